@@ -1,0 +1,487 @@
+//! Loading the content tree: every file is read, parsed and checked in parallel, then the checks
+//! that span files (duplicate ids, references between records) run once over the whole.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Component, Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::de::DeserializeOwned;
+
+use crate::diag::{Diagnostic, Report};
+use crate::model::{
+    DeveloperFile, MainCategory, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status,
+};
+use crate::yaml::{self, Node, Pos, did_you_mean};
+
+/// One record read from a file, with the tree it came from (for positions in later checks).
+#[derive(Debug, Clone)]
+pub struct Record<T> {
+    pub id: String,
+    pub path: PathBuf,
+    pub tree: Node,
+    pub data: T,
+    /// The markdown body of a `.md` file.
+    pub body: Option<String>,
+}
+
+/// Everything under `content/` that parsed cleanly.
+#[derive(Debug, Default)]
+pub struct Content {
+    pub dir: PathBuf,
+    pub site: Option<Record<SiteFile>>,
+    pub properties: Vec<Record<PropertyFile>>,
+    pub posts: Vec<Record<PostFile>>,
+    pub developers: Vec<Record<DeveloperFile>>,
+    pub team: Vec<Record<MemberFile>>,
+    pub pages: Vec<Record<PageFile>>,
+}
+
+impl Content {
+    /// The properties a visitor may see.
+    pub fn published(&self) -> impl Iterator<Item = &Record<PropertyFile>> {
+        self.properties.iter().filter(|p| p.data.status == Status::Available)
+    }
+
+    /// The markdown description of a listing: the body of a `.md` file or the `description` field.
+    pub fn description(property: &Record<PropertyFile>) -> &str {
+        property.body.as_deref().or(property.data.description.as_deref()).unwrap_or("")
+    }
+}
+
+/// Property ids that would collide with the API's fixed paths under `/api/properties/`.
+pub const RESERVED_PROPERTY_IDS: &[&str] = &[
+    "category-residential",
+    "category-rent",
+    "category-offplan",
+    "category-commercial",
+    "residential",
+    "rent",
+    "off-plan",
+    "commercial",
+    "search",
+];
+
+/// Whether `id` is a lower-case slug: letters, digits and single hyphens between them.
+pub fn is_valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 100
+        && id.split('-').all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+}
+
+/// The slug an invalid id should probably have been.
+pub fn suggest_id(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_owned()
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Property,
+    Post,
+    Developer,
+    Member,
+    Page,
+}
+
+impl Kind {
+    fn dir(self) -> &'static str {
+        match self {
+            Kind::Property => "properties",
+            Kind::Post => "blog",
+            Kind::Developer => "developers",
+            Kind::Member => "team",
+            Kind::Page => "pages",
+        }
+    }
+
+    /// Which file extensions the folder holds.
+    fn accepts(self, ext: &str) -> bool {
+        match self {
+            Kind::Property => matches!(ext, "yaml" | "yml" | "md"),
+            Kind::Post | Kind::Page => ext == "md",
+            Kind::Developer | Kind::Member => matches!(ext, "yaml" | "yml"),
+        }
+    }
+
+    fn expected(self) -> &'static str {
+        match self {
+            Kind::Property => ".yaml or .md",
+            Kind::Post | Kind::Page => ".md",
+            Kind::Developer | Kind::Member => ".yaml",
+        }
+    }
+}
+
+/// The files of one content folder, sorted; stray files become warnings.
+fn list(dir: &Path, kind: Kind, report: &mut Report) -> Vec<PathBuf> {
+    let folder = dir.join(kind.dir());
+    let Ok(entries) = std::fs::read_dir(&folder) else { return Vec::new() };
+    let mut files = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || name.eq_ignore_ascii_case("README.md") || !path.is_file() {
+            continue;
+        }
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if kind.accepts(ext) {
+            files.push(path);
+        } else {
+            report.push(Diagnostic::warning(
+                &path,
+                Pos::START,
+                format!("ignored: files in {}/ are {} files", kind.dir(), kind.expected()),
+            ));
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Splits `---` front matter from a markdown file. Returns the YAML, the number of lines
+/// before it, and the body.
+pub fn split_front_matter(text: &str) -> Option<(&str, u32, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let rest = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n"))?;
+    let mut offset = 0;
+    for line in rest.split_inclusive('\n') {
+        if line.trim_end() == "---" {
+            let yaml = &rest[..offset];
+            let body = &rest[offset + line.len()..];
+            return Some((yaml, 1, body));
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Reads one file into a record, with every problem found on the way.
+fn read<T: DeserializeOwned>(path: &Path, id: String) -> (Option<Record<T>>, Vec<Diagnostic>) {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => return (None, vec![Diagnostic::error(path, Pos::START, format!("cannot read the file: {e}"))]),
+    };
+    let is_markdown = path.extension().is_some_and(|e| e == "md");
+    let (yaml_text, offset, body) = if is_markdown {
+        match split_front_matter(&text) {
+            Some((yaml, offset, body)) => (yaml, offset, Some(body.to_owned())),
+            None => {
+                let d = Diagnostic::error(path, Pos::START, "missing front matter")
+                    .with_hint("start the file with a line `---`, the fields, then another `---` line");
+                return (None, vec![d]);
+            }
+        }
+    } else {
+        (text.as_str(), 0, None)
+    };
+    let tree = match yaml::parse(yaml_text, offset) {
+        Ok(tree) => tree,
+        Err(e) => return (None, vec![Diagnostic::from_syntax(path, e)]),
+    };
+    if !matches!(tree.value, yaml::Value::Map(_)) {
+        let what = if matches!(tree.value, yaml::Value::Null) { "the file has no fields" } else { "expected a mapping of fields (`name: value` lines)" };
+        return (None, vec![Diagnostic::error(path, tree.pos, what)]);
+    }
+    match yaml::deserialize::<T>(&tree) {
+        Ok(data) => (Some(Record { id, path: path.to_path_buf(), tree, data, body }), Vec::new()),
+        Err(errors) => (None, errors.into_iter().map(|e| Diagnostic::from_field(path, e)).collect()),
+    }
+}
+
+/// Checks a file's id (its name) and returns it.
+fn file_id(path: &Path, kind: Kind, out: &mut Vec<Diagnostic>) -> String {
+    let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or("").to_owned();
+    if !is_valid_id(&id) {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("yaml");
+        out.push(
+            Diagnostic::error(path, Pos::START, format!("invalid id `{id}`: ids are lower-case letters, digits and single hyphens"))
+                .with_hint(format!("the id is the file name; rename the file to `{}.{ext}`", suggest_id(&id))),
+        );
+    } else if kind == Kind::Property && RESERVED_PROPERTY_IDS.contains(&id.as_str()) {
+        out.push(
+            Diagnostic::error(path, Pos::START, format!("invalid id `{id}`: it is reserved for an API path (/api/properties/{id})"))
+                .with_hint("rename the file, e.g. with the community or a reference in the name"),
+        );
+    }
+    id
+}
+
+/// What the per-file checks need to know about the tree.
+struct Ctx<'a> {
+    dir: &'a Path,
+}
+
+impl Ctx<'_> {
+    /// Checks a media reference (`media/x.jpg` under content/, or an http(s) URL).
+    fn media(&self, path: &Path, pos: Pos, value: &str, what: &str) -> Option<Diagnostic> {
+        if value.starts_with("https://") || value.starts_with("http://") {
+            return None;
+        }
+        let relative = Path::new(value.trim_start_matches('/'));
+        if relative.components().any(|c| !matches!(c, Component::Normal(_))) {
+            return Some(Diagnostic::error(path, pos, format!("{what} `{value}` must be a path inside content/, such as media/photo.jpg")));
+        }
+        let full = self.dir.join(relative);
+        if full.is_file() {
+            return None;
+        }
+        let mut d = Diagnostic::error(path, pos, format!("{what} not found: `{value}` (no file at {})", full.display()));
+        let parent = full.parent().unwrap_or(self.dir);
+        let siblings: Vec<String> = std::fs::read_dir(parent)
+            .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if let Some(best) = did_you_mean(name, siblings.iter().map(String::as_str)) {
+            let suggestion = relative.with_file_name(best);
+            d = d.with_hint(format!("did you mean `{}`?", suggestion.display()));
+        }
+        Some(d)
+    }
+
+    fn media_list(&self, record_path: &Path, tree: &Node, field: &str, values: &[String], out: &mut Vec<Diagnostic>) {
+        for (i, value) in values.iter().enumerate() {
+            let pos = tree.pos_of(&[field, &i.to_string()]);
+            out.extend(self.media(record_path, pos, value, "image"));
+        }
+    }
+}
+
+fn is_web_url(value: &str) -> bool {
+    value.starts_with("https://") || value.starts_with("http://")
+}
+
+fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>) {
+    let p = &r.data;
+    let path = r.path.as_path();
+    let at = |field: &str| r.tree.pos_of(&[field]);
+    if p.title.trim().is_empty() {
+        out.push(Diagnostic::error(path, at("title"), "`title` is empty"));
+    }
+    match (p.main_category, p.price_period) {
+        (MainCategory::Rental, None) => out.push(
+            Diagnostic::error(path, at("mainCategory"), "a rental needs `pricePeriod`")
+                .with_hint("add `pricePeriod: year` or `pricePeriod: month`"),
+        ),
+        (category, Some(_)) if category != MainCategory::Rental => out.push(
+            Diagnostic::error(path, at("pricePeriod"), format!("`pricePeriod` is only for rentals, and this listing is {}", category.as_str()))
+                .with_hint("remove the line, or set `mainCategory: Rental`"),
+        ),
+        _ => {}
+    }
+    if !p.payment_plan.is_empty() {
+        for (i, step) in p.payment_plan.iter().enumerate() {
+            if !(0.0..=100.0).contains(&step.percent) {
+                out.push(Diagnostic::error(path, r.tree.pos_of(&["paymentPlan", &i.to_string(), "percent"]), format!("`paymentPlan[{i}].percent` must be between 0 and 100")));
+            }
+        }
+        let total: f64 = p.payment_plan.iter().map(|s| s.percent).sum();
+        if (total - 100.0).abs() > 0.01 {
+            out.push(Diagnostic::error(path, r.tree.key_pos("paymentPlan").unwrap_or(Pos::START), format!("the payment plan adds up to {total}%, not 100%")));
+        }
+    }
+    if let Some(c) = p.coordinates {
+        if !(-90.0..=90.0).contains(&c.lat) || !(-180.0..=180.0).contains(&c.lng) {
+            out.push(Diagnostic::error(path, at("coordinates"), "coordinates out of range: `lat` is -90 to 90, `lng` is -180 to 180"));
+        } else if !(22.0..=27.0).contains(&c.lat) || !(51.0..=57.0).contains(&c.lng) {
+            out.push(Diagnostic::warning(path, at("coordinates"), "these coordinates are outside the UAE").with_hint("Dubai is near lat 25.2, lng 55.3"));
+        }
+    }
+    if r.body.is_some() {
+        if let Some(pos) = r.tree.key_pos("description") {
+            out.push(Diagnostic::error(path, pos, "the description is given twice: in `description` and as the body of the file").with_hint("keep one of them"));
+        }
+    }
+    if let Some(url) = &p.permit_url {
+        if !is_web_url(url) {
+            out.push(Diagnostic::error(path, at("permitUrl"), "`permitUrl` must be an https:// link"));
+        }
+    }
+    if p.status == Status::Available && p.permit_number.as_deref().is_none_or(|n| n.trim().is_empty()) {
+        out.push(
+            Diagnostic::warning(path, Pos::START, "no `permitNumber`: Dubai's advertising rules require a DLD/RERA permit (Trakheesi) number on every published listing")
+                .with_hint("add `permitNumber: \"...\"` (and `permitUrl`) from the Trakheesi system"),
+        );
+    }
+    ctx.media_list(path, &r.tree, "images", &p.images, out);
+}
+
+fn check_post(ctx: &Ctx, r: &Record<PostFile>, out: &mut Vec<Diagnostic>) {
+    if r.data.title.trim().is_empty() {
+        out.push(Diagnostic::error(&r.path, r.tree.pos_of(&["title"]), "`title` is empty"));
+    }
+    if r.body.as_deref().is_none_or(|b| b.trim().is_empty()) {
+        out.push(Diagnostic::error(&r.path, Pos::START, "the post has no text: write it below the front matter"));
+    }
+    ctx.media_list(&r.path, &r.tree, "images", &r.data.images, out);
+}
+
+fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Vec<Diagnostic>) {
+    out.extend(ctx.media(&r.path, r.tree.pos_of(&["logo"]), &r.data.logo, "logo"));
+    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+}
+
+fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diagnostic>) {
+    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+}
+
+fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
+    let s = &r.data;
+    let path = r.path.as_path();
+    if !is_web_url(&s.base_url) {
+        out.push(Diagnostic::error(path, r.tree.pos_of(&["baseUrl"]), "`baseUrl` must be an absolute https:// address"));
+    }
+    out.extend(ctx.media(path, r.tree.pos_of(&["logo"]), &s.logo, "logo"));
+    out.extend(ctx.media(path, r.tree.pos_of(&["defaultImage"]), &s.default_image, "image"));
+    for (i, partner) in s.partners.iter().enumerate() {
+        out.extend(ctx.media(path, r.tree.pos_of(&["partners", &i.to_string(), "logo"]), &partner.logo, "logo"));
+    }
+    let heroes = [
+        ("residential", &s.hero.residential),
+        ("rental", &s.hero.rental),
+        ("offPlan", &s.hero.off_plan),
+        ("commercial", &s.hero.commercial),
+        ("all", &s.hero.all),
+    ];
+    for (name, hero) in heroes {
+        out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "poster"]), &hero.poster, "image"));
+        if let Some(video) = &hero.video {
+            out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "video"]), video, "video"));
+        }
+    }
+    if s.whatsapp.chars().filter(char::is_ascii_digit).count() < 9 {
+        out.push(Diagnostic::error(path, r.tree.pos_of(&["whatsapp"]), "`whatsapp` must be a full number with country code, e.g. +971501234567"));
+    }
+}
+
+/// Reads every file of one kind in parallel.
+fn read_all<T, F>(dir: &Path, kind: Kind, report: &mut Report, check: F) -> Vec<Record<T>>
+where
+    T: DeserializeOwned + Send,
+    F: Fn(&Ctx, &Record<T>, &mut Vec<Diagnostic>) + Sync,
+{
+    let files = list(dir, kind, report);
+    let ctx = Ctx { dir };
+    let results: Vec<(Option<Record<T>>, Vec<Diagnostic>)> = files
+        .par_iter()
+        .map(|path| {
+            let mut diags = Vec::new();
+            let id = file_id(path, kind, &mut diags);
+            let (record, more) = read::<T>(path, id);
+            diags.extend(more);
+            if let Some(r) = &record {
+                check(&ctx, r, &mut diags);
+            }
+            (record, diags)
+        })
+        .collect();
+    let mut records = Vec::with_capacity(results.len());
+    for (record, diags) in results {
+        report.extend(diags);
+        records.extend(record);
+    }
+    duplicate_ids(&files, report);
+    records
+}
+
+/// Two files with one id (`a.yaml` and `a.md`): the later file is the error.
+fn duplicate_ids(files: &[PathBuf], report: &mut Report) {
+    let mut seen: HashMap<&str, &PathBuf> = HashMap::new();
+    for path in files {
+        let Some(id) = path.file_stem().and_then(|s| s.to_str()) else { continue };
+        if let Some(first) = seen.get(id) {
+            report.push(
+                Diagnostic::error(path, Pos::START, format!("duplicate id `{id}`: {} has the same id", first.display()))
+                    .with_hint("the id is the file name without its extension; rename or remove one of the files"),
+            );
+        } else {
+            seen.insert(id, path);
+        }
+    }
+}
+
+/// Checks between records: agents and developers that exist, unique listing references.
+fn cross_checks(content: &Content, report: &mut Report) {
+    let team: Vec<&str> = content.team.iter().map(|m| m.id.as_str()).collect();
+    let developers: Vec<&str> = content.developers.iter().map(|d| d.id.as_str()).collect();
+    let mut references: BTreeMap<&str, &Path> = BTreeMap::new();
+    for p in &content.properties {
+        let refs = [("agent", &p.data.agent, &team, "content/team"), ("developer", &p.data.developer, &developers, "content/developers")];
+        for (field, value, known, folder) in refs {
+            let Some(value) = value else { continue };
+            if !known.contains(&value.as_str()) {
+                let mut d = Diagnostic::error(&p.path, p.tree.pos_of(&[field]), format!("unknown {field} `{value}`: there is no {folder}/{value}.yaml"));
+                d = match did_you_mean(value, known.iter().copied()) {
+                    Some(best) => d.with_hint(format!("did you mean `{best}`?")),
+                    None => d.with_hint(format!("known ids: {}", known.join(", "))),
+                };
+                report.push(d);
+            }
+        }
+        if let Some(reference) = p.data.reference.as_deref() {
+            if let Some(first) = references.get(reference) {
+                report.push(Diagnostic::error(&p.path, p.tree.pos_of(&["reference"]), format!("duplicate reference `{reference}`: {} uses it too", first.display())));
+            } else {
+                references.insert(reference, &p.path);
+            }
+        }
+    }
+}
+
+/// Loads and checks the whole content tree under `dir`.
+pub fn load(dir: &Path) -> (Content, Report) {
+    let mut report = Report::default();
+    let mut content = Content { dir: dir.to_path_buf(), ..Content::default() };
+    if !dir.is_dir() {
+        report.push(Diagnostic::error(dir, Pos::START, "content folder not found").with_hint("run from the repository root, or pass --content DIR"));
+        return (content, report);
+    }
+    let site_path = dir.join("site.yaml");
+    if site_path.is_file() {
+        let (site, diags) = read::<SiteFile>(&site_path, "site".into());
+        report.extend(diags);
+        if let Some(site) = &site {
+            let mut diags = Vec::new();
+            check_site(&Ctx { dir }, site, &mut diags);
+            report.extend(diags);
+        }
+        content.site = site;
+    } else {
+        report.push(Diagnostic::error(&site_path, Pos::START, "missing file: site.yaml describes the agency (name, phones, address ...)"));
+    }
+    content.properties = read_all(dir, Kind::Property, &mut report, check_property);
+    content.posts = read_all(dir, Kind::Post, &mut report, check_post);
+    content.developers = read_all(dir, Kind::Developer, &mut report, check_developer);
+    content.team = read_all(dir, Kind::Member, &mut report, check_member);
+    content.pages = read_all(dir, Kind::Page, &mut report, |_, _, _| {});
+    cross_checks(&content, &mut report);
+    report.sort();
+    (content, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_lowercase_slugs() {
+        assert!(is_valid_id("marina-gate-2"));
+        for bad in ["", "Marina", "a--b", "-a", "a-", "a_b", "a b", "é"] {
+            assert!(!is_valid_id(bad), "{bad}");
+        }
+        assert_eq!(suggest_id("Marina Gate_2"), "marina-gate-2");
+    }
+
+    #[test]
+    fn front_matter_keeps_the_line_offset() {
+        let (yaml, offset, body) = split_front_matter("---\ntitle: A\n---\nBody\n").unwrap();
+        assert_eq!((yaml, offset, body), ("title: A\n", 1, "Body\n"));
+        assert!(split_front_matter("title: A\n").is_none());
+    }
+}

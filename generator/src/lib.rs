@@ -1,0 +1,13 @@
+//! The `estate` generator: reads the agency's content, checks it, and writes the static site's
+//! JSON API and data. `main.rs` is the thin CLI over these modules.
+
+pub mod content;
+pub mod demo;
+pub mod diag;
+pub mod markdown;
+pub mod model;
+pub mod netlify;
+pub mod output;
+pub mod schema;
+pub mod templates;
+pub mod yaml;

@@ -1,0 +1,466 @@
+//! The content model: what an editor writes in `content/`. These types are the single source
+//! of the JSON Schemas (`estate schema`), and their doc comments are the hover help an editor
+//! sees in a YAML extension.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, de};
+
+pub use lead_fn::model::{Coordinates, MainCategory, PaymentStep, PricePeriod};
+
+/// A date (`2026-10-01`, taken as midnight in Dubai) or an RFC 3339 date-time
+/// (`2026-10-01T09:30:00+04:00`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Timestamp(pub DateTime<FixedOffset>);
+
+/// Dubai's offset from UTC; dates without a time are midnight there.
+pub fn dubai() -> FixedOffset {
+    FixedOffset::east_opt(4 * 3600).expect("a valid offset")
+}
+
+impl Timestamp {
+    pub fn parse(text: &str) -> Option<Timestamp> {
+        let text = text.trim();
+        if let Ok(dt) = DateTime::parse_from_rfc3339(text) {
+            return Some(Timestamp(dt));
+        }
+        let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
+        let local = dubai().from_local_datetime(&date.and_time(NaiveTime::MIN)).single()?;
+        Some(Timestamp(local))
+    }
+
+    /// RFC 3339 with the offset it was written with (Dubai's for plain dates), so a date shows
+    /// as the same day wherever it is read.
+    pub fn to_api(self) -> String {
+        self.0.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    }
+
+    pub fn to_utc(self) -> DateTime<Utc> {
+        self.0.with_timezone(&Utc)
+    }
+}
+
+impl<'de> Deserialize<'de> for Timestamp {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl de::Visitor<'_> for V {
+            type Value = Timestamp;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a date such as 2026-10-01 or 2026-10-01T09:30:00+04:00")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Timestamp, E> {
+                Timestamp::parse(v).ok_or_else(|| {
+                    E::custom(format!(
+                        "`{v}` is not a valid date: write YYYY-MM-DD (2026-10-01) or a date-time \
+                         with its offset (2026-10-01T09:30:00+04:00)"
+                    ))
+                })
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+impl JsonSchema for Timestamp {
+    fn schema_name() -> Cow<'static, str> {
+        "Timestamp".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "description": "A date (2026-10-01) or an RFC 3339 date-time (2026-10-01T09:30:00+04:00).",
+            "pattern": r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$"
+        })
+    }
+}
+
+/// A month (`2028-06`) or a day (`2028-06-30`), for completion dates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MonthOrDay(pub String);
+
+impl<'de> Deserialize<'de> for MonthOrDay {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl de::Visitor<'_> for V {
+            type Value = MonthOrDay;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a month such as 2028-06 or a day such as 2028-06-30")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<MonthOrDay, E> {
+                let v = v.trim();
+                let valid = NaiveDate::parse_from_str(v, "%Y-%m-%d").is_ok()
+                    || NaiveDate::parse_from_str(&format!("{v}-01"), "%Y-%m-%d").is_ok();
+                if valid && (v.len() == 7 || v.len() == 10) {
+                    Ok(MonthOrDay(v.to_owned()))
+                } else {
+                    Err(E::custom(format!(
+                        "`{v}` is not a valid date: write a month (2028-06) or a day (2028-06-30)"
+                    )))
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+impl JsonSchema for MonthOrDay {
+    fn schema_name() -> Cow<'static, str> {
+        "MonthOrDay".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "description": "A month (2028-06) or a day (2028-06-30).",
+            "pattern": r"^\d{4}-\d{2}(-\d{2})?$"
+        })
+    }
+}
+
+/// Whether a listing is shown. Only `available` listings are published.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    #[default]
+    Available,
+    Sold,
+    Rented,
+    Draft,
+}
+
+/// The kind of property; listing pages filter on it exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, JsonSchema)]
+pub enum SubCategory {
+    Apartment,
+    Villa,
+    Townhouse,
+    Penthouse,
+    Bungalow,
+    Studio,
+    Duplex,
+    Palace,
+    Plot,
+    Office,
+    Shop,
+    Warehouse,
+    Retail,
+    #[serde(rename = "Full Floor")]
+    FullFloor,
+    #[serde(rename = "Hotel Apartment")]
+    HotelApartment,
+}
+
+impl SubCategory {
+    pub const ALL: [SubCategory; 15] = [
+        SubCategory::Apartment,
+        SubCategory::Villa,
+        SubCategory::Townhouse,
+        SubCategory::Penthouse,
+        SubCategory::Bungalow,
+        SubCategory::Studio,
+        SubCategory::Duplex,
+        SubCategory::Palace,
+        SubCategory::Plot,
+        SubCategory::Office,
+        SubCategory::Shop,
+        SubCategory::Warehouse,
+        SubCategory::Retail,
+        SubCategory::FullFloor,
+        SubCategory::HotelApartment,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SubCategory::Apartment => "Apartment",
+            SubCategory::Villa => "Villa",
+            SubCategory::Townhouse => "Townhouse",
+            SubCategory::Penthouse => "Penthouse",
+            SubCategory::Bungalow => "Bungalow",
+            SubCategory::Studio => "Studio",
+            SubCategory::Duplex => "Duplex",
+            SubCategory::Palace => "Palace",
+            SubCategory::Plot => "Plot",
+            SubCategory::Office => "Office",
+            SubCategory::Shop => "Shop",
+            SubCategory::Warehouse => "Warehouse",
+            SubCategory::Retail => "Retail",
+            SubCategory::FullFloor => "Full Floor",
+            SubCategory::HotelApartment => "Hotel Apartment",
+        }
+    }
+}
+
+/// Arabic or Russian texts of a property; what is missing falls back to English.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PropertyTexts {
+    pub title: Option<String>,
+    /// Markdown.
+    pub description: Option<String>,
+    pub location: Option<String>,
+}
+
+/// A listing: `content/properties/<id>.yaml`, or `<id>.md` with this as front matter and the
+/// description as the markdown body. The id is the file name.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(title = "Property")]
+pub struct PropertyFile {
+    /// The listing's headline, e.g. "Marina Gate Two-Bedroom with Full Sea View".
+    pub title: String,
+    /// Residential, Rental, OffPlan or Commercial: which listing page shows it.
+    pub main_category: MainCategory,
+    /// The kind of property, e.g. Apartment or Villa.
+    pub sub_category: SubCategory,
+    /// Only `available` listings are published; sold, rented and draft ones are kept but hidden.
+    #[serde(default)]
+    pub status: Status,
+    /// Featured listings carry a badge on their card.
+    #[serde(default)]
+    pub featured: bool,
+    /// When the listing was created; lists show the newest first.
+    pub created_at: Timestamp,
+    /// The community, e.g. "Dubai Marina". Cards show "Not specified" without it.
+    pub location: Option<String>,
+    /// Number of bedrooms (0 for a studio). Cards show "N/A" without it.
+    pub bedrooms: Option<u32>,
+    pub bathrooms: Option<u32>,
+    /// Built-up area in square feet. Cards show "N/A" without it.
+    pub area: Option<u32>,
+    /// Price in AED (a whole number). Without it cards show "Contact for price".
+    pub price: Option<u64>,
+    /// Required for rentals: whether the price is per `year` or per `month`.
+    pub price_period: Option<PricePeriod>,
+    /// The agency's listing reference, unique across listings, e.g. PC-R-1001.
+    pub reference: Option<String>,
+    /// The DLD/RERA advertising permit (Trakheesi) number. Dubai rules require one to advertise.
+    pub permit_number: Option<String>,
+    /// The permit's verification link; its QR code is shown on the listing.
+    pub permit_url: Option<String>,
+    /// The listing agent: the id of a file in content/team/.
+    pub agent: Option<String>,
+    /// The developer (off-plan): the id of a file in content/developers/.
+    pub developer: Option<String>,
+    /// Off-plan handover, a month (2028-06) or a day.
+    pub completion_date: Option<MonthOrDay>,
+    /// Off-plan payment plan; the percents add up to 100.
+    #[serde(default)]
+    pub payment_plan: Vec<PaymentStep>,
+    #[serde(default)]
+    pub amenities: Vec<String>,
+    pub coordinates: Option<Coordinates>,
+    /// Image files under content/ (e.g. media/marina-1.jpg) or https URLs; the first is the cover.
+    #[serde(default)]
+    pub images: Vec<String>,
+    /// Markdown. In a `.md` listing the body is the description instead.
+    pub description: Option<String>,
+    /// Arabic texts.
+    pub ar: Option<PropertyTexts>,
+    /// Russian texts.
+    pub ru: Option<PropertyTexts>,
+}
+
+/// Arabic or Russian texts of a post.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PostTexts {
+    pub title: Option<String>,
+    pub excerpt: Option<String>,
+}
+
+/// A blog post: the front matter of `content/blog/<id>.md`; the body is the article.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(title = "Post")]
+pub struct PostFile {
+    pub title: String,
+    /// Publication date; the blog lists the newest first.
+    pub date: Timestamp,
+    pub author: Option<String>,
+    /// One or two sentences for cards and feeds.
+    pub excerpt: Option<String>,
+    #[serde(default)]
+    pub images: Vec<String>,
+    pub ar: Option<PostTexts>,
+    pub ru: Option<PostTexts>,
+}
+
+/// Arabic or Russian texts of a developer.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeveloperTexts {
+    pub name: Option<String>,
+    pub description: Option<String>,
+}
+
+/// A developer: `content/developers/<id>.yaml`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(title = "Developer")]
+pub struct DeveloperFile {
+    pub name: String,
+    pub logo: String,
+    /// Number of projects.
+    pub projects: u32,
+    /// Markdown.
+    pub description: String,
+    pub image: String,
+    pub website: Option<String>,
+    pub ar: Option<DeveloperTexts>,
+    pub ru: Option<DeveloperTexts>,
+}
+
+/// Arabic or Russian texts of a team member.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemberTexts {
+    pub name: Option<String>,
+    pub role: Option<String>,
+}
+
+/// A team member: `content/team/<id>.yaml`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(title = "Team member")]
+pub struct MemberFile {
+    pub name: String,
+    pub role: String,
+    pub image: String,
+    /// RERA Broker Registration Number.
+    pub brn: Option<String>,
+    pub phone: Option<String>,
+    /// WhatsApp number with country code, e.g. +971505550142.
+    pub whatsapp: Option<String>,
+    pub email: Option<String>,
+    #[serde(default)]
+    pub languages: Vec<String>,
+    /// Position on the team page, lowest first.
+    #[serde(default)]
+    pub order: i32,
+    pub ar: Option<MemberTexts>,
+    pub ru: Option<MemberTexts>,
+}
+
+/// A static page (privacy policy, terms): front matter of `content/pages/<id>.md`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(title = "Page")]
+pub struct PageFile {
+    pub title: String,
+    pub description: Option<String>,
+    /// When the text last changed.
+    pub updated: Option<Timestamp>,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SocialLink {
+    /// instagram, facebook, linkedin, youtube, x, tiktok ...
+    pub network: String,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Partner {
+    pub name: String,
+    pub logo: String,
+    pub url: Option<String>,
+    /// One sentence about the partner.
+    pub text: Option<String>,
+}
+
+/// The media behind a listing page's title.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Hero {
+    /// Image shown before (or instead of) the video.
+    pub poster: String,
+    /// Optional looping muted background video (mp4/webm) under content/.
+    pub video: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Heroes {
+    pub residential: Hero,
+    pub rental: Hero,
+    pub off_plan: Hero,
+    pub commercial: Hero,
+    /// The all-properties page.
+    pub all: Hero,
+}
+
+/// Arabic or Russian texts of the agency.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SiteTexts {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub address: Option<String>,
+    pub why_us: Option<String>,
+    pub about: Option<String>,
+}
+
+/// The agency: `content/site.yaml`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(title = "Site")]
+pub struct SiteFile {
+    pub name: String,
+    pub legal_name: Option<String>,
+    /// The public address of the site, e.g. https://www.example.ae (used for absolute links).
+    pub base_url: String,
+    pub logo: String,
+    /// Shown on cards of listings without images.
+    pub default_image: String,
+    /// The default page description for search engines.
+    pub description: String,
+    pub phones: Vec<String>,
+    pub email: String,
+    pub address: String,
+    pub coordinates: Coordinates,
+    pub working_hours: String,
+    /// The number the chat button opens in WhatsApp, with country code.
+    pub whatsapp: String,
+    /// RERA Office Registration Number.
+    pub orn: String,
+    #[serde(default)]
+    pub social: Vec<SocialLink>,
+    #[serde(default)]
+    pub partners: Vec<Partner>,
+    /// Markdown: the home page's why-us text.
+    pub why_us: String,
+    /// Markdown: the About Us page.
+    pub about: String,
+    pub hero: Heroes,
+    pub ar: Option<SiteTexts>,
+    pub ru: Option<SiteTexts>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_dubai_midnight_and_datetimes_keep_their_offset() {
+        assert_eq!(Timestamp::parse("2026-10-01").unwrap().to_api(), "2026-10-01T00:00:00+04:00");
+        assert_eq!(
+            Timestamp::parse("2026-10-01T09:30:00Z").unwrap().to_api(),
+            "2026-10-01T09:30:00Z"
+        );
+        assert!(Timestamp::parse("2026-13-01").is_none());
+        assert!(Timestamp::parse("01/10/2026").is_none());
+    }
+
+    #[test]
+    fn sub_category_names_match_serde() {
+        for sub in SubCategory::ALL {
+            let text = serde_json::json!(sub.as_str());
+            let back: SubCategory = serde_json::from_value(text).unwrap();
+            assert_eq!(back, sub);
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The CDN's routing rules, read from `netlify.toml`, so the local server and the tests answer
+//! each path exactly as Netlify will: static files first (unless a rule is forced), then the
+//! first matching redirect or rewrite, with `:placeholder` segments and a trailing `*` splat.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Redirect {
+    pub from: String,
+    pub to: String,
+    #[serde(default = "default_status")]
+    pub status: u16,
+    #[serde(default)]
+    pub force: bool,
+}
+
+fn default_status() -> u16 {
+    301
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct HeaderRule {
+    #[serde(rename = "for")]
+    pub path: String,
+    #[serde(default)]
+    pub values: toml::Table,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct Rules {
+    #[serde(default)]
+    pub redirects: Vec<Redirect>,
+    #[serde(default)]
+    pub headers: Vec<HeaderRule>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RulesError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{path} is not valid: {source}")]
+    Parse { path: PathBuf, source: Box<toml::de::Error> },
+}
+
+/// How a GET of a path is answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// Serve this file with this status (200, or 404 for a custom not-found page).
+    File { file: PathBuf, status: u16 },
+    /// Redirect the browser.
+    Redirect { location: String, status: u16 },
+    /// Hand the request to the function at this URL (a proxy rewrite).
+    Proxy { url: String },
+    NotFound,
+}
+
+impl Rules {
+    pub fn load(path: &Path) -> Result<Rules, RulesError> {
+        let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read { path: path.into(), source })?;
+        toml::from_str(&text).map_err(|source| RulesError::Parse { path: path.into(), source: Box::new(source) })
+    }
+
+    /// Answers a GET of `path` (no query string) from the files under `root`.
+    pub fn resolve(&self, root: &Path, path: &str) -> Answer {
+        if let Some(file) = static_file(root, path) {
+            if !self.redirects.iter().any(|r| r.force && matches(&r.from, path).is_some()) {
+                return Answer::File { file, status: 200 };
+            }
+        }
+        for rule in &self.redirects {
+            let Some(params) = matches(&rule.from, path) else { continue };
+            let target = substitute(&rule.to, &params);
+            if target.starts_with("http://") || target.starts_with("https://") {
+                if rule.status == 200 {
+                    return Answer::Proxy { url: target };
+                }
+                return Answer::Redirect { location: target, status: rule.status };
+            }
+            match rule.status {
+                200 | 404 => {
+                    if let Some(file) = static_file(root, &target) {
+                        return Answer::File { file, status: rule.status };
+                    }
+                    // A rewrite to a missing file falls through to the next rule.
+                }
+                status => return Answer::Redirect { location: target, status },
+            }
+        }
+        Answer::NotFound
+    }
+
+    /// The headers Netlify adds to a response for `path`, in rule order.
+    pub fn headers_for(&self, path: &str) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for rule in &self.headers {
+            if matches(&rule.path, path).is_none() {
+                continue;
+            }
+            for (name, value) in &rule.values {
+                let value = match value {
+                    toml::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                out.retain(|(n, _): &(String, String)| !n.eq_ignore_ascii_case(name));
+                out.push((name.clone(), value));
+            }
+        }
+        out
+    }
+}
+
+/// The file that answers `path` directly: the file itself, `path/index.html` or `path.html`.
+fn static_file(root: &Path, path: &str) -> Option<PathBuf> {
+    let relative = path.trim_start_matches('/');
+    if relative.split('/').any(|s| s == ".." || s == ".") {
+        return None;
+    }
+    let base = root.join(relative);
+    let candidates = [base.clone(), base.join("index.html"), PathBuf::from(format!("{}.html", base.display()))];
+    candidates.into_iter().find(|c| c.is_file())
+}
+
+/// Matches a rule pattern against a path; returns the placeholder values (`splat` for `*`).
+fn matches(pattern: &str, path: &str) -> Option<Vec<(String, String)>> {
+    let pattern = pattern.trim_end_matches('/');
+    let path = path.trim_end_matches('/');
+    let pattern_segments: Vec<&str> = pattern.split('/').collect();
+    let path_segments: Vec<&str> = path.split('/').collect();
+    let mut params = Vec::new();
+    for (i, segment) in pattern_segments.iter().enumerate() {
+        if *segment == "*" && i == pattern_segments.len() - 1 {
+            params.push(("splat".to_owned(), path_segments.get(i..).map(|s| s.join("/")).unwrap_or_default()));
+            return Some(params);
+        }
+        let actual = path_segments.get(i)?;
+        if let Some(name) = segment.strip_prefix(':') {
+            if actual.is_empty() {
+                return None;
+            }
+            params.push((name.to_owned(), (*actual).to_owned()));
+        } else if segment != actual {
+            return None;
+        }
+    }
+    (pattern_segments.len() == path_segments.len()).then_some(params)
+}
+
+/// Replaces `:name` tokens in a target with their values.
+fn substitute(target: &str, params: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(target.len());
+    let mut rest = target;
+    while let Some(i) = rest.find(':') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let name_len = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
+        let name = &after[..name_len];
+        match params.iter().find(|(n, _)| n == name) {
+            Some((_, value)) if name_len > 0 => out.push_str(value),
+            _ => {
+                out.push(':');
+                out.push_str(name);
+            }
+        }
+        rest = &after[name_len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_and_splats() {
+        assert_eq!(matches("/api/properties/:id", "/api/properties/x"), Some(vec![("id".into(), "x".into())]));
+        assert_eq!(matches("/api/properties/:id", "/api/properties/x/y"), None);
+        assert_eq!(matches("/ar/*", "/ar/property/x"), Some(vec![("splat".into(), "property/x".into())]));
+        assert_eq!(substitute("/api/properties/:id.json", &[("id".into(), "x".into())]), "/api/properties/x.json");
+        assert_eq!(substitute("https://fn.example/:splat", &[("splat".into(), "a/b".into())]), "https://fn.example/a/b");
+    }
+
+    #[test]
+    fn files_shadow_rules_unless_forced_and_missing_targets_fall_through() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("a")).unwrap();
+        std::fs::write(dir.path().join("a/index.html"), "a").unwrap();
+        std::fs::write(dir.path().join("b.json"), "{}").unwrap();
+        std::fs::write(dir.path().join("404.html"), "nf").unwrap();
+        let rules: Rules = toml::from_str(
+            r#"
+            [[redirects]]
+            from = "/a"
+            to = "/b.json"
+            status = 200
+            [[redirects]]
+            from = "/x/:id"
+            to = "/missing/:id.json"
+            status = 200
+            [[redirects]]
+            from = "/*"
+            to = "/404.html"
+            status = 404
+            [[headers]]
+            for = "/*"
+            [headers.values]
+            X-Frame-Options = "DENY"
+            "#,
+        )
+        .unwrap();
+        assert_eq!(rules.resolve(dir.path(), "/a"), Answer::File { file: dir.path().join("a/index.html"), status: 200 });
+        assert_eq!(rules.resolve(dir.path(), "/x/1"), Answer::File { file: dir.path().join("404.html"), status: 404 });
+        assert_eq!(rules.headers_for("/any"), vec![("X-Frame-Options".into(), "DENY".into())]);
+    }
+}

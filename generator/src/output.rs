@@ -1,0 +1,319 @@
+//! The content stage of `estate build`: the static JSON API of spec section 7 and the data files
+//! the pages read, written into `dist/`.
+//!
+//! | GET path (spec)                                   | file                                          |
+//! |---------------------------------------------------|-----------------------------------------------|
+//! | /api/properties                                   | api/properties.json                           |
+//! | /api/properties/category-residential/residential  | api/properties/category-residential/residential.json (and the other three) |
+//! | /api/properties/{id}                              | api/properties/{id}.json                      |
+//! | /api/blogs                                        | api/blogs.json                                |
+//! | /api/blogs/{id}                                   | api/blogs/{id}.json                           |
+//!
+//! `netlify.toml` maps each path to its file; `estate serve` reads the same rules.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use lead_fn::model::{ApiBlog, ApiProperty, BlogTranslation, MainCategory, PropertyTranslation, blog_slug};
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::json;
+
+use crate::content::{Content, Record};
+use crate::markdown;
+use crate::model::{PostFile, PropertyFile, SiteFile};
+
+/// The public URL of a media reference: `media/x.jpg` becomes `/media/x.jpg`; web URLs stay.
+pub fn media_url(value: &str) -> String {
+    if value.starts_with("https://") || value.starts_with("http://") {
+        value.to_owned()
+    } else {
+        format!("/{}", value.trim_start_matches('/'))
+    }
+}
+
+fn optional_text(value: &Option<String>) -> Option<String> {
+    value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
+}
+
+pub fn api_property(r: &Record<PropertyFile>) -> ApiProperty {
+    let p = &r.data;
+    let mut translations = BTreeMap::new();
+    for (lang, texts) in [("ar", &p.ar), ("ru", &p.ru)] {
+        if let Some(t) = texts {
+            translations.insert(
+                lang.to_owned(),
+                PropertyTranslation {
+                    title: optional_text(&t.title),
+                    description: t.description.as_deref().map(markdown::to_html),
+                    location: optional_text(&t.location),
+                },
+            );
+        }
+    }
+    ApiProperty {
+        underscore_id: r.id.clone(),
+        id: r.id.clone(),
+        title: p.title.trim().to_owned(),
+        main_category: p.main_category,
+        sub_category: p.sub_category.as_str().to_owned(),
+        images: p.images.iter().map(|i| media_url(i)).collect(),
+        location: optional_text(&p.location),
+        bedrooms: p.bedrooms,
+        area: p.area,
+        price: p.price,
+        featured: p.featured,
+        created_at: p.created_at.to_api(),
+        description: markdown::to_html(Content::description(r)),
+        url: format!("/property/{}", r.id),
+        bathrooms: p.bathrooms,
+        price_period: p.price_period,
+        reference: optional_text(&p.reference),
+        permit_number: optional_text(&p.permit_number),
+        permit_url: optional_text(&p.permit_url),
+        agent: p.agent.clone(),
+        developer: p.developer.clone(),
+        completion_date: p.completion_date.as_ref().map(|d| d.0.clone()),
+        payment_plan: p.payment_plan.clone(),
+        amenities: p.amenities.clone(),
+        coordinates: p.coordinates,
+        translations,
+    }
+}
+
+pub fn api_blog(r: &Record<PostFile>) -> ApiBlog {
+    let p = &r.data;
+    let slug = blog_slug(&p.title);
+    let mut translations = BTreeMap::new();
+    for (lang, texts) in [("ar", &p.ar), ("ru", &p.ru)] {
+        if let Some(t) = texts {
+            translations.insert(
+                lang.to_owned(),
+                BlogTranslation { title: optional_text(&t.title), excerpt: optional_text(&t.excerpt), content: None },
+            );
+        }
+    }
+    ApiBlog {
+        underscore_id: r.id.clone(),
+        id: r.id.clone(),
+        title: p.title.trim().to_owned(),
+        images: p.images.iter().map(|i| media_url(i)).collect(),
+        content: markdown::to_html(r.body.as_deref().unwrap_or("")),
+        date: p.date.to_api(),
+        author: optional_text(&p.author),
+        excerpt: optional_text(&p.excerpt),
+        url: format!("/blog/{}/{}", r.id, slug),
+        slug,
+        translations,
+    }
+}
+
+fn site_json(site: &SiteFile) -> serde_json::Value {
+    let texts = |t: &Option<crate::model::SiteTexts>| {
+        t.as_ref().map(|t| {
+            json!({
+                "name": t.name, "description": t.description, "address": t.address,
+                "whyUs": t.why_us.as_deref().map(markdown::to_html),
+                "about": t.about.as_deref().map(markdown::to_html),
+            })
+        })
+    };
+    let hero = |h: &crate::model::Hero| json!({"poster": media_url(&h.poster), "video": h.video.as_deref().map(media_url)});
+    json!({
+        "name": site.name,
+        "legalName": site.legal_name,
+        "baseUrl": site.base_url.trim_end_matches('/'),
+        "logo": media_url(&site.logo),
+        "defaultImage": media_url(&site.default_image),
+        "description": site.description,
+        "phones": site.phones,
+        "email": site.email,
+        "address": site.address,
+        "coordinates": site.coordinates,
+        "workingHours": site.working_hours,
+        "whatsapp": site.whatsapp,
+        "orn": site.orn,
+        "social": site.social,
+        "partners": site.partners.iter().map(|p| json!({"name": p.name, "logo": media_url(&p.logo), "url": p.url, "text": p.text})).collect::<Vec<_>>(),
+        "whyUs": markdown::to_html(&site.why_us),
+        "about": markdown::to_html(&site.about),
+        "hero": {
+            "residential": hero(&site.hero.residential),
+            "rental": hero(&site.hero.rental),
+            "offPlan": hero(&site.hero.off_plan),
+            "commercial": hero(&site.hero.commercial),
+            "all": hero(&site.hero.all),
+        },
+        "translations": {"ar": texts(&site.ar), "ru": texts(&site.ru)},
+    })
+}
+
+/// Newest first; ties broken by id so output is stable.
+fn newest_first<T>(items: &mut [(T, crate::model::Timestamp, String)]) {
+    items.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.2.cmp(&b.2)));
+}
+
+/// What the content stage wrote.
+#[derive(Debug, Default)]
+pub struct Written {
+    pub files: usize,
+    pub properties: usize,
+    pub posts: usize,
+}
+
+/// One file to write: where, and its bytes.
+type Job = (PathBuf, Vec<u8>);
+
+fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    serde_json::to_vec(value).expect("API records always serialise")
+}
+
+/// Writes the JSON API and page data for `content` into `out`. Files whose bytes did not
+/// change are left alone (creating files is the slow part of a build), and files an earlier
+/// build wrote that are no longer wanted, such as a deleted listing's, are removed.
+pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
+
+    let mut properties: Vec<(ApiProperty, crate::model::Timestamp, String)> = content
+        .published()
+        .collect::<Vec<_>>()
+        .par_iter()
+        .map(|r| (api_property(r), r.data.created_at, r.id.clone()))
+        .collect();
+    newest_first(&mut properties);
+    let properties: Vec<ApiProperty> = properties.into_iter().map(|(p, _, _)| p).collect();
+
+    let mut posts: Vec<(ApiBlog, crate::model::Timestamp, String)> =
+        content.posts.par_iter().map(|r| (api_blog(r), r.data.date, r.id.clone())).collect();
+    newest_first(&mut posts);
+    let posts: Vec<ApiBlog> = posts.into_iter().map(|(p, _, _)| p).collect();
+
+    let api = out.join("api");
+    let mut jobs: Vec<Job> = Vec::new();
+    jobs.push((api.join("properties.json"), to_json(&properties)));
+    for category in MainCategory::ALL {
+        let in_category: Vec<&ApiProperty> = properties.iter().filter(|p| p.main_category == category).collect();
+        jobs.push((out.join(format!("{}.json", category.api_path())), to_json(&in_category)));
+    }
+    jobs.push((api.join("blogs.json"), to_json(&posts)));
+
+    let data = out.join("data");
+    if let Some(site) = &content.site {
+        jobs.push((data.join("site.json"), to_json(&site_json(&site.data))));
+    }
+    let mut team: Vec<_> = content.team.iter().collect();
+    team.sort_by(|a, b| a.data.order.cmp(&b.data.order).then_with(|| a.id.cmp(&b.id)));
+    let team: Vec<_> = team
+        .iter()
+        .map(|m| {
+            let t = &m.data;
+            json!({"id": m.id, "name": t.name, "role": t.role, "image": media_url(&t.image), "brn": t.brn,
+                   "phone": t.phone, "whatsapp": t.whatsapp, "email": t.email, "languages": t.languages,
+                   "translations": {"ar": t.ar.as_ref().map(|x| json!({"name": x.name, "role": x.role})),
+                                    "ru": t.ru.as_ref().map(|x| json!({"name": x.name, "role": x.role}))}})
+        })
+        .collect();
+    jobs.push((data.join("team.json"), to_json(&team)));
+    let mut developers: Vec<_> = content.developers.iter().collect();
+    developers.sort_by(|a, b| a.data.name.cmp(&b.data.name));
+    let developers: Vec<_> = developers
+        .iter()
+        .map(|d| {
+            let v = &d.data;
+            let texts = |t: &Option<crate::model::DeveloperTexts>| {
+                t.as_ref().map(|t| json!({"name": t.name, "description": t.description.as_deref().map(markdown::to_html)}))
+            };
+            json!({"id": d.id, "name": v.name, "logo": media_url(&v.logo), "projects": v.projects,
+                   "description": markdown::to_html(&v.description), "image": media_url(&v.image),
+                   "website": v.website, "translations": {"ar": texts(&v.ar), "ru": texts(&v.ru)}})
+        })
+        .collect();
+    jobs.push((data.join("developers.json"), to_json(&developers)));
+    for page in &content.pages {
+        let p = &page.data;
+        let value = json!({"id": page.id, "title": p.title, "description": p.description,
+                           "updated": p.updated.map(|u| u.to_api()),
+                           "content": markdown::to_html(page.body.as_deref().unwrap_or(""))});
+        jobs.push((data.join("pages").join(format!("{}.json", page.id)), to_json(&value)));
+    }
+
+    // One file per record, serialised and written in parallel.
+    let singles = properties
+        .par_iter()
+        .map(|p| (api.join("properties").join(format!("{}.json", p.id)), to_json(p)))
+        .chain(posts.par_iter().map(|b| (api.join("blogs").join(format!("{}.json", b.id)), to_json(b))));
+    let mut all: Vec<Job> = singles.collect();
+    all.extend(jobs);
+
+    let mut dirs: Vec<&Path> = all.iter().filter_map(|(path, _)| path.parent()).collect();
+    dirs.sort();
+    dirs.dedup();
+    for dir in dirs {
+        std::fs::create_dir_all(dir)?;
+    }
+    all.par_iter().try_for_each(|(path, bytes)| write_if_changed(path, bytes))?;
+    let wanted: HashSet<&Path> = all.iter().map(|(path, _)| path.as_path()).collect();
+    for dir in ["api", "data"] {
+        remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
+    }
+    let media = copy_media(&content.dir.join("media"), &out.join("media"))?;
+
+    Ok(Written { files: all.len() + media, properties: properties.len(), posts: posts.len() })
+}
+
+fn write_if_changed(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let unchanged = std::fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64)
+        && std::fs::read(path).is_ok_and(|old| old == bytes);
+    if unchanged {
+        return Ok(());
+    }
+    std::fs::write(path, bytes).map_err(|e| std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+}
+
+/// Removes every file under `dir` that `keep` refuses, and the folders left empty.
+fn remove_unwanted(dir: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<()> {
+    if !dir.is_dir() {
+        return Ok(());
+    }
+    for entry in walkdir::WalkDir::new(dir).contents_first(true).into_iter().filter_map(Result::ok) {
+        let path = entry.path();
+        if entry.file_type().is_dir() {
+            // Only succeeds when empty, which is what we want.
+            let _ = std::fs::remove_dir(path);
+        } else if !keep(path) {
+            std::fs::remove_file(path)?;
+        }
+    }
+    Ok(())
+}
+
+/// Mirrors `content/media` into `dist/media`: new and changed files are copied (hard-linked
+/// where the file system allows), files no longer in content are removed.
+fn copy_media(from: &Path, to: &Path) -> std::io::Result<usize> {
+    if !from.is_dir() {
+        return Ok(0);
+    }
+    let mut wanted = HashSet::new();
+    let mut count = 0;
+    for entry in walkdir::WalkDir::new(from).into_iter().filter_map(Result::ok) {
+        let Ok(relative) = entry.path().strip_prefix(from) else { continue };
+        let target = to.join(relative);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target)?;
+            continue;
+        }
+        wanted.insert(target.clone());
+        count += 1;
+        let source_meta = entry.metadata().map_err(std::io::Error::other)?;
+        let up_to_date = std::fs::metadata(&target).is_ok_and(|m| {
+            m.len() == source_meta.len() && m.modified().ok() >= source_meta.modified().ok()
+        });
+        if !up_to_date {
+            let _ = std::fs::remove_file(&target);
+            if std::fs::hard_link(entry.path(), &target).is_err() {
+                std::fs::copy(entry.path(), &target)?;
+            }
+        }
+    }
+    remove_unwanted(to, |path| wanted.contains(path))?;
+    Ok(count)
+}

@@ -1,0 +1,768 @@
+//! YAML in two steps, so an editor sees every problem of a file at once:
+//!
+//! 1. [`parse`] reads the text with serde-saphyr (strict booleans, resource budget against alias
+//!    bombs) into a [`Node`] tree where every value and key keeps its line and column.
+//! 2. [`deserialize`] turns the tree into a typed record through serde. When a field is wrong it
+//!    records the problem, drops that field and tries again, so one run reports every unknown
+//!    field and every wrong value, each at its own position.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
+use serde_saphyr::Spanned;
+
+/// A 1-based position in a content file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Pos {
+    pub line: u32,
+    pub col: u32,
+}
+
+impl Pos {
+    pub const START: Pos = Pos { line: 1, col: 1 };
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Int(i64),
+    UInt(u64),
+    Float(f64),
+    Str(String),
+    Seq(Vec<Node>),
+    Map(Vec<(Key, Node)>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    pub pos: Pos,
+    pub value: Value,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Key {
+    pub name: String,
+    pub pos: Pos,
+}
+
+impl Node {
+    /// The value under `key` when this node is a mapping.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        match &self.value {
+            Value::Map(entries) => entries.iter().find(|(k, _)| k.name == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The position of the value at `path` (mapping keys, or sequence indexes as numbers),
+    /// falling back to the deepest node found so an error always has a place.
+    pub fn pos_of(&self, path: &[&str]) -> Pos {
+        let mut node = self;
+        for step in path {
+            let next = match &node.value {
+                Value::Map(_) => node.get(step),
+                Value::Seq(items) => step.parse::<usize>().ok().and_then(|i| items.get(i)),
+                _ => None,
+            };
+            match next {
+                Some(n) => node = n,
+                None => break,
+            }
+        }
+        node.pos
+    }
+
+    /// The position of the key `key` in this mapping (for "field given twice"-style problems).
+    pub fn key_pos(&self, key: &str) -> Option<Pos> {
+        match &self.value {
+            Value::Map(entries) => entries.iter().find(|(k, _)| k.name == key).map(|(k, _)| k.pos),
+            _ => None,
+        }
+    }
+
+    fn remove_key(&mut self, key: &str) -> bool {
+        if let Value::Map(entries) = &mut self.value {
+            let before = entries.len();
+            entries.retain(|(k, _)| k.name != key);
+            return entries.len() != before;
+        }
+        false
+    }
+
+    fn shift_lines(&mut self, by: u32) {
+        self.pos.line += by;
+        match &mut self.value {
+            Value::Seq(items) => items.iter_mut().for_each(|n| n.shift_lines(by)),
+            Value::Map(entries) => entries.iter_mut().for_each(|(k, v)| {
+                k.pos.line += by;
+                v.shift_lines(by);
+            }),
+            _ => {}
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self.value {
+            Value::Null => "nothing",
+            Value::Bool(_) => "a boolean",
+            Value::Int(_) | Value::UInt(_) => "a whole number",
+            Value::Float(_) => "a decimal number",
+            Value::Str(_) => "text",
+            Value::Seq(_) => "a list",
+            Value::Map(_) => "a mapping",
+        }
+    }
+}
+
+/// A YAML syntax or resource problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyntaxError {
+    pub pos: Pos,
+    pub message: String,
+}
+
+/// Limits well above any real content file, far below what an alias bomb expands to.
+fn options() -> serde_saphyr::Options {
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_aliases = 1_000;
+    budget.max_anchors = 1_000;
+    budget.max_events = 200_000;
+    budget.max_nodes = 100_000;
+    budget.max_depth = 32;
+    budget.max_total_scalar_bytes = 4 << 20;
+    serde_saphyr::options! {
+        budget: Some(budget),
+        strict_booleans: true,
+    }
+}
+
+/// Parses YAML text into a position-keeping tree. `line_offset` is added to every line (the
+/// lines before a front matter block), so positions are those of the whole file.
+pub fn parse(text: &str, line_offset: u32) -> Result<Node, SyntaxError> {
+    let root = match serde_saphyr::from_str_with_options::<Spanned<RawValue>>(text, options()) {
+        Ok(spanned) => node_from(spanned),
+        Err(err) => {
+            let pos = err.location().map_or(Pos::START, |l| Pos {
+                line: l.line() as u32 + line_offset,
+                col: l.column().max(1) as u32,
+            });
+            return Err(SyntaxError { pos, message: syntax_message(&err) });
+        }
+    };
+    let mut root = root;
+    if line_offset > 0 {
+        root.shift_lines(line_offset);
+    }
+    Ok(root)
+}
+
+/// serde-saphyr's message without its own location and snippet (our reporter shows both).
+fn syntax_message(err: &serde_saphyr::Error) -> String {
+    let rendered = err.render_with_options(serde_saphyr::render_options! {
+        snippets: serde_saphyr::SnippetMode::Off,
+    });
+    let first = rendered.lines().next().unwrap_or("invalid YAML").trim();
+    // Drop a trailing " at line X column Y" the library appends; our reporter prints it.
+    let text = match first.find(" at line ") {
+        Some(i) => &first[..i],
+        None => first,
+    };
+    let lower = text.to_ascii_lowercase();
+    if lower.contains("budget") || lower.contains("alias") || lower.contains("anchor") {
+        format!(
+            "YAML too large after expanding anchors and aliases ({text}); \
+             content files may use at most 1,000 aliases"
+        )
+    } else {
+        format!("invalid YAML: {text}")
+    }
+}
+
+/// A YAML value as the parser gives it, children with their spans.
+enum RawValue {
+    Null,
+    Bool(bool),
+    Int(i64),
+    UInt(u64),
+    Float(f64),
+    Str(String),
+    Seq(Vec<Spanned<RawValue>>),
+    Map(Vec<(Spanned<KeyText>, Spanned<RawValue>)>),
+}
+
+struct KeyText(String);
+
+fn pos_from(loc: serde_saphyr::Location) -> Pos {
+    Pos { line: loc.line().max(1) as u32, col: loc.column().max(1) as u32 }
+}
+
+fn node_from(spanned: Spanned<RawValue>) -> Node {
+    let pos = pos_from(spanned.referenced);
+    let value = match spanned.value {
+        RawValue::Null => Value::Null,
+        RawValue::Bool(b) => Value::Bool(b),
+        RawValue::Int(i) => Value::Int(i),
+        RawValue::UInt(u) => Value::UInt(u),
+        RawValue::Float(f) => Value::Float(f),
+        RawValue::Str(s) => Value::Str(s),
+        RawValue::Seq(items) => Value::Seq(items.into_iter().map(node_from).collect()),
+        RawValue::Map(entries) => Value::Map(
+            entries
+                .into_iter()
+                .map(|(k, v)| {
+                    (Key { name: k.value.0, pos: pos_from(k.referenced) }, node_from(v))
+                })
+                .collect(),
+        ),
+    };
+    Node { pos, value }
+}
+
+impl<'de> de::Deserialize<'de> for RawValue {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any YAML value")
+            }
+            fn visit_unit<E>(self) -> Result<RawValue, E> {
+                Ok(RawValue::Null)
+            }
+            fn visit_none<E>(self) -> Result<RawValue, E> {
+                Ok(RawValue::Null)
+            }
+            fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<RawValue, D::Error> {
+                de::Deserialize::deserialize(d)
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<RawValue, E> {
+                Ok(RawValue::Bool(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<RawValue, E> {
+                Ok(RawValue::Int(v))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<RawValue, E> {
+                Ok(RawValue::UInt(v))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<RawValue, E> {
+                Ok(RawValue::Float(v))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<RawValue, E> {
+                Ok(RawValue::Str(v.to_owned()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<RawValue, E> {
+                Ok(RawValue::Str(v))
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<RawValue, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(RawValue::Seq(items))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<RawValue, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(key) = map.next_key()? {
+                    entries.push((key, map.next_value()?));
+                }
+                Ok(RawValue::Map(entries))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl<'de> de::Deserialize<'de> for KeyText {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = KeyText;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<KeyText, E> {
+                Ok(KeyText(v.to_owned()))
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<KeyText, E> {
+                Ok(KeyText(v.to_string()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<KeyText, E> {
+                Ok(KeyText(v.to_string()))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<KeyText, E> {
+                Ok(KeyText(v.to_string()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<KeyText, E> {
+                Ok(KeyText(v.to_string()))
+            }
+            fn visit_unit<E>(self) -> Result<KeyText, E> {
+                Ok(KeyText("null".into()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed records from the tree.
+
+/// A problem found while reading a tree into a typed record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    pub pos: Option<Pos>,
+    /// Where the problem is, outermost first: field names and `[index]`es.
+    pub path: Vec<String>,
+    pub message: String,
+    pub hint: Option<String>,
+    /// The required field that was missing, if that was the problem.
+    pub missing: Option<String>,
+}
+
+impl FieldError {
+    fn at(mut self, pos: Pos) -> Self {
+        self.pos.get_or_insert(pos);
+        self
+    }
+
+    fn under(mut self, step: String) -> Self {
+        self.path.insert(0, step);
+        self
+    }
+
+    /// The message with the field it concerns, e.g. "`price`: expected a whole number ...".
+    pub fn describe(&self) -> String {
+        let path = self.path.iter().fold(String::new(), |mut acc, step| {
+            if !acc.is_empty() && !step.starts_with('[') {
+                acc.push('.');
+            }
+            acc.push_str(step);
+            acc
+        });
+        if path.is_empty() { self.message.clone() } else { format!("`{path}`: {}", self.message) }
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+impl std::error::Error for FieldError {}
+
+fn new_error(message: String) -> FieldError {
+    FieldError { pos: None, path: Vec::new(), message, hint: None, missing: None }
+}
+
+/// Plain-language names for what serde expected.
+fn expected_text(exp: &dyn de::Expected) -> String {
+    let raw = exp.to_string();
+    match raw.as_str() {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number".into(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a boolean" => "true or false".into(),
+        "a sequence" => "a list".into(),
+        _ if raw.starts_with("struct ") => "a mapping of fields".into(),
+        _ => raw,
+    }
+}
+
+fn found_text(unexp: de::Unexpected) -> String {
+    match unexp {
+        de::Unexpected::Str(s) => format!("the text \"{s}\""),
+        de::Unexpected::Bool(b) => format!("`{b}`"),
+        de::Unexpected::Unsigned(n) => format!("the number {n}"),
+        de::Unexpected::Signed(n) => format!("the number {n}"),
+        de::Unexpected::Float(n) => format!("the number {n}"),
+        de::Unexpected::Unit | de::Unexpected::Option => "nothing".into(),
+        de::Unexpected::Seq => "a list".into(),
+        de::Unexpected::Map => "a mapping".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The closest of `candidates` to `word`, when it is close enough to be a likely typo.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(&word.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+fn one_of(expected: &[&str]) -> String {
+    expected.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", ")
+}
+
+impl de::Error for FieldError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        new_error(msg.to_string())
+    }
+
+    fn invalid_type(unexp: de::Unexpected, exp: &dyn de::Expected) -> Self {
+        new_error(format!("expected {}, found {}", expected_text(exp), found_text(unexp)))
+    }
+
+    fn invalid_value(unexp: de::Unexpected, exp: &dyn de::Expected) -> Self {
+        new_error(format!("expected {}, found {}", expected_text(exp), found_text(unexp)))
+    }
+
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Self {
+        let mut e = new_error(format!("unknown field `{field}`"));
+        e.hint = Some(match did_you_mean(field, expected.iter().copied()) {
+            Some(best) => format!("did you mean `{best}`?"),
+            None => format!("the fields are {}", one_of(expected)),
+        });
+        e.path.push(field.to_owned());
+        e
+    }
+
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
+        let mut e = new_error(format!("`{variant}` is not one of {}", one_of(expected)));
+        if let Some(best) = did_you_mean(variant, expected.iter().copied()) {
+            e.hint = Some(format!("did you mean `{best}`?"));
+        }
+        e
+    }
+
+    fn missing_field(field: &'static str) -> Self {
+        let mut e = new_error(format!("missing required field `{field}`"));
+        e.missing = Some(field.to_owned());
+        e
+    }
+
+    fn duplicate_field(field: &'static str) -> Self {
+        new_error(format!("field `{field}` is given twice"))
+    }
+}
+
+/// Reads `root` into a `T`, reporting every wrong field: after each problem the offending
+/// top-level field is dropped and the record read again. Returns the record only when there
+/// was no problem at all.
+pub fn deserialize<T: DeserializeOwned>(root: &Node) -> Result<T, Vec<FieldError>> {
+    // The common case reads the tree as it is; only a file with problems pays for a copy.
+    let first = match T::deserialize(NodeDe(root)) {
+        Ok(value) => return Ok(value),
+        Err(err) => err.at(root.pos),
+    };
+    let mut tree = root.clone();
+    let mut errors: Vec<FieldError> = Vec::new();
+    let mut pending = Some(first);
+    let mut dropped: Vec<String> = Vec::new();
+    // Each round drops one field, so a file can't loop longer than it has fields.
+    for _ in 0..=field_count(root) {
+        let err = match pending.take() {
+            Some(err) => err,
+            None => match T::deserialize(NodeDe(&tree)) {
+                Ok(_) => return Err(errors),
+                Err(err) => err.at(tree.pos),
+            },
+        };
+        if let Some(missing) = &err.missing {
+            // A field we dropped as wrong is not also "missing".
+            if err.path.is_empty() && dropped.contains(missing) {
+                return Err(errors);
+            }
+        }
+        let top = err.path.first().cloned();
+        errors.push(err);
+        match top {
+            Some(field) if tree.remove_key(&field) => dropped.push(field),
+            _ => return Err(errors),
+        }
+    }
+    Err(errors)
+}
+
+fn field_count(node: &Node) -> usize {
+    match &node.value {
+        Value::Map(entries) => entries.len(),
+        _ => 0,
+    }
+}
+
+/// A serde deserializer over a borrowed tree node.
+struct NodeDe<'a>(&'a Node);
+
+macro_rules! forward_to_any {
+    ($($method:ident)*) => {
+        $(fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, FieldError> {
+            self.deserialize_any(visitor)
+        })*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for NodeDe<'_> {
+    type Error = FieldError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, FieldError> {
+        let node = self.0;
+        let result = match &node.value {
+            Value::Null => visitor.visit_unit(),
+            Value::Bool(b) => visitor.visit_bool(*b),
+            Value::Int(i) => visitor.visit_i64(*i),
+            Value::UInt(u) => visitor.visit_u64(*u),
+            Value::Float(f) => visitor.visit_f64(*f),
+            Value::Str(s) => visitor.visit_str(s),
+            Value::Seq(items) => visitor.visit_seq(SeqDe { items: items.iter(), index: 0 }),
+            Value::Map(entries) => {
+                visitor.visit_map(MapDe { entries: entries.iter(), current: None })
+            }
+        };
+        result.map_err(|e| e.at(node.pos))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, FieldError> {
+        match self.0.value {
+            Value::Null => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    /// Numbers are accepted where text is expected (`reference: 1001`), as editors expect.
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, FieldError> {
+        let node = self.0;
+        let result = match &node.value {
+            Value::Int(i) => visitor.visit_string(i.to_string()),
+            Value::UInt(u) => visitor.visit_string(u.to_string()),
+            Value::Float(f) => visitor.visit_string(f.to_string()),
+            _ => return self.deserialize_any(visitor),
+        };
+        result.map_err(|e: FieldError| e.at(node.pos))
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, FieldError> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, FieldError> {
+        let node = self.0;
+        match &node.value {
+            Value::Str(s) => visitor.visit_enum(s.as_str().into_deserializer()),
+            _ => Err(new_error(format!("expected one of the listed names, found {}", node.kind()))),
+        }
+        .map_err(|e: FieldError| e.at(node.pos))
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, FieldError> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    forward_to_any! {
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f32
+        deserialize_f64 deserialize_char deserialize_bytes deserialize_byte_buf
+        deserialize_unit deserialize_seq deserialize_map deserialize_identifier
+        deserialize_ignored_any
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, FieldError> {
+        self.deserialize_any(visitor)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, FieldError> {
+        self.deserialize_any(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, FieldError> {
+        self.deserialize_any(visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, FieldError> {
+        self.deserialize_any(visitor)
+    }
+}
+
+struct SeqDe<'a> {
+    items: std::slice::Iter<'a, Node>,
+    index: usize,
+}
+
+impl<'de> de::SeqAccess<'de> for SeqDe<'_> {
+    type Error = FieldError;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, FieldError> {
+        let Some(item) = self.items.next() else { return Ok(None) };
+        let index = self.index;
+        self.index += 1;
+        seed.deserialize(NodeDe(item))
+            .map(Some)
+            .map_err(|e| e.at(item.pos).under(format!("[{index}]")))
+    }
+}
+
+struct MapDe<'a> {
+    entries: std::slice::Iter<'a, (Key, Node)>,
+    current: Option<&'a (Key, Node)>,
+}
+
+impl<'de> de::MapAccess<'de> for MapDe<'_> {
+    type Error = FieldError;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, FieldError> {
+        let Some(entry) = self.entries.next() else { return Ok(None) };
+        self.current = Some(entry);
+        let key = &entry.0;
+        seed.deserialize(key.name.as_str().into_deserializer()).map(Some).map_err(|e: FieldError| {
+            let mut e = e.at(key.pos);
+            // `unknown_field` already names the key; other key errors get it here.
+            if e.path.is_empty() {
+                e.path.push(key.name.clone());
+            }
+            e
+        })
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, FieldError> {
+        let Some((key, value)) = self.current.take() else {
+            return Err(new_error("a value was read before its key".into()));
+        };
+        seed.deserialize(NodeDe(value)).map_err(|e| e.at(value.pos).under(key.name.clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(deny_unknown_fields, rename_all = "camelCase")]
+    struct Listing {
+        title: String,
+        price: Option<u64>,
+        #[serde(default)]
+        images: Vec<String>,
+        kind: Option<Kind>,
+        reference: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    enum Kind {
+        Residential,
+        Rental,
+    }
+
+    #[test]
+    fn keeps_positions_of_values_and_keys() {
+        let root = parse("title: A\nimages:\n  - a.jpg\n  - b.jpg\n", 0).unwrap();
+        assert_eq!(root.pos_of(&["title"]), Pos { line: 1, col: 8 });
+        assert_eq!(root.pos_of(&["images", "1"]), Pos { line: 4, col: 5 });
+        assert_eq!(root.key_pos("images"), Some(Pos { line: 2, col: 1 }));
+    }
+
+    #[test]
+    fn line_offset_moves_every_position() {
+        let root = parse("title: A\nprice: 3\n", 1).unwrap();
+        assert_eq!(root.pos_of(&["price"]), Pos { line: 3, col: 8 });
+    }
+
+    #[test]
+    fn reports_every_wrong_field_in_one_pass() {
+        let root = parse("title: A\nprcie: 3\nprice: call us\nkind: Luxury\n", 0).unwrap();
+        let errors = deserialize::<Listing>(&root).unwrap_err();
+        let described: Vec<_> =
+            errors.iter().map(|e| (e.pos.unwrap().line, e.describe(), e.hint.clone())).collect();
+        assert_eq!(
+            described,
+            vec![
+                (2, "`prcie`: unknown field `prcie`".to_string(), Some("did you mean `price`?".into())),
+                (3, "`price`: expected a whole number, found the text \"call us\"".into(), None),
+                (
+                    4,
+                    "`kind`: `Luxury` is not one of `Residential`, `Rental`".into(),
+                    None
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn missing_field_is_reported_at_the_top() {
+        let root = parse("price: 3\n", 0).unwrap();
+        let errors = deserialize::<Listing>(&root).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].message, "missing required field `title`");
+        assert_eq!(errors[0].pos, Some(Pos { line: 1, col: 1 }));
+    }
+
+    #[test]
+    fn a_dropped_required_field_is_not_also_missing() {
+        let root = parse("title: [a, b]\n", 0).unwrap();
+        let errors = deserialize::<Listing>(&root).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].describe(), "`title`: expected a string, found a list");
+    }
+
+    #[test]
+    fn numbers_are_accepted_as_text_and_nested_errors_name_their_path() {
+        let root = parse("title: A\nreference: 1001\n", 0).unwrap();
+        let listing = deserialize::<Listing>(&root).unwrap();
+        assert_eq!(listing.reference.as_deref(), Some("1001"));
+
+        let root = parse("title: A\nimages: [a.jpg, {x: 1}]\n", 0).unwrap();
+        let errors = deserialize::<Listing>(&root).unwrap_err();
+        assert_eq!(errors[0].describe(), "`images[1]`: expected a string, found a mapping");
+        assert_eq!(errors[0].pos, Some(Pos { line: 2, col: 17 }));
+    }
+
+    #[test]
+    fn yes_is_text_not_a_boolean() {
+        let root = parse("title: yes\n", 0).unwrap();
+        assert_eq!(root.get("title").unwrap().value, Value::Str("yes".into()));
+    }
+
+    #[test]
+    fn syntax_errors_have_a_position() {
+        let err = parse("title: A\nprice: [1, 2\n", 0).unwrap_err();
+        assert!(err.message.starts_with("invalid YAML"), "{}", err.message);
+        assert!(err.pos.line >= 2, "{err:?}");
+    }
+
+    #[test]
+    fn alias_bombs_are_refused_quickly() {
+        let mut text = String::from("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+        for i in 1..9 {
+            let prev = (b'a' + i - 1) as char;
+            let cur = (b'a' + i) as char;
+            let refs = vec![format!("*{prev}"); 9].join(",");
+            text.push_str(&format!("{cur}: &{cur} [{refs}]\n"));
+        }
+        let started = std::time::Instant::now();
+        let err = parse(&text, 0).unwrap_err();
+        assert!(started.elapsed().as_secs() < 2);
+        assert!(err.message.contains("aliases"), "{}", err.message);
+    }
+}

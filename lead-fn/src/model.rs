@@ -1,0 +1,206 @@
+//! Published records: the shape of the static JSON API (spec section 7) and of the search index.
+//!
+//! Field names follow the spec exactly (`_id`, `Images`, `mainCategory`, ...); every field the
+//! spec does not name is camelCase. Optional spec fields are written as `null` so clients see
+//! them; optional extras are left out when absent.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The four main categories of the spec. The serialised names are the spec's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum MainCategory {
+    Residential,
+    Rental,
+    OffPlan,
+    Commercial,
+}
+
+impl MainCategory {
+    pub const ALL: [MainCategory; 4] = [
+        MainCategory::Residential,
+        MainCategory::Rental,
+        MainCategory::OffPlan,
+        MainCategory::Commercial,
+    ];
+
+    /// The spec's name of the category, as serialised.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MainCategory::Residential => "Residential",
+            MainCategory::Rental => "Rental",
+            MainCategory::OffPlan => "OffPlan",
+            MainCategory::Commercial => "Commercial",
+        }
+    }
+
+    /// The spec's per-category GET endpoint (section 7), without the leading `/`.
+    pub fn api_path(self) -> &'static str {
+        match self {
+            MainCategory::Residential => "api/properties/category-residential/residential",
+            MainCategory::Rental => "api/properties/category-rent/rent",
+            MainCategory::OffPlan => "api/properties/category-offplan/off-plan",
+            MainCategory::Commercial => "api/properties/category-commercial/commercial",
+        }
+    }
+}
+
+/// How often a rental price is due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum PricePeriod {
+    Year,
+    Month,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Coordinates {
+    /// Latitude in degrees (Dubai is about 25).
+    pub lat: f64,
+    /// Longitude in degrees (Dubai is about 55).
+    pub lng: f64,
+}
+
+/// One step of an off-plan payment plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct PaymentStep {
+    /// When this part is due, e.g. "On booking", "During construction", "On handover".
+    pub milestone: String,
+    /// Share of the price due at this milestone, in percent. The steps add up to 100.
+    pub percent: f64,
+}
+
+/// A translated property text (Arabic or Russian); the description is sanitised HTML.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PropertyTranslation {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+}
+
+/// A published property, as `GET /api/properties/{id}` answers it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiProperty {
+    #[serde(rename = "_id")]
+    pub underscore_id: String,
+    pub id: String,
+    pub title: String,
+    pub main_category: MainCategory,
+    pub sub_category: String,
+    /// Image URLs, the first is the card image.
+    #[serde(rename = "Images")]
+    pub images: Vec<String>,
+    pub location: Option<String>,
+    pub bedrooms: Option<u32>,
+    /// Area in square feet.
+    pub area: Option<u32>,
+    /// Price in AED; `null` means "Contact for price".
+    pub price: Option<u64>,
+    pub featured: bool,
+    /// RFC 3339 date-time with its offset (Dubai's, +04:00, for plain dates).
+    pub created_at: String,
+    /// Sanitised HTML rendered from the content's markdown.
+    pub description: String,
+    /// The page of this property, `/property/{id}`.
+    pub url: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bathrooms: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price_period: Option<PricePeriod>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permit_number: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permit_url: Option<String>,
+    /// Team member id of the listing agent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    /// Developer id (off-plan).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub developer: Option<String>,
+    /// `YYYY-MM` or `YYYY-MM-DD`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completion_date: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub payment_plan: Vec<PaymentStep>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub amenities: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coordinates: Option<Coordinates>,
+    /// Texts per language code (`ar`, `ru`) where the content gives them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub translations: BTreeMap<String, PropertyTranslation>,
+}
+
+/// A translated post text (Arabic or Russian); `content` is sanitised HTML.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BlogTranslation {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub excerpt: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+}
+
+/// A published blog post, as `GET /api/blogs/{id}` answers it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiBlog {
+    #[serde(rename = "_id")]
+    pub underscore_id: String,
+    pub id: String,
+    pub title: String,
+    pub images: Vec<String>,
+    /// Sanitised HTML rendered from the post's markdown body.
+    pub content: String,
+    /// RFC 3339 date-time with its offset (Dubai's, +04:00, for plain dates).
+    pub date: String,
+    pub author: Option<String>,
+    pub excerpt: Option<String>,
+    /// The spec's slug: the lower-cased title with whitespace turned into hyphens.
+    pub slug: String,
+    /// The page of this post, `/blog/{id}/{slug}`.
+    pub url: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub translations: BTreeMap<String, BlogTranslation>,
+}
+
+/// The spec's blog slug: the lower-cased title with each run of whitespace turned into a hyphen.
+pub fn blog_slug(title: &str) -> String {
+    title
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slug_lowercases_and_hyphenates_whitespace() {
+        assert_eq!(blog_slug("Renting in  Dubai\t2026"), "renting-in-dubai-2026");
+        assert_eq!(blog_slug("Off-Plan: A Guide"), "off-plan:-a-guide");
+    }
+
+    #[test]
+    fn category_names_are_the_specs() {
+        let json = serde_json::to_string(&MainCategory::ALL).unwrap();
+        assert_eq!(json, r#"["Residential","Rental","OffPlan","Commercial"]"#);
+    }
+}
