@@ -65,7 +65,9 @@ pub const RESERVED_PROPERTY_IDS: &[&str] = &[
 pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty()
         && id.len() <= 100
-        && id.split('-').all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+        && id.split('-').all(|part| {
+            !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
 }
 
 /// The slug an invalid id should probably have been.
@@ -166,7 +168,9 @@ pub fn split_front_matter(text: &str) -> Option<(&str, u32, &str)> {
 fn read<T: DeserializeOwned>(path: &Path, id: String) -> (Option<Record<T>>, Vec<Diagnostic>) {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
-        Err(e) => return (None, vec![Diagnostic::error(path, Pos::START, format!("cannot read the file: {e}"))]),
+        Err(e) => {
+            return (None, vec![Diagnostic::error(path, Pos::START, format!("cannot read the file: {e}"))]);
+        }
     };
     let is_markdown = path.extension().is_some_and(|e| e == "md");
     let (yaml_text, offset, body) = if is_markdown {
@@ -186,7 +190,11 @@ fn read<T: DeserializeOwned>(path: &Path, id: String) -> (Option<Record<T>>, Vec
         Err(e) => return (None, vec![Diagnostic::from_syntax(path, e)]),
     };
     if !matches!(tree.value, yaml::Value::Map(_)) {
-        let what = if matches!(tree.value, yaml::Value::Null) { "the file has no fields" } else { "expected a mapping of fields (`name: value` lines)" };
+        let what = if matches!(tree.value, yaml::Value::Null) {
+            "the file has no fields"
+        } else {
+            "expected a mapping of fields (`name: value` lines)"
+        };
         return (None, vec![Diagnostic::error(path, tree.pos, what)]);
     }
     match yaml::deserialize::<T>(&tree) {
@@ -201,13 +209,21 @@ fn file_id(path: &Path, kind: Kind, out: &mut Vec<Diagnostic>) -> String {
     if !is_valid_id(&id) {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("yaml");
         out.push(
-            Diagnostic::error(path, Pos::START, format!("invalid id `{id}`: ids are lower-case letters, digits and single hyphens"))
-                .with_hint(format!("the id is the file name; rename the file to `{}.{ext}`", suggest_id(&id))),
+            Diagnostic::error(
+                path,
+                Pos::START,
+                format!("invalid id `{id}`: ids are lower-case letters, digits and single hyphens"),
+            )
+            .with_hint(format!("the id is the file name; rename the file to `{}.{ext}`", suggest_id(&id))),
         );
     } else if kind == Kind::Property && RESERVED_PROPERTY_IDS.contains(&id.as_str()) {
         out.push(
-            Diagnostic::error(path, Pos::START, format!("invalid id `{id}`: it is reserved for an API path (/api/properties/{id})"))
-                .with_hint("rename the file, e.g. with the community or a reference in the name"),
+            Diagnostic::error(
+                path,
+                Pos::START,
+                format!("invalid id `{id}`: it is reserved for an API path (/api/properties/{id})"),
+            )
+            .with_hint("rename the file, e.g. with the community or a reference in the name"),
         );
     }
     id
@@ -226,13 +242,21 @@ impl Ctx<'_> {
         }
         let relative = Path::new(value.trim_start_matches('/'));
         if relative.components().any(|c| !matches!(c, Component::Normal(_))) {
-            return Some(Diagnostic::error(path, pos, format!("{what} `{value}` must be a path inside content/, such as media/photo.jpg")));
+            return Some(Diagnostic::error(
+                path,
+                pos,
+                format!("{what} `{value}` must be a path inside content/, such as media/photo.jpg"),
+            ));
         }
         let full = self.dir.join(relative);
         if full.is_file() {
             return None;
         }
-        let mut d = Diagnostic::error(path, pos, format!("{what} not found: `{value}` (no file at {})", full.display()));
+        let mut d = Diagnostic::error(
+            path,
+            pos,
+            format!("{what} not found: `{value}` (no file at {})", full.display()),
+        );
         let parent = full.parent().unwrap_or(self.dir);
         let siblings: Vec<String> = std::fs::read_dir(parent)
             .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
@@ -245,7 +269,14 @@ impl Ctx<'_> {
         Some(d)
     }
 
-    fn media_list(&self, record_path: &Path, tree: &Node, field: &str, values: &[String], out: &mut Vec<Diagnostic>) {
+    fn media_list(
+        &self,
+        record_path: &Path,
+        tree: &Node,
+        field: &str,
+        values: &[String],
+        out: &mut Vec<Diagnostic>,
+    ) {
         for (i, value) in values.iter().enumerate() {
             let pos = tree.pos_of(&[field, &i.to_string()]);
             out.extend(self.media(record_path, pos, value, "image"));
@@ -270,38 +301,64 @@ fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>
                 .with_hint("add `pricePeriod: year` or `pricePeriod: month`"),
         ),
         (category, Some(_)) if category != MainCategory::Rental => out.push(
-            Diagnostic::error(path, at("pricePeriod"), format!("`pricePeriod` is only for rentals, and this listing is {}", category.as_str()))
-                .with_hint("remove the line, or set `mainCategory: Rental`"),
+            Diagnostic::error(
+                path,
+                at("pricePeriod"),
+                format!("`pricePeriod` is only for rentals, and this listing is {}", category.as_str()),
+            )
+            .with_hint("remove the line, or set `mainCategory: Rental`"),
         ),
         _ => {}
     }
     if !p.payment_plan.is_empty() {
         for (i, step) in p.payment_plan.iter().enumerate() {
             if !(0.0..=100.0).contains(&step.percent) {
-                out.push(Diagnostic::error(path, r.tree.pos_of(&["paymentPlan", &i.to_string(), "percent"]), format!("`paymentPlan[{i}].percent` must be between 0 and 100")));
+                out.push(Diagnostic::error(
+                    path,
+                    r.tree.pos_of(&["paymentPlan", &i.to_string(), "percent"]),
+                    format!("`paymentPlan[{i}].percent` must be between 0 and 100"),
+                ));
             }
         }
         let total: f64 = p.payment_plan.iter().map(|s| s.percent).sum();
         if (total - 100.0).abs() > 0.01 {
-            out.push(Diagnostic::error(path, r.tree.key_pos("paymentPlan").unwrap_or(Pos::START), format!("the payment plan adds up to {total}%, not 100%")));
+            out.push(Diagnostic::error(
+                path,
+                r.tree.key_pos("paymentPlan").unwrap_or(Pos::START),
+                format!("the payment plan adds up to {total}%, not 100%"),
+            ));
         }
     }
     if let Some(c) = p.coordinates {
         if !(-90.0..=90.0).contains(&c.lat) || !(-180.0..=180.0).contains(&c.lng) {
-            out.push(Diagnostic::error(path, at("coordinates"), "coordinates out of range: `lat` is -90 to 90, `lng` is -180 to 180"));
+            out.push(Diagnostic::error(
+                path,
+                at("coordinates"),
+                "coordinates out of range: `lat` is -90 to 90, `lng` is -180 to 180",
+            ));
         } else if !(22.0..=27.0).contains(&c.lat) || !(51.0..=57.0).contains(&c.lng) {
-            out.push(Diagnostic::warning(path, at("coordinates"), "these coordinates are outside the UAE").with_hint("Dubai is near lat 25.2, lng 55.3"));
+            out.push(
+                Diagnostic::warning(path, at("coordinates"), "these coordinates are outside the UAE")
+                    .with_hint("Dubai is near lat 25.2, lng 55.3"),
+            );
         }
     }
-    if r.body.is_some() {
-        if let Some(pos) = r.tree.key_pos("description") {
-            out.push(Diagnostic::error(path, pos, "the description is given twice: in `description` and as the body of the file").with_hint("keep one of them"));
-        }
+    if r.body.is_some()
+        && let Some(pos) = r.tree.key_pos("description")
+    {
+        out.push(
+            Diagnostic::error(
+                path,
+                pos,
+                "the description is given twice: in `description` and as the body of the file",
+            )
+            .with_hint("keep one of them"),
+        );
     }
-    if let Some(url) = &p.permit_url {
-        if !is_web_url(url) {
-            out.push(Diagnostic::error(path, at("permitUrl"), "`permitUrl` must be an https:// link"));
-        }
+    if let Some(url) = &p.permit_url
+        && !is_web_url(url)
+    {
+        out.push(Diagnostic::error(path, at("permitUrl"), "`permitUrl` must be an https:// link"));
     }
     if p.status == Status::Available && p.permit_number.as_deref().is_none_or(|n| n.trim().is_empty()) {
         out.push(
@@ -317,7 +374,11 @@ fn check_post(ctx: &Ctx, r: &Record<PostFile>, out: &mut Vec<Diagnostic>) {
         out.push(Diagnostic::error(&r.path, r.tree.pos_of(&["title"]), "`title` is empty"));
     }
     if r.body.as_deref().is_none_or(|b| b.trim().is_empty()) {
-        out.push(Diagnostic::error(&r.path, Pos::START, "the post has no text: write it below the front matter"));
+        out.push(Diagnostic::error(
+            &r.path,
+            Pos::START,
+            "the post has no text: write it below the front matter",
+        ));
     }
     ctx.media_list(&r.path, &r.tree, "images", &r.data.images, out);
 }
@@ -335,12 +396,21 @@ fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
     let s = &r.data;
     let path = r.path.as_path();
     if !is_web_url(&s.base_url) {
-        out.push(Diagnostic::error(path, r.tree.pos_of(&["baseUrl"]), "`baseUrl` must be an absolute https:// address"));
+        out.push(Diagnostic::error(
+            path,
+            r.tree.pos_of(&["baseUrl"]),
+            "`baseUrl` must be an absolute https:// address",
+        ));
     }
     out.extend(ctx.media(path, r.tree.pos_of(&["logo"]), &s.logo, "logo"));
     out.extend(ctx.media(path, r.tree.pos_of(&["defaultImage"]), &s.default_image, "image"));
     for (i, partner) in s.partners.iter().enumerate() {
-        out.extend(ctx.media(path, r.tree.pos_of(&["partners", &i.to_string(), "logo"]), &partner.logo, "logo"));
+        out.extend(ctx.media(
+            path,
+            r.tree.pos_of(&["partners", &i.to_string(), "logo"]),
+            &partner.logo,
+            "logo",
+        ));
     }
     let heroes = [
         ("residential", &s.hero.residential),
@@ -356,7 +426,11 @@ fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
         }
     }
     if s.whatsapp.chars().filter(char::is_ascii_digit).count() < 9 {
-        out.push(Diagnostic::error(path, r.tree.pos_of(&["whatsapp"]), "`whatsapp` must be a full number with country code, e.g. +971501234567"));
+        out.push(Diagnostic::error(
+            path,
+            r.tree.pos_of(&["whatsapp"]),
+            "`whatsapp` must be a full number with country code, e.g. +971501234567",
+        ));
     }
 }
 
@@ -397,8 +471,14 @@ fn duplicate_ids(files: &[PathBuf], report: &mut Report) {
         let Some(id) = path.file_stem().and_then(|s| s.to_str()) else { continue };
         if let Some(first) = seen.get(id) {
             report.push(
-                Diagnostic::error(path, Pos::START, format!("duplicate id `{id}`: {} has the same id", first.display()))
-                    .with_hint("the id is the file name without its extension; rename or remove one of the files"),
+                Diagnostic::error(
+                    path,
+                    Pos::START,
+                    format!("duplicate id `{id}`: {} has the same id", first.display()),
+                )
+                .with_hint(
+                    "the id is the file name without its extension; rename or remove one of the files",
+                ),
             );
         } else {
             seen.insert(id, path);
@@ -412,11 +492,19 @@ fn cross_checks(content: &Content, report: &mut Report) {
     let developers: Vec<&str> = content.developers.iter().map(|d| d.id.as_str()).collect();
     let mut references: BTreeMap<&str, &Path> = BTreeMap::new();
     for p in &content.properties {
-        let refs = [("agent", &p.data.agent, &team, "content/team"), ("developer", &p.data.developer, &developers, "content/developers")];
+        let refs = [
+            ("agent", &p.data.agent, &team, "team"),
+            ("developer", &p.data.developer, &developers, "developers"),
+        ];
         for (field, value, known, folder) in refs {
             let Some(value) = value else { continue };
             if !known.contains(&value.as_str()) {
-                let mut d = Diagnostic::error(&p.path, p.tree.pos_of(&[field]), format!("unknown {field} `{value}`: there is no {folder}/{value}.yaml"));
+                let file = content.dir.join(folder).join(format!("{value}.yaml"));
+                let mut d = Diagnostic::error(
+                    &p.path,
+                    p.tree.pos_of(&[field]),
+                    format!("unknown {field} `{value}`: there is no {}", file.display()),
+                );
                 d = match did_you_mean(value, known.iter().copied()) {
                     Some(best) => d.with_hint(format!("did you mean `{best}`?")),
                     None => d.with_hint(format!("known ids: {}", known.join(", "))),
@@ -426,7 +514,11 @@ fn cross_checks(content: &Content, report: &mut Report) {
         }
         if let Some(reference) = p.data.reference.as_deref() {
             if let Some(first) = references.get(reference) {
-                report.push(Diagnostic::error(&p.path, p.tree.pos_of(&["reference"]), format!("duplicate reference `{reference}`: {} uses it too", first.display())));
+                report.push(Diagnostic::error(
+                    &p.path,
+                    p.tree.pos_of(&["reference"]),
+                    format!("duplicate reference `{reference}`: {} uses it too", first.display()),
+                ));
             } else {
                 references.insert(reference, &p.path);
             }
@@ -439,7 +531,10 @@ pub fn load(dir: &Path) -> (Content, Report) {
     let mut report = Report::default();
     let mut content = Content { dir: dir.to_path_buf(), ..Content::default() };
     if !dir.is_dir() {
-        report.push(Diagnostic::error(dir, Pos::START, "content folder not found").with_hint("run from the repository root, or pass --content DIR"));
+        report.push(
+            Diagnostic::error(dir, Pos::START, "content folder not found")
+                .with_hint("run from the repository root, or pass --content DIR"),
+        );
         return (content, report);
     }
     let site_path = dir.join("site.yaml");
@@ -453,7 +548,11 @@ pub fn load(dir: &Path) -> (Content, Report) {
         }
         content.site = site;
     } else {
-        report.push(Diagnostic::error(&site_path, Pos::START, "missing file: site.yaml describes the agency (name, phones, address ...)"));
+        report.push(Diagnostic::error(
+            &site_path,
+            Pos::START,
+            "missing file: site.yaml describes the agency (name, phones, address ...)",
+        ));
     }
     content.properties = read_all(dir, Kind::Property, &mut report, check_property);
     content.posts = read_all(dir, Kind::Post, &mut report, check_post);

@@ -39,11 +39,52 @@ const DEVELOPERS: &[(&str, &str)] = &[
 const TEAM: &[(&str, &str)] = &[("agent-one", "Layla Haddad"), ("agent-two", "Omar Rahman")];
 
 const WORDS: &[&str] = &[
-    "spacious", "bright", "living", "room", "with", "floor-to-ceiling", "windows", "overlooking",
-    "the", "marina", "and", "a", "fully", "fitted", "kitchen", "balcony", "sea", "view", "park",
-    "community", "pool", "gym", "covered", "parking", "close", "to", "metro", "schools", "retail",
-    "vacant", "on", "transfer", "upgraded", "finishes", "high", "ceilings", "storage", "quiet",
-    "family", "friendly", "walking", "distance", "beach", "skyline", "investment", "returns",
+    "spacious",
+    "bright",
+    "living",
+    "room",
+    "with",
+    "floor-to-ceiling",
+    "windows",
+    "overlooking",
+    "the",
+    "marina",
+    "and",
+    "a",
+    "fully",
+    "fitted",
+    "kitchen",
+    "balcony",
+    "sea",
+    "view",
+    "park",
+    "community",
+    "pool",
+    "gym",
+    "covered",
+    "parking",
+    "close",
+    "to",
+    "metro",
+    "schools",
+    "retail",
+    "vacant",
+    "on",
+    "transfer",
+    "upgraded",
+    "finishes",
+    "high",
+    "ceilings",
+    "storage",
+    "quiet",
+    "family",
+    "friendly",
+    "walking",
+    "distance",
+    "beach",
+    "skyline",
+    "investment",
+    "returns",
 ];
 
 fn sentence(rng: &mut fastrand::Rng, words: usize) -> String {
@@ -68,7 +109,12 @@ fn sentence(rng: &mut fastrand::Rng, words: usize) -> String {
 fn paragraphs(rng: &mut fastrand::Rng, count: usize) -> String {
     let mut text = String::new();
     for _ in 0..count {
-        let sentences: Vec<String> = (0..rng.usize(3..6)).map(|_| { let words = rng.usize(8..16); sentence(rng, words) }).collect();
+        let sentences: Vec<String> = (0..rng.usize(3..6))
+            .map(|_| {
+                let words = rng.usize(8..16);
+                sentence(rng, words)
+            })
+            .collect();
         text.push_str(&sentences.join(" "));
         text.push_str("\n\n");
     }
@@ -76,7 +122,10 @@ fn paragraphs(rng: &mut fastrand::Rng, count: usize) -> String {
 }
 
 fn indent(text: &str) -> String {
-    text.lines().map(|l| if l.is_empty() { String::new() } else { format!("  {l}") }).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .map(|l| if l.is_empty() { String::new() } else { format!("  {l}") })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn svg(label: &str, hue: u32) -> String {
@@ -125,7 +174,9 @@ hero:
     for (id, name) in TEAM {
         files.push((
             format!("team/{id}.yaml"),
-            format!("name: {name}\nrole: Property Consultant\nimage: media/demo/photo-6.svg\nbrn: \"40000\"\n"),
+            format!(
+                "name: {name}\nrole: Property Consultant\nimage: media/demo/photo-6.svg\nbrn: \"40000\"\n"
+            ),
         ));
     }
     for (id, name) in DEVELOPERS {
@@ -134,8 +185,13 @@ hero:
             format!("name: {name}\nlogo: media/demo/logo.svg\nprojects: 20\ndescription: A Dubai developer.\nimage: media/demo/photo-7.svg\n"),
         ));
     }
-    for (id, title) in [("privacy-policy", "Privacy Policy"), ("terms-and-conditions", "Terms and Conditions")] {
-        files.push((format!("pages/{id}.md"), format!("---\ntitle: {title}\n---\n## Contact\n\nWrite to info@demo.example.\n")));
+    for (id, title) in
+        [("privacy-policy", "Privacy Policy"), ("terms-and-conditions", "Terms and Conditions")]
+    {
+        files.push((
+            format!("pages/{id}.md"),
+            format!("---\ntitle: {title}\n---\n## Contact\n\nWrite to info@demo.example.\n"),
+        ));
     }
     files
 }
@@ -153,7 +209,8 @@ fn property(seed: u64, index: usize) -> (String, String) {
     let bedrooms = rng.u32(0..7);
     let area = rng.u32(400..8000);
     let day = rng.u32(0..365);
-    let created = chrono::NaiveDate::from_ymd_opt(2025, 11, 1).expect("valid date") + chrono::Days::new(day.into());
+    let created =
+        chrono::NaiveDate::from_ymd_opt(2025, 11, 1).expect("valid date") + chrono::Days::new(day.into());
     let mut y = String::new();
     let _ = writeln!(y, "title: {sub} in {community} #{index}");
     let _ = writeln!(y, "mainCategory: {category}\nsubCategory: {sub}");
@@ -165,7 +222,8 @@ fn property(seed: u64, index: usize) -> (String, String) {
     }
     let _ = writeln!(y, "area: {area}");
     if rng.u8(..20) != 0 {
-        let price = if category == "Rental" { rng.u64(40..400) * 1_000 } else { rng.u64(500..20_000) * 1_000 };
+        let price =
+            if category == "Rental" { rng.u64(40..400) * 1_000 } else { rng.u64(500..20_000) * 1_000 };
         let _ = writeln!(y, "price: {price}");
     }
     if category == "Rental" {
@@ -180,11 +238,12 @@ fn property(seed: u64, index: usize) -> (String, String) {
     }
     y.push_str("amenities: [Swimming pool, Gym, Covered parking]\n");
     let _ = writeln!(y, "coordinates: {{ lat: {lat}, lng: {lng} }}");
-    let images: Vec<String> = (0..rng.usize(1..5)).map(|_| format!("media/demo/photo-{}.svg", rng.usize(..8))).collect();
+    let images: Vec<String> =
+        (0..rng.usize(1..5)).map(|_| format!("media/demo/photo-{}.svg", rng.usize(..8))).collect();
     let _ = writeln!(y, "images: [{}]", images.join(", "));
     let description = paragraphs(&mut rng, 3);
     let id = format!("demo-{index:06}");
-    if index % 10 == 0 {
+    if index.is_multiple_of(10) {
         (format!("properties/{id}.md"), format!("---\n{y}---\n{description}"))
     } else {
         (format!("properties/{id}.yaml"), format!("{y}description: |\n{}\n", indent(&description)))
@@ -192,9 +251,11 @@ fn property(seed: u64, index: usize) -> (String, String) {
 }
 
 fn post(seed: u64, index: usize) -> (String, String) {
-    let mut rng = fastrand::Rng::with_seed(seed ^ 0xB10C ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut rng =
+        fastrand::Rng::with_seed(seed ^ 0xB10C ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let day = rng.u32(0..365);
-    let date = chrono::NaiveDate::from_ymd_opt(2025, 11, 1).expect("valid date") + chrono::Days::new(day.into());
+    let date =
+        chrono::NaiveDate::from_ymd_opt(2025, 11, 1).expect("valid date") + chrono::Days::new(day.into());
     let mut body = String::new();
     for h in 0..3 {
         let _ = writeln!(body, "## Section {h}\n");

@@ -61,13 +61,7 @@ impl Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        format!(
-            "{}:{}:{}: {severity}: {}",
-            self.path.display(),
-            self.pos.line,
-            self.pos.col,
-            self.message
-        )
+        format!("{}:{}:{}: {severity}: {}", self.path.display(), self.pos.line, self.pos.col, self.message)
     }
 
     /// The full report: headline, the source line with a caret, and the hint.
@@ -167,8 +161,12 @@ mod tests {
 
     #[test]
     fn renders_headline_source_line_caret_and_hint() {
-        let d = Diagnostic::error(Path::new("content/properties/a.yaml"), Pos { line: 2, col: 8 }, "`price`: bad")
-            .with_hint("write a number");
+        let d = Diagnostic::error(
+            Path::new("content/properties/a.yaml"),
+            Pos { line: 2, col: 8 },
+            "`price`: bad",
+        )
+        .with_hint("write a number");
         let text = d.render(Some("title: A\nprice: call us # note\n"));
         assert_eq!(
             text,

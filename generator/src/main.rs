@@ -115,7 +115,11 @@ fn main() -> ExitCode {
             let started = Instant::now();
             match demo::write(&out, properties, posts, seed) {
                 Ok(files) => {
-                    println!("Wrote {files} files ({properties} listings, {posts} posts) into {} in {:.2} s", out.display(), started.elapsed().as_secs_f64());
+                    println!(
+                        "Wrote {files} files ({properties} listings, {posts} posts) into {} in {:.2} s",
+                        out.display(),
+                        started.elapsed().as_secs_f64()
+                    );
                     ExitCode::SUCCESS
                 }
                 Err(e) => fail(&format!("cannot write the demo content into {}: {e}", out.display())),
@@ -152,7 +156,14 @@ fn print_report(report: &Report, format: Format) {
                 if let Some(hint) = &d.hint {
                     message.push_str(&format!(" (hint: {hint})"));
                 }
-                let _ = writeln!(err, "::{level} file={},line={},col={}::{}", d.path.display(), d.pos.line, d.pos.col, escape_annotation(&message));
+                let _ = writeln!(
+                    err,
+                    "::{level} file={},line={},col={}::{}",
+                    d.path.display(),
+                    d.pos.line,
+                    d.pos.col,
+                    escape_annotation(&message)
+                );
             }
         }
     }
@@ -167,12 +178,23 @@ fn check(dir: &Path, format: Format) -> ExitCode {
     let started = Instant::now();
     let (content, report) = content::load(dir);
     print_report(&report, format);
-    let files = 1 + content.properties.len() + content.posts.len() + content.developers.len() + content.team.len() + content.pages.len();
+    let files = 1
+        + content.properties.len()
+        + content.posts.len()
+        + content.developers.len()
+        + content.team.len()
+        + content.pages.len();
     if report.errors() > 0 {
         eprintln!("estate check: {} in {}", report.summary(), dir.display());
         ExitCode::FAILURE
     } else {
-        println!("estate check: {} records in {} are valid ({}) in {:.2} s", files, dir.display(), report.summary(), started.elapsed().as_secs_f64());
+        println!(
+            "estate check: {} records in {} are valid ({}) in {:.2} s",
+            files,
+            dir.display(),
+            report.summary(),
+            started.elapsed().as_secs_f64()
+        );
         ExitCode::SUCCESS
     }
 }

@@ -25,12 +25,16 @@ mod tests {
 
     #[test]
     fn renders_markdown() {
-        assert_eq!(to_html("Sea **view**\n\n- pool\n"), "<p>Sea <strong>view</strong></p>\n<ul>\n<li>pool</li>\n</ul>\n");
+        assert_eq!(
+            to_html("Sea **view**\n\n- pool\n"),
+            "<p>Sea <strong>view</strong></p>\n<ul>\n<li>pool</li>\n</ul>\n"
+        );
     }
 
     #[test]
     fn removes_script_and_event_handlers() {
-        let html = to_html("Hi <script>alert(1)</script><img src=x onerror=alert(1)> [a](javascript:alert(1))");
+        let html =
+            to_html("Hi <script>alert(1)</script><img src=x onerror=alert(1)> [a](javascript:alert(1))");
         assert!(!html.contains("script"), "{html}");
         assert!(!html.contains("onerror"), "{html}");
         assert!(!html.contains("javascript:"), "{html}");

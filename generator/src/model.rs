@@ -447,10 +447,7 @@ mod tests {
     #[test]
     fn dates_are_dubai_midnight_and_datetimes_keep_their_offset() {
         assert_eq!(Timestamp::parse("2026-10-01").unwrap().to_api(), "2026-10-01T00:00:00+04:00");
-        assert_eq!(
-            Timestamp::parse("2026-10-01T09:30:00Z").unwrap().to_api(),
-            "2026-10-01T09:30:00Z"
-        );
+        assert_eq!(Timestamp::parse("2026-10-01T09:30:00Z").unwrap().to_api(), "2026-10-01T09:30:00Z");
         assert!(Timestamp::parse("2026-13-01").is_none());
         assert!(Timestamp::parse("01/10/2026").is_none());
     }

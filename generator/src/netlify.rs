@@ -48,26 +48,36 @@ pub enum RulesError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
     /// Serve this file with this status (200, or 404 for a custom not-found page).
-    File { file: PathBuf, status: u16 },
+    File {
+        file: PathBuf,
+        status: u16,
+    },
     /// Redirect the browser.
-    Redirect { location: String, status: u16 },
+    Redirect {
+        location: String,
+        status: u16,
+    },
     /// Hand the request to the function at this URL (a proxy rewrite).
-    Proxy { url: String },
+    Proxy {
+        url: String,
+    },
     NotFound,
 }
 
 impl Rules {
     pub fn load(path: &Path) -> Result<Rules, RulesError> {
-        let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read { path: path.into(), source })?;
-        toml::from_str(&text).map_err(|source| RulesError::Parse { path: path.into(), source: Box::new(source) })
+        let text =
+            std::fs::read_to_string(path).map_err(|source| RulesError::Read { path: path.into(), source })?;
+        toml::from_str(&text)
+            .map_err(|source| RulesError::Parse { path: path.into(), source: Box::new(source) })
     }
 
     /// Answers a GET of `path` (no query string) from the files under `root`.
     pub fn resolve(&self, root: &Path, path: &str) -> Answer {
-        if let Some(file) = static_file(root, path) {
-            if !self.redirects.iter().any(|r| r.force && matches(&r.from, path).is_some()) {
-                return Answer::File { file, status: 200 };
-            }
+        if let Some(file) = static_file(root, path)
+            && !self.redirects.iter().any(|r| r.force && matches(&r.from, path).is_some())
+        {
+            return Answer::File { file, status: 200 };
         }
         for rule in &self.redirects {
             let Some(params) = matches(&rule.from, path) else { continue };
@@ -118,7 +128,8 @@ fn static_file(root: &Path, path: &str) -> Option<PathBuf> {
         return None;
     }
     let base = root.join(relative);
-    let candidates = [base.clone(), base.join("index.html"), PathBuf::from(format!("{}.html", base.display()))];
+    let candidates =
+        [base.clone(), base.join("index.html"), PathBuf::from(format!("{}.html", base.display()))];
     candidates.into_iter().find(|c| c.is_file())
 }
 
@@ -131,7 +142,8 @@ fn matches(pattern: &str, path: &str) -> Option<Vec<(String, String)>> {
     let mut params = Vec::new();
     for (i, segment) in pattern_segments.iter().enumerate() {
         if *segment == "*" && i == pattern_segments.len() - 1 {
-            params.push(("splat".to_owned(), path_segments.get(i..).map(|s| s.join("/")).unwrap_or_default()));
+            params
+                .push(("splat".to_owned(), path_segments.get(i..).map(|s| s.join("/")).unwrap_or_default()));
             return Some(params);
         }
         let actual = path_segments.get(i)?;
@@ -175,11 +187,20 @@ mod tests {
 
     #[test]
     fn placeholders_and_splats() {
-        assert_eq!(matches("/api/properties/:id", "/api/properties/x"), Some(vec![("id".into(), "x".into())]));
+        assert_eq!(
+            matches("/api/properties/:id", "/api/properties/x"),
+            Some(vec![("id".into(), "x".into())])
+        );
         assert_eq!(matches("/api/properties/:id", "/api/properties/x/y"), None);
         assert_eq!(matches("/ar/*", "/ar/property/x"), Some(vec![("splat".into(), "property/x".into())]));
-        assert_eq!(substitute("/api/properties/:id.json", &[("id".into(), "x".into())]), "/api/properties/x.json");
-        assert_eq!(substitute("https://fn.example/:splat", &[("splat".into(), "a/b".into())]), "https://fn.example/a/b");
+        assert_eq!(
+            substitute("/api/properties/:id.json", &[("id".into(), "x".into())]),
+            "/api/properties/x.json"
+        );
+        assert_eq!(
+            substitute("https://fn.example/:splat", &[("splat".into(), "a/b".into())]),
+            "https://fn.example/a/b"
+        );
     }
 
     #[test]
@@ -210,8 +231,14 @@ mod tests {
             "#,
         )
         .unwrap();
-        assert_eq!(rules.resolve(dir.path(), "/a"), Answer::File { file: dir.path().join("a/index.html"), status: 200 });
-        assert_eq!(rules.resolve(dir.path(), "/x/1"), Answer::File { file: dir.path().join("404.html"), status: 404 });
+        assert_eq!(
+            rules.resolve(dir.path(), "/a"),
+            Answer::File { file: dir.path().join("a/index.html"), status: 200 }
+        );
+        assert_eq!(
+            rules.resolve(dir.path(), "/x/1"),
+            Answer::File { file: dir.path().join("404.html"), status: 404 }
+        );
         assert_eq!(rules.headers_for("/any"), vec![("X-Frame-Options".into(), "DENY".into())]);
     }
 }

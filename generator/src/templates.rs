@@ -106,7 +106,11 @@ pub fn create(content_dir: &Path, kind: NewKind, name: &str, today: &str) -> Res
     let parent = path.parent().unwrap_or(content_dir);
     std::fs::create_dir_all(parent).map_err(|e| NewError::Write(path.clone(), e))?;
     let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::AlreadyExists { NewError::Exists(path.clone()) } else { NewError::Write(path.clone(), e) }
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            NewError::Exists(path.clone())
+        } else {
+            NewError::Write(path.clone(), e)
+        }
     })?;
     std::io::Write::write_all(&mut file, text.as_bytes()).map_err(|e| NewError::Write(path.clone(), e))?;
     Ok(path)

@@ -19,12 +19,8 @@ pub enum MainCategory {
 }
 
 impl MainCategory {
-    pub const ALL: [MainCategory; 4] = [
-        MainCategory::Residential,
-        MainCategory::Rental,
-        MainCategory::OffPlan,
-        MainCategory::Commercial,
-    ];
+    pub const ALL: [MainCategory; 4] =
+        [MainCategory::Residential, MainCategory::Rental, MainCategory::OffPlan, MainCategory::Commercial];
 
     /// The spec's name of the category, as serialised.
     pub fn as_str(self) -> &'static str {
@@ -181,11 +177,7 @@ pub struct ApiBlog {
 
 /// The spec's blog slug: the lower-cased title with each run of whitespace turned into a hyphen.
 pub fn blog_slug(title: &str) -> String {
-    title
-        .split_whitespace()
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join("-")
+    title.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join("-")
 }
 
 #[cfg(test)]

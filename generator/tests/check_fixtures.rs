@@ -1,0 +1,91 @@
+//! `estate check` on a content tree with one mistake per file: every problem is reported, in
+//! order, with the exact file, line, column and message an editor sees.
+
+use std::path::Path;
+use std::process::Command;
+
+fn fixtures() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"))
+}
+
+fn estate(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_estate"))
+        .args(args)
+        .current_dir(fixtures())
+        .output()
+        .expect("estate runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+const EXPECTED: &[&str] = &[
+    "broken/properties/Bad_Name.yaml:1:1: error: invalid id `Bad_Name`: ids are lower-case letters, digits and single hyphens",
+    "broken/properties/alias-bomb.yaml:6:8: error: YAML too large after expanding anchors and aliases (an \"alias bomb\"?): content files may use at most 1,000 aliases and 100,000 values",
+    "broken/properties/bad-category.yaml:2:15: error: `mainCategory`: `Luxury` is not one of `Residential`, `Rental`, `OffPlan`, `Commercial`",
+    "broken/properties/bad-date.yaml:4:12: error: `createdAt`: `2026-13-45` is not a valid date: write YYYY-MM-DD (2026-10-01) or a date-time with its offset (2026-10-01T09:30:00+04:00)",
+    "broken/properties/category-residential.yaml:1:1: error: invalid id `category-residential`: it is reserved for an API path (/api/properties/category-residential)",
+    "broken/properties/duplicate.yaml:1:1: error: duplicate id `duplicate`: broken/properties/duplicate.md has the same id",
+    "broken/properties/many-problems.yaml:3:14: error: `subCategory`: `Flat` is not one of `Apartment`, `Villa`, `Townhouse`, `Penthouse`, `Bungalow`, `Studio`, `Duplex`, `Palace`, `Plot`, `Office`, `Shop`, `Warehouse`, `Retail`, `Full Floor`, `Hotel Apartment`",
+    "broken/properties/many-problems.yaml:5:11: error: `bedrooms`: expected a whole number, found the text \"two\"",
+    "broken/properties/many-problems.yaml:6:11: error: `featured`: expected true or false, found the text \"yes\"",
+    "broken/properties/many-problems.yaml:7:1: error: unknown field `balcony`",
+    "broken/properties/missing-image.yaml:8:5: error: image not found: `media/phto.svg` (no file at broken/media/phto.svg)",
+    "broken/properties/missing-title.yaml:1:1: error: missing required field `title`",
+    "broken/properties/syntax-error.yaml:6:8: error: invalid YAML: unclosed bracket '['",
+    "broken/properties/unknown-agent.yaml:6:8: error: unknown agent `sara-almansouri`: there is no broken/team/sara-almansouri.yaml",
+    "broken/properties/unknown-agent.yaml:7:12: error: unknown developer `nakheel`: there is no broken/developers/nakheel.yaml",
+    "broken/properties/unknown-field.yaml:6:1: error: unknown field `prcie`",
+    "broken/properties/wrong-type.yaml:6:8: error: `price`: expected a whole number, found the text \"call us\"",
+];
+
+#[test]
+fn check_reports_every_fixture_problem_exactly() {
+    let (code, stdout, stderr) = estate(&["check", "--content", "broken"]);
+    assert_eq!(code, 1, "stdout: {stdout}\nstderr: {stderr}");
+    let headlines: Vec<&str> = stderr.lines().filter(|l| l.starts_with("broken/")).collect();
+    assert_eq!(headlines, EXPECTED, "full output:\n{stderr}");
+    assert!(stderr.ends_with("estate check: 17 errors, 0 warnings in broken\n"), "{stderr}");
+}
+
+#[test]
+fn each_problem_shows_its_line_a_caret_and_a_hint() {
+    let (_, _, stderr) = estate(&["check", "--content", "broken"]);
+    let expected = "broken/properties/unknown-field.yaml:6:1: error: unknown field `prcie`\n  |\n6 | prcie: 1850000\n  | ^^^^^\n  = hint: did you mean `price`?\n";
+    assert!(stderr.contains(expected), "{stderr}");
+    let expected =
+        "8 |   - media/phto.svg\n  |     ^^^^^^^^^^^^^^\n  = hint: did you mean `media/photo.svg`?\n";
+    assert!(stderr.contains(expected), "{stderr}");
+    assert!(stderr.contains("  = hint: did you mean `sara-al-mansouri`?\n"), "{stderr}");
+}
+
+#[test]
+fn github_format_prints_workflow_annotations() {
+    let (code, _, stderr) = estate(&["check", "--content", "broken", "--format", "github"]);
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.starts_with("::")).collect();
+    assert_eq!(lines.len(), EXPECTED.len());
+    assert!(
+        lines.contains(&"::error file=broken/properties/unknown-field.yaml,line=6,col=1::unknown field `prcie` (hint: did you mean `price`?)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn build_refuses_broken_content_and_writes_nothing() {
+    let out = tempfile::tempdir().unwrap();
+    let dist = out.path().join("dist");
+    let (code, _, stderr) = estate(&["build", "--content", "broken", "--out", dist.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("nothing was written"), "{stderr}");
+    assert!(!dist.exists());
+}
+
+#[test]
+fn missing_content_folder_is_a_clear_error() {
+    let (code, _, stderr) = estate(&["check", "--content", "no-such-folder"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("no-such-folder:1:1: error: content folder not found"), "{stderr}");
+}
