@@ -172,6 +172,19 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("API records always serialise")
 }
 
+/// A JSON array of already serialised values.
+fn json_array<'a>(items: impl Iterator<Item = &'a Vec<u8>>) -> Vec<u8> {
+    let mut out = vec![b'['];
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(item);
+    }
+    out.push(b']');
+    out
+}
+
 /// Writes the JSON API and page data for `content` into `out`. Files whose bytes did not
 /// change are left alone (creating files is the slow part of a build), and files an earlier
 /// build wrote that are no longer wanted, such as a deleted listing's, are removed.
@@ -192,13 +205,18 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
 
     let api = out.join("api");
     let mut jobs: Vec<Job> = Vec::new();
-    jobs.push((api.join("properties.json"), to_json(&properties)));
+    // Each record is serialised once; the lists are those same bytes joined.
+    let property_json: Vec<Vec<u8>> = properties.par_iter().map(to_json).collect();
+    let post_json: Vec<Vec<u8>> = posts.par_iter().map(to_json).collect();
+    jobs.push((api.join("properties.json"), json_array(property_json.iter())));
     for category in MainCategory::ALL {
-        let in_category: Vec<&ApiProperty> =
-            properties.iter().filter(|p| p.main_category == category).collect();
-        jobs.push((out.join(format!("{}.json", category.api_path())), to_json(&in_category)));
+        let in_category = properties.iter().zip(&property_json).filter(|(p, _)| p.main_category == category);
+        jobs.push((
+            out.join(format!("{}.json", category.api_path())),
+            json_array(in_category.map(|(_, j)| j)),
+        ));
     }
-    jobs.push((api.join("blogs.json"), to_json(&posts)));
+    jobs.push((api.join("blogs.json"), json_array(post_json.iter())));
 
     let data = out.join("data");
     if let Some(site) = &content.site {
@@ -241,11 +259,17 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     }
 
     // One file per record, serialised and written in parallel.
-    let singles = properties
-        .par_iter()
-        .map(|p| (api.join("properties").join(format!("{}.json", p.id)), to_json(p)))
-        .chain(posts.par_iter().map(|b| (api.join("blogs").join(format!("{}.json", b.id)), to_json(b))));
-    let mut all: Vec<Job> = singles.collect();
+    let mut all: Vec<Job> = properties
+        .iter()
+        .zip(property_json)
+        .map(|(p, json)| (api.join("properties").join(format!("{}.json", p.id)), json))
+        .chain(
+            posts
+                .iter()
+                .zip(post_json)
+                .map(|(b, json)| (api.join("blogs").join(format!("{}.json", b.id)), json)),
+        )
+        .collect();
     all.extend(jobs);
 
     let mut dirs: Vec<&Path> = all.iter().filter_map(|(path, _)| path.parent()).collect();
