@@ -50,7 +50,7 @@ def main():
 
         # A new folder each time: deleting the previous one right before would make the kernel's
         # deferred clean-up compete with the build.
-        fresh = [run(["build", "--content", content, "--out", f"{out}-fresh-{i}"]) for i in range(opts.runs)]
+        fresh = [run(["build", "--content-only", "--content", content, "--out", f"{out}-fresh-{i}"]) for i in range(opts.runs)]
         print(f"estate build (fresh)   : best {min(s for s, _ in fresh):.3f} s, median {sorted(s for s, _ in fresh)[len(fresh) // 2]:.3f} s, peak {max(m for _, m in fresh):.0f} MB")
 
         if os.path.isdir("/dev/shm"):
@@ -58,13 +58,13 @@ def main():
             # (ext4 here slows down sharply after many recent deletions).
             shm = tempfile.mkdtemp(prefix="estate-bench-", dir="/dev/shm")
             try:
-                tmpfs = [run(["build", "--content", content, "--out", f"{shm}/dist-{i}"]) for i in range(opts.runs)]
+                tmpfs = [run(["build", "--content-only", "--content", content, "--out", f"{shm}/dist-{i}"]) for i in range(opts.runs)]
             finally:
                 shutil.rmtree(shm, ignore_errors=True)
             print(f"estate build (fresh, tmpfs): best {min(s for s, _ in tmpfs):.3f} s, median {sorted(s for s, _ in tmpfs)[len(tmpfs) // 2]:.3f} s, peak {max(m for _, m in tmpfs):.0f} MB")
 
-        run(["build", "--content", content, "--out", out])
-        warm = [run(["build", "--content", content, "--out", out]) for _ in range(opts.runs)]
+        run(["build", "--content-only", "--content", content, "--out", out])
+        warm = [run(["build", "--content-only", "--content", content, "--out", out]) for _ in range(opts.runs)]
         print(f"estate build (rebuild) : best {min(s for s, _ in warm):.3f} s, median {sorted(s for s, _ in warm)[len(warm) // 2]:.3f} s, peak {max(m for _, m in warm):.0f} MB")
         size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(os.path.join(out, "api")) for f in fs)
         print(f"dist/api: {size / 1e6:.1f} MB")

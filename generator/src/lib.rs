@@ -8,6 +8,8 @@ pub mod markdown;
 pub mod model;
 pub mod netlify;
 pub mod output;
+pub mod pipeline;
 pub mod schema;
+pub mod site;
 pub mod templates;
 pub mod yaml;

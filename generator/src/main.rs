@@ -7,8 +7,9 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use generator::diag::{Report, Severity};
+use generator::pipeline::{self, BuildError, BuildOptions};
 use generator::templates::NewKind;
-use generator::{content, demo, output, schema, templates};
+use generator::{content, demo, schema, templates};
 
 #[derive(Parser)]
 #[command(
@@ -39,10 +40,12 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
-    /// Check the content and build the site into the output folder.
+    /// Check the content and build the whole site into the output folder.
     ///
-    /// Writes the JSON API (api/...), the page data (data/...) and the media. Stops without
-    /// writing anything when the content has an error.
+    /// First the content stage (the JSON API in api/, page data in data/, media/), then the
+    /// pages: `npm ci` in the site folder when its packages are missing, Vite's builds, and the
+    /// prerender of every route, listing and post. Stops without writing anything when the
+    /// content has an error.
     Build {
         /// The content folder.
         #[arg(long, default_value = "content", value_name = "DIR")]
@@ -50,6 +53,12 @@ enum Command {
         /// Where to write the site.
         #[arg(long, default_value = "dist", value_name = "DIR")]
         out: PathBuf,
+        /// The front end to build.
+        #[arg(long, default_value = "site", value_name = "DIR")]
+        site: PathBuf,
+        /// Stop after the content stage (JSON API, data, media); build no pages.
+        #[arg(long)]
+        content_only: bool,
     },
     /// Start a new listing or post from a commented template.
     ///
@@ -100,7 +109,9 @@ enum Format {
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Check { content, format } => check(&content, format),
-        Command::Build { content, out } => build(&content, &out),
+        Command::Build { content, out, site, content_only } => {
+            build(&BuildOptions { content, out, site: (!content_only).then_some(site) })
+        }
         Command::New { kind, name, content } => {
             let today = chrono::Local::now().format("%Y-%m-%d").to_string();
             match templates::create(&content, kind, &name, &today) {
@@ -199,29 +210,24 @@ fn check(dir: &Path, format: Format) -> ExitCode {
     }
 }
 
-fn build(dir: &Path, out: &Path) -> ExitCode {
+fn build(options: &BuildOptions) -> ExitCode {
     let started = Instant::now();
-    let (content, report) = content::load(dir);
-    print_report(&report, Format::Human);
-    if report.errors() > 0 {
-        eprintln!("estate build: stopped, the content has {}; nothing was written", report.summary());
-        return ExitCode::FAILURE;
-    }
-    match output::write(&content, out) {
-        Ok(written) => {
-            let hidden = content.properties.len() - written.properties;
+    match pipeline::build(options) {
+        Ok((summary, warnings)) => {
+            print_report(&warnings, Format::Human);
             println!(
-                "estate build: {} listings ({hidden} not published), {} posts, {} developers, {} team members: {} files in {} in {:.2} s",
-                written.properties,
-                written.posts,
-                content.developers.len(),
-                content.team.len(),
-                written.files,
-                out.display(),
+                "estate build: {} -> {} in {:.2} s",
+                summary.line(),
+                options.out.display(),
                 started.elapsed().as_secs_f64()
             );
             ExitCode::SUCCESS
         }
-        Err(e) => fail(&format!("cannot write the site into {}: {e}", out.display())),
+        Err(BuildError::Content(report)) => {
+            print_report(&report, Format::Human);
+            eprintln!("estate build: stopped, the content has {}; nothing was written", report.summary());
+            ExitCode::FAILURE
+        }
+        Err(e) => fail(&e.to_string()),
     }
 }

@@ -106,7 +106,7 @@ pub fn api_blog(r: &Record<PostFile>) -> ApiBlog {
         date: p.date.to_api(),
         author: optional_text(&p.author),
         excerpt: optional_text(&p.excerpt),
-        url: format!("/blog/{}/{}", r.id, slug),
+        url: format!("/blog/{}/{}", r.id, lead_fn::model::encode_path_segment(&slug)),
         slug,
         translations,
     }
@@ -219,6 +219,12 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     jobs.push((api.join("blogs.json"), json_array(post_json.iter())));
 
     let data = out.join("data");
+    // The content pages the prerender renders besides the fixed routes.
+    let routes = json!({
+        "properties": properties.iter().map(|p| p.url.as_str()).collect::<Vec<_>>(),
+        "posts": posts.iter().map(|p| p.url.as_str()).collect::<Vec<_>>(),
+    });
+    jobs.push((data.join("routes.json"), to_json(&routes)));
     if let Some(site) = &content.site {
         jobs.push((data.join("site.json"), to_json(&site_json(&site.data))));
     }

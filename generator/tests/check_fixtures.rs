@@ -77,7 +77,8 @@ fn github_format_prints_workflow_annotations() {
 fn build_refuses_broken_content_and_writes_nothing() {
     let out = tempfile::tempdir().unwrap();
     let dist = out.path().join("dist");
-    let (code, _, stderr) = estate(&["build", "--content", "broken", "--out", dist.to_str().unwrap()]);
+    let (code, _, stderr) =
+        estate(&["build", "--content-only", "--content", "broken", "--out", dist.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(stderr.contains("nothing was written"), "{stderr}");
     assert!(!dist.exists());

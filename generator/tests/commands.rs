@@ -43,7 +43,7 @@ fn demo_content_is_valid_and_the_same_for_the_same_seed() {
     let (ok, text) = estate(dir.path(), &["check", "--content", "a"]);
     assert!(ok, "{text}");
     assert!(text.contains("0 errors, 0 warnings"), "{text}");
-    let (ok, text) = estate(dir.path(), &["build", "--content", "a", "--out", "dist"]);
+    let (ok, text) = estate(dir.path(), &["build", "--content-only", "--content", "a", "--out", "dist"]);
     assert!(ok, "{text}");
     assert!(text.contains("40 listings (0 not published), 5 posts"), "{text}");
 }

@@ -22,7 +22,7 @@ fn dist() -> &'static Path {
     DIST.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let output = Command::new(env!("CARGO_BIN_EXE_estate"))
-            .args(["build", "--content", "content", "--out"])
+            .args(["build", "--content-only", "--content", "content", "--out"])
             .arg(dir.path())
             .current_dir(repo())
             .output()

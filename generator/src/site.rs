@@ -1,0 +1,57 @@
+//! The site stage of `estate build`: installs the front end's packages when they are missing,
+//! runs Vite's client and SSR builds, then the prerender script that writes every page.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+#[derive(Debug, thiserror::Error)]
+pub enum SiteError {
+    #[error("the site folder {0} has no package.json")]
+    NoSite(PathBuf),
+    #[error("cannot run `{command}`: {source} (is Node.js 20 with npm installed?)")]
+    Spawn { command: String, source: std::io::Error },
+    #[error("`{command}` failed ({status}); its output is above")]
+    Failed { command: String, status: std::process::ExitStatus },
+    #[error("cannot prepare {path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+}
+
+fn run(dir: &Path, program: &str, args: &[&str]) -> Result<(), SiteError> {
+    let command = format!("{program} {}", args.join(" "));
+    println!("estate build: {command}");
+    let status = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .map_err(|source| SiteError::Spawn { command: command.clone(), source })?;
+    if status.success() { Ok(()) } else { Err(SiteError::Failed { command, status }) }
+}
+
+/// Builds the pages of the site in `site_dir` into `out` (which already holds the content
+/// stage's JSON). Returns the seconds it took.
+pub fn build(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
+    let started = Instant::now();
+    if !site_dir.join("package.json").is_file() {
+        return Err(SiteError::NoSite(site_dir.to_path_buf()));
+    }
+    if !site_dir.join("node_modules").is_dir() {
+        run(site_dir, "npm", &["ci", "--no-audit", "--no-fund"])?;
+    }
+    let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
+    // Hashed chunks of an earlier build are never used again.
+    let assets = out.join("assets");
+    if assets.exists() {
+        std::fs::remove_dir_all(&assets).map_err(|source| SiteError::Io { path: assets.clone(), source })?;
+    }
+    let out_text = out.to_string_lossy();
+    let vite = "node_modules/.bin/vite";
+    run(site_dir, vite, &["build", "--logLevel", "warn", "--outDir", &out_text, "--emptyOutDir", "false"])?;
+    run(
+        site_dir,
+        vite,
+        &["build", "--logLevel", "warn", "--ssr", "src/entry-server.tsx", "--outDir", ".ssr"],
+    )?;
+    run(site_dir, "node", &["scripts/prerender.mjs", "--dist", &out_text])?;
+    Ok(started.elapsed().as_secs_f64())
+}
