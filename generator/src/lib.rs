@@ -10,6 +10,7 @@ pub mod netlify;
 pub mod output;
 pub mod pipeline;
 pub mod schema;
+pub mod serve;
 pub mod site;
 pub mod templates;
 pub mod yaml;

@@ -7,7 +7,9 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use generator::diag::{Report, Severity};
-use generator::pipeline::{self, BuildError, BuildOptions};
+use generator::netlify::Rules;
+use generator::pipeline::{self, BuildError, BuildOptions, Pages};
+use generator::serve::{self, ServeOptions};
 use generator::templates::NewKind;
 use generator::{content, demo, schema, templates};
 
@@ -20,7 +22,7 @@ use generator::{content, demo, schema, templates};
         Listings live in content/properties/, posts in content/blog/, the agency itself in \
         content/site.yaml. `estate check` tells you about every problem in them, file:line:col; \
         `estate build` writes the site into dist/.",
-    after_help = "Examples:\n  estate check\n  estate new property marina-gate-2br\n  estate build --out dist"
+    after_help = "Examples:\n  estate check\n  estate new property marina-gate-2br\n  estate build --out dist\n  estate serve"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -59,6 +61,41 @@ enum Command {
         /// Stop after the content stage (JSON API, data, media); build no pages.
         #[arg(long)]
         content_only: bool,
+    },
+    /// Build the site, serve it on this machine as Netlify would, and rebuild on changes.
+    ///
+    /// Builds like `estate build` (and stops the same way when the content has an error), then
+    /// serves the output folder with the rewrites, redirects and headers of netlify.toml; POST
+    /// requests under /api/ go to the lead function. While watching, a change in the content
+    /// folder reruns the content stage and the prerender, a change in the site's src/ or
+    /// index.html the whole site build; open pages reload after each good rebuild, and a failed
+    /// rebuild keeps the last good site served. Prints `estate serve: http://HOST:PORT/` once
+    /// listening; Ctrl-C stops it.
+    Serve {
+        /// The port to listen on; 0 picks any free port (the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; the default keeps the site to this machine.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Serve what the first build wrote; do not watch for changes.
+        #[arg(long)]
+        no_watch: bool,
+        /// The content folder.
+        #[arg(long, default_value = "content", value_name = "DIR")]
+        content: PathBuf,
+        /// Where to write the site, and what is served.
+        #[arg(long, default_value = "dist", value_name = "DIR")]
+        out: PathBuf,
+        /// The front end to build.
+        #[arg(long, default_value = "site", value_name = "DIR")]
+        site: PathBuf,
+        /// Build and serve only the content stage (JSON API, data, media); no pages.
+        #[arg(long)]
+        content_only: bool,
+        /// The CDN's rules: rewrites, redirects and headers.
+        #[arg(long, default_value = "netlify.toml", value_name = "FILE")]
+        netlify: PathBuf,
     },
     /// Start a new listing or post from a commented template.
     ///
@@ -110,7 +147,22 @@ fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Check { content, format } => check(&content, format),
         Command::Build { content, out, site, content_only } => {
-            build(&BuildOptions { content, out, site: (!content_only).then_some(site) })
+            build(&BuildOptions { content, out, pages: pages(site, content_only) }, "estate build")
+        }
+        Command::Serve { port, host, no_watch, content, out, site, content_only, netlify } => {
+            let rules = match Rules::load(&netlify) {
+                Ok(rules) => rules,
+                Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
+            };
+            let build_options = BuildOptions { content, out, pages: pages(site, content_only) };
+            let built = build(&build_options, "estate serve");
+            if built != ExitCode::SUCCESS {
+                return built;
+            }
+            match serve::run(ServeOptions { host, port, build: build_options, rules, watch: !no_watch }) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&e.to_string()),
+            }
         }
         Command::New { kind, name, content } => {
             let today = chrono::Local::now().format("%Y-%m-%d").to_string();
@@ -210,13 +262,18 @@ fn check(dir: &Path, format: Format) -> ExitCode {
     }
 }
 
-fn build(options: &BuildOptions) -> ExitCode {
+fn pages(site: PathBuf, content_only: bool) -> Pages {
+    if content_only { Pages::Skip } else { Pages::Build(site) }
+}
+
+/// Runs a build and reports it under `command`'s name.
+fn build(options: &BuildOptions, command: &str) -> ExitCode {
     let started = Instant::now();
     match pipeline::build(options) {
         Ok((summary, warnings)) => {
             print_report(&warnings, Format::Human);
             println!(
-                "estate build: {} -> {} in {:.2} s",
+                "{command}: {} -> {} in {:.2} s",
                 summary.line(),
                 options.out.display(),
                 started.elapsed().as_secs_f64()
@@ -225,7 +282,7 @@ fn build(options: &BuildOptions) -> ExitCode {
         }
         Err(BuildError::Content(report)) => {
             print_report(&report, Format::Human);
-            eprintln!("estate build: stopped, the content has {}; nothing was written", report.summary());
+            eprintln!("{command}: stopped, the content has {}; nothing was written", report.summary());
             ExitCode::FAILURE
         }
         Err(e) => fail(&e.to_string()),

@@ -12,8 +12,21 @@ use crate::{content, output, site};
 pub struct BuildOptions {
     pub content: PathBuf,
     pub out: PathBuf,
-    /// The front end to build; `None` stops after the content stage.
-    pub site: Option<PathBuf>,
+    /// What to do with the pages after the content stage.
+    pub pages: Pages,
+}
+
+/// The site stage of a build: what happens to the pages once the content stage has written
+/// the JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pages {
+    /// Stop after the content stage.
+    Skip,
+    /// Build the front end in this folder (Vite's builds), then prerender every page.
+    Build(PathBuf),
+    /// Only prerender the pages again with the front end already built in this folder: enough
+    /// when just the content changed, since the pages read it from the JSON.
+    Prerender(PathBuf),
 }
 
 #[derive(Debug)]
@@ -68,9 +81,10 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let written = output::write(&content, &options.out)
         .map_err(|source| BuildError::Write { path: options.out.clone(), source })?;
     let content_seconds = started.elapsed().as_secs_f64();
-    let site_seconds = match &options.site {
-        Some(dir) => Some(site::build(dir, &options.out)?),
-        None => None,
+    let site_seconds = match &options.pages {
+        Pages::Skip => None,
+        Pages::Build(dir) => Some(site::build(dir, &options.out)?),
+        Pages::Prerender(dir) => Some(site::prerender(dir, &options.out)?),
     };
     let summary = Summary {
         listings: written.properties,

@@ -1,5 +1,6 @@
 //! The site stage of `estate build`: installs the front end's packages when they are missing,
 //! runs Vite's client and SSR builds, then the prerender script that writes every page.
+//! `estate serve` reruns only the prerender when just the content changed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,6 +14,8 @@ pub enum SiteError {
     Spawn { command: String, source: std::io::Error },
     #[error("`{command}` failed ({status}); its output is above")]
     Failed { command: String, status: std::process::ExitStatus },
+    #[error("the site in {0} has not been built yet (no .ssr/entry-server.js); run a full build first")]
+    NotBuilt(PathBuf),
     #[error("cannot prepare {path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
 }
@@ -50,8 +53,32 @@ pub fn build(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
     run(
         site_dir,
         vite,
-        &["build", "--logLevel", "warn", "--ssr", "src/entry-server.tsx", "--outDir", ".ssr"],
+        &["build", "--logLevel", "warn", "--ssr", "src/entry-server.tsx", "--outDir", SSR_DIR],
     )?;
-    run(site_dir, "node", &["scripts/prerender.mjs", "--dist", &out_text])?;
+    run_prerender(site_dir, &out)?;
     Ok(started.elapsed().as_secs_f64())
+}
+
+/// Where Vite's SSR build goes, inside the site folder; the prerender reads it (and the page
+/// template it keeps beside it).
+const SSR_DIR: &str = ".ssr";
+
+/// Renders every page again into `out` with the front end already built by [`build`]: the
+/// pages of new, changed and removed records follow the content stage's JSON. Returns the
+/// seconds it took.
+pub fn prerender(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
+    let started = Instant::now();
+    if !site_dir.join("package.json").is_file() {
+        return Err(SiteError::NoSite(site_dir.to_path_buf()));
+    }
+    if !site_dir.join(SSR_DIR).join("entry-server.js").is_file() {
+        return Err(SiteError::NotBuilt(site_dir.to_path_buf()));
+    }
+    let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
+    run_prerender(site_dir, &out)?;
+    Ok(started.elapsed().as_secs_f64())
+}
+
+fn run_prerender(site_dir: &Path, out: &Path) -> Result<(), SiteError> {
+    run(site_dir, "node", &["scripts/prerender.mjs", "--dist", &out.to_string_lossy()])
 }

@@ -1,0 +1,605 @@
+//! `estate serve`: the built site on a local address, answered the way Netlify answers it.
+//!
+//! GET and HEAD requests go through the rules of `netlify.toml` ([`Rules`]): the same static
+//! files, rewrites, redirects, headers and not-found page as on the CDN, read from the output
+//! folder on every request so rebuilds show at once. Any other request under `/api/` goes to
+//! the lead function's router ([`lead_fn::router`]), mounted in-process.
+//!
+//! While watching, a change under the content folder reruns the content stage and the
+//! prerender, a change to the front end's sources the whole site stage; browsers reload after a
+//! good rebuild through a server-sent event on [`RELOAD_EVENTS`], which a small script injected
+//! into every HTML page listens to. A failed rebuild is reported and the last good output stays
+//! served.
+
+use std::convert::Infallible;
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::header::{ALLOW, CACHE_CONTROL, CONTENT_TYPE, LOCATION};
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use futures_util::{Stream, StreamExt as _};
+use notify_debouncer_full::notify::event::ModifyKind;
+use notify_debouncer_full::notify::{self, EventKind, RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use tokio::sync::{broadcast, watch};
+use tower::ServiceExt as _;
+
+use crate::netlify::{Answer, Rules};
+use crate::pipeline::{self, BuildError, BuildOptions, Pages};
+
+/// The server-sent events that tell browsers to reload (only while watching).
+pub const RELOAD_EVENTS: &str = "/__estate/reload";
+/// The script that listens to them, added to every HTML page (only while watching).
+pub const RELOAD_SCRIPT: &str = "/__estate/reload.js";
+
+const RELOAD_SCRIPT_BODY: &str = "// estate serve: reloads the page after each good rebuild.\n\
+    new EventSource('/__estate/reload').onmessage = () => location.reload();\n";
+const RELOAD_TAG: &str = "<script src=\"/__estate/reload.js\"></script>";
+
+/// How long changes are gathered before a rebuild starts.
+const DEBOUNCE: Duration = Duration::from_millis(200);
+/// How long open connections get to finish after Ctrl-C.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// What `estate serve` serves, and how.
+#[derive(Debug)]
+pub struct ServeOptions {
+    /// The address to listen on (`127.0.0.1` keeps it to this machine).
+    pub host: String,
+    /// The port; 0 picks any free one.
+    pub port: u16,
+    /// The build that has already run once; rebuilds reuse its folders.
+    pub build: BuildOptions,
+    /// The CDN's rules, from `netlify.toml`.
+    pub rules: Rules,
+    /// Rebuild on changes and reload browsers.
+    pub watch: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot start the server: {0}")]
+    Runtime(std::io::Error),
+    #[error("cannot listen on {address}: {source}")]
+    Listen { address: String, source: std::io::Error },
+    #[error("the header rule for {path} has an invalid header `{name}: {value}`")]
+    Header { path: String, name: String, value: String },
+    #[error("cannot watch {path}: {source}")]
+    Watch { path: PathBuf, source: notify::Error },
+    #[error("the server stopped: {0}")]
+    Serve(std::io::Error),
+}
+
+/// Serves `options.build.out` until Ctrl-C (or SIGTERM). The output must already be built.
+pub fn run(options: ServeOptions) -> Result<(), ServeError> {
+    check_headers(&options.rules)?;
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(ServeError::Runtime)?;
+    runtime.block_on(serve(options))
+}
+
+async fn serve(options: ServeOptions) -> Result<(), ServeError> {
+    let address = format!("{}:{}", options.host, options.port);
+    let listener = tokio::net::TcpListener::bind((options.host.as_str(), options.port))
+        .await
+        .map_err(|source| ServeError::Listen { address: address.clone(), source })?;
+    let local = listener.local_addr().map_err(|source| ServeError::Listen { address, source })?;
+
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let (reload_tx, _) = broadcast::channel(16);
+    // Kept alive while serving; dropping it stops the watcher and the rebuild thread.
+    let _watcher =
+        if options.watch { Some(start_watching(&options.build, reload_tx.clone())?) } else { None };
+
+    let state = Arc::new(Shared {
+        out: options.build.out.clone(),
+        rules: options.rules,
+        lead: lead_fn::router(),
+        reload: options.watch.then(|| Reload { events: reload_tx, stop: stop_rx.clone() }),
+    });
+    let mut app = Router::new();
+    if options.watch {
+        app = app.route(RELOAD_EVENTS, get(reload_events)).route(RELOAD_SCRIPT, get(reload_script));
+    }
+    let app = app.fallback(handle).with_state(state);
+
+    let mut stopping = stop_rx;
+    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+        let _ = stopping.wait_for(|stop| *stop).await;
+    });
+    let mut server = tokio::spawn(server.into_future());
+
+    announce(&format!("estate serve: {} (Ctrl-C to stop)", url(local)));
+    tokio::select! {
+        () = stop_signal() => {}
+        finished = &mut server => return served(finished),
+    }
+    announce("estate serve: stopping");
+    let _ = stop_tx.send(true);
+    match tokio::time::timeout(SHUTDOWN_GRACE, server).await {
+        Ok(finished) => served(finished),
+        Err(_) => {
+            eprintln!("estate serve: connections still open after {SHUTDOWN_GRACE:?}; stopping anyway");
+            Ok(())
+        }
+    }
+}
+
+/// The outcome of the server's task.
+fn served(finished: Result<std::io::Result<()>, tokio::task::JoinError>) -> Result<(), ServeError> {
+    match finished {
+        Ok(result) => result.map_err(ServeError::Serve),
+        Err(panicked) => Err(ServeError::Serve(std::io::Error::other(panicked))),
+    }
+}
+
+fn url(address: SocketAddr) -> String {
+    format!("http://{address}/")
+}
+
+/// Prints a line on stdout at once, so whoever reads it through a pipe sees it now.
+fn announce(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Resolves on Ctrl-C, or on SIGTERM where there is one.
+async fn stop_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}
+
+/// Every header of every rule must be one HTTP allows, so no request ever meets a bad one.
+fn check_headers(rules: &Rules) -> Result<(), ServeError> {
+    for rule in &rules.headers {
+        // A rule's own pattern matches itself, so this yields (at least) the rule's headers.
+        for (name, value) in rules.headers_for(&rule.path) {
+            if HeaderName::from_bytes(name.as_bytes()).is_err() || HeaderValue::from_str(&value).is_err() {
+                return Err(ServeError::Header { path: rule.path.clone(), name, value });
+            }
+        }
+    }
+    Ok(())
+}
+
+struct Shared {
+    out: PathBuf,
+    rules: Rules,
+    lead: Router,
+    /// Present while watching.
+    reload: Option<Reload>,
+}
+
+struct Reload {
+    /// One message per good rebuild (its number).
+    events: broadcast::Sender<u64>,
+    /// Turns true when the server stops, ending the open event streams.
+    stop: watch::Receiver<bool>,
+}
+
+type AppState = State<Arc<Shared>>;
+
+async fn handle(State(shared): AppState, request: Request) -> Response {
+    let method = request.method();
+    if method == Method::GET || method == Method::HEAD {
+        return shared.answer(request.uri().path()).await;
+    }
+    if request.uri().path().starts_with("/api/") {
+        let Ok(response) = shared.lead.clone().oneshot(request).await;
+        return response;
+    }
+    let mut response = text(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed\n");
+    response.headers_mut().insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
+    response
+}
+
+impl Shared {
+    /// Answers a GET of `raw_path` (still percent-encoded) as Netlify would.
+    async fn answer(&self, raw_path: &str) -> Response {
+        let Some(path) = decode_path(raw_path) else {
+            return text(StatusCode::BAD_REQUEST, "Bad Request: the path is not allowed\n");
+        };
+        // A rule's Content-Type is for the files the rules answer with; the not-found page and
+        // plain answers keep their own.
+        let (response, rule_content_type) = match self.rules.resolve(&self.out, &path) {
+            Answer::File { file, status } => match tokio::fs::read(&file).await {
+                Ok(bytes) => {
+                    (self.page(StatusCode::from_u16(status).unwrap_or(StatusCode::OK), &file, bytes), true)
+                }
+                // Removed by a rebuild since it was resolved.
+                Err(_) => (self.not_found().await, false),
+            },
+            Answer::Redirect { location, status } => {
+                let status = StatusCode::from_u16(status).unwrap_or(StatusCode::FOUND);
+                let mut response = (status, Body::empty()).into_response();
+                if let Ok(value) = HeaderValue::from_str(&location) {
+                    response.headers_mut().insert(LOCATION, value);
+                }
+                (response, false)
+            }
+            Answer::Proxy { url } => {
+                let message = format!(
+                    "{path} is proxied to {url} by netlify.toml. That function URL is only used on \
+                     Netlify; estate serve does not call it.\n"
+                );
+                (text(StatusCode::BAD_GATEWAY, &message), false)
+            }
+            Answer::NotFound => (self.not_found().await, false),
+        };
+        self.with_rule_headers(response, &path, rule_content_type)
+    }
+
+    /// The site's `404.html` with status 404, or a plain 404 when there is none.
+    async fn not_found(&self) -> Response {
+        let file = self.out.join("404.html");
+        match tokio::fs::read(&file).await {
+            Ok(bytes) => self.page(StatusCode::NOT_FOUND, &file, bytes),
+            Err(_) => text(StatusCode::NOT_FOUND, "Not Found\n"),
+        }
+    }
+
+    /// A file's bytes with the type its extension says, and the reload script in HTML while
+    /// watching.
+    fn page(&self, status: StatusCode, file: &Path, mut bytes: Vec<u8>) -> Response {
+        let content_type = content_type(file);
+        if self.reload.is_some() && content_type.starts_with("text/html") {
+            bytes = inject_reload(bytes);
+        }
+        let mut response = (status, bytes).into_response();
+        if let Ok(value) = HeaderValue::from_str(&content_type) {
+            response.headers_mut().insert(CONTENT_TYPE, value);
+        }
+        response
+    }
+
+    /// Adds the headers `netlify.toml` gives `path`; Netlify's default Cache-Control otherwise.
+    fn with_rule_headers(&self, mut response: Response, path: &str, rule_content_type: bool) -> Response {
+        let headers = response.headers_mut();
+        for (name, value) in self.rules.headers_for(path) {
+            let (Ok(name), Ok(value)) =
+                (HeaderName::from_bytes(name.as_bytes()), HeaderValue::from_str(&value))
+            else {
+                continue;
+            };
+            if name == CONTENT_TYPE && !rule_content_type {
+                continue;
+            }
+            headers.insert(name, value);
+        }
+        if !headers.contains_key(CACHE_CONTROL) {
+            headers.insert(CACHE_CONTROL, HeaderValue::from_static("public, max-age=0, must-revalidate"));
+        }
+        response
+    }
+}
+
+/// The decoded path of a request, or None when it is not one to serve: not UTF-8, or with a
+/// `..` segment that could leave the output folder, or a NUL.
+fn decode_path(raw: &str) -> Option<String> {
+    let path = percent_encoding::percent_decode_str(raw).decode_utf8().ok()?;
+    let escapes = path.split(['/', '\\']).any(|segment| segment == "..") || path.contains('\0');
+    (path.starts_with('/') && !escapes).then(|| path.into_owned())
+}
+
+/// The Content-Type of a file from its extension; text is UTF-8.
+fn content_type(file: &Path) -> String {
+    use mime_guess::mime;
+    let guess = mime_guess::from_path(file).first_or_octet_stream();
+    let textual = guess.type_() == mime::TEXT
+        || guess == mime::APPLICATION_JSON
+        || guess == mime::APPLICATION_JAVASCRIPT
+        || guess.suffix() == Some(mime::XML);
+    if textual && guess.get_param(mime::CHARSET).is_none() {
+        format!("{}; charset=utf-8", guess.essence_str())
+    } else {
+        guess.to_string()
+    }
+}
+
+/// Adds the reload script before the last `</body>` (or at the end when there is none).
+fn inject_reload(mut html: Vec<u8>) -> Vec<u8> {
+    let at = html.windows(7).rposition(|w| w.eq_ignore_ascii_case(b"</body>")).unwrap_or(html.len());
+    html.splice(at..at, RELOAD_TAG.bytes());
+    html
+}
+
+fn text(status: StatusCode, body: &str) -> Response {
+    let mut response = (status, body.to_owned()).into_response();
+    response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    response
+}
+
+async fn reload_script() -> Response {
+    let mut response = (StatusCode::OK, RELOAD_SCRIPT_BODY).into_response();
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8"));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// One event per good rebuild, until the server stops.
+async fn reload_events(State(shared): AppState) -> Response {
+    let Some(reload) = &shared.reload else {
+        return text(StatusCode::NOT_FOUND, "Not Found\n");
+    };
+    let stream = rebuild_stream(reload.events.subscribe(), reload.stop.clone());
+    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+}
+
+fn rebuild_stream(
+    events: broadcast::Receiver<u64>,
+    stop: watch::Receiver<bool>,
+) -> impl Stream<Item = Result<Event, Infallible>> {
+    // A comment first, so the response starts at once and the client knows it is listening.
+    let hello = futures_util::stream::once(async { Ok(Event::default().comment("estate serve")) });
+    let rebuilds = futures_util::stream::unfold((events, stop), |(mut events, mut stop)| async move {
+        let next = tokio::select! {
+            event = events.recv() => match event {
+                Ok(generation) => Some(generation),
+                // Missed some: one reload covers them all.
+                Err(broadcast::error::RecvError::Lagged(_)) => Some(0),
+                Err(broadcast::error::RecvError::Closed) => None,
+            },
+            _ = stop.wait_for(|stop| *stop) => None,
+        };
+        next.map(|generation| (Ok(Event::default().data(generation.to_string())), (events, stop)))
+    });
+    hello.chain(rebuilds)
+}
+
+// ---- Watching and rebuilding ----------------------------------------------------------------
+
+/// The folders a rebuild depends on, as absolute paths, so events can be told apart.
+struct Watched {
+    content: PathBuf,
+    /// The front end's `src/` and `index.html`, when pages are built.
+    site: Option<(PathBuf, PathBuf)>,
+    /// Never a reason to rebuild, even when inside a watched folder.
+    out: PathBuf,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Changed {
+    Content,
+    Site,
+}
+
+impl Watched {
+    fn new(build: &BuildOptions) -> Watched {
+        let absolute = |path: &Path| {
+            std::fs::canonicalize(path).or_else(|_| std::path::absolute(path)).unwrap_or_else(|_| path.into())
+        };
+        let site = match &build.pages {
+            Pages::Skip => None,
+            Pages::Build(dir) | Pages::Prerender(dir) => {
+                let dir = absolute(dir);
+                Some((dir.join("src"), dir.join("index.html")))
+            }
+        };
+        Watched { content: absolute(&build.content), site, out: absolute(&build.out) }
+    }
+
+    /// What the event changed, if it changed a file a build reads. Opening, reading and
+    /// linking a file (the build itself does all three) change nothing.
+    fn classify(&self, kind: &EventKind, path: &Path) -> Option<Changed> {
+        if matches!(kind, EventKind::Access(_) | EventKind::Modify(ModifyKind::Metadata(_))) {
+            return None;
+        }
+        let name = path.file_name()?.to_string_lossy();
+        // Editors' swap, backup and lock files.
+        if name.starts_with('.') || name.ends_with('~') || path.starts_with(&self.out) {
+            return None;
+        }
+        if path.starts_with(&self.content) {
+            return Some(Changed::Content);
+        }
+        match &self.site {
+            Some((src, index)) if path.starts_with(src) || path == index => Some(Changed::Site),
+            _ => None,
+        }
+    }
+}
+
+type Watcher = Debouncer<RecommendedWatcher, RecommendedCache>;
+
+fn start_watching(build: &BuildOptions, reload: broadcast::Sender<u64>) -> Result<Watcher, ServeError> {
+    let watched = Watched::new(build);
+    let (tx, rx) = mpsc::channel::<DebounceEventResult>();
+    let mut debouncer = new_debouncer(DEBOUNCE, None, tx)
+        .map_err(|source| ServeError::Watch { path: watched.content.clone(), source })?;
+    let mut targets = vec![(watched.content.clone(), RecursiveMode::Recursive)];
+    if let Some((src, index)) = &watched.site {
+        targets.push((src.clone(), RecursiveMode::Recursive));
+        // The folder, not the file: editors replace files, which would end a watch on the file.
+        if let Some(site) = index.parent() {
+            targets.push((site.to_path_buf(), RecursiveMode::NonRecursive));
+        }
+    }
+    for (path, mode) in targets {
+        debouncer.watch(&path, mode).map_err(|source| ServeError::Watch { path, source })?;
+    }
+    let build = build.clone();
+    std::thread::Builder::new()
+        .name("estate-rebuild".into())
+        .spawn(move || rebuild_loop(&rx, &watched, &build, &reload))
+        .map_err(ServeError::Runtime)?;
+    Ok(debouncer)
+}
+
+/// Rebuilds after each batch of changes until the watcher is dropped. Changes that arrive
+/// during a rebuild are gathered into the next one.
+fn rebuild_loop(
+    rx: &mpsc::Receiver<DebounceEventResult>,
+    watched: &Watched,
+    build: &BuildOptions,
+    reload: &broadcast::Sender<u64>,
+) {
+    let mut generation = 0;
+    // After a failed site build the pages need the whole site stage again, whatever changed.
+    let mut site_broken = false;
+    while let Ok(first) = rx.recv() {
+        let mut changed = Vec::new();
+        for result in std::iter::once(first).chain(rx.try_iter()) {
+            match result {
+                Ok(events) => changed.extend(
+                    events
+                        .iter()
+                        .flat_map(|e| e.paths.iter().filter_map(|path| watched.classify(&e.kind, path))),
+                ),
+                Err(errors) => {
+                    for error in errors {
+                        eprintln!("estate serve: watching: {error}");
+                    }
+                }
+            }
+        }
+        let Some(pages) = pages_for(&build.pages, &changed, site_broken) else { continue };
+        let what = if changed.contains(&Changed::Site) { "the site" } else { "the content" };
+        let options = BuildOptions { pages, ..build.clone() };
+        let started = std::time::Instant::now();
+        let clock = || chrono::Local::now().format("%H:%M:%S");
+        match pipeline::build(&options) {
+            Ok((summary, warnings)) => {
+                site_broken = false;
+                eprint!("{}", warnings.render());
+                generation += 1;
+                announce(&format!(
+                    "estate serve: {} rebuilt after a change to {what} in {:.2} s: {}",
+                    clock(),
+                    started.elapsed().as_secs_f64(),
+                    summary.line()
+                ));
+                // No receivers (no browser open) is fine.
+                let _ = reload.send(generation);
+            }
+            Err(error) => {
+                if let BuildError::Content(report) = &error {
+                    eprint!("{}", report.render());
+                }
+                site_broken |= matches!(error, BuildError::Site(_));
+                eprintln!(
+                    "estate serve: {} the rebuild after a change to {what} failed: {error}; still serving the last good build",
+                    clock()
+                );
+            }
+        }
+    }
+}
+
+/// What a rebuild does with the pages for these changes; None when nothing relevant changed.
+fn pages_for(base: &Pages, changed: &[Changed], site_broken: bool) -> Option<Pages> {
+    if changed.is_empty() {
+        return None;
+    }
+    Some(match base {
+        Pages::Skip => Pages::Skip,
+        Pages::Build(dir) | Pages::Prerender(dir) => {
+            if site_broken || changed.contains(&Changed::Site) {
+                Pages::Build(dir.clone())
+            } else {
+                Pages::Prerender(dir.clone())
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_that_could_leave_the_output_folder_are_refused() {
+        assert_eq!(decode_path("/property/a%20b").as_deref(), Some("/property/a b"));
+        assert_eq!(decode_path("/"), Some("/".to_owned()));
+        for bad in
+            ["/../etc/passwd", "/media/%2e%2e/x", "/a/..%2f..%2fCargo.toml", "/a%5c..%5cb", "/a%00", "/%ff"]
+        {
+            assert_eq!(decode_path(bad), None, "{bad}");
+        }
+        // Dots inside a name are fine.
+        assert!(decode_path("/media/a..b.jpg").is_some());
+    }
+
+    #[test]
+    fn content_types_from_extensions() {
+        assert_eq!(content_type(Path::new("a/index.html")), "text/html; charset=utf-8");
+        assert_eq!(content_type(Path::new("x.json")), "application/json; charset=utf-8");
+        assert_eq!(content_type(Path::new("x.css")), "text/css; charset=utf-8");
+        assert_eq!(content_type(Path::new("x.jpg")), "image/jpeg");
+        assert_eq!(content_type(Path::new("x.svg")), "image/svg+xml; charset=utf-8");
+        assert_eq!(content_type(Path::new("x")), "application/octet-stream");
+    }
+
+    #[test]
+    fn the_reload_script_goes_before_the_last_body_end() {
+        let html = inject_reload(b"<html><body><p>&lt;/body&gt;</p></BODY></html>".to_vec());
+        assert_eq!(
+            String::from_utf8(html).unwrap(),
+            format!("<html><body><p>&lt;/body&gt;</p>{RELOAD_TAG}</BODY></html>")
+        );
+        assert_eq!(inject_reload(b"<p>x".to_vec()), format!("<p>x{RELOAD_TAG}").into_bytes());
+    }
+
+    #[test]
+    fn content_changes_prerender_and_site_changes_rebuild_the_site() {
+        let site = PathBuf::from("site");
+        let full = Pages::Build(site.clone());
+        assert_eq!(pages_for(&full, &[], false), None);
+        assert_eq!(pages_for(&full, &[Changed::Content], false), Some(Pages::Prerender(site.clone())));
+        assert_eq!(pages_for(&full, &[Changed::Content, Changed::Site], false), Some(full.clone()));
+        assert_eq!(pages_for(&full, &[Changed::Content], true), Some(full.clone()));
+        assert_eq!(pages_for(&Pages::Skip, &[Changed::Content], false), Some(Pages::Skip));
+    }
+
+    #[test]
+    fn events_are_told_apart_by_folder() {
+        let watched = Watched {
+            content: PathBuf::from("/r/content"),
+            site: Some((PathBuf::from("/r/site/src"), PathBuf::from("/r/site/index.html"))),
+            out: PathBuf::from("/r/dist"),
+        };
+        use notify::event::{AccessKind, CreateKind, DataChange, MetadataKind};
+        let write = EventKind::Modify(ModifyKind::Data(DataChange::Any));
+        let classify = |path: &str| watched.classify(&write, Path::new(path));
+        assert_eq!(classify("/r/content/properties/a.yaml"), Some(Changed::Content));
+        assert_eq!(classify("/r/content/properties/.a.yaml.swp"), None);
+        assert_eq!(classify("/r/site/src/App.tsx"), Some(Changed::Site));
+        assert_eq!(classify("/r/site/index.html"), Some(Changed::Site));
+        assert_eq!(classify("/r/site/package.json"), None);
+        assert_eq!(classify("/r/dist/index.html"), None);
+        let file = Path::new("/r/content/media/a.jpg");
+        assert_eq!(watched.classify(&EventKind::Create(CreateKind::File), file), Some(Changed::Content));
+        // What the build's own reading and hard-linking of media causes.
+        assert_eq!(watched.classify(&EventKind::Access(AccessKind::Any), file), None);
+        assert_eq!(watched.classify(&EventKind::Modify(ModifyKind::Metadata(MetadataKind::Any)), file), None);
+    }
+}

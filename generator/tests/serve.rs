@@ -1,0 +1,455 @@
+//! `estate serve` over real HTTP on 127.0.0.1: the built site answered through the rules of
+//! `netlify.toml`, the lead function mounted for POST requests, and rebuilds on changes.
+
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn repo() -> PathBuf {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).canonicalize().unwrap()
+}
+
+/// A running `estate serve`, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+    /// Everything it printed on stdout and stderr.
+    output: Arc<Mutex<String>>,
+}
+
+impl Server {
+    /// Starts `estate serve --port 0 ARGS` in `dir` and waits for its address.
+    fn start(dir: &Path, args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_estate"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let output = Arc::new(Mutex::new(String::new()));
+        for stream in [
+            Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
+            Box::new(child.stderr.take().unwrap()),
+        ] {
+            let output = Arc::clone(&output);
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    let mut output = output.lock().unwrap();
+                    output.push_str(&line);
+                    output.push('\n');
+                }
+            });
+        }
+        let mut server = Server { child, url: String::new(), output };
+        let log = server.wait_for_output("the server's address", Duration::from_secs(120), |log| {
+            log.contains("(Ctrl-C to stop)")
+        });
+        let line = log.lines().find(|l| l.starts_with("estate serve: http://127.0.0.1:")).unwrap();
+        let url = line.trim_start_matches("estate serve: ").trim_end_matches(" (Ctrl-C to stop)");
+        assert!(url.ends_with('/'), "{line}");
+        server.url = url.trim_end_matches('/').to_owned();
+        server
+    }
+
+    fn log(&self) -> String {
+        self.output.lock().unwrap().clone()
+    }
+
+    /// Waits until the output satisfies `done`; panics with the output after `limit`.
+    fn wait_for_output(&mut self, what: &str, limit: Duration, done: impl Fn(&str) -> bool) -> String {
+        let started = Instant::now();
+        loop {
+            let log = self.log();
+            if done(&log) {
+                return log;
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                // Let the reader threads catch the last lines.
+                std::thread::sleep(Duration::from_millis(100));
+                panic!("estate serve exited ({status}) before {what}:\n{}", self.log());
+            }
+            assert!(started.elapsed() < limit, "no {what} after {limit:?}:\n{log}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn get(&self, path: &str) -> Reply {
+        Reply::from(agent().get(format!("{}{path}", self.url)).call().unwrap())
+    }
+
+    fn address(&self) -> &str {
+        self.url.trim_start_matches("http://")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into()
+}
+
+struct Reply {
+    status: u16,
+    headers: ureq::http::HeaderMap,
+    body: Vec<u8>,
+}
+
+impl From<ureq::http::Response<ureq::Body>> for Reply {
+    fn from(mut response: ureq::http::Response<ureq::Body>) -> Reply {
+        let body = response.body_mut().with_config().limit(50 << 20).read_to_vec().unwrap();
+        Reply { status: response.status().as_u16(), headers: response.headers().clone(), body }
+    }
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap()
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// Sends a request exactly as written (no client normalising its path); returns the status,
+/// the head and the body.
+fn raw(address: &str, method: &str, path: &str) -> (u16, String, Vec<u8>) {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(stream, "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).unwrap();
+    let split = bytes.windows(4).position(|w| w == b"\r\n\r\n").expect("a complete head");
+    let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
+    (status, head, bytes[split + 4..].to_vec())
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from).into_iter().filter_map(Result::ok) {
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn published(out: &Path) -> Vec<Value> {
+    let text = std::fs::read(out.join("api/properties.json")).unwrap();
+    serde_json::from_slice::<Value>(&text).unwrap().as_array().unwrap().clone()
+}
+
+/// A published listing written as YAML, whose title a test can change.
+fn yaml_listing(content: &Path, out: &Path) -> (String, PathBuf) {
+    published(out)
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().to_owned())
+        .map(|id| {
+            let file = content.join("properties").join(format!("{id}.yaml"));
+            (id, file)
+        })
+        .find(|(_, file)| {
+            std::fs::read_to_string(file).is_ok_and(|t| t.lines().any(|l| l.starts_with("title:")))
+        })
+        .expect("a published YAML listing")
+}
+
+fn retitle(file: &Path, title: &str) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let text: Vec<String> = text
+        .lines()
+        .map(|l| if l.starts_with("title:") { format!("title: \"{title}\"") } else { l.to_owned() })
+        .collect();
+    std::fs::write(file, text.join("\n") + "\n").unwrap();
+}
+
+/// Polls `path` until `done` holds for its answer; panics after `limit`.
+fn poll(server: &mut Server, path: &str, limit: Duration, done: impl Fn(&Reply) -> bool) -> Reply {
+    let started = Instant::now();
+    loop {
+        let reply = server.get(path);
+        if done(&reply) {
+            return reply;
+        }
+        assert!(
+            started.elapsed() < limit,
+            "{path} did not change in {limit:?}; last answer {} {}\n{}",
+            reply.status,
+            reply.text(),
+            server.log()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn serves_the_built_site_as_netlify_would() {
+    let repo = repo();
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("dist");
+    // Beside the output folder: no request may reach it.
+    std::fs::write(root.path().join("secret.txt"), "top secret").unwrap();
+    let mut server = Server::start(&repo, &["--content-only", "--no-watch", "--out", out.to_str().unwrap()]);
+
+    // The full list, byte for byte the file, with the /api/* and /* headers of netlify.toml.
+    let list = server.get("/api/properties");
+    assert_eq!(list.status, 200);
+    assert_eq!(list.header("content-type"), Some("application/json; charset=utf-8"));
+    assert_eq!(list.header("x-content-type-options"), Some("nosniff"));
+    assert_eq!(list.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(
+        list.json(),
+        serde_json::from_slice::<Value>(&std::fs::read(out.join("api/properties.json")).unwrap()).unwrap()
+    );
+    let records = published(&out);
+    assert!(records.len() > 10, "{}", records.len());
+    // Query strings do not change the answer.
+    assert_eq!(server.get("/api/properties?page=2&sort=price").body, list.body);
+
+    // One record, and the categories.
+    let record = &records[0];
+    let id = record["id"].as_str().unwrap();
+    let one = server.get(&format!("/api/properties/{id}"));
+    assert_eq!(one.status, 200);
+    assert_eq!(one.header("content-type"), Some("application/json; charset=utf-8"));
+    assert_eq!(&one.json(), record);
+    let rent = server.get("/api/properties/category-rent/rent");
+    assert_eq!(rent.status, 200);
+    assert!(rent.json().as_array().unwrap().iter().all(|p| p["mainCategory"] == "Rental"));
+
+    // Missing and unpublished listings are not found; with no pages built there is no
+    // 404.html, so the answer is a plain 404 (still with the CDN's security headers).
+    let missing = server.get("/api/properties/no-such-id");
+    assert_eq!(missing.status, 404);
+    assert_eq!(missing.header("x-content-type-options"), Some("nosniff"));
+    let ids: Vec<&str> = records.iter().map(|p| p["id"].as_str().unwrap()).collect();
+    let unpublished = std::fs::read_dir(repo.join("content/properties"))
+        .unwrap()
+        .filter_map(|e| e.unwrap().path().file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .find(|stem| !ids.contains(&stem.as_str()))
+        .expect("the sample content has unpublished listings");
+    assert_eq!(server.get(&format!("/api/properties/{unpublished}")).status, 404, "{unpublished}");
+
+    // Media: the bytes of the content folder's file, as an image.
+    let image = server.get("/media/default-property.jpg");
+    assert_eq!(image.status, 200);
+    assert_eq!(image.header("content-type"), Some("image/jpeg"));
+    assert_eq!(image.body, std::fs::read(repo.join("content/media/default-property.jpg")).unwrap());
+    assert_eq!(image.header("cache-control"), Some("public, max-age=604800"));
+
+    // HEAD: the same head, no body.
+    let (status, head, body) = raw(server.address(), "HEAD", "/api/properties");
+    assert_eq!(status, 200, "{head}");
+    assert!(head.to_ascii_lowercase().contains(&format!("content-length: {}", list.body.len())), "{head}");
+    assert!(head.to_ascii_lowercase().contains("x-content-type-options: nosniff"), "{head}");
+    assert!(body.is_empty());
+
+    // Other methods under /api/ go to the lead function, which has no routes yet.
+    let post = Reply::from(
+        agent()
+            .post(format!("{}/api/contact-user", server.url))
+            .header("content-type", "application/json")
+            .send(r#"{"name":"Test"}"#)
+            .unwrap(),
+    );
+    assert_eq!(post.status, 404);
+    assert_eq!(post.header("content-type"), Some("application/json"));
+    assert_eq!(post.json(), serde_json::json!({"error": "not found"}));
+    let (status, _, _) = raw(server.address(), "DELETE", "/media/default-property.jpg");
+    assert_eq!(status, 405);
+
+    // No path leaves the output folder, however it is spelt.
+    for path in [
+        "/../secret.txt",
+        "/media/../../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/media/..%2f..%2fsecret.txt",
+        "/api/properties/..%2f..%2f..%2fsecret.txt",
+        "/..%5csecret.txt",
+    ] {
+        let (status, head, body) = raw(server.address(), "GET", path);
+        assert!(status == 400 || status == 404, "{path}: {head}");
+        assert!(!String::from_utf8_lossy(&body).contains("top secret"), "{path}");
+    }
+
+    // SIGTERM (and Ctrl-C) stop it cleanly.
+    let status = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let started = Instant::now();
+    let exit = loop {
+        if let Some(exit) = server.child.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "still running after SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(exit.success(), "{exit}\n{}", server.log());
+    server.wait_for_output("the last line", Duration::from_secs(5), |log| {
+        log.contains("estate serve: stopping")
+    });
+}
+
+#[test]
+fn a_content_error_stops_it_before_serving() {
+    let root = tempfile::tempdir().unwrap();
+    let content = root.path().join("content");
+    copy_tree(&repo().join("content"), &content);
+    std::fs::write(content.join("properties/broken.yaml"), "title: [\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_estate"))
+        .args(["serve", "--content-only", "--no-watch", "--port", "0", "--out", "dist"])
+        .arg("--netlify")
+        .arg(repo().join("netlify.toml"))
+        .current_dir(root.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("content/properties/broken.yaml:1:"), "{stderr}");
+    assert!(stderr.contains("estate serve: stopped, the content has 1 error"), "{stderr}");
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("http://"));
+}
+
+#[test]
+fn rebuilds_on_content_changes_and_tells_browsers() {
+    let root = tempfile::tempdir().unwrap();
+    let content = root.path().join("content");
+    let out = root.path().join("dist");
+    copy_tree(&repo().join("content"), &content);
+    let netlify = repo().join("netlify.toml");
+    let mut server = Server::start(
+        root.path(),
+        &["--content-only", "--content", "content", "--out", "dist", "--netlify", netlify.to_str().unwrap()],
+    );
+    let (id, file) = yaml_listing(&content, &out);
+
+    // Listen for reloads as a browser would, before changing anything.
+    let events = agent().get(format!("{}/__estate/reload", server.url)).call().unwrap();
+    assert_eq!(events.headers().get("content-type").unwrap(), "text/event-stream");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(events.into_body().into_reader()).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+
+    retitle(&file, "Renamed While Serving");
+    let path = format!("/api/properties/{id}");
+    let renamed =
+        poll(&mut server, &path, Duration::from_secs(10), |r| r.json()["title"] == "Renamed While Serving");
+    assert_eq!(renamed.status, 200);
+    let started = Instant::now();
+    loop {
+        let line = rx.recv_timeout(Duration::from_secs(10)).expect("a reload event");
+        if line.starts_with("data:") {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "no reload event");
+    }
+    server.wait_for_output("the rebuild line", Duration::from_secs(5), |log| {
+        log.contains("rebuilt after a change to the content")
+    });
+
+    // A mistake is reported, and the last good build stays served.
+    std::fs::write(content.join("properties/broken.yaml"), "title: [\n").unwrap();
+    let log = server.wait_for_output("the failed rebuild", Duration::from_secs(10), |log| {
+        log.contains("still serving the last good build")
+    });
+    assert!(log.contains("broken.yaml:1:"), "{log}");
+    assert_eq!(server.get(&path).json()["title"], "Renamed While Serving");
+}
+
+/// A stand-in for the React front end: `vite` and the prerender are tiny scripts that log each
+/// run, so the test sees which stages a change reruns.
+fn fake_site(dir: &Path) {
+    std::fs::create_dir_all(dir.join("node_modules/.bin")).unwrap();
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(dir.join("package.json"), "{}\n").unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html>\n").unwrap();
+    std::fs::write(dir.join("src/version.txt"), "v1\n").unwrap();
+    let vite = dir.join("node_modules/.bin/vite");
+    std::fs::write(&vite, "#!/bin/sh\necho vite >> build.log\nmkdir -p .ssr && : > .ssr/entry-server.js\n")
+        .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&vite, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::write(
+        dir.join("scripts/prerender.mjs"),
+        r#"import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+const dist = process.argv[process.argv.indexOf('--dist') + 1];
+appendFileSync('build.log', 'prerender\n');
+const [first] = JSON.parse(readFileSync(`${dist}/api/properties.json`, 'utf8'));
+const version = readFileSync('src/version.txt', 'utf8').trim();
+writeFileSync(`${dist}/index.html`, `<html><body><h1>${first.title}</h1><p>${version}</p></body></html>`);
+writeFileSync(`${dist}/404.html`, '<html><body><h1>Not here</h1></body></html>');
+"#,
+    )
+    .unwrap();
+}
+
+#[test]
+fn content_changes_prerender_and_site_changes_rebuild_the_pages() {
+    let root = tempfile::tempdir().unwrap();
+    let content = root.path().join("content");
+    let site = root.path().join("site");
+    copy_tree(&repo().join("content"), &content);
+    fake_site(&site);
+    let netlify = repo().join("netlify.toml");
+    let mut server = Server::start(root.path(), &["--netlify", netlify.to_str().unwrap()]);
+    let runs = || std::fs::read_to_string(site.join("build.log")).unwrap();
+    assert_eq!(runs(), "vite\nvite\nprerender\n");
+
+    // Pages are HTML with the reload script; unknown paths get the site's 404 page.
+    let home = server.get("/");
+    assert_eq!(home.status, 200);
+    assert_eq!(home.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(home.text().ends_with("<p>v1</p><script src=\"/__estate/reload.js\"></script></body></html>"));
+    let script = server.get("/__estate/reload.js");
+    assert!(script.text().contains("new EventSource('/__estate/reload')"), "{}", script.text());
+    let missing = server.get("/no/such/page");
+    assert_eq!(missing.status, 404);
+    assert_eq!(missing.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(missing.text().contains("Not here"));
+
+    // The newest listing's title changes: the content stage and the prerender run, not Vite.
+    let out = root.path().join("dist");
+    let newest = published(&out)[0]["id"].as_str().unwrap().to_owned();
+    let file = content.join("properties").join(format!("{newest}.yaml"));
+    assert!(file.is_file(), "the newest sample listing is YAML");
+    retitle(&file, "Fresh Title");
+    poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<h1>Fresh Title</h1>"));
+    server.wait_for_output("the rebuild line", Duration::from_secs(5), |log| log.contains("pages in"));
+    assert_eq!(runs(), "vite\nvite\nprerender\nprerender\n");
+
+    // The front end's source changes: the whole site stage runs again.
+    std::fs::write(site.join("src/version.txt"), "v2\n").unwrap();
+    poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<p>v2</p>"));
+    assert_eq!(runs(), "vite\nvite\nprerender\nprerender\nvite\nvite\nprerender\n");
+}

@@ -1,0 +1,213 @@
+//! The spec's validation rules for every enquiry form (section 5), with its messages letter for
+//! letter. The browser applies the same rules; `tests/form-vectors.json` holds the cases both
+//! the Rust and the TypeScript tests run, so the two can never disagree.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+
+/// The form a lead came from. Without one, the loosest of the spec's rules apply, so a client
+/// that sends exactly what the spec's own clients send keeps working.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Form {
+    /// The seller listing form at /pro.
+    Seller,
+    /// The contact page's first variant.
+    Contact,
+    /// The contact page's second variant, the lead form with a country selector.
+    ContactLead,
+    /// The home page's 'Submit Your Details' popup.
+    Popup,
+    /// The property detail's 'Get in Touch' modal.
+    Detail,
+    /// The newsletter box: an email address only.
+    Newsletter,
+    /// 'Request a free call back'.
+    Callback,
+    /// The buyer's requirements form at /req.
+    Requirements,
+}
+
+/// The fields of a lead that the rules look at.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LeadFields {
+    pub name: String,
+    pub email: String,
+    pub contact_number: String,
+    pub message: String,
+    pub property_type: String,
+    pub property_area: String,
+}
+
+/// Per-field messages, and the form-level message some forms show on any failure.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldErrors {
+    pub fields: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
+}
+
+impl FieldErrors {
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
+
+    fn add(&mut self, field: &str, message: &str) {
+        self.fields.entry(field.to_owned()).or_insert_with(|| message.to_owned());
+    }
+}
+
+/// The seller form's property types (spec section 3).
+pub const PROPERTY_TYPES: [&str; 5] = ["Apartment", "Townhouse", "Villa", "Plot", "Full Floor"];
+
+static EMAIL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[^\s@]+@[^\s@]+\.[^\s@]+$").expect("valid"));
+static PLUS_9_TO_15: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\+\d{9,15}$").expect("valid"));
+static DIGITS_9_TO_15: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{9,15}$").expect("valid"));
+static DIGITS_10: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{10}$").expect("valid"));
+static LOOSE_PHONE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\+?\d{9,15}$").expect("valid"));
+
+const NAME_REQUIRED: &str = "Name is required.";
+const NAME_SHORT: &str = "Name must be at least 3 characters long.";
+const EMAIL_REQUIRED: &str = "Email is required.";
+const EMAIL_INVALID: &str = "Please enter a valid email address.";
+const EMAIL_FORMAT: &str = "Invalid email format.";
+const MOBILE_REQUIRED: &str = "Mobile number is required.";
+const MOBILE_PLUS: &str = "Mobile number must start with '+' followed by 9-15 digits.";
+const MOBILE_DIGITS: &str = "Mobile number must be between 9 and 15 digits.";
+const PHONE_REQUIRED: &str = "Phone number is required.";
+const PHONE_TEN: &str = "Phone number must be 10 digits.";
+const MESSAGE_EMPTY: &str = "Message cannot be empty.";
+const MESSAGE_REQUIRED: &str = "Message is required.";
+const FIX_ABOVE: &str = "Please fix the errors above.";
+
+/// Spaces, dashes and brackets people type in phone numbers are not part of the number.
+fn compact_phone(phone: &str) -> String {
+    phone.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.')).collect()
+}
+
+fn name_min3(errors: &mut FieldErrors, name: &str) {
+    let name = name.trim();
+    if name.is_empty() {
+        errors.add("name", NAME_REQUIRED);
+    } else if name.chars().count() < 3 {
+        errors.add("name", NAME_SHORT);
+    }
+}
+
+fn email(errors: &mut FieldErrors, email: &str, invalid: &str) {
+    let email = email.trim();
+    if email.is_empty() {
+        errors.add("email", EMAIL_REQUIRED);
+    } else if !EMAIL.is_match(email) {
+        errors.add("email", invalid);
+    }
+}
+
+fn phone(errors: &mut FieldErrors, value: &str, required: &str, pattern: &Regex, invalid: &str) {
+    let value = compact_phone(value.trim());
+    if value.is_empty() {
+        errors.add("contactNumber", required);
+    } else if !pattern.is_match(&value) {
+        errors.add("contactNumber", invalid);
+    }
+}
+
+/// Applies `form`'s rules to `lead`.
+pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
+    let mut errors = FieldErrors::default();
+    match form {
+        Some(Form::Seller) => {
+            name_min3(&mut errors, &lead.name);
+            phone(&mut errors, &lead.contact_number, MOBILE_REQUIRED, &PLUS_9_TO_15, MOBILE_PLUS);
+            email(&mut errors, &lead.email, EMAIL_INVALID);
+            let kind = lead.property_type.trim();
+            if !kind.is_empty() && !PROPERTY_TYPES.contains(&kind) {
+                errors.add("propertyType", "Please choose a property type from the list.");
+            }
+        }
+        Some(Form::Contact) => {
+            name_min3(&mut errors, &lead.name);
+            phone(&mut errors, &lead.contact_number, PHONE_REQUIRED, &PLUS_9_TO_15, MOBILE_PLUS);
+            email(&mut errors, &lead.email, EMAIL_INVALID);
+            if lead.message.trim().is_empty() {
+                errors.add("message", MESSAGE_EMPTY);
+            }
+            if !errors.is_empty() {
+                errors.form = Some(FIX_ABOVE.to_owned());
+            }
+        }
+        Some(Form::ContactLead) => {
+            name_min3(&mut errors, &lead.name);
+            email(&mut errors, &lead.email, EMAIL_INVALID);
+            phone(&mut errors, &lead.contact_number, MOBILE_REQUIRED, &DIGITS_9_TO_15, MOBILE_DIGITS);
+        }
+        Some(Form::Popup) => {
+            if lead.name.trim().is_empty() {
+                errors.add("name", NAME_REQUIRED);
+            }
+            email(&mut errors, &lead.email, EMAIL_FORMAT);
+            phone(&mut errors, &lead.contact_number, PHONE_REQUIRED, &DIGITS_10, PHONE_TEN);
+        }
+        Some(Form::Detail) => {
+            if lead.name.trim().is_empty() {
+                errors.add("name", NAME_REQUIRED);
+            }
+            email(&mut errors, &lead.email, EMAIL_FORMAT);
+            phone(&mut errors, &lead.contact_number, PHONE_REQUIRED, &DIGITS_10, PHONE_TEN);
+            if lead.message.trim().is_empty() {
+                errors.add("message", MESSAGE_REQUIRED);
+            }
+        }
+        Some(Form::Newsletter) => email(&mut errors, &lead.email, EMAIL_INVALID),
+        Some(Form::Callback) => {
+            name_min3(&mut errors, &lead.name);
+            phone(&mut errors, &lead.contact_number, MOBILE_REQUIRED, &PLUS_9_TO_15, MOBILE_PLUS);
+        }
+        Some(Form::Requirements) => {
+            name_min3(&mut errors, &lead.name);
+            email(&mut errors, &lead.email, EMAIL_INVALID);
+            phone(&mut errors, &lead.contact_number, MOBILE_REQUIRED, &PLUS_9_TO_15, MOBILE_PLUS);
+        }
+        None => {
+            // The loosest of the spec's rules: what any of its own clients would accept.
+            if lead.name.trim().is_empty() {
+                errors.add("name", NAME_REQUIRED);
+            }
+            email(&mut errors, &lead.email, EMAIL_INVALID);
+            phone(&mut errors, &lead.contact_number, PHONE_REQUIRED, &LOOSE_PHONE, MOBILE_DIGITS);
+        }
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct Vector {
+        name: String,
+        form: Option<Form>,
+        input: LeadFields,
+        errors: BTreeMap<String, String>,
+        #[serde(default)]
+        form_error: Option<String>,
+    }
+
+    #[test]
+    fn shared_vectors() {
+        let text = include_str!("../tests/form-vectors.json");
+        let vectors: Vec<Vector> = serde_json::from_str(text).expect("the vectors parse");
+        assert!(vectors.len() >= 30);
+        for v in vectors {
+            let got = validate(v.form, &v.input);
+            assert_eq!(got.fields, v.errors, "{}", v.name);
+            assert_eq!(got.form, v.form_error, "{}", v.name);
+        }
+    }
+}
