@@ -42,14 +42,12 @@ pub fn build(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
         run(site_dir, "npm", &["ci", "--no-audit", "--no-fund"])?;
     }
     let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
-    // Hashed chunks of an earlier build are never used again.
-    let assets = out.join("assets");
-    if assets.exists() {
-        std::fs::remove_dir_all(&assets).map_err(|source| SiteError::Io { path: assets.clone(), source })?;
-    }
     let out_text = out.to_string_lossy();
     let vite = "node_modules/.bin/vite";
     run(site_dir, vite, &["build", "--logLevel", "warn", "--outDir", &out_text, "--emptyOutDir", "false"])?;
+    // Only now that the new bundles exist: the hashed chunks of earlier builds go. (Deleting
+    // them first would leave the served pages without code when a build fails.)
+    remove_stale_assets(&out)?;
     run(
         site_dir,
         vite,
@@ -81,4 +79,38 @@ pub fn prerender(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
 
 fn run_prerender(site_dir: &Path, out: &Path) -> Result<(), SiteError> {
     run(site_dir, "node", &["scripts/prerender.mjs", "--dist", &out.to_string_lossy()])
+}
+
+/// Deletes files in `out/assets` that Vite's manifest of the latest client build does not name.
+fn remove_stale_assets(out: &Path) -> Result<(), SiteError> {
+    let manifest_path = out.join(".vite").join("manifest.json");
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| SiteError::Io { path, source }
+    };
+    // Without a manifest nothing can be told stale; keeping files is the safe side.
+    let text = match std::fs::read_to_string(&manifest_path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        other => other.map_err(io(&manifest_path))?,
+    };
+    let manifest: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| SiteError::Io { path: manifest_path.clone(), source: std::io::Error::other(e) })?;
+    let mut current = std::collections::HashSet::new();
+    for chunk in manifest.as_object().into_iter().flat_map(|m| m.values()) {
+        let files = chunk.get("file").into_iter().chain(
+            ["css", "assets"]
+                .iter()
+                .flat_map(|key| chunk.get(*key).and_then(|v| v.as_array()).into_iter().flatten()),
+        );
+        current.extend(files.filter_map(|f| f.as_str()).map(|f| out.join(f)));
+    }
+    let assets = out.join("assets");
+    let Ok(entries) = std::fs::read_dir(&assets) else { return Ok(()) };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_file() && !current.contains(&path) {
+            std::fs::remove_file(&path).map_err(io(&path))?;
+        }
+    }
+    Ok(())
 }
