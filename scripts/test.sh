@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of the project. This is the README's test command and what CI runs.
+# On a fresh Debian machine it installs what it needs: the site's npm packages and Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,3 +11,23 @@ if command -v cargo-nextest >/dev/null 2>&1; then
 else
   cargo test --workspace --no-fail-fast
 fi
+
+echo "==> site: npm packages"
+if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/.package-lock.json ]; then
+  (cd site && npm ci --no-audit --no-fund)
+fi
+
+echo "==> site: type check and component tests"
+(cd site && npx tsc --noEmit && npx vitest run)
+
+echo "==> browser tests (Debian's Chromium via playwright-core)"
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "chromium is missing: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+cargo build --quiet --bin estate
+(cd site && npm run --silent e2e)

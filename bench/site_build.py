@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Benchmark of the whole `estate build` (content stage, Vite builds, prerender).
+
+Builds the sample content and a demo catalogue (`estate demo --properties N`), and prints the
+total wall time, the prerender's pages per second (from its own summary line), and the
+JavaScript a first page view downloads, gzipped, per kind of page (from Vite's manifest:
+the entry chunk with its static imports plus the page's lazy chunk with its imports).
+
+    python3 bench/site_build.py [--properties 10000] [--posts 500]
+"""
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ESTATE = os.path.join(ROOT, "target", "release", "estate")
+PAGES = {
+    "home": "src/pages/Home.tsx",
+    "listing": "src/pages/Listing.tsx",
+    "property": "src/pages/PropertyDetail.tsx",
+    "blog post": "src/pages/BlogDetail.tsx",
+    "about": "src/pages/About.tsx",
+}
+
+
+def build(content, out):
+    started = time.perf_counter()
+    proc = subprocess.run([ESTATE, "build", "--content", content, "--out", out], cwd=ROOT, capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    if proc.returncode != 0:
+        sys.exit(f"estate build failed:\n{proc.stdout}\n{proc.stderr}")
+    prerender = re.search(r"prerender: (\d+) pages in ([\d.]+) s \((\d+) pages/s", proc.stdout)
+    return elapsed, prerender.groups() if prerender else None
+
+
+def js_sizes(out):
+    manifest = json.load(open(os.path.join(out, ".vite", "manifest.json")))
+
+    def closure(key, seen):
+        if key in seen or key not in manifest:
+            return
+        seen.add(key)
+        for child in manifest[key].get("imports", []):
+            closure(child, seen)
+
+    def gz(keys):
+        total = 0
+        for key in keys:
+            with open(os.path.join(out, manifest[key]["file"]), "rb") as f:
+                total += len(gzip.compress(f.read(), 9))
+        return total
+
+    entry = set()
+    closure("index.html", entry)
+    sizes = {"entry": gz(entry)}
+    for name, source in PAGES.items():
+        keys = set(entry)
+        closure(source, keys)
+        sizes[name] = gz(keys)
+    return sizes
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--properties", type=int, default=10_000)
+    parser.add_argument("--posts", type=int, default=500)
+    opts = parser.parse_args()
+    subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "estate"], cwd=ROOT, check=True)
+    work = tempfile.mkdtemp(prefix="estate-site-bench-")
+    try:
+        out = os.path.join(work, "sample")
+        seconds, prerender = build("content", out)
+        print(f"sample content: estate build {seconds:.2f} s; prerender {prerender[0]} pages in {prerender[1]} s = {prerender[2]} pages/s")
+        for name, size in js_sizes(out).items():
+            print(f"  first view JS, {name:<9}: {size / 1024:.1f} KB gzipped")
+        demo = os.path.join(work, "demo")
+        subprocess.run([ESTATE, "demo", "--properties", str(opts.properties), "--posts", str(opts.posts), "--out", demo], check=True, capture_output=True)
+        seconds, prerender = build(demo, os.path.join(work, "demo-dist"))
+        print(f"demo {opts.properties} listings + {opts.posts} posts: estate build {seconds:.2f} s; prerender {prerender[0]} pages in {prerender[1]} s = {prerender[2]} pages/s")
+        print(f"cores: {os.cpu_count()}; targets: >= 1000 pages/s, first-view JS < 120 KB gzipped")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+// Starts `estate serve` on a free port for the browser tests and stops it afterwards.
+// The binary is built by the test command (scripts/test.sh) before the tests run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repo = resolve(import.meta.dirname, '..', '..');
+
+/** Starts the server; resolves to { url, dist, stop } once it prints its address. */
+export async function startServer({ timeoutMs = 240_000 } = {}) {
+  const binary = process.env.ESTATE_BIN ?? join(repo, 'target', 'debug', 'estate');
+  if (!existsSync(binary)) throw new Error(`${binary} not found: run cargo build first`);
+  const dist = process.env.ESTATE_DIST ?? mkdtempSync(join(tmpdir(), 'estate-e2e-'));
+  const child = spawn(binary, ['serve', '--no-watch', '--port', '0', '--out', dist], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`estate serve did not start in time:\n${output}`)), timeoutMs);
+    const onData = (chunk) => {
+      output += chunk;
+      const match = /estate serve: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => reject(new Error(`estate serve exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    dist,
+    stop: () =>
+      new Promise((resolveStop) => {
+        if (child.exitCode !== null) return resolveStop();
+        child.on('exit', () => resolveStop());
+        child.kill('SIGTERM');
+      }),
+  };
+}

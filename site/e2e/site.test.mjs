@@ -1,0 +1,262 @@
+// Browser tests of the layout, routing and content screens, against `estate serve` in Debian's
+// Chromium, on a phone-sized and a desktop-sized viewport. Screenshots go to e2e/screenshots/.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from './server.mjs';
+import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+// Every fixed path of the spec's route table (aliases included) and of our own additions.
+const FIXED_ROUTES = [
+  '/', '/residential-properties', '/buy-property', '/rent-property', '/rent-properties',
+  '/Properties-For-Rent-in-Dubai', '/Rental', '/off-plan', '/commercial', '/Properties-For-Sale-in-Dubai',
+  '/allproperties', '/pro', '/developers', '/meet-the-team', '/about-us', '/contact-us', '/blogpage',
+  '/search-result', '/search-residential', '/search-commercial', '/search-off-plan', '/search-rent',
+  '/privacy-policy', '/termandcondition', '/admin', '/partners', '/req', '/blogform', '/feed',
+  '/area-guides-in-dubai',
+];
+
+let server;
+let browser;
+let site;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const shotName = (path, label) => `${label}${path === '/' ? '-home' : path.replace(/[^a-zA-Z0-9]+/g, '-')}.png`;
+
+/** Loads `path`, asserts the page answered `status` and rendered without console problems. */
+async function visit(viewport, path, { status = 200, label = 'page', javaScript = true } = {}) {
+  const opened = await openPage(browser, viewport, { javaScriptEnabled: javaScript, expectNotFound: status === 404 });
+  const response = await opened.page.goto(server.url + path, { waitUntil: 'load' });
+  assert.equal(response.status(), status, `${path} answered ${response.status()}`);
+  if (javaScript) await opened.page.waitForLoadState('networkidle');
+  return opened;
+}
+
+async function finish({ context, page, problems }, path, label) {
+  await page.screenshot({ path: join(SHOTS, shotName(path, label)), fullPage: false });
+  await context.close();
+  assert.deepEqual(problems, [], `${path}: console problems`);
+}
+
+for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  describe(`every fixed route on a ${label}`, () => {
+    for (const path of FIXED_ROUTES) {
+      test(path, async () => {
+        const opened = await visit(viewport, path, { label });
+        const { page } = opened;
+        const root = await page.locator('#root').innerHTML();
+        assert.ok(root.length > 500, `${path}: the root is (nearly) empty`);
+        await assert.doesNotReject(page.locator('header').first().waitFor({ state: 'visible', timeout: 2000 }));
+        assert.ok(await page.locator('footer').first().isVisible(), `${path}: footer`);
+        assert.equal(await page.locator('h1').count(), 1, `${path}: one h1`);
+        assert.ok((await page.title()).includes(site.name), `${path}: title "${await page.title()}"`);
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        assert.ok(description && description.length > 20, `${path}: description`);
+        await finish(opened, path, label);
+      });
+    }
+  });
+}
+
+describe('header and layout', () => {
+  test('desktop header links, More menu, list button and logo', async () => {
+    const opened = await visit(DESKTOP, '/about-us');
+    const { page } = opened;
+    const header = page.locator('header').first();
+    const box = await header.boundingBox();
+    assert.equal(Math.round(box.height), 75, 'header is 75px high');
+    assert.equal(await header.evaluate((el) => getComputedStyle(el).position), 'fixed');
+    const logo = header.locator('a[href="/"] img').first();
+    assert.equal(Math.round((await logo.boundingBox()).height), 65, 'logo is 65px high');
+    for (const [name, href] of [['Buy', '/buy-property'], ['Rent', '/rent-property'], ['Off Plan', '/off-plan'], ['Commercial', '/commercial'], ['Blog', '/blogpage'], ['List your property', '/pro']]) {
+      const link = header.getByRole('link', { name, exact: true }).first();
+      assert.equal(await link.getAttribute('href'), href, name);
+      assert.ok(await link.isVisible(), `${name} visible`);
+    }
+    await header.getByText('More', { exact: true }).first().click();
+    for (const [name, href] of [['Developers', '/developers'], ['Meet the Team', '/meet-the-team'], ['Contact Us', '/contact-us'], ['About Us', '/about-us']]) {
+      const link = header.getByRole('link', { name, exact: true }).first();
+      assert.ok(await link.isVisible(), `More > ${name} visible`);
+      assert.equal(await link.getAttribute('href'), href);
+    }
+    for (const lang of ['EN', 'AR', 'RU']) {
+      assert.ok(await header.getByText(lang, { exact: true }).first().isVisible(), `language ${lang}`);
+    }
+    await header.getByRole('link', { name: 'Developers', exact: true }).first().click();
+    await page.waitForURL('**/developers');
+    await finish(opened, '/developers', 'more-menu');
+  });
+
+  test('mobile menu opens a stacked list and closes when an item is chosen', async () => {
+    const opened = await visit(PHONE, '/');
+    const { page } = opened;
+    const toggle = page.locator('header button[aria-expanded]').first();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    const menuId = await toggle.getAttribute('aria-controls');
+    const menu = page.locator(`[id="${menuId}"]`);
+    assert.ok(await menu.isVisible());
+    await page.screenshot({ path: join(SHOTS, 'phone-mobile-menu-open.png') });
+    for (const name of ['Buy', 'Rent', 'Off Plan', 'Commercial', 'Blog', 'Developers', 'Meet the Team', 'Contact Us', 'About Us', 'List your property']) {
+      assert.ok(await menu.getByRole('link', { name, exact: true }).first().isVisible(), `menu item ${name}`);
+    }
+    await menu.getByRole('link', { name: 'Meet the Team', exact: true }).first().click();
+    await page.waitForURL('**/meet-the-team');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.ok(!(await menu.isVisible()), 'menu closed after choosing');
+    await finish(opened, '/meet-the-team', 'after-menu');
+  });
+
+  test('footer holds contact details, working hours, social and legal links', async () => {
+    const opened = await visit(DESKTOP, '/');
+    const footer = opened.page.locator('footer').first();
+    const text = await footer.innerText();
+    assert.ok(text.includes('Monday to Saturday 09:00 AM to 06:00 PM, Sunday closed'), 'working hours');
+    assert.ok(text.includes(site.email), 'email');
+    for (const phone of site.phones) assert.ok(text.includes(phone), `phone ${phone}`);
+    assert.equal(await footer.locator('a[href="/privacy-policy"]').count() > 0, true);
+    assert.equal(await footer.locator('a[href="/termandcondition"]').count() > 0, true);
+    for (const social of site.social) {
+      assert.ok((await footer.locator(`a[href="${social.url}"]`).count()) > 0, social.network);
+    }
+    const partners = opened.page.locator('img[src^="/media/partners/"]');
+    assert.ok((await partners.count()) >= site.partners.length, 'partners strip');
+    await finish(opened, '/', 'footer');
+  });
+
+  test('the chat button opens WhatsApp with the agency number in a new window', async () => {
+    const opened = await visit(PHONE, '/contact-us');
+    const chat = opened.page.locator(`a[href^="https://wa.me/"]`).last();
+    assert.equal(await chat.getAttribute('href'), `https://wa.me/${site.whatsapp.replace(/\D/g, '')}`);
+    assert.equal(await chat.getAttribute('target'), '_blank');
+    assert.ok(await chat.isVisible());
+    await finish(opened, '/contact-us', 'chat');
+  });
+
+  test('the page scrolls to the top on a path change', async () => {
+    const opened = await visit(DESKTOP, '/about-us');
+    const { page } = opened;
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    assert.ok((await page.evaluate(() => window.scrollY)) > 100);
+    await page.locator('footer a[href="/privacy-policy"]').first().click();
+    await page.waitForURL('**/privacy-policy');
+    await page.waitForFunction(() => window.scrollY === 0, null, { timeout: 3000 });
+    await finish(opened, '/privacy-policy', 'scrolled');
+  });
+});
+
+describe('not found and errors', () => {
+  for (const path of ['/no-such-page', '/blog']) {
+    test(`${path} shows the 404 page`, async () => {
+      const opened = await visit(PHONE, path, { status: 404 });
+      const { page } = opened;
+      assert.ok(await page.getByText("Sorry, we couldn't find this page.").isVisible());
+      assert.equal(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href'), '/');
+      await finish(opened, path, '404');
+    });
+  }
+
+  test('an unknown post says Blog not found.', async () => {
+    const opened = await visit(DESKTOP, '/blog/no-such-post/none', { status: 404 });
+    assert.ok(await opened.page.getByText('Blog not found.').isVisible());
+    await finish(opened, '/blog/no-such-post', 'blog-404');
+  });
+});
+
+describe('content screens', () => {
+  test('meet the team shows both members from content', async () => {
+    const team = JSON.parse(readFileSync(join(server.dist, 'data', 'team.json'), 'utf8'));
+    const opened = await visit(DESKTOP, '/meet-the-team');
+    for (const member of team) {
+      assert.ok(await opened.page.getByText(member.name, { exact: true }).first().isVisible(), member.name);
+      assert.ok(await opened.page.getByText(member.role).first().isVisible(), member.role);
+    }
+    await finish(opened, '/meet-the-team', 'team');
+  });
+
+  test('developers: one card opens its detail, Close closes it', async () => {
+    const developers = JSON.parse(readFileSync(join(server.dist, 'data', 'developers.json'), 'utf8'));
+    assert.equal(developers.length, 9);
+    const opened = await visit(PHONE, '/developers');
+    const { page } = opened;
+    for (const developer of developers) {
+      assert.ok(await page.getByRole('button', { name: new RegExp(developer.name) }).first().isVisible(), developer.name);
+    }
+    const first = developers[0];
+    await page.getByRole('button', { name: new RegExp(first.name) }).first().click();
+    const close = page.getByRole('button', { name: 'Close', exact: true });
+    assert.ok(await close.isVisible(), 'detail with Close');
+    const description = first.description.replace(/<[^>]+>/g, '').trim().slice(0, 40);
+    assert.ok(await page.getByText(description, { exact: false }).first().isVisible(), 'description shown');
+    await page.screenshot({ path: join(SHOTS, 'phone-developer-selected.png') });
+    await close.click();
+    assert.equal(await close.count(), 0, 'no developer selected');
+    await finish(opened, '/developers', 'developers-closed');
+  });
+
+  test('about us: Read More and Read Less toggle the text', async () => {
+    const opened = await visit(DESKTOP, '/about-us');
+    const { page } = opened;
+    await page.getByRole('button', { name: 'Read More' }).click();
+    assert.ok(await page.getByRole('button', { name: 'Read Less' }).isVisible());
+    await page.getByRole('button', { name: 'Read Less' }).click();
+    assert.ok(await page.getByRole('button', { name: 'Read More' }).isVisible());
+    await finish(opened, '/about-us', 'about');
+  });
+
+  test('blog list links every post, and a post shows its title and content', async () => {
+    const posts = JSON.parse(readFileSync(join(server.dist, 'api', 'blogs.json'), 'utf8'));
+    const opened = await visit(PHONE, '/blogpage');
+    const { page } = opened;
+    assert.ok(await page.getByRole('heading', { name: 'Real Estate Blogs' }).isVisible());
+    assert.equal(await page.getByRole('link', { name: /Read More/ }).count(), posts.length);
+    await page.getByRole('link', { name: /Read More/ }).first().click();
+    await page.waitForURL(`**${posts[0].url}`);
+    // The URL changes at once; the post's heading once its data has loaded.
+    await page.getByRole('heading', { level: 1, name: posts[0].title }).waitFor({ timeout: 5000 });
+    assert.equal(await page.locator('h1').innerText(), posts[0].title);
+    assert.ok((await page.locator('main').innerText()).length > 1000, 'the article is shown');
+    await finish(opened, posts[0].url, 'post');
+  });
+
+  test('legal pages show every section of their text', async () => {
+    for (const [path, id] of [['/privacy-policy', 'privacy-policy'], ['/termandcondition', 'terms-and-conditions']]) {
+      const page = JSON.parse(readFileSync(join(server.dist, 'data', 'pages', `${id}.json`), 'utf8'));
+      const headings = [...page.content.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+      assert.ok(headings.length >= 10, `${id} sections`);
+      const opened = await visit(DESKTOP, path);
+      for (const heading of headings) {
+        assert.ok(await opened.page.getByRole('heading', { name: heading }).isVisible(), `${path}: ${heading}`);
+      }
+      await finish(opened, path, 'legal');
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  for (const path of FIXED_ROUTES) {
+    test(`${path} shows its content and links`, async () => {
+      const opened = await visit(PHONE, path, { javaScript: false });
+      const { page } = opened;
+      assert.equal(await page.locator('h1').count(), 1);
+      assert.ok((await page.locator('main').innerText()).trim().length > 20, 'main content');
+      assert.ok((await page.locator('footer a[href="/privacy-policy"]').count()) > 0, 'footer links');
+      await opened.context.close();
+    });
+  }
+});

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Prerenders every page of the site into dist/**/index.html, in parallel worker threads.
+//
+//   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N]
+//
+// Paths: the fixed routes exported by the SSR bundle, plus every property and post listed in
+// dist/data/routes.json (written by `estate build`), plus the 404 page (dist/404.html).
+// Each worker imports the SSR bundle once, reads loader data straight from dist/, and writes
+// its share of pages. Prints one line per second of progress and a summary with pages/second.
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const NOT_FOUND_PATH = '/__not-found__';
+
+function options() {
+  const args = process.argv.slice(2);
+  const value = (name, fallback) => {
+    const i = args.indexOf(name);
+    return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+  };
+  return {
+    dist: resolve(value('--dist', join(here, '..', '..', 'dist'))),
+    ssr: resolve(value('--ssr', join(here, '..', '.ssr', 'entry-server.js'))),
+    workers: Number(value('--workers', String(Math.max(1, availableParallelism())))),
+  };
+}
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The file a path is written to: / -> index.html, /a/b -> a/b/index.html, 404 -> 404.html. */
+function outputFile(dist, path) {
+  if (path === NOT_FOUND_PATH) return join(dist, '404.html');
+  const clean = decodeURIComponent(path).replace(/^\/+|\/+$/g, '');
+  return clean ? join(dist, clean, 'index.html') : join(dist, 'index.html');
+}
+
+function fillTemplate(template, rendered) {
+  const head = rendered.meta
+    ? `<title>${escapeHtml(rendered.meta.title)}</title>\n    <meta name="description" content="${escapeHtml(rendered.meta.description)}" />`
+    : '';
+  return template.replace('<!--app-head-->', head).replace('<!--app-html-->', rendered.html);
+}
+
+async function workerMain() {
+  const { dist, ssr, template, paths } = workerData;
+  const server = await import(pathToFileURL(ssr).href);
+  server.setDataSource(async (path) => {
+    const file = join(dist, path.replace(/^\/+/, ''));
+    try {
+      return JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      if (error.code === 'ENOENT') throw new Response('Not Found', { status: 404 });
+      throw error;
+    }
+  });
+  const failures = [];
+  let done = 0;
+  for (const path of paths) {
+    try {
+      const rendered = await server.render(path === NOT_FOUND_PATH ? NOT_FOUND_PATH : path);
+      if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
+      const expected = path === NOT_FOUND_PATH ? 404 : 200;
+      if (rendered.status !== expected) throw new Error(`answered ${rendered.status}, expected ${expected}`);
+      const file = outputFile(dist, path);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, fillTemplate(template, rendered));
+    } catch (error) {
+      failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    done += 1;
+    if (done % 200 === 0) parentPort.postMessage({ progress: 200 });
+  }
+  parentPort.postMessage({ progress: done % 200, failures });
+}
+
+async function main() {
+  const { dist, ssr, workers } = options();
+  const started = performance.now();
+  // The client build writes dist/index.html with the placeholders; keep it as the template,
+  // since rendering "/" overwrites that file.
+  const templateCopy = join(dirname(ssr), 'template.html');
+  const built = join(dist, 'index.html');
+  if (existsSync(built) && readFileSync(built, 'utf8').includes('<!--app-html-->')) {
+    await copyFile(built, templateCopy);
+  }
+  if (!existsSync(templateCopy)) {
+    console.error(`prerender: no page template; run the client build first (vite build)`);
+    process.exit(1);
+  }
+  const template = await readFile(templateCopy, 'utf8');
+  const server = await import(pathToFileURL(ssr).href);
+  const routesFile = join(dist, 'data', 'routes.json');
+  const content = existsSync(routesFile) ? JSON.parse(await readFile(routesFile, 'utf8')) : { properties: [], posts: [] };
+  const paths = [...server.fixedPaths, ...content.properties, ...content.posts, NOT_FOUND_PATH];
+
+  const count = Math.max(1, Math.min(workers, Math.ceil(paths.length / 50)));
+  const shares = Array.from({ length: count }, (_, i) => paths.filter((_, j) => j % count === i));
+  let done = 0;
+  let lastReport = performance.now();
+  const failures = [];
+  await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise((resolvePromise, reject) => {
+          const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { dist, ssr, template, paths: share } });
+          worker.on('message', (message) => {
+            done += message.progress ?? 0;
+            if (message.failures) failures.push(...message.failures);
+            if (performance.now() - lastReport > 1000) {
+              lastReport = performance.now();
+              console.log(`prerender: ${done}/${paths.length} pages`);
+            }
+          });
+          worker.on('error', reject);
+          worker.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`worker exited with ${code}`))));
+        }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (failures.length) {
+    console.error(`prerender: ${failures.length} page(s) failed:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(
+    `prerender: ${paths.length} pages in ${seconds.toFixed(2)} s (${Math.round(paths.length / seconds)} pages/s, ${count} workers)`,
+  );
+}
+
+if (isMainThread) {
+  main().catch((error) => {
+    console.error(`prerender: ${error instanceof Error ? error.stack : error}`);
+    process.exit(1);
+  });
+} else {
+  workerMain().catch((error) => {
+    parentPort.postMessage({ progress: 0, failures: [`worker: ${error instanceof Error ? error.stack : error}`] });
+  });
+}

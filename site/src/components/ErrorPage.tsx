@@ -1,0 +1,33 @@
+// The error screen of the routes. A 404 route error shows the 404 page; anything else the
+// router's own wording, 'Unexpected Application Error!', and the message.
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useT } from '../i18n';
+import { NotFoundContent } from './NotFoundContent';
+import { Seo } from './Seo';
+
+function message(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const body = typeof error.data === 'string' ? error.data : '';
+    return `${error.status} ${error.statusText || body}`.trim();
+  }
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+export function ErrorPage() {
+  const t = useT();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  return (
+    <section className="container status-page" role="alert">
+      <Seo title={t('error.title')} description={t('error.title')} />
+      <h1 className="status-page__title">{t('error.title')}</h1>
+      <pre className="status-page__message">{message(error)}</pre>
+      {/* A full page load: whatever broke, the home page starts afresh. */}
+      <a href="/" className="button button--primary">
+        {t('notFound.back')}
+      </a>
+    </section>
+  );
+}
+

@@ -1,0 +1,140 @@
+// The site footer: the agency, quick links (so every page is reachable without JavaScript),
+// contact details, working hours, social and legal links, and the ORN. All from site.json.
+import { Link } from 'react-router';
+import { useT, type MessageKey } from '../i18n';
+import { telHref } from '../format';
+import { useSite } from '../shell';
+import { hasIcon, Icon } from './Icon';
+import { MAIN_LINKS, MORE_LINKS } from './Header';
+
+const EXPLORE: { to: string; label: MessageKey }[] = [
+  ...MAIN_LINKS,
+  { to: '/area-guides-in-dubai', label: 'header.areas' },
+  { to: '/allproperties', label: 'footer.allProperties' },
+];
+
+const COMPANY: { to: string; label: MessageKey }[] = [
+  ...MORE_LINKS,
+  { to: '/partners', label: 'footer.partners' },
+  { to: '/pro', label: 'header.list' },
+  { to: '/req', label: 'footer.requirements' },
+  { to: '/feed', label: 'footer.feed' },
+];
+
+const SOCIAL_NAMES: Record<string, MessageKey> = {
+  instagram: 'social.instagram',
+  facebook: 'social.facebook',
+  linkedin: 'social.linkedin',
+  youtube: 'social.youtube',
+  x: 'social.x',
+  twitter: 'social.x',
+  tiktok: 'social.tiktok',
+  whatsapp: 'social.whatsapp',
+};
+
+export function Footer() {
+  const t = useT();
+  const site = useSite();
+  const socialName = (network: string) => {
+    const key = SOCIAL_NAMES[network.toLowerCase()];
+    return key ? t(key) : network;
+  };
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section className="site-footer__brand" aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className="site-footer__name">
+            {site.name}
+          </h2>
+          <p className="site-footer__about">{site.description}</p>
+          <p className="site-footer__orn">
+            <Icon name="shield" size={18} />
+            <span>{t('footer.orn', { orn: site.orn })}</span>
+          </p>
+          <ul className="social-links" aria-label={t('footer.follow')}>
+            {site.social.map(({ network, url }) => (
+              <li key={url}>
+                <a href={url} target="_blank" rel="noopener" aria-label={t('social.label', { network: socialName(network) })}>
+                  <Icon name={hasIcon(network) ? network : 'globe'} size={20} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <nav className="site-footer__col" aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className="site-footer__heading">
+            {t('footer.explore')}
+          </h2>
+          <ul>
+            {EXPLORE.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{t(item.label)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav className="site-footer__col" aria-labelledby="footer-company">
+          <h2 id="footer-company" className="site-footer__heading">
+            {t('footer.company')}
+          </h2>
+          <ul>
+            {COMPANY.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{t(item.label)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section className="site-footer__col" aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="site-footer__heading">
+            {t('footer.contact')}
+          </h2>
+          <ul className="site-footer__contact">
+            {site.phones.map((phone) => (
+              <li key={phone}>
+                <Icon name="phone" size={18} />
+                <a href={telHref(phone)} dir="ltr">
+                  {phone}
+                </a>
+              </li>
+            ))}
+            <li>
+              <Icon name="mail" size={18} />
+              <a href={`mailto:${site.email}`}>{site.email}</a>
+            </li>
+            <li>
+              <Icon name="pin" size={18} />
+              <address>{site.address}</address>
+            </li>
+            <li>
+              <Icon name="clock" size={18} />
+              <span>
+                <span className="visually-hidden">{t('footer.hours')}</span>
+                {site.workingHours}
+              </span>
+            </li>
+          </ul>
+        </section>
+      </div>
+
+      <div className="site-footer__bottom">
+        <div className="container site-footer__bottom-inner">
+          <p>{t('footer.rights', { name: site.legalName ?? site.name })}</p>
+          <nav aria-label={t('footer.legal')}>
+            <ul className="site-footer__legal">
+              <li>
+                <Link to="/privacy-policy">{t('footer.privacy')}</Link>
+              </li>
+              <li>
+                <Link to="/termandcondition">{t('footer.terms')}</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,224 @@
+// The fixed site header (75px, logo 65px): main links, the More dropdown, the language
+// selector, the 'List your property' button, and the small-screen menu.
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Link, NavLink, useLocation, useMatches } from 'react-router';
+import { LANGS, useT, type MessageKey } from '../i18n';
+import { useHydrated, useLang, usePathname, useSite } from '../shell';
+import { Icon } from './Icon';
+
+interface NavItem {
+  to: string;
+  label: MessageKey;
+}
+
+export const MAIN_LINKS: NavItem[] = [
+  { to: '/buy-property', label: 'header.buy' },
+  { to: '/rent-property', label: 'header.rent' },
+  { to: '/off-plan', label: 'header.offPlan' },
+  { to: '/commercial', label: 'header.commercial' },
+  { to: '/blogpage', label: 'header.blog' },
+];
+
+export const MORE_LINKS: NavItem[] = [
+  { to: '/developers', label: 'header.developers' },
+  { to: '/meet-the-team', label: 'header.team' },
+  { to: '/contact-us', label: 'header.contact' },
+  { to: '/about-us', label: 'header.about' },
+];
+
+const AREAS_LINK: NavItem = { to: '/area-guides-in-dubai', label: 'header.areas' };
+
+/** What a page module may declare in its `handle` export. */
+export interface RouteHandle {
+  /** The 404 page. */
+  notFound?: boolean;
+  /** A page whose unknown ids are answered with the 404 page (which it hydrates as such). */
+  notFoundWhileLoading?: boolean;
+}
+
+/** EN / AR / RU. For now every language links to the page itself; EN is the current one. */
+function LanguageSelector({ className, onChoose }: { className?: string; onChoose?: () => void }) {
+  const t = useT();
+  const lang = useLang();
+  const pathname = usePathname();
+  const { search } = useLocation();
+  const hydrated = useHydrated();
+  const matches = useMatches();
+  // The 404 page is prerendered under a placeholder path, so it links home instead; so does an
+  // unknown post or property while it hydrates that page. The query is only known in the
+  // browser, so it joins the links once the page is hydrated.
+  const notFound = matches.some((match) => {
+    const handle = match.handle as RouteHandle | undefined;
+    const missing = match.data == null || (match.data as { missing?: boolean }).missing === true;
+    return handle?.notFound || (handle?.notFoundWhileLoading && !hydrated && missing);
+  });
+  const href = notFound ? '/' : `${pathname}${hydrated ? search : ''}`;
+  return (
+    <div className={className ? `lang-switch ${className}` : 'lang-switch'} role="group" aria-label={t('header.language')}>
+      {LANGS.map((code) => (
+        <Link
+          key={code}
+          to={href}
+          lang={code}
+          hrefLang={code}
+          title={t(`lang.${code}.name`)}
+          aria-current={code === lang ? 'true' : undefined}
+          onClick={onChoose}
+        >
+          {t(`lang.${code}`)}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** The More dropdown: a <details>, so it opens by keyboard and without JavaScript. */
+function MoreMenu() {
+  const t = useT();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const pathname = usePathname();
+  const active = MORE_LINKS.some((item) => item.to === pathname);
+
+  useEffect(() => {
+    const close = (event: PointerEvent) => {
+      const details = ref.current;
+      if (details?.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, []);
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [pathname]);
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDetailsElement>) => {
+    const details = ref.current;
+    if (event.key === 'Escape' && details?.open) {
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    }
+  };
+
+  return (
+    <details className="more-menu" ref={ref} onKeyDown={onKeyDown}>
+      <summary className={active ? 'site-nav__link is-active' : 'site-nav__link'}>
+        <span>{t('header.more')}</span>
+        <Icon name="chevronDown" size={16} className="more-menu__chevron" />
+      </summary>
+      <ul className="more-menu__list">
+        {MORE_LINKS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              onClick={() => {
+                if (ref.current) ref.current.open = false;
+              }}
+            >
+              {t(item.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function Header() {
+  const t = useT();
+  const site = useSite();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const close = () => setOpen(false);
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <>
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <Link to="/" className="site-header__logo" onClick={close}>
+            <img src={site.logo} alt={site.name} width={294} height={65} />
+          </Link>
+
+          <nav className="site-nav" aria-label={t('header.nav')}>
+            <ul className="site-nav__list">
+              {MAIN_LINKS.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={({ isActive }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link')}>
+                    {t(item.label)}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <MoreMenu />
+              </li>
+            </ul>
+          </nav>
+
+          <div className="site-header__actions">
+            <LanguageSelector className="lang-switch--header" />
+            <Link to="/pro" className="button button--gold site-header__cta">
+              {t('header.list')}
+            </Link>
+            <button
+              ref={toggleRef}
+              type="button"
+              className="menu-toggle"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              aria-label={t('header.menu')}
+              onClick={() => setOpen((value) => !value)}
+            >
+              <Icon name={open ? 'close' : 'menu'} size={26} />
+            </button>
+          </div>
+        </div>
+      </header>
+
+      {/* Outside <header>: its backdrop filter would make it the containing block of this fixed panel. */}
+      <nav id="mobile-menu" className="mobile-menu" aria-label={t('header.nav')} hidden={!open}>
+          <ul className="mobile-menu__list">
+            {[...MAIN_LINKS, AREAS_LINK].map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} onClick={close}>
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <p className="mobile-menu__heading" aria-hidden="true">
+            {t('header.more')}
+          </p>
+          <ul className="mobile-menu__list mobile-menu__list--more" aria-label={t('header.more')}>
+            {MORE_LINKS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} onClick={close}>
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mobile-menu__footer">
+            <Link to="/pro" className="button button--gold button--block" onClick={close}>
+              {t('header.list')}
+            </Link>
+            <LanguageSelector onChoose={close} />
+          </div>
+        </nav>
+    </>
+  );
+}

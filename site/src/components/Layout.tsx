@@ -1,0 +1,121 @@
+// The shell of every page: skip link, fixed header, <main> with the page, the call-to-action
+// banner, the partners strip, the footer and the floating chat button.
+import { useEffect, useRef, type RefObject } from 'react';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { getJson } from '../data';
+import { useT } from '../i18n';
+import { telHref, whatsappHref } from '../format';
+import { shellFromSite, useSite, type ShellData } from '../shell';
+import type { Site } from '../types';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { Icon } from './Icon';
+
+export async function layoutLoader(): Promise<ShellData> {
+  return shellFromSite(await getJson<Site>('/data/site.json'));
+}
+
+function Banner() {
+  const t = useT();
+  const site = useSite();
+  const phone = site.phones[0];
+  return (
+    <section className="cta-banner" aria-labelledby="cta-banner-title">
+      <div className="container cta-banner__inner">
+        <div>
+          <p className="eyebrow eyebrow--light">{t('banner.eyebrow')}</p>
+          <h2 id="cta-banner-title" className="cta-banner__title">
+            {t('banner.title')}
+          </h2>
+          <p className="cta-banner__text">{t('banner.text')}</p>
+        </div>
+        <div className="cta-banner__actions">
+          <Link to="/pro" className="button button--gold">
+            {t('header.list')}
+          </Link>
+          {phone ? (
+            <a href={telHref(phone)} className="button button--ghost">
+              <Icon name="phone" size={18} />
+              <span>{t('banner.call', { phone })}</span>
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PartnersStrip() {
+  const t = useT();
+  const site = useSite();
+  if (site.partners.length === 0) return null;
+  return (
+    <section className="partners-strip" aria-labelledby="partners-strip-title">
+      <div className="container">
+        <div className="partners-strip__head">
+          <h2 id="partners-strip-title" className="partners-strip__title">
+            {t('partners.strip.title')}
+          </h2>
+          <Link to="/partners" className="text-link">
+            {t('partners.strip.all')}
+          </Link>
+        </div>
+        <ul className="partners-strip__list">
+          {site.partners.map((partner) => (
+            <li key={partner.name}>
+              <img src={partner.logo} alt={partner.name} width={176} height={48} loading="lazy" decoding="async" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ChatButton() {
+  const t = useT();
+  const site = useSite();
+  return (
+    <a className="chat-button" href={whatsappHref(site.whatsapp)} target="_blank" rel="noopener" aria-label={t('chat.label')}>
+      <Icon name="whatsapp" size={30} />
+    </a>
+  );
+}
+
+/** Scroll to the top, and move focus to the page, on every change of path (not on first load). */
+function usePageChange(main: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+}
+
+export function Layout() {
+  const t = useT();
+  const main = useRef<HTMLElement>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  usePageChange(main);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('header.skip')}
+      </a>
+      <Header />
+      <div className={busy ? 'nav-progress is-active' : 'nav-progress'} aria-hidden="true" />
+      <main id="main" ref={main} tabIndex={-1} aria-busy={busy}>
+        <Outlet />
+      </main>
+      <Banner />
+      <PartnersStrip />
+      <Footer />
+      <ChatButton />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+// The spec's property card, and the grid of them (1, 2 or 3 columns by width).
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useT, type Translate } from '../i18n';
+import { formatAed, formatNumber, type CardProperty } from '../format';
+import type { Lang } from '../i18n';
+import { useLang, useSite } from '../shell';
+import { Icon } from './Icon';
+
+/** 'AED 1,750,000', 'AED 95,000 / year', or 'Contact for price'. */
+export function priceText(t: Translate, lang: Lang, price: number | null, period: 'year' | 'month' | null): string {
+  if (price == null) return t('card.contactForPrice');
+  const amount = formatAed(lang, price);
+  if (period === 'year') return t('card.perYear', { price: amount });
+  if (period === 'month') return t('card.perMonth', { price: amount });
+  return amount;
+}
+
+export function bedroomsText(t: Translate, bedrooms: number | null): string {
+  if (bedrooms == null) return t('card.na');
+  return bedrooms === 0 ? t('card.studio') : String(bedrooms);
+}
+
+export function areaText(t: Translate, lang: Lang, area: number | null): string {
+  return area == null ? t('card.na') : t('card.areaValue', { area: formatNumber(lang, area) });
+}
+
+export function PropertyCard({ property }: { property: CardProperty }) {
+  const t = useT();
+  const lang = useLang();
+  const site = useSite();
+  const titleId = useId();
+  const forRent = property.mainCategory === 'Rental';
+  return (
+    <article className="property-card">
+      <div className="property-card__media">
+        <img
+          src={property.image ?? site.defaultImage}
+          alt={property.title}
+          width={600}
+          height={400}
+          loading="lazy"
+          decoding="async"
+        />
+        <div className="property-card__badges">
+          {property.featured ? <span className="badge badge--gold">{t('card.featured')}</span> : null}
+          <span className={forRent ? 'badge badge--teal' : 'badge'}>{forRent ? t('card.forRent') : t('card.forSale')}</span>
+        </div>
+      </div>
+      <div className="property-card__body">
+        <p className="property-card__type">{property.subCategory}</p>
+        <h3 className="property-card__title" id={titleId}>
+          {property.title}
+        </h3>
+        <p className="property-card__price">{priceText(t, lang, property.price, property.pricePeriod)}</p>
+        <dl className="property-card__facts">
+          <div className="fact fact--wide">
+            <dt>
+              <Icon name="pin" size={16} />
+              <span>{t('card.location')}</span>
+            </dt>
+            <dd>{property.location || t('card.notSpecified')}</dd>
+          </div>
+          <div className="fact">
+            <dt>
+              <Icon name="bed" size={16} />
+              <span>{t('card.bedrooms')}</span>
+            </dt>
+            <dd>{bedroomsText(t, property.bedrooms)}</dd>
+          </div>
+          <div className="fact">
+            <dt>
+              <Icon name="area" size={16} />
+              <span>{t('card.area')}</span>
+            </dt>
+            <dd>{areaText(t, lang, property.area)}</dd>
+          </div>
+        </dl>
+        <Link
+          className="property-card__link"
+          to={`/property/${property.id}`}
+          state={{ property }}
+          aria-describedby={titleId}
+        >
+          <span>{t('card.view')}</span>
+          <Icon name="arrowRight" size={18} className="flip-rtl" />
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function PropertyGrid({ properties, empty }: { properties: CardProperty[]; empty?: string }) {
+  const t = useT();
+  if (properties.length === 0) {
+    return (
+      <p className="empty-state" role="status">
+        <Icon name="search" size={28} />
+        <span>{empty ?? t('listing.empty')}</span>
+      </p>
+    );
+  }
+  return (
+    <ul className="card-grid" role="list">
+      {properties.map((property) => (
+        <li key={property.id}>
+          <PropertyCard property={property} />
+        </li>
+      ))}
+    </ul>
+  );
+}

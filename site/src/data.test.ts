@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { getJson, setDataSource } from './data';
+
+afterEach(() => setDataSource(async () => ({})));
+
+describe('getJson', () => {
+  test('asks the source once per path and shares the answer', async () => {
+    const asked: string[] = [];
+    setDataSource(async (path) => {
+      asked.push(path);
+      return { path };
+    });
+    const [a, b] = await Promise.all([getJson('/data/site.json'), getJson('/data/site.json')]);
+    expect(a).toEqual({ path: '/data/site.json' });
+    expect(b).toBe(a);
+    await getJson('/data/team.json');
+    expect(asked).toEqual(['/data/site.json', '/data/team.json']);
+  });
+
+  test('a failed load is not remembered, so the next call tries again', async () => {
+    let calls = 0;
+    setDataSource(async () => {
+      calls += 1;
+      if (calls === 1) throw new Response('Not Found', { status: 404 });
+      return { ok: true };
+    });
+    await expect(getJson('/api/blogs/x.json')).rejects.toBeInstanceOf(Response);
+    await expect(getJson('/api/blogs/x.json')).resolves.toEqual({ ok: true });
+    expect(calls).toBe(2);
+  });
+});

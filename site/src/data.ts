@@ -1,0 +1,39 @@
+// Where loaders get their JSON: files of dist/ fetched by the browser, or read from disk by the
+// prerender (which calls setDataSource). Paths are the files' own paths, e.g. /data/site.json.
+
+export type DataSource = (path: string) => Promise<unknown>;
+
+/** The spec's API time-out. */
+export const API_TIMEOUT_MS = 5000;
+
+const browserSource: DataSource = async (path) => {
+  const response = await fetch(path, { signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+  if (!response.ok) {
+    throw new Response(response.statusText, { status: response.status });
+  }
+  return response.json();
+};
+
+let source: DataSource = browserSource;
+const cache = new Map<string, Promise<unknown>>();
+
+export function setDataSource(next: DataSource): void {
+  source = next;
+  cache.clear();
+}
+
+/** The JSON at `path`; the same path is fetched once per page load. A missing file throws a 404 Response. */
+export function getJson<T>(path: string): Promise<T> {
+  let pending = cache.get(path);
+  if (!pending) {
+    pending = source(path);
+    // A failed fetch is not kept, so a retry can succeed.
+    pending.catch(() => cache.delete(path));
+    cache.set(path, pending);
+  }
+  return pending as Promise<T>;
+}
+
+export function notFound(): Response {
+  return new Response('Not Found', { status: 404 });
+}

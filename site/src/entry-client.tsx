@@ -1,0 +1,21 @@
+// Browser entry: loads the code of the prerendered page's routes, then hydrates the HTML with
+// the data the prerender embedded (window.__staticRouterHydrationData).
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { routes } from './routes';
+import './styles.css';
+
+async function start(): Promise<void> {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes);
+  const root = document.getElementById('root');
+  if (root) hydrateRoot(root, <RouterProvider router={router} />);
+}
+
+void start();

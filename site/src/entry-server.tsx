@@ -1,0 +1,32 @@
+// Server entry for the prerender: renders one URL to HTML with React Router's static handler.
+// The loaders' data is embedded by StaticRouterProvider for hydration.
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { fixedRoutes, routes } from './routes';
+import { MetaContext, type Meta } from './meta';
+
+export { setDataSource } from './data';
+
+/** Every fixed path of the route table; content paths come from the generator's routes.json. */
+export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
+
+export type Rendered =
+  | { kind: 'page'; status: number; html: string; meta: Meta | null }
+  | { kind: 'redirect'; status: number; location: string };
+
+const handler = createStaticHandler(routes);
+
+export async function render(url: string): Promise<Rendered> {
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  let meta: Meta | null = null;
+  const html = renderToString(
+    <MetaContext.Provider value={(collected) => (meta = collected)}>
+      <StaticRouterProvider router={router} context={context} />
+    </MetaContext.Provider>,
+  );
+  return { kind: 'page', status: context.statusCode, html, meta };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatAed, formatDate, formatMonth, isSafeId, telHref, whatsappHref } from './format';
+
+describe('format', () => {
+  it('formats dirhams without decimals', () => {
+    expect(formatAed('en', 1750000)).toBe('AED\u00a01,750,000');
+  });
+
+  it('formats dates in Dubai time, whatever the machine time zone', () => {
+    // 22:30 UTC on 31 October is already 1 November in Dubai (UTC+4).
+    expect(formatDate('en', '2026-10-31T22:30:00Z')).toBe('1 November 2026');
+    expect(formatDate('en', 'not a date')).toBe('not a date');
+    expect(formatMonth('en', '2029-09')).toBe('September 2029');
+  });
+
+  it('builds tel: and wa.me links from displayed numbers', () => {
+    expect(telHref('+971 4 555 0123')).toBe('tel:+97145550123');
+    expect(whatsappHref('+971505550199')).toBe('https://wa.me/971505550199');
+  });
+
+  it('accepts only slugs as ids', () => {
+    expect(isSafeId('marina-gate-2br')).toBe(true);
+    expect(isSafeId('../data/site')).toBe(false);
+    expect(isSafeId(undefined)).toBe(false);
+  });
+});

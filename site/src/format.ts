@@ -1,0 +1,99 @@
+// Formatting shared by the pages. Everything is explicit about locale and time zone, so the
+// prerender (Node) and the browser produce the same text and hydration never mismatches.
+import type { Lang } from './i18n';
+import type { MainCategory, Property } from './types';
+
+/** The Intl locale of each site language. */
+export const LOCALES: Record<Lang, string> = { en: 'en-GB', ar: 'ar-AE', ru: 'ru-RU' };
+
+/** Dates are shown in Dubai time, wherever the page is rendered. */
+export const TIME_ZONE = 'Asia/Dubai';
+
+export function formatNumber(lang: Lang, value: number): string {
+  return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }).format(value);
+}
+
+/** A price in dirhams, e.g. "AED 1,750,000". */
+export function formatAed(lang: Lang, value: number): string {
+  return new Intl.NumberFormat(LOCALES[lang], {
+    style: 'currency',
+    currency: 'AED',
+    maximumFractionDigits: 0,
+  }).format(value);
+}
+
+/** A calendar date, e.g. "1 November 2026". Unparseable input is returned as is. */
+export function formatDate(lang: Lang, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: TIME_ZONE }).format(date);
+}
+
+/** A month, for completion dates such as "2029-09": "September 2029". */
+export function formatMonth(lang: Lang, yearMonth: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(yearMonth);
+  if (!match) return yearMonth;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15));
+  return new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** `tel:` link of a displayed phone number ("+971 4 555 0123" -> "tel:+97145550123"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** The messaging-app conversation with a number: https://wa.me/<digits>. */
+export function whatsappHref(phone: string): string {
+  return `https://wa.me/${phone.replace(/\D/g, '')}`;
+}
+
+/** The listing page of each main category ('Back to Listings'). */
+export const CATEGORY_PATH: Record<MainCategory, string> = {
+  Residential: '/buy-property',
+  Rental: '/rent-property',
+  OffPlan: '/off-plan',
+  Commercial: '/commercial',
+};
+
+/** Content ids are slugs; anything else cannot name a file of the API. */
+export function isSafeId(id: string | undefined): id is string {
+  return typeof id === 'string' && /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(id);
+}
+
+/** Newest first, by an ISO 8601 timestamp. */
+export function byNewest<T>(date: (item: T) => string): (a: T, b: T) => number {
+  return (a, b) => Date.parse(date(b)) - Date.parse(date(a));
+}
+
+/** What a property card needs: the record without its long texts. */
+export interface CardProperty {
+  id: string;
+  title: string;
+  mainCategory: MainCategory;
+  subCategory: string;
+  image: string | null;
+  location: string | null;
+  bedrooms: number | null;
+  area: number | null;
+  price: number | null;
+  pricePeriod: 'year' | 'month' | null;
+  featured: boolean;
+  createdAt: string;
+}
+
+export function toCard(property: Property): CardProperty {
+  return {
+    id: property.id,
+    title: property.title,
+    mainCategory: property.mainCategory,
+    subCategory: property.subCategory,
+    image: property.Images[0] ?? null,
+    location: property.location,
+    bedrooms: property.bedrooms,
+    area: property.area,
+    price: property.price,
+    pricePeriod: property.pricePeriod ?? null,
+    featured: property.featured,
+    createdAt: property.createdAt,
+  };
+}

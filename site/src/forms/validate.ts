@@ -1,0 +1,134 @@
+// The spec's validation rules for every enquiry form (section 5), messages letter for letter.
+// The same rules run in the lead function (lead-fn/src/validate.rs); both run the shared cases
+// in lead-fn/tests/form-vectors.json, so the browser and the server can never disagree.
+
+export type Form =
+  | 'seller'
+  | 'contact'
+  | 'contact-lead'
+  | 'popup'
+  | 'detail'
+  | 'newsletter'
+  | 'callback'
+  | 'requirements';
+
+export interface LeadFields {
+  name?: string;
+  email?: string;
+  contactNumber?: string;
+  message?: string;
+  propertyType?: string;
+  propertyArea?: string;
+}
+
+export interface FieldErrors {
+  fields: Record<string, string>;
+  form?: string;
+}
+
+export const PROPERTY_TYPES = ['Apartment', 'Townhouse', 'Villa', 'Plot', 'Full Floor'] as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PLUS_9_TO_15 = /^\+\d{9,15}$/;
+const DIGITS_9_TO_15 = /^\d{9,15}$/;
+const DIGITS_10 = /^\d{10}$/;
+const LOOSE_PHONE = /^\+?\d{9,15}$/;
+
+const M = {
+  nameRequired: 'Name is required.',
+  nameShort: 'Name must be at least 3 characters long.',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Please enter a valid email address.',
+  emailFormat: 'Invalid email format.',
+  mobileRequired: 'Mobile number is required.',
+  mobilePlus: "Mobile number must start with '+' followed by 9-15 digits.",
+  mobileDigits: 'Mobile number must be between 9 and 15 digits.',
+  phoneRequired: 'Phone number is required.',
+  phoneTen: 'Phone number must be 10 digits.',
+  messageEmpty: 'Message cannot be empty.',
+  messageRequired: 'Message is required.',
+  fixAbove: 'Please fix the errors above.',
+  propertyType: 'Please choose a property type from the list.',
+} as const;
+
+export type MessageId = keyof typeof M;
+
+/** Spaces, dashes, dots and brackets people type in phone numbers are not part of the number. */
+const compactPhone = (phone: string) => phone.replace(/[\s\-().]/g, '');
+
+export function validate(form: Form | null, lead: LeadFields): FieldErrors {
+  const fields: Record<string, string> = {};
+  const add = (field: string, message: string) => {
+    fields[field] ??= message;
+  };
+  const nameMin3 = () => {
+    const name = (lead.name ?? '').trim();
+    if (!name) add('name', M.nameRequired);
+    else if ([...name].length < 3) add('name', M.nameShort);
+  };
+  const nameRequired = () => {
+    if (!(lead.name ?? '').trim()) add('name', M.nameRequired);
+  };
+  const email = (invalid: string) => {
+    const value = (lead.email ?? '').trim();
+    if (!value) add('email', M.emailRequired);
+    else if (!EMAIL.test(value)) add('email', invalid);
+  };
+  const phone = (required: string, pattern: RegExp, invalid: string) => {
+    const value = compactPhone((lead.contactNumber ?? '').trim());
+    if (!value) add('contactNumber', required);
+    else if (!pattern.test(value)) add('contactNumber', invalid);
+  };
+  let formError: string | undefined;
+  switch (form) {
+    case 'seller': {
+      nameMin3();
+      phone(M.mobileRequired, PLUS_9_TO_15, M.mobilePlus);
+      email(M.emailInvalid);
+      const kind = (lead.propertyType ?? '').trim();
+      if (kind && !(PROPERTY_TYPES as readonly string[]).includes(kind)) add('propertyType', M.propertyType);
+      break;
+    }
+    case 'contact':
+      nameMin3();
+      phone(M.phoneRequired, PLUS_9_TO_15, M.mobilePlus);
+      email(M.emailInvalid);
+      if (!(lead.message ?? '').trim()) add('message', M.messageEmpty);
+      if (Object.keys(fields).length) formError = M.fixAbove;
+      break;
+    case 'contact-lead':
+      nameMin3();
+      email(M.emailInvalid);
+      phone(M.mobileRequired, DIGITS_9_TO_15, M.mobileDigits);
+      break;
+    case 'popup':
+      nameRequired();
+      email(M.emailFormat);
+      phone(M.phoneRequired, DIGITS_10, M.phoneTen);
+      break;
+    case 'detail':
+      nameRequired();
+      email(M.emailFormat);
+      phone(M.phoneRequired, DIGITS_10, M.phoneTen);
+      if (!(lead.message ?? '').trim()) add('message', M.messageRequired);
+      break;
+    case 'newsletter':
+      email(M.emailInvalid);
+      break;
+    case 'callback':
+      nameMin3();
+      phone(M.mobileRequired, PLUS_9_TO_15, M.mobilePlus);
+      break;
+    case 'requirements':
+      nameMin3();
+      email(M.emailInvalid);
+      phone(M.mobileRequired, PLUS_9_TO_15, M.mobilePlus);
+      break;
+    case null:
+      nameRequired();
+      email(M.emailInvalid);
+      phone(M.phoneRequired, LOOSE_PHONE, M.mobileDigits);
+      break;
+  }
+  return formError ? { fields, form: formError } : { fields };
+}

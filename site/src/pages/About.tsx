@@ -1,0 +1,58 @@
+// About Us: the agency's text from site.json with Read More / Read Less, and its credentials.
+import { Link, useLoaderData } from 'react-router';
+import { getJson } from '../data';
+import { useT } from '../i18n';
+import type { Site } from '../types';
+import { useSite } from '../shell';
+import { Seo } from '../components/Seo';
+import { PageHeader } from '../components/PageHeader';
+import { ReadMore } from '../components/ReadMore';
+import { ContactDetails } from '../components/ContactDetails';
+import { Icon } from '../components/Icon';
+
+interface AboutData {
+  about: string;
+}
+
+export async function loader(): Promise<AboutData> {
+  const site = await getJson<Site>('/data/site.json');
+  return { about: site.about };
+}
+
+export function Component() {
+  const t = useT();
+  const site = useSite();
+  const { about } = useLoaderData() as AboutData;
+  return (
+    <>
+      <Seo title={t('about.title')} description={site.description} />
+      <PageHeader eyebrow={site.name} title={t('about.title')} lead={site.description} />
+      <div className="container section two-column">
+        <section aria-labelledby="about-story">
+          <h2 id="about-story" className="section__title">
+            {t('about.story')}
+          </h2>
+          <ReadMore id="about-text" html={about} />
+        </section>
+        <aside className="side-card" aria-labelledby="about-facts">
+          <h2 id="about-facts" className="side-card__title">
+            {t('about.licensed')}
+          </h2>
+          <p className="side-card__orn">
+            <Icon name="shield" size={22} />
+            <span>{t('footer.orn', { orn: site.orn })}</span>
+          </p>
+          <ContactDetails />
+          <div className="side-card__actions">
+            <Link to="/meet-the-team" className="button button--primary">
+              {t('header.team')}
+            </Link>
+            <Link to="/contact-us" className="button button--outline">
+              {t('header.contact')}
+            </Link>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+// One post: title, date, author, images and the HTML content. A missing post shows
+// 'Blog not found.' with status 404.
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { getJson } from '../data';
+import { useT } from '../i18n';
+import { formatDate, isSafeId } from '../format';
+import type { Blog } from '../types';
+import { useHydrated, useLang } from '../shell';
+import { Seo } from '../components/Seo';
+import { NotFoundContent } from '../components/NotFoundContent';
+import type { RouteHandle } from '../components/Header';
+import { Icon } from '../components/Icon';
+import { excerptOf } from './BlogList';
+
+type Post = Omit<Blog, 'translations'>;
+type BlogData = { missing: true } | { missing: false; post: Post };
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  if (!isSafeId(params.id)) return data<BlogData>({ missing: true }, { status: 404 });
+  try {
+    const { translations: _translations, ...post } = await getJson<Blog & { translations?: unknown }>(
+      `/api/blogs/${params.id}.json`,
+    );
+    return { missing: false, post } satisfies BlogData;
+  } catch (error) {
+    if (error instanceof Response && error.status === 404) return data<BlogData>({ missing: true }, { status: 404 });
+    throw error;
+  }
+}
+
+function Missing() {
+  const t = useT();
+  // An unknown post is answered with the 404 page: hydrate that, then say which page is missing.
+  if (!useHydrated()) return <NotFoundContent />;
+  return (
+    <section className="container status-page">
+      <Seo title={t('blog.notFound')} description={t('blog.notFound')} />
+      <p className="status-page__code" aria-hidden="true">
+        {t('notFound.code')}
+      </p>
+      <h1 className="status-page__title">{t('blog.notFound')}</h1>
+      <Link to="/blogpage" className="button button--primary">
+        <Icon name="arrowLeft" size={18} className="flip-rtl" />
+        <span>{t('blog.back')}</span>
+      </Link>
+    </section>
+  );
+}
+
+function PostView({ post }: { post: Post }) {
+  const t = useT();
+  const lang = useLang();
+  const [cover, ...more] = post.images;
+  return (
+    <article className="post">
+      <Seo title={post.title} description={excerptOf(post, 160)} />
+      <header className="post__header">
+        <div className="container container--narrow">
+          <p className="post__back">
+            <Link to="/blogpage" className="text-link text-link--light">
+              <Icon name="arrowLeft" size={18} className="flip-rtl" />
+              <span>{t('blog.back')}</span>
+            </Link>
+          </p>
+          <h1 className="post__title">{post.title}</h1>
+          <p className="post__meta">
+            <span>
+              <Icon name="calendar" size={16} />
+              <time dateTime={post.date}>{formatDate(lang, post.date)}</time>
+            </span>
+            {post.author ? (
+              <span>
+                <Icon name="user" size={16} />
+                <span>{t('blog.by', { author: post.author })}</span>
+              </span>
+            ) : null}
+          </p>
+        </div>
+      </header>
+      <div className="container container--narrow post__body">
+        {cover ? <img className="post__cover" src={cover} alt={post.title} width={1200} height={675} fetchPriority="high" /> : null}
+        <div className="prose prose--article" dangerouslySetInnerHTML={{ __html: post.content }} />
+        {more.length > 0 ? (
+          <ul className="post__images" role="list">
+            {more.map((image, index) => (
+              <li key={`${image}-${index}`}>
+                <img
+                  src={image}
+                  alt={t('blog.image', { title: post.title, n: index + 2 })}
+                  width={1200}
+                  height={675}
+                  loading="lazy"
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="post__footer">
+          <Link to="/blogpage" className="button button--outline">
+            <Icon name="arrowLeft" size={18} className="flip-rtl" />
+            <span>{t('blog.back')}</span>
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * A post or property with no page of its own is answered with the 404 page (dist/404.html). That
+ * HTML has no data for this route, so the router loads it while hydrating; meanwhile it shows the
+ * same 404 content the HTML holds, which keeps hydration clean.
+ */
+export const handle: RouteHandle = { notFoundWhileLoading: true };
+
+export function HydrateFallback() {
+  return <NotFoundContent />;
+}
+
+export function Component() {
+  const result = useLoaderData() as BlogData;
+  if (result.missing) return <Missing />;
+  return <PostView key={result.post.id} post={result.post} />;
+}

@@ -1,0 +1,112 @@
+// 'Real Estate Blogs': a card per post with its image, title, date, excerpt and 'Read More'.
+import { useId } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { getJson } from '../data';
+import { useT } from '../i18n';
+import { byNewest, formatDate } from '../format';
+import type { Blog } from '../types';
+import { useLang, useSite } from '../shell';
+import { Seo } from '../components/Seo';
+import { PageHeader } from '../components/PageHeader';
+import { Icon } from '../components/Icon';
+
+export interface BlogCard {
+  id: string;
+  title: string;
+  image: string | null;
+  date: string;
+  author: string | null;
+  excerpt: string;
+  url: string;
+}
+
+/** A plain-text excerpt: the post's own, else the start of its content. */
+export function excerptOf(blog: Blog, length = 180): string {
+  if (blog.excerpt) return blog.excerpt;
+  const text = blog.content.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > length ? `${text.slice(0, length).replace(/\s+\S*$/, '')}…` : text;
+}
+
+export function toBlogCard(blog: Blog): BlogCard {
+  return {
+    id: blog.id,
+    title: blog.title,
+    image: blog.images[0] ?? null,
+    date: blog.date,
+    author: blog.author,
+    excerpt: excerptOf(blog),
+    url: blog.url,
+  };
+}
+
+export async function loader(): Promise<BlogCard[]> {
+  try {
+    const blogs = await getJson<Blog[]>('/api/blogs.json');
+    return [...blogs].sort(byNewest((blog) => blog.date)).map(toBlogCard);
+  } catch (error) {
+    // Spec: a failed fetch is logged only; the page shows 'No blogs found.'
+    console.error('Failed to fetch blogs', error);
+    return [];
+  }
+}
+
+export function BlogCardView({ post }: { post: BlogCard }) {
+  const t = useT();
+  const lang = useLang();
+  const site = useSite();
+  const titleId = useId();
+  return (
+    <article className="blog-card">
+      <img
+        className="blog-card__image"
+        src={post.image ?? site.defaultImage}
+        alt={post.title}
+        width={600}
+        height={338}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="blog-card__body">
+        <p className="blog-card__meta">
+          <Icon name="calendar" size={16} />
+          <time dateTime={post.date}>{formatDate(lang, post.date)}</time>
+        </p>
+        <h2 className="blog-card__title" id={titleId}>
+          {post.title}
+        </h2>
+        <p className="blog-card__excerpt">{post.excerpt}</p>
+        <Link to={post.url} className="blog-card__link" aria-describedby={titleId}>
+          <span>{t('blog.readMore')}</span>
+          <Icon name="arrowRight" size={18} className="flip-rtl" />
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function Component() {
+  const t = useT();
+  const posts = useLoaderData() as BlogCard[];
+  return (
+    <>
+      <Seo title={t('blog.title')} description={t('blog.description')} />
+      <PageHeader eyebrow={t('blog.eyebrow')} title={t('blog.title')} lead={t('blog.lead')} />
+      <div className="container section">
+        {posts.length === 0 ? (
+          <p className="empty-state" role="status">
+            <Icon name="document" size={28} />
+            <span>{t('blog.empty')}</span>
+          </p>
+        ) : (
+          <ul className="card-grid" role="list">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <BlogCardView post={post} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

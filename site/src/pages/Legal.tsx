@@ -1,0 +1,39 @@
+// Privacy Policy and Terms and Conditions: a banner with the title and the date of the last
+// update, then the page's HTML from content/pages/<id>.md.
+import { useLoaderData } from 'react-router';
+import { getJson } from '../data';
+import { useT } from '../i18n';
+import { formatDate } from '../format';
+import type { Page } from '../types';
+import { useLang } from '../shell';
+import { Seo } from '../components/Seo';
+import { PageHeader } from '../components/PageHeader';
+
+export type LegalPage = 'privacy-policy' | 'terms-and-conditions';
+
+function LegalView() {
+  const t = useT();
+  const lang = useLang();
+  const page = useLoaderData() as Page;
+  return (
+    <>
+      <Seo title={page.title} description={page.description ?? page.title} />
+      <PageHeader
+        eyebrow={t('legal.eyebrow')}
+        title={page.title}
+        lead={page.updated ? t('legal.updated', { date: formatDate(lang, page.updated) }) : undefined}
+      />
+      <div className="container section">
+        <div className="prose prose--legal" dangerouslySetInnerHTML={{ __html: page.content }} />
+      </div>
+    </>
+  );
+}
+
+export function forPage(id: LegalPage) {
+  function Component() {
+    return <LegalView />;
+  }
+  Component.displayName = `Legal(${id})`;
+  return { Component, loader: () => getJson<Page>(`/data/pages/${id}.json`) };
+}

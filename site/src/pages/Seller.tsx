@@ -1,0 +1,76 @@
+// /pro, 'List your property': the spec's headlines, how listing with the agency works, and
+// the agency's contacts. Interim version: the seller form follows with the forms issue.
+import { useLoaderData } from 'react-router';
+import { getJson } from '../data';
+import { useT, type MessageKey } from '../i18n';
+import { telHref, whatsappHref } from '../format';
+import type { Site } from '../types';
+import { useSite } from '../shell';
+import { Seo } from '../components/Seo';
+import { PageHeader } from '../components/PageHeader';
+import { ContactDetails } from '../components/ContactDetails';
+import { Icon, type IconName } from '../components/Icon';
+
+export async function loader(): Promise<{ image: string }> {
+  const site = await getJson<Site>('/data/site.json');
+  return { image: site.hero.residential.poster };
+}
+
+const STEPS: { icon: IconName; title: MessageKey; text: MessageKey }[] = [
+  { icon: 'tag', title: 'seller.step1.title', text: 'seller.step1.text' },
+  { icon: 'document', title: 'seller.step2.title', text: 'seller.step2.text' },
+  { icon: 'key', title: 'seller.step3.title', text: 'seller.step3.text' },
+];
+
+export function Component() {
+  const t = useT();
+  const site = useSite();
+  const { image } = useLoaderData() as { image: string };
+  const phone = site.phones[0];
+  return (
+    <>
+      <Seo title={t('seller.meta')} description={t('seller.description')} />
+      <PageHeader image={image} eyebrow={t('seller.eyebrow')} title={t('seller.title')} lead={t('seller.subtitle')} />
+      <div className="container section two-column">
+        <section aria-labelledby="seller-how">
+          <h2 id="seller-how" className="section__title">
+            {t('seller.how')}
+          </h2>
+          <ol className="steps">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="step">
+                <span className="step__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span className="step__icon">
+                  <Icon name={step.icon} size={24} />
+                </span>
+                <h3 className="step__title">{t(step.title)}</h3>
+                <p className="step__text">{t(step.text)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <aside className="side-card" aria-labelledby="seller-contact">
+          <h2 id="seller-contact" className="side-card__title">
+            {t('seller.contact')}
+          </h2>
+          <p className="side-card__text">{t('seller.contact.text')}</p>
+          <div className="side-card__actions">
+            {phone ? (
+              <a className="button button--primary" href={telHref(phone)}>
+                <Icon name="phone" size={18} />
+                <span>{t('property.call')}</span>
+              </a>
+            ) : null}
+            <a className="button button--whatsapp" href={whatsappHref(site.whatsapp)} target="_blank" rel="noopener">
+              <Icon name="whatsapp" size={18} />
+              <span>{t('property.whatsapp')}</span>
+            </a>
+          </div>
+          <ContactDetails />
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+// The agency data every page's shell (header, footer, banners) needs, and hooks to read it.
+// The root route's loader (layoutLoader) returns a ShellData; pages read it with useSite().
+import { useContext, useSyncExternalStore } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router';
+import { LangContext, type Lang } from './i18n';
+import type { Site } from './types';
+
+export interface ShellData {
+  name: string;
+  legalName: string | null;
+  logo: string;
+  defaultImage: string;
+  description: string;
+  phones: string[];
+  email: string;
+  address: string;
+  coordinates: { lat: number; lng: number };
+  workingHours: string;
+  whatsapp: string;
+  orn: string;
+  social: { network: string; url: string }[];
+  partners: { name: string; logo: string }[];
+}
+
+/** Only what the shell shows: long texts (about, why-us) stay out of every page's HTML. */
+export function shellFromSite(site: Site): ShellData {
+  return {
+    name: site.name,
+    legalName: site.legalName,
+    logo: site.logo,
+    defaultImage: site.defaultImage,
+    description: site.description,
+    phones: site.phones,
+    email: site.email,
+    address: site.address,
+    coordinates: site.coordinates,
+    workingHours: site.workingHours,
+    whatsapp: site.whatsapp,
+    orn: site.orn,
+    social: site.social,
+    partners: site.partners.map(({ name, logo }) => ({ name, logo })),
+  };
+}
+
+/** The shell data, or undefined where the root loader failed (the root error screen). */
+export function useSiteOptional(): ShellData | undefined {
+  return useRouteLoaderData('root') as ShellData | undefined;
+}
+
+/** The shell data; pages render inside the root route, so it is always there. */
+export function useSite(): ShellData {
+  const site = useSiteOptional();
+  if (!site) throw new Error('useSite() outside the root route');
+  return site;
+}
+
+export function useLang(): Lang {
+  return useContext(LangContext);
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False during the prerender and during hydration, true afterwards. Markup that depends on the
+ * browser (the URL's query, collapsed texts) switches on it, so the first client render is
+ * identical to the server's.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The current path without a trailing slash ('/buy-property/' -> '/buy-property'). Static hosts
+ * may serve a page under either form; the prerender always sees the bare one, so anything
+ * rendered from the path uses this to hydrate identically.
+ */
+export function usePathname(): string {
+  const { pathname } = useLocation();
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
