@@ -14,7 +14,9 @@ fi
 
 echo "==> site: npm packages"
 if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/.package-lock.json ]; then
-  (cd site && npm ci --no-audit --no-fund)
+  # npm install keeps the lock file's versions; it is the fallback for a registry mirror that
+  # lacks other platforms' optional packages (then npm ci calls the lock file out of sync).
+  (cd site && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; })
 fi
 
 echo "==> site: type check and component tests"

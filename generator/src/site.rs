@@ -31,6 +31,14 @@ fn run(dir: &Path, program: &str, args: &[&str]) -> Result<(), SiteError> {
     if status.success() { Ok(()) } else { Err(SiteError::Failed { command, status }) }
 }
 
+/// `npm ci`, or `npm install` (which keeps the lock file's versions) when `npm ci` refuses: a
+/// registry mirror without every platform's optional packages leaves those out of the lock
+/// file, and `npm ci` then calls it out of sync.
+fn install_packages(site_dir: &Path) -> Result<(), SiteError> {
+    run(site_dir, "npm", &["ci", "--no-audit", "--no-fund"])
+        .or_else(|_| run(site_dir, "npm", &["install", "--no-audit", "--no-fund"]))
+}
+
 /// Builds the pages of the site in `site_dir` into `out` (which already holds the content
 /// stage's JSON). Returns the seconds it took.
 pub fn build(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
@@ -39,7 +47,7 @@ pub fn build(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
         return Err(SiteError::NoSite(site_dir.to_path_buf()));
     }
     if !site_dir.join("node_modules").is_dir() {
-        run(site_dir, "npm", &["ci", "--no-audit", "--no-fund"])?;
+        install_packages(site_dir)?;
     }
     let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
     let out_text = out.to_string_lossy();
