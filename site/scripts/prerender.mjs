@@ -14,6 +14,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// React's production build: its development build, which Node picks without this, renders
+// several times slower (measured: 7.5 ms against ~2 ms per listing page). Workers inherit it.
+process.env.NODE_ENV = 'production';
+
 const here = dirname(fileURLToPath(import.meta.url));
 const NOT_FOUND_PATH = '/__not-found__';
 
@@ -44,7 +48,8 @@ function fillTemplate(template, rendered) {
   const head = rendered.meta
     ? `<title>${escapeHtml(rendered.meta.title)}</title>\n    <meta name="description" content="${escapeHtml(rendered.meta.description)}" />`
     : '';
-  return template.replace('<!--app-head-->', head).replace('<!--app-html-->', rendered.html);
+  // Functions, not strings, as replacements: a `$&` or `$'` in page text must stay as it is.
+  return template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => rendered.html);
 }
 
 async function workerMain() {
@@ -61,7 +66,8 @@ async function workerMain() {
   });
   const failures = [];
   let done = 0;
-  for (const path of paths) {
+  // A few pages at a time, so one page's file reads and writes overlap another's rendering.
+  const renderOne = async (path) => {
     try {
       const rendered = await server.render(path === NOT_FOUND_PATH ? NOT_FOUND_PATH : path);
       if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
@@ -75,6 +81,10 @@ async function workerMain() {
     }
     done += 1;
     if (done % 200 === 0) parentPort.postMessage({ progress: 200 });
+  };
+  const CONCURRENCY = 8;
+  for (let i = 0; i < paths.length; i += CONCURRENCY) {
+    await Promise.all(paths.slice(i, i + CONCURRENCY).map(renderOne));
   }
   parentPort.postMessage({ progress: done % 200, failures });
 }
@@ -84,7 +94,9 @@ async function main() {
   const started = performance.now();
   // The client build writes dist/index.html with the placeholders; keep it as the template,
   // since rendering "/" overwrites that file.
-  const templateCopy = join(dirname(ssr), 'template.html');
+  // Kept outside .ssr/, which every SSR build empties.
+  const templateCopy = join(here, '..', '.cache', 'template.html');
+  await mkdir(dirname(templateCopy), { recursive: true });
   const built = join(dist, 'index.html');
   if (existsSync(built) && readFileSync(built, 'utf8').includes('<!--app-html-->')) {
     await copyFile(built, templateCopy);

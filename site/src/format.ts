@@ -9,24 +9,45 @@ export const LOCALES: Record<Lang, string> = { en: 'en-GB', ar: 'ar-AE', ru: 'ru
 /** Dates are shown in Dubai time, wherever the page is rendered. */
 export const TIME_ZONE = 'Asia/Dubai';
 
+/**
+ * One formatter per language and kind: building an Intl formatter costs far more than using
+ * one, and the prerender formats tens of thousands of numbers.
+ */
+function memo<T>(make: (lang: Lang) => T): (lang: Lang) => T {
+  const made = new Map<Lang, T>();
+  return (lang) => {
+    let value = made.get(lang);
+    if (value === undefined) {
+      value = make(lang);
+      made.set(lang, value);
+    }
+    return value;
+  };
+}
+
+const numberFormat = memo((lang) => new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }));
+const aedFormat = memo(
+  (lang) => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'AED', maximumFractionDigits: 0 }),
+);
+const dateFormat = memo((lang) => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: TIME_ZONE }));
+const monthFormat = memo(
+  (lang) => new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+
 export function formatNumber(lang: Lang, value: number): string {
-  return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(lang).format(value);
 }
 
 /** A price in dirhams, e.g. "AED 1,750,000". */
 export function formatAed(lang: Lang, value: number): string {
-  return new Intl.NumberFormat(LOCALES[lang], {
-    style: 'currency',
-    currency: 'AED',
-    maximumFractionDigits: 0,
-  }).format(value);
+  return aedFormat(lang).format(value);
 }
 
 /** A calendar date, e.g. "1 November 2026". Unparseable input is returned as is. */
 export function formatDate(lang: Lang, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: TIME_ZONE }).format(date);
+  return dateFormat(lang).format(date);
 }
 
 /** A month, for completion dates such as "2029-09": "September 2029". */
@@ -34,7 +55,7 @@ export function formatMonth(lang: Lang, yearMonth: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(yearMonth);
   if (!match) return yearMonth;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15));
-  return new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return monthFormat(lang).format(date);
 }
 
 /** `tel:` link of a displayed phone number ("+971 4 555 0123" -> "tel:+97145550123"). */

@@ -190,7 +190,12 @@ export function Header() {
       </header>
 
       {/* Outside <header>: its backdrop filter would make it the containing block of this fixed panel. */}
+      {/* The panel's links are rendered only while it is open: without JavaScript it cannot
+          open, the footer links every page, and each page's HTML stays smaller (the prerender
+          renders thousands of pages). */}
       <nav id="mobile-menu" className="mobile-menu" aria-label={t('header.nav')} hidden={!open}>
+        {open ? (
+          <>
           <ul className="mobile-menu__list">
             {[...MAIN_LINKS, AREAS_LINK].map((item) => (
               <li key={item.to}>
@@ -218,6 +223,8 @@ export function Header() {
             </Link>
             <LanguageSelector onChoose={close} />
           </div>
+          </>
+        ) : null}
         </nav>
     </>
   );
