@@ -3,24 +3,24 @@
 import { useContext, useSyncExternalStore } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { LangContext, type Lang } from './i18n';
-import type { Site } from './types';
+import type { Partner, Site } from './types';
 
-export interface ShellData {
-  name: string;
-  legalName: string | null;
-  logo: string;
-  defaultImage: string;
-  description: string;
-  phones: string[];
-  email: string;
-  address: string;
-  coordinates: { lat: number; lng: number };
-  workingHours: string;
-  whatsapp: string;
-  orn: string;
-  social: { network: string; url: string }[];
-  partners: { name: string; logo: string }[];
-}
+export type ShellData = Pick<
+  Site,
+  | 'name'
+  | 'legalName'
+  | 'logo'
+  | 'defaultImage'
+  | 'description'
+  | 'phones'
+  | 'email'
+  | 'address'
+  | 'coordinates'
+  | 'workingHours'
+  | 'whatsapp'
+  | 'orn'
+  | 'social'
+> & { partners: Pick<Partner, 'name' | 'logo'>[] };
 
 /** Only what the shell shows: long texts (about, why-us) stay out of every page's HTML. */
 export function shellFromSite(site: Site): ShellData {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useT } from '../i18n';
 import { Seo } from './Seo';
 import { Icon } from './Icon';
+import type { RouteHandle } from './Header';
 
 /** The 404 content, shared with the error screen of a 404 route error. */
 export function NotFoundContent() {
@@ -22,4 +23,16 @@ export function NotFoundContent() {
       </Link>
     </section>
   );
+}
+
+/**
+ * For the routes of a post or property: one with no page of its own is answered with the 404
+ * page (dist/404.html). That HTML has no data for the route, so the router loads it while
+ * hydrating; meanwhile the route shows the same 404 content the HTML holds, which keeps
+ * hydration clean. Pages re-export these two.
+ */
+export const handle: RouteHandle = { notFoundWhileLoading: true };
+
+export function HydrateFallback() {
+  return <NotFoundContent />;
 }

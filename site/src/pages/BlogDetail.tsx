@@ -8,7 +8,6 @@ import type { Blog } from '../types';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
-import type { RouteHandle } from '../components/Header';
 import { Icon } from '../components/Icon';
 import { excerptOf } from './BlogList';
 
@@ -106,16 +105,7 @@ function PostView({ post }: { post: Post }) {
   );
 }
 
-/**
- * A post or property with no page of its own is answered with the 404 page (dist/404.html). That
- * HTML has no data for this route, so the router loads it while hydrating; meanwhile it shows the
- * same 404 content the HTML holds, which keeps hydration clean.
- */
-export const handle: RouteHandle = { notFoundWhileLoading: true };
-
-export function HydrateFallback() {
-  return <NotFoundContent />;
-}
+export { handle, HydrateFallback } from '../components/NotFoundContent';
 
 export function Component() {
   const result = useLoaderData() as BlogData;

@@ -11,7 +11,6 @@ import type { Developer, Property, TeamMember } from '../types';
 import { useHydrated, useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
-import type { RouteHandle } from '../components/Header';
 import { Icon, type IconName } from '../components/Icon';
 import { areaText, bedroomsText } from '../components/PropertyCard';
 
@@ -363,16 +362,7 @@ function PropertyView({ property, agent, developer }: Extract<PropertyData, { mi
   );
 }
 
-/**
- * A post or property with no page of its own is answered with the 404 page (dist/404.html). That
- * HTML has no data for this route, so the router loads it while hydrating; meanwhile it shows the
- * same 404 content the HTML holds, which keeps hydration clean.
- */
-export const handle: RouteHandle = { notFoundWhileLoading: true };
-
-export function HydrateFallback() {
-  return <NotFoundContent />;
-}
+export { handle, HydrateFallback } from '../components/NotFoundContent';
 
 export function Component() {
   const result = useLoaderData() as PropertyData;
