@@ -96,8 +96,13 @@ describe('header and layout', () => {
     for (const lang of ['EN', 'AR', 'RU']) {
       assert.ok(await header.getByText(lang, { exact: true }).first().isVisible(), `language ${lang}`);
     }
+    // Shell links navigate inside the app: no full page load (a marker on window survives).
+    await page.evaluate(() => (window.__samePage = true));
     await header.getByRole('link', { name: 'Developers', exact: true }).first().click();
     await page.waitForURL('**/developers');
+    assert.equal(await page.evaluate(() => window.__samePage), true, 'client-side navigation');
+    // (The More menu closes on navigation, so its link is found by its address, not its role.)
+    assert.equal(await header.locator('a[href="/developers"]').first().getAttribute('aria-current'), 'page');
     await finish(opened, '/developers', 'more-menu');
   });
 

@@ -1,11 +1,11 @@
 // The site footer: the agency, quick links (so every page is reachable without JavaScript),
 // contact details, working hours, social and legal links, and the ORN. All from site.json.
-import { Link } from 'react-router';
 import { useT, type MessageKey } from '../i18n';
 import { telHref } from '../format';
 import { useSite } from '../shell';
 import { hasIcon, Icon } from './Icon';
 import { MAIN_LINKS, MORE_LINKS } from './Header';
+import { ShellLink } from './ShellLink';
 
 const EXPLORE: { to: string; label: MessageKey }[] = [
   ...MAIN_LINKS,
@@ -69,7 +69,7 @@ export function Footer() {
           <ul>
             {EXPLORE.map((item) => (
               <li key={item.to}>
-                <Link to={item.to}>{t(item.label)}</Link>
+                <ShellLink to={item.to}>{t(item.label)}</ShellLink>
               </li>
             ))}
           </ul>
@@ -82,7 +82,7 @@ export function Footer() {
           <ul>
             {COMPANY.map((item) => (
               <li key={item.to}>
-                <Link to={item.to}>{t(item.label)}</Link>
+                <ShellLink to={item.to}>{t(item.label)}</ShellLink>
               </li>
             ))}
           </ul>
@@ -126,10 +126,10 @@ export function Footer() {
           <nav aria-label={t('footer.legal')}>
             <ul className="site-footer__legal">
               <li>
-                <Link to="/privacy-policy">{t('footer.privacy')}</Link>
+                <ShellLink to="/privacy-policy">{t('footer.privacy')}</ShellLink>
               </li>
               <li>
-                <Link to="/termandcondition">{t('footer.terms')}</Link>
+                <ShellLink to="/termandcondition">{t('footer.terms')}</ShellLink>
               </li>
             </ul>
           </nav>

@@ -1,10 +1,11 @@
 // The fixed site header (75px, logo 65px): main links, the More dropdown, the language
 // selector, the 'List your property' button, and the small-screen menu.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { Link, NavLink, useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { LANGS, useT, type MessageKey } from '../i18n';
 import { useHydrated, useLang, usePathname, useSite } from '../shell';
 import { Icon } from './Icon';
+import { ShellLink } from './ShellLink';
 
 interface NavItem {
   to: string;
@@ -56,7 +57,7 @@ function LanguageSelector({ className, onChoose }: { className?: string; onChoos
   return (
     <div className={className ? `lang-switch ${className}` : 'lang-switch'} role="group" aria-label={t('header.language')}>
       {LANGS.map((code) => (
-        <Link
+        <ShellLink
           key={code}
           to={href}
           lang={code}
@@ -66,7 +67,7 @@ function LanguageSelector({ className, onChoose }: { className?: string; onChoos
           onClick={onChoose}
         >
           {t(`lang.${code}`)}
-        </Link>
+        </ShellLink>
       ))}
     </div>
   );
@@ -109,14 +110,14 @@ function MoreMenu() {
       <ul className="more-menu__list">
         {MORE_LINKS.map((item) => (
           <li key={item.to}>
-            <NavLink
+            <ShellLink
               to={item.to}
               onClick={() => {
                 if (ref.current) ref.current.open = false;
               }}
             >
               {t(item.label)}
-            </NavLink>
+            </ShellLink>
           </li>
         ))}
       </ul>
@@ -150,17 +151,17 @@ export function Header() {
     <>
       <header className="site-header">
         <div className="container site-header__inner">
-          <Link to="/" className="site-header__logo" onClick={close}>
+          <ShellLink to="/" className="site-header__logo" onClick={close}>
             <img src={site.logo} alt={site.name} width={294} height={65} />
-          </Link>
+          </ShellLink>
 
           <nav className="site-nav" aria-label={t('header.nav')}>
             <ul className="site-nav__list">
               {MAIN_LINKS.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={({ isActive }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link')}>
+                  <ShellLink to={item.to} className={({ isActive }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link')}>
                     {t(item.label)}
-                  </NavLink>
+                  </ShellLink>
                 </li>
               ))}
               <li>
@@ -171,9 +172,9 @@ export function Header() {
 
           <div className="site-header__actions">
             <LanguageSelector className="lang-switch--header" />
-            <Link to="/pro" className="button button--gold site-header__cta">
+            <ShellLink to="/pro" className="button button--gold site-header__cta">
               {t('header.list')}
-            </Link>
+            </ShellLink>
             <button
               ref={toggleRef}
               type="button"
@@ -199,9 +200,9 @@ export function Header() {
           <ul className="mobile-menu__list">
             {[...MAIN_LINKS, AREAS_LINK].map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} onClick={close}>
+                <ShellLink to={item.to} onClick={close}>
                   {t(item.label)}
-                </NavLink>
+                </ShellLink>
               </li>
             ))}
           </ul>
@@ -211,16 +212,16 @@ export function Header() {
           <ul className="mobile-menu__list mobile-menu__list--more" aria-label={t('header.more')}>
             {MORE_LINKS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} onClick={close}>
+                <ShellLink to={item.to} onClick={close}>
                   {t(item.label)}
-                </NavLink>
+                </ShellLink>
               </li>
             ))}
           </ul>
           <div className="mobile-menu__footer">
-            <Link to="/pro" className="button button--gold button--block" onClick={close}>
+            <ShellLink to="/pro" className="button button--gold button--block" onClick={close}>
               {t('header.list')}
-            </Link>
+            </ShellLink>
             <LanguageSelector onChoose={close} />
           </div>
           </>

@@ -1,7 +1,7 @@
 // The shell of every page: skip link, fixed header, <main> with the page, the call-to-action
 // banner, the partners strip, the footer and the floating chat button.
 import { useEffect, useRef, type RefObject } from 'react';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { telHref, whatsappHref } from '../format';
@@ -10,6 +10,7 @@ import type { Site } from '../types';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Icon } from './Icon';
+import { ShellLink, useShellClicks } from './ShellLink';
 
 export async function layoutLoader(): Promise<ShellData> {
   return shellFromSite(await getJson<Site>('/data/site.json'));
@@ -30,9 +31,9 @@ function Banner() {
           <p className="cta-banner__text">{t('banner.text')}</p>
         </div>
         <div className="cta-banner__actions">
-          <Link to="/pro" className="button button--gold">
+          <ShellLink to="/pro" className="button button--gold">
             {t('header.list')}
-          </Link>
+          </ShellLink>
           {phone ? (
             <a href={telHref(phone)} className="button button--ghost">
               <Icon name="phone" size={18} />
@@ -56,9 +57,9 @@ function PartnersStrip() {
           <h2 id="partners-strip-title" className="partners-strip__title">
             {t('partners.strip.title')}
           </h2>
-          <Link to="/partners" className="text-link">
+          <ShellLink to="/partners" className="text-link">
             {t('partners.strip.all')}
-          </Link>
+          </ShellLink>
         </div>
         <ul className="partners-strip__list">
           {site.partners.map((partner) => (
@@ -102,8 +103,10 @@ export function Layout() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   usePageChange(main);
+  const onShellClick = useShellClicks();
   return (
-    <>
+    // `display: contents`: a box for the one click handler of the shell's links, not for layout.
+    <div className="app-shell" onClick={onShellClick}>
       <a className="skip-link" href="#main">
         {t('header.skip')}
       </a>
@@ -116,6 +119,6 @@ export function Layout() {
       <PartnersStrip />
       <Footer />
       <ChatButton />
-    </>
+    </div>
   );
 }
