@@ -7,19 +7,40 @@ import { hasIcon, Icon } from './Icon';
 import { MAIN_LINKS, MORE_LINKS } from './Header';
 import { ShellLink } from './ShellLink';
 
-const EXPLORE: { to: string; label: MessageKey }[] = [
+type FooterLink = { to: string; label: MessageKey };
+
+const EXPLORE: FooterLink[] = [
   ...MAIN_LINKS,
   { to: '/area-guides-in-dubai', label: 'header.areas' },
   { to: '/allproperties', label: 'footer.allProperties' },
 ];
 
-const COMPANY: { to: string; label: MessageKey }[] = [
+const COMPANY: FooterLink[] = [
   ...MORE_LINKS,
   { to: '/partners', label: 'footer.partners' },
   { to: '/pro', label: 'header.list' },
   { to: '/req', label: 'footer.requirements' },
   { to: '/feed', label: 'footer.feed' },
 ];
+
+/** A titled column of footer links. */
+function LinkColumn({ id, title, items }: { id: string; title: string; items: FooterLink[] }) {
+  const t = useT();
+  return (
+    <nav className="site-footer__col" aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {title}
+      </h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <ShellLink to={item.to}>{t(item.label)}</ShellLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 const SOCIAL_NAMES: Record<string, MessageKey> = {
   instagram: 'social.instagram',
@@ -62,31 +83,8 @@ export function Footer() {
           </ul>
         </section>
 
-        <nav className="site-footer__col" aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className="site-footer__heading">
-            {t('footer.explore')}
-          </h2>
-          <ul>
-            {EXPLORE.map((item) => (
-              <li key={item.to}>
-                <ShellLink to={item.to}>{t(item.label)}</ShellLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav className="site-footer__col" aria-labelledby="footer-company">
-          <h2 id="footer-company" className="site-footer__heading">
-            {t('footer.company')}
-          </h2>
-          <ul>
-            {COMPANY.map((item) => (
-              <li key={item.to}>
-                <ShellLink to={item.to}>{t(item.label)}</ShellLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn id="footer-explore" title={t('footer.explore')} items={EXPLORE} />
+        <LinkColumn id="footer-company" title={t('footer.company')} items={COMPANY} />
 
         <section className="site-footer__col" aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
