@@ -102,7 +102,8 @@ describe('header and layout', () => {
     await page.waitForURL('**/developers');
     assert.equal(await page.evaluate(() => window.__samePage), true, 'client-side navigation');
     // (The More menu closes on navigation, so its link is found by its address, not its role.)
-    assert.equal(await header.locator('a[href="/developers"]').first().getAttribute('aria-current'), 'page');
+    // The URL changes before React commits the new page, so wait for the marked link.
+    await header.locator('a[href="/developers"][aria-current="page"]').first().waitFor({ state: 'attached', timeout: 5000 });
     await finish(opened, '/developers', 'more-menu');
   });
 
@@ -122,8 +123,9 @@ describe('header and layout', () => {
     }
     await menu.getByRole('link', { name: 'Meet the Team', exact: true }).first().click();
     await page.waitForURL('**/meet-the-team');
-    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
-    assert.ok(!(await menu.isVisible()), 'menu closed after choosing');
+    // The URL changes before React commits, so wait for the menu to close.
+    await page.locator('header button[aria-expanded="false"]').first().waitFor({ timeout: 5000 });
+    await menu.waitFor({ state: 'hidden', timeout: 5000 });
     await finish(opened, '/meet-the-team', 'after-menu');
   });
 
