@@ -104,7 +104,11 @@ async fn serve(options: ServeOptions) -> Result<(), ServeError> {
     let state = Arc::new(Shared {
         out: options.build.out.clone(),
         rules: options.rules,
-        lead: lead_fn::router(),
+        lead: lead_fn::router(lead_fn::Config {
+            catalogue: Arc::new(lead_fn::Catalogue::new(lead_fn::catalogue::Source::File(
+                options.build.out.join("api").join("properties.json"),
+            ))),
+        }),
         reload: options.watch.then(|| Reload { events: reload_tx, stop: stop_rx.clone() }),
     });
     let mut app = Router::new();

@@ -9,13 +9,25 @@ use axum::Router;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 
+use std::sync::Arc;
+
+pub mod catalogue;
 pub mod model;
+pub mod search;
 pub mod validate;
 
-/// The function's routes. The lead (`POST /api/contact-user`) and search endpoints arrive with
-/// their issues; until then every request is answered `404 {"error":"not found"}`.
-pub fn router() -> Router {
-    Router::new().fallback(not_found)
+pub use catalogue::Catalogue;
+
+/// What the function needs from its host.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The published properties (search, and the property a lead came from).
+    pub catalogue: Arc<Catalogue>,
+}
+
+/// The function's routes; anything else is answered `404 {"error":"not found"}`.
+pub fn router(config: Config) -> Router {
+    Router::new().merge(search::router(config.catalogue)).fallback(not_found)
 }
 
 async fn not_found() -> impl IntoResponse {
@@ -34,10 +46,11 @@ mod tests {
     async fn unknown_requests_are_a_json_404() {
         let request = Request::builder()
             .method(Method::POST)
-            .uri("/api/contact-user")
+            .uri("/api/no-such-endpoint")
             .body(Body::from("{}"))
             .expect("a valid request");
-        let response = router().oneshot(request).await.expect("the router never fails");
+        let config = Config { catalogue: Arc::new(Catalogue::fixed(Vec::new()).expect("empty")) };
+        let response = router(config).oneshot(request).await.expect("the router never fails");
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
         assert_eq!(
             response.headers().get("content-type").and_then(|v| v.to_str().ok()),

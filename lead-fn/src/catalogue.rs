@@ -1,0 +1,282 @@
+//! The published properties, as the function sees them: loaded from the site's own
+//! `api/properties.json`, either a file (in `estate serve`, rewritten by every rebuild) or a URL
+//! (on Lambda, the deployed site), and kept in memory with what search needs precomputed.
+//!
+//! A file is reloaded when its modification time or size changes; a URL is fetched again once
+//! its copy is older than the refresh interval. When a reload fails, the last good copy stays in
+//! use (and the failure is logged), so a CDN hiccup never empties the search results.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use serde_json::value::RawValue;
+
+use crate::model::{ApiProperty, MainCategory};
+
+/// Where the catalogue comes from.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// A local `api/properties.json`.
+    File(PathBuf),
+    /// The deployed site's `https://.../api/properties.json`, fetched again after `refresh`.
+    Url { url: String, refresh: Duration },
+    /// A fixed list (tests, or a function that has no site to read).
+    Fixed(Arc<Snapshot>),
+}
+
+/// One loaded version of the catalogue.
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    pub entries: Vec<Entry>,
+}
+
+/// A published property with its JSON (answered as is) and its search text.
+#[derive(Debug)]
+pub struct Entry {
+    pub property: ApiProperty,
+    /// The property serialised once, so answers are concatenations, not re-serialisations.
+    pub json: Box<RawValue>,
+    /// Lower-cased title, location (in every language), sub-category and reference.
+    pub haystack: String,
+    /// The sub-category as search compares it (see [`normalise_type`]).
+    pub kind: String,
+}
+
+impl Snapshot {
+    pub fn new(properties: Vec<ApiProperty>) -> Result<Snapshot, serde_json::Error> {
+        let entries = properties
+            .into_iter()
+            .map(|property| {
+                let json = serde_json::value::to_raw_value(&property)?;
+                Ok(Entry {
+                    haystack: haystack(&property),
+                    kind: normalise_type(&property.sub_category),
+                    json,
+                    property,
+                })
+            })
+            .collect::<Result<_, serde_json::Error>>()?;
+        Ok(Snapshot { entries })
+    }
+
+    /// Parses the text of `api/properties.json`.
+    pub fn parse(text: &[u8]) -> Result<Snapshot, serde_json::Error> {
+        Snapshot::new(serde_json::from_slice(text)?)
+    }
+
+    pub fn property(&self, id: &str) -> Option<&ApiProperty> {
+        self.entries.iter().map(|entry| &entry.property).find(|property| property.id == id)
+    }
+
+    pub fn in_category(&self, category: Option<MainCategory>) -> impl Iterator<Item = &Entry> {
+        self.entries.iter().filter(move |entry| category.is_none_or(|c| entry.property.main_category == c))
+    }
+}
+
+/// 'Apartments', 'apartment' and 'APARTMENT' are one type.
+pub fn normalise_type(text: &str) -> String {
+    let lower = text.trim().to_lowercase();
+    match lower.strip_suffix('s') {
+        Some(stem) => stem.to_owned(),
+        None => lower,
+    }
+}
+
+fn haystack(property: &ApiProperty) -> String {
+    let mut text = String::new();
+    let mut add = |part: &str| {
+        text.push_str(&part.to_lowercase());
+        text.push('\n');
+    };
+    add(&property.title);
+    add(property.location.as_deref().unwrap_or(""));
+    add(&property.sub_category);
+    add(property.reference.as_deref().unwrap_or(""));
+    for translation in property.translations.values() {
+        add(translation.title.as_deref().unwrap_or(""));
+        add(translation.location.as_deref().unwrap_or(""));
+    }
+    text
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: String, source: std::io::Error },
+    #[error("cannot fetch {url}: {source}")]
+    Fetch { url: String, source: reqwest::Error },
+    #[error("{origin} is not a list of properties: {source}")]
+    Parse { origin: String, source: serde_json::Error },
+}
+
+/// The catalogue: a source and the last good snapshot of it.
+#[derive(Debug)]
+pub struct Catalogue {
+    source: Source,
+    client: reqwest::Client,
+    state: Mutex<State>,
+    /// Serialises reloads, so a burst of requests after a change loads once.
+    reloading: tokio::sync::Mutex<()>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    snapshot: Option<Arc<Snapshot>>,
+    /// File: the (modified, size) of the loaded file. URL: when it was fetched.
+    file_stamp: Option<(SystemTime, u64)>,
+    fetched: Option<Instant>,
+}
+
+impl Catalogue {
+    pub fn new(source: Source) -> Catalogue {
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(4))
+            .build()
+            .unwrap_or_else(|_| reqwest::Client::new());
+        let mut state = State::default();
+        if let Source::Fixed(snapshot) = &source {
+            state.snapshot = Some(snapshot.clone());
+        }
+        Catalogue { source, client, state: Mutex::new(state), reloading: tokio::sync::Mutex::new(()) }
+    }
+
+    /// A catalogue of the given properties that never changes.
+    pub fn fixed(properties: Vec<ApiProperty>) -> Result<Catalogue, serde_json::Error> {
+        Ok(Catalogue::new(Source::Fixed(Arc::new(Snapshot::new(properties)?))))
+    }
+
+    /// The current snapshot, reloaded first when the source changed. Fails only when no copy
+    /// was ever loaded.
+    pub async fn snapshot(&self) -> Result<Arc<Snapshot>, LoadError> {
+        if let Some(current) = self.fresh_snapshot() {
+            return Ok(current);
+        }
+        let _reload = self.reloading.lock().await;
+        // Another request may have reloaded while this one waited.
+        if let Some(current) = self.fresh_snapshot() {
+            return Ok(current);
+        }
+        match self.reload().await {
+            Ok(snapshot) => Ok(snapshot),
+            Err(error) => {
+                let last = self.lock().snapshot.clone();
+                match last {
+                    Some(last) => {
+                        tracing::warn!(event = "catalogue_reload_failed", error = %error);
+                        // Do not retry on every request: a URL waits a refresh interval, a
+                        // file its next change.
+                        let mut state = self.lock();
+                        state.fetched = Some(Instant::now());
+                        if let Source::File(path) = &self.source {
+                            state.file_stamp = file_stamp(path).ok();
+                        }
+                        Ok(last)
+                    }
+                    None => Err(error),
+                }
+            }
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The loaded snapshot when it is still current.
+    fn fresh_snapshot(&self) -> Option<Arc<Snapshot>> {
+        let state = self.lock();
+        let snapshot = state.snapshot.clone()?;
+        let fresh = match &self.source {
+            Source::Fixed(_) => true,
+            Source::File(path) => state.file_stamp.is_some() && file_stamp(path).ok() == state.file_stamp,
+            Source::Url { refresh, .. } => state.fetched.is_some_and(|at| at.elapsed() < *refresh),
+        };
+        fresh.then_some(snapshot)
+    }
+
+    async fn reload(&self) -> Result<Arc<Snapshot>, LoadError> {
+        match &self.source {
+            Source::Fixed(snapshot) => Ok(snapshot.clone()),
+            Source::File(path) => {
+                let shown = path.display().to_string();
+                let read = |source| LoadError::Read { path: shown.clone(), source };
+                let stamp = file_stamp(path).map_err(read)?;
+                let text = tokio::fs::read(path).await.map_err(read)?;
+                let snapshot = Arc::new(
+                    Snapshot::parse(&text)
+                        .map_err(|source| LoadError::Parse { origin: shown.clone(), source })?,
+                );
+                let mut state = self.lock();
+                state.snapshot = Some(snapshot.clone());
+                state.file_stamp = Some(stamp);
+                Ok(snapshot)
+            }
+            Source::Url { url, .. } => {
+                let fetch = |source| LoadError::Fetch { url: url.clone(), source };
+                let response = self.client.get(url).send().await.and_then(|r| r.error_for_status());
+                let text = response.map_err(fetch)?.bytes().await.map_err(fetch)?;
+                let snapshot = Arc::new(
+                    Snapshot::parse(&text)
+                        .map_err(|source| LoadError::Parse { origin: url.clone(), source })?,
+                );
+                let mut state = self.lock();
+                state.snapshot = Some(snapshot.clone());
+                state.fetched = Some(Instant::now());
+                Ok(snapshot)
+            }
+        }
+    }
+}
+
+fn file_stamp(path: &std::path::Path) -> std::io::Result<(SystemTime, u64)> {
+    let meta = std::fs::metadata(path)?;
+    Ok((meta.modified()?, meta.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listing(id: &str) -> serde_json::Value {
+        serde_json::json!({
+            "_id": id, "id": id, "title": id, "mainCategory": "Residential", "subCategory": "Villa",
+            "Images": [], "location": null, "bedrooms": null, "area": null, "price": null,
+            "featured": false, "createdAt": "2026-01-01T00:00:00+04:00", "description": "",
+            "url": format!("/property/{id}")
+        })
+    }
+
+    fn ids(snapshot: &Snapshot) -> Vec<&str> {
+        snapshot.entries.iter().map(|e| e.property.id.as_str()).collect()
+    }
+
+    #[tokio::test]
+    async fn a_file_is_reloaded_when_it_changes_and_a_bad_rewrite_keeps_the_last_good_copy() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("properties.json");
+        let catalogue = Catalogue::new(Source::File(path.clone()));
+        assert!(matches!(catalogue.snapshot().await, Err(LoadError::Read { .. })), "no file yet");
+
+        std::fs::write(&path, serde_json::json!([listing("one")]).to_string()).expect("write");
+        assert_eq!(ids(&catalogue.snapshot().await.expect("loaded")), ["one"]);
+
+        std::fs::write(&path, serde_json::json!([listing("one"), listing("two")]).to_string())
+            .expect("write");
+        assert_eq!(ids(&catalogue.snapshot().await.expect("reloaded")), ["one", "two"]);
+        assert_eq!(
+            catalogue.snapshot().await.expect("cached").property("two").map(|p| p.id.as_str()),
+            Some("two")
+        );
+
+        std::fs::write(&path, "[{\"half\": ").expect("write");
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the last good copy")), ["one", "two"]);
+    }
+
+    #[test]
+    fn types_compare_without_case_or_plural() {
+        assert_eq!(normalise_type(" Apartments "), "apartment");
+        assert_eq!(normalise_type("APARTMENT"), "apartment");
+        assert_eq!(normalise_type("Full Floor"), "full floor");
+    }
+}

@@ -1,0 +1,150 @@
+//! The search endpoints through the router, as a client calls them.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use lead_fn::model::ApiProperty;
+use lead_fn::{Catalogue, Config, router};
+use serde_json::{Value, json};
+use tower::ServiceExt as _;
+
+fn property(
+    id: &str,
+    category: &str,
+    sub: &str,
+    location: &str,
+    bedrooms: Option<u32>,
+    area: Option<u32>,
+) -> ApiProperty {
+    serde_json::from_value(json!({
+        "_id": id, "id": id, "title": format!("{sub} in {location}"), "mainCategory": category,
+        "subCategory": sub, "Images": [], "location": location, "bedrooms": bedrooms, "area": area,
+        "price": 1_000_000, "featured": false, "createdAt": "2026-01-01T00:00:00+04:00",
+        "description": "", "url": format!("/property/{id}"), "reference": format!("REF-{id}"),
+        "translations": { "ar": { "location": "دبي مارينا" } }
+    }))
+    .expect("a valid property")
+}
+
+fn catalogue() -> Config {
+    let properties = vec![
+        property("a1", "Residential", "Apartment", "Dubai Marina", Some(2), Some(1200)),
+        property("a2", "Residential", "Villa", "Arabian Ranches", Some(5), Some(4200)),
+        property("a3", "Residential", "Penthouse", "Downtown Dubai", Some(8), Some(6000)),
+        property("c1", "Commercial", "Shop", "Business Bay", None, Some(800)),
+        property("c2", "Commercial", "Office", "Business Bay", None, Some(2500)),
+        property("o1", "OffPlan", "Plot", "Dubai Hills", None, Some(3000)),
+        property("r1", "Rental", "Apartment", "Dubai Marina", Some(1), Some(700)),
+    ];
+    Config { catalogue: Arc::new(Catalogue::fixed(properties).expect("serialisable")) }
+}
+
+async fn post(uri: &str, content_type: Option<&str>, body: &str) -> (StatusCode, Value) {
+    let mut request = Request::post(uri);
+    if let Some(content_type) = content_type {
+        request = request.header("content-type", content_type);
+    }
+    let request = request.body(Body::from(body.to_owned())).expect("a request");
+    let response = router(catalogue()).oneshot(request).await.expect("the router answers");
+    let status = response.status();
+    assert_eq!(response.headers()["content-type"], "application/json");
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.expect("a body");
+    (status, serde_json::from_slice(&bytes).expect("JSON"))
+}
+
+async fn ids(uri: &str, body: Value) -> Vec<String> {
+    let (status, answer) = post(uri, Some("application/json"), &body.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer.as_array().expect("an array").iter().map(|p| p["id"].as_str().expect("an id").to_owned()).collect()
+}
+
+#[tokio::test]
+async fn general_search_reads_query_and_type_across_categories() {
+    assert_eq!(ids("/api/search-properties", json!({ "query": "business bay" })).await, ["c1", "c2"]);
+    assert_eq!(ids("/api/search-properties", json!({ "type": "Apartments" })).await, ["a1", "r1"]);
+    assert_eq!(
+        ids("/api/search-properties", json!({ "query": "marina", "type": "apartment" })).await,
+        ["a1", "r1"]
+    );
+    // Words may come in any order, any case; every word must match.
+    assert_eq!(ids("/api/search-properties", json!({ "query": "MARINA dubai" })).await, ["a1", "r1"]);
+    assert!(ids("/api/search-properties", json!({ "query": "marina villa" })).await.is_empty());
+    // The reference and the translated location are searched too.
+    assert_eq!(ids("/api/search-properties", json!({ "query": "ref-o1" })).await, ["o1"]);
+    assert_eq!(ids("/api/search-properties", json!({ "query": "مارينا", "type": "Villa" })).await, ["a2"]);
+}
+
+#[tokio::test]
+async fn category_endpoints_keep_to_their_category() {
+    assert_eq!(ids("/api/properties/residential/search", json!({ "query": "dubai" })).await, ["a1", "a3"]);
+    assert_eq!(ids("/api/properties/rent/search", json!({ "query": "marina" })).await, ["r1"]);
+    assert_eq!(ids("/api/properties/commercial/search", json!({ "type": "Shop" })).await, ["c1"]);
+    assert_eq!(ids("/api/properties/off-plan/search", json!({ "area": "1000" })).await, ["o1"]);
+}
+
+#[tokio::test]
+async fn bedrooms_are_exact_and_seven_means_seven_or_more() {
+    let residential = "/api/properties/residential/search";
+    assert_eq!(ids(residential, json!({ "bedrooms": "2" })).await, ["a1"]);
+    assert_eq!(ids(residential, json!({ "bedrooms": 5 })).await, ["a2"]);
+    assert_eq!(ids(residential, json!({ "bedrooms": "7" })).await, ["a3"]);
+    assert_eq!(ids(residential, json!({ "bedrooms": "7+" })).await, ["a3"]);
+    assert!(ids(residential, json!({ "bedrooms": "3" })).await.is_empty());
+}
+
+#[tokio::test]
+async fn area_is_a_minimum_in_square_feet() {
+    assert_eq!(ids("/api/properties/commercial/search", json!({ "area": 1000 })).await, ["c2"]);
+    assert_eq!(
+        ids("/api/properties/commercial/search", json!({ "area": "500", "query": "bay" })).await,
+        ["c1", "c2"]
+    );
+}
+
+#[tokio::test]
+async fn the_query_string_counts_and_the_body_wins() {
+    let (status, answer) = post("/api/properties/commercial/search?query=bay&type=Office", None, "").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer[0]["id"], "c2");
+    assert_eq!(answer.as_array().map(Vec::len), Some(1));
+    // The spec's clients repeat the criteria in both places; the body's value is used.
+    let both = ids(
+        "/api/properties/commercial/search?query=bay&type=Office",
+        json!({ "query": "bay", "type": "Shop" }),
+    );
+    assert_eq!(both.await, ["c1"]);
+    // Empty values in the body are no criterion.
+    assert_eq!(
+        ids("/api/search-properties", json!({ "query": "", "type": "Plot", "area": null })).await,
+        ["o1"]
+    );
+}
+
+#[tokio::test]
+async fn answers_are_the_published_records() {
+    let (_, answer) = post("/api/search-properties", Some("application/json"), r#"{"type":"Plot"}"#).await;
+    let record = &answer[0];
+    assert_eq!(record["_id"], "o1");
+    assert_eq!(record["mainCategory"], "OffPlan");
+    assert_eq!(record["Images"], json!([]));
+    assert_eq!(record["url"], "/property/o1");
+}
+
+#[tokio::test]
+async fn bad_searches_get_a_clear_4xx() {
+    let (status, answer) = post("/api/search-properties", Some("application/json"), "{not json").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer["error"].as_str().is_some_and(|e| e.contains("not a JSON search")), "{answer}");
+
+    let (status, answer) =
+        post("/api/search-properties", Some("application/json"), r#"{"bedrooms":"many"}"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["error"], r#"bedrooms must be a whole number, not "many""#);
+
+    let (status, _) = post("/api/search-properties", Some("text/plain"), "query=bay").await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+
+    let (status, _) = post("/api/search-properties", Some("application/json"), r#"[1,2]"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
