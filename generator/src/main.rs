@@ -96,6 +96,11 @@ enum Command {
         /// The CDN's rules: rewrites, redirects and headers.
         #[arg(long, default_value = "netlify.toml", value_name = "FILE")]
         netlify: PathBuf,
+        /// Where leads sent to POST /api/contact-user are kept, one .json and one .eml each
+        /// [default: $LEAD_OUTBOX_DIR, else .estate/outbox]. Email and webhook delivery are set
+        /// with the LEAD_* environment variables, as for the Lambda function (see the README).
+        #[arg(long, value_name = "DIR")]
+        outbox: Option<PathBuf>,
     },
     /// Start a new listing or post from a commented template.
     ///
@@ -149,7 +154,7 @@ fn main() -> ExitCode {
         Command::Build { content, out, site, content_only } => {
             build(&BuildOptions { content, out, pages: pages(site, content_only) }, "estate build")
         }
-        Command::Serve { port, host, no_watch, content, out, site, content_only, netlify } => {
+        Command::Serve { port, host, no_watch, content, out, site, content_only, netlify, outbox } => {
             let rules = match Rules::load(&netlify) {
                 Ok(rules) => rules,
                 Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
@@ -159,7 +164,14 @@ fn main() -> ExitCode {
             if built != ExitCode::SUCCESS {
                 return built;
             }
-            match serve::run(ServeOptions { host, port, build: build_options, rules, watch: !no_watch }) {
+            match serve::run(ServeOptions {
+                host,
+                port,
+                build: build_options,
+                rules,
+                watch: !no_watch,
+                outbox,
+            }) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&e.to_string()),
             }

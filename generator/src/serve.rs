@@ -3,7 +3,9 @@
 //! GET and HEAD requests go through the rules of `netlify.toml` ([`Rules`]): the same static
 //! files, rewrites, redirects, headers and not-found page as on the CDN, read from the output
 //! folder on every request so rebuilds show at once. Any other request under `/api/` goes to
-//! the lead function's router ([`lead_fn::router`]), mounted in-process.
+//! the lead function's router ([`lead_fn::router`]), mounted in-process. Leads always go to the
+//! local outbox ([`ServeOptions::outbox`], where the admin screens read them), and also to the
+//! email and webhook sinks the `LEAD_*` environment variables configure, as on Lambda.
 //!
 //! While watching, a change under the content folder reruns the content stage and the
 //! prerender, a change to the front end's sources the whole site stage; browsers reload after a
@@ -64,7 +66,12 @@ pub struct ServeOptions {
     pub rules: Rules,
     /// Rebuild on changes and reload browsers.
     pub watch: bool,
+    /// The lead outbox; `None` means `LEAD_OUTBOX_DIR`, else [`DEFAULT_OUTBOX`].
+    pub outbox: Option<PathBuf>,
 }
+
+/// Where `estate serve` keeps leads unless told otherwise.
+pub const DEFAULT_OUTBOX: &str = ".estate/outbox";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -78,11 +85,14 @@ pub enum ServeError {
     Watch { path: PathBuf, source: notify::Error },
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
+    #[error("the lead function's settings: {0}")]
+    Leads(#[from] lead_fn::ConfigError),
 }
 
 /// Serves `options.build.out` until Ctrl-C (or SIGTERM). The output must already be built.
 pub fn run(options: ServeOptions) -> Result<(), ServeError> {
     check_headers(&options.rules)?;
+    lead_fn::logging::init_json(std::io::stderr);
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(ServeError::Runtime)?;
     runtime.block_on(serve(options))
@@ -101,14 +111,11 @@ async fn serve(options: ServeOptions) -> Result<(), ServeError> {
     let _watcher =
         if options.watch { Some(start_watching(&options.build, reload_tx.clone())?) } else { None };
 
+    let lead = lead_config(&options, local)?;
     let state = Arc::new(Shared {
         out: options.build.out.clone(),
         rules: options.rules,
-        lead: lead_fn::router(lead_fn::Config {
-            catalogue: Arc::new(lead_fn::Catalogue::new(lead_fn::catalogue::Source::File(
-                options.build.out.join("api").join("properties.json"),
-            ))),
-        }),
+        lead: lead_fn::router(lead),
         reload: options.watch.then(|| Reload { events: reload_tx, stop: stop_rx.clone() }),
     });
     let mut app = Router::new();
@@ -118,6 +125,8 @@ async fn serve(options: ServeOptions) -> Result<(), ServeError> {
     let app = app.fallback(handle).with_state(state);
 
     let mut stopping = stop_rx;
+    // The peer's address is what the lead function counts submissions by.
+    let app = app.into_make_service_with_connect_info::<SocketAddr>();
     let server = axum::serve(listener, app).with_graceful_shutdown(async move {
         let _ = stopping.wait_for(|stop| *stop).await;
     });
@@ -137,6 +146,29 @@ async fn serve(options: ServeOptions) -> Result<(), ServeError> {
             Ok(())
         }
     }
+}
+
+/// The lead function as `estate serve` mounts it: the catalogue from the output folder, links
+/// in the emails to this server, the outbox always on, the other sinks from the environment.
+fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<lead_fn::Config, ServeError> {
+    let var = |name: &str| std::env::var(name).ok();
+    let mut leads = lead_fn::leads::Settings::from_env(var)?;
+    let outbox = options
+        .outbox
+        .clone()
+        .or_else(|| leads.outbox().map(Path::to_path_buf))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_OUTBOX));
+    leads = leads.with_outbox(&outbox);
+    leads.site_url = Some(url(local).trim_end_matches('/').to_owned());
+    let sinks: Vec<&str> = leads.sinks.iter().map(lead_fn::leads::sinks::Sink::name).collect();
+    announce(&format!("estate serve: leads go to {} (outbox {})", sinks.join(", "), outbox.display()));
+    Ok(lead_fn::Config {
+        catalogue: Arc::new(lead_fn::Catalogue::new(lead_fn::catalogue::Source::File(
+            options.build.out.join("api").join("properties.json"),
+        ))),
+        allowed_origins: lead_fn::http::origins_from_env(var, None)?,
+        leads,
+    })
 }
 
 /// The outcome of the server's task.

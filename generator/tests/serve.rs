@@ -212,7 +212,18 @@ fn serves_the_built_site_as_netlify_would() {
     let out = root.path().join("dist");
     // Beside the output folder: no request may reach it.
     std::fs::write(root.path().join("secret.txt"), "top secret").unwrap();
-    let mut server = Server::start(&repo, &["--content-only", "--no-watch", "--out", out.to_str().unwrap()]);
+    let outbox = root.path().join("outbox");
+    let mut server = Server::start(
+        &repo,
+        &[
+            "--content-only",
+            "--no-watch",
+            "--out",
+            out.to_str().unwrap(),
+            "--outbox",
+            outbox.to_str().unwrap(),
+        ],
+    );
 
     // The full list, byte for byte the file, with the /api/* and /* headers of netlify.toml.
     let list = server.get("/api/properties");
@@ -267,17 +278,45 @@ fn serves_the_built_site_as_netlify_would() {
     assert!(head.to_ascii_lowercase().contains("x-content-type-options: nosniff"), "{head}");
     assert!(body.is_empty());
 
-    // Other methods under /api/ go to the lead function, which has no routes yet.
-    let post = Reply::from(
-        agent()
-            .post(format!("{}/api/contact-user", server.url))
-            .header("content-type", "application/json")
-            .send(r#"{"name":"Test"}"#)
-            .unwrap(),
-    );
-    assert_eq!(post.status, 404);
-    assert_eq!(post.header("content-type"), Some("application/json"));
-    assert_eq!(post.json(), serde_json::json!({"error": "not found"}));
+    // Other methods under /api/ go to the lead function: a lead lands in the outbox, as a
+    // record and as the agents' email, and names the property it came from.
+    let post = |path: &str, body: &str| {
+        Reply::from(
+            agent()
+                .post(format!("{}{path}", server.url))
+                .header("content-type", "application/json")
+                .send(body.to_owned())
+                .unwrap(),
+        )
+    };
+    let invalid = post("/api/contact-user", r#"{"name":"Test"}"#);
+    assert_eq!(invalid.status, 422, "{}", invalid.text());
+    assert_eq!(invalid.json()["fields"]["email"], "Email is required.");
+    assert_eq!(invalid.header("x-content-type-options"), Some("nosniff"));
+    let lead = serde_json::json!({
+        "name": "Aisha Khan", "email": "aisha@example.com", "contactNumber": "0501234567",
+        "message": "Is it still available?", "form": "detail", "propertyId": id,
+        "page": format!("/property/{id}")
+    });
+    let sent = post("/api/contact-user", &lead.to_string());
+    assert_eq!(sent.status, 200, "{}", sent.text());
+    assert_eq!(sent.header("content-type"), Some("application/json"));
+    let lead_id = sent.json()["id"].as_str().unwrap().to_owned();
+    let kept: Value =
+        serde_json::from_slice(&std::fs::read(outbox.join(format!("{lead_id}.json"))).unwrap()).unwrap();
+    assert_eq!(kept["name"], "Aisha Khan");
+    assert_eq!(kept["form"], "detail");
+    assert_eq!(kept["property"]["title"], record["title"]);
+    assert_eq!(kept["property"]["url"], format!("{}/property/{id}", server.url));
+    let eml = String::from_utf8(std::fs::read(outbox.join(format!("{lead_id}.eml"))).unwrap()).unwrap();
+    assert!(eml.contains("Reply-To: "), "{eml}");
+    assert!(eml.contains("aisha@example.com"), "{eml}");
+    let search = post("/api/search-properties", r#"{"query":""}"#);
+    assert_eq!(search.status, 200);
+    assert_eq!(search.json().as_array().unwrap().len(), records.len());
+    let unknown = post("/api/no-such-endpoint", "{}");
+    assert_eq!(unknown.status, 404);
+    assert_eq!(unknown.json(), serde_json::json!({"error": "not found"}));
     let (status, _, _) = raw(server.address(), "DELETE", "/media/default-property.jpg");
     assert_eq!(status, 405);
 

@@ -2,7 +2,9 @@
 //! and `estate serve` mounts in-process, so both hosts answer the same requests the same way.
 //!
 //! [`model`] holds the published records shared with the generator, so the JSON the generator
-//! writes and the JSON this function reads are one type, never two.
+//! writes and the JSON this function reads are one type, never two. [`search`] answers the
+//! spec's search endpoints, [`leads`] takes enquiries; [`http`] adds the headers every answer of
+//! the function carries. [`lambda`] is the Lambda host.
 
 use axum::Json;
 use axum::Router;
@@ -10,24 +12,92 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 pub mod catalogue;
+pub mod http;
+#[cfg(feature = "lambda")]
+pub mod lambda;
+pub mod leads;
+pub mod logging;
 pub mod model;
 pub mod search;
 pub mod validate;
 
 pub use catalogue::Catalogue;
+pub use leads::ConfigError;
+
+/// Every POST endpoint the function answers: what the CDN must send to it (the generator
+/// writes one proxy rule per entry into `dist/_redirects`).
+pub const POST_ENDPOINTS: [&str; 6] = [
+    leads::CONTACT_PATH,
+    "/api/search-properties",
+    "/api/properties/residential/search",
+    "/api/properties/commercial/search",
+    "/api/properties/off-plan/search",
+    "/api/properties/rent/search",
+];
+
+/// How long the Lambda host keeps a fetched catalogue before fetching it again, unless set.
+pub const DEFAULT_CATALOGUE_REFRESH: Duration = Duration::from_secs(300);
 
 /// What the function needs from its host.
 #[derive(Debug, Clone)]
 pub struct Config {
     /// The published properties (search, and the property a lead came from).
     pub catalogue: Arc<Catalogue>,
+    /// Where leads go and how they are checked.
+    pub leads: leads::Settings,
+    /// The origins a browser may call the function from (CORS); empty: none but the page's own.
+    pub allowed_origins: Vec<String>,
 }
 
-/// The function's routes; anything else is answered `404 {"error":"not found"}`.
+impl Config {
+    /// The function over `catalogue`, with no lead sink (leads are answered 503) and no CORS.
+    pub fn new(catalogue: Arc<Catalogue>) -> Config {
+        Config { catalogue, leads: leads::Settings::default(), allowed_origins: Vec::new() }
+    }
+
+    /// Everything from the environment, as on Lambda: the lead settings
+    /// ([`leads::Settings::from_env`]), the allowed origins ([`http::origins_from_env`]) and the
+    /// catalogue from `LEAD_CATALOGUE_URL`, else `LEAD_SITE_URL` + `/api/properties.json`,
+    /// fetched again every `LEAD_CATALOGUE_REFRESH_SECONDS` (300).
+    pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let get = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let leads = leads::Settings::from_env(&var)?;
+        let allowed_origins = http::origins_from_env(&var, leads.site_url.as_deref())?;
+        let refresh = match get("LEAD_CATALOGUE_REFRESH_SECONDS") {
+            None => DEFAULT_CATALOGUE_REFRESH,
+            Some(seconds) => Duration::from_secs(seconds.parse().map_err(|_| ConfigError {
+                var: "LEAD_CATALOGUE_REFRESH_SECONDS",
+                message: format!("{seconds:?} is not a whole number"),
+            })?),
+        };
+        let url = get("LEAD_CATALOGUE_URL").or_else(|| {
+            leads.site_url.as_ref().map(|site| format!("{}/api/properties.json", site.trim_end_matches('/')))
+        });
+        let source = match url {
+            Some(url) => catalogue::Source::Url { url, refresh },
+            None => {
+                tracing::warn!(
+                    event = "catalogue_missing",
+                    "neither LEAD_CATALOGUE_URL nor LEAD_SITE_URL is set: searches find nothing"
+                );
+                catalogue::Source::Fixed(Arc::new(catalogue::Snapshot::default()))
+            }
+        };
+        Ok(Config { catalogue: Arc::new(Catalogue::new(source)), leads, allowed_origins })
+    }
+}
+
+/// The function's routes; anything else is answered `404 {"error":"not found"}`. Every answer
+/// carries [`http`]'s headers.
 pub fn router(config: Config) -> Router {
-    Router::new().merge(search::router(config.catalogue)).fallback(not_found)
+    let routes = Router::new()
+        .merge(search::router(config.catalogue.clone()))
+        .merge(leads::router(config.catalogue, config.leads))
+        .fallback(not_found);
+    http::layers(routes, &config.allowed_origins)
 }
 
 async fn not_found() -> impl IntoResponse {
@@ -49,7 +119,7 @@ mod tests {
             .uri("/api/no-such-endpoint")
             .body(Body::from("{}"))
             .expect("a valid request");
-        let config = Config { catalogue: Arc::new(Catalogue::fixed(Vec::new()).expect("empty")) };
+        let config = Config::new(Arc::new(Catalogue::fixed(Vec::new()).expect("empty")));
         let response = router(config).oneshot(request).await.expect("the router never fails");
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
         assert_eq!(

@@ -37,7 +37,7 @@ fn catalogue() -> Config {
         property("o1", "OffPlan", "Plot", "Dubai Hills", None, Some(3000)),
         property("r1", "Rental", "Apartment", "Dubai Marina", Some(1), Some(700)),
     ];
-    Config { catalogue: Arc::new(Catalogue::fixed(properties).expect("serialisable")) }
+    Config::new(Arc::new(Catalogue::fixed(properties).expect("serialisable")))
 }
 
 async fn post(uri: &str, content_type: Option<&str>, body: &str) -> (StatusCode, Value) {

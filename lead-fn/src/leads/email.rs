@@ -1,0 +1,314 @@
+//! The agents' email for a lead: subject, plain text and HTML rendered from the minijinja
+//! templates in `templates/` in the lead's language, and the MIME message lettre builds from
+//! them (the bytes SMTP sends are the bytes the outbox keeps as `.eml`).
+//!
+//! Nothing a visitor types can become markup or a header: the HTML template is escaped
+//! automatically (its name ends in `.html`), the one-line fields reach here without control
+//! characters ([`super::input::one_line`]), and lettre encodes every header value it writes.
+//!
+//! Texts: `templates/strings/{lang}.json`, one file per language with the same keys as
+//! `en.json` (a test keeps them in step; a key missing from a language falls back to English).
+
+use std::collections::BTreeMap;
+use std::str::FromStr as _;
+use std::sync::LazyLock;
+use std::time::SystemTime;
+
+use lettre::Address;
+use lettre::address::Envelope;
+use lettre::message::{Mailbox, Message, MultiPart};
+use minijinja::Environment;
+use minijinja::value::Serde;
+use serde_json::Value;
+
+use super::record::{Lead, absolute};
+
+/// Who the email is from and to; the visitor goes into Reply-To.
+#[derive(Debug, Clone)]
+pub struct Addresses {
+    pub from: Mailbox,
+    pub to: Vec<Mailbox>,
+}
+
+impl Default for Addresses {
+    /// What the outbox's `.eml` files say when no email is configured.
+    fn default() -> Addresses {
+        let mailbox = |name: &str, address: &str| {
+            Mailbox::new(Some(name.to_owned()), Address::from_str(address).expect("a valid address"))
+        };
+        Addresses {
+            from: mailbox("Website", "leads@localhost"),
+            to: vec![mailbox("Agents", "agents@localhost")],
+        }
+    }
+}
+
+/// A rendered email.
+#[derive(Debug, Clone)]
+pub struct Email {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// The visitor, when their address is one lettre can write.
+    pub reply_to: Option<Mailbox>,
+    pub from: Mailbox,
+    pub to: Vec<Mailbox>,
+    /// The whole MIME message (the `.eml`).
+    pub eml: Vec<u8>,
+    pub envelope: Envelope,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("the email template {0} failed: {1}")]
+    Template(&'static str, minijinja::Error),
+    #[error("the email cannot be built: {0}")]
+    Message(#[from] lettre::error::Error),
+}
+
+const TEMPLATES: [(&str, &str); 3] = [
+    ("subject.txt", include_str!("../../templates/subject.txt")),
+    ("lead.txt", include_str!("../../templates/lead.txt")),
+    ("lead.html", include_str!("../../templates/lead.html")),
+];
+
+/// The texts of each language, as `templates/strings/*.json` give them.
+pub const STRINGS: [(&str, &str); 3] = [
+    ("en", include_str!("../../templates/strings/en.json")),
+    ("ar", include_str!("../../templates/strings/ar.json")),
+    ("ru", include_str!("../../templates/strings/ru.json")),
+];
+
+static ENVIRONMENT: LazyLock<Environment<'static>> = LazyLock::new(|| {
+    let mut env = Environment::new();
+    match minijinja::syntax::SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).build() {
+        Ok(syntax) => env.set_syntax(syntax),
+        Err(error) => tracing::error!(event = "email_template_invalid", error = %error),
+    }
+    for (name, source) in TEMPLATES {
+        // The templates are part of the program; the tests render every one of them.
+        if let Err(error) = env.add_template(name, source) {
+            tracing::error!(event = "email_template_invalid", template = name, error = %error);
+        }
+    }
+    env
+});
+
+/// The texts per language, each merged over English so a missing key falls back to it.
+static TEXTS: LazyLock<BTreeMap<&'static str, Value>> = LazyLock::new(|| {
+    let parse = |text: &str| serde_json::from_str::<Value>(text).unwrap_or(Value::Null);
+    let english = parse(STRINGS[0].1);
+    STRINGS
+        .iter()
+        .map(|(lang, text)| {
+            let mut merged = english.clone();
+            merge(&mut merged, parse(text));
+            (*lang, merged)
+        })
+        .collect()
+});
+
+fn merge(base: &mut Value, over: Value) {
+    match (base, over) {
+        (Value::Object(base), Value::Object(over)) => {
+            for (key, value) in over {
+                match base.get_mut(&key) {
+                    Some(slot) => merge(slot, value),
+                    None => {
+                        base.insert(key, value);
+                    }
+                }
+            }
+        }
+        (slot, over) => *slot = over,
+    }
+}
+
+/// Renders the email for `lead`. `site_url` turns site paths into links; `property_missing`
+/// says the catalogue was read and has no property of the lead's `propertyId`.
+pub fn render(
+    lead: &Lead,
+    addresses: &Addresses,
+    site_url: Option<&str>,
+    property_missing: bool,
+    now: SystemTime,
+) -> Result<Email, RenderError> {
+    let texts = TEXTS.get(lead.lang.as_str()).or_else(|| TEXTS.get("en")).cloned().unwrap_or(Value::Null);
+    let page_url = (!lead.page.is_empty()).then(|| absolute(site_url, &lead.page));
+    // Only the site's own addresses become links: a visitor must not plant one in the email.
+    let on_site = |url: &str| {
+        site_url.is_some_and(|site| {
+            let site = site.trim_end_matches('/');
+            url.strip_prefix(site).is_some_and(|rest| rest.starts_with('/'))
+        })
+    };
+    let page_href = page_url.clone().filter(|url| on_site(url));
+    let property_href = lead.property.as_ref().map(|p| p.url.clone()).filter(|url| on_site(url));
+    let render = |name: &'static str, subject: &str| {
+        let template = ENVIRONMENT.get_template(name).map_err(|e| RenderError::Template(name, e))?;
+        template
+            .render(minijinja::context! {
+                t => Serde(&texts),
+                lead => Serde(lead),
+                subject => subject,
+                page_url => page_url.as_deref(),
+                page_href => page_href.as_deref(),
+                property_href => property_href.as_deref(),
+                property_missing => property_missing,
+            })
+            .map_err(|e| RenderError::Template(name, e))
+    };
+    let subject = super::input::one_line(&render("subject.txt", "")?);
+    let text = render("lead.txt", &subject)?;
+    let html = render("lead.html", &subject)?;
+
+    let reply_to = Address::from_str(&lead.email).ok().map(|address| {
+        let name = (!lead.name.is_empty()).then(|| lead.name.clone());
+        Mailbox::new(name, address)
+    });
+    let domain = addresses.from.email.domain().to_owned();
+    let mut builder = Message::builder()
+        .from(addresses.from.clone())
+        .subject(subject.clone())
+        .date(now)
+        .message_id(Some(format!("<{}@{domain}>", lead.id)));
+    for to in &addresses.to {
+        builder = builder.to(to.clone());
+    }
+    if let Some(reply_to) = &reply_to {
+        builder = builder.reply_to(reply_to.clone());
+    }
+    let message = builder.multipart(MultiPart::alternative_plain_html(text.clone(), html.clone()))?;
+    Ok(Email {
+        subject,
+        text,
+        html,
+        reply_to,
+        from: addresses.from.clone(),
+        to: addresses.to.clone(),
+        eml: message.formatted(),
+        envelope: message.envelope().clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::leads::record::PropertyRef;
+    use crate::validate::Form;
+
+    fn lead() -> Lead {
+        Lead {
+            id: "20260805T101112345Z-0123456789abcdef".into(),
+            received_at: "2026-08-05T10:11:12.345Z".into(),
+            form: Some(Form::Detail),
+            lang: "en".into(),
+            name: "Aisha <b>Khan</b>".into(),
+            email: "aisha@example.com".into(),
+            contact_number: "0501234567".into(),
+            message: "Line one\n<script>alert(1)</script>".into(),
+            property_type: String::new(),
+            property_area: String::new(),
+            property_id: "marina-gate-2br".into(),
+            page: "/property/marina-gate-2br".into(),
+            property: Some(PropertyRef {
+                id: "marina-gate-2br".into(),
+                title: "Marina Gate 2BR".into(),
+                url: "https://palmcrest.example/property/marina-gate-2br".into(),
+                reference: Some("PC-1042".into()),
+                permit_number: Some("7117263512".into()),
+            }),
+        }
+    }
+
+    #[test]
+    fn the_email_names_the_property_and_escapes_the_visitor() {
+        let email = render(
+            &lead(),
+            &Addresses::default(),
+            Some("https://palmcrest.example"),
+            false,
+            SystemTime::now(),
+        )
+        .expect("rendered");
+        assert_eq!(email.subject, "Enquiry about Marina Gate 2BR from Aisha <b>Khan</b>");
+        for part in [&email.text, &email.html] {
+            for expected in
+                ["Marina Gate 2BR", "PC-1042", "7117263512", "0501234567", "Property page, Get in Touch"]
+            {
+                assert!(part.contains(expected), "{expected} in\n{part}");
+            }
+        }
+        assert!(email.text.contains("Name: Aisha <b>Khan</b>"), "{}", email.text);
+        assert!(email.text.contains("https://palmcrest.example/property/marina-gate-2br"));
+        // minijinja escapes `/` too; a browser reads `&#x2f;` as `/`.
+        let html = email.html.replace("&#x2f;", "/");
+        assert!(html.contains("Aisha &lt;b&gt;Khan&lt;/b&gt;"), "{html}");
+        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(!html.contains("<script>") && !html.contains("<b>"));
+        assert!(html.contains(r#"<a href="https://palmcrest.example/property/marina-gate-2br">"#), "{html}");
+        let reply_to = email.reply_to.expect("a Reply-To");
+        assert_eq!(reply_to.email.to_string(), "aisha@example.com");
+        let eml = String::from_utf8_lossy(&email.eml);
+        assert!(eml.contains("Reply-To: "), "{eml}");
+        assert!(eml.contains("Message-ID: <20260805T101112345Z-0123456789abcdef@localhost>"), "{eml}");
+        assert!(eml.contains("multipart/alternative"));
+    }
+
+    #[test]
+    fn a_page_off_the_site_is_text_not_a_link() {
+        let mut lead = lead();
+        lead.page = "https://phish.example/login".into();
+        lead.property = None;
+        let email =
+            render(&lead, &Addresses::default(), Some("https://palmcrest.example"), true, SystemTime::now())
+                .expect("rendered");
+        let html = email.html.replace("&#x2f;", "/");
+        assert!(html.contains("https://phish.example/login"));
+        assert!(!html.contains("href=\"https://phish"), "{html}");
+        assert!(email.text.contains("Property id: marina-gate-2br (not among the published listings)"));
+    }
+
+    #[test]
+    fn every_language_renders_with_the_same_keys() {
+        fn keys(value: &Value, prefix: &str, out: &mut Vec<String>) {
+            if let Value::Object(map) = value {
+                for (key, value) in map {
+                    let path = format!("{prefix}{key}");
+                    out.push(path.clone());
+                    keys(value, &format!("{path}."), out);
+                }
+            }
+        }
+        let mut english = Vec::new();
+        keys(&serde_json::from_str(STRINGS[0].1).expect("en.json"), "", &mut english);
+        for (lang, text) in STRINGS {
+            let mut got = Vec::new();
+            keys(&serde_json::from_str(text).unwrap_or_else(|e| panic!("{lang}.json: {e}")), "", &mut got);
+            assert_eq!(got, english, "{lang}.json has other keys than en.json");
+            for form in [None, Some(Form::Seller), Some(Form::Newsletter), Some(Form::Callback)] {
+                let mut lead = lead();
+                lead.lang = lang.into();
+                lead.form = form;
+                let email = render(&lead, &Addresses::default(), None, false, SystemTime::now())
+                    .unwrap_or_else(|e| panic!("{lang} {form:?}: {e}"));
+                assert!(!email.subject.is_empty());
+                assert!(email.html.contains(&format!("lang=\"{lang}\"")));
+            }
+        }
+        let mut arabic = lead();
+        arabic.lang = "ar".into();
+        let email = render(&arabic, &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
+        assert!(email.html.contains("dir=\"rtl\""));
+        assert!(email.subject.starts_with("استفسار عن Marina Gate 2BR"), "{}", email.subject);
+    }
+
+    #[test]
+    fn without_a_usable_address_there_is_no_reply_to() {
+        let mut lead = lead();
+        lead.email = "not an address".into();
+        let email = render(&lead, &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
+        assert!(email.reply_to.is_none());
+        assert!(!String::from_utf8_lossy(&email.eml).contains("Reply-To:"));
+    }
+}

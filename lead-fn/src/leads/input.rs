@@ -1,0 +1,247 @@
+//! What a lead's JSON body may hold, read field by field so a wrong type names its field, and
+//! cleaned before anything looks at it: no control character survives in a one-line field (so
+//! nothing typed can start a new mail header), and the message keeps only its line breaks.
+
+use serde_json::{Map, Value};
+
+use crate::validate::{Form, LeadFields};
+
+/// The largest body accepted, in bytes (413 above it).
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// The honeypot: a field the forms render hidden from people (and from assistive technology),
+/// so only a bot fills it. A lead with it filled is answered as accepted and never delivered.
+pub const HONEYPOT: &str = "website";
+
+/// The languages the emails are written in; anything else is read as English.
+pub const LANGUAGES: [&str; 3] = ["en", "ar", "ru"];
+
+/// Longest value of each field, in characters (a longer one is a field error).
+const LIMITS: [(&str, usize); 8] = [
+    ("name", 100),
+    ("email", 254),
+    ("contactNumber", 32),
+    ("message", 5000),
+    ("propertyType", 50),
+    ("propertyArea", 100),
+    ("propertyId", 100),
+    ("page", 500),
+];
+
+/// A lead as the function reads it, cleaned.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Input {
+    pub fields: LeadFields,
+    pub property_id: String,
+    pub page: String,
+    pub form: Option<Form>,
+    /// One of [`LANGUAGES`].
+    pub lang: &'static str,
+    /// The honeypot was filled.
+    pub trap: bool,
+}
+
+/// A body that is not a lead at all (answered 400).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Malformed(pub String);
+
+/// Reads a JSON body. Unknown fields are ignored, so a client that sends more keeps working;
+/// a field may be a string, a number (a phone number typed as one) or null.
+pub fn parse(body: &[u8]) -> Result<Input, Malformed> {
+    let value: Value =
+        serde_json::from_slice(body).map_err(|error| Malformed(format!("the body is not JSON: {error}")))?;
+    let Value::Object(object) = value else {
+        return Err(Malformed("the body must be a JSON object".into()));
+    };
+    let text = |name: &str| text_field(&object, name);
+    let form = match text("form")?.trim() {
+        "" => None,
+        name => Some(
+            serde_json::from_value::<Form>(Value::String(name.to_owned()))
+                .map_err(|_| Malformed(format!("form {name:?} is not one of {}", FORMS.join(", "))))?,
+        ),
+    };
+    let lang = text("lang")?;
+    let lang = lang.get(..2).map(str::to_ascii_lowercase).unwrap_or_default();
+    let lang = LANGUAGES.iter().copied().find(|l| *l == lang).unwrap_or("en");
+    Ok(Input {
+        fields: LeadFields {
+            name: one_line(&text("name")?),
+            email: one_line(&text("email")?),
+            contact_number: one_line(&text("contactNumber")?),
+            message: multi_line(&text("message")?),
+            property_type: one_line(&text("propertyType")?),
+            property_area: one_line(&text("propertyArea")?),
+        },
+        property_id: one_line(&text("propertyId")?),
+        page: one_line(&text("page")?),
+        form,
+        lang,
+        trap: !text(HONEYPOT)?.trim().is_empty(),
+    })
+}
+
+/// The forms' names as clients send them.
+pub const FORMS: [&str; 8] =
+    ["seller", "contact", "contact-lead", "popup", "detail", "newsletter", "callback", "requirements"];
+
+/// The name a client sends for `form` (`none` without one), for log lines.
+pub fn form_name(form: Option<Form>) -> &'static str {
+    match form {
+        None => "none",
+        Some(Form::Seller) => FORMS[0],
+        Some(Form::Contact) => FORMS[1],
+        Some(Form::ContactLead) => FORMS[2],
+        Some(Form::Popup) => FORMS[3],
+        Some(Form::Detail) => FORMS[4],
+        Some(Form::Newsletter) => FORMS[5],
+        Some(Form::Callback) => FORMS[6],
+        Some(Form::Requirements) => FORMS[7],
+    }
+}
+
+fn text_field(object: &Map<String, Value>, name: &str) -> Result<String, Malformed> {
+    match object.get(name) {
+        None | Some(Value::Null) => Ok(String::new()),
+        Some(Value::String(text)) => Ok(text.clone()),
+        Some(Value::Number(number)) => Ok(number.to_string()),
+        Some(other) => {
+            let kind = match other {
+                Value::Bool(_) => "a boolean",
+                Value::Array(_) => "an array",
+                _ => "an object",
+            };
+            Err(Malformed(format!("{name} must be a string, not {kind}")))
+        }
+    }
+}
+
+impl Input {
+    /// The fields longer than their limit, with a message for each.
+    pub fn too_long(&self) -> Vec<(&'static str, String)> {
+        let value = |name: &str| match name {
+            "name" => &self.fields.name,
+            "email" => &self.fields.email,
+            "contactNumber" => &self.fields.contact_number,
+            "message" => &self.fields.message,
+            "propertyType" => &self.fields.property_type,
+            "propertyArea" => &self.fields.property_area,
+            "propertyId" => &self.property_id,
+            _ => &self.page,
+        };
+        LIMITS
+            .iter()
+            .filter(|(name, limit)| value(name).chars().count() > *limit)
+            .map(|(name, limit)| (*name, format!("Please use at most {limit} characters.")))
+            .collect()
+    }
+}
+
+/// Characters that would let text break out of its line, or reorder what an agent reads.
+fn breaks_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+fn reorders(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A one-line field: every control character (CR and LF included) becomes a space, runs of
+/// spaces one space, and the ends are trimmed.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().filter(|c| !reorders(*c)) {
+        let c = if breaks_line(c) || c.is_whitespace() { ' ' } else { c };
+        if c == ' ' && (out.is_empty() || out.ends_with(' ')) {
+            continue;
+        }
+        out.push(c);
+    }
+    out.truncate(out.trim_end().len());
+    out
+}
+
+/// The message: line breaks kept (CR LF and CR read as LF), tabs kept, other control
+/// characters dropped, the ends trimmed.
+pub fn multi_line(text: &str) -> String {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let kept: String = text
+        .chars()
+        .filter(|c| !reorders(*c))
+        .map(|c| if matches!(c, '\u{2028}' | '\u{2029}') { '\n' } else { c })
+        .filter(|c| matches!(c, '\n' | '\t') || !c.is_control())
+        .collect();
+    kept.trim().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_specs_own_body_is_read_with_no_form() {
+        let input =
+            parse(br#"{"name":"Aisha","email":"a@b.co","contactNumber":"0501234567","message":"Hi"}"#)
+                .expect("a lead");
+        assert_eq!(input.fields.name, "Aisha");
+        assert_eq!(input.fields.contact_number, "0501234567");
+        assert_eq!(input.form, None);
+        assert_eq!(input.lang, "en");
+        assert!(!input.trap);
+    }
+
+    #[test]
+    fn fields_are_cleaned_and_typed() {
+        let input = parse(
+            br#"{"name":" Eve\r\nBcc: x@y.z\u0000 ","contactNumber":971501234567,"message":"a\r\nb\rc\u0007",
+                "form":"contact-lead","lang":"ar-AE","website":"http://spam","extra":{"ignored":true},
+                "propertyId":null}"#,
+        )
+        .expect("a lead");
+        assert_eq!(input.fields.name, "Eve Bcc: x@y.z");
+        assert_eq!(input.fields.contact_number, "971501234567");
+        assert_eq!(input.fields.message, "a\nb\nc");
+        assert_eq!(input.form, Some(Form::ContactLead));
+        assert_eq!(input.lang, "ar");
+        assert!(input.trap);
+        assert_eq!(input.property_id, "");
+    }
+
+    #[test]
+    fn what_is_not_a_lead_is_malformed() {
+        for (body, reason) in [
+            (&b"{\"name\": "[..], "not JSON"),
+            (b"[1,2]", "must be a JSON object"),
+            (br#"{"name":{"first":"A"}}"#, "name must be a string, not an object"),
+            (br#"{"email":["a@b.co"]}"#, "email must be a string, not an array"),
+            (br#"{"form":"survey"}"#, "form \"survey\" is not one of seller, contact"),
+        ] {
+            let Err(Malformed(message)) = parse(body) else { panic!("{body:?} was read") };
+            assert!(message.contains(reason), "{message}");
+        }
+    }
+
+    #[test]
+    fn every_form_name_is_known() {
+        for name in FORMS {
+            let body = format!(r#"{{"form":"{name}"}}"#);
+            let form = parse(body.as_bytes()).expect("a lead").form;
+            assert_eq!(form_name(form), name);
+        }
+    }
+
+    #[test]
+    fn long_fields_are_named() {
+        let mut input = Input::default();
+        input.fields.name = "x".repeat(101);
+        input.page = "/".repeat(500);
+        assert_eq!(input.too_long(), [("name", "Please use at most 100 characters.".to_owned())]);
+    }
+
+    #[test]
+    fn bidirectional_overrides_are_dropped() {
+        assert_eq!(one_line("abc\u{202E}fdp.exe"), "abcfdp.exe");
+        assert_eq!(one_line("  a \t\u{2028} b  "), "a b");
+        assert_eq!(multi_line(" one\u{2029}two "), "one\ntwo");
+    }
+}

@@ -1,0 +1,281 @@
+//! `POST /api/contact-user`: an enquiry (lead) from any of the site's forms, checked by the
+//! spec's rules and handed to the agents, never lost.
+//!
+//! # The request
+//! `Content-Type: application/json`, at most 16 KB, a JSON object:
+//!
+//! | field | |
+//! |---|---|
+//! | `name`, `email`, `contactNumber`, `message` | the spec's lead fields |
+//! | `propertyType`, `propertyArea` | the seller form's extras |
+//! | `propertyId` | the listing the lead is about (the email names its title, link, reference and permit number) |
+//! | `page` | the site path the form was on |
+//! | `form` | `seller`, `contact`, `contact-lead`, `popup`, `detail`, `newsletter`, `callback` or `requirements`: whose rules apply ([`crate::validate`]). Left out, the loosest of the spec's rules apply, so the spec's own clients work unchanged. Newsletter sign-ups (`newsletter`, an email only) and call-back requests (`callback`, a name and a phone) are leads like the others. |
+//! | `lang` | `en`, `ar` or `ru`: the email's language (English otherwise) |
+//! | `website` | the honeypot: rendered hidden, left empty by people |
+//!
+//! A field may be a string, a number or null; unknown fields are ignored.
+//!
+//! # The answers (always JSON)
+//! | status | body | when |
+//! |---|---|---|
+//! | 200 | `{"ok": true, "id": "…"}` | at least one sink took the lead (or the honeypot was filled: the same answer, nothing delivered) |
+//! | 400 | `{"ok": false, "code": "malformed", "error": "…", "fields": {}}` | not JSON, not an object, a field of the wrong type, an unknown `form` |
+//! | 413 | `{"ok": false, "code": "too_large", …}` | a body over 16 KB |
+//! | 415 | `{"ok": false, "code": "unsupported_media_type", …}` | not `application/json` |
+//! | 422 | `{"ok": false, "code": "invalid", "error": "…", "fields": {"email": "Please enter a valid email address."}, "form": "Please fix the errors above."}` | the form's rules failed: one message per field, letter for letter the spec's; `form` only where the spec shows a form-level message |
+//! | 429 | `{"ok": false, "code": "rate_limited", "retryAfter": 12, …}` and `Retry-After: 12` | too many submissions from this client this minute |
+//! | 503 | `{"ok": false, "code": "delivery_failed", …}` | every sink failed within the budget (the visitor keeps what they typed and may send again) |
+//! | 503 | `{"ok": false, "code": "not_configured", …}` | no sink is configured |
+//!
+//! A form shows `fields` beside its inputs and `form` above the button; for any other failure
+//! it shows the spec's 'Failed to submit user data.' and keeps the visitor's input.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
+
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use serde_json::{Value, json};
+
+use crate::catalogue::Catalogue;
+use crate::validate;
+
+pub mod email;
+pub mod input;
+pub mod ratelimit;
+pub mod record;
+pub mod settings;
+pub mod sinks;
+
+pub use settings::{ConfigError, Settings};
+
+/// The lead endpoint's path.
+pub const CONTACT_PATH: &str = "/api/contact-user";
+
+struct Leads {
+    catalogue: Arc<Catalogue>,
+    settings: Settings,
+    sinks: Arc<[sinks::Sink]>,
+    limiter: ratelimit::RateLimiter,
+}
+
+/// The lead route over the given catalogue and settings.
+pub fn router(catalogue: Arc<Catalogue>, settings: Settings) -> Router {
+    if settings.sinks.is_empty() {
+        tracing::warn!(
+            event = "lead_sinks_missing",
+            "no lead sink is configured: every lead is answered 503"
+        );
+    }
+    let leads = Leads {
+        catalogue,
+        sinks: settings.sinks.clone().into(),
+        limiter: ratelimit::RateLimiter::new(settings.rate_limit_per_minute),
+        settings,
+    };
+    Router::new().route(CONTACT_PATH, post(contact).fallback(method_not_allowed)).with_state(Arc::new(leads))
+}
+
+/// An answer that is not a success.
+fn refuse(status: StatusCode, code: &'static str, error: &str) -> Response {
+    refuse_with(status, code, error, json!({}))
+}
+
+fn refuse_with(status: StatusCode, code: &'static str, error: &str, extra: Value) -> Response {
+    let mut body = json!({ "ok": false, "code": code, "error": error, "fields": {} });
+    if let (Value::Object(body), Value::Object(extra)) = (&mut body, extra) {
+        body.extend(extra);
+    }
+    tracing::info!(event = "lead_refused", status = status.as_u16(), code);
+    (status, axum::Json(body)).into_response()
+}
+
+async fn method_not_allowed() -> Response {
+    let mut response = refuse(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "send leads with POST");
+    response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST"));
+    response
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+}
+
+async fn contact(State(leads): State<Arc<Leads>>, request: Request) -> Response {
+    let started = Instant::now();
+    let (parts, body) = request.into_parts();
+
+    let client =
+        ratelimit::client_ip(&parts.headers, &parts.extensions, leads.settings.client_ip_header.as_ref());
+    if let Err(wait) = leads.limiter.check(client, started) {
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        let mut response = refuse_with(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many submissions from this address; please wait a moment",
+            json!({ "retryAfter": seconds }),
+        );
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        return response;
+    }
+    if !is_json(&parts.headers) {
+        return refuse(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "send the lead as JSON (Content-Type: application/json)",
+        );
+    }
+    let too_large = || {
+        refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            &format!("the body is over {} bytes", input::MAX_BODY_BYTES),
+        )
+    };
+    let declared =
+        parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > input::MAX_BODY_BYTES as u64) {
+        return too_large();
+    }
+    let bytes = match axum::body::to_bytes(body, input::MAX_BODY_BYTES).await {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            let over = std::error::Error::source(&error)
+                .is_some_and(|source| source.is::<http_body_util::LengthLimitError>());
+            return if over {
+                too_large()
+            } else {
+                refuse(StatusCode::BAD_REQUEST, "malformed", "the body could not be read")
+            };
+        }
+    };
+    let input = match input::parse(&bytes) {
+        Ok(input) => input,
+        Err(input::Malformed(reason)) => return refuse(StatusCode::BAD_REQUEST, "malformed", &reason),
+    };
+
+    let mut errors = validate::validate(input.form, &input.fields);
+    for (field, message) in input.too_long() {
+        errors.fields.entry(field.to_owned()).or_insert(message);
+    }
+    if !errors.is_empty() {
+        let mut extra = json!({ "fields": errors.fields });
+        if let Some(form) = &errors.form {
+            extra["form"] = json!(form);
+        }
+        return refuse_with(StatusCode::UNPROCESSABLE_ENTITY, "invalid", "some fields need fixing", extra);
+    }
+
+    let now = SystemTime::now();
+    let id = record::new_id(now);
+    if input.trap {
+        // Answered as any accepted lead, so a bot learns nothing; delivered nowhere.
+        tracing::info!(event = "lead_trapped", lead = %id);
+        return accepted(&id);
+    }
+    if leads.sinks.is_empty() {
+        return refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not_configured",
+            "no delivery for leads is configured",
+        );
+    }
+
+    let budget = leads.settings.budget;
+    let (property, property_missing) = look_up(&leads, &input.property_id, budget / 4).await;
+    let lead = record::Lead {
+        id: id.clone(),
+        received_at: record::rfc3339(now),
+        form: input.form,
+        lang: input.lang.to_owned(),
+        name: input.fields.name,
+        email: input.fields.email,
+        contact_number: input.fields.contact_number,
+        message: input.fields.message,
+        property_type: input.fields.property_type,
+        property_area: input.fields.property_area,
+        property_id: input.property_id,
+        page: input.page,
+        property,
+    };
+    let prepared = match prepare(lead, &leads.settings, property_missing, now) {
+        Ok(prepared) => prepared,
+        Err(error) => {
+            tracing::error!(event = "lead_render_failed", lead = %id, error = %error);
+            return failed(&id);
+        }
+    };
+    let left = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(100));
+    let outcomes = sinks::deliver(leads.sinks.clone(), Arc::new(prepared), left).await;
+    let taken = outcomes.iter().filter(|o| o.accepted).count();
+    tracing::info!(
+        event = "lead",
+        lead = %id,
+        form = input::form_name(input.form),
+        lang = input.lang,
+        outcome = if taken > 0 { "accepted" } else { "failed" },
+        sinks = outcomes.len(),
+        accepted_by = taken,
+        ms = started.elapsed().as_millis() as u64,
+    );
+    if taken > 0 { accepted(&id) } else { failed(&id) }
+}
+
+/// The published property a lead names, if the catalogue answers in time; and whether the
+/// catalogue answered and has no such property.
+async fn look_up(leads: &Leads, id: &str, wait: Duration) -> (Option<record::PropertyRef>, bool) {
+    if id.is_empty() {
+        return (None, false);
+    }
+    match tokio::time::timeout(wait, leads.catalogue.snapshot()).await {
+        Ok(Ok(snapshot)) => match snapshot.property(id) {
+            Some(property) => {
+                (Some(record::PropertyRef::new(property, leads.settings.site_url.as_deref())), false)
+            }
+            None => (None, true),
+        },
+        Ok(Err(error)) => {
+            tracing::warn!(event = "lead_catalogue_unavailable", error = %error);
+            (None, false)
+        }
+        Err(_) => {
+            tracing::warn!(event = "lead_catalogue_unavailable", error = "timed out");
+            (None, false)
+        }
+    }
+}
+
+fn prepare(
+    lead: record::Lead,
+    settings: &Settings,
+    property_missing: bool,
+    now: SystemTime,
+) -> Result<sinks::Prepared, String> {
+    let json = serde_json::to_vec_pretty(&lead).map_err(|e| e.to_string())?;
+    let email =
+        email::render(&lead, &settings.addresses, settings.site_url.as_deref(), property_missing, now)
+            .map_err(|e| e.to_string())?;
+    Ok(sinks::Prepared { lead, json, email })
+}
+
+fn accepted(id: &str) -> Response {
+    (StatusCode::OK, axum::Json(json!({ "ok": true, "id": id }))).into_response()
+}
+
+fn failed(id: &str) -> Response {
+    tracing::warn!(event = "lead_not_delivered", lead = %id);
+    let mut response = refuse(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "delivery_failed",
+        "the lead could not be delivered just now; please try again",
+    );
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
+    response
+}

@@ -1,0 +1,285 @@
+//! The lead settings, read from environment variables by both hosts (the Lambda binary and
+//! `estate serve`). Every variable is listed in the README; an empty value counts as unset.
+
+use std::path::PathBuf;
+use std::str::FromStr as _;
+use std::time::Duration;
+
+use axum::http::HeaderName;
+use lettre::message::{Mailbox, Mailboxes};
+
+use super::email::Addresses;
+use super::sinks::{EmailApi, Outbox, Provider, Sink, Smtp, SmtpSettings, SmtpTls, Webhook};
+
+/// The default delivery budget: what the sinks get before the function answers.
+pub const DEFAULT_BUDGET: Duration = Duration::from_millis(3000);
+/// The most the budget may be: the spec's clients give up after 5,000 ms, and the answer must
+/// also cross the network (and, on a cold start, wait for the function to start).
+pub const MAX_BUDGET: Duration = Duration::from_millis(4500);
+/// Submissions per client per minute, unless set.
+pub const DEFAULT_RATE_LIMIT: u32 = 10;
+/// The header Netlify's proxy sets to the visitor's address (see [`super::ratelimit`]).
+pub const DEFAULT_CLIENT_IP_HEADER: &str = "x-nf-client-connection-ip";
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The public site's address (`https://www.example.ae`), for links in the emails.
+    pub site_url: Option<String>,
+    pub addresses: Addresses,
+    /// Where leads go; none configured means every lead is answered 503.
+    pub sinks: Vec<Sink>,
+    /// Submissions per client per minute; 0 turns the limit off.
+    pub rate_limit_per_minute: u32,
+    /// How long all sinks together may take.
+    pub budget: Duration,
+    /// The header that names the client's address, when the function sits behind a proxy
+    /// that sets it.
+    pub client_ip_header: Option<HeaderName>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            site_url: None,
+            addresses: Addresses::default(),
+            sinks: Vec::new(),
+            rate_limit_per_minute: DEFAULT_RATE_LIMIT,
+            budget: DEFAULT_BUDGET,
+            client_ip_header: Some(HeaderName::from_static(DEFAULT_CLIENT_IP_HEADER)),
+        }
+    }
+}
+
+/// A variable with a value the function cannot use.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{var}: {message}")]
+pub struct ConfigError {
+    pub var: &'static str,
+    pub message: String,
+}
+
+fn error(var: &'static str, message: impl Into<String>) -> ConfigError {
+    ConfigError { var, message: message.into() }
+}
+
+impl Settings {
+    /// Reads the settings through `var` (normally `std::env::var`). The sinks come in a fixed
+    /// order: outbox, SMTP, email API, webhook.
+    pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Settings, ConfigError> {
+        let get = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let mut settings = Settings { site_url: get("LEAD_SITE_URL"), ..Settings::default() };
+        if let Some(site) = &settings.site_url
+            && !(site.starts_with("https://") || site.starts_with("http://"))
+        {
+            return Err(error("LEAD_SITE_URL", format!("{site:?} is not an http(s) address")));
+        }
+
+        if let Some(per_minute) = get("LEAD_RATE_LIMIT_PER_MINUTE") {
+            settings.rate_limit_per_minute = per_minute.parse().map_err(|_| {
+                error("LEAD_RATE_LIMIT_PER_MINUTE", format!("{per_minute:?} is not a whole number"))
+            })?;
+        }
+        if let Some(ms) = get("LEAD_DELIVERY_BUDGET_MS") {
+            let budget = ms
+                .parse::<u64>()
+                .map(Duration::from_millis)
+                .map_err(|_| error("LEAD_DELIVERY_BUDGET_MS", format!("{ms:?} is not a whole number")))?;
+            if budget.is_zero() || budget > MAX_BUDGET {
+                return Err(error(
+                    "LEAD_DELIVERY_BUDGET_MS",
+                    format!(
+                        "must be between 1 and {} (the visitor's form waits 5,000 ms)",
+                        MAX_BUDGET.as_millis()
+                    ),
+                ));
+            }
+            settings.budget = budget;
+        }
+        if let Some(header) = var("LEAD_CLIENT_IP_HEADER") {
+            let header = header.trim();
+            settings.client_ip_header = if header.is_empty() {
+                None
+            } else {
+                Some(HeaderName::from_str(header).map_err(|_| {
+                    error("LEAD_CLIENT_IP_HEADER", format!("{header:?} is not a header name"))
+                })?)
+            };
+        }
+
+        if let Some(dir) = get("LEAD_OUTBOX_DIR") {
+            settings.sinks.push(Sink::Outbox(Outbox::new(dir)));
+        }
+        let mut emails = false;
+        if let Some(host) = get("LEAD_SMTP_HOST") {
+            let tls = match get("LEAD_SMTP_TLS").as_deref().map(str::to_ascii_lowercase).as_deref() {
+                None | Some("starttls") => SmtpTls::StartTls,
+                Some("tls") => SmtpTls::Tls,
+                Some("none") => SmtpTls::None,
+                Some(other) => {
+                    return Err(error("LEAD_SMTP_TLS", format!("{other:?} is not starttls, tls or none")));
+                }
+            };
+            let port = get("LEAD_SMTP_PORT")
+                .map(|port| {
+                    port.parse::<u16>()
+                        .map_err(|_| error("LEAD_SMTP_PORT", format!("{port:?} is not a port")))
+                })
+                .transpose()?;
+            let ca_pem = get("LEAD_SMTP_CA_FILE")
+                .map(|path| {
+                    std::fs::read(&path)
+                        .map_err(|e| error("LEAD_SMTP_CA_FILE", format!("cannot read {path}: {e}")))
+                })
+                .transpose()?;
+            let smtp = SmtpSettings {
+                host,
+                port,
+                tls,
+                user: get("LEAD_SMTP_USER"),
+                password: var("LEAD_SMTP_PASSWORD").filter(|p| !p.is_empty()),
+                ca_pem,
+            };
+            settings
+                .sinks
+                .push(Sink::Smtp(Smtp::new(&smtp).map_err(|message| error("LEAD_SMTP_HOST", message))?));
+            emails = true;
+        }
+        if let Some(provider) = get("LEAD_EMAIL_API") {
+            let provider = match provider.to_ascii_lowercase().as_str() {
+                "postmark" => Provider::Postmark,
+                "resend" => Provider::Resend,
+                other => return Err(error("LEAD_EMAIL_API", format!("{other:?} is not postmark or resend"))),
+            };
+            let key = get("LEAD_EMAIL_API_KEY")
+                .ok_or_else(|| error("LEAD_EMAIL_API_KEY", "the API key is needed with LEAD_EMAIL_API"))?;
+            let base = get("LEAD_EMAIL_API_URL");
+            settings.sinks.push(Sink::EmailApi(EmailApi::new(
+                provider,
+                key,
+                base,
+                get("LEAD_POSTMARK_STREAM"),
+            )));
+            emails = true;
+        }
+        if let Some(url) = get("LEAD_WEBHOOK_URL") {
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err(error("LEAD_WEBHOOK_URL", format!("{url:?} is not an http(s) address")));
+            }
+            settings.sinks.push(Sink::Webhook(Webhook::new(url, get("LEAD_WEBHOOK_TOKEN"))));
+        }
+
+        let from = get("LEAD_MAIL_FROM");
+        let to = get("LEAD_MAIL_TO");
+        if emails && (from.is_none() || to.is_none()) {
+            let var = if from.is_none() { "LEAD_MAIL_FROM" } else { "LEAD_MAIL_TO" };
+            return Err(error(var, "the agents' email needs LEAD_MAIL_FROM and LEAD_MAIL_TO"));
+        }
+        if let Some(from) = from {
+            settings.addresses.from = Mailbox::from_str(&from)
+                .map_err(|e| error("LEAD_MAIL_FROM", format!("{from:?} is not an address: {e}")))?;
+        }
+        if let Some(to) = to {
+            let list = Mailboxes::from_str(&to)
+                .map_err(|e| error("LEAD_MAIL_TO", format!("{to:?} is not a list of addresses: {e}")))?;
+            settings.addresses.to = list.into_iter().collect();
+            if settings.addresses.to.is_empty() {
+                return Err(error("LEAD_MAIL_TO", "no address given"));
+            }
+        }
+        Ok(settings)
+    }
+
+    /// The settings with the outbox in `dir` (replacing one from `LEAD_OUTBOX_DIR`).
+    pub fn with_outbox(mut self, dir: impl Into<PathBuf>) -> Settings {
+        self.sinks.retain(|sink| !matches!(sink, Sink::Outbox(_)));
+        self.sinks.insert(0, Sink::Outbox(Outbox::new(dir)));
+        self
+    }
+
+    /// The outbox's folder, when there is one.
+    pub fn outbox(&self) -> Option<&std::path::Path> {
+        self.sinks.iter().find_map(|sink| match sink {
+            Sink::Outbox(outbox) => Some(outbox.dir.as_path()),
+            _ => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn from(vars: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+        let vars: HashMap<String, String> =
+            vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        Settings::from_env(|name| vars.get(name).cloned())
+    }
+
+    fn sink_names(settings: &Settings) -> Vec<&'static str> {
+        settings.sinks.iter().map(Sink::name).collect()
+    }
+
+    #[test]
+    fn nothing_set_means_no_sink_and_the_defaults() {
+        let settings = from(&[]).expect("valid");
+        assert!(settings.sinks.is_empty());
+        assert_eq!(settings.budget, DEFAULT_BUDGET);
+        assert!(DEFAULT_BUDGET < MAX_BUDGET && MAX_BUDGET < Duration::from_millis(5000));
+        assert_eq!(settings.rate_limit_per_minute, DEFAULT_RATE_LIMIT);
+        assert_eq!(
+            settings.client_ip_header.as_ref().map(HeaderName::as_str),
+            Some(DEFAULT_CLIENT_IP_HEADER)
+        );
+    }
+
+    #[test]
+    fn every_sink_in_its_order() {
+        let settings = from(&[
+            ("LEAD_WEBHOOK_URL", "https://crm.example/hook"),
+            ("LEAD_EMAIL_API", "Resend"),
+            ("LEAD_EMAIL_API_KEY", "re_123"),
+            ("LEAD_SMTP_HOST", "smtp.example.com"),
+            ("LEAD_SMTP_USER", "leads"),
+            ("LEAD_SMTP_PASSWORD", "secret"),
+            ("LEAD_OUTBOX_DIR", "/tmp/outbox"),
+            ("LEAD_MAIL_FROM", "Palm Crest Website <leads@palmcrest.example>"),
+            ("LEAD_MAIL_TO", "sales@palmcrest.example, Omar <omar@palmcrest.example>"),
+            ("LEAD_RATE_LIMIT_PER_MINUTE", "0"),
+            ("LEAD_DELIVERY_BUDGET_MS", "2500"),
+            ("LEAD_CLIENT_IP_HEADER", ""),
+            ("LEAD_SITE_URL", "https://palmcrest.example"),
+        ])
+        .expect("valid");
+        assert_eq!(sink_names(&settings), ["outbox", "smtp", "resend", "webhook"]);
+        assert_eq!(settings.addresses.to.len(), 2);
+        assert_eq!(settings.addresses.from.email.to_string(), "leads@palmcrest.example");
+        assert_eq!(settings.rate_limit_per_minute, 0);
+        assert_eq!(settings.budget, Duration::from_millis(2500));
+        assert_eq!(settings.client_ip_header, None);
+        assert_eq!(settings.outbox(), Some(std::path::Path::new("/tmp/outbox")));
+        let moved = settings.with_outbox(".estate/outbox");
+        assert_eq!(sink_names(&moved), ["outbox", "smtp", "resend", "webhook"]);
+        assert_eq!(moved.outbox(), Some(std::path::Path::new(".estate/outbox")));
+    }
+
+    #[test]
+    fn mistakes_name_their_variable() {
+        let cases: [(&[(&str, &str)], &str); 9] = [
+            (&[("LEAD_SMTP_HOST", "smtp.example.com")], "LEAD_MAIL_FROM"),
+            (&[("LEAD_SMTP_HOST", "smtp.example.com"), ("LEAD_SMTP_TLS", "ssl")], "LEAD_SMTP_TLS"),
+            (&[("LEAD_SMTP_HOST", "smtp.example.com"), ("LEAD_SMTP_TLS", "none")], "LEAD_SMTP_HOST"),
+            (&[("LEAD_EMAIL_API", "mailgun")], "LEAD_EMAIL_API"),
+            (&[("LEAD_EMAIL_API", "postmark")], "LEAD_EMAIL_API_KEY"),
+            (&[("LEAD_WEBHOOK_URL", "crm.example/hook")], "LEAD_WEBHOOK_URL"),
+            (&[("LEAD_DELIVERY_BUDGET_MS", "5000")], "LEAD_DELIVERY_BUDGET_MS"),
+            (&[("LEAD_RATE_LIMIT_PER_MINUTE", "ten")], "LEAD_RATE_LIMIT_PER_MINUTE"),
+            (&[("LEAD_MAIL_TO", "not an address")], "LEAD_MAIL_TO"),
+        ];
+        for (vars, var) in cases {
+            let got = from(vars).expect_err("refused");
+            assert_eq!(got.var, var, "{vars:?}: {got}");
+        }
+    }
+}

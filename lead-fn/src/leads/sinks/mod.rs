@@ -1,0 +1,169 @@
+//! Where accepted leads go: the local outbox, email by SMTP, email by an HTTP API (Postmark or
+//! Resend) and a JSON webhook. Every configured sink gets every lead, all at once; a sink that
+//! fails is tried again after a short pause while the delivery budget lasts, unless its failure
+//! is one a retry cannot mend (a refused address, a bad API key, a full disk).
+//!
+//! Each attempt is logged as one line (`event = "lead_delivery"`) with the lead's id, the sink,
+//! the attempt's number, its outcome, a reason and the time it took: never a name, address,
+//! phone number or message.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use super::email::Email;
+use super::record::Lead;
+
+mod http;
+mod outbox;
+mod smtp;
+
+pub use http::{EmailApi, Provider, Webhook};
+pub use outbox::Outbox;
+pub use smtp::{Smtp, SmtpSettings, SmtpTls};
+
+/// A lead ready to hand over: the record, its JSON and its email.
+#[derive(Debug)]
+pub struct Prepared {
+    pub lead: Lead,
+    pub json: Vec<u8>,
+    pub email: Email,
+}
+
+/// Why an attempt failed, in words fit for a log line (no personal data).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// A short, fixed word: `connect`, `timeout`, `status`, `io`, ...
+    pub reason: &'static str,
+    /// The SMTP reply code or HTTP status, where there was one.
+    pub code: Option<u16>,
+    /// The io error kind, for the outbox.
+    pub detail: Option<String>,
+    /// Trying again cannot help.
+    pub permanent: bool,
+}
+
+impl Failure {
+    fn transient(reason: &'static str) -> Failure {
+        Failure { reason, code: None, detail: None, permanent: false }
+    }
+
+    fn permanent(reason: &'static str) -> Failure {
+        Failure { reason, code: None, detail: None, permanent: true }
+    }
+}
+
+/// One configured destination.
+#[derive(Debug, Clone)]
+pub enum Sink {
+    Outbox(Outbox),
+    Smtp(Smtp),
+    EmailApi(EmailApi),
+    Webhook(Webhook),
+}
+
+impl Sink {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Sink::Outbox(_) => "outbox",
+            Sink::Smtp(_) => "smtp",
+            Sink::EmailApi(api) => api.provider.name(),
+            Sink::Webhook(_) => "webhook",
+        }
+    }
+
+    async fn attempt(&self, lead: &Prepared) -> Result<(), Failure> {
+        match self {
+            Sink::Outbox(outbox) => outbox.write(lead).await,
+            Sink::Smtp(smtp) => smtp.send(lead).await,
+            Sink::EmailApi(api) => api.send(lead).await,
+            Sink::Webhook(webhook) => webhook.post(lead).await,
+        }
+    }
+}
+
+/// Pauses before the 2nd, 3rd, ... attempt.
+const BACKOFF: [Duration; 3] =
+    [Duration::from_millis(100), Duration::from_millis(250), Duration::from_millis(500)];
+/// No attempt starts with less time than this left.
+const LEAST_ATTEMPT: Duration = Duration::from_millis(100);
+/// One attempt may take this share of the whole budget, so a hung sink leaves time to retry.
+const ATTEMPT_SHARE: f64 = 0.6;
+
+/// What each sink made of a lead, in the order of `sinks`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    pub sink: &'static str,
+    pub accepted: bool,
+}
+
+/// Hands `lead` to every sink at once and waits for all of them, at most `budget`. Runs on its
+/// own task, so a client that hangs up mid-way does not cut a delivery short.
+pub async fn deliver(sinks: Arc<[Sink]>, lead: Arc<Prepared>, budget: Duration) -> Vec<Outcome> {
+    let deadline = Instant::now() + budget;
+    let attempt_limit = budget.mul_f64(ATTEMPT_SHARE).max(LEAST_ATTEMPT);
+    let task = tokio::spawn(async move {
+        let mut set = tokio::task::JoinSet::new();
+        for (index, sink) in sinks.iter().cloned().enumerate() {
+            let lead = lead.clone();
+            set.spawn(async move { (index, deliver_one(&sink, &lead, deadline, attempt_limit).await) });
+        }
+        let mut outcomes: Vec<Outcome> =
+            sinks.iter().map(|sink| Outcome { sink: sink.name(), accepted: false }).collect();
+        while let Some(joined) = set.join_next().await {
+            if let Ok((index, accepted)) = joined {
+                outcomes[index].accepted = accepted;
+            }
+        }
+        outcomes
+    });
+    task.await.unwrap_or_default()
+}
+
+async fn deliver_one(sink: &Sink, lead: &Prepared, deadline: Instant, attempt_limit: Duration) -> bool {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let left = deadline.saturating_duration_since(Instant::now());
+        let started = Instant::now();
+        let result = match tokio::time::timeout(left.min(attempt_limit), sink.attempt(lead)).await {
+            Ok(result) => result,
+            Err(_) => Err(Failure::transient("timeout")),
+        };
+        let ms = started.elapsed().as_millis() as u64;
+        let failure = match result {
+            Ok(()) => {
+                tracing::info!(
+                    event = "lead_delivery",
+                    lead = %lead.lead.id,
+                    sink = sink.name(),
+                    attempt,
+                    outcome = "accepted",
+                    ms,
+                );
+                return true;
+            }
+            Err(failure) => failure,
+        };
+        let pause = BACKOFF[(attempt - 1).min(BACKOFF.len() - 1)];
+        let retry =
+            !failure.permanent && deadline.saturating_duration_since(Instant::now()) >= pause + LEAST_ATTEMPT;
+        tracing::warn!(
+            event = "lead_delivery",
+            lead = %lead.lead.id,
+            sink = sink.name(),
+            attempt,
+            outcome = if retry { "retry" } else { "failed" },
+            reason = failure.reason,
+            code = failure.code,
+            detail = failure.detail.as_deref(),
+            permanent = failure.permanent,
+            ms,
+        );
+        if !retry {
+            return false;
+        }
+        tokio::time::sleep(pause).await;
+    }
+}

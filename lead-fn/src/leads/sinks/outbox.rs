@@ -1,0 +1,143 @@
+//! The local outbox: a folder with two files per lead, `{id}.eml` (the email exactly as SMTP
+//! would send it) and `{id}.json` (the lead record). The `.json` is written last, so a lead is
+//! in the outbox exactly when its `.json` is. Each file is written under a hidden temporary
+//! name, flushed to the disk, renamed into place, and the folder itself is flushed, so after a
+//! crash or power cut a file is either whole or not there.
+
+use std::fs::{File, OpenOptions};
+use std::io::{ErrorKind, Write as _};
+use std::path::{Path, PathBuf};
+
+use super::{Failure, Prepared};
+
+#[derive(Debug, Clone)]
+pub struct Outbox {
+    pub dir: PathBuf,
+}
+
+impl Outbox {
+    pub fn new(dir: impl Into<PathBuf>) -> Outbox {
+        Outbox { dir: dir.into() }
+    }
+
+    pub(super) async fn write(&self, lead: &Prepared) -> Result<(), Failure> {
+        let dir = self.dir.clone();
+        let id = lead.lead.id.clone();
+        let eml = lead.email.eml.clone();
+        let json = lead.json.clone();
+        let written =
+            tokio::task::spawn_blocking(move || write_lead(&dir, &id, &[("eml", &eml), ("json", &json)]))
+                .await;
+        match written {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(error)) => Err(Failure {
+                reason: "io",
+                code: error.raw_os_error().and_then(|code| u16::try_from(code).ok()),
+                detail: Some(format!("{:?}", error.kind())),
+                permanent: permanent(error.kind()),
+            }),
+            Err(_) => Err(Failure::transient("panicked")),
+        }
+    }
+}
+
+/// Errors a retry within a few seconds cannot mend.
+fn permanent(kind: ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::NotADirectory
+            | ErrorKind::ReadOnlyFilesystem
+            | ErrorKind::PermissionDenied
+            | ErrorKind::StorageFull
+            | ErrorKind::FileTooLarge
+            | ErrorKind::QuotaExceeded
+    )
+}
+
+/// Writes `{id}.{ext}` for each part, in order, atomically and durably.
+pub fn write_lead(dir: &Path, id: &str, parts: &[(&str, &[u8])]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut done: Vec<PathBuf> = Vec::new();
+    let result = (|| {
+        for (ext, bytes) in parts {
+            let name = format!("{id}.{ext}");
+            let temp = dir.join(format!(".{name}.tmp"));
+            if let Err(error) = write_synced(&temp, bytes) {
+                let _ = std::fs::remove_file(&temp);
+                return Err(error);
+            }
+            let target = dir.join(&name);
+            if let Err(error) = std::fs::rename(&temp, &target) {
+                let _ = std::fs::remove_file(&temp);
+                return Err(error);
+            }
+            done.push(target);
+        }
+        sync_dir(dir)
+    })();
+    if result.is_err() {
+        // A lead is in the outbox whole or not at all.
+        for file in done.iter().rev() {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+    result
+}
+
+fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        File::open(dir)?.sync_all()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_files_land_and_no_temporary_file_stays() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let outbox = dir.path().join("nested/outbox");
+        write_lead(&outbox, "a1", &[("eml", b"mail"), ("json", b"{}")]).expect("written");
+        let mut names: Vec<String> = std::fs::read_dir(&outbox)
+            .expect("the outbox")
+            .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a1.eml", "a1.json"]);
+        assert_eq!(std::fs::read(outbox.join("a1.json")).expect("read"), b"{}");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        // The second part cannot be renamed into place: a folder has its name.
+        std::fs::create_dir_all(dir.path().join("a1.json/inside")).expect("a folder");
+        let error = write_lead(dir.path(), "a1", &[("eml", b"mail"), ("json", b"{}")]).expect_err("refused");
+        assert_ne!(error.kind(), ErrorKind::NotFound);
+        assert!(!dir.path().join("a1.eml").exists(), "the .eml of a lead not kept is removed");
+        assert!(!dir.path().join(".a1.json.tmp").exists());
+        assert!(!dir.path().join(".a1.eml.tmp").exists());
+    }
+
+    #[test]
+    fn an_outbox_under_a_file_is_a_permanent_failure() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        std::fs::write(dir.path().join("file"), "x").expect("a file");
+        let error =
+            write_lead(&dir.path().join("file/outbox"), "a1", &[("json", b"{}")]).expect_err("refused");
+        assert!(permanent(error.kind()), "{:?}", error.kind());
+    }
+}
