@@ -6,13 +6,14 @@
 //! its copy is older than the refresh interval. When a reload fails, the last good copy stays in
 //! use (and the failure is logged), so a CDN hiccup never empties the search results.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::value::RawValue;
 
-use crate::model::{ApiProperty, MainCategory};
+use crate::model::ApiProperty;
 
 /// Where the catalogue comes from.
 #[derive(Debug, Clone)]
@@ -29,6 +30,10 @@ pub enum Source {
 #[derive(Debug, Default)]
 pub struct Snapshot {
     pub entries: Vec<Entry>,
+    /// Every word of the searchable texts, sorted, with the entries (indices, ascending) that
+    /// contain it: a query word is looked up as a prefix, so it costs a binary search and the
+    /// matching lists, not a scan of every description.
+    words: Vec<(Box<str>, Vec<u32>)>,
 }
 
 /// A published property with its JSON (answered as is) and its search text.
@@ -37,27 +42,63 @@ pub struct Entry {
     pub property: ApiProperty,
     /// The property serialised once, so answers are concatenations, not re-serialisations.
     pub json: Box<RawValue>,
-    /// Lower-cased title, location (in every language), sub-category and reference.
-    pub haystack: String,
     /// The sub-category as search compares it (see [`normalise_type`]).
     pub kind: String,
+    /// The location, folded (see [`fold`]).
+    pub community: Option<String>,
 }
 
 impl Snapshot {
     pub fn new(properties: Vec<ApiProperty>) -> Result<Snapshot, serde_json::Error> {
-        let entries = properties
+        let entries: Vec<Entry> = properties
             .into_iter()
             .map(|property| {
                 let json = serde_json::value::to_raw_value(&property)?;
                 Ok(Entry {
-                    haystack: haystack(&property),
                     kind: normalise_type(&property.sub_category),
+                    community: property.location.as_deref().map(|l| fold(l.trim())),
                     json,
                     property,
                 })
             })
             .collect::<Result<_, serde_json::Error>>()?;
-        Ok(Snapshot { entries })
+        let mut index: HashMap<Box<str>, Vec<u32>> = HashMap::new();
+        for (number, entry) in entries.iter().enumerate() {
+            let number = u32::try_from(number).unwrap_or(u32::MAX);
+            for word in words(&searchable_text(&entry.property)) {
+                let list = index.entry(word.into()).or_default();
+                // Entries are visited in order, so a list only ever needs its last element checked.
+                if list.last() != Some(&number) {
+                    list.push(number);
+                }
+            }
+        }
+        let mut words: Vec<_> = index.into_iter().collect();
+        words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Ok(Snapshot { entries, words })
+    }
+
+    /// The entries with a word starting with each of the given words, as a bit set over
+    /// `entries`; `None` when no word is given (no constraint).
+    pub fn with_words(&self, query: &[String]) -> Option<Vec<u64>> {
+        let blocks = self.entries.len().div_ceil(64);
+        let mut result: Option<Vec<u64>> = None;
+        for prefix in query {
+            let mut found = vec![0u64; blocks];
+            let start = self.words.partition_point(|(word, _)| **word < **prefix);
+            for (_, list) in
+                self.words[start..].iter().take_while(|(word, _)| word.starts_with(prefix.as_str()))
+            {
+                for &number in list {
+                    found[number as usize / 64] |= 1 << (number % 64);
+                }
+            }
+            match &mut result {
+                None => result = Some(found),
+                Some(result) => result.iter_mut().zip(&found).for_each(|(a, b)| *a &= b),
+            }
+        }
+        result
     }
 
     /// Parses the text of `api/properties.json`.
@@ -68,36 +109,85 @@ impl Snapshot {
     pub fn property(&self, id: &str) -> Option<&ApiProperty> {
         self.entries.iter().map(|entry| &entry.property).find(|property| property.id == id)
     }
-
-    pub fn in_category(&self, category: Option<MainCategory>) -> impl Iterator<Item = &Entry> {
-        self.entries.iter().filter(move |entry| category.is_none_or(|c| entry.property.main_category == c))
-    }
 }
 
 /// 'Apartments', 'apartment' and 'APARTMENT' are one type.
 pub fn normalise_type(text: &str) -> String {
-    let lower = text.trim().to_lowercase();
+    let lower = fold(text.trim());
     match lower.strip_suffix('s') {
         Some(stem) => stem.to_owned(),
         None => lower,
     }
 }
 
-fn haystack(property: &ApiProperty) -> String {
+/// Title, location, sub-category, reference and description text, in every language.
+fn searchable_text(property: &ApiProperty) -> String {
     let mut text = String::new();
     let mut add = |part: &str| {
-        text.push_str(&part.to_lowercase());
+        text.push_str(part);
         text.push('\n');
     };
     add(&property.title);
     add(property.location.as_deref().unwrap_or(""));
     add(&property.sub_category);
     add(property.reference.as_deref().unwrap_or(""));
+    add(&strip_tags(&property.description));
     for translation in property.translations.values() {
         add(translation.title.as_deref().unwrap_or(""));
         add(translation.location.as_deref().unwrap_or(""));
+        add(&strip_tags(translation.description.as_deref().unwrap_or("")));
     }
     text
+}
+
+/// The words of a text as search compares them: folded (see [`fold`]), split at everything
+/// that is neither a letter nor a digit ('PC-0042' is 'pc' and '0042').
+pub fn words(text: &str) -> impl Iterator<Item = String> {
+    fold(text)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_owned)
+        .collect::<Vec<_>>()
+        .into_iter()
+}
+
+/// Text as search compares it: lower case, without accents or Arabic vowel marks, with Arabic
+/// and Persian digits as Latin ones ('Café' = 'cafe', '٣' = '3').
+pub fn fold(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization as _;
+    use unicode_normalization::char::is_combining_mark;
+    text.nfkd()
+        .filter(|c| !is_combining_mark(*c) && *c != '\u{0640}')
+        .map(|c| match c {
+            '\u{0660}'..='\u{0669}' => char::from(b'0' + (c as u32 - 0x0660) as u8),
+            '\u{06F0}'..='\u{06F9}' => char::from(b'0' + (c as u32 - 0x06F0) as u8),
+            _ => c,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The text of sanitised HTML (the generator's markdown output): tags dropped, the entities
+/// it writes decoded.
+fn strip_tags(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                text.push(' ');
+            }
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -271,6 +361,35 @@ mod tests {
 
         std::fs::write(&path, "[{\"half\": ").expect("write");
         assert_eq!(ids(&catalogue.snapshot().await.expect("the last good copy")), ["one", "two"]);
+    }
+
+    #[test]
+    fn folding_drops_case_accents_and_vowel_marks_and_reads_arabic_digits() {
+        assert_eq!(fold("Café DÉCOR"), "cafe decor");
+        assert_eq!(fold("٣ غُرَف"), "3 غرف");
+        assert_eq!(fold("۱۲"), "12");
+        assert_eq!(strip_tags("<p>Sea &amp; <em>sky</em></p>"), " Sea &  sky  ");
+    }
+
+    #[test]
+    fn query_words_are_prefixes_of_words_in_the_text() {
+        let mut one = serde_json::from_value::<ApiProperty>(listing("one")).expect("valid");
+        one.title = "Sea-view flat in Dubai Marina".into();
+        one.description = "<p>Ref PC-0042, near the café</p>".into();
+        let mut two = serde_json::from_value::<ApiProperty>(listing("two")).expect("valid");
+        two.title = "Marina Gate villa".into();
+        let snapshot = Snapshot::new(vec![one, two]).expect("serialisable");
+        let found = |query: &str| {
+            let query: Vec<String> = words(query).collect();
+            snapshot.with_words(&query).map(|bits| bits[0])
+        };
+        assert_eq!(found(""), None);
+        assert_eq!(found("marina"), Some(0b11));
+        assert_eq!(found("MAR sea"), Some(0b01));
+        assert_eq!(found("pc-0042"), Some(0b01));
+        assert_eq!(found("cafe"), Some(0b01));
+        assert_eq!(found("gate villa"), Some(0b10));
+        assert_eq!(found("arina"), Some(0), "a word matches from its start only");
     }
 
     #[test]

@@ -8,42 +8,53 @@
 //! in the catalogue's order (newest first).
 //!
 //! Rules, one place for the browser and the function alike:
-//! - `query`: every word must appear (ignoring case) in the title, location, type or reference;
+//! - `query`: every word must appear in the title, location, type, reference or description,
+//!   as the start of a word, ignoring case and accents, Arabic digits read as Latin ones
+//!   (see [`words`]);
 //! - `type`: the sub-category, ignoring case and a plural `s` ('Apartments' finds 'Apartment');
 //! - `bedrooms`: exactly that many; 7 means '7+', seven or more;
-//! - `area`: at least that many square feet.
+//! - `area`: at least that many square feet;
+//! - `community` (ours, for the 'Area' dropdowns): the location, ignoring case and accents.
 
 use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{RawQuery, State};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
 
-use crate::catalogue::{Catalogue, Entry, normalise_type};
+use crate::catalogue::{Catalogue, Entry, Snapshot, fold, normalise_type, words};
 use crate::model::MainCategory;
 
 /// The most bedrooms the dropdowns offer; choosing it means "this many or more".
 pub const BEDROOMS_OR_MORE: u32 = 7;
 /// Longer search texts are cut here (nobody types more; it bounds the work per request).
 const MAX_QUERY_CHARS: usize = 200;
+/// A search body is a few short fields; anything bigger is refused unread.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
 /// What a search asks for. Empty criteria match everything in the category.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Criteria {
-    /// Lower-cased words of the search text.
+    /// The words of the search text (see [`words`]).
     pub words: Vec<String>,
     /// The normalised type, if any.
     pub kind: Option<String>,
     pub bedrooms: Option<u32>,
     pub area: Option<u32>,
+    /// A community (the property's location), compared folded: the 'Area' dropdowns of the
+    /// residential and rental pages (our addition to the spec's parameters).
+    pub community: Option<String>,
 }
 
 impl Criteria {
-    pub fn matches(&self, entry: &Entry) -> bool {
+    /// Whether the entry meets the type, bedrooms and area criteria (the words are matched
+    /// through the snapshot's index, [`Snapshot::with_words`]).
+    pub fn fits(&self, entry: &Entry) -> bool {
         let property = &entry.property;
         if self.kind.as_ref().is_some_and(|kind| *kind != entry.kind) {
             return false;
@@ -63,7 +74,12 @@ impl Criteria {
         {
             return false;
         }
-        self.words.iter().all(|word| entry.haystack.contains(word.as_str()))
+        if let Some(community) = &self.community
+            && entry.community.as_deref() != Some(community.as_str())
+        {
+            return false;
+        }
+        true
     }
 }
 
@@ -93,6 +109,7 @@ struct Body {
     kind: Option<Value>,
     bedrooms: Option<Value>,
     area: Option<Value>,
+    community: Option<Value>,
 }
 
 /// Why a search request was refused (400, with the reason as JSON).
@@ -101,14 +118,14 @@ pub struct BadSearch(pub String);
 
 impl IntoResponse for BadSearch {
     fn into_response(self) -> Response {
-        (StatusCode::BAD_REQUEST, axum::Json(serde_json::json!({ "error": self.0 }))).into_response()
+        refuse(StatusCode::BAD_REQUEST, &self.0)
     }
 }
 
 /// Reads the criteria from a query string and a JSON body (either may be empty).
 pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria, BadSearch> {
-    let mut fields: [Option<String>; 4] = Default::default();
-    const NAMES: [&str; 4] = ["query", "type", "bedrooms", "area"];
+    let mut fields: [Option<String>; 5] = Default::default();
+    const NAMES: [&str; 5] = ["query", "type", "bedrooms", "area", "community"];
     if let Some(query_string) = query_string {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
             .map_err(|_| BadSearch("the query string is not URL-encoded".into()))?;
@@ -121,13 +138,14 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
     if !body.iter().all(u8::is_ascii_whitespace) {
         let body: Body = serde_json::from_slice(body)
             .map_err(|error| BadSearch(format!("the body is not a JSON search: {error}")))?;
-        for (slot, value) in [body.query, body.kind, body.bedrooms, body.area].into_iter().enumerate() {
+        let values = [body.query, body.kind, body.bedrooms, body.area, body.community];
+        for (slot, value) in values.into_iter().enumerate() {
             if let Some(value) = value {
                 fields[slot] = value.text();
             }
         }
     }
-    let [query, kind, bedrooms, area] = fields;
+    let [query, kind, bedrooms, area, community] = fields;
     let number = |name: &str, value: Option<String>| -> Result<Option<u32>, BadSearch> {
         value
             .map(|text| {
@@ -140,19 +158,25 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
     };
     let query: String = query.unwrap_or_default().chars().take(MAX_QUERY_CHARS).collect();
     Ok(Criteria {
-        words: query.to_lowercase().split_whitespace().map(str::to_owned).collect(),
+        words: words(&query).collect(),
         kind: kind.map(|kind| normalise_type(&kind)).filter(|kind| !kind.is_empty()),
         bedrooms: number("bedrooms", bedrooms)?,
         area: number("area", area)?,
+        community: community.map(|c| fold(c.trim())).filter(|c| !c.is_empty()),
     })
 }
 
 /// The search routes, over the given catalogue.
 pub fn router(catalogue: Arc<Catalogue>) -> Router {
     let endpoint = |category: Option<MainCategory>| {
-        post(move |state: State<Arc<Catalogue>>, query: RawQuery, headers: HeaderMap, body: Bytes| {
-            search(state, category, query, headers, body)
-        })
+        post(
+            move |state: State<Arc<Catalogue>>,
+                  query: RawQuery,
+                  headers: HeaderMap,
+                  body: Result<Bytes, BytesRejection>| {
+                search(state, category, query, headers, body)
+            },
+        )
     };
     Router::new()
         .route("/api/search-properties", endpoint(None))
@@ -160,7 +184,12 @@ pub fn router(catalogue: Arc<Catalogue>) -> Router {
         .route("/api/properties/commercial/search", endpoint(Some(MainCategory::Commercial)))
         .route("/api/properties/off-plan/search", endpoint(Some(MainCategory::OffPlan)))
         .route("/api/properties/rent/search", endpoint(Some(MainCategory::Rental)))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(catalogue)
+}
+
+fn refuse(status: StatusCode, reason: &str) -> Response {
+    (status, axum::Json(serde_json::json!({ "error": reason }))).into_response()
 }
 
 async fn search(
@@ -168,16 +197,24 @@ async fn search(
     category: Option<MainCategory>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return refuse(StatusCode::PAYLOAD_TOO_LARGE, "the search is too large (16 KB at most)");
+        }
+        Err(_) => return refuse(StatusCode::BAD_REQUEST, "the body could not be read"),
+    };
     let json_body = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("application/json"));
     if !body.is_empty() && !json_body {
-        let reason = "send the search as JSON (Content-Type: application/json)";
-        return (StatusCode::UNSUPPORTED_MEDIA_TYPE, axum::Json(serde_json::json!({ "error": reason })))
-            .into_response();
+        return refuse(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the search as JSON (Content-Type: application/json)",
+        );
     }
     let criteria = match criteria_from(query.as_deref(), &body) {
         Ok(criteria) => criteria,
@@ -187,19 +224,31 @@ async fn search(
         Ok(snapshot) => snapshot,
         Err(error) => {
             tracing::error!(event = "catalogue_unavailable", error = %error);
-            let reason = "the property catalogue is not available";
-            return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(serde_json::json!({ "error": reason })))
-                .into_response();
+            return refuse(StatusCode::SERVICE_UNAVAILABLE, "the property catalogue is not available");
         }
     };
+    let answer = answer(&snapshot, category, &criteria);
+    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], answer)
+        .into_response()
+}
+
+/// The JSON array of the properties of `category` (all when `None`) that match.
+pub fn answer(snapshot: &Snapshot, category: Option<MainCategory>, criteria: &Criteria) -> String {
+    let with_words = snapshot.with_words(&criteria.words);
+    let has_words =
+        |number: usize| with_words.as_ref().is_none_or(|bits| bits[number / 64] & (1 << (number % 64)) != 0);
+    let matching = snapshot.entries.iter().enumerate().filter(|(number, entry)| {
+        category.is_none_or(|c| entry.property.main_category == c)
+            && has_words(*number)
+            && criteria.fits(entry)
+    });
     let mut answer = String::from("[");
-    for entry in snapshot.in_category(category).filter(|entry| criteria.matches(entry)) {
+    for (_, entry) in matching {
         if answer.len() > 1 {
             answer.push(',');
         }
         answer.push_str(entry.json.get());
     }
     answer.push(']');
-    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], answer)
-        .into_response()
+    answer
 }

@@ -21,7 +21,8 @@ fn property(
         "_id": id, "id": id, "title": format!("{sub} in {location}"), "mainCategory": category,
         "subCategory": sub, "Images": [], "location": location, "bedrooms": bedrooms, "area": area,
         "price": 1_000_000, "featured": false, "createdAt": "2026-01-01T00:00:00+04:00",
-        "description": "", "url": format!("/property/{id}"), "reference": format!("REF-{id}"),
+        "description": if id == "a2" { "<p>A quiet <em>garden</em> near the cafe, plot 42.</p>" } else { "" },
+        "url": format!("/property/{id}"), "reference": format!("REF-{id}"),
         "translations": { "ar": { "location": "دبي مارينا" } }
     }))
     .expect("a valid property")
@@ -94,6 +95,13 @@ async fn bedrooms_are_exact_and_seven_means_seven_or_more() {
 }
 
 #[tokio::test]
+async fn community_is_the_whole_location_ignoring_case() {
+    assert_eq!(ids("/api/search-properties", json!({ "community": "dubai marina" })).await, ["a1", "r1"]);
+    assert_eq!(ids("/api/properties/rent/search?community=Dubai%20Marina", json!({})).await, ["r1"]);
+    assert!(ids("/api/search-properties", json!({ "community": "Marina" })).await.is_empty());
+}
+
+#[tokio::test]
 async fn area_is_a_minimum_in_square_feet() {
     assert_eq!(ids("/api/properties/commercial/search", json!({ "area": 1000 })).await, ["c2"]);
     assert_eq!(
@@ -147,4 +155,22 @@ async fn bad_searches_get_a_clear_4xx() {
 
     let (status, _) = post("/api/search-properties", Some("application/json"), r#"[1,2]"#).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    let huge = format!(r#"{{"query":"{}"}}"#, "a".repeat(1 << 20));
+    let (status, answer) = post("/api/search-properties", Some("application/json"), &huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(answer["error"], "the search is too large (16 KB at most)");
+
+    // A category the function does not know is a JSON 404.
+    let (status, answer) = post("/api/properties/villas/search", Some("application/json"), "{}").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(answer["error"], "not found");
+}
+
+#[tokio::test]
+async fn descriptions_accents_and_arabic_digits_are_searched() {
+    // Words of the description match too (a2's is the only one with a text).
+    assert_eq!(ids("/api/search-properties", json!({ "query": "quiet garden" })).await, ["a2"]);
+    assert_eq!(ids("/api/search-properties", json!({ "query": "CAFÉ" })).await, ["a2"]);
+    assert_eq!(ids("/api/search-properties", json!({ "query": "٤٢" })).await, ["a2"]);
 }

@@ -1,0 +1,115 @@
+//! Search over a 10,000-property catalogue: the time of one query inside the function
+//! (matching plus building the JSON answer), as percentiles over a mix of realistic queries,
+//! then criterion's figures for three of them.
+//!
+//! Run: `cargo bench -p lead-fn --bench search`. Target (issue 4): p99 under 2 ms.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::Criterion;
+use lead_fn::catalogue::Snapshot;
+use lead_fn::model::{ApiProperty, MainCategory};
+use lead_fn::search::{Criteria, answer, criteria_from};
+
+const PROPERTIES: usize = 10_000;
+const COMMUNITIES: [&str; 12] = [
+    "Dubai Marina",
+    "Downtown Dubai",
+    "Palm Jumeirah",
+    "Business Bay",
+    "Arabian Ranches",
+    "Dubai Hills Estate",
+    "Jumeirah Village Circle",
+    "Dubai Creek Harbour",
+    "Emaar Beachfront",
+    "Al Barsha",
+    "Jumeirah Lake Towers",
+    "Mohammed Bin Rashid City",
+];
+const TYPES: [&str; 8] = ["Apartment", "Villa", "Townhouse", "Penthouse", "Studio", "Office", "Shop", "Plot"];
+const WORDS: [&str; 24] = [
+    "bright", "spacious", "sea", "view", "balcony", "pool", "gym", "upgraded", "kitchen", "family", "quiet",
+    "garden", "maid's", "room", "parking", "metro", "walk", "beach", "vacant", "rented", "high", "floor",
+    "corner", "unit",
+];
+
+fn catalogue() -> Snapshot {
+    let mut rng = fastrand::Rng::with_seed(7);
+    let categories = MainCategory::ALL;
+    let properties: Vec<ApiProperty> = (0..PROPERTIES)
+        .map(|n| {
+            let community = COMMUNITIES[rng.usize(..COMMUNITIES.len())];
+            let kind = TYPES[rng.usize(..TYPES.len())];
+            let words: Vec<&str> = (0..90).map(|_| WORDS[rng.usize(..WORDS.len())]).collect();
+            serde_json::from_value(serde_json::json!({
+                "_id": format!("p{n}"), "id": format!("p{n}"),
+                "title": format!("{} {kind} in {community}", words[0]),
+                "mainCategory": categories[n % 4], "subCategory": kind,
+                "Images": [format!("/media/p{n}/1.jpg"), format!("/media/p{n}/2.jpg")],
+                "location": community, "bedrooms": rng.u32(0..9), "area": rng.u32(400..8000),
+                "price": rng.u64(400_000..20_000_000), "featured": rng.bool(),
+                "createdAt": format!("2026-{:02}-{:02}T00:00:00+04:00", 12 - n / 1000 % 12, 28 - n % 28),
+                "description": format!("<p>{}</p>", words.join(" ")), "url": format!("/property/p{n}"),
+                "reference": format!("PC-{n:05}"),
+            }))
+            .expect("a valid property")
+        })
+        .collect();
+    Snapshot::new(properties).expect("serialisable")
+}
+
+fn queries() -> Vec<(Option<MainCategory>, Criteria)> {
+    let body = |json: &str| criteria_from(None, json.as_bytes()).expect("a valid search");
+    vec![
+        (None, body(r#"{"query":"marina"}"#)),
+        (None, body(r#"{"type":"Apartment"}"#)),
+        (None, body(r#"{"query":"sea view","type":"Villa"}"#)),
+        (None, body(r#"{"query":"PC-04321"}"#)),
+        (None, body(r#"{"query":"no such place"}"#)),
+        (Some(MainCategory::Residential), body(r#"{"query":"downtown","bedrooms":"2"}"#)),
+        (Some(MainCategory::Residential), body(r#"{"bedrooms":"7"}"#)),
+        (Some(MainCategory::Commercial), body(r#"{"type":"Shop","area":"1000"}"#)),
+        (Some(MainCategory::OffPlan), body(r#"{"query":"palm","area":"3000"}"#)),
+        (Some(MainCategory::Rental), body(r#"{"query":"pool gym metro","type":"Apartments"}"#)),
+    ]
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn main() {
+    let snapshot = catalogue();
+    let queries = queries();
+
+    let mut times = Vec::new();
+    let mut bytes = 0usize;
+    for _ in 0..100 {
+        for (category, criteria) in &queries {
+            let start = Instant::now();
+            let json = answer(&snapshot, *category, criteria);
+            times.push(start.elapsed());
+            bytes = bytes.max(json.len());
+            black_box(json);
+        }
+    }
+    times.sort();
+    println!(
+        "search over {PROPERTIES} properties, {} queries: p50 {:?}, p99 {:?}, max {:?} (largest answer {:.1} MB)",
+        times.len(),
+        percentile(&times, 0.5),
+        percentile(&times, 0.99),
+        times[times.len() - 1],
+        bytes as f64 / 1e6
+    );
+
+    let mut criterion = Criterion::default().configure_from_args();
+    for (name, index) in [("text", 0), ("type across categories", 1), ("residential text and bedrooms", 5)] {
+        let (category, criteria) = &queries[index];
+        criterion.bench_function(&format!("search: {name}"), |b| {
+            b.iter(|| answer(&snapshot, *category, criteria))
+        });
+    }
+    criterion.final_summary();
+}
