@@ -10,6 +10,7 @@ use std::net::IpAddr;
 
 use axum::Router;
 use axum::extract::Request;
+use axum::http::Uri;
 use lambda_http::request::RequestContext;
 
 use crate::leads::ratelimit::PeerAddr;
@@ -29,16 +30,52 @@ pub async fn run() -> Result<(), lambda_http::Error> {
     lambda_http::run(app(config)).await
 }
 
-/// The router with the caller's address taken from the event's request context.
+/// The router, with the caller's address taken from the event's request context and the
+/// path made the site's own again.
 pub fn app(config: Config) -> Router {
-    crate::router(config).layer(axum::middleware::map_request(with_peer))
+    // A layer on a router runs after its routing; on an outer router's fallback it runs before
+    // the inner router's, so the rewritten path is the one routed.
+    Router::new().fallback_service(crate::router(config)).layer(axum::middleware::map_request(from_event))
 }
 
-async fn with_peer(mut request: Request) -> Request {
-    if let Some(ip) = source_ip(request.extensions().get::<RequestContext>()) {
+async fn from_event(mut request: Request) -> Request {
+    let context = request.extensions().get::<RequestContext>();
+    let peer = source_ip(context);
+    let path = without_stage(context, request.uri());
+    if let Some(ip) = peer {
         request.extensions_mut().insert(PeerAddr(ip));
     }
+    if let Some(uri) = path {
+        *request.uri_mut() = uri;
+    }
     request
+}
+
+/// `lambda_http` puts an API Gateway stage in front of the path (`/prod/api/contact-user`,
+/// unless `AWS_LAMBDA_HTTP_IGNORE_STAGE_IN_PATH` is set); the function's routes are the site's
+/// paths, which the Netlify proxy sends on unchanged. Function URLs and `$default` stages
+/// have no prefix.
+fn without_stage(context: Option<&RequestContext>, uri: &Uri) -> Option<Uri> {
+    if std::env::var_os("AWS_LAMBDA_HTTP_IGNORE_STAGE_IN_PATH").is_some() {
+        return None;
+    }
+    let stage = match context? {
+        RequestContext::ApiGatewayV1(context) => context.stage.as_deref(),
+        RequestContext::ApiGatewayV2(context) => context.stage.as_deref(),
+        _ => None,
+    }?;
+    if stage == "$default" {
+        return None;
+    }
+    let rest = uri.path().strip_prefix('/')?.strip_prefix(stage)?;
+    if !rest.starts_with('/') {
+        return None;
+    }
+    let path_and_query = match uri.query() {
+        Some(query) => format!("{rest}?{query}"),
+        None => rest.to_owned(),
+    };
+    path_and_query.parse().ok()
 }
 
 /// The address API Gateway or the function URL saw the request come from.

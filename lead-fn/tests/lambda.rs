@@ -1,0 +1,322 @@
+//! The Lambda binary, end to end: the real `lead-fn-lambda` process started as Lambda starts
+//! it, against a local stand-in for the Lambda Runtime API (`AWS_LAMBDA_RUNTIME_API`) that
+//! hands it real API Gateway REST (v1), HTTP API (v2) and function URL events from
+//! `tests/events/` and keeps its answers. The stand-in also serves the site's
+//! `api/properties.json`, where the function reads its catalogue.
+//!
+//! A second test starts the binary with a file size limit (RLIMIT_FSIZE), so every write to
+//! the outbox past it fails as on a full disk.
+
+#![cfg(feature = "lambda")]
+
+mod support;
+
+use std::collections::VecDeque;
+use std::io::Read as _;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path as UrlPath, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+use support::Recorder;
+use tokio::sync::Notify;
+
+#[derive(Default)]
+struct Runtime {
+    /// Events not yet handed out: (request id, event).
+    queue: Mutex<VecDeque<(String, Value)>>,
+    /// Answers by request id, in arrival order.
+    answers: Mutex<Vec<(String, Value)>>,
+    /// Initialisation and invocation errors the function reported.
+    errors: Mutex<Vec<String>>,
+    changed: Notify,
+}
+
+async fn next(State(runtime): State<Arc<Runtime>>) -> Response {
+    loop {
+        let notified = runtime.changed.notified();
+        if let Some((id, event)) = runtime.queue.lock().expect("the queue").pop_front() {
+            let deadline =
+                SystemTime::now().duration_since(UNIX_EPOCH).expect("a clock").as_millis() + 30_000;
+            let mut headers = HeaderMap::new();
+            headers.insert("lambda-runtime-aws-request-id", HeaderValue::from_str(&id).expect("an id"));
+            headers.insert("lambda-runtime-deadline-ms", HeaderValue::from(deadline as u64));
+            headers.insert(
+                "lambda-runtime-invoked-function-arn",
+                HeaderValue::from_static("arn:aws:lambda:me-central-1:123456789012:function:lead-fn"),
+            );
+            headers.insert(
+                "lambda-runtime-trace-id",
+                HeaderValue::from_static("Root=1-00000000-000000000000000000000000"),
+            );
+            return (headers, event.to_string()).into_response();
+        }
+        notified.await;
+    }
+}
+
+async fn respond(
+    State(runtime): State<Arc<Runtime>>,
+    UrlPath(id): UrlPath<String>,
+    body: Bytes,
+) -> StatusCode {
+    let answer = serde_json::from_slice(&body)
+        .unwrap_or_else(|_| json!({ "unparsed": String::from_utf8_lossy(&body) }));
+    runtime.answers.lock().expect("the answers").push((id, answer));
+    runtime.changed.notify_waiters();
+    StatusCode::ACCEPTED
+}
+
+async fn error(State(runtime): State<Arc<Runtime>>, body: Bytes) -> StatusCode {
+    runtime.errors.lock().expect("the errors").push(String::from_utf8_lossy(&body).into_owned());
+    runtime.changed.notify_waiters();
+    StatusCode::ACCEPTED
+}
+
+async fn properties() -> impl IntoResponse {
+    let property = json!({
+        "_id": "palm-villa", "id": "palm-villa", "title": "Frond Villa with Private Beach",
+        "mainCategory": "Residential", "subCategory": "Villa", "Images": [], "location": "Palm Jumeirah",
+        "bedrooms": 5, "area": 7000, "price": 32_000_000, "featured": true,
+        "createdAt": "2026-01-01T00:00:00+04:00", "description": "", "url": "/property/palm-villa",
+        "reference": "PC-2201", "permitNumber": "7110029384"
+    });
+    ([("content-type", "application/json")], json!([property]).to_string())
+}
+
+/// The stand-in runtime on 127.0.0.1, and the binary running against it.
+struct Lambda {
+    runtime: Arc<Runtime>,
+    address: String,
+    child: Option<Child>,
+    counter: usize,
+}
+
+impl Lambda {
+    async fn start_runtime() -> Lambda {
+        let runtime = Arc::new(Runtime::default());
+        let app = Router::new()
+            .route("/2018-06-01/runtime/invocation/next", get(next))
+            .route("/2018-06-01/runtime/invocation/{id}/response", post(respond))
+            .route("/2018-06-01/runtime/invocation/{id}/error", post(error))
+            .route("/2018-06-01/runtime/init/error", post(error))
+            .route("/site/api/properties.json", get(properties))
+            .with_state(runtime.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("an address").to_string();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        Lambda { runtime, address, child: None, counter: 0 }
+    }
+
+    /// Starts the binary, through `sh -c` with `shell_prefix` run first when given.
+    fn start(&mut self, env: &[(&str, &str)], shell_prefix: Option<&str>) {
+        let binary = env!("CARGO_BIN_EXE_lead-fn-lambda");
+        let mut command = match shell_prefix {
+            Some(prefix) => {
+                let mut sh = Command::new("sh");
+                sh.arg("-c").arg(format!("{prefix}; exec \"$0\"")).arg(binary);
+                sh
+            }
+            None => Command::new(binary),
+        };
+        command
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("AWS_LAMBDA_RUNTIME_API", &self.address)
+            .env("AWS_LAMBDA_FUNCTION_NAME", "lead-fn")
+            .env("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "128")
+            .env("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST")
+            .env("LEAD_CATALOGUE_URL", format!("http://{}/site/api/properties.json", self.address))
+            .env("LEAD_SITE_URL", "https://palmcrest.example")
+            .envs(env.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        self.child = Some(command.spawn().expect("the Lambda binary starts"));
+    }
+
+    /// Hands `event` to the function and waits for its answer.
+    async fn invoke(&mut self, event: Value) -> Value {
+        self.counter += 1;
+        let id = format!("request-{}", self.counter);
+        self.runtime.queue.lock().expect("the queue").push_back((id.clone(), event));
+        self.runtime.changed.notify_waiters();
+        let waiting = async {
+            loop {
+                let notified = self.runtime.changed.notified();
+                if let Some((_, answer)) =
+                    self.runtime.answers.lock().expect("the answers").iter().find(|(i, _)| *i == id)
+                {
+                    return answer.clone();
+                }
+                if let Some(error) = self.runtime.errors.lock().expect("the errors").first() {
+                    panic!("the function reported an error: {error}");
+                }
+                notified.await;
+            }
+        };
+        match tokio::time::timeout(Duration::from_secs(20), waiting).await {
+            Ok(answer) => answer,
+            Err(_) => panic!("no answer to {id}:\n{}", self.stop()),
+        }
+    }
+
+    /// Stops the binary; what it logged.
+    fn stop(&mut self) -> String {
+        let Some(mut child) = self.child.take() else { return String::new() };
+        let _ = child.kill();
+        let _ = child.wait();
+        let mut logs = String::new();
+        if let Some(mut out) = child.stdout.take() {
+            let _ = out.read_to_string(&mut logs);
+        }
+        if let Some(mut err) = child.stderr.take() {
+            let _ = err.read_to_string(&mut logs);
+        }
+        logs
+    }
+}
+
+impl Drop for Lambda {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn event(name: &str) -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/events").join(name);
+    serde_json::from_slice(&std::fs::read(&path).expect("the event")).expect("JSON")
+}
+
+fn kept(outbox: &Path) -> Vec<Value> {
+    let Ok(entries) = std::fs::read_dir(outbox) else { return Vec::new() };
+    let mut records: Vec<Value> = entries
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            (path.extension()? == "json").then(|| serde_json::from_slice(&std::fs::read(&path).ok()?).ok())?
+        })
+        .collect();
+    records.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
+    records
+}
+
+fn body(answer: &Value) -> Value {
+    assert_eq!(answer["isBase64Encoded"], false, "{answer}");
+    serde_json::from_str(answer["body"].as_str().expect("a body")).expect("a JSON body")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_answers_api_gateway_rest_http_and_function_url_events() {
+    let outbox = tempfile::tempdir().expect("a temp dir");
+    let mut lambda = Lambda::start_runtime().await;
+    lambda.start(
+        &[
+            ("LEAD_OUTBOX_DIR", outbox.path().to_str().expect("UTF-8")),
+            ("LEAD_RATE_LIMIT_PER_MINUTE", "1"),
+            ("LEAD_ALLOWED_ORIGIN", "https://palmcrest.example"),
+        ],
+        None,
+    );
+
+    // API Gateway REST (v1), a base64 body: the answer in v1's shape.
+    let rest = lambda.invoke(event("apigw-rest.json")).await;
+    assert_eq!(rest["statusCode"], 200, "{rest}");
+    assert_eq!(body(&rest)["ok"], true);
+    assert!(rest.get("cookies").is_none(), "a v1 answer: {rest}");
+    // lambda_http answers v1 events with every header in multiValueHeaders.
+    let headers = &rest["multiValueHeaders"];
+    assert_eq!(headers["content-type"], json!(["application/json"]));
+    assert_eq!(headers["access-control-allow-origin"], json!(["https://palmcrest.example"]));
+    assert_eq!(headers["x-content-type-options"], json!(["nosniff"]));
+
+    // The same caller again within the minute: the limit counts API Gateway's source IP.
+    let again = lambda.invoke(event("apigw-rest.json")).await;
+    assert_eq!(again["statusCode"], 429, "{again}");
+    assert_eq!(body(&again)["code"], "rate_limited");
+
+    // HTTP API (v2), another caller: a call-back request in Arabic.
+    let http = lambda.invoke(event("apigw-http.json")).await;
+    assert_eq!(http["statusCode"], 200, "{http}");
+    assert!(http.get("cookies").is_some(), "a v2 answer: {http}");
+    assert_eq!(http["headers"]["content-type"], "application/json");
+    assert_eq!(http["headers"]["cache-control"], "no-store");
+    assert_eq!(body(&http)["ok"], true);
+
+    // A function URL behind Netlify: Netlify's own servers are the peer, the visitor's address
+    // is in X-Nf-Client-Connection-Ip; the lead names a property from the site's catalogue.
+    let url = lambda.invoke(event("function-url.json")).await;
+    assert_eq!(url["statusCode"], 200, "{url}");
+    let mut behind_netlify = event("function-url.json");
+    behind_netlify["headers"]["x-nf-client-connection-ip"] = json!("203.0.113.6");
+    assert_eq!(lambda.invoke(behind_netlify.clone()).await["statusCode"], 200, "another visitor, same proxy");
+    assert_eq!(lambda.invoke(behind_netlify).await["statusCode"], 429);
+
+    // A search, answered from the catalogue the function fetched from the site.
+    let search = lambda.invoke(event("search-http.json")).await;
+    assert_eq!(search["statusCode"], 200, "{search}");
+    let found = body(&search);
+    assert_eq!(found.as_array().map(|a| a.len()), Some(1), "{found}");
+    assert_eq!(found[0]["id"], "palm-villa");
+
+    let records = kept(outbox.path());
+    assert_eq!(records.len(), 4, "{records:?}");
+    let by_name = |name: &str| records.iter().find(|r| r["name"] == name).expect(name).clone();
+    assert_eq!(by_name("Aisha Khan")["message"], "Is it still available?");
+    assert_eq!(by_name("Omar Farouk")["form"], "callback");
+    assert_eq!(by_name("Omar Farouk")["lang"], "ar");
+    let sara = by_name("Sara Ivanova");
+    assert_eq!(sara["property"]["title"], "Frond Villa with Private Beach");
+    assert_eq!(sara["property"]["url"], "https://palmcrest.example/property/palm-villa");
+    assert_eq!(sara["property"]["permitNumber"], "7110029384");
+
+    // One JSON line per log event, and none with the visitors' details.
+    let logs = lambda.stop();
+    let lines: Vec<Value> = logs.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    assert!(lines.iter().any(|l| l["event"] == "start"), "{logs}");
+    let deliveries: Vec<&Value> = lines.iter().filter(|l| l["event"] == "lead_delivery").collect();
+    assert_eq!(deliveries.len(), 4, "{logs}");
+    assert!(
+        deliveries.iter().all(|l| l["sink"] == "outbox" && l["outcome"] == "accepted" && l["attempt"] == 1)
+    );
+    for private in ["Aisha", "aisha@example.com", "0501234567", "Omar", "+971501234567", "Sara", "Viewing?"] {
+        assert!(!logs.contains(private), "{private} in the logs:\n{logs}");
+    }
+    assert!(lambda.runtime.errors.lock().expect("the errors").is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_disk_fails_the_outbox_and_the_webhook_still_takes_the_lead() {
+    let outbox = tempfile::tempdir().expect("a temp dir");
+    let outbox = outbox.path().to_str().expect("UTF-8").to_owned();
+    // Files may grow to 512 bytes; a write past that fails (EFBIG) as on a full disk (ENOSPC).
+    // The signal that would otherwise end the process is ignored, as a server's would be.
+    let full_disk = Some("trap '' XFSZ; ulimit -f 1");
+
+    let mut alone = Lambda::start_runtime().await;
+    alone.start(&[("LEAD_OUTBOX_DIR", &outbox)], full_disk);
+    let answer = alone.invoke(event("apigw-http.json")).await;
+    assert_eq!(answer["statusCode"], 503, "{answer}");
+    assert_eq!(body(&answer)["code"], "delivery_failed");
+    let logs = alone.stop();
+    assert!(logs.contains("FileTooLarge"), "{logs}");
+    assert!(kept(Path::new(&outbox)).is_empty());
+    let leftovers: Vec<_> = std::fs::read_dir(&outbox).map(|d| d.count()).into_iter().collect();
+    assert_eq!(leftovers, [0], "no half-written file stays");
+
+    let crm = Recorder::start(200).await;
+    let hook = format!("{}/hook", crm.url);
+    let mut both = Lambda::start_runtime().await;
+    both.start(&[("LEAD_OUTBOX_DIR", &outbox), ("LEAD_WEBHOOK_URL", &hook)], full_disk);
+    let answer = both.invoke(event("apigw-http.json")).await;
+    assert_eq!(answer["statusCode"], 200, "{answer}");
+    let id = body(&answer)["id"].clone();
+    assert_eq!(crm.requests().len(), 1);
+    assert_eq!(crm.requests()[0].json()["id"], id);
+}
