@@ -9,6 +9,7 @@ pub mod model;
 pub mod netlify;
 pub mod output;
 pub mod pipeline;
+pub mod redirects;
 pub mod schema;
 pub mod serve;
 pub mod site;

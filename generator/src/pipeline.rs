@@ -80,6 +80,8 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     }
     let written = output::write(&content, &options.out)
         .map_err(|source| BuildError::Write { path: options.out.clone(), source })?;
+    crate::redirects::write(&options.out)
+        .map_err(|source| BuildError::Write { path: options.out.clone(), source })?;
     let content_seconds = started.elapsed().as_secs_f64();
     let site_seconds = match &options.pages {
         Pages::Skip => None,

@@ -1,0 +1,132 @@
+//! `dist/_redirects`: Netlify's proxy rewrites (status 200) that send the lead function's POST
+//! endpoints ([`lead_fn::POST_ENDPOINTS`]) to the function, at the address given at build time
+//! in `LEAD_FUNCTION_URL` (a Lambda function URL, or an API Gateway stage's address). Netlify
+//! reads this file before `netlify.toml`, and the visitor's browser only ever talks to the
+//! site's own origin.
+//!
+//! Without the variable the file says so and proxies nothing (a build for `estate serve`, which
+//! mounts the function itself, or a deploy without the function); the build prints a note.
+
+use std::path::Path;
+use std::sync::Once;
+
+/// The variable that names the function's address.
+pub const FUNCTION_URL_VAR: &str = "LEAD_FUNCTION_URL";
+
+/// Writes `out/_redirects` from `LEAD_FUNCTION_URL`.
+pub fn write(out: &Path) -> std::io::Result<()> {
+    let url = std::env::var(FUNCTION_URL_VAR).ok().filter(|u| !u.trim().is_empty());
+    if url.is_none() {
+        static NOTE: Once = Once::new();
+        NOTE.call_once(|| {
+            eprintln!(
+                "note: {FUNCTION_URL_VAR} is not set, so dist/_redirects sends no request to the lead \
+                 function; set it to the function's URL when building for Netlify"
+            );
+        });
+    }
+    write_with(out, url.as_deref())
+}
+
+/// Writes `out/_redirects` for the function at `url` (none: no proxy lines). An unchanged file
+/// is not rewritten.
+pub fn write_with(out: &Path, url: Option<&str>) -> std::io::Result<()> {
+    let text =
+        render(url).map_err(|message| std::io::Error::new(std::io::ErrorKind::InvalidInput, message))?;
+    let path = out.join("_redirects");
+    if std::fs::read_to_string(&path).is_ok_and(|old| old == text) {
+        return Ok(());
+    }
+    std::fs::create_dir_all(out)?;
+    std::fs::write(path, text)
+}
+
+/// The file's text.
+pub fn render(url: Option<&str>) -> Result<String, String> {
+    let mut text = String::from(
+        "# Written by `estate build`; edits are overwritten. Netlify reads it before netlify.toml.\n",
+    );
+    let Some(url) = url else {
+        text.push_str(&format!(
+            "# {FUNCTION_URL_VAR} was not set for this build, so nothing is proxied to the lead function.\n"
+        ));
+        return Ok(text);
+    };
+    let base = function_base(url)?;
+    text.push_str(&format!("# The lead function's POST endpoints, proxied to {FUNCTION_URL_VAR}.\n"));
+    let width = lead_fn::POST_ENDPOINTS.iter().map(|p| p.len()).max().unwrap_or(0);
+    for path in lead_fn::POST_ENDPOINTS {
+        text.push_str(&format!("{path:width$}  {base}{path}  200\n"));
+    }
+    Ok(text)
+}
+
+/// The function's address without a trailing `/`; an http(s) URL with no query or fragment.
+fn function_base(url: &str) -> Result<String, String> {
+    let url = url.trim();
+    let bad = |why: &str| format!("{FUNCTION_URL_VAR}={url:?} {why}");
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .ok_or_else(|| bad("is not an http(s) URL"))?;
+    if rest.is_empty() || rest.starts_with('/') {
+        return Err(bad("has no host"));
+    }
+    if url.contains(|c: char| c.is_whitespace() || c.is_control() || c == '?' || c == '#') {
+        return Err(bad("may not hold spaces, a query or a fragment"));
+    }
+    Ok(url.trim_end_matches('/').to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_post_endpoint_is_proxied_with_status_200() {
+        let text = render(Some("https://abc123.lambda-url.me-central-1.on.aws/")).expect("valid");
+        let rules: Vec<Vec<&str>> =
+            text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
+        assert_eq!(rules.len(), lead_fn::POST_ENDPOINTS.len());
+        for (rule, path) in rules.iter().zip(lead_fn::POST_ENDPOINTS) {
+            assert_eq!(rule, &[path, &format!("https://abc123.lambda-url.me-central-1.on.aws{path}"), "200"]);
+        }
+        assert!(rules.iter().any(|r| r[0] == "/api/contact-user"));
+        // An API Gateway stage keeps its path.
+        let staged = render(Some("https://id.execute-api.me-central-1.amazonaws.com/prod")).expect("valid");
+        assert!(
+            staged.contains("https://id.execute-api.me-central-1.amazonaws.com/prod/api/contact-user  200")
+        );
+    }
+
+    #[test]
+    fn without_the_variable_nothing_is_proxied() {
+        let text = render(None).expect("valid");
+        assert!(text.lines().all(|l| l.starts_with('#')), "{text}");
+        assert!(text.contains("LEAD_FUNCTION_URL was not set"));
+    }
+
+    #[test]
+    fn a_bad_address_is_an_error_naming_the_variable() {
+        for bad in ["abc.lambda-url.on.aws", "ftp://x", "https://", "https://x/?a=1", "https://x y"] {
+            let error = render(Some(bad)).expect_err(bad);
+            assert!(error.starts_with("LEAD_FUNCTION_URL="), "{error}");
+        }
+    }
+
+    #[test]
+    fn the_file_is_written_and_kept_when_unchanged() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        write_with(dir.path(), Some("https://fn.example")).expect("written");
+        let path = dir.path().join("_redirects");
+        let text = std::fs::read_to_string(&path).expect("the file");
+        assert!(text.contains("/api/search-properties"));
+        let stamp = std::fs::metadata(&path).and_then(|m| m.modified()).expect("a time");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write_with(dir.path(), Some("https://fn.example")).expect("written");
+        assert_eq!(std::fs::metadata(&path).and_then(|m| m.modified()).expect("a time"), stamp);
+        // Building again without the variable drops the proxy lines of the last build.
+        write_with(dir.path(), None).expect("written");
+        assert!(!std::fs::read_to_string(&path).expect("the file").contains("200"));
+    }
+}
