@@ -4,6 +4,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+echo "==> test tools: Python's aiosmtpd (the real SMTP server of lead-fn's delivery tests)"
+if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
+  # pip where there is one (PEP 668 Debian Pythons need --break-system-packages), else Debian's
+  # own package.
+  python3 -m pip install --quiet --break-system-packages aiosmtpd >/dev/null 2>&1 \
+    || python3 -m pip install --quiet aiosmtpd >/dev/null 2>&1 \
+    || { [ "$(id -u)" = 0 ] && apt-get update -qq \
+         && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-aiosmtpd >/dev/null; } \
+    || { echo "cannot install aiosmtpd: python3 -m pip install aiosmtpd" >&2; exit 1; }
+fi
+
 echo "==> Rust tests (generator, lead-fn)"
 if command -v cargo-nextest >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast
