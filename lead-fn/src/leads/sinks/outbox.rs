@@ -54,29 +54,49 @@ fn permanent(kind: ErrorKind) -> bool {
     )
 }
 
-/// Writes `{id}.{ext}` for each part, in order, atomically and durably.
+/// Writes `{id}.{ext}` for each part, atomically and durably: every part's temporary file is
+/// written and flushed at once (on its own thread, so one journal commit can carry them all),
+/// then they are renamed into place in order, then the folder is flushed.
 pub fn write_lead(dir: &Path, id: &str, parts: &[(&str, &[u8])]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
+    let temps: Vec<PathBuf> = parts.iter().map(|(ext, _)| dir.join(format!(".{id}.{ext}.tmp"))).collect();
+    let written: Vec<std::io::Result<()>> = std::thread::scope(|scope| {
+        let others: Vec<_> = parts
+            .iter()
+            .zip(&temps)
+            .skip(1)
+            .map(|((_, bytes), temp)| scope.spawn(move || write_synced(temp, bytes)))
+            .collect();
+        let first = match (parts.first(), temps.first()) {
+            (Some((_, bytes)), Some(temp)) => write_synced(temp, bytes),
+            _ => Ok(()),
+        };
+        std::iter::once(first)
+            .chain(others.into_iter().map(|handle| {
+                handle.join().unwrap_or_else(|_| Err(std::io::Error::other("a writer thread panicked")))
+            }))
+            .collect()
+    });
+    if let Some(error) = written.into_iter().find_map(Result::err) {
+        for temp in &temps {
+            let _ = std::fs::remove_file(temp);
+        }
+        return Err(error);
+    }
     let mut done: Vec<PathBuf> = Vec::new();
     let result = (|| {
-        for (ext, bytes) in parts {
-            let name = format!("{id}.{ext}");
-            let temp = dir.join(format!(".{name}.tmp"));
-            if let Err(error) = write_synced(&temp, bytes) {
-                let _ = std::fs::remove_file(&temp);
-                return Err(error);
-            }
-            let target = dir.join(&name);
-            if let Err(error) = std::fs::rename(&temp, &target) {
-                let _ = std::fs::remove_file(&temp);
-                return Err(error);
-            }
+        for ((ext, _), temp) in parts.iter().zip(&temps) {
+            let target = dir.join(format!("{id}.{ext}"));
+            std::fs::rename(temp, &target)?;
             done.push(target);
         }
         sync_dir(dir)
     })();
     if result.is_err() {
         // A lead is in the outbox whole or not at all.
+        for temp in &temps {
+            let _ = std::fs::remove_file(temp);
+        }
         for file in done.iter().rev() {
             let _ = std::fs::remove_file(file);
         }
