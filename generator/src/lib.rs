@@ -3,6 +3,7 @@
 
 pub mod content;
 pub mod demo;
+pub mod detail;
 pub mod diag;
 pub mod markdown;
 pub mod model;

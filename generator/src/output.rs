@@ -277,6 +277,8 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
         )
         .collect();
     all.extend(jobs);
+    // The property pages' similar listings and permit QR codes (detail.rs).
+    all.extend(crate::detail::jobs(&properties, &data));
 
     let mut dirs: Vec<&Path> = all.iter().filter_map(|(path, _)| path.parent()).collect();
     dirs.sort();
