@@ -37,16 +37,49 @@ function options() {
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The file a path is written to: / -> index.html, /a/b -> a/b/index.html, 404 -> 404.html. */
-function outputFile(dist, path) {
+/**
+ * The file a path is written to: / -> index.html, /a/b -> a/b/index.html, 404 -> 404.html, and
+ * a shell page (the SSR bundle's shellPages, e.g. the property shell) to its own file.
+ */
+function outputFile(dist, path, shells) {
   if (path === NOT_FOUND_PATH) return join(dist, '404.html');
+  const shell = shells.find((page) => page.path === path);
+  if (shell) return join(dist, shell.file);
   const clean = decodeURIComponent(path).replace(/^\/+|\/+$/g, '');
   return clean ? join(dist, clean, 'index.html') : join(dist, 'index.html');
 }
 
+/**
+ * The canonical link, Open Graph and Twitter card tags of a page that gives a canonical URL or
+ * an image (see src/meta.tsx). Marked data-page-meta: the browser drops them once the visitor
+ * moves to another page.
+ */
+function socialTags(meta) {
+  if (!meta.canonical && !meta.image) return [];
+  const tag = (name, value, attribute = 'property') =>
+    `<meta ${attribute}="${name}" content="${escapeHtml(value)}" data-page-meta />`;
+  const tags = [];
+  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}" data-page-meta />`);
+  tags.push(tag('og:type', 'website'), tag('og:title', meta.title), tag('og:description', meta.description));
+  if (meta.siteName) tags.push(tag('og:site_name', meta.siteName));
+  if (meta.canonical) tags.push(tag('og:url', meta.canonical));
+  if (meta.image) tags.push(tag('og:image', meta.image));
+  tags.push(
+    tag('twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'),
+    tag('twitter:title', meta.title, 'name'),
+    tag('twitter:description', meta.description, 'name'),
+  );
+  if (meta.image) tags.push(tag('twitter:image', meta.image, 'name'));
+  return tags;
+}
+
 function fillTemplate(template, rendered) {
   const head = rendered.meta
-    ? `<title>${escapeHtml(rendered.meta.title)}</title>\n    <meta name="description" content="${escapeHtml(rendered.meta.description)}" />`
+    ? [
+        `<title>${escapeHtml(rendered.meta.title)}</title>`,
+        `<meta name="description" content="${escapeHtml(rendered.meta.description)}" />`,
+        ...socialTags(rendered.meta),
+      ].join('\n    ')
     : '';
   // Functions, not strings, as replacements: a `$&` or `$'` in page text must stay as it is.
   return template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => rendered.html);
@@ -73,7 +106,7 @@ async function workerMain() {
       if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
       const expected = path === NOT_FOUND_PATH ? 404 : 200;
       if (rendered.status !== expected) throw new Error(`answered ${rendered.status}, expected ${expected}`);
-      const file = outputFile(dist, path);
+      const file = outputFile(dist, path, server.shellPages ?? []);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, fillTemplate(template, rendered));
     } catch (error) {
@@ -109,7 +142,8 @@ async function main() {
   const server = await import(pathToFileURL(ssr).href);
   const routesFile = join(dist, 'data', 'routes.json');
   const content = existsSync(routesFile) ? JSON.parse(await readFile(routesFile, 'utf8')) : { properties: [], posts: [] };
-  const paths = [...server.fixedPaths, ...content.properties, ...content.posts, NOT_FOUND_PATH];
+  const shells = (server.shellPages ?? []).map((page) => page.path);
+  const paths = [...server.fixedPaths, ...content.properties, ...content.posts, ...shells, NOT_FOUND_PATH];
 
   const count = Math.max(1, Math.min(workers, Math.ceil(paths.length / 50)));
   const shares = Array.from({ length: count }, (_, i) => paths.filter((_, j) => j % count === i));

@@ -6,6 +6,7 @@ import { fixedRoutes, routes } from './routes';
 import { MetaContext, type Meta } from './meta';
 
 export { setDataSource } from './data';
+export { SHELL_PAGES as shellPages } from './property/shell';
 
 /** Every fixed path of the route table; content paths come from the generator's routes.json. */
 export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);

@@ -16,6 +16,7 @@ describe('format', () => {
   it('builds tel: and wa.me links from displayed numbers', () => {
     expect(telHref('+971 4 555 0123')).toBe('tel:+97145550123');
     expect(whatsappHref('+971505550199')).toBe('https://wa.me/971505550199');
+    expect(whatsappHref('+971 50 555 0199', 'Ref. PC-1 & more?')).toBe('https://wa.me/971505550199?text=Ref.%20PC-1%20%26%20more%3F');
   });
 
   it('accepts only slugs as ids', () => {

@@ -63,9 +63,10 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** The messaging-app conversation with a number: https://wa.me/<digits>. */
-export function whatsappHref(phone: string): string {
-  return `https://wa.me/${phone.replace(/\D/g, '')}`;
+/** The messaging-app conversation with a number: https://wa.me/<digits>, with a first message if given. */
+export function whatsappHref(phone: string, text?: string): string {
+  const chat = `https://wa.me/${phone.replace(/\D/g, '')}`;
+  return text ? `${chat}?text=${encodeURIComponent(text)}` : chat;
 }
 
 /** The listing page of each main category ('Back to Listings'). */

@@ -6,16 +6,30 @@ import { createContext, useContext, useEffect } from 'react';
 export interface Meta {
   title: string;
   description: string;
+  /**
+   * Pages that are shared and indexed one by one (a property) also give their canonical URL and
+   * an image: the prerender then writes the canonical link, Open Graph and Twitter card tags.
+   */
+  canonical?: string;
+  image?: string;
+  siteName?: string;
 }
 
 export const MetaContext = createContext<(meta: Meta) => void>(() => {});
 
-export function PageMeta({ title, description }: Meta): null {
+export function PageMeta(meta: Meta): null {
+  const { title, description, canonical } = meta;
   const collect = useContext(MetaContext);
-  if (typeof window === 'undefined') collect({ title, description });
+  if (typeof window === 'undefined') collect(meta);
   useEffect(() => {
     document.title = title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-  }, [title, description]);
+    // The canonical and social tags the prerender wrote describe the page first loaded; once
+    // the visitor has moved to another page they go rather than point at the wrong one.
+    const written = document.querySelector('link[rel="canonical"][data-page-meta]');
+    if (written && written.getAttribute('href') !== canonical) {
+      document.querySelectorAll('[data-page-meta]').forEach((element) => element.remove());
+    }
+  }, [title, description, canonical]);
   return null;
 }

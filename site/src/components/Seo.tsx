@@ -2,8 +2,22 @@
 import { PageMeta } from '../meta';
 import { useSiteOptional } from '../shell';
 
-export function Seo({ title, description, nameFirst = false }: { title: string; description: string; nameFirst?: boolean }) {
+export function Seo({
+  title,
+  description,
+  nameFirst = false,
+  canonical,
+  image,
+}: {
+  title: string;
+  description: string;
+  nameFirst?: boolean;
+  /** Absolute (or, without a known base URL, root-relative) address of the page. */
+  canonical?: string;
+  /** The image link previews show, as an absolute URL where the base URL is known. */
+  image?: string;
+}) {
   const name = useSiteOptional()?.name;
   const full = !name ? title : nameFirst ? `${name} | ${title}` : `${title} | ${name}`;
-  return <PageMeta title={full} description={description} />;
+  return <PageMeta title={full} description={description} canonical={canonical} image={image} siteName={name} />;
 }

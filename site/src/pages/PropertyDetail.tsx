@@ -1,46 +1,78 @@
-// One property: gallery (large image and thumbnails, arrow keys), title, facts, price, the
-// description, the listing's permit and reference, and its consultant. A missing property
-// shows 'Property Not Found' with status 404.
-// Interim version: the 'Get in Touch' modal form follows with the forms issue.
-import { useCallback, useEffect, useState } from 'react';
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+// One property (spec section 2, 'Property detail'): the gallery, title, location, facts, price
+// followed by AED, the description, 'Back to Listings' (to the property's category) and 'Get in
+// Touch' (a modal). Beyond the spec: bathrooms, price per sqft, rent period, amenities, the
+// off-plan developer, completion and payment plan, the agent card with call, WhatsApp and email,
+// a map, sharing, similar properties, Dubai's advertising particulars (permit number and its QR
+// code, reference, the agency's ORN, the agent's BRN), and structured data for search engines.
+// A missing property shows 'Property Not Found' with 'Go Back' to /; an id with no page of its
+// own is served the property shell, which loads it here in the browser (see property/shell.ts).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
-import { useT } from '../i18n';
-import { CATEGORY_PATH, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
-import type { Developer, Property, TeamMember } from '../types';
-import { useHydrated, useLang, useSite } from '../shell';
+import { useT, type Translate } from '../i18n';
+import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref, type CardProperty } from '../format';
+import type { Developer, Property, Site, TeamMember } from '../types';
+import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon, type IconName } from '../components/Icon';
-import { areaText, bedroomsText } from '../components/PropertyCard';
-
-/** The spec's limit of the gallery. */
-export const MAX_IMAGES = 9;
+import { areaText, bedroomsText, PropertyGrid } from '../components/PropertyCard';
+import { galleryImages } from '../property/gallery';
+import { Gallery } from '../property/Gallery';
+import { EnquiryModal } from '../property/EnquiryModal';
+import { ShareButton } from '../property/ShareButton';
+import { MapCard } from '../property/MapCard';
+import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
+import { PROPERTY_SHELL_ID } from '../property/shell';
 
 type Agent = Pick<TeamMember, 'id' | 'name' | 'role' | 'image' | 'brn' | 'phone' | 'whatsapp' | 'email'>;
-type Detail = Omit<Property, 'translations' | 'coordinates'>;
+type Detail = Omit<Property, 'translations'>;
 
-type PropertyData =
-  | { missing: true }
-  | { missing: false; property: Detail; agent: Agent | null; developer: { id: string; name: string } | null };
+/** What the generator writes beside each property: data/detail/{id}.json (generator/src/detail.rs). */
+interface Extras {
+  similar: CardProperty[];
+  qr: string | null;
+}
+
+interface Loaded {
+  missing: false;
+  property: Detail;
+  agent: Agent | null;
+  developer: { id: string; name: string } | null;
+  similar: CardProperty[];
+  qr: string | null;
+  /** The site's public address ('' when unknown): canonical, sharing and structured-data links. */
+  baseUrl: string;
+}
+
+/** Not found; or, in the prerendered property shell, not loaded yet (`pending`). */
+type PropertyData = { missing: true; pending?: true } | Loaded;
+
+const NO_EXTRAS: Extras = { similar: [], qr: null };
 
 export async function loader({ params }: LoaderFunctionArgs) {
+  // The shell is prerendered without a property; the browser loads the one in its address.
+  if (import.meta.env.SSR && params.id === PROPERTY_SHELL_ID) return { missing: true, pending: true } satisfies PropertyData;
   if (!isSafeId(params.id)) return data<PropertyData>({ missing: true }, { status: 404 });
+  const id = params.id;
   let full: Property;
   try {
-    full = await getJson<Property>(`/api/properties/${params.id}.json`);
+    full = await getJson<Property>(`/api/properties/${id}.json`);
   } catch (error) {
     const status = error instanceof Response ? error.status : 500;
     if (status !== 404) console.error('Failed to fetch the property', error);
     return data<PropertyData>({ missing: true }, { status: status === 404 ? 404 : 500 });
   }
-  const [team, developers] = await Promise.all([
+  const [team, developers, extras, site] = await Promise.all([
     full.agent ? getJson<TeamMember[]>('/data/team.json').catch(() => []) : [],
     full.developer ? getJson<Developer[]>('/data/developers.json').catch(() => []) : [],
+    // A property published after the build has no extras yet: no similar listings, no QR code.
+    getJson<Extras>(`/data/detail/${id}.json`).catch(() => NO_EXTRAS),
+    getJson<Site>('/data/site.json').catch(() => null),
   ]);
   const member = team.find((person) => person.id === full.agent);
   const developer = developers.find((entry) => entry.id === full.developer);
-  const { translations: _translations, coordinates: _coordinates, ...property } = full;
+  const { translations: _translations, ...property } = full;
   return {
     missing: false,
     property,
@@ -57,16 +89,19 @@ export async function loader({ params }: LoaderFunctionArgs) {
         }
       : null,
     developer: developer ? { id: developer.id, name: developer.name } : null,
+    similar: extras.similar,
+    qr: extras.qr,
+    baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
   } satisfies PropertyData;
 }
 
 function NotFoundView() {
   const t = useT();
-  // An unknown property is answered with the 404 page: hydrate that, then say what is missing.
+  // An unknown property may be answered with the 404 page: hydrate that, then say what is missing.
   if (!useHydrated()) return <NotFoundContent />;
   return (
     <section className="container status-page">
-      <Seo title={t('property.notFound')} description={t('property.notFound')} />
+      <Seo title={t('property.notFound')} description={t('property.notFound.text')} />
       <p className="status-page__code" aria-hidden="true">
         {t('notFound.code')}
       </p>
@@ -80,86 +115,38 @@ function NotFoundView() {
   );
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
-
-function Gallery({ images, title }: { images: string[]; title: string }) {
+/** The property shell while the browser loads the property of its address. */
+function PendingView() {
   const t = useT();
-  const [index, setIndex] = useState(0);
-  const last = images.length - 1;
-  const move = useCallback((step: number) => setIndex((current) => Math.min(last, Math.max(0, current + step))), [last]);
-
-  // Left and right arrow keys move the selection, clamped to the first and last image.
+  const revalidator = useRevalidator();
+  const asked = useRef(false);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (event.key === 'ArrowLeft') move(-1);
-      else if (event.key === 'ArrowRight') move(1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [move]);
-
-  const current = images[index] ?? images[0];
+    if (asked.current) return;
+    asked.current = true;
+    void revalidator.revalidate();
+  }, [revalidator]);
   return (
-    <div className="gallery">
-      <div className="gallery__stage">
-        <img
-          className="gallery__image"
-          src={current}
-          alt={t('property.photo', { title, n: index + 1, total: images.length })}
-          width={1200}
-          height={800}
-          fetchPriority="high"
-        />
-        {images.length > 1 ? (
-          <>
-            <button
-              type="button"
-              className="gallery__nav gallery__nav--prev"
-              aria-label={t('property.previous')}
-              disabled={index === 0}
-              onClick={() => move(-1)}
-            >
-              <Icon name="arrowLeft" size={22} className="flip-rtl" />
-            </button>
-            <button
-              type="button"
-              className="gallery__nav gallery__nav--next"
-              aria-label={t('property.next')}
-              disabled={index === last}
-              onClick={() => move(1)}
-            >
-              <Icon name="arrowRight" size={22} className="flip-rtl" />
-            </button>
-            <p className="gallery__counter" aria-live="polite">
-              {t('property.counter', { n: index + 1, total: images.length })}
-            </p>
-          </>
-        ) : null}
+    <section className="property property--pending container" aria-busy="true">
+      <Seo title={t('property.loading')} description={t('property.loading')} />
+      <div className="property__intro">
+        <div className="property__header">
+          <h1 className="property__title">
+            <span className="visually-hidden">{t('property.loading')}</span>
+            <span className="skeleton skeleton--line" aria-hidden="true" />
+          </h1>
+        </div>
+        <div className="gallery">
+          <div className="skeleton skeleton--stage" aria-hidden="true" />
+        </div>
       </div>
-      {images.length > 1 ? (
-        <ul className="gallery__thumbs" aria-label={t('property.gallery')}>
-          {images.map((image, i) => (
-            <li key={`${image}-${i}`}>
-              <button
-                type="button"
-                className="gallery__thumb"
-                aria-pressed={i === index}
-                aria-label={t('property.thumbnail', { n: i + 1, total: images.length })}
-                onClick={() => setIndex(i)}
-              >
-                <img src={image} alt="" width={150} height={100} loading="lazy" decoding="async" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+      <div className="property__layout" aria-hidden="true">
+        <div>
+          <span className="skeleton skeleton--line" />
+          <span className="skeleton skeleton--line skeleton--short" />
+        </div>
+        <div className="skeleton skeleton--card" />
+      </div>
+    </section>
   );
 }
 
@@ -173,51 +160,141 @@ function Fact({ icon, label, value }: { icon: IconName; label: string; value: st
   );
 }
 
-function PropertyView({ property, agent, developer }: Extract<PropertyData, { missing: false }>) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A price text of `base` ('property.priceValue' ...) with its rent period, if any. */
+function withPeriod(
+  t: Translate,
+  base: 'property.priceValue' | 'property.perSqftValue' | 'property.perSqftLine',
+  amount: string,
+  period: Property['pricePeriod'],
+): string {
+  if (period === 'year') return t(`${base}.year`, { amount });
+  if (period === 'month') return t(`${base}.month`, { amount });
+  return t(base, { amount });
+}
+
+/** The text of the WhatsApp message and the e-mail subject, with the listing reference. */
+function enquiryText(t: Translate, property: Detail, url: string) {
+  const vars = { title: property.title, reference: property.reference ?? '', url };
+  return {
+    whatsapp: t(property.reference ? 'property.whatsapp.message' : 'property.whatsapp.messageNoRef', vars),
+    subject: t(property.reference ? 'property.email.subject' : 'property.email.subjectNoRef', vars),
+    body: t('property.email.body', vars),
+  };
+}
+
+/** Call, WhatsApp and e-mail: the listing agent's, or the agency's without one. */
+function contactLinks(site: ShellData, agent: Agent | null, property: Detail, url: string, t: Translate) {
+  const text = enquiryText(t, property, url);
+  const phone = agent?.phone ?? site.phones[0] ?? null;
+  const whatsapp = agent?.whatsapp ?? site.whatsapp;
+  const email = agent?.email ?? site.email;
+  return {
+    tel: phone ? telHref(phone) : null,
+    whatsapp: whatsappHref(whatsapp, text.whatsapp),
+    mail: `mailto:${email}?subject=${encodeURIComponent(text.subject)}&body=${encodeURIComponent(text.body)}`,
+  };
+}
+
+function ContactButtons({ links, className }: { links: ReturnType<typeof contactLinks>; className: string }) {
+  const t = useT();
+  return (
+    <div className={className}>
+      {links.tel ? (
+        <a className="button button--primary" href={links.tel}>
+          <Icon name="phone" size={18} />
+          <span>{t('property.call')}</span>
+        </a>
+      ) : null}
+      <a className="button button--whatsapp" href={links.whatsapp} target="_blank" rel="noopener">
+        <Icon name="whatsapp" size={18} />
+        <span>{t('property.whatsapp')}</span>
+      </a>
+      <a className="button button--outline" href={links.mail}>
+        <Icon name="mail" size={18} />
+        <span>{t('property.email')}</span>
+      </a>
+    </div>
+  );
+}
+
+function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Loaded) {
   const t = useT();
   const lang = useLang();
   const site = useSite();
-  const images = property.Images.length > 0 ? property.Images.slice(0, MAX_IMAGES) : [site.defaultImage];
+  const [enquiring, setEnquiring] = useState(false);
+  const getInTouch = useRef<HTMLButtonElement>(null);
+
+  const images = galleryImages(property.Images, site.defaultImage);
   const forRent = property.mainCategory === 'Rental';
+  const deal = forRent ? t('card.forRent') : t('card.forSale');
   const backTo = CATEGORY_PATH[property.mainCategory];
+  const url = absoluteUrl(baseUrl, `/property/${property.id}`);
   const price =
     property.price == null
       ? t('card.contactForPrice')
-      : t(
-          property.pricePeriod === 'year'
-            ? 'property.priceValue.year'
-            : property.pricePeriod === 'month'
-              ? 'property.priceValue.month'
-              : 'property.priceValue',
-          { amount: formatNumber(lang, property.price) },
-        );
-  const plainDescription = property.description.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+      : withPeriod(t, 'property.priceValue', formatNumber(lang, property.price), property.pricePeriod);
+  const sqftAmount =
+    property.price != null && property.area ? formatNumber(lang, Math.round(property.price / property.area)) : null;
+  const perSqft = sqftAmount == null ? null : withPeriod(t, 'property.perSqftValue', sqftAmount, property.pricePeriod);
+  const perSqftLine = sqftAmount == null ? null : withPeriod(t, 'property.perSqftLine', sqftAmount, property.pricePeriod);
+  const place = property.location || t('card.notSpecified');
+  const summary = t(forRent ? 'property.meta.rent' : 'property.meta.sale', {
+    type: property.subCategory,
+    location: place,
+    price,
+  });
+  const description = truncate(`${summary} ${plainText(property.description)}`, 160);
+  const links = contactLinks(site, agent, property, url, t);
+  const jsonLd = scriptJson(
+    listingJsonLd({ property, site, baseUrl, description: truncate(plainText(property.description), 500), images }),
+  );
+  const offPlan = property.mainCategory === 'OffPlan';
 
   return (
     <article className="property">
-      <Seo title={property.title} description={plainDescription.slice(0, 160)} />
+      <Seo title={property.title} description={description} canonical={url} image={absoluteUrl(baseUrl, images[0] ?? site.defaultImage)} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <div className="container">
-        <p className="property__back">
+        <div className="property__topbar">
           <Link to={backTo} className="text-link">
             <Icon name="arrowLeft" size={18} className="flip-rtl" />
             <span>{t('property.back')}</span>
           </Link>
-        </p>
-        <Gallery images={images} title={property.title} />
+          {property.reference ? <p className="property__ref">{t('property.refShort', { reference: property.reference })}</p> : null}
+        </div>
+        <div className="property__intro">
+          <header className="property__header">
+            <div>
+              <p className="property__badges">
+                {property.featured ? <span className="badge badge--gold">{t('card.featured')}</span> : null}
+                <span className={forRent ? 'badge badge--teal' : 'badge'}>{deal}</span>
+                <span className="badge badge--soft">{property.subCategory}</span>
+              </p>
+              <h1 className="property__title">{property.title}</h1>
+              <p className="property__location">
+                <Icon name="pin" size={18} />
+                <span>{place}</span>
+              </p>
+            </div>
+            <div className="property__price">
+              <p className="property__price-value">{price}</p>
+              {perSqftLine ? <p className="property__price-sub">{perSqftLine}</p> : null}
+            </div>
+          </header>
+          <Gallery images={images} title={property.title} />
+        </div>
 
         <div className="property__layout">
           <div className="property__main">
-            <p className="property__badges">
-              {property.featured ? <span className="badge badge--gold">{t('card.featured')}</span> : null}
-              <span className={forRent ? 'badge badge--teal' : 'badge'}>{forRent ? t('card.forRent') : t('card.forSale')}</span>
-              <span className="badge badge--soft">{property.subCategory}</span>
-            </p>
-            <h1 className="property__title">{property.title}</h1>
-            <p className="property__location">
-              <Icon name="pin" size={18} />
-              <span>{property.location || t('card.notSpecified')}</span>
-            </p>
-
             <dl className="property__facts">
               <Fact icon="bed" label={t('property.bedrooms')} value={bedroomsText(t, property.bedrooms)} />
               <Fact
@@ -226,7 +303,7 @@ function PropertyView({ property, agent, developer }: Extract<PropertyData, { mi
                 value={property.bathrooms == null ? t('card.na') : String(property.bathrooms)}
               />
               <Fact icon="area" label={t('property.area')} value={areaText(t, lang, property.area)} />
-              <Fact icon="building" label={t('property.type')} value={property.subCategory} />
+              <Fact icon="tag" label={t('property.perSqft')} value={perSqft ?? t('card.na')} />
             </dl>
 
             <section className="property__section" aria-labelledby="property-description">
@@ -234,6 +311,31 @@ function PropertyView({ property, agent, developer }: Extract<PropertyData, { mi
                 {t('property.description')}
               </h2>
               <div className="prose" dangerouslySetInnerHTML={{ __html: property.description }} />
+            </section>
+
+            <section className="property__section" aria-labelledby="property-details">
+              <h2 id="property-details" className="property__heading">
+                {t('property.details')}
+              </h2>
+              <dl className="details-list">
+                <Row label={t('property.type')}>{property.subCategory}</Row>
+                <Row label={t('property.purpose')}>{deal}</Row>
+                <Row label={t('property.price')}>{price}</Row>
+                {forRent && property.pricePeriod ? (
+                  <Row label={t('property.period')}>{t(property.pricePeriod === 'year' ? 'property.period.year' : 'property.period.month')}</Row>
+                ) : null}
+                {property.completionDate ? (
+                  <Row label={t('property.completion')}>{formatMonth(lang, property.completionDate.slice(0, 7))}</Row>
+                ) : null}
+                {developer ? (
+                  <Row label={t('property.developer')}>
+                    <Link to="/developers" className="text-link">
+                      {developer.name}
+                    </Link>
+                  </Row>
+                ) : null}
+                <Row label={t('property.listed')}>{formatDate(lang, property.createdAt)}</Row>
+              </dl>
             </section>
 
             {property.amenities && property.amenities.length > 0 ? (
@@ -252,7 +354,7 @@ function PropertyView({ property, agent, developer }: Extract<PropertyData, { mi
               </section>
             ) : null}
 
-            {property.paymentPlan && property.paymentPlan.length > 0 ? (
+            {offPlan && property.paymentPlan && property.paymentPlan.length > 0 ? (
               <section className="property__section" aria-labelledby="property-plan">
                 <h2 id="property-plan" className="property__heading">
                   {t('property.paymentPlan')}
@@ -267,88 +369,85 @@ function PropertyView({ property, agent, developer }: Extract<PropertyData, { mi
                 </ol>
               </section>
             ) : null}
-          </div>
 
-          <aside className="property__aside" aria-label={t('property.summary')}>
-            <div className="price-card">
-              <p className="price-card__label">{forRent ? t('card.forRent') : t('card.forSale')}</p>
-              <p className="price-card__price">{price}</p>
-              <dl className="price-card__meta">
-                {property.reference ? (
-                  <div>
-                    <dt>{t('property.reference')}</dt>
-                    <dd>{property.reference}</dd>
-                  </div>
+            {property.coordinates ? (
+              <section className="property__section" aria-labelledby="property-map">
+                <h2 id="property-map" className="property__heading">
+                  {t('property.map')}
+                </h2>
+                <MapCard lat={property.coordinates.lat} lng={property.coordinates.lng} place={place} />
+              </section>
+            ) : null}
+
+            <section className="property__section" aria-labelledby="property-compliance">
+              <h2 id="property-compliance" className="property__heading">
+                {t('property.compliance')}
+              </h2>
+              <div className="compliance">
+                {qr && property.permitUrl ? (
+                  <a className="compliance__qr" href={property.permitUrl} target="_blank" rel="noopener">
+                    <img src={qr} alt={t('property.qr.alt', { permit: property.permitNumber ?? '' })} width={132} height={132} loading="lazy" />
+                    <span>{t('property.qr.hint')}</span>
+                  </a>
                 ) : null}
-                {property.permitNumber ? (
-                  <div>
-                    <dt>{t('property.permit')}</dt>
-                    <dd>
-                      {property.permitUrl ? (
-                        <a href={property.permitUrl} target="_blank" rel="noopener">
+                <dl className="details-list compliance__list">
+                  <Row label={t('property.permit')}>
+                    {property.permitNumber ? (
+                      property.permitUrl ? (
+                        <a href={property.permitUrl} target="_blank" rel="noopener" className="text-link">
                           {property.permitNumber}
                         </a>
                       ) : (
                         property.permitNumber
-                      )}
-                    </dd>
-                  </div>
-                ) : null}
-                {property.completionDate ? (
-                  <div>
-                    <dt>{t('property.completion')}</dt>
-                    <dd>{formatMonth(lang, property.completionDate)}</dd>
-                  </div>
-                ) : null}
-                {developer ? (
-                  <div>
-                    <dt>{t('property.developer')}</dt>
-                    <dd>
-                      <Link to="/developers">{developer.name}</Link>
-                    </dd>
-                  </div>
-                ) : null}
-                <div>
-                  <dt>{t('property.orn')}</dt>
-                  <dd>{site.orn}</dd>
-                </div>
-              </dl>
+                      )
+                    ) : (
+                      t('card.na')
+                    )}
+                  </Row>
+                  {property.reference ? <Row label={t('property.reference')}>{property.reference}</Row> : null}
+                  <Row label={t('property.orn')}>{site.orn}</Row>
+                  {agent?.brn ? <Row label={t('property.brn')}>{agent.brn}</Row> : null}
+                </dl>
+              </div>
+            </section>
+          </div>
+
+          <aside className="property__aside" aria-label={t('property.summary')}>
+            <div className="price-card">
+              <p className="price-card__label">{deal}</p>
+              <p className="price-card__price">{price}</p>
+              {perSqftLine ? <p className="price-card__sub">{perSqftLine}</p> : null}
+              <button
+                ref={getInTouch}
+                type="button"
+                className="button button--gold button--block price-card__cta"
+                aria-haspopup="dialog"
+                onClick={() => setEnquiring(true)}
+              >
+                <Icon name="mail" size={18} />
+                <span>{t('property.getInTouch')}</span>
+              </button>
+              <ShareButton title={property.title} text={summary} url={url} />
             </div>
 
             <div className="agent-card">
               {agent ? (
                 <div className="agent-card__person">
-                  <img src={agent.image} alt={agent.name} width={64} height={64} loading="lazy" />
+                  <img src={agent.image} alt={agent.name} width={64} height={64} loading="lazy" decoding="async" />
                   <div>
                     <p className="agent-card__label">{t('property.agent')}</p>
                     <p className="agent-card__name">{agent.name}</p>
+                    <p className="agent-card__role">{agent.role}</p>
                     {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
                   </div>
                 </div>
               ) : (
-                <p className="agent-card__label">{t('property.contactUs')}</p>
+                <div>
+                  <p className="agent-card__label">{t('property.contactUs')}</p>
+                  <p className="agent-card__name">{site.name}</p>
+                </div>
               )}
-              <div className="agent-card__actions">
-                {(agent?.phone ?? site.phones[0]) ? (
-                  <a className="button button--primary" href={telHref(agent?.phone ?? site.phones[0] ?? '')}>
-                    <Icon name="phone" size={18} />
-                    <span>{t('property.call')}</span>
-                  </a>
-                ) : null}
-                <a
-                  className="button button--whatsapp"
-                  href={whatsappHref(agent?.whatsapp ?? site.whatsapp)}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  <Icon name="whatsapp" size={18} />
-                  <span>{t('property.whatsapp')}</span>
-                </a>
-                <a className="button button--outline" href={`mailto:${agent?.email ?? site.email}?subject=${encodeURIComponent(property.title)}`}>
-                  <Icon name="mail" size={18} />
-                  <span>{t('property.email')}</span>
-                </a>
-              </div>
+              <ContactButtons links={links} className="agent-card__actions" />
             </div>
 
             <Link to={backTo} className="button button--outline button--block">
@@ -358,6 +457,61 @@ function PropertyView({ property, agent, developer }: Extract<PropertyData, { mi
           </aside>
         </div>
       </div>
+
+      {similar.length > 0 ? (
+        <section className="section section--sand property__similar" aria-labelledby="property-similar">
+          <div className="container">
+            <h2 id="property-similar" className="property__heading">
+              {t('property.similar')}
+            </h2>
+            <PropertyGrid properties={similar} />
+          </div>
+        </section>
+      ) : null}
+
+      <div className="property-cta" role="group" aria-label={t('property.contactBar')}>
+        {links.tel ? (
+          <a className="button button--primary property-cta__icon" href={links.tel}>
+            <Icon name="phone" size={20} />
+            <span className="visually-hidden">{t('property.call')}</span>
+          </a>
+        ) : null}
+        <a className="button button--whatsapp property-cta__icon" href={links.whatsapp} target="_blank" rel="noopener">
+          <Icon name="whatsapp" size={20} />
+          <span className="visually-hidden">{t('property.whatsapp')}</span>
+        </a>
+        <button type="button" className="button button--gold property-cta__main" aria-haspopup="dialog" onClick={() => setEnquiring(true)}>
+          <Icon name="mail" size={18} />
+          <span>{t('property.getInTouch')}</span>
+        </button>
+      </div>
+
+      <EnquiryModal
+        open={enquiring}
+        onClose={() => setEnquiring(false)}
+        returnFocus={getInTouch}
+        subtitle={property.reference ? t('property.enquiry.subtitle', { title: property.title, reference: property.reference }) : property.title}
+      >
+        {/*
+          FORM SLOT: the spec's 'Get in Touch' form (name, email, contactNumber, message; checked
+          on submit; POST /api/contact-user) goes here with the forms issue. Until then the modal
+          offers the direct ways to reach the listing's agent (or the agency).
+        */}
+        <div className="enquiry-dialog__contact">
+          {agent ? (
+            <div className="agent-card__person">
+              <img src={agent.image} alt={agent.name} width={64} height={64} loading="lazy" decoding="async" />
+              <div>
+                <p className="agent-card__name">{agent.name}</p>
+                <p className="agent-card__role">{agent.role}</p>
+                {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
+              </div>
+            </div>
+          ) : null}
+          <p>{t('property.enquiry.lead')}</p>
+          <ContactButtons links={links} className="enquiry-dialog__actions" />
+        </div>
+      </EnquiryModal>
     </article>
   );
 }
@@ -366,6 +520,6 @@ export { handle, HydrateFallback } from '../components/NotFoundContent';
 
 export function Component() {
   const result = useLoaderData() as PropertyData;
-  if (result.missing) return <NotFoundView />;
+  if (result.missing) return result.pending ? <PendingView /> : <NotFoundView />;
   return <PropertyView key={result.property.id} {...result} />;
 }
