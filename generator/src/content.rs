@@ -22,6 +22,8 @@ pub struct Record<T> {
     pub data: T,
     /// The markdown body of a `.md` file.
     pub body: Option<String>,
+    /// The line of the file where the body starts (1 without a body).
+    pub body_line: u32,
 }
 
 /// Everything under `content/` that parsed cleanly.
@@ -197,8 +199,11 @@ fn read<T: DeserializeOwned>(path: &Path, id: String) -> (Option<Record<T>>, Vec
         };
         return (None, vec![Diagnostic::error(path, tree.pos, what)]);
     }
+    // The body is the end of the text; the lines before it are the front matter's.
+    let body_line =
+        body.as_ref().map_or(1, |b| text[..text.len() - b.len()].matches('\n').count() as u32 + 1);
     match yaml::deserialize::<T>(&tree) {
-        Ok(data) => (Some(Record { id, path: path.to_path_buf(), tree, data, body }), Vec::new()),
+        Ok(data) => (Some(Record { id, path: path.to_path_buf(), tree, data, body, body_line }), Vec::new()),
         Err(errors) => (None, errors.into_iter().map(|e| Diagnostic::from_field(path, e)).collect()),
     }
 }
@@ -395,12 +400,8 @@ fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diagnostic>) {
 fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
     let s = &r.data;
     let path = r.path.as_path();
-    if !is_web_url(&s.base_url) {
-        out.push(Diagnostic::error(
-            path,
-            r.tree.pos_of(&["baseUrl"]),
-            "`baseUrl` must be an absolute https:// address",
-        ));
+    if let Err(problem) = crate::pages::normalize_base_url(&s.base_url) {
+        out.push(Diagnostic::error(path, r.tree.pos_of(&["baseUrl"]), format!("`baseUrl`: {problem}")));
     }
     out.extend(ctx.media(path, r.tree.pos_of(&["logo"]), &s.logo, "logo"));
     out.extend(ctx.media(path, r.tree.pos_of(&["defaultImage"]), &s.default_image, "image"));
@@ -560,6 +561,7 @@ pub fn load(dir: &Path) -> (Content, Report) {
     content.team = read_all(dir, Kind::Member, &mut report, check_member);
     content.pages = read_all(dir, Kind::Page, &mut report, |_, _, _| {});
     cross_checks(&content, &mut report);
+    report.extend(crate::links::check_content(&content));
     report.sort();
     (content, report)
 }

@@ -229,7 +229,10 @@ fn property(seed: u64, index: usize) -> (String, String) {
     if category == "Rental" {
         let _ = writeln!(y, "pricePeriod: year");
     }
-    let _ = writeln!(y, "reference: DR-{index:06}\npermitNumber: \"{}\"", 7_100_000_000u64 + index as u64);
+    let permit = 7_100_000_000u64 + index as u64;
+    let _ = writeln!(y, "reference: DR-{index:06}\npermitNumber: \"{permit}\"");
+    // Every listing's permit link, so builds of demo content make a QR code for each.
+    let _ = writeln!(y, "permitUrl: https://trakheesi.dubailand.gov.ae/rev/qr/{permit}");
     let _ = writeln!(y, "agent: {}", TEAM[index % TEAM.len()].0);
     if category == "OffPlan" {
         let _ = writeln!(y, "developer: {}", DEVELOPERS[rng.usize(..DEVELOPERS.len())].0);

@@ -11,7 +11,7 @@ use generator::netlify::Rules;
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
 use generator::serve::{self, ServeOptions};
 use generator::templates::NewKind;
-use generator::{content, demo, schema, templates};
+use generator::{content, demo, feeds, schema, templates};
 
 #[derive(Parser)]
 #[command(
@@ -61,6 +61,14 @@ enum Command {
         /// Stop after the content stage (JSON API, data, media); build no pages.
         #[arg(long)]
         content_only: bool,
+        /// The site's address for the sitemap, robots.txt and the feeds, e.g. a deploy
+        /// preview's [default: baseUrl in site.yaml].
+        #[arg(long, value_name = "URL")]
+        base_url: Option<String>,
+        /// The CDN's rules, to resolve the links of the built pages as it will (not needed
+        /// with --content-only).
+        #[arg(long, default_value = "netlify.toml", value_name = "FILE")]
+        netlify: PathBuf,
     },
     /// Build the site, serve it on this machine as Netlify would, and rebuild on changes.
     ///
@@ -151,15 +159,30 @@ enum Format {
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Check { content, format } => check(&content, format),
-        Command::Build { content, out, site, content_only } => {
-            build(&BuildOptions { content, out, pages: pages(site, content_only) }, "estate build")
+        Command::Build { content, out, site, content_only, base_url, netlify } => {
+            let rules = match Rules::load(&netlify) {
+                Ok(rules) => rules,
+                // Only the pages' links are resolved through the rules.
+                Err(_) if content_only => Rules::default(),
+                Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
+            };
+            build(
+                &BuildOptions { content, out, pages: pages(site, content_only), base_url, rules },
+                "estate build",
+            )
         }
         Command::Serve { port, host, no_watch, content, out, site, content_only, netlify, outbox } => {
             let rules = match Rules::load(&netlify) {
                 Ok(rules) => rules,
                 Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
             };
-            let build_options = BuildOptions { content, out, pages: pages(site, content_only) };
+            let build_options = BuildOptions {
+                content,
+                out,
+                pages: pages(site, content_only),
+                base_url: None,
+                rules: rules.clone(),
+            };
             let built = build(&build_options, "estate serve");
             if built != ExitCode::SUCCESS {
                 return built;
@@ -251,7 +274,10 @@ fn escape_annotation(text: &str) -> String {
 
 fn check(dir: &Path, format: Format) -> ExitCode {
     let started = Instant::now();
-    let (content, report) = content::load(dir);
+    let (content, mut report) = content::load(dir);
+    // What the build renders from templates the agency may have changed (it renders them anyway).
+    report.extend(feeds::check(&content));
+    report.sort();
     print_report(&report, format);
     let files = 1
         + content.properties.len()
@@ -295,6 +321,11 @@ fn build(options: &BuildOptions, command: &str) -> ExitCode {
         Err(BuildError::Content(report)) => {
             print_report(&report, Format::Human);
             eprintln!("{command}: stopped, the content has {}; nothing was written", report.summary());
+            ExitCode::FAILURE
+        }
+        Err(e @ BuildError::BrokenLinks(_)) => {
+            eprintln!("error: {e}");
+            eprintln!("{command}: failed: fix the links (or the pages they point to) and build again");
             ExitCode::FAILURE
         }
         Err(e) => fail(&e.to_string()),

@@ -225,6 +225,8 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
         "posts": posts.iter().map(|p| p.url.as_str()).collect::<Vec<_>>(),
     });
     jobs.push((data.join("routes.json"), to_json(&routes)));
+    jobs.push((data.join("feed.json"), crate::feeds::page_data(&properties, &posts)));
+    jobs.extend(crate::listings::files(&properties, &data));
     if let Some(site) = &content.site {
         jobs.push((data.join("site.json"), to_json(&site_json(&site.data))));
     }
@@ -303,7 +305,7 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
 }
 
 /// Whether `path` already holds exactly `bytes`.
-fn unchanged(path: &Path, bytes: &[u8]) -> bool {
+pub(crate) fn unchanged(path: &Path, bytes: &[u8]) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64)
         && std::fs::read(path).is_ok_and(|old| old == bytes)
 }

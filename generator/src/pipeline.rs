@@ -2,11 +2,14 @@
 //! load and check the content, write the JSON API and data, then (unless asked not to) build
 //! and prerender the pages.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::content::Content;
 use crate::diag::Report;
-use crate::{content, output, site};
+use crate::links::{self, BrokenLink};
+use crate::netlify::Rules;
+use crate::{content, feeds, output, pages, site, sitemap};
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -14,6 +17,11 @@ pub struct BuildOptions {
     pub out: PathBuf,
     /// What to do with the pages after the content stage.
     pub pages: Pages,
+    /// The site's address for the sitemap, robots.txt and the feeds, instead of `site.yaml`'s
+    /// `baseUrl` (a deploy preview's, say).
+    pub base_url: Option<String>,
+    /// The CDN's rules, to resolve the links of the built pages as it will.
+    pub rules: Rules,
 }
 
 /// The site stage of a build: what happens to the pages once the content stage has written
@@ -39,6 +47,8 @@ pub struct Summary {
     pub files: usize,
     pub content_seconds: f64,
     pub site_seconds: Option<f64>,
+    /// Internal links checked and pages they were found on, and the seconds it took.
+    pub links_checked: Option<(usize, usize, f64)>,
 }
 
 impl Summary {
@@ -56,6 +66,9 @@ impl Summary {
         if let Some(seconds) = self.site_seconds {
             line.push_str(&format!(", pages in {seconds:.2} s"));
         }
+        if let Some((links, pages, seconds)) = self.links_checked {
+            line.push_str(&format!(", {links} links on {pages} pages checked in {seconds:.2} s"));
+        }
         line
     }
 }
@@ -69,24 +82,57 @@ pub enum BuildError {
     Write { path: PathBuf, source: std::io::Error },
     #[error(transparent)]
     Site(#[from] site::SiteError),
+    #[error("--base-url {0}")]
+    BaseUrl(String),
+    #[error("cannot check the links of the built pages: {0}")]
+    LinkCheck(#[from] links::PageCheckError),
+    /// Internal links of built pages that no page answers.
+    #[error("{} internal link{} of the built pages lead{} nowhere:{}",
+        .0.len(), if .0.len() == 1 { "" } else { "s" }, if .0.len() == 1 { "s" } else { "" },
+        links::describe(.0, 50))]
+    BrokenLinks(Vec<BrokenLink>),
 }
 
 /// Runs the build. The report of warnings is returned with the summary so callers can show it.
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let started = Instant::now();
-    let (content, report) = content::load(&options.content);
+    let (mut content, mut report) = content::load(&options.content);
     if report.errors() > 0 {
         return Err(BuildError::Content(report));
     }
-    let written = output::write(&content, &options.out)
-        .map_err(|source| BuildError::Write { path: options.out.clone(), source })?;
-    crate::redirects::write(&options.out)
-        .map_err(|source| BuildError::Write { path: options.out.clone(), source })?;
+    let base = base_url(&content, options.base_url.as_deref())?;
+    // One address everywhere: the pages read it from data/site.json.
+    if let Some(site) = &mut content.site {
+        site.data.base_url.clone_from(&base);
+    }
+    let published = match published_files(&content, &base) {
+        Ok(files) => files,
+        Err(problems) => {
+            report.extend(problems);
+            report.sort();
+            return Err(BuildError::Content(report));
+        }
+    };
+    let write_error = |source| BuildError::Write { path: options.out.clone(), source };
+    let written = output::write(&content, &options.out).map_err(write_error)?;
+    crate::redirects::write(&options.out).map_err(write_error)?;
+    let published = write_published(&options.out, published).map_err(write_error)?;
     let content_seconds = started.elapsed().as_secs_f64();
     let site_seconds = match &options.pages {
         Pages::Skip => None,
         Pages::Build(dir) => Some(site::build(dir, &options.out)?),
         Pages::Prerender(dir) => Some(site::prerender(dir, &options.out)?),
+    };
+    let links_checked = match site_seconds {
+        None => None,
+        Some(_) => {
+            let started = Instant::now();
+            let checked = links::check_pages(&options.out, &options.rules, &base)?;
+            if !checked.broken.is_empty() {
+                return Err(BuildError::BrokenLinks(checked.broken));
+            }
+            Some((checked.links, checked.pages, started.elapsed().as_secs_f64()))
+        }
     };
     let summary = Summary {
         listings: written.properties,
@@ -94,9 +140,58 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         posts: written.posts,
         developers: content.developers.len(),
         team: content.team.len(),
-        files: written.files,
+        files: written.files + published,
         content_seconds,
         site_seconds,
+        links_checked,
     };
     Ok((summary, report))
+}
+
+/// The site's origin: the build option when given, else `site.yaml`'s `baseUrl`.
+fn base_url(content: &Content, option: Option<&str>) -> Result<String, BuildError> {
+    match option {
+        Some(value) => pages::normalize_base_url(value).map_err(BuildError::BaseUrl),
+        // The content check has already refused a bad or missing baseUrl.
+        None => Ok(content
+            .site
+            .as_ref()
+            .and_then(|s| pages::normalize_base_url(&s.data.base_url).ok())
+            .unwrap_or_default()),
+    }
+}
+
+/// The sitemap, robots.txt and the feeds, rendered before anything is written so a feed
+/// template's mistake stops the build like a content error.
+fn published_files(
+    content: &Content,
+    base: &str,
+) -> Result<Vec<(String, Vec<u8>)>, Vec<crate::diag::Diagnostic>> {
+    let mut files = sitemap::files(base, &sitemap::entries(content), sitemap::PROTOCOL_LIMITS);
+    files.push(("robots.txt".to_owned(), sitemap::robots(base).into_bytes()));
+    files.extend(feeds::render(content, base)?);
+    Ok(files)
+}
+
+/// Writes the files named relative to `out` that changed, and removes the parts of an earlier
+/// split sitemap that this one no longer has. Returns how many files there are.
+fn write_published(out: &Path, files: Vec<(String, Vec<u8>)>) -> std::io::Result<usize> {
+    for (name, bytes) in &files {
+        let path = out.join(name);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        if !output::unchanged(&path, bytes) {
+            std::fs::write(&path, bytes).map_err(|e| {
+                std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+            })?;
+        }
+    }
+    for entry in std::fs::read_dir(out)?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if sitemap::is_part_name(&name) && !files.iter().any(|(n, _)| *n == name) {
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    Ok(files.len())
 }

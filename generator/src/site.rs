@@ -86,7 +86,54 @@ pub fn prerender(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
 }
 
 fn run_prerender(site_dir: &Path, out: &Path) -> Result<(), SiteError> {
-    run(site_dir, "node", &["scripts/prerender.mjs", "--dist", &out.to_string_lossy()])
+    run(site_dir, "node", &["scripts/prerender.mjs", "--dist", &out.to_string_lossy()])?;
+    remove_stale_pages(out)
+}
+
+/// Deletes the pages of listings and posts that `data/routes.json` no longer names (sold,
+/// rented, drafted or deleted since an earlier build), so the CDN stops serving them.
+pub fn remove_stale_pages(out: &Path) -> Result<(), SiteError> {
+    let routes_file = out.join("data").join("routes.json");
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| SiteError::Io { path, source }
+    };
+    let text = match std::fs::read_to_string(&routes_file) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        other => other.map_err(io(&routes_file))?,
+    };
+    let routes: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| SiteError::Io { path: routes_file.clone(), source: std::io::Error::other(e) })?;
+    let current: std::collections::HashSet<PathBuf> = ["properties", "posts"]
+        .iter()
+        .flat_map(|key| routes.get(*key).and_then(|v| v.as_array()).into_iter().flatten())
+        .filter_map(|path| path.as_str())
+        .map(|path| {
+            let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+            out.join(decoded.trim_start_matches('/'))
+        })
+        .collect();
+    // Listing pages are property/{id}/, post pages blog/{id}/{slug}/.
+    for (folder, depth) in [("property", 1), ("blog", 2)] {
+        let root = out.join(folder);
+        if !root.is_dir() {
+            continue;
+        }
+        let pages =
+            walkdir::WalkDir::new(&root).min_depth(depth).max_depth(depth).into_iter().filter_map(Result::ok);
+        for page in pages {
+            if page.file_type().is_dir() && !current.contains(page.path()) {
+                std::fs::remove_dir_all(page.path()).map_err(io(page.path()))?;
+            }
+        }
+        // A post folder left without pages.
+        if depth == 2 {
+            for entry in std::fs::read_dir(&root).map_err(io(&root))?.flatten() {
+                let _ = std::fs::remove_dir(entry.path());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Deletes files in `out/assets` that Vite's manifest of the latest client build does not name.

@@ -50,9 +50,9 @@ function outputFile(dist, path, shells) {
 }
 
 /**
- * The canonical link, Open Graph and Twitter card tags of a page that gives a canonical URL or
- * an image (see src/meta.tsx). Marked data-page-meta: the browser drops them once the visitor
- * moves to another page.
+ * The canonical link, Open Graph and Twitter card tags and the JSON-LD of a page that gives a
+ * canonical URL or an image (see src/meta.tsx). Marked data-page-meta: the browser drops them
+ * once the visitor moves to another page.
  */
 function socialTags(meta) {
   if (!meta.canonical && !meta.image) return [];
@@ -70,6 +70,7 @@ function socialTags(meta) {
     tag('twitter:description', meta.description, 'name'),
   );
   if (meta.image) tags.push(tag('twitter:image', meta.image, 'name'));
+  if (meta.jsonLd) tags.push(`<script type="application/ld+json" data-page-meta>${meta.jsonLd}</script>`);
   return tags;
 }
 

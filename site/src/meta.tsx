@@ -13,6 +13,8 @@ export interface Meta {
   canonical?: string;
   image?: string;
   siteName?: string;
+  /** JSON-LD, already escaped for a script element; written by the prerender only. */
+  jsonLd?: string;
 }
 
 export const MetaContext = createContext<(meta: Meta) => void>(() => {});

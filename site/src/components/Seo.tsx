@@ -8,6 +8,7 @@ export function Seo({
   nameFirst = false,
   canonical,
   image,
+  jsonLd,
 }: {
   title: string;
   description: string;
@@ -16,8 +17,10 @@ export function Seo({
   canonical?: string;
   /** The image link previews show, as an absolute URL where the base URL is known. */
   image?: string;
+  /** Structured data (JSON, safe inside a script element) for the prerendered page's head. */
+  jsonLd?: string;
 }) {
   const name = useSiteOptional()?.name;
   const full = !name ? title : nameFirst ? `${name} | ${title}` : `${title} | ${name}`;
-  return <PageMeta title={full} description={description} canonical={canonical} image={image} siteName={name} />;
+  return <PageMeta title={full} description={description} canonical={canonical} image={image} siteName={name} jsonLd={jsonLd} />;
 }

@@ -1,30 +1,50 @@
-// /feed: the newest listings and posts together, newest first (the first 30).
+// /feed: the newest listings and posts together, newest first, as the generator lists them in
+// data/feed.json (a few kilobytes, not the whole catalogue), and the Atom feeds to subscribe to.
 import { Link, useLoaderData } from 'react-router';
 import { getJson } from '../data';
 import { useT } from '../i18n';
-import { byNewest, formatDate, toCard, type CardProperty } from '../format';
-import type { Blog, Property } from '../types';
+import { formatDate } from '../format';
+import { FEEDS, type FeedItem } from '../feeds';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { priceText } from '../components/PropertyCard';
-import { toBlogCard, type BlogCard } from './BlogList';
 
-export const FEED_SIZE = 30;
-
-type Item = { kind: 'property'; date: string; property: CardProperty } | { kind: 'post'; date: string; post: BlogCard };
+type Item = FeedItem;
 
 export async function loader(): Promise<Item[]> {
-  const [properties, blogs] = await Promise.all([
-    getJson<Property[]>('/api/properties.json').catch(() => [] as Property[]),
-    getJson<Blog[]>('/api/blogs.json').catch(() => [] as Blog[]),
-  ]);
-  const items: Item[] = [
-    ...properties.map((property): Item => ({ kind: 'property', date: property.createdAt, property: toCard(property) })),
-    ...blogs.map((blog): Item => ({ kind: 'post', date: blog.date, post: toBlogCard(blog) })),
-  ];
-  return items.sort(byNewest((item) => item.date)).slice(0, FEED_SIZE);
+  try {
+    return await getJson<Item[]>('/data/feed.json');
+  } catch (error) {
+    console.error('Failed to fetch the feed', error);
+    return [];
+  }
+}
+
+function Subscribe() {
+  const t = useT();
+  return (
+    <section className="feed-subscribe" aria-labelledby="feed-subscribe-title">
+      <h2 id="feed-subscribe-title" className="feed-subscribe__title">
+        <Icon name="rss" size={20} />
+        <span>{t('feed.subscribe.title')}</span>
+      </h2>
+      <p className="feed-subscribe__lead">{t('feed.subscribe.lead')}</p>
+      <ul className="feed-subscribe__links" role="list">
+        <li>
+          <a className="button button--outline" href={FEEDS.listings} type="application/atom+xml">
+            {t('feed.subscribe.listings')}
+          </a>
+        </li>
+        <li>
+          <a className="button button--outline" href={FEEDS.blog} type="application/atom+xml">
+            {t('feed.subscribe.blog')}
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
 }
 
 function FeedItem({ item }: { item: Item }) {
@@ -80,6 +100,7 @@ export function Component() {
       <Seo title={t('feed.title')} description={t('feed.description')} />
       <PageHeader eyebrow={t('feed.eyebrow')} title={t('feed.title')} lead={t('feed.lead')} />
       <div className="container container--narrow section">
+        <Subscribe />
         {items.length === 0 ? (
           <p className="empty-state">
             <Icon name="rss" size={28} />

@@ -1,0 +1,482 @@
+//! The Atom feeds (`feeds/listings.xml`, `feeds/blog.xml`) and the data of the `/feed` page
+//! (`data/feed.json`).
+//!
+//! The feeds are rendered by minijinja from templates the agency may change without touching
+//! Rust: the defaults are `generator/templates/feeds/*.xml.j2` (built into `estate`), and a file
+//! of the same name in `content/templates/feeds/` replaces one. Every value a template prints is
+//! escaped for XML; the `xml` filter escapes a block of HTML once more for Atom's
+//! `type="html"` content; printing a name the template does not know is an error with its line,
+//! so a typo does not go out as an empty field.
+
+use std::path::{Path, PathBuf};
+
+use lead_fn::model::{ApiBlog, ApiProperty};
+use minijinja::value::{Serde, Value};
+use minijinja::{AutoEscape, Environment, Error, UndefinedBehavior, escape_formatter};
+use serde::Serialize;
+
+use crate::content::Content;
+use crate::diag::Diagnostic;
+use crate::markdown;
+use crate::model::Timestamp;
+use crate::output::media_url;
+use crate::pages;
+use crate::xml;
+use crate::yaml::Pos;
+
+/// How many listings the listings feed holds, and posts the blog feed: the newest.
+pub const FEED_ENTRIES: usize = 50;
+/// How many items the `/feed` page shows (listings and posts together, newest first).
+pub const PAGE_ITEMS: usize = 30;
+/// The length of an excerpt made from a post's text when it has none of its own.
+const EXCERPT_CHARS: usize = 180;
+
+/// One feed: its template's file name and the file it renders.
+#[derive(Debug, Clone, Copy)]
+pub struct Feed {
+    pub template: &'static str,
+    pub output: &'static str,
+    builtin: &'static str,
+}
+
+pub const LISTINGS: Feed = Feed {
+    template: "listings.xml.j2",
+    output: "feeds/listings.xml",
+    builtin: include_str!("../templates/feeds/listings.xml.j2"),
+};
+
+pub const BLOG: Feed = Feed {
+    template: "blog.xml.j2",
+    output: "feeds/blog.xml",
+    builtin: include_str!("../templates/feeds/blog.xml.j2"),
+};
+
+pub const FEEDS: [Feed; 2] = [LISTINGS, BLOG];
+
+/// Where an agency's own version of a feed template lives.
+pub fn override_path(content_dir: &Path, feed: &Feed) -> PathBuf {
+    content_dir.join("templates").join("feeds").join(feed.template)
+}
+
+/// The file a template came from, for messages.
+fn source_path(content_dir: &Path, feed: &Feed) -> PathBuf {
+    let own = override_path(content_dir, feed);
+    if own.is_file() { own } else { Path::new("generator/templates/feeds").join(feed.template) }
+}
+
+/// The name of the feeds' auto-escaping.
+const XML: &str = "xml";
+
+/// The feeds' template environment: XML escaping everywhere, the `xml`, `aed` and `thousands`
+/// filters, and undefined values that fail when printed.
+fn environment() -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_auto_escape_callback(|_| AutoEscape::Custom(XML.into()));
+    env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
+    env.set_formatter(|out, state, value| {
+        if value.is_none() {
+            return Ok(());
+        }
+        if matches!(state.auto_escape(), AutoEscape::Custom(name) if name == XML) && !value.is_safe() {
+            let text = value.as_str().map_or_else(|| value.to_string(), str::to_owned);
+            return out.write_str(&xml::escape(&text)).map_err(Error::from);
+        }
+        escape_formatter(out, state, value)
+    });
+    env.add_filter("xml", xml_filter);
+    env.add_filter("aed", aed_filter);
+    env.add_filter("thousands", thousands_filter);
+    env
+}
+
+/// `{% filter xml %}`: escapes text for XML even when it is already safe (a block of HTML).
+fn xml_filter(value: Value) -> Value {
+    let text = value.as_str().map_or_else(|| value.to_string(), str::to_owned);
+    Value::from_safe_string(xml::escape(&text).into_owned())
+}
+
+/// `{{ price | aed }}`: a whole number of dirhams as "AED 1,850,000".
+fn aed_filter(value: Value) -> Result<String, Error> {
+    Ok(format!("AED {}", group_thousands(whole_number(&value, "aed")?)))
+}
+
+/// `{{ area | thousands }}`: 1320 as "1,320".
+fn thousands_filter(value: Value) -> Result<String, Error> {
+    Ok(group_thousands(whole_number(&value, "thousands")?))
+}
+
+fn whole_number(value: &Value, filter: &str) -> Result<i64, Error> {
+    value.as_i64().or_else(|| f64::try_from(value.clone()).ok().map(|f| f.round() as i64)).ok_or_else(|| {
+        Error::new(minijinja::ErrorKind::InvalidOperation, format!("{filter} needs a number, not `{value}`"))
+    })
+}
+
+/// 1850000 -> "1,850,000".
+pub fn group_thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SiteContext<'a> {
+    name: &'a str,
+    url: &'a str,
+    description: &'a str,
+    logo: String,
+    email: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FeedContext {
+    url: String,
+    page: String,
+    updated: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ListingEntry<'a> {
+    id: &'a str,
+    url: String,
+    title: &'a str,
+    main_category: &'a str,
+    sub_category: &'a str,
+    location: Option<&'a str>,
+    bedrooms: Option<u32>,
+    bathrooms: Option<u32>,
+    area: Option<u32>,
+    price: Option<u64>,
+    price_period: Option<lead_fn::model::PricePeriod>,
+    reference: Option<&'a str>,
+    permit_number: Option<&'a str>,
+    created_at: String,
+    image: Option<String>,
+    image_type: Option<&'static str>,
+    description: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PostEntry<'a> {
+    id: &'a str,
+    url: String,
+    title: &'a str,
+    date: String,
+    author: Option<&'a str>,
+    excerpt: String,
+    image: Option<String>,
+    image_type: Option<&'static str>,
+    content: String,
+}
+
+/// An absolute address for a media reference or a path on the site.
+fn absolute(base: &str, value: &str) -> String {
+    let url = media_url(value);
+    if url.starts_with('/') { format!("{base}{url}") } else { url }
+}
+
+fn image_type(url: &str) -> Option<&'static str> {
+    mime_guess::from_path(url.split(['?', '#']).next().unwrap_or(url)).first_raw()
+}
+
+fn text(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// Renders both feeds for `content` on the site at `base` (an origin without a trailing `/`).
+/// Returns each file's path in the output folder and its bytes, or the template's problems.
+pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, Vec<Diagnostic>> {
+    let mut env = environment();
+    let mut problems = Vec::new();
+    for feed in FEEDS {
+        let own = override_path(&content.dir, &feed);
+        let source = if own.is_file() {
+            match std::fs::read_to_string(&own) {
+                Ok(text) => text,
+                Err(e) => {
+                    problems.push(Diagnostic::error(
+                        &own,
+                        Pos::START,
+                        format!("cannot read the template: {e}"),
+                    ));
+                    continue;
+                }
+            }
+        } else {
+            feed.builtin.to_owned()
+        };
+        if let Err(e) = env.add_template_owned(feed.template, source) {
+            problems.push(template_problem(&source_path(&content.dir, &feed), &e));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+
+    let site = content.site.as_ref().map(|s| &s.data);
+    let site_context = SiteContext {
+        name: site.map_or("", |s| s.name.as_str()),
+        url: base,
+        description: site.map_or("", |s| s.description.as_str()),
+        logo: site.map_or_else(String::new, |s| absolute(base, &s.logo)),
+        email: site.map_or("", |s| s.email.as_str()),
+    };
+
+    let mut listings: Vec<_> = content.published().collect();
+    listings.sort_by(|a, b| b.data.created_at.cmp(&a.data.created_at).then_with(|| a.id.cmp(&b.id)));
+    listings.truncate(FEED_ENTRIES);
+    let listing_entries: Vec<ListingEntry> = listings
+        .iter()
+        .map(|r| {
+            let p = &r.data;
+            let url = format!("{base}{}", pages::property_path(&r.id));
+            let image = p.images.first().map(|i| absolute(base, i));
+            ListingEntry {
+                id: &r.id,
+                description: markdown::to_html_absolute(Content::description(r), &url),
+                url,
+                title: p.title.trim(),
+                main_category: p.main_category.as_str(),
+                sub_category: p.sub_category.as_str(),
+                location: text(&p.location),
+                bedrooms: p.bedrooms,
+                bathrooms: p.bathrooms,
+                area: p.area,
+                price: p.price,
+                price_period: p.price_period,
+                reference: text(&p.reference),
+                permit_number: text(&p.permit_number),
+                created_at: p.created_at.to_api(),
+                image_type: image.as_deref().and_then(image_type),
+                image,
+            }
+        })
+        .collect();
+
+    let mut posts: Vec<_> = content.posts.iter().collect();
+    posts.sort_by(|a, b| b.data.date.cmp(&a.data.date).then_with(|| a.id.cmp(&b.id)));
+    posts.truncate(FEED_ENTRIES);
+    let post_entries: Vec<PostEntry> = posts
+        .iter()
+        .map(|r| {
+            let p = &r.data;
+            let url = format!("{base}{}", pages::post_path(r));
+            let content = markdown::to_html_absolute(r.body.as_deref().unwrap_or(""), &url);
+            let image = p.images.first().map(|i| absolute(base, i));
+            PostEntry {
+                id: &r.id,
+                excerpt: text(&p.excerpt)
+                    .map_or_else(|| markdown::html_excerpt(&content, EXCERPT_CHARS), str::to_owned),
+                content,
+                url,
+                title: p.title.trim(),
+                date: p.date.to_api(),
+                author: text(&p.author),
+                image_type: image.as_deref().and_then(image_type),
+                image,
+            }
+        })
+        .collect();
+
+    let newest = |dates: &mut dyn Iterator<Item = Timestamp>| {
+        dates.max().map_or_else(|| "1970-01-01T00:00:00Z".to_owned(), |t| t.to_api())
+    };
+    let mut files = Vec::new();
+    for feed in FEEDS {
+        let feed_context = FeedContext {
+            url: format!("{base}/{}", feed.output),
+            page: format!("{base}/feed"),
+            updated: if feed.output == LISTINGS.output {
+                newest(&mut listings.iter().map(|r| r.data.created_at))
+            } else {
+                newest(&mut posts.iter().map(|r| r.data.date))
+            },
+        };
+        let context = minijinja::context! {
+            site => Value::from(Serde(&site_context)),
+            feed => Value::from(Serde(&feed_context)),
+            listings => Value::from(Serde(&listing_entries)),
+            posts => Value::from(Serde(&post_entries)),
+        };
+        let rendered = env.get_template(feed.template).and_then(|t| t.render(context));
+        match rendered {
+            // A changed template may write markup that is not XML (a bare `&` in its text).
+            Ok(text) => match roxmltree::Document::parse(&text) {
+                Ok(_) => files.push((feed.output.to_owned(), text.into_bytes())),
+                Err(e) => problems.push(
+                    Diagnostic::error(
+                        &source_path(&content.dir, &feed),
+                        Pos::START,
+                        format!("feed template: the {} it writes is not well-formed XML: {e}", feed.output),
+                    )
+                    .with_hint("write `&` in the template's own text as `&amp;` and `<` as `&lt;`"),
+                ),
+            },
+            Err(e) => problems.push(template_problem(&source_path(&content.dir, &feed), &e)),
+        }
+    }
+    if problems.is_empty() { Ok(files) } else { Err(problems) }
+}
+
+/// The feeds' template problems for `estate check` (a build finds them by rendering): the feeds
+/// rendered with the content on the site's own address; nothing when `site.yaml` has problems
+/// of its own, which are reported with it.
+pub fn check(content: &Content) -> Vec<Diagnostic> {
+    let Some(site) = &content.site else { return Vec::new() };
+    let Ok(base) = pages::normalize_base_url(&site.data.base_url) else { return Vec::new() };
+    render(content, &base).err().unwrap_or_default()
+}
+
+/// A template error as a located problem: the template's file and the line minijinja names.
+fn template_problem(path: &Path, error: &Error) -> Diagnostic {
+    let line = error.line().and_then(|l| u32::try_from(l).ok()).unwrap_or(1);
+    let message = match error.detail() {
+        Some(detail) => format!("feed template: {}: {detail}", error.kind()),
+        None => format!("feed template: {}", error.kind()),
+    };
+    Diagnostic::error(path, Pos { line, col: 1 }, message)
+        .with_hint("every {{ name }} must be one the template's comment lists; see README, Feeds")
+}
+
+/// One item of the `/feed` page, in the shape its loader reads.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+enum PageItem<'a> {
+    Property { date: &'a str, property: PropertyCard<'a> },
+    Post { date: &'a str, post: PostCard<'a> },
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PropertyCard<'a> {
+    id: &'a str,
+    title: &'a str,
+    main_category: lead_fn::model::MainCategory,
+    sub_category: &'a str,
+    image: Option<&'a str>,
+    location: Option<&'a str>,
+    bedrooms: Option<u32>,
+    area: Option<u32>,
+    price: Option<u64>,
+    price_period: Option<lead_fn::model::PricePeriod>,
+    featured: bool,
+    created_at: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PostCard<'a> {
+    id: &'a str,
+    title: &'a str,
+    image: Option<&'a str>,
+    date: &'a str,
+    author: Option<&'a str>,
+    excerpt: String,
+    url: &'a str,
+}
+
+/// `data/feed.json`: the newest listings and posts as one timeline, newest first, the first
+/// [`PAGE_ITEMS`]; `properties` and `posts` are the API's records, each list newest first.
+pub fn page_data(properties: &[ApiProperty], posts: &[ApiBlog]) -> Vec<u8> {
+    let property_items = properties.iter().take(PAGE_ITEMS).map(|p| PageItem::Property {
+        date: &p.created_at,
+        property: PropertyCard {
+            id: &p.id,
+            title: &p.title,
+            main_category: p.main_category,
+            sub_category: &p.sub_category,
+            image: p.images.first().map(String::as_str),
+            location: p.location.as_deref(),
+            bedrooms: p.bedrooms,
+            area: p.area,
+            price: p.price,
+            price_period: p.price_period,
+            featured: p.featured,
+            created_at: &p.created_at,
+        },
+    });
+    let post_items = posts.iter().take(PAGE_ITEMS).map(|b| PageItem::Post {
+        date: &b.date,
+        post: PostCard {
+            id: &b.id,
+            title: &b.title,
+            image: b.images.first().map(String::as_str),
+            date: &b.date,
+            author: b.author.as_deref(),
+            excerpt: b.excerpt.clone().unwrap_or_else(|| markdown::html_excerpt(&b.content, EXCERPT_CHARS)),
+            url: &b.url,
+        },
+    });
+    let mut items: Vec<(Timestamp, PageItem)> = property_items
+        .chain(post_items)
+        .map(|item| {
+            let date = match &item {
+                PageItem::Property { date, .. } | PageItem::Post { date, .. } => *date,
+            };
+            (Timestamp::parse(date).unwrap_or(Timestamp(chrono::DateTime::UNIX_EPOCH.fixed_offset())), item)
+        })
+        .collect();
+    // Newest first; a stable sort keeps listings before posts of the same moment, as each list
+    // is already newest first.
+    items.sort_by_key(|item| std::cmp::Reverse(item.0));
+    items.truncate(PAGE_ITEMS);
+    let items: Vec<PageItem> = items.into_iter().map(|(_, item)| item).collect();
+    serde_json::to_vec(&items).expect("feed items always serialise")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render_str(source: &str, ctx: Value) -> Result<String, Error> {
+        let mut env = environment();
+        env.add_template_owned("t.xml.j2", source.to_owned())?;
+        env.get_template("t.xml.j2")?.render(ctx)
+    }
+
+    #[test]
+    fn values_are_escaped_for_xml_and_the_xml_filter_escapes_blocks_again() {
+        let ctx = minijinja::context! { t => "Sea & <Sun> \"view\"", h => "<p>a &amp; b</p>" };
+        assert_eq!(
+            render_str("<title a=\"{{ t }}\">{{ t }}</title>", ctx.clone()).unwrap(),
+            "<title a=\"Sea &amp; &lt;Sun&gt; &quot;view&quot;\">Sea &amp; &lt;Sun&gt; &quot;view&quot;</title>"
+        );
+        assert_eq!(
+            render_str("{% filter xml %}<b>{{ t }}</b>{{ h | safe }}{% endfilter %}", ctx).unwrap(),
+            "&lt;b&gt;Sea &amp;amp; &amp;lt;Sun&amp;gt; &amp;quot;view&amp;quot;&lt;/b&gt;&lt;p&gt;a &amp;amp; b&lt;/p&gt;"
+        );
+    }
+
+    #[test]
+    fn none_prints_nothing_and_unknown_names_fail_with_their_line() {
+        let ctx = minijinja::context! { p => minijinja::context! { price => () } };
+        assert_eq!(render_str("[{{ p.price }}]", ctx.clone()).unwrap(), "[]");
+        let error = render_str("line one\n{{ p.prcie }}", ctx).unwrap_err();
+        assert_eq!(error.line(), Some(2));
+        assert_eq!(error.kind(), minijinja::ErrorKind::UndefinedError);
+    }
+
+    #[test]
+    fn aed_groups_thousands() {
+        let ctx = minijinja::context! { n => 1_850_000, f => 999.6, s => "x" };
+        assert_eq!(
+            render_str("{{ n | aed }} {{ f | aed }} {{ n | thousands }}", ctx.clone()).unwrap(),
+            "AED 1,850,000 AED 1,000 1,850,000"
+        );
+        assert!(render_str("{{ s | aed }}", ctx).is_err());
+        assert_eq!(group_thousands(-1234), "-1,234");
+        assert_eq!(group_thousands(999), "999");
+    }
+}

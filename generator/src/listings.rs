@@ -1,0 +1,270 @@
+//! What the browsing pages need, small at any catalogue size (issue 4):
+//! - `data/listings/{kind}.json`: per listing page (residential, rental, offPlan, commercial,
+//!   all) the total, the counts of the 'Filter by Property Types' row, the communities of the
+//!   'Area' dropdown, the price range, the featured listings and the first cards; it is what a
+//!   prerendered listing page embeds.
+//! - `data/listings/{kind}/{n}.json`: the cards of that page in pages of [`PAGE_SIZE`], newest
+//!   first, fetched when a visitor asks for more or filters.
+//! - `data/home.json`: the newest cards of each main category for the home page.
+//! - `data/communities.json`: one entry per community for the area guides.
+//!
+//! A card is the part of a property a card shows, without the long texts.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use lead_fn::model::{ApiProperty, MainCategory};
+use serde::Serialize;
+use serde_json::json;
+
+/// Cards per page file.
+pub const PAGE_SIZE: usize = 96;
+/// Cards embedded in a listing page's HTML.
+pub const FIRST_CARDS: usize = 24;
+/// Newest cards per category on the home page (spec: 3).
+pub const HOME_CARDS: usize = 3;
+/// Featured cards on the all-properties page.
+pub const FEATURED_CARDS: usize = 6;
+
+/// The listing pages and which properties each shows.
+pub const KINDS: [(&str, Option<MainCategory>); 5] = [
+    ("residential", Some(MainCategory::Residential)),
+    ("rental", Some(MainCategory::Rental)),
+    ("offPlan", Some(MainCategory::OffPlan)),
+    ("commercial", Some(MainCategory::Commercial)),
+    ("all", None),
+];
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Card<'a> {
+    id: &'a str,
+    title: &'a str,
+    main_category: MainCategory,
+    sub_category: &'a str,
+    image: Option<&'a str>,
+    location: Option<&'a str>,
+    bedrooms: Option<u32>,
+    area: Option<u32>,
+    price: Option<u64>,
+    price_period: Option<lead_fn::model::PricePeriod>,
+    featured: bool,
+    created_at: &'a str,
+}
+
+fn card(p: &ApiProperty) -> Card<'_> {
+    Card {
+        id: &p.id,
+        title: &p.title,
+        main_category: p.main_category,
+        sub_category: &p.sub_category,
+        image: p.images.first().map(String::as_str),
+        location: p.location.as_deref().filter(|l| !l.trim().is_empty()),
+        bedrooms: p.bedrooms,
+        area: p.area,
+        price: p.price,
+        price_period: p.price_period,
+        featured: p.featured,
+        created_at: &p.created_at,
+    }
+}
+
+/// Names with their counts: most common first, then by name.
+fn counted<'a>(names: impl Iterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for name in names {
+        *counts.entry(name).or_default() += 1;
+    }
+    let mut counts: Vec<_> = counts.into_iter().collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    counts
+}
+
+fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    serde_json::to_vec(value).expect("cards always serialise")
+}
+
+/// The files, for `properties` newest first, under `data`.
+pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let dir = data.join("listings");
+    for (kind, category) in KINDS {
+        let shown: Vec<&ApiProperty> =
+            properties.iter().filter(|p| category.is_none_or(|c| p.main_category == c)).collect();
+        let prices: Vec<u64> = shown.iter().filter_map(|p| p.price).collect();
+        let mut communities =
+            counted(shown.iter().filter_map(|p| p.location.as_deref()).filter(|l| !l.is_empty()));
+        communities.sort_by(|a, b| a.0.cmp(b.0));
+        let pages = shown.len().div_ceil(PAGE_SIZE);
+        let summary = json!({
+            "total": shown.len(),
+            "pageSize": PAGE_SIZE,
+            "pages": pages,
+            "types": counted(shown.iter().map(|p| p.sub_category.as_str())),
+            "communities": communities,
+            "priceRange": prices.iter().min().zip(prices.iter().max()),
+            "featured": shown.iter().filter(|p| p.featured).take(FEATURED_CARDS).map(|p| card(p)).collect::<Vec<_>>(),
+            "first": shown.iter().take(FIRST_CARDS).map(|p| card(p)).collect::<Vec<_>>(),
+        });
+        files.push((dir.join(format!("{kind}.json")), to_json(&summary)));
+        for (number, page) in shown.chunks(PAGE_SIZE).enumerate() {
+            let cards: Vec<Card> = page.iter().map(|p| card(p)).collect();
+            files.push((dir.join(kind).join(format!("{number}.json")), to_json(&cards)));
+        }
+    }
+
+    let newest = |category: MainCategory| {
+        properties
+            .iter()
+            .filter(|p| p.main_category == category)
+            .take(HOME_CARDS)
+            .map(card)
+            .collect::<Vec<_>>()
+    };
+    let home: BTreeMap<&str, Vec<Card>> =
+        MainCategory::ALL.iter().map(|c| (c.as_str(), newest(*c))).collect();
+    files.push((data.join("home.json"), to_json(&home)));
+
+    files.push((data.join("communities.json"), to_json(&communities(properties))));
+    files
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Community<'a> {
+    name: &'a str,
+    /// Published listings per main category.
+    counts: BTreeMap<&'static str, usize>,
+    total: usize,
+    /// Lowest and highest asking price of the listings for sale, and of the rentals (yearly
+    /// rents; monthly ones counted twelve times).
+    sale_price: Option<(u64, u64)>,
+    yearly_rent: Option<(u64, u64)>,
+    /// The newest listing's first image.
+    image: Option<&'a str>,
+}
+
+fn widen(range: &mut Option<(u64, u64)>, value: u64) {
+    *range = Some(match *range {
+        Some((low, high)) => (low.min(value), high.max(value)),
+        None => (value, value),
+    });
+}
+
+fn communities(properties: &[ApiProperty]) -> Vec<Community<'_>> {
+    let mut by_name: BTreeMap<&str, Community> = BTreeMap::new();
+    for p in properties {
+        let Some(name) = p.location.as_deref().map(str::trim).filter(|l| !l.is_empty()) else { continue };
+        let community = by_name.entry(name).or_insert_with(|| Community {
+            name,
+            counts: BTreeMap::new(),
+            total: 0,
+            sale_price: None,
+            yearly_rent: None,
+            image: None,
+        });
+        *community.counts.entry(p.main_category.as_str()).or_default() += 1;
+        community.total += 1;
+        if community.image.is_none() {
+            community.image = p.images.first().map(String::as_str);
+        }
+        if let Some(price) = p.price {
+            if p.main_category == MainCategory::Rental {
+                let yearly = if p.price_period == Some(lead_fn::model::PricePeriod::Month) {
+                    price * 12
+                } else {
+                    price
+                };
+                widen(&mut community.yearly_rent, yearly);
+            } else {
+                widen(&mut community.sale_price, price);
+            }
+        }
+    }
+    let mut list: Vec<Community> = by_name.into_values().collect();
+    list.sort_by(|a, b| b.total.cmp(&a.total).then_with(|| a.name.cmp(b.name)));
+    list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn property(
+        id: &str,
+        category: &str,
+        sub: &str,
+        location: &str,
+        price: u64,
+        featured: bool,
+    ) -> ApiProperty {
+        serde_json::from_value(json!({
+            "_id": id, "id": id, "title": id, "mainCategory": category, "subCategory": sub,
+            "Images": [format!("/media/{id}.jpg")], "location": location, "bedrooms": 2, "area": 900,
+            "price": price, "featured": featured, "createdAt": "2026-01-01T00:00:00+04:00",
+            "description": "<p>long text</p>", "url": format!("/property/{id}"),
+            "pricePeriod": if category == "Rental" { Some("month") } else { None },
+        }))
+        .expect("a valid property")
+    }
+
+    fn read(files: &[(PathBuf, Vec<u8>)], path: &str) -> serde_json::Value {
+        let (_, bytes) =
+            files.iter().find(|(p, _)| p.ends_with(path)).unwrap_or_else(|| panic!("{path} written"));
+        serde_json::from_slice(bytes).expect("JSON")
+    }
+
+    #[test]
+    fn summaries_count_types_and_communities_and_pages_hold_every_card() {
+        let mut properties: Vec<ApiProperty> = (0..100)
+            .map(|n| {
+                property(
+                    &format!("r{n:03}"),
+                    "Residential",
+                    if n % 3 == 0 { "Villa" } else { "Apartment" },
+                    if n % 2 == 0 { "Dubai Marina" } else { "JVC" },
+                    1_000_000 + n,
+                    n == 5,
+                )
+            })
+            .collect();
+        properties.push(property("rent1", "Rental", "Apartment", "Dubai Marina", 9_000, false));
+        let files = files(&properties, Path::new("data"));
+
+        let residential = read(&files, "listings/residential.json");
+        assert_eq!(residential["total"], 100);
+        assert_eq!(residential["pages"], 2);
+        assert_eq!(residential["types"], json!([["Apartment", 66], ["Villa", 34]]));
+        assert_eq!(residential["communities"], json!([["Dubai Marina", 50], ["JVC", 50]]));
+        assert_eq!(residential["priceRange"], json!([1_000_000, 1_000_099]));
+        assert_eq!(residential["first"].as_array().map(Vec::len), Some(FIRST_CARDS));
+        assert_eq!(residential["featured"][0]["id"], "r005");
+        let first = &residential["first"][0];
+        assert_eq!(first["image"], "/media/r000.jpg");
+        assert!(first.get("description").is_none(), "cards leave the long texts out");
+
+        let page0 = read(&files, "listings/residential/0.json");
+        let page1 = read(&files, "listings/residential/1.json");
+        assert_eq!(page0.as_array().map(Vec::len), Some(PAGE_SIZE));
+        assert_eq!(page1.as_array().map(Vec::len), Some(100 - PAGE_SIZE));
+        assert_eq!(page1[0]["id"], format!("r{PAGE_SIZE:03}"));
+
+        assert_eq!(read(&files, "listings/all.json")["total"], 101);
+        assert_eq!(read(&files, "listings/offPlan.json")["total"], 0);
+        assert_eq!(read(&files, "listings/offPlan.json")["priceRange"], json!(null));
+
+        let home = read(&files, "home.json");
+        assert_eq!(home["Residential"].as_array().map(Vec::len), Some(HOME_CARDS));
+        assert_eq!(home["Rental"][0]["id"], "rent1");
+        assert_eq!(home["Commercial"], json!([]));
+
+        let communities = read(&files, "communities.json");
+        assert_eq!(communities[0]["name"], "Dubai Marina");
+        assert_eq!(communities[0]["total"], 51);
+        assert_eq!(communities[0]["counts"], json!({"Residential": 50, "Rental": 1}));
+        assert_eq!(communities[0]["yearlyRent"], json!([108_000, 108_000]));
+        assert_eq!(communities[1]["name"], "JVC");
+        assert_eq!(communities[1]["salePrice"], json!([1_000_001, 1_000_099]));
+        assert_eq!(communities[1]["yearlyRent"], json!(null));
+    }
+}

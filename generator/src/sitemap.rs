@@ -1,0 +1,223 @@
+//! `sitemap.xml` and `robots.txt` (sitemaps.org protocol 0.9): every public page as an absolute
+//! URL with its `lastmod` from the content; never a draft, sold or rented listing, nor the
+//! admin. Past 50,000 URLs or 50 MB one file is not allowed, so `sitemap.xml` becomes a sitemap
+//! index of `sitemap-1.xml`, `sitemap-2.xml` ... beside it (a sitemap may only list URLs under
+//! its own folder, so they stay at the root).
+//!
+//! Languages: when `/ar/...` and `/ru/...` pages exist, each [`Entry`] gains its alternates and
+//! [`url_element`] writes them as `<xhtml:link rel="alternate" hreflang="..">` children (with
+//! the `xmlns:xhtml` declaration in [`URLSET_OPEN`]); the entries, the splitting and the index
+//! stay as they are.
+
+use crate::content::Content;
+use crate::model::Timestamp;
+use crate::pages::{self, FIXED_PAGES, Sitemap};
+use crate::xml::escape;
+
+/// One page of the sitemap: its path on the site and when it last changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub path: String,
+    pub lastmod: Option<Timestamp>,
+}
+
+/// How much one sitemap file may hold.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub urls: usize,
+    pub bytes: usize,
+}
+
+/// The protocol's limits: 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed per file.
+pub const PROTOCOL_LIMITS: Limits = Limits { urls: 50_000, bytes: 52_428_800 };
+
+const XML_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+const URLSET_OPEN: &str = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+const URLSET_CLOSE: &str = "</urlset>\n";
+const INDEX_OPEN: &str = "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+const INDEX_CLOSE: &str = "</sitemapindex>\n";
+
+/// The sitemap's pages: the listed fixed pages, then every published listing and every post.
+pub fn entries(content: &Content) -> Vec<Entry> {
+    let mut out = Vec::with_capacity(FIXED_PAGES.len() + content.properties.len() + content.posts.len());
+    for page in FIXED_PAGES {
+        if let Sitemap::Listed(updated) = page.sitemap {
+            out.push(Entry { path: page.path.to_owned(), lastmod: pages::updated(content, updated) });
+        }
+    }
+    let mut listings: Vec<_> = content.published().collect();
+    listings.sort_by(|a, b| a.id.cmp(&b.id));
+    out.extend(
+        listings
+            .into_iter()
+            .map(|p| Entry { path: pages::property_path(&p.id), lastmod: Some(pages::property_updated(p)) }),
+    );
+    let mut posts: Vec<_> = content.posts.iter().collect();
+    posts.sort_by(|a, b| a.id.cmp(&b.id));
+    out.extend(posts.into_iter().map(|p| Entry { path: pages::post_path(p), lastmod: Some(p.data.date) }));
+    out
+}
+
+/// A W3C Datetime with the offset it was written with, e.g. 2026-10-01T00:00:00+04:00.
+fn w3c(t: Timestamp) -> String {
+    t.to_api()
+}
+
+/// One `<url>` element; `base` is the site's origin without a trailing `/`.
+fn url_element(base: &str, entry: &Entry) -> String {
+    let mut out = String::with_capacity(96 + entry.path.len());
+    out.push_str("  <url><loc>");
+    out.push_str(&escape(&format!("{base}{}", entry.path)));
+    out.push_str("</loc>");
+    if let Some(t) = entry.lastmod {
+        out.push_str("<lastmod>");
+        out.push_str(&w3c(t));
+        out.push_str("</lastmod>");
+    }
+    out.push_str("</url>\n");
+    out
+}
+
+/// The files of the sitemap, named relative to the output folder: `sitemap.xml` alone, or
+/// `sitemap.xml` as an index with `sitemap-1.xml` ... when the entries do not fit in one file.
+pub fn files(base: &str, entries: &[Entry], limits: Limits) -> Vec<(String, Vec<u8>)> {
+    let frame = XML_DECLARATION.len() + URLSET_OPEN.len() + URLSET_CLOSE.len();
+    // Each chunk: its XML so far, its URL count and its newest lastmod.
+    let mut chunks: Vec<(String, usize, Option<Timestamp>)> = Vec::new();
+    for entry in entries {
+        let element = url_element(base, entry);
+        let fits = chunks.last().is_some_and(|(xml, count, _)| {
+            *count < limits.urls && frame + xml.len() + element.len() <= limits.bytes
+        });
+        if !fits {
+            chunks.push((String::new(), 0, None));
+        }
+        let Some(chunk) = chunks.last_mut() else { continue };
+        chunk.0.push_str(&element);
+        chunk.1 += 1;
+        chunk.2 = chunk.2.max(entry.lastmod);
+    }
+    let urlset = |body: &str| format!("{XML_DECLARATION}{URLSET_OPEN}{body}{URLSET_CLOSE}").into_bytes();
+    if chunks.len() <= 1 {
+        let body = chunks.first().map_or("", |c| c.0.as_str());
+        return vec![("sitemap.xml".to_owned(), urlset(body))];
+    }
+    let mut index = format!("{XML_DECLARATION}{INDEX_OPEN}");
+    let mut files = Vec::with_capacity(chunks.len() + 1);
+    for (i, (body, _, newest)) in chunks.iter().enumerate() {
+        let name = format!("sitemap-{}.xml", i + 1);
+        index.push_str("  <sitemap><loc>");
+        index.push_str(&escape(&format!("{base}/{name}")));
+        index.push_str("</loc>");
+        if let Some(t) = newest {
+            index.push_str("<lastmod>");
+            index.push_str(&w3c(*t));
+            index.push_str("</lastmod>");
+        }
+        index.push_str("</sitemap>\n");
+        files.push((name, urlset(body)));
+    }
+    index.push_str(INDEX_CLOSE);
+    files.insert(0, ("sitemap.xml".to_owned(), index.into_bytes()));
+    files
+}
+
+/// Whether `name` is a file [`files`] writes for a split sitemap (`sitemap-3.xml`).
+pub fn is_part_name(name: &str) -> bool {
+    name.strip_prefix("sitemap-")
+        .and_then(|rest| rest.strip_suffix(".xml"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `robots.txt`: everything may be crawled but the admin, the editors' form and the JSON API;
+/// the sitemap's absolute address.
+pub fn robots(base: &str) -> String {
+    let mut out = String::from("User-agent: *\n");
+    for path in pages::DISALLOWED {
+        out.push_str(&format!("Disallow: {path}\n"));
+    }
+    out.push_str(&format!("\nSitemap: {base}/sitemap.xml\n"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(path: &str, day: u32) -> Entry {
+        Entry { path: path.to_owned(), lastmod: Timestamp::parse(&format!("2026-01-{day:02}")) }
+    }
+
+    #[test]
+    fn one_file_with_escaped_absolute_urls_and_dates() {
+        let files = files(
+            "https://a.example",
+            &[entry("/", 2), Entry { path: "/x?a=1&b=2".into(), lastmod: None }],
+            PROTOCOL_LIMITS,
+        );
+        assert_eq!(files.len(), 1);
+        assert_eq!(files[0].0, "sitemap.xml");
+        assert_eq!(
+            String::from_utf8(files[0].1.clone()).unwrap(),
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+             <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n\
+             \x20 <url><loc>https://a.example/</loc><lastmod>2026-01-02T00:00:00+04:00</lastmod></url>\n\
+             \x20 <url><loc>https://a.example/x?a=1&amp;b=2</loc></url>\n\
+             </urlset>\n"
+        );
+    }
+
+    #[test]
+    fn splits_by_count_into_an_index() {
+        let entries: Vec<Entry> = (1..=5).map(|i| entry(&format!("/p{i}"), i)).collect();
+        let files = files("https://a.example", &entries, Limits { urls: 2, bytes: PROTOCOL_LIMITS.bytes });
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"]);
+        let index = String::from_utf8(files[0].1.clone()).unwrap();
+        assert!(index.contains("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"));
+        assert!(index.contains(
+            "<sitemap><loc>https://a.example/sitemap-2.xml</loc><lastmod>2026-01-04T00:00:00+04:00</lastmod></sitemap>"
+        ));
+        let last = String::from_utf8(files[3].1.clone()).unwrap();
+        assert_eq!(last.matches("<url>").count(), 1);
+        assert!(last.contains("/p5"));
+    }
+
+    #[test]
+    fn splits_by_size_and_never_exceeds_it() {
+        let entries: Vec<Entry> = (1..=40).map(|i| entry(&format!("/property/listing-{i:03}"), 1)).collect();
+        let one = files("https://a.example", &entries[..1], PROTOCOL_LIMITS)[0].1.len();
+        let limit = one * 3;
+        let files = files("https://a.example", &entries, Limits { urls: 50_000, bytes: limit });
+        assert!(files.len() > 2);
+        let mut urls = 0;
+        for (_, bytes) in &files[1..] {
+            assert!(bytes.len() <= limit, "{} > {limit}", bytes.len());
+            urls += String::from_utf8_lossy(bytes).matches("<url>").count();
+        }
+        assert_eq!(urls, 40);
+    }
+
+    #[test]
+    fn empty_content_is_an_empty_urlset() {
+        let files = files("https://a.example", &[], PROTOCOL_LIMITS);
+        assert_eq!(files.len(), 1);
+        assert!(String::from_utf8_lossy(&files[0].1).contains("<urlset"));
+    }
+
+    #[test]
+    fn robots_keeps_admin_out_and_names_the_sitemap() {
+        let text = robots("https://a.example");
+        assert!(text.starts_with("User-agent: *\n"));
+        assert!(text.contains("\nDisallow: /admin\n"));
+        assert!(text.ends_with("\nSitemap: https://a.example/sitemap.xml\n"));
+    }
+
+    #[test]
+    fn part_names() {
+        assert!(is_part_name("sitemap-12.xml"));
+        assert!(!is_part_name("sitemap.xml"));
+        assert!(!is_part_name("sitemap-.xml"));
+        assert!(!is_part_name("sitemap-a.xml"));
+    }
+}

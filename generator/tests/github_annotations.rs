@@ -1,0 +1,64 @@
+//! `estate check --format github`: each problem of a fixture with errors and warnings is exactly
+//! one GitHub Actions workflow command, so a pull request shows it on the line the editor changed.
+
+use std::path::Path;
+use std::process::Command;
+
+fn check(content: &str, format: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_estate"))
+        .args(["check", "--content", content])
+        .args(format)
+        .current_dir(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures")))
+        .output()
+        .expect("estate runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn errors_and_warnings_become_exact_annotation_lines() {
+    let (code, stdout, stderr) = check("annotations", &["--format", "github"]);
+    assert_eq!(code, 1, "stdout: {stdout}\nstderr: {stderr}");
+    let expected = [
+        "::error file=annotations/blog/market-update.md,line=6,col=1::broken link `/commercal` on page /blog/market-update/market-update: no page of the site has that address (hint: did you mean `/commercial`?)",
+        "::warning file=annotations/properties/far-away.yaml,line=6,col=14::these coordinates are outside the UAE (hint: Dubai is near lat 25.2, lng 55.3)",
+        // `%` is escaped as GitHub's workflow commands require.
+        "::error file=annotations/properties/half-paid.yaml,line=6,col=1::the payment plan adds up to 50%25, not 100%25",
+        "::warning file=annotations/properties/no-permit.yaml,line=1,col=1::no `permitNumber`: Dubai's advertising rules require a DLD/RERA permit (Trakheesi) number on every published listing (hint: add `permitNumber: \"...\"` (and `permitUrl`) from the Trakheesi system)",
+        "::error file=annotations/properties/typo.yaml,line=6,col=1::unknown field `prcie` (hint: did you mean `price`?)",
+        "estate check: 3 errors, 2 warnings in annotations",
+    ];
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines, expected, "full output:\n{stderr}");
+}
+
+#[test]
+fn the_broken_fixture_is_one_error_annotation_per_problem() {
+    let (code, _, stderr) = check("broken", &["--format", "github"]);
+    assert_eq!(code, 1);
+    let annotations: Vec<&str> = stderr.lines().filter(|l| l.starts_with("::")).collect();
+    let (_, _, human) = check("broken", &[]);
+    // The same problems as the human format, in the same order, each as file, line and column.
+    let headlines: Vec<String> = human
+        .lines()
+        .filter(|l| l.starts_with("broken/"))
+        .map(|l| {
+            let (place, message) = l.split_once(": error: ").expect("an error headline");
+            let mut parts = place.rsplitn(3, ':');
+            let (col, line, file) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
+            format!("::error file={file},line={line},col={col}::{message}")
+        })
+        .collect();
+    assert_eq!(annotations.len(), headlines.len());
+    for (annotation, headline) in annotations.iter().zip(&headlines) {
+        // The annotation adds the hint to the message.
+        assert!(annotation.starts_with(headline.as_str()), "{annotation}\n  does not start with\n{headline}");
+    }
+    assert_eq!(
+        annotations[0],
+        "::error file=broken/properties/Bad_Name.yaml,line=1,col=1::invalid id `Bad_Name`: ids are lower-case letters, digits and single hyphens (hint: the id is the file name; rename the file to `bad-name.yaml`)"
+    );
+}
