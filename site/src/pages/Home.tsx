@@ -1,18 +1,27 @@
-// Home: the headline, three tiles, the why-us text, and the 3 newest properties of each main
-// category (Residential without a heading, then Off-Plan, Commercial, Rental).
-// Interim version: the typewriter, search panel, newsletter, call-back form and popup follow.
+// Home: the typewriter headline and search panel, three tiles, the why-us text, the 3 newest
+// properties of each main category (Residential without a heading, then Off-Plan, Commercial,
+// Rental), and the 'Submit Your Details' popup 5 seconds after load.
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
-import { byNewest, toCard, type CardProperty } from '../format';
-import type { MainCategory, Property, Site } from '../types';
+import type { CardProperty } from '../format';
+import type { MainCategory, Site } from '../types';
+import { useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon, type IconName } from '../components/Icon';
 import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
+import { SearchPanel } from '../components/SearchPanel';
+import { ContactDetails } from '../components/ContactDetails';
 
-/** How many of the newest properties each block shows. */
-export const NEWEST_PER_CATEGORY = 3;
+/** Spec section 9: the typewriter's pace, and the popup's delay. */
+export const TYPE_MS = 100;
+export const DELETE_MS = 50;
+export const PAUSE_MS = 1000;
+export const POPUP_DELAY_MS = 5000;
+/** Set once the visitor closed the popup, so it does not come back on every visit to home. */
+const POPUP_CLOSED_KEY = 'estate.popupClosed';
 
 interface HomeData {
   heroImage: string;
@@ -21,26 +30,123 @@ interface HomeData {
 }
 
 export async function loader(): Promise<HomeData> {
-  const [site, properties] = await Promise.all([
+  const [site, blocks] = await Promise.all([
     getJson<Site>('/data/site.json'),
-    getJson<Property[]>('/api/properties.json'),
+    // The build picks the newest of each category (generator/src/listings.rs).
+    getJson<Record<MainCategory, CardProperty[]>>('/data/home.json').catch((error: unknown) => {
+      console.error('Failed to fetch properties', error);
+      return { Residential: [], OffPlan: [], Commercial: [], Rental: [] };
+    }),
   ]);
-  const newest = (category: MainCategory) =>
-    properties
-      .filter((property) => property.mainCategory === category)
-      .sort(byNewest((property) => property.createdAt))
-      .slice(0, NEWEST_PER_CATEGORY)
-      .map(toCard);
-  return {
-    heroImage: site.hero.all.poster,
-    whyUs: site.whyUs,
-    blocks: {
-      Residential: newest('Residential'),
-      OffPlan: newest('OffPlan'),
-      Commercial: newest('Commercial'),
-      Rental: newest('Rental'),
-    },
+  return { heroImage: site.hero.all.poster, whyUs: site.whyUs, blocks };
+}
+
+/**
+ * The next text of the typewriter after `text`, and how long to wait before showing it: types a
+ * phrase a letter at a time, pauses, deletes it, then moves to the next phrase.
+ */
+export function typewriterStep(
+  phrases: string[],
+  state: { phrase: number; text: string; deleting: boolean },
+): { phrase: number; text: string; deleting: boolean; delay: number } {
+  const full = phrases[state.phrase] ?? '';
+  if (!state.deleting) {
+    if (state.text === full) return { ...state, deleting: true, delay: PAUSE_MS };
+    return { ...state, text: full.slice(0, state.text.length + 1), delay: TYPE_MS };
+  }
+  if (state.text === '') {
+    const phrase = (state.phrase + 1) % phrases.length;
+    return { phrase, text: (phrases[phrase] ?? '').slice(0, 1), deleting: false, delay: TYPE_MS };
+  }
+  return { ...state, text: state.text.slice(0, -1), delay: DELETE_MS };
+}
+
+/** The headline: the first phrase in full on the server and without motion, typed otherwise. */
+function Typewriter({ phrases }: { phrases: string[] }) {
+  const [text, setText] = useState(phrases[0] ?? '');
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    let state = { phrase: 0, text: phrases[0] ?? '', deleting: false };
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = (delay: number) => {
+      timer = setTimeout(() => {
+        const next = typewriterStep(phrases, state);
+        state = next;
+        setText(next.text);
+        tick(next.delay);
+      }, delay);
+    };
+    // The first phrase is already shown in full: pause, then go on.
+    state = { ...state, deleting: true };
+    tick(PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [phrases]);
+  return (
+    <h1 className="home-hero__title">
+      {/* Screen readers get both phrases once, not a letter at a time. */}
+      <span className="visually-hidden">{phrases.join(' ')}</span>
+      <span className="typewriter" aria-hidden="true">
+        {text}
+        <span className="typewriter__caret" />
+      </span>
+    </h1>
+  );
+}
+
+/** 'Submit Your Details', opening 5 seconds after the page loads; closable. */
+function DetailsPopup() {
+  const t = useT();
+  const site = useSite();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    let closedBefore = false;
+    try {
+      closedBefore = sessionStorage.getItem(POPUP_CLOSED_KEY) === '1';
+    } catch {
+      // Storage may be off (private mode): then the popup simply shows.
+    }
+    if (closedBefore) return;
+    const timer = setTimeout(() => {
+      const element = dialog.current;
+      if (element && !element.open && !document.querySelector('dialog[open]')) element.showModal();
+    }, POPUP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const close = () => dialog.current?.close();
+  const remember = () => {
+    try {
+      sessionStorage.setItem(POPUP_CLOSED_KEY, '1');
+    } catch {
+      // Nothing to remember it in; it shows again next time.
+    }
   };
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog popup"
+      aria-labelledby="popup-title"
+      onClose={remember}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div className="dialog__box">
+        <button type="button" className="dialog__corner" aria-label={t('popup.close')} onClick={close}>
+          <Icon name="close" size={22} />
+        </button>
+        <div className="dialog__content">
+          <p className="eyebrow">{site.name}</p>
+          <h2 id="popup-title" className="dialog__title">
+            {t('popup.title')}
+          </h2>
+          <p>{t('popup.text')}</p>
+          {/* The popup's own form (name, email, phone) arrives with the forms issue; until
+              then it offers the direct ways to reach an agent. */}
+          <ContactDetails />
+        </div>
+      </div>
+    </dialog>
+  );
 }
 
 const TILES: { to: string; icon: IconName; title: MessageKey; text: MessageKey }[] = [
@@ -56,9 +162,20 @@ const BLOCKS: { category: MainCategory; heading: MessageKey | null; more?: { to:
   { category: 'Rental', heading: 'home.rental', more: { to: '/Properties-For-Rent-in-Dubai', label: 'home.more' } },
 ];
 
+/** The two headline phrases, one array per language (a stable dependency for the effect). */
+function usePhrases(): string[] {
+  const t = useT();
+  const first = t('home.headline');
+  const second = t('home.headline2');
+  const [phrases, setPhrases] = useState([first, second]);
+  if (phrases[0] !== first || phrases[1] !== second) setPhrases([first, second]);
+  return phrases;
+}
+
 export function Component() {
   const t = useT();
   const { heroImage, whyUs, blocks } = useLoaderData() as HomeData;
+  const phrases = usePhrases();
   return (
     <>
       <Seo title={t('home.meta.title')} description={t('home.meta.description')} nameFirst />
@@ -67,16 +184,8 @@ export function Component() {
         <img className="home-hero__bg" src={heroImage} alt="" width={1600} height={700} fetchPriority="high" />
         <div className="container home-hero__inner">
           <p className="eyebrow eyebrow--light">{t('home.eyebrow')}</p>
-          <h1 className="home-hero__title">{t('home.headline')}</h1>
-          <p className="home-hero__subtitle">{t('home.headline2')}</p>
-          <div className="home-hero__actions">
-            <Link to="/buy-property" className="button button--gold">
-              {t('home.cta.buy')}
-            </Link>
-            <Link to="/rent-property" className="button button--ghost">
-              {t('home.cta.rent')}
-            </Link>
-          </div>
+          <Typewriter phrases={phrases} />
+          <SearchPanel kind="home" />
         </div>
       </section>
 
@@ -148,6 +257,7 @@ export function Component() {
           </div>
         </section>
       ))}
+      <DetailsPopup />
     </>
   );
 }

@@ -1,21 +1,27 @@
 // The listing pages: residential, rental, off-plan, commercial, and all properties.
-// Hero with the category's poster and title, the count, category tabs, the property-type
-// filter (local, by exact subCategory) and the card grid.
-// Interim version: the hero video, the search bar and paged loading follow.
-import { useMemo, useState } from 'react';
+// Hero (looping muted video where the site gives one, else its poster), title, the count,
+// category tabs, the search panel, the 'Filter by Property Types' row, sort and price range,
+// and the card grid. The page embeds only the build's summary (counts, communities, the first
+// cards); further cards come from the page files of data/listings/{kind}/, fetched as the
+// visitor asks for more or filters, so a page stays small at any catalogue size.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
-import { toCard, type CardProperty } from '../format';
-import type { Property, Site } from '../types';
-import { usePathname } from '../shell';
+import type { CardProperty } from '../format';
+import type { Hero, Site } from '../types';
+import { useHydrated, usePathname } from '../shell';
 import { Seo } from '../components/Seo';
 import { PropertyGrid } from '../components/PropertyCard';
+import { SearchPanel } from '../components/SearchPanel';
+import { Icon } from '../components/Icon';
 
 export type ListingKind = 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 
+/** Cards added by each 'Show more'. */
+export const STEP = 24;
+
 interface KindInfo {
-  source: string;
   /** Used in the console message when loading fails (spec section 8). */
   logName: string;
   title: MessageKey;
@@ -45,101 +51,196 @@ const RENT_TABS: Tab[] = [
   { to: '/off-plan', label: 'tab.offPlan', kind: 'offPlan' },
 ];
 
+const info = (kind: ListingKind, logName: string, tabs: Tab[]): KindInfo => ({
+  logName,
+  title: `listing.${kind}.title`,
+  heading: `listing.${kind}.heading`,
+  metaTitle: `listing.${kind}.meta`,
+  metaDescription: `listing.${kind}.description`,
+  tabs,
+});
+
 export const KINDS: Record<ListingKind, KindInfo> = {
-  residential: {
-    source: '/api/properties/category-residential/residential.json',
-    logName: 'residential',
-    title: 'listing.residential.title',
-    heading: 'listing.residential.heading',
-    metaTitle: 'listing.residential.meta',
-    metaDescription: 'listing.residential.description',
-    tabs: SALE_TABS,
-  },
-  rental: {
-    source: '/api/properties/category-rent/rent.json',
-    logName: 'Rental',
-    title: 'listing.rental.title',
-    heading: 'listing.rental.heading',
-    metaTitle: 'listing.rental.meta',
-    metaDescription: 'listing.rental.description',
-    tabs: RENT_TABS,
-  },
-  offPlan: {
-    source: '/api/properties/category-offplan/off-plan.json',
-    logName: 'off-plan',
-    title: 'listing.offPlan.title',
-    heading: 'listing.offPlan.heading',
-    metaTitle: 'listing.offPlan.meta',
-    metaDescription: 'listing.offPlan.description',
-    tabs: SALE_TABS,
-  },
-  commercial: {
-    source: '/api/properties/category-commercial/commercial.json',
-    logName: 'commercial',
-    title: 'listing.commercial.title',
-    heading: 'listing.commercial.heading',
-    metaTitle: 'listing.commercial.meta',
-    metaDescription: 'listing.commercial.description',
-    tabs: SALE_TABS,
-  },
-  all: {
-    source: '/api/properties.json',
-    logName: 'all',
-    title: 'listing.all.title',
-    heading: 'listing.all.heading',
-    metaTitle: 'listing.all.meta',
-    metaDescription: 'listing.all.description',
-    tabs: SALE_TABS,
-  },
+  residential: info('residential', 'residential', SALE_TABS),
+  rental: info('rental', 'Rental', RENT_TABS),
+  offPlan: info('offPlan', 'off-plan', SALE_TABS),
+  commercial: info('commercial', 'commercial', SALE_TABS),
+  all: info('all', 'all', SALE_TABS),
+};
+
+/** What the build wrote for a listing page (generator/src/listings.rs). */
+export interface ListingSummary {
+  total: number;
+  pageSize: number;
+  pages: number;
+  types: [string, number][];
+  communities: [string, number][];
+  priceRange: [number, number] | null;
+  featured: CardProperty[];
+  first: CardProperty[];
+}
+
+const EMPTY_SUMMARY: ListingSummary = {
+  total: 0,
+  pageSize: 1,
+  pages: 0,
+  types: [],
+  communities: [],
+  priceRange: null,
+  featured: [],
+  first: [],
 };
 
 interface ListingData {
-  poster: string;
-  properties: CardProperty[];
+  hero: Hero;
+  summary: ListingSummary;
 }
+
+const summaryPath = (kind: ListingKind) => `/data/listings/${kind}.json`;
+const pagePath = (kind: ListingKind, page: number) => `/data/listings/${kind}/${page}.json`;
 
 async function load(kind: ListingKind): Promise<ListingData> {
-  const info = KINDS[kind];
   const site = await getJson<Site>('/data/site.json');
-  let properties: CardProperty[] = [];
+  let summary = EMPTY_SUMMARY;
   try {
-    properties = (await getJson<Property[]>(info.source)).map(toCard);
+    summary = await getJson<ListingSummary>(summaryPath(kind));
   } catch (error) {
     // Spec: a failed fetch is logged only; the page shows 'No properties found.'
-    console.error(`Failed to fetch ${info.logName} properties`, error);
+    console.error(`Failed to fetch ${KINDS[kind].logName} properties`, error);
   }
-  return { poster: site.hero[kind].poster, properties };
+  return { hero: site.hero[kind], summary };
 }
 
-/** Property types and how many listings each has, most common first. */
-function typeCounts(properties: CardProperty[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const property of properties) counts.set(property.subCategory, (counts.get(property.subCategory) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+export type Sort = 'newest' | 'priceUp' | 'priceDown';
+
+export interface LocalFilter {
+  type: string | null;
+  sort: Sort;
+  minPrice: number | null;
+  maxPrice: number | null;
+}
+
+const NO_FILTER: LocalFilter = { type: null, sort: 'newest', minPrice: null, maxPrice: null };
+
+export const isFiltered = (filter: LocalFilter) =>
+  filter.type !== null || filter.sort !== 'newest' || filter.minPrice !== null || filter.maxPrice !== null;
+
+/** The cards the filter lets through, in its order. Cards without a price sort last. */
+export function applyFilter(cards: CardProperty[], filter: LocalFilter): CardProperty[] {
+  const shown = cards.filter(
+    (card) =>
+      (filter.type === null || card.subCategory === filter.type) &&
+      (filter.minPrice === null || (card.price !== null && card.price >= filter.minPrice)) &&
+      (filter.maxPrice === null || (card.price !== null && card.price <= filter.maxPrice)),
+  );
+  if (filter.sort === 'newest') return shown;
+  const direction = filter.sort === 'priceUp' ? 1 : -1;
+  return [...shown].sort((a, b) => {
+    if (a.price === null || b.price === null) return a.price === null ? (b.price === null ? 0 : 1) : -1;
+    return (a.price - b.price) * direction;
+  });
+}
+
+/**
+ * The page files of a listing, loaded on demand and kept while the page is shown. `need` is
+ * how many cards in the build's order must be present, or 'all'.
+ */
+function useCards(kind: ListingKind, summary: ListingSummary, need: number | 'all') {
+  const [pages, setPages] = useState<Map<number, CardProperty[]>>(() => new Map());
+  const [failed, setFailed] = useState(false);
+  const wanted = need === 'all' ? summary.pages : Math.min(summary.pages, Math.ceil(need / summary.pageSize));
+  const missing = useMemo(() => {
+    const list: number[] = [];
+    for (let page = 0; page < wanted; page += 1) if (!pages.has(page)) list.push(page);
+    return list;
+  }, [pages, wanted]);
+  const coveredByFirst = need !== 'all' && need <= summary.first.length;
+  const key = missing.join(',');
+
+  useEffect(() => {
+    if (coveredByFirst || missing.length === 0) return;
+    let live = true;
+    Promise.all(missing.map((page) => getJson<CardProperty[]>(pagePath(kind, page)).then((cards) => [page, cards] as const)))
+      .then((loaded) => {
+        if (!live) return;
+        setPages((current) => new Map([...current, ...loaded]));
+      })
+      .catch((error) => {
+        console.error(`Failed to fetch ${KINDS[kind].logName} properties`, error);
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+    // `key` stands for `missing`, whose identity changes on every render.
+  }, [kind, key, coveredByFirst]);
+
+  if (coveredByFirst) return { cards: summary.first, loading: false, failed };
+  if (missing.length > 0) {
+    if (need === 'all') return { cards: null, loading: !failed, failed };
+    // More is on its way: keep showing what is there.
+    const loaded: CardProperty[] = [];
+    for (let page = 0; pages.has(page); page += 1) loaded.push(...(pages.get(page) ?? []));
+    return { cards: loaded.length > summary.first.length ? loaded : summary.first, loading: !failed, failed };
+  }
+  const cards: CardProperty[] = [];
+  for (let page = 0; page < wanted; page += 1) cards.push(...(pages.get(page) ?? []));
+  return { cards, loading: false, failed };
+}
+
+function HeroMedia({ hero }: { hero: Hero }) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    // Motion is a choice: a visitor who asked for less gets the still poster.
+    if (video.current && window.matchMedia('(prefers-reduced-motion: reduce)').matches) video.current.pause();
+  }, []);
+  if (!hero.video) {
+    return <img className="listing-hero__bg" src={hero.poster} alt="" width={1600} height={700} fetchPriority="high" />;
+  }
+  return (
+    <video ref={video} className="listing-hero__bg" poster={hero.poster} autoPlay muted loop playsInline preload="metadata" aria-hidden="true">
+      <source src={hero.video} />
+    </video>
+  );
+}
+
+function priceInput(value: string): number | null {
+  const digits = value.replace(/[^\d]/g, '');
+  return digits ? Number(digits) : null;
 }
 
 function ListingPage({ kind }: { kind: ListingKind }) {
   const t = useT();
-  const info = KINDS[kind];
-  const { poster, properties } = useLoaderData() as ListingData;
+  const page = KINDS[kind];
+  const { hero, summary } = useLoaderData() as ListingData;
   const pathname = usePathname();
-  const [type, setType] = useState<string | null>(null);
-  const types = useMemo(() => typeCounts(properties), [properties]);
-  const shown = type ? properties.filter((property) => property.subCategory === type) : properties;
-  const exactTab = info.tabs.some((tab) => tab.to === pathname);
+  const hydrated = useHydrated();
+  const [filter, setFilter] = useState<LocalFilter>(NO_FILTER);
+  const [count, setCount] = useState(STEP);
+  const filtered = isFiltered(filter);
+  const { cards, loading, failed } = useCards(kind, summary, filtered ? 'all' : count);
+  const matching = useMemo(() => (cards ? applyFilter(cards, filter) : null), [cards, filter]);
+  const shown = matching ? matching.slice(0, count) : [];
+  const available = filtered ? (matching?.length ?? 0) : summary.total;
+  const communities = useMemo(() => summary.communities.map(([name]) => name), [summary]);
+  const exactTab = page.tabs.some((tab) => tab.to === pathname);
   const activeTab = exactTab
-    ? info.tabs.findIndex((tab) => tab.to === pathname)
-    : info.tabs.findIndex((tab) => tab.kind === kind);
+    ? page.tabs.findIndex((tab) => tab.to === pathname)
+    : page.tabs.findIndex((tab) => tab.kind === kind);
+  const update = (change: Partial<LocalFilter>) => {
+    setFilter((current) => ({ ...current, ...change }));
+    setCount(STEP);
+  };
 
   return (
     <>
-      <Seo title={t(info.metaTitle)} description={t(info.metaDescription)} />
+      <Seo title={t(page.metaTitle)} description={t(page.metaDescription)} />
       <section className="listing-hero">
-        <img className="listing-hero__bg" src={poster} alt="" width={1600} height={700} fetchPriority="high" />
+        <HeroMedia hero={hero} />
         <div className="container listing-hero__inner">
-          <h1 className="listing-hero__title">{t(info.title)}</h1>
-          <p className="listing-hero__count">
-            {properties.length === 1 ? t('listing.count.one') : t('listing.count', { n: properties.length })}
+          <h1 className="listing-hero__title">{t(page.title)}</h1>
+          <p className="listing-hero__count" aria-live="polite">
+            {summary.total === 1 ? t('listing.count.one') : t('listing.count', { n: summary.total })}
           </p>
         </div>
       </section>
@@ -147,7 +248,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
       <div className="container listing-body">
         <nav className="tabs" aria-label={t('listing.tabs')}>
           <ul>
-            {info.tabs.map((tab, index) => (
+            {page.tabs.map((tab, index) => (
               <li key={tab.to}>
                 <Link
                   to={tab.to}
@@ -161,23 +262,25 @@ function ListingPage({ kind }: { kind: ListingKind }) {
           </ul>
         </nav>
 
-        {types.length > 0 ? (
+        <SearchPanel kind={kind} communities={communities} />
+
+        {summary.types.length > 0 ? (
           <section className="type-filter" aria-labelledby="type-filter-title">
             <h2 id="type-filter-title" className="type-filter__title">
               {t('listing.filter.title')}
             </h2>
             <ul className="type-filter__list">
               <li>
-                <button type="button" className="chip" aria-pressed={type === null} onClick={() => setType(null)}>
+                <button type="button" className="chip" aria-pressed={filter.type === null} onClick={() => update({ type: null })}>
                   <span>{t('listing.filter.all')}</span>
-                  <span className="chip__count">{properties.length}</span>
+                  <span className="chip__count">{summary.total}</span>
                 </button>
               </li>
-              {types.map(([name, count]) => (
+              {summary.types.map(([name, n]) => (
                 <li key={name}>
-                  <button type="button" className="chip" aria-pressed={type === name} onClick={() => setType(name)}>
+                  <button type="button" className="chip" aria-pressed={filter.type === name} onClick={() => update({ type: name })}>
                     <span>{name}</span>
-                    <span className="chip__count">{count}</span>
+                    <span className="chip__count">{n}</span>
                   </button>
                 </li>
               ))}
@@ -185,11 +288,70 @@ function ListingPage({ kind }: { kind: ListingKind }) {
           </section>
         ) : null}
 
+        {kind === 'all' && summary.featured.length > 0 ? (
+          <section className="section section--tight" aria-labelledby="featured-heading">
+            <h2 id="featured-heading" className="section__title">
+              {t('listing.featured')}
+            </h2>
+            <PropertyGrid properties={summary.featured} />
+          </section>
+        ) : null}
+
         <section className="section section--tight" aria-labelledby="listing-heading">
-          <h2 id="listing-heading" className="section__title">
-            {t(info.heading)}
-          </h2>
-          <PropertyGrid properties={shown} />
+          <div className="listing-toolbar">
+            <h2 id="listing-heading" className="section__title">
+              {t(page.heading)}
+            </h2>
+            {summary.total > 1 ? (
+              <div className="listing-toolbar__controls">
+                <label className="field field--inline">
+                  <span>{t('listing.sort')}</span>
+                  <select value={filter.sort} onChange={(event) => update({ sort: event.target.value as Sort })} disabled={!hydrated}>
+                    <option value="newest">{t('listing.sort.newest')}</option>
+                    <option value="priceUp">{t('listing.sort.priceUp')}</option>
+                    <option value="priceDown">{t('listing.sort.priceDown')}</option>
+                  </select>
+                </label>
+                <label className="field field--inline">
+                  <span>{t('listing.price.min')}</span>
+                  <input
+                    inputMode="numeric"
+                    placeholder={summary.priceRange ? String(summary.priceRange[0]) : ''}
+                    value={filter.minPrice ?? ''}
+                    onChange={(event) => update({ minPrice: priceInput(event.target.value) })}
+                    disabled={!hydrated}
+                  />
+                </label>
+                <label className="field field--inline">
+                  <span>{t('listing.price.max')}</span>
+                  <input
+                    inputMode="numeric"
+                    placeholder={summary.priceRange ? String(summary.priceRange[1]) : ''}
+                    value={filter.maxPrice ?? ''}
+                    onChange={(event) => update({ maxPrice: priceInput(event.target.value) })}
+                    disabled={!hydrated}
+                  />
+                </label>
+              </div>
+            ) : null}
+          </div>
+          {loading && shown.length === 0 ? (
+            <p className="empty-state" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span>{t('listing.loading')}</span>
+            </p>
+          ) : (
+            <PropertyGrid properties={failed && !matching ? [] : shown} />
+          )}
+          {matching && shown.length < available ? (
+            <div className="listing-more">
+              <p className="listing-more__status">{t('listing.showing', { shown: shown.length, total: available })}</p>
+              <button type="button" className="button button--outline" onClick={() => setCount((n) => n + STEP)} disabled={loading}>
+                <span>{t('listing.more')}</span>
+                <Icon name="chevronDown" size={18} />
+              </button>
+            </div>
+          ) : null}
         </section>
       </div>
     </>

@@ -16,12 +16,13 @@ import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon, type IconName } from '../components/Icon';
-import { areaText, bedroomsText, PropertyGrid } from '../components/PropertyCard';
+import { areaText, bedroomsText } from '../components/PropertyCard';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
 import { EnquiryModal } from '../property/EnquiryModal';
 import { ShareButton } from '../property/ShareButton';
 import { MapCard } from '../property/MapCard';
+import { SimilarCard } from '../property/SimilarCard';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
 import { PROPERTY_SHELL_ID } from '../property/shell';
 
@@ -252,17 +253,28 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
     location: place,
     price,
   });
-  const description = truncate(`${summary} ${plainText(property.description)}`, 160);
+  const text = plainText(property.description);
+  const description = truncate(`${summary} ${text}`, 160);
   const links = contactLinks(site, agent, property, url, t);
-  const jsonLd = scriptJson(
-    listingJsonLd({ property, site, baseUrl, description: truncate(plainText(property.description), 500), images }),
-  );
+  // Structured data is for crawlers, which read the prerendered page: built only there, so
+  // its code stays out of the browser's bundle.
+  const jsonLd = import.meta.env.SSR
+    ? scriptJson(listingJsonLd({ property, site, baseUrl, description: truncate(text, 500), images }))
+    : undefined;
+  // The phone's contact bar only works with the page's script (its 'Get in Touch' opens the
+  // modal), so it is not in the prerendered HTML: less to render, nothing dead without it.
+  const hydrated = useHydrated();
   const offPlan = property.mainCategory === 'OffPlan';
 
   return (
     <article className="property">
-      <Seo title={property.title} description={description} canonical={url} image={absoluteUrl(baseUrl, images[0] ?? site.defaultImage)} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <Seo
+        title={property.title}
+        description={description}
+        canonical={url}
+        image={absoluteUrl(baseUrl, images[0] ?? site.defaultImage)}
+        jsonLd={jsonLd}
+      />
       <div className="container">
         <div className="property__topbar">
           <Link to={backTo} className="text-link">
@@ -464,27 +476,42 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
             <h2 id="property-similar" className="property__heading">
               {t('property.similar')}
             </h2>
-            <PropertyGrid properties={similar} />
+            <ul className="similar-grid" role="list">
+              {similar.map((card) => (
+                <li key={card.id}>
+                  <SimilarCard
+                    property={card}
+                    price={
+                      card.price == null
+                        ? t('card.contactForPrice')
+                        : withPeriod(t, 'property.priceValue', formatNumber(lang, card.price), card.pricePeriod ?? undefined)
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
           </div>
         </section>
       ) : null}
 
-      <div className="property-cta" role="group" aria-label={t('property.contactBar')}>
-        {links.tel ? (
-          <a className="button button--primary property-cta__icon" href={links.tel}>
-            <Icon name="phone" size={20} />
-            <span className="visually-hidden">{t('property.call')}</span>
+      {hydrated ? (
+        <div className="property-cta" role="group" aria-label={t('property.contactBar')}>
+          {links.tel ? (
+            <a className="button button--primary property-cta__icon" href={links.tel}>
+              <Icon name="phone" size={20} />
+              <span className="visually-hidden">{t('property.call')}</span>
+            </a>
+          ) : null}
+          <a className="button button--whatsapp property-cta__icon" href={links.whatsapp} target="_blank" rel="noopener">
+            <Icon name="whatsapp" size={20} />
+            <span className="visually-hidden">{t('property.whatsapp')}</span>
           </a>
-        ) : null}
-        <a className="button button--whatsapp property-cta__icon" href={links.whatsapp} target="_blank" rel="noopener">
-          <Icon name="whatsapp" size={20} />
-          <span className="visually-hidden">{t('property.whatsapp')}</span>
-        </a>
-        <button type="button" className="button button--gold property-cta__main" aria-haspopup="dialog" onClick={() => setEnquiring(true)}>
-          <Icon name="mail" size={18} />
-          <span>{t('property.getInTouch')}</span>
-        </button>
-      </div>
+          <button type="button" className="button button--gold property-cta__main" aria-haspopup="dialog" onClick={() => setEnquiring(true)}>
+            <Icon name="mail" size={18} />
+            <span>{t('property.getInTouch')}</span>
+          </button>
+        </div>
+      ) : null}
 
       <EnquiryModal
         open={enquiring}

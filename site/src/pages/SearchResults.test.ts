@@ -1,48 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { criteriaFrom, matches } from './SearchResults';
-import type { CardProperty } from '../format';
+import { criteriaFrom, searchRequest } from './SearchResults';
 
-const property = (overrides: Partial<CardProperty>): CardProperty => ({
-  id: 'p',
-  title: 'Two-Bedroom Apartment with Sea View',
-  mainCategory: 'Residential',
-  subCategory: 'Apartment',
-  image: null,
-  location: 'Dubai Marina',
-  bedrooms: 2,
-  area: 1320,
-  price: 3450000,
-  pricePeriod: null,
-  featured: false,
-  createdAt: '2026-11-12T00:00:00+04:00',
-  ...overrides,
-});
-
-describe('search criteria', () => {
-  it('reads query, type, bedrooms and area from the URL', () => {
-    expect(criteriaFrom(new URLSearchParams('query=%20marina%20&type=Apartments&bedrooms=2&area=1000'))).toEqual({
-      query: 'marina',
-      type: 'Apartments',
-      bedrooms: 2,
-      area: 1000,
-    });
-    expect(criteriaFrom(new URLSearchParams('bedrooms=x&area=-5'))).toEqual({ query: '', type: '', bedrooms: null, area: null });
+describe('search result pages', () => {
+  it('read only their own parameters, trimmed, and only when filled', () => {
+    const params = new URLSearchParams('query=%20marina%20&type=Apartments&bedrooms=2&area=1000&community=&other=x');
+    expect(criteriaFrom('residential', params)).toEqual({ query: 'marina', type: 'Apartments', bedrooms: '2' });
+    expect(criteriaFrom('commercial', params)).toEqual({ query: 'marina', type: 'Apartments', area: '1000' });
+    expect(criteriaFrom('general', params)).toEqual({ query: 'marina', type: 'Apartments' });
+    expect(criteriaFrom('rent', new URLSearchParams('community=Dubai%20Marina'))).toEqual({ community: 'Dubai Marina' });
   });
 
-  it('matches every word of the query in the title, location or type', () => {
-    const criteria = criteriaFrom(new URLSearchParams('query=Marina sea'));
-    expect(matches(property({}), criteria)).toBe(true);
-    expect(matches(property({ location: 'Downtown Dubai' }), criteria)).toBe(false);
-  });
-
-  it('compares types ignoring case and a trailing s', () => {
-    expect(matches(property({}), criteriaFrom(new URLSearchParams('type=apartments')))).toBe(true);
-    expect(matches(property({ subCategory: 'Villa' }), criteriaFrom(new URLSearchParams('type=Apartments')))).toBe(false);
-  });
-
-  it('treats bedrooms and area as minimums, excluding unknown values', () => {
-    expect(matches(property({}), criteriaFrom(new URLSearchParams('bedrooms=2&area=1320')))).toBe(true);
-    expect(matches(property({}), criteriaFrom(new URLSearchParams('bedrooms=3')))).toBe(false);
-    expect(matches(property({ area: null }), criteriaFrom(new URLSearchParams('area=500')))).toBe(false);
+  it('send the criteria in the query string and again in the JSON body, as the spec client does', () => {
+    const { url, init } = searchRequest('offPlan', { query: 'palm villa', area: '1500' });
+    expect(url).toBe('/api/properties/off-plan/search?query=palm+villa&area=1500');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(JSON.parse(init.body as string)).toEqual({ query: 'palm villa', area: '1500' });
+    expect(searchRequest('general', {}).url).toBe('/api/search-properties');
   });
 });

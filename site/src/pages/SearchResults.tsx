@@ -1,112 +1,137 @@
-// The search result pages: 'Here are the properties you are Looking for' and the matching cards.
-// For now the filtering happens here, over the static JSON, by the URL's query (words in the
-// title, location or type), type (ignoring case and a trailing s), bedrooms and area (minimums).
-// Interim version: the search API of the lead function follows.
-import { useSearchParams, useLoaderData, type LoaderFunctionArgs, Link } from 'react-router';
-import { getJson } from '../data';
-import { useT, type MessageKey } from '../i18n';
+// The search result pages: 'Here are the properties you are Looking for' and the matching
+// cards. The search runs in the lead function (POST /api/...search, spec section 7): the
+// criteria go both in the query string and in the JSON body, as the spec's client sends them.
+// Results reload whenever the URL's parameters change; a failed call is logged as 'Failed to
+// fetch search results' and the page shows 'No properties found.'
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { API_TIMEOUT_MS } from '../data';
+import { useT, type MessageKey, type Translate } from '../i18n';
 import { formatNumber, toCard, type CardProperty } from '../format';
-import type { MainCategory, Property } from '../types';
-import { useHydrated, useLang } from '../shell';
+import type { Lang } from '../i18n';
+import type { Property } from '../types';
+import { useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { PropertyGrid } from '../components/PropertyCard';
 import { Icon } from '../components/Icon';
+import { STEP } from './Listing';
 
 export type SearchKind = 'general' | 'residential' | 'commercial' | 'offPlan' | 'rent';
 
-const CATEGORY: Record<SearchKind, MainCategory | null> = {
-  general: null,
-  residential: 'Residential',
-  commercial: 'Commercial',
-  offPlan: 'OffPlan',
-  rent: 'Rental',
-};
+type Param = 'query' | 'type' | 'bedrooms' | 'area' | 'community';
 
-const META: Record<SearchKind, MessageKey> = {
-  general: 'search.meta.general',
-  residential: 'search.meta.residential',
-  commercial: 'search.meta.commercial',
-  offPlan: 'search.meta.offPlan',
-  rent: 'search.meta.rent',
-};
-
-export interface Criteria {
-  query: string;
-  type: string;
-  bedrooms: number | null;
-  area: number | null;
+interface KindInfo {
+  endpoint: string;
+  /** The URL parameters this page reads and sends. */
+  params: Param[];
+  meta: MessageKey;
 }
 
-export function criteriaFrom(params: URLSearchParams): Criteria {
-  const number = (name: string) => {
-    const value = Number.parseInt(params.get(name) ?? '', 10);
-    return Number.isFinite(value) && value >= 0 ? value : null;
-  };
+export const SEARCHES: Record<SearchKind, KindInfo> = {
+  general: { endpoint: '/api/search-properties', params: ['query', 'type', 'community'], meta: 'search.meta.general' },
+  residential: {
+    endpoint: '/api/properties/residential/search',
+    params: ['query', 'type', 'bedrooms', 'community'],
+    meta: 'search.meta.residential',
+  },
+  commercial: { endpoint: '/api/properties/commercial/search', params: ['query', 'type', 'area'], meta: 'search.meta.commercial' },
+  offPlan: { endpoint: '/api/properties/off-plan/search', params: ['query', 'type', 'area'], meta: 'search.meta.offPlan' },
+  rent: {
+    endpoint: '/api/properties/rent/search',
+    params: ['query', 'bedrooms', 'type', 'community'],
+    meta: 'search.meta.rent',
+  },
+};
+
+/** The page's criteria from the URL: only the parameters it reads, only when filled. */
+export function criteriaFrom(kind: SearchKind, params: URLSearchParams): Partial<Record<Param, string>> {
+  const criteria: Partial<Record<Param, string>> = {};
+  for (const name of SEARCHES[kind].params) {
+    const value = (params.get(name) ?? '').trim();
+    if (value) criteria[name] = value;
+  }
+  return criteria;
+}
+
+/** The request the page sends for its criteria. */
+export function searchRequest(kind: SearchKind, criteria: Partial<Record<Param, string>>): { url: string; init: RequestInit } {
+  const query = new URLSearchParams(criteria).toString();
   return {
-    query: (params.get('query') ?? '').trim(),
-    type: (params.get('type') ?? '').trim(),
-    bedrooms: number('bedrooms'),
-    area: number('area'),
+    url: query ? `${SEARCHES[kind].endpoint}?${query}` : SEARCHES[kind].endpoint,
+    init: {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(criteria),
+    },
   };
 }
 
-/** 'Apartments', 'apartment' and 'APARTMENT' are one type. */
-const normaliseType = (type: string) => type.trim().toLowerCase().replace(/s$/, '');
-
-export function matches(property: CardProperty, criteria: Criteria): boolean {
-  if (criteria.type && normaliseType(property.subCategory) !== normaliseType(criteria.type)) return false;
-  if (criteria.bedrooms != null && (property.bedrooms == null || property.bedrooms < criteria.bedrooms)) return false;
-  if (criteria.area != null && (property.area == null || property.area < criteria.area)) return false;
-  const words = criteria.query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length > 0) {
-    const text = `${property.title} ${property.location ?? ''} ${property.subCategory}`.toLowerCase();
-    if (!words.every((word) => text.includes(word))) return false;
+function chips(t: Translate, lang: Lang, criteria: Partial<Record<Param, string>>): string[] {
+  const list: string[] = [];
+  if (criteria.query) list.push(t('search.chip.query', { value: criteria.query }));
+  if (criteria.type) list.push(t('search.chip.type', { value: criteria.type }));
+  if (criteria.bedrooms) {
+    const n = Number.parseInt(criteria.bedrooms, 10);
+    list.push(n === 1 ? t('searchPanel.bedrooms.one') : n >= 7 ? t('searchPanel.bedrooms.more') : t('searchPanel.bedrooms.n', { n: criteria.bedrooms }));
   }
-  return true;
-}
-
-interface SearchData {
-  properties: CardProperty[];
-  criteria: Criteria;
-}
-
-async function load(kind: SearchKind, request: Request): Promise<SearchData> {
-  const category = CATEGORY[kind];
-  let properties: CardProperty[] = [];
-  try {
-    const all = await getJson<Property[]>('/api/properties.json');
-    properties = all.filter((property) => !category || property.mainCategory === category).map(toCard);
-  } catch (error) {
-    console.error('Failed to fetch search results', error);
+  if (criteria.area) {
+    const n = Number.parseInt(criteria.area, 10);
+    list.push(t('search.chip.area', { value: Number.isFinite(n) ? formatNumber(lang, n) : criteria.area }));
   }
-  return { properties, criteria: criteriaFrom(new URL(request.url).searchParams) };
+  if (criteria.community) list.push(t('search.chip.community', { value: criteria.community }));
+  return list;
 }
+
+type State = { status: 'loading' } | { status: 'done'; results: CardProperty[] };
 
 function SearchPage({ kind }: { kind: SearchKind }) {
   const t = useT();
   const lang = useLang();
-  const data = useLoaderData() as SearchData;
   const [params] = useSearchParams();
-  // The prerendered page was rendered without a query; hydrate with the loader's criteria,
-  // then apply the URL's.
-  const hydrated = useHydrated();
-  const criteria = hydrated ? criteriaFrom(params) : data.criteria;
-  const results = data.properties.filter((property) => matches(property, criteria));
-  const chips = [
-    criteria.query ? t('search.chip.query', { value: criteria.query }) : null,
-    criteria.type ? t('search.chip.type', { value: criteria.type }) : null,
-    criteria.bedrooms != null ? t('search.chip.bedrooms', { value: criteria.bedrooms }) : null,
-    criteria.area != null ? t('search.chip.area', { value: formatNumber(lang, criteria.area) }) : null,
-  ].filter((chip): chip is string => chip !== null);
+  const criteria = criteriaFrom(kind, params);
+  const key = JSON.stringify(criteria);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [count, setCount] = useState(STEP);
+
+  useEffect(() => {
+    // Cleared when the parameters change or the page goes: a stale answer is dropped.
+    let live = true;
+    const controller = new AbortController();
+    const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+    setState({ status: 'loading' });
+    setCount(STEP);
+    const { url, init } = searchRequest(kind, JSON.parse(key) as Partial<Record<Param, string>>);
+    fetch(url, { ...init, signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        const found = (await response.json()) as Property[];
+        if (live) setState({ status: 'done', results: found.map(toCard) });
+      })
+      .catch((error) => {
+        if (!live) return;
+        console.error('Failed to fetch search results', error);
+        setState({ status: 'done', results: [] });
+      })
+      .finally(() => clearTimeout(timeout));
+    return () => {
+      live = false;
+      clearTimeout(timeout);
+      controller.abort();
+    };
+  }, [kind, key]);
+
+  const shown = state.status === 'done' ? state.results.slice(0, count) : [];
+  const total = state.status === 'done' ? state.results.length : 0;
+  const criteriaChips = chips(t, lang, criteria);
 
   return (
     <>
-      <Seo title={t(META[kind])} description={t('search.description')} />
+      <Seo title={t(SEARCHES[kind].meta)} description={t('search.description')} />
       <PageHeader eyebrow={t('search.eyebrow')} title={t('search.title')}>
-        {chips.length > 0 ? (
+        {criteriaChips.length > 0 ? (
           <ul className="criteria" aria-label={t('search.criteria')}>
-            {chips.map((chip) => (
+            {criteriaChips.map((chip) => (
               <li key={chip} className="criteria__chip">
                 {chip}
               </li>
@@ -114,17 +139,33 @@ function SearchPage({ kind }: { kind: SearchKind }) {
           </ul>
         ) : null}
       </PageHeader>
-      <section className="container section section--tight" aria-labelledby="results-count">
+      <section className="container section section--tight" aria-labelledby="results-count" aria-busy={state.status === 'loading'}>
         <div className="section__head">
           <h2 id="results-count" className="section__title section__title--small" aria-live="polite">
-            {results.length === 1 ? t('search.count.one') : t('search.count', { n: results.length })}
+            {state.status === 'loading' ? t('search.searching') : total === 1 ? t('search.count.one') : t('search.count', { n: total })}
           </h2>
           <Link to="/allproperties" className="text-link">
             <Icon name="search" size={18} />
             <span>{t('search.browseAll')}</span>
           </Link>
         </div>
-        <PropertyGrid properties={results} />
+        {state.status === 'loading' ? (
+          <p className="empty-state" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span>{t('listing.loading')}</span>
+          </p>
+        ) : (
+          <PropertyGrid properties={shown} />
+        )}
+        {shown.length < total ? (
+          <div className="listing-more">
+            <p className="listing-more__status">{t('listing.showing', { shown: shown.length, total })}</p>
+            <button type="button" className="button button--outline" onClick={() => setCount((n) => n + STEP)}>
+              <span>{t('listing.more')}</span>
+              <Icon name="chevronDown" size={18} />
+            </button>
+          </div>
+        ) : null}
       </section>
     </>
   );
@@ -135,5 +176,5 @@ export function forKind(kind: SearchKind) {
     return <SearchPage kind={kind} />;
   }
   Component.displayName = `SearchResults(${kind})`;
-  return { Component, loader: ({ request }: LoaderFunctionArgs) => load(kind, request) };
+  return { Component };
 }

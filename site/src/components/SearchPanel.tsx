@@ -1,0 +1,193 @@
+// The search panels of the home and listing pages (spec sections 2 and 5). Each page has its
+// own options and result page. Spec rules kept on purpose: the type dropdown has no empty
+// option (it shows its first type, yet no type counts as chosen until one is picked), the
+// bedroom and area placeholders have no value, an empty search raises the browser alert and
+// goes nowhere, and only the filled parameters go into the URL.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useT, type MessageKey } from '../i18n';
+import { useLang } from '../shell';
+import { formatNumber } from '../format';
+import { Icon } from './Icon';
+
+export type PanelKind = 'home' | 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
+
+interface PanelConfig {
+  /** The result page it goes to. */
+  target: string;
+  placeholder: MessageKey;
+  /** Type options; the label is also the value sent. */
+  types: string[];
+  bedrooms: boolean;
+  /** 'sizes': the spec's minimum areas; 'communities': the communities in content. */
+  area: 'sizes' | 'communities' | null;
+}
+
+export const AREA_SIZES = [500, 1000, 1500, 2000, 3000];
+/** The bedroom choices: '1 Bedroom', '2 Bedrooms' ... '6 Bedrooms', '7+ Bedrooms'. */
+export const BEDROOMS = [1, 2, 3, 4, 5, 6, 7];
+const HOME_TYPES = ['Apartment', 'Bungalow', 'Studio', 'Shop', 'Palace', 'Plot'];
+
+export const PANELS: Record<PanelKind, PanelConfig> = {
+  home: { target: '/search-result', placeholder: 'searchPanel.placeholder.home', types: HOME_TYPES, bedrooms: false, area: null },
+  all: { target: '/search-result', placeholder: 'searchPanel.placeholder.all', types: HOME_TYPES, bedrooms: false, area: null },
+  residential: {
+    target: '/search-residential',
+    placeholder: 'searchPanel.placeholder.residential',
+    types: ['Apartments', 'Bungalow'],
+    bedrooms: true,
+    area: 'communities',
+  },
+  rental: {
+    target: '/search-rent',
+    placeholder: 'searchPanel.placeholder.rental',
+    types: ['Apartments', 'Bungalow', 'Office', 'Shop', 'Villa', 'Townhouse', 'Penthouse', 'Warehouse'],
+    bedrooms: true,
+    area: 'communities',
+  },
+  offPlan: { target: '/search-off-plan', placeholder: 'searchPanel.placeholder.offPlan', types: ['Palace', 'Plot'], bedrooms: false, area: 'sizes' },
+  commercial: {
+    target: '/search-commercial',
+    placeholder: 'searchPanel.placeholder.commercial',
+    types: ['Shop', 'Studio'],
+    bedrooms: false,
+    area: 'sizes',
+  },
+};
+
+export interface PanelValues {
+  query: string;
+  type: string;
+  bedrooms: string;
+  area: string;
+  community: string;
+}
+
+const EMPTY: PanelValues = { query: '', type: '', bedrooms: '', area: '', community: '' };
+
+/**
+ * The result page's URL for the values, or null when nothing is filled in (then the spec's
+ * alert is due). Only filled parameters are added, in the spec's order.
+ */
+export function searchUrl(target: string, values: PanelValues): string | null {
+  const query = values.query.trim();
+  if (!query && !values.type && !values.bedrooms && !values.area && !values.community) return null;
+  const params = new URLSearchParams();
+  if (query) params.set('query', query);
+  if (values.bedrooms) params.set('bedrooms', values.bedrooms);
+  if (values.area) params.set('area', values.area);
+  if (values.community) params.set('community', values.community);
+  if (values.type) params.set('type', values.type);
+  return `${target}?${params.toString()}`;
+}
+
+export function SearchPanel({ kind, communities = [] }: { kind: PanelKind; communities?: string[] }) {
+  const t = useT();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const config = PANELS[kind];
+  const [values, setValues] = useState<PanelValues>(EMPTY);
+  const set = (field: keyof PanelValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const id = `search-${kind}`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const url = searchUrl(config.target, values);
+    if (url === null) {
+      window.alert(t('searchPanel.empty'));
+      return;
+    }
+    navigate(url);
+  };
+
+  return (
+    <form className={`search-panel search-panel--${kind}`} role="search" aria-label={t('searchPanel.label')} onSubmit={submit} noValidate>
+      <div className="search-panel__field search-panel__field--text">
+        <label className="visually-hidden" htmlFor={`${id}-query`}>
+          {t('searchPanel.query')}
+        </label>
+        <Icon name="search" size={18} />
+        <input
+          id={`${id}-query`}
+          type="search"
+          name="query"
+          placeholder={t(config.placeholder)}
+          value={values.query}
+          onChange={set('query')}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+      </div>
+      <div className="search-panel__field">
+        <label className="visually-hidden" htmlFor={`${id}-type`}>
+          {t('searchPanel.type')}
+        </label>
+        <select id={`${id}-type`} name="type" value={values.type} onChange={set('type')}>
+          {config.types.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </div>
+      {config.bedrooms ? (
+        <div className="search-panel__field">
+          <label className="visually-hidden" htmlFor={`${id}-bedrooms`}>
+            {t('searchPanel.bedrooms')}
+          </label>
+          <select id={`${id}-bedrooms`} name="bedrooms" value={values.bedrooms} onChange={set('bedrooms')}>
+            <option value="">{t('searchPanel.bedroom')}</option>
+            {BEDROOMS.map((n) => (
+              <option key={n} value={String(n)}>
+                {n === 1 ? t('searchPanel.bedrooms.one') : n === 7 ? t('searchPanel.bedrooms.more') : t('searchPanel.bedrooms.n', { n })}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {config.area === 'communities' ? (
+        <div className="search-panel__field">
+          <label className="visually-hidden" htmlFor={`${id}-community`}>
+            {t('searchPanel.community')}
+          </label>
+          <select id={`${id}-community`} name="community" value={values.community} onChange={set('community')}>
+            <option value="">{t('searchPanel.area')}</option>
+            {communities.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {config.area === 'sizes' ? (
+        <div className="search-panel__field">
+          <label className="visually-hidden" htmlFor={`${id}-area`}>
+            {t('searchPanel.minArea')}
+          </label>
+          <select id={`${id}-area`} name="area" value={values.area} onChange={set('area')}>
+            <option value="">{t('searchPanel.area')}</option>
+            {AREA_SIZES.map((size) => (
+              <option key={size} value={String(size)}>
+                {formatNumber(lang, size)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="search-panel__actions">
+        {kind !== 'home' ? (
+          <button type="button" className="button button--ghost-dark" onClick={() => setValues(EMPTY)}>
+            <Icon name="reset" size={18} />
+            <span>{t('searchPanel.reset')}</span>
+          </button>
+        ) : null}
+        <button type="submit" className="button button--gold">
+          <Icon name="search" size={18} />
+          <span>{t('searchPanel.submit')}</span>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+// A compact card of a similar property: the photo, price, title and a line of facts, the whole
+// card one link. Lighter than the listing pages' card (these three are on every property page).
+import { Link } from 'react-router';
+import { useT } from '../i18n';
+import { formatNumber, type CardProperty } from '../format';
+import { useLang, useSite } from '../shell';
+
+export function SimilarCard({ property, price }: { property: CardProperty; price: string }) {
+  const t = useT();
+  const lang = useLang();
+  const site = useSite();
+  const facts = [
+    property.location,
+    property.bedrooms == null ? null : property.bedrooms === 0 ? t('card.studio') : t('property.similar.bedrooms', { n: property.bedrooms }),
+    property.area == null ? null : t('card.areaValue', { area: formatNumber(lang, property.area) }),
+  ].filter((fact): fact is string => !!fact);
+  return (
+    <Link className="similar-card" to={`/property/${property.id}`} state={{ property }}>
+      <img src={property.image ?? site.defaultImage} alt="" width={600} height={400} loading="lazy" decoding="async" />
+      <span className="similar-card__body">
+        <span className="similar-card__price">{price}</span>
+        <span className="similar-card__title">{property.title}</span>
+        <span className="similar-card__facts">{facts.join(' · ')}</span>
+      </span>
+    </Link>
+  );
+}
