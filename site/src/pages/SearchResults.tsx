@@ -10,7 +10,7 @@ import { useT, type MessageKey, type Translate } from '../i18n';
 import { formatNumber, toCard, type CardProperty } from '../format';
 import type { Lang } from '../i18n';
 import type { Property } from '../types';
-import { useLang } from '../shell';
+import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { PropertyGrid } from '../components/PropertyCard';
@@ -123,7 +123,10 @@ function SearchPage({ kind }: { kind: SearchKind }) {
 
   const shown = state.status === 'done' ? state.results.slice(0, count) : [];
   const total = state.status === 'done' ? state.results.length : 0;
-  const criteriaChips = chips(t, lang, criteria);
+  // The prerendered page knows no URL parameters: the chips come after hydration, so the
+  // browser's first render matches the HTML.
+  const hydrated = useHydrated();
+  const criteriaChips = hydrated ? chips(t, lang, criteria) : [];
 
   return (
     <>

@@ -1,0 +1,376 @@
+// Browser tests of browsing and search (issue 4): every search panel with every one of its
+// type, bedroom and area options and the empty-search alert, the result pages' counts against
+// the published content, the listing pages' counts and type filter, and a card followed to its
+// property. Runs against `estate serve` in Debian's Chromium.
+//
+// The expected results come from the published records (dist/api/properties.json) through the
+// search rules as the spec and lead-fn/src/search.rs state them, written here independently.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from './server.mjs';
+import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+
+const EMPTY_ALERT = 'Please enter a search term or select a property type.';
+const RESULTS_TITLE = 'Here are the properties you are Looking for';
+const BEDROOM_LABELS = ['1 Bedroom', '2 Bedrooms', '3 Bedrooms', '4 Bedrooms', '5 Bedrooms', '6 Bedrooms', '7+ Bedrooms'];
+const AREA_SIZES = ['500', '1000', '1500', '2000', '3000'];
+
+// Each panel of the spec: the page it is on, the result page it goes to, the category its
+// search keeps to (null: all), its type options and its other dropdowns.
+const PANELS = [
+  { page: '/', target: '/search-result', category: null, types: ['Apartment', 'Bungalow', 'Studio', 'Shop', 'Palace', 'Plot'] },
+  {
+    page: '/residential-properties',
+    target: '/search-residential',
+    category: 'Residential',
+    types: ['Apartments', 'Bungalow'],
+    bedrooms: true,
+    communities: true,
+  },
+  {
+    page: '/rent-property',
+    target: '/search-rent',
+    category: 'Rental',
+    types: ['Apartments', 'Bungalow', 'Office', 'Shop', 'Villa', 'Townhouse', 'Penthouse', 'Warehouse'],
+    bedrooms: true,
+    communities: true,
+  },
+  { page: '/off-plan', target: '/search-off-plan', category: 'OffPlan', types: ['Palace', 'Plot'], areas: true },
+  { page: '/commercial', target: '/search-commercial', category: 'Commercial', types: ['Shop', 'Studio'], areas: true },
+];
+
+// The listing pages and the category each shows (null: every category).
+const LISTINGS = [
+  ['/residential-properties', 'Residential'],
+  ['/buy-property', 'Residential'],
+  ['/rent-property', 'Rental'],
+  ['/rent-properties', 'Rental'],
+  ['/Properties-For-Rent-in-Dubai', 'Rental'],
+  ['/Rental', 'Rental'],
+  ['/off-plan', 'OffPlan'],
+  ['/commercial', 'Commercial'],
+  ['/Properties-For-Sale-in-Dubai', 'Commercial'],
+  ['/allproperties', null],
+];
+
+let server;
+let browser;
+let published;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  published = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'));
+  assert.ok(published.length > 20, 'the sample content has listings to search');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** 'Apartments' and 'apartment' are the same type. */
+const typeKey = (type) => type.trim().toLowerCase().replace(/s$/, '');
+
+/** The published listings a search with these criteria must find. */
+function expected(category, { type, bedrooms, area, community } = {}) {
+  return published.filter((p) => {
+    if (category && p.mainCategory !== category) return false;
+    if (type && typeKey(p.subCategory ?? '') !== typeKey(type)) return false;
+    if (bedrooms) {
+      const wanted = Number(bedrooms);
+      if (typeof p.bedrooms !== 'number') return false;
+      if (wanted >= 7 ? p.bedrooms < 7 : p.bedrooms !== wanted) return false;
+    }
+    if (area && !(typeof p.area === 'number' && p.area >= Number(area))) return false;
+    if (community && (p.location ?? '').toLowerCase() !== community.toLowerCase()) return false;
+    return true;
+  });
+}
+
+/** The ids of the cards on the page, from their 'View Property' links. */
+async function cardIds(page) {
+  // The main grid only, not the 'Featured properties' section of /allproperties.
+  const grid = (await page.locator('#listing-heading').count()) > 0 ? page.locator('section[aria-labelledby="listing-heading"]') : page;
+  const hrefs = await grid.locator('.card-grid .property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  return hrefs.map((href) => decodeURIComponent(href.replace(/^\/property\//, ''))).sort();
+}
+
+/** Waits for the result page to finish its search and returns the ids it shows. */
+async function results(page) {
+  await page.getByRole('heading', { level: 1, name: RESULTS_TITLE }).waitFor();
+  const count = page.locator('#results-count');
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('#results-count');
+    return heading && /found/.test(heading.textContent ?? '');
+  });
+  const text = await count.textContent();
+  const ids = await cardIds(page);
+  const n = Number(/(\d+)/.exec(text ?? '')?.[1] ?? NaN);
+  assert.equal(n, ids.length, `the count line "${text}" and the cards agree`);
+  if (n === 0) assert.equal(await page.getByText('No properties found.').count(), 1, 'the empty state');
+  return ids;
+}
+
+/** Opens `path` with JavaScript and waits until it is hydrated and idle. */
+async function open(path, viewport = DESKTOP) {
+  const opened = await openPage(browser, viewport);
+  await opened.page.goto(server.url + path, { waitUntil: 'load' });
+  await opened.page.waitForLoadState('networkidle');
+  return opened;
+}
+
+async function done({ context, problems }, what) {
+  await context.close();
+  assert.deepEqual(problems, [], `${what}: console problems`);
+}
+
+/** Chooses `values` in the panel, submits it and returns the URL and the ids found. */
+async function search(page, values) {
+  const panel = page.getByRole('search').first();
+  if (values.query !== undefined) await panel.locator('input[name="query"]').fill(values.query);
+  for (const name of ['type', 'bedrooms', 'area', 'community']) {
+    if (values[name] !== undefined) await panel.locator(`select[name="${name}"]`).selectOption(values[name]);
+  }
+  const from = new URL(page.url()).pathname;
+  await Promise.all([page.waitForURL((url) => url.pathname !== from), panel.getByRole('button', { name: 'Search' }).click()]);
+  return { url: new URL(page.url()), ids: await results(page) };
+}
+
+const ids = (list) => list.map((p) => p.id).sort();
+
+describe('search panels', () => {
+  for (const panel of PANELS) {
+    test(`${panel.page}: an empty search raises the alert and goes nowhere`, async () => {
+      const opened = await open(panel.page);
+      const { page } = opened;
+      const messages = [];
+      page.on('dialog', (dialog) => {
+        messages.push(dialog.message());
+        void dialog.dismiss();
+      });
+      const searchPanel = page.getByRole('search').first();
+      // Spaces alone are no search text either.
+      await searchPanel.locator('input[name="query"]').fill('   ');
+      await searchPanel.getByRole('button', { name: 'Search' }).click();
+      await page.waitForTimeout(300);
+      assert.deepEqual(messages, [EMPTY_ALERT]);
+      assert.equal(new URL(page.url()).pathname, panel.page === '/' ? '/' : panel.page);
+      await done(opened, panel.page);
+    });
+
+    test(`${panel.page}: every type option finds exactly its listings`, async () => {
+      const opened = await open(panel.page);
+      const { page } = opened;
+      const options = await page.getByRole('search').first().locator('select[name="type"] option').allTextContents();
+      assert.deepEqual(options, panel.types, 'the spec type options, no empty one');
+      for (const type of panel.types) {
+        await page.goto(server.url + panel.page, { waitUntil: 'load' });
+        await page.waitForLoadState('networkidle');
+        const { url, ids: found } = await search(page, { type });
+        assert.equal(url.pathname, panel.target);
+        assert.deepEqual([...url.searchParams.keys()], ['type'], `only the filled parameter: ${url.search}`);
+        assert.equal(url.searchParams.get('type'), type);
+        assert.deepEqual(found, ids(expected(panel.category, { type })), `${panel.page} type ${type}`);
+      }
+      await done(opened, panel.page);
+    });
+
+    if (panel.bedrooms) {
+      test(`${panel.page}: every bedroom option finds exactly its listings (7+ is seven or more)`, async () => {
+        const opened = await open(panel.page);
+        const { page } = opened;
+        const select = page.getByRole('search').first().locator('select[name="bedrooms"]');
+        assert.deepEqual(await select.locator('option').allTextContents(), ['Bedroom', ...BEDROOM_LABELS]);
+        assert.equal(await select.locator('option').first().getAttribute('value'), '', 'the placeholder has no value');
+        for (let n = 1; n <= 7; n += 1) {
+          await page.goto(server.url + panel.page, { waitUntil: 'load' });
+          await page.waitForLoadState('networkidle');
+          const { url, ids: found } = await search(page, { bedrooms: String(n) });
+          assert.equal(url.pathname, panel.target);
+          assert.equal(url.search, `?bedrooms=${n}`);
+          assert.deepEqual(found, ids(expected(panel.category, { bedrooms: n })), `${panel.page} ${n} bedrooms`);
+        }
+        await done(opened, panel.page);
+      });
+    }
+
+    if (panel.communities) {
+      test(`${panel.page}: the Area dropdown lists the communities of its listings and filters by them`, async () => {
+        const opened = await open(panel.page);
+        const { page } = opened;
+        const select = page.getByRole('search').first().locator('select[name="community"]');
+        const options = await select.locator('option').allTextContents();
+        assert.equal(options[0], 'Area');
+        const communities = [...new Set(expected(panel.category).map((p) => p.location).filter(Boolean))].sort();
+        assert.deepEqual([...options.slice(1)].sort(), communities);
+        for (const community of communities) {
+          await page.goto(server.url + panel.page, { waitUntil: 'load' });
+          await page.waitForLoadState('networkidle');
+          const { ids: found } = await search(page, { community });
+          assert.ok(found.length >= 1, `${community} has listings`);
+          assert.deepEqual(found, ids(expected(panel.category, { community })), `${panel.page} in ${community}`);
+        }
+        await done(opened, panel.page);
+      });
+    }
+
+    if (panel.areas) {
+      test(`${panel.page}: every area option is a minimum in sqft`, async () => {
+        const opened = await open(panel.page);
+        const { page } = opened;
+        const select = page.getByRole('search').first().locator('select[name="area"]');
+        const values = await select.locator('option').evaluateAll((options) => options.map((o) => o.value));
+        assert.deepEqual(values, ['', ...AREA_SIZES]);
+        for (const area of AREA_SIZES) {
+          await page.goto(server.url + panel.page, { waitUntil: 'load' });
+          await page.waitForLoadState('networkidle');
+          const { url, ids: found } = await search(page, { area });
+          assert.equal(url.pathname, panel.target);
+          assert.equal(url.search, `?area=${area}`);
+          assert.deepEqual(found, ids(expected(panel.category, { area })), `${panel.page} from ${area} sqft`);
+        }
+        await done(opened, panel.page);
+      });
+    }
+  }
+
+  test('free text finds every listing whose title or community has the word, and combines with a type', async () => {
+    const opened = await open('/');
+    const { page } = opened;
+    const { url, ids: found } = await search(page, { query: '  Marina ' });
+    assert.equal(url.search, '?query=Marina', 'the text is trimmed and sent alone');
+    const mentioning = published.filter((p) => /\bmarina\b/i.test(`${p.title} ${p.location}`)).map((p) => p.id);
+    assert.ok(mentioning.length >= 2);
+    for (const id of mentioning) assert.ok(found.includes(id), `${id} mentions Marina`);
+
+    await page.goto(server.url + '/residential-properties', { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    const both = await search(page, { query: 'marina', type: 'Apartments', bedrooms: '2' });
+    assert.equal(both.url.search, '?query=marina&bedrooms=2&type=Apartments');
+    const narrowed = expected('Residential', { type: 'Apartment', bedrooms: 2 }).map((p) => p.id);
+    for (const id of both.ids) assert.ok(narrowed.includes(id), `${id} is a 2-bedroom residential apartment`);
+    await done(opened, 'free text');
+  });
+
+  test('a result page reloads when its URL parameters change, and a failing search shows no properties', async () => {
+    const opened = await open('/search-off-plan?area=500');
+    const { page } = opened;
+    assert.deepEqual(await results(page), ids(expected('OffPlan', { area: 500 })));
+    // A client-side change of the parameters on the same page: a shell link (routed by the
+    // layout's click handler) to the same result page with other parameters, then Back.
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/search-off-plan?area=3000';
+      link.dataset.shellLink = '';
+      link.id = 'test-link';
+      link.textContent = 'larger';
+      document.querySelector('header')?.append(link);
+    });
+    await page.locator('#test-link').click();
+    await page.waitForURL(/area=3000/, { waitUntil: 'commit' });
+    assert.deepEqual(await results(page), ids(expected('OffPlan', { area: 3000 })));
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL(/area=500/, { waitUntil: 'commit' });
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    assert.deepEqual(await results(page), ids(expected('OffPlan', { area: 500 })));
+    await done(opened, 'reload');
+
+    const failing = await openPage(browser, DESKTOP);
+    await failing.page.route('**/api/properties/commercial/search**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    const logged = [];
+    failing.page.on('console', (message) => logged.push(message.text()));
+    await failing.page.goto(server.url + '/search-commercial?type=Shop', { waitUntil: 'load' });
+    assert.deepEqual(await results(failing.page), []);
+    assert.ok(logged.some((text) => text.startsWith('Failed to fetch search results')), logged.join('\n'));
+    await failing.context.close();
+  });
+
+  test('the reset button clears every field of the panel', async () => {
+    const opened = await open('/rent-property');
+    const { page } = opened;
+    const panel = page.getByRole('search').first();
+    await panel.locator('input[name="query"]').fill('villa');
+    await panel.locator('select[name="bedrooms"]').selectOption('3');
+    await panel.getByRole('button', { name: 'Reset' }).click();
+    assert.equal(await panel.locator('input[name="query"]').inputValue(), '');
+    assert.equal(await panel.locator('select[name="bedrooms"]').inputValue(), '');
+    await done(opened, 'reset');
+  });
+});
+
+describe('listing pages', () => {
+  for (const [path, category] of LISTINGS) {
+    test(`${path}: the count, the type filter and the cards match the content`, async () => {
+      const opened = await open(path);
+      const { page } = opened;
+      const listings = expected(category);
+      const count = await page.locator('.listing-hero__count').textContent();
+      assert.equal(count, listings.length === 1 ? '1 property available' : `${listings.length} properties available`);
+      const filter = page.locator('.type-filter');
+      await filter.getByText('Filter by Property Types').waitFor();
+      const all = filter.getByRole('button', { name: /All Properties/ });
+      assert.equal(await all.locator('.chip__count').textContent(), String(listings.length));
+      assert.equal(await all.getAttribute('aria-pressed'), 'true', 'the filter starts at All');
+      // Every listing shows, after 'Show more' where there are more than a page of them.
+      const more = page.getByRole('button', { name: 'Show more' });
+      while (await more.count()) {
+        const before = (await cardIds(page)).length;
+        await more.click();
+        await page.waitForFunction((n) => document.querySelectorAll('section[aria-labelledby="listing-heading"] .property-card').length > n, before);
+      }
+      assert.deepEqual(await cardIds(page), ids(listings));
+
+      const byType = new Map();
+      for (const p of listings) byType.set(p.subCategory, (byType.get(p.subCategory) ?? 0) + 1);
+      const chips = await filter.locator('button.chip').evaluateAll((buttons) =>
+        buttons.slice(1).map((b) => [b.querySelector('span')?.textContent, Number(b.querySelector('.chip__count')?.textContent)]),
+      );
+      assert.deepEqual(new Map(chips), byType, 'one button per subCategory with its count');
+      // The filter narrows to the exact subCategory, and All brings every card back.
+      const [type, n] = [...byType.entries()].sort((a, b) => b[1] - a[1])[0];
+      await filter.locator('button.chip').filter({ hasText: type }).first().click();
+      const main = 'section[aria-labelledby="listing-heading"] .card-grid';
+      await page.waitForFunction(([sel, wanted]) => document.querySelectorAll(`${sel} .property-card`).length === wanted, [main, n]);
+      const types = await page.locator(`${main} .property-card__type`).allTextContents();
+      assert.deepEqual(types, Array(n).fill(type));
+      await all.click();
+      // Back to the first page of cards (24), or all of them.
+      const firstPage = Math.min(listings.length, 24);
+      await page.waitForFunction(([sel, wanted]) => document.querySelectorAll(`${sel} .property-card`).length === wanted, [main, firstPage]);
+      await done(opened, path);
+    });
+  }
+
+  test('a card leads to its property page, on a phone too', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const opened = await open('/commercial', viewport);
+      const { page } = opened;
+      const card = page.locator('.card-grid .property-card').first();
+      const title = (await card.locator('.property-card__title').textContent()).trim();
+      const link = card.locator('.property-card__link');
+      assert.equal(await link.textContent().then((t) => t.trim()), 'View Property');
+      const href = await link.getAttribute('href');
+      assert.match(href, /^\/property\/[a-z0-9-]+$/);
+      await Promise.all([page.waitForURL(server.url + href), link.click()]);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await done(opened, 'card link');
+    }
+  });
+
+  test('a result card leads to its property page', async () => {
+    const opened = await open('/search-result?type=Villa');
+    const { page } = opened;
+    const found = await results(page);
+    assert.deepEqual(found, ids(expected(null, { type: 'Villa' })));
+    const link = page.locator('.card-grid .property-card__link').first();
+    const href = await link.getAttribute('href');
+    await Promise.all([page.waitForURL(server.url + href), link.click()]);
+    const id = decodeURIComponent(href.replace('/property/', ''));
+    const property = published.find((p) => p.id === id);
+    await page.getByRole('heading', { level: 1, name: property.title }).waitFor();
+    await done(opened, 'result card');
+  });
+});
