@@ -15,53 +15,18 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use lead_fn::model::{ApiProperty, MainCategory, PricePeriod};
+use lead_fn::model::{ApiProperty, MainCategory};
 use qrcode::{Color, EcLevel, QrCode};
 use rayon::prelude::*;
 use serde::Serialize;
+
+use crate::listings::{Card, card};
 
 /// How many similar listings a property page shows.
 pub const SIMILAR: usize = 3;
 
 /// Modules of white space around a QR code: the minimum its standard asks for.
 const QUIET_ZONE: usize = 4;
-
-/// A listing as a property card shows it (the front end's `CardProperty`).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Card<'a> {
-    id: &'a str,
-    title: &'a str,
-    main_category: MainCategory,
-    sub_category: &'a str,
-    image: Option<&'a str>,
-    location: Option<&'a str>,
-    bedrooms: Option<u32>,
-    area: Option<u32>,
-    price: Option<u64>,
-    price_period: Option<PricePeriod>,
-    featured: bool,
-    created_at: &'a str,
-}
-
-impl<'a> Card<'a> {
-    fn of(p: &'a ApiProperty) -> Card<'a> {
-        Card {
-            id: &p.id,
-            title: &p.title,
-            main_category: p.main_category,
-            sub_category: &p.sub_category,
-            image: p.images.first().map(String::as_str),
-            location: p.location.as_deref(),
-            bedrooms: p.bedrooms,
-            area: p.area,
-            price: p.price,
-            price_period: p.price_period,
-            featured: p.featured,
-            created_at: &p.created_at,
-        }
-    }
-}
 
 #[derive(Debug, Serialize)]
 struct Detail<'a> {
@@ -78,7 +43,7 @@ pub fn jobs(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)> 
         .flat_map_iter(|(p, neighbours)| {
             let qr = p.permit_url.as_deref().and_then(qr_svg);
             let detail = Detail {
-                similar: neighbours.iter().map(|&i| Card::of(&properties[i])).collect(),
+                similar: neighbours.iter().map(|&i| card(&properties[i])).collect(),
                 qr: qr.as_ref().map(|_| format!("/data/qr/{}.svg", p.id)),
             };
             let json = serde_json::to_vec(&detail).expect("detail records always serialise");

@@ -354,25 +354,8 @@ fn template_problem(path: &Path, error: &Error) -> Diagnostic {
 #[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 enum PageItem<'a> {
-    Property { date: &'a str, property: PropertyCard<'a> },
+    Property { date: &'a str, property: crate::listings::Card<'a> },
     Post { date: &'a str, post: PostCard<'a> },
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PropertyCard<'a> {
-    id: &'a str,
-    title: &'a str,
-    main_category: lead_fn::model::MainCategory,
-    sub_category: &'a str,
-    image: Option<&'a str>,
-    location: Option<&'a str>,
-    bedrooms: Option<u32>,
-    area: Option<u32>,
-    price: Option<u64>,
-    price_period: Option<lead_fn::model::PricePeriod>,
-    featured: bool,
-    created_at: &'a str,
 }
 
 #[derive(Serialize)]
@@ -390,23 +373,10 @@ struct PostCard<'a> {
 /// `data/feed.json`: the newest listings and posts as one timeline, newest first, the first
 /// [`PAGE_ITEMS`]; `properties` and `posts` are the API's records, each list newest first.
 pub fn page_data(properties: &[ApiProperty], posts: &[ApiBlog]) -> Vec<u8> {
-    let property_items = properties.iter().take(PAGE_ITEMS).map(|p| PageItem::Property {
-        date: &p.created_at,
-        property: PropertyCard {
-            id: &p.id,
-            title: &p.title,
-            main_category: p.main_category,
-            sub_category: &p.sub_category,
-            image: p.images.first().map(String::as_str),
-            location: p.location.as_deref(),
-            bedrooms: p.bedrooms,
-            area: p.area,
-            price: p.price,
-            price_period: p.price_period,
-            featured: p.featured,
-            created_at: &p.created_at,
-        },
-    });
+    let property_items = properties
+        .iter()
+        .take(PAGE_ITEMS)
+        .map(|p| PageItem::Property { date: &p.created_at, property: crate::listings::card(p) });
     let post_items = posts.iter().take(PAGE_ITEMS).map(|b| PageItem::Post {
         date: &b.date,
         post: PostCard {

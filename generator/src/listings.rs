@@ -35,9 +35,11 @@ pub const KINDS: [(&str, Option<MainCategory>); 5] = [
     ("all", None),
 ];
 
+/// A listing as a property card shows it (the front end's `CardProperty`): the one shape of
+/// every card the build writes (listing pages, home, similar listings, the /feed timeline).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Card<'a> {
+pub(crate) struct Card<'a> {
     id: &'a str,
     title: &'a str,
     main_category: MainCategory,
@@ -52,7 +54,7 @@ struct Card<'a> {
     created_at: &'a str,
 }
 
-fn card(p: &ApiProperty) -> Card<'_> {
+pub(crate) fn card(p: &ApiProperty) -> Card<'_> {
     Card {
         id: &p.id,
         title: &p.title,
