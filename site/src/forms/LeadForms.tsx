@@ -48,7 +48,7 @@ export function SellerForm() {
       <SelectField form={form} name="propertyType" label={t('forms.seller.propertyType')}>
         <PropertyTypeOptions none="forms.seller.propertyTypeNone" />
       </SelectField>
-      <TextField form={form} name="propertyArea" label={t('forms.seller.area')} hint={t('forms.seller.areaHint')} className="lead-form__wide" />
+      <TextField form={form} name="propertyArea" label={t('forms.seller.area')} hint={t('forms.seller.areaHint')} />
       <TextAreaField form={form} name="message" label={t('forms.seller.message')} className="lead-form__wide" />
       <div className="lead-form__foot lead-form__wide">
         <FormStatus form={form} />
