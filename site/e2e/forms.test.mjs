@@ -448,7 +448,6 @@ describe('screenshots', () => {
       test(`${FORMS[kind].path} on a ${viewport}`, async () => {
         const { form, spec, page, context, problems } = await openForm(kind, size);
         const name = FORMS[kind].path.slice(1);
-        await form.scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(SHOTS, `forms-${name}-${viewport}.png`), fullPage: true });
         await submitButton(form).click();
         await form.locator('.field__error').first().waitFor();
