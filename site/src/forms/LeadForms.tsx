@@ -1,6 +1,6 @@
 // Every enquiry form of the site, each a thin layout over useLeadForm (the one place that checks,
 // sends and reports) and the shared fields. Spec sections 2, 4, 5, 7 and 8.
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useT, type MessageKey } from '../i18n';
 import { PROPERTY_TYPES } from './validate';
 import { FAILURE_LATER, FAILURE_PLAIN, FAILURE_RETRY, useLeadForm, type Lead, type LeadForm } from './useLeadForm';
@@ -22,7 +22,7 @@ function PropertyTypeOptions({ none }: { none: MessageKey }) {
 }
 
 /** The form element every enquiry form uses: no browser bubbles, our messages instead. */
-function LeadFormElement({ form, name, label, className, children }: { form: LeadForm; name: string; label: string; className?: string; children: React.ReactNode }) {
+function LeadFormElement({ form, name, label, className, children }: { form: LeadForm; name: string; label: string; className?: string; children: ReactNode }) {
   return (
     <form name={name} className={`lead-form${className ? ` ${className}` : ''}`} noValidate aria-label={label} aria-busy={form.submitting || undefined} onSubmit={form.onSubmit}>
       {children}
