@@ -21,10 +21,13 @@ function PropertyTypeOptions({ none }: { none: MessageKey }) {
   );
 }
 
-/** The form element every enquiry form uses: no browser bubbles, our messages instead. */
+/**
+ * The form element every enquiry form uses: no browser bubbles, our messages instead. POST, so a
+ * form sent before the page's script runs never puts what was typed into an address.
+ */
 function LeadFormElement({ form, name, label, className, children }: { form: LeadForm; name: string; label: string; className?: string; children: ReactNode }) {
   return (
-    <form name={name} className={`lead-form${className ? ` ${className}` : ''}`} noValidate aria-label={label} aria-busy={form.submitting || undefined} onSubmit={form.onSubmit}>
+    <form name={name} method="post" className={`lead-form${className ? ` ${className}` : ''}`} noValidate aria-label={label} aria-busy={form.submitting || undefined} onSubmit={form.onSubmit}>
       {children}
       <Honeypot form={form} />
     </form>
