@@ -225,7 +225,12 @@ export function PhoneField({
           autoComplete="tel"
           dir="ltr"
           value={inputValue}
-          onChange={handlePhoneValueChange}
+          onChange={(event) => {
+            // At most 15 digits, dial code included: a keystroke or paste past that is refused
+            // (React puts the field back as it was).
+            if (event.target.value.replace(/\D/g, '').length > MAX_DIGITS) return;
+            handlePhoneValueChange(event);
+          }}
           onBlur={() => form.blur(name)}
           aria-invalid={form.error(name) ? true : undefined}
           aria-describedby={describedBy(form, name, Boolean(hint))}

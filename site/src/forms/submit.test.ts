@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import en from '../i18n/en.json';
 import { MESSAGES, messageId, type MessageId } from './validate';
 import { CONTACT_PATH, postLead } from './submit';
-import { phoneValue } from './PhoneField';
+import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_MASK, phoneValue } from './PhoneField';
 
 describe('messages', () => {
   test('every rule message is a translation key with the same English text', () => {
@@ -60,6 +60,22 @@ describe('postLead', () => {
     const hangs = ((_url: string, init?: RequestInit) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as typeof fetch;
     expect(await postLead({}, { fetchImpl: hangs, timeoutMs: 20 })).toEqual({ kind: 'error' });
+  });
+});
+
+describe('phone selector', () => {
+  test('the spec’s default country and mask; every country has the spec’s fields', () => {
+    expect(DEFAULT_COUNTRY).toBe('ae');
+    expect(DEFAULT_MASK).toBe('... ... ... ... ..');
+    expect(COUNTRIES.length).toBeGreaterThan(200);
+    for (const country of COUNTRIES) {
+      expect(country.name).toBeTruthy();
+      expect(country.iso2).toMatch(/^[a-z]{2}$/);
+      expect(country.dialCode).toMatch(/^\d{1,4}$/);
+    }
+    const ae = COUNTRIES.find((country) => country.iso2 === 'ae');
+    expect(ae).toMatchObject({ name: 'United Arab Emirates', dialCode: '971' });
+    expect(ae?.format).toBeTruthy();
   });
 });
 
