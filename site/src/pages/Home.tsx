@@ -266,7 +266,7 @@ export function Component() {
             <p className="home-contact__text">{t('forms.callback.text')}</p>
             <CallbackForm />
           </section>
-          <section className="home-contact__card home-contact__card--light" aria-labelledby="newsletter-title">
+          <section className="home-contact__card home-contact__card--dark" aria-labelledby="newsletter-title">
             <h2 id="newsletter-title" className="home-contact__title">
               {t('forms.newsletter.title')}
             </h2>
