@@ -7,13 +7,19 @@ import { join, resolve } from 'node:path';
 
 export const repo = resolve(import.meta.dirname, '..', '..');
 
-/** Starts the server; resolves to { url, dist, stop } once it prints its address. */
-export async function startServer({ timeoutMs = 240_000 } = {}) {
+/**
+ * Starts the server; resolves to { url, dist, stop } once it prints its address. `outbox` is the
+ * folder leads are written to (the default is the repository's own .estate/outbox); `env` adds
+ * variables for the lead function (e.g. LEAD_RATE_LIMIT_PER_MINUTE).
+ */
+export async function startServer({ timeoutMs = 240_000, outbox, env = {} } = {}) {
   const binary = process.env.ESTATE_BIN ?? join(repo, 'target', 'debug', 'estate');
   if (!existsSync(binary)) throw new Error(`${binary} not found: run cargo build first`);
   const dist = process.env.ESTATE_DIST ?? mkdtempSync(join(tmpdir(), 'estate-e2e-'));
-  const child = spawn(binary, ['serve', '--no-watch', '--port', '0', '--out', dist], {
+  const args = ['serve', '--no-watch', '--port', '0', '--out', dist, ...(outbox ? ['--outbox', outbox] : [])];
+  const child = spawn(binary, args, {
     cwd: repo,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -34,7 +34,8 @@ const DIGITS_9_TO_15 = /^\d{9,15}$/;
 const DIGITS_10 = /^\d{10}$/;
 const LOOSE_PHONE = /^\+?\d{9,15}$/;
 
-const M = {
+/** Every message the rules give, by id; the translation files hold each as `forms.rule.{id}`. */
+export const MESSAGES = {
   nameRequired: 'Name is required.',
   nameShort: 'Name must be at least 3 characters long.',
   emailRequired: 'Email is required.',
@@ -51,7 +52,14 @@ const M = {
   propertyType: 'Please choose a property type from the list.',
 } as const;
 
-export type MessageId = keyof typeof M;
+const M = MESSAGES;
+
+export type MessageId = keyof typeof MESSAGES;
+
+/** The id of a message the rules gave, or undefined for any other text. */
+export function messageId(text: string): MessageId | undefined {
+  return (Object.keys(MESSAGES) as MessageId[]).find((id) => MESSAGES[id] === text);
+}
 
 /** Spaces, dashes, dots and brackets people type in phone numbers are not part of the number. */
 const compactPhone = (phone: string) => phone.replace(/[\s\-().]/g, '');

@@ -1,60 +1,53 @@
-// Contact Us: the office's address (with a map link), email, phones, working hours and the
-// promise of a reply within 24 hours. Interim version: the contact form follows.
+// Contact Us: the first variant's form (name, email, phone, message), the office on a map
+// (drawn offline, OpenStreetMap only on request), address, email, phones, working hours, the
+// promise of a reply within 24 hours, and the second variant's lead form with a country selector.
 import { useT } from '../i18n';
-import { telHref, whatsappHref } from '../format';
 import { useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
+import { MapCard } from '../property/MapCard';
+import { ContactForm, ContactLeadForm } from '../forms/LeadForms';
 
 export function Component() {
   const t = useT();
   const site = useSite();
-  const phone = site.phones[0];
   return (
     <>
       <Seo title={t('contact.title')} description={t('contact.description', { name: site.name })} />
       <PageHeader eyebrow={site.name} title={t('contact.title')} lead={t('contact.promise')} />
       <div className="container section two-column">
-        <section aria-labelledby="contact-office">
-          <h2 id="contact-office" className="section__title">
-            {t('contact.office')}
+        <section className="form-card" aria-labelledby="contact-form">
+          <h2 id="contact-form" className="form-card__title">
+            {t('forms.contact.title')}
           </h2>
-          <ContactDetails showMap />
+          <p className="form-card__note">{t('forms.contact.text')}</p>
+          <ContactForm />
         </section>
-        <aside className="side-card" aria-labelledby="contact-quick">
-          <h2 id="contact-quick" className="side-card__title">
-            {t('contact.quick')}
+        <aside className="side-card" aria-labelledby="contact-lead">
+          <h2 id="contact-lead" className="side-card__title">
+            {t('forms.contactLead.title')}
           </h2>
-          <p className="side-card__text">{t('contact.quick.text')}</p>
-          <div className="side-card__actions side-card__actions--stack">
-            {phone ? (
-              <a className="button button--primary button--block" href={telHref(phone)}>
-                <Icon name="phone" size={18} />
-                <span>{t('banner.call', { phone })}</span>
-              </a>
-            ) : null}
-            <a
-              className="button button--whatsapp button--block"
-              href={whatsappHref(site.whatsapp)}
-              target="_blank"
-              rel="noopener"
-            >
-              <Icon name="whatsapp" size={18} />
-              <span>{t('contact.whatsapp.cta')}</span>
-            </a>
-            <a className="button button--outline button--block" href={`mailto:${site.email}`}>
-              <Icon name="mail" size={18} />
-              <span>{t('contact.email.cta')}</span>
-            </a>
-          </div>
+          <p className="side-card__text">{t('forms.contactLead.text')}</p>
+          <ContactLeadForm />
           <p className="side-card__note">
             <Icon name="clock" size={18} />
             <span>{t('contact.promise')}</span>
           </p>
         </aside>
       </div>
+      <section className="section section--sand" aria-labelledby="contact-office">
+        <div className="container contact-office">
+          <div>
+            <h2 id="contact-office" className="section__title">
+              {t('contact.office')}
+            </h2>
+            <ContactDetails showMap />
+          </div>
+          <MapCard lat={site.coordinates.lat} lng={site.coordinates.lng} place={site.address} />
+        </div>
+      </section>
     </>
   );
 }

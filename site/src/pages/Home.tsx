@@ -13,7 +13,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel } from '../components/SearchPanel';
-import { ContactDetails } from '../components/ContactDetails';
+import { CallbackForm, NewsletterForm, PopupForm } from '../forms/LeadForms';
 
 /** Spec section 9: the typewriter's pace, and the popup's delay. */
 export const TYPE_MS = 100;
@@ -139,10 +139,8 @@ function DetailsPopup() {
           <h2 id="popup-title" className="dialog__title">
             {t('popup.title')}
           </h2>
-          <p>{t('popup.text')}</p>
-          {/* The popup's own form (name, email, phone) arrives with the forms issue; until
-              then it offers the direct ways to reach an agent. */}
-          <ContactDetails />
+          <p>{t('forms.popup.text')}</p>
+          <PopupForm />
         </div>
       </div>
     </dialog>
@@ -257,6 +255,26 @@ export function Component() {
           </div>
         </section>
       ))}
+
+      <div className="section home-contact">
+        <div className="container home-contact__inner">
+          <section className="home-contact__card" aria-labelledby="callback-title">
+            <p className="eyebrow eyebrow--light">{t('forms.callback.eyebrow')}</p>
+            <h2 id="callback-title" className="home-contact__title">
+              {t('forms.callback.title')}
+            </h2>
+            <p className="home-contact__text">{t('forms.callback.text')}</p>
+            <CallbackForm />
+          </section>
+          <section className="home-contact__card home-contact__card--dark" aria-labelledby="newsletter-title">
+            <h2 id="newsletter-title" className="home-contact__title">
+              {t('forms.newsletter.title')}
+            </h2>
+            <p className="home-contact__text">{t('forms.newsletter.text')}</p>
+            <NewsletterForm />
+          </section>
+        </div>
+      </div>
       <DetailsPopup />
     </>
   );

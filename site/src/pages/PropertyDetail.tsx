@@ -20,6 +20,7 @@ import { areaText, bedroomsText } from '../components/PropertyCard';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
 import { EnquiryModal } from '../property/EnquiryModal';
+import { DetailForm } from '../forms/LeadForms';
 import { ShareButton } from '../property/ShareButton';
 import { MapCard } from '../property/MapCard';
 import { SimilarCard } from '../property/SimilarCard';
@@ -519,11 +520,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         returnFocus={getInTouch}
         subtitle={property.reference ? t('property.enquiry.subtitle', { title: property.title, reference: property.reference }) : property.title}
       >
-        {/*
-          FORM SLOT: the spec's 'Get in Touch' form (name, email, contactNumber, message; checked
-          on submit; POST /api/contact-user) goes here with the forms issue. Until then the modal
-          offers the direct ways to reach the listing's agent (or the agency).
-        */}
+        <DetailForm propertyId={property.id} />
         <div className="enquiry-dialog__contact">
           {agent ? (
             <div className="agent-card__person">
@@ -535,7 +532,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
               </div>
             </div>
           ) : null}
-          <p>{t('property.enquiry.lead')}</p>
+          <p>{t('forms.detail.or')}</p>
           <ContactButtons links={links} className="enquiry-dialog__actions" />
         </div>
       </EnquiryModal>

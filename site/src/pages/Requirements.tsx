@@ -1,5 +1,5 @@
-// /req: tell the agency what you are looking for. Interim version: the requirements form
-// follows with the forms issue; until then, the ways to reach a consultant.
+// /req: a buyer's or tenant's requirements (what, where, budget, bedrooms, contact details),
+// sent to the agency as a lead; beside it, what helps a consultant and how to reach one.
 import { Link } from 'react-router';
 import { useT } from '../i18n';
 import { useSite } from '../shell';
@@ -7,6 +7,7 @@ import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
+import { RequirementsForm } from '../forms/LeadForms';
 
 export function Component() {
   const t = useT();
@@ -16,8 +17,15 @@ export function Component() {
       <Seo title={t('req.title')} description={t('req.description', { name: site.name })} />
       <PageHeader eyebrow={t('req.eyebrow')} title={t('req.title')} lead={t('req.lead')} />
       <div className="container section two-column">
-        <section aria-labelledby="req-what">
-          <h2 id="req-what" className="section__title">
+        <section className="form-card" aria-labelledby="req-form">
+          <h2 id="req-form" className="form-card__title">
+            {t('forms.req.title')}
+          </h2>
+          <p className="form-card__note">{t('forms.required')}</p>
+          <RequirementsForm />
+        </section>
+        <aside className="side-card" aria-labelledby="req-what">
+          <h2 id="req-what" className="side-card__title">
             {t('req.what')}
           </h2>
           <ul className="checklist">
@@ -38,17 +46,13 @@ export function Component() {
               <span>{t('req.point4')}</span>
             </li>
           </ul>
+          <h3 className="side-card__subtitle">{t('req.contact')}</h3>
+          <ContactDetails />
           <p>
             <Link to="/allproperties" className="button button--outline">
               {t('search.browseAll')}
             </Link>
           </p>
-        </section>
-        <aside className="side-card" aria-labelledby="req-contact">
-          <h2 id="req-contact" className="side-card__title">
-            {t('req.contact')}
-          </h2>
-          <ContactDetails />
         </aside>
       </div>
     </>

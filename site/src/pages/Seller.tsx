@@ -1,5 +1,5 @@
-// /pro, 'List your property': the spec's headlines, how listing with the agency works, and
-// the agency's contacts. Interim version: the seller form follows with the forms issue.
+// /pro, 'List your property': the spec's headlines, the seller listing form, the agency's
+// contacts and how listing with the agency works.
 import { useLoaderData } from 'react-router';
 import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
@@ -10,6 +10,7 @@ import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon, type IconName } from '../components/Icon';
+import { SellerForm } from '../forms/LeadForms';
 
 export async function loader(): Promise<{ image: string }> {
   const site = await getJson<Site>('/data/site.json');
@@ -32,24 +33,12 @@ export function Component() {
       <Seo title={t('seller.meta')} description={t('seller.description')} />
       <PageHeader image={image} eyebrow={t('seller.eyebrow')} title={t('seller.title')} lead={t('seller.subtitle')} />
       <div className="container section two-column">
-        <section aria-labelledby="seller-how">
-          <h2 id="seller-how" className="section__title">
-            {t('seller.how')}
+        <section className="form-card" aria-labelledby="seller-form">
+          <h2 id="seller-form" className="form-card__title">
+            {t('forms.seller.title')}
           </h2>
-          <ol className="steps">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="step">
-                <span className="step__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <span className="step__icon">
-                  <Icon name={step.icon} size={24} />
-                </span>
-                <h3 className="step__title">{t(step.title)}</h3>
-                <p className="step__text">{t(step.text)}</p>
-              </li>
-            ))}
-          </ol>
+          <p className="form-card__note">{t('forms.required')}</p>
+          <SellerForm />
         </section>
         <aside className="side-card" aria-labelledby="seller-contact">
           <h2 id="seller-contact" className="side-card__title">
@@ -71,6 +60,27 @@ export function Component() {
           <ContactDetails />
         </aside>
       </div>
+      <section className="section section--sand" aria-labelledby="seller-how">
+        <div className="container">
+          <h2 id="seller-how" className="section__title">
+            {t('seller.how')}
+          </h2>
+          <ol className="steps">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="step">
+                <span className="step__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span className="step__icon">
+                  <Icon name={step.icon} size={24} />
+                </span>
+                <h3 className="step__title">{t(step.title)}</h3>
+                <p className="step__text">{t(step.text)}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
     </>
   );
 }

@@ -1,0 +1,482 @@
+// Browser tests of every enquiry form (issue 6) against `estate serve` with the lead function
+// mounted, in Debian's Chromium: each invalid case of the shared test vectors
+// (lead-fn/tests/form-vectors.json) shows its exact messages; valid data reaches the outbox with
+// the right fields; with the function answering 500, then hanging past the 5 s time-out, each
+// form shows its exact failure message and keeps what was typed. Screenshots go to /tmp.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repo, startServer } from './server.mjs';
+import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+
+const VECTORS = JSON.parse(readFileSync(join(repo, 'lead-fn', 'tests', 'form-vectors.json'), 'utf8'));
+const SHOTS = process.env.FORMS_SHOTS ?? '/tmp';
+const CONTACT_PATH = '/api/contact-user';
+
+const SUCCESS = 'User data submitted successfully!';
+const FAILED = 'Failed to submit user data.';
+const FAILED_RETRY = 'Failed to submit user data. Please try again.';
+const ERROR = 'Something went wrong.';
+const ERROR_RETRY = 'Something went wrong. Please try again.';
+const ERROR_LATER = 'Something went wrong. Please try again later.';
+
+/** Countries the vectors' numbers are in, by dial code: what a visitor picks in the selector. */
+const COUNTRY_BY_DIAL = [
+  ['971', 'United Arab Emirates'],
+  ['44', 'United Kingdom'],
+  ['1', 'United States'],
+];
+
+/**
+ * Vectors with a value the form's controls cannot produce, and what they make of it instead: the
+ * message for that field is then not shown (the function still refuses such a value, which the
+ * Rust tests of the same vectors check).
+ */
+const RESHAPED = {
+  'seller: number without plus': { field: 'contactNumber', why: "the input prepends '+' (spec section 5)" },
+  'seller: 16 digits': { field: 'contactNumber', why: 'the input allows at most 15 digits, within the country mask' },
+  'seller: unknown property type': { field: 'propertyType', why: "the list offers only the spec's five types" },
+  'contact-lead: plus is not a digit': { field: 'contactNumber', why: "the selector sends digits only, without '+'" },
+  'contact-lead: too short': { field: 'contactNumber', why: 'typed after the dial code, the number has 11 digits' },
+  'contact-lead: letters': { field: 'contactNumber', why: 'letters cannot be typed into the number' },
+};
+
+/**
+ * Every form: where it is, the label of each field it has (in the order focus looks for the
+ * first invalid one), which phone input it uses, and its failure messages (spec section 8).
+ */
+const FORMS = {
+  seller: {
+    path: '/pro',
+    fields: { name: 'Name*', email: 'E-mail*', contactNumber: 'Phone number*', propertyType: 'Property Type', propertyArea: 'Area', message: 'Message' },
+    phone: 'selector',
+    failure: [FAILED, ERROR_RETRY],
+  },
+  contact: {
+    path: '/contact-us',
+    fields: { name: 'Name', email: 'Email', contactNumber: 'Phone', message: 'Message' },
+    phone: 'plain',
+    failure: [FAILED, ERROR],
+  },
+  'contact-lead': {
+    path: '/contact-us',
+    fields: { name: 'Name', email: 'Email', contactNumber: 'Phone', message: 'Message (optional)' },
+    phone: 'selector',
+    failure: [FAILED, ERROR_RETRY],
+    alert: 'Form submitted successfully!',
+  },
+  popup: {
+    path: '/',
+    fields: { name: 'Name', email: 'Email', contactNumber: 'Phone Number' },
+    phone: 'plain',
+    failure: [FAILED_RETRY, ERROR_LATER],
+  },
+  detail: {
+    path: null, // a property page, chosen in before()
+    fields: { name: 'Name', email: 'Email', contactNumber: 'Phone Number', message: 'Message' },
+    phone: 'plain',
+    failure: [FAILED_RETRY, ERROR_LATER],
+  },
+  newsletter: {
+    path: '/',
+    fields: { email: 'Email address' },
+    failure: [FAILED, ERROR_RETRY],
+  },
+  callback: {
+    path: '/',
+    fields: { name: 'Name', contactNumber: 'Phone' },
+    phone: 'selector',
+    failure: [FAILED, ERROR_RETRY],
+  },
+  requirements: {
+    path: '/req',
+    fields: {
+      name: 'Name*',
+      email: 'E-mail*',
+      contactNumber: 'Phone number*',
+      propertyType: 'Property type',
+      propertyArea: 'Preferred communities',
+      message: 'Anything else we should know',
+    },
+    phone: 'selector',
+    failure: [FAILED, ERROR_RETRY],
+  },
+};
+
+let server;
+let browser;
+let outbox;
+let property;
+
+before(async () => {
+  outbox = mkdtempSync(join(tmpdir(), 'estate-forms-outbox-'));
+  // The rate limit is the function's own concern (its Rust tests); here every form sends several.
+  server = await startServer({ outbox, env: { LEAD_RATE_LIMIT_PER_MINUTE: '0' } });
+  browser = await launch();
+  const properties = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'));
+  property = properties[0];
+  assert.ok(property, 'the sample content has a property');
+  FORMS.detail.path = `/property/${property.id}`;
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (outbox) rmSync(outbox, { recursive: true, force: true });
+});
+
+/** Opens the page of `kind` and brings its form into view (the popup after its 5 s, the modal by its button). */
+async function openForm(kind, viewport = DESKTOP) {
+  const spec = FORMS[kind];
+  const opened = await openPage(browser, viewport);
+  const { page, context } = opened;
+  // Alerts are recorded and dismissed.
+  const alerts = [];
+  page.on('dialog', async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  if (spec.path === '/' && kind !== 'popup') {
+    // The popup would cover the page 5 s after load: a visitor who closed it does not see it again.
+    await context.addInitScript(() => sessionStorage.setItem('estate.popupClosed', '1'));
+  }
+  await page.goto(server.url + spec.path, { waitUntil: 'networkidle' });
+  if (kind === 'popup') {
+    const dialog = page.getByRole('dialog', { name: 'Submit Your Details' });
+    await dialog.waitFor({ state: 'visible', timeout: 9000 });
+  }
+  if (kind === 'detail') {
+    await page.getByRole('button', { name: 'Get in Touch' }).first().click();
+    await page.getByRole('dialog', { name: 'Get in Touch' }).waitFor({ state: 'visible', timeout: 3000 });
+  }
+  const form = page.locator(`form[name="${kind}"]`);
+  await form.waitFor({ state: 'visible' });
+  return { ...opened, form, spec, alerts };
+}
+
+/** Waits for the form's success: its message, or the alert of the second contact variant. */
+async function expectSuccess(form, spec, alerts, count) {
+  if (!spec.alert) return expectStatus(form, SUCCESS, 5000);
+  const end = Date.now() + 5000;
+  while (alerts.length === count) {
+    if (Date.now() > end) throw new Error('no alert');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal(alerts.at(-1), spec.alert);
+}
+
+const field = (form, spec, name) => form.getByLabel(spec.fields[name], { exact: true });
+
+/** Picks the country named `country` in the field's selector with the keyboard, as a visitor would. */
+async function pickCountry(form, country) {
+  const button = form.getByRole('button', { name: /^Country code: / });
+  if ((await button.getAttribute('aria-label')).includes(`: ${country},`)) return;
+  await button.focus();
+  await button.press('Enter');
+  const search = form.getByRole('combobox', { name: 'Search countries' });
+  await search.waitFor({ state: 'visible' });
+  await search.fill(country);
+  await search.press('Enter');
+  assert.match(await button.getAttribute('aria-label'), new RegExp(`: ${country}, \\+\\d+$`));
+}
+
+/** Enters `number` in the selector: its country by dial code, then the rest after the dial code. */
+async function enterPhone(form, input, number) {
+  let rest = number.replace(/\s/g, '');
+  let country = 'United Arab Emirates';
+  if (rest.startsWith('+')) {
+    const [dial, name] = COUNTRY_BY_DIAL.find(([code]) => rest.slice(1).startsWith(code));
+    country = name;
+    rest = rest.slice(1 + dial.length);
+  }
+  await pickCountry(form, country);
+  await input.click();
+  await input.press('Control+A');
+  await input.press('Backspace');
+  if (rest) await input.pressSequentially(rest);
+}
+
+/** Fills the form's fields with `values` (missing ones emptied). */
+async function fill(form, spec, values) {
+  for (const name of Object.keys(spec.fields)) {
+    const input = field(form, spec, name);
+    const value = values[name] ?? '';
+    if (name === 'contactNumber' && spec.phone === 'selector') await enterPhone(form, input, value);
+    else if (name === 'propertyType') {
+      const offered = await input.locator('option').evaluateAll((options) => options.map((option) => option.value));
+      await input.selectOption(offered.includes(value) ? value : '');
+    }
+    else await input.fill(value);
+  }
+}
+
+/** What the visitor sees: each field's message (absent fields left out), and the form's status line. */
+async function shown(form, spec) {
+  const errors = {};
+  for (const name of Object.keys(spec.fields)) {
+    const box = form.locator(`[data-field="${name}"] .field__error`);
+    if ((await box.count()) > 0) errors[name] = (await box.innerText()).trim();
+  }
+  const status = (await form.locator('.form-status').innerText()).trim();
+  return { errors, status };
+}
+
+async function values(form, spec) {
+  const result = {};
+  for (const name of Object.keys(spec.fields)) result[name] = await field(form, spec, name).inputValue();
+  return result;
+}
+
+/** The leads in the outbox, oldest first. */
+function leads() {
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')));
+}
+
+async function waitForLead(pick, timeoutMs = 5000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const found = leads().find(pick);
+    if (found) return found;
+    if (Date.now() > end) throw new Error(`no such lead in the outbox: ${JSON.stringify(leads(), null, 1)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const submitButton = (form) => form.locator('button[type="submit"]');
+
+async function expectStatus(form, text, timeout = 3000) {
+  await form.locator('.form-status', { hasText: text }).waitFor({ timeout });
+  assert.equal((await form.locator('.form-status').innerText()).trim(), text);
+}
+
+describe('every invalid case of the shared vectors shows its exact messages', () => {
+  for (const kind of Object.keys(FORMS)) {
+    const invalid = VECTORS.filter((v) => v.form === kind && Object.keys(v.errors).length > 0);
+    test(`${kind}: ${invalid.length} invalid cases`, async () => {
+      assert.ok(invalid.length > 0, `the vectors have invalid cases for ${kind}`);
+      const { form, spec, context, page, problems, alerts } = await openForm(kind);
+      const sentBefore = leads().length;
+      let sent = 0;
+      for (const vector of invalid) {
+        await fill(form, spec, vector.input);
+        const alertsBefore = alerts.length;
+        await submitButton(form).click();
+        const expected = { ...vector.errors };
+        const reshaped = RESHAPED[vector.name];
+        if (reshaped) {
+          delete expected[reshaped.field];
+          if (reshaped.field === 'contactNumber') {
+            const phone = await field(form, spec, 'contactNumber').inputValue();
+            assert.match(phone, /^\+/, `${vector.name}: ${reshaped.why}`);
+            assert.ok(phone.replace(/\D/g, '').length <= 15, `${vector.name}: at most 15 digits`);
+          }
+        }
+        if (Object.keys(expected).length === 0) {
+          // Nothing left to refuse: the form is sent; wait for it to settle.
+          await expectSuccess(form, spec, alerts, alertsBefore);
+          sent += 1;
+          continue;
+        }
+        const seen = await shown(form, spec);
+        assert.deepEqual(seen.errors, expected, vector.name);
+        assert.equal(seen.status, vector.form_error ?? '', `${vector.name}: the form's own message`);
+        // Each message is tied to its field, and focus went to the first invalid one.
+        for (const name of Object.keys(expected)) {
+          const input = field(form, spec, name);
+          assert.equal(await input.getAttribute('aria-invalid'), 'true', `${vector.name}: ${name} aria-invalid`);
+          const describedBy = (await input.getAttribute('aria-describedby')).split(' ');
+          const errorId = await form.locator(`[data-field="${name}"] .field__error`).getAttribute('id');
+          assert.ok(describedBy.includes(errorId), `${vector.name}: ${name} aria-describedby`);
+        }
+        const first = Object.keys(spec.fields).find((name) => expected[name]);
+        const focused = await page.evaluate(() => document.activeElement?.getAttribute('name'));
+        assert.equal(focused, first, `${vector.name}: focus on the first invalid field`);
+      }
+      // An invalid form sends nothing.
+      assert.equal(leads().length - sentBefore, sent, 'only the reshaped cases were sent');
+      await context.close();
+      assert.deepEqual(problems, []);
+    });
+  }
+});
+
+test('the seller form checks a field when it loses focus', async () => {
+  const { form, spec, context, problems } = await openForm('seller');
+  await field(form, spec, 'name').fill('Al');
+  await field(form, spec, 'name').press('Tab');
+  assert.deepEqual((await shown(form, spec)).errors, { name: 'Name must be at least 3 characters long.' });
+  await field(form, spec, 'email').fill('aisha@example');
+  await field(form, spec, 'email').press('Tab');
+  assert.deepEqual((await shown(form, spec)).errors, {
+    name: 'Name must be at least 3 characters long.',
+    email: 'Please enter a valid email address.',
+  });
+  await field(form, spec, 'name').fill('Aisha');
+  assert.deepEqual((await shown(form, spec)).errors, { email: 'Please enter a valid email address.' }, 'a corrected field clears');
+  await context.close();
+  assert.deepEqual(problems, []);
+});
+
+/** Valid input for each form, and what its lead must hold. */
+const VALID = {
+  seller: {
+    input: VECTORS.find((v) => v.name === 'seller: valid').input,
+    lead: { contactNumber: '+971501234567', propertyType: 'Villa', propertyArea: 'Palm Jumeirah', message: 'Interested in the Marina listing.' },
+  },
+  contact: { input: VECTORS.find((v) => v.name === 'contact: valid').input, lead: { contactNumber: '+971501234567' } },
+  'contact-lead': {
+    input: { name: 'Omar Farouk', email: 'omar@example.com', contactNumber: '+971501234567', message: 'Please call after 6.' },
+    // The second variant sends digits only.
+    lead: { contactNumber: '971501234567', message: 'Please call after 6.' },
+  },
+  popup: { input: VECTORS.find((v) => v.name === 'popup: valid, only three fields').input, lead: { contactNumber: '0501234567', message: '' } },
+  detail: { input: VECTORS.find((v) => v.name === 'detail: valid').input, lead: { contactNumber: '0501234567', message: 'Is it available?' } },
+  newsletter: { input: VECTORS.find((v) => v.name === 'newsletter: valid').input, lead: { name: '', contactNumber: '' } },
+  callback: { input: VECTORS.find((v) => v.name === 'callback: valid').input, lead: { contactNumber: '+447700900123', email: '' } },
+  requirements: {
+    input: { ...VECTORS.find((v) => v.name === 'requirements: valid').input, propertyType: 'Townhouse', propertyArea: 'Arabian Ranches' },
+    lead: { contactNumber: '+971501234567', propertyType: 'Townhouse', propertyArea: 'Arabian Ranches' },
+  },
+};
+
+describe('failures keep what was typed; valid data reaches the outbox', () => {
+  for (const kind of Object.keys(FORMS)) {
+    test(kind, async () => {
+      const { form, spec, page, context, problems, alerts } = await openForm(kind);
+      const { input, lead: expectedLead } = VALID[kind];
+      await fill(form, spec, input);
+      const typed = await values(form, spec);
+      const button = submitButton(form);
+
+      // The function answers 500: 'Failed to submit user data.' (or its popup/modal wording).
+      let hits = 0;
+      await page.route(`**${CONTACT_PATH}`, (route) => {
+        hits += 1;
+        return route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":false}' });
+      });
+      await button.click();
+      await expectStatus(form, spec.failure[0]);
+      assert.deepEqual(await values(form, spec), typed, 'the input is kept after a 500');
+      assert.equal(hits, 1);
+      await page.unroute(`**${CONTACT_PATH}`);
+
+      // The function hangs past the 5 s time-out: the button is disabled meanwhile, a second
+      // submission is ignored, then 'Something went wrong...' with the input kept.
+      hits = 0;
+      await page.route(`**${CONTACT_PATH}`, (route) => {
+        hits += 1;
+        setTimeout(() => route.abort().catch(() => {}), 8000);
+      });
+      const started = Date.now();
+      await button.click();
+      await form.locator('button[type="submit"][disabled]').waitFor({ timeout: 2000 });
+      await field(form, spec, Object.keys(spec.fields)[0]).press('Enter');
+      await expectStatus(form, spec.failure[1], 9000);
+      const waited = Date.now() - started;
+      assert.ok(waited >= 4500, `the time-out is the spec's 5000 ms (failed after ${waited} ms)`);
+      assert.equal(hits, 1, 'no double submission');
+      assert.equal(await button.isDisabled(), false, 'the button is back');
+      assert.deepEqual(await values(form, spec), typed, 'the input is kept after the time-out');
+      await page.unroute(`**${CONTACT_PATH}`);
+
+      // The function takes it: the success message (the second contact variant alerts), the
+      // form empties, and the lead is in the outbox with the right fields.
+      const before = leads().length;
+      const alertsBefore = alerts.length;
+      await button.click();
+      await expectSuccess(form, spec, alerts, alertsBefore);
+      if (spec.alert) assert.equal((await form.locator('.form-status').innerText()).trim(), '', 'the alert, not a message');
+      const emptied = await values(form, spec);
+      assert.equal(emptied.name ?? '', '', 'the form is reset');
+      assert.equal(emptied.email ?? '', '');
+      assert.deepEqual(await shown(form, spec).then((s) => s.errors), {});
+      const lead = await waitForLead((l, i) => i >= before && l.form === kind);
+      const want = { name: input.name ?? '', email: input.email ?? '', lang: 'en', page: spec.path, ...expectedLead };
+      for (const [key, value] of Object.entries(want)) assert.equal(lead[key], value, `${kind}: the lead's ${key}`);
+      if (kind === 'popup') {
+        // The popup sends only name, email and contactNumber.
+        assert.equal(lead.message, '');
+        assert.equal(lead.propertyType, undefined);
+      }
+      if (kind === 'detail') {
+        assert.equal(lead.propertyId, property.id);
+        assert.equal(lead.property?.id, property.id);
+        assert.ok(await page.getByRole('dialog', { name: 'Get in Touch' }).isVisible(), 'the modal stays open');
+      }
+      if (kind === 'requirements') assert.match(lead.message, /Interested in the Marina listing\.$/);
+      await context.close();
+      // The browser logs the 500 it was answered on purpose.
+      assert.deepEqual(problems.filter((problem) => !problem.includes('status of 500')), []);
+    });
+  }
+});
+
+test('the seller form works by keyboard alone, with a country found by typing', async () => {
+  const { form, spec, page, context, problems } = await openForm('seller');
+  await field(form, spec, 'name').focus();
+  await page.keyboard.type('Keyboard Only');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('keys@example.com');
+  await page.keyboard.press('Tab');
+  // The country selector: Enter opens it with the search box focused; typing filters; Enter picks.
+  assert.match(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), /^Country code: United Arab Emirates, \+971$/);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('united kingdom');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'tel');
+  await page.keyboard.type('7700900999');
+  assert.equal(await field(form, spec, 'contactNumber').inputValue(), '+44 7700 900999');
+  await page.keyboard.press('Enter');
+  await expectStatus(form, SUCCESS, 5000);
+  const lead = await waitForLead((l) => l.email === 'keys@example.com');
+  assert.equal(lead.contactNumber, '+447700900999');
+  await context.close();
+  assert.deepEqual(problems, []);
+});
+
+describe('screenshots', () => {
+  for (const [viewport, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    for (const kind of ['seller', 'contact']) {
+      test(`${FORMS[kind].path} on a ${viewport}`, async () => {
+        const { form, spec, page, context, problems } = await openForm(kind, size);
+        const name = FORMS[kind].path.slice(1);
+        await page.screenshot({ path: join(SHOTS, `forms-${name}-${viewport}.png`), fullPage: true });
+        await submitButton(form).click();
+        await form.locator('.field__error').first().waitFor();
+        await field(form, spec, 'name').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, `forms-${name}-${viewport}-errors.png`) });
+        // Phone-sized layout: nothing is wider than the screen.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px)`);
+        await context.close();
+        assert.deepEqual(problems, []);
+      });
+    }
+  }
+  test('the country list open on a phone', async () => {
+    const { form, page, context, problems } = await openForm('seller', PHONE);
+    const button = form.getByRole('button', { name: /^Country code: / });
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
+    await form.getByRole('combobox', { name: 'Search countries' }).fill('united');
+    await page.screenshot({ path: join(SHOTS, 'forms-pro-phone-countries.png') });
+    assert.ok((await form.getByRole('option').count()) >= 3);
+    // A country without a mask of its own gets the spec's default '... ... ... ... ..', and the
+    // number never holds more than 15 digits.
+    await form.getByRole('combobox', { name: 'Search countries' }).fill('austria');
+    await form.getByRole('option', { name: /Austria/ }).click();
+    const phone = form.getByLabel('Phone number*', { exact: true });
+    await phone.pressSequentially('12345678901234567');
+    assert.equal(await phone.inputValue(), '+43 123 456 789 012 3');
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+});

@@ -1,0 +1,262 @@
+// Every enquiry form of the site, each a thin layout over useLeadForm (the one place that checks,
+// sends and reports) and the shared fields. Spec sections 2, 4, 5, 7 and 8.
+import { useCallback, type ReactNode } from 'react';
+import { useT, type MessageKey } from '../i18n';
+import { PROPERTY_TYPES } from './validate';
+import { FAILURE_LATER, FAILURE_PLAIN, FAILURE_RETRY, useLeadForm, type Lead, type LeadForm } from './useLeadForm';
+import { FormStatus, Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
+import { PhoneField } from './PhoneField';
+
+function PropertyTypeOptions({ none }: { none: MessageKey }) {
+  const t = useT();
+  return (
+    <>
+      <option value="">{t(none)}</option>
+      {PROPERTY_TYPES.map((type) => (
+        <option key={type} value={type}>
+          {t(`forms.propertyType.${type}`)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The form element every enquiry form uses: no browser bubbles, our messages instead. POST, so a
+ * form sent before the page's script runs never puts what was typed into an address.
+ */
+function LeadFormElement({ form, name, label, className, children }: { form: LeadForm; name: string; label: string; className?: string; children: ReactNode }) {
+  return (
+    <form name={name} method="post" className={`lead-form${className ? ` ${className}` : ''}`} noValidate aria-label={label} aria-busy={form.submitting || undefined} onSubmit={form.onSubmit}>
+      {children}
+      <Honeypot form={form} />
+    </form>
+  );
+}
+
+/** /pro: the seller listing form, checked on blur and on submit. */
+export function SellerForm() {
+  const t = useT();
+  const form = useLeadForm({
+    form: 'seller',
+    initial: { name: '', email: '', contactNumber: '', propertyType: '', propertyArea: '', message: '' },
+    checkOnBlur: true,
+    failure: FAILURE_RETRY,
+  });
+  return (
+    <LeadFormElement form={form} name="seller" label={t('forms.seller.title')} className="lead-form--grid">
+      <TextField form={form} name="name" label={t('forms.seller.name')} required autoComplete="name" />
+      <TextField form={form} name="email" label={t('forms.seller.email')} required type="email" autoComplete="email" inputMode="email" />
+      <PhoneField form={form} name="contactNumber" label={t('forms.seller.phone')} required />
+      <SelectField form={form} name="propertyType" label={t('forms.seller.propertyType')}>
+        <PropertyTypeOptions none="forms.seller.propertyTypeNone" />
+      </SelectField>
+      <TextField form={form} name="propertyArea" label={t('forms.seller.area')} hint={t('forms.seller.areaHint')} />
+      <TextAreaField form={form} name="message" label={t('forms.seller.message')} className="lead-form__wide" />
+      <div className="lead-form__foot lead-form__wide">
+        <FormStatus form={form} />
+        <SubmitButton form={form} label={t('forms.seller.submit')} className="button button--gold button--large" />
+      </div>
+    </LeadFormElement>
+  );
+}
+
+/** /contact-us, first variant: a plain phone field ('+' and 9 to 15 digits) and a required message. */
+export function ContactForm() {
+  const t = useT();
+  const form = useLeadForm({
+    form: 'contact',
+    initial: { name: '', email: '', contactNumber: '', message: '' },
+    failure: FAILURE_PLAIN,
+  });
+  return (
+    <LeadFormElement form={form} name="contact" label={t('forms.contact.title')} className="lead-form--grid">
+      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
+      <TextField form={form} name="email" label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" />
+      <TextField form={form} name="contactNumber" label={t('forms.phone')} hint={t('forms.phoneHint')} required type="tel" autoComplete="tel" inputMode="tel" dir="ltr" className="lead-form__wide" />
+      <TextAreaField form={form} name="message" label={t('forms.message')} required className="lead-form__wide" />
+      <div className="lead-form__foot lead-form__wide">
+        <FormStatus form={form} />
+        <SubmitButton form={form} label={t('forms.contact.submit')} />
+      </div>
+    </LeadFormElement>
+  );
+}
+
+/** The country selector's number as the second contact variant sends it: digits only. */
+const digitsOnly = (values: { name: string; email: string; contactNumber: string; message: string }): Lead => ({
+  ...values,
+  contactNumber: values.contactNumber.replace(/^\+/, ''),
+});
+
+/** /contact-us, second variant: the lead form with a country selector; success is an alert. */
+export function ContactLeadForm() {
+  const t = useT();
+  const alertSuccess = useCallback(() => window.alert(t('forms.status.alert')), [t]);
+  const form = useLeadForm({
+    form: 'contact-lead',
+    initial: { name: '', email: '', contactNumber: '', message: '' },
+    toLead: digitsOnly,
+    failure: FAILURE_RETRY,
+    success: null,
+    onSuccess: alertSuccess,
+  });
+  return (
+    <LeadFormElement form={form} name="contact-lead" label={t('forms.contactLead.title')}>
+      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
+      <TextField form={form} name="email" label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" />
+      <PhoneField form={form} name="contactNumber" label={t('forms.phone')} required />
+      <TextAreaField form={form} name="message" label={t('forms.messageOptional')} rows={3} />
+      <div className="lead-form__foot">
+        <FormStatus form={form} />
+        <SubmitButton form={form} label={t('forms.contactLead.submit')} className="button button--gold" />
+      </div>
+    </LeadFormElement>
+  );
+}
+
+/** Home's 'Submit Your Details' popup: name, email and a 10-digit phone; only those are sent. */
+export function PopupForm() {
+  const t = useT();
+  const form = useLeadForm({
+    form: 'popup',
+    initial: { name: '', email: '', contactNumber: '' },
+    failure: FAILURE_LATER,
+  });
+  return (
+    <LeadFormElement form={form} name="popup" label={t('popup.title')}>
+      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
+      <TextField form={form} name="email" label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" />
+      <TextField form={form} name="contactNumber" label={t('forms.phoneNumber')} hint={t('forms.phoneTenHint')} required type="tel" autoComplete="tel" inputMode="numeric" dir="ltr" />
+      <div className="lead-form__foot">
+        <FormStatus form={form} />
+        <SubmitButton form={form} label={t('forms.popup.submit')} className="button button--gold button--block" />
+      </div>
+    </LeadFormElement>
+  );
+}
+
+/** The property page's 'Get in Touch' form: checked on submit; the modal stays open on success. */
+export function DetailForm({ propertyId }: { propertyId: string }) {
+  const t = useT();
+  const withProperty = useCallback((values: { name: string; email: string; contactNumber: string; message: string }): Lead => ({ ...values, propertyId }), [propertyId]);
+  const form = useLeadForm({
+    form: 'detail',
+    initial: { name: '', email: '', contactNumber: '', message: '' },
+    toLead: withProperty,
+    failure: FAILURE_LATER,
+  });
+  return (
+    <LeadFormElement form={form} name="detail" label={t('property.getInTouch')} className="lead-form--grid">
+      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
+      <TextField form={form} name="email" label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" />
+      <TextField form={form} name="contactNumber" label={t('forms.phoneNumber')} hint={t('forms.phoneTenHint')} required type="tel" autoComplete="tel" inputMode="numeric" dir="ltr" className="lead-form__wide" />
+      <TextAreaField form={form} name="message" label={t('forms.message')} required rows={3} className="lead-form__wide" />
+      <div className="lead-form__foot lead-form__wide">
+        <FormStatus form={form} />
+        <SubmitButton form={form} label={t('forms.detail.submit')} className="button button--gold button--block" />
+      </div>
+    </LeadFormElement>
+  );
+}
+
+/** Home's newsletter box: an email address. */
+export function NewsletterForm() {
+  const t = useT();
+  const form = useLeadForm({ form: 'newsletter', initial: { email: '' }, failure: FAILURE_RETRY });
+  return (
+    <LeadFormElement form={form} name="newsletter" label={t('forms.newsletter.title')} className="lead-form--inline">
+      <TextField form={form} name="email" label={t('forms.newsletter.email')} required type="email" autoComplete="email" inputMode="email" />
+      <SubmitButton form={form} label={t('forms.newsletter.submit')} className="button button--gold" />
+      <FormStatus form={form} />
+    </LeadFormElement>
+  );
+}
+
+/** Home's 'Request a free call back': a name and a phone with the country selector. */
+export function CallbackForm() {
+  const t = useT();
+  const form = useLeadForm({ form: 'callback', initial: { name: '', contactNumber: '' }, failure: FAILURE_RETRY });
+  return (
+    <LeadFormElement form={form} name="callback" label={t('forms.callback.title')}>
+      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
+      <PhoneField form={form} name="contactNumber" label={t('forms.phone')} required />
+      <div className="lead-form__foot">
+        <FormStatus form={form} />
+        <SubmitButton form={form} label={t('forms.callback.submit')} className="button button--gold button--block" />
+      </div>
+    </LeadFormElement>
+  );
+}
+
+const BEDROOMS = ['studio', '1', '2', '3', '4', '5', '6', '7'] as const;
+
+/** /req: what the buyer or tenant looks for, folded into the lead's message for the agents. */
+export function RequirementsForm() {
+  const t = useT();
+  const bedroomsText = useCallback((value: string) => (value === 'studio' ? t('forms.req.bedrooms.studio') : value === '7' ? t('forms.req.bedrooms.7') : value), [t]);
+  const toLead = useCallback(
+    (v: { purpose: string; propertyType: string; propertyArea: string; budget: string; bedrooms: string; name: string; email: string; contactNumber: string; message: string }): Lead => {
+      const lines = [
+        t('forms.req.summary.purpose', { value: v.purpose === 'rent' ? t('forms.req.purpose.rent') : t('forms.req.purpose.buy') }),
+        v.propertyType ? t('forms.req.summary.type', { value: v.propertyType }) : null,
+        v.propertyArea.trim() ? t('forms.req.summary.where', { value: v.propertyArea.trim() }) : null,
+        v.budget.trim() ? t('forms.req.summary.budget', { value: v.budget.trim() }) : null,
+        v.bedrooms ? t('forms.req.summary.bedrooms', { value: bedroomsText(v.bedrooms) }) : null,
+      ].filter((line): line is string => line !== null);
+      const notes = v.message.trim();
+      return {
+        name: v.name,
+        email: v.email,
+        contactNumber: v.contactNumber,
+        propertyType: v.propertyType,
+        propertyArea: v.propertyArea,
+        message: notes ? `${lines.join('\n')}\n\n${notes}` : lines.join('\n'),
+      };
+    },
+    [t, bedroomsText],
+  );
+  const form = useLeadForm({
+    form: 'requirements',
+    initial: { name: '', email: '', contactNumber: '', purpose: 'buy', propertyType: '', propertyArea: '', budget: '', bedrooms: '', message: '' },
+    toLead,
+    failure: FAILURE_RETRY,
+  });
+  return (
+    <LeadFormElement form={form} name="requirements" label={t('forms.req.title')} className="lead-form--grid">
+      <fieldset className="lead-form__group lead-form__wide">
+        <legend className="field__label">{t('forms.req.purpose')}</legend>
+        <div className="segmented">
+          {(['buy', 'rent'] as const).map((purpose) => (
+            <label key={purpose} className="segmented__option">
+              <input type="radio" name="purpose" value={purpose} checked={form.values.purpose === purpose} onChange={() => form.set('purpose', purpose)} />
+              <span>{t(`forms.req.purpose.${purpose}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <SelectField form={form} name="propertyType" label={t('forms.req.propertyType')}>
+        <PropertyTypeOptions none="forms.req.propertyTypeAny" />
+      </SelectField>
+      <SelectField form={form} name="bedrooms" label={t('forms.req.bedrooms')}>
+        <option value="">{t('forms.req.bedroomsAny')}</option>
+        {BEDROOMS.map((value) => (
+          <option key={value} value={value}>
+            {bedroomsText(value)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField form={form} name="propertyArea" label={t('forms.req.where')} hint={t('forms.req.whereHint')} />
+      <TextField form={form} name="budget" label={t('forms.req.budget')} inputMode="numeric" />
+      <h3 className="lead-form__subtitle lead-form__wide">{t('forms.req.contact')}</h3>
+      <TextField form={form} name="name" label={t('forms.req.name')} required autoComplete="name" />
+      <TextField form={form} name="email" label={t('forms.req.email')} required type="email" autoComplete="email" inputMode="email" />
+      <PhoneField form={form} name="contactNumber" label={t('forms.req.phone')} required />
+      <TextAreaField form={form} name="message" label={t('forms.req.notes')} rows={3} className="lead-form__wide" />
+      <div className="lead-form__foot lead-form__wide">
+        <FormStatus form={form} />
+        <SubmitButton form={form} label={t('forms.req.submit')} className="button button--gold button--large" />
+      </div>
+    </LeadFormElement>
+  );
+}

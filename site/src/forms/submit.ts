@@ -1,0 +1,45 @@
+// The one place that sends a lead to the function (spec section 7): POST /api/contact-user with
+// a JSON body and the spec's 5000 ms time-out. Any 2xx is success and its body is not read; a
+// non-2xx is a failure (with the per-field messages of a 422, when the function gave them); an
+// exception or the time-out is an error. Each form shows the spec's message for its kind.
+import { API_TIMEOUT_MS } from '../data';
+
+export const CONTACT_PATH = '/api/contact-user';
+
+export type Outcome =
+  | { kind: 'ok' }
+  | { kind: 'failed'; status: number; fields: Record<string, string> }
+  | { kind: 'error' };
+
+/** Sends `body`; never throws. */
+export async function postLead(
+  body: Record<string, string>,
+  { timeoutMs = API_TIMEOUT_MS, fetchImpl = fetch }: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
+): Promise<Outcome> {
+  let response: Response;
+  try {
+    response = await fetchImpl(CONTACT_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    return { kind: 'error' };
+  }
+  if (response.status >= 200 && response.status <= 299) return { kind: 'ok' };
+  let fields: Record<string, string> = {};
+  if (response.status === 422) {
+    try {
+      const answer = (await response.json()) as { fields?: unknown };
+      if (answer.fields && typeof answer.fields === 'object') {
+        fields = Object.fromEntries(
+          Object.entries(answer.fields as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        );
+      }
+    } catch {
+      // A 422 without a readable body is still a failure; the form shows its message.
+    }
+  }
+  return { kind: 'failed', status: response.status, fields };
+}
