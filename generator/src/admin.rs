@@ -760,20 +760,23 @@ pub fn create_property_file(
         return Err(Refused::invalid()
             .field(id_field, format!("`{id}` is reserved for an API path; choose another name")));
     }
-    let photo = photo_field(form);
+    let (photo, photo_refused) = match photo_field(form) {
+        Ok(photo) => (photo, None),
+        Err(refused) => (None, Some(refused)),
+    };
     let _writing = admin.writing.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = admin.content.join("properties");
     for ext in ["yaml", "yml", "md"] {
         let existing = dir.join(format!("{id}.{ext}"));
         if existing.exists() {
-            return Err(exists_refusal(id_field, "A listing with this address", &existing, &admin.content));
+            let mut refused = exists_refusal(id_field, "A listing with this address", &existing, &admin.content);
+            if let Some(photo) = photo_refused.and_then(|r| r.fields.get("photo").cloned()) {
+                refused.fields.insert("photo".into(), photo);
+            }
+            return Err(refused);
         }
     }
     let file = dir.join(format!("{id}.yaml"));
-    let (photo, photo_refused) = match photo {
-        Ok(photo) => (photo, None),
-        Err(refused) => (None, Some(refused)),
-    };
     let media = photo.as_ref().map(|p| free_name(&admin.content, "media/properties", &id, p.ext));
     let images: Vec<String> = media.iter().map(|m| m.display().to_string()).collect();
     let text = property_text(&input, &images, created);
