@@ -15,6 +15,8 @@ export interface Meta {
   siteName?: string;
   /** JSON-LD, already escaped for a script element; written by the prerender only. */
   jsonLd?: string;
+  /** `<meta name="robots" content="noindex, nofollow">`: the editors' pages. */
+  noindex?: boolean;
 }
 
 export const MetaContext = createContext<(meta: Meta) => void>(() => {});

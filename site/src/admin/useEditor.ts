@@ -1,0 +1,69 @@
+// Whether this page runs inside the local editor (`estate serve`), and with which token.
+// 'checking' until the browser has asked; 'public' on the published site (no editor API);
+// 'locked' when the editor answers but wants the token; 'open' with a good token.
+import { useCallback, useEffect, useState } from 'react';
+import { Refusal, editorApi, forgetToken, rememberToken, takeToken } from './api';
+
+export type EditorState = 'checking' | 'public' | 'locked' | 'open';
+
+export interface Editor {
+  state: EditorState;
+  token: string;
+  /** The last token tried was refused. */
+  refused: boolean;
+  unlock: (token: string) => Promise<void>;
+  logOut: () => void;
+  /** The token stopped working (estate serve was restarted): back to the locked screen. */
+  expired: () => void;
+}
+
+export function useEditor(): Editor {
+  const [state, setState] = useState<EditorState>('checking');
+  const [token, setToken] = useState('');
+  const [refused, setRefused] = useState(false);
+
+  const tryToken = useCallback(async (candidate: string | null, quiet: boolean) => {
+    try {
+      // Asked even without a token: the answer tells the local editor (401) from the
+      // published site (no such API).
+      await editorApi.session(candidate ?? '');
+      if (!candidate) throw new Refusal(401, 'unauthorized', {}, '');
+      rememberToken(candidate);
+      setToken(candidate);
+      setRefused(false);
+      setState('open');
+    } catch (error) {
+      if (error instanceof Refusal && (error.status === 401 || error.code === 'unauthorized')) {
+        if (candidate) forgetToken();
+        setRefused(Boolean(candidate) && !quiet);
+        setState('locked');
+      } else {
+        setState('public');
+      }
+    }
+  }, []);
+
+  useEffect(() => {
+    const stored = takeToken();
+    void tryToken(stored, false);
+  }, [tryToken]);
+
+  return {
+    state,
+    token,
+    refused,
+    unlock: (candidate) => tryToken(candidate.trim(), false),
+    logOut: () => {
+      forgetToken();
+      setToken('');
+      setRefused(false);
+      setState('locked');
+    },
+    expired: () => {
+      forgetToken();
+      setToken('');
+      setRefused(true);
+      setState('locked');
+    },
+  };
+}
