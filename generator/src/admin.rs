@@ -769,7 +769,8 @@ pub fn create_property_file(
     for ext in ["yaml", "yml", "md"] {
         let existing = dir.join(format!("{id}.{ext}"));
         if existing.exists() {
-            let mut refused = exists_refusal(id_field, "A listing with this address", &existing, &admin.content);
+            let mut refused =
+                exists_refusal(id_field, "A listing with this address", &existing, &admin.content);
             if let Some(photo) = photo_refused.and_then(|r| r.fields.get("photo").cloned()) {
                 refused.fields.insert("photo".into(), photo);
             }

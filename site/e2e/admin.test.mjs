@@ -97,7 +97,7 @@ async function openAdmin(viewport, { token = server.token, path = '/admin' } = {
 
 async function shot(page, name) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
-  await page.screenshot({ path: join(tmpdir(), `admin-${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(tmpdir(), `admin-${name}.png`), fullPage: false });
 }
 
 const sidebar = (page) => page.locator('.admin-sidebar');

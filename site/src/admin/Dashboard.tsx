@@ -1,6 +1,6 @@
 // The admin dashboard of the local editor: a sidebar titled Admin (Home, Users, Properties,
 // Blogs, LogOut) and the chosen view, starting at Home (spec sections 2 and 4).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLang } from '../shell';
 import { useT, type MessageKey } from '../i18n';
 import { formatNumber, LOCALES, TIME_ZONE } from '../format';
@@ -154,6 +154,11 @@ function LeadDetail({ token, id, onExpired, onBack }: { token: string; id: strin
   const t = useT();
   const when = useDateTime();
   const { data, failed } = useLoad<{ lead: Lead }>(() => editorApi.lead(token, id), onExpired, [token, id]);
+  const card = useRef<HTMLElement>(null);
+  // The list it was opened from is gone: bring the reader (and the keyboard) to the lead.
+  useEffect(() => {
+    if (data) card.current?.focus();
+  }, [data]);
   if (failed) return <Failed />;
   if (!data) return <div className="skeleton skeleton--card" aria-busy="true" />;
   const lead = data.lead;
@@ -169,7 +174,7 @@ function LeadDetail({ token, id, onExpired, onBack }: { token: string; id: strin
     ['admin.lead.id', lead.id],
   ];
   return (
-    <article className="admin-card admin-lead" aria-labelledby="admin-lead-name" data-testid="lead-detail">
+    <article ref={card} tabIndex={-1} className="admin-card admin-lead" aria-labelledby="admin-lead-name" data-testid="lead-detail">
       <button type="button" className="button button--outline admin-back" onClick={onBack}>
         <Icon name="arrowLeft" size={18} className="flip-rtl" />
         <span>{t('admin.lead.back')}</span>
