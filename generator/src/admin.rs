@@ -191,11 +191,19 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 
 // ---- Reading: session, summary, leads ----------------------------------------------------------
 
+/// Whether the token is good: the admin page asks this first, with or without one, and shows
+/// the dashboard or the locked screen (a 200 either way, so a locked page logs no error).
 async fn session(State(admin): AdminState, headers: HeaderMap) -> Response {
-    if let Err(refused) = guard(&admin, &headers, false) {
-        return *refused;
+    match guard(&admin, &headers, false) {
+        Ok(()) => answer(
+            StatusCode::OK,
+            json!({ "ok": true, "authenticated": true, "content": admin.content.display().to_string() }),
+        ),
+        Err(refused) if refused.status() == StatusCode::UNAUTHORIZED => {
+            answer(StatusCode::OK, json!({ "ok": true, "authenticated": false }))
+        }
+        Err(refused) => *refused,
     }
-    answer(StatusCode::OK, json!({ "ok": true, "content": admin.content.display().to_string() }))
 }
 
 async fn summary(State(admin): AdminState, headers: HeaderMap) -> Response {
@@ -1038,7 +1046,13 @@ mod tests {
         }
         assert_eq!(sandbox.get("leads", None).await.0, StatusCode::UNAUTHORIZED);
         assert_eq!(sandbox.get("summary", Some("nope")).await.0, StatusCode::UNAUTHORIZED);
-        assert_eq!(sandbox.get("session", Some(TOKEN)).await.0, StatusCode::OK);
+        let (status, session) = sandbox.get("session", Some(TOKEN)).await;
+        assert_eq!((status, session["authenticated"].clone()), (StatusCode::OK, json!(true)));
+        for token in [None, Some("nope")] {
+            let (status, session) = sandbox.get("session", token).await;
+            assert_eq!((status, session["authenticated"].clone()), (StatusCode::OK, json!(false)));
+            assert!(session.get("content").is_none());
+        }
         assert_eq!(sandbox.files(), before, "nothing was written");
     }
 

@@ -519,11 +519,13 @@ fn the_admin_editor_needs_the_printed_token_and_its_listing_is_published_by_the_
         if let Some(token) = token {
             request = request.header("Authorization", format!("Bearer {token}"));
         }
-        Reply::from(request.call().unwrap()).status
+        Reply::from(request.call().unwrap()).json()["authenticated"].clone()
     };
-    assert_eq!(session(None), 401);
-    assert_eq!(session(Some("wrong")), 401);
-    assert_eq!(session(Some(token)), 200);
+    assert_eq!(session(None), false);
+    assert_eq!(session(Some("wrong")), false);
+    assert_eq!(session(Some(token)), true);
+    let leads = Reply::from(agent().get(format!("{url}/_admin/api/leads")).call().unwrap());
+    assert_eq!(leads.status, 401);
 
     let body = serde_json::json!({
         "title": "Admin Written Townhouse", "value": "3100000", "location": "Town Square",

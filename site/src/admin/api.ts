@@ -106,7 +106,7 @@ async function call<T>(token: string, path: string, init: RequestInit = {}): Pro
 }
 
 export const editorApi = {
-  session: (token: string) => call<{ ok: true }>(token, '/session'),
+  session: (token: string) => call<{ ok: true; authenticated: boolean }>(token, '/session'),
   summary: (token: string) => call<Summary>(token, '/summary'),
   leads: (token: string, page: number) => call<LeadPage>(token, `/leads?page=${page}`),
   lead: (token: string, id: string) => call<{ lead: Lead }>(token, `/leads/${encodeURIComponent(id)}`),
@@ -128,16 +128,31 @@ export function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** Resolves once `path` (a page of the site) answers 200, i.e. the rebuild that added it is served. */
-export async function waitForPage(path: string, { tries = 60, everyMs = 1000 } = {}): Promise<boolean> {
-  for (let i = 0; i < tries; i += 1) {
-    try {
-      const response = await fetch(path, { method: 'HEAD', cache: 'no-store' });
-      if (response.ok) return true;
-    } catch {
-      // The server is busy rebuilding; try again.
-    }
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-  return false;
+/**
+ * Resolves true once `path` (a page of the site) is served, i.e. after the rebuild that adds it:
+ * estate serve's reload script announces each good rebuild with an `estate:rebuilt` event.
+ * False when none made it appear in time (estate serve runs with --no-watch, say).
+ */
+export function waitForPage(path: string, timeoutMs = 180_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (live: boolean) => {
+      window.removeEventListener('estate:rebuilt', check);
+      clearTimeout(timer);
+      resolve(live);
+    };
+    const check = () => {
+      fetch(path, { method: 'HEAD', cache: 'no-store' })
+        .then((response) => {
+          if (response.ok) done(true);
+        })
+        .catch(() => undefined);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    window.addEventListener('estate:rebuilt', check);
+  });
+}
+
+/** Whether this page is served from this computer (where the editor can run at all). */
+export function onThisComputer(): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(window.location.hostname);
 }

@@ -2,7 +2,7 @@
 // 'checking' until the browser has asked; 'public' on the published site (no editor API);
 // 'locked' when the editor answers but wants the token; 'open' with a good token.
 import { useCallback, useEffect, useState } from 'react';
-import { Refusal, editorApi, forgetToken, rememberToken, takeToken } from './api';
+import { Refusal, editorApi, forgetToken, onThisComputer, rememberToken, takeToken } from './api';
 
 export type EditorState = 'checking' | 'public' | 'locked' | 'open';
 
@@ -23,19 +23,26 @@ export function useEditor(): Editor {
   const [refused, setRefused] = useState(false);
 
   const tryToken = useCallback(async (candidate: string | null, quiet: boolean) => {
+    // The published site has no editor: only a page served from this computer asks.
+    if (!onThisComputer()) {
+      setState('public');
+      return;
+    }
     try {
-      // Asked even without a token: the answer tells the local editor (401) from the
-      // published site (no such API).
-      await editorApi.session(candidate ?? '');
-      if (!candidate) throw new Refusal(401, 'unauthorized', {}, '');
-      rememberToken(candidate);
-      setToken(candidate);
-      setRefused(false);
-      setState('open');
-    } catch (error) {
-      if (error instanceof Refusal && (error.status === 401 || error.code === 'unauthorized')) {
+      // Asked even without a token: the answer tells the local editor from a server without one.
+      const session = await editorApi.session(candidate ?? '');
+      if (session.authenticated && candidate) {
+        rememberToken(candidate);
+        setToken(candidate);
+        setRefused(false);
+        setState('open');
+      } else {
         if (candidate) forgetToken();
         setRefused(Boolean(candidate) && !quiet);
+        setState('locked');
+      }
+    } catch (error) {
+      if (error instanceof Refusal && error.status === 401) {
         setState('locked');
       } else {
         setState('public');
