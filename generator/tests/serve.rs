@@ -512,6 +512,9 @@ fn the_admin_editor_needs_the_printed_token_and_its_listing_is_published_by_the_
     assert!(prefix.ends_with(&format!("{}/admin", server.url)), "{link}");
     assert_eq!(token.len(), 64, "{link}");
     assert_eq!(log.matches("#token=").count(), 1, "printed once");
+    // netlify.toml keeps the editors' pages out of search engines.
+    assert_eq!(server.get("/admin").header("x-robots-tag"), Some("noindex, nofollow"));
+    assert_eq!(server.get("/blogform").header("x-robots-tag"), Some("noindex, nofollow"));
 
     let url = server.url.clone();
     let session = |token: Option<&str>| {

@@ -113,7 +113,7 @@ describe('the admin editor', () => {
     assert.equal(page.status, 200);
     assert.equal(page.headers.get('x-robots-tag'), 'noindex, nofollow');
     const html = await page.text();
-    assert.ok(html.includes('<meta name="robots" content="noindex, nofollow" />'), 'noindex in the prerendered page');
+    assert.ok(html.includes('<meta name="robots" content="noindex, nofollow" data-noindex />'), 'noindex in the prerendered page');
     // The prerendered page (what the published site serves) says the editor runs locally.
     assert.ok(html.includes('runs on your own computer'), 'the published notice');
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
