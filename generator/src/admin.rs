@@ -551,7 +551,10 @@ fn yaml_text(value: &str) -> String {
 /// A number field as YAML: the digits as typed, or (anything else) quoted, so the validator
 /// says what is wrong with it.
 fn yaml_number(value: &str) -> String {
-    if !value.is_empty() && value.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '.') {
+    let digits = value.strip_prefix('-').unwrap_or(value);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    let numeric = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    if numeric(whole) && numeric(fraction) {
         value.to_owned()
     } else {
         Value::String(value.to_owned()).to_string()
@@ -886,7 +889,11 @@ fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().ok_or_else(|| std::io::Error::other("no folder"))?;
     std::fs::create_dir_all(dir)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("new");
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or_default();
+    let temp = dir.join(format!(".{name}.{}-{nanos}.tmp", std::process::id()));
     let written = (|| {
         let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&temp)?;
         file.write_all(bytes)?;
@@ -1327,6 +1334,11 @@ mod tests {
         assert_eq!(yaml_text("- item"), "\"- item\"");
         assert_eq!(yaml_number("12"), "12");
         assert_eq!(yaml_number("twelve"), "\"twelve\"");
+        assert_eq!(yaml_number("-5"), "-5");
+        assert_eq!(yaml_number("12.5"), "12.5");
+        for odd in ["-", ".", "1-2", "1.", ".5", "1e3"] {
+            assert_eq!(yaml_number(odd), format!("\"{odd}\""), "{odd}");
+        }
     }
 
     #[test]
