@@ -573,66 +573,79 @@ fn main_category(value: &str) -> String {
     }
 }
 
-/// The text of a listing from the admin's property form, in the layout of `estate new
-/// property`: the same fields in the same order, with the same comments.
+/// The text of a listing from the admin's property form: the text of `estate new property`
+/// with the form's values in place of the examples (the comments stay), the fields the form
+/// has no value for commented out, and `status: available`. So a listing made in the admin and
+/// one made by hand look alike.
 fn property_text(form: &PropertyForm, images: &[String], created: &str) -> String {
-    let optional = |name: &str, value: &str, example: &str, comment: &str| -> String {
-        if value.is_empty() {
-            format!("{:<29} # {comment}\n", format!("# {name}: {example}"))
-        } else {
-            let line = format!("{name}: {}", yaml_number(value));
-            format!("{line:<29} # {comment}\n")
-        }
-    };
-    let mut text = String::new();
-    text.push_str("# yaml-language-server: $schema=../schema/property.json\n");
-    text.push_str(&format!(
-        "# Added with the admin editor (estate serve) on {}. The file name is the listing's id and\n\
-         # its address: /property/<file name>. Edit it like any other listing; `estate check` checks it.\n\n",
-        &created[..10.min(created.len())]
-    ));
-    text.push_str(&format!("title: {}\n", yaml_text(&form.title)));
-    text.push_str("# Residential, Rental, OffPlan or Commercial\n");
-    text.push_str(&format!("mainCategory: {}\n", main_category(&form.category)));
-    text.push_str(
-        "# Apartment, Villa, Townhouse, Penthouse, Bungalow, Studio, Duplex, Palace, Plot, Office,\n\
-         # Shop, Warehouse, Retail, Full Floor or Hotel Apartment\n",
-    );
+    let today = &created[..10.min(created.len())];
+    let template = crate::templates::property_template(today);
+    let number = |value: &str| (!value.is_empty()).then(|| yaml_number(value));
+    let text_value = |value: &str| (!value.is_empty()).then(|| yaml_text(value));
     let sub = if form.kind.is_empty() { "Apartment".to_owned() } else { yaml_text(&form.kind) };
-    text.push_str(&format!("subCategory: {sub}\n"));
-    text.push_str("# available (shown), sold, rented or draft (kept, not shown)\n");
-    text.push_str("status: available\nfeatured: false\n");
-    text.push_str(&format!("createdAt: {created}\n"));
-    if form.location.is_empty() {
-        text.push_str(&format!("{:<29} # the community\n", "# location: Dubai Marina"));
-    } else {
-        let line = format!("location: {}", yaml_text(&form.location));
-        text.push_str(&format!("{line:<29} # the community\n"));
+    let images = format!("[{}]", images.iter().map(|i| yaml_text(i)).collect::<Vec<_>>().join(", "));
+    let mut out = String::new();
+    let mut in_description = false;
+    for line in template.lines() {
+        if in_description {
+            if line.starts_with("  ") || line.is_empty() {
+                out.push_str(&commented(line));
+                continue;
+            }
+            in_description = false;
+        }
+        let key = line.split_once(':').map(|(k, _)| k).filter(|k| !k.starts_with('#') && !k.contains(' '));
+        let value = match key {
+            None if line.starts_with("# A new listing.") => {
+                out.push_str(&format!(
+                    "# A new listing, added with the admin editor on {today}. Its address: /property/<file name>.\n"
+                ));
+                continue;
+            }
+            None => None,
+            Some("title") => Some(Some(yaml_text(&form.title))),
+            Some("mainCategory") => Some(Some(main_category(&form.category))),
+            Some("subCategory") => Some(Some(sub.clone())),
+            Some("status") => Some(Some("available".to_owned())),
+            Some("createdAt") => Some(Some(created.to_owned())),
+            Some("location") => Some(text_value(&form.location)),
+            Some("bedrooms") => Some(number(&form.bedrooms)),
+            Some("bathrooms") => Some(None),
+            Some("area") => Some(number(&form.area)),
+            Some("price") => Some(number(&form.value)),
+            Some("amenities") => Some(Some("[]".to_owned())),
+            Some("images") => Some(Some(images.clone())),
+            Some("description") => {
+                in_description = true;
+                Some(None)
+            }
+            Some(_) => None,
+        };
+        match (key, value) {
+            (Some(key), Some(Some(value))) => out.push_str(&with_value(line, key, &value)),
+            (Some(_), Some(None)) => out.push_str(&commented(line)),
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
     }
-    text.push_str(&optional("bedrooms", &form.bedrooms, "2", "optional; 0 for a studio"));
-    text.push_str(&format!("{:<29} # optional\n", "# bathrooms: 2"));
-    text.push_str(&optional("area", &form.area, "1250", "optional, square feet"));
-    text.push_str(&optional(
-        "price",
-        &form.value,
-        "2450000",
-        "optional, AED; leave out for \"Contact for price\"",
-    ));
-    text.push_str(
-        "# reference: PC-R-0000        # optional, unique\n\
-         # permitNumber: \"0000000000\"  # DLD/RERA Trakheesi permit, required to advertise in Dubai\n\
-         # permitUrl: https://trakheesi.dubailand.gov.ae/rev/qr/0000000000\n\
-         # agent: <a file name in content/team>\n\
-         amenities: []\n\
-         # coordinates: { lat: 25.0805, lng: 55.1403 }\n",
-    );
-    let list: Vec<String> = images.iter().map(|i| yaml_text(i)).collect();
-    text.push_str(&format!("images: [{}]{}# the first is the cover\n", list.join(", "), " ".repeat(4)));
-    text.push_str(
-        "# description: |\n\
-         #   Describe the property in a few short paragraphs. **Markdown** works.\n",
-    );
-    text
+    out
+}
+
+/// `line` (`key: example   # comment`) with another value, the comment kept in its column.
+fn with_value(line: &str, key: &str, value: &str) -> String {
+    match line.find(" #") {
+        Some(at) => {
+            let column = at.max(key.len() + 2);
+            format!("{:<column$}{}\n", format!("{key}: {value}"), &line[at..])
+        }
+        None => format!("{key}: {value}\n"),
+    }
+}
+
+fn commented(line: &str) -> String {
+    if line.is_empty() { "#\n".to_owned() } else { format!("# {line}\n") }
 }
 
 /// The text of a post from the Add Blog form, in the layout of `estate new post`.
@@ -1339,6 +1352,51 @@ mod tests {
         for odd in ["-", ".", "1-2", "1.", ".5", "1e3"] {
             assert_eq!(yaml_number(odd), format!("\"{odd}\""), "{odd}");
         }
+    }
+
+    #[test]
+    fn a_listing_from_the_admin_has_the_layout_of_estate_new_property() {
+        let keys = |text: &str| -> Vec<String> {
+            text.lines()
+                .map(|l| l.trim_start_matches("# "))
+                .filter_map(|l| l.split_once(':').map(|(k, _)| k.to_owned()))
+                .filter(|k| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric()))
+                .collect()
+        };
+        let form = PropertyForm {
+            title: "Sea View: 2BR".into(),
+            value: "2450000".into(),
+            location: "Dubai Marina".into(),
+            category: "Off-Plan".into(),
+            kind: "Villa".into(),
+            area: String::new(),
+            bedrooms: "2".into(),
+        };
+        let text = property_text(&form, &["media/properties/a.jpg".into()], "2026-11-22T10:00:00+04:00");
+        let template = crate::templates::property_template("2026-11-22");
+        assert_eq!(keys(&text), keys(&template), "{text}");
+        assert_eq!(text.lines().count(), template.lines().count(), "{text}");
+        for line in [
+            "title: \"Sea View: 2BR\"",
+            "mainCategory: OffPlan",
+            "subCategory: Villa",
+            "status: available",
+            "createdAt: 2026-11-22T10:00:00+04:00",
+            "location: Dubai Marina        # the community",
+            "bedrooms: 2                   # optional; 0 for a studio",
+            "# bathrooms: 2                  # optional",
+            "# area: 1250                    # optional, square feet",
+            "price: 2450000                # optional, AED; leave out for \"Contact for price\"",
+            "images: [media/properties/a.jpg] # e.g. [media/photo-1.jpg, media/photo-2.jpg]; the first is the cover",
+            "# description: |",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+        }
+        // It is a valid listing as it stands.
+        let data: crate::model::PropertyFile =
+            crate::yaml::deserialize(&crate::yaml::parse(&text, 0).expect("YAML")).expect("a listing");
+        assert_eq!(data.price, Some(2_450_000));
+        assert_eq!(data.area, None);
     }
 
     #[test]
