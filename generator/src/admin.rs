@@ -816,7 +816,35 @@ pub fn create_property_file(
         ("images", "photo"),
     ];
     let pending: Vec<PathBuf> = media.iter().cloned().collect();
-    let warnings = validate(admin, &file, &text, &pending, &names, id_field, photo_refused)?;
+    let warnings = match validate(admin, &file, &text, &pending, &names, id_field, photo_refused) {
+        Ok(warnings) => warnings,
+        Err(mut refused) => {
+            // A value of the wrong type stops the validator before its other checks (an empty
+            // title, say). Check once more without those values, so every message shows at once.
+            let typed = ["value", "area", "bedrooms", "type", "category"];
+            if typed.iter().any(|f| refused.fields.contains_key(*f)) {
+                let blank = |field: &str, value: &str, default: &str| {
+                    if refused.fields.contains_key(field) { default.to_owned() } else { value.to_owned() }
+                };
+                let rest = PropertyForm {
+                    title: input.title.clone(),
+                    value: blank("value", &input.value, ""),
+                    location: input.location.clone(),
+                    category: blank("category", &input.category, "Residential"),
+                    kind: blank("type", &input.kind, "Apartment"),
+                    area: blank("area", &input.area, ""),
+                    bedrooms: blank("bedrooms", &input.bedrooms, ""),
+                };
+                let text = property_text(&rest, &images, created);
+                if let Err(more) = validate(admin, &file, &text, &pending, &names, id_field, None) {
+                    for (field, message) in more.fields {
+                        refused.fields.entry(field).or_insert(message);
+                    }
+                }
+            }
+            return Err(refused);
+        }
+    };
     let mut files = Vec::new();
     if let (Some(photo), Some(media)) = (&photo, &media) {
         write_new(&admin.content.join(media), &photo.bytes).map_err(|e| write_refusal(media, &e))?;
@@ -1219,6 +1247,8 @@ mod tests {
         for field in ["value", "bedrooms", "area", "type", "category"] {
             assert!(fields[field].is_string(), "{field}: {answer}");
         }
+        // The empty title too, although the values stopped the first check.
+        assert_eq!(fields["title"], "`title` is empty", "{answer}");
         assert!(fields["value"].as_str().unwrap_or("").contains("`price`"), "{answer}");
         let mut body = property();
         body["title"] = json!("   ");
