@@ -168,15 +168,21 @@ pub fn split_front_matter(text: &str) -> Option<(&str, u32, &str)> {
 
 /// Reads one file into a record, with every problem found on the way.
 fn read<T: DeserializeOwned>(path: &Path, id: String) -> (Option<Record<T>>, Vec<Diagnostic>) {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) => {
-            return (None, vec![Diagnostic::error(path, Pos::START, format!("cannot read the file: {e}"))]);
-        }
-    };
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse_text(path, id, &text),
+        Err(e) => (None, vec![Diagnostic::error(path, Pos::START, format!("cannot read the file: {e}"))]),
+    }
+}
+
+/// Parses the text of the file at `path` into a record, with every problem found on the way.
+fn parse_text<T: DeserializeOwned>(
+    path: &Path,
+    id: String,
+    text: &str,
+) -> (Option<Record<T>>, Vec<Diagnostic>) {
     let is_markdown = path.extension().is_some_and(|e| e == "md");
     let (yaml_text, offset, body) = if is_markdown {
-        match split_front_matter(&text) {
+        match split_front_matter(text) {
             Some((yaml, offset, body)) => (yaml, offset, Some(body.to_owned())),
             None => {
                 let d = Diagnostic::error(path, Pos::START, "missing front matter")
@@ -185,7 +191,7 @@ fn read<T: DeserializeOwned>(path: &Path, id: String) -> (Option<Record<T>>, Vec
             }
         }
     } else {
-        (text.as_str(), 0, None)
+        (text, 0, None)
     };
     let tree = match yaml::parse(yaml_text, offset) {
         Ok(tree) => tree,
@@ -237,6 +243,8 @@ fn file_id(path: &Path, kind: Kind, out: &mut Vec<Diagnostic>) -> String {
 /// What the per-file checks need to know about the tree.
 struct Ctx<'a> {
     dir: &'a Path,
+    /// Files under `dir` that are about to be written with the file being checked.
+    pending: &'a [PathBuf],
 }
 
 impl Ctx<'_> {
@@ -254,7 +262,7 @@ impl Ctx<'_> {
             ));
         }
         let full = self.dir.join(relative);
-        if full.is_file() {
+        if full.is_file() || self.pending.iter().any(|p| p == relative) {
             return None;
         }
         let mut d = Diagnostic::error(
@@ -442,7 +450,7 @@ where
     F: Fn(&Ctx, &Record<T>, &mut Vec<Diagnostic>) + Sync,
 {
     let files = list(dir, kind, report);
-    let ctx = Ctx { dir };
+    let ctx = Ctx { dir, pending: &[] };
     let results: Vec<(Option<Record<T>>, Vec<Diagnostic>)> = files
         .par_iter()
         .map(|path| {
@@ -544,7 +552,7 @@ pub fn load(dir: &Path) -> (Content, Report) {
         report.extend(diags);
         if let Some(site) = &site {
             let mut diags = Vec::new();
-            check_site(&Ctx { dir }, site, &mut diags);
+            check_site(&Ctx { dir, pending: &[] }, site, &mut diags);
             report.extend(diags);
         }
         content.site = site;
@@ -564,6 +572,61 @@ pub fn load(dir: &Path) -> (Content, Report) {
     report.extend(crate::links::check_content(&content));
     report.sort();
     (content, report)
+}
+
+/// Checks a listing or post that is about to be written at `path` (inside `dir`) with `text`,
+/// as `estate check` will check it once it is there: the same parsing and per-file checks, and
+/// the checks between records and of links against the rest of the content. `pending` are the
+/// files (relative to `dir`, such as `media/properties/a.jpg`) that will be written with it.
+/// Returns the problems of that file only; the rest of the content's are not its concern.
+pub fn check_new_file(dir: &Path, path: &Path, text: &str, pending: &[PathBuf]) -> Vec<Diagnostic> {
+    let kind = match path.parent().and_then(Path::file_name).and_then(|n| n.to_str()) {
+        Some("properties") => Kind::Property,
+        Some("blog") => Kind::Post,
+        _ => {
+            return vec![Diagnostic::error(path, Pos::START, "only listings and posts are checked this way")];
+        }
+    };
+    let (mut content, _) = load(dir);
+    let ctx = Ctx { dir, pending };
+    let mut found = Vec::new();
+    if let Some(ext) = path.extension().and_then(|e| e.to_str())
+        && !kind.accepts(ext)
+    {
+        found.push(Diagnostic::error(
+            path,
+            Pos::START,
+            format!("files in {}/ are {} files", kind.dir(), kind.expected()),
+        ));
+    }
+    let id = file_id(path, kind, &mut found);
+    match kind {
+        Kind::Property => {
+            let (record, diags) = parse_text::<PropertyFile>(path, id, text);
+            found.extend(diags);
+            if let Some(r) = record {
+                check_property(&ctx, &r, &mut found);
+                content.properties.retain(|p| p.id != r.id);
+                content.properties.push(r);
+            }
+        }
+        _ => {
+            let (record, diags) = parse_text::<PostFile>(path, id, text);
+            found.extend(diags);
+            if let Some(r) = record {
+                check_post(&ctx, &r, &mut found);
+                content.posts.retain(|p| p.id != r.id);
+                content.posts.push(r);
+            }
+        }
+    }
+    let mut report = Report::default();
+    cross_checks(&content, &mut report);
+    report.extend(crate::links::check_content(&content));
+    found.extend(report.diagnostics.into_iter().filter(|d| d.path == path));
+    let mut report = Report { diagnostics: found };
+    report.sort();
+    report.diagnostics
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The `estate` generator: reads the agency's content, checks it, and writes the static site's
 //! JSON API and data. `main.rs` is the thin CLI over these modules.
 
+pub mod admin;
 pub mod content;
 pub mod demo;
 pub mod detail;

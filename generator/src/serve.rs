@@ -12,6 +12,9 @@
 //! good rebuild through a server-sent event on [`RELOAD_EVENTS`], which a small script injected
 //! into every HTML page listens to. A failed rebuild is reported and the last good output stays
 //! served.
+//!
+//! On a loopback address it also answers the admin editor's API ([`crate::admin`]) under
+//! `/_admin/api/`, with a token it prints once, as a link to open, when it starts.
 
 use std::convert::Infallible;
 use std::io::Write as _;
@@ -36,6 +39,7 @@ use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, ne
 use tokio::sync::{broadcast, watch};
 use tower::ServiceExt as _;
 
+use crate::admin::{self, Admin};
 use crate::netlify::{Answer, Rules};
 use crate::pipeline::{self, BuildError, BuildOptions, Pages};
 
@@ -44,8 +48,10 @@ pub const RELOAD_EVENTS: &str = "/__estate/reload";
 /// The script that listens to them, added to every HTML page (only while watching).
 pub const RELOAD_SCRIPT: &str = "/__estate/reload.js";
 
-const RELOAD_SCRIPT_BODY: &str = "// estate serve: reloads the page after each good rebuild.\n\
-    new EventSource('/__estate/reload').onmessage = () => location.reload();\n";
+const RELOAD_SCRIPT_BODY: &str = "// estate serve: reloads the page after each good rebuild. A page that must keep its \
+    state (the admin editor) sets window.__estateKeep and gets an `estate:rebuilt` event instead.\n\
+    new EventSource('/__estate/reload').onmessage = () => window.__estateKeep \
+    ? window.dispatchEvent(new Event('estate:rebuilt')) : location.reload();\n";
 const RELOAD_TAG: &str = "<script src=\"/__estate/reload.js\"></script>";
 
 /// How long changes are gathered before a rebuild starts.
@@ -111,7 +117,7 @@ async fn serve(options: ServeOptions) -> Result<(), ServeError> {
     let _watcher =
         if options.watch { Some(start_watching(&options.build, reload_tx.clone())?) } else { None };
 
-    let lead = lead_config(&options, local)?;
+    let (lead, outbox) = lead_config(&options, local)?;
     let state = Arc::new(Shared {
         out: options.build.out.clone(),
         rules: options.rules,
@@ -123,6 +129,17 @@ async fn serve(options: ServeOptions) -> Result<(), ServeError> {
         app = app.route(RELOAD_EVENTS, get(reload_events)).route(RELOAD_SCRIPT, get(reload_script));
     }
     let app = app.fallback(handle).with_state(state);
+    // The admin editor, only where no other computer can reach it.
+    let admin = if local.ip().is_loopback() {
+        let admin = Arc::new(Admin::new(options.build.content.clone(), outbox, local, admin::new_token()));
+        Some(admin)
+    } else {
+        None
+    };
+    let app = match &admin {
+        Some(admin) => Router::new().merge(admin::router(Arc::clone(admin))).merge(app),
+        None => app,
+    };
 
     let mut stopping = stop_rx;
     // The peer's address is what the lead function counts submissions by.
@@ -133,6 +150,19 @@ async fn serve(options: ServeOptions) -> Result<(), ServeError> {
     let mut server = tokio::spawn(server.into_future());
 
     announce(&format!("estate serve: {} (Ctrl-C to stop)", url(local)));
+    match &admin {
+        // The only time the token is shown: whoever can read this terminal may edit.
+        Some(admin) => announce(&format!(
+            "estate serve: admin editor (writes into {}): {}admin#token={}",
+            options.build.content.display(),
+            url(local),
+            admin.token()
+        )),
+        None => announce(&format!(
+            "estate serve: the admin editor is off: {} is not a loopback address",
+            local.ip()
+        )),
+    }
     tokio::select! {
         () = stop_signal() => {}
         finished = &mut server => return served(finished),
@@ -150,7 +180,7 @@ async fn serve(options: ServeOptions) -> Result<(), ServeError> {
 
 /// The lead function as `estate serve` mounts it: the catalogue from the output folder, links
 /// in the emails to this server, the outbox always on, the other sinks from the environment.
-fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<lead_fn::Config, ServeError> {
+fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Config, PathBuf), ServeError> {
     let var = |name: &str| std::env::var(name).ok();
     let mut leads = lead_fn::leads::Settings::from_env(var)?;
     let outbox = options
@@ -162,13 +192,14 @@ fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<lead_fn::Con
     leads.site_url = Some(url(local).trim_end_matches('/').to_owned());
     let sinks: Vec<&str> = leads.sinks.iter().map(lead_fn::leads::sinks::Sink::name).collect();
     announce(&format!("estate serve: leads go to {} (outbox {})", sinks.join(", "), outbox.display()));
-    Ok(lead_fn::Config {
+    let config = lead_fn::Config {
         catalogue: Arc::new(lead_fn::Catalogue::new(lead_fn::catalogue::Source::File(
             options.build.out.join("api").join("properties.json"),
         ))),
         allowed_origins: lead_fn::http::origins_from_env(var, None)?,
         leads,
-    })
+    };
+    Ok((config, outbox))
 }
 
 /// The outcome of the server's task.

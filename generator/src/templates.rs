@@ -22,7 +22,8 @@ pub enum NewError {
     Write(PathBuf, std::io::Error),
 }
 
-fn property_template(today: &str) -> String {
+/// The text `estate new property` writes; the admin editor fills in the same text.
+pub(crate) fn property_template(today: &str) -> String {
     format!(
         r#"# yaml-language-server: $schema=../schema/property.json
 # A new listing. The file name is its id and its address: /property/<file name>.
@@ -67,7 +68,8 @@ description: |
     )
 }
 
-fn post_template(today: &str) -> String {
+/// The text `estate new post` writes.
+pub(crate) fn post_template(today: &str) -> String {
     format!(
         r#"---
 title: A New Article About Dubai Property

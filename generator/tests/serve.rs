@@ -492,3 +492,71 @@ fn content_changes_prerender_and_site_changes_rebuild_the_pages() {
     poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<p>v2</p>"));
     assert_eq!(runs(), "vite\nvite\nprerender\nprerender\nvite\nvite\nprerender\n");
 }
+
+#[test]
+fn the_admin_editor_needs_the_printed_token_and_its_listing_is_published_by_the_rebuild() {
+    let root = tempfile::tempdir().unwrap();
+    let content = root.path().join("content");
+    copy_tree(&repo().join("content"), &content);
+    let out = root.path().join("dist");
+    let netlify = repo().join("netlify.toml");
+    let mut server = Server::start(
+        root.path(),
+        &["--content-only", "--out", out.to_str().unwrap(), "--netlify", netlify.to_str().unwrap()],
+    );
+    let log =
+        server.wait_for_output("the admin link", Duration::from_secs(30), |log| log.contains("#token="));
+    let link =
+        log.lines().find(|l| l.starts_with("estate serve: admin editor (writes into content): ")).unwrap();
+    let (prefix, token) = link.split_once("#token=").unwrap();
+    assert!(prefix.ends_with(&format!("{}/admin", server.url)), "{link}");
+    assert_eq!(token.len(), 64, "{link}");
+    assert_eq!(log.matches("#token=").count(), 1, "printed once");
+    // netlify.toml keeps the editors' pages out of search engines.
+    assert_eq!(server.get("/admin").header("x-robots-tag"), Some("noindex, nofollow"));
+    assert_eq!(server.get("/blogform").header("x-robots-tag"), Some("noindex, nofollow"));
+
+    let url = server.url.clone();
+    let session = |token: Option<&str>| {
+        let mut request = agent().get(format!("{url}/_admin/api/session"));
+        if let Some(token) = token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        Reply::from(request.call().unwrap()).json()["authenticated"].clone()
+    };
+    assert_eq!(session(None), false);
+    assert_eq!(session(Some("wrong")), false);
+    assert_eq!(session(Some(token)), true);
+    let leads = Reply::from(agent().get(format!("{url}/_admin/api/leads")).call().unwrap());
+    assert_eq!(leads.status, 401);
+
+    let body = serde_json::json!({
+        "title": "Admin Written Townhouse", "value": "3100000", "location": "Town Square",
+        "category": "Residential", "type": "Villa", "area": "2400", "bedrooms": "3",
+    });
+    let post = |origin: &str| {
+        Reply::from(
+            agent()
+                .post(format!("{url}/_admin/api/properties"))
+                .header("Origin", origin)
+                .header("Authorization", format!("Bearer {token}"))
+                .header("Content-Type", "application/json")
+                .send(body.to_string())
+                .unwrap(),
+        )
+    };
+    let refused = post("https://evil.example");
+    assert_eq!(refused.status, 403, "{}", refused.text());
+    assert!(!content.join("properties/admin-written-townhouse.yaml").exists());
+    let created = post(&url);
+    assert_eq!(created.status, 201, "{}", created.text());
+    assert_eq!(created.json()["url"], "/property/admin-written-townhouse");
+    assert!(content.join("properties/admin-written-townhouse.yaml").is_file());
+    // The watcher's rebuild publishes it.
+    let reply = poll(&mut server, "/api/properties/admin-written-townhouse", Duration::from_secs(60), |r| {
+        r.status == 200
+    });
+    assert_eq!(reply.json()["title"], "Admin Written Townhouse");
+    // The same address again is refused: nothing is overwritten.
+    assert_eq!(post(&url).status, 409);
+}

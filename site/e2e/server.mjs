@@ -8,15 +8,20 @@ import { join, resolve } from 'node:path';
 export const repo = resolve(import.meta.dirname, '..', '..');
 
 /**
- * Starts the server; resolves to { url, dist, stop } once it prints its address. `outbox` is the
- * folder leads are written to (the default is the repository's own .estate/outbox); `env` adds
- * variables for the lead function (e.g. LEAD_RATE_LIMIT_PER_MINUTE).
+ * Starts the server; resolves to { url, dist, token, output, stop } once it prints its address.
+ * Options: `content` (a content folder instead of the repository's; the admin tests give a
+ * temporary copy, since the admin writes into it), `watch` (rebuild on changes), `outbox` (where
+ * leads go), `env` (variables for the lead function, e.g. LEAD_RATE_LIMIT_PER_MINUTE). `token` is
+ * the admin token from the link estate serve prints.
  */
-export async function startServer({ timeoutMs = 240_000, outbox, env = {} } = {}) {
+export async function startServer({ timeoutMs = 240_000, content, watch = false, outbox, env = {} } = {}) {
   const binary = process.env.ESTATE_BIN ?? join(repo, 'target', 'debug', 'estate');
   if (!existsSync(binary)) throw new Error(`${binary} not found: run cargo build first`);
   const dist = process.env.ESTATE_DIST ?? mkdtempSync(join(tmpdir(), 'estate-e2e-'));
-  const args = ['serve', '--no-watch', '--port', '0', '--out', dist, ...(outbox ? ['--outbox', outbox] : [])];
+  const args = ['serve', '--port', '0', '--out', dist];
+  if (!watch) args.push('--no-watch');
+  if (content) args.push('--content', content);
+  if (outbox) args.push('--outbox', outbox);
   const child = spawn(binary, args, {
     cwd: repo,
     env: { ...process.env, ...env },
@@ -28,7 +33,8 @@ export async function startServer({ timeoutMs = 240_000, outbox, env = {} } = {}
     const onData = (chunk) => {
       output += chunk;
       const match = /estate serve: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match) {
+      // The admin link is printed right after the address.
+      if (match && /#token=[0-9a-f]+\n/.test(output)) {
         clearTimeout(timer);
         resolveUrl(match[1]);
       }
@@ -37,9 +43,13 @@ export async function startServer({ timeoutMs = 240_000, outbox, env = {} } = {}
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => reject(new Error(`estate serve exited with ${code}:\n${output}`)));
   });
+  const token = /#token=([0-9a-f]+)/.exec(output)?.[1];
   return {
     url,
     dist,
+    token,
+    /** Everything it printed so far. */
+    output: () => output,
     stop: () =>
       new Promise((resolveStop) => {
         if (child.exitCode !== null) return resolveStop();

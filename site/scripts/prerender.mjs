@@ -79,6 +79,7 @@ function fillTemplate(template, rendered) {
     ? [
         `<title>${escapeHtml(rendered.meta.title)}</title>`,
         `<meta name="description" content="${escapeHtml(rendered.meta.description)}" />`,
+        ...(rendered.meta.noindex ? ['<meta name="robots" content="noindex, nofollow" data-noindex />'] : []),
         ...socialTags(rendered.meta),
       ].join('\n    ')
     : '';

@@ -15,12 +15,14 @@ export interface Meta {
   siteName?: string;
   /** JSON-LD, already escaped for a script element; written by the prerender only. */
   jsonLd?: string;
+  /** `<meta name="robots" content="noindex, nofollow">`: the editors' pages. */
+  noindex?: boolean;
 }
 
 export const MetaContext = createContext<(meta: Meta) => void>(() => {});
 
 export function PageMeta(meta: Meta): null {
-  const { title, description, canonical } = meta;
+  const { title, description, canonical, noindex = false } = meta;
   const collect = useContext(MetaContext);
   if (typeof window === 'undefined') collect(meta);
   useEffect(() => {
@@ -33,5 +35,18 @@ export function PageMeta(meta: Meta): null {
       document.querySelectorAll('[data-page-meta]').forEach((element) => element.remove());
     }
   }, [title, description, canonical]);
+  // The editors' pages keep search engines out; the pages visited after them in the browser do not.
+  useEffect(() => {
+    const tag = document.querySelector('meta[name="robots"][data-noindex]');
+    if (noindex && !tag) {
+      const added = document.createElement('meta');
+      added.setAttribute('name', 'robots');
+      added.setAttribute('content', 'noindex, nofollow');
+      added.setAttribute('data-noindex', '');
+      document.head.append(added);
+    } else if (!noindex && tag) {
+      tag.remove();
+    }
+  }, [noindex]);
   return null;
 }

@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { telHref, whatsappHref } from '../format';
-import { shellFromSite, useSite, type ShellData } from '../shell';
+import { shellFromSite, usePathname, useSite, type ShellData } from '../shell';
 import type { Site } from '../types';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -97,6 +97,8 @@ function usePageChange(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
+const EDITOR_PAGES = ['/admin', '/blogform'];
+
 export function Layout() {
   const t = useT();
   const main = useRef<HTMLElement>(null);
@@ -104,6 +106,8 @@ export function Layout() {
   const busy = navigation.state !== 'idle';
   usePageChange(main);
   const onShellClick = useShellClicks();
+  // The editors' pages are a tool, not a sales page: no call-to-action, partners or chat.
+  const editorPage = EDITOR_PAGES.includes(usePathname());
   return (
     // `display: contents`: a box for the one click handler of the shell's links, not for layout.
     <div className="app-shell" onClick={onShellClick}>
@@ -115,10 +119,10 @@ export function Layout() {
       <main id="main" ref={main} tabIndex={-1} aria-busy={busy}>
         <Outlet />
       </main>
-      <Banner />
-      <PartnersStrip />
+      {editorPage ? null : <Banner />}
+      {editorPage ? null : <PartnersStrip />}
       <Footer />
-      <ChatButton />
+      {editorPage ? null : <ChatButton />}
     </div>
   );
 }

@@ -9,6 +9,7 @@ export function Seo({
   canonical,
   image,
   jsonLd,
+  noindex,
 }: {
   title: string;
   description: string;
@@ -19,8 +20,10 @@ export function Seo({
   image?: string;
   /** Structured data (JSON, safe inside a script element) for the prerendered page's head. */
   jsonLd?: string;
+  /** Keep the page out of search engines (the editors' pages). */
+  noindex?: boolean;
 }) {
   const name = useSiteOptional()?.name;
   const full = !name ? title : nameFirst ? `${name} | ${title}` : `${title} | ${name}`;
-  return <PageMeta title={full} description={description} canonical={canonical} image={image} siteName={name} jsonLd={jsonLd} />;
+  return <PageMeta title={full} description={description} canonical={canonical} image={image} siteName={name} jsonLd={jsonLd} noindex={noindex} />;
 }

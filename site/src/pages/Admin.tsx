@@ -1,34 +1,32 @@
-// /admin. The published site has no admin and no write path: the editor (counts, leads,
-// content forms) runs on the editor's own computer with `estate serve`.
-import { Link } from 'react-router';
+// /admin. On the published site there is no editor and no write path: the page says the editor
+// runs locally (and is kept out of search engines). Under `estate serve` the same page finds the
+// local editor's API and, with the token estate serve printed, becomes the admin dashboard.
+import { useEffect } from 'react';
 import { useT } from '../i18n';
 import { Seo } from '../components/Seo';
-import { PageHeader } from '../components/PageHeader';
-import { Icon } from '../components/Icon';
+import { useEditor } from '../admin/useEditor';
+import { Dashboard } from '../admin/Dashboard';
+import { Locked, PublicNotice, keepAcrossRebuilds } from '../admin/Screens';
 
 export function Component() {
   const t = useT();
+  const editor = useEditor();
+  useEffect(() => {
+    keepAcrossRebuilds(true);
+    return () => keepAcrossRebuilds(false);
+  }, []);
   return (
     <>
-      <Seo title={t('admin.title')} description={t('admin.lead')} />
-      <PageHeader eyebrow={t('admin.eyebrow')} title={t('admin.title')} lead={t('admin.lead')} />
-      <div className="container container--narrow section">
-        <div className="notice">
-          <Icon name="shield" size={24} />
-          <div>
-            <p>
-              {t('admin.local')} <code>{t('editor.command')}</code>
-            </p>
-            <p>{t('admin.files')}</p>
-          </div>
+      <Seo title={t('admin.title')} description={t('admin.lead')} noindex />
+      {editor.state === 'open' ? (
+        <div className="container admin-wrap">
+          <Dashboard token={editor.token} onLogOut={editor.logOut} onExpired={editor.expired} />
         </div>
-        <p>
-          <Link to="/" className="button button--outline">
-            <Icon name="home" size={18} />
-            <span>{t('notFound.back')}</span>
-          </Link>
-        </p>
-      </div>
+      ) : editor.state === 'locked' ? (
+        <Locked editor={editor} heading="admin.title" />
+      ) : (
+        <PublicNotice eyebrow="admin.eyebrow" heading="admin.title" lead="admin.lead" local="admin.local" files="admin.files" back="notFound.back" backTo="/" />
+      )}
     </>
   );
 }

@@ -1,0 +1,58 @@
+// The admin's pie chart and Add Blog form, without a server.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { PieChart, slicePath } from './PieChart';
+import { BlogForm } from './forms';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('PieChart', () => {
+  it('draws one slice per non-empty value and names every count in its legend', () => {
+    const { container } = render(
+      <PieChart
+        title="Property Types Distribution"
+        emptyText="none"
+        format={(value, percent) => `${value} (${percent}%)`}
+        slices={[
+          { label: 'Residential', value: 9, color: '#111' },
+          { label: 'Commercial', value: 7, color: '#222' },
+          { label: 'Off-Plan', value: 0, color: '#333' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('figure', { name: 'Property Types Distribution' })).toBeTruthy();
+    expect(container.querySelectorAll('svg path')).toHaveLength(2);
+    const items = [...container.querySelectorAll('.pie__item')].map((li) => li.textContent);
+    expect(items).toEqual(['Residential9 (56%)', 'Commercial7 (44%)', 'Off-Plan0 (0%)']);
+  });
+
+  it('a single category is a whole circle; no listings say so', () => {
+    const whole = render(<PieChart title="t" emptyText="none" format={String} slices={[{ label: 'A', value: 3, color: '#111' }]} />);
+    expect(whole.container.querySelectorAll('svg circle')).toHaveLength(1);
+    whole.unmount();
+    render(<PieChart title="t" emptyText="No published listings yet." format={String} slices={[{ label: 'A', value: 0, color: '#111' }]} />);
+    expect(screen.getByText('No published listings yet.')).toBeTruthy();
+  });
+
+  it('slices start at the top and run clockwise', () => {
+    expect(slicePath(0, 0.25)).toBe('M 100 100 L 100 0 A 100 100 0 0 1 200 100 Z');
+    expect(slicePath(0, 0.75)).toContain(' 0 1 1 ');
+  });
+});
+
+describe('BlogForm', () => {
+  it("alerts 'Please fill all fields!' and sends nothing until every field is filled", () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    render(<BlogForm token="t" onExpired={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'A title' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Blog' }));
+    expect(alert).toHaveBeenCalledWith('Please fill all fields!');
+    expect(fetch).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('A title');
+  });
+});

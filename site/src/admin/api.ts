@@ -1,0 +1,158 @@
+// The admin editor's API, answered only by `estate serve` on the editor's own computer
+// (generator/src/admin.rs). Every call carries the token `estate serve` printed; the browser
+// adds the Origin header the server checks. The published site has no such API: its /_admin/
+// paths are not found, and the admin page then says the editor runs locally.
+
+export const API = '/_admin/api';
+const TOKEN_KEY = 'estate.admin.token';
+
+/** The token for this tab: from the link's `#token=...` (then removed from the address bar), else remembered. */
+export function takeToken(): string | null {
+  const match = /(?:^#|&)token=([0-9a-fA-F]{16,128})(?:&|$)/.exec(window.location.hash);
+  const token = match?.[1];
+  if (token) {
+    sessionStorage.setItem(TOKEN_KEY, token);
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    return token;
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+export function rememberToken(token: string): void {
+  sessionStorage.setItem(TOKEN_KEY, token);
+}
+
+export function forgetToken(): void {
+  sessionStorage.removeItem(TOKEN_KEY);
+}
+
+export interface LeadRow {
+  number: number;
+  id: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  contactNumber: string;
+  form: string | null;
+}
+
+export interface Lead extends Omit<LeadRow, 'form'> {
+  form: string | null;
+  lang: string;
+  message: string;
+  propertyType?: string;
+  propertyArea?: string;
+  propertyId?: string;
+  page?: string;
+  property?: { id: string; title: string; url: string; reference?: string; permitNumber?: string };
+}
+
+export interface Summary {
+  categories: { Residential: number; Rental: number; OffPlan: number; Commercial: number };
+  published: number;
+  unpublished: number;
+  posts: number;
+  leads: number;
+  newestLeads: LeadRow[];
+  contentErrors: number;
+}
+
+export interface LeadPage {
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+  leads: LeadRow[];
+}
+
+export interface Created {
+  id: string;
+  files: string[];
+  url: string;
+  warnings: string[];
+}
+
+/** A refusal: the status, the server's code, and its messages per form field. */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly fields: Record<string, string>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(API + path, {
+      ...init,
+      headers: { ...(init.headers ?? {}), Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      cache: 'no-store',
+    });
+  } catch {
+    throw new Refusal(0, 'offline', {}, 'offline');
+  }
+  const type = response.headers.get('content-type') ?? '';
+  const body: unknown = type.includes('application/json') ? await response.json().catch(() => null) : null;
+  const object = (body ?? {}) as { code?: string; error?: string; fields?: Record<string, string> };
+  if (!response.ok || body === null) {
+    // No JSON at all: not the editor (the published site's 404 page, say).
+    throw new Refusal(response.status, object.code ?? (body === null ? 'no_editor' : 'failed'), object.fields ?? {}, object.error ?? '');
+  }
+  return body as T;
+}
+
+export const editorApi = {
+  session: (token: string) => call<{ ok: true; authenticated: boolean }>(token, '/session'),
+  summary: (token: string) => call<Summary>(token, '/summary'),
+  leads: (token: string, page: number) => call<LeadPage>(token, `/leads?page=${page}`),
+  lead: (token: string, id: string) => call<{ lead: Lead }>(token, `/leads/${encodeURIComponent(id)}`),
+  create: (token: string, kind: 'properties' | 'posts', form: Record<string, unknown>) =>
+    call<Created>(token, `/${kind}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(form),
+    }),
+};
+
+/** A file as a data: URL, for the JSON body (the server reads the type from the bytes). */
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * Resolves true once `path` (a page of the site) is served, i.e. after the rebuild that adds it:
+ * estate serve's reload script announces each good rebuild with an `estate:rebuilt` event.
+ * False when none made it appear in time (estate serve runs with --no-watch, say).
+ */
+export function waitForPage(path: string, timeoutMs = 180_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (live: boolean) => {
+      window.removeEventListener('estate:rebuilt', check);
+      clearTimeout(timer);
+      resolve(live);
+    };
+    const check = () => {
+      fetch(path, { method: 'HEAD', cache: 'no-store' })
+        .then((response) => {
+          if (response.ok) done(true);
+        })
+        .catch(() => undefined);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    window.addEventListener('estate:rebuilt', check);
+  });
+}
+
+/** Whether this page is served from this computer (where the editor can run at all). */
+export function onThisComputer(): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(window.location.hostname);
+}
