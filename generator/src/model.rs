@@ -400,6 +400,7 @@ pub struct SiteTexts {
     pub name: Option<String>,
     pub description: Option<String>,
     pub address: Option<String>,
+    pub working_hours: Option<String>,
     pub why_us: Option<String>,
     pub about: Option<String>,
 }

@@ -117,6 +117,7 @@ fn site_json(site: &SiteFile) -> serde_json::Value {
         t.as_ref().map(|t| {
             json!({
                 "name": t.name, "description": t.description, "address": t.address,
+                "workingHours": t.working_hours,
                 "whyUs": t.why_us.as_deref().map(markdown::to_html),
                 "about": t.about.as_deref().map(markdown::to_html),
             })

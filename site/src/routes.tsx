@@ -3,6 +3,7 @@
 import type { RouteObject } from 'react-router';
 import { Layout, layoutLoader } from './components/Layout';
 import { ErrorPage } from './components/ErrorPage';
+import { DEFAULT_LANG, LANGS } from './i18n';
 
 type Lazy = RouteObject['lazy'];
 
@@ -47,6 +48,25 @@ export const fixedRoutes: { path: string; lazy: Lazy }[] = [
   { path: '/area-guides-in-dubai', lazy: () => import('./pages/AreaGuides') },
 ];
 
+/** The pages of one language: the fixed routes, listings, posts and the 404 page. */
+function pageRoutes(): RouteObject[] {
+  return [
+    {
+      errorElement: <ErrorPage />,
+      children: [
+        ...fixedRoutes.map(({ path, lazy }) => (path === '/' ? { index: true, lazy } : { path: path.slice(1), lazy })),
+        { path: 'property/:id', lazy: () => import('./pages/PropertyDetail') },
+        { path: 'blog/:id/:slug?', lazy: () => import('./pages/BlogDetail') },
+        { path: '*', lazy: () => import('./pages/NotFound') },
+      ],
+    },
+  ];
+}
+
+/**
+ * English at the spec's paths, Arabic under /ar and Russian under /ru: the same pages under
+ * each prefix. The Layout reads the language from the path (i18n langOfPath).
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -55,15 +75,8 @@ export const routes: RouteObject[] = [
     loader: layoutLoader,
     errorElement: <ErrorPage />,
     children: [
-      {
-        errorElement: <ErrorPage />,
-        children: [
-          ...fixedRoutes.map(({ path, lazy }) => (path === '/' ? { index: true, lazy } : { path, lazy })),
-          { path: '/property/:id', lazy: () => import('./pages/PropertyDetail') },
-          { path: '/blog/:id/:slug?', lazy: () => import('./pages/BlogDetail') },
-          { path: '*', lazy: () => import('./pages/NotFound') },
-        ],
-      },
+      ...pageRoutes(),
+      ...LANGS.filter((lang) => lang !== DEFAULT_LANG).map((lang) => ({ path: lang, children: pageRoutes() })),
     ],
   },
 ];

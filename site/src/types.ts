@@ -75,6 +75,7 @@ export interface Site {
   whyUs: string;
   about: string;
   hero: Record<'residential' | 'rental' | 'offPlan' | 'commercial' | 'all', Hero>;
+  translations?: Record<string, Partial<Record<'name' | 'description' | 'address' | 'workingHours' | 'whyUs' | 'about', string | null>> | null>;
 }
 
 export interface TeamMember {

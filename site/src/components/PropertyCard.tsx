@@ -1,6 +1,6 @@
 // The spec's property card, and the grid of them (1, 2 or 3 columns by width).
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../i18n/link';
 import { useT, type Translate } from '../i18n';
 import { formatAed, formatNumber, type CardProperty } from '../format';
 import type { Lang } from '../i18n';

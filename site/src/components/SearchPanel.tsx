@@ -4,7 +4,7 @@
 // bedroom and area placeholders have no value, an empty search raises the browser alert and
 // goes nowhere, and only the filled parameters go into the URL.
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../i18n/link';
 import { useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { formatNumber } from '../format';

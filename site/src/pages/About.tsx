@@ -1,5 +1,6 @@
 // About Us: the agency's text from site.json with Read More / Read Less, and its credentials.
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import type { Site } from '../types';

@@ -1,6 +1,6 @@
 // /admin. The published site has no admin and no write path: the editor (counts, leads,
 // content forms) runs on the editor's own computer with `estate serve`.
-import { Link } from 'react-router';
+import { Link } from '../i18n/link';
 import { useT } from '../i18n';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';

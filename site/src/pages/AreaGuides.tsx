@@ -1,7 +1,8 @@
 // /area-guides-in-dubai: one card per community found in the listings, with how many listings
 // it has per category and their price range (built by generator/src/listings.rs), linking to
 // the search for that community.
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { formatAed } from '../format';

@@ -1,6 +1,7 @@
 // One post: title, date, author, images and the HTML content. A missing post shows
 // 'Blog not found.' with status 404.
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { formatDate, isSafeId } from '../format';

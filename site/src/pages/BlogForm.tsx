@@ -1,6 +1,6 @@
 // /blogform, 'Add New Blog'. Posts are content files; the editor that writes them runs locally
 // with `estate serve`. Interim version: the local editor follows with the admin issue.
-import { Link } from 'react-router';
+import { Link } from '../i18n/link';
 import { useT } from '../i18n';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';

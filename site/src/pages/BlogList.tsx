@@ -1,6 +1,7 @@
 // 'Real Estate Blogs': a card per post with its image, title, date, excerpt and 'Read More'.
 import { useId } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { byNewest, formatDate } from '../format';

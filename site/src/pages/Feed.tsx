@@ -1,6 +1,7 @@
 // /feed: the newest listings and posts together, newest first, as the generator lists them in
 // data/feed.json (a few kilobytes, not the whole catalogue), and the Atom feeds to subscribe to.
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { formatDate } from '../format';

@@ -2,7 +2,8 @@
 // properties of each main category (Residential without a heading, then Off-Plan, Commercial,
 // Rental), and the 'Submit Your Details' popup 5 seconds after load.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
 import type { CardProperty } from '../format';

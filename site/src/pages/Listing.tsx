@@ -5,7 +5,8 @@
 // cards); further cards come from the page files of data/listings/{kind}/, fetched as the
 // visitor asks for more or filters, so a page stays small at any catalogue size.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
 import type { CardProperty } from '../format';

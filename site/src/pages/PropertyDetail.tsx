@@ -7,7 +7,8 @@
 // A missing property shows 'Property Not Found' with 'Go Back' to /; an id with no page of its
 // own is served the property shell, which loads it here in the browser (see property/shell.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT, type Translate } from '../i18n';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref, type CardProperty } from '../format';

@@ -1,6 +1,6 @@
 // /req: tell the agency what you are looking for. Interim version: the requirements form
 // follows with the forms issue; until then, the ways to reach a consultant.
-import { Link } from 'react-router';
+import { Link } from '../i18n/link';
 import { useT } from '../i18n';
 import { useSite } from '../shell';
 import { Seo } from '../components/Seo';

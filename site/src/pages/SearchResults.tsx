@@ -4,7 +4,8 @@
 // Results reload whenever the URL's parameters change; a failed call is logged as 'Failed to
 // fetch search results' and the page shows 'No properties found.'
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../i18n/link';
 import { API_TIMEOUT_MS } from '../data';
 import { useT, type MessageKey, type Translate } from '../i18n';
 import { formatNumber, toCard, type CardProperty } from '../format';

@@ -1,6 +1,6 @@
 // A compact card of a similar property: the photo, price, title and a line of facts, the whole
 // card one link. Lighter than the listing pages' card (these three are on every property page).
-import { Link } from 'react-router';
+import { Link } from '../i18n/link';
 import { useT } from '../i18n';
 import { formatNumber, type CardProperty } from '../format';
 import { useLang, useSite } from '../shell';
