@@ -74,7 +74,7 @@ export function Component() {
                     <p className="area-card__count">
                       <Icon name="home" size={16} />
                       <span>
-                        {community.total === 1 ? t('areas.count.one') : t('areas.count', { n: community.total })}
+                        {t('areas.count', { n: community.total })}
                       </span>
                     </p>
                     {community.salePrice || community.yearlyRent ? (

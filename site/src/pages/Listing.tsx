@@ -241,7 +241,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
         <div className="container listing-hero__inner">
           <h1 className="listing-hero__title">{t(page.title)}</h1>
           <p className="listing-hero__count" aria-live="polite">
-            {summary.total === 1 ? t('listing.count.one') : t('listing.count', { n: summary.total })}
+            {t('listing.count', { n: summary.total })}
           </p>
         </div>
       </section>

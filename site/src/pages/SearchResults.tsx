@@ -143,7 +143,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
       <section className="container section section--tight" aria-labelledby="results-count" aria-busy={state.status === 'loading'}>
         <div className="section__head">
           <h2 id="results-count" className="section__title section__title--small" aria-live="polite">
-            {state.status === 'loading' ? t('search.searching') : total === 1 ? t('search.count.one') : t('search.count', { n: total })}
+            {state.status === 'loading' ? t('search.searching') : t('search.count', { n: total })}
           </h2>
           <Link to="/allproperties" className="text-link">
             <Icon name="search" size={18} />
