@@ -42,6 +42,8 @@ struct Card<'a> {
     price_period: Option<PricePeriod>,
     featured: bool,
     created_at: &'a str,
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    translations: std::collections::BTreeMap<&'a str, crate::listings::CardTexts<'a>>,
 }
 
 impl<'a> Card<'a> {
@@ -59,6 +61,7 @@ impl<'a> Card<'a> {
             price_period: p.price_period,
             featured: p.featured,
             created_at: &p.created_at,
+            translations: crate::listings::card_texts(p),
         }
     }
 }

@@ -101,6 +101,8 @@ export interface CardProperty {
   pricePeriod: 'year' | 'month' | null;
   featured: boolean;
   createdAt: string;
+  /** Title and location in other languages, where the content gives them. */
+  translations?: Record<string, { title?: string | null; location?: string | null }>;
 }
 
 export function toCard(property: Property): CardProperty {
@@ -117,5 +119,12 @@ export function toCard(property: Property): CardProperty {
     pricePeriod: property.pricePeriod ?? null,
     featured: property.featured,
     createdAt: property.createdAt,
+    ...(property.translations
+      ? {
+          translations: Object.fromEntries(
+            Object.entries(property.translations).map(([lang, texts]) => [lang, { title: texts.title, location: texts.location }]),
+          ),
+        }
+      : {}),
   };
 }

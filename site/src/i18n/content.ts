@@ -2,7 +2,7 @@
 // (written by the generator from the content's `ar:`/`ru:` blocks). localize() puts the
 // language's texts over the English ones and lists the fields that stayed English, so the page
 // can mark them with lang="en" (enAttrs).
-import { DEFAULT_LANG, type Lang } from './index';
+import { DEFAULT_LANG, langOfPath, type Lang } from './index';
 
 type Translations = Partial<Record<string, Record<string, unknown> | null | undefined>>;
 
@@ -39,4 +39,9 @@ export function localize<T extends { translations?: unknown }>(
 /** `{ lang: 'en' }` for an element showing a field that stayed English, else nothing. */
 export function enAttrs(record: { untranslated?: string[] } | null | undefined, field: string): { lang?: 'en' } {
   return record?.untranslated?.includes(field) ? { lang: 'en' } : {};
+}
+
+/** The language of a loader's request, from its path. */
+export function langOfRequest(request: Request): Lang {
+  return langOfPath(new URL(request.url).pathname);
 }

@@ -51,6 +51,13 @@ function formatCount(lang: Lang, n: number): string {
 }
 
 /**
+ * Placeholders whose values read left to right in any language (phone numbers, prices, e-mail
+ * addresses, references). In a right-to-left message they are isolated (U+2066 LEFT-TO-RIGHT
+ * ISOLATE ... U+2069), so '+971 4 555 0123' is not reordered into '0123 555 4 971+'.
+ */
+const LTR_VARS = new Set(['phone', 'email', 'amount', 'price', 'min', 'max', 'permit', 'reference', 'brn', 'orn']);
+
+/**
  * The message for `key` with `{name}` placeholders filled from `vars` (numbers formatted for the
  * language). With a number `n`, the plural form `key.<category>` is used where the language has
  * one. A key missing from a language falls back to English (the build prevents that).
@@ -66,7 +73,8 @@ export function translate(lang: Lang, key: MessageKey, vars?: Record<string, str
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!(name in vars)) return whole;
     const value = vars[name] as string | number;
-    return typeof value === 'number' ? formatCount(lang, value) : value;
+    const text = typeof value === 'number' ? formatCount(lang, value) : value;
+    return DIRS[lang] === 'rtl' && LTR_VARS.has(name) ? `\u2066${text}\u2069` : text;
   });
 }
 
@@ -106,4 +114,10 @@ export function localePath(lang: Lang, path: string): string {
   if (bare === '/') return `/${lang}`;
   if (bare.startsWith('/?') || bare.startsWith('/#')) return `/${lang}${bare.slice(1)}`;
   return `/${lang}${bare}`;
+}
+
+/** A property type ('Apartment', 'Full Floor' ...) in `lang`; one without a key is shown as it is. */
+export function typeLabel(lang: Lang, type: string): string {
+  const key = `type.${type}`;
+  return key in en ? translate(lang, key as MessageKey) : type;
 }

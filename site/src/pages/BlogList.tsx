@@ -1,6 +1,6 @@
 // 'Real Estate Blogs': a card per post with its image, title, date, excerpt and 'Read More'.
 import { useId } from 'react';
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
@@ -10,6 +10,7 @@ import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
+import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
 export interface BlogCard {
   id: string;
@@ -19,6 +20,7 @@ export interface BlogCard {
   author: string | null;
   excerpt: string;
   url: string;
+  untranslated?: string[];
 }
 
 /** A plain-text excerpt: the post's own, else the start of its content. */
@@ -28,7 +30,7 @@ export function excerptOf(blog: Blog, length = 180): string {
   return text.length > length ? `${text.slice(0, length).replace(/\s+\S*$/, '')}…` : text;
 }
 
-export function toBlogCard(blog: Blog): BlogCard {
+export function toBlogCard(blog: Localized<Blog>): BlogCard {
   return {
     id: blog.id,
     title: blog.title,
@@ -37,13 +39,17 @@ export function toBlogCard(blog: Blog): BlogCard {
     author: blog.author,
     excerpt: excerptOf(blog),
     url: blog.url,
+    ...(blog.untranslated ? { untranslated: blog.untranslated } : {}),
   };
 }
 
-export async function loader(): Promise<BlogCard[]> {
+export async function loader({ request }: LoaderFunctionArgs): Promise<BlogCard[]> {
+  const lang = langOfRequest(request);
   try {
     const blogs = await getJson<Blog[]>('/api/blogs.json');
-    return [...blogs].sort(byNewest((blog) => blog.date)).map(toBlogCard);
+    return [...blogs]
+      .sort(byNewest((blog) => blog.date))
+      .map((blog) => toBlogCard(localize(blog, lang, ['title', 'excerpt', 'content'])));
   } catch (error) {
     // Spec: a failed fetch is logged only; the page shows 'No blogs found.'
     console.error('Failed to fetch blogs', error);
@@ -72,10 +78,12 @@ export function BlogCardView({ post }: { post: BlogCard }) {
           <Icon name="calendar" size={16} />
           <time dateTime={post.date}>{formatDate(lang, post.date)}</time>
         </p>
-        <h2 className="blog-card__title" id={titleId}>
+        <h2 className="blog-card__title" id={titleId} {...enAttrs(post, 'title')}>
           {post.title}
         </h2>
-        <p className="blog-card__excerpt">{post.excerpt}</p>
+        <p className="blog-card__excerpt" {...enAttrs(post, post.untranslated?.includes('excerpt') || post.untranslated?.includes('content') ? 'excerpt' : '')}>
+          {post.excerpt}
+        </p>
         <Link to={post.url} className="blog-card__link" aria-describedby={titleId}>
           <span>{t('blog.readMore')}</span>
           <Icon name="arrowRight" size={18} className="flip-rtl" />

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../i18n/link';
 import { API_TIMEOUT_MS } from '../data';
-import { useT, type MessageKey, type Translate } from '../i18n';
+import { typeLabel, useT, type MessageKey, type Translate } from '../i18n';
 import { formatNumber, toCard, type CardProperty } from '../format';
 import type { Lang } from '../i18n';
 import type { Property } from '../types';
@@ -71,10 +71,10 @@ export function searchRequest(kind: SearchKind, criteria: Partial<Record<Param, 
 function chips(t: Translate, lang: Lang, criteria: Partial<Record<Param, string>>): string[] {
   const list: string[] = [];
   if (criteria.query) list.push(t('search.chip.query', { value: criteria.query }));
-  if (criteria.type) list.push(t('search.chip.type', { value: criteria.type }));
+  if (criteria.type) list.push(t('search.chip.type', { value: typeLabel(lang, criteria.type) }));
   if (criteria.bedrooms) {
     const n = Number.parseInt(criteria.bedrooms, 10);
-    list.push(n === 1 ? t('searchPanel.bedrooms.one') : n >= 7 ? t('searchPanel.bedrooms.more') : t('searchPanel.bedrooms.n', { n: criteria.bedrooms }));
+    list.push(n === 1 ? t('searchPanel.bedrooms.one') : n >= 7 ? t('searchPanel.bedrooms.more') : t('searchPanel.bedrooms.n', { n }));
   }
   if (criteria.area) {
     const n = Number.parseInt(criteria.area, 10);
