@@ -39,6 +39,7 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
         <img
           src={property.image ?? site.defaultImage}
           alt={property.title}
+          {...enAttrs(property, 'title')}
           width={600}
           height={400}
           loading="lazy"

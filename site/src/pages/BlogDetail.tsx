@@ -80,7 +80,7 @@ function PostView({ post }: { post: Post }) {
         </div>
       </header>
       <div className="container container--narrow post__body">
-        {cover ? <img className="post__cover" src={cover} alt={post.title} width={1200} height={675} fetchPriority="high" /> : null}
+        {cover ? <img className="post__cover" src={cover} alt={post.title} {...enAttrs(post, 'title')} width={1200} height={675} fetchPriority="high" /> : null}
         <div className="prose prose--article" {...enAttrs(post, 'content')} dangerouslySetInnerHTML={{ __html: post.content }} />
         {more.length > 0 ? (
           <ul className="post__images" role="list">

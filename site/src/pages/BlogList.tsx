@@ -21,6 +21,8 @@ export interface BlogCard {
   excerpt: string;
   url: string;
   untranslated?: string[];
+  /** Title and excerpt in other languages (data/feed.json). */
+  translations?: Record<string, { title?: string | null; excerpt?: string | null }>;
 }
 
 /** A plain-text excerpt: the post's own, else the start of its content. */
@@ -68,6 +70,7 @@ export function BlogCardView({ post }: { post: BlogCard }) {
         className="blog-card__image"
         src={post.image ?? site.defaultImage}
         alt={post.title}
+        {...enAttrs(post, 'title')}
         width={600}
         height={338}
         loading="lazy"

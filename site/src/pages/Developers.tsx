@@ -96,7 +96,7 @@ export function Component() {
                 <span className="developer-card__logo">
                   <img src={developer.logo} alt="" width={220} height={60} loading="lazy" />
                 </span>
-                <span className="developer-card__name">{developer.name}</span>
+                <span className="developer-card__name" {...enAttrs(developer, 'name')}>{developer.name}</span>
                 <span className="developer-card__projects">{t('developers.projects', { n: developer.projects })}</span>
                 <span className="developer-card__more">
                   <span>{t('developers.view')}</span>
@@ -136,6 +136,7 @@ export function Component() {
                 className="developer-dialog__image"
                 src={developer.image}
                 alt={developer.name}
+                {...enAttrs(developer, 'name')}
                 width={800}
                 height={533}
                 loading="lazy"

@@ -453,7 +453,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
             <div className="agent-card">
               {agent ? (
                 <div className="agent-card__person">
-                  <img src={agent.image} alt={agent.name} width={64} height={64} loading="lazy" decoding="async" />
+                  <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
                   <div>
                     <p className="agent-card__label">{t('property.agent')}</p>
                     <p className="agent-card__name" {...enAttrs(agent, 'name')}>
@@ -539,7 +539,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         <div className="enquiry-dialog__contact">
           {agent ? (
             <div className="agent-card__person">
-              <img src={agent.image} alt={agent.name} width={64} height={64} loading="lazy" decoding="async" />
+              <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
               <div>
                 <p className="agent-card__name">{agent.name}</p>
                 <p className="agent-card__role">{agent.role}</p>

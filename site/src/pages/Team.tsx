@@ -28,7 +28,7 @@ export function Component() {
         <ul className="team-grid" role="list">
           {team.map((member) => (
             <li key={member.id} className="team-card">
-              <img className="team-card__photo" src={member.image} alt={member.name} width={600} height={600} loading="lazy" />
+              <img className="team-card__photo" src={member.image} alt={member.name} {...enAttrs(member, 'name')} width={600} height={600} loading="lazy" />
               <div className="team-card__body">
                 <h2 className="team-card__name" {...enAttrs(member, 'name')}>
                   {member.name}
