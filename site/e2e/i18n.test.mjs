@@ -176,8 +176,9 @@ describe('language selector', () => {
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'ar');
     assert.equal((await page.locator('h1').innerText()).trim(), TRANSLATIONS.ar['listing.residential.title']);
-    // Links now lead to Arabic pages.
+    // Links now lead to Arabic pages, and the shell's content is Arabic too.
     assert.equal(await page.locator('header a.site-header__cta').getAttribute('href'), '/ar/pro');
+    await page.waitForFunction(() => /[\u0600-\u06ff]/.test(document.querySelector('footer address')?.textContent ?? ''));
 
     await page.locator('header .lang-switch').getByText('RU', { exact: true }).click();
     await page.waitForURL(/\/ru\/buy-property\?sort=priceUp$/);

@@ -3,7 +3,7 @@
 import type { RouteObject } from 'react-router';
 import { Layout, layoutLoader } from './components/Layout';
 import { ErrorPage } from './components/ErrorPage';
-import { DEFAULT_LANG, LANGS } from './i18n';
+import { DEFAULT_LANG, LANGS, langOfPath } from './i18n';
 
 type Lazy = RouteObject['lazy'];
 
@@ -73,6 +73,10 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     loader: layoutLoader,
+    // The shell's texts (agency name, address, hours) are per language: load them again when
+    // the visitor switches language in the browser.
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+      langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname) || defaultShouldRevalidate,
     errorElement: <ErrorPage />,
     children: [
       ...pageRoutes(),
