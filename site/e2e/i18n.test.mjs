@@ -148,6 +148,8 @@ describe('search engines', () => {
         for (const [code, href] of [['en', path], ['ar', localized('ar', path)], ['ru', localized('ru', path)], ['x-default', path]]) {
           assert.ok(text.includes(`<link rel="alternate" hreflang="${code}" href="${site.baseUrl}${href}"`), `${own}: hreflang ${code}`);
         }
+        const locale = { en: 'en_GB', ar: 'ar_AE', ru: 'ru_RU' }[lang];
+        assert.ok(text.includes(`<meta property="og:locale" content="${locale}"`), `${own}: og:locale`);
       }
     }
   });
@@ -163,6 +165,18 @@ describe('search engines', () => {
     assert.equal(status, 404);
     assert.match(text, /<html lang="ar" dir="rtl">/);
     assert.ok(text.includes(TRANSLATIONS.ar['notFound.title'].replace(/'/g, '&#x27;')) || text.includes(TRANSLATIONS.ar['notFound.title']));
+  });
+});
+
+describe('property shell', () => {
+  test('an unknown listing under /ru is answered by the Russian shell, which shows Property Not Found in Russian', async () => {
+    const { status, text } = await html('/ru/property/no-such-listing');
+    assert.equal(status, 404);
+    assert.match(text, /<html lang="ru" dir="ltr">/);
+    const { page, context } = await openPage(browser, DESKTOP, { expectNotFound: true });
+    await page.goto(`${server.url}/ru/property/no-such-listing`, { waitUntil: 'networkidle' });
+    await page.waitForFunction((title) => document.querySelector('h1')?.textContent?.trim() === title, TRANSLATIONS.ru['property.notFound']);
+    await context.close();
   });
 });
 

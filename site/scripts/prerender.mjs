@@ -83,7 +83,7 @@ function socialTags(meta) {
  * The canonical link of a page and the hreflang links of its languages (x-default: English),
  * for a page of the site (not the 404 page or a shell, which answer other paths).
  */
-function languageLinks(server, base, path) {
+function languageLinks(server, base, path, lang) {
   const bare = server.stripLang(path);
   const url = (p) => `${base}${p}`;
   const tags = [`<link rel="canonical" href="${escapeHtml(url(path))}" data-path="${escapeHtml(path)}" data-page-meta />`];
@@ -91,6 +91,12 @@ function languageLinks(server, base, path) {
     tags.push(`<link rel="alternate" hreflang="${code}" href="${escapeHtml(url(server.localePath(code, bare)))}" data-page-meta />`);
   }
   tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(bare))}" data-page-meta />`);
+  // Open Graph names the page's locale and its other languages' (en_GB, ar_AE, ru_RU).
+  const ogLocale = (code) => server.locales[code].split('-u-')[0].replace('-', '_');
+  tags.push(`<meta property="og:locale" content="${ogLocale(lang)}" data-page-meta />`);
+  for (const code of server.languages.filter((other) => other !== lang)) {
+    tags.push(`<meta property="og:locale:alternate" content="${ogLocale(code)}" data-page-meta />`);
+  }
   return tags;
 }
 
@@ -101,7 +107,7 @@ function fillTemplate(template, rendered, page) {
     ? [
         `<title>${escapeHtml(meta.title)}</title>`,
         `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-        ...(links ? languageLinks(server, base, path) : []),
+        ...(links ? languageLinks(server, base, path, lang) : []),
         ...socialTags(meta),
       ].join('\n    ')
     : '';
