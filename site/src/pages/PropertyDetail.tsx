@@ -265,7 +265,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
   // Structured data is for crawlers, which read the prerendered page: built only there, so
   // its code stays out of the browser's bundle.
   const jsonLd = import.meta.env.SSR
-    ? scriptJson(listingJsonLd({ property, site, baseUrl, description: truncate(text, 500), images }))
+    ? scriptJson(listingJsonLd({ property, site, baseUrl, description: truncate(text, 500), images, lang }))
     : undefined;
   // The phone's contact bar only works with the page's script (its 'Get in Touch' opens the
   // modal), so it is not in the prerendered HTML: less to render, nothing dead without it.
