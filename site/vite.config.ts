@@ -1,6 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { checkTranslations } from './src/i18n/check';
+
+/**
+ * Fails every build (and so `estate build`) when a language lacks a key of en.json, naming
+ * each missing key per language: add them to src/i18n/ar.json and src/i18n/ru.json.
+ */
+function translationsComplete(): Plugin {
+  const read = (lang: string) =>
+    JSON.parse(readFileSync(new URL(`./src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+  return {
+    name: 'translations-complete',
+    buildStart() {
+      const problems = checkTranslations(read('en'), { ar: read('ar'), ru: read('ru') });
+      if (problems.length) this.error(`translations incomplete:\n  ${problems.join('\n  ')}`);
+    },
+  };
+}
 
 // react-router's package exports only its development build (extra checks and warnings on
 // every <Link>); builds use its production build, which it ships beside it. Measured on the
@@ -13,7 +31,7 @@ const reactRouterProduction = fileURLToPath(
 // (so it must not empty it); the SSR build of src/entry-server.tsx goes to site/.ssr for the
 // prerender script.
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), translationsComplete()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -368,6 +368,17 @@ struct PostCard<'a> {
     author: Option<&'a str>,
     excerpt: String,
     url: &'a str,
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    translations: std::collections::BTreeMap<&'a str, PostTexts<'a>>,
+}
+
+/// A post card's title and excerpt in another language.
+#[derive(Serialize)]
+struct PostTexts<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    excerpt: Option<&'a str>,
 }
 
 /// `data/feed.json`: the newest listings and posts as one timeline, newest first, the first
@@ -387,6 +398,14 @@ pub fn page_data(properties: &[ApiProperty], posts: &[ApiBlog]) -> Vec<u8> {
             author: b.author.as_deref(),
             excerpt: b.excerpt.clone().unwrap_or_else(|| markdown::html_excerpt(&b.content, EXCERPT_CHARS)),
             url: &b.url,
+            translations: b
+                .translations
+                .iter()
+                .filter(|(_, t)| t.title.is_some() || t.excerpt.is_some())
+                .map(|(lang, t)| {
+                    (lang.as_str(), PostTexts { title: t.title.as_deref(), excerpt: t.excerpt.as_deref() })
+                })
+                .collect(),
         },
     });
     let mut items: Vec<(Timestamp, PageItem)> = property_items

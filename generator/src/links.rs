@@ -311,17 +311,27 @@ type BuiltPages = (Vec<(String, PathBuf)>, HashSet<String>);
 /// and post pages of `data/routes.json`.
 fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
     let mut pages = Vec::new();
-    let entries =
-        std::fs::read_dir(out).map_err(|source| PageCheckError::Read { path: out.to_path_buf(), source })?;
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let path = entry.path();
-        if name == "index.html" {
-            pages.push(("/".to_owned(), path));
-        } else if name.ends_with(".html") && path.is_file() {
-            pages.push((format!("/{name}"), path));
-        } else if !NOT_PAGES.contains(&name.as_str()) && path.join("index.html").is_file() {
-            pages.push((format!("/{name}"), path.join("index.html")));
+    // The default language's pages at the top, the others' under `/{lang}/`.
+    for lang in crate::pages::LANGUAGES {
+        let (dir, prefix) = if lang == crate::pages::LANGUAGES[0] {
+            (out.to_path_buf(), String::new())
+        } else {
+            (out.join(lang), format!("/{lang}"))
+        };
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = entry.path();
+            if name == "index.html" {
+                pages.push((if prefix.is_empty() { "/".to_owned() } else { prefix.clone() }, path));
+            } else if name.ends_with(".html") && path.is_file() {
+                pages.push((format!("{prefix}/{name}"), path));
+            } else if !NOT_PAGES.contains(&name.as_str())
+                && !crate::pages::language_prefixes().any(|l| prefix.is_empty() && l == name)
+                && path.join("index.html").is_file()
+            {
+                pages.push((format!("{prefix}/{name}"), path.join("index.html")));
+            }
         }
     }
     let routes_file = out.join("data").join("routes.json");
@@ -336,12 +346,15 @@ fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
         serde_json::from_str(&text).map_err(|source| PageCheckError::Routes { path: routes_file, source })?;
     // A listing or post page counts when this build named it and it was written.
     let mut content_pages = HashSet::new();
-    for path in routes.properties.into_iter().chain(routes.posts) {
-        let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
-        let file = out.join(decoded.trim_start_matches('/')).join("index.html");
-        if file.is_file() {
-            pages.push((path.clone(), file));
-            content_pages.insert(decoded);
+    for route in routes.properties.into_iter().chain(routes.posts) {
+        for lang in crate::pages::LANGUAGES {
+            let path = crate::pages::localized_path(lang, &route);
+            let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
+            let file = out.join(decoded.trim_start_matches('/')).join("index.html");
+            if file.is_file() {
+                pages.push((path, file));
+                content_pages.insert(decoded);
+            }
         }
     }
     pages.sort();
@@ -399,7 +412,11 @@ fn resolve(out: &Path, rules: &Rules, content_pages: &HashSet<String>, path: &st
     let mut path = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
     for _ in 0..5 {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
-        let is_content_page = matches!(segments.as_slice(), ["property", _] | ["blog", _, _]);
+        let unprefixed = match segments.as_slice() {
+            [first, rest @ ..] if crate::pages::language_prefixes().any(|l| l == *first) => rest,
+            all => all,
+        };
+        let is_content_page = matches!(unprefixed, ["property", _] | ["blog", _, _]);
         if is_content_page {
             let page = format!("/{}", segments.join("/"));
             return (!content_pages.contains(&page))

@@ -52,6 +52,28 @@ pub(crate) struct Card<'a> {
     price_period: Option<lead_fn::model::PricePeriod>,
     featured: bool,
     created_at: &'a str,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    translations: BTreeMap<&'a str, CardTexts<'a>>,
+}
+
+/// A card's texts in another language (Arabic, Russian), where the content gives them.
+#[derive(Debug, Serialize)]
+pub struct CardTexts<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    location: Option<&'a str>,
+}
+
+/// The card texts of each language that has any.
+pub fn card_texts(p: &ApiProperty) -> BTreeMap<&str, CardTexts<'_>> {
+    p.translations
+        .iter()
+        .filter_map(|(lang, t)| {
+            let texts = CardTexts { title: t.title.as_deref(), location: t.location.as_deref() };
+            (texts.title.is_some() || texts.location.is_some()).then_some((lang.as_str(), texts))
+        })
+        .collect()
 }
 
 pub(crate) fn card(p: &ApiProperty) -> Card<'_> {
@@ -68,6 +90,7 @@ pub(crate) fn card(p: &ApiProperty) -> Card<'_> {
         price_period: p.price_period,
         featured: p.featured,
         created_at: &p.created_at,
+        translations: card_texts(p),
     }
 }
 

@@ -268,6 +268,8 @@ pub struct PropertyFile {
 pub struct PostTexts {
     pub title: Option<String>,
     pub excerpt: Option<String>,
+    /// Markdown: the article in this language.
+    pub content: Option<String>,
 }
 
 /// A blog post: the front matter of `content/blog/<id>.md`; the body is the article.
@@ -352,6 +354,20 @@ pub struct PageFile {
     pub description: Option<String>,
     /// When the text last changed.
     pub updated: Option<Timestamp>,
+    /// Arabic texts.
+    pub ar: Option<PageTexts>,
+    /// Russian texts.
+    pub ru: Option<PageTexts>,
+}
+
+/// Arabic or Russian texts of a page; what is missing is shown in English.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PageTexts {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    /// Markdown: the page's text in this language.
+    pub content: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
@@ -400,6 +416,7 @@ pub struct SiteTexts {
     pub name: Option<String>,
     pub description: Option<String>,
     pub address: Option<String>,
+    pub working_hours: Option<String>,
     pub why_us: Option<String>,
     pub about: Option<String>,
 }

@@ -92,7 +92,7 @@ pub fn api_blog(r: &Record<PostFile>) -> ApiBlog {
                 BlogTranslation {
                     title: optional_text(&t.title),
                     excerpt: optional_text(&t.excerpt),
-                    content: None,
+                    content: t.content.as_deref().map(markdown::to_html),
                 },
             );
         }
@@ -117,6 +117,7 @@ fn site_json(site: &SiteFile) -> serde_json::Value {
         t.as_ref().map(|t| {
             json!({
                 "name": t.name, "description": t.description, "address": t.address,
+                "workingHours": t.working_hours,
                 "whyUs": t.why_us.as_deref().map(markdown::to_html),
                 "about": t.about.as_deref().map(markdown::to_html),
             })
@@ -260,9 +261,16 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     jobs.push((data.join("developers.json"), to_json(&developers)));
     for page in &content.pages {
         let p = &page.data;
+        let texts = |t: &Option<crate::model::PageTexts>| {
+            t.as_ref().map(|t| {
+                json!({"title": optional_text(&t.title), "description": optional_text(&t.description),
+                       "content": t.content.as_deref().map(markdown::to_html)})
+            })
+        };
         let value = json!({"id": page.id, "title": p.title, "description": p.description,
                            "updated": p.updated.map(|u| u.to_api()),
-                           "content": markdown::to_html(page.body.as_deref().unwrap_or(""))});
+                           "content": markdown::to_html(page.body.as_deref().unwrap_or("")),
+                           "translations": {"ar": texts(&p.ar), "ru": texts(&p.ru)}});
         jobs.push((data.join("pages").join(format!("{}.json", page.id)), to_json(&value)));
     }
 

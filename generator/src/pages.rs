@@ -89,8 +89,44 @@ pub const FIXED_PAGES: &[FixedPage] = &[
     listed("/area-guides-in-dubai", Updated::NewestListing(None)),
 ];
 
+/// The site's languages, the default (English, at the spec's paths) first; the others' pages
+/// are the same paths under `/{lang}` (site/src/i18n/index.ts, LANGS).
+pub const LANGUAGES: [&str; 3] = ["en", "ar", "ru"];
+
+/// The prefixes of the languages other than the default: `ar`, `ru`.
+pub fn language_prefixes() -> impl Iterator<Item = &'static str> {
+    LANGUAGES.iter().copied().skip(1)
+}
+
+/// `path` (a path of the default language) in `lang`: `/` -> `/ar`, `/pro` -> `/ar/pro`.
+pub fn localized_path(lang: &str, path: &str) -> String {
+    if lang == LANGUAGES[0] {
+        path.to_owned()
+    } else if path == "/" {
+        format!("/{lang}")
+    } else {
+        format!("/{lang}{path}")
+    }
+}
+
+/// `path` without its language prefix, and the language: `/ru/pro` -> (`ru`, `/pro`).
+pub fn split_language(path: &str) -> (&'static str, &str) {
+    for lang in language_prefixes() {
+        if let Some(rest) = path.strip_prefix('/').and_then(|p| p.strip_prefix(lang)) {
+            if rest.is_empty() || rest == "/" {
+                return (lang, "/");
+            }
+            if rest.starts_with('/') {
+                return (lang, rest);
+            }
+        }
+    }
+    (LANGUAGES[0], path)
+}
+
 /// Paths robots.txt asks crawlers to keep out of.
-pub const DISALLOWED: &[&str] = &["/admin", "/blogform", "/api/"];
+pub const DISALLOWED: &[&str] =
+    &["/admin", "/blogform", "/api/", "/ar/admin", "/ar/blogform", "/ru/admin", "/ru/blogform"];
 
 /// The page of a published listing.
 pub fn property_path(id: &str) -> String {
@@ -157,6 +193,11 @@ impl SitePages {
     /// Whether `path` (decoded or not, without query or fragment) is a page or file of the
     /// build. Files under `/media/` are checked by the caller, which knows the content folder.
     pub fn check(&self, path: &str) -> Result<(), Missing> {
+        // Every page exists in every language: `/ar/pro` is there when `/pro` is.
+        let (lang, bare) = split_language(path);
+        if lang != LANGUAGES[0] {
+            return self.check(bare);
+        }
         let trimmed = if path.len() > 1 { path.trim_end_matches('/') } else { path };
         if self.paths.contains(trimmed) {
             return Ok(());
@@ -267,6 +308,17 @@ mod tests {
         ] {
             assert!(normalize_base_url(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn paths_per_language() {
+        assert_eq!(localized_path("en", "/pro"), "/pro");
+        assert_eq!(localized_path("ar", "/"), "/ar");
+        assert_eq!(localized_path("ru", "/property/x"), "/ru/property/x");
+        assert_eq!(split_language("/ar/pro"), ("ar", "/pro"));
+        assert_eq!(split_language("/ru"), ("ru", "/"));
+        assert_eq!(split_language("/arabian-ranches"), ("en", "/arabian-ranches"));
+        assert_eq!(split_language("/pro"), ("en", "/pro"));
     }
 
     #[test]

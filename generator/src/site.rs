@@ -108,14 +108,19 @@ pub fn remove_stale_pages(out: &Path) -> Result<(), SiteError> {
         .iter()
         .flat_map(|key| routes.get(*key).and_then(|v| v.as_array()).into_iter().flatten())
         .filter_map(|path| path.as_str())
-        .map(|path| {
-            let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
-            out.join(decoded.trim_start_matches('/'))
+        .flat_map(|path| {
+            let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
+            crate::pages::LANGUAGES.iter().map(move |lang| {
+                out.join(crate::pages::localized_path(lang, &decoded).trim_start_matches('/'))
+            })
         })
         .collect();
-    // Listing pages are property/{id}/, post pages blog/{id}/{slug}/.
-    for (folder, depth) in [("property", 1), ("blog", 2)] {
-        let root = out.join(folder);
+    // Listing pages are property/{id}/, post pages blog/{id}/{slug}/, in every language.
+    let folders = crate::pages::LANGUAGES.iter().flat_map(|lang| {
+        let base = if *lang == crate::pages::LANGUAGES[0] { out.to_path_buf() } else { out.join(lang) };
+        [(base.join("property"), 1), (base.join("blog"), 2)]
+    });
+    for (root, depth) in folders {
         if !root.is_dir() {
             continue;
         }

@@ -4,10 +4,9 @@
 //! index of `sitemap-1.xml`, `sitemap-2.xml` ... beside it (a sitemap may only list URLs under
 //! its own folder, so they stay at the root).
 //!
-//! Languages: when `/ar/...` and `/ru/...` pages exist, each [`Entry`] gains its alternates and
-//! [`url_element`] writes them as `<xhtml:link rel="alternate" hreflang="..">` children (with
-//! the `xmlns:xhtml` declaration in [`URLSET_OPEN`]); the entries, the splitting and the index
-//! stay as they are.
+//! Languages: every page is listed in each language (`/pro`, `/ar/pro`, `/ru/pro`), and each
+//! `<url>` names all of them, itself included, as `<xhtml:link rel="alternate" hreflang="..">`
+//! children, plus `x-default` (the English page), as Google asks for localized versions.
 
 use crate::content::Content;
 use crate::model::Timestamp;
@@ -19,6 +18,15 @@ use crate::xml::escape;
 pub struct Entry {
     pub path: String,
     pub lastmod: Option<Timestamp>,
+    /// The page in every language, as (hreflang, path); empty for a page of one language.
+    pub alternates: Vec<(&'static str, String)>,
+}
+
+impl Entry {
+    /// A page of one language only.
+    pub fn single(path: impl Into<String>, lastmod: Option<Timestamp>) -> Entry {
+        Entry { path: path.into(), lastmod, alternates: Vec::new() }
+    }
 }
 
 /// How much one sitemap file may hold.
@@ -32,29 +40,42 @@ pub struct Limits {
 pub const PROTOCOL_LIMITS: Limits = Limits { urls: 50_000, bytes: 52_428_800 };
 
 const XML_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-const URLSET_OPEN: &str = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+const URLSET_OPEN: &str = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
 const URLSET_CLOSE: &str = "</urlset>\n";
 const INDEX_OPEN: &str = "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
 const INDEX_CLOSE: &str = "</sitemapindex>\n";
 
-/// The sitemap's pages: the listed fixed pages, then every published listing and every post.
+/// The sitemap's pages: the listed fixed pages, then every published listing and every post,
+/// each in every language with its alternates.
 pub fn entries(content: &Content) -> Vec<Entry> {
-    let mut out = Vec::with_capacity(FIXED_PAGES.len() + content.properties.len() + content.posts.len());
+    let mut pages: Vec<(String, Option<Timestamp>)> =
+        Vec::with_capacity(FIXED_PAGES.len() + content.properties.len() + content.posts.len());
     for page in FIXED_PAGES {
         if let Sitemap::Listed(updated) = page.sitemap {
-            out.push(Entry { path: page.path.to_owned(), lastmod: pages::updated(content, updated) });
+            pages.push((page.path.to_owned(), pages::updated(content, updated)));
         }
     }
     let mut listings: Vec<_> = content.published().collect();
     listings.sort_by(|a, b| a.id.cmp(&b.id));
-    out.extend(
-        listings
-            .into_iter()
-            .map(|p| Entry { path: pages::property_path(&p.id), lastmod: Some(pages::property_updated(p)) }),
+    pages.extend(
+        listings.into_iter().map(|p| (pages::property_path(&p.id), Some(pages::property_updated(p)))),
     );
     let mut posts: Vec<_> = content.posts.iter().collect();
     posts.sort_by(|a, b| a.id.cmp(&b.id));
-    out.extend(posts.into_iter().map(|p| Entry { path: pages::post_path(p), lastmod: Some(p.data.date) }));
+    pages.extend(posts.into_iter().map(|p| (pages::post_path(p), Some(p.data.date))));
+    let mut out = Vec::with_capacity(pages.len() * pages::LANGUAGES.len());
+    for (path, lastmod) in pages {
+        let mut alternates: Vec<(&'static str, String)> =
+            pages::LANGUAGES.iter().map(|lang| (*lang, pages::localized_path(lang, &path))).collect();
+        alternates.push(("x-default", path.clone()));
+        for lang in pages::LANGUAGES {
+            out.push(Entry {
+                path: pages::localized_path(lang, &path),
+                lastmod,
+                alternates: alternates.clone(),
+            });
+        }
+    }
     out
 }
 
@@ -73,6 +94,13 @@ fn url_element(base: &str, entry: &Entry) -> String {
         out.push_str("<lastmod>");
         out.push_str(&w3c(t));
         out.push_str("</lastmod>");
+    }
+    for (lang, path) in &entry.alternates {
+        out.push_str("<xhtml:link rel=\"alternate\" hreflang=\"");
+        out.push_str(lang);
+        out.push_str("\" href=\"");
+        out.push_str(&escape(&format!("{base}{path}")));
+        out.push_str("\"/>");
     }
     out.push_str("</url>\n");
     out
@@ -145,26 +173,43 @@ mod tests {
     use super::*;
 
     fn entry(path: &str, day: u32) -> Entry {
-        Entry { path: path.to_owned(), lastmod: Timestamp::parse(&format!("2026-01-{day:02}")) }
+        Entry::single(path, Timestamp::parse(&format!("2026-01-{day:02}")))
     }
 
     #[test]
     fn one_file_with_escaped_absolute_urls_and_dates() {
-        let files = files(
-            "https://a.example",
-            &[entry("/", 2), Entry { path: "/x?a=1&b=2".into(), lastmod: None }],
-            PROTOCOL_LIMITS,
-        );
+        let files =
+            files("https://a.example", &[entry("/", 2), Entry::single("/x?a=1&b=2", None)], PROTOCOL_LIMITS);
         assert_eq!(files.len(), 1);
         assert_eq!(files[0].0, "sitemap.xml");
         assert_eq!(
             String::from_utf8(files[0].1.clone()).unwrap(),
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-             <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n\
+             <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n\
              \x20 <url><loc>https://a.example/</loc><lastmod>2026-01-02T00:00:00+04:00</lastmod></url>\n\
              \x20 <url><loc>https://a.example/x?a=1&amp;b=2</loc></url>\n\
              </urlset>\n"
         );
+    }
+
+    #[test]
+    fn alternates_are_written_as_hreflang_links() {
+        let mut e = entry("/ar/pro", 3);
+        e.alternates = vec![
+            ("en", "/pro".to_owned()),
+            ("ar", "/ar/pro".to_owned()),
+            ("ru", "/ru/pro".to_owned()),
+            ("x-default", "/pro".to_owned()),
+        ];
+        let xml = String::from_utf8(files("https://a.example", &[e], PROTOCOL_LIMITS)[0].1.clone()).unwrap();
+        assert!(xml.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""));
+        assert!(xml.contains(
+            "<url><loc>https://a.example/ar/pro</loc><lastmod>2026-01-03T00:00:00+04:00</lastmod>\
+             <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://a.example/pro\"/>\
+             <xhtml:link rel=\"alternate\" hreflang=\"ar\" href=\"https://a.example/ar/pro\"/>\
+             <xhtml:link rel=\"alternate\" hreflang=\"ru\" href=\"https://a.example/ru/pro\"/>\
+             <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://a.example/pro\"/></url>"
+        ));
     }
 
     #[test]

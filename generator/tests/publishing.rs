@@ -14,11 +14,12 @@ use std::sync::OnceLock;
 
 use generator::links::BrokenLink;
 use generator::netlify::{Answer, Rules};
-use generator::pages::{FIXED_PAGES, Sitemap};
+use generator::pages::{FIXED_PAGES, LANGUAGES, Sitemap, localized_path};
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
 
 const ATOM: &str = "http://www.w3.org/2005/Atom";
 const SITEMAPS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const XHTML: &str = "http://www.w3.org/1999/xhtml";
 /// The fixture's own address (site.yaml) and the one the content build is given instead.
 const SITE_BASE: &str = "https://fixture.example";
 const PREVIEW_BASE: &str = "https://preview.fixture.example";
@@ -146,11 +147,35 @@ fn sitemap_lists_every_public_page_once_with_dates_from_the_content() {
     let unique: BTreeSet<&str> = paths.iter().copied().collect();
     assert_eq!(unique.len(), paths.len(), "a URL twice: {paths:?}");
 
-    let mut expected = listed_fixed_pages();
-    expected.extend(["/property/villa-sea-sun".to_owned(), "/property/marina-studio-for-rent".to_owned()]);
-    expected.insert(POST_PATH.to_owned());
+    let mut pages = listed_fixed_pages();
+    pages.extend(["/property/villa-sea-sun".to_owned(), "/property/marina-studio-for-rent".to_owned()]);
+    pages.insert(POST_PATH.to_owned());
+    // Every page in every language.
+    let expected: BTreeSet<String> =
+        pages.iter().flat_map(|p| LANGUAGES.iter().map(move |lang| localized_path(lang, p))).collect();
     let actual: BTreeSet<String> = paths.iter().map(|p| (*p).to_owned()).collect();
     assert_eq!(actual, expected);
+    assert!(actual.contains("/ar/property/villa-sea-sun") && actual.contains("/ru/pro"));
+
+    // Each <url> names the page in every language, itself included, and x-default (English).
+    let doc = parse(&text);
+    for url in children(doc.root_element(), "url") {
+        let loc = child_text(url, "loc").unwrap();
+        let path = loc.strip_prefix(PREVIEW_BASE).unwrap();
+        let links: Vec<(String, String)> = url
+            .children()
+            .filter(|n| n.tag_name().name() == "link" && n.tag_name().namespace() == Some(XHTML))
+            .map(|n| (n.attribute("hreflang").unwrap().to_owned(), n.attribute("href").unwrap().to_owned()))
+            .collect();
+        let (_, english) = generator::pages::split_language(path);
+        let mut wanted: Vec<(String, String)> = LANGUAGES
+            .iter()
+            .map(|lang| ((*lang).to_owned(), format!("{PREVIEW_BASE}{}", localized_path(lang, english))))
+            .collect();
+        wanted.push(("x-default".to_owned(), format!("{PREVIEW_BASE}{english}")));
+        assert_eq!(links, wanted, "{loc}");
+        assert!(links.iter().any(|(_, href)| href == loc), "{loc} names itself");
+    }
     for excluded in
         ["sold-listing", "rented-listing", "draft-listing", "/admin", "/blogform", "/search-", "/Rental"]
     {
@@ -244,7 +269,8 @@ fn a_sitemap_past_the_limits_becomes_an_index_of_parts() {
     assert_eq!(joined, all, "the parts hold every URL once, in order");
 
     // And by size: no part over the byte limit.
-    let one_url = all.iter().map(|(p, _)| p.len()).max().unwrap() + 120;
+    // A <url> holds its own address and the page's four hreflang alternates.
+    let one_url = 5 * (all.iter().map(|(p, _)| p.len()).max().unwrap() + SITE_BASE.len() + 60);
     let limit = 400 + 2 * one_url;
     let files = generator::sitemap::files(
         SITE_BASE,
@@ -602,16 +628,24 @@ fn every_sitemap_url_is_answered_by_a_built_page_and_every_built_page_is_account
     }
     // The prerendered fixed pages are exactly the table the sitemap is made from, so a new route
     // cannot be missed.
-    let mut built = BTreeSet::new();
-    for entry in std::fs::read_dir(&build.dist).unwrap().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if entry.path().join("index.html").is_file() && !["property", "blog"].contains(&name.as_str()) {
-            built.insert(format!("/{name}"));
+    // In every language: English at the top, the others under /ar and /ru.
+    for lang in LANGUAGES {
+        let dir = if lang == LANGUAGES[0] { build.dist.clone() } else { build.dist.join(lang) };
+        let mut built = BTreeSet::new();
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if entry.path().join("index.html").is_file()
+                && !["property", "blog"].contains(&name.as_str())
+                && !LANGUAGES[1..].contains(&name.as_str())
+            {
+                built.insert(format!("/{name}"));
+            }
         }
+        assert!(dir.join("index.html").is_file(), "{lang}: no home page");
+        built.insert("/".to_owned());
+        let table: BTreeSet<String> = FIXED_PAGES.iter().map(|p| p.path.to_owned()).collect();
+        assert_eq!(built, table, "{lang}: routes of the front end and generator::pages::FIXED_PAGES differ");
     }
-    built.insert("/".to_owned());
-    let table: BTreeSet<String> = FIXED_PAGES.iter().map(|p| p.path.to_owned()).collect();
-    assert_eq!(built, table, "routes of the front end and generator::pages::FIXED_PAGES differ");
 }
 
 #[test]
@@ -665,20 +699,25 @@ fn a_prerendered_page_with_a_broken_link_fails_the_build_naming_page_and_link() 
     };
     match pipeline::build(&options) {
         Err(BuildError::BrokenLinks(broken)) => {
+            // The post in each language (the Arabic and Russian pages show its English text).
+            let link = |page: String| BrokenLink {
+                page,
+                link: "/contact-uss".to_owned(),
+                answer: "no page or file (404)".to_owned(),
+            };
             assert_eq!(
                 broken,
-                [BrokenLink {
-                    page: POST_PATH.to_owned(),
-                    link: "/contact-uss".to_owned(),
-                    answer: "no page or file (404)".to_owned()
-                }]
+                [
+                    link(format!("/ar{POST_PATH}")),
+                    link(POST_PATH.to_owned()),
+                    link(format!("/ru{POST_PATH}"))
+                ]
             );
             let message = BuildError::BrokenLinks(broken).to_string();
-            assert_eq!(
-                message,
-                format!(
-                    "1 internal link of the built pages leads nowhere:\n  page {POST_PATH} links to /contact-uss: no page or file (404)"
-                )
+            assert!(
+                message
+                    .contains(&format!("\n  page {POST_PATH} links to /contact-uss: no page or file (404)")),
+                "{message}"
             );
         }
         other => panic!("expected broken links, got {other:?}"),

@@ -84,6 +84,7 @@ const PHONE_TEN: &str = "Phone number must be 10 digits.";
 const MESSAGE_EMPTY: &str = "Message cannot be empty.";
 const MESSAGE_REQUIRED: &str = "Message is required.";
 const FIX_ABOVE: &str = "Please fix the errors above.";
+const TYPE_FROM_LIST: &str = "Please choose a property type from the list.";
 
 /// Spaces, dashes and brackets people type in phone numbers are not part of the number.
 fn compact_phone(phone: &str) -> String {
@@ -117,6 +118,79 @@ fn phone(errors: &mut FieldErrors, value: &str, required: &str, pattern: &Regex,
     }
 }
 
+/// Every message of this module (the spec's English, letter for letter) in Arabic (Modern
+/// Standard Arabic) and Russian: `(en, ar, ru)`.
+pub const MESSAGES: [(&str, &str, &str); 14] = [
+    (NAME_REQUIRED, "الاسم مطلوب.", "Укажите имя."),
+    (NAME_SHORT, "يجب ألا يقل الاسم عن 3 أحرف.", "Имя должно содержать не менее 3 символов."),
+    (EMAIL_REQUIRED, "البريد الإلكتروني مطلوب.", "Укажите адрес электронной почты."),
+    (EMAIL_INVALID, "يُرجى إدخال بريد إلكتروني صحيح.", "Введите корректный адрес электронной почты."),
+    (EMAIL_FORMAT, "صيغة البريد الإلكتروني غير صحيحة.", "Неверный формат адреса электронной почты."),
+    (MOBILE_REQUIRED, "رقم الجوال مطلوب.", "Укажите номер мобильного телефона."),
+    (
+        MOBILE_PLUS,
+        "يجب أن يبدأ رقم الجوال بعلامة '+' يليها من 9 إلى 15 رقماً.",
+        "Номер мобильного телефона должен начинаться с «+» и содержать от 9 до 15 цифр.",
+    ),
+    (
+        MOBILE_DIGITS,
+        "يجب أن يتكون رقم الجوال من 9 إلى 15 رقماً.",
+        "Номер мобильного телефона должен содержать от 9 до 15 цифр.",
+    ),
+    (PHONE_REQUIRED, "رقم الهاتف مطلوب.", "Укажите номер телефона."),
+    (PHONE_TEN, "يجب أن يتكون رقم الهاتف من 10 أرقام.", "Номер телефона должен содержать 10 цифр."),
+    (MESSAGE_EMPTY, "لا يمكن ترك الرسالة فارغة.", "Сообщение не может быть пустым."),
+    (MESSAGE_REQUIRED, "الرسالة مطلوبة.", "Введите сообщение."),
+    (FIX_ABOVE, "يُرجى تصحيح الأخطاء أعلاه.", "Исправьте ошибки выше."),
+    (TYPE_FROM_LIST, "يُرجى اختيار نوع العقار من القائمة.", "Выберите тип недвижимости из списка."),
+];
+
+/// The message for a field longer than `limit` characters, in `lang`.
+pub fn too_long_message(limit: usize, lang: &str) -> String {
+    match lang {
+        "ar" => {
+            // Arabic counts: 3-10 take a plural, 11-99 a singular accusative, the rest a singular.
+            let noun = match limit % 100 {
+                3..=10 => "أحرف",
+                11..=99 => "حرفاً",
+                _ => "حرف",
+            };
+            format!("يُرجى ألا يتجاوز النص {limit} {noun}.")
+        }
+        "ru" => format!("Используйте не более {limit} символов."),
+        _ => format!("Please use at most {limit} characters."),
+    }
+}
+
+/// `message` (one of this module's, in English) in `lang` (`en`, `ar` or `ru`); a message it
+/// does not know stays as it is.
+pub fn translate(message: &str, lang: &str) -> String {
+    let column = match lang {
+        "ar" => 1,
+        "ru" => 2,
+        _ => return message.to_owned(),
+    };
+    MESSAGES
+        .iter()
+        .find(|row| row.0 == message)
+        .map(|row| if column == 1 { row.1 } else { row.2 })
+        .unwrap_or(message)
+        .to_owned()
+}
+
+impl FieldErrors {
+    /// The same errors in `lang`: what the visitor reads beside the fields.
+    pub fn in_language(mut self, lang: &str) -> FieldErrors {
+        for message in self.fields.values_mut() {
+            *message = translate(message, lang);
+        }
+        if let Some(form) = &mut self.form {
+            *form = translate(form, lang);
+        }
+        self
+    }
+}
+
 /// Applies `form`'s rules to `lead`.
 pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
     let mut errors = FieldErrors::default();
@@ -127,7 +201,7 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
             email(&mut errors, &lead.email, EMAIL_INVALID);
             let kind = lead.property_type.trim();
             if !kind.is_empty() && !PROPERTY_TYPES.contains(&kind) {
-                errors.add("propertyType", "Please choose a property type from the list.");
+                errors.add("propertyType", TYPE_FROM_LIST);
             }
         }
         Some(Form::Contact) => {
@@ -197,6 +271,39 @@ mod tests {
         errors: BTreeMap<String, String>,
         #[serde(default)]
         form_error: Option<String>,
+    }
+
+    #[test]
+    fn messages_in_the_visitors_language() {
+        let lead = LeadFields { name: "Al".into(), email: "nope".into(), ..LeadFields::default() };
+        let errors = validate(Some(Form::Contact), &lead);
+        let ar = errors.clone().in_language("ar");
+        assert_eq!(ar.fields["name"], "يجب ألا يقل الاسم عن 3 أحرف.");
+        assert_eq!(ar.fields["email"], "يُرجى إدخال بريد إلكتروني صحيح.");
+        assert_eq!(ar.fields["contactNumber"], "رقم الهاتف مطلوب.");
+        assert_eq!(ar.fields["message"], "لا يمكن ترك الرسالة فارغة.");
+        assert_eq!(ar.form.as_deref(), Some("يُرجى تصحيح الأخطاء أعلاه."));
+        let ru = errors.clone().in_language("ru");
+        assert_eq!(ru.fields["name"], "Имя должно содержать не менее 3 символов.");
+        assert_eq!(ru.form.as_deref(), Some("Исправьте ошибки выше."));
+        // English, and any other language, are the spec's messages.
+        assert_eq!(errors.clone().in_language("en"), errors);
+        assert_eq!(errors.clone().in_language("fr"), errors);
+        assert_eq!(too_long_message(100, "ar"), "يُرجى ألا يتجاوز النص 100 حرف.");
+        assert_eq!(too_long_message(32, "ar"), "يُرجى ألا يتجاوز النص 32 حرفاً.");
+        assert_eq!(too_long_message(32, "ru"), "Используйте не более 32 символов.");
+        assert_eq!(too_long_message(32, "en"), "Please use at most 32 characters.");
+    }
+
+    #[test]
+    fn every_message_is_translated_once() {
+        let mut seen = std::collections::HashSet::new();
+        for (en, ar, ru) in MESSAGES {
+            assert!(seen.insert(en), "{en} twice");
+            assert!(!ar.is_empty() && !ru.is_empty() && ar != en && ru != en, "{en}");
+            assert!(ar.chars().any(|c| ('\u{0600}'..='\u{06ff}').contains(&c)), "{ar} is not Arabic");
+            assert!(ru.chars().any(|c| ('а'..='я').contains(&c)), "{ru} is not Russian");
+        }
     }
 
     #[test]

@@ -139,8 +139,55 @@ async fn a_lead_about_a_property_names_it() {
     );
     assert_eq!(record["lang"], "ru");
     let eml = function.eml(answer["id"].as_str().expect("an id"));
-    // The subject is Russian, so lettre writes it as an encoded word.
+    // The agents read the agency's language (English by default), told the visitor's.
+    assert!(eml.contains("Subject: Enquiry about Marina Gate 2BR from Aisha Khan"), "{eml}");
+    assert!(eml.contains("Language: Russian"), "{eml}");
+
+    // An agency working in Russian gets its emails in Russian: lettre encodes the subject.
+    let function = Function::new(&[("LEAD_EMAIL_LANGUAGE", "ru")]);
+    let (status, answer) = function.post(&body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let eml = function.eml(answer["id"].as_str().expect("an id"));
     assert!(eml.contains("Subject: =?utf-8?"), "{eml}");
+}
+
+#[tokio::test]
+async fn field_errors_are_in_the_visitors_language() {
+    let function = Function::new(&[]);
+    let contact = json!({ "form": "contact", "name": "Al", "email": "al@", "contactNumber": "0501234567",
+                          "lang": "ar" });
+    let (status, answer) = function.post(&contact).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer["fields"],
+        json!({
+            "name": "يجب ألا يقل الاسم عن 3 أحرف.",
+            "email": "يُرجى إدخال بريد إلكتروني صحيح.",
+            "contactNumber": "يجب أن يبدأ رقم الجوال بعلامة '+' يليها من 9 إلى 15 رقماً.",
+            "message": "لا يمكن ترك الرسالة فارغة."
+        })
+    );
+    assert_eq!(answer["form"], "يُرجى تصحيح الأخطاء أعلاه.");
+    // `language` names it too; Russian.
+    let popup = json!({ "form": "popup", "language": "ru", "name": "Олег", "email": "oleg@example.com",
+                        "contactNumber": "12345" });
+    let (status, answer) = function.post(&popup).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer["fields"], json!({ "contactNumber": "Номер телефона должен содержать 10 цифр." }));
+    let mut long = spec_lead();
+    long["lang"] = json!("ru");
+    long["name"] = json!("x".repeat(101));
+    let (_, answer) = function.post(&long).await;
+    assert_eq!(answer["fields"], json!({ "name": "Используйте не более 100 символов." }));
+    assert!(function.kept().is_empty());
+}
+
+#[test]
+fn the_email_language_must_be_one_of_the_sites() {
+    let error =
+        lead_fn::leads::Settings::from_env(|name| (name == "LEAD_EMAIL_LANGUAGE").then(|| "fr".to_owned()))
+            .expect_err("refused");
+    assert_eq!(error.var, "LEAD_EMAIL_LANGUAGE");
 }
 
 #[tokio::test]

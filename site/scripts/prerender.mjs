@@ -4,7 +4,10 @@
 //   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N]
 //
 // Paths: the fixed routes exported by the SSR bundle, plus every property and post listed in
-// dist/data/routes.json (written by `estate build`), plus the 404 page (dist/404.html).
+// dist/data/routes.json (written by `estate build`), plus the 404 page (dist/404.html), each in
+// every language of the bundle: English at its path, the others under /ar/..., /ru/...
+// (dist/ar/404.html ...). Each page gets <html lang dir>, its canonical link and the hreflang
+// links of all its languages (with x-default, the English page).
 // Each worker imports the SSR bundle once, reads loader data straight from dist/, and writes
 // its share of pages. Prints one line per second of progress and a summary with pages/second.
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -41,10 +44,13 @@ const escapeHtml = (text) =>
  * The file a path is written to: / -> index.html, /a/b -> a/b/index.html, 404 -> 404.html, and
  * a shell page (the SSR bundle's shellPages, e.g. the property shell) to its own file.
  */
-function outputFile(dist, path, shells) {
-  if (path === NOT_FOUND_PATH) return join(dist, '404.html');
-  const shell = shells.find((page) => page.path === path);
-  if (shell) return join(dist, shell.file);
+function outputFile(dist, path, shells, server) {
+  const lang = server.languages.find((code) => code !== server.defaultLanguage && (path === `/${code}` || path.startsWith(`/${code}/`)));
+  const prefix = lang ? join(dist, lang) : dist;
+  const bare = server.stripLang(path);
+  if (bare === NOT_FOUND_PATH) return join(prefix, '404.html');
+  const shell = shells.find((page) => page.path === bare);
+  if (shell) return join(prefix, shell.file);
   const clean = decodeURIComponent(path).replace(/^\/+|\/+$/g, '');
   return clean ? join(dist, clean, 'index.html') : join(dist, 'index.html');
 }
@@ -59,7 +65,6 @@ function socialTags(meta) {
   const tag = (name, value, attribute = 'property') =>
     `<meta ${attribute}="${name}" content="${escapeHtml(value)}" data-page-meta />`;
   const tags = [];
-  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}" data-page-meta />`);
   tags.push(tag('og:type', 'website'), tag('og:title', meta.title), tag('og:description', meta.description));
   if (meta.siteName) tags.push(tag('og:site_name', meta.siteName));
   if (meta.canonical) tags.push(tag('og:url', meta.canonical));
@@ -74,22 +79,50 @@ function socialTags(meta) {
   return tags;
 }
 
-function fillTemplate(template, rendered) {
-  const head = rendered.meta
+/**
+ * The canonical link of a page and the hreflang links of its languages (x-default: English),
+ * for a page of the site (not the 404 page or a shell, which answer other paths).
+ */
+function languageLinks(server, base, path, lang) {
+  const bare = server.stripLang(path);
+  const url = (p) => `${base}${p}`;
+  const tags = [`<link rel="canonical" href="${escapeHtml(url(path))}" data-path="${escapeHtml(path)}" data-page-meta />`];
+  for (const code of server.languages) {
+    tags.push(`<link rel="alternate" hreflang="${code}" href="${escapeHtml(url(server.localePath(code, bare)))}" data-page-meta />`);
+  }
+  tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(bare))}" data-page-meta />`);
+  // Open Graph names the page's locale and its other languages' (en_GB, ar_AE, ru_RU).
+  const ogLocale = (code) => server.locales[code].split('-u-')[0].replace('-', '_');
+  tags.push(`<meta property="og:locale" content="${ogLocale(lang)}" data-page-meta />`);
+  for (const code of server.languages.filter((other) => other !== lang)) {
+    tags.push(`<meta property="og:locale:alternate" content="${ogLocale(code)}" data-page-meta />`);
+  }
+  return tags;
+}
+
+function fillTemplate(template, rendered, page) {
+  const { server, base, path, lang, links } = page;
+  const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${path}` } : rendered.meta;
+  const head = meta
     ? [
-        `<title>${escapeHtml(rendered.meta.title)}</title>`,
-        `<meta name="description" content="${escapeHtml(rendered.meta.description)}" />`,
-        ...(rendered.meta.noindex ? ['<meta name="robots" content="noindex, nofollow" data-noindex />'] : []),
-        ...socialTags(rendered.meta),
+        `<title>${escapeHtml(meta.title)}</title>`,
+        `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+        ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" data-noindex />'] : []),
+        ...(links ? languageLinks(server, base, path, lang) : []),
+        ...socialTags(meta),
       ].join('\n    ')
     : '';
   // Functions, not strings, as replacements: a `$&` or `$'` in page text must stay as it is.
-  return template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => rendered.html);
+  return template
+    .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${server.directions[lang]}">`)
+    .replace('<!--app-head-->', () => head)
+    .replace('<!--app-html-->', () => rendered.html);
 }
 
 async function workerMain() {
-  const { dist, ssr, template, paths } = workerData;
+  const { dist, ssr, template, paths, base } = workerData;
   const server = await import(pathToFileURL(ssr).href);
+  const shells = server.shellPages ?? [];
   server.setDataSource(async (path) => {
     const file = join(dist, path.replace(/^\/+/, ''));
     try {
@@ -104,13 +137,17 @@ async function workerMain() {
   // A few pages at a time, so one page's file reads and writes overlap another's rendering.
   const renderOne = async (path) => {
     try {
-      const rendered = await server.render(path === NOT_FOUND_PATH ? NOT_FOUND_PATH : path);
+      const rendered = await server.render(path);
       if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
-      const expected = path === NOT_FOUND_PATH ? 404 : 200;
+      const bare = server.stripLang(path);
+      const expected = bare === NOT_FOUND_PATH ? 404 : 200;
       if (rendered.status !== expected) throw new Error(`answered ${rendered.status}, expected ${expected}`);
-      const file = outputFile(dist, path, server.shellPages ?? []);
+      const file = outputFile(dist, path, shells, server);
+      const lang = server.languages.find((code) => server.localePath(code, bare) === path) ?? server.defaultLanguage;
+      // The 404 page and the shells are answered at other paths: no canonical or hreflang.
+      const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, fillTemplate(template, rendered));
+      await writeFile(file, fillTemplate(template, rendered, { server, base, path, lang, links }));
     } catch (error) {
       failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -145,7 +182,11 @@ async function main() {
   const routesFile = join(dist, 'data', 'routes.json');
   const content = existsSync(routesFile) ? JSON.parse(await readFile(routesFile, 'utf8')) : { properties: [], posts: [] };
   const shells = (server.shellPages ?? []).map((page) => page.path);
-  const paths = [...server.fixedPaths, ...content.properties, ...content.posts, ...shells, NOT_FOUND_PATH];
+  const pages = [...server.fixedPaths, ...content.properties, ...content.posts, ...shells, NOT_FOUND_PATH];
+  const paths = server.languages.flatMap((lang) => pages.map((path) => server.localePath(lang, path)));
+  // Absolute canonical and hreflang links where the site's address is known.
+  const siteFile = join(dist, 'data', 'site.json');
+  const base = existsSync(siteFile) ? String(JSON.parse(await readFile(siteFile, 'utf8')).baseUrl ?? '').replace(/\/+$/, '') : '';
 
   const count = Math.max(1, Math.min(workers, Math.ceil(paths.length / 50)));
   const shares = Array.from({ length: count }, (_, i) => paths.filter((_, j) => j % count === i));
@@ -156,7 +197,7 @@ async function main() {
     shares.map(
       (share) =>
         new Promise((resolvePromise, reject) => {
-          const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { dist, ssr, template, paths: share } });
+          const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { dist, ssr, template, paths: share, base } });
           worker.on('message', (message) => {
             done += message.progress ?? 0;
             if (message.failures) failures.push(...message.failures);

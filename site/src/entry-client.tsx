@@ -2,10 +2,17 @@
 // the data the prerender embedded (window.__staticRouterHydrationData).
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { preferredHome } from './i18n/preference';
 import { routes } from './routes';
 import './styles.css';
 
 async function start(): Promise<void> {
+  // A visitor who chose Arabic or Russian before and comes back to the English home page.
+  const home = preferredHome(window.location.pathname, document.referrer, window.location.origin);
+  if (home) {
+    window.location.replace(`${home}${window.location.search}${window.location.hash}`);
+    return;
+  }
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
   await Promise.all(
     lazyMatches.map(async ({ route }) => {

@@ -6,6 +6,7 @@ import { fixedRoutes, routes } from './routes';
 import { MetaContext, type Meta } from './meta';
 
 export { setDataSource } from './data';
+export { LANGS as languages, DEFAULT_LANG as defaultLanguage, DIRS as directions, LOCALES as locales, localePath, stripLang } from './i18n';
 export { SHELL_PAGES as shellPages } from './property/shell';
 
 /** Every fixed path of the route table; content paths come from the generator's routes.json. */

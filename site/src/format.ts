@@ -1,10 +1,10 @@
 // Formatting shared by the pages. Everything is explicit about locale and time zone, so the
 // prerender (Node) and the browser produce the same text and hydration never mismatches.
-import type { Lang } from './i18n';
+import { LOCALES, type Lang } from './i18n';
 import type { MainCategory, Property } from './types';
 
-/** The Intl locale of each site language. */
-export const LOCALES: Record<Lang, string> = { en: 'en-GB', ar: 'ar-AE', ru: 'ru-RU' };
+/** The Intl locale of each site language (Latin digits in Arabic too). */
+export { LOCALES };
 
 /** Dates are shown in Dubai time, wherever the page is rendered. */
 export const TIME_ZONE = 'Asia/Dubai';
@@ -101,6 +101,8 @@ export interface CardProperty {
   pricePeriod: 'year' | 'month' | null;
   featured: boolean;
   createdAt: string;
+  /** Title and location in other languages, where the content gives them. */
+  translations?: Record<string, { title?: string | null; location?: string | null }>;
 }
 
 export function toCard(property: Property): CardProperty {
@@ -117,5 +119,12 @@ export function toCard(property: Property): CardProperty {
     pricePeriod: property.pricePeriod ?? null,
     featured: property.featured,
     createdAt: property.createdAt,
+    ...(property.translations
+      ? {
+          translations: Object.fromEntries(
+            Object.entries(property.translations).map(([lang, texts]) => [lang, { title: texts.title, location: texts.location }]),
+          ),
+        }
+      : {}),
   };
 }

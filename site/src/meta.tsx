@@ -28,10 +28,12 @@ export function PageMeta(meta: Meta): null {
   useEffect(() => {
     document.title = title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-    // The canonical and social tags the prerender wrote describe the page first loaded; once
-    // the visitor has moved to another page they go rather than point at the wrong one.
-    const written = document.querySelector('link[rel="canonical"][data-page-meta]');
-    if (written && written.getAttribute('href') !== canonical) {
+    // The canonical, hreflang and social tags the prerender wrote describe the page first
+    // loaded (its path is on the canonical link); once the visitor has moved to another page
+    // they go rather than point at the wrong one.
+    const written = document.querySelector<HTMLElement>('link[rel="canonical"][data-page-meta]');
+    const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+    if (written && written.dataset.path !== path) {
       document.querySelectorAll('[data-page-meta]').forEach((element) => element.remove());
     }
   }, [title, description, canonical]);

@@ -3,6 +3,7 @@
 import type { RouteObject } from 'react-router';
 import { Layout, layoutLoader } from './components/Layout';
 import { ErrorPage } from './components/ErrorPage';
+import { DEFAULT_LANG, LANGS, langOfPath } from './i18n';
 
 type Lazy = RouteObject['lazy'];
 
@@ -47,23 +48,39 @@ export const fixedRoutes: { path: string; lazy: Lazy }[] = [
   { path: '/area-guides-in-dubai', lazy: () => import('./pages/AreaGuides') },
 ];
 
+/** The pages of one language: the fixed routes, listings, posts and the 404 page. */
+function pageRoutes(): RouteObject[] {
+  return [
+    {
+      errorElement: <ErrorPage />,
+      children: [
+        ...fixedRoutes.map(({ path, lazy }) => (path === '/' ? { index: true, lazy } : { path: path.slice(1), lazy })),
+        { path: 'property/:id', lazy: () => import('./pages/PropertyDetail') },
+        { path: 'blog/:id/:slug?', lazy: () => import('./pages/BlogDetail') },
+        { path: '*', lazy: () => import('./pages/NotFound') },
+      ],
+    },
+  ];
+}
+
+/**
+ * English at the spec's paths, Arabic under /ar and Russian under /ru: the same pages under
+ * each prefix. The Layout reads the language from the path (i18n langOfPath).
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
     element: <Layout />,
     loader: layoutLoader,
+    // The shell's texts (agency name, address, hours) are per language: load them again when
+    // the visitor switches language in the browser.
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+      langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname) || defaultShouldRevalidate,
     errorElement: <ErrorPage />,
     children: [
-      {
-        errorElement: <ErrorPage />,
-        children: [
-          ...fixedRoutes.map(({ path, lazy }) => (path === '/' ? { index: true, lazy } : { path, lazy })),
-          { path: '/property/:id', lazy: () => import('./pages/PropertyDetail') },
-          { path: '/blog/:id/:slug?', lazy: () => import('./pages/BlogDetail') },
-          { path: '*', lazy: () => import('./pages/NotFound') },
-        ],
-      },
+      ...pageRoutes(),
+      ...LANGS.filter((lang) => lang !== DEFAULT_LANG).map((lang) => ({ path: lang, children: pageRoutes() })),
     ],
   },
 ];

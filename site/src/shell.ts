@@ -3,6 +3,7 @@
 import { useContext, useSyncExternalStore } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { LangContext, type Lang } from './i18n';
+import { localize } from './i18n/content';
 import type { Partner, Site } from './types';
 
 export type ShellData = Pick<
@@ -20,11 +21,13 @@ export type ShellData = Pick<
   | 'whatsapp'
   | 'orn'
   | 'social'
-> & { partners: Pick<Partner, 'name' | 'logo'>[] };
+> & { partners: Pick<Partner, 'name' | 'logo'>[]; untranslated?: string[] };
 
 /** Only what the shell shows: long texts (about, why-us) stay out of every page's HTML. */
-export function shellFromSite(site: Site): ShellData {
+export function shellFromSite(full: Site, lang: Lang = 'en'): ShellData {
+  const site = localize(full, lang, ['name', 'description', 'address', 'workingHours']);
   return {
+    untranslated: site.untranslated,
     name: site.name,
     legalName: site.legalName,
     logo: site.logo,

@@ -42,6 +42,7 @@ export interface Blog {
   excerpt: string | null;
   slug: string;
   url: string;
+  translations?: Record<string, { title?: string | null; excerpt?: string | null; content?: string | null }>;
 }
 
 export interface Partner {
@@ -75,6 +76,7 @@ export interface Site {
   whyUs: string;
   about: string;
   hero: Record<'residential' | 'rental' | 'offPlan' | 'commercial' | 'all', Hero>;
+  translations?: Record<string, Partial<Record<'name' | 'description' | 'address' | 'workingHours' | 'whyUs' | 'about', string | null>> | null>;
 }
 
 export interface TeamMember {
@@ -87,6 +89,7 @@ export interface TeamMember {
   whatsapp: string | null;
   email: string | null;
   languages: string[];
+  translations?: Record<string, { name?: string | null; role?: string | null } | null>;
 }
 
 export interface Developer {
@@ -97,6 +100,7 @@ export interface Developer {
   description: string;
   image: string;
   website: string | null;
+  translations?: Record<string, { name?: string | null; description?: string | null } | null>;
 }
 
 export interface Page {
@@ -105,4 +109,5 @@ export interface Page {
   description: string | null;
   updated: string | null;
   content: string;
+  translations?: Record<string, { title?: string | null; description?: string | null; content?: string | null } | null>;
 }

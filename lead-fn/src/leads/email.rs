@@ -124,16 +124,19 @@ fn merge(base: &mut Value, over: Value) {
     }
 }
 
-/// Renders the email for `lead`. `site_url` turns site paths into links; `property_missing`
-/// says the catalogue was read and has no property of the lead's `propertyId`.
+/// Renders the email for `lead` in `language` (the agency's; the visitor's own, `lead.lang`, is
+/// noted in it). `site_url` turns site paths into links; `property_missing` says the catalogue
+/// was read and has no property of the lead's `propertyId`.
 pub fn render(
     lead: &Lead,
+    language: &str,
     addresses: &Addresses,
     site_url: Option<&str>,
     property_missing: bool,
     now: SystemTime,
 ) -> Result<Email, RenderError> {
-    let texts = TEXTS.get(lead.lang.as_str()).or_else(|| TEXTS.get("en")).cloned().unwrap_or(Value::Null);
+    let language = if TEXTS.contains_key(language) { language } else { "en" };
+    let texts = TEXTS.get(language).cloned().unwrap_or(Value::Null);
     let page_url = (!lead.page.is_empty()).then(|| absolute(site_url, &lead.page));
     // Only the site's own addresses become links: a visitor must not plant one in the email.
     let on_site = |url: &str| {
@@ -149,6 +152,7 @@ pub fn render(
         template
             .render(minijinja::context! {
                 t => Serde(&texts),
+                email_lang => language,
                 lead => Serde(lead),
                 subject => subject,
                 page_url => page_url.as_deref(),
@@ -225,6 +229,7 @@ mod tests {
     fn the_email_names_the_property_and_escapes_the_visitor() {
         let email = render(
             &lead(),
+            "en",
             &Addresses::default(),
             Some("https://palmcrest.example"),
             false,
@@ -260,9 +265,15 @@ mod tests {
         let mut lead = lead();
         lead.page = "https://phish.example/login".into();
         lead.property = None;
-        let email =
-            render(&lead, &Addresses::default(), Some("https://palmcrest.example"), true, SystemTime::now())
-                .expect("rendered");
+        let email = render(
+            &lead,
+            "en",
+            &Addresses::default(),
+            Some("https://palmcrest.example"),
+            true,
+            SystemTime::now(),
+        )
+        .expect("rendered");
         let html = email.html.replace("&#x2f;", "/");
         assert!(html.contains("https://phish.example/login"));
         assert!(!html.contains("href=\"https://phish"), "{html}");
@@ -290,7 +301,7 @@ mod tests {
                 let mut lead = lead();
                 lead.lang = lang.into();
                 lead.form = form;
-                let email = render(&lead, &Addresses::default(), None, false, SystemTime::now())
+                let email = render(&lead, lang, &Addresses::default(), None, false, SystemTime::now())
                     .unwrap_or_else(|e| panic!("{lang} {form:?}: {e}"));
                 assert!(!email.subject.is_empty());
                 assert!(email.html.contains(&format!("lang=\"{lang}\"")));
@@ -298,16 +309,37 @@ mod tests {
         }
         let mut arabic = lead();
         arabic.lang = "ar".into();
-        let email = render(&arabic, &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
+        let email =
+            render(&arabic, "ar", &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
         assert!(email.html.contains("dir=\"rtl\""));
         assert!(email.subject.starts_with("استفسار عن Marina Gate 2BR"), "{}", email.subject);
+    }
+
+    #[test]
+    fn the_agents_email_is_in_the_agencys_language_and_notes_the_visitors() {
+        let mut russian = lead();
+        russian.lang = "ru".into();
+        let email =
+            render(&russian, "en", &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
+        assert!(email.subject.starts_with("Enquiry about Marina Gate 2BR"), "{}", email.subject);
+        assert!(email.text.contains("Language: Russian"), "{}", email.text);
+        assert!(email.html.contains("lang=\"en\" dir=\"ltr\""));
+        // An agency that works in Arabic reads it in Arabic, still told the visitor wrote in Russian.
+        let email =
+            render(&russian, "ar", &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
+        assert!(email.text.contains("الروسية") || email.text.contains("روسي"), "{}", email.text);
+        // An unknown language is English.
+        let email =
+            render(&russian, "xx", &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
+        assert!(email.text.contains("Language: Russian"));
     }
 
     #[test]
     fn without_a_usable_address_there_is_no_reply_to() {
         let mut lead = lead();
         lead.email = "not an address".into();
-        let email = render(&lead, &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
+        let email =
+            render(&lead, "en", &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
         assert!(email.reply_to.is_none());
         assert!(!String::from_utf8_lossy(&email.eml).contains("Reply-To:"));
     }

@@ -61,7 +61,11 @@ pub fn parse(body: &[u8]) -> Result<Input, Malformed> {
                 .map_err(|_| Malformed(format!("form {name:?} is not one of {}", FORMS.join(", "))))?,
         ),
     };
-    let lang = text("lang")?;
+    // `lang`, or `language`: the visitor's language.
+    let lang = match text("lang")? {
+        lang if lang.trim().is_empty() => text("language")?,
+        lang => lang,
+    };
     let lang = lang.get(..2).map(str::to_ascii_lowercase).unwrap_or_default();
     let lang = LANGUAGES.iter().copied().find(|l| *l == lang).unwrap_or("en");
     Ok(Input {
@@ -132,7 +136,7 @@ impl Input {
         LIMITS
             .iter()
             .filter(|(name, limit)| value(name).chars().count() > *limit)
-            .map(|(name, limit)| (*name, format!("Please use at most {limit} characters.")))
+            .map(|(name, limit)| (*name, crate::validate::too_long_message(*limit, self.lang)))
             .collect()
     }
 }

@@ -11,7 +11,7 @@
 //! | `propertyId` | the listing the lead is about (the email names its title, link, reference and permit number) |
 //! | `page` | the site path the form was on |
 //! | `form` | `seller`, `contact`, `contact-lead`, `popup`, `detail`, `newsletter`, `callback` or `requirements`: whose rules apply ([`crate::validate`]). Left out, the loosest of the spec's rules apply, so the spec's own clients work unchanged. Newsletter sign-ups (`newsletter`, an email only) and call-back requests (`callback`, a name and a phone) are leads like the others. |
-//! | `lang` | `en`, `ar` or `ru`: the email's language (English otherwise) |
+//! | `lang` (or `language`) | `en`, `ar` or `ru`: the visitor's language. Validation messages are answered in it; the agents' email notes it and is written in the agency's language (`LEAD_EMAIL_LANGUAGE`, English by default) |
 //! | `website` | the honeypot: rendered hidden, left empty by people |
 //!
 //! A field may be a string, a number or null; unknown fields are ignored.
@@ -23,7 +23,7 @@
 //! | 400 | `{"ok": false, "code": "malformed", "error": "…", "fields": {}}` | not JSON, not an object, a field of the wrong type, an unknown `form` |
 //! | 413 | `{"ok": false, "code": "too_large", …}` | a body over 16 KB |
 //! | 415 | `{"ok": false, "code": "unsupported_media_type", …}` | not `application/json` |
-//! | 422 | `{"ok": false, "code": "invalid", "error": "…", "fields": {"email": "Please enter a valid email address."}, "form": "Please fix the errors above."}` | the form's rules failed: one message per field, letter for letter the spec's; `form` only where the spec shows a form-level message |
+//! | 422 | `{"ok": false, "code": "invalid", "error": "…", "fields": {"email": "Please enter a valid email address."}, "form": "Please fix the errors above."}` | the form's rules failed: one message per field, letter for letter the spec's (in Arabic or Russian for a lead in that language); `form` only where the spec shows a form-level message |
 //! | 429 | `{"ok": false, "code": "rate_limited", "retryAfter": 12, …}` and `Retry-After: 12` | too many submissions from this client this minute |
 //! | 503 | `{"ok": false, "code": "delivery_failed", …}` | every sink failed within the budget (the visitor keeps what they typed and may send again) |
 //! | 503 | `{"ok": false, "code": "not_configured", …}` | no sink is configured |
@@ -161,7 +161,8 @@ async fn contact(State(leads): State<Arc<Leads>>, request: Request) -> Response 
         Err(input::Malformed(reason)) => return refuse(StatusCode::BAD_REQUEST, "malformed", &reason),
     };
 
-    let mut errors = validate::validate(input.form, &input.fields);
+    // The visitor reads the messages in their language (`lang`), English by default.
+    let mut errors = validate::validate(input.form, &input.fields).in_language(input.lang);
     for (field, message) in input.too_long() {
         errors.fields.entry(field.to_owned()).or_insert(message);
     }
@@ -259,9 +260,15 @@ fn prepare(
     now: SystemTime,
 ) -> Result<sinks::Prepared, String> {
     let json = serde_json::to_vec_pretty(&lead).map_err(|e| e.to_string())?;
-    let email =
-        email::render(&lead, &settings.addresses, settings.site_url.as_deref(), property_missing, now)
-            .map_err(|e| e.to_string())?;
+    let email = email::render(
+        &lead,
+        settings.email_language,
+        &settings.addresses,
+        settings.site_url.as_deref(),
+        property_missing,
+        now,
+    )
+    .map_err(|e| e.to_string())?;
     Ok(sinks::Prepared { lead, json, email })
 }
 

@@ -35,6 +35,9 @@ pub struct Settings {
     /// The header that names the client's address, when the function sits behind a proxy
     /// that sets it.
     pub client_ip_header: Option<HeaderName>,
+    /// The language the agents' emails are written in (`LEAD_EMAIL_LANGUAGE`: `en`, `ar` or
+    /// `ru`; English by default). Each email notes the visitor's own language.
+    pub email_language: &'static str,
 }
 
 impl Default for Settings {
@@ -46,6 +49,7 @@ impl Default for Settings {
             rate_limit_per_minute: DEFAULT_RATE_LIMIT,
             budget: DEFAULT_BUDGET,
             client_ip_header: Some(HeaderName::from_static(DEFAULT_CLIENT_IP_HEADER)),
+            email_language: "en",
         }
     }
 }
@@ -74,6 +78,18 @@ impl Settings {
             return Err(error("LEAD_SITE_URL", format!("{site:?} is not an http(s) address")));
         }
 
+        if let Some(lang) = get("LEAD_EMAIL_LANGUAGE") {
+            settings.email_language = super::input::LANGUAGES
+                .iter()
+                .copied()
+                .find(|l| *l == lang.to_ascii_lowercase())
+                .ok_or_else(|| {
+                    error(
+                        "LEAD_EMAIL_LANGUAGE",
+                        format!("{lang:?} is not one of {}", super::input::LANGUAGES.join(", ")),
+                    )
+                })?;
+        }
         if let Some(per_minute) = get("LEAD_RATE_LIMIT_PER_MINUTE") {
             settings.rate_limit_per_minute = per_minute.parse().map_err(|_| {
                 error("LEAD_RATE_LIMIT_PER_MINUTE", format!("{per_minute:?} is not a whole number"))

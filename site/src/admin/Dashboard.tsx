@@ -113,7 +113,7 @@ function HomeView({ token, onExpired, onOpenLead, go }: { token: string; onExpir
               { label: t('admin.category.OffPlan'), value: c.OffPlan, color: COLORS.OffPlan },
             ]}
           />
-          <p className="admin-card__foot">{t('admin.pie.note', { n: formatNumber(lang, c.Rental) })}</p>
+          <p className="admin-card__foot">{t('admin.pie.note', { n: c.Rental })}</p>
         </section>
         <section className="admin-card" aria-labelledby="admin-newest">
           <div className="admin-card__head">
@@ -226,7 +226,6 @@ function LeadDetail({ token, id, onExpired, onBack }: { token: string; id: strin
 
 function UsersView({ token, onExpired, open, setOpen }: { token: string; onExpired: () => void; open: string | null; setOpen: (id: string | null) => void }) {
   const t = useT();
-  const lang = useLang();
   const [page, setPage] = useState(1);
   const { data, failed } = useLoad<LeadPage>(() => editorApi.leads(token, page), onExpired, [token, page]);
   if (open) return <LeadDetail token={token} id={open} onExpired={onExpired} onBack={() => setOpen(null)} />;
@@ -243,7 +242,7 @@ function UsersView({ token, onExpired, open, setOpen }: { token: string; onExpir
     <section className="admin-card" aria-labelledby="admin-users-count">
       <div className="admin-card__head">
         <h3 id="admin-users-count" className="admin-card__title">
-          {t('admin.users.count', { n: formatNumber(lang, data.total) })}
+          {t('admin.users.count', { n: data.total })}
         </h3>
         <p className="admin-card__meta">{t('admin.users.pageOf', { page: data.page, pages: data.pages })}</p>
       </div>

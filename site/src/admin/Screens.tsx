@@ -1,7 +1,7 @@
 // The admin's screens around the dashboard: the published site's notice (no editor there) and
 // the locked screen of the local editor (no token yet, or a token from an earlier start).
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../i18n/link';
 import { useT, type MessageKey } from '../i18n';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';

@@ -34,7 +34,9 @@ export function ContactDetails({ showMap = false }: { showMap?: boolean }) {
         <Icon name="mail" />
         <span>
           <span className="contact-list__label">{t('contact.email')}</span>
-          <a href={`mailto:${site.email}`}>{site.email}</a>
+          <a href={`mailto:${site.email}`} dir="ltr">
+            {site.email}
+          </a>
         </span>
       </li>
       <li>

@@ -1,7 +1,7 @@
 // The error screen of the routes. A 404 route error shows the 404 page; anything else the
 // router's own wording, 'Unexpected Application Error!', and the message.
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useT } from '../i18n';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { LangContext, langOfPath, localePath, useT } from '../i18n';
 import { NotFoundContent } from './NotFoundContent';
 import { Seo } from './Seo';
 
@@ -14,7 +14,17 @@ function message(error: unknown): string {
   return String(error);
 }
 
+/** The root's error screen has no Layout around it, so it finds its language itself. */
 export function ErrorPage() {
+  const lang = langOfPath(useLocation().pathname);
+  return (
+    <LangContext.Provider value={lang}>
+      <ErrorScreen home={localePath(lang, '/')} />
+    </LangContext.Provider>
+  );
+}
+
+function ErrorScreen({ home }: { home: string }) {
   const t = useT();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
@@ -24,7 +34,7 @@ export function ErrorPage() {
       <h1 className="status-page__title">{t('error.title')}</h1>
       <pre className="status-page__message">{message(error)}</pre>
       {/* A full page load: whatever broke, the home page starts afresh. */}
-      <a href="/" className="button button--primary">
+      <a href={home} className="button button--primary">
         {t('notFound.back')}
       </a>
     </section>

@@ -101,7 +101,9 @@ export function Footer() {
             ))}
             <li>
               <Icon name="mail" size={18} />
-              <a href={`mailto:${site.email}`}>{site.email}</a>
+              <a href={`mailto:${site.email}`} dir="ltr">
+            {site.email}
+          </a>
             </li>
             <li>
               <Icon name="pin" size={18} />

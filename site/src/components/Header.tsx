@@ -2,7 +2,8 @@
 // selector, the 'List your property' button, and the small-screen menu.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { LANGS, useT, type MessageKey } from '../i18n';
+import { LANGS, localePath, stripLang, useT, type Lang, type MessageKey } from '../i18n';
+import { rememberLang } from '../i18n/preference';
 import { useHydrated, useLang, usePathname, useSite } from '../shell';
 import { Icon } from './Icon';
 import { ShellLink } from './ShellLink';
@@ -37,7 +38,10 @@ export interface RouteHandle {
   notFoundWhileLoading?: boolean;
 }
 
-/** EN / AR / RU. For now every language links to the page itself; EN is the current one. */
+/**
+ * EN / AR / RU: each links to this page in that language (same path under its prefix, same
+ * query), and choosing one remembers it for the visitor's next visit to the home page.
+ */
 function LanguageSelector({ className, onChoose }: { className?: string; onChoose?: () => void }) {
   const t = useT();
   const lang = useLang();
@@ -53,18 +57,23 @@ function LanguageSelector({ className, onChoose }: { className?: string; onChoos
     const missing = match.data == null || (match.data as { missing?: boolean }).missing === true;
     return handle?.notFound || (handle?.notFoundWhileLoading && !hydrated && missing);
   });
-  const href = notFound ? '/' : `${pathname}${hydrated ? search : ''}`;
+  const page = notFound ? '/' : `${stripLang(pathname)}${hydrated ? search : ''}`;
+  const choose = (code: Lang) => {
+    rememberLang(code);
+    onChoose?.();
+  };
   return (
     <div className={className ? `lang-switch ${className}` : 'lang-switch'} role="group" aria-label={t('header.language')}>
       {LANGS.map((code) => (
         <ShellLink
           key={code}
-          to={href}
+          to={localePath(code, page)}
+          localized={false}
           lang={code}
           hrefLang={code}
           title={t(`lang.${code}.name`)}
           aria-current={code === lang ? 'true' : undefined}
-          onClick={onChoose}
+          onClick={() => choose(code)}
         >
           {t(`lang.${code}`)}
         </ShellLink>
@@ -78,7 +87,7 @@ function MoreMenu() {
   const t = useT();
   const ref = useRef<HTMLDetailsElement>(null);
   const pathname = usePathname();
-  const active = MORE_LINKS.some((item) => item.to === pathname);
+  const active = MORE_LINKS.some((item) => item.to === stripLang(pathname));
 
   useEffect(() => {
     const close = (event: PointerEvent) => {

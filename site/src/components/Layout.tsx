@@ -1,9 +1,9 @@
 // The shell of every page: skip link, fixed header, <main> with the page, the call-to-action
 // banner, the partners strip, the footer and the floating chat button.
 import { useEffect, useRef, type RefObject } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
-import { useT } from '../i18n';
+import { DIRS, LangContext, langOfPath, stripLang, useT } from '../i18n';
 import { telHref, whatsappHref } from '../format';
 import { shellFromSite, usePathname, useSite, type ShellData } from '../shell';
 import type { Site } from '../types';
@@ -12,8 +12,8 @@ import { Header } from './Header';
 import { Icon } from './Icon';
 import { ShellLink, useShellClicks } from './ShellLink';
 
-export async function layoutLoader(): Promise<ShellData> {
-  return shellFromSite(await getJson<Site>('/data/site.json'));
+export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<ShellData> {
+  return shellFromSite(await getJson<Site>('/data/site.json'), langOfPath(new URL(request.url).pathname));
 }
 
 function Banner() {
@@ -97,9 +97,28 @@ function usePageChange(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
+/** The local editor's pages, in any language. */
 const EDITOR_PAGES = ['/admin', '/blogform'];
 
+/**
+ * The page's language, from its path: the context every t() reads, and <html lang dir> (the
+ * prerender writes them into each page; this keeps them right after a switch in the browser).
+ */
 export function Layout() {
+  const lang = langOfPath(useLocation().pathname);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (root.lang !== lang) root.lang = lang;
+    if (root.dir !== DIRS[lang]) root.dir = DIRS[lang];
+  }, [lang]);
+  return (
+    <LangContext.Provider value={lang}>
+      <Shell />
+    </LangContext.Provider>
+  );
+}
+
+function Shell() {
   const t = useT();
   const main = useRef<HTMLElement>(null);
   const navigation = useNavigation();
@@ -107,7 +126,7 @@ export function Layout() {
   usePageChange(main);
   const onShellClick = useShellClicks();
   // The editors' pages are a tool, not a sales page: no call-to-action, partners or chat.
-  const editorPage = EDITOR_PAGES.includes(usePathname());
+  const editorPage = EDITOR_PAGES.includes(stripLang(usePathname()));
   return (
     // `display: contents`: a box for the one click handler of the shell's links, not for layout.
     <div className="app-shell" onClick={onShellClick}>

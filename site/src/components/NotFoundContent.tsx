@@ -1,6 +1,6 @@
 // The 404 content: the spec's text and a link home. Used by the 404 route and by the error
 // screen when a route answers 404.
-import { Link } from 'react-router';
+import { Link } from '../i18n/link';
 import { useT } from '../i18n';
 import { Seo } from './Seo';
 import { Icon } from './Icon';

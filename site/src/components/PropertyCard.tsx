@@ -1,7 +1,8 @@
 // The spec's property card, and the grid of them (1, 2 or 3 columns by width).
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { useT, type Translate } from '../i18n';
+import { Link } from '../i18n/link';
+import { typeLabel, useT, type Translate } from '../i18n';
+import { enAttrs, localize } from '../i18n/content';
 import { formatAed, formatNumber, type CardProperty } from '../format';
 import type { Lang } from '../i18n';
 import { useLang, useSite } from '../shell';
@@ -25,9 +26,10 @@ export function areaText(t: Translate, lang: Lang, area: number | null): string 
   return area == null ? t('card.na') : t('card.areaValue', { area: formatNumber(lang, area) });
 }
 
-export function PropertyCard({ property }: { property: CardProperty }) {
+export function PropertyCard({ property: card }: { property: CardProperty }) {
   const t = useT();
   const lang = useLang();
+  const property = localize(card, lang, ['title', 'location']);
   const site = useSite();
   const titleId = useId();
   const forRent = property.mainCategory === 'Rental';
@@ -37,6 +39,7 @@ export function PropertyCard({ property }: { property: CardProperty }) {
         <img
           src={property.image ?? site.defaultImage}
           alt={property.title}
+          {...enAttrs(property, 'title')}
           width={600}
           height={400}
           loading="lazy"
@@ -48,8 +51,8 @@ export function PropertyCard({ property }: { property: CardProperty }) {
         </div>
       </div>
       <div className="property-card__body">
-        <p className="property-card__type">{property.subCategory}</p>
-        <h3 className="property-card__title" id={titleId}>
+        <p className="property-card__type">{typeLabel(lang, property.subCategory)}</p>
+        <h3 className="property-card__title" id={titleId} {...enAttrs(property, 'title')}>
           {property.title}
         </h3>
         <p className="property-card__price">{priceText(t, lang, property.price, property.pricePeriod)}</p>
@@ -59,7 +62,7 @@ export function PropertyCard({ property }: { property: CardProperty }) {
               <Icon name="pin" size={16} />
               <span>{t('card.location')}</span>
             </dt>
-            <dd>{property.location || t('card.notSpecified')}</dd>
+            <dd {...enAttrs(property, 'location')}>{property.location || t('card.notSpecified')}</dd>
           </div>
           <div className="fact">
             <dt>

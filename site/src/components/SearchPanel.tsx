@@ -4,8 +4,8 @@
 // bedroom and area placeholders have no value, an empty search raises the browser alert and
 // goes nowhere, and only the filled parameters go into the URL.
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { useT, type MessageKey } from '../i18n';
+import { useNavigate } from '../i18n/link';
+import { typeLabel, useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { formatNumber } from '../format';
 import { Icon } from './Icon';
@@ -126,7 +126,7 @@ export function SearchPanel({ kind, communities = [] }: { kind: PanelKind; commu
         <select id={`${id}-type`} name="type" value={values.type} onChange={set('type')}>
           {config.types.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {typeLabel(lang, type)}
             </option>
           ))}
         </select>

@@ -2,27 +2,35 @@
 // one handler in Layout (useShellClicks). React Router's <Link> runs several hooks per link,
 // and every prerendered page carries some forty shell links: measured, a listing page renders
 // in 1.95 ms with these instead of 2.5 ms.
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+// A `to` is a path of the spec ('/pro'); on an Arabic or Russian page it links that page's
+// language ('/ar/pro'), unless `localized={false}` (the language selector's own links).
+import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { LangContext, localePath, stripLang } from '../i18n';
 import { usePathname } from '../shell';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> & {
   to: string;
   className?: string | ((state: { isActive: boolean }) => string);
+  /** False: `to` is used as it is, not moved into the page's language. */
+  localized?: boolean;
 };
 
 /** Whether `to` is the current page or one of its sub-pages (NavLink's rule). */
 function isActive(pathname: string, to: string): boolean {
   const path = pathname.toLowerCase();
   const target = to.toLowerCase();
-  return path === target || (target !== '/' && path.startsWith(`${target}/`));
+  // A home page ('/', '/ar') is active on itself only.
+  return path === target || (stripLang(target) !== '/' && path.startsWith(`${target}/`));
 }
 
-export function ShellLink({ to, className, ...rest }: Props) {
-  const active = isActive(usePathname(), to);
+export function ShellLink({ to, className, localized = true, ...rest }: Props) {
+  const lang = useContext(LangContext);
+  const href = localized ? localePath(lang, to) : to;
+  const active = isActive(usePathname(), href);
   const resolved = typeof className === 'function' ? className({ isActive: active }) : className;
   return (
-    <a href={to} data-shell-link="" className={resolved} aria-current={active ? 'page' : undefined} {...rest} />
+    <a href={href} data-shell-link="" className={resolved} aria-current={active ? 'page' : undefined} {...rest} />
   );
 }
 

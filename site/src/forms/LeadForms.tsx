@@ -14,7 +14,7 @@ function PropertyTypeOptions({ none }: { none: MessageKey }) {
       <option value="">{t(none)}</option>
       {PROPERTY_TYPES.map((type) => (
         <option key={type} value={type}>
-          {t(`forms.propertyType.${type}`)}
+          {t(`type.${type}`)}
         </option>
       ))}
     </>

@@ -1,7 +1,12 @@
 // Every visible UI string comes from the translation files; components call t('key').
-// English is the spec's text, letter for letter. Arabic and Russian arrive with their issue.
+// English is the spec's text, letter for letter; ar.json (Modern Standard Arabic) and ru.json
+// hold every key of en.json (src/i18n/keys.test.ts and the Vite build fail, naming the keys,
+// when one is missing). A key may also have plural forms, `key.one`, `key.few` ... (the
+// categories of Intl.PluralRules): t(key, { n }) picks the form of n in the page's language.
 import { createContext, useContext } from 'react';
 import en from './en.json';
+import ar from './ar.json';
+import ru from './ru.json';
 
 export type Lang = 'en' | 'ar' | 'ru';
 export type MessageKey = keyof typeof en;
@@ -9,16 +14,71 @@ export type Messages = Record<MessageKey, string>;
 
 export const LANGS: readonly Lang[] = ['en', 'ar', 'ru'];
 
-const dictionaries: Record<Lang, Messages> = { en, ar: en, ru: en };
+/** English at the spec's paths; the other languages under /ar/... and /ru/... */
+export const DEFAULT_LANG: Lang = 'en';
 
-/** The message for `key` with `{name}` placeholders filled from `vars`. */
-export function translate(lang: Lang, key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = dictionaries[lang][key] ?? en[key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+/** Writing direction of each language. */
+export const DIRS: Record<Lang, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl', ru: 'ltr' };
+
+/** The Intl locale of each site language (Latin digits in Arabic, as Dubai's sites write them). */
+export const LOCALES: Record<Lang, string> = { en: 'en-GB', ar: 'ar-AE-u-nu-latn', ru: 'ru-RU' };
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
-export const LangContext = createContext<Lang>('en');
+const dictionaries: Record<Lang, Record<string, string | undefined>> = { en, ar, ru };
+
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+
+function plural(lang: Lang, n: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(LOCALES[lang]);
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(n);
+}
+
+function formatCount(lang: Lang, n: number): string {
+  let format = numberFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
+    numberFormats.set(lang, format);
+  }
+  return format.format(n);
+}
+
+/**
+ * Placeholders whose values read left to right in any language (phone numbers, prices, e-mail
+ * addresses, references). In a right-to-left message they are isolated (U+2066 LEFT-TO-RIGHT
+ * ISOLATE ... U+2069), so '+971 4 555 0123' is not reordered into '0123 555 4 971+'.
+ */
+const LTR_VARS = new Set(['phone', 'email', 'amount', 'price', 'min', 'max', 'permit', 'reference', 'brn', 'orn']);
+
+/**
+ * The message for `key` with `{name}` placeholders filled from `vars` (numbers formatted for the
+ * language). With a number `n`, the plural form `key.<category>` is used where the language has
+ * one. A key missing from a language falls back to English (the build prevents that).
+ */
+export function translate(lang: Lang, key: MessageKey, vars?: Record<string, string | number>): string {
+  const dictionary = dictionaries[lang];
+  let text: string | undefined;
+  if (vars && typeof vars.n === 'number') {
+    text = dictionary[`${key}.${plural(lang, vars.n)}`];
+  }
+  text ??= dictionary[key] ?? en[key];
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in vars)) return whole;
+    const value = vars[name] as string | number;
+    const text = typeof value === 'number' ? formatCount(lang, value) : value;
+    return DIRS[lang] === 'rtl' && LTR_VARS.has(name) ? `\u2066${text}\u2069` : text;
+  });
+}
+
+export const LangContext = createContext<Lang>(DEFAULT_LANG);
 
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
@@ -26,4 +86,38 @@ export type Translate = (key: MessageKey, vars?: Record<string, string | number>
 export function useT(): Translate {
   const lang = useContext(LangContext);
   return (key, vars) => translate(lang, key, vars);
+}
+
+/** The language of a path: its first segment when that is `ar` or `ru`, else English. */
+export function langOfPath(pathname: string): Lang {
+  const first = pathname.split('/')[1];
+  return first === 'ar' || first === 'ru' ? first : DEFAULT_LANG;
+}
+
+/** The path without its language prefix: '/ar/buy-property' -> '/buy-property', '/ru' -> '/'. */
+export function stripLang(pathname: string): string {
+  const lang = langOfPath(pathname);
+  if (lang === DEFAULT_LANG) return pathname;
+  const rest = pathname.slice(lang.length + 1);
+  return rest === '' ? '/' : rest;
+}
+
+/**
+ * `path` (a site path, maybe with a query or fragment) in `lang`: English paths as they are,
+ * others under /ar or /ru ('/', '/buy-property?x=1' -> '/ar', '/ar/buy-property?x=1'). Anything
+ * that is not a root-relative path (a full URL, mailto:, '#top') is returned unchanged.
+ */
+export function localePath(lang: Lang, path: string): string {
+  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  const bare = stripLang(path);
+  if (lang === DEFAULT_LANG) return bare;
+  if (bare === '/') return `/${lang}`;
+  if (bare.startsWith('/?') || bare.startsWith('/#')) return `/${lang}${bare.slice(1)}`;
+  return `/${lang}${bare}`;
+}
+
+/** A property type ('Apartment', 'Full Floor' ...) in `lang`; one without a key is shown as it is. */
+export function typeLabel(lang: Lang, type: string): string {
+  const key = `type.${type}`;
+  return key in en ? translate(lang, key as MessageKey) : type;
 }

@@ -1,5 +1,6 @@
 // About Us: the agency's text from site.json with Read More / Read Less, and its credentials.
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import type { Site } from '../types';
@@ -9,20 +10,22 @@ import { PageHeader } from '../components/PageHeader';
 import { ReadMore } from '../components/ReadMore';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
+import { enAttrs, langOfRequest, localize } from '../i18n/content';
 
 interface AboutData {
   about: string;
+  untranslated?: string[];
 }
 
-export async function loader(): Promise<AboutData> {
-  const site = await getJson<Site>('/data/site.json');
-  return { about: site.about };
+export async function loader({ request }: LoaderFunctionArgs): Promise<AboutData> {
+  const site = localize(await getJson<Site>('/data/site.json'), langOfRequest(request), ['about']);
+  return { about: site.about, untranslated: site.untranslated };
 }
 
 export function Component() {
   const t = useT();
   const site = useSite();
-  const { about } = useLoaderData() as AboutData;
+  const { about, untranslated } = useLoaderData() as AboutData;
   return (
     <>
       <Seo title={t('about.title')} description={site.description} />
@@ -32,7 +35,9 @@ export function Component() {
           <h2 id="about-story" className="section__title">
             {t('about.story')}
           </h2>
-          <ReadMore id="about-text" html={about} />
+          <div className="lang-scope" {...enAttrs({ untranslated }, 'about')}>
+            <ReadMore id="about-text" html={about} />
+          </div>
         </section>
         <aside className="side-card" aria-labelledby="about-facts">
           <h2 id="about-facts" className="side-card__title">

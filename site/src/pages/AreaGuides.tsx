@@ -1,7 +1,8 @@
 // /area-guides-in-dubai: one card per community found in the listings, with how many listings
 // it has per category and their price range (built by generator/src/listings.rs), linking to
 // the search for that community.
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { formatAed } from '../format';
@@ -73,7 +74,7 @@ export function Component() {
                     <p className="area-card__count">
                       <Icon name="home" size={16} />
                       <span>
-                        {community.total === 1 ? t('areas.count.one') : t('areas.count', { n: community.total })}
+                        {t('areas.count', { n: community.total })}
                       </span>
                     </p>
                     {community.salePrice || community.yearlyRent ? (

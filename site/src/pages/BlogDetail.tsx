@@ -1,6 +1,7 @@
 // One post: title, date, author, images and the HTML content. A missing post shows
 // 'Blog not found.' with status 404.
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { formatDate, isSafeId } from '../format';
@@ -10,16 +11,16 @@ import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon } from '../components/Icon';
 import { excerptOf } from './BlogList';
+import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
-type Post = Omit<Blog, 'translations'>;
+type Post = Localized<Blog>;
 type BlogData = { missing: true } | { missing: false; post: Post };
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isSafeId(params.id)) return data<BlogData>({ missing: true }, { status: 404 });
   try {
-    const { translations: _translations, ...post } = await getJson<Blog & { translations?: unknown }>(
-      `/api/blogs/${params.id}.json`,
-    );
+    const blog = await getJson<Blog>(`/api/blogs/${params.id}.json`);
+    const post = localize(blog, langOfRequest(request), ['title', 'excerpt', 'content']);
     return { missing: false, post } satisfies BlogData;
   } catch (error) {
     if (error instanceof Response && error.status === 404) return data<BlogData>({ missing: true }, { status: 404 });
@@ -61,7 +62,9 @@ function PostView({ post }: { post: Post }) {
               <span>{t('blog.back')}</span>
             </Link>
           </p>
-          <h1 className="post__title">{post.title}</h1>
+          <h1 className="post__title" {...enAttrs(post, 'title')}>
+            {post.title}
+          </h1>
           <p className="post__meta">
             <span>
               <Icon name="calendar" size={16} />
@@ -77,8 +80,8 @@ function PostView({ post }: { post: Post }) {
         </div>
       </header>
       <div className="container container--narrow post__body">
-        {cover ? <img className="post__cover" src={cover} alt={post.title} width={1200} height={675} fetchPriority="high" /> : null}
-        <div className="prose prose--article" dangerouslySetInnerHTML={{ __html: post.content }} />
+        {cover ? <img className="post__cover" src={cover} alt={post.title} {...enAttrs(post, 'title')} width={1200} height={675} fetchPriority="high" /> : null}
+        <div className="prose prose--article" {...enAttrs(post, 'content')} dangerouslySetInnerHTML={{ __html: post.content }} />
         {more.length > 0 ? (
           <ul className="post__images" role="list">
             {more.map((image, index) => (

@@ -1,6 +1,7 @@
 // 'Real Estate Blogs': a card per post with its image, title, date, excerpt and 'Read More'.
 import { useId } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { byNewest, formatDate } from '../format';
@@ -9,6 +10,7 @@ import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
+import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
 export interface BlogCard {
   id: string;
@@ -18,6 +20,9 @@ export interface BlogCard {
   author: string | null;
   excerpt: string;
   url: string;
+  untranslated?: string[];
+  /** Title and excerpt in other languages (data/feed.json). */
+  translations?: Record<string, { title?: string | null; excerpt?: string | null }>;
 }
 
 /** A plain-text excerpt: the post's own, else the start of its content. */
@@ -27,7 +32,7 @@ export function excerptOf(blog: Blog, length = 180): string {
   return text.length > length ? `${text.slice(0, length).replace(/\s+\S*$/, '')}…` : text;
 }
 
-export function toBlogCard(blog: Blog): BlogCard {
+export function toBlogCard(blog: Localized<Blog>): BlogCard {
   return {
     id: blog.id,
     title: blog.title,
@@ -36,13 +41,17 @@ export function toBlogCard(blog: Blog): BlogCard {
     author: blog.author,
     excerpt: excerptOf(blog),
     url: blog.url,
+    ...(blog.untranslated ? { untranslated: blog.untranslated } : {}),
   };
 }
 
-export async function loader(): Promise<BlogCard[]> {
+export async function loader({ request }: LoaderFunctionArgs): Promise<BlogCard[]> {
+  const lang = langOfRequest(request);
   try {
     const blogs = await getJson<Blog[]>('/api/blogs.json');
-    return [...blogs].sort(byNewest((blog) => blog.date)).map(toBlogCard);
+    return [...blogs]
+      .sort(byNewest((blog) => blog.date))
+      .map((blog) => toBlogCard(localize(blog, lang, ['title', 'excerpt', 'content'])));
   } catch (error) {
     // Spec: a failed fetch is logged only; the page shows 'No blogs found.'
     console.error('Failed to fetch blogs', error);
@@ -61,6 +70,7 @@ export function BlogCardView({ post }: { post: BlogCard }) {
         className="blog-card__image"
         src={post.image ?? site.defaultImage}
         alt={post.title}
+        {...enAttrs(post, 'title')}
         width={600}
         height={338}
         loading="lazy"
@@ -71,10 +81,12 @@ export function BlogCardView({ post }: { post: BlogCard }) {
           <Icon name="calendar" size={16} />
           <time dateTime={post.date}>{formatDate(lang, post.date)}</time>
         </p>
-        <h2 className="blog-card__title" id={titleId}>
+        <h2 className="blog-card__title" id={titleId} {...enAttrs(post, 'title')}>
           {post.title}
         </h2>
-        <p className="blog-card__excerpt">{post.excerpt}</p>
+        <p className="blog-card__excerpt" {...enAttrs(post, post.untranslated?.includes('excerpt') || post.untranslated?.includes('content') ? 'excerpt' : '')}>
+          {post.excerpt}
+        </p>
         <Link to={post.url} className="blog-card__link" aria-describedby={titleId}>
           <span>{t('blog.readMore')}</span>
           <Icon name="arrowRight" size={18} className="flip-rtl" />

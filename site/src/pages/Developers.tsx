@@ -3,7 +3,7 @@
 // selected. The cards are buttons; without JavaScript they are links to #developer-<id>, and CSS
 // shows the targeted detail.
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import type { Developer } from '../types';
@@ -11,10 +11,12 @@ import { useHydrated, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
+import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
-export async function loader(): Promise<Developer[]> {
-  const developers = await getJson<(Developer & { translations?: unknown })[]>('/data/developers.json');
-  return developers.map(({ translations: _translations, ...developer }) => developer);
+export async function loader({ request }: LoaderFunctionArgs): Promise<Localized<Developer>[]> {
+  const developers = await getJson<Developer[]>('/data/developers.json');
+  const lang = langOfRequest(request);
+  return developers.map((developer) => localize(developer, lang, ['name', 'description']));
 }
 
 const anchor = (id: string) => `developer-${id}`;
@@ -22,7 +24,7 @@ const anchor = (id: string) => `developer-${id}`;
 export function Component() {
   const t = useT();
   const site = useSite();
-  const developers = useLoaderData() as Developer[];
+  const developers = useLoaderData() as Localized<Developer>[];
   const hydrated = useHydrated();
   const [selected, setSelected] = useState<string | null>(null);
   const dialogs = useRef(new Map<string, HTMLDialogElement>());
@@ -94,7 +96,7 @@ export function Component() {
                 <span className="developer-card__logo">
                   <img src={developer.logo} alt="" width={220} height={60} loading="lazy" />
                 </span>
-                <span className="developer-card__name">{developer.name}</span>
+                <span className="developer-card__name" {...enAttrs(developer, 'name')}>{developer.name}</span>
                 <span className="developer-card__projects">{t('developers.projects', { n: developer.projects })}</span>
                 <span className="developer-card__more">
                   <span>{t('developers.view')}</span>
@@ -134,6 +136,7 @@ export function Component() {
                 className="developer-dialog__image"
                 src={developer.image}
                 alt={developer.name}
+                {...enAttrs(developer, 'name')}
                 width={800}
                 height={533}
                 loading="lazy"
@@ -147,7 +150,7 @@ export function Component() {
                   <Icon name="building" size={18} />
                   <span>{t('developers.projects', { n: developer.projects })}</span>
                 </p>
-                <div className="prose" dangerouslySetInnerHTML={{ __html: developer.description }} />
+                <div className="prose" {...enAttrs(developer, 'description')} dangerouslySetInnerHTML={{ __html: developer.description }} />
                 <div className="dialog__actions">
                   {developer.website ? (
                     <a className="button button--outline" href={developer.website} target="_blank" rel="noopener">

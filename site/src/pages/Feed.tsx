@@ -1,8 +1,9 @@
 // /feed: the newest listings and posts together, newest first, as the generator lists them in
 // data/feed.json (a few kilobytes, not the whole catalogue), and the Atom feeds to subscribe to.
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
-import { useT } from '../i18n';
+import { typeLabel, useT } from '../i18n';
 import { formatDate } from '../format';
 import { FEEDS, type FeedItem } from '../feeds';
 import { useLang, useSite } from '../shell';
@@ -10,6 +11,7 @@ import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { priceText } from '../components/PropertyCard';
+import { enAttrs, localize } from '../i18n/content';
 
 type Item = FeedItem;
 
@@ -52,7 +54,7 @@ function FeedItem({ item }: { item: Item }) {
   const lang = useLang();
   const site = useSite();
   if (item.kind === 'property') {
-    const { property } = item;
+    const property = localize(item.property, lang, ['title', 'location']);
     const forRent = property.mainCategory === 'Rental';
     return (
       <article className="feed-item">
@@ -63,18 +65,20 @@ function FeedItem({ item }: { item: Item }) {
             <time dateTime={item.date}>{formatDate(lang, item.date)}</time>
           </p>
           <h2 className="feed-item__title">
-            <Link to={`/property/${property.id}`}>{property.title}</Link>
+            <Link to={`/property/${property.id}`} {...enAttrs(property, 'title')}>
+              {property.title}
+            </Link>
           </h2>
           <p className="feed-item__text dot-list">
-            <span>{property.location || t('card.notSpecified')}</span>
-            <span>{property.subCategory}</span>
+            <span {...enAttrs(property, 'location')}>{property.location || t('card.notSpecified')}</span>
+            <span>{typeLabel(lang, property.subCategory)}</span>
             <span>{priceText(t, lang, property.price, property.pricePeriod)}</span>
           </p>
         </div>
       </article>
     );
   }
-  const { post } = item;
+  const post = localize(item.post, lang, ['title', 'excerpt']);
   return (
     <article className="feed-item">
       <img src={post.image ?? site.defaultImage} alt="" width={240} height={160} loading="lazy" />
@@ -84,9 +88,13 @@ function FeedItem({ item }: { item: Item }) {
           <time dateTime={item.date}>{formatDate(lang, item.date)}</time>
         </p>
         <h2 className="feed-item__title">
-          <Link to={post.url}>{post.title}</Link>
+          <Link to={post.url} {...enAttrs(post, 'title')}>
+            {post.title}
+          </Link>
         </h2>
-        <p className="feed-item__text">{post.excerpt}</p>
+        <p className="feed-item__text" {...enAttrs(post, 'excerpt')}>
+          {post.excerpt}
+        </p>
       </div>
     </article>
   );

@@ -2,7 +2,8 @@
 // properties of each main category (Residential without a heading, then Off-Plan, Commercial,
 // Rental), and the 'Submit Your Details' popup 5 seconds after load.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
 import type { CardProperty } from '../format';
@@ -14,6 +15,7 @@ import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel } from '../components/SearchPanel';
 import { CallbackForm, NewsletterForm, PopupForm } from '../forms/LeadForms';
+import { enAttrs, langOfRequest, localize } from '../i18n/content';
 
 /** Spec section 9: the typewriter's pace, and the popup's delay. */
 export const TYPE_MS = 100;
@@ -26,10 +28,11 @@ const POPUP_CLOSED_KEY = 'estate.popupClosed';
 interface HomeData {
   heroImage: string;
   whyUs: string;
+  untranslated?: string[];
   blocks: Record<MainCategory, CardProperty[]>;
 }
 
-export async function loader(): Promise<HomeData> {
+export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
   const [site, blocks] = await Promise.all([
     getJson<Site>('/data/site.json'),
     // The build picks the newest of each category (generator/src/listings.rs).
@@ -38,7 +41,8 @@ export async function loader(): Promise<HomeData> {
       return { Residential: [], OffPlan: [], Commercial: [], Rental: [] };
     }),
   ]);
-  return { heroImage: site.hero.all.poster, whyUs: site.whyUs, blocks };
+  const texts = localize(site, langOfRequest(request), ['whyUs']);
+  return { heroImage: site.hero.all.poster, whyUs: texts.whyUs, untranslated: texts.untranslated, blocks };
 }
 
 /**
@@ -172,7 +176,7 @@ function usePhrases(): string[] {
 
 export function Component() {
   const t = useT();
-  const { heroImage, whyUs, blocks } = useLoaderData() as HomeData;
+  const { heroImage, whyUs, untranslated, blocks } = useLoaderData() as HomeData;
   const phrases = usePhrases();
   return (
     <>
@@ -224,7 +228,9 @@ export function Component() {
               </li>
             </ul>
           </div>
-          <ReadMore id="why-us-text" html={whyUs} />
+          <div className="lang-scope" {...enAttrs({ untranslated }, 'whyUs')}>
+            <ReadMore id="why-us-text" html={whyUs} />
+          </div>
         </div>
       </section>
 

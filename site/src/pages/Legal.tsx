@@ -1,6 +1,6 @@
 // Privacy Policy and Terms and Conditions: a banner with the title and the date of the last
 // update, then the page's HTML from content/pages/<id>.md.
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { formatDate } from '../format';
@@ -8,13 +8,14 @@ import type { Page } from '../types';
 import { useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
+import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
 export type LegalPage = 'privacy-policy' | 'terms-and-conditions';
 
 function LegalView() {
   const t = useT();
   const lang = useLang();
-  const page = useLoaderData() as Page;
+  const page = useLoaderData() as Localized<Page>;
   return (
     <>
       <Seo title={page.title} description={page.description ?? page.title} />
@@ -24,7 +25,7 @@ function LegalView() {
         lead={page.updated ? t('legal.updated', { date: formatDate(lang, page.updated) }) : undefined}
       />
       <div className="container section">
-        <div className="prose prose--legal" dangerouslySetInnerHTML={{ __html: page.content }} />
+        <div className="prose prose--legal" {...enAttrs(page, 'content')} dangerouslySetInnerHTML={{ __html: page.content }} />
       </div>
     </>
   );
@@ -35,5 +36,7 @@ export function forPage(id: LegalPage) {
     return <LegalView />;
   }
   Component.displayName = `Legal(${id})`;
-  return { Component, loader: () => getJson<Page>(`/data/pages/${id}.json`) };
+  const loader = async ({ request }: LoaderFunctionArgs) =>
+    localize(await getJson<Page>(`/data/pages/${id}.json`), langOfRequest(request), ['title', 'description', 'content']);
+  return { Component, loader };
 }

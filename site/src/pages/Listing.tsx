@@ -5,12 +5,13 @@
 // cards); further cards come from the page files of data/listings/{kind}/, fetched as the
 // visitor asks for more or filters, so a page stays small at any catalogue size.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
-import { useT, type MessageKey } from '../i18n';
+import { typeLabel, useT, type MessageKey } from '../i18n';
 import type { CardProperty } from '../format';
 import type { Hero, Site } from '../types';
-import { useHydrated, usePathname } from '../shell';
+import { useHydrated, useLang, usePathname } from '../shell';
 import { Seo } from '../components/Seo';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel } from '../components/SearchPanel';
@@ -211,6 +212,7 @@ function priceInput(value: string): number | null {
 
 function ListingPage({ kind }: { kind: ListingKind }) {
   const t = useT();
+  const lang = useLang();
   const page = KINDS[kind];
   const { hero, summary } = useLoaderData() as ListingData;
   const pathname = usePathname();
@@ -240,7 +242,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
         <div className="container listing-hero__inner">
           <h1 className="listing-hero__title">{t(page.title)}</h1>
           <p className="listing-hero__count" aria-live="polite">
-            {summary.total === 1 ? t('listing.count.one') : t('listing.count', { n: summary.total })}
+            {t('listing.count', { n: summary.total })}
           </p>
         </div>
       </section>
@@ -279,7 +281,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
               {summary.types.map(([name, n]) => (
                 <li key={name}>
                   <button type="button" className="chip" aria-pressed={filter.type === name} onClick={() => update({ type: name })}>
-                    <span>{name}</span>
+                    <span>{typeLabel(lang, name)}</span>
                     <span className="chip__count">{n}</span>
                   </button>
                 </li>

@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import type { Partner, Site } from '../types';
-import { useSite } from '../shell';
+import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
@@ -15,6 +15,7 @@ export async function loader(): Promise<Partner[]> {
 export function Component() {
   const t = useT();
   const site = useSite();
+  const lang = useLang();
   const partners = useLoaderData() as Partner[];
   return (
     <>
@@ -31,7 +32,12 @@ export function Component() {
                   <img src={partner.logo} alt="" width={220} height={60} loading="lazy" />
                 </span>
                 <h2 className="partner-card__name">{partner.name}</h2>
-                {partner.text ? <p className="partner-card__text">{partner.text}</p> : null}
+                {/* The partners' texts are written in English only (content/site.yaml). */}
+                {partner.text ? (
+                  <p className="partner-card__text" lang={lang === 'en' ? undefined : 'en'}>
+                    {partner.text}
+                  </p>
+                ) : null}
                 {partner.url ? (
                   <a className="text-link" href={partner.url} target="_blank" rel="noopener">
                     <span>{t('partners.visit')}</span>

@@ -7,9 +7,11 @@
 // A missing property shows 'Property Not Found' with 'Go Back' to /; an id with no page of its
 // own is served the property shell, which loads it here in the browser (see property/shell.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../i18n/link';
 import { getJson } from '../data';
-import { useT, type Translate } from '../i18n';
+import { localePath, typeLabel, useT, type Translate } from '../i18n';
+import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref, type CardProperty } from '../format';
 import type { Developer, Property, Site, TeamMember } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
@@ -27,8 +29,8 @@ import { SimilarCard } from '../property/SimilarCard';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
 import { PROPERTY_SHELL_ID } from '../property/shell';
 
-type Agent = Pick<TeamMember, 'id' | 'name' | 'role' | 'image' | 'brn' | 'phone' | 'whatsapp' | 'email'>;
-type Detail = Omit<Property, 'translations'>;
+type Agent = Pick<TeamMember, 'id' | 'name' | 'role' | 'image' | 'brn' | 'phone' | 'whatsapp' | 'email'> & { untranslated?: string[] };
+type Detail = Localized<Property>;
 
 /** What the generator writes beside each property: data/detail/{id}.json (generator/src/detail.rs). */
 interface Extras {
@@ -40,7 +42,7 @@ interface Loaded {
   missing: false;
   property: Detail;
   agent: Agent | null;
-  developer: { id: string; name: string } | null;
+  developer: { id: string; name: string; untranslated?: string[] } | null;
   similar: CardProperty[];
   qr: string | null;
   /** The site's public address ('' when unknown): canonical, sharing and structured-data links. */
@@ -52,7 +54,8 @@ type PropertyData = { missing: true; pending?: true } | Loaded;
 
 const NO_EXTRAS: Extras = { similar: [], qr: null };
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = langOfRequest(request);
   // The shell is prerendered without a property; the browser loads the one in its address.
   if (import.meta.env.SSR && params.id === PROPERTY_SHELL_ID) return { missing: true, pending: true } satisfies PropertyData;
   if (!isSafeId(params.id)) return data<PropertyData>({ missing: true }, { status: 404 });
@@ -72,9 +75,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
     getJson<Extras>(`/data/detail/${id}.json`).catch(() => NO_EXTRAS),
     getJson<Site>('/data/site.json').catch(() => null),
   ]);
-  const member = team.find((person) => person.id === full.agent);
-  const developer = developers.find((entry) => entry.id === full.developer);
-  const { translations: _translations, ...property } = full;
+  const found = team.find((person) => person.id === full.agent);
+  const member = found ? localize(found, lang, ['name', 'role']) : undefined;
+  const entry = developers.find((one) => one.id === full.developer);
+  const developer = entry ? localize(entry, lang, ['name']) : undefined;
+  const property = localize(full, lang, ['title', 'description', 'location']);
   return {
     missing: false,
     property,
@@ -88,9 +93,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
           phone: member.phone,
           whatsapp: member.whatsapp,
           email: member.email,
+          untranslated: member.untranslated,
         }
       : null,
-    developer: developer ? { id: developer.id, name: developer.name } : null,
+    developer: developer ? { id: developer.id, name: developer.name, untranslated: developer.untranslated } : null,
     similar: extras.similar,
     qr: extras.qr,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
@@ -239,7 +245,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
   const forRent = property.mainCategory === 'Rental';
   const deal = forRent ? t('card.forRent') : t('card.forSale');
   const backTo = CATEGORY_PATH[property.mainCategory];
-  const url = absoluteUrl(baseUrl, `/property/${property.id}`);
+  const url = absoluteUrl(baseUrl, localePath(lang, `/property/${property.id}`));
   const price =
     property.price == null
       ? t('card.contactForPrice')
@@ -250,7 +256,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
   const perSqftLine = sqftAmount == null ? null : withPeriod(t, 'property.perSqftLine', sqftAmount, property.pricePeriod);
   const place = property.location || t('card.notSpecified');
   const summary = t(forRent ? 'property.meta.rent' : 'property.meta.sale', {
-    type: property.subCategory,
+    type: typeLabel(lang, property.subCategory),
     location: place,
     price,
   });
@@ -260,7 +266,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
   // Structured data is for crawlers, which read the prerendered page: built only there, so
   // its code stays out of the browser's bundle.
   const jsonLd = import.meta.env.SSR
-    ? scriptJson(listingJsonLd({ property, site, baseUrl, description: truncate(text, 500), images }))
+    ? scriptJson(listingJsonLd({ property, site, baseUrl, description: truncate(text, 500), images, lang }))
     : undefined;
   // The phone's contact bar only works with the page's script (its 'Get in Touch' opens the
   // modal), so it is not in the prerendered HTML: less to render, nothing dead without it.
@@ -290,12 +296,14 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
               <p className="property__badges">
                 {property.featured ? <span className="badge badge--gold">{t('card.featured')}</span> : null}
                 <span className={forRent ? 'badge badge--teal' : 'badge'}>{deal}</span>
-                <span className="badge badge--soft">{property.subCategory}</span>
+                <span className="badge badge--soft">{typeLabel(lang, property.subCategory)}</span>
               </p>
-              <h1 className="property__title">{property.title}</h1>
+              <h1 className="property__title" {...enAttrs(property, 'title')}>
+                {property.title}
+              </h1>
               <p className="property__location">
                 <Icon name="pin" size={18} />
-                <span>{place}</span>
+                <span {...enAttrs(property, 'location')}>{place}</span>
               </p>
             </div>
             <div className="property__price">
@@ -323,7 +331,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
               <h2 id="property-description" className="property__heading">
                 {t('property.description')}
               </h2>
-              <div className="prose" dangerouslySetInnerHTML={{ __html: property.description }} />
+              <div className="prose" {...enAttrs(property, 'description')} dangerouslySetInnerHTML={{ __html: property.description }} />
             </section>
 
             <section className="property__section" aria-labelledby="property-details">
@@ -331,7 +339,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
                 {t('property.details')}
               </h2>
               <dl className="details-list">
-                <Row label={t('property.type')}>{property.subCategory}</Row>
+                <Row label={t('property.type')}>{typeLabel(lang, property.subCategory)}</Row>
                 <Row label={t('property.purpose')}>{deal}</Row>
                 <Row label={t('property.price')}>{price}</Row>
                 {forRent && property.pricePeriod ? (
@@ -356,7 +364,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
                 <h2 id="property-amenities" className="property__heading">
                   {t('property.amenities')}
                 </h2>
-                <ul className="amenities">
+                <ul className="amenities" lang={lang === 'en' ? undefined : 'en'}>
                   {property.amenities.map((amenity) => (
                     <li key={amenity}>
                       <Icon name="check" size={18} />
@@ -446,11 +454,15 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
             <div className="agent-card">
               {agent ? (
                 <div className="agent-card__person">
-                  <img src={agent.image} alt={agent.name} width={64} height={64} loading="lazy" decoding="async" />
+                  <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
                   <div>
                     <p className="agent-card__label">{t('property.agent')}</p>
-                    <p className="agent-card__name">{agent.name}</p>
-                    <p className="agent-card__role">{agent.role}</p>
+                    <p className="agent-card__name" {...enAttrs(agent, 'name')}>
+                      {agent.name}
+                    </p>
+                    <p className="agent-card__role" {...enAttrs(agent, 'role')}>
+                      {agent.role}
+                    </p>
                     {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
                   </div>
                 </div>
@@ -524,7 +536,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         <div className="enquiry-dialog__contact">
           {agent ? (
             <div className="agent-card__person">
-              <img src={agent.image} alt={agent.name} width={64} height={64} loading="lazy" decoding="async" />
+              <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
               <div>
                 <p className="agent-card__name">{agent.name}</p>
                 <p className="agent-card__role">{agent.role}</p>

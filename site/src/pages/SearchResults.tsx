@@ -4,9 +4,10 @@
 // Results reload whenever the URL's parameters change; a failed call is logged as 'Failed to
 // fetch search results' and the page shows 'No properties found.'
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../i18n/link';
 import { API_TIMEOUT_MS } from '../data';
-import { useT, type MessageKey, type Translate } from '../i18n';
+import { typeLabel, useT, type MessageKey, type Translate } from '../i18n';
 import { formatNumber, toCard, type CardProperty } from '../format';
 import type { Lang } from '../i18n';
 import type { Property } from '../types';
@@ -70,10 +71,10 @@ export function searchRequest(kind: SearchKind, criteria: Partial<Record<Param, 
 function chips(t: Translate, lang: Lang, criteria: Partial<Record<Param, string>>): string[] {
   const list: string[] = [];
   if (criteria.query) list.push(t('search.chip.query', { value: criteria.query }));
-  if (criteria.type) list.push(t('search.chip.type', { value: criteria.type }));
+  if (criteria.type) list.push(t('search.chip.type', { value: typeLabel(lang, criteria.type) }));
   if (criteria.bedrooms) {
     const n = Number.parseInt(criteria.bedrooms, 10);
-    list.push(n === 1 ? t('searchPanel.bedrooms.one') : n >= 7 ? t('searchPanel.bedrooms.more') : t('searchPanel.bedrooms.n', { n: criteria.bedrooms }));
+    list.push(n === 1 ? t('searchPanel.bedrooms.one') : n >= 7 ? t('searchPanel.bedrooms.more') : t('searchPanel.bedrooms.n', { n }));
   }
   if (criteria.area) {
     const n = Number.parseInt(criteria.area, 10);
@@ -145,7 +146,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
       <section className="container section section--tight" aria-labelledby="results-count" aria-busy={state.status === 'loading'}>
         <div className="section__head">
           <h2 id="results-count" className="section__title section__title--small" aria-live="polite">
-            {state.status === 'loading' ? t('search.searching') : total === 1 ? t('search.count.one') : t('search.count', { n: total })}
+            {state.status === 'loading' ? t('search.searching') : t('search.count', { n: total })}
           </h2>
           <Link to="/allproperties" className="text-link">
             <Icon name="search" size={18} />

@@ -1,5 +1,5 @@
 // Meet the Team: each consultant's photo, name, role, BRN, languages and direct contacts.
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { telHref, whatsappHref } from '../format';
@@ -8,16 +8,18 @@ import { useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
+import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
-export async function loader(): Promise<TeamMember[]> {
-  const team = await getJson<(TeamMember & { translations?: unknown })[]>('/data/team.json');
-  return team.map(({ translations: _translations, ...member }) => member);
+export async function loader({ request }: LoaderFunctionArgs): Promise<Localized<TeamMember>[]> {
+  const team = await getJson<TeamMember[]>('/data/team.json');
+  const lang = langOfRequest(request);
+  return team.map((member) => localize(member, lang, ['name', 'role']));
 }
 
 export function Component() {
   const t = useT();
   const site = useSite();
-  const team = useLoaderData() as TeamMember[];
+  const team = useLoaderData() as Localized<TeamMember>[];
   return (
     <>
       <Seo title={t('team.title')} description={t('team.description', { name: site.name })} />
@@ -26,10 +28,14 @@ export function Component() {
         <ul className="team-grid" role="list">
           {team.map((member) => (
             <li key={member.id} className="team-card">
-              <img className="team-card__photo" src={member.image} alt={member.name} width={600} height={600} loading="lazy" />
+              <img className="team-card__photo" src={member.image} alt={member.name} {...enAttrs(member, 'name')} width={600} height={600} loading="lazy" />
               <div className="team-card__body">
-                <h2 className="team-card__name">{member.name}</h2>
-                <p className="team-card__role">{member.role}</p>
+                <h2 className="team-card__name" {...enAttrs(member, 'name')}>
+                  {member.name}
+                </h2>
+                <p className="team-card__role" {...enAttrs(member, 'role')}>
+                  {member.role}
+                </p>
                 {member.brn ? (
                   <p className="team-card__brn">
                     <Icon name="shield" size={16} />

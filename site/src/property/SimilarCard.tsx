@@ -1,13 +1,15 @@
 // A compact card of a similar property: the photo, price, title and a line of facts, the whole
 // card one link. Lighter than the listing pages' card (these three are on every property page).
-import { Link } from 'react-router';
+import { Link } from '../i18n/link';
 import { useT } from '../i18n';
+import { enAttrs, localize } from '../i18n/content';
 import { formatNumber, type CardProperty } from '../format';
 import { useLang, useSite } from '../shell';
 
-export function SimilarCard({ property, price }: { property: CardProperty; price: string }) {
+export function SimilarCard({ property: card, price }: { property: CardProperty; price: string }) {
   const t = useT();
   const lang = useLang();
+  const property = localize(card, lang, ['title', 'location']);
   const site = useSite();
   const facts = [
     property.location,
@@ -15,11 +17,13 @@ export function SimilarCard({ property, price }: { property: CardProperty; price
     property.area == null ? null : t('card.areaValue', { area: formatNumber(lang, property.area) }),
   ].filter((fact): fact is string => !!fact);
   return (
-    <Link className="similar-card" to={`/property/${property.id}`} state={{ property }}>
+    <Link className="similar-card" to={`/property/${property.id}`} state={{ property: card }}>
       <img src={property.image ?? site.defaultImage} alt="" width={600} height={400} loading="lazy" decoding="async" />
       <span className="similar-card__body">
         <span className="similar-card__price">{price}</span>
-        <span className="similar-card__title">{property.title}</span>
+        <span className="similar-card__title" {...enAttrs(property, 'title')}>
+          {property.title}
+        </span>
         <span className="similar-card__facts">{facts.join(' · ')}</span>
       </span>
     </Link>

@@ -3,6 +3,7 @@
 // residence with its rooms, floor size and address, and the agency as a RealEstateAgent).
 import type { ShellData } from '../shell';
 import type { Property } from '../types';
+import { localePath, type Lang } from '../i18n';
 
 /** `path` on the public site: absolute when the site's base URL is known, else as it is. */
 export function absoluteUrl(baseUrl: string, path: string): string {
@@ -66,11 +67,13 @@ export interface ListingInput {
   description: string;
   /** The gallery's images (at most 9, the default image when the listing has none). */
   images: string[];
+  /** The page's language (English by default): its address and the listing's inLanguage. */
+  lang?: Lang;
 }
 
 /** The JSON-LD of a property page, one graph of the listing and the agency. */
-export function listingJsonLd({ property, site, baseUrl, description, images }: ListingInput): Json {
-  const url = absoluteUrl(baseUrl, `/property/${property.id}`);
+export function listingJsonLd({ property, site, baseUrl, description, images, lang = 'en' }: ListingInput): Json {
+  const url = absoluteUrl(baseUrl, localePath(lang, `/property/${property.id}`));
   const agencyId = `${absoluteUrl(baseUrl, '/')}#agency`;
   const type = residenceType(property.subCategory);
   const land = type === 'Place';
@@ -140,6 +143,7 @@ export function listingJsonLd({ property, site, baseUrl, description, images }: 
     url,
     name: property.title,
     description,
+    inLanguage: lang,
     datePosted: property.createdAt,
     image: images.map((image) => absoluteUrl(baseUrl, image)),
     ...(identifiers.length ? { identifier: identifiers } : {}),

@@ -1,0 +1,285 @@
+// Browser tests of the three languages against `estate serve` in Debian's Chromium: every
+// route in Arabic (/ar/...) and Russian (/ru/...) with the right <html lang dir> before any
+// script runs, a translated heading, no English UI string left (brand names allowed), hreflang
+// and canonical links; the language selector keeping the page and remembering the choice; the
+// gallery's arrow keys in right-to-left. Screenshots of the Arabic pages go to /tmp/i18n-shots/.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from './server.mjs';
+import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+
+const SHOTS = '/tmp/i18n-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+const i18n = (lang) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
+const en = i18n('en');
+const TRANSLATIONS = { ar: i18n('ar'), ru: i18n('ru') };
+const DIR = { ar: 'rtl', ru: 'ltr' };
+
+// The same list as site.test.mjs: every fixed path of the route table.
+const FIXED_ROUTES = [
+  '/', '/residential-properties', '/buy-property', '/rent-property', '/rent-properties',
+  '/Properties-For-Rent-in-Dubai', '/Rental', '/off-plan', '/commercial', '/Properties-For-Sale-in-Dubai',
+  '/allproperties', '/pro', '/developers', '/meet-the-team', '/about-us', '/contact-us', '/blogpage',
+  '/search-result', '/search-residential', '/search-commercial', '/search-off-plan', '/search-rent',
+  '/privacy-policy', '/termandcondition', '/admin', '/partners', '/req', '/blogform', '/feed',
+  '/area-guides-in-dubai',
+];
+// Content pages whose texts the sample content translates.
+const PROPERTY = '/property/difc-grade-a-office';
+const CONTENT_ROUTES = [PROPERTY, '/property/dubai-hills-sidra-villa'];
+
+// Names that are the same in every language.
+const BRANDS = new Set(['WhatsApp', 'Google', 'OpenStreetMap', 'Atom', 'AED', 'RERA', 'DLD', 'ORN', 'BRN', 'Instagram',
+  'Facebook', 'LinkedIn', 'YouTube', 'TikTok', 'X', 'EN', 'AR', 'RU', 'English', 'estate serve']);
+
+/**
+ * The English UI texts that must not appear on a page in `lang`: each en.json text the
+ * language translates differently, as its literal pieces between placeholders. Single words are
+ * matched as whole words, so 'Rent' does not match inside another word.
+ */
+function englishPieces(lang) {
+  const pieces = new Set();
+  for (const [key, text] of Object.entries(en)) {
+    if (TRANSLATIONS[lang][key] === text || BRANDS.has(text)) continue;
+    for (const piece of text.split(/\{\w+\}/)) {
+      const clean = piece.replace(/^[\s.,:;!?()“”"'/·–-]+|[\s.,:;!?()“”"'/·–-]+$/g, '');
+      if (/\p{L}{3,}/u.test(clean) && !BRANDS.has(clean)) pieces.add(clean);
+    }
+  }
+  return [...pieces];
+}
+const PIECES = { ar: englishPieces('ar'), ru: englishPieces('ru') };
+
+function englishLeft(lang, pageText) {
+  const text = names.reduce((rest, name) => rest.split(name).join(' '), pageText);
+  return PIECES[lang].filter((piece) => {
+    const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(text);
+  });
+}
+
+let server;
+let browser;
+const englishH1 = new Map();
+// Proper names of the content, written the same in every language: partners and communities.
+let names = [];
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  const site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
+  const communities = JSON.parse(readFileSync(join(server.dist, 'data', 'communities.json'), 'utf8'));
+  names = [...site.partners.map((partner) => partner.name), ...communities.map((community) => community.name)];
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const localized = (lang, path) => (path === '/' ? `/${lang}` : `/${lang}${path}`);
+
+async function html(path) {
+  const response = await fetch(server.url + path);
+  return { status: response.status, text: await response.text() };
+}
+
+function h1Of(page) {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(page);
+  return match ? match[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim() : null;
+}
+
+/** The page's visible texts and user-facing attributes, outside elements marked as another language. */
+async function textsOf(page, lang) {
+  return page.evaluate((pageLang) => {
+    const clone = document.body.cloneNode(true);
+    clone.querySelectorAll('script, style, template').forEach((node) => node.remove());
+    clone.querySelectorAll('[lang]').forEach((node) => {
+      if (node.getAttribute('lang') !== pageLang) node.remove();
+    });
+    const attributes = [...clone.querySelectorAll('[placeholder], [aria-label], [alt], [title]')].flatMap((node) =>
+      ['placeholder', 'aria-label', 'alt', 'title'].map((name) => node.getAttribute(name) ?? ''),
+    );
+    const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+    return [document.title, description, clone.textContent ?? '', ...attributes].join('\n');
+  }, lang);
+}
+
+for (const lang of ['ar', 'ru']) {
+  describe(`every route in ${lang}`, () => {
+    for (const path of [...FIXED_ROUTES, ...CONTENT_ROUTES]) {
+      const target = localized(lang, path);
+      test(target, async () => {
+        // Before any script: the prerendered HTML carries the language and direction.
+        const { status, text } = await html(target);
+        assert.equal(status, 200, `${target} answered ${status}`);
+        assert.match(text, new RegExp(`^<!doctype html>\\s*<html lang="${lang}" dir="${DIR[lang]}">`, 'i'));
+        if (!englishH1.has(path)) englishH1.set(path, h1Of((await html(path)).text));
+
+        const opened = await openPage(browser, DESKTOP);
+        const { page, context, problems } = opened;
+        await page.goto(server.url + target, { waitUntil: 'load' });
+        await page.waitForLoadState('networkidle');
+        assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+        assert.equal(await page.evaluate(() => document.documentElement.dir), DIR[lang]);
+        const heading = (await page.locator('h1').first().innerText()).trim();
+        assert.ok(heading.length > 0, `${target}: empty h1`);
+        assert.notEqual(heading, englishH1.get(path), `${target}: the heading is the English one`);
+        const left = englishLeft(lang, await textsOf(page, lang));
+        assert.deepEqual(left, [], `${target}: English UI text on the page`);
+        await context.close();
+        assert.deepEqual(problems, [], `${target}: console problems`);
+      });
+    }
+  });
+}
+
+describe('search engines', () => {
+  test('canonical and hreflang links (with x-default) on every language of a page', async () => {
+    const site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
+    for (const path of ['/buy-property', PROPERTY, '/']) {
+      for (const lang of ['en', 'ar', 'ru']) {
+        const own = lang === 'en' ? path : localized(lang, path);
+        const { text } = await html(own);
+        assert.ok(text.includes(`<link rel="canonical" href="${site.baseUrl}${own}"`), `${own}: canonical`);
+        for (const [code, href] of [['en', path], ['ar', localized('ar', path)], ['ru', localized('ru', path)], ['x-default', path]]) {
+          assert.ok(text.includes(`<link rel="alternate" hreflang="${code}" href="${site.baseUrl}${href}"`), `${own}: hreflang ${code}`);
+        }
+        const locale = { en: 'en_GB', ar: 'ar_AE', ru: 'ru_RU' }[lang];
+        assert.ok(text.includes(`<meta property="og:locale" content="${locale}"`), `${own}: og:locale`);
+      }
+    }
+  });
+
+  test('titles and descriptions are translated', async () => {
+    const { text } = await html('/ru/buy-property');
+    assert.ok(text.includes(`<title>${TRANSLATIONS.ru['listing.residential.meta']} | `), 'Russian title');
+    assert.ok(text.includes(TRANSLATIONS.ru['listing.residential.description'].slice(0, 40)), 'Russian description');
+  });
+
+  test('an unknown path under /ar answers the Arabic not-found page', async () => {
+    const { status, text } = await html('/ar/no-such-page');
+    assert.equal(status, 404);
+    assert.match(text, /<html lang="ar" dir="rtl">/);
+    assert.ok(text.includes(TRANSLATIONS.ar['notFound.title'].replace(/'/g, '&#x27;')) || text.includes(TRANSLATIONS.ar['notFound.title']));
+  });
+});
+
+describe('property shell', () => {
+  test('an unknown listing under /ru is answered by the Russian shell, which shows Property Not Found in Russian', async () => {
+    const { status, text } = await html('/ru/property/no-such-listing');
+    assert.equal(status, 404);
+    assert.match(text, /<html lang="ru" dir="ltr">/);
+    const { page, context } = await openPage(browser, DESKTOP, { expectNotFound: true });
+    await page.goto(`${server.url}/ru/property/no-such-listing`, { waitUntil: 'networkidle' });
+    await page.waitForFunction((title) => document.querySelector('h1')?.textContent?.trim() === title, TRANSLATIONS.ru['property.notFound']);
+    await context.close();
+  });
+});
+
+describe('language selector', () => {
+  test('keeps the page and its query, switches lang and dir, and remembers the choice', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP);
+    await page.goto(`${server.url}/buy-property?sort=priceUp`, { waitUntil: 'networkidle' });
+    const selector = page.locator('header .lang-switch');
+    await selector.getByText('AR', { exact: true }).click();
+    await page.waitForURL(/\/ar\/buy-property\?sort=priceUp$/);
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'ar');
+    assert.equal((await page.locator('h1').innerText()).trim(), TRANSLATIONS.ar['listing.residential.title']);
+    // Links now lead to Arabic pages, and the shell's content is Arabic too.
+    assert.equal(await page.locator('header a.site-header__cta').getAttribute('href'), '/ar/pro');
+    await page.waitForFunction(() => /[\u0600-\u06ff]/.test(document.querySelector('footer address')?.textContent ?? ''));
+
+    await page.locator('header .lang-switch').getByText('RU', { exact: true }).click();
+    await page.waitForURL(/\/ru\/buy-property\?sort=priceUp$/);
+    await page.waitForFunction(() => document.documentElement.lang === 'ru' && document.documentElement.dir === 'ltr');
+    assert.equal((await page.locator('h1').innerText()).trim(), TRANSLATIONS.ru['listing.residential.title']);
+    assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'ru');
+
+    // Coming back to the English home page from outside the site: the chosen language's.
+    const again = await context.newPage();
+    await again.goto(`${server.url}/`, { waitUntil: 'load' });
+    await again.waitForURL(/\/ru$/);
+    await again.waitForFunction(() => document.documentElement.lang === 'ru');
+
+    // Choosing English again goes back to the spec's paths.
+    await again.locator('header .lang-switch').getByText('EN', { exact: true }).click();
+    await again.waitForURL((url) => url.pathname === '/');
+    await again.waitForFunction(() => document.documentElement.lang === 'en' && document.documentElement.dir === 'ltr');
+    assert.equal(await again.evaluate(() => localStorage.getItem('lang')), 'en');
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('on a phone the menu holds the selector too', async () => {
+    const { page, context, problems } = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/ar/about-us`, { waitUntil: 'networkidle' });
+    await page.locator('.menu-toggle').click();
+    await page.locator('#mobile-menu .lang-switch').getByText('RU', { exact: true }).click();
+    await page.waitForURL(/\/ru\/about-us$/);
+    await page.waitForFunction(() => document.documentElement.lang === 'ru');
+    assert.equal(await page.locator('#mobile-menu').isHidden(), true);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe('right to left', () => {
+  test('Arabic property page: arrow keys follow the visual direction, phone numbers keep their order', async () => {
+    const { page, context, problems } = await openPage(browser, DESKTOP);
+    await page.goto(`${server.url}${localized('ar', PROPERTY)}`, { waitUntil: 'networkidle' });
+    const counter = page.locator('.gallery__counter, .gallery [class*="counter"]').first();
+    const before = await counter.innerText();
+    assert.match(before, /^1 \S+ \d+$/);
+    // In right to left the next photo is to the left.
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => /^2 \S+ \d/.test(document.querySelector('.gallery__counter, .gallery [class*="counter"]')?.textContent ?? ''));
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => /^1 \S+ \d/.test(document.querySelector('.gallery__counter, .gallery [class*="counter"]')?.textContent ?? ''));
+    // The footer's phone number reads left to right.
+    const phone = page.locator('footer a[href^="tel:"]').first();
+    assert.equal(await phone.evaluate((node) => getComputedStyle(node).direction), 'ltr');
+    // The translated title, and the layout mirrored: the logo at the right edge.
+    const logo = await page.locator('.site-header__logo').boundingBox();
+    assert.ok(logo.x > DESKTOP.width / 2, `the logo is at x=${logo.x}`);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('content without a translation shows in English, marked lang="en"', async () => {
+    const routes = JSON.parse(readFileSync(join(server.dist, 'data', 'routes.json'), 'utf8'));
+    // The posts' articles are written in English only: shown as they are, marked as English,
+    // under a translated title.
+    const { text } = await html(localized('ar', routes.posts[0]));
+    assert.match(text, /class="prose prose--article" lang="en"/);
+    assert.doesNotMatch(text, /class="post__title" lang="en"/);
+    // Amenities have no translations either.
+    assert.match((await html(localized('ru', PROPERTY))).text, /class="amenities" lang="en"/);
+  });
+
+  test('prices and numbers per locale, Latin digits', async () => {
+    const { text } = await html('/ar/buy-property');
+    assert.ok(!/[٠-٩]/.test(text), 'no Arabic-Indic digits');
+    const ru = await html('/ru/buy-property');
+    assert.match(ru.text, /\d{1,3}(\u00a0|\u202f| )\d{3}(\u00a0|\u202f| )\d{3}(\u00a0|\u202f| )AED/, 'Russian groups digits with spaces');
+  });
+});
+
+describe('screenshots of the Arabic pages', () => {
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    for (const [name, path] of [['home', '/ar'], ['listing', '/ar/buy-property'], ['property', localized('ar', PROPERTY)], ['contact', '/ar/contact-us']]) {
+      test(`${name} on a ${label}`, async () => {
+        const { page, context, problems } = await openPage(browser, viewport);
+        await page.goto(server.url + path, { waitUntil: 'networkidle' });
+        await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}.png`) });
+        await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}-full.png`), fullPage: true });
+        await context.close();
+        assert.deepEqual(problems, []);
+      });
+    }
+  }
+});

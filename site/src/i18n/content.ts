@@ -1,0 +1,47 @@
+// Content in the page's language: a record may carry `translations: { ar: {...}, ru: {...} }`
+// (written by the generator from the content's `ar:`/`ru:` blocks). localize() puts the
+// language's texts over the English ones and lists the fields that stayed English, so the page
+// can mark them with lang="en" (enAttrs).
+import { DEFAULT_LANG, langOfPath, type Lang } from './index';
+
+type Translations = Partial<Record<string, Record<string, unknown> | null | undefined>>;
+
+/** A record in one language; `untranslated` names the fields shown in English. */
+export type Localized<T> = Omit<T, 'translations'> & { untranslated?: string[] };
+
+/**
+ * `record` in `lang`: each of `fields` from its translation where one is given (a non-empty
+ * string), else English and listed in `untranslated`. The translations themselves are dropped,
+ * so a page embeds only its own language.
+ */
+export function localize<T extends { translations?: unknown }>(
+  record: T,
+  lang: Lang,
+  fields: readonly (keyof T & string)[],
+): Localized<T> {
+  const { translations, ...rest } = record;
+  const out = rest as Record<string, unknown>;
+  if (lang === DEFAULT_LANG) return out as Localized<T>;
+  const texts = (translations as Translations | undefined)?.[lang] ?? undefined;
+  const untranslated: string[] = [];
+  for (const field of fields) {
+    const value = texts?.[field];
+    if (typeof value === 'string' && value.trim() !== '') {
+      out[field] = value;
+    } else if (typeof out[field] === 'string' && out[field] !== '') {
+      untranslated.push(field);
+    }
+  }
+  if (untranslated.length) out.untranslated = untranslated;
+  return out as Localized<T>;
+}
+
+/** `{ lang: 'en' }` for an element showing a field that stayed English, else nothing. */
+export function enAttrs(record: { untranslated?: string[] } | null | undefined, field: string): { lang?: 'en' } {
+  return record?.untranslated?.includes(field) ? { lang: 'en' } : {};
+}
+
+/** The language of a loader's request, from its path. */
+export function langOfRequest(request: Request): Lang {
+  return langOfPath(new URL(request.url).pathname);
+}

@@ -1,0 +1,69 @@
+// Numbers, prices and dates per language (Latin digits in Arabic too), content in the page's
+// language with English fallbacks named, and the left-to-right isolation of phone numbers.
+import { describe, expect, test } from 'vitest';
+import { formatAed, formatDate, formatMonth, formatNumber } from '../format';
+import { enAttrs, localize } from './content';
+import { translate, typeLabel } from './index';
+
+describe('Intl formatting per language', () => {
+  test('prices in AED, grouped the way each language writes them, never Arabic-Indic digits', () => {
+    expect(formatAed('en', 1750000)).toBe('AED\u00a01,750,000');
+    expect(formatAed('ru', 1750000)).toBe('1\u00a0750\u00a0000\u00a0AED');
+    const arabic = formatAed('ar', 1750000);
+    expect(arabic).toContain('1,750,000');
+    expect(arabic).toContain('د.إ.');
+    expect(arabic).not.toMatch(/[٠-٩]/);
+    expect(formatNumber('ar', 12500)).toBe('12,500');
+    expect(formatNumber('ru', 12500)).toBe('12\u00a0500');
+  });
+
+  test('dates in each language, in Dubai time', () => {
+    expect(formatDate('ru', '2026-10-31T22:30:00Z')).toMatch(/^1 ноября 2026\s?г\.$/u);
+    expect(formatDate('ar', '2026-10-31T22:30:00Z')).toBe('1 نوفمبر 2026');
+    expect(formatMonth('ru', '2029-09')).toMatch(/^сентябрь 2029\s?г\.$/u);
+  });
+
+  test('counts in messages are formatted too', () => {
+    expect(translate('en', 'listing.count', { n: 1234 })).toBe('1,234 properties available');
+    expect(translate('ru', 'listing.count', { n: 1234 })).toBe('1\u00a0234 объекта доступно');
+  });
+
+  test('phone numbers and prices keep their order inside Arabic sentences', () => {
+    expect(translate('ar', 'banner.call', { phone: '+971 4 555 0123' })).toBe('اتصل على \u2066+971 4 555 0123\u2069');
+    expect(translate('en', 'banner.call', { phone: '+971 4 555 0123' })).toBe('Call +971 4 555 0123');
+  });
+
+  test('property types', () => {
+    expect(typeLabel('ar', 'Villa')).toBe('فيلا');
+    expect(typeLabel('ru', 'Full Floor')).toBe('Целый этаж');
+    expect(typeLabel('en', 'Hotel Apartment')).toBe('Hotel Apartment');
+    expect(typeLabel('ru', 'Castle')).toBe('Castle');
+  });
+});
+
+describe('content per language', () => {
+  const property = {
+    id: 'x',
+    title: 'Sea-view flat',
+    location: 'Dubai Marina',
+    description: '<p>Bright.</p>',
+    translations: { ar: { title: 'شقة بإطلالة بحرية', location: '' }, ru: { title: 'Квартира с видом на море' } },
+  };
+
+  test('translated fields replace the English ones; missing ones stay English and are named', () => {
+    const ar = localize(property, 'ar', ['title', 'location', 'description']);
+    expect(ar.title).toBe('شقة بإطلالة بحرية');
+    expect(ar.location).toBe('Dubai Marina');
+    expect(ar.untranslated).toEqual(['location', 'description']);
+    expect(enAttrs(ar, 'location')).toEqual({ lang: 'en' });
+    expect(enAttrs(ar, 'title')).toEqual({});
+    expect('translations' in ar).toBe(false);
+  });
+
+  test('English is the content as written', () => {
+    const en = localize(property, 'en', ['title', 'location']);
+    expect(en.title).toBe('Sea-view flat');
+    expect(en.untranslated).toBeUndefined();
+    expect(enAttrs(en, 'title')).toEqual({});
+  });
+});
