@@ -53,8 +53,12 @@ function englishPieces(lang) {
 }
 const PIECES = { ar: englishPieces('ar'), ru: englishPieces('ru') };
 
+// Proper names inside translated texts that contain an English UI word ('Home', 'Form'): the
+// name of a villa type and the Dubai Land Department's contract forms.
+const PROPER_NAMES = ['Garden Home', 'Form A', 'Form F'];
+
 function englishLeft(lang, pageText) {
-  const text = names.reduce((rest, name) => rest.split(name).join(' '), pageText);
+  const text = [...names, ...PROPER_NAMES].reduce((rest, name) => rest.split(name).join(' '), pageText);
   return PIECES[lang].filter((piece) => {
     const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(text);
@@ -64,7 +68,8 @@ function englishLeft(lang, pageText) {
 let server;
 let browser;
 const englishH1 = new Map();
-// Proper names of the content, written the same in every language: partners and communities.
+// Proper names of the content, written the same in every language: partners, communities and
+// developers.
 let names = [];
 
 before(async () => {
@@ -72,7 +77,12 @@ before(async () => {
   browser = await launch();
   const site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
   const communities = JSON.parse(readFileSync(join(server.dist, 'data', 'communities.json'), 'utf8'));
-  names = [...site.partners.map((partner) => partner.name), ...communities.map((community) => community.name)];
+  const developers = JSON.parse(readFileSync(join(server.dist, 'data', 'developers.json'), 'utf8'));
+  names = [
+    ...site.partners.map((partner) => partner.name),
+    ...communities.map((community) => community.name),
+    ...developers.map((developer) => developer.name),
+  ];
 });
 
 after(async () => {
