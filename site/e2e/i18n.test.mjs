@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
+import { FIXED_ROUTES } from './routes.mjs';
 import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
 
 const SHOTS = '/tmp/i18n-shots';
@@ -18,15 +19,6 @@ const en = i18n('en');
 const TRANSLATIONS = { ar: i18n('ar'), ru: i18n('ru') };
 const DIR = { ar: 'rtl', ru: 'ltr' };
 
-// The same list as site.test.mjs: every fixed path of the route table.
-const FIXED_ROUTES = [
-  '/', '/residential-properties', '/buy-property', '/rent-property', '/rent-properties',
-  '/Properties-For-Rent-in-Dubai', '/Rental', '/off-plan', '/commercial', '/Properties-For-Sale-in-Dubai',
-  '/allproperties', '/pro', '/developers', '/meet-the-team', '/about-us', '/contact-us', '/blogpage',
-  '/search-result', '/search-residential', '/search-commercial', '/search-off-plan', '/search-rent',
-  '/privacy-policy', '/termandcondition', '/admin', '/partners', '/req', '/blogform', '/feed',
-  '/area-guides-in-dubai',
-];
 // Content pages whose texts the sample content translates.
 const PROPERTY = '/property/difc-grade-a-office';
 const CONTENT_ROUTES = [PROPERTY, '/property/dubai-hills-sidra-villa'];

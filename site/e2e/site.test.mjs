@@ -5,20 +5,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
+import { FIXED_ROUTES } from './routes.mjs';
 import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
-// Every fixed path of the spec's route table (aliases included) and of our own additions.
-const FIXED_ROUTES = [
-  '/', '/residential-properties', '/buy-property', '/rent-property', '/rent-properties',
-  '/Properties-For-Rent-in-Dubai', '/Rental', '/off-plan', '/commercial', '/Properties-For-Sale-in-Dubai',
-  '/allproperties', '/pro', '/developers', '/meet-the-team', '/about-us', '/contact-us', '/blogpage',
-  '/search-result', '/search-residential', '/search-commercial', '/search-off-plan', '/search-rent',
-  '/privacy-policy', '/termandcondition', '/admin', '/partners', '/req', '/blogform', '/feed',
-  '/area-guides-in-dubai',
-];
 
 let server;
 let browser;
