@@ -4,7 +4,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useT, type MessageKey } from '../i18n';
 import { PROPERTY_TYPES } from './validate';
 import { FAILURE_LATER, FAILURE_PLAIN, FAILURE_RETRY, useLeadForm, type Lead, type LeadForm } from './useLeadForm';
-import { FormStatus, Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
+import { EmailField, FormFoot, FormStatus, Honeypot, NameField, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
 import { PhoneField } from './PhoneField';
 
 function PropertyTypeOptions({ none }: { none: MessageKey }) {
@@ -45,18 +45,15 @@ export function SellerForm() {
   });
   return (
     <LeadFormElement form={form} name="seller" label={t('forms.seller.title')} className="lead-form--grid">
-      <TextField form={form} name="name" label={t('forms.seller.name')} required autoComplete="name" />
-      <TextField form={form} name="email" label={t('forms.seller.email')} required type="email" autoComplete="email" inputMode="email" />
+      <NameField form={form} label={t('forms.seller.name')} />
+      <EmailField form={form} label={t('forms.seller.email')} />
       <PhoneField form={form} name="contactNumber" label={t('forms.seller.phone')} required />
       <SelectField form={form} name="propertyType" label={t('forms.seller.propertyType')}>
         <PropertyTypeOptions none="forms.seller.propertyTypeNone" />
       </SelectField>
       <TextField form={form} name="propertyArea" label={t('forms.seller.area')} hint={t('forms.seller.areaHint')} />
       <TextAreaField form={form} name="message" label={t('forms.seller.message')} className="lead-form__wide" />
-      <div className="lead-form__foot lead-form__wide">
-        <FormStatus form={form} />
-        <SubmitButton form={form} label={t('forms.seller.submit')} className="button button--gold button--large" />
-      </div>
+      <FormFoot form={form} label={t('forms.seller.submit')} buttonClass="button button--gold button--large" wide />
     </LeadFormElement>
   );
 }
@@ -71,14 +68,11 @@ export function ContactForm() {
   });
   return (
     <LeadFormElement form={form} name="contact" label={t('forms.contact.title')} className="lead-form--grid">
-      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
-      <TextField form={form} name="email" label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" />
+      <NameField form={form} label={t('forms.name')} />
+      <EmailField form={form} label={t('forms.email')} />
       <TextField form={form} name="contactNumber" label={t('forms.phone')} hint={t('forms.phoneHint')} required type="tel" autoComplete="tel" inputMode="tel" dir="ltr" className="lead-form__wide" />
       <TextAreaField form={form} name="message" label={t('forms.message')} required className="lead-form__wide" />
-      <div className="lead-form__foot lead-form__wide">
-        <FormStatus form={form} />
-        <SubmitButton form={form} label={t('forms.contact.submit')} />
-      </div>
+      <FormFoot form={form} label={t('forms.contact.submit')} wide />
     </LeadFormElement>
   );
 }
@@ -103,14 +97,11 @@ export function ContactLeadForm() {
   });
   return (
     <LeadFormElement form={form} name="contact-lead" label={t('forms.contactLead.title')}>
-      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
-      <TextField form={form} name="email" label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" />
+      <NameField form={form} label={t('forms.name')} />
+      <EmailField form={form} label={t('forms.email')} />
       <PhoneField form={form} name="contactNumber" label={t('forms.phone')} required />
       <TextAreaField form={form} name="message" label={t('forms.messageOptional')} rows={3} />
-      <div className="lead-form__foot">
-        <FormStatus form={form} />
-        <SubmitButton form={form} label={t('forms.contactLead.submit')} className="button button--gold" />
-      </div>
+      <FormFoot form={form} label={t('forms.contactLead.submit')} buttonClass="button button--gold" />
     </LeadFormElement>
   );
 }
@@ -125,13 +116,10 @@ export function PopupForm() {
   });
   return (
     <LeadFormElement form={form} name="popup" label={t('popup.title')}>
-      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
-      <TextField form={form} name="email" label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" />
+      <NameField form={form} label={t('forms.name')} />
+      <EmailField form={form} label={t('forms.email')} />
       <TextField form={form} name="contactNumber" label={t('forms.phoneNumber')} hint={t('forms.phoneTenHint')} required type="tel" autoComplete="tel" inputMode="numeric" dir="ltr" />
-      <div className="lead-form__foot">
-        <FormStatus form={form} />
-        <SubmitButton form={form} label={t('forms.popup.submit')} className="button button--gold button--block" />
-      </div>
+      <FormFoot form={form} label={t('forms.popup.submit')} buttonClass="button button--gold button--block" />
     </LeadFormElement>
   );
 }
@@ -148,14 +136,11 @@ export function DetailForm({ propertyId }: { propertyId: string }) {
   });
   return (
     <LeadFormElement form={form} name="detail" label={t('property.getInTouch')} className="lead-form--grid">
-      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
-      <TextField form={form} name="email" label={t('forms.email')} required type="email" autoComplete="email" inputMode="email" />
+      <NameField form={form} label={t('forms.name')} />
+      <EmailField form={form} label={t('forms.email')} />
       <TextField form={form} name="contactNumber" label={t('forms.phoneNumber')} hint={t('forms.phoneTenHint')} required type="tel" autoComplete="tel" inputMode="numeric" dir="ltr" className="lead-form__wide" />
       <TextAreaField form={form} name="message" label={t('forms.message')} required rows={3} className="lead-form__wide" />
-      <div className="lead-form__foot lead-form__wide">
-        <FormStatus form={form} />
-        <SubmitButton form={form} label={t('forms.detail.submit')} className="button button--gold button--block" />
-      </div>
+      <FormFoot form={form} label={t('forms.detail.submit')} buttonClass="button button--gold button--block" wide />
     </LeadFormElement>
   );
 }
@@ -166,7 +151,7 @@ export function NewsletterForm() {
   const form = useLeadForm({ form: 'newsletter', initial: { email: '' }, failure: FAILURE_RETRY });
   return (
     <LeadFormElement form={form} name="newsletter" label={t('forms.newsletter.title')} className="lead-form--inline">
-      <TextField form={form} name="email" label={t('forms.newsletter.email')} required type="email" autoComplete="email" inputMode="email" />
+      <EmailField form={form} label={t('forms.newsletter.email')} />
       <SubmitButton form={form} label={t('forms.newsletter.submit')} className="button button--gold" />
       <FormStatus form={form} />
     </LeadFormElement>
@@ -179,12 +164,9 @@ export function CallbackForm() {
   const form = useLeadForm({ form: 'callback', initial: { name: '', contactNumber: '' }, failure: FAILURE_RETRY });
   return (
     <LeadFormElement form={form} name="callback" label={t('forms.callback.title')}>
-      <TextField form={form} name="name" label={t('forms.name')} required autoComplete="name" />
+      <NameField form={form} label={t('forms.name')} />
       <PhoneField form={form} name="contactNumber" label={t('forms.phone')} required />
-      <div className="lead-form__foot">
-        <FormStatus form={form} />
-        <SubmitButton form={form} label={t('forms.callback.submit')} className="button button--gold button--block" />
-      </div>
+      <FormFoot form={form} label={t('forms.callback.submit')} buttonClass="button button--gold button--block" />
     </LeadFormElement>
   );
 }
@@ -249,14 +231,11 @@ export function RequirementsForm() {
       <TextField form={form} name="propertyArea" label={t('forms.req.where')} hint={t('forms.req.whereHint')} />
       <TextField form={form} name="budget" label={t('forms.req.budget')} inputMode="numeric" />
       <h3 className="lead-form__subtitle lead-form__wide">{t('forms.req.contact')}</h3>
-      <TextField form={form} name="name" label={t('forms.req.name')} required autoComplete="name" />
-      <TextField form={form} name="email" label={t('forms.req.email')} required type="email" autoComplete="email" inputMode="email" />
+      <NameField form={form} label={t('forms.req.name')} />
+      <EmailField form={form} label={t('forms.req.email')} />
       <PhoneField form={form} name="contactNumber" label={t('forms.req.phone')} required />
       <TextAreaField form={form} name="message" label={t('forms.req.notes')} rows={3} className="lead-form__wide" />
-      <div className="lead-form__foot lead-form__wide">
-        <FormStatus form={form} />
-        <SubmitButton form={form} label={t('forms.req.submit')} className="button button--gold button--large" />
-      </div>
+      <FormFoot form={form} label={t('forms.req.submit')} buttonClass="button button--gold button--large" wide />
     </LeadFormElement>
   );
 }

@@ -78,6 +78,16 @@ export function TextField({ form, name, label, hint, required, className, ...res
   );
 }
 
+/** The visitor's name: required in every form that asks for it. */
+export function NameField({ form, label }: { form: LeadForm; label: string }) {
+  return <TextField form={form} name="name" label={label} required autoComplete="name" />;
+}
+
+/** The visitor's email address: required in every form that asks for it. */
+export function EmailField({ form, label }: { form: LeadForm; label: string }) {
+  return <TextField form={form} name="email" label={label} required type="email" autoComplete="email" inputMode="email" />;
+}
+
 export function TextAreaField({ form, name, label, hint, required, className, ...rest }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name'>) {
   return (
     <FieldShell form={form} name={name} label={label} hint={hint} className={className}>
@@ -150,5 +160,28 @@ export function SubmitButton({ form, label, className = 'button button--primary'
       {form.submitting ? <span className="spinner" aria-hidden="true" /> : null}
       <span>{form.submitting ? t('forms.sending') : label}</span>
     </button>
+  );
+}
+
+/** The end of a form: its status line, then its submit button. */
+export function FormFoot({ form, label, buttonClass, wide = false }: { form: LeadForm; label: string; buttonClass?: string; wide?: boolean }) {
+  return (
+    <div className={wide ? 'lead-form__foot lead-form__wide' : 'lead-form__foot'}>
+      <FormStatus form={form} />
+      <SubmitButton form={form} label={label} className={buttonClass} />
+    </div>
+  );
+}
+
+/** A page's main form in its card: a heading that names it, a short note, then the form. */
+export function FormCard({ id, title, note, children }: { id: string; title: string; note: string; children: ReactNode }) {
+  return (
+    <section className="form-card" aria-labelledby={id}>
+      <h2 id={id} className="form-card__title">
+        {title}
+      </h2>
+      <p className="form-card__note">{note}</p>
+      {children}
+    </section>
   );
 }

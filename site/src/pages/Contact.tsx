@@ -3,6 +3,7 @@
 // promise of a reply within 24 hours, and the second variant's lead form with a country selector.
 import { useT } from '../i18n';
 import { useSite } from '../shell';
+import { FormCard } from '../forms/fields';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
@@ -18,13 +19,9 @@ export function Component() {
       <Seo title={t('contact.title')} description={t('contact.description', { name: site.name })} />
       <PageHeader eyebrow={site.name} title={t('contact.title')} lead={t('contact.promise')} />
       <div className="container section two-column">
-        <section className="form-card" aria-labelledby="contact-form">
-          <h2 id="contact-form" className="form-card__title">
-            {t('forms.contact.title')}
-          </h2>
-          <p className="form-card__note">{t('forms.contact.text')}</p>
+        <FormCard id="contact-form" title={t('forms.contact.title')} note={t('forms.contact.text')}>
           <ContactForm />
-        </section>
+        </FormCard>
         <aside className="side-card" aria-labelledby="contact-lead">
           <h2 id="contact-lead" className="side-card__title">
             {t('forms.contactLead.title')}

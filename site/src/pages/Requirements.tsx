@@ -3,6 +3,7 @@
 import { Link } from '../i18n/link';
 import { useT } from '../i18n';
 import { useSite } from '../shell';
+import { FormCard } from '../forms/fields';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
@@ -17,13 +18,9 @@ export function Component() {
       <Seo title={t('req.title')} description={t('req.description', { name: site.name })} />
       <PageHeader eyebrow={t('req.eyebrow')} title={t('req.title')} lead={t('req.lead')} />
       <div className="container section two-column">
-        <section className="form-card" aria-labelledby="req-form">
-          <h2 id="req-form" className="form-card__title">
-            {t('forms.req.title')}
-          </h2>
-          <p className="form-card__note">{t('forms.required')}</p>
+        <FormCard id="req-form" title={t('forms.req.title')} note={t('forms.required')}>
           <RequirementsForm />
-        </section>
+        </FormCard>
         <aside className="side-card" aria-labelledby="req-what">
           <h2 id="req-what" className="side-card__title">
             {t('req.what')}

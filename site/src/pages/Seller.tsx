@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../i18n';
 import { telHref, whatsappHref } from '../format';
 import type { Site } from '../types';
 import { useSite } from '../shell';
+import { FormCard } from '../forms/fields';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
@@ -33,13 +34,9 @@ export function Component() {
       <Seo title={t('seller.meta')} description={t('seller.description')} />
       <PageHeader image={image} eyebrow={t('seller.eyebrow')} title={t('seller.title')} lead={t('seller.subtitle')} />
       <div className="container section two-column">
-        <section className="form-card" aria-labelledby="seller-form">
-          <h2 id="seller-form" className="form-card__title">
-            {t('forms.seller.title')}
-          </h2>
-          <p className="form-card__note">{t('forms.required')}</p>
+        <FormCard id="seller-form" title={t('forms.seller.title')} note={t('forms.required')}>
           <SellerForm />
-        </section>
+        </FormCard>
         <aside className="side-card" aria-labelledby="seller-contact">
           <h2 id="seller-contact" className="side-card__title">
             {t('seller.contact')}
