@@ -15,19 +15,19 @@ if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
     || { echo "cannot install aiosmtpd: python3 -m pip install aiosmtpd" >&2; exit 1; }
 fi
 
+echo "==> site: npm packages (the generator's publishing tests build the site too)"
+if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/.package-lock.json ]; then
+  # npm install keeps the lock file's versions; it is the fallback for a registry mirror that
+  # lacks other platforms' optional packages (then npm ci calls the lock file out of sync).
+  (cd site && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; })
+fi
+
 echo "==> Rust tests (generator, lead-fn)"
 if command -v cargo-nextest >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast
   cargo test --workspace --doc --quiet
 else
   cargo test --workspace --no-fail-fast
-fi
-
-echo "==> site: npm packages"
-if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/.package-lock.json ]; then
-  # npm install keeps the lock file's versions; it is the fallback for a registry mirror that
-  # lacks other platforms' optional packages (then npm ci calls the lock file out of sync).
-  (cd site && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; })
 fi
 
 echo "==> site: type check and component tests"
