@@ -3,20 +3,26 @@
 //!
 //! | file                      | what                                                            |
 //! |---------------------------|-----------------------------------------------------------------|
-//! | `data/detail/{id}.json`   | `{"similar": [card, ...], "qr": "/data/qr/{id}.svg" or null}`   |
-//! | `data/qr/{id}.svg`        | the QR code of the listing's permit link (Dubai advertising rules) |
+//! | `data/detail/{id}.json`   | `{"similar": [card, ...], "qr": "/data/qr/{key}.svg" or null}`  |
+//! | `data/qr/{key}.svg`       | the QR code of the listing's permit link (Dubai advertising rules) |
+//!
+//! A QR code is named by a hash of the link it encodes (`qr_key`), so a file of that name holds
+//! that link's code whichever build wrote it: a rebuild keeps the codes already in the output
+//! and draws only new links' (drawing one costs ~75 µs, the most expensive step per listing),
+//! and the CDN may cache them for good.
 //!
 //! 'Similar properties' are up to three listings of the same main category: first those in the
 //! same community, nearest in price, then the nearest in price in the whole category. Each
 //! category is sorted once, and each listing's neighbours are found by walking outwards from
 //! its own place in the sorted lists, so the whole is O(n log n) however large the catalogue.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
+use std::hash::Hasher as _;
 use std::path::{Path, PathBuf};
 
+use fast_qr::{ECL, QRBuilder};
 use lead_fn::model::{ApiProperty, MainCategory};
-use qrcode::{Color, EcLevel, QrCode};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -34,26 +40,68 @@ struct Detail<'a> {
     qr: Option<String>,
 }
 
-/// The files of this module for `properties`, to be written under `data` (`dist/data`).
-pub fn jobs(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+/// The detail file of each of `properties`, to be written under `data` (`dist/data`).
+pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let similar = similar(properties);
     properties
         .par_iter()
         .zip(similar)
-        .flat_map_iter(|(p, neighbours)| {
-            let qr = p.permit_url.as_deref().and_then(qr_svg);
+        .map(|(p, neighbours)| {
             let detail = Detail {
                 similar: neighbours.iter().map(|&i| card(&properties[i])).collect(),
-                qr: qr.as_ref().map(|_| format!("/data/qr/{}.svg", p.id)),
+                qr: p.permit_url.as_deref().map(|url| format!("/data/qr/{}.svg", qr_key(url))),
             };
             let json = serde_json::to_vec(&detail).expect("detail records always serialise");
-            let mut files = vec![(data.join("detail").join(format!("{}.json", p.id)), json)];
-            if let Some(svg) = qr {
-                files.push((data.join("qr").join(format!("{}.svg", p.id)), svg.into_bytes()));
-            }
-            files
+            (data.join("detail").join(format!("{}.json", p.id)), json)
         })
         .collect()
+}
+
+/// Writes the QR code of each permit link of `properties` into `data/qr` (each link once,
+/// however many listings share it), keeping the drawings an earlier build left there; returns
+/// the paths of all of them.
+pub fn write_qr_codes(properties: &[ApiProperty], data: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut seen = HashSet::new();
+    let links: Vec<&str> =
+        properties.iter().filter_map(|p| p.permit_url.as_deref()).filter(|url| seen.insert(*url)).collect();
+    if links.is_empty() {
+        return Ok(Vec::new());
+    }
+    let dir = data.join("qr");
+    std::fs::create_dir_all(&dir)?;
+    let codes: Vec<(PathBuf, Option<String>)> = links
+        .par_iter()
+        .filter_map(|url| {
+            let path = dir.join(format!("{}.svg", qr_key(url)));
+            if is_drawn(&path) {
+                return Some((path, None));
+            }
+            // A link too long for a QR code has none: the page shows the permit number alone.
+            qr_svg(url).map(|svg| (path, Some(svg)))
+        })
+        .collect();
+    // One file after the other: threads creating files in one folder contend for its lock.
+    for (path, svg) in &codes {
+        if let Some(svg) = svg {
+            std::fs::write(path, svg).map_err(|e| {
+                std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+            })?;
+        }
+    }
+    Ok(codes.into_iter().map(|(path, _)| path).collect())
+}
+
+/// The name of the QR code of `link`: FNV-1a, a fixed algorithm, so the same link has the same
+/// name in every build and every version of Rust (std's hasher promises neither).
+pub fn qr_key(link: &str) -> String {
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(link.as_bytes());
+    format!("{:016x}", hasher.finish())
+}
+
+/// Whether `path` holds a whole QR drawing (an interrupted write leaves a cut one: redrawn).
+fn is_drawn(path: &Path) -> bool {
+    std::fs::read(path).is_ok_and(|bytes| bytes.starts_with(b"<svg") && bytes.ends_with(b"</svg>\n"))
 }
 
 /// Sort key of the price lists: priced listings from the cheapest, then those without a price,
@@ -153,32 +201,40 @@ fn nearest(properties: &[ApiProperty], list: &[usize], pos: usize, picked: &mut 
     }
 }
 
-/// The QR code of `text` as a small SVG: a white square and one path of the dark modules, each
-/// row's runs of dark modules drawn as one rectangle. `None` when the text is too long.
+/// The QR code of `text` as a small SVG: a white square and one stroked path with a line for
+/// each run of dark modules (`M x y.5 h run` for a row's first, `m gap 0 h run` after it),
+/// about half the bytes of a rectangle per run. `None` when the text is too long.
 pub fn qr_svg(text: &str) -> Option<String> {
-    let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M).ok()?;
-    let width = code.width();
-    let colors = code.to_colors();
+    // fast_qr rather than qrcode: the same standard code (mask chosen by the penalty rules) in a
+    // fraction of the time, which matters with a code per listing.
+    let code = QRBuilder::new(text).ecl(ECL::M).build().ok()?;
+    let width = code.size;
     let size = width + 2 * QUIET_ZONE;
-    let mut path = String::with_capacity(width * width);
-    for (y, row) in colors.chunks(width).enumerate() {
+    let mut path = String::with_capacity(width * width / 2);
+    for (y, row) in code.data[..width * width].chunks(width).enumerate() {
+        // Where the pen is after the row's last run; None before the row's first.
+        let mut pen: Option<usize> = None;
         let mut x = 0;
         while x < width {
-            if row[x] == Color::Light {
+            if !row[x].value() {
                 x += 1;
                 continue;
             }
             let start = x;
-            while x < width && row[x] == Color::Dark {
+            while x < width && row[x].value() {
                 x += 1;
             }
             let run = x - start;
-            let _ = write!(path, "M{} {}h{run}v1h-{run}z", start + QUIET_ZONE, y + QUIET_ZONE);
+            let _ = match pen {
+                None => write!(path, "M{} {}.5h{run}", start + QUIET_ZONE, y + QUIET_ZONE),
+                Some(end) => write!(path, "m{} 0h{run}", start - end),
+            };
+            pen = Some(x);
         }
     }
     Some(format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" shape-rendering=\"crispEdges\">\
-         <rect width=\"{size}\" height=\"{size}\" fill=\"#fff\"/><path fill=\"#000\" d=\"{path}\"/></svg>\n"
+         <rect width=\"{size}\" height=\"{size}\" fill=\"#fff\"/><path stroke=\"#000\" d=\"{path}\"/></svg>\n"
     ))
 }
 
@@ -263,37 +319,126 @@ mod tests {
 
     #[test]
     fn detail_files_hold_cards_and_the_qr_link() {
+        const PERMIT: &str = "https://trakheesi.dubailand.gov.ae/rev/qr/7124581930";
         let mut with_permit = listing("x", MainCategory::Residential, Some("JVC"), Some(800_000));
-        with_permit.permit_url = Some("https://trakheesi.dubailand.gov.ae/rev/qr/7124581930".into());
-        let properties =
-            vec![with_permit, listing("y", MainCategory::Residential, Some("JVC"), Some(900_000))];
-        let files = jobs(&properties, Path::new("data"));
-        let find = |path: &str| files.iter().find(|(p, _)| p == Path::new(path)).map(|(_, b)| b.clone());
-        let detail: serde_json::Value = serde_json::from_slice(&find("data/detail/x.json").unwrap()).unwrap();
-        assert_eq!(detail["qr"], "/data/qr/x.svg");
+        with_permit.permit_url = Some(PERMIT.into());
+        // A second listing advertised under the same permit shares its code.
+        let mut same_permit = listing("z", MainCategory::Rental, None, None);
+        same_permit.permit_url = Some(PERMIT.into());
+        let properties = vec![
+            with_permit,
+            listing("y", MainCategory::Residential, Some("JVC"), Some(900_000)),
+            same_permit,
+        ];
+        let out = tempfile::tempdir().unwrap();
+        let data = out.path().join("data");
+        let files = files(&properties, &data);
+        let find = |name: &str| {
+            files.iter().find(|(p, _)| *p == data.join("detail").join(name)).map(|(_, b)| b.clone())
+        };
+        let detail: serde_json::Value = serde_json::from_slice(&find("x.json").unwrap()).unwrap();
+        let key = qr_key(PERMIT);
+        assert_eq!(key.len(), 16);
+        assert_eq!(detail["qr"], format!("/data/qr/{key}.svg"));
         assert_eq!(detail["similar"][0]["id"], "y");
         assert_eq!(detail["similar"][0]["image"], "/media/y.jpg");
         assert_eq!(detail["similar"][0]["mainCategory"], "Residential");
         assert_eq!(detail["similar"][0]["pricePeriod"], serde_json::Value::Null);
-        let other: serde_json::Value = serde_json::from_slice(&find("data/detail/y.json").unwrap()).unwrap();
+        let other: serde_json::Value = serde_json::from_slice(&find("y.json").unwrap()).unwrap();
         assert_eq!(other["qr"], serde_json::Value::Null);
-        assert!(find("data/qr/y.svg").is_none());
-        let svg = String::from_utf8(find("data/qr/x.svg").unwrap()).unwrap();
-        assert!(svg.starts_with("<svg") && svg.contains("<path"));
+        let shared: serde_json::Value = serde_json::from_slice(&find("z.json").unwrap()).unwrap();
+        assert_eq!(shared["qr"], detail["qr"]);
     }
 
     #[test]
-    fn the_qr_svg_draws_every_dark_module() {
-        let text = "https://trakheesi.dubailand.gov.ae/rev/qr/7124581930";
-        let svg = qr_svg(text).unwrap();
-        let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M).unwrap();
-        let dark = code.to_colors().iter().filter(|c| **c == Color::Dark).count();
-        // Sum the run lengths back from the path ("M x y h run v1 h-run z").
-        let drawn: usize =
-            svg.split("h-").skip(1).map(|s| s[..s.find('z').unwrap()].parse::<usize>().unwrap()).sum();
-        assert_eq!(drawn, dark);
-        let size = code.width() + 8;
-        assert!(svg.contains(&format!("viewBox=\"0 0 {size} {size}\"")));
+    fn qr_codes_are_drawn_once_per_link_and_kept_by_later_builds() {
+        const PERMIT: &str = "https://trakheesi.dubailand.gov.ae/rev/qr/7124581930";
+        let mut properties = vec![
+            listing("x", MainCategory::Residential, None, None),
+            listing("y", MainCategory::Residential, None, None),
+            listing("z", MainCategory::Rental, None, None),
+        ];
+        properties[0].permit_url = Some(PERMIT.into());
+        properties[2].permit_url = Some(PERMIT.into());
+        let out = tempfile::tempdir().unwrap();
+        let data = out.path().join("data");
+        let qr = data.join("qr").join(format!("{}.svg", qr_key(PERMIT)));
+        assert_eq!(write_qr_codes(&properties, &data).unwrap(), vec![qr.clone()]);
+        assert_eq!(std::fs::read_dir(data.join("qr")).unwrap().count(), 1);
+        let drawn = std::fs::read_to_string(&qr).unwrap();
+        assert_eq!(drawn, qr_svg(PERMIT).unwrap());
+
+        // A later build keeps a whole drawing (the mark shows it was not rewritten)...
+        let marked = drawn.replace("<svg ", "<svg data-kept=\"1\" ");
+        std::fs::write(&qr, &marked).unwrap();
+        assert_eq!(write_qr_codes(&properties, &data).unwrap(), vec![qr.clone()]);
+        assert_eq!(std::fs::read_to_string(&qr).unwrap(), marked);
+        // ...and redraws one an interrupted write cut short.
+        std::fs::write(&qr, &drawn[..100]).unwrap();
+        write_qr_codes(&properties, &data).unwrap();
+        assert_eq!(std::fs::read_to_string(&qr).unwrap(), drawn);
+        // No permit links, no folder.
+        let none = tempfile::tempdir().unwrap();
+        assert!(write_qr_codes(&properties[1..2], none.path()).unwrap().is_empty());
+        assert!(!none.path().join("qr").exists());
+    }
+
+    #[test]
+    fn qr_keys_are_stable_and_differ_per_link() {
+        // FNV-1a 64 of "a" is a published test vector: the key may never change between builds.
+        assert_eq!(qr_key("a"), "af63dc4c8601ec8c");
+        assert_ne!(qr_key("https://x.ae/1"), qr_key("https://x.ae/2"));
+    }
+
+    /// The dark modules of a `qr_svg` drawing, read back from its path into a grid of
+    /// `size` × `size` modules: `M x y.5` moves to a row, `m dx 0` along it, `h n` draws n.
+    fn modules_of(svg: &str) -> (usize, Vec<bool>) {
+        let view = svg.split("viewBox=\"0 0 ").nth(1).unwrap();
+        let size: usize = view[..view.find(' ').unwrap()].parse().unwrap();
+        let mut grid = vec![false; size * size];
+        let path = svg.split(" d=\"").nth(1).unwrap();
+        let path = &path[..path.find('"').unwrap()];
+        let (mut x, mut y) = (0, 0);
+        let mut rest = path;
+        while let Some(command) = rest.chars().next() {
+            let end = rest[1..].find(char::is_alphabetic).map_or(rest.len(), |i| i + 1);
+            let numbers: Vec<&str> = rest[1..end].split(' ').collect();
+            match command {
+                'M' => {
+                    (x, y) = (numbers[0].parse().unwrap(), numbers[1].trim_end_matches(".5").parse().unwrap())
+                }
+                'm' => x += numbers[0].parse::<usize>().unwrap(),
+                'h' => {
+                    let run: usize = numbers[0].parse().unwrap();
+                    grid[y * size + x..y * size + x + run].fill(true);
+                    x += run;
+                }
+                other => panic!("unexpected path command {other}"),
+            }
+            rest = &rest[end..];
+        }
+        (size, grid)
+    }
+
+    #[test]
+    fn the_qr_svg_scans_back_to_its_text() {
+        for text in
+            ["https://trakheesi.dubailand.gov.ae/rev/qr/7124581930", "71245819", "https://x.ae/?q=ä&b=1"]
+        {
+            let svg = qr_svg(text).unwrap();
+            let (size, grid) = modules_of(&svg);
+            // A real decoder reads the drawing, scaled to 4 pixels a module, quiet zone included.
+            const SCALE: usize = 4;
+            let mut image =
+                rqrr::PreparedImage::prepare_from_greyscale(size * SCALE, size * SCALE, |x, y| {
+                    if grid[(y / SCALE) * size + x / SCALE] { 0 } else { 255 }
+                });
+            let grids = image.detect_grids();
+            assert_eq!(grids.len(), 1, "one code found in the drawing of {text}");
+            let (_, decoded) = grids[0].decode().unwrap();
+            assert_eq!(decoded, text);
+            assert!(svg.contains(&format!("<rect width=\"{size}\" height=\"{size}\"")));
+        }
         assert!(qr_svg(&"x".repeat(5000)).is_none());
     }
 }

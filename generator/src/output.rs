@@ -204,6 +204,33 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     newest_first(&mut posts);
     let posts: Vec<ApiBlog> = posts.into_iter().map(|(p, _, _)| p).collect();
 
+    // The permit QR codes are drawn while the rest is written: drawing is pure computation that
+    // fills the cores the writing leaves idle.
+    let (codes, records) = rayon::join(
+        || crate::detail::write_qr_codes(&properties, &out.join("data")),
+        || write_records(content, &properties, &posts, out),
+    );
+    let (codes, records) = (codes?, records?);
+    let wanted: HashSet<&Path> = records.iter().chain(&codes).map(PathBuf::as_path).collect();
+    for dir in ["api", "data"] {
+        remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
+    }
+    let media = copy_media(&content.dir.join("media"), &out.join("media"))?;
+
+    Ok(Written {
+        files: records.len() + codes.len() + media,
+        properties: properties.len(),
+        posts: posts.len(),
+    })
+}
+
+/// Writes every file of the JSON API and the page data but the QR codes; returns their paths.
+fn write_records(
+    content: &Content,
+    properties: &[ApiProperty],
+    posts: &[ApiBlog],
+    out: &Path,
+) -> std::io::Result<Vec<PathBuf>> {
     let api = out.join("api");
     let mut jobs: Vec<Job> = Vec::new();
     // Each record is serialised once; the lists are those same bytes joined.
@@ -226,8 +253,8 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
         "posts": posts.iter().map(|p| p.url.as_str()).collect::<Vec<_>>(),
     });
     jobs.push((data.join("routes.json"), to_json(&routes)));
-    jobs.push((data.join("feed.json"), crate::feeds::page_data(&properties, &posts)));
-    jobs.extend(crate::listings::files(&properties, &data));
+    jobs.push((data.join("feed.json"), crate::feeds::page_data(properties, posts)));
+    jobs.extend(crate::listings::files(properties, &data));
     if let Some(site) = &content.site {
         jobs.push((data.join("site.json"), to_json(&site_json(&site.data))));
     }
@@ -287,29 +314,44 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
         )
         .collect();
     all.extend(jobs);
-    // The property pages' similar listings and permit QR codes (detail.rs).
-    all.extend(crate::detail::jobs(&properties, &data));
+    // The property pages' similar listings (detail.rs).
+    all.extend(crate::detail::files(properties, &data));
 
-    let mut dirs: Vec<&Path> = all.iter().filter_map(|(path, _)| path.parent()).collect();
-    dirs.sort();
-    dirs.dedup();
-    for dir in dirs {
+    write_changed(&all)?;
+    Ok(all.into_iter().map(|(path, _)| path).collect())
+}
+
+/// Writes the files of `jobs` whose bytes differ from what is there. A folder this build
+/// creates holds no file yet, so its files are written without being compared. Folders are
+/// written in parallel and each folder's files one after the other: creating files in one
+/// folder takes a lock in the kernel, and threads contending for it were measured slower.
+fn write_changed(jobs: &[Job]) -> std::io::Result<()> {
+    let mut folders: BTreeMap<&Path, Vec<&Job>> = BTreeMap::new();
+    for job in jobs {
+        folders.entry(job.0.parent().unwrap_or(Path::new(""))).or_default().push(job);
+    }
+    let folders: Vec<(&Path, Vec<&Job>)> = folders.into_iter().collect();
+    let fresh: Vec<bool> = folders.iter().map(|(dir, _)| !dir.is_dir()).collect();
+    for (dir, _) in &folders {
         std::fs::create_dir_all(dir)?;
     }
-    // Comparing is parallel; creating and writing is not: file creation in one directory takes
-    // a lock in the kernel, and two threads contending for it were measured slower than one.
-    let changed: Vec<&Job> = all.par_iter().filter(|(path, bytes)| !unchanged(path, bytes)).collect();
-    for (path, bytes) in changed {
-        std::fs::write(path, bytes)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))?;
-    }
-    let wanted: HashSet<&Path> = all.iter().map(|(path, _)| path.as_path()).collect();
-    for dir in ["api", "data"] {
-        remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
-    }
-    let media = copy_media(&content.dir.join("media"), &out.join("media"))?;
-
-    Ok(Written { files: all.len() + media, properties: properties.len(), posts: posts.len() })
+    // The largest folders first, so the two cores end together.
+    let mut order: Vec<usize> = (0..folders.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(folders[i].1.len()));
+    order.into_par_iter().try_for_each(|i| {
+        let (_, files) = &folders[i];
+        let compare = !fresh[i];
+        // Comparing is read-only, so a folder's comparisons may themselves run in parallel.
+        let changed: Vec<&&Job> = if compare {
+            files.par_iter().filter(|(path, bytes)| !unchanged(path, bytes)).collect()
+        } else {
+            files.iter().collect()
+        };
+        changed.into_iter().try_for_each(|(path, bytes)| {
+            std::fs::write(path, bytes)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+        })
+    })
 }
 
 /// Whether `path` already holds exactly `bytes`.
