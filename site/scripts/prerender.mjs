@@ -12,6 +12,7 @@
 // its share of pages. Prints one line per second of progress and a summary with pages/second.
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,6 +21,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // React's production build: its development build, which Node picks without this, renders
 // several times slower (measured: 7.5 ms against ~2 ms per listing page). Workers inherit it.
 process.env.NODE_ENV = 'production';
+
+// V8's optimising compiler, tuned for this work: React's server renderer meets elements of
+// every shape, so its large functions are deoptimised and recompiled again and again (profiled:
+// about a fifth of the CPU went to compiling, most of it escape analysis). Without escape
+// analysis and with less inlining the prerender took ~27% less CPU (1,000-listing demo:
+// 9.1-9.7 s against 12.3-13.4 s). Flags are process-wide: set here, before the workers start.
+// PRERENDER_V8_FLAGS='' turns them off for a comparison.
+if (isMainThread) {
+  const flags = process.env.PRERENDER_V8_FLAGS ?? '--no-turbo-escape --max-inlined-bytecode-size-cumulative=200';
+  for (const flag of flags.split(' ').filter(Boolean)) setFlagsFromString(flag);
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const NOT_FOUND_PATH = '/__not-found__';

@@ -2,6 +2,7 @@
 // the data the prerender embedded (window.__staticRouterHydrationData).
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { langOfPath, loadMessages } from './i18n';
 import { preferredHome } from './i18n/preference';
 import { routes } from './routes';
 import './styles.css';
@@ -14,12 +15,14 @@ async function start(): Promise<void> {
     return;
   }
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
+  // The page's messages too: hydration renders with the loaders' embedded data, not by them.
+  await Promise.all([
+    loadMessages(langOfPath(window.location.pathname)),
+    ...lazyMatches.map(async ({ route }) => {
       const loaded = await (route.lazy as () => Promise<object>)();
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
-  );
+  ]);
   const router = createBrowserRouter(routes);
   const root = document.getElementById('root');
   if (root) hydrateRoot(root, <RouterProvider router={router} />);

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
-import { DIRS, LangContext, langOfPath, stripLang, useT } from '../i18n';
+import { DIRS, LangContext, langOfPath, loadMessages, stripLang, useT } from '../i18n';
 import { telHref, whatsappHref } from '../format';
 import { shellFromSite, usePathname, useSite, type ShellData } from '../shell';
 import type { Site } from '../types';
@@ -13,7 +13,11 @@ import { Icon } from './Icon';
 import { ShellLink, useShellClicks } from './ShellLink';
 
 export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<ShellData> {
-  return shellFromSite(await getJson<Site>('/data/site.json'), langOfPath(new URL(request.url).pathname));
+  const lang = langOfPath(new URL(request.url).pathname);
+  // The root loader runs again when the language changes (routes.tsx): the new language's
+  // messages are there before any page of it renders.
+  const [site] = await Promise.all([getJson<Site>('/data/site.json'), loadMessages(lang)]);
+  return shellFromSite(site, lang);
 }
 
 function Banner() {
