@@ -6,7 +6,7 @@
 // code, reference, the agency's ORN, the agent's BRN), and structured data for search engines.
 // A missing property shows 'Property Not Found' with 'Go Back' to /; an id with no page of its
 // own is served the property shell, which loads it here in the browser (see property/shell.ts).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
@@ -22,12 +22,24 @@ import { areaText, bedroomsText } from '../components/PropertyCard';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
 import { EnquiryModal } from '../property/EnquiryModal';
-import { DetailForm } from '../forms/LeadForms';
 import { ShareButton } from '../property/ShareButton';
 import { MapCard } from '../property/MapCard';
 import { SimilarCard } from '../property/SimilarCard';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
 import { PROPERTY_SHELL_ID } from '../property/shell';
+
+/**
+ * The enquiry form's code (with the phone field and its country list, ~15 KB gzipped) loads when
+ * the modal opens, or as soon as the visitor points at or focuses 'Get in Touch': property
+ * pages are most of the site's views, and most visitors never open the form.
+ */
+const loadDetailForm = () => import('../forms/LeadForms').then((forms) => ({ default: forms.DetailForm }));
+const DetailForm = lazy(loadDetailForm);
+const prefetchForm = {
+  onPointerEnter: () => void loadDetailForm(),
+  onFocus: () => void loadDetailForm(),
+  onTouchStart: () => void loadDetailForm(),
+};
 
 type Agent = Pick<TeamMember, 'id' | 'name' | 'role' | 'image' | 'brn' | 'phone' | 'whatsapp' | 'email'> & { untranslated?: string[] };
 type Detail = Localized<Property>;
@@ -444,6 +456,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
                 className="button button--gold button--block price-card__cta"
                 aria-haspopup="dialog"
                 onClick={() => setEnquiring(true)}
+                {...prefetchForm}
               >
                 <Icon name="mail" size={18} />
                 <span>{t('property.getInTouch')}</span>
@@ -519,7 +532,13 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
             <Icon name="whatsapp" size={20} />
             <span className="visually-hidden">{t('property.whatsapp')}</span>
           </a>
-          <button type="button" className="button button--gold property-cta__main" aria-haspopup="dialog" onClick={() => setEnquiring(true)}>
+          <button
+            type="button"
+            className="button button--gold property-cta__main"
+            aria-haspopup="dialog"
+            onClick={() => setEnquiring(true)}
+            {...prefetchForm}
+          >
             <Icon name="mail" size={18} />
             <span>{t('property.getInTouch')}</span>
           </button>
@@ -532,7 +551,15 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         returnFocus={getInTouch}
         subtitle={property.reference ? t('property.enquiry.subtitle', { title: property.title, reference: property.reference }) : property.title}
       >
-        <DetailForm propertyId={property.id} />
+        <Suspense
+          fallback={
+            <p className="form-loading" role="status">
+              {t('forms.loading')}
+            </p>
+          }
+        >
+          <DetailForm propertyId={property.id} />
+        </Suspense>
         <div className="enquiry-dialog__contact">
           {agent ? (
             <div className="agent-card__person">
