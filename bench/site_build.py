@@ -27,6 +27,9 @@ PAGES = {
     "property": "src/pages/PropertyDetail.tsx",
     "blog post": "src/pages/BlogDetail.tsx",
     "about": "src/pages/About.tsx",
+    "search": "src/pages/SearchResults.tsx",
+    "contact": "src/pages/Contact.tsx",
+    "seller": "src/pages/Seller.tsx",
 }
 
 
