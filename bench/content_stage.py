@@ -52,6 +52,8 @@ def main():
         # deferred clean-up compete with the build.
         fresh = [run(["build", "--content-only", "--content", content, "--out", f"{out}-fresh-{i}"]) for i in range(opts.runs)]
         print(f"estate build (fresh)   : best {min(s for s, _ in fresh):.3f} s, median {sorted(s for s, _ in fresh)[len(fresh) // 2]:.3f} s, peak {max(m for _, m in fresh):.0f} MB")
+        # Every run, so a noisy machine shows as a spread rather than hiding in one figure.
+        print(f"  runs: {' '.join(f'{s:.2f}' for s, _ in sorted(fresh))}")
 
         if os.path.isdir("/dev/shm"):
             # The same on tmpfs: the build's own cost, without this disk's file-creation cost
@@ -62,6 +64,7 @@ def main():
             finally:
                 shutil.rmtree(shm, ignore_errors=True)
             print(f"estate build (fresh, tmpfs): best {min(s for s, _ in tmpfs):.3f} s, median {sorted(s for s, _ in tmpfs)[len(tmpfs) // 2]:.3f} s, peak {max(m for _, m in tmpfs):.0f} MB")
+            print(f"  runs: {' '.join(f'{s:.2f}' for s, _ in sorted(tmpfs))}")
 
         run(["build", "--content-only", "--content", content, "--out", out])
         warm = [run(["build", "--content-only", "--content", content, "--out", out]) for _ in range(opts.runs)]
