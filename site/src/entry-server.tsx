@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { fixedRoutes, routes } from './routes';
 import { MetaContext, type Meta } from './meta';
-import { LANGS, loadMessages } from './i18n';
+import { loadAllMessages } from './i18n';
 
 export { setDataSource } from './data';
 export { LANGS as languages, DEFAULT_LANG as defaultLanguage, DIRS as directions, LOCALES as locales, localePath, stripLang } from './i18n';
@@ -19,10 +19,12 @@ export type Rendered =
 
 const handler = createStaticHandler(routes);
 
+// Every language's messages, loaded once for all pages: the 404 and error pages render without
+// the layout's loader having run.
+const messagesLoaded = loadAllMessages();
+
 export async function render(url: string): Promise<Rendered> {
-  // Every language's messages (each loaded once): the 404 and error pages render without the
-  // layout's loader having run.
-  await Promise.all(LANGS.map(loadMessages));
+  await messagesLoaded;
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };

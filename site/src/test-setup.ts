@@ -1,5 +1,5 @@
 // Component tests render pages in every language without the layout's loader: load all the
 // messages first, as the prerender does.
-import { LANGS, loadMessages } from './i18n';
+import { loadAllMessages } from './i18n';
 
-await Promise.all(LANGS.map(loadMessages));
+await loadAllMessages();

@@ -40,16 +40,16 @@ const dictionaryChunks: Record<Exclude<Lang, 'en'>, () => Promise<{ default: Dic
 
 /**
  * Loads the messages of `lang`: the browser entry awaits it before hydrating, the layout's
- * loader before a page of another language renders, the prerender before each page.
+ * loader before a page of another language renders.
  */
 export async function loadMessages(lang: Lang): Promise<void> {
   if (lang === 'en' || dictionaries[lang]) return;
   dictionaries[lang] = (await dictionaryChunks[lang]()).default;
 }
 
-/** Whether the messages of `lang` are loaded (t() falls back to English until they are). */
-export function messagesLoaded(lang: Lang): boolean {
-  return dictionaries[lang] !== undefined;
+/** Loads every language's messages: the prerender renders them all, and so do the tests. */
+export function loadAllMessages(): Promise<void[]> {
+  return Promise.all(LANGS.map(loadMessages));
 }
 
 const pluralRules = new Map<Lang, Intl.PluralRules>();

@@ -6,7 +6,7 @@
 // code, reference, the agency's ORN, the agent's BRN), and structured data for search engines.
 // A missing property shows 'Property Not Found' with 'Go Back' to /; an id with no page of its
 // own is served the property shell, which loads it here in the browser (see property/shell.ts).
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
@@ -29,17 +29,33 @@ import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../
 import { PROPERTY_SHELL_ID } from '../property/shell';
 
 /**
- * The enquiry form's code (with the phone field and its country list, ~15 KB gzipped) loads when
- * the modal opens, or as soon as the visitor points at or focuses 'Get in Touch': property
- * pages are most of the site's views, and most visitors never open the form.
+ * The enquiry form's code (the forms module, with the phone field and its country list, ~15 KB
+ * gzipped) loads when the modal opens, or as soon as the visitor points at or focuses 'Get in
+ * Touch': property pages are most of the site's views, and most visitors never open the form.
  */
 const loadDetailForm = () => import('../forms/LeadForms').then((forms) => ({ default: forms.DetailForm }));
 const DetailForm = lazy(loadDetailForm);
-const prefetchForm = {
-  onPointerEnter: () => void loadDetailForm(),
-  onFocus: () => void loadDetailForm(),
-  onTouchStart: () => void loadDetailForm(),
-};
+const prefetchDetailForm = () => void loadDetailForm();
+
+/** 'Get in Touch': opens the enquiry modal (the price card's and the phone's sticky bar's). */
+function GetInTouchButton({ className, onOpen, ref }: { className: string; onOpen: () => void; ref?: Ref<HTMLButtonElement> }) {
+  const t = useT();
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={className}
+      aria-haspopup="dialog"
+      onClick={onOpen}
+      onPointerEnter={prefetchDetailForm}
+      onFocus={prefetchDetailForm}
+      onTouchStart={prefetchDetailForm}
+    >
+      <Icon name="mail" size={18} />
+      <span>{t('property.getInTouch')}</span>
+    </button>
+  );
+}
 
 type Agent = Pick<TeamMember, 'id' | 'name' | 'role' | 'image' | 'brn' | 'phone' | 'whatsapp' | 'email'> & { untranslated?: string[] };
 type Detail = Localized<Property>;
@@ -450,17 +466,11 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
               <p className="price-card__label">{deal}</p>
               <p className="price-card__price">{price}</p>
               {perSqftLine ? <p className="price-card__sub">{perSqftLine}</p> : null}
-              <button
+              <GetInTouchButton
                 ref={getInTouch}
-                type="button"
                 className="button button--gold button--block price-card__cta"
-                aria-haspopup="dialog"
-                onClick={() => setEnquiring(true)}
-                {...prefetchForm}
-              >
-                <Icon name="mail" size={18} />
-                <span>{t('property.getInTouch')}</span>
-              </button>
+                onOpen={() => setEnquiring(true)}
+              />
               <ShareButton title={property.title} text={summary} url={url} />
             </div>
 
@@ -532,16 +542,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
             <Icon name="whatsapp" size={20} />
             <span className="visually-hidden">{t('property.whatsapp')}</span>
           </a>
-          <button
-            type="button"
-            className="button button--gold property-cta__main"
-            aria-haspopup="dialog"
-            onClick={() => setEnquiring(true)}
-            {...prefetchForm}
-          >
-            <Icon name="mail" size={18} />
-            <span>{t('property.getInTouch')}</span>
-          </button>
+          <GetInTouchButton className="button button--gold property-cta__main" onOpen={() => setEnquiring(true)} />
         </div>
       ) : null}
 
