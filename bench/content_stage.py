@@ -5,6 +5,9 @@ Writes `estate demo --properties N --posts M` once, then times `estate build` in
 output folder (every file created) and again into the same folder (unchanged files are left
 alone), printing wall time and peak memory of each run. Figures, not assertions.
 
+The permit QR codes are images of the pages: a whole `estate build` draws them while Node builds
+the pages (its summary line prints their count and time), so `--content-only` leaves them out.
+
     python3 bench/content_stage.py [--properties 10000] [--posts 500] [--runs 3]
 """
 import argparse

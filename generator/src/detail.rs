@@ -57,22 +57,34 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
         .collect()
 }
 
-/// Writes the QR code of each permit link of `properties` into `data/qr` (each link once,
-/// however many listings share it), keeping the drawings an earlier build left there; returns
-/// the paths of all of them.
-pub fn write_qr_codes(properties: &[ApiProperty], data: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// The permit links of `properties`, each once however many listings share it: the links
+/// whose QR codes the pages show.
+pub fn permit_links(properties: &[ApiProperty]) -> Vec<String> {
     let mut seen = HashSet::new();
-    let links: Vec<&str> =
-        properties.iter().filter_map(|p| p.permit_url.as_deref()).filter(|url| seen.insert(*url)).collect();
+    properties
+        .iter()
+        .filter_map(|p| p.permit_url.as_deref())
+        .filter(|url| seen.insert(*url))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Where the QR code of `link` goes under `data` (`dist/data`).
+pub fn qr_path(data: &Path, link: &str) -> PathBuf {
+    data.join("qr").join(format!("{}.svg", qr_key(link)))
+}
+
+/// Writes the QR code of each of `links` into `data/qr`, keeping the drawings an earlier build
+/// left there; returns the paths of all of them.
+pub fn write_qr_codes(links: &[String], data: &Path) -> std::io::Result<Vec<PathBuf>> {
     if links.is_empty() {
         return Ok(Vec::new());
     }
-    let dir = data.join("qr");
-    std::fs::create_dir_all(&dir)?;
+    std::fs::create_dir_all(data.join("qr"))?;
     let codes: Vec<(PathBuf, Option<String>)> = links
         .par_iter()
         .filter_map(|url| {
-            let path = dir.join(format!("{}.svg", qr_key(url)));
+            let path = qr_path(data, url);
             if is_drawn(&path) {
                 return Some((path, None));
             }
@@ -362,8 +374,10 @@ mod tests {
         properties[2].permit_url = Some(PERMIT.into());
         let out = tempfile::tempdir().unwrap();
         let data = out.path().join("data");
-        let qr = data.join("qr").join(format!("{}.svg", qr_key(PERMIT)));
-        assert_eq!(write_qr_codes(&properties, &data).unwrap(), vec![qr.clone()]);
+        let qr = qr_path(&data, PERMIT);
+        let links = permit_links(&properties);
+        assert_eq!(links, [PERMIT]);
+        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![qr.clone()]);
         assert_eq!(std::fs::read_dir(data.join("qr")).unwrap().count(), 1);
         let drawn = std::fs::read_to_string(&qr).unwrap();
         assert_eq!(drawn, qr_svg(PERMIT).unwrap());
@@ -371,15 +385,16 @@ mod tests {
         // A later build keeps a whole drawing (the mark shows it was not rewritten)...
         let marked = drawn.replace("<svg ", "<svg data-kept=\"1\" ");
         std::fs::write(&qr, &marked).unwrap();
-        assert_eq!(write_qr_codes(&properties, &data).unwrap(), vec![qr.clone()]);
+        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![qr.clone()]);
         assert_eq!(std::fs::read_to_string(&qr).unwrap(), marked);
         // ...and redraws one an interrupted write cut short.
         std::fs::write(&qr, &drawn[..100]).unwrap();
-        write_qr_codes(&properties, &data).unwrap();
+        write_qr_codes(&links, &data).unwrap();
         assert_eq!(std::fs::read_to_string(&qr).unwrap(), drawn);
         // No permit links, no folder.
         let none = tempfile::tempdir().unwrap();
-        assert!(write_qr_codes(&properties[1..2], none.path()).unwrap().is_empty());
+        assert!(permit_links(&properties[1..2]).is_empty());
+        assert!(write_qr_codes(&[], none.path()).unwrap().is_empty());
         assert!(!none.path().join("qr").exists());
     }
 

@@ -164,6 +164,8 @@ pub struct Written {
     pub files: usize,
     pub properties: usize,
     pub posts: usize,
+    /// The listings' permit links, each once: the page stage draws their QR codes.
+    pub permit_links: Vec<String>,
 }
 
 /// One file to write: where, and its bytes.
@@ -204,13 +206,12 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     newest_first(&mut posts);
     let posts: Vec<ApiBlog> = posts.into_iter().map(|(p, _, _)| p).collect();
 
-    // The permit QR codes are drawn while the rest is written: drawing is pure computation that
-    // fills the cores the writing leaves idle.
-    let (codes, records) = rayon::join(
-        || crate::detail::write_qr_codes(&properties, &out.join("data")),
-        || write_records(content, &properties, &posts, out),
-    );
-    let (codes, records) = (codes?, records?);
+    let records = write_records(content, &properties, &posts, out)?;
+    // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
+    // stage only keeps the current ones from the clean-up.
+    let permit_links = crate::detail::permit_links(&properties);
+    let data = out.join("data");
+    let codes: Vec<PathBuf> = permit_links.iter().map(|link| crate::detail::qr_path(&data, link)).collect();
     let wanted: HashSet<&Path> = records.iter().chain(&codes).map(PathBuf::as_path).collect();
     for dir in ["api", "data"] {
         remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
@@ -218,13 +219,14 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     let media = copy_media(&content.dir.join("media"), &out.join("media"))?;
 
     Ok(Written {
-        files: records.len() + codes.len() + media,
+        files: records.len() + media,
         properties: properties.len(),
         posts: posts.len(),
+        permit_links,
     })
 }
 
-/// Writes every file of the JSON API and the page data but the QR codes; returns their paths.
+/// Writes every file of the JSON API and the page data; returns their paths.
 fn write_records(
     content: &Content,
     properties: &[ApiProperty],

@@ -47,6 +47,8 @@ pub struct Summary {
     pub files: usize,
     pub content_seconds: f64,
     pub site_seconds: Option<f64>,
+    /// The permit QR codes of the pages and the seconds drawing them took (beside the pages).
+    pub qr_codes: Option<(usize, f64)>,
     /// Internal links checked and pages they were found on, and the seconds it took.
     pub links_checked: Option<(usize, usize, f64)>,
 }
@@ -65,6 +67,9 @@ impl Summary {
         );
         if let Some(seconds) = self.site_seconds {
             line.push_str(&format!(", pages in {seconds:.2} s"));
+        }
+        if let Some((codes, seconds)) = self.qr_codes {
+            line.push_str(&format!(" ({codes} QR codes drawn alongside in {seconds:.2} s)"));
         }
         if let Some((links, pages, seconds)) = self.links_checked {
             line.push_str(&format!(", {links} links on {pages} pages checked in {seconds:.2} s"));
@@ -93,6 +98,9 @@ pub enum BuildError {
     BrokenLinks(Vec<BrokenLink>),
 }
 
+/// `site::build` or `site::prerender`: the page stage, given the site folder and the output.
+type SiteStage = fn(&Path, &Path) -> Result<f64, site::SiteError>;
+
 /// Runs the build. The report of warnings is returned with the summary so callers can show it.
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let started = Instant::now();
@@ -118,10 +126,29 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     crate::redirects::write(&options.out).map_err(write_error)?;
     let published = write_published(&options.out, published).map_err(write_error)?;
     let content_seconds = started.elapsed().as_secs_f64();
-    let site_seconds = match &options.pages {
+    let site_stage: Option<(SiteStage, &Path)> = match &options.pages {
         Pages::Skip => None,
-        Pages::Build(dir) => Some(site::build(dir, &options.out)?),
-        Pages::Prerender(dir) => Some(site::prerender(dir, &options.out)?),
+        Pages::Build(dir) => Some((site::build, dir)),
+        Pages::Prerender(dir) => Some((site::prerender, dir)),
+    };
+    let (site_seconds, qr_codes) = match site_stage {
+        None => (None, None),
+        Some((run, dir)) => {
+            // The permit QR codes are images of the pages: drawn on this machine's cores while
+            // Node builds and prerenders (Vite's build leaves most of them idle).
+            let data = options.out.join("data");
+            let (site, codes) = std::thread::scope(|scope| {
+                let codes = scope.spawn(|| {
+                    let started = Instant::now();
+                    let codes = crate::detail::write_qr_codes(&written.permit_links, &data)?;
+                    Ok((codes.len(), started.elapsed().as_secs_f64()))
+                });
+                let site = run(dir, &options.out);
+                (site, codes.join().expect("drawing QR codes does not panic"))
+            });
+            let codes = codes.map_err(write_error)?;
+            (Some(site?), Some(codes))
+        }
     };
     let links_checked = match site_seconds {
         None => None,
@@ -140,7 +167,8 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         posts: written.posts,
         developers: content.developers.len(),
         team: content.team.len(),
-        files: written.files + published,
+        files: written.files + published + qr_codes.map_or(0, |(n, _)| n),
+        qr_codes,
         content_seconds,
         site_seconds,
         links_checked,
