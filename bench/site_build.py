@@ -4,7 +4,8 @@
 Builds the sample content and a demo catalogue (`estate demo --properties N`), and prints the
 total wall time, the prerender's pages per second (from its own summary line), and the
 JavaScript a first page view downloads, gzipped, per kind of page (from Vite's manifest:
-the entry chunk with its static imports plus the page's lazy chunk with its imports).
+the entry chunk with its static imports plus the page's lazy chunk with its imports and its
+messages in each language).
 
     python3 bench/site_build.py [--properties 10000] [--posts 500]
 """
@@ -21,16 +22,18 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ESTATE = os.path.join(ROOT, "target", "release", "estate")
+# Each kind of page: its route module and its message set (site/src/i18n/message-sets.json).
 PAGES = {
-    "home": "src/pages/Home.tsx",
-    "listing": "src/pages/Listing.tsx",
-    "property": "src/pages/PropertyDetail.tsx",
-    "blog post": "src/pages/BlogDetail.tsx",
-    "about": "src/pages/About.tsx",
-    "search": "src/pages/SearchResults.tsx",
-    "contact": "src/pages/Contact.tsx",
-    "seller": "src/pages/Seller.tsx",
+    "home": ("src/pages/Home.tsx", "Home"),
+    "listing": ("src/pages/Listing.tsx", "Listing"),
+    "property": ("src/pages/PropertyDetail.tsx", "PropertyDetail"),
+    "blog post": ("src/pages/BlogDetail.tsx", "BlogDetail"),
+    "about": ("src/pages/About.tsx", "About"),
+    "search": ("src/pages/SearchResults.tsx", "SearchResults"),
+    "contact": ("src/pages/Contact.tsx", "Contact"),
+    "seller": ("src/pages/Seller.tsx", "Seller"),
 }
+LANGS = ["en", "ar", "ru"]
 
 
 def build(content, out):
@@ -62,11 +65,17 @@ def js_sizes(out):
 
     entry = set()
     closure("index.html", entry)
-    sizes = {"entry": gz(entry)}
-    for name, source in PAGES.items():
-        keys = set(entry)
-        closure(source, keys)
-        sizes[name] = gz(keys)
+    sizes = {"entry": {"en": gz(entry)}}
+    for name, (source, messages) in PAGES.items():
+        sizes[name] = {}
+        for lang in LANGS:
+            keys = set(entry)
+            closure(source, keys)
+            # The page's messages in its language, and the shell's for the languages the
+            # entry does not carry (English ships with it).
+            for chunk in [f"virtual:messages-{lang}-{messages}"] + ([] if lang == "en" else [f"virtual:messages-{lang}-shell"]):
+                closure(chunk, keys)
+            sizes[name][lang] = gz(keys)
     return sizes
 
 
@@ -96,8 +105,9 @@ def main():
         out = os.path.join(work, "sample")
         seconds, prerender = build("content", out)
         print(f"sample content: estate build {seconds:.2f} s; prerender {prerender[0]} pages in {prerender[1]} s = {prerender[2]} pages/s")
-        for name, size in js_sizes(out).items():
-            print(f"  first view JS, {name:<9}: {size / 1024:.1f} KB gzipped")
+        for name, per_lang in js_sizes(out).items():
+            figures = ", ".join(f"{lang} {size / 1024:.1f}" for lang, size in per_lang.items())
+            print(f"  first view JS, {name:<9}: {figures} KB gzipped")
         demo = os.path.join(work, "demo")
         subprocess.run([ESTATE, "demo", "--properties", str(opts.properties), "--posts", str(opts.posts), "--out", demo], check=True, capture_output=True)
         demo_out = os.path.join(work, "demo-dist")

@@ -3,18 +3,21 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { checkTranslations } from './src/i18n/check';
+import { messageSets } from './src/i18n/sets';
+import sets from './src/i18n/message-sets.json';
 
 /**
  * Fails every build (and so `estate build`) when a language lacks a key of en.json, naming
  * each missing key per language: add them to src/i18n/ar.json and src/i18n/ru.json.
  */
+const readMessages = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`./src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+
 function translationsComplete(): Plugin {
-  const read = (lang: string) =>
-    JSON.parse(readFileSync(new URL(`./src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>;
   return {
     name: 'translations-complete',
     buildStart() {
-      const problems = checkTranslations(read('en'), { ar: read('ar'), ru: read('ru') });
+      const problems = checkTranslations(readMessages('en'), { ar: readMessages('ar'), ru: readMessages('ru') });
       if (problems.length) this.error(`translations incomplete:\n  ${problems.join('\n  ')}`);
     },
   };
@@ -31,7 +34,7 @@ const reactRouterProduction = fileURLToPath(
 // (so it must not empty it); the SSR build of src/entry-server.tsx goes to site/.ssr for the
 // prerender script.
 export default defineConfig(({ command }) => ({
-  plugins: [react(), translationsComplete()],
+  plugins: [react(), translationsComplete(), messageSets(readMessages, sets)],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -15,9 +15,10 @@ async function start(): Promise<void> {
     return;
   }
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
-  // The page's messages too: hydration renders with the loaders' embedded data, not by them.
+  // The shell's messages too (the page's come with its route): hydration renders with the
+  // loaders' embedded data, not by running them.
   await Promise.all([
-    loadMessages(langOfPath(window.location.pathname)),
+    loadMessages(langOfPath(window.location.pathname), 'shell'),
     ...lazyMatches.map(async ({ route }) => {
       const loaded = await (route.lazy as () => Promise<object>)();
       Object.assign(route, { ...loaded, lazy: undefined });

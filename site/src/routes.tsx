@@ -1,11 +1,11 @@
 // The route table of spec section 2, aliases included, as a React Router data router.
 // Each page is its own chunk (lazy), so a first page view loads only its own code.
-import type { RouteObject } from 'react-router';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { Layout, layoutLoader } from './components/Layout';
 import { ErrorPage } from './components/ErrorPage';
-import { DEFAULT_LANG, LANGS, langOfPath } from './i18n';
+import { DEFAULT_LANG, LANGS, langOfPath, loadMessages, type Lang, type MessageSet } from './i18n';
 
-type Lazy = RouteObject['lazy'];
+type Lazy = LazyRouteFunction<RouteObject>;
 
 const listing = (kind: 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all'): Lazy =>
   async () => (await import('./pages/Listing')).forKind(kind);
@@ -15,49 +15,57 @@ const legal = (page: 'privacy-policy' | 'terms-and-conditions'): Lazy =>
   async () => (await import('./pages/Legal')).forPage(page);
 
 /** Fixed paths and their screens; every one is prerendered. */
-export const fixedRoutes: { path: string; lazy: Lazy }[] = [
-  { path: '/', lazy: () => import('./pages/Home') },
-  { path: '/residential-properties', lazy: listing('residential') },
-  { path: '/buy-property', lazy: listing('residential') },
-  { path: '/rent-property', lazy: listing('rental') },
-  { path: '/rent-properties', lazy: listing('rental') },
-  { path: '/Properties-For-Rent-in-Dubai', lazy: listing('rental') },
-  { path: '/Rental', lazy: listing('rental') },
-  { path: '/off-plan', lazy: listing('offPlan') },
-  { path: '/commercial', lazy: listing('commercial') },
-  { path: '/Properties-For-Sale-in-Dubai', lazy: listing('commercial') },
-  { path: '/allproperties', lazy: listing('all') },
-  { path: '/pro', lazy: () => import('./pages/Seller') },
-  { path: '/developers', lazy: () => import('./pages/Developers') },
-  { path: '/meet-the-team', lazy: () => import('./pages/Team') },
-  { path: '/about-us', lazy: () => import('./pages/About') },
-  { path: '/contact-us', lazy: () => import('./pages/Contact') },
-  { path: '/blogpage', lazy: () => import('./pages/BlogList') },
-  { path: '/search-result', lazy: search('general') },
-  { path: '/search-residential', lazy: search('residential') },
-  { path: '/search-commercial', lazy: search('commercial') },
-  { path: '/search-off-plan', lazy: search('offPlan') },
-  { path: '/search-rent', lazy: search('rent') },
-  { path: '/privacy-policy', lazy: legal('privacy-policy') },
-  { path: '/termandcondition', lazy: legal('terms-and-conditions') },
-  { path: '/admin', lazy: () => import('./pages/Admin') },
-  { path: '/partners', lazy: () => import('./pages/Partners') },
-  { path: '/req', lazy: () => import('./pages/Requirements') },
-  { path: '/blogform', lazy: () => import('./pages/BlogForm') },
-  { path: '/feed', lazy: () => import('./pages/Feed') },
-  { path: '/area-guides-in-dubai', lazy: () => import('./pages/AreaGuides') },
+export const fixedRoutes: { path: string; messages: MessageSet; lazy: Lazy }[] = [
+  { path: '/', messages: 'Home', lazy: () => import('./pages/Home') },
+  { path: '/residential-properties', messages: 'Listing', lazy: listing('residential') },
+  { path: '/buy-property', messages: 'Listing', lazy: listing('residential') },
+  { path: '/rent-property', messages: 'Listing', lazy: listing('rental') },
+  { path: '/rent-properties', messages: 'Listing', lazy: listing('rental') },
+  { path: '/Properties-For-Rent-in-Dubai', messages: 'Listing', lazy: listing('rental') },
+  { path: '/Rental', messages: 'Listing', lazy: listing('rental') },
+  { path: '/off-plan', messages: 'Listing', lazy: listing('offPlan') },
+  { path: '/commercial', messages: 'Listing', lazy: listing('commercial') },
+  { path: '/Properties-For-Sale-in-Dubai', messages: 'Listing', lazy: listing('commercial') },
+  { path: '/allproperties', messages: 'Listing', lazy: listing('all') },
+  { path: '/pro', messages: 'Seller', lazy: () => import('./pages/Seller') },
+  { path: '/developers', messages: 'Developers', lazy: () => import('./pages/Developers') },
+  { path: '/meet-the-team', messages: 'Team', lazy: () => import('./pages/Team') },
+  { path: '/about-us', messages: 'About', lazy: () => import('./pages/About') },
+  { path: '/contact-us', messages: 'Contact', lazy: () => import('./pages/Contact') },
+  { path: '/blogpage', messages: 'BlogList', lazy: () => import('./pages/BlogList') },
+  { path: '/search-result', messages: 'SearchResults', lazy: search('general') },
+  { path: '/search-residential', messages: 'SearchResults', lazy: search('residential') },
+  { path: '/search-commercial', messages: 'SearchResults', lazy: search('commercial') },
+  { path: '/search-off-plan', messages: 'SearchResults', lazy: search('offPlan') },
+  { path: '/search-rent', messages: 'SearchResults', lazy: search('rent') },
+  { path: '/privacy-policy', messages: 'Legal', lazy: legal('privacy-policy') },
+  { path: '/termandcondition', messages: 'Legal', lazy: legal('terms-and-conditions') },
+  { path: '/admin', messages: 'Admin', lazy: () => import('./pages/Admin') },
+  { path: '/partners', messages: 'Partners', lazy: () => import('./pages/Partners') },
+  { path: '/req', messages: 'Requirements', lazy: () => import('./pages/Requirements') },
+  { path: '/blogform', messages: 'BlogForm', lazy: () => import('./pages/BlogForm') },
+  { path: '/feed', messages: 'Feed', lazy: () => import('./pages/Feed') },
+  { path: '/area-guides-in-dubai', messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') },
 ];
 
+/** A page's route code with its messages in `lang`, both loaded before the page renders. */
+function page(lang: Lang, messages: MessageSet, lazy: Lazy): Lazy {
+  return async () => (await Promise.all([lazy(), loadMessages(lang, messages)]))[0];
+}
+
 /** The pages of one language: the fixed routes, listings, posts and the 404 page. */
-function pageRoutes(): RouteObject[] {
+function pageRoutes(lang: Lang): RouteObject[] {
   return [
     {
       errorElement: <ErrorPage />,
       children: [
-        ...fixedRoutes.map(({ path, lazy }) => (path === '/' ? { index: true, lazy } : { path: path.slice(1), lazy })),
-        { path: 'property/:id', lazy: () => import('./pages/PropertyDetail') },
-        { path: 'blog/:id/:slug?', lazy: () => import('./pages/BlogDetail') },
-        { path: '*', lazy: () => import('./pages/NotFound') },
+        ...fixedRoutes.map(({ path, messages, lazy }) => {
+          const route = { lazy: page(lang, messages, lazy) };
+          return path === '/' ? { index: true as const, ...route } : { path: path.slice(1), ...route };
+        }),
+        { path: 'property/:id', lazy: page(lang, 'PropertyDetail', () => import('./pages/PropertyDetail')) },
+        { path: 'blog/:id/:slug?', lazy: page(lang, 'BlogDetail', () => import('./pages/BlogDetail')) },
+        { path: '*', lazy: page(lang, 'NotFound', () => import('./pages/NotFound')) },
       ],
     },
   ];
@@ -79,8 +87,8 @@ export const routes: RouteObject[] = [
       langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname) || defaultShouldRevalidate,
     errorElement: <ErrorPage />,
     children: [
-      ...pageRoutes(),
-      ...LANGS.filter((lang) => lang !== DEFAULT_LANG).map((lang) => ({ path: lang, children: pageRoutes() })),
+      ...pageRoutes(DEFAULT_LANG),
+      ...LANGS.filter((lang) => lang !== DEFAULT_LANG).map((lang) => ({ path: lang, children: pageRoutes(lang) })),
     ],
   },
 ];

@@ -16,7 +16,7 @@ export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<She
   const lang = langOfPath(new URL(request.url).pathname);
   // The root loader runs again when the language changes (routes.tsx): the new language's
   // messages are there before any page of it renders.
-  const [site] = await Promise.all([getJson<Site>('/data/site.json'), loadMessages(lang)]);
+  const [site] = await Promise.all([getJson<Site>('/data/site.json'), loadMessages(lang, 'shell')]);
   return shellFromSite(site, lang);
 }
 

@@ -6,11 +6,12 @@
 // code, reference, the agency's ORN, the agent's BRN), and structured data for search engines.
 // A missing property shows 'Property Not Found' with 'Go Back' to /; an id with no page of its
 // own is served the property shell, which loads it here in the browser (see property/shell.ts).
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type LazyExoticComponent, type ReactNode, type Ref } from 'react';
 import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
-import { localePath, typeLabel, useT, type Translate } from '../i18n';
+import { loadMessages, localePath, typeLabel, useT, type Lang, type Translate } from '../i18n';
+import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref, type CardProperty } from '../format';
 import type { Developer, Property, Site, TeamMember } from '../types';
@@ -30,16 +31,30 @@ import { PROPERTY_SHELL_ID } from '../property/shell';
 
 /**
  * The enquiry form's code (the forms module, with the phone field and its country list, ~15 KB
- * gzipped) loads when the modal opens, or as soon as the visitor points at or focuses 'Get in
- * Touch': property pages are most of the site's views, and most visitors never open the form.
+ * gzipped) and its messages load when the modal opens, or as soon as the visitor points at or
+ * focuses 'Get in Touch': property pages are most of the site's views, and most visitors never
+ * open the form.
  */
-const loadDetailForm = () => import('../forms/LeadForms').then((forms) => ({ default: forms.DetailForm }));
-const DetailForm = lazy(loadDetailForm);
-const prefetchDetailForm = () => void loadDetailForm();
+const loadDetailForm = async (lang: Lang) => {
+  const [forms] = await Promise.all([import('../forms/LeadForms'), loadMessages(lang, 'DetailForm')]);
+  return { default: forms.DetailForm };
+};
+const detailForms = new Map<Lang, LazyExoticComponent<typeof DetailFormComponent>>();
+/** The lazy enquiry form of `lang` (one per language: its messages differ). */
+function detailForm(lang: Lang): LazyExoticComponent<typeof DetailFormComponent> {
+  let form = detailForms.get(lang);
+  if (!form) {
+    form = lazy(() => loadDetailForm(lang));
+    detailForms.set(lang, form);
+  }
+  return form;
+}
 
 /** 'Get in Touch': opens the enquiry modal (the price card's and the phone's sticky bar's). */
 function GetInTouchButton({ className, onOpen, ref }: { className: string; onOpen: () => void; ref?: Ref<HTMLButtonElement> }) {
   const t = useT();
+  const lang = useLang();
+  const prefetchDetailForm = () => void loadDetailForm(lang);
   return (
     <button
       ref={ref}
@@ -268,6 +283,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
   const site = useSite();
   const [enquiring, setEnquiring] = useState(false);
   const getInTouch = useRef<HTMLButtonElement>(null);
+  const DetailForm = detailForm(lang);
 
   const images = galleryImages(property.Images, site.defaultImage);
   const forRent = property.mainCategory === 'Rental';

@@ -1,0 +1,68 @@
+// Message sets: the keys of the translation files each page needs (message-sets.json), so a
+// first view downloads the shell's messages with the entry code and its page's beside the page's
+// code, not every message of the site. en.json, ar.json and ru.json stay the one source; the
+// Vite plugin below cuts them into one small module per set and language at build time.
+import type { Plugin } from 'vite';
+
+export type Dictionary = Record<string, string>;
+
+/** Whether `key` is `prefix` itself or under it ('forms' holds 'forms.name', not 'formsX'). */
+function under(key: string, prefix: string): boolean {
+  return key === prefix || key.startsWith(`${prefix}.`);
+}
+
+/** The messages of `dictionary` under any of `prefixes` (plural forms go with their key). */
+export function pick(dictionary: Dictionary, prefixes: readonly string[]): Dictionary {
+  return Object.fromEntries(Object.entries(dictionary).filter(([key]) => prefixes.some((p) => under(key, p))));
+}
+
+/** Prefixes of `sets` that name no key of `english`: a typo there would leave a page's text out. */
+export function unknownPrefixes(sets: Record<string, readonly string[]>, english: Dictionary): string[] {
+  return Object.entries(sets).flatMap(([set, prefixes]) =>
+    prefixes.filter((p) => !Object.keys(english).some((key) => under(key, p))).map((p) => `${set}: "${p}"`),
+  );
+}
+
+const INDEX = 'virtual:messages';
+// Named so that each set's chunk is called messages-{lang}-{set} in the build.
+const SET = /^virtual:messages-(en|ar|ru)-(\w+)$/;
+
+/**
+ * `virtual:messages` exports the English shell messages (in the entry chunk: English is the
+ * default language) and a loader per language and set (none for an empty set);
+ * `virtual:messages-{lang}-{set}` is one set's messages, each its own chunk.
+ */
+export function messageSets(read: (lang: string) => Dictionary, sets: Record<string, readonly string[]>): Plugin {
+  return {
+    name: 'message-sets',
+    buildStart() {
+      const unknown = unknownPrefixes(sets, read('en'));
+      if (unknown.length) this.error(`src/i18n/message-sets.json names keys en.json lacks:\n  ${unknown.join('\n  ')}`);
+    },
+    resolveId(id) {
+      return id === INDEX || SET.test(id) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith('\0')) return null;
+      const name = id.slice(1);
+      if (name === INDEX) {
+        const loaders = ['en', 'ar', 'ru'].map(
+          (lang) =>
+            `${lang}: {${Object.keys(sets)
+              .filter((set) => sets[set]!.length > 0)
+              .map((set) => `${set}: () => import(${JSON.stringify(`${INDEX}-${lang}-${set}`)})`)
+              .join(', ')}}`,
+        );
+        return `export { default as shellEnglish } from '${INDEX}-en-shell';\nexport const loaders = {${loaders.join(',\n')}};\n`;
+      }
+      const match = SET.exec(name);
+      if (!match) return null;
+      const [, lang, set] = match as unknown as [string, string, string];
+      const prefixes = sets[set];
+      if (!prefixes) {
+        this.error(`unknown message set ${set} (src/i18n/message-sets.json)`);
+      }
+      return `export default ${JSON.stringify(pick(read(lang), prefixes))};\n`;
+    },
+  };
+}
