@@ -2,12 +2,14 @@
 // searchable, the dial code shown and kept (it cannot be typed away), formatted with the
 // country's mask or the spec's default '... ... ... ... ..', '+' always first, at most 15 digits.
 //
-// Formatting, country guessing and the country data (name, iso2, dial code, format mask,
-// priority, area codes) come from react-international-phone's headless hook; the selector is
-// our own small combobox so it is searchable, keyboard-only usable and translated.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { defaultCountries, parseCountry, usePhoneInput, type CountryIso2, type ParsedCountry } from 'react-international-phone';
-import { useT } from '../i18n';
+// In two parts, so a page with a form does not download the phone library with it: this light
+// field, in the page's code, draws the same markup and already takes digits (no mask, the
+// country stays AE); PhoneFieldFull.tsx, with react-international-phone's headless hook, its
+// country data and our searchable selector, is loaded when the visitor reaches for the form
+// and then takes the light field's place, keeping its value, focus and a pending click.
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ChangeEvent, type MouseEventHandler, type PointerEventHandler, type Ref } from 'react';
+import type { CountryIso2 } from 'react-international-phone';
+import { useT, type Translate } from '../i18n';
 import { useLang } from '../shell';
 import { FieldShell, describedBy } from './fields';
 import type { LeadForm } from './useLeadForm';
@@ -17,10 +19,14 @@ export const DEFAULT_COUNTRY: CountryIso2 = 'ae';
 export const DEFAULT_MASK = '... ... ... ... ..';
 export const MAX_DIGITS = 15;
 
-export const COUNTRIES: ParsedCountry[] = defaultCountries.map(parseCountry);
+/**
+ * The default country as the library's data has it, copied here so the light field needs none of
+ * that data (submit.test.ts checks they agree).
+ */
+export const DEFAULT_COUNTRY_DATA = { iso2: DEFAULT_COUNTRY, name: 'United Arab Emirates', dialCode: '971' } as const;
 
 /** The country's name in the page's language (the data's English name where none is known). */
-function countryName(lang: string, country: ParsedCountry): string {
+export function countryName(lang: string, country: { iso2: string; name: string }): string {
   try {
     return new Intl.DisplayNames([lang], { type: 'region' }).of(country.iso2.toUpperCase()) ?? country.name;
   } catch {
@@ -34,149 +40,237 @@ export function phoneValue(phone: string, dialCode: string): string {
   return digits === '' || digits === dialCode ? '' : `+${digits}`;
 }
 
-function CountryPicker({
-  country,
-  onPick,
+// The full field's module: loaded once, then every phone field of the session renders it.
+type Full = typeof import('./PhoneFieldFull');
+let full: Full | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+/** Starts loading the full field (idempotent): on the visitor's first sign of using a form. */
+export function preloadPhoneField(): void {
+  loading ??= import('./PhoneFieldFull').then(
+    (module) => {
+      full = module;
+      for (const listener of listeners) listener();
+    },
+    () => {
+      // Offline: the light field keeps working, and the next sign of intent tries again.
+      loading = null;
+    },
+  );
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const loaded = () => full;
+// The prerender and hydration always draw the light field, whatever this tab has loaded, so
+// the first client render matches the HTML; React swaps in the full field right after.
+const notOnServer = () => null;
+
+/** What the light field hands the full one as it takes its place. */
+export interface Handoff {
+  /** The control that had focus: the full field gives it to its own. */
+  focus: 'input' | 'button' | null;
+  /** The country button was clicked (or pressed) and the picker is still to open. */
+  open: boolean;
+}
+
+export interface PhoneRowProps {
+  form: LeadForm;
+  name: string;
+  hint?: string;
+  required?: boolean;
+  handoff: Handoff;
+}
+
+/** "Country code: United Arab Emirates, +971", the country button's name. */
+export function countryLabel(t: Translate, lang: string, country: { iso2: string; name: string; dialCode: string }): string {
+  return t('forms.phone.country', { country: countryName(lang, country), dial: country.dialCode });
+}
+
+/** The country button of both parts: one markup, so the swap moves nothing on the page. */
+export function CountryButton({
+  ref,
+  iso2,
+  label,
+  expanded,
+  onClick,
+  onPointerDown,
+  onPointerUp,
+  onPointerLeave,
 }: {
-  country: ParsedCountry;
-  onPick: (iso2: CountryIso2) => void;
+  ref?: Ref<HTMLButtonElement>;
+  iso2: string;
+  label: string;
+  expanded: boolean;
+  onClick: MouseEventHandler<HTMLButtonElement>;
+  onPointerDown?: PointerEventHandler<HTMLButtonElement>;
+  onPointerUp?: PointerEventHandler<HTMLButtonElement>;
+  onPointerLeave?: PointerEventHandler<HTMLButtonElement>;
 }) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="phone-field__country-button"
+      aria-haspopup="listbox"
+      aria-expanded={expanded}
+      aria-label={label}
+      onClick={onClick}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerLeave={onPointerLeave}
+    >
+      <span className="phone-field__iso" aria-hidden="true">
+        {iso2.toUpperCase()}
+      </span>
+      <span className="phone-field__caret" aria-hidden="true" />
+    </button>
+  );
+}
+
+/** The number input of both parts. */
+export function TelInput({
+  form,
+  name,
+  hint,
+  required,
+  value,
+  onChange,
+  onFocus,
+  onBlur,
+  inputRef,
+}: Omit<PhoneRowProps, 'handoff'> & {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onFocus?: () => void;
+  onBlur: () => void;
+  inputRef: (element: HTMLInputElement | null) => void;
+}) {
+  const register = form.register(name);
+  return (
+    <input
+      ref={(element) => {
+        inputRef(element);
+        register(element);
+      }}
+      id={form.fieldId(name)}
+      name={name}
+      className="field__control phone-field__input"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      dir="ltr"
+      value={value}
+      onChange={onChange}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      aria-invalid={form.error(name) ? true : undefined}
+      aria-describedby={describedBy(form, name, Boolean(hint))}
+      aria-required={required ? true : undefined}
+    />
+  );
+}
+
+const DIAL = `+${DEFAULT_COUNTRY_DATA.dialCode}`;
+
+/** The light field's text: the dial code, a space, then the rest unformatted. */
+function lightText(value: string): string {
+  return value.startsWith(DIAL) ? `${DIAL} ${value.slice(DIAL.length)}` : value || `${DIAL} `;
+}
+
+/**
+ * The light field's take on an edit of `before`, by the library's rules without its mask: null
+ * refuses it (React puts the field back). More than 15 digits are refused; so is typing or
+ * deleting into the AE dial code (it can only go as a whole, and comes back), while a pasted or
+ * autofilled number may bring its own country's, which the full field recognises.
+ */
+function lightEdit(text: string, inputType: string | undefined, before: string): string | null {
+  if (text.replace(/\D/g, '').length > MAX_DIGITS) return null;
+  const keyed = inputType === 'insertText' || Boolean(inputType?.startsWith('delete'));
+  const ours = before === '' || before.startsWith(DIAL);
+  if (keyed && ours && !text.startsWith(DIAL)) return text === '' ? '' : null;
+  return phoneValue(text, DEFAULT_COUNTRY_DATA.dialCode);
+}
+
+/** The field until the library is there: AE, unformatted digits, and the signs of intent. */
+function LightPhoneRow({ form, name, hint, required, handoff }: PhoneRowProps) {
   const t = useT();
   const lang = useLang();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  const row = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const box = useRef<HTMLDivElement>(null);
-  const search = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  // A press on the country button whose click has not come yet.
+  const pressed = useRef(false);
+  const value = form.values[name] ?? '';
 
-  const named = useMemo(
-    () =>
-      COUNTRIES.map((c) => ({ country: c, name: countryName(lang, c) })).sort((a, b) => a.name.localeCompare(b.name, lang)),
-    [lang],
-  );
-  const matches = useMemo(() => {
-    const q = query.trim().toLowerCase().replace(/^\+/, '');
-    if (!q) return named;
-    return named.filter(
-      ({ country: c, name }) =>
-        name.toLowerCase().includes(q) || c.name.toLowerCase().includes(q) || c.dialCode.startsWith(q) || c.iso2 === q,
-    );
-  }, [named, query]);
-
+  // Loading starts when the pointer or a finger comes onto the form, or focus comes into it:
+  // the library is there by the time the visitor reaches the phone field.
   useEffect(() => {
-    if (!open) return;
-    search.current?.focus();
-    const index = Math.max(0, matches.findIndex((m) => m.country.iso2 === country.iso2));
-    setActive(index);
-    // Only on opening: later the active option follows the keyboard.
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    const away = (event: PointerEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    const target = row.current?.closest('form');
+    if (!target) return;
+    const events = ['pointerenter', 'touchstart', 'focusin'] as const;
+    for (const type of events) target.addEventListener(type, preloadPhoneField, { passive: true });
+    return () => {
+      for (const type of events) target.removeEventListener(type, preloadPhoneField);
     };
-    document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
-  }, [open]);
+  }, []);
 
-  useEffect(() => {
-    list.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [active, open]);
+  // Runs as the full field replaces this one, before this row leaves the page: note what had
+  // focus, and turn a press still waiting for its click into the click the full field answers
+  // (that click would otherwise land on no button). The blur Chromium fires on the removed
+  // input never reaches onBlur (React dispatches no events during its commit), so the swap
+  // shows no message.
+  useLayoutEffect(
+    () => () => {
+      const active = document.activeElement;
+      handoff.focus = active && active === input.current ? 'input' : active && active === button.current ? 'button' : null;
+      if (pressed.current) handoff.open = !handoff.open;
+    },
+    [handoff],
+  );
 
-  const close = (focusButton: boolean) => {
-    setOpen(false);
-    setQuery('');
-    if (focusButton) button.current?.focus();
-  };
-  const pick = (iso2: CountryIso2) => {
-    setOpen(false);
-    setQuery('');
-    onPick(iso2);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const last = matches.length - 1;
-    if (event.key === 'ArrowDown') setActive((a) => Math.min(last, a + 1));
-    else if (event.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
-    else if (event.key === 'Home') setActive(0);
-    else if (event.key === 'End') setActive(last);
-    else if (event.key === 'Enter') {
-      const chosen = matches[active];
-      if (chosen) pick(chosen.country.iso2);
-    } else if (event.key === 'Escape') close(true);
-    else if (event.key === 'Tab') close(false);
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
-
-  const listId = `${id}-list`;
-  const optionId = (index: number) => `${id}-option-${index}`;
   return (
-    <div className="phone-field__country" ref={box}>
-      <button
-        ref={button}
-        type="button"
-        className="phone-field__country-button"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-label={t('forms.phone.country', { country: countryName(lang, country), dial: country.dialCode })}
-        onClick={() => (open ? close(false) : setOpen(true))}
-      >
-        <span className="phone-field__iso" aria-hidden="true">
-          {country.iso2.toUpperCase()}
-        </span>
-        <span className="phone-field__caret" aria-hidden="true" />
-      </button>
-      {open ? (
-        <div className="phone-field__popover">
-          <input
-            ref={search}
-            type="search"
-            className="phone-field__search"
-            role="combobox"
-            aria-label={t('forms.phone.search')}
-            placeholder={t('forms.phone.search')}
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={matches[active] ? optionId(active) : undefined}
-            value={query}
-            autoComplete="off"
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <ul ref={list} id={listId} role="listbox" className="phone-field__list" aria-label={t('forms.phone.countries')}>
-            {matches.map(({ country: c, name }, index) => (
-              <li
-                key={c.iso2}
-                id={optionId(index)}
-                data-index={index}
-                role="option"
-                aria-selected={c.iso2 === country.iso2}
-                className={`phone-field__option${index === active ? ' phone-field__option--active' : ''}`}
-                onPointerMove={() => setActive(index)}
-                onClick={() => pick(c.iso2)}
-              >
-                <span className="phone-field__iso" aria-hidden="true">
-                  {c.iso2.toUpperCase()}
-                </span>
-                <span className="phone-field__name">{name}</span>
-                <span className="phone-field__dial" dir="ltr">
-                  +{c.dialCode}
-                </span>
-              </li>
-            ))}
-            {matches.length === 0 ? <li className="phone-field__empty">{t('forms.phone.noMatch')}</li> : null}
-          </ul>
-        </div>
-      ) : null}
+    <div className="phone-field__row" ref={row}>
+      <div className="phone-field__country">
+        <CountryButton
+          ref={button}
+          iso2={DEFAULT_COUNTRY_DATA.iso2}
+          label={countryLabel(t, lang, DEFAULT_COUNTRY_DATA)}
+          expanded={false}
+          onPointerDown={() => {
+            pressed.current = true;
+            preloadPhoneField();
+          }}
+          onPointerUp={() => (pressed.current = false)}
+          onPointerLeave={() => (pressed.current = false)}
+          onClick={() => {
+            // The picker opens when the full field arrives; a second click takes that back.
+            handoff.open = !handoff.open;
+            preloadPhoneField();
+          }}
+        />
+      </div>
+      <TelInput
+        form={form}
+        name={name}
+        hint={hint}
+        required={required}
+        value={lightText(value)}
+        inputRef={(element) => void (input.current = element)}
+        onFocus={() => {
+          // Typing the number first: no picker popping up over it later.
+          handoff.open = false;
+          preloadPhoneField();
+        }}
+        onChange={(event) => {
+          const next = lightEdit(event.target.value, (event.nativeEvent as InputEvent).inputType, value);
+          if (next !== null && next !== value) form.set(name, next);
+        }}
+        onBlur={() => form.blur(name)}
+      />
     </div>
   );
 }
@@ -195,48 +289,12 @@ export function PhoneField({
   hint?: string;
   required?: boolean;
 }) {
-  const value = form.values[name] ?? '';
-  const { inputValue, country, setCountry, handlePhoneValueChange, inputRef } = usePhoneInput({
-    defaultCountry: DEFAULT_COUNTRY,
-    value,
-    countries: defaultCountries,
-    defaultMask: DEFAULT_MASK,
-    forceDialCode: true,
-    onChange: ({ phone, country: current }) => {
-      const next = phoneValue(phone, current.dialCode);
-      if (next !== value) form.set(name, next);
-    },
-  });
-  const register = form.register(name);
+  const module = useSyncExternalStore(subscribe, loaded, notOnServer);
+  const handoff = useRef<Handoff>({ focus: null, open: false }).current;
+  const Row = module ? module.FullPhoneRow : LightPhoneRow;
   return (
     <FieldShell form={form} name={name} label={label} hint={hint} className="phone-field">
-      <div className="phone-field__row">
-        <CountryPicker country={country} onPick={(iso2) => setCountry(iso2, { focusOnInput: true })} />
-        <input
-          ref={(element) => {
-            inputRef.current = element;
-            register(element);
-          }}
-          id={form.fieldId(name)}
-          name={name}
-          className="field__control phone-field__input"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          value={inputValue}
-          onChange={(event) => {
-            // At most 15 digits, dial code included: a keystroke or paste past that is refused
-            // (React puts the field back as it was).
-            if (event.target.value.replace(/\D/g, '').length > MAX_DIGITS) return;
-            handlePhoneValueChange(event);
-          }}
-          onBlur={() => form.blur(name)}
-          aria-invalid={form.error(name) ? true : undefined}
-          aria-describedby={describedBy(form, name, Boolean(hint))}
-          aria-required={required ? true : undefined}
-        />
-      </div>
+      <Row form={form} name={name} hint={hint} required={required} handoff={handoff} />
     </FieldShell>
   );
 }

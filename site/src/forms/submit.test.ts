@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import en from '../i18n/en.json';
 import { MESSAGES, messageId, type MessageId } from './validate';
 import { CONTACT_PATH, postLead } from './submit';
-import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_MASK, phoneValue } from './PhoneField';
+import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_DATA, DEFAULT_MASK, phoneValue } from './PhoneField';
+import { COUNTRIES } from './PhoneFieldFull';
 
 describe('messages', () => {
   test('every rule message is a translation key with the same English text', () => {
@@ -76,6 +77,10 @@ describe('phone selector', () => {
     const ae = COUNTRIES.find((country) => country.iso2 === 'ae');
     expect(ae).toMatchObject({ name: 'United Arab Emirates', dialCode: '971' });
     expect(ae?.format).toBeTruthy();
+  });
+
+  test('the light field’s copy of the default country is the library’s', () => {
+    expect(COUNTRIES.find((country) => country.iso2 === DEFAULT_COUNTRY)).toMatchObject(DEFAULT_COUNTRY_DATA);
   });
 });
 

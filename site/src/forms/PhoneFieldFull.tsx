@@ -1,0 +1,206 @@
+// The phone field's full part, its own chunk (PhoneField.tsx loads it when the visitor reaches
+// for a form): formatting, country guessing and the country data (name, iso2, dial code, format
+// mask, priority, area codes) come from react-international-phone's headless hook; the selector
+// is our own small combobox so it is searchable, keyboard-only usable and translated.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useId, type KeyboardEvent } from 'react';
+import { defaultCountries, parseCountry, usePhoneInput, type CountryIso2, type ParsedCountry } from 'react-international-phone';
+import { useT } from '../i18n';
+import { useLang } from '../shell';
+import { CountryButton, DEFAULT_COUNTRY, DEFAULT_MASK, MAX_DIGITS, TelInput, countryLabel, countryName, phoneValue, type Handoff, type PhoneRowProps } from './PhoneField';
+
+export const COUNTRIES: ParsedCountry[] = defaultCountries.map(parseCountry);
+
+function CountryPicker({
+  country,
+  onPick,
+  handoff,
+}: {
+  country: ParsedCountry;
+  onPick: (iso2: CountryIso2) => void;
+  handoff: Handoff;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const button = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  // Taking over from the light field: a click it had on its button opens the picker now (the
+  // search box then takes focus), else focus stays on the button if it was there. Before paint.
+  useLayoutEffect(() => {
+    if (handoff.open) setOpen(true);
+    else if (handoff.focus === 'button') button.current?.focus();
+  }, [handoff]);
+
+  const named = useMemo(
+    () =>
+      COUNTRIES.map((c) => ({ country: c, name: countryName(lang, c) })).sort((a, b) => a.name.localeCompare(b.name, lang)),
+    [lang],
+  );
+  const matches = useMemo(() => {
+    const q = query.trim().toLowerCase().replace(/^\+/, '');
+    if (!q) return named;
+    return named.filter(
+      ({ country: c, name }) =>
+        name.toLowerCase().includes(q) || c.name.toLowerCase().includes(q) || c.dialCode.startsWith(q) || c.iso2 === q,
+    );
+  }, [named, query]);
+
+  useEffect(() => {
+    if (!open) return;
+    search.current?.focus();
+    const index = Math.max(0, matches.findIndex((m) => m.country.iso2 === country.iso2));
+    setActive(index);
+    // Only on opening: later the active option follows the keyboard.
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+
+  useEffect(() => {
+    list.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, open]);
+
+  const close = (focusButton: boolean) => {
+    setOpen(false);
+    setQuery('');
+    if (focusButton) button.current?.focus();
+  };
+  const pick = (iso2: CountryIso2) => {
+    setOpen(false);
+    setQuery('');
+    onPick(iso2);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const last = matches.length - 1;
+    if (event.key === 'ArrowDown') setActive((a) => Math.min(last, a + 1));
+    else if (event.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
+    else if (event.key === 'Home') setActive(0);
+    else if (event.key === 'End') setActive(last);
+    else if (event.key === 'Enter') {
+      const chosen = matches[active];
+      if (chosen) pick(chosen.country.iso2);
+    } else if (event.key === 'Escape') close(true);
+    else if (event.key === 'Tab') close(false);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  return (
+    <div className="phone-field__country" ref={box}>
+      <CountryButton
+        ref={button}
+        iso2={country.iso2}
+        label={countryLabel(t, lang, country)}
+        expanded={open}
+        onClick={() => (open ? close(false) : setOpen(true))}
+      />
+      {open ? (
+        <div className="phone-field__popover">
+          <input
+            ref={search}
+            type="search"
+            className="phone-field__search"
+            role="combobox"
+            aria-label={t('forms.phone.search')}
+            placeholder={t('forms.phone.search')}
+            aria-expanded="true"
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={matches[active] ? optionId(active) : undefined}
+            value={query}
+            autoComplete="off"
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <ul ref={list} id={listId} role="listbox" className="phone-field__list" aria-label={t('forms.phone.countries')}>
+            {matches.map(({ country: c, name }, index) => (
+              <li
+                key={c.iso2}
+                id={optionId(index)}
+                data-index={index}
+                role="option"
+                aria-selected={c.iso2 === country.iso2}
+                className={`phone-field__option${index === active ? ' phone-field__option--active' : ''}`}
+                onPointerMove={() => setActive(index)}
+                onClick={() => pick(c.iso2)}
+              >
+                <span className="phone-field__iso" aria-hidden="true">
+                  {c.iso2.toUpperCase()}
+                </span>
+                <span className="phone-field__name">{name}</span>
+                <span className="phone-field__dial" dir="ltr">
+                  +{c.dialCode}
+                </span>
+              </li>
+            ))}
+            {matches.length === 0 ? <li className="phone-field__empty">{t('forms.phone.noMatch')}</li> : null}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The phone field's row (selector and number) once the library is loaded. */
+export function FullPhoneRow({ form, name, hint, required, handoff }: PhoneRowProps) {
+  const value = form.values[name] ?? '';
+  const { inputValue, country, setCountry, handlePhoneValueChange, inputRef } = usePhoneInput({
+    defaultCountry: DEFAULT_COUNTRY,
+    value,
+    countries: defaultCountries,
+    defaultMask: DEFAULT_MASK,
+    forceDialCode: true,
+    onChange: ({ phone, country: current }) => {
+      const next = phoneValue(phone, current.dialCode);
+      if (next !== value) form.set(name, next);
+    },
+  });
+
+  // Typing in the light field when this one took its place: the same input focus, caret at the
+  // end (where the visitor was typing), before the next keystroke and before paint.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (handoff.focus !== 'input' || handoff.open || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, [handoff, inputRef]);
+
+  return (
+    <div className="phone-field__row">
+      <CountryPicker country={country} handoff={handoff} onPick={(iso2) => setCountry(iso2, { focusOnInput: true })} />
+      <TelInput
+        form={form}
+        name={name}
+        hint={hint}
+        required={required}
+        value={inputValue}
+        inputRef={(element) => void (inputRef.current = element)}
+        onChange={(event) => {
+          // At most 15 digits, dial code included: a keystroke or paste past that is refused
+          // (React puts the field back as it was).
+          if (event.target.value.replace(/\D/g, '').length > MAX_DIGITS) return;
+          handlePhoneValueChange(event);
+        }}
+        onBlur={() => form.blur(name)}
+      />
+    </div>
+  );
+}
