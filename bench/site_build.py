@@ -71,9 +71,8 @@ def js_sizes(out):
         for lang in LANGS:
             keys = set(entry)
             closure(source, keys)
-            # The page's messages in its language, and the shell's for the languages the
-            # entry does not carry (English ships with it).
-            for chunk in [f"virtual:messages-{lang}-{messages}"] + ([] if lang == "en" else [f"virtual:messages-{lang}-shell"]):
+            # The shell's and the page's messages in its language.
+            for chunk in (f"virtual:messages-{lang}-shell", f"virtual:messages-{lang}-{messages}"):
                 closure(chunk, keys)
             sizes[name][lang] = gz(keys)
     return sizes

@@ -5,7 +5,7 @@
 // categories of Intl.PluralRules): t(key, { n }) picks the form of n in the page's language.
 // Pages load only the messages they use: see loadMessages.
 import { createContext, useContext } from 'react';
-import { loaders, shellEnglish } from 'virtual:messages';
+import { loaders } from 'virtual:messages';
 import type en from './en.json';
 import type sets from './message-sets.json';
 
@@ -33,13 +33,14 @@ export function isLang(value: unknown): value is Lang {
 type Dictionary = Record<string, string | undefined>;
 
 /**
- * The messages loaded so far, per language. The shell's English ones ship with the entry code;
- * every other set is a small chunk per language (message-sets.json, cut from en.json, ar.json
- * and ru.json at build time), loaded with the page that needs it: a first view downloads its
- * own messages, not the site's (~6 KB gzipped less, and ~10 KB for Arabic and Russian).
+ * The messages loaded so far, per language. Each set is a small chunk per language
+ * (message-sets.json, cut from en.json, ar.json and ru.json at build time), loaded with the
+ * page that needs it: a first view downloads its own messages, not the site's (~6 KB gzipped
+ * less, and ~10 KB for Arabic and Russian). English is not in the entry either, so an Arabic
+ * or Russian page does not download the English shell it never shows.
  */
-const dictionaries: Record<Lang, Dictionary> = { en: { ...shellEnglish }, ar: {}, ru: {} };
-const loaded = new Map<string, Promise<void>>([['en/shell', Promise.resolve()]]);
+const dictionaries: Record<Lang, Dictionary> = { en: {}, ar: {}, ru: {} };
+const loaded = new Map<string, Promise<void>>();
 
 /**
  * Loads one set of messages of `lang`: the browser entry and the layout's loader the shell's,
@@ -172,6 +173,6 @@ export function localePath(lang: Lang, path: string): string {
 /** A property type ('Apartment', 'Full Floor' ...) in `lang`; one without a key is shown as it is. */
 export function typeLabel(lang: Lang, type: string): string {
   const key = `type.${type}`;
-  // The type labels are shell messages, loaded with the entry.
-  return key in shellEnglish ? translate(lang, key as MessageKey) : type;
+  // The type labels are shell messages, loaded before any page renders.
+  return dictionaries[lang][key] !== undefined ? translate(lang, key as MessageKey) : type;
 }

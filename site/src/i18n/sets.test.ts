@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import en from './en.json';
 import sets from './message-sets.json';
-import { pick, unknownPrefixes } from './sets';
+import { expand, pick, unknownPrefixes } from './sets';
 
 describe('message sets', () => {
   test('a prefix takes its keys and their plural forms, not keys that merely start alike', () => {
@@ -16,8 +16,15 @@ describe('message sets', () => {
     expect(unknownPrefixes(sets, en)).toEqual([]);
   });
 
+  test("'@name' includes another set; an unknown set or a cycle is an error", () => {
+    const example = { _common: ['forms.name'], Home: ['home', '@_common'], Loop: ['@Loop'], Broken: ['@Nope'] };
+    expect(expand(example, 'Home')).toEqual(['home', 'forms.name']);
+    expect(() => expand(example, 'Loop')).toThrow('message set Loop includes itself (Loop -> Loop)');
+    expect(() => expand(example, 'Broken')).toThrow('unknown message set Nope (included by Broken)');
+  });
+
   test('every message of en.json is in some set, so every one can reach a page', () => {
-    const all = Object.values(sets).flat();
+    const all = Object.keys(sets).flatMap((set) => expand(sets, set));
     const orphans = Object.keys(en).filter((key) => Object.keys(pick({ [key]: '' }, all)).length === 0);
     expect(orphans).toEqual([]);
   });

@@ -11,6 +11,14 @@ function under(key: string, prefix: string): boolean {
   return key === prefix || key.startsWith(`${prefix}.`);
 }
 
+/** The prefixes of `set`, with those of the sets it includes ('@name') in their place. */
+export function expand(sets: Record<string, readonly string[]>, set: string, seen: string[] = []): string[] {
+  if (seen.includes(set)) throw new Error(`message set ${set} includes itself (${[...seen, set].join(' -> ')})`);
+  const prefixes = sets[set];
+  if (!prefixes) throw new Error(`unknown message set ${set}${seen.length ? ` (included by ${seen.at(-1)})` : ''}`);
+  return prefixes.flatMap((p) => (p.startsWith('@') ? expand(sets, p.slice(1), [...seen, set]) : [p]));
+}
+
 /** The messages of `dictionary` under any of `prefixes` (plural forms go with their key). */
 export function pick(dictionary: Dictionary, prefixes: readonly string[]): Dictionary {
   return Object.fromEntries(Object.entries(dictionary).filter(([key]) => prefixes.some((p) => under(key, p))));
@@ -19,7 +27,9 @@ export function pick(dictionary: Dictionary, prefixes: readonly string[]): Dicti
 /** Prefixes of `sets` that name no key of `english`: a typo there would leave a page's text out. */
 export function unknownPrefixes(sets: Record<string, readonly string[]>, english: Dictionary): string[] {
   return Object.entries(sets).flatMap(([set, prefixes]) =>
-    prefixes.filter((p) => !Object.keys(english).some((key) => under(key, p))).map((p) => `${set}: "${p}"`),
+    prefixes
+      .filter((p) => !p.startsWith('@') && !Object.keys(english).some((key) => under(key, p)))
+      .map((p) => `${set}: "${p}"`),
   );
 }
 
@@ -28,14 +38,16 @@ const INDEX = 'virtual:messages';
 const SET = /^virtual:messages-(en|ar|ru)-(\w+)$/;
 
 /**
- * `virtual:messages` exports the English shell messages (in the entry chunk: English is the
- * default language) and a loader per language and set (none for an empty set);
+ * `virtual:messages` exports a loader per language and set (none for an empty set, nor for a
+ * set only included by others, named with a leading '_');
  * `virtual:messages-{lang}-{set}` is one set's messages, each its own chunk.
  */
 export function messageSets(read: (lang: string) => Dictionary, sets: Record<string, readonly string[]>): Plugin {
   return {
     name: 'message-sets',
     buildStart() {
+      // Throws on an include of an unknown set or a cycle.
+      Object.keys(sets).forEach((set) => expand(sets, set));
       const unknown = unknownPrefixes(sets, read('en'));
       if (unknown.length) this.error(`src/i18n/message-sets.json names keys en.json lacks:\n  ${unknown.join('\n  ')}`);
     },
@@ -49,20 +61,17 @@ export function messageSets(read: (lang: string) => Dictionary, sets: Record<str
         const loaders = ['en', 'ar', 'ru'].map(
           (lang) =>
             `${lang}: {${Object.keys(sets)
-              .filter((set) => sets[set]!.length > 0)
+              .filter((set) => !set.startsWith('_') && expand(sets, set).length > 0)
               .map((set) => `${set}: () => import(${JSON.stringify(`${INDEX}-${lang}-${set}`)})`)
               .join(', ')}}`,
         );
-        return `export { default as shellEnglish } from '${INDEX}-en-shell';\nexport const loaders = {${loaders.join(',\n')}};\n`;
+        return `export const loaders = {${loaders.join(',\n')}};\n`;
       }
       const match = SET.exec(name);
       if (!match) return null;
       const [, lang, set] = match as unknown as [string, string, string];
-      const prefixes = sets[set];
-      if (!prefixes) {
-        this.error(`unknown message set ${set} (src/i18n/message-sets.json)`);
-      }
-      return `export default ${JSON.stringify(pick(read(lang), prefixes))};\n`;
+      if (!sets[set]) this.error(`unknown message set ${set} (src/i18n/message-sets.json)`);
+      return `export default ${JSON.stringify(pick(read(lang), expand(sets, set)))};\n`;
     },
   };
 }
