@@ -480,3 +480,36 @@ describe('screenshots', () => {
     assert.deepEqual(problems, []);
   });
 });
+
+test("home's forms: their code loads when wanted; what is typed and sent before it arrives is kept", async () => {
+  const { page, context, problems } = await openPage(browser, DESKTOP);
+  await context.addInitScript(() => sessionStorage.setItem('estate.popupClosed', '1'));
+  // The forms' chunk is held back until released, as on a slow connection.
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  let requested = 0;
+  await page.route(/\/assets\/LeadForms-[\w-]+\.js$/, async (route) => {
+    requested += 1;
+    await released;
+    await route.continue();
+  });
+  await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+  assert.equal(requested, 0, 'the first view does not download the forms');
+  const form = page.locator('form[name="callback"]');
+  // The prerendered form is there and usable as HTML: typing into it...
+  await form.getByLabel('Name', { exact: true }).fill('Early Bird');
+  const phone = form.getByLabel('Phone', { exact: true });
+  await phone.fill('+971 50 123 4567');
+  assert.ok(requested > 0, 'coming to the form starts loading its code');
+  // ...and sending it: held back (no native post of the page) until the form can send it.
+  await form.locator('button[type="submit"]').click();
+  assert.equal(new URL(page.url()).pathname, '/');
+  const before = leads().length;
+  release();
+  await expectStatus(form, SUCCESS, 5000);
+  const lead = await waitForLead((l, i) => i >= before && l.form === 'callback');
+  assert.equal(lead.name, 'Early Bird');
+  assert.equal(lead.contactNumber, '+971501234567');
+  await context.close();
+  assert.deepEqual(problems, []);
+});

@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { fixedRoutes, routes } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { loadAllMessages } from './i18n';
+import { loadForms } from './forms/deferred';
 
 export { setDataSource } from './data';
 export { LANGS as languages, DEFAULT_LANG as defaultLanguage, DIRS as directions, LOCALES as locales, localePath, stripLang } from './i18n';
@@ -20,8 +21,9 @@ export type Rendered =
 const handler = createStaticHandler(routes);
 
 // Every language's messages, loaded once for all pages: the 404 and error pages render without
-// the layout's loader having run.
-const messagesLoaded = loadAllMessages();
+// the layout's loader having run. And the forms the browser hydrates late (forms/deferred.tsx),
+// so the pages' HTML holds them in full.
+const messagesLoaded = Promise.all([loadAllMessages(), loadForms()]);
 
 export async function render(url: string): Promise<Rendered> {
   await messagesLoaded;

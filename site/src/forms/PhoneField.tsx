@@ -149,7 +149,8 @@ export function TelInput({
   onBlur: () => void;
   inputRef: (element: HTMLInputElement | null) => void;
 }) {
-  const register = form.register(name);
+  // Digits typed before the form hydrated are taken as the light field takes them (country AE).
+  const register = form.register(name, (typed) => phoneValue(typed, DEFAULT_COUNTRY_DATA.dialCode));
   return (
     <input
       ref={(element) => {

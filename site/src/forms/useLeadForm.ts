@@ -2,7 +2,7 @@
 // (the button disabled, a second submission ignored), then the success message and a reset, or
 // the form's failure message with what the visitor typed kept. The rules are forms/validate.ts,
 // the same as the lead function's; the messages are the translation files' `forms.*` keys.
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { messageId, validate, type FieldErrors, type Form, type LeadFields } from './validate';
@@ -48,8 +48,11 @@ export interface LeadForm {
   error: (name: string) => string | undefined;
   errorId: (name: string) => string;
   fieldId: (name: string) => string;
-  /** Keeps the element focus goes to when `name` is the first invalid field. */
-  register: (name: string) => (element: HTMLElement | null) => void;
+  /**
+   * Keeps the element focus goes to when `name` is the first invalid field, and whose value
+   * the form takes when it hydrates (what `normalise` makes of it: the phone field's digits).
+   */
+  register: (name: string, normalise?: (typed: string) => string) => (element: HTMLElement | null) => void;
   formError?: string;
   status: Status;
   statusText?: string;
@@ -66,6 +69,10 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
   const lang = useLang();
   const id = useId();
   const [values, setValues] = useState<V>(initial);
+  // What onSubmit sends: also set by the hydration below before React renders it, so a submission
+  // replayed right after hydration (forms/deferred.tsx) sends what the fields show.
+  const latest = useRef(values);
+  latest.current = values;
   const [errors, setErrors] = useState<FieldErrors>({ fields: {} });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [attempted, setAttempted] = useState(false);
@@ -74,6 +81,23 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
   const [trap, setTrap] = useState('');
   const busy = useRef(false);
   const elements = useRef<Record<string, HTMLElement | null>>({});
+  const normalisers = useRef<Record<string, (typed: string) => string>>({});
+
+  // What a visitor typed before the form's code arrived stays in the fields (React keeps the
+  // page's inputs as they are when it hydrates): take it, so what is sent is what is shown.
+  useEffect(() => {
+    const typed: Record<string, string> = {};
+    for (const name of Object.keys(initial)) {
+      const element = elements.current[name];
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) continue;
+      const value = (normalisers.current[name] ?? ((v: string) => v))(element.value);
+      if (value !== initial[name]) typed[name] = value;
+    }
+    if (Object.keys(typed).length === 0) return;
+    latest.current = { ...latest.current, ...typed };
+    setValues(latest.current);
+    // Once, when the form hydrates.
+  }, []);
 
   const leadOf = useCallback((next: V): Lead => (toLead ? toLead(next) : (next as Lead)), [toLead]);
   /** Errors of the fields that are shown: all after a submit attempt, else those left by blur. */
@@ -106,7 +130,7 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
     event.preventDefault();
     if (busy.current) return;
     setAttempted(true);
-    const lead = leadOf(values);
+    const lead = leadOf(latest.current);
     const result = validate(form, lead);
     setErrors(result);
     if (Object.keys(result.fields).length > 0) {
@@ -155,8 +179,9 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
     error,
     errorId: (name) => `${id}-${name}-error`,
     fieldId: (name) => `${id}-${name}`,
-    register: (name) => (element) => {
+    register: (name, normalise) => (element) => {
       elements.current[name] = element;
+      if (normalise) normalisers.current[name] = normalise;
     },
     formError: formErrorId ? t(`forms.rule.${formErrorId}`) : errors.form,
     status,

@@ -1,7 +1,7 @@
 // Home: the typewriter headline and search panel, three tiles, the why-us text, the 3 newest
 // properties of each main category (Residential without a heading, then Off-Plan, Commercial,
 // Rental), and the 'Submit Your Details' popup 5 seconds after load.
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
@@ -14,7 +14,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel } from '../components/SearchPanel';
-import { CallbackForm, NewsletterForm, PopupForm } from '../forms/LeadForms';
+import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
 import { enAttrs, langOfRequest, localize } from '../i18n/content';
 
 /** Spec section 9: the typewriter's pace, and the popup's delay. */
@@ -97,6 +97,55 @@ function Typewriter({ phrases }: { phrases: string[] }) {
   );
 }
 
+/** How long before they are needed the popup's form code starts loading. */
+const FORMS_LEAD_MS = 1500;
+/** How far below the viewport the forms start loading as the visitor scrolls towards them. */
+const FORMS_MARGIN = '800px 0px';
+
+/** A form whose code loads when wanted (forms/deferred.tsx); a page opened in the browser shows a
+ * short note until then (a prerendered one keeps the server's form). */
+function DeferredForm({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <Suspense
+      fallback={
+        <p className="form-loading" role="status">
+          {t('forms.loading')}
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+/** The call-back and newsletter cards: their forms' code loads as they come near the viewport,
+ * or at once when the pointer comes over them (a touch or focus inside a form does too:
+ * forms/deferred.tsx). */
+function FormsSection({ children }: { children: ReactNode }) {
+  const section = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = section.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return wantForms();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          wantForms();
+          observer.disconnect();
+        }
+      },
+      { rootMargin: FORMS_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={section} className="section home-contact" onPointerEnter={wantForms}>
+      <div className="container home-contact__inner">{children}</div>
+    </div>
+  );
+}
+
 /** 'Submit Your Details', opening 5 seconds after the page loads; closable. */
 function DetailsPopup() {
   const t = useT();
@@ -110,11 +159,16 @@ function DetailsPopup() {
       // Storage may be off (private mode): then the popup simply shows.
     }
     if (closedBefore) return;
+    // Its form's code a moment before it opens (the form is on the page, drawn by the server).
+    const early = setTimeout(wantForms, POPUP_DELAY_MS - FORMS_LEAD_MS);
     const timer = setTimeout(() => {
       const element = dialog.current;
       if (element && !element.open && !document.querySelector('dialog[open]')) element.showModal();
     }, POPUP_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(early);
+      clearTimeout(timer);
+    };
   }, []);
   const close = () => dialog.current?.close();
   const remember = () => {
@@ -144,7 +198,9 @@ function DetailsPopup() {
             {t('popup.title')}
           </h2>
           <p>{t('forms.popup.text')}</p>
-          <PopupForm />
+          <DeferredForm>
+            <PopupForm />
+          </DeferredForm>
         </div>
       </div>
     </dialog>
@@ -262,25 +318,27 @@ export function Component() {
         </section>
       ))}
 
-      <div className="section home-contact">
-        <div className="container home-contact__inner">
+      <FormsSection>
           <section className="home-contact__card" aria-labelledby="callback-title">
             <p className="eyebrow eyebrow--light">{t('forms.callback.eyebrow')}</p>
             <h2 id="callback-title" className="home-contact__title">
               {t('forms.callback.title')}
             </h2>
             <p className="home-contact__text">{t('forms.callback.text')}</p>
-            <CallbackForm />
+            <DeferredForm>
+              <CallbackForm />
+            </DeferredForm>
           </section>
           <section className="home-contact__card home-contact__card--dark" aria-labelledby="newsletter-title">
             <h2 id="newsletter-title" className="home-contact__title">
               {t('forms.newsletter.title')}
             </h2>
             <p className="home-contact__text">{t('forms.newsletter.text')}</p>
-            <NewsletterForm />
+            <DeferredForm>
+              <NewsletterForm />
+            </DeferredForm>
           </section>
-        </div>
-      </div>
+      </FormsSection>
       <DetailsPopup />
     </>
   );
