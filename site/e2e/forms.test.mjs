@@ -512,4 +512,14 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
   assert.equal(lead.contactNumber, '+971501234567');
   await context.close();
   assert.deepEqual(problems, []);
+
+  // Come to the home page by a link from another page: its forms are drawn at once.
+  const later = await openPage(browser, DESKTOP);
+  await later.context.addInitScript(() => sessionStorage.setItem('estate.popupClosed', '1'));
+  await later.page.goto(server.url + '/about-us', { waitUntil: 'networkidle' });
+  await later.page.locator('header a[href="/"]').first().click();
+  await later.page.waitForURL(server.url + '/');
+  await later.page.locator('form[name="newsletter"]').waitFor({ state: 'attached', timeout: 5000 });
+  await later.context.close();
+  assert.deepEqual(later.problems, []);
 });

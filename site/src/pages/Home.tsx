@@ -8,7 +8,7 @@ import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
 import type { CardProperty } from '../format';
 import type { MainCategory, Site } from '../types';
-import { useSite } from '../shell';
+import { useHydrated, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon, type IconName } from '../components/Icon';
 import { ReadMore } from '../components/ReadMore';
@@ -124,7 +124,11 @@ function DeferredForm({ children }: { children: ReactNode }) {
  * forms/deferred.tsx). */
 function FormsSection({ children }: { children: ReactNode }) {
   const section = useRef<HTMLDivElement>(null);
+  // Rendered by a navigation in the browser rather than hydrated: there is no server-drawn form
+  // to keep meanwhile, and the page's first view is long past, so the code loads at once.
+  const navigatedTo = useRef(useHydrated()).current;
   useEffect(() => {
+    if (navigatedTo) return wantForms();
     const element = section.current;
     if (!element || typeof IntersectionObserver === 'undefined') return wantForms();
     const observer = new IntersectionObserver(
