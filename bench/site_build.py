@@ -70,6 +70,9 @@ def js_sizes(out):
         sizes[name] = {}
         for lang in LANGS:
             keys = set(entry)
+            for key in (source, f"virtual:messages-{lang}-shell", f"virtual:messages-{lang}-{messages}"):
+                if key not in manifest:
+                    sys.exit(f"{key} is not in the build's manifest: PAGES in bench/site_build.py is out of date")
             closure(source, keys)
             # The shell's and the page's messages in its language.
             for chunk in (f"virtual:messages-{lang}-shell", f"virtual:messages-{lang}-{messages}"):
@@ -93,20 +96,38 @@ def listing_page_sizes(out):
     return sizes
 
 
+# The first-view JavaScript budget of issue 3, gzipped.
+JS_BUDGET = 120 * 1024
+
+
+def print_js_sizes(out):
+    """Prints each kind of page's first-view JS per language; returns those over the budget."""
+    over = []
+    for name, per_lang in js_sizes(out).items():
+        figures = ", ".join(f"{lang} {size / 1024:.1f}" for lang, size in per_lang.items())
+        print(f"  first view JS, {name:<9}: {figures} KB gzipped")
+        over += [f"{name} ({lang}) {size / 1024:.1f} KB" for lang, size in per_lang.items() if size >= JS_BUDGET]
+    return over
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--properties", type=int, default=10_000)
     parser.add_argument("--posts", type=int, default=500)
+    parser.add_argument("--check-js", metavar="DIST", help="only print the first-view JS of a built DIST; exit 1 when a page is over the budget (the browser tests run this)")
     opts = parser.parse_args()
+    if opts.check_js:
+        over = print_js_sizes(opts.check_js)
+        if over:
+            sys.exit(f"first-view JS over {JS_BUDGET // 1024} KB gzipped: {', '.join(over)}")
+        return
     subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "estate"], cwd=ROOT, check=True)
     work = tempfile.mkdtemp(prefix="estate-site-bench-")
     try:
         out = os.path.join(work, "sample")
         seconds, prerender = build("content", out)
         print(f"sample content: estate build {seconds:.2f} s; prerender {prerender[0]} pages in {prerender[1]} s = {prerender[2]} pages/s")
-        for name, per_lang in js_sizes(out).items():
-            figures = ", ".join(f"{lang} {size / 1024:.1f}" for lang, size in per_lang.items())
-            print(f"  first view JS, {name:<9}: {figures} KB gzipped")
+        print_js_sizes(out)
         demo = os.path.join(work, "demo")
         subprocess.run([ESTATE, "demo", "--properties", str(opts.properties), "--posts", str(opts.posts), "--out", demo], check=True, capture_output=True)
         demo_out = os.path.join(work, "demo-dist")

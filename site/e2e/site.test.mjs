@@ -4,7 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from './server.mjs';
+import { spawnSync } from 'node:child_process';
+import { repo, startServer } from './server.mjs';
 import { FIXED_ROUTES } from './routes.mjs';
 import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
 
@@ -258,4 +259,11 @@ describe('without JavaScript', () => {
       await opened.context.close();
     });
   }
+});
+
+test('the first view of each kind of page downloads under 120 KB of JavaScript, gzipped, in every language', () => {
+  // The figures of issue 3's budget, as bench/site_build.py prints them, on this build.
+  const check = spawnSync('python3', [join(repo, 'bench', 'site_build.py'), '--check-js', server.dist], { encoding: 'utf8' });
+  assert.equal(check.status, 0, `${check.stdout}${check.stderr}`);
+  assert.match(check.stdout, /first view JS, home/);
 });
