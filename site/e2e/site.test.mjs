@@ -267,3 +267,22 @@ test('the first view of each kind of page downloads under 120 KB of JavaScript, 
   assert.equal(check.status, 0, `${check.stdout}${check.stderr}`);
   assert.match(check.stdout, /first view JS, home/);
 });
+
+test("a page's HTML preloads exactly the code and messages its first view runs", async () => {
+  const property = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'))[0];
+  for (const path of ['/', '/ar/contact-us', `/ru/property/${property.id}`, '/blogpage']) {
+    const { page, context, problems } = await openPage(browser, DESKTOP);
+    const scripts = new Set();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(server.url + path, { waitUntil: 'networkidle' });
+    const entry = await page.locator('script[type="module"]').getAttribute('src');
+    const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    assert.ok(preloaded.length > 0, `${path}: preloads`);
+    // Nothing fetched that the HTML did not announce, and nothing announced that is not used.
+    assert.deepEqual([...scripts].sort(), [entry, ...preloaded].sort(), path);
+    await context.close();
+    assert.deepEqual(problems, [], path);
+  }
+});

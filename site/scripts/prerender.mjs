@@ -112,8 +112,35 @@ function languageLinks(server, base, path, lang) {
   return tags;
 }
 
+/**
+ * The chunks a page's first view needs besides the entry: each matched page's module with its
+ * static imports, and the shell's and the page's messages in `lang` (src/i18n/message-sets.json).
+ * Listed in the HTML as modulepreload links, the browser fetches them with the entry instead of
+ * after it has run.
+ */
+function pageChunks(manifest, pages, lang) {
+  const files = new Set();
+  const add = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || key === 'index.html' || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const child of chunk.imports ?? []) add(child);
+  };
+  for (const page of pages) {
+    const module = `src/pages/${page}.tsx`;
+    if (!manifest[module]) throw new Error(`no ${module} in the build for message set ${page} (sets are named after page modules)`);
+    add(module);
+    add(`virtual:messages-${lang}-${page}`);
+  }
+  add(`virtual:messages-${lang}-shell`);
+  return [...files];
+}
+
 function fillTemplate(template, rendered, page) {
-  const { server, base, path, lang, links } = page;
+  const { server, base, path, lang, links, manifest } = page;
+  const preloads = manifest
+    ? pageChunks(manifest, rendered.pages, lang).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+    : [];
   const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${path}` } : rendered.meta;
   const head = meta
     ? [
@@ -122,8 +149,9 @@ function fillTemplate(template, rendered, page) {
         ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" data-noindex />'] : []),
         ...(links ? languageLinks(server, base, path, lang) : []),
         ...socialTags(meta),
+        ...preloads,
       ].join('\n    ')
-    : '';
+    : preloads.join('\n    ');
   // Functions, not strings, as replacements: a `$&` or `$'` in page text must stay as it is.
   return template
     .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${server.directions[lang]}">`)
@@ -132,7 +160,7 @@ function fillTemplate(template, rendered, page) {
 }
 
 async function workerMain() {
-  const { dist, ssr, template, paths, base } = workerData;
+  const { dist, ssr, template, paths, base, manifest } = workerData;
   const server = await import(pathToFileURL(ssr).href);
   const shells = server.shellPages ?? [];
   server.setDataSource(async (path) => {
@@ -159,7 +187,7 @@ async function workerMain() {
       // The 404 page and the shells are answered at other paths: no canonical or hreflang.
       const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, fillTemplate(template, rendered, { server, base, path, lang, links }));
+      await writeFile(file, fillTemplate(template, rendered, { server, base, path, lang, links, manifest }));
     } catch (error) {
       failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -190,6 +218,9 @@ async function main() {
     process.exit(1);
   }
   const template = await readFile(templateCopy, 'utf8');
+  // The client build's manifest: which chunks each page needs (for modulepreload links).
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : null;
   const server = await import(pathToFileURL(ssr).href);
   const routesFile = join(dist, 'data', 'routes.json');
   const content = existsSync(routesFile) ? JSON.parse(await readFile(routesFile, 'utf8')) : { properties: [], posts: [] };
@@ -209,7 +240,7 @@ async function main() {
     shares.map(
       (share) =>
         new Promise((resolvePromise, reject) => {
-          const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { dist, ssr, template, paths: share, base } });
+          const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { dist, ssr, template, paths: share, base, manifest } });
           worker.on('message', (message) => {
             done += message.progress ?? 0;
             if (message.failures) failures.push(...message.failures);

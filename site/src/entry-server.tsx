@@ -15,7 +15,8 @@ export { SHELL_PAGES as shellPages } from './property/shell';
 export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
 
 export type Rendered =
-  | { kind: 'page'; status: number; html: string; meta: Meta | null }
+  /** `pages`: the message sets of the matched pages, named after their modules (routes.tsx). */
+  | { kind: 'page'; status: number; html: string; meta: Meta | null; pages: string[] }
   | { kind: 'redirect'; status: number; location: string };
 
 const handler = createStaticHandler(routes);
@@ -38,5 +39,9 @@ export async function render(url: string): Promise<Rendered> {
       <StaticRouterProvider router={router} context={context} />
     </MetaContext.Provider>,
   );
-  return { kind: 'page', status: context.statusCode, html, meta };
+  const pages = context.matches.flatMap((match) => {
+    const messages = (match.route.handle as { messages?: string } | undefined)?.messages;
+    return messages ? [messages] : [];
+  });
+  return { kind: 'page', status: context.statusCode, html, meta, pages };
 }

@@ -48,9 +48,19 @@ export const fixedRoutes: { path: string; messages: MessageSet; lazy: Lazy }[] =
   { path: '/area-guides-in-dubai', messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') },
 ];
 
-/** A page's route code with its messages in `lang`, both loaded before the page renders. */
-function page(lang: Lang, messages: MessageSet, lazy: Lazy): Lazy {
-  return async () => (await Promise.all([lazy(), loadMessages(lang, messages)]))[0];
+/**
+ * A page's route: its code and its messages in `lang`, both loaded before the page renders. The
+ * message set is named after the page's module (src/pages/{set}.tsx); the prerender reads it from
+ * the route's handle to let the browser fetch the page's chunks with the HTML (modulepreload).
+ */
+function page(lang: Lang, messages: MessageSet, lazy: Lazy): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [route] = await Promise.all([lazy(), loadMessages(lang, messages)]);
+      // Beside what the page's module declares in its own handle (components/Header.tsx).
+      return { ...route, handle: { ...(route.handle as object | undefined), messages } };
+    },
+  };
 }
 
 /** The pages of one language: the fixed routes, listings, posts and the 404 page. */
@@ -60,12 +70,12 @@ function pageRoutes(lang: Lang): RouteObject[] {
       errorElement: <ErrorPage />,
       children: [
         ...fixedRoutes.map(({ path, messages, lazy }) => {
-          const route = { lazy: page(lang, messages, lazy) };
+          const route = page(lang, messages, lazy);
           return path === '/' ? { index: true as const, ...route } : { path: path.slice(1), ...route };
         }),
-        { path: 'property/:id', lazy: page(lang, 'PropertyDetail', () => import('./pages/PropertyDetail')) },
-        { path: 'blog/:id/:slug?', lazy: page(lang, 'BlogDetail', () => import('./pages/BlogDetail')) },
-        { path: '*', lazy: page(lang, 'NotFound', () => import('./pages/NotFound')) },
+        { path: 'property/:id', ...page(lang, 'PropertyDetail', () => import('./pages/PropertyDetail')) },
+        { path: 'blog/:id/:slug?', ...page(lang, 'BlogDetail', () => import('./pages/BlogDetail')) },
+        { path: '*', ...page(lang, 'NotFound', () => import('./pages/NotFound')) },
       ],
     },
   ];
