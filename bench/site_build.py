@@ -22,16 +22,17 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ESTATE = os.path.join(ROOT, "target", "release", "estate")
-# Each kind of page: its route module and its message set (site/src/i18n/message-sets.json).
+# Each kind of page: its message set (site/src/i18n/message-sets.json), which is named after
+# its route module, src/pages/{set}.tsx.
 PAGES = {
-    "home": ("src/pages/Home.tsx", "Home"),
-    "listing": ("src/pages/Listing.tsx", "Listing"),
-    "property": ("src/pages/PropertyDetail.tsx", "PropertyDetail"),
-    "blog post": ("src/pages/BlogDetail.tsx", "BlogDetail"),
-    "about": ("src/pages/About.tsx", "About"),
-    "search": ("src/pages/SearchResults.tsx", "SearchResults"),
-    "contact": ("src/pages/Contact.tsx", "Contact"),
-    "seller": ("src/pages/Seller.tsx", "Seller"),
+    "home": "Home",
+    "listing": "Listing",
+    "property": "PropertyDetail",
+    "blog post": "BlogDetail",
+    "about": "About",
+    "search": "SearchResults",
+    "contact": "Contact",
+    "seller": "Seller",
 }
 LANGS = ["en", "ar", "ru"]
 
@@ -66,17 +67,16 @@ def js_sizes(out):
     entry = set()
     closure("index.html", entry)
     sizes = {"entry": {"en": gz(entry)}}
-    for name, (source, messages) in PAGES.items():
+    for name, messages in PAGES.items():
+        source = f"src/pages/{messages}.tsx"
         sizes[name] = {}
         for lang in LANGS:
             keys = set(entry)
+            # The page's module with its imports, and the shell's and the page's messages.
             for key in (source, f"virtual:messages-{lang}-shell", f"virtual:messages-{lang}-{messages}"):
                 if key not in manifest:
                     sys.exit(f"{key} is not in the build's manifest: PAGES in bench/site_build.py is out of date")
-            closure(source, keys)
-            # The shell's and the page's messages in its language.
-            for chunk in (f"virtual:messages-{lang}-shell", f"virtual:messages-{lang}-{messages}"):
-                closure(chunk, keys)
+                closure(key, keys)
             sizes[name][lang] = gz(keys)
     return sizes
 

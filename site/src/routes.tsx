@@ -7,39 +7,48 @@ import { DEFAULT_LANG, LANGS, langOfPath, loadMessages, type Lang, type MessageS
 
 type Lazy = LazyRouteFunction<RouteObject>;
 
-const listing = (kind: 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all'): Lazy =>
-  async () => (await import('./pages/Listing')).forKind(kind);
-const search = (kind: 'general' | 'residential' | 'commercial' | 'offPlan' | 'rent'): Lazy =>
-  async () => (await import('./pages/SearchResults')).forKind(kind);
-const legal = (page: 'privacy-policy' | 'terms-and-conditions'): Lazy =>
-  async () => (await import('./pages/Legal')).forPage(page);
+/** A page's module and its message set, which is named after it (src/pages/{set}.tsx). */
+type Screen = { messages: MessageSet; lazy: Lazy };
+
+const listing = (kind: 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all'): Screen => ({
+  messages: 'Listing',
+  lazy: async () => (await import('./pages/Listing')).forKind(kind),
+});
+const search = (kind: 'general' | 'residential' | 'commercial' | 'offPlan' | 'rent'): Screen => ({
+  messages: 'SearchResults',
+  lazy: async () => (await import('./pages/SearchResults')).forKind(kind),
+});
+const legal = (page: 'privacy-policy' | 'terms-and-conditions'): Screen => ({
+  messages: 'Legal',
+  lazy: async () => (await import('./pages/Legal')).forPage(page),
+});
 
 /** Fixed paths and their screens; every one is prerendered. */
-export const fixedRoutes: { path: string; messages: MessageSet; lazy: Lazy }[] = [
+export const fixedRoutes: ({ path: string } & Screen)[] = [
   { path: '/', messages: 'Home', lazy: () => import('./pages/Home') },
-  { path: '/residential-properties', messages: 'Listing', lazy: listing('residential') },
-  { path: '/buy-property', messages: 'Listing', lazy: listing('residential') },
-  { path: '/rent-property', messages: 'Listing', lazy: listing('rental') },
-  { path: '/rent-properties', messages: 'Listing', lazy: listing('rental') },
-  { path: '/Properties-For-Rent-in-Dubai', messages: 'Listing', lazy: listing('rental') },
-  { path: '/Rental', messages: 'Listing', lazy: listing('rental') },
-  { path: '/off-plan', messages: 'Listing', lazy: listing('offPlan') },
-  { path: '/commercial', messages: 'Listing', lazy: listing('commercial') },
-  { path: '/Properties-For-Sale-in-Dubai', messages: 'Listing', lazy: listing('commercial') },
-  { path: '/allproperties', messages: 'Listing', lazy: listing('all') },
+  { path: '/residential-properties', ...listing('residential') },
+  { path: '/buy-property', ...listing('residential') },
+  { path: '/rent-property', ...listing('rental') },
+  { path: '/rent-properties', ...listing('rental') },
+  { path: '/Properties-For-Rent-in-Dubai', ...listing('rental') },
+  { path: '/Rental', ...listing('rental') },
+  { path: '/off-plan', ...listing('offPlan') },
+  { path: '/commercial', ...listing('commercial') },
+  { path: '/Properties-For-Sale-in-Dubai', ...listing('commercial') },
+  { path: '/allproperties', ...listing('all') },
   { path: '/pro', messages: 'Seller', lazy: () => import('./pages/Seller') },
   { path: '/developers', messages: 'Developers', lazy: () => import('./pages/Developers') },
   { path: '/meet-the-team', messages: 'Team', lazy: () => import('./pages/Team') },
   { path: '/about-us', messages: 'About', lazy: () => import('./pages/About') },
   { path: '/contact-us', messages: 'Contact', lazy: () => import('./pages/Contact') },
   { path: '/blogpage', messages: 'BlogList', lazy: () => import('./pages/BlogList') },
-  { path: '/search-result', messages: 'SearchResults', lazy: search('general') },
-  { path: '/search-residential', messages: 'SearchResults', lazy: search('residential') },
-  { path: '/search-commercial', messages: 'SearchResults', lazy: search('commercial') },
-  { path: '/search-off-plan', messages: 'SearchResults', lazy: search('offPlan') },
-  { path: '/search-rent', messages: 'SearchResults', lazy: search('rent') },
-  { path: '/privacy-policy', messages: 'Legal', lazy: legal('privacy-policy') },
-  { path: '/termandcondition', messages: 'Legal', lazy: legal('terms-and-conditions') },
+  { path: '/search-result', ...search('general') },
+  { path: '/search-residential', ...search('residential') },
+  { path: '/search-commercial', ...search('commercial') },
+  { path: '/search-off-plan', ...search('offPlan') },
+  { path: '/search-rent', ...search('rent') },
+  { path: '/privacy-policy', ...legal('privacy-policy') },
+  { path: '/termandcondition', ...legal('terms-and-conditions') },
   { path: '/admin', messages: 'Admin', lazy: () => import('./pages/Admin') },
   { path: '/partners', messages: 'Partners', lazy: () => import('./pages/Partners') },
   { path: '/req', messages: 'Requirements', lazy: () => import('./pages/Requirements') },

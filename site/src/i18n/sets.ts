@@ -1,6 +1,6 @@
-// Message sets: the keys of the translation files each page needs (message-sets.json), so a
-// first view downloads the shell's messages with the entry code and its page's beside the page's
-// code, not every message of the site. en.json, ar.json and ru.json stay the one source; the
+// Message sets: the keys of the translation files the shell and each page need
+// (message-sets.json), so a first view downloads the shell's and its page's messages in its
+// language, not every message of the site. en.json, ar.json and ru.json stay the one source; the
 // Vite plugin below cuts them into one small module per set and language at build time.
 import type { Plugin } from 'vite';
 
@@ -42,10 +42,22 @@ const SET = /^virtual:messages-(en|ar|ru)-(\w+)$/;
  * set only included by others, named with a leading '_');
  * `virtual:messages-{lang}-{set}` is one set's messages, each its own chunk.
  */
-export function messageSets(read: (lang: string) => Dictionary, sets: Record<string, readonly string[]>): Plugin {
+export function messageSets(readFile: (lang: string) => Dictionary, sets: Record<string, readonly string[]>): Plugin {
+  // Each file read once per build, not once per set module (63 of them).
+  let files = new Map<string, Dictionary>();
+  const read = (lang: string): Dictionary => {
+    let dictionary = files.get(lang);
+    if (!dictionary) {
+      dictionary = readFile(lang);
+      files.set(lang, dictionary);
+    }
+    return dictionary;
+  };
   return {
     name: 'message-sets',
     buildStart() {
+      // A rebuild (estate serve, vitest) sees edited translation files.
+      files = new Map();
       // Throws on an include of an unknown set or a cycle.
       Object.keys(sets).forEach((set) => expand(sets, set));
       const unknown = unknownPrefixes(sets, read('en'));
