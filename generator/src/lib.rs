@@ -1,26 +1,23 @@
-//! The `estate` generator: reads the agency's content, checks it, and writes the static site's
-//! JSON API and data. `main.rs` is the thin CLI over these modules.
+//! The `estate` generator: reads the agency's content, checks it, and publishes the static site.
+//! The folders are the pipeline, in order:
+//!
+//! - [`content`]: load and parse `content/` (YAML, markdown, the content model, diagnostics);
+//! - [`check`]: the checks across records and of the links in content, after loading;
+//! - [`publish`]: the files of `dist/` (JSON API and page data, feeds, sitemap, redirects);
+//! - [`pipeline`]: `estate build` from end to end, with the site stage (Vite, prerender);
+//! - [`serve`]: `estate serve`, with the local admin editor.
+//!
+//! [`routes`] is the site's page table, [`netlify`] the CDN's rules, [`cli`] the command line
+//! (`main.rs` only calls it). The published JSON's types and the URL rules are the `contract`
+//! crate's.
 
-pub mod admin;
+pub mod check;
+pub mod cli;
+mod cmd;
 pub mod content;
-pub mod demo;
-pub mod detail;
-pub mod diag;
-pub mod feeds;
 pub mod html_links;
-pub mod links;
-pub mod listings;
-pub mod markdown;
-pub mod model;
 pub mod netlify;
-pub mod output;
-pub mod pages;
 pub mod pipeline;
-pub mod redirects;
-pub mod schema;
+pub mod publish;
+pub mod routes;
 pub mod serve;
-pub mod site;
-pub mod sitemap;
-pub mod templates;
-pub mod xml;
-pub mod yaml;

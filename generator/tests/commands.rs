@@ -83,7 +83,7 @@ fn new_writes_a_valid_template_and_never_overwrites() {
 #[test]
 fn committed_schemas_match_the_rust_types() {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/schema"));
-    for (name, text) in generator::schema::all() {
+    for (name, text) in generator::content::schema::all() {
         let committed = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
         assert!(committed == text, "content/schema/{name} is out of date: run `estate schema`");
     }
@@ -91,7 +91,7 @@ fn committed_schemas_match_the_rust_types() {
 
 #[test]
 fn schema_describes_fields_for_the_editor() {
-    let schemas = generator::schema::all();
+    let schemas = generator::content::schema::all();
     let property = &schemas.iter().find(|(n, _)| *n == "property.json").unwrap().1;
     let value: serde_json::Value = serde_json::from_str(property).unwrap();
     assert_eq!(value["additionalProperties"], false);

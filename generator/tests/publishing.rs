@@ -12,10 +12,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use generator::links::BrokenLink;
+use contract::urls::{LANGUAGES, localized_path};
+use generator::check::links::BrokenLink;
 use generator::netlify::{Answer, Rules};
-use generator::pages::{FIXED_PAGES, LANGUAGES, Sitemap, localized_path};
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
+use generator::routes::{FIXED_PAGES, Sitemap};
 
 const ATOM: &str = "http://www.w3.org/2005/Atom";
 const SITEMAPS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -167,7 +168,7 @@ fn sitemap_lists_every_public_page_once_with_dates_from_the_content() {
             .filter(|n| n.tag_name().name() == "link" && n.tag_name().namespace() == Some(XHTML))
             .map(|n| (n.attribute("hreflang").unwrap().to_owned(), n.attribute("href").unwrap().to_owned()))
             .collect();
-        let (_, english) = generator::pages::split_language(path);
+        let (_, english) = contract::urls::split_language(path);
         let mut wanted: Vec<(String, String)> = LANGUAGES
             .iter()
             .map(|lang| ((*lang).to_owned(), format!("{PREVIEW_BASE}{}", localized_path(lang, english))))
@@ -236,15 +237,19 @@ fn the_base_url_option_reaches_every_file_and_no_host_is_written_in() {
 
 #[test]
 fn a_sitemap_past_the_limits_becomes_an_index_of_parts() {
-    let (content, report) = generator::content::load(&fixture());
+    let (content, report) = generator::check::content(&fixture());
     assert_eq!(report.errors(), 0, "{}", report.render());
-    let entries = generator::sitemap::entries(&content);
-    let whole = generator::sitemap::files(SITE_BASE, &entries, generator::sitemap::PROTOCOL_LIMITS);
+    let entries = generator::publish::sitemap::entries(&content);
+    let whole =
+        generator::publish::sitemap::files(SITE_BASE, &entries, generator::publish::sitemap::PROTOCOL_LIMITS);
     assert_eq!(whole.len(), 1);
     let all: Vec<(String, Option<String>)> = urlset(std::str::from_utf8(&whole[0].1).unwrap(), SITE_BASE);
 
-    let limits = generator::sitemap::Limits { urls: 4, bytes: generator::sitemap::PROTOCOL_LIMITS.bytes };
-    let files = generator::sitemap::files(SITE_BASE, &entries, limits);
+    let limits = generator::publish::sitemap::Limits {
+        urls: 4,
+        bytes: generator::publish::sitemap::PROTOCOL_LIMITS.bytes,
+    };
+    let files = generator::publish::sitemap::files(SITE_BASE, &entries, limits);
     assert_eq!(files.len(), 1 + entries.len().div_ceil(4));
     assert_eq!(files[0].0, "sitemap.xml");
     let index_text = std::str::from_utf8(&files[0].1).unwrap();
@@ -272,10 +277,10 @@ fn a_sitemap_past_the_limits_becomes_an_index_of_parts() {
     // A <url> holds its own address and the page's four hreflang alternates.
     let one_url = 5 * (all.iter().map(|(p, _)| p.len()).max().unwrap() + SITE_BASE.len() + 60);
     let limit = 400 + 2 * one_url;
-    let files = generator::sitemap::files(
+    let files = generator::publish::sitemap::files(
         SITE_BASE,
         &entries,
-        generator::sitemap::Limits { urls: 50_000, bytes: limit },
+        generator::publish::sitemap::Limits { urls: 50_000, bytes: limit },
     );
     assert!(files.len() > 2);
     for (name, bytes) in &files[1..] {
@@ -549,7 +554,7 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
     page("/blog/p/café", r#"<a href="/property/b">unknown listing</a>"#);
 
     let rules = Rules::load(&repo().join("netlify.toml")).unwrap();
-    let report = generator::links::check_pages(dist, &rules, "https://www.example.ae").unwrap();
+    let report = generator::check::links::check_pages(dist, &rules, "https://www.example.ae").unwrap();
     let broken: Vec<(&str, &str)> =
         report.broken.iter().map(|b| (b.page.as_str(), b.link.as_str())).collect();
     assert_eq!(
@@ -563,7 +568,7 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
     );
     assert_eq!(report.pages, 4, "the stale page is not checked");
 
-    generator::site::remove_stale_pages(dist).unwrap();
+    generator::pipeline::site::remove_stale_pages(dist).unwrap();
     assert!(!dist.join("property/gone").exists());
     assert!(dist.join("property/a/index.html").is_file());
     assert!(dist.join("blog/p/café/index.html").is_file());
@@ -644,7 +649,7 @@ fn every_sitemap_url_is_answered_by_a_built_page_and_every_built_page_is_account
         assert!(dir.join("index.html").is_file(), "{lang}: no home page");
         built.insert("/".to_owned());
         let table: BTreeSet<String> = FIXED_PAGES.iter().map(|p| p.path.to_owned()).collect();
-        assert_eq!(built, table, "{lang}: routes of the front end and generator::pages::FIXED_PAGES differ");
+        assert_eq!(built, table, "{lang}: routes of the front end and generator::routes::FIXED_PAGES differ");
     }
 }
 

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use generator::content;
-use generator::model::Status;
+use generator::content::model::Status;
 use generator::netlify::{Answer, Rules};
 use serde_json::Value;
 
@@ -58,7 +58,7 @@ fn get(path: &str) -> Option<Value> {
 fn loaded() -> &'static content::Content {
     static CONTENT: OnceLock<content::Content> = OnceLock::new();
     CONTENT.get_or_init(|| {
-        let (content, report) = content::load(&repo().join("content"));
+        let (content, report) = generator::check::content(&repo().join("content"));
         assert_eq!(report.errors(), 0, "{}", report.render());
         content
     })

@@ -7,9 +7,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use contract::{ApiProperty, MainCategory};
 use criterion::Criterion;
 use lead_fn::catalogue::Snapshot;
-use lead_fn::model::{ApiProperty, MainCategory};
 use lead_fn::search::{Criteria, answer, criteria_from};
 
 const PROPERTIES: usize = 10_000;

@@ -13,7 +13,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::value::RawValue;
 
-use crate::model::ApiProperty;
+use contract::ApiProperty;
+use contract::text::{community_key, fold};
 
 /// Where the catalogue comes from.
 #[derive(Debug, Clone)]
@@ -44,7 +45,7 @@ pub struct Entry {
     pub json: Box<RawValue>,
     /// The sub-category as search compares it (see [`normalise_type`]).
     pub kind: String,
-    /// The location, folded (see [`fold`]).
+    /// The location's community key ([`community_key`]).
     pub community: Option<String>,
 }
 
@@ -56,7 +57,7 @@ impl Snapshot {
                 let json = serde_json::value::to_raw_value(&property)?;
                 Ok(Entry {
                     kind: normalise_type(&property.sub_category),
-                    community: property.location.as_deref().map(|l| fold(l.trim())),
+                    community: property.location.as_deref().and_then(community_key),
                     json,
                     property,
                 })
@@ -149,22 +150,6 @@ pub fn words(text: &str) -> impl Iterator<Item = String> {
         .map(str::to_owned)
         .collect::<Vec<_>>()
         .into_iter()
-}
-
-/// Text as search compares it: lower case, without accents or Arabic vowel marks, with Arabic
-/// and Persian digits as Latin ones ('Café' = 'cafe', '٣' = '3').
-pub fn fold(text: &str) -> String {
-    use unicode_normalization::UnicodeNormalization as _;
-    use unicode_normalization::char::is_combining_mark;
-    text.nfkd()
-        .filter(|c| !is_combining_mark(*c) && *c != '\u{0640}')
-        .map(|c| match c {
-            '\u{0660}'..='\u{0669}' => char::from(b'0' + (c as u32 - 0x0660) as u8),
-            '\u{06F0}'..='\u{06F9}' => char::from(b'0' + (c as u32 - 0x06F0) as u8),
-            _ => c,
-        })
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// The text of sanitised HTML (the generator's markdown output): tags dropped, the entities
@@ -365,9 +350,6 @@ mod tests {
 
     #[test]
     fn folding_drops_case_accents_and_vowel_marks_and_reads_arabic_digits() {
-        assert_eq!(fold("Café DÉCOR"), "cafe decor");
-        assert_eq!(fold("٣ غُرَف"), "3 غرف");
-        assert_eq!(fold("۱۲"), "12");
         assert_eq!(strip_tags("<p>Sea &amp; <em>sky</em></p>"), " Sea &  sky  ");
     }
 

@@ -1,8 +1,8 @@
 //! The lead and search function. One axum [`Router`] that AWS Lambda runs through `lambda_http`
 //! and `estate serve` mounts in-process, so both hosts answer the same requests the same way.
 //!
-//! [`model`] holds the published records shared with the generator, so the JSON the generator
-//! writes and the JSON this function reads are one type, never two. [`search`] answers the
+//! The published records it reads are the `contract` crate's, the generator's too, so the JSON
+//! the generator writes and the JSON this function reads are one type, never two. [`search`] answers the
 //! spec's search endpoints, [`leads`] takes enquiries; [`http`] adds the headers every answer of
 //! the function carries. [`lambda`] is the Lambda host.
 
@@ -20,7 +20,6 @@ pub mod http;
 pub mod lambda;
 pub mod leads;
 pub mod logging;
-pub mod model;
 pub mod search;
 pub mod validate;
 

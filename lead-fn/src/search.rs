@@ -27,8 +27,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
 
-use crate::catalogue::{Catalogue, Entry, Snapshot, fold, normalise_type, words};
-use crate::model::MainCategory;
+use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, words};
+use contract::MainCategory;
+use contract::text::community_key;
 
 /// The most bedrooms the dropdowns offer; choosing it means "this many or more".
 pub const BEDROOMS_OR_MORE: u32 = 7;
@@ -162,7 +163,7 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         kind: kind.map(|kind| normalise_type(&kind)).filter(|kind| !kind.is_empty()),
         bedrooms: number("bedrooms", bedrooms)?,
         area: number("area", area)?,
-        community: community.map(|c| fold(c.trim())).filter(|c| !c.is_empty()),
+        community: community.and_then(|c| community_key(&c)),
     })
 }
 

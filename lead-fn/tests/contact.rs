@@ -8,7 +8,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::response::Response;
-use lead_fn::model::ApiProperty;
+use contract::ApiProperty;
 use lead_fn::{Catalogue, Config, POST_ENDPOINTS, router};
 use serde_json::{Value, json};
 use tower::ServiceExt as _;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use lead_fn::model::ApiProperty;
+use contract::ApiProperty;
 use lead_fn::{Catalogue, Config, router};
 use serde_json::{Value, json};
 use support::{Recorder, SmtpServer, closed_port, parse_eml};

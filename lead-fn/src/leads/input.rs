@@ -13,8 +13,8 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// so only a bot fills it. A lead with it filled is answered as accepted and never delivered.
 pub const HONEYPOT: &str = "website";
 
-/// The languages the emails are written in; anything else is read as English.
-pub const LANGUAGES: [&str; 3] = ["en", "ar", "ru"];
+/// The languages the emails are written in (the site's); anything else is read as English.
+pub use contract::urls::LANGUAGES;
 
 /// Longest value of each field, in characters (a longer one is a field error).
 const LIMITS: [(&str, usize); 8] = [
@@ -67,7 +67,7 @@ pub fn parse(body: &[u8]) -> Result<Input, Malformed> {
         lang => lang,
     };
     let lang = lang.get(..2).map(str::to_ascii_lowercase).unwrap_or_default();
-    let lang = LANGUAGES.iter().copied().find(|l| *l == lang).unwrap_or("en");
+    let lang = contract::urls::language(&lang).unwrap_or(contract::urls::DEFAULT_LANGUAGE);
     Ok(Input {
         fields: LeadFields {
             name: one_line(&text("name")?),

@@ -9,9 +9,9 @@
 //! children, plus `x-default` (the English page), as Google asks for localized versions.
 
 use crate::content::Content;
-use crate::model::Timestamp;
-use crate::pages::{self, FIXED_PAGES, Sitemap};
-use crate::xml::escape;
+use crate::content::model::Timestamp;
+use crate::publish::xml::escape;
+use crate::routes::{self, FIXED_PAGES, Sitemap};
 
 /// One page of the sitemap: its path on the site and when it last changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,25 +52,31 @@ pub fn entries(content: &Content) -> Vec<Entry> {
         Vec::with_capacity(FIXED_PAGES.len() + content.properties.len() + content.posts.len());
     for page in FIXED_PAGES {
         if let Sitemap::Listed(updated) = page.sitemap {
-            pages.push((page.path.to_owned(), pages::updated(content, updated)));
+            pages.push((page.path.to_owned(), routes::updated(content, updated)));
         }
     }
     let mut listings: Vec<_> = content.published().collect();
     listings.sort_by(|a, b| a.id.cmp(&b.id));
     pages.extend(
-        listings.into_iter().map(|p| (pages::property_path(&p.id), Some(pages::property_updated(p)))),
+        listings
+            .into_iter()
+            .map(|p| (contract::urls::property_path(&p.id), Some(routes::property_updated(p)))),
     );
     let mut posts: Vec<_> = content.posts.iter().collect();
     posts.sort_by(|a, b| a.id.cmp(&b.id));
-    pages.extend(posts.into_iter().map(|p| (pages::post_path(p), Some(p.data.date))));
-    let mut out = Vec::with_capacity(pages.len() * pages::LANGUAGES.len());
+    pages.extend(
+        posts.into_iter().map(|p| (contract::urls::post_path(&p.id, &p.data.title), Some(p.data.date))),
+    );
+    let mut out = Vec::with_capacity(pages.len() * contract::urls::LANGUAGES.len());
     for (path, lastmod) in pages {
-        let mut alternates: Vec<(&'static str, String)> =
-            pages::LANGUAGES.iter().map(|lang| (*lang, pages::localized_path(lang, &path))).collect();
+        let mut alternates: Vec<(&'static str, String)> = contract::urls::LANGUAGES
+            .iter()
+            .map(|lang| (*lang, contract::urls::localized_path(lang, &path)))
+            .collect();
         alternates.push(("x-default", path.clone()));
-        for lang in pages::LANGUAGES {
+        for lang in contract::urls::LANGUAGES {
             out.push(Entry {
-                path: pages::localized_path(lang, &path),
+                path: contract::urls::localized_path(lang, &path),
                 lastmod,
                 alternates: alternates.clone(),
             });
@@ -161,7 +167,7 @@ pub fn is_part_name(name: &str) -> bool {
 /// the sitemap's absolute address.
 pub fn robots(base: &str) -> String {
     let mut out = String::from("User-agent: *\n");
-    for path in pages::DISALLOWED {
+    for path in routes::DISALLOWED {
         out.push_str(&format!("Disallow: {path}\n"));
     }
     out.push_str(&format!("\nSitemap: {base}/sitemap.xml\n"));

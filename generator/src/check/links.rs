@@ -14,13 +14,13 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use crate::content::diag::Diagnostic;
+use crate::content::markdown;
+use crate::content::yaml::Pos;
 use crate::content::{Content, Record};
-use crate::diag::Diagnostic;
 use crate::html_links;
-use crate::markdown;
 use crate::netlify::{Answer, Rules};
-use crate::pages::{self, Missing, SitePages};
-use crate::yaml::Pos;
+use crate::routes::{Missing, SitePages};
 
 /// What a link points at.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,7 +138,7 @@ fn sources<'a>(content: &'a Content) -> Vec<Source<'a>> {
     }
     let mut out = Vec::new();
     for p in &content.properties {
-        let page = pages::property_path(&p.id);
+        let page = contract::urls::property_path(&p.id);
         body_source(p, page.clone(), &mut out);
         let d = &p.data;
         field_sources(
@@ -153,7 +153,7 @@ fn sources<'a>(content: &'a Content) -> Vec<Source<'a>> {
         );
     }
     for post in &content.posts {
-        body_source(post, pages::post_path(post), &mut out);
+        body_source(post, contract::urls::post_path(&post.id, &post.data.title), &mut out);
     }
     for page in &content.pages {
         body_source(page, "/".to_owned(), &mut out);
@@ -173,8 +173,8 @@ fn sources<'a>(content: &'a Content) -> Vec<Source<'a>> {
     }
     if let Some(site) = &content.site {
         let s = &site.data;
-        let texts = |t: &'a Option<crate::model::SiteTexts>,
-                     which: fn(&crate::model::SiteTexts) -> Option<&str>| {
+        let texts = |t: &'a Option<crate::content::model::SiteTexts>,
+                     which: fn(&crate::content::model::SiteTexts) -> Option<&str>| {
             t.as_ref().and_then(which)
         };
         field_sources(
@@ -210,7 +210,7 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
     let base = content
         .site
         .as_ref()
-        .and_then(|s| pages::normalize_base_url(&s.data.base_url).ok())
+        .and_then(|s| contract::urls::normalize_base_url(&s.data.base_url).ok())
         .unwrap_or_default();
     let media = content.dir.join("media");
     sources(content)
@@ -264,12 +264,12 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
         .collect()
 }
 
-fn status_word(status: crate::model::Status) -> &'static str {
+fn status_word(status: crate::content::model::Status) -> &'static str {
     match status {
-        crate::model::Status::Available => "available",
-        crate::model::Status::Sold => "sold",
-        crate::model::Status::Rented => "rented",
-        crate::model::Status::Draft => "a draft",
+        crate::content::model::Status::Available => "available",
+        crate::content::model::Status::Sold => "sold",
+        crate::content::model::Status::Rented => "rented",
+        crate::content::model::Status::Draft => "a draft",
     }
 }
 
@@ -312,8 +312,8 @@ type BuiltPages = (Vec<(String, PathBuf)>, HashSet<String>);
 fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
     let mut pages = Vec::new();
     // The default language's pages at the top, the others' under `/{lang}/`.
-    for lang in crate::pages::LANGUAGES {
-        let (dir, prefix) = if lang == crate::pages::LANGUAGES[0] {
+    for lang in contract::urls::LANGUAGES {
+        let (dir, prefix) = if lang == contract::urls::LANGUAGES[0] {
             (out.to_path_buf(), String::new())
         } else {
             (out.join(lang), format!("/{lang}"))
@@ -327,7 +327,7 @@ fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
             } else if name.ends_with(".html") && path.is_file() {
                 pages.push((format!("{prefix}/{name}"), path));
             } else if !NOT_PAGES.contains(&name.as_str())
-                && !crate::pages::language_prefixes().any(|l| prefix.is_empty() && l == name)
+                && !contract::urls::language_prefixes().any(|l| prefix.is_empty() && l == name)
                 && path.join("index.html").is_file()
             {
                 pages.push((format!("{prefix}/{name}"), path.join("index.html")));
@@ -347,8 +347,8 @@ fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
     // A listing or post page counts when this build named it and it was written.
     let mut content_pages = HashSet::new();
     for route in routes.properties.into_iter().chain(routes.posts) {
-        for lang in crate::pages::LANGUAGES {
-            let path = crate::pages::localized_path(lang, &route);
+        for lang in contract::urls::LANGUAGES {
+            let path = contract::urls::localized_path(lang, &route);
             let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
             let file = out.join(decoded.trim_start_matches('/')).join("index.html");
             if file.is_file() {
@@ -413,7 +413,7 @@ fn resolve(out: &Path, rules: &Rules, content_pages: &HashSet<String>, path: &st
     for _ in 0..5 {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
         let unprefixed = match segments.as_slice() {
-            [first, rest @ ..] if crate::pages::language_prefixes().any(|l| l == *first) => rest,
+            [first, rest @ ..] if contract::urls::language_prefixes().any(|l| l == *first) => rest,
             all => all,
         };
         let is_content_page = matches!(unprefixed, ["property", _] | ["blog", _, _]);

@@ -9,7 +9,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, de};
 
-pub use lead_fn::model::{Coordinates, MainCategory, PaymentStep, PricePeriod};
+pub use contract::{Coordinates, MainCategory, PaymentStep, PricePeriod};
 
 /// A date (`2026-10-01`, taken as midnight in Dubai) or an RFC 3339 date-time
 /// (`2026-10-01T09:30:00+04:00`).

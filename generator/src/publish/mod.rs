@@ -11,26 +11,25 @@
 //!
 //! `netlify.toml` maps each path to its file; `estate serve` reads the same rules.
 
+pub mod detail;
+pub mod feeds;
+pub mod listings;
+pub mod redirects;
+pub mod sitemap;
+mod xml;
+
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use lead_fn::model::{ApiBlog, ApiProperty, BlogTranslation, MainCategory, PropertyTranslation, blog_slug};
+use contract::urls::{blog_slug, media_url, post_path, property_path};
+use contract::{ApiBlog, ApiProperty, BlogTranslation, MainCategory, PropertyTranslation};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
+use crate::content::markdown;
+use crate::content::model::{PostFile, PropertyFile, SiteFile};
 use crate::content::{Content, Record};
-use crate::markdown;
-use crate::model::{PostFile, PropertyFile, SiteFile};
-
-/// The public URL of a media reference: `media/x.jpg` becomes `/media/x.jpg`; web URLs stay.
-pub fn media_url(value: &str) -> String {
-    if value.starts_with("https://") || value.starts_with("http://") {
-        value.to_owned()
-    } else {
-        format!("/{}", value.trim_start_matches('/'))
-    }
-}
 
 fn optional_text(value: &Option<String>) -> Option<String> {
     value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
@@ -65,7 +64,7 @@ pub fn api_property(r: &Record<PropertyFile>) -> ApiProperty {
         featured: p.featured,
         created_at: p.created_at.to_api(),
         description: markdown::to_html(Content::description(r)),
-        url: format!("/property/{}", r.id),
+        url: property_path(&r.id),
         bathrooms: p.bathrooms,
         price_period: p.price_period,
         reference: optional_text(&p.reference),
@@ -106,14 +105,14 @@ pub fn api_blog(r: &Record<PostFile>) -> ApiBlog {
         date: p.date.to_api(),
         author: optional_text(&p.author),
         excerpt: optional_text(&p.excerpt),
-        url: format!("/blog/{}/{}", r.id, lead_fn::model::encode_path_segment(&slug)),
+        url: post_path(&r.id, &p.title),
         slug,
         translations,
     }
 }
 
 fn site_json(site: &SiteFile) -> serde_json::Value {
-    let texts = |t: &Option<crate::model::SiteTexts>| {
+    let texts = |t: &Option<crate::content::model::SiteTexts>| {
         t.as_ref().map(|t| {
             json!({
                 "name": t.name, "description": t.description, "address": t.address,
@@ -123,7 +122,7 @@ fn site_json(site: &SiteFile) -> serde_json::Value {
             })
         })
     };
-    let hero = |h: &crate::model::Hero| json!({"poster": media_url(&h.poster), "video": h.video.as_deref().map(media_url)});
+    let hero = |h: &crate::content::model::Hero| json!({"poster": media_url(&h.poster), "video": h.video.as_deref().map(media_url)});
     json!({
         "name": site.name,
         "legalName": site.legal_name,
@@ -154,7 +153,7 @@ fn site_json(site: &SiteFile) -> serde_json::Value {
 }
 
 /// Newest first; ties broken by id so output is stable.
-fn newest_first<T>(items: &mut [(T, crate::model::Timestamp, String)]) {
+fn newest_first<T>(items: &mut [(T, crate::content::model::Timestamp, String)]) {
     items.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.2.cmp(&b.2)));
 }
 
@@ -192,7 +191,7 @@ fn json_array<'a>(items: impl Iterator<Item = &'a Vec<u8>>) -> Vec<u8> {
 /// change are left alone (creating files is the slow part of a build), and files an earlier
 /// build wrote that are no longer wanted, such as a deleted listing's, are removed.
 pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
-    let mut properties: Vec<(ApiProperty, crate::model::Timestamp, String)> = content
+    let mut properties: Vec<(ApiProperty, crate::content::model::Timestamp, String)> = content
         .published()
         .collect::<Vec<_>>()
         .par_iter()
@@ -201,7 +200,7 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     newest_first(&mut properties);
     let properties: Vec<ApiProperty> = properties.into_iter().map(|(p, _, _)| p).collect();
 
-    let mut posts: Vec<(ApiBlog, crate::model::Timestamp, String)> =
+    let mut posts: Vec<(ApiBlog, crate::content::model::Timestamp, String)> =
         content.posts.par_iter().map(|r| (api_blog(r), r.data.date, r.id.clone())).collect();
     newest_first(&mut posts);
     let posts: Vec<ApiBlog> = posts.into_iter().map(|(p, _, _)| p).collect();
@@ -209,9 +208,10 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     let records = write_records(content, &properties, &posts, out)?;
     // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
     // stage only keeps the current ones from the clean-up.
-    let permit_links = crate::detail::permit_links(&properties);
+    let permit_links = crate::publish::detail::permit_links(&properties);
     let data = out.join("data");
-    let codes: Vec<PathBuf> = permit_links.iter().map(|link| crate::detail::qr_path(&data, link)).collect();
+    let codes: Vec<PathBuf> =
+        permit_links.iter().map(|link| crate::publish::detail::qr_path(&data, link)).collect();
     let wanted: HashSet<&Path> = records.iter().chain(&codes).map(PathBuf::as_path).collect();
     for dir in ["api", "data"] {
         remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
@@ -255,8 +255,8 @@ fn write_records(
         "posts": posts.iter().map(|p| p.url.as_str()).collect::<Vec<_>>(),
     });
     jobs.push((data.join("routes.json"), to_json(&routes)));
-    jobs.push((data.join("feed.json"), crate::feeds::page_data(properties, posts)));
-    jobs.extend(crate::listings::files(properties, &data));
+    jobs.push((data.join("feed.json"), crate::publish::feeds::page_data(properties, posts)));
+    jobs.extend(crate::publish::listings::files(properties, &data));
     if let Some(site) = &content.site {
         jobs.push((data.join("site.json"), to_json(&site_json(&site.data))));
     }
@@ -279,7 +279,7 @@ fn write_records(
         .iter()
         .map(|d| {
             let v = &d.data;
-            let texts = |t: &Option<crate::model::DeveloperTexts>| {
+            let texts = |t: &Option<crate::content::model::DeveloperTexts>| {
                 t.as_ref().map(|t| json!({"name": t.name, "description": t.description.as_deref().map(markdown::to_html)}))
             };
             json!({"id": d.id, "name": v.name, "logo": media_url(&v.logo), "projects": v.projects,
@@ -290,7 +290,7 @@ fn write_records(
     jobs.push((data.join("developers.json"), to_json(&developers)));
     for page in &content.pages {
         let p = &page.data;
-        let texts = |t: &Option<crate::model::PageTexts>| {
+        let texts = |t: &Option<crate::content::model::PageTexts>| {
             t.as_ref().map(|t| {
                 json!({"title": optional_text(&t.title), "description": optional_text(&t.description),
                        "content": t.content.as_deref().map(markdown::to_html)})
@@ -317,7 +317,7 @@ fn write_records(
         .collect();
     all.extend(jobs);
     // The property pages' similar listings (detail.rs).
-    all.extend(crate::detail::files(properties, &data));
+    all.extend(crate::publish::detail::files(properties, &data));
 
     write_changed(&all)?;
     Ok(all.into_iter().map(|(path, _)| path).collect())

@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use lead_fn::model::{ApiProperty, MainCategory};
+use contract::{ApiProperty, MainCategory};
 use serde::Serialize;
 use serde_json::json;
 
@@ -49,7 +49,7 @@ pub(crate) struct Card<'a> {
     bedrooms: Option<u32>,
     area: Option<u32>,
     price: Option<u64>,
-    price_period: Option<lead_fn::model::PricePeriod>,
+    price_period: Option<contract::PricePeriod>,
     featured: bool,
     created_at: &'a str,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -195,11 +195,8 @@ fn communities(properties: &[ApiProperty]) -> Vec<Community<'_>> {
         }
         if let Some(price) = p.price {
             if p.main_category == MainCategory::Rental {
-                let yearly = if p.price_period == Some(lead_fn::model::PricePeriod::Month) {
-                    price * 12
-                } else {
-                    price
-                };
+                let yearly =
+                    if p.price_period == Some(contract::PricePeriod::Month) { price * 12 } else { price };
                 widen(&mut community.yearly_rent, yearly);
             } else {
                 widen(&mut community.sale_price, price);

@@ -2,14 +2,16 @@
 //! load and check the content, write the JSON API and data, then (unless asked not to) build
 //! and prerender the pages.
 
+pub mod site;
+
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::check::links::{self, BrokenLink};
 use crate::content::Content;
-use crate::diag::Report;
-use crate::links::{self, BrokenLink};
+use crate::content::diag::Report;
 use crate::netlify::Rules;
-use crate::{content, feeds, output, pages, site, sitemap};
+use crate::publish::{self as output, feeds, sitemap};
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -104,7 +106,7 @@ type SiteStage = fn(&Path, &Path) -> Result<f64, site::SiteError>;
 /// Runs the build. The report of warnings is returned with the summary so callers can show it.
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let started = Instant::now();
-    let (mut content, mut report) = content::load(&options.content);
+    let (mut content, mut report) = crate::check::content(&options.content);
     if report.errors() > 0 {
         return Err(BuildError::Content(report));
     }
@@ -123,7 +125,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     };
     let write_error = |source| BuildError::Write { path: options.out.clone(), source };
     let written = output::write(&content, &options.out).map_err(write_error)?;
-    crate::redirects::write(&options.out).map_err(write_error)?;
+    crate::publish::redirects::write(&options.out).map_err(write_error)?;
     let published = write_published(&options.out, published).map_err(write_error)?;
     let content_seconds = started.elapsed().as_secs_f64();
     let site_stage: Option<(SiteStage, &Path)> = match &options.pages {
@@ -140,7 +142,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
             let (site, codes) = std::thread::scope(|scope| {
                 let codes = scope.spawn(|| {
                     let started = Instant::now();
-                    let codes = crate::detail::write_qr_codes(&written.permit_links, &data)?;
+                    let codes = crate::publish::detail::write_qr_codes(&written.permit_links, &data)?;
                     Ok((codes.len(), started.elapsed().as_secs_f64()))
                 });
                 let site = run(dir, &options.out);
@@ -179,12 +181,12 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
 /// The site's origin: the build option when given, else `site.yaml`'s `baseUrl`.
 fn base_url(content: &Content, option: Option<&str>) -> Result<String, BuildError> {
     match option {
-        Some(value) => pages::normalize_base_url(value).map_err(BuildError::BaseUrl),
+        Some(value) => contract::urls::normalize_base_url(value).map_err(BuildError::BaseUrl),
         // The content check has already refused a bad or missing baseUrl.
         None => Ok(content
             .site
             .as_ref()
-            .and_then(|s| pages::normalize_base_url(&s.data.base_url).ok())
+            .and_then(|s| contract::urls::normalize_base_url(&s.data.base_url).ok())
             .unwrap_or_default()),
     }
 }
@@ -194,7 +196,7 @@ fn base_url(content: &Content, option: Option<&str>) -> Result<String, BuildErro
 fn published_files(
     content: &Content,
     base: &str,
-) -> Result<Vec<(String, Vec<u8>)>, Vec<crate::diag::Diagnostic>> {
+) -> Result<Vec<(String, Vec<u8>)>, Vec<crate::content::diag::Diagnostic>> {
     let mut files = sitemap::files(base, &sitemap::entries(content), sitemap::PROTOCOL_LIMITS);
     files.push(("robots.txt".to_owned(), sitemap::robots(base).into_bytes()));
     files.extend(feeds::render(content, base)?);

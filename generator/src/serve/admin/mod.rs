@@ -34,9 +34,9 @@ use axum::routing::{get, post};
 use base64::Engine as _;
 use serde_json::{Map, Value, json};
 
+use crate::content::diag::{Diagnostic, Severity};
+use crate::content::model::{MainCategory, Status, dubai};
 use crate::content::{self, RESERVED_PROPERTY_IDS, is_valid_id, suggest_id};
-use crate::diag::{Diagnostic, Severity};
-use crate::model::{MainCategory, Status, dubai};
 use lead_fn::leads::record::Lead;
 
 /// Where the API lives.
@@ -219,7 +219,7 @@ async fn summary(State(admin): AdminState, headers: HeaderMap) -> Response {
 
 /// Listing counts per category (published ones, and the others), posts, and the newest leads.
 pub fn summarize(admin: &Admin) -> Value {
-    let (content, report) = content::load(&admin.content);
+    let (content, report) = crate::check::content(&admin.content);
     let mut categories = Map::new();
     for category in
         [MainCategory::Residential, MainCategory::Rental, MainCategory::OffPlan, MainCategory::Commercial]
@@ -579,7 +579,7 @@ fn main_category(value: &str) -> String {
 /// one made by hand look alike.
 fn property_text(form: &PropertyForm, images: &[String], created: &str) -> String {
     let today = &created[..10.min(created.len())];
-    let template = crate::templates::property_template(today);
+    let template = crate::content::scaffold::property_template(today);
     let number = |value: &str| (!value.is_empty()).then(|| yaml_number(value));
     let text_value = |value: &str| (!value.is_empty()).then(|| yaml_text(value));
     let sub = if form.kind.is_empty() { "Apartment".to_owned() } else { yaml_text(&form.kind) };
@@ -741,7 +741,7 @@ fn validate(
     id_field: &str,
     refused: Option<Refused>,
 ) -> Result<Vec<String>, Refused> {
-    let diagnostics = content::check_new_file(&admin.content, file, text, pending);
+    let diagnostics = crate::check::new_file(&admin.content, file, text, pending);
     let mut refused = refused;
     let mut warnings = Vec::new();
     for d in &diagnostics {
@@ -862,7 +862,7 @@ pub fn create_property_file(
         });
     }
     files.push(format!("properties/{id}.yaml"));
-    Ok(Created { url: crate::pages::property_path(&id), id, files, warnings })
+    Ok(Created { url: contract::urls::property_path(&id), id, files, warnings })
 }
 
 /// Writes a new post from the Add Blog form.
@@ -892,7 +892,7 @@ pub fn create_post_file(admin: &Admin, form: &Map<String, Value>, created: &str)
     }
     let url = format!(
         "/blog/{id}/{}",
-        lead_fn::model::encode_path_segment(&lead_fn::model::blog_slug(&input.title))
+        contract::urls::encode_path_segment(&contract::urls::blog_slug(&input.title))
     );
     Ok(Created { id: id.clone(), files: vec![format!("blog/{id}.md")], url, warnings })
 }
@@ -1312,7 +1312,7 @@ mod tests {
         assert!(text.ends_with("---\nThree changes matter most.\n\nFirst, the fees.\n"), "{text}");
 
         // What `estate check` runs: no error anywhere, and both records are there.
-        let (content, report) = content::load(&sandbox.content());
+        let (content, report) = crate::check::content(&sandbox.content());
         assert_eq!(report.errors(), 0, "{}", report.render());
         assert!(content.properties.iter().any(|p| p.id == "creek-vista-two-bedroom-apartment"));
         assert!(content.posts.iter().any(|p| p.id == "what-changed-for-buyers-this-winter"));
@@ -1403,7 +1403,7 @@ mod tests {
             bedrooms: "2".into(),
         };
         let text = property_text(&form, &["media/properties/a.jpg".into()], "2026-11-22T10:00:00+04:00");
-        let template = crate::templates::property_template("2026-11-22");
+        let template = crate::content::scaffold::property_template("2026-11-22");
         assert_eq!(keys(&text), keys(&template), "{text}");
         assert_eq!(text.lines().count(), template.lines().count(), "{text}");
         for line in [
@@ -1423,8 +1423,9 @@ mod tests {
             assert!(text.lines().any(|l| l == line), "{line}\n{text}");
         }
         // It is a valid listing as it stands.
-        let data: crate::model::PropertyFile =
-            crate::yaml::deserialize(&crate::yaml::parse(&text, 0).expect("YAML")).expect("a listing");
+        let data: crate::content::model::PropertyFile =
+            crate::content::yaml::deserialize(&crate::content::yaml::parse(&text, 0).expect("YAML"))
+                .expect("a listing");
         assert_eq!(data.price, Some(2_450_000));
         assert_eq!(data.area, None);
     }

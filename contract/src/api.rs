@@ -1,4 +1,5 @@
-//! Published records: the shape of the static JSON API (spec section 7) and of the search index.
+//! The spec's API records: the shape of the static JSON API (spec section 7), which the lead
+//! function also reads as its search catalogue.
 //!
 //! Field names follow the spec exactly (`_id`, `Images`, `mainCategory`, ...); every field the
 //! spec does not name is camelCase. Optional spec fields are written as `null` so clients see
@@ -175,41 +176,9 @@ pub struct ApiBlog {
     pub translations: BTreeMap<String, BlogTranslation>,
 }
 
-/// The spec's blog slug: the lower-cased title with each run of whitespace turned into a hyphen.
-pub fn blog_slug(title: &str) -> String {
-    title.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join("-")
-}
-
-/// Percent-encodes a path segment: everything but RFC 3986's unreserved characters and the
-/// sub-delimiters, `:` and `@` (so a slug with `?`, `#`, `/` or Arabic letters stays one segment).
-pub fn encode_path_segment(segment: &str) -> String {
-    let mut out = String::with_capacity(segment.len());
-    for byte in segment.bytes() {
-        let keep = byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&byte);
-        if keep {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn slug_lowercases_and_hyphenates_whitespace() {
-        assert_eq!(blog_slug("Renting in  Dubai\t2026"), "renting-in-dubai-2026");
-        assert_eq!(blog_slug("Off-Plan: A Guide"), "off-plan:-a-guide");
-    }
-
-    #[test]
-    fn path_segments_are_encoded() {
-        assert_eq!(encode_path_segment("what's-new?-50%"), "what's-new%3F-50%25");
-        assert_eq!(encode_path_segment("دبي"), "%D8%AF%D8%A8%D9%8A");
-    }
 
     #[test]
     fn category_names_are_the_specs() {

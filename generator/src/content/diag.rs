@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::yaml::{FieldError, Pos, SyntaxError};
+use crate::content::yaml::{FieldError, Pos, SyntaxError};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {

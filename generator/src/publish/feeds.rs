@@ -10,19 +10,18 @@
 
 use std::path::{Path, PathBuf};
 
-use lead_fn::model::{ApiBlog, ApiProperty};
+use contract::{ApiBlog, ApiProperty};
 use minijinja::value::{Serde, Value};
 use minijinja::{AutoEscape, Environment, Error, UndefinedBehavior, escape_formatter};
 use serde::Serialize;
 
 use crate::content::Content;
-use crate::diag::Diagnostic;
-use crate::markdown;
-use crate::model::Timestamp;
-use crate::output::media_url;
-use crate::pages;
-use crate::xml;
-use crate::yaml::Pos;
+use crate::content::diag::Diagnostic;
+use crate::content::markdown;
+use crate::content::model::Timestamp;
+use crate::content::yaml::Pos;
+use crate::publish::xml;
+use contract::urls::media_url;
 
 /// How many listings the listings feed holds, and posts the blog feed: the newest.
 pub const FEED_ENTRIES: usize = 50;
@@ -42,13 +41,13 @@ pub struct Feed {
 pub const LISTINGS: Feed = Feed {
     template: "listings.xml.j2",
     output: "feeds/listings.xml",
-    builtin: include_str!("../templates/feeds/listings.xml.j2"),
+    builtin: include_str!("../../templates/feeds/listings.xml.j2"),
 };
 
 pub const BLOG: Feed = Feed {
     template: "blog.xml.j2",
     output: "feeds/blog.xml",
-    builtin: include_str!("../templates/feeds/blog.xml.j2"),
+    builtin: include_str!("../../templates/feeds/blog.xml.j2"),
 };
 
 pub const FEEDS: [Feed; 2] = [LISTINGS, BLOG];
@@ -158,7 +157,7 @@ struct ListingEntry<'a> {
     bathrooms: Option<u32>,
     area: Option<u32>,
     price: Option<u64>,
-    price_period: Option<lead_fn::model::PricePeriod>,
+    price_period: Option<contract::PricePeriod>,
     reference: Option<&'a str>,
     permit_number: Option<&'a str>,
     created_at: String,
@@ -241,7 +240,7 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
         .iter()
         .map(|r| {
             let p = &r.data;
-            let url = format!("{base}{}", pages::property_path(&r.id));
+            let url = format!("{base}{}", contract::urls::property_path(&r.id));
             let image = p.images.first().map(|i| absolute(base, i));
             ListingEntry {
                 id: &r.id,
@@ -272,7 +271,7 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
         .iter()
         .map(|r| {
             let p = &r.data;
-            let url = format!("{base}{}", pages::post_path(r));
+            let url = format!("{base}{}", contract::urls::post_path(&r.id, &r.data.title));
             let content = markdown::to_html_absolute(r.body.as_deref().unwrap_or(""), &url);
             let image = p.images.first().map(|i| absolute(base, i));
             PostEntry {
@@ -335,7 +334,7 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
 /// of its own, which are reported with it.
 pub fn check(content: &Content) -> Vec<Diagnostic> {
     let Some(site) = &content.site else { return Vec::new() };
-    let Ok(base) = pages::normalize_base_url(&site.data.base_url) else { return Vec::new() };
+    let Ok(base) = contract::urls::normalize_base_url(&site.data.base_url) else { return Vec::new() };
     render(content, &base).err().unwrap_or_default()
 }
 
@@ -354,7 +353,7 @@ fn template_problem(path: &Path, error: &Error) -> Diagnostic {
 #[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 enum PageItem<'a> {
-    Property { date: &'a str, property: crate::listings::Card<'a> },
+    Property { date: &'a str, property: crate::publish::listings::Card<'a> },
     Post { date: &'a str, post: PostCard<'a> },
 }
 
@@ -387,7 +386,7 @@ pub fn page_data(properties: &[ApiProperty], posts: &[ApiBlog]) -> Vec<u8> {
     let property_items = properties
         .iter()
         .take(PAGE_ITEMS)
-        .map(|p| PageItem::Property { date: &p.created_at, property: crate::listings::card(p) });
+        .map(|p| PageItem::Property { date: &p.created_at, property: crate::publish::listings::card(p) });
     let post_items = posts.iter().take(PAGE_ITEMS).map(|b| PageItem::Post {
         date: &b.date,
         post: PostCard {

@@ -21,12 +21,12 @@ use std::fmt::Write as _;
 use std::hash::Hasher as _;
 use std::path::{Path, PathBuf};
 
+use contract::{ApiProperty, MainCategory};
 use fast_qr::{ECL, QRBuilder};
-use lead_fn::model::{ApiProperty, MainCategory};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::listings::{Card, card};
+use crate::publish::listings::{Card, card};
 
 /// How many similar listings a property page shows.
 pub const SIMILAR: usize = 3;

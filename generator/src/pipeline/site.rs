@@ -110,14 +110,14 @@ pub fn remove_stale_pages(out: &Path) -> Result<(), SiteError> {
         .filter_map(|path| path.as_str())
         .flat_map(|path| {
             let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
-            crate::pages::LANGUAGES.iter().map(move |lang| {
-                out.join(crate::pages::localized_path(lang, &decoded).trim_start_matches('/'))
+            contract::urls::LANGUAGES.iter().map(move |lang| {
+                out.join(contract::urls::localized_path(lang, &decoded).trim_start_matches('/'))
             })
         })
         .collect();
     // Listing pages are property/{id}/, post pages blog/{id}/{slug}/, in every language.
-    let folders = crate::pages::LANGUAGES.iter().flat_map(|lang| {
-        let base = if *lang == crate::pages::LANGUAGES[0] { out.to_path_buf() } else { out.join(lang) };
+    let folders = contract::urls::LANGUAGES.iter().flat_map(|lang| {
+        let base = if *lang == contract::urls::LANGUAGES[0] { out.to_path_buf() } else { out.join(lang) };
         [(base.join("property"), 1), (base.join("blog"), 2)]
     });
     for (root, depth) in folders {

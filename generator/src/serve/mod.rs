@@ -13,8 +13,10 @@
 //! into every HTML page listens to. A failed rebuild is reported and the last good output stays
 //! served.
 //!
-//! On a loopback address it also answers the admin editor's API ([`crate::admin`]) under
+//! On a loopback address it also answers the admin editor's API ([`crate::serve::admin`]) under
 //! `/_admin/api/`, with a token it prints once, as a link to open, when it starts.
+
+mod admin;
 
 use std::convert::Infallible;
 use std::io::Write as _;
@@ -39,7 +41,7 @@ use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, ne
 use tokio::sync::{broadcast, watch};
 use tower::ServiceExt as _;
 
-use crate::admin::{self, Admin};
+use self::admin::Admin;
 use crate::netlify::{Answer, Rules};
 use crate::pipeline::{self, BuildError, BuildOptions, Pages};
 

@@ -1,17 +1,30 @@
-//! Loading the content tree: every file is read, parsed and checked in parallel, then the checks
-//! that span files (duplicate ids, references between records) run once over the whole.
+//! The content stage's first step: every file of the content tree is read, parsed and checked
+//! on its own, in parallel (duplicate ids too). The checks across records run afterwards, in
+//! [`crate::check`].
+//!
+//! [`yaml`] parses with positions, [`model`] is what an editor writes, [`diag`] reports
+//! problems at their line, [`markdown`] renders texts; [`scaffold`] writes new files,
+//! [`schema`] the editors' JSON Schemas and [`demo`] synthetic content.
 
-use std::collections::{BTreeMap, HashMap};
+pub mod demo;
+pub mod diag;
+pub mod markdown;
+pub mod model;
+pub mod scaffold;
+pub mod schema;
+pub mod yaml;
+
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 
-use crate::diag::{Diagnostic, Report};
-use crate::model::{
+use self::diag::{Diagnostic, Report};
+use self::model::{
     DeveloperFile, MainCategory, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status,
 };
-use crate::yaml::{self, Node, Pos, did_you_mean};
+use self::yaml::{Node, Pos, did_you_mean};
 
 /// One record read from a file, with the tree it came from (for positions in later checks).
 #[derive(Debug, Clone)]
@@ -408,7 +421,7 @@ fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diagnostic>) {
 fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
     let s = &r.data;
     let path = r.path.as_path();
-    if let Err(problem) = crate::pages::normalize_base_url(&s.base_url) {
+    if let Err(problem) = contract::urls::normalize_base_url(&s.base_url) {
         out.push(Diagnostic::error(path, r.tree.pos_of(&["baseUrl"]), format!("`baseUrl`: {problem}")));
     }
     out.extend(ctx.media(path, r.tree.pos_of(&["logo"]), &s.logo, "logo"));
@@ -495,47 +508,8 @@ fn duplicate_ids(files: &[PathBuf], report: &mut Report) {
     }
 }
 
-/// Checks between records: agents and developers that exist, unique listing references.
-fn cross_checks(content: &Content, report: &mut Report) {
-    let team: Vec<&str> = content.team.iter().map(|m| m.id.as_str()).collect();
-    let developers: Vec<&str> = content.developers.iter().map(|d| d.id.as_str()).collect();
-    let mut references: BTreeMap<&str, &Path> = BTreeMap::new();
-    for p in &content.properties {
-        let refs = [
-            ("agent", &p.data.agent, &team, "team"),
-            ("developer", &p.data.developer, &developers, "developers"),
-        ];
-        for (field, value, known, folder) in refs {
-            let Some(value) = value else { continue };
-            if !known.contains(&value.as_str()) {
-                let file = content.dir.join(folder).join(format!("{value}.yaml"));
-                let mut d = Diagnostic::error(
-                    &p.path,
-                    p.tree.pos_of(&[field]),
-                    format!("unknown {field} `{value}`: there is no {}", file.display()),
-                );
-                d = match did_you_mean(value, known.iter().copied()) {
-                    Some(best) => d.with_hint(format!("did you mean `{best}`?")),
-                    None => d.with_hint(format!("known ids: {}", known.join(", "))),
-                };
-                report.push(d);
-            }
-        }
-        if let Some(reference) = p.data.reference.as_deref() {
-            if let Some(first) = references.get(reference) {
-                report.push(Diagnostic::error(
-                    &p.path,
-                    p.tree.pos_of(&["reference"]),
-                    format!("duplicate reference `{reference}`: {} uses it too", first.display()),
-                ));
-            } else {
-                references.insert(reference, &p.path);
-            }
-        }
-    }
-}
-
-/// Loads and checks the whole content tree under `dir`.
+/// Loads the content tree under `dir`, checking each file on its own (the checks across records
+/// are [`crate::check`]'s).
 pub fn load(dir: &Path) -> (Content, Report) {
     let mut report = Report::default();
     let mut content = Content { dir: dir.to_path_buf(), ..Content::default() };
@@ -568,18 +542,15 @@ pub fn load(dir: &Path) -> (Content, Report) {
     content.developers = read_all(dir, Kind::Developer, &mut report, check_developer);
     content.team = read_all(dir, Kind::Member, &mut report, check_member);
     content.pages = read_all(dir, Kind::Page, &mut report, |_, _, _| {});
-    cross_checks(&content, &mut report);
-    report.extend(crate::links::check_content(&content));
     report.sort();
     (content, report)
 }
 
-/// Checks a listing or post that is about to be written at `path` (inside `dir`) with `text`,
-/// as `estate check` will check it once it is there: the same parsing and per-file checks, and
-/// the checks between records and of links against the rest of the content. `pending` are the
-/// files (relative to `dir`, such as `media/properties/a.jpg`) that will be written with it.
-/// Returns the problems of that file only; the rest of the content's are not its concern.
-pub fn check_new_file(dir: &Path, path: &Path, text: &str, pending: &[PathBuf]) -> Vec<Diagnostic> {
+/// Parses a listing or post that is about to be written at `path` (inside the content folder)
+/// with `text`, checks it on its own as [`load`] would, and puts it into `content` in place of
+/// a record with its id. `pending` are the files (relative to the folder, such as
+/// `media/properties/a.jpg`) that will be written with it. Returns the file's problems.
+pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[PathBuf]) -> Vec<Diagnostic> {
     let kind = match path.parent().and_then(Path::file_name).and_then(|n| n.to_str()) {
         Some("properties") => Kind::Property,
         Some("blog") => Kind::Post,
@@ -587,8 +558,8 @@ pub fn check_new_file(dir: &Path, path: &Path, text: &str, pending: &[PathBuf]) 
             return vec![Diagnostic::error(path, Pos::START, "only listings and posts are checked this way")];
         }
     };
-    let (mut content, _) = load(dir);
-    let ctx = Ctx { dir, pending };
+    let dir = content.dir.clone();
+    let ctx = Ctx { dir: &dir, pending };
     let mut found = Vec::new();
     if let Some(ext) = path.extension().and_then(|e| e.to_str())
         && !kind.accepts(ext)
@@ -620,13 +591,7 @@ pub fn check_new_file(dir: &Path, path: &Path, text: &str, pending: &[PathBuf]) 
             }
         }
     }
-    let mut report = Report::default();
-    cross_checks(&content, &mut report);
-    report.extend(crate::links::check_content(&content));
-    found.extend(report.diagnostics.into_iter().filter(|d| d.path == path));
-    let mut report = Report { diagnostics: found };
-    report.sort();
-    report.diagnostics
+    found
 }
 
 #[cfg(test)]

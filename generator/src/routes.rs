@@ -8,10 +8,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use lead_fn::model::{MainCategory, blog_slug, encode_path_segment};
+use contract::MainCategory;
+use contract::urls::{DEFAULT_LANGUAGE, encode_path_segment, post_path, property_path, split_language};
 
+use crate::content::model::{PropertyFile, Status, Timestamp};
 use crate::content::{Content, Record};
-use crate::model::{PostFile, PropertyFile, Status, Timestamp};
 
 /// Where a page's `lastmod` in the sitemap comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,54 +90,9 @@ pub const FIXED_PAGES: &[FixedPage] = &[
     listed("/area-guides-in-dubai", Updated::NewestListing(None)),
 ];
 
-/// The site's languages, the default (English, at the spec's paths) first; the others' pages
-/// are the same paths under `/{lang}` (site/src/i18n/index.ts, LANGS).
-pub const LANGUAGES: [&str; 3] = ["en", "ar", "ru"];
-
-/// The prefixes of the languages other than the default: `ar`, `ru`.
-pub fn language_prefixes() -> impl Iterator<Item = &'static str> {
-    LANGUAGES.iter().copied().skip(1)
-}
-
-/// `path` (a path of the default language) in `lang`: `/` -> `/ar`, `/pro` -> `/ar/pro`.
-pub fn localized_path(lang: &str, path: &str) -> String {
-    if lang == LANGUAGES[0] {
-        path.to_owned()
-    } else if path == "/" {
-        format!("/{lang}")
-    } else {
-        format!("/{lang}{path}")
-    }
-}
-
-/// `path` without its language prefix, and the language: `/ru/pro` -> (`ru`, `/pro`).
-pub fn split_language(path: &str) -> (&'static str, &str) {
-    for lang in language_prefixes() {
-        if let Some(rest) = path.strip_prefix('/').and_then(|p| p.strip_prefix(lang)) {
-            if rest.is_empty() || rest == "/" {
-                return (lang, "/");
-            }
-            if rest.starts_with('/') {
-                return (lang, rest);
-            }
-        }
-    }
-    (LANGUAGES[0], path)
-}
-
 /// Paths robots.txt asks crawlers to keep out of.
 pub const DISALLOWED: &[&str] =
     &["/admin", "/blogform", "/api/", "/ar/admin", "/ar/blogform", "/ru/admin", "/ru/blogform"];
-
-/// The page of a published listing.
-pub fn property_path(id: &str) -> String {
-    format!("/property/{id}")
-}
-
-/// The page of a post: `/blog/{id}/{slug}` with the slug percent-encoded.
-pub fn post_path(post: &Record<PostFile>) -> String {
-    format!("/blog/{}/{}", post.id, encode_path_segment(&blog_slug(&post.data.title)))
-}
 
 /// The files the content stage writes besides the JSON API and data, which content may link to.
 pub const GENERATED_FILES: &[&str] =
@@ -177,7 +133,7 @@ impl SitePages {
             }
         }
         for post in &content.posts {
-            let path = post_path(post);
+            let path = post_path(&post.id, &post.data.title);
             pages.paths.insert(path.clone());
             pages.paths.insert(format!("/api/blogs/{}", post.id));
             pages.posts.insert(post.id.clone(), path);
@@ -195,7 +151,7 @@ impl SitePages {
     pub fn check(&self, path: &str) -> Result<(), Missing> {
         // Every page exists in every language: `/ar/pro` is there when `/pro` is.
         let (lang, bare) = split_language(path);
-        if lang != LANGUAGES[0] {
+        if lang != DEFAULT_LANGUAGE {
             return self.check(bare);
         }
         let trimmed = if path.len() > 1 { path.trim_end_matches('/') } else { path };
@@ -237,10 +193,10 @@ impl SitePages {
                     (parts.next() == Some(*kind)).then(|| parts.next().map(|id| (id, p.as_str()))).flatten()
                 })
                 .collect();
-            let best = crate::yaml::did_you_mean(id, ids.iter().map(|(id, _)| *id))?;
+            let best = crate::content::yaml::did_you_mean(id, ids.iter().map(|(id, _)| *id))?;
             return ids.iter().find(|(id, _)| *id == best).map(|(_, p)| (*p).to_owned());
         }
-        crate::yaml::did_you_mean(path, self.paths.iter().map(String::as_str)).map(str::to_owned)
+        crate::content::yaml::did_you_mean(path, self.paths.iter().map(String::as_str)).map(str::to_owned)
     }
 }
 
@@ -273,53 +229,9 @@ pub fn property_updated(property: &Record<PropertyFile>) -> Timestamp {
     property.data.created_at
 }
 
-/// Checks a site address and returns it without a trailing `/`: an absolute `http(s)://` origin
-/// (the site is served from the root), without a path, query, fragment, spaces or non-ASCII.
-pub fn normalize_base_url(value: &str) -> Result<String, String> {
-    let trimmed = value.trim().trim_end_matches('/');
-    let Some(rest) = trimmed.strip_prefix("https://").or_else(|| trimmed.strip_prefix("http://")) else {
-        return Err(format!("`{value}` is not an absolute address: write it as https://www.example.ae"));
-    };
-    let host_ok = !rest.is_empty()
-        && rest.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
-    if !host_ok {
-        return Err(format!(
-            "`{value}` must be the site's origin only, such as https://www.example.ae: no path, query, spaces or non-ASCII letters (the site is served from the root)"
-        ));
-    }
-    Ok(trimmed.to_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn base_urls_are_origins() {
-        assert_eq!(normalize_base_url("https://www.palmcrest.ae/").unwrap(), "https://www.palmcrest.ae");
-        assert_eq!(normalize_base_url(" http://localhost:8080 ").unwrap(), "http://localhost:8080");
-        for bad in [
-            "www.example.ae",
-            "https://",
-            "https://example.ae/site",
-            "https://ex ample.ae",
-            "https://a.ae?x=1",
-            "ftp://a.ae",
-        ] {
-            assert!(normalize_base_url(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn paths_per_language() {
-        assert_eq!(localized_path("en", "/pro"), "/pro");
-        assert_eq!(localized_path("ar", "/"), "/ar");
-        assert_eq!(localized_path("ru", "/property/x"), "/ru/property/x");
-        assert_eq!(split_language("/ar/pro"), ("ar", "/pro"));
-        assert_eq!(split_language("/ru"), ("ru", "/"));
-        assert_eq!(split_language("/arabian-ranches"), ("en", "/arabian-ranches"));
-        assert_eq!(split_language("/pro"), ("en", "/pro"));
-    }
 
     #[test]
     fn every_fixed_path_once() {

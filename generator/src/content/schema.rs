@@ -5,7 +5,7 @@ use std::path::Path;
 
 use schemars::{JsonSchema, generate::SchemaSettings};
 
-use crate::model::{DeveloperFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile};
+use crate::content::model::{DeveloperFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile};
 
 /// Every schema file name with its JSON text.
 pub fn all() -> Vec<(&'static str, String)> {

@@ -1,0 +1,45 @@
+//! How texts are compared: search and the 'Area' filters ignore case, accents, Arabic vowel
+//! marks and the digit script, so 'Café', 'cafe' and 'CAFE' are one word.
+
+/// `text` folded for comparison: compatibility-decomposed, without combining marks or the
+/// Arabic tatweel, Arabic-Indic digits read as ASCII, lower-cased.
+pub fn fold(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization as _;
+    use unicode_normalization::char::is_combining_mark;
+    text.nfkd()
+        .filter(|c| !is_combining_mark(*c) && *c != '\u{0640}')
+        .map(|c| match c {
+            '\u{0660}'..='\u{0669}' => char::from(b'0' + (c as u32 - 0x0660) as u8),
+            '\u{06F0}'..='\u{06F9}' => char::from(b'0' + (c as u32 - 0x06F0) as u8),
+            _ => c,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The key of the community a listing's location names: two listings are in the same
+/// community when their keys are equal (similar listings, the 'Area' dropdowns, search). `None`
+/// for a blank location.
+pub fn community_key(location: &str) -> Option<String> {
+    let key = fold(location.trim());
+    (!key.is_empty()).then_some(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_drops_case_accents_and_vowel_marks_and_reads_arabic_digits() {
+        assert_eq!(fold("Café DÉCOR"), "cafe decor");
+        assert_eq!(fold("٣ غُرَف"), "3 غرف");
+        assert_eq!(fold("۱۲"), "12");
+    }
+
+    #[test]
+    fn one_community_however_it_is_written() {
+        assert_eq!(community_key(" Dubai Marina "), community_key("dubai marina"));
+        assert_eq!(community_key("Jumeirah Café"), community_key("JUMEIRAH CAFE"));
+        assert_eq!(community_key("  "), None);
+    }
+}

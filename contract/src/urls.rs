@@ -1,0 +1,149 @@
+//! The addresses of the site: pages per language, listings, posts and media. Every part of
+//! the project builds them here, so a link written by the generator, checked by `estate check`
+//! and followed by the browser is the same string.
+
+/// The site's languages; the first is the default, served without a prefix.
+pub const LANGUAGES: [&str; 3] = ["en", "ar", "ru"];
+
+/// The default language (English, at the spec's paths).
+pub const DEFAULT_LANGUAGE: &str = LANGUAGES[0];
+
+/// The languages whose pages live under `/{lang}/...`.
+pub fn language_prefixes() -> impl Iterator<Item = &'static str> {
+    LANGUAGES.iter().copied().skip(1)
+}
+
+/// `lang` if it is one of [`LANGUAGES`], as the static string.
+pub fn language(lang: &str) -> Option<&'static str> {
+    LANGUAGES.iter().copied().find(|l| *l == lang)
+}
+
+/// `path` (a path of the default language) in `lang`: `/` -> `/ar`, `/pro` -> `/ar/pro`.
+pub fn localized_path(lang: &str, path: &str) -> String {
+    if lang == DEFAULT_LANGUAGE {
+        path.to_owned()
+    } else if path == "/" {
+        format!("/{lang}")
+    } else {
+        format!("/{lang}{path}")
+    }
+}
+
+/// `path` without its language prefix, and the language: `/ru/pro` -> (`ru`, `/pro`).
+pub fn split_language(path: &str) -> (&'static str, &str) {
+    for lang in language_prefixes() {
+        if let Some(rest) = path.strip_prefix('/').and_then(|p| p.strip_prefix(lang)) {
+            if rest.is_empty() || rest == "/" {
+                return (lang, "/");
+            }
+            if rest.starts_with('/') {
+                return (lang, rest);
+            }
+        }
+    }
+    (DEFAULT_LANGUAGE, path)
+}
+
+/// The page of a listing: `/property/{id}`.
+pub fn property_path(id: &str) -> String {
+    format!("/property/{id}")
+}
+
+/// The page of a post: `/blog/{id}/{slug}`, the slug ([`blog_slug`] of its title)
+/// percent-encoded.
+pub fn post_path(id: &str, title: &str) -> String {
+    format!("/blog/{id}/{}", encode_path_segment(&blog_slug(title)))
+}
+
+/// The public URL of a media reference in content: `media/x.jpg` becomes `/media/x.jpg`; web
+/// URLs stay as they are.
+pub fn media_url(value: &str) -> String {
+    if value.starts_with("https://") || value.starts_with("http://") {
+        value.to_owned()
+    } else {
+        format!("/{}", value.trim_start_matches('/'))
+    }
+}
+
+/// The spec's blog slug: the lower-cased title with each run of whitespace turned into a hyphen.
+pub fn blog_slug(title: &str) -> String {
+    title.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join("-")
+}
+
+/// Percent-encodes a path segment: everything but RFC 3986's unreserved characters and the
+/// sub-delimiters, `:` and `@` (so a slug with `?`, `#`, `/` or Arabic letters stays one segment).
+pub fn encode_path_segment(segment: &str) -> String {
+    let mut out = String::with_capacity(segment.len());
+    for byte in segment.bytes() {
+        let keep = byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&byte);
+        if keep {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// The site's address as the sitemap and feeds use it: an `http(s)` origin without a trailing
+/// `/`, or why `value` is not one.
+pub fn normalize_base_url(value: &str) -> Result<String, String> {
+    let trimmed = value.trim().trim_end_matches('/');
+    let Some(rest) = trimmed.strip_prefix("https://").or_else(|| trimmed.strip_prefix("http://")) else {
+        return Err(format!("`{value}` is not an absolute address: write it as https://www.example.ae"));
+    };
+    let host_ok = !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
+    if !host_ok {
+        return Err(format!(
+            "`{value}` must be the site's origin only, such as https://www.example.ae: no path, query, spaces or non-ASCII letters (the site is served from the root)"
+        ));
+    }
+    Ok(trimmed.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slug_lowercases_and_hyphenates_whitespace() {
+        assert_eq!(blog_slug("Renting in  Dubai\t2026"), "renting-in-dubai-2026");
+        assert_eq!(blog_slug("Off-Plan: A Guide"), "off-plan:-a-guide");
+        assert_eq!(post_path("b1", "What's new?"), "/blog/b1/what's-new%3F");
+    }
+
+    #[test]
+    fn path_segments_are_encoded() {
+        assert_eq!(encode_path_segment("what's-new?-50%"), "what's-new%3F-50%25");
+        assert_eq!(encode_path_segment("دبي"), "%D8%AF%D8%A8%D9%8A");
+    }
+
+    #[test]
+    fn paths_per_language() {
+        assert_eq!(localized_path("ar", "/"), "/ar");
+        assert_eq!(localized_path("ru", "/pro"), "/ru/pro");
+        assert_eq!(localized_path("en", "/pro"), "/pro");
+        assert_eq!(split_language("/ru/pro"), ("ru", "/pro"));
+        assert_eq!(split_language("/ar"), ("ar", "/"));
+        assert_eq!(split_language("/arabic"), ("en", "/arabic"));
+        assert_eq!(media_url("media/a.jpg"), "/media/a.jpg");
+        assert_eq!(media_url("https://x.ae/a.jpg"), "https://x.ae/a.jpg");
+    }
+
+    #[test]
+    fn base_urls_are_origins() {
+        assert_eq!(normalize_base_url("https://www.palmcrest.ae/").unwrap(), "https://www.palmcrest.ae");
+        assert_eq!(normalize_base_url(" http://localhost:8080 ").unwrap(), "http://localhost:8080");
+        for bad in [
+            "www.example.ae",
+            "https://",
+            "https://example.ae/site",
+            "https://ex ample.ae",
+            "https://a.ae?x=1",
+            "ftp://a.ae",
+        ] {
+            assert!(normalize_base_url(bad).is_err(), "{bad}");
+        }
+    }
+}

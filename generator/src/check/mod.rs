@@ -1,0 +1,41 @@
+//! The checks that need the whole content, run after loading it: references between records
+//! ([`records`]) and the links written in content ([`links`]). `estate check`, every build and
+//! the admin editor's forms run them through [`content`] here.
+
+pub mod links;
+mod records;
+
+use std::path::{Path, PathBuf};
+
+use crate::content::diag::{Diagnostic, Report};
+use crate::content::{self, Content};
+
+/// Loads the content tree under `dir` and checks it whole: each file, then the references
+/// between records and the links in content.
+pub fn content(dir: &Path) -> (Content, Report) {
+    let (content, mut report) = content::load(dir);
+    report.extend(across(&content));
+    report.sort();
+    (content, report)
+}
+
+/// The problems that span records.
+fn across(content: &Content) -> Vec<Diagnostic> {
+    let mut found = records::check(content);
+    found.extend(links::check_content(content));
+    found
+}
+
+/// Checks a listing or post that is about to be written at `path` (inside `dir`) with `text`,
+/// as `estate check` will check it once it is there: the same parsing and per-file checks, and
+/// the checks between records and of links against the rest of the content. `pending` are the
+/// files (relative to `dir`, such as `media/properties/a.jpg`) that will be written with it.
+/// Returns the problems of that file only; the rest of the content's are not its concern.
+pub fn new_file(dir: &Path, path: &Path, text: &str, pending: &[PathBuf]) -> Vec<Diagnostic> {
+    let (mut content, _) = content::load(dir);
+    let mut found = content::add_new_file(&mut content, path, text, pending);
+    found.extend(across(&content).into_iter().filter(|d| d.path == path));
+    let mut report = Report { diagnostics: found };
+    report.sort();
+    report.diagnostics
+}

@@ -1,0 +1,51 @@
+//! Checks between records: the agents and developers listings name exist, and no two listings
+//! share a reference.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::content::Content;
+use crate::content::diag::Diagnostic;
+use crate::content::yaml::did_you_mean;
+
+/// Checks between records: agents and developers that exist, unique listing references.
+pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
+    let mut report = Vec::new();
+    let team: Vec<&str> = content.team.iter().map(|m| m.id.as_str()).collect();
+    let developers: Vec<&str> = content.developers.iter().map(|d| d.id.as_str()).collect();
+    let mut references: BTreeMap<&str, &Path> = BTreeMap::new();
+    for p in &content.properties {
+        let refs = [
+            ("agent", &p.data.agent, &team, "team"),
+            ("developer", &p.data.developer, &developers, "developers"),
+        ];
+        for (field, value, known, folder) in refs {
+            let Some(value) = value else { continue };
+            if !known.contains(&value.as_str()) {
+                let file = content.dir.join(folder).join(format!("{value}.yaml"));
+                let mut d = Diagnostic::error(
+                    &p.path,
+                    p.tree.pos_of(&[field]),
+                    format!("unknown {field} `{value}`: there is no {}", file.display()),
+                );
+                d = match did_you_mean(value, known.iter().copied()) {
+                    Some(best) => d.with_hint(format!("did you mean `{best}`?")),
+                    None => d.with_hint(format!("known ids: {}", known.join(", "))),
+                };
+                report.push(d);
+            }
+        }
+        if let Some(reference) = p.data.reference.as_deref() {
+            if let Some(first) = references.get(reference) {
+                report.push(Diagnostic::error(
+                    &p.path,
+                    p.tree.pos_of(&["reference"]),
+                    format!("duplicate reference `{reference}`: {} uses it too", first.display()),
+                ));
+            } else {
+                references.insert(reference, &p.path);
+            }
+        }
+    }
+    report
+}

@@ -1,0 +1,37 @@
+//! `estate check`: every problem of the content, printed for people or as GitHub annotations.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::{Format, print_report};
+use crate::publish::feeds;
+
+/// Checks the content under `dir`; exit 1 on an error.
+pub fn run(dir: &Path, format: Format) -> ExitCode {
+    let started = Instant::now();
+    let (content, mut report) = crate::check::content(dir);
+    // What the build renders from templates the agency may have changed (it renders them anyway).
+    report.extend(feeds::check(&content));
+    report.sort();
+    print_report(&report, format);
+    let files = 1
+        + content.properties.len()
+        + content.posts.len()
+        + content.developers.len()
+        + content.team.len()
+        + content.pages.len();
+    if report.errors() > 0 {
+        eprintln!("estate check: {} in {}", report.summary(), dir.display());
+        ExitCode::FAILURE
+    } else {
+        println!(
+            "estate check: {} records in {} are valid ({}) in {:.2} s",
+            files,
+            dir.display(),
+            report.summary(),
+            started.elapsed().as_secs_f64()
+        );
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,18 @@
+//! `estate new`: a commented, valid listing or post to start from.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::fail;
+use crate::content::scaffold::{self, NewKind};
+
+pub fn run(content: &Path, kind: NewKind, name: &str) -> ExitCode {
+    let today = chrono::Local::now().format("%Y-%m-%d").to_string();
+    match scaffold::create(content, kind, name, &today) {
+        Ok(path) => {
+            println!("Wrote {}. Edit it, then run `estate check`.", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e.to_string()),
+    }
+}

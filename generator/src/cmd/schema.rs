@@ -1,0 +1,19 @@
+//! `estate schema`: the content files' JSON Schemas, for editors' YAML extensions.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::fail;
+use crate::content::schema;
+
+pub fn run(content: &Path) -> ExitCode {
+    match schema::write(&content.join("schema")) {
+        Ok(files) => {
+            for f in files {
+                println!("Wrote {}", f.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&format!("cannot write the schemas: {e}")),
+    }
+}
