@@ -523,3 +523,31 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
   await later.context.close();
   assert.deepEqual(later.problems, []);
 });
+
+// Issue 18, item 1: the popup opened 5 s after load and took focus from a visitor typing into
+// the home search ('Dubai Marina apartment' ended as 'Dubai Mariapartment'). It now waits until
+// the field is left, on a phone and a desktop.
+for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`the popup never takes keystrokes from a field in use (${name})`, async () => {
+    const { context, page, problems } = await openPage(browser, viewport);
+    await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+    const query = page.locator('input[name="query"]').first();
+    const popup = page.getByRole('dialog', { name: 'Submit Your Details' });
+    // Typing from 3 s after load, one key each 150 ms: well past the popup's 5 s.
+    await page.waitForTimeout(3000);
+    await query.click();
+    const text = 'Dubai Marina apartment';
+    await query.pressSequentially(text, { delay: 150 });
+    assert.equal(await query.inputValue(), text, 'every keystroke reached the field');
+    assert.equal(await popup.isVisible(), false, 'no popup while the field is in use');
+    await page.waitForTimeout(2500);
+    assert.equal(await popup.isVisible(), false, 'no popup while the field keeps focus');
+    assert.ok(await query.evaluate((el) => el === document.activeElement), 'the field keeps focus');
+    // Leaving the field: the popup opens soon after.
+    await query.evaluate((el) => el.blur());
+    await popup.waitFor({ state: 'visible', timeout: 5000 });
+    assert.equal(await query.inputValue(), text);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+}

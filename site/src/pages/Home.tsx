@@ -150,7 +150,25 @@ function FormsSection({ children }: { children: ReactNode }) {
   );
 }
 
-/** 'Submit Your Details', opening 5 seconds after the page loads; closable. */
+/** How long after the visitor last typed, or how often while a field has focus, the popup waits. */
+const POPUP_RETRY_MS = 1500;
+
+/** When the visitor last typed into any field (performance.now()), for the popup's deferral. */
+let lastInput = -Infinity;
+
+/** Whether the visitor is using a field: one has focus, or they typed a moment ago. */
+function fieldInUse(): boolean {
+  const active = document.activeElement;
+  const editing =
+    active instanceof HTMLElement &&
+    (active.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(active.tagName));
+  return editing || performance.now() - lastInput < POPUP_RETRY_MS;
+}
+
+/**
+ * 'Submit Your Details', opening 5 seconds after the page loads (later if the visitor is typing
+ * then: it opens once they have left the field); closable.
+ */
 function DetailsPopup() {
   const t = useT();
   const site = useSite();
@@ -165,13 +183,26 @@ function DetailsPopup() {
     if (closedBefore) return;
     // Its form's code a moment before it opens (the form is on the page, drawn by the server).
     const early = setTimeout(wantForms, POPUP_DELAY_MS - FORMS_LEAD_MS);
-    const timer = setTimeout(() => {
+    let timer = setTimeout(function open() {
       const element = dialog.current;
-      if (element && !element.open && !document.querySelector('dialog[open]')) element.showModal();
+      if (!element || element.open || document.querySelector('dialog[open]')) return;
+      // A modal dialog takes focus: never while the visitor is typing into a field (their next
+      // keystrokes would land on its Close button, and a phone's keyboard would close). Wait
+      // until they leave the field and have been idle a moment.
+      if (fieldInUse()) {
+        timer = setTimeout(open, POPUP_RETRY_MS);
+        return;
+      }
+      element.showModal();
     }, POPUP_DELAY_MS);
+    const typed = () => {
+      lastInput = performance.now();
+    };
+    document.addEventListener('input', typed, true);
     return () => {
       clearTimeout(early);
       clearTimeout(timer);
+      document.removeEventListener('input', typed, true);
     };
   }, []);
   const close = () => dialog.current?.close();
