@@ -8,14 +8,15 @@
 //! - `data/home.json`: the newest cards of each main category for the home page.
 //! - `data/communities.json`: one entry per community for the area guides.
 //!
-//! A card is the part of a property a card shows, without the long texts.
+//! The shapes are `contract::listings`'. A card is the part of a property a card shows, without
+//! the long texts.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use contract::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use contract::{ApiProperty, MainCategory};
 use serde::Serialize;
-use serde_json::json;
 
 /// Cards per page file.
 pub const PAGE_SIZE: usize = 96;
@@ -35,36 +36,6 @@ pub const KINDS: [(&str, Option<MainCategory>); 5] = [
     ("all", None),
 ];
 
-/// A listing as a property card shows it (the front end's `CardProperty`): the one shape of
-/// every card the build writes (listing pages, home, similar listings, the /feed timeline).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Card<'a> {
-    id: &'a str,
-    title: &'a str,
-    main_category: MainCategory,
-    sub_category: &'a str,
-    image: Option<&'a str>,
-    location: Option<&'a str>,
-    bedrooms: Option<u32>,
-    area: Option<u32>,
-    price: Option<u64>,
-    price_period: Option<contract::PricePeriod>,
-    featured: bool,
-    created_at: &'a str,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    translations: BTreeMap<&'a str, CardTexts<'a>>,
-}
-
-/// A card's texts in another language (Arabic, Russian), where the content gives them.
-#[derive(Debug, Serialize)]
-pub struct CardTexts<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    location: Option<&'a str>,
-}
-
 /// The card texts of each language that has any.
 pub fn card_texts(p: &ApiProperty) -> BTreeMap<&str, CardTexts<'_>> {
     p.translations
@@ -76,7 +47,7 @@ pub fn card_texts(p: &ApiProperty) -> BTreeMap<&str, CardTexts<'_>> {
         .collect()
 }
 
-pub(crate) fn card(p: &ApiProperty) -> Card<'_> {
+pub fn card(p: &ApiProperty) -> Card<'_> {
     Card {
         id: &p.id,
         title: &p.title,
@@ -121,16 +92,16 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
             counted(shown.iter().filter_map(|p| p.location.as_deref()).filter(|l| !l.is_empty()));
         communities.sort_by(|a, b| a.0.cmp(b.0));
         let pages = shown.len().div_ceil(PAGE_SIZE);
-        let summary = json!({
-            "total": shown.len(),
-            "pageSize": PAGE_SIZE,
-            "pages": pages,
-            "types": counted(shown.iter().map(|p| p.sub_category.as_str())),
-            "communities": communities,
-            "priceRange": prices.iter().min().zip(prices.iter().max()),
-            "featured": shown.iter().filter(|p| p.featured).take(FEATURED_CARDS).map(|p| card(p)).collect::<Vec<_>>(),
-            "first": shown.iter().take(FIRST_CARDS).map(|p| card(p)).collect::<Vec<_>>(),
-        });
+        let summary = ListingSummary {
+            communities,
+            featured: shown.iter().filter(|p| p.featured).take(FEATURED_CARDS).map(|p| card(p)).collect(),
+            first: shown.iter().take(FIRST_CARDS).map(|p| card(p)).collect(),
+            page_size: PAGE_SIZE,
+            pages,
+            price_range: prices.iter().copied().min().zip(prices.iter().copied().max()),
+            total: shown.len(),
+            types: counted(shown.iter().map(|p| p.sub_category.as_str())),
+        };
         files.push((dir.join(format!("{kind}.json")), to_json(&summary)));
         for (number, page) in shown.chunks(PAGE_SIZE).enumerate() {
             let cards: Vec<Card> = page.iter().map(|p| card(p)).collect();
@@ -146,27 +117,16 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
             .map(card)
             .collect::<Vec<_>>()
     };
-    let home: BTreeMap<&str, Vec<Card>> =
-        MainCategory::ALL.iter().map(|c| (c.as_str(), newest(*c))).collect();
+    let home = HomeCards {
+        commercial: newest(MainCategory::Commercial),
+        off_plan: newest(MainCategory::OffPlan),
+        rental: newest(MainCategory::Rental),
+        residential: newest(MainCategory::Residential),
+    };
     files.push((data.join("home.json"), to_json(&home)));
 
     files.push((data.join("communities.json"), to_json(&communities(properties))));
     files
-}
-
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Community<'a> {
-    name: &'a str,
-    /// Published listings per main category.
-    counts: BTreeMap<&'static str, usize>,
-    total: usize,
-    /// Lowest and highest asking price of the listings for sale, and of the rentals (yearly
-    /// rents; monthly ones counted twelve times).
-    sale_price: Option<(u64, u64)>,
-    yearly_rent: Option<(u64, u64)>,
-    /// The newest listing's first image.
-    image: Option<&'a str>,
 }
 
 fn widen(range: &mut Option<(u64, u64)>, value: u64) {
@@ -210,6 +170,8 @@ fn communities(properties: &[ApiProperty]) -> Vec<Community<'_>> {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     fn property(
