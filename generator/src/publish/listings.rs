@@ -9,12 +9,15 @@
 //! - `data/communities.json`: one entry per community for the area guides.
 //!
 //! The shapes are `contract::listings`'. A card is the part of a property a card shows, without
-//! the long texts.
+//! the long texts. Listings are in the same community when their community keys
+//! (`contract::text::community_key`) are equal; a community is named as its newest listing
+//! writes it.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use contract::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
+use contract::text::community_key;
 use contract::{ApiProperty, MainCategory};
 use serde::Serialize;
 
@@ -76,6 +79,22 @@ fn counted<'a>(names: impl Iterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
     counts
 }
 
+/// A listing with its community: the name its location gives and the community's key
+/// (`contract::text::community_key`), or `None` without a location.
+type Located<'a> = (&'a ApiProperty, Option<(&'a str, &'a str)>);
+
+/// The communities of `listed` (newest first) with their numbers of listings, by name: one
+/// entry per community key, named as its newest listing writes it.
+fn area_counts<'a>(listed: &[&Located<'a>]) -> Vec<(&'a str, usize)> {
+    let mut by_key: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+    for (name, key) in listed.iter().filter_map(|(_, community)| *community) {
+        by_key.entry(key).or_insert((name, 0)).1 += 1;
+    }
+    let mut counts: Vec<_> = by_key.into_values().collect();
+    counts.sort_by(|a, b| a.0.cmp(b.0));
+    counts
+}
+
 fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("cards always serialise")
 }
@@ -84,13 +103,20 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut files = Vec::new();
     let dir = data.join("listings");
+    // Each listing's community key, folded once for all the files.
+    let keys: Vec<Option<String>> =
+        properties.iter().map(|p| p.location.as_deref().and_then(community_key)).collect();
+    let located: Vec<Located> = properties
+        .iter()
+        .zip(&keys)
+        .map(|(p, key)| (p, p.location.as_deref().zip(key.as_deref()).map(|(name, key)| (name.trim(), key))))
+        .collect();
     for (kind, category) in KINDS {
-        let shown: Vec<&ApiProperty> =
-            properties.iter().filter(|p| category.is_none_or(|c| p.main_category == c)).collect();
+        let listed: Vec<&Located> =
+            located.iter().filter(|(p, _)| category.is_none_or(|c| p.main_category == c)).collect();
+        let shown: Vec<&ApiProperty> = listed.iter().map(|(p, _)| *p).collect();
         let prices: Vec<u64> = shown.iter().filter_map(|p| p.price).collect();
-        let mut communities =
-            counted(shown.iter().filter_map(|p| p.location.as_deref()).filter(|l| !l.is_empty()));
-        communities.sort_by(|a, b| a.0.cmp(b.0));
+        let communities = area_counts(&listed);
         let pages = shown.len().div_ceil(PAGE_SIZE);
         let summary = ListingSummary {
             communities,
@@ -125,7 +151,7 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
     };
     files.push((data.join("home.json"), to_json(&home)));
 
-    files.push((data.join("communities.json"), to_json(&communities(properties))));
+    files.push((data.join("communities.json"), to_json(&communities(&located))));
     files
 }
 
@@ -136,11 +162,13 @@ fn widen(range: &mut Option<(u64, u64)>, value: u64) {
     });
 }
 
-fn communities(properties: &[ApiProperty]) -> Vec<Community<'_>> {
-    let mut by_name: BTreeMap<&str, Community> = BTreeMap::new();
-    for p in properties {
-        let Some(name) = p.location.as_deref().map(str::trim).filter(|l| !l.is_empty()) else { continue };
-        let community = by_name.entry(name).or_insert_with(|| Community {
+/// One entry per community key of `located` (newest first), named as its newest listing
+/// writes it; most listings first.
+fn communities<'a>(located: &[Located<'a>]) -> Vec<Community<'a>> {
+    let mut by_key: BTreeMap<&str, Community> = BTreeMap::new();
+    for (p, community) in located {
+        let Some((name, key)) = *community else { continue };
+        let community = by_key.entry(key).or_insert_with(|| Community {
             name,
             counts: BTreeMap::new(),
             total: 0,
@@ -163,7 +191,7 @@ fn communities(properties: &[ApiProperty]) -> Vec<Community<'_>> {
             }
         }
     }
-    let mut list: Vec<Community> = by_name.into_values().collect();
+    let mut list: Vec<Community> = by_key.into_values().collect();
     list.sort_by(|a, b| b.total.cmp(&a.total).then_with(|| a.name.cmp(b.name)));
     list
 }
@@ -250,5 +278,28 @@ mod tests {
         assert_eq!(communities[1]["name"], "JVC");
         assert_eq!(communities[1]["salePrice"], json!([1_000_001, 1_000_099]));
         assert_eq!(communities[1]["yearlyRent"], json!(null));
+    }
+
+    #[test]
+    fn one_community_however_its_listings_write_it_named_as_the_newest_does() {
+        // Newest first, as the build passes them.
+        let properties = vec![
+            property("a", "Residential", "Villa", "Jumeirah Café", 2_000_000, false),
+            property("b", "Residential", "Villa", "JUMEIRAH CAFE", 1_000_000, false),
+            property("c", "Rental", "Apartment", "jumeirah cafe", 10_000, false),
+            property("d", "Residential", "Villa", "JVC", 900_000, false),
+        ];
+        let files = files(&properties, Path::new("data"));
+        let communities = read(&files, "communities.json");
+        assert_eq!(communities.as_array().map(Vec::len), Some(2));
+        assert_eq!(communities[0]["name"], "Jumeirah Café");
+        assert_eq!(communities[0]["total"], 3);
+        assert_eq!(communities[0]["counts"], json!({"Residential": 2, "Rental": 1}));
+        assert_eq!(communities[0]["salePrice"], json!([1_000_000, 2_000_000]));
+        assert_eq!(communities[0]["image"], "/media/a.jpg");
+        let residential = read(&files, "listings/residential.json");
+        assert_eq!(residential["communities"], json!([["JVC", 1], ["Jumeirah Café", 2]]));
+        let rental = read(&files, "listings/rental.json");
+        assert_eq!(rental["communities"], json!([["jumeirah cafe", 1]]));
     }
 }
