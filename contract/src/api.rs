@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// The four main categories of the spec. The serialised names are the spec's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum MainCategory {
     Residential,
     Rental,
@@ -47,6 +48,7 @@ impl MainCategory {
 /// How often a rental price is due.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum PricePeriod {
     Year,
@@ -55,6 +57,7 @@ pub enum PricePeriod {
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Coordinates {
     /// Latitude in degrees (Dubai is about 25).
@@ -66,6 +69,7 @@ pub struct Coordinates {
 /// One step of an off-plan payment plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct PaymentStep {
     /// When this part is due, e.g. "On booking", "During construction", "On handover".
@@ -76,6 +80,7 @@ pub struct PaymentStep {
 
 /// A translated property text (Arabic or Russian); the description is sanitised HTML.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct PropertyTranslation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -88,6 +93,7 @@ pub struct PropertyTranslation {
 
 /// A published property, as `GET /api/properties/{id}` answers it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Property"))]
 #[serde(rename_all = "camelCase")]
 pub struct ApiProperty {
     #[serde(rename = "_id")]
@@ -113,29 +119,38 @@ pub struct ApiProperty {
     /// The page of this property, `/property/{id}`.
     pub url: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub bathrooms: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub price_period: Option<PricePeriod>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub reference: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub permit_number: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub permit_url: Option<String>,
     /// Team member id of the listing agent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub agent: Option<String>,
     /// Developer id (off-plan).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub developer: Option<String>,
     /// `YYYY-MM` or `YYYY-MM-DD`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub completion_date: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub payment_plan: Vec<PaymentStep>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub amenities: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub coordinates: Option<Coordinates>,
     /// Texts per language code (`ar`, `ru`) where the content gives them.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -144,6 +159,7 @@ pub struct ApiProperty {
 
 /// A translated post text (Arabic or Russian); `content` is sanitised HTML.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct BlogTranslation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
@@ -155,6 +171,7 @@ pub struct BlogTranslation {
 
 /// A published blog post, as `GET /api/blogs/{id}` answers it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Blog"))]
 #[serde(rename_all = "camelCase")]
 pub struct ApiBlog {
     #[serde(rename = "_id")]

@@ -3,15 +3,30 @@
 //!
 //! - [`api`]: the spec's API records (`api/properties/{id}.json`, `api/blogs/{id}.json`), which
 //!   the lead function also loads as its search catalogue.
+//! - [`site`]: the agency's records (`data/site.json`, `data/team.json`,
+//!   `data/developers.json`, `data/pages/{id}.json`).
+//! - [`listings`]: property cards, the listing pages' summaries (`data/listings/`), the home
+//!   page's cards (`data/home.json`), the area guides (`data/communities.json`).
+//! - [`feed`]: the `/feed` page's timeline (`data/feed.json`).
+//! - [`detail`]: a property page's extras (`data/detail/{id}.json`).
+//! - [`routes`]: the content pages to prerender (`data/routes.json`).
 //! - [`urls`]: the address of every page and file (listing, post, media, per language) and the
 //!   language list.
 //! - [`text`]: how texts are compared (folding, the community key).
 //!
 //! Serde types and pure functions only: no I/O, no web framework, so every crate (and, through
-//! the generated TypeScript, the site) can depend on it.
+//! the generated TypeScript, the site) can depend on it. With the `ts` feature,
+//! [`typescript::declarations`] writes the site's `site/src/types.ts` from these types.
 
 pub mod api;
+pub mod detail;
+pub mod feed;
+pub mod listings;
+pub mod routes;
+pub mod site;
 pub mod text;
+#[cfg(feature = "ts")]
+pub mod typescript;
 pub mod urls;
 
 pub use api::{

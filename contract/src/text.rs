@@ -18,8 +18,8 @@ pub fn fold(text: &str) -> String {
 }
 
 /// The key of the community a listing's location names: two listings are in the same
-/// community when their keys are equal (similar listings, the 'Area' dropdowns, search). `None`
-/// for a blank location.
+/// community when their keys are equal (similar listings, the 'Area' dropdowns, the area
+/// guides, search). `None` for a blank location.
 pub fn community_key(location: &str) -> Option<String> {
     let key = fold(location.trim());
     (!key.is_empty()).then_some(key)

@@ -1,7 +1,7 @@
 // Formatting shared by the pages. Everything is explicit about locale and time zone, so the
 // prerender (Node) and the browser produce the same text and hydration never mismatches.
 import { LOCALES, type Lang } from './i18n';
-import type { MainCategory, Property } from './types';
+import type { CardProperty, MainCategory, Property } from './types';
 
 /** The Intl locale of each site language (Latin digits in Arabic too). */
 export { LOCALES };
@@ -85,24 +85,6 @@ export function isSafeId(id: string | undefined): id is string {
 /** Newest first, by an ISO 8601 timestamp. */
 export function byNewest<T>(date: (item: T) => string): (a: T, b: T) => number {
   return (a, b) => Date.parse(date(b)) - Date.parse(date(a));
-}
-
-/** What a property card needs: the record without its long texts. */
-export interface CardProperty {
-  id: string;
-  title: string;
-  mainCategory: MainCategory;
-  subCategory: string;
-  image: string | null;
-  location: string | null;
-  bedrooms: number | null;
-  area: number | null;
-  price: number | null;
-  pricePeriod: 'year' | 'month' | null;
-  featured: boolean;
-  createdAt: string;
-  /** Title and location in other languages, where the content gives them. */
-  translations?: Record<string, { title?: string | null; location?: string | null }>;
 }
 
 export function toCard(property: Property): CardProperty {

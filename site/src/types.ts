@@ -1,113 +1,395 @@
-// The JSON the generator writes (lead-fn/src/model.rs and generator/src/output.rs are the source).
+// Generated from the Rust types of the `contract` crate (contract/src/) by
+// `cargo run -p contract --features ts --example typescript`: do not edit.
+// The JSON the generator publishes: the API (api/) and the pages' data (data/).
 
-export type MainCategory = 'Residential' | 'Rental' | 'OffPlan' | 'Commercial';
+/**
+ * The four main categories of the spec. The serialised names are the spec's.
+ */
+export type MainCategory = "Residential" | "Rental" | "OffPlan" | "Commercial";
 
-export interface Property {
+/**
+ * How often a rental price is due.
+ */
+export type PricePeriod = "year" | "month";
+
+export type Coordinates = {
+  /** Latitude in degrees (Dubai is about 25). */
+  lat: number;
+  /** Longitude in degrees (Dubai is about 55). */
+  lng: number;
+};
+
+/**
+ * One step of an off-plan payment plan.
+ */
+export type PaymentStep = {
+  /** When this part is due, e.g. "On booking", "During construction", "On handover". */
+  milestone: string;
+  /** Share of the price due at this milestone, in percent. The steps add up to 100. */
+  percent: number;
+};
+
+/**
+ * A published property, as `GET /api/properties/{id}` answers it.
+ */
+export type Property = {
   _id: string;
   id: string;
   title: string;
   mainCategory: MainCategory;
   subCategory: string;
-  Images: string[];
+  /** Image URLs, the first is the card image. */
+  Images: Array<string>;
   location: string | null;
   bedrooms: number | null;
+  /** Area in square feet. */
   area: number | null;
+  /** Price in AED; `null` means "Contact for price". */
   price: number | null;
   featured: boolean;
+  /** RFC 3339 date-time with its offset (Dubai's, +04:00, for plain dates). */
   createdAt: string;
+  /** Sanitised HTML rendered from the content's markdown. */
   description: string;
+  /** The page of this property, `/property/{id}`. */
   url: string;
   bathrooms?: number;
-  pricePeriod?: 'year' | 'month';
+  pricePeriod?: PricePeriod;
   reference?: string;
   permitNumber?: string;
   permitUrl?: string;
+  /** Team member id of the listing agent. */
   agent?: string;
+  /** Developer id (off-plan). */
   developer?: string;
+  /** `YYYY-MM` or `YYYY-MM-DD`. */
   completionDate?: string;
-  paymentPlan?: { milestone: string; percent: number }[];
-  amenities?: string[];
-  coordinates?: { lat: number; lng: number };
-  translations?: Record<string, { title?: string; description?: string; location?: string }>;
-}
+  paymentPlan?: Array<PaymentStep>;
+  amenities?: Array<string>;
+  coordinates?: Coordinates;
+  /** Texts per language code (`ar`, `ru`) where the content gives them. */
+  translations?: { [key in string]: PropertyTranslation };
+};
 
-export interface Blog {
+/**
+ * A translated property text (Arabic or Russian); the description is sanitised HTML.
+ */
+export type PropertyTranslation = {
+  title?: string;
+  description?: string;
+  location?: string;
+};
+
+/**
+ * A published blog post, as `GET /api/blogs/{id}` answers it.
+ */
+export type Blog = {
   _id: string;
   id: string;
   title: string;
-  images: string[];
+  images: Array<string>;
+  /** Sanitised HTML rendered from the post's markdown body. */
   content: string;
+  /** RFC 3339 date-time with its offset (Dubai's, +04:00, for plain dates). */
   date: string;
   author: string | null;
   excerpt: string | null;
+  /** The spec's slug: the lower-cased title with whitespace turned into hyphens. */
   slug: string;
+  /** The page of this post, `/blog/{id}/{slug}`. */
   url: string;
-  translations?: Record<string, { title?: string | null; excerpt?: string | null; content?: string | null }>;
-}
+  translations?: { [key in string]: BlogTranslation };
+};
 
-export interface Partner {
-  name: string;
-  logo: string;
-  url: string | null;
-  text: string | null;
-}
+/**
+ * A translated post text (Arabic or Russian); `content` is sanitised HTML.
+ */
+export type BlogTranslation = {
+  title?: string;
+  excerpt?: string;
+  content?: string;
+};
 
-export interface Hero {
-  poster: string;
-  video: string | null;
-}
+/**
+ * A record's texts in Arabic and Russian.
+ */
+export type Translations<T> = {
+  ar: T | null;
+  ru: T | null;
+};
 
-export interface Site {
-  name: string;
-  legalName: string | null;
+/**
+ * `data/site.json`: the agency.
+ */
+export type Site = {
+  /** HTML. */
+  about: string;
+  address: string;
+  /** The site's origin, without a trailing `/`. */
   baseUrl: string;
-  logo: string;
+  coordinates: Coordinates;
   defaultImage: string;
   description: string;
-  phones: string[];
   email: string;
-  address: string;
-  coordinates: { lat: number; lng: number };
-  workingHours: string;
-  whatsapp: string;
-  orn: string;
-  social: { network: string; url: string }[];
-  partners: Partner[];
-  whyUs: string;
-  about: string;
-  hero: Record<'residential' | 'rental' | 'offPlan' | 'commercial' | 'all', Hero>;
-  translations?: Record<string, Partial<Record<'name' | 'description' | 'address' | 'workingHours' | 'whyUs' | 'about', string | null>> | null>;
-}
-
-export interface TeamMember {
-  id: string;
-  name: string;
-  role: string;
-  image: string;
-  brn: string | null;
-  phone: string | null;
-  whatsapp: string | null;
-  email: string | null;
-  languages: string[];
-  translations?: Record<string, { name?: string | null; role?: string | null } | null>;
-}
-
-export interface Developer {
-  id: string;
-  name: string;
+  hero: Heroes;
+  legalName: string | null;
   logo: string;
-  projects: number;
-  description: string;
-  image: string;
-  website: string | null;
-  translations?: Record<string, { name?: string | null; description?: string | null } | null>;
-}
+  name: string;
+  /** The office registration number (RERA). */
+  orn: string;
+  partners: Array<Partner>;
+  phones: Array<string>;
+  social: Array<SocialLink>;
+  translations: Translations<SiteTexts>;
+  whatsapp: string;
+  /** HTML. */
+  whyUs: string;
+  workingHours: string;
+};
 
-export interface Page {
+/**
+ * The site's texts in another language; `about` and `whyUs` are HTML.
+ */
+export type SiteTexts = {
+  about: string | null;
+  address: string | null;
+  description: string | null;
+  name: string | null;
+  whyUs: string | null;
+  workingHours: string | null;
+};
+
+/**
+ * The media behind each listing page's title.
+ */
+export type Heroes = {
+  all: Hero;
+  commercial: Hero;
+  offPlan: Hero;
+  rental: Hero;
+  residential: Hero;
+};
+
+export type Hero = {
+  poster: string;
+  /** A looping muted background video. */
+  video: string | null;
+};
+
+export type Partner = {
+  logo: string;
+  name: string;
+  text: string | null;
+  url: string | null;
+};
+
+export type SocialLink = {
+  /** instagram, facebook, linkedin, youtube, x, tiktok ... */
+  network: string;
+  url: string;
+};
+
+/**
+ * One of `data/team.json`, which lists the team in its display order.
+ */
+export type TeamMember = {
+  /** The broker registration number. */
+  brn: string | null;
+  email: string | null;
+  id: string;
+  image: string;
+  languages: Array<string>;
+  name: string;
+  phone: string | null;
+  role: string;
+  translations: Translations<MemberTexts>;
+  whatsapp: string | null;
+};
+
+export type MemberTexts = {
+  name: string | null;
+  role: string | null;
+};
+
+/**
+ * One of `data/developers.json`, which lists the developers by name.
+ */
+export type Developer = {
+  /** HTML. */
+  description: string;
+  id: string;
+  image: string;
+  logo: string;
+  name: string;
+  /** How many projects the developer has built. */
+  projects: number;
+  translations: Translations<DeveloperTexts>;
+  website: string | null;
+};
+
+export type DeveloperTexts = {
+  /** HTML. */
+  description: string | null;
+  name: string | null;
+};
+
+/**
+ * `data/pages/{id}.json`: a legal page (privacy policy, terms).
+ */
+export type Page = {
+  /** HTML. */
+  content: string;
+  description: string | null;
   id: string;
   title: string;
-  description: string | null;
+  translations: Translations<PageTexts>;
+  /** RFC 3339 date-time of the last change. */
   updated: string | null;
-  content: string;
-  translations?: Record<string, { title?: string | null; description?: string | null; content?: string | null } | null>;
-}
+};
+
+export type PageTexts = {
+  /** HTML. */
+  content: string | null;
+  description: string | null;
+  title: string | null;
+};
+
+/**
+ * A listing as a property card shows it: the API record without its long texts.
+ */
+export type CardProperty = {
+  id: string;
+  title: string;
+  mainCategory: MainCategory;
+  subCategory: string;
+  /** The first image. */
+  image: string | null;
+  location: string | null;
+  bedrooms: number | null;
+  /** Square feet. */
+  area: number | null;
+  /** AED; `null` is "Contact for price". */
+  price: number | null;
+  pricePeriod: PricePeriod | null;
+  featured: boolean;
+  createdAt: string;
+  /** Title and location in other languages, where the content gives them. */
+  translations?: { [key in string]: CardTexts };
+};
+
+/**
+ * A card's texts in another language (Arabic, Russian).
+ */
+export type CardTexts = {
+  title?: string;
+  location?: string;
+};
+
+/**
+ * `data/listings/{kind}.json`: what a listing page shows first and needs to filter, small at
+ * any catalogue size. Keys in alphabetical order, as in every build so far.
+ */
+export type ListingSummary = {
+  /** The 'Area' dropdown: each community with its number of listings, by name. */
+  communities: Array<[string, number]>;
+  /** The featured listings (the all-properties page shows them). */
+  featured: Array<CardProperty>;
+  /** The first cards, newest first, embedded in the prerendered page. */
+  first: Array<CardProperty>;
+  /** Cards per page file `data/listings/{kind}/{n}.json`. */
+  pageSize: number;
+  /** How many page files there are. */
+  pages: number;
+  /** The lowest and highest price; `null` when no listing has one. */
+  priceRange: [number, number] | null;
+  total: number;
+  /** The 'Filter by Property Types' row: each type with its count, most common first. */
+  types: Array<[string, number]>;
+};
+
+/**
+ * `data/home.json`: the newest cards of each main category.
+ */
+export type HomeCards = {
+  Commercial: Array<CardProperty>;
+  OffPlan: Array<CardProperty>;
+  Rental: Array<CardProperty>;
+  Residential: Array<CardProperty>;
+};
+
+/**
+ * One of `data/communities.json`, the area guides: most listings first.
+ */
+export type Community = {
+  /** As the newest of its listings writes it. */
+  name: string;
+  /** Published listings per main category. */
+  counts: { [key in MainCategory]?: number };
+  total: number;
+  /** Lowest and highest asking price of the listings for sale. */
+  salePrice: [number, number] | null;
+  /** Lowest and highest yearly rent (monthly rents counted twelve times). */
+  yearlyRent: [number, number] | null;
+  /** The newest listing's first image. */
+  image: string | null;
+};
+
+/**
+ * One item of the timeline, told apart by its `kind`.
+ */
+export type FeedItem = {
+  "kind": "property";
+  date: string;
+  property: CardProperty;
+} | {
+  "kind": "post";
+  date: string;
+  post: PostCard;
+};
+
+/**
+ * A post as the timeline shows it: the API record without its content.
+ */
+export type PostCard = {
+  id: string;
+  title: string;
+  /** The first image. */
+  image: string | null;
+  date: string;
+  author: string | null;
+  /** The post's own excerpt, else the start of its text. */
+  excerpt: string;
+  url: string;
+  /** Title and excerpt in other languages, where the content gives them. */
+  translations?: { [key in string]: PostTexts };
+};
+
+/**
+ * A post card's title and excerpt in another language.
+ */
+export type PostTexts = {
+  title?: string;
+  excerpt?: string;
+};
+
+/**
+ * `data/detail/{id}.json`, beside the listing's API record.
+ */
+export type Detail = {
+  /**
+   * Up to three listings of the same main category: the same community's first, nearest
+   * in price.
+   */
+  similar: Array<CardProperty>;
+  /** The address of the QR code of the listing's permit link, `/data/qr/{key}.svg`. */
+  qr: string | null;
+};
+
+/**
+ * The paths of the published listings' and posts' pages (`/property/{id}`,
+ * `/blog/{id}/{slug}`), newest first.
+ */
+export type Routes = {
+  posts: Array<string>;
+  properties: Array<string>;
+};

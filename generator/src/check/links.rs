@@ -337,12 +337,7 @@ fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
     let routes_file = out.join("data").join("routes.json");
     let text = std::fs::read_to_string(&routes_file)
         .map_err(|source| PageCheckError::Read { path: routes_file.clone(), source })?;
-    #[derive(serde::Deserialize)]
-    struct Routes {
-        properties: Vec<String>,
-        posts: Vec<String>,
-    }
-    let routes: Routes =
+    let routes: contract::routes::Routes =
         serde_json::from_str(&text).map_err(|source| PageCheckError::Routes { path: routes_file, source })?;
     // A listing or post page counts when this build named it and it was written.
     let mut content_pages = HashSet::new();

@@ -370,6 +370,8 @@ pub struct PageTexts {
     pub content: Option<String>,
 }
 
+// `Serialize` only so its schema states the default `social: []` (schemars writes a default
+// it can serialise).
 #[derive(Debug, Clone, Deserialize, JsonSchema, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SocialLink {

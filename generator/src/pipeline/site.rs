@@ -102,12 +102,12 @@ pub fn remove_stale_pages(out: &Path) -> Result<(), SiteError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         other => other.map_err(io(&routes_file))?,
     };
-    let routes: serde_json::Value = serde_json::from_str(&text)
+    let routes: contract::routes::Routes = serde_json::from_str(&text)
         .map_err(|e| SiteError::Io { path: routes_file.clone(), source: std::io::Error::other(e) })?;
-    let current: std::collections::HashSet<PathBuf> = ["properties", "posts"]
+    let current: std::collections::HashSet<PathBuf> = routes
+        .properties
         .iter()
-        .flat_map(|key| routes.get(*key).and_then(|v| v.as_array()).into_iter().flatten())
-        .filter_map(|path| path.as_str())
+        .chain(&routes.posts)
         .flat_map(|path| {
             let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
             contract::urls::LANGUAGES.iter().map(move |lang| {

@@ -21,24 +21,18 @@ use std::fmt::Write as _;
 use std::hash::Hasher as _;
 use std::path::{Path, PathBuf};
 
+use contract::detail::Detail;
 use contract::{ApiProperty, MainCategory};
 use fast_qr::{ECL, QRBuilder};
 use rayon::prelude::*;
-use serde::Serialize;
 
-use crate::publish::listings::{Card, card};
+use crate::publish::listings::card;
 
 /// How many similar listings a property page shows.
 pub const SIMILAR: usize = 3;
 
 /// Modules of white space around a QR code: the minimum its standard asks for.
 const QUIET_ZONE: usize = 4;
-
-#[derive(Debug, Serialize)]
-struct Detail<'a> {
-    similar: Vec<Card<'a>>,
-    qr: Option<String>,
-}
 
 /// The detail file of each of `properties`, to be written under `data` (`dist/data`).
 pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)> {

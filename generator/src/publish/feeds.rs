@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
+use contract::feed::{FeedItem, PostCard, PostTexts};
 use contract::{ApiBlog, ApiProperty};
 use minijinja::value::{Serde, Value};
 use minijinja::{AutoEscape, Environment, Error, UndefinedBehavior, escape_formatter};
@@ -349,45 +350,14 @@ fn template_problem(path: &Path, error: &Error) -> Diagnostic {
         .with_hint("every {{ name }} must be one the template's comment lists; see README, Feeds")
 }
 
-/// One item of the `/feed` page, in the shape its loader reads.
-#[derive(Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-enum PageItem<'a> {
-    Property { date: &'a str, property: crate::publish::listings::Card<'a> },
-    Post { date: &'a str, post: PostCard<'a> },
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PostCard<'a> {
-    id: &'a str,
-    title: &'a str,
-    image: Option<&'a str>,
-    date: &'a str,
-    author: Option<&'a str>,
-    excerpt: String,
-    url: &'a str,
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    translations: std::collections::BTreeMap<&'a str, PostTexts<'a>>,
-}
-
-/// A post card's title and excerpt in another language.
-#[derive(Serialize)]
-struct PostTexts<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    excerpt: Option<&'a str>,
-}
-
 /// `data/feed.json`: the newest listings and posts as one timeline, newest first, the first
 /// [`PAGE_ITEMS`]; `properties` and `posts` are the API's records, each list newest first.
 pub fn page_data(properties: &[ApiProperty], posts: &[ApiBlog]) -> Vec<u8> {
     let property_items = properties
         .iter()
         .take(PAGE_ITEMS)
-        .map(|p| PageItem::Property { date: &p.created_at, property: crate::publish::listings::card(p) });
-    let post_items = posts.iter().take(PAGE_ITEMS).map(|b| PageItem::Post {
+        .map(|p| FeedItem::Property { date: &p.created_at, property: crate::publish::listings::card(p) });
+    let post_items = posts.iter().take(PAGE_ITEMS).map(|b| FeedItem::Post {
         date: &b.date,
         post: PostCard {
             id: &b.id,
@@ -407,20 +377,18 @@ pub fn page_data(properties: &[ApiProperty], posts: &[ApiBlog]) -> Vec<u8> {
                 .collect(),
         },
     });
-    let mut items: Vec<(Timestamp, PageItem)> = property_items
+    let mut items: Vec<(Timestamp, FeedItem)> = property_items
         .chain(post_items)
         .map(|item| {
-            let date = match &item {
-                PageItem::Property { date, .. } | PageItem::Post { date, .. } => *date,
-            };
-            (Timestamp::parse(date).unwrap_or(Timestamp(chrono::DateTime::UNIX_EPOCH.fixed_offset())), item)
+            let date = Timestamp::parse(item.date());
+            (date.unwrap_or(Timestamp(chrono::DateTime::UNIX_EPOCH.fixed_offset())), item)
         })
         .collect();
     // Newest first; a stable sort keeps listings before posts of the same moment, as each list
     // is already newest first.
     items.sort_by_key(|item| std::cmp::Reverse(item.0));
     items.truncate(PAGE_ITEMS);
-    let items: Vec<PageItem> = items.into_iter().map(|(_, item)| item).collect();
+    let items: Vec<FeedItem> = items.into_iter().map(|(_, item)| item).collect();
     serde_json::to_vec(&items).expect("feed items always serialise")
 }
 

@@ -8,14 +8,18 @@
 //! - `data/home.json`: the newest cards of each main category for the home page.
 //! - `data/communities.json`: one entry per community for the area guides.
 //!
-//! A card is the part of a property a card shows, without the long texts.
+//! The shapes are `contract::listings`'. A card is the part of a property a card shows, without
+//! the long texts. Listings are in the same community when their community keys
+//! (`contract::text::community_key`) are equal; a community is named as its newest listing
+//! writes it.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use contract::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
+use contract::text::community_key;
 use contract::{ApiProperty, MainCategory};
 use serde::Serialize;
-use serde_json::json;
 
 /// Cards per page file.
 pub const PAGE_SIZE: usize = 96;
@@ -35,36 +39,6 @@ pub const KINDS: [(&str, Option<MainCategory>); 5] = [
     ("all", None),
 ];
 
-/// A listing as a property card shows it (the front end's `CardProperty`): the one shape of
-/// every card the build writes (listing pages, home, similar listings, the /feed timeline).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Card<'a> {
-    id: &'a str,
-    title: &'a str,
-    main_category: MainCategory,
-    sub_category: &'a str,
-    image: Option<&'a str>,
-    location: Option<&'a str>,
-    bedrooms: Option<u32>,
-    area: Option<u32>,
-    price: Option<u64>,
-    price_period: Option<contract::PricePeriod>,
-    featured: bool,
-    created_at: &'a str,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    translations: BTreeMap<&'a str, CardTexts<'a>>,
-}
-
-/// A card's texts in another language (Arabic, Russian), where the content gives them.
-#[derive(Debug, Serialize)]
-pub struct CardTexts<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    location: Option<&'a str>,
-}
-
 /// The card texts of each language that has any.
 pub fn card_texts(p: &ApiProperty) -> BTreeMap<&str, CardTexts<'_>> {
     p.translations
@@ -76,7 +50,7 @@ pub fn card_texts(p: &ApiProperty) -> BTreeMap<&str, CardTexts<'_>> {
         .collect()
 }
 
-pub(crate) fn card(p: &ApiProperty) -> Card<'_> {
+pub fn card(p: &ApiProperty) -> Card<'_> {
     Card {
         id: &p.id,
         title: &p.title,
@@ -105,6 +79,22 @@ fn counted<'a>(names: impl Iterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
     counts
 }
 
+/// A listing with its community: the name its location gives and the community's key
+/// (`contract::text::community_key`), or `None` without a location.
+type Located<'a> = (&'a ApiProperty, Option<(&'a str, &'a str)>);
+
+/// The communities of `listed` (newest first) with their numbers of listings, by name: one
+/// entry per community key, named as its newest listing writes it.
+fn area_counts<'a>(listed: &[&Located<'a>]) -> Vec<(&'a str, usize)> {
+    let mut by_key: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+    for (name, key) in listed.iter().filter_map(|(_, community)| *community) {
+        by_key.entry(key).or_insert((name, 0)).1 += 1;
+    }
+    let mut counts: Vec<_> = by_key.into_values().collect();
+    counts.sort_by(|a, b| a.0.cmp(b.0));
+    counts
+}
+
 fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("cards always serialise")
 }
@@ -113,24 +103,31 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut files = Vec::new();
     let dir = data.join("listings");
+    // Each listing's community key, folded once for all the files.
+    let keys: Vec<Option<String>> =
+        properties.iter().map(|p| p.location.as_deref().and_then(community_key)).collect();
+    let located: Vec<Located> = properties
+        .iter()
+        .zip(&keys)
+        .map(|(p, key)| (p, p.location.as_deref().zip(key.as_deref()).map(|(name, key)| (name.trim(), key))))
+        .collect();
     for (kind, category) in KINDS {
-        let shown: Vec<&ApiProperty> =
-            properties.iter().filter(|p| category.is_none_or(|c| p.main_category == c)).collect();
+        let listed: Vec<&Located> =
+            located.iter().filter(|(p, _)| category.is_none_or(|c| p.main_category == c)).collect();
+        let shown: Vec<&ApiProperty> = listed.iter().map(|(p, _)| *p).collect();
         let prices: Vec<u64> = shown.iter().filter_map(|p| p.price).collect();
-        let mut communities =
-            counted(shown.iter().filter_map(|p| p.location.as_deref()).filter(|l| !l.is_empty()));
-        communities.sort_by(|a, b| a.0.cmp(b.0));
+        let communities = area_counts(&listed);
         let pages = shown.len().div_ceil(PAGE_SIZE);
-        let summary = json!({
-            "total": shown.len(),
-            "pageSize": PAGE_SIZE,
-            "pages": pages,
-            "types": counted(shown.iter().map(|p| p.sub_category.as_str())),
-            "communities": communities,
-            "priceRange": prices.iter().min().zip(prices.iter().max()),
-            "featured": shown.iter().filter(|p| p.featured).take(FEATURED_CARDS).map(|p| card(p)).collect::<Vec<_>>(),
-            "first": shown.iter().take(FIRST_CARDS).map(|p| card(p)).collect::<Vec<_>>(),
-        });
+        let summary = ListingSummary {
+            communities,
+            featured: shown.iter().filter(|p| p.featured).take(FEATURED_CARDS).map(|p| card(p)).collect(),
+            first: shown.iter().take(FIRST_CARDS).map(|p| card(p)).collect(),
+            page_size: PAGE_SIZE,
+            pages,
+            price_range: prices.iter().copied().min().zip(prices.iter().copied().max()),
+            total: shown.len(),
+            types: counted(shown.iter().map(|p| p.sub_category.as_str())),
+        };
         files.push((dir.join(format!("{kind}.json")), to_json(&summary)));
         for (number, page) in shown.chunks(PAGE_SIZE).enumerate() {
             let cards: Vec<Card> = page.iter().map(|p| card(p)).collect();
@@ -146,27 +143,16 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
             .map(card)
             .collect::<Vec<_>>()
     };
-    let home: BTreeMap<&str, Vec<Card>> =
-        MainCategory::ALL.iter().map(|c| (c.as_str(), newest(*c))).collect();
+    let home = HomeCards {
+        commercial: newest(MainCategory::Commercial),
+        off_plan: newest(MainCategory::OffPlan),
+        rental: newest(MainCategory::Rental),
+        residential: newest(MainCategory::Residential),
+    };
     files.push((data.join("home.json"), to_json(&home)));
 
-    files.push((data.join("communities.json"), to_json(&communities(properties))));
+    files.push((data.join("communities.json"), to_json(&communities(&located))));
     files
-}
-
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Community<'a> {
-    name: &'a str,
-    /// Published listings per main category.
-    counts: BTreeMap<&'static str, usize>,
-    total: usize,
-    /// Lowest and highest asking price of the listings for sale, and of the rentals (yearly
-    /// rents; monthly ones counted twelve times).
-    sale_price: Option<(u64, u64)>,
-    yearly_rent: Option<(u64, u64)>,
-    /// The newest listing's first image.
-    image: Option<&'a str>,
 }
 
 fn widen(range: &mut Option<(u64, u64)>, value: u64) {
@@ -176,11 +162,13 @@ fn widen(range: &mut Option<(u64, u64)>, value: u64) {
     });
 }
 
-fn communities(properties: &[ApiProperty]) -> Vec<Community<'_>> {
-    let mut by_name: BTreeMap<&str, Community> = BTreeMap::new();
-    for p in properties {
-        let Some(name) = p.location.as_deref().map(str::trim).filter(|l| !l.is_empty()) else { continue };
-        let community = by_name.entry(name).or_insert_with(|| Community {
+/// One entry per community key of `located` (newest first), named as its newest listing
+/// writes it; most listings first.
+fn communities<'a>(located: &[Located<'a>]) -> Vec<Community<'a>> {
+    let mut by_key: BTreeMap<&str, Community> = BTreeMap::new();
+    for (p, community) in located {
+        let Some((name, key)) = *community else { continue };
+        let community = by_key.entry(key).or_insert_with(|| Community {
             name,
             counts: BTreeMap::new(),
             total: 0,
@@ -203,13 +191,15 @@ fn communities(properties: &[ApiProperty]) -> Vec<Community<'_>> {
             }
         }
     }
-    let mut list: Vec<Community> = by_name.into_values().collect();
+    let mut list: Vec<Community> = by_key.into_values().collect();
     list.sort_by(|a, b| b.total.cmp(&a.total).then_with(|| a.name.cmp(b.name)));
     list
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     fn property(
@@ -288,5 +278,28 @@ mod tests {
         assert_eq!(communities[1]["name"], "JVC");
         assert_eq!(communities[1]["salePrice"], json!([1_000_001, 1_000_099]));
         assert_eq!(communities[1]["yearlyRent"], json!(null));
+    }
+
+    #[test]
+    fn one_community_however_its_listings_write_it_named_as_the_newest_does() {
+        // Newest first, as the build passes them.
+        let properties = vec![
+            property("a", "Residential", "Villa", "Jumeirah Café", 2_000_000, false),
+            property("b", "Residential", "Villa", "JUMEIRAH CAFE", 1_000_000, false),
+            property("c", "Rental", "Apartment", "jumeirah cafe", 10_000, false),
+            property("d", "Residential", "Villa", "JVC", 900_000, false),
+        ];
+        let files = files(&properties, Path::new("data"));
+        let communities = read(&files, "communities.json");
+        assert_eq!(communities.as_array().map(Vec::len), Some(2));
+        assert_eq!(communities[0]["name"], "Jumeirah Café");
+        assert_eq!(communities[0]["total"], 3);
+        assert_eq!(communities[0]["counts"], json!({"Residential": 2, "Rental": 1}));
+        assert_eq!(communities[0]["salePrice"], json!([1_000_000, 2_000_000]));
+        assert_eq!(communities[0]["image"], "/media/a.jpg");
+        let residential = read(&files, "listings/residential.json");
+        assert_eq!(residential["communities"], json!([["JVC", 1], ["Jumeirah Café", 2]]));
+        let rental = read(&files, "listings/rental.json");
+        assert_eq!(rental["communities"], json!([["jumeirah cafe", 1]]));
     }
 }

@@ -15,6 +15,7 @@ pub mod detail;
 pub mod feeds;
 pub mod listings;
 pub mod redirects;
+mod site;
 pub mod sitemap;
 mod xml;
 
@@ -25,13 +26,12 @@ use contract::urls::{blog_slug, media_url, post_path, property_path};
 use contract::{ApiBlog, ApiProperty, BlogTranslation, MainCategory, PropertyTranslation};
 use rayon::prelude::*;
 use serde::Serialize;
-use serde_json::json;
 
 use crate::content::markdown;
-use crate::content::model::{PostFile, PropertyFile, SiteFile};
+use crate::content::model::{PostFile, PropertyFile};
 use crate::content::{Content, Record};
 
-fn optional_text(value: &Option<String>) -> Option<String> {
+pub(crate) fn optional_text(value: &Option<String>) -> Option<String> {
     value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
 }
 
@@ -109,47 +109,6 @@ pub fn api_blog(r: &Record<PostFile>) -> ApiBlog {
         slug,
         translations,
     }
-}
-
-fn site_json(site: &SiteFile) -> serde_json::Value {
-    let texts = |t: &Option<crate::content::model::SiteTexts>| {
-        t.as_ref().map(|t| {
-            json!({
-                "name": t.name, "description": t.description, "address": t.address,
-                "workingHours": t.working_hours,
-                "whyUs": t.why_us.as_deref().map(markdown::to_html),
-                "about": t.about.as_deref().map(markdown::to_html),
-            })
-        })
-    };
-    let hero = |h: &crate::content::model::Hero| json!({"poster": media_url(&h.poster), "video": h.video.as_deref().map(media_url)});
-    json!({
-        "name": site.name,
-        "legalName": site.legal_name,
-        "baseUrl": site.base_url.trim_end_matches('/'),
-        "logo": media_url(&site.logo),
-        "defaultImage": media_url(&site.default_image),
-        "description": site.description,
-        "phones": site.phones,
-        "email": site.email,
-        "address": site.address,
-        "coordinates": site.coordinates,
-        "workingHours": site.working_hours,
-        "whatsapp": site.whatsapp,
-        "orn": site.orn,
-        "social": site.social,
-        "partners": site.partners.iter().map(|p| json!({"name": p.name, "logo": media_url(&p.logo), "url": p.url, "text": p.text})).collect::<Vec<_>>(),
-        "whyUs": markdown::to_html(&site.why_us),
-        "about": markdown::to_html(&site.about),
-        "hero": {
-            "residential": hero(&site.hero.residential),
-            "rental": hero(&site.hero.rental),
-            "offPlan": hero(&site.hero.off_plan),
-            "commercial": hero(&site.hero.commercial),
-            "all": hero(&site.hero.all),
-        },
-        "translations": {"ar": texts(&site.ar), "ru": texts(&site.ru)},
-    })
 }
 
 /// Newest first; ties broken by id so output is stable.
@@ -250,57 +209,20 @@ fn write_records(
 
     let data = out.join("data");
     // The content pages the prerender renders besides the fixed routes.
-    let routes = json!({
-        "properties": properties.iter().map(|p| p.url.as_str()).collect::<Vec<_>>(),
-        "posts": posts.iter().map(|p| p.url.as_str()).collect::<Vec<_>>(),
-    });
+    let routes = contract::routes::Routes {
+        posts: posts.iter().map(|p| p.url.as_str().into()).collect(),
+        properties: properties.iter().map(|p| p.url.as_str().into()).collect(),
+    };
     jobs.push((data.join("routes.json"), to_json(&routes)));
     jobs.push((data.join("feed.json"), crate::publish::feeds::page_data(properties, posts)));
     jobs.extend(crate::publish::listings::files(properties, &data));
     if let Some(site) = &content.site {
-        jobs.push((data.join("site.json"), to_json(&site_json(&site.data))));
+        jobs.push((data.join("site.json"), to_json(&site::site(&site.data))));
     }
-    let mut team: Vec<_> = content.team.iter().collect();
-    team.sort_by(|a, b| a.data.order.cmp(&b.data.order).then_with(|| a.id.cmp(&b.id)));
-    let team: Vec<_> = team
-        .iter()
-        .map(|m| {
-            let t = &m.data;
-            json!({"id": m.id, "name": t.name, "role": t.role, "image": media_url(&t.image), "brn": t.brn,
-                   "phone": t.phone, "whatsapp": t.whatsapp, "email": t.email, "languages": t.languages,
-                   "translations": {"ar": t.ar.as_ref().map(|x| json!({"name": x.name, "role": x.role})),
-                                    "ru": t.ru.as_ref().map(|x| json!({"name": x.name, "role": x.role}))}})
-        })
-        .collect();
-    jobs.push((data.join("team.json"), to_json(&team)));
-    let mut developers: Vec<_> = content.developers.iter().collect();
-    developers.sort_by(|a, b| a.data.name.cmp(&b.data.name));
-    let developers: Vec<_> = developers
-        .iter()
-        .map(|d| {
-            let v = &d.data;
-            let texts = |t: &Option<crate::content::model::DeveloperTexts>| {
-                t.as_ref().map(|t| json!({"name": t.name, "description": t.description.as_deref().map(markdown::to_html)}))
-            };
-            json!({"id": d.id, "name": v.name, "logo": media_url(&v.logo), "projects": v.projects,
-                   "description": markdown::to_html(&v.description), "image": media_url(&v.image),
-                   "website": v.website, "translations": {"ar": texts(&v.ar), "ru": texts(&v.ru)}})
-        })
-        .collect();
-    jobs.push((data.join("developers.json"), to_json(&developers)));
+    jobs.push((data.join("team.json"), to_json(&site::team(content))));
+    jobs.push((data.join("developers.json"), to_json(&site::developers(content))));
     for page in &content.pages {
-        let p = &page.data;
-        let texts = |t: &Option<crate::content::model::PageTexts>| {
-            t.as_ref().map(|t| {
-                json!({"title": optional_text(&t.title), "description": optional_text(&t.description),
-                       "content": t.content.as_deref().map(markdown::to_html)})
-            })
-        };
-        let value = json!({"id": page.id, "title": p.title, "description": p.description,
-                           "updated": p.updated.map(|u| u.to_api()),
-                           "content": markdown::to_html(page.body.as_deref().unwrap_or("")),
-                           "translations": {"ar": texts(&p.ar), "ru": texts(&p.ru)}});
-        jobs.push((data.join("pages").join(format!("{}.json", page.id)), to_json(&value)));
+        jobs.push((data.join("pages").join(format!("{}.json", page.id)), to_json(&site::page(page))));
     }
 
     // One file per record, serialised and written in parallel.

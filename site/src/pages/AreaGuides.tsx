@@ -1,28 +1,18 @@
 // /area-guides-in-dubai: one card per community found in the listings, with how many listings
-// it has per category and their price range (built by generator/src/listings.rs), linking to
+// it has per category and their price range (built by generator/src/publish/listings.rs), linking to
 // the search for that community.
 import { useLoaderData } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { formatAed } from '../format';
-import type { MainCategory, Site } from '../types';
+import type { Community, Site } from '../types';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 
 type Range = [number, number];
-
-interface Community {
-  name: string;
-  counts: Partial<Record<MainCategory, number>>;
-  total: number;
-  salePrice: Range | null;
-  /** Monthly rents counted twelve times. */
-  yearlyRent: Range | null;
-  image: string | null;
-}
 
 interface AreaData {
   image: string;

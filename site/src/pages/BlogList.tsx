@@ -5,25 +5,15 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { byNewest, formatDate } from '../format';
-import type { Blog } from '../types';
+import type { Blog, PostCard } from '../types';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
-export interface BlogCard {
-  id: string;
-  title: string;
-  image: string | null;
-  date: string;
-  author: string | null;
-  excerpt: string;
-  url: string;
-  untranslated?: string[];
-  /** Title and excerpt in other languages (data/feed.json). */
-  translations?: Record<string, { title?: string | null; excerpt?: string | null }>;
-}
+/** A post's card: as data/feed.json writes it, or made from the post here (`toBlogCard`). */
+export type BlogCard = PostCard & { untranslated?: string[] };
 
 /** A plain-text excerpt: the post's own, else the start of its content. */
 export function excerptOf(blog: Blog, length = 180): string {

@@ -5,13 +5,14 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { typeLabel, useT } from '../i18n';
 import { formatDate } from '../format';
-import { FEEDS, type FeedItem } from '../feeds';
+import { FEEDS } from '../feeds';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { priceText } from '../components/PropertyCard';
 import { enAttrs, localize } from '../i18n/content';
+import type { FeedItem } from '../types';
 
 type Item = FeedItem;
 

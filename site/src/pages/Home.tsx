@@ -6,8 +6,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
-import type { CardProperty } from '../format';
-import type { MainCategory, Site } from '../types';
+import type { HomeCards, MainCategory, Site } from '../types';
 import { useHydrated, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon, type IconName } from '../components/Icon';
@@ -29,14 +28,14 @@ interface HomeData {
   heroImage: string;
   whyUs: string;
   untranslated?: string[];
-  blocks: Record<MainCategory, CardProperty[]>;
+  blocks: HomeCards;
 }
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
   const [site, blocks] = await Promise.all([
     getJson<Site>('/data/site.json'),
     // The build picks the newest of each category (generator/src/listings.rs).
-    getJson<Record<MainCategory, CardProperty[]>>('/data/home.json').catch((error: unknown) => {
+    getJson<HomeCards>('/data/home.json').catch((error: unknown) => {
       console.error('Failed to fetch properties', error);
       return { Residential: [], OffPlan: [], Commercial: [], Rental: [] };
     }),

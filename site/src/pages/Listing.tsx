@@ -9,8 +9,7 @@ import { useLoaderData } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { typeLabel, useT, type MessageKey } from '../i18n';
-import type { CardProperty } from '../format';
-import type { Hero, Site } from '../types';
+import type { CardProperty, Hero, ListingSummary, Site } from '../types';
 import { useHydrated, useLang, usePathname } from '../shell';
 import { Seo } from '../components/Seo';
 import { PropertyGrid } from '../components/PropertyCard';
@@ -68,18 +67,6 @@ export const KINDS: Record<ListingKind, KindInfo> = {
   commercial: info('commercial', 'commercial', SALE_TABS),
   all: info('all', 'all', SALE_TABS),
 };
-
-/** What the build wrote for a listing page (generator/src/listings.rs). */
-export interface ListingSummary {
-  total: number;
-  pageSize: number;
-  pages: number;
-  types: [string, number][];
-  communities: [string, number][];
-  priceRange: [number, number] | null;
-  featured: CardProperty[];
-  first: CardProperty[];
-}
 
 const EMPTY_SUMMARY: ListingSummary = {
   total: 0,

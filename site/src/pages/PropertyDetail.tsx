@@ -13,8 +13,8 @@ import { getJson } from '../data';
 import { loadMessages, localePath, typeLabel, useT, type Lang, type Translate } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
-import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref, type CardProperty } from '../format';
-import type { Developer, Property, Site, TeamMember } from '../types';
+import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
+import type { CardProperty, Detail as Extras, Developer, Property, Site, TeamMember } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
@@ -74,12 +74,6 @@ function GetInTouchButton({ className, onOpen, ref }: { className: string; onOpe
 
 type Agent = Pick<TeamMember, 'id' | 'name' | 'role' | 'image' | 'brn' | 'phone' | 'whatsapp' | 'email'> & { untranslated?: string[] };
 type Detail = Localized<Property>;
-
-/** What the generator writes beside each property: data/detail/{id}.json (generator/src/detail.rs). */
-interface Extras {
-  similar: CardProperty[];
-  qr: string | null;
-}
 
 interface Loaded {
   missing: false;

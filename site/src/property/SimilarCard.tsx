@@ -3,7 +3,8 @@
 import { Link } from '../i18n/link';
 import { useT } from '../i18n';
 import { enAttrs, localize } from '../i18n/content';
-import { formatNumber, type CardProperty } from '../format';
+import { formatNumber } from '../format';
+import type { CardProperty } from '../types';
 import { useLang, useSite } from '../shell';
 
 export function SimilarCard({ property: card, price }: { property: CardProperty; price: string }) {

@@ -1,0 +1,115 @@
+//! What the browsing pages read: the property card ([`Card`], in `data/listings/{kind}/{n}.json`,
+//! `data/home.json`, `data/feed.json` and `data/detail/{id}.json`), the listing pages'
+//! summaries ([`ListingSummary`], `data/listings/{kind}.json`), the home page's newest cards
+//! ([`HomeCards`], `data/home.json`) and the area guides' communities ([`Community`],
+//! `data/communities.json`).
+//!
+//! Borrowed from the API records they are built from: a build writes a card per listing
+//! several times over, and copying its texts each time would be the content stage's largest
+//! cost after markdown.
+
+use std::collections::BTreeMap;
+
+use serde::{Serialize, Serializer};
+
+use crate::api::{MainCategory, PricePeriod};
+
+/// A listing as a property card shows it: the API record without its long texts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CardProperty"))]
+#[serde(rename_all = "camelCase")]
+pub struct Card<'a> {
+    pub id: &'a str,
+    pub title: &'a str,
+    pub main_category: MainCategory,
+    pub sub_category: &'a str,
+    /// The first image.
+    pub image: Option<&'a str>,
+    pub location: Option<&'a str>,
+    pub bedrooms: Option<u32>,
+    /// Square feet.
+    pub area: Option<u32>,
+    /// AED; `null` is "Contact for price".
+    pub price: Option<u64>,
+    pub price_period: Option<PricePeriod>,
+    pub featured: bool,
+    pub created_at: &'a str,
+    /// Title and location in other languages, where the content gives them.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]
+    pub translations: BTreeMap<&'a str, CardTexts<'a>>,
+}
+
+/// A card's texts in another language (Arabic, Russian).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
+pub struct CardTexts<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<&'a str>,
+}
+
+/// `data/listings/{kind}.json`: what a listing page shows first and needs to filter, small at
+/// any catalogue size. Keys in alphabetical order, as in every build so far.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ListingSummary<'a> {
+    /// The 'Area' dropdown: each community with its number of listings, by name.
+    pub communities: Vec<(&'a str, usize)>,
+    /// The featured listings (the all-properties page shows them).
+    #[serde(serialize_with = "sorted_keys")]
+    pub featured: Vec<Card<'a>>,
+    /// The first cards, newest first, embedded in the prerendered page.
+    #[serde(serialize_with = "sorted_keys")]
+    pub first: Vec<Card<'a>>,
+    /// Cards per page file `data/listings/{kind}/{n}.json`.
+    pub page_size: usize,
+    /// How many page files there are.
+    pub pages: usize,
+    /// The lowest and highest price; `null` when no listing has one.
+    pub price_range: Option<(u64, u64)>,
+    pub total: usize,
+    /// The 'Filter by Property Types' row: each type with its count, most common first.
+    pub types: Vec<(&'a str, usize)>,
+}
+
+/// Serialises `value` with every object's keys in alphabetical order: the summaries' cards
+/// have always been written so, unlike the cards of the page files.
+fn sorted_keys<S: Serializer, T: Serialize>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+    serde_json::to_value(value).map_err(serde::ser::Error::custom)?.serialize(serializer)
+}
+
+/// `data/home.json`: the newest cards of each main category.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HomeCards<'a> {
+    #[serde(rename = "Commercial")]
+    pub commercial: Vec<Card<'a>>,
+    #[serde(rename = "OffPlan")]
+    pub off_plan: Vec<Card<'a>>,
+    #[serde(rename = "Rental")]
+    pub rental: Vec<Card<'a>>,
+    #[serde(rename = "Residential")]
+    pub residential: Vec<Card<'a>>,
+}
+
+/// One of `data/communities.json`, the area guides: most listings first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Community<'a> {
+    /// As the newest of its listings writes it.
+    pub name: &'a str,
+    /// Published listings per main category.
+    #[cfg_attr(feature = "ts", ts(as = "BTreeMap<MainCategory, usize>"))]
+    pub counts: BTreeMap<&'static str, usize>,
+    pub total: usize,
+    /// Lowest and highest asking price of the listings for sale.
+    pub sale_price: Option<(u64, u64)>,
+    /// Lowest and highest yearly rent (monthly rents counted twelve times).
+    pub yearly_rent: Option<(u64, u64)>,
+    /// The newest listing's first image.
+    pub image: Option<&'a str>,
+}

@@ -1,0 +1,171 @@
+//! The agency's own records, as the pages read them: `data/site.json` ([`Site`]),
+//! `data/team.json` ([`TeamMember`]s), `data/developers.json` ([`Developer`]s) and
+//! `data/pages/{id}.json` ([`Page`]).
+//!
+//! Fields are declared in the alphabetical order of their JSON names, the order these files
+//! have always had, and every optional text is written, as `null` when absent. Texts in
+//! another language sit under `translations.ar` and `translations.ru` (`null` when the content
+//! gives none); each of their fields is `null` where the content left it out.
+
+use serde::Serialize;
+
+use crate::api::Coordinates;
+
+/// A record's texts in Arabic and Russian.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Translations<T> {
+    pub ar: Option<T>,
+    pub ru: Option<T>,
+}
+
+/// `data/site.json`: the agency.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Site {
+    /// HTML.
+    pub about: String,
+    pub address: String,
+    /// The site's origin, without a trailing `/`.
+    pub base_url: String,
+    pub coordinates: Coordinates,
+    pub default_image: String,
+    pub description: String,
+    pub email: String,
+    pub hero: Heroes,
+    pub legal_name: Option<String>,
+    pub logo: String,
+    pub name: String,
+    /// The office registration number (RERA).
+    pub orn: String,
+    pub partners: Vec<Partner>,
+    pub phones: Vec<String>,
+    pub social: Vec<SocialLink>,
+    pub translations: Translations<SiteTexts>,
+    pub whatsapp: String,
+    /// HTML.
+    pub why_us: String,
+    pub working_hours: String,
+}
+
+/// The site's texts in another language; `about` and `whyUs` are HTML.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SiteTexts {
+    pub about: Option<String>,
+    pub address: Option<String>,
+    pub description: Option<String>,
+    pub name: Option<String>,
+    pub why_us: Option<String>,
+    pub working_hours: Option<String>,
+}
+
+/// The media behind each listing page's title.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Heroes {
+    pub all: Hero,
+    pub commercial: Hero,
+    pub off_plan: Hero,
+    pub rental: Hero,
+    pub residential: Hero,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Hero {
+    pub poster: String,
+    /// A looping muted background video.
+    pub video: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Partner {
+    pub logo: String,
+    pub name: String,
+    pub text: Option<String>,
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SocialLink {
+    /// instagram, facebook, linkedin, youtube, x, tiktok ...
+    pub network: String,
+    pub url: String,
+}
+
+/// One of `data/team.json`, which lists the team in its display order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TeamMember {
+    /// The broker registration number.
+    pub brn: Option<String>,
+    pub email: Option<String>,
+    pub id: String,
+    pub image: String,
+    pub languages: Vec<String>,
+    pub name: String,
+    pub phone: Option<String>,
+    pub role: String,
+    pub translations: Translations<MemberTexts>,
+    pub whatsapp: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MemberTexts {
+    pub name: Option<String>,
+    pub role: Option<String>,
+}
+
+/// One of `data/developers.json`, which lists the developers by name.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Developer {
+    /// HTML.
+    pub description: String,
+    pub id: String,
+    pub image: String,
+    pub logo: String,
+    pub name: String,
+    /// How many projects the developer has built.
+    pub projects: u32,
+    pub translations: Translations<DeveloperTexts>,
+    pub website: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DeveloperTexts {
+    /// HTML.
+    pub description: Option<String>,
+    pub name: Option<String>,
+}
+
+/// `data/pages/{id}.json`: a legal page (privacy policy, terms).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Page {
+    /// HTML.
+    pub content: String,
+    pub description: Option<String>,
+    pub id: String,
+    pub title: String,
+    pub translations: Translations<PageTexts>,
+    /// RFC 3339 date-time of the last change.
+    pub updated: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PageTexts {
+    /// HTML.
+    pub content: Option<String>,
+    pub description: Option<String>,
+    pub title: Option<String>,
+}

@@ -1,0 +1,231 @@
+//! The site's TypeScript types, `site/src/types.ts`, generated from this crate's serde types by
+//! ts-rs, so the pages read the JSON the generator writes under the names the site uses
+//! (`Property`, `CardProperty`, ...). Write the file with
+//! `cargo run -p contract --features ts --example typescript`; a test fails while the committed
+//! file differs.
+//!
+//! ts-rs follows the serde attributes; a field left out when empty (`skip_serializing_if`) is
+//! marked `#[ts(optional)]` so it reads `field?: T`, and an `Option` always written reads
+//! `field: T | null`.
+
+use ts_rs::{Config, TS};
+
+use crate::api::PropertyTranslation;
+use crate::api::{
+    ApiBlog, ApiProperty, BlogTranslation, Coordinates, MainCategory, PaymentStep, PricePeriod,
+};
+use crate::detail::Detail;
+use crate::feed::{FeedItem, PostCard, PostTexts};
+use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
+use crate::routes::Routes;
+use crate::site::{
+    Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site, SiteTexts,
+    SocialLink, TeamMember, Translations,
+};
+
+/// The command that writes `site/src/types.ts`.
+pub const COMMAND: &str = "cargo run -p contract --features ts --example typescript";
+
+/// Where the file goes, relative to the workspace root.
+pub const PATH: &str = "site/src/types.ts";
+
+/// How ts-rs writes the types: prices and other `u64`s are plain numbers (every value the site
+/// sees is far below 2^53).
+fn config() -> Config {
+    Config::new().with_large_int("number")
+}
+
+/// One declaration: its TypeScript name, the names it refers to, and its text.
+struct Declaration {
+    name: String,
+    uses: Vec<String>,
+    text: String,
+}
+
+fn declaration<T: TS + 'static + ?Sized>(cfg: &Config) -> Declaration {
+    let docs = T::docs().unwrap_or_default();
+    Declaration {
+        name: T::ident(cfg),
+        uses: T::dependencies(cfg).into_iter().map(|d| d.ts_name).collect(),
+        text: format!("{docs}export {}", layout(&T::decl(cfg))),
+    }
+}
+
+/// `decl` with each field of its outermost object types on a line of its own (ts-rs writes a
+/// declaration on one line, field comments and all), ended by `;` as the site writes them.
+fn layout(decl: &str) -> String {
+    let mut out = String::new();
+    let mut field = String::new();
+    // Brackets open inside the object being laid out (0: outside any).
+    let mut depth = 0usize;
+    let mut rest = decl;
+    while let Some(c) = rest.chars().next() {
+        // Comments and strings are copied whole: they may hold brackets and commas.
+        let token = if rest.starts_with("/*") {
+            rest.find("*/").map_or(rest, |end| &rest[..end + 2])
+        } else if c == '"' {
+            rest[1..].find('"').map_or(rest, |end| &rest[..end + 2])
+        } else {
+            &rest[..c.len_utf8()]
+        };
+        rest = &rest[token.len()..];
+        let sink = if depth == 0 { &mut out } else { &mut field };
+        match token {
+            "{" if depth == 0 => {
+                out.push_str("{\n");
+                depth = 1;
+            }
+            "}" if depth == 1 => {
+                push_field(&mut out, &field);
+                field.clear();
+                out.push('}');
+                depth = 0;
+            }
+            "," if depth == 1 => {
+                push_field(&mut out, &field);
+                field.clear();
+            }
+            "{" | "[" | "(" | "<" => {
+                sink.push_str(token);
+                depth += usize::from(depth > 0);
+            }
+            "}" | "]" | ")" | ">" => {
+                sink.push_str(token);
+                depth -= usize::from(depth > 1);
+            }
+            _ => sink.push_str(token),
+        }
+    }
+    out
+}
+
+/// One field of an object laid out by [`layout`], after its comment.
+fn push_field(out: &mut String, field: &str) {
+    let mut field = field.trim();
+    if field.is_empty() {
+        return;
+    }
+    if let Some(end) = field.strip_prefix("/**").and_then(|f| f.find("*/")) {
+        let comment = &field[3..3 + end];
+        let lines: Vec<&str> = comment
+            .lines()
+            .map(|l| l.trim().trim_start_matches('*').trim())
+            .filter(|l| !l.is_empty())
+            .collect();
+        if let [line] = lines.as_slice() {
+            out.push_str(&format!("  /** {line} */\n"));
+        } else {
+            out.push_str("  /**\n");
+            for line in lines {
+                out.push_str(&format!("   * {line}\n"));
+            }
+            out.push_str("   */\n");
+        }
+        field = field[3 + end + 2..].trim();
+    }
+    out.push_str(&format!("  {field};\n"));
+}
+
+/// Every declaration, in the file's order: the API records, the agency's records, then the
+/// page data.
+fn declarations() -> Vec<Declaration> {
+    let cfg = &config();
+    vec![
+        declaration::<MainCategory>(cfg),
+        declaration::<PricePeriod>(cfg),
+        declaration::<Coordinates>(cfg),
+        declaration::<PaymentStep>(cfg),
+        declaration::<ApiProperty>(cfg),
+        declaration::<PropertyTranslation>(cfg),
+        declaration::<ApiBlog>(cfg),
+        declaration::<BlogTranslation>(cfg),
+        declaration::<Translations<()>>(cfg),
+        declaration::<Site>(cfg),
+        declaration::<SiteTexts>(cfg),
+        declaration::<Heroes>(cfg),
+        declaration::<Hero>(cfg),
+        declaration::<Partner>(cfg),
+        declaration::<SocialLink>(cfg),
+        declaration::<TeamMember>(cfg),
+        declaration::<MemberTexts>(cfg),
+        declaration::<Developer>(cfg),
+        declaration::<DeveloperTexts>(cfg),
+        declaration::<Page>(cfg),
+        declaration::<PageTexts>(cfg),
+        declaration::<Card<'static>>(cfg),
+        declaration::<CardTexts<'static>>(cfg),
+        declaration::<ListingSummary<'static>>(cfg),
+        declaration::<HomeCards<'static>>(cfg),
+        declaration::<Community<'static>>(cfg),
+        declaration::<FeedItem<'static>>(cfg),
+        declaration::<PostCard<'static>>(cfg),
+        declaration::<PostTexts<'static>>(cfg),
+        declaration::<Detail<'static>>(cfg),
+        declaration::<Routes<'static>>(cfg),
+    ]
+}
+
+/// The text of `site/src/types.ts`.
+pub fn declarations_file() -> String {
+    let mut out = format!(
+        "// Generated from the Rust types of the `contract` crate (contract/src/) by\n\
+         // `{COMMAND}`: do not edit.\n\
+         // The JSON the generator publishes: the API (api/) and the pages' data (data/).\n"
+    );
+    for declaration in declarations() {
+        out.push('\n');
+        out.push_str(&declaration.text);
+        out.push('\n');
+    }
+    out
+}
+
+/// The names a declaration refers to that the file does not declare.
+pub fn undeclared() -> Vec<String> {
+    let all = declarations();
+    let declared: std::collections::HashSet<&str> = all.iter().map(|d| d.name.as_str()).collect();
+    let mut missing: Vec<String> =
+        all.iter().flat_map(|d| &d.uses).filter(|u| !declared.contains(u.as_str())).cloned().collect();
+    missing.sort();
+    missing.dedup();
+    missing
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_type_a_declaration_refers_to_is_declared() {
+        assert_eq!(undeclared(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn optional_fields_follow_the_serde_attributes() {
+        let file = declarations_file();
+        // Left out when absent: `field?: T`.
+        assert!(file.contains("  bathrooms?: number;\n"), "{file}");
+        assert!(file.contains("  translations?: { [key in string]: CardTexts };\n"), "{file}");
+        // Always written, `null` when absent: `field: T | null`.
+        assert!(file.contains("  location: string | null;\n"), "{file}");
+        assert!(file.contains("  price: number | null;\n"), "{file}");
+        assert!(file.contains("  priceRange: [number, number] | null;\n"), "{file}");
+        assert!(file.contains("  ar: T | null;\n"), "{file}");
+    }
+
+    #[test]
+    fn fields_go_one_a_line_after_their_comments() {
+        assert_eq!(
+            layout("type A = { /**\n * One, {two}.\n */\nb: { [key in string]: C }, \"d\": \"e,f\", };"),
+            "type A = {\n  /** One, {two}. */\n  b: { [key in string]: C };\n  \"d\": \"e,f\";\n};"
+        );
+        assert_eq!(layout("type U = { a: X, } | { b: Y, };"), "type U = {\n  a: X;\n} | {\n  b: Y;\n};");
+    }
+
+    #[test]
+    fn the_committed_types_are_current() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(PATH);
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(committed == declarations_file(), "{PATH} is out of date: run `{COMMAND}`");
+    }
+}

@@ -1,0 +1,140 @@
+//! The agency's records as the pages read them (`contract::site`): `data/site.json`,
+//! `data/team.json`, `data/developers.json` and `data/pages/{id}.json`. Texts written in
+//! markdown are published as HTML.
+
+use contract::site::{
+    Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site, SiteTexts,
+    SocialLink, TeamMember, Translations,
+};
+use contract::urls::media_url;
+
+use crate::content::markdown;
+use crate::content::model::{self, DeveloperFile, MemberFile, PageFile, SiteFile};
+use crate::content::{Content, Record};
+use crate::publish::optional_text;
+
+/// The Arabic and Russian texts of a record, each made by `texts` where the content has it.
+fn translations<F, T>(ar: &Option<F>, ru: &Option<F>, texts: impl Fn(&F) -> T) -> Translations<T> {
+    Translations { ar: ar.as_ref().map(&texts), ru: ru.as_ref().map(&texts) }
+}
+
+fn hero(h: &model::Hero) -> Hero {
+    Hero { poster: media_url(&h.poster), video: h.video.as_deref().map(media_url) }
+}
+
+pub fn site(site: &SiteFile) -> Site {
+    Site {
+        about: markdown::to_html(&site.about),
+        address: site.address.clone(),
+        base_url: site.base_url.trim_end_matches('/').to_owned(),
+        coordinates: site.coordinates,
+        default_image: media_url(&site.default_image),
+        description: site.description.clone(),
+        email: site.email.clone(),
+        hero: Heroes {
+            all: hero(&site.hero.all),
+            commercial: hero(&site.hero.commercial),
+            off_plan: hero(&site.hero.off_plan),
+            rental: hero(&site.hero.rental),
+            residential: hero(&site.hero.residential),
+        },
+        legal_name: site.legal_name.clone(),
+        logo: media_url(&site.logo),
+        name: site.name.clone(),
+        orn: site.orn.clone(),
+        partners: site
+            .partners
+            .iter()
+            .map(|p| Partner {
+                logo: media_url(&p.logo),
+                name: p.name.clone(),
+                text: p.text.clone(),
+                url: p.url.clone(),
+            })
+            .collect(),
+        phones: site.phones.clone(),
+        social: site
+            .social
+            .iter()
+            .map(|s| SocialLink { network: s.network.clone(), url: s.url.clone() })
+            .collect(),
+        translations: translations(&site.ar, &site.ru, |t| SiteTexts {
+            about: t.about.as_deref().map(markdown::to_html),
+            address: t.address.clone(),
+            description: t.description.clone(),
+            name: t.name.clone(),
+            why_us: t.why_us.as_deref().map(markdown::to_html),
+            working_hours: t.working_hours.clone(),
+        }),
+        whatsapp: site.whatsapp.clone(),
+        why_us: markdown::to_html(&site.why_us),
+        working_hours: site.working_hours.clone(),
+    }
+}
+
+/// The team in display order (`order`, then id).
+pub fn team(content: &Content) -> Vec<TeamMember> {
+    let mut team: Vec<&Record<MemberFile>> = content.team.iter().collect();
+    team.sort_by(|a, b| a.data.order.cmp(&b.data.order).then_with(|| a.id.cmp(&b.id)));
+    team.iter()
+        .map(|m| {
+            let t = &m.data;
+            TeamMember {
+                brn: t.brn.clone(),
+                email: t.email.clone(),
+                id: m.id.clone(),
+                image: media_url(&t.image),
+                languages: t.languages.clone(),
+                name: t.name.clone(),
+                phone: t.phone.clone(),
+                role: t.role.clone(),
+                translations: translations(&t.ar, &t.ru, |x| MemberTexts {
+                    name: x.name.clone(),
+                    role: x.role.clone(),
+                }),
+                whatsapp: t.whatsapp.clone(),
+            }
+        })
+        .collect()
+}
+
+/// The developers by name.
+pub fn developers(content: &Content) -> Vec<Developer> {
+    let mut developers: Vec<&Record<DeveloperFile>> = content.developers.iter().collect();
+    developers.sort_by(|a, b| a.data.name.cmp(&b.data.name));
+    developers
+        .iter()
+        .map(|d| {
+            let v = &d.data;
+            Developer {
+                description: markdown::to_html(&v.description),
+                id: d.id.clone(),
+                image: media_url(&v.image),
+                logo: media_url(&v.logo),
+                name: v.name.clone(),
+                projects: v.projects,
+                translations: translations(&v.ar, &v.ru, |t| DeveloperTexts {
+                    description: t.description.as_deref().map(markdown::to_html),
+                    name: t.name.clone(),
+                }),
+                website: v.website.clone(),
+            }
+        })
+        .collect()
+}
+
+pub fn page(page: &Record<PageFile>) -> Page {
+    let p = &page.data;
+    Page {
+        content: markdown::to_html(page.body.as_deref().unwrap_or("")),
+        description: p.description.clone(),
+        id: page.id.clone(),
+        title: p.title.clone(),
+        translations: translations(&p.ar, &p.ru, |t| PageTexts {
+            content: t.content.as_deref().map(markdown::to_html),
+            description: optional_text(&t.description),
+            title: optional_text(&t.title),
+        }),
+        updated: p.updated.map(|u| u.to_api()),
+    }
+}
