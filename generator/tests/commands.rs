@@ -1,4 +1,5 @@
-//! `estate new`, `estate demo` and `estate schema`, run as an editor would run them.
+//! `estate check` on the sample, `estate new`, `estate demo` and `estate schema`, run as an editor
+//! would run them.
 
 use std::path::Path;
 use std::process::Command;
@@ -19,6 +20,20 @@ fn copy_tree(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), &target).unwrap();
         }
     }
+}
+
+/// The sample is what a newcomer's first `estate check`, `build` and `serve` print: a warning in
+/// it would bury the warnings of their own edits.
+#[test]
+fn the_sample_content_has_no_warning() {
+    let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let (ok, text) = estate(repo, &["check"]);
+    assert!(ok, "{text}");
+    assert!(text.contains("(0 errors, 0 warnings)"), "{text}");
+    assert!(!text.contains("warning:"), "{text}");
+    let (ok, text) = estate(repo, &["check", "--format", "github"]);
+    assert!(ok, "{text}");
+    assert!(!text.contains("::warning") && !text.contains("::error"), "{text}");
 }
 
 #[test]
