@@ -28,8 +28,14 @@ pub fn run(args: Args) -> ExitCode {
         Ok(rules) => rules,
         Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
     };
-    let build_options =
-        BuildOptions { content, out, pages: pages(site, content_only), base_url: None, rules: rules.clone() };
+    let build_options = BuildOptions {
+        content,
+        out,
+        pages: pages(site, content_only),
+        base_url: None,
+        rules: rules.clone(),
+        for_netlify: false,
+    };
     let built = build(&build_options, "estate serve");
     if built != ExitCode::SUCCESS {
         return built;
