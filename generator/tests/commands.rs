@@ -78,6 +78,8 @@ fn new_writes_a_valid_template_and_never_overwrites() {
     let (ok, text) = estate(dir.path(), &["new", "property", "marina-gate-2br"]);
     assert!(ok, "{text}");
     assert!(text.contains("content/properties/marina-gate-2br.yaml"), "{text}");
+    // Run from cargo's target/debug: the suggested command is one that works there.
+    assert!(text.contains("then run `cargo run --bin estate -- check`"), "{text}");
     let (ok, text) = estate(dir.path(), &["new", "post", "golden-visa-guide"]);
     assert!(ok, "{text}");
     let (ok, text) = estate(dir.path(), &["check"]);
