@@ -17,9 +17,7 @@ fi
 
 echo "==> site: npm packages (the generator's publishing tests build the site too)"
 if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/.package-lock.json ]; then
-  # npm install keeps the lock file's versions; it is the fallback for a registry mirror that
-  # lacks other platforms' optional packages (then npm ci calls the lock file out of sync).
-  (cd site && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; })
+  (cd site && npm ci --no-audit --no-fund)
 fi
 
 echo "==> Rust tests (generator, lead-fn)"

@@ -65,6 +65,10 @@ pub enum Command {
         /// with --content-only).
         #[arg(long, default_value = "netlify.toml", value_name = "FILE")]
         netlify: PathBuf,
+        /// A build Netlify publishes: also note what the deploy will lack (LEAD_FUNCTION_URL
+        /// not set). Implied by NETLIFY=true, which Netlify's builds set.
+        #[arg(long)]
+        for_netlify: bool,
     },
     /// Build the site, serve it on this machine as Netlify would, and rebuild on changes.
     ///
@@ -150,8 +154,16 @@ pub enum Command {
 pub fn run() -> ExitCode {
     match Cli::parse().command {
         Command::Check { content, format } => cmd::check::run(&content, format),
-        Command::Build { content, out, site, content_only, base_url, netlify } => {
-            cmd::build::run(cmd::build::Args { content, out, site, content_only, base_url, netlify })
+        Command::Build { content, out, site, content_only, base_url, netlify, for_netlify } => {
+            cmd::build::run(cmd::build::Args {
+                content,
+                out,
+                site,
+                content_only,
+                base_url,
+                netlify,
+                for_netlify,
+            })
         }
         Command::Serve { port, host, no_watch, content, out, site, content_only, netlify, outbox } => {
             cmd::serve::run(cmd::serve::Args {

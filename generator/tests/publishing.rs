@@ -701,6 +701,7 @@ fn a_prerendered_page_with_a_broken_link_fails_the_build_naming_page_and_link() 
         pages: Pages::Prerender(build.site.clone()),
         base_url: None,
         rules: Rules::load(&repo().join("netlify.toml")).unwrap(),
+        for_netlify: false,
     };
     match pipeline::build(&options) {
         Err(BuildError::BrokenLinks(broken)) => {

@@ -1,17 +1,31 @@
 //! `estate build` writes `dist/_redirects` with the lead function's proxy rules from
-//! `LEAD_FUNCTION_URL`, and says so when the variable is missing.
+//! `LEAD_FUNCTION_URL`, and says so when the variable is missing from a build for Netlify (only
+//! there; a local build has no use for the note).
 
 use std::path::Path;
 use std::process::Command;
 
 fn build(out: &Path, function_url: Option<&str>) -> std::process::Output {
+    build_with(out, function_url, &[], &[])
+}
+
+/// `estate build --content-only --out OUT ARGS` with `LEAD_FUNCTION_URL` (when given) and `ENV`.
+fn build_with(
+    out: &Path,
+    function_url: Option<&str>,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> std::process::Output {
     let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let mut command = Command::new(env!("CARGO_BIN_EXE_estate"));
     command
         .args(["build", "--content-only", "--out"])
         .arg(out)
+        .args(args)
         .current_dir(repo)
-        .env_remove("LEAD_FUNCTION_URL");
+        .env_remove("LEAD_FUNCTION_URL")
+        .env_remove("NETLIFY")
+        .envs(env.iter().copied());
     if let Some(url) = function_url {
         command.env("LEAD_FUNCTION_URL", url);
     }
@@ -40,7 +54,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     assert_eq!(rules, expected, "{text}");
     assert!(!String::from_utf8_lossy(&built.stderr).contains("LEAD_FUNCTION_URL is not set"));
 
-    let again = build(&out, None);
+    let again = build_with(&out, None, &["--for-netlify"], &[]);
     assert!(again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("note: LEAD_FUNCTION_URL is not set"));
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
@@ -52,4 +66,23 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
         String::from_utf8_lossy(&bad.stderr)
             .contains("LEAD_FUNCTION_URL=\"abc123.lambda-url.on.aws\" is not an http(s) URL")
     );
+}
+
+#[test]
+fn the_missing_function_url_is_noted_only_in_a_build_for_netlify() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let out = dir.path().join("dist");
+    let note = "LEAD_FUNCTION_URL is not set";
+    let local = build(&out, None);
+    assert!(local.status.success());
+    let printed =
+        format!("{}{}", String::from_utf8_lossy(&local.stdout), String::from_utf8_lossy(&local.stderr));
+    assert!(!printed.contains(note), "{printed}");
+    assert!(!printed.contains("note:"), "{printed}");
+    // Netlify's builds set NETLIFY=true.
+    let on_netlify = build_with(&out, None, &[], &[("NETLIFY", "true")]);
+    assert!(on_netlify.status.success());
+    assert!(String::from_utf8_lossy(&on_netlify.stderr).contains(note));
+    let elsewhere = build_with(&out, None, &[], &[("NETLIFY", "false")]);
+    assert!(!String::from_utf8_lossy(&elsewhere.stderr).contains(note));
 }

@@ -225,6 +225,12 @@ fn serves_the_built_site_as_netlify_would() {
         ],
     );
 
+    // A local server has no use for the notes of a build for Netlify, and the sample content
+    // has nothing to warn about.
+    let log = server.log();
+    assert!(!log.contains("LEAD_FUNCTION_URL") && !log.contains("note:"), "{log}");
+    assert!(!log.contains("warning"), "{log}");
+
     // The full list, byte for byte the file, with the /api/* and /* headers of netlify.toml.
     let list = server.get("/api/properties");
     assert_eq!(list.status, 200);
@@ -251,11 +257,16 @@ fn serves_the_built_site_as_netlify_would() {
     assert_eq!(rent.status, 200);
     assert!(rent.json().as_array().unwrap().iter().all(|p| p["mainCategory"] == "Rental"));
 
-    // Missing and unpublished listings are not found; with no pages built there is no
-    // 404.html, so the answer is a plain 404 (still with the CDN's security headers).
-    let missing = server.get("/api/properties/no-such-id");
-    assert_eq!(missing.status, 404);
-    assert_eq!(missing.header("x-content-type-options"), Some("nosniff"));
+    // Missing and unpublished listings are not found, and so is any other path under /api/:
+    // in JSON, as the lead function answers its misses, never the site's HTML page (still with
+    // the CDN's security headers).
+    for path in ["/api/properties/no-such-id", "/api/nonsense", "/api/blogs/no-such-post", "/api/a/b/c"] {
+        let missing = server.get(path);
+        assert_eq!(missing.status, 404, "{path}");
+        assert_eq!(missing.header("content-type"), Some("application/json; charset=utf-8"), "{path}");
+        assert_eq!(missing.json(), serde_json::json!({"error": "not found"}), "{path}");
+        assert_eq!(missing.header("x-content-type-options"), Some("nosniff"));
+    }
     let ids: Vec<&str> = records.iter().map(|p| p["id"].as_str().unwrap()).collect();
     let unpublished = std::fs::read_dir(repo.join("content/properties"))
         .unwrap()
@@ -369,6 +380,36 @@ fn a_content_error_stops_it_before_serving() {
     assert!(stderr.contains("content/properties/broken.yaml:1:"), "{stderr}");
     assert!(stderr.contains("estate serve: stopped, the content has 1 error"), "{stderr}");
     assert!(!String::from_utf8_lossy(&output.stdout).contains("http://"));
+}
+
+#[test]
+fn a_port_in_use_fails_at_once_with_a_hint_and_builds_nothing() {
+    // Held for the whole test: estate serve must not get it.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("dist");
+    let started = Instant::now();
+    // The whole site, pages and all: a build would take many seconds and write dist/.
+    let output = Command::new(env!("CARGO_BIN_EXE_estate"))
+        .args(["serve", "--no-watch", "--port", &port, "--out"])
+        .arg(&out)
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(stderr.starts_with(&format!("error: cannot listen on 127.0.0.1:{port}: ")), "{stderr}");
+    let hint = stderr.lines().nth(1).unwrap_or_default();
+    assert!(hint.starts_with("hint: another program"), "{stderr}");
+    assert!(hint.contains("another port with --port 8081, or --port 0 for any free one"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    assert!(stdout.is_empty(), "nothing built, nothing announced: {stdout}");
+    assert!(!out.exists(), "nothing written");
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    drop(taken);
 }
 
 #[test]

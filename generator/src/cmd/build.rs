@@ -16,17 +16,27 @@ pub struct Args {
     pub content_only: bool,
     pub base_url: Option<String>,
     pub netlify: PathBuf,
+    /// `--for-netlify`; Netlify's own builds are recognised by `NETLIFY=true` too.
+    pub for_netlify: bool,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let Args { content, out, site, content_only, base_url, netlify } = args;
+    let Args { content, out, site, content_only, base_url, netlify, for_netlify } = args;
     let rules = match Rules::load(&netlify) {
         Ok(rules) => rules,
         // Only the pages' links are resolved through the rules.
         Err(_) if content_only => Rules::default(),
         Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
     };
-    build(&BuildOptions { content, out, pages: pages(site, content_only), base_url, rules }, "estate build")
+    let for_netlify = for_netlify || on_netlify(|name| std::env::var(name).ok());
+    let options =
+        BuildOptions { content, out, pages: pages(site, content_only), base_url, rules, for_netlify };
+    build(&options, "estate build")
+}
+
+/// Whether this is Netlify's build environment, which sets `NETLIFY=true`.
+fn on_netlify(var: impl Fn(&str) -> Option<String>) -> bool {
+    var("NETLIFY").is_some_and(|value| value == "true")
 }
 
 /// What the site stage does: build the pages from `site`, or nothing.

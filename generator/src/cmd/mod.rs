@@ -22,6 +22,23 @@ pub enum Format {
     Github,
 }
 
+/// How to run `estate` again the way it was started, for messages that suggest a command:
+/// `estate` once installed (`cargo install --path generator`), and the `cargo run` line for the
+/// binary cargo built in the repository's `target/`, where `estate` is no command yet.
+pub fn invocation() -> &'static str {
+    let exe = std::env::current_exe().unwrap_or_default();
+    invocation_for(&exe)
+}
+
+fn invocation_for(exe: &std::path::Path) -> &'static str {
+    let mut folders = exe.parent().into_iter().flat_map(|dir| dir.iter().rev()).map(|s| s.to_str());
+    match (folders.next().flatten(), folders.next().flatten()) {
+        (Some("release"), Some("target")) => "cargo run --release --bin estate --",
+        (Some("debug"), Some("target")) => "cargo run --bin estate --",
+        _ => "estate",
+    }
+}
+
 /// Prints `message` as an error and returns the exit code of a command that could not run.
 pub fn fail(message: &str) -> ExitCode {
     eprintln!("error: {message}");
@@ -58,4 +75,23 @@ pub fn print_report(report: &Report, format: Format) {
 /// GitHub's workflow-command escaping of a message.
 fn escape_annotation(text: &str) -> String {
     text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::invocation_for;
+    use std::path::Path;
+
+    #[test]
+    fn suggested_commands_follow_how_estate_was_started() {
+        assert_eq!(invocation_for(Path::new("/home/a/.cargo/bin/estate")), "estate");
+        assert_eq!(invocation_for(Path::new("/usr/local/bin/estate")), "estate");
+        assert_eq!(
+            invocation_for(Path::new("/r/site/target/release/estate")),
+            "cargo run --release --bin estate --"
+        );
+        assert_eq!(invocation_for(Path::new("/r/site/target/debug/estate")), "cargo run --bin estate --");
+        assert_eq!(invocation_for(Path::new("/r/release/estate")), "estate");
+        assert_eq!(invocation_for(Path::new("estate")), "estate");
+    }
 }

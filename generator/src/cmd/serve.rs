@@ -1,4 +1,5 @@
-//! `estate serve`: a first build, then the site on a local address, rebuilt on changes.
+//! `estate serve`: the address taken, a first build, then the site on that address, rebuilt on
+//! changes.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,13 +29,24 @@ pub fn run(args: Args) -> ExitCode {
         Ok(rules) => rules,
         Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
     };
-    let build_options =
-        BuildOptions { content, out, pages: pages(site, content_only), base_url: None, rules: rules.clone() };
+    // Before the build (minutes, the first time): a port in use fails now, not after it.
+    let listener = match serve::bind(&host, port) {
+        Ok(listener) => listener,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let build_options = BuildOptions {
+        content,
+        out,
+        pages: pages(site, content_only),
+        base_url: None,
+        rules: rules.clone(),
+        for_netlify: false,
+    };
     let built = build(&build_options, "estate serve");
     if built != ExitCode::SUCCESS {
         return built;
     }
-    match serve::run(ServeOptions { host, port, build: build_options, rules, watch: !no_watch, outbox }) {
+    match serve::run(listener, ServeOptions { build: build_options, rules, watch: !no_watch, outbox }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e.to_string()),
     }

@@ -24,6 +24,9 @@ pub struct BuildOptions {
     pub base_url: Option<String>,
     /// The CDN's rules, to resolve the links of the built pages as it will.
     pub rules: Rules,
+    /// A build Netlify will publish: notes about what that deploy will lack (no lead function
+    /// address) are printed; a local build or `estate serve` does not need them.
+    pub for_netlify: bool,
 }
 
 /// The site stage of a build: what happens to the pages once the content stage has written
@@ -58,7 +61,7 @@ pub struct Summary {
 impl Summary {
     pub fn line(&self) -> String {
         let mut line = format!(
-            "{} listings ({} not published), {} posts, {} developers, {} team members: {} data files in {:.2} s",
+            "{} listings published, {} not published, {} posts, {} developers, {} team members: {} data files in {:.2} s",
             self.listings,
             self.unpublished,
             self.posts,
@@ -125,7 +128,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     };
     let write_error = |source| BuildError::Write { path: options.out.clone(), source };
     let written = output::write(&content, &options.out).map_err(write_error)?;
-    crate::publish::redirects::write(&options.out).map_err(write_error)?;
+    crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
     let published = write_published(&options.out, published).map_err(write_error)?;
     let content_seconds = started.elapsed().as_secs_f64();
     let site_stage: Option<(SiteStage, &Path)> = match &options.pages {

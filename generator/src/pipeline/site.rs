@@ -31,12 +31,9 @@ fn run(dir: &Path, program: &str, args: &[&str]) -> Result<(), SiteError> {
     if status.success() { Ok(()) } else { Err(SiteError::Failed { command, status }) }
 }
 
-/// `npm ci`, or `npm install` (which keeps the lock file's versions) when `npm ci` refuses: a
-/// registry mirror without every platform's optional packages leaves those out of the lock
-/// file, and `npm ci` then calls it out of sync.
+/// `npm ci`: exactly the lock file's packages (it names every platform's native ones).
 fn install_packages(site_dir: &Path) -> Result<(), SiteError> {
     run(site_dir, "npm", &["ci", "--no-audit", "--no-fund"])
-        .or_else(|_| run(site_dir, "npm", &["install", "--no-audit", "--no-fund"]))
 }
 
 /// Builds the pages of the site in `site_dir` into `out` (which already holds the content

@@ -8,6 +8,7 @@
 //! | /api/properties/{id}                              | api/properties/{id}.json                      |
 //! | /api/blogs                                        | api/blogs.json                                |
 //! | /api/blogs/{id}                                   | api/blogs/{id}.json                           |
+//! | any other /api/ path (status 404)                 | api/404.json                                  |
 //!
 //! `netlify.toml` maps each path to its file; `estate serve` reads the same rules.
 
@@ -129,6 +130,10 @@ pub struct Written {
 /// One file to write: where, and its bytes.
 type Job = (PathBuf, Vec<u8>);
 
+/// `api/404.json`, the answer to a GET of any other path under `/api/` (netlify.toml): the body
+/// of the lead function's own 404, so every API miss reads alike.
+pub const API_NOT_FOUND: &[u8] = br#"{"error":"not found"}"#;
+
 fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("API records always serialise")
 }
@@ -206,6 +211,7 @@ fn write_records(
         ));
     }
     jobs.push((api.join("blogs.json"), json_array(post_json.iter())));
+    jobs.push((api.join("404.json"), API_NOT_FOUND.to_vec()));
 
     let data = out.join("data");
     // The content pages the prerender renders besides the fixed routes.

@@ -5,25 +5,24 @@
 //! site's own origin.
 //!
 //! Without the variable the file says so and proxies nothing (a build for `estate serve`, which
-//! mounts the function itself, or a deploy without the function); the build prints a note.
+//! mounts the function itself, or a deploy without the function); a build for Netlify prints a
+//! note.
 
 use std::path::Path;
-use std::sync::Once;
 
 /// The variable that names the function's address.
 pub const FUNCTION_URL_VAR: &str = "LEAD_FUNCTION_URL";
 
-/// Writes `out/_redirects` from `LEAD_FUNCTION_URL`.
-pub fn write(out: &Path) -> std::io::Result<()> {
+/// Writes `out/_redirects` from `LEAD_FUNCTION_URL`; `for_netlify`: say so when it is not set
+/// (only the deploy misses the function; `estate serve` mounts it itself).
+pub fn write(out: &Path, for_netlify: bool) -> std::io::Result<()> {
     let url = std::env::var(FUNCTION_URL_VAR).ok().filter(|u| !u.trim().is_empty());
-    if url.is_none() {
-        static NOTE: Once = Once::new();
-        NOTE.call_once(|| {
-            eprintln!(
-                "note: {FUNCTION_URL_VAR} is not set, so dist/_redirects sends no request to the lead \
-                 function; set it to the function's URL when building for Netlify"
-            );
-        });
+    if url.is_none() && for_netlify {
+        eprintln!(
+            "note: {FUNCTION_URL_VAR} is not set, so dist/_redirects sends no request to the lead \
+             function and the site's forms will fail on Netlify; set it to the function's URL in \
+             Netlify's build variables"
+        );
     }
     write_with(out, url.as_deref())
 }

@@ -64,10 +64,6 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// What `estate serve` serves, and how.
 #[derive(Debug)]
 pub struct ServeOptions {
-    /// The address to listen on (`127.0.0.1` keeps it to this machine).
-    pub host: String,
-    /// The port; 0 picks any free one.
-    pub port: u16,
     /// The build that has already run once; rebuilds reuse its folders.
     pub build: BuildOptions,
     /// The CDN's rules, from `netlify.toml`.
@@ -85,7 +81,7 @@ pub const DEFAULT_OUTBOX: &str = ".estate/outbox";
 pub enum ServeError {
     #[error("cannot start the server: {0}")]
     Runtime(std::io::Error),
-    #[error("cannot listen on {address}: {source}")]
+    #[error("cannot listen on {address}: {source}{}", listen_hint(source))]
     Listen { address: String, source: std::io::Error },
     #[error("the header rule for {path} has an invalid header `{name}: {value}`")]
     Header { path: String, name: String, value: String },
@@ -97,21 +93,39 @@ pub enum ServeError {
     Leads(#[from] lead_fn::ConfigError),
 }
 
-/// Serves `options.build.out` until Ctrl-C (or SIGTERM). The output must already be built.
-pub fn run(options: ServeOptions) -> Result<(), ServeError> {
+/// Takes the address `estate serve` listens on (`port` 0: any free one).
+pub fn bind(host: &str, port: u16) -> Result<std::net::TcpListener, ServeError> {
+    std::net::TcpListener::bind((host, port))
+        .map_err(|source| ServeError::Listen { address: format!("{host}:{port}"), source })
+}
+
+/// What to do about a port that cannot be had.
+fn listen_hint(error: &std::io::Error) -> &'static str {
+    match error.kind() {
+        std::io::ErrorKind::AddrInUse => {
+            "\nhint: another program (perhaps another estate serve) is using that port: stop it, or \
+             choose another port with --port 8081, or --port 0 for any free one"
+        }
+        std::io::ErrorKind::PermissionDenied => "\nhint: ports below 1024 need privileges: try --port 8080",
+        _ => "",
+    }
+}
+
+/// Serves `options.build.out` on `listener` (from [`bind`], taken before the first build so a
+/// port in use is reported at once) until Ctrl-C (or SIGTERM). The output must already be built.
+pub fn run(listener: std::net::TcpListener, options: ServeOptions) -> Result<(), ServeError> {
     check_headers(&options.rules)?;
     lead_fn::logging::init_json(std::io::stderr);
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(ServeError::Runtime)?;
-    runtime.block_on(serve(options))
+    runtime.block_on(serve(listener, options))
 }
 
-async fn serve(options: ServeOptions) -> Result<(), ServeError> {
-    let address = format!("{}:{}", options.host, options.port);
-    let listener = tokio::net::TcpListener::bind((options.host.as_str(), options.port))
-        .await
-        .map_err(|source| ServeError::Listen { address: address.clone(), source })?;
-    let local = listener.local_addr().map_err(|source| ServeError::Listen { address, source })?;
+async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result<(), ServeError> {
+    let local = listener.local_addr().map_err(ServeError::Runtime)?;
+    let listen = |source| ServeError::Listen { address: local.to_string(), source };
+    listener.set_nonblocking(true).map_err(listen)?;
+    let listener = tokio::net::TcpListener::from_std(listener).map_err(listen)?;
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let (reload_tx, _) = broadcast::channel(16);

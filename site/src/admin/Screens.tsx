@@ -7,7 +7,11 @@ import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import type { Editor } from './useEditor';
 
-/** What the published site shows: the editor runs on the editors' own computers. */
+/**
+ * What the published site shows: the editor runs on the editors' own computers. The page is
+ * prerendered, so `estate serve` shows it too until the browser has found the editor (and for
+ * good without JavaScript): it says how to open the editor as well as how to start it.
+ */
 export function PublicNotice({ eyebrow, heading, lead, local, files, back, backTo }: { eyebrow: MessageKey; heading: MessageKey; lead: MessageKey; local: MessageKey; files: MessageKey; back: MessageKey; backTo: string }) {
   const t = useT();
   return (
@@ -18,7 +22,7 @@ export function PublicNotice({ eyebrow, heading, lead, local, files, back, backT
           <Icon name="shield" size={24} />
           <div>
             <p>
-              {t(local)} <code>{t('editor.command')}</code>
+              {t(local)} <code>{t('editor.command')}</code> {t('editor.link')}
             </p>
             <p>{t(files)}</p>
           </div>

@@ -1,8 +1,12 @@
-// The admin's pie chart and Add Blog form, without a server.
+// The admin's pie chart, Add Blog form, public notice and how it finds the editor, without a
+// server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { PieChart, slicePath } from './PieChart';
 import { BlogForm } from './forms';
+import { PublicNotice } from './Screens';
+import { useEditor } from './useEditor';
 
 afterEach(() => {
   cleanup();
@@ -54,5 +58,49 @@ describe('BlogForm', () => {
     expect(alert).toHaveBeenCalledWith('Please fill all fields!');
     expect(fetch).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('A title');
+  });
+});
+
+describe('PublicNotice', () => {
+  it('says how to start the editor and how to open it: the link estate serve prints, with its token', () => {
+    render(
+      <MemoryRouter>
+        <PublicNotice eyebrow="admin.eyebrow" heading="admin.title" lead="admin.lead" local="admin.local" files="admin.files" back="notFound.back" backTo="/" />
+      </MemoryRouter>,
+    );
+    const text = screen.getByText('estate serve').closest('p')?.textContent ?? '';
+    expect(text).toContain('Start it in the site\'s folder with estate serve');
+    expect(text).toContain('open the link it prints in its terminal: the token in that link unlocks the editor');
+  });
+});
+
+describe('useEditor', () => {
+  const answer = (status: number, body: unknown, type = 'application/json') =>
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': type } }),
+    );
+  const settled = async () => {
+    const { result } = renderHook(() => useEditor());
+    await waitFor(() => expect(result.current.state).not.toBe('checking'));
+    return result.current.state;
+  };
+
+  it('is locked when the editor answers without a token (estate serve runs it here)', async () => {
+    expect(window.location.hostname).toBe('localhost');
+    answer(200, { ok: true, authenticated: false });
+    expect(await settled()).toBe('locked');
+  });
+
+  it('is locked, not public, when the editor refuses in its own JSON', async () => {
+    answer(403, { ok: false, code: 'forbidden_origin', error: 'Refused: the request came from another site.', fields: {} });
+    expect(await settled()).toBe('locked');
+  });
+
+  it('is public when nothing answers, or only a page that is not the editor', async () => {
+    answer(404, '<!doctype html><title>Not found</title>', 'text/html');
+    expect(await settled()).toBe('public');
+    vi.restoreAllMocks();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await settled()).toBe('public');
   });
 });

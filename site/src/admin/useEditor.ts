@@ -42,11 +42,11 @@ export function useEditor(): Editor {
         setState('locked');
       }
     } catch (error) {
-      if (error instanceof Refusal && error.status === 401) {
-        setState('locked');
-      } else {
-        setState('public');
-      }
+      // Any answer of the editor's own (JSON, even a refusal) means estate serve runs it here:
+      // the locked screen says to open the link it printed. No answer, or a page that is not
+      // JSON (the published site's 404), means there is no editor.
+      const editorAnswered = error instanceof Refusal && error.code !== 'offline' && error.code !== 'no_editor';
+      setState(editorAnswered ? 'locked' : 'public');
     }
   }, []);
 
