@@ -6,10 +6,8 @@
 //! spec's search endpoints, [`leads`] takes enquiries; [`http`] adds the headers every answer of
 //! the function carries. [`lambda`] is the Lambda host.
 
-use axum::Json;
 use axum::Router;
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -99,8 +97,8 @@ pub fn router(config: Config) -> Router {
     http::layers(routes, &config.allowed_origins)
 }
 
-async fn not_found() -> impl IntoResponse {
-    (StatusCode::NOT_FOUND, Json(serde_json::json!({ "error": "not found" })))
+async fn not_found() -> http::ApiError {
+    http::ApiError::plain(StatusCode::NOT_FOUND, "not found")
 }
 
 #[cfg(test)]
