@@ -2,7 +2,7 @@
 //! function's 404, and `estate serve`'s admin API. Handlers return `Result<_, ApiError>`.
 
 use axum::Json;
-use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value};
 
@@ -20,8 +20,9 @@ pub struct ApiError {
     pub fields: Map<String, Value>,
     /// More members of the body (`form`, `retryAfter`).
     pub more: Map<String, Value>,
-    /// Headers of the answer (`Retry-After`, `Allow`).
-    pub headers: HeaderMap,
+    /// Headers of the answer (`Retry-After`, `Allow`); a list, as it is short, and so the
+    /// refusal stays small enough to return by value.
+    headers: Vec<(HeaderName, HeaderValue)>,
     plain: bool,
 }
 
@@ -34,7 +35,7 @@ impl ApiError {
             error: error.into(),
             fields: Map::new(),
             more: Map::new(),
-            headers: HeaderMap::new(),
+            headers: Vec::new(),
             plain: false,
         }
     }
@@ -61,7 +62,7 @@ impl ApiError {
 
     /// With a header on the answer.
     pub fn header(mut self, name: HeaderName, value: HeaderValue) -> ApiError {
-        self.headers.insert(name, value);
+        self.headers.push((name, value));
         self
     }
 
@@ -81,14 +82,15 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = self.body();
-        (self.status, self.headers, Json(body)).into_response()
+        let mut response = (self.status, Json(self.body())).into_response();
+        response.headers_mut().extend(self.headers);
+        response
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use axum::http::header;
+    use axum::http::{HeaderMap, header};
 
     use super::*;
 
