@@ -1,21 +1,20 @@
 //! `estate build` writes `dist/_redirects` with the lead function's proxy rules from
 //! `LEAD_FUNCTION_URL`, and says so when the variable is missing.
 
-use std::path::Path;
-use std::process::Command;
+mod support;
 
-fn build(out: &Path, function_url: Option<&str>) -> std::process::Output {
-    let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    let mut command = Command::new(env!("CARGO_BIN_EXE_estate"));
-    command
-        .args(["build", "--content-only", "--out"])
-        .arg(out)
-        .current_dir(repo)
-        .env_remove("LEAD_FUNCTION_URL");
+use std::path::Path;
+
+use support::{Run, estate_command, repo, run};
+
+/// `estate build --content-only` of the sample into `out`, with `LEAD_FUNCTION_URL` as given.
+fn build(out: &Path, function_url: Option<&str>) -> Run {
+    let mut command = estate_command(repo());
+    command.args(["build", "--content-only", "--out"]).arg(out).env_remove("LEAD_FUNCTION_URL");
     if let Some(url) = function_url {
         command.env("LEAD_FUNCTION_URL", url);
     }
-    command.output().expect("estate runs")
+    run(&mut command)
 }
 
 #[test]
@@ -23,7 +22,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let out = dir.path().join("dist");
     let built = build(&out, Some("https://abc123.lambda-url.me-central-1.on.aws/"));
-    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    assert!(built.success(), "{built}");
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     let rules: Vec<Vec<&str>> =
         text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
@@ -38,18 +37,18 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
         })
         .collect();
     assert_eq!(rules, expected, "{text}");
-    assert!(!String::from_utf8_lossy(&built.stderr).contains("LEAD_FUNCTION_URL is not set"));
+    assert!(!built.stderr.contains("LEAD_FUNCTION_URL is not set"));
 
     let again = build(&out, None);
-    assert!(again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("note: LEAD_FUNCTION_URL is not set"));
+    assert!(again.success(), "{again}");
+    assert!(again.stderr.contains("note: LEAD_FUNCTION_URL is not set"));
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     assert!(text.lines().all(|l| l.starts_with('#')), "{text}");
 
     let bad = build(&out, Some("abc123.lambda-url.on.aws"));
-    assert!(!bad.status.success());
+    assert!(!bad.success());
     assert!(
-        String::from_utf8_lossy(&bad.stderr)
-            .contains("LEAD_FUNCTION_URL=\"abc123.lambda-url.on.aws\" is not an http(s) URL")
+        bad.stderr.contains("LEAD_FUNCTION_URL=\"abc123.lambda-url.on.aws\" is not an http(s) URL"),
+        "{bad}"
     );
 }
