@@ -1,25 +1,9 @@
 //! `estate check` on a content tree with one mistake per file: every problem is reported, in
 //! order, with the exact file, line, column and message an editor sees.
 
-use std::path::Path;
-use std::process::Command;
+mod support;
 
-fn fixtures() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"))
-}
-
-fn estate(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_estate"))
-        .args(args)
-        .current_dir(fixtures())
-        .output()
-        .expect("estate runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use support::{Run, estate, fixtures};
 
 const EXPECTED: &[&str] = &[
     "broken/properties/Bad_Name.yaml:1:1: error: invalid id `Bad_Name`: ids are lower-case letters, digits and single hyphens",
@@ -43,7 +27,7 @@ const EXPECTED: &[&str] = &[
 
 #[test]
 fn check_reports_every_fixture_problem_exactly() {
-    let (code, stdout, stderr) = estate(&["check", "--content", "broken"]);
+    let Run { code, stdout, stderr } = estate(&fixtures(), &["check", "--content", "broken"]);
     assert_eq!(code, 1, "stdout: {stdout}\nstderr: {stderr}");
     let headlines: Vec<&str> = stderr.lines().filter(|l| l.starts_with("broken/")).collect();
     assert_eq!(headlines, EXPECTED, "full output:\n{stderr}");
@@ -52,7 +36,7 @@ fn check_reports_every_fixture_problem_exactly() {
 
 #[test]
 fn each_problem_shows_its_line_a_caret_and_a_hint() {
-    let (_, _, stderr) = estate(&["check", "--content", "broken"]);
+    let Run { stderr, .. } = estate(&fixtures(), &["check", "--content", "broken"]);
     let expected = "broken/properties/unknown-field.yaml:6:1: error: unknown field `prcie`\n  |\n6 | prcie: 1850000\n  | ^^^^^\n  = hint: did you mean `price`?\n";
     assert!(stderr.contains(expected), "{stderr}");
     let expected =
@@ -63,7 +47,8 @@ fn each_problem_shows_its_line_a_caret_and_a_hint() {
 
 #[test]
 fn github_format_prints_workflow_annotations() {
-    let (code, _, stderr) = estate(&["check", "--content", "broken", "--format", "github"]);
+    let Run { code, stderr, .. } =
+        estate(&fixtures(), &["check", "--content", "broken", "--format", "github"]);
     assert_eq!(code, 1);
     let lines: Vec<&str> = stderr.lines().filter(|l| l.starts_with("::")).collect();
     assert_eq!(lines.len(), EXPECTED.len());
@@ -77,8 +62,10 @@ fn github_format_prints_workflow_annotations() {
 fn build_refuses_broken_content_and_writes_nothing() {
     let out = tempfile::tempdir().unwrap();
     let dist = out.path().join("dist");
-    let (code, _, stderr) =
-        estate(&["build", "--content-only", "--content", "broken", "--out", dist.to_str().unwrap()]);
+    let Run { code, stderr, .. } = estate(
+        &fixtures(),
+        &["build", "--content-only", "--content", "broken", "--out", dist.to_str().unwrap()],
+    );
     assert_eq!(code, 1);
     assert!(stderr.contains("nothing was written"), "{stderr}");
     assert!(!dist.exists());
@@ -86,7 +73,7 @@ fn build_refuses_broken_content_and_writes_nothing() {
 
 #[test]
 fn missing_content_folder_is_a_clear_error() {
-    let (code, _, stderr) = estate(&["check", "--content", "no-such-folder"]);
+    let Run { code, stderr, .. } = estate(&fixtures(), &["check", "--content", "no-such-folder"]);
     assert_eq!(code, 1);
     assert!(stderr.contains("no-such-folder:1:1: error: content folder not found"), "{stderr}");
 }

@@ -1,26 +1,19 @@
 //! `estate check --format github`: each problem of a fixture with errors and warnings is exactly
 //! one GitHub Actions workflow command, so a pull request shows it on the line the editor changed.
 
-use std::path::Path;
-use std::process::Command;
+mod support;
 
-fn check(content: &str, format: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_estate"))
-        .args(["check", "--content", content])
-        .args(format)
-        .current_dir(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures")))
-        .output()
-        .expect("estate runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+use support::{Run, estate, fixtures};
+
+/// `estate check` of a fixture, in the fixtures' folder.
+fn check(content: &str, format: &[&str]) -> Run {
+    let args: Vec<&str> = ["check", "--content", content].into_iter().chain(format.iter().copied()).collect();
+    estate(&fixtures(), &args)
 }
 
 #[test]
 fn errors_and_warnings_become_exact_annotation_lines() {
-    let (code, stdout, stderr) = check("annotations", &["--format", "github"]);
+    let Run { code, stdout, stderr } = check("annotations", &["--format", "github"]);
     assert_eq!(code, 1, "stdout: {stdout}\nstderr: {stderr}");
     let expected = [
         "::error file=annotations/blog/market-update.md,line=6,col=1::broken link `/commercal` on page /blog/market-update/market-update: no page of the site has that address (hint: did you mean `/commercial`?)",
@@ -37,10 +30,10 @@ fn errors_and_warnings_become_exact_annotation_lines() {
 
 #[test]
 fn the_broken_fixture_is_one_error_annotation_per_problem() {
-    let (code, _, stderr) = check("broken", &["--format", "github"]);
+    let Run { code, stderr, .. } = check("broken", &["--format", "github"]);
     assert_eq!(code, 1);
     let annotations: Vec<&str> = stderr.lines().filter(|l| l.starts_with("::")).collect();
-    let (_, _, human) = check("broken", &[]);
+    let Run { stderr: human, .. } = check("broken", &[]);
     // The same problems as the human format, in the same order, each as file, line and column.
     let headlines: Vec<String> = human
         .lines()

@@ -7,9 +7,10 @@
 //! `site/` so builds running beside it do not share its `.ssr/`) and checks every URL of the
 //! sitemap against the pages through the CDN's rules.
 
+mod support;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 use contract::urls::{LANGUAGES, localized_path};
@@ -17,6 +18,7 @@ use generator::check::links::BrokenLink;
 use generator::netlify::{Answer, Rules};
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
 use generator::routes::{FIXED_PAGES, Sitemap};
+use support::{Run, content_copy, copy_tree, estate, fixtures, repo};
 
 const ATOM: &str = "http://www.w3.org/2005/Atom";
 const SITEMAPS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -27,46 +29,24 @@ const PREVIEW_BASE: &str = "https://preview.fixture.example";
 /// The post's page: its title `Q&A: "Renting" <basics>` lower-cased and percent-encoded.
 const POST_PATH: &str = "/blog/renting-q-and-a/q&a:-%22renting%22-%3Cbasics%3E";
 
-fn repo() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/publishing")
-}
-
-fn estate(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_estate")).args(args).current_dir(dir).output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
-fn copy_tree(from: &Path, to: &Path, skip: &[&str]) {
-    let entries = walkdir::WalkDir::new(from)
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !skip.contains(&e.file_name().to_string_lossy().as_ref()));
-    for entry in entries.filter_map(Result::ok) {
-        let target = to.join(entry.path().strip_prefix(from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
+    fixtures().join("publishing")
 }
 
 /// A copy of the fixture content to change in one test.
 fn fixture_copy() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_tree(&fixture(), &dir.path().join("content"), &[]);
-    dir
+    content_copy(&fixture())
 }
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// `estate build --content-only` of the fixture into `out`, with `--base-url`.
+fn build_fixture(out: &str, base_url: &str) -> Run {
+    let content = fixture();
+    let args = ["build", "--content-only", "--content", content.to_str().unwrap(), "--out", out];
+    estate(repo(), &[&args[..], &["--base-url", base_url]].concat())
 }
 
 /// The content-only build of the fixture, with `--base-url` set to the preview address.
@@ -74,20 +54,8 @@ fn content_dist() -> &'static Path {
     static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIST.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let (code, stdout, stderr) = estate(
-            repo(),
-            &[
-                "build",
-                "--content-only",
-                "--content",
-                fixture().to_str().unwrap(),
-                "--out",
-                dir.path().to_str().unwrap(),
-                "--base-url",
-                &format!("{PREVIEW_BASE}/"),
-            ],
-        );
-        assert_eq!(code, 0, "{stdout}{stderr}");
+        let run = build_fixture(dir.path().to_str().unwrap(), &format!("{PREVIEW_BASE}/"));
+        assert!(run.success(), "{run}");
         dir
     })
     .path()
@@ -217,19 +185,7 @@ fn the_base_url_option_reaches_every_file_and_no_host_is_written_in() {
     let site: serde_json::Value = serde_json::from_str(&read(&dist.join("data/site.json"))).unwrap();
     assert_eq!(site["baseUrl"], PREVIEW_BASE);
 
-    let (code, _, stderr) = estate(
-        repo(),
-        &[
-            "build",
-            "--content-only",
-            "--content",
-            fixture().to_str().unwrap(),
-            "--out",
-            "unused",
-            "--base-url",
-            "www.example.ae",
-        ],
-    );
+    let Run { code, stderr, .. } = build_fixture("unused", "www.example.ae");
     assert_eq!(code, 2);
     assert!(stderr.contains("--base-url `www.example.ae` is not an absolute address"), "{stderr}");
     assert!(!repo().join("unused").exists());
@@ -450,7 +406,7 @@ fn a_broken_link_in_content_stops_the_build_naming_the_page_and_the_link() {
     std::fs::write(&studio, read(&studio).replace("/property/villa-sea-sun", "/property/sold-listing"))
         .unwrap();
 
-    let (code, _, stderr) = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    let Run { code, stderr, .. } = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
     assert_eq!(code, 1, "{stderr}");
     assert!(
         stderr.contains(&format!(
@@ -480,7 +436,7 @@ fn a_mistake_in_an_agency_feed_template_is_reported_at_its_line() {
         builtin.replace("{{ post.title }}</title>", "{{ post.titel }}</title>"),
     )
     .unwrap();
-    let (code, _, stderr) = estate(dir.path(), &["check"]);
+    let Run { code, stderr, .. } = estate(dir.path(), &["check"]);
     assert_eq!(code, 1, "{stderr}");
     assert!(
         stderr.contains(&format!(
@@ -492,7 +448,7 @@ fn a_mistake_in_an_agency_feed_template_is_reported_at_its_line() {
     // Text that is not XML is caught before anything is written.
     std::fs::write(templates.join("blog.xml.j2"), builtin.replace("Guides and news", "Our own subtitle &"))
         .unwrap();
-    let (code, _, stderr) = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    let Run { code, stderr, .. } = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
     assert_eq!(code, 1, "{stderr}");
     assert!(
         stderr.contains("content/templates/feeds/blog.xml.j2:1:1: error: feed template: the feeds/blog.xml it writes is not well-formed XML"),
@@ -506,7 +462,7 @@ fn a_mistake_in_an_agency_feed_template_is_reported_at_its_line() {
         builtin.replace("Guides and news", "Our own subtitle &amp;"),
     )
     .unwrap();
-    let (code, _, stderr) = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    let Run { code, stderr, .. } = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
     assert_eq!(code, 0, "{stderr}");
     let feed = read(&dir.path().join("dist/feeds/blog.xml"));
     let doc = parse(&feed);
@@ -597,7 +553,7 @@ fn site_build() -> &'static SiteBuild {
         copy_tree(&repo().join("site"), &site, &["node_modules", ".ssr", ".cache", "e2e", "dist"]);
         std::os::unix::fs::symlink(&modules, site.join("node_modules")).unwrap();
         let dist = dir.path().join("dist");
-        let (code, stdout, stderr) = estate(
+        let Run { code, stdout, stderr } = estate(
             repo(),
             &[
                 "build",

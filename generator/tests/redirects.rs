@@ -2,34 +2,31 @@
 //! `LEAD_FUNCTION_URL`, and says so when the variable is missing from a build for Netlify (only
 //! there; a local build has no use for the note).
 
-use std::path::Path;
-use std::process::Command;
+mod support;
 
-fn build(out: &Path, function_url: Option<&str>) -> std::process::Output {
+use std::path::Path;
+
+use support::{Run, estate_command, repo, run};
+
+fn build(out: &Path, function_url: Option<&str>) -> Run {
     build_with(out, function_url, &[], &[])
 }
 
-/// `estate build --content-only --out OUT ARGS` with `LEAD_FUNCTION_URL` (when given) and `ENV`.
-fn build_with(
-    out: &Path,
-    function_url: Option<&str>,
-    args: &[&str],
-    env: &[(&str, &str)],
-) -> std::process::Output {
-    let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    let mut command = Command::new(env!("CARGO_BIN_EXE_estate"));
+/// `estate build --content-only --out OUT ARGS` of the sample with `LEAD_FUNCTION_URL` (when
+/// given) and `ENV`.
+fn build_with(out: &Path, function_url: Option<&str>, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut command = estate_command(repo());
     command
         .args(["build", "--content-only", "--out"])
         .arg(out)
         .args(args)
-        .current_dir(repo)
         .env_remove("LEAD_FUNCTION_URL")
         .env_remove("NETLIFY")
         .envs(env.iter().copied());
     if let Some(url) = function_url {
         command.env("LEAD_FUNCTION_URL", url);
     }
-    command.output().expect("estate runs")
+    run(&mut command)
 }
 
 #[test]
@@ -37,7 +34,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let dir = tempfile::tempdir().expect("a temp dir");
     let out = dir.path().join("dist");
     let built = build(&out, Some("https://abc123.lambda-url.me-central-1.on.aws/"));
-    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    assert!(built.success(), "{built}");
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     let rules: Vec<Vec<&str>> =
         text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
@@ -52,20 +49,17 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
         })
         .collect();
     assert_eq!(rules, expected, "{text}");
-    assert!(!String::from_utf8_lossy(&built.stderr).contains("LEAD_FUNCTION_URL is not set"));
+    assert!(!built.stderr.contains("LEAD_FUNCTION_URL is not set"));
 
     let again = build_with(&out, None, &["--for-netlify"], &[]);
-    assert!(again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("note: LEAD_FUNCTION_URL is not set"));
+    assert!(again.success(), "{again}");
+    assert!(again.stderr.contains("note: LEAD_FUNCTION_URL is not set"), "{again}");
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     assert!(text.lines().all(|l| l.starts_with('#')), "{text}");
 
     let bad = build(&out, Some("abc123.lambda-url.on.aws"));
-    assert!(!bad.status.success());
-    assert!(
-        String::from_utf8_lossy(&bad.stderr)
-            .contains("LEAD_FUNCTION_URL=\"abc123.lambda-url.on.aws\" is not an http(s) URL")
-    );
+    assert!(!bad.success());
+    assert!(bad.stderr.contains("LEAD_FUNCTION_URL=\"abc123.lambda-url.on.aws\" is not an http(s) URL"), "{bad}");
 }
 
 #[test]
@@ -74,15 +68,14 @@ fn the_missing_function_url_is_noted_only_in_a_build_for_netlify() {
     let out = dir.path().join("dist");
     let note = "LEAD_FUNCTION_URL is not set";
     let local = build(&out, None);
-    assert!(local.status.success());
-    let printed =
-        format!("{}{}", String::from_utf8_lossy(&local.stdout), String::from_utf8_lossy(&local.stderr));
+    assert!(local.success(), "{local}");
+    let printed = local.to_string();
     assert!(!printed.contains(note), "{printed}");
     assert!(!printed.contains("note:"), "{printed}");
     // Netlify's builds set NETLIFY=true.
     let on_netlify = build_with(&out, None, &[], &[("NETLIFY", "true")]);
-    assert!(on_netlify.status.success());
-    assert!(String::from_utf8_lossy(&on_netlify.stderr).contains(note));
+    assert!(on_netlify.success(), "{on_netlify}");
+    assert!(on_netlify.stderr.contains(note), "{on_netlify}");
     let elsewhere = build_with(&out, None, &[], &[("NETLIFY", "false")]);
-    assert!(!String::from_utf8_lossy(&elsewhere.stderr).contains(note));
+    assert!(!elsewhere.stderr.contains(note), "{elsewhere}");
 }

@@ -2,32 +2,26 @@
 //! endpoint of spec section 7 answers the right JSON when fetched through the rules of
 //! `netlify.toml` (the way the CDN and `estate serve` answer), not by guessing file names.
 
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 use generator::content;
 use generator::content::model::Status;
 use generator::netlify::{Answer, Rules};
 use serde_json::Value;
-
-fn repo() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
+use support::{Run, estate, repo};
 
 /// Builds the sample content once for all tests of this file.
 fn dist() -> &'static Path {
     static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIST.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let output = Command::new(env!("CARGO_BIN_EXE_estate"))
-            .args(["build", "--content-only", "--content", "content", "--out"])
-            .arg(dir.path())
-            .current_dir(repo())
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let out = dir.path().to_str().unwrap();
+        let run = estate(repo(), &["build", "--content-only", "--content", "content", "--out", out]);
+        assert!(run.success(), "{}", run.stderr);
         dir
     })
     .path()
@@ -66,10 +60,8 @@ fn loaded() -> &'static content::Content {
 
 #[test]
 fn sample_content_passes_check() {
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_estate")).args(["check"]).current_dir(repo()).output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
+    let Run { code, stderr, .. } = estate(repo(), &["check"]);
+    assert_eq!(code, 0, "{stderr}");
     assert!(!stderr.contains("error:"), "{stderr}");
 }
 

@@ -1,6 +1,8 @@
 //! `estate serve` over real HTTP on 127.0.0.1: the built site answered through the rules of
 //! `netlify.toml`, the lead function mounted for POST requests, and rebuilds on changes.
 
+mod support;
+
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -9,10 +11,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-
-fn repo() -> PathBuf {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).canonicalize().unwrap()
-}
+use support::{Run, content_copy, estate_command, repo, run};
 
 /// A running `estate serve`, killed when dropped.
 struct Server {
@@ -25,10 +24,9 @@ struct Server {
 impl Server {
     /// Starts `estate serve --port 0 ARGS` in `dir` and waits for its address.
     fn start(dir: &Path, args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_estate"))
+        let mut child = estate_command(dir)
             .args(["serve", "--port", "0"])
             .args(args)
-            .current_dir(dir)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -146,15 +144,11 @@ fn raw(address: &str, method: &str, path: &str) -> (u16, String, Vec<u8>) {
     (status, head, bytes[split + 4..].to_vec())
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from).into_iter().filter_map(Result::ok) {
-        let target = to.join(entry.path().strip_prefix(from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
+/// `estate serve --content-only` in `root` (its `content/`, built to `dist/`), with the
+/// repository's CDN rules.
+fn serve_content_only(root: &Path) -> Server {
+    let netlify = repo().join("netlify.toml");
+    Server::start(root, &["--content-only", "--out", "dist", "--netlify", netlify.to_str().unwrap()])
 }
 
 fn published(out: &Path) -> Vec<Value> {
@@ -214,7 +208,7 @@ fn serves_the_built_site_as_netlify_would() {
     std::fs::write(root.path().join("secret.txt"), "top secret").unwrap();
     let outbox = root.path().join("outbox");
     let mut server = Server::start(
-        &repo,
+        repo,
         &[
             "--content-only",
             "--no-watch",
@@ -364,22 +358,17 @@ fn serves_the_built_site_as_netlify_would() {
 
 #[test]
 fn a_content_error_stops_it_before_serving() {
-    let root = tempfile::tempdir().unwrap();
+    let root = content_copy(&repo().join("content"));
     let content = root.path().join("content");
-    copy_tree(&repo().join("content"), &content);
     std::fs::write(content.join("properties/broken.yaml"), "title: [\n").unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_estate"))
+    let Run { code, stdout, stderr } = run(estate_command(root.path())
         .args(["serve", "--content-only", "--no-watch", "--port", "0", "--out", "dist"])
         .arg("--netlify")
-        .arg(repo().join("netlify.toml"))
-        .current_dir(root.path())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
+        .arg(repo().join("netlify.toml")));
+    assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("content/properties/broken.yaml:1:"), "{stderr}");
     assert!(stderr.contains("estate serve: stopped, the content has 1 error"), "{stderr}");
-    assert!(!String::from_utf8_lossy(&output.stdout).contains("http://"));
+    assert!(!stdout.contains("http://"));
 }
 
 #[test]
@@ -414,15 +403,9 @@ fn a_port_in_use_fails_at_once_with_a_hint_and_builds_nothing() {
 
 #[test]
 fn rebuilds_on_content_changes_and_tells_browsers() {
-    let root = tempfile::tempdir().unwrap();
-    let content = root.path().join("content");
-    let out = root.path().join("dist");
-    copy_tree(&repo().join("content"), &content);
-    let netlify = repo().join("netlify.toml");
-    let mut server = Server::start(
-        root.path(),
-        &["--content-only", "--content", "content", "--out", "dist", "--netlify", netlify.to_str().unwrap()],
-    );
+    let root = content_copy(&repo().join("content"));
+    let (content, out) = (root.path().join("content"), root.path().join("dist"));
+    let mut server = serve_content_only(root.path());
     let (id, file) = yaml_listing(&content, &out);
 
     // Listen for reloads as a browser would, before changing anything.
@@ -496,10 +479,9 @@ writeFileSync(`${dist}/404.html`, '<html><body><h1>Not here</h1></body></html>')
 
 #[test]
 fn content_changes_prerender_and_site_changes_rebuild_the_pages() {
-    let root = tempfile::tempdir().unwrap();
+    let root = content_copy(&repo().join("content"));
     let content = root.path().join("content");
     let site = root.path().join("site");
-    copy_tree(&repo().join("content"), &content);
     fake_site(&site);
     let netlify = repo().join("netlify.toml");
     let mut server = Server::start(root.path(), &["--netlify", netlify.to_str().unwrap()]);
@@ -536,15 +518,9 @@ fn content_changes_prerender_and_site_changes_rebuild_the_pages() {
 
 #[test]
 fn the_admin_editor_needs_the_printed_token_and_its_listing_is_published_by_the_rebuild() {
-    let root = tempfile::tempdir().unwrap();
+    let root = content_copy(&repo().join("content"));
     let content = root.path().join("content");
-    copy_tree(&repo().join("content"), &content);
-    let out = root.path().join("dist");
-    let netlify = repo().join("netlify.toml");
-    let mut server = Server::start(
-        root.path(),
-        &["--content-only", "--out", out.to_str().unwrap(), "--netlify", netlify.to_str().unwrap()],
-    );
+    let mut server = serve_content_only(root.path());
     let log =
         server.wait_for_output("the admin link", Duration::from_secs(30), |log| log.contains("#token="));
     let link =

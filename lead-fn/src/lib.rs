@@ -4,12 +4,11 @@
 //! The published records it reads are the `contract` crate's, the generator's too, so the JSON
 //! the generator writes and the JSON this function reads are one type, never two. [`search`] answers the
 //! spec's search endpoints, [`leads`] takes enquiries; [`http`] adds the headers every answer of
-//! the function carries. [`lambda`] is the Lambda host.
+//! the function carries, and holds what its endpoints and `estate serve`'s admin API share: the
+//! refusal ([`http::ApiError`]) and the reading of a JSON body. [`lambda`] is the Lambda host.
 
-use axum::Json;
 use axum::Router;
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -99,8 +98,8 @@ pub fn router(config: Config) -> Router {
     http::layers(routes, &config.allowed_origins)
 }
 
-async fn not_found() -> impl IntoResponse {
-    (StatusCode::NOT_FOUND, Json(serde_json::json!({ "error": "not found" })))
+async fn not_found() -> http::ApiError {
+    http::ApiError::plain(StatusCode::NOT_FOUND, "not found")
 }
 
 #[cfg(test)]

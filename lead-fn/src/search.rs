@@ -19,15 +19,15 @@
 use std::sync::Arc;
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, RawQuery, State};
+use axum::body::Body as RequestBody;
+use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
 
 use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, words};
+use crate::http::{ApiError, BodyError};
 use contract::MainCategory;
 use contract::text::community_key;
 
@@ -117,9 +117,9 @@ struct Body {
 #[derive(Debug, PartialEq)]
 pub struct BadSearch(pub String);
 
-impl IntoResponse for BadSearch {
-    fn into_response(self) -> Response {
-        refuse(StatusCode::BAD_REQUEST, &self.0)
+impl From<BadSearch> for ApiError {
+    fn from(BadSearch(reason): BadSearch) -> ApiError {
+        ApiError::plain(StatusCode::BAD_REQUEST, reason)
     }
 }
 
@@ -170,14 +170,9 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
 /// The search routes, over the given catalogue.
 pub fn router(catalogue: Arc<Catalogue>) -> Router {
     let endpoint = |category: Option<MainCategory>| {
-        post(
-            move |state: State<Arc<Catalogue>>,
-                  query: RawQuery,
-                  headers: HeaderMap,
-                  body: Result<Bytes, BytesRejection>| {
-                search(state, category, query, headers, body)
-            },
-        )
+        post(move |state: State<Arc<Catalogue>>, query: RawQuery, headers: HeaderMap, body: RequestBody| {
+            search(state, category, query, headers, body)
+        })
     };
     Router::new()
         .route("/api/search-properties", endpoint(None))
@@ -185,12 +180,17 @@ pub fn router(catalogue: Arc<Catalogue>) -> Router {
         .route("/api/properties/commercial/search", endpoint(Some(MainCategory::Commercial)))
         .route("/api/properties/off-plan/search", endpoint(Some(MainCategory::OffPlan)))
         .route("/api/properties/rent/search", endpoint(Some(MainCategory::Rental)))
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(catalogue)
 }
 
-fn refuse(status: StatusCode, reason: &str) -> Response {
-    (status, axum::Json(serde_json::json!({ "error": reason }))).into_response()
+/// The refusal of a body that is not a search.
+fn body_refused(error: BodyError) -> ApiError {
+    let said = match error {
+        BodyError::MediaType => "send the search as JSON (Content-Type: application/json)",
+        BodyError::TooLarge => "the search is too large (16 KB at most)",
+        _ => "the body could not be read",
+    };
+    ApiError::plain(error.status(), said)
 }
 
 async fn search(
@@ -198,39 +198,17 @@ async fn search(
     category: Option<MainCategory>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    let body = match body {
-        Ok(body) => body,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return refuse(StatusCode::PAYLOAD_TOO_LARGE, "the search is too large (16 KB at most)");
-        }
-        Err(_) => return refuse(StatusCode::BAD_REQUEST, "the body could not be read"),
-    };
-    let json_body = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("application/json"));
-    if !body.is_empty() && !json_body {
-        return refuse(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "send the search as JSON (Content-Type: application/json)",
-        );
-    }
-    let criteria = match criteria_from(query.as_deref(), &body) {
-        Ok(criteria) => criteria,
-        Err(bad) => return bad.into_response(),
-    };
-    let snapshot = match catalogue.snapshot().await {
-        Ok(snapshot) => snapshot,
-        Err(error) => {
-            tracing::error!(event = "catalogue_unavailable", error = %error);
-            return refuse(StatusCode::SERVICE_UNAVAILABLE, "the property catalogue is not available");
-        }
-    };
+    body: RequestBody,
+) -> Result<Response, ApiError> {
+    let body = crate::http::json_or_empty(&headers, body, MAX_BODY_BYTES).await.map_err(body_refused)?;
+    let criteria = criteria_from(query.as_deref(), &body)?;
+    let snapshot = catalogue.snapshot().await.map_err(|error| {
+        tracing::error!(event = "catalogue_unavailable", error = %error);
+        ApiError::plain(StatusCode::SERVICE_UNAVAILABLE, "the property catalogue is not available")
+    })?;
     let answer = answer(&snapshot, category, &criteria);
-    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], answer)
-        .into_response()
+    Ok(([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], answer)
+        .into_response())
 }
 
 /// The JSON array of the properties of `category` (all when `None`) that match.

@@ -68,23 +68,35 @@ description: |
     )
 }
 
+/// The front matter of a post, each value written as YAML already.
+pub(crate) struct PostHead<'a> {
+    pub title: &'a str,
+    pub date: &'a str,
+    pub author: &'a str,
+    pub excerpt: &'a str,
+    /// The list of images, and its comment.
+    pub images: &'a str,
+}
+
+/// A post's file: its front matter, in the order of every post, then its `text`. `estate new
+/// post` and the admin editor's Add Blog form both write it.
+pub(crate) fn post_text(head: &PostHead<'_>, text: &str) -> String {
+    let PostHead { title, date, author, excerpt, images } = head;
+    format!(
+        "---\ntitle: {title}\ndate: {date}\nauthor: {author}\nexcerpt: {excerpt}\nimages: {images}\n---\n{text}"
+    )
+}
+
 /// The text `estate new post` writes.
 pub(crate) fn post_template(today: &str) -> String {
-    format!(
-        r#"---
-title: A New Article About Dubai Property
-date: {today}
-author: Palm Crest Real Estate
-excerpt: One or two sentences shown on the blog cards.
-images: []        # e.g. [media/blog/cover.jpg]
----
-Write the article here in **markdown**.
-
-## A heading
-
-- a list item
-"#
-    )
+    let head = PostHead {
+        title: "A New Article About Dubai Property",
+        date: today,
+        author: "Palm Crest Real Estate",
+        excerpt: "One or two sentences shown on the blog cards.",
+        images: "[]        # e.g. [media/blog/cover.jpg]",
+    };
+    post_text(&head, "Write the article here in **markdown**.\n\n## A heading\n\n- a list item\n")
 }
 
 /// Writes a new property or post named `name` under `content_dir`; never overwrites.

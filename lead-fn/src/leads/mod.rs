@@ -36,12 +36,13 @@ use std::time::{Duration, Instant, SystemTime};
 
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::catalogue::Catalogue;
+use crate::http::{self, ApiError, BodyError};
 use crate::validate;
 
 pub mod email;
@@ -80,35 +81,35 @@ pub fn router(catalogue: Arc<Catalogue>, settings: Settings) -> Router {
     Router::new().route(CONTACT_PATH, post(contact).fallback(method_not_allowed)).with_state(Arc::new(leads))
 }
 
-/// An answer that is not a success.
-fn refuse(status: StatusCode, code: &'static str, error: &str) -> Response {
-    refuse_with(status, code, error, json!({}))
+async fn method_not_allowed() -> ApiError {
+    let refused = ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "send leads with POST")
+        .header(header::ALLOW, HeaderValue::from_static("POST"));
+    logged(&refused);
+    refused
 }
 
-fn refuse_with(status: StatusCode, code: &'static str, error: &str, extra: Value) -> Response {
-    let mut body = json!({ "ok": false, "code": code, "error": error, "fields": {} });
-    if let (Value::Object(body), Value::Object(extra)) = (&mut body, extra) {
-        body.extend(extra);
-    }
-    tracing::info!(event = "lead_refused", status = status.as_u16(), code);
-    (status, axum::Json(body)).into_response()
+fn logged(refused: &ApiError) {
+    tracing::info!(event = "lead_refused", status = refused.status.as_u16(), code = refused.code);
 }
 
-async fn method_not_allowed() -> Response {
-    let mut response = refuse(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "send leads with POST");
-    response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST"));
-    response
+async fn contact(State(leads): State<Arc<Leads>>, request: Request) -> Result<Response, ApiError> {
+    take(&leads, request).await.inspect_err(logged)
 }
 
-fn is_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+/// The refusal of a body that is not a lead at all.
+fn body_refused(error: BodyError) -> ApiError {
+    let said = match &error {
+        BodyError::MediaType => "send the lead as JSON (Content-Type: application/json)".to_owned(),
+        BodyError::TooLarge => format!("the body is over {} bytes", input::MAX_BODY_BYTES),
+        BodyError::Unreadable => "the body could not be read".to_owned(),
+        BodyError::NotJson(reason) => format!("the body is not JSON: {reason}"),
+        BodyError::NotAnObject => "the body must be a JSON object".to_owned(),
+    };
+    error.refusal(said)
 }
 
-async fn contact(State(leads): State<Arc<Leads>>, request: Request) -> Response {
+/// Checks a lead and hands it to every sink.
+async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
     let started = Instant::now();
     let (parts, body) = request.into_parts();
 
@@ -116,50 +117,18 @@ async fn contact(State(leads): State<Arc<Leads>>, request: Request) -> Response 
         ratelimit::client_ip(&parts.headers, &parts.extensions, leads.settings.client_ip_header.as_ref());
     if let Err(wait) = leads.limiter.check(client, started) {
         let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        let mut response = refuse_with(
+        return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
             "too many submissions from this address; please wait a moment",
-            json!({ "retryAfter": seconds }),
-        );
-        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        return response;
-    }
-    if !is_json(&parts.headers) {
-        return refuse(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            "send the lead as JSON (Content-Type: application/json)",
-        );
-    }
-    let too_large = || {
-        refuse(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_large",
-            &format!("the body is over {} bytes", input::MAX_BODY_BYTES),
         )
-    };
-    let declared =
-        parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > input::MAX_BODY_BYTES as u64) {
-        return too_large();
+        .with("retryAfter", seconds)
+        .header(header::RETRY_AFTER, HeaderValue::from(seconds)));
     }
-    let bytes = match axum::body::to_bytes(body, input::MAX_BODY_BYTES).await {
-        Ok(bytes) => bytes,
-        Err(error) => {
-            let over = std::error::Error::source(&error)
-                .is_some_and(|source| source.is::<http_body_util::LengthLimitError>());
-            return if over {
-                too_large()
-            } else {
-                refuse(StatusCode::BAD_REQUEST, "malformed", "the body could not be read")
-            };
-        }
-    };
-    let input = match input::parse(&bytes) {
-        Ok(input) => input,
-        Err(input::Malformed(reason)) => return refuse(StatusCode::BAD_REQUEST, "malformed", &reason),
-    };
+    let object =
+        http::json_object(&parts.headers, body, input::MAX_BODY_BYTES).await.map_err(body_refused)?;
+    let input = input::parse(&object)
+        .map_err(|input::Malformed(reason)| ApiError::new(StatusCode::BAD_REQUEST, "malformed", reason))?;
 
     // The visitor reads the messages in their language (`lang`), English by default.
     let mut errors = validate::validate(input.form, &input.fields).in_language(input.lang);
@@ -167,11 +136,13 @@ async fn contact(State(leads): State<Arc<Leads>>, request: Request) -> Response 
         errors.fields.entry(field.to_owned()).or_insert(message);
     }
     if !errors.is_empty() {
-        let mut extra = json!({ "fields": errors.fields });
-        if let Some(form) = &errors.form {
-            extra["form"] = json!(form);
+        let mut refused =
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", "some fields need fixing");
+        refused.fields = errors.fields.into_iter().map(|(field, message)| (field, message.into())).collect();
+        if let Some(form) = errors.form {
+            refused = refused.with("form", form);
         }
-        return refuse_with(StatusCode::UNPROCESSABLE_ENTITY, "invalid", "some fields need fixing", extra);
+        return Err(refused);
     }
 
     let now = SystemTime::now();
@@ -179,18 +150,18 @@ async fn contact(State(leads): State<Arc<Leads>>, request: Request) -> Response 
     if input.trap {
         // Answered as any accepted lead, so a bot learns nothing; delivered nowhere.
         tracing::info!(event = "lead_trapped", lead = %id);
-        return accepted(&id);
+        return Ok(accepted(&id));
     }
     if leads.sinks.is_empty() {
-        return refuse(
+        return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "not_configured",
             "no delivery for leads is configured",
-        );
+        ));
     }
 
     let budget = leads.settings.budget;
-    let (property, property_missing) = look_up(&leads, &input.property_id, budget / 4).await;
+    let (property, property_missing) = look_up(leads, &input.property_id, budget / 4).await;
     let lead = record::Lead {
         id: id.clone(),
         received_at: record::rfc3339(now),
@@ -210,7 +181,7 @@ async fn contact(State(leads): State<Arc<Leads>>, request: Request) -> Response 
         Ok(prepared) => prepared,
         Err(error) => {
             tracing::error!(event = "lead_render_failed", lead = %id, error = %error);
-            return failed(&id);
+            return Err(failed(&id));
         }
     };
     let left = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(100));
@@ -226,7 +197,7 @@ async fn contact(State(leads): State<Arc<Leads>>, request: Request) -> Response 
         accepted_by = taken,
         ms = started.elapsed().as_millis() as u64,
     );
-    if taken > 0 { accepted(&id) } else { failed(&id) }
+    if taken > 0 { Ok(accepted(&id)) } else { Err(failed(&id)) }
 }
 
 /// The published property a lead names, if the catalogue answers in time; and whether the
@@ -276,13 +247,36 @@ fn accepted(id: &str) -> Response {
     (StatusCode::OK, axum::Json(json!({ "ok": true, "id": id }))).into_response()
 }
 
-fn failed(id: &str) -> Response {
+fn failed(id: &str) -> ApiError {
     tracing::warn!(event = "lead_not_delivered", lead = %id);
-    let mut response = refuse(
+    ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
         "delivery_failed",
         "the lead could not be delivered just now; please try again",
-    );
-    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
-    response
+    )
+    .header(header::RETRY_AFTER, HeaderValue::from_static("30"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_body_that_is_not_a_lead_says_why() {
+        let not_json = serde_json::from_slice::<serde_json::Value>(b"{\"name\": ").expect_err("not JSON");
+        for (error, status, said) in [
+            (
+                BodyError::NotJson(not_json),
+                StatusCode::BAD_REQUEST,
+                "the body is not JSON: EOF while parsing",
+            ),
+            (BodyError::NotAnObject, StatusCode::BAD_REQUEST, "the body must be a JSON object"),
+            (BodyError::TooLarge, StatusCode::PAYLOAD_TOO_LARGE, "the body is over 16384 bytes"),
+            (BodyError::MediaType, StatusCode::UNSUPPORTED_MEDIA_TYPE, "send the lead as JSON"),
+        ] {
+            let refused = body_refused(error);
+            assert_eq!(refused.status, status);
+            assert!(refused.error.starts_with(said), "{}", refused.error);
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! What every answer of the function carries, whichever host runs it: security headers (the
 //! CDN's `netlify.toml` headers never reach a proxied answer), `Cache-Control: no-store`, and
-//! CORS for the site's own origin only.
+//! CORS for the site's own origin only. Also what the function's endpoints and `estate serve`'s
+//! admin API share: the refusal ([`ApiError`]) and the reading of a JSON body ([`json_object`]).
 //!
 //! Browsers on other sites cannot send a lead in a visitor's name either: a lead must be
 //! `application/json`, which a cross-origin page can only send after a CORS preflight, and the
@@ -16,6 +17,12 @@ use axum::response::Response;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::ConfigError;
+
+mod error;
+mod json;
+
+pub use error::ApiError;
+pub use json::{BodyError, NotText, json_object, json_or_empty, text_field};
 
 const SECURITY_HEADERS: [(HeaderName, &str); 5] = [
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),

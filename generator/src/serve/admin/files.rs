@@ -1,0 +1,157 @@
+//! The files the admin writes: their ids and names (made or checked here, never a path from the
+//! request), images told by their bytes, and writing that never overwrites.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use axum::http::StatusCode;
+use lead_fn::http::ApiError;
+use serde_json::{Map, Value};
+
+use super::{forms, invalid};
+use crate::content::{is_valid_id, suggest_id};
+
+/// The longest id made from a title.
+const MAX_ID: usize = 60;
+
+/// The id of a new record: the `id` field when given (it must be valid), else made from the
+/// title. Errors name the field that holds the problem, and so does the second value.
+pub(super) fn new_id(
+    form: &Map<String, Value>,
+    title: &str,
+    fallback_prefix: &str,
+    created: &str,
+) -> Result<(String, &'static str), ApiError> {
+    let given = forms::text(form, "id")?;
+    if !given.is_empty() {
+        if !is_valid_id(&given) {
+            let suggestion = suggest_id(&given);
+            return Err(invalid().field(
+                "id",
+                format!(
+                    "`{given}` is not a valid id: use lower-case letters, digits and single hyphens{}",
+                    if suggestion.is_empty() { String::new() } else { format!(", e.g. `{suggestion}`") }
+                ),
+            ));
+        }
+        return Ok((given, "id"));
+    }
+    let mut id = suggest_id(title);
+    if id.len() > MAX_ID {
+        let cut = id[..MAX_ID].rfind('-').unwrap_or(MAX_ID);
+        id.truncate(cut);
+    }
+    if id.is_empty() {
+        // A title without Latin letters or digits: an id from the time.
+        let stamp: String = created.chars().filter(char::is_ascii_digit).take(14).collect();
+        id = format!("{fallback_prefix}-{stamp}");
+    }
+    Ok((id, "title"))
+}
+
+/// The image type of `bytes` from their first bytes (never from a name or a declared type).
+pub(super) fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("jpg")
+    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("png")
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("webp")
+    } else {
+        None
+    }
+}
+
+/// `folder/{id}.{ext}`, or `folder/{id}-2.{ext}` ... when that is taken (relative to content/).
+pub(super) fn free_name(content_dir: &Path, folder: &str, id: &str, ext: &str) -> PathBuf {
+    let mut n = 1;
+    loop {
+        let name = if n == 1 { format!("{id}.{ext}") } else { format!("{id}-{n}.{ext}") };
+        let relative = Path::new(folder).join(name);
+        if !content_dir.join(&relative).exists() {
+            return relative;
+        }
+        n += 1;
+    }
+}
+
+/// Writes a new file whole or not at all, and never over an existing one: the bytes go to a
+/// hidden temporary file (which the watcher ignores), which is then linked to its name.
+pub(super) fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().ok_or_else(|| std::io::Error::other("no folder"))?;
+    std::fs::create_dir_all(dir)?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("new");
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or_default();
+    let temp = dir.join(format!(".{name}.{}-{nanos}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::hard_link(&temp, path)
+    })();
+    let _ = std::fs::remove_file(&temp);
+    written
+}
+
+/// The refusal of a record whose file is there already (`existing`, under `content`).
+pub(super) fn exists_refusal(field: &str, what: &str, existing: &Path, content: &Path) -> ApiError {
+    let shown = existing.strip_prefix(content).unwrap_or(existing).display().to_string();
+    ApiError::new(StatusCode::CONFLICT, "exists", format!("{what} already exists: content/{shown}"))
+        .field(field, format!("{what} already exists (content/{shown}); choose another title."))
+}
+
+/// The refusal of a file [`write_new`] could not write.
+pub(super) fn write_failed(path: &Path, error: &std::io::Error) -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "write_failed",
+        format!("{} could not be written: {error}", path.display()),
+    )
+}
+
+/// The refusal of a record's file [`write_new`] could not write: taken meanwhile (409, as
+/// [`exists_refusal`]), or not written at all (500).
+pub(super) fn not_written(
+    field: &str,
+    what: &str,
+    path: &Path,
+    content: &Path,
+    error: &std::io::Error,
+) -> ApiError {
+    if error.kind() == std::io::ErrorKind::AlreadyExists {
+        exists_refusal(field, what, path, content)
+    } else {
+        write_failed(path, error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn images_are_told_by_their_bytes() {
+        assert_eq!(sniff_image(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0]), Some("jpg"));
+        assert_eq!(sniff_image(b"\x89PNG\r\n\x1a\n...."), Some("png"));
+        assert_eq!(sniff_image(b"RIFF\0\0\0\0WEBPVP8 "), Some("webp"));
+        assert_eq!(sniff_image(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"), None);
+        assert_eq!(sniff_image(b"GIF89a"), None);
+        assert_eq!(sniff_image(b""), None);
+    }
+
+    #[test]
+    fn a_file_is_written_once_and_never_over_another() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("blog/a.md");
+        write_new(&path, b"first").expect("written");
+        let again = write_new(&path, b"second").expect_err("refused");
+        assert_eq!(again.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read(&path).expect("there"), b"first");
+        let left: Vec<_> = std::fs::read_dir(dir.path().join("blog")).expect("a folder").flatten().collect();
+        assert_eq!(left.len(), 1, "no temporary file stays");
+        assert_eq!(free_name(dir.path(), "blog", "a", "md"), Path::new("blog/a-2.md"));
+    }
+}

@@ -1,0 +1,83 @@
+//! What the integration tests share (each test file has `mod support;`): where the repository
+//! and the fixtures are, running the `estate` binary, and copies of content to change.
+
+// Each test file is its own crate and uses only some of this.
+#![allow(dead_code)]
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+mod tree;
+
+pub use tree::copy_tree;
+
+/// The repository's root, absolute.
+pub fn repo() -> &'static Path {
+    static REPO: OnceLock<PathBuf> = OnceLock::new();
+    REPO.get_or_init(|| {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).canonicalize().expect("the repository")
+    })
+}
+
+/// `generator/tests/fixtures`.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// A temporary folder holding a copy of the content folder `from` as `content/`.
+pub fn content_copy(from: &Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    copy_tree(from, &dir.path().join("content"), &[]);
+    dir
+}
+
+/// The `estate` binary, to run in `dir`.
+pub fn estate_command(dir: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_estate"));
+    command.current_dir(dir);
+    command
+}
+
+/// Runs `estate ARGS` in `dir` to its end.
+pub fn estate(dir: &Path, args: &[&str]) -> Run {
+    run(estate_command(dir).args(args))
+}
+
+/// Runs `command` to its end.
+pub fn run(command: &mut Command) -> Run {
+    Run::from(command.output().expect("estate runs"))
+}
+
+/// How a run of `estate` ended.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit code, -1 when killed by a signal.
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn success(&self) -> bool {
+        self.code == 0
+    }
+}
+
+impl From<Output> for Run {
+    fn from(output: Output) -> Run {
+        Run {
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+}
+
+/// Both outputs, for assertions on what an editor sees in the terminal.
+impl fmt::Display for Run {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.stdout, self.stderr)
+    }
+}
