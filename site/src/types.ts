@@ -1,5 +1,7 @@
 // The JSON the generator writes (lead-fn/src/model.rs and generator/src/output.rs are the source).
 
+import type { CardProperty } from './format';
+
 export type MainCategory = 'Residential' | 'Rental' | 'OffPlan' | 'Commercial';
 
 export interface Property {
@@ -110,4 +112,25 @@ export interface Page {
   updated: string | null;
   content: string;
   translations?: Record<string, { title?: string | null; description?: string | null; content?: string | null } | null>;
+}
+
+/** A listing's agent in its detail file: the team record's fields the property page shows. */
+export type DetailAgent = Pick<TeamMember, 'id' | 'name' | 'role' | 'image' | 'brn' | 'phone' | 'whatsapp' | 'email' | 'translations'>;
+
+/** A listing's developer in its detail file: the name the property page shows. */
+export interface DetailDeveloper {
+  id: string;
+  name: string;
+  translations?: Record<string, { name?: string | null } | null>;
+}
+
+/**
+ * data/detail/{id}.json, what a property page needs beyond its record (generator/src/publish/detail.rs);
+ * `agent` and `developer` only when the listing names them.
+ */
+export interface DetailData {
+  similar: CardProperty[];
+  qr: string | null;
+  agent?: DetailAgent;
+  developer?: DetailDeveloper;
 }
