@@ -1,5 +1,9 @@
 //! `data/detail/{id}.json`: what a property page shows beyond the API record, computed at
-//! build time because the generator sees every listing at once ([`Detail`]).
+//! build time because the generator sees every listing at once ([`Detail`]). The agent and the
+//! developer are there so a page reads one small file instead of the whole team and developer
+//! lists.
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -7,11 +11,68 @@ use crate::listings::Card;
 
 /// `data/detail/{id}.json`, beside the listing's API record.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DetailData"))]
 pub struct Detail<'a> {
     /// Up to three listings of the same main category: the same community's first, nearest
     /// in price.
     pub similar: Vec<Card<'a>>,
     /// The address of the QR code of the listing's permit link, `/data/qr/{key}.svg`.
     pub qr: Option<String>,
+    /// The listing agent, when the listing names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub agent: Option<&'a DetailAgent<'a>>,
+    /// The developer (off-plan), when the listing names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub developer: Option<&'a DetailDeveloper<'a>>,
+}
+
+/// A listing's agent as its page shows them: their `data/team.json` record without what only
+/// the team page uses (languages, order).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DetailAgent<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub role: &'a str,
+    pub image: String,
+    /// The broker registration number.
+    pub brn: Option<&'a str>,
+    pub phone: Option<&'a str>,
+    pub whatsapp: Option<&'a str>,
+    pub email: Option<&'a str>,
+    /// Name and role in other languages, where the content gives them.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]
+    pub translations: BTreeMap<&'static str, AgentTexts<'a>>,
+}
+
+/// An agent's name and role in another language.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
+pub struct AgentTexts<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<&'a str>,
+}
+
+/// A listing's developer as its page shows it: the name, linking to the developers page.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DetailDeveloper<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    /// The name in other languages, where the content gives it.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]
+    pub translations: BTreeMap<&'static str, DeveloperName<'a>>,
+}
+
+/// A developer's name in another language.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DeveloperName<'a> {
+    pub name: &'a str,
 }

@@ -14,7 +14,7 @@ use crate::api::PropertyTranslation;
 use crate::api::{
     ApiBlog, ApiProperty, BlogTranslation, Coordinates, MainCategory, PaymentStep, PricePeriod,
 };
-use crate::detail::Detail;
+use crate::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName};
 use crate::feed::{FeedItem, PostCard, PostTexts};
 use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use crate::routes::Routes;
@@ -161,6 +161,10 @@ fn declarations() -> Vec<Declaration> {
         declaration::<PostCard<'static>>(cfg),
         declaration::<PostTexts<'static>>(cfg),
         declaration::<Detail<'static>>(cfg),
+        declaration::<DetailAgent<'static>>(cfg),
+        declaration::<AgentTexts<'static>>(cfg),
+        declaration::<DetailDeveloper<'static>>(cfg),
+        declaration::<DeveloperName<'static>>(cfg),
         declaration::<Routes<'static>>(cfg),
     ]
 }

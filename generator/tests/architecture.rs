@@ -84,7 +84,8 @@ fn no_import_circle_between_the_generators_modules() {
         let text = text.split("#[cfg(test)]").next().unwrap_or("");
         for path in referenced_paths(text, &from) {
             // The longest prefix of the path that is a module.
-            let Some(to) = (1..=path.len()).rev().map(|n| path[..n].to_vec()).find(|p| modules.contains(p)) else {
+            let Some(to) = (1..=path.len()).rev().map(|n| path[..n].to_vec()).find(|p| modules.contains(p))
+            else {
                 continue;
             };
             let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
@@ -144,5 +145,9 @@ fn no_rust_file_is_over_700_lines() {
             }
         }
     }
-    assert!(long.is_empty(), "split these by concern (at most {MAX_LINES} lines a file): {}", long.join(", "));
+    assert!(
+        long.is_empty(),
+        "split these by concern (at most {MAX_LINES} lines a file): {}",
+        long.join(", ")
+    );
 }

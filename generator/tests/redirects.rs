@@ -59,7 +59,10 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
 
     let bad = build(&out, Some("abc123.lambda-url.on.aws"));
     assert!(!bad.success());
-    assert!(bad.stderr.contains("LEAD_FUNCTION_URL=\"abc123.lambda-url.on.aws\" is not an http(s) URL"), "{bad}");
+    assert!(
+        bad.stderr.contains("LEAD_FUNCTION_URL=\"abc123.lambda-url.on.aws\" is not an http(s) URL"),
+        "{bad}"
+    );
 }
 
 #[test]

@@ -286,3 +286,38 @@ test("a page's HTML preloads exactly the code and messages its first view runs",
     assert.deepEqual(problems, [], path);
   }
 });
+
+test("the admin's styles are its own stylesheet: visitors' pages never load it, /admin links it in its HTML", async () => {
+  const property = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'))[0];
+  const sheetsOf = async (path) => {
+    const { page, context, problems } = await openPage(browser, DESKTOP);
+    const loaded = new Set();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') loaded.add(new URL(request.url()).pathname);
+    });
+    await page.goto(server.url + path, { waitUntil: 'networkidle' });
+    const linked = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    // The admin's class names, in the rules of each stylesheet the page has.
+    const adminRules = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => [...sheet.cssRules].filter((rule) => /\.admin-card\b/.test(rule.cssText)).length),
+    );
+    await context.close();
+    assert.deepEqual(problems, [], path);
+    return { loaded: [...loaded].sort(), linked, adminRules };
+  };
+  for (const path of ['/', `/property/${property.id}`, `/ar/property/${property.id}`, '/contact-us']) {
+    const { loaded, linked, adminRules } = await sheetsOf(path);
+    assert.equal(loaded.length, 1, `${path}: one stylesheet (${loaded})`);
+    assert.deepEqual(linked, loaded, `${path}: the one its HTML links`);
+    assert.deepEqual(adminRules, [0], `${path}: no admin rules`);
+  }
+  for (const path of ['/admin', '/ru/blogform']) {
+    const { loaded, linked, adminRules } = await sheetsOf(path);
+    // Linked in the prerendered HTML (styled from the first paint), after the site's, and
+    // loaded once: the loader of the page's code sees the link and adds no second one.
+    assert.equal(linked.length, 2, `${path}: the site's and the admin's stylesheets (${linked})`);
+    assert.deepEqual([...linked].sort(), loaded, `${path}: each loaded once`);
+    assert.equal(adminRules[0], 0, `${path}: the site's stylesheet first, without the admin's rules`);
+    assert.ok(adminRules[1] > 0, `${path}: the admin's rules in the second`);
+  }
+});

@@ -116,14 +116,17 @@ function languageLinks(server, base, path, lang) {
  * The chunks a page's first view needs besides the entry: each matched page's module with its
  * static imports, and the shell's and the page's messages in `lang` (src/i18n/message-sets.json).
  * Listed in the HTML as modulepreload links, the browser fetches them with the entry instead of
- * after it has run.
+ * after it has run. `css`: the stylesheets of those chunks (a page's own CSS, such as the
+ * admin's, is not in the entry's): linked in the HTML, so the page is styled at first paint.
  */
 function pageChunks(manifest, pages, lang) {
   const files = new Set();
+  const css = new Set();
   const add = (key) => {
     const chunk = manifest[key];
     if (!chunk || key === 'index.html' || files.has(chunk.file)) return;
     files.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
     for (const child of chunk.imports ?? []) add(child);
   };
   for (const page of pages) {
@@ -133,14 +136,16 @@ function pageChunks(manifest, pages, lang) {
     add(`virtual:messages-${lang}-${page}`);
   }
   add(`virtual:messages-${lang}-shell`);
-  return [...files];
+  return { files: [...files], css: [...css] };
 }
 
 function fillTemplate(template, rendered, page) {
   const { server, base, path, lang, links, manifest } = page;
-  const preloads = manifest
-    ? pageChunks(manifest, rendered.pages, lang).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-    : [];
+  const chunks = manifest ? pageChunks(manifest, rendered.pages, lang) : { files: [], css: [] };
+  const preloads = chunks.files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+  // After the entry's stylesheet, which Vite puts last in the head: the order the browser's
+  // loader of a lazy chunk would add them in (it sees these links and does not add them again).
+  const sheets = chunks.css.map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n  `).join('');
   const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${path}` } : rendered.meta;
   const head = meta
     ? [
@@ -155,6 +160,7 @@ function fillTemplate(template, rendered, page) {
   // Functions, not strings, as replacements: a `$&` or `$'` in page text must stay as it is.
   return template
     .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${server.directions[lang]}">`)
+    .replace('</head>', () => `${sheets}</head>`)
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-html-->', () => rendered.html);
 }

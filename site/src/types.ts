@@ -375,7 +375,7 @@ export type PostTexts = {
 /**
  * `data/detail/{id}.json`, beside the listing's API record.
  */
-export type Detail = {
+export type DetailData = {
   /**
    * Up to three listings of the same main category: the same community's first, nearest
    * in price.
@@ -383,6 +383,53 @@ export type Detail = {
   similar: Array<CardProperty>;
   /** The address of the QR code of the listing's permit link, `/data/qr/{key}.svg`. */
   qr: string | null;
+  /** The listing agent, when the listing names one. */
+  agent?: DetailAgent;
+  /** The developer (off-plan), when the listing names one. */
+  developer?: DetailDeveloper;
+};
+
+/**
+ * A listing's agent as its page shows them: their `data/team.json` record without what only
+ * the team page uses (languages, order).
+ */
+export type DetailAgent = {
+  id: string;
+  name: string;
+  role: string;
+  image: string;
+  /** The broker registration number. */
+  brn: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+  /** Name and role in other languages, where the content gives them. */
+  translations?: { [key in string]: AgentTexts };
+};
+
+/**
+ * An agent's name and role in another language.
+ */
+export type AgentTexts = {
+  name?: string;
+  role?: string;
+};
+
+/**
+ * A listing's developer as its page shows it: the name, linking to the developers page.
+ */
+export type DetailDeveloper = {
+  id: string;
+  name: string;
+  /** The name in other languages, where the content gives it. */
+  translations?: { [key in string]: DeveloperName };
+};
+
+/**
+ * A developer's name in another language.
+ */
+export type DeveloperName = {
+  name: string;
 };
 
 /**

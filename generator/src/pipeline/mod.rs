@@ -145,7 +145,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
             let (site, codes) = std::thread::scope(|scope| {
                 let codes = scope.spawn(|| {
                     let started = Instant::now();
-                    let codes = crate::publish::detail::write_qr_codes(&written.permit_links, &data)?;
+                    let codes = crate::publish::qr::write_qr_codes(&written.permit_links, &data)?;
                     Ok((codes.len(), started.elapsed().as_secs_f64()))
                 });
                 let site = run(dir, &options.out);

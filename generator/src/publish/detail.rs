@@ -1,41 +1,92 @@
 //! What the property pages need beyond the spec's `GET /api/properties/{id}`, computed at build
-//! time because the generator sees every listing at once:
+//! time because the generator sees every listing at once: `data/detail/{id}.json`, holding
 //!
-//! | file                      | what                                                            |
-//! |---------------------------|-----------------------------------------------------------------|
-//! | `data/detail/{id}.json`   | `{"similar": [card, ...], "qr": "/data/qr/{key}.svg" or null}`  |
-//! | `data/qr/{key}.svg`       | the QR code of the listing's permit link (Dubai advertising rules) |
+//! | field       | what                                                                      |
+//! |-------------|---------------------------------------------------------------------------|
+//! | `similar`   | up to three similar listings' cards                                       |
+//! | `qr`        | `"/data/qr/{key}.svg"`, the permit link's QR code (`qr.rs`), or null      |
+//! | `agent`     | the listing agent's card: name, role, photo, BRN, phone, WhatsApp, e-mail |
+//! | `developer` | the off-plan developer's name                                             |
 //!
-//! A QR code is named by a hash of the link it encodes (`qr_key`), so a file of that name holds
-//! that link's code whichever build wrote it: a rebuild keeps the codes already in the output
-//! and draws only new links' (drawing one costs ~75 µs, the most expensive step per listing),
-//! and the CDN may cache them for good.
+//! `agent` and `developer` are there only when the listing names them (the check stage made
+//! sure they exist), so a property page reads one small file instead of the whole team and
+//! developer lists.
 //!
 //! 'Similar properties' are up to three listings of the same main category: first those in the
 //! same community, nearest in price, then the nearest in price in the whole category. Each
 //! category is sorted once, and each listing's neighbours are found by walking outwards from
 //! its own place in the sorted lists, so the whole is O(n log n) however large the catalogue.
 
-use std::collections::{HashMap, HashSet};
-use std::fmt::Write as _;
-use std::hash::Hasher as _;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use contract::detail::Detail;
+use contract::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName};
+use contract::text::community_key;
+use contract::urls::media_url;
 use contract::{ApiProperty, MainCategory};
-use fast_qr::{ECL, QRBuilder};
 use rayon::prelude::*;
 
+use crate::content::Record;
+use crate::content::model::{DeveloperFile, MemberFile};
 use crate::publish::listings::card;
+use crate::publish::qr::qr_key;
 
 /// How many similar listings a property page shows.
 pub const SIMILAR: usize = 3;
 
-/// Modules of white space around a QR code: the minimum its standard asks for.
-const QUIET_ZONE: usize = 4;
+/// The agents and developers listings may name, by id.
+#[derive(Debug, Default)]
+pub struct People<'a> {
+    agents: HashMap<&'a str, DetailAgent<'a>>,
+    developers: HashMap<&'a str, DetailDeveloper<'a>>,
+}
+
+impl<'a> People<'a> {
+    pub fn new(team: &'a [Record<MemberFile>], developers: &'a [Record<DeveloperFile>]) -> Self {
+        let agents = team
+            .iter()
+            .map(|m| {
+                let t = &m.data;
+                let translations = [("ar", &t.ar), ("ru", &t.ru)]
+                    .into_iter()
+                    .filter_map(|(lang, texts)| {
+                        let texts = texts.as_ref()?;
+                        let texts = AgentTexts { name: texts.name.as_deref(), role: texts.role.as_deref() };
+                        (texts.name.is_some() || texts.role.is_some()).then_some((lang, texts))
+                    })
+                    .collect();
+                let agent = DetailAgent {
+                    id: &m.id,
+                    name: &t.name,
+                    role: &t.role,
+                    image: media_url(&t.image),
+                    brn: t.brn.as_deref(),
+                    phone: t.phone.as_deref(),
+                    whatsapp: t.whatsapp.as_deref(),
+                    email: t.email.as_deref(),
+                    translations,
+                };
+                (m.id.as_str(), agent)
+            })
+            .collect();
+        let developers = developers
+            .iter()
+            .map(|d| {
+                let translations = [("ar", &d.data.ar), ("ru", &d.data.ru)]
+                    .into_iter()
+                    .filter_map(|(lang, texts)| {
+                        Some((lang, DeveloperName { name: texts.as_ref()?.name.as_deref()? }))
+                    })
+                    .collect();
+                (d.id.as_str(), DetailDeveloper { id: &d.id, name: &d.data.name, translations })
+            })
+            .collect();
+        People { agents, developers }
+    }
+}
 
 /// The detail file of each of `properties`, to be written under `data` (`dist/data`).
-pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+pub fn files(properties: &[ApiProperty], people: &People<'_>, data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let similar = similar(properties);
     properties
         .par_iter()
@@ -44,70 +95,13 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
             let detail = Detail {
                 similar: neighbours.iter().map(|&i| card(&properties[i])).collect(),
                 qr: p.permit_url.as_deref().map(|url| format!("/data/qr/{}.svg", qr_key(url))),
+                agent: p.agent.as_deref().and_then(|id| people.agents.get(id)),
+                developer: p.developer.as_deref().and_then(|id| people.developers.get(id)),
             };
             let json = serde_json::to_vec(&detail).expect("detail records always serialise");
             (data.join("detail").join(format!("{}.json", p.id)), json)
         })
         .collect()
-}
-
-/// The permit links of `properties`, each once however many listings share it: the links
-/// whose QR codes the pages show.
-pub fn permit_links(properties: &[ApiProperty]) -> Vec<String> {
-    let mut seen = HashSet::new();
-    properties
-        .iter()
-        .filter_map(|p| p.permit_url.as_deref())
-        .filter(|url| seen.insert(*url))
-        .map(str::to_owned)
-        .collect()
-}
-
-/// Where the QR code of `link` goes under `data` (`dist/data`).
-pub fn qr_path(data: &Path, link: &str) -> PathBuf {
-    data.join("qr").join(format!("{}.svg", qr_key(link)))
-}
-
-/// Writes the QR code of each of `links` into `data/qr`, keeping the drawings an earlier build
-/// left there; returns the paths of all of them.
-pub fn write_qr_codes(links: &[String], data: &Path) -> std::io::Result<Vec<PathBuf>> {
-    if links.is_empty() {
-        return Ok(Vec::new());
-    }
-    std::fs::create_dir_all(data.join("qr"))?;
-    let codes: Vec<(PathBuf, Option<String>)> = links
-        .par_iter()
-        .filter_map(|url| {
-            let path = qr_path(data, url);
-            if is_drawn(&path) {
-                return Some((path, None));
-            }
-            // A link too long for a QR code has none: the page shows the permit number alone.
-            qr_svg(url).map(|svg| (path, Some(svg)))
-        })
-        .collect();
-    // One file after the other: threads creating files in one folder contend for its lock.
-    for (path, svg) in &codes {
-        if let Some(svg) = svg {
-            std::fs::write(path, svg).map_err(|e| {
-                std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-            })?;
-        }
-    }
-    Ok(codes.into_iter().map(|(path, _)| path).collect())
-}
-
-/// The name of the QR code of `link`: FNV-1a, a fixed algorithm, so the same link has the same
-/// name in every build and every version of Rust (std's hasher promises neither).
-pub fn qr_key(link: &str) -> String {
-    let mut hasher = fnv::FnvHasher::default();
-    hasher.write(link.as_bytes());
-    format!("{:016x}", hasher.finish())
-}
-
-/// Whether `path` holds a whole QR drawing (an interrupted write leaves a cut one: redrawn).
-fn is_drawn(path: &Path) -> bool {
-    std::fs::read(path).is_ok_and(|bytes| bytes.starts_with(b"<svg") && bytes.ends_with(b"</svg>\n"))
 }
 
 /// Sort key of the price lists: priced listings from the cheapest, then those without a price,
@@ -129,9 +123,10 @@ fn price_distance(a: Option<u64>, b: Option<u64>) -> f64 {
     }
 }
 
-/// The community a listing is in, compared without case or surrounding space.
+/// The community a listing is in: the key the lead function's search and 'Area' filters use,
+/// so 'similar' and 'same area' agree.
 fn community(p: &ApiProperty) -> Option<String> {
-    p.location.as_deref().map(|l| l.trim().to_lowercase()).filter(|l| !l.is_empty())
+    p.location.as_deref().and_then(community_key)
 }
 
 /// For each listing (by index), the indices of up to [`SIMILAR`] similar ones, best first.
@@ -207,48 +202,17 @@ fn nearest(properties: &[ApiProperty], list: &[usize], pos: usize, picked: &mut 
     }
 }
 
-/// The QR code of `text` as a small SVG: a white square and one stroked path with a line for
-/// each run of dark modules (`M x y.5 h run` for a row's first, `m gap 0 h run` after it),
-/// about half the bytes of a rectangle per run. `None` when the text is too long.
-pub fn qr_svg(text: &str) -> Option<String> {
-    // fast_qr rather than qrcode: the same standard code (mask chosen by the penalty rules) in a
-    // fraction of the time, which matters with a code per listing.
-    let code = QRBuilder::new(text).ecl(ECL::M).build().ok()?;
-    let width = code.size;
-    let size = width + 2 * QUIET_ZONE;
-    let mut path = String::with_capacity(width * width / 2);
-    for (y, row) in code.data[..width * width].chunks(width).enumerate() {
-        // Where the pen is after the row's last run; None before the row's first.
-        let mut pen: Option<usize> = None;
-        let mut x = 0;
-        while x < width {
-            if !row[x].value() {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x < width && row[x].value() {
-                x += 1;
-            }
-            let run = x - start;
-            let _ = match pen {
-                None => write!(path, "M{} {}.5h{run}", start + QUIET_ZONE, y + QUIET_ZONE),
-                Some(end) => write!(path, "m{} 0h{run}", start - end),
-            };
-            pen = Some(x);
-        }
-    }
-    Some(format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" shape-rendering=\"crispEdges\">\
-         <rect width=\"{size}\" height=\"{size}\" fill=\"#fff\"/><path stroke=\"#000\" d=\"{path}\"/></svg>\n"
-    ))
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::content::model::{DeveloperTexts, MemberTexts};
 
-    fn listing(id: &str, category: MainCategory, location: Option<&str>, price: Option<u64>) -> ApiProperty {
+    pub(in crate::publish) fn listing(
+        id: &str,
+        category: MainCategory,
+        location: Option<&str>,
+        price: Option<u64>,
+    ) -> ApiProperty {
         ApiProperty {
             underscore_id: id.into(),
             id: id.into(),
@@ -338,7 +302,7 @@ mod tests {
         ];
         let out = tempfile::tempdir().unwrap();
         let data = out.path().join("data");
-        let files = files(&properties, &data);
+        let files = files(&properties, &People::default(), &data);
         let find = |name: &str| {
             files.iter().find(|(p, _)| *p == data.join("detail").join(name)).map(|(_, b)| b.clone())
         };
@@ -354,100 +318,109 @@ mod tests {
         assert_eq!(other["qr"], serde_json::Value::Null);
         let shared: serde_json::Value = serde_json::from_slice(&find("z.json").unwrap()).unwrap();
         assert_eq!(shared["qr"], detail["qr"]);
+        // No agent or developer named: no such fields.
+        assert!(detail.get("agent").is_none() && detail.get("developer").is_none());
+    }
+
+    fn record<T>(id: &str, data: T) -> Record<T> {
+        use crate::content::yaml::{Node, Pos, Value};
+        Record {
+            id: id.into(),
+            path: PathBuf::from(format!("{id}.yaml")),
+            tree: Node { pos: Pos::default(), value: Value::Null },
+            data,
+            body: None,
+            body_line: 1,
+        }
+    }
+
+    fn member(name: &str, ar: Option<MemberTexts>) -> MemberFile {
+        MemberFile {
+            name: name.into(),
+            role: "Sales Consultant".into(),
+            image: "media/team/sara.jpg".into(),
+            brn: Some("51736".into()),
+            phone: Some("+971 4 555 0123".into()),
+            whatsapp: None,
+            email: Some("sara@example.ae".into()),
+            languages: vec!["English".into()],
+            order: 1,
+            ar,
+            ru: None,
+        }
+    }
+
+    fn developer(name: &str, ru: Option<&str>) -> DeveloperFile {
+        DeveloperFile {
+            name: name.into(),
+            logo: "media/developers/emaar.svg".into(),
+            projects: 12,
+            description: "Builds *towers*.".into(),
+            image: "media/developers/emaar.jpg".into(),
+            website: None,
+            ar: None,
+            ru: ru.map(|name| DeveloperName { name: Some(name.into()), description: None }),
+        }
     }
 
     #[test]
-    fn qr_codes_are_drawn_once_per_link_and_kept_by_later_builds() {
-        const PERMIT: &str = "https://trakheesi.dubailand.gov.ae/rev/qr/7124581930";
-        let mut properties = vec![
-            listing("x", MainCategory::Residential, None, None),
-            listing("y", MainCategory::Residential, None, None),
-            listing("z", MainCategory::Rental, None, None),
+    fn detail_files_carry_the_agent_and_developer_their_listing_names() {
+        let team = vec![
+            record(
+                "sara",
+                member("Sara Haddad", Some(MemberTexts { name: Some("سارة حداد".into()), role: None })),
+            ),
+            record("omar", member("Omar Aziz", None)),
         ];
-        properties[0].permit_url = Some(PERMIT.into());
-        properties[2].permit_url = Some(PERMIT.into());
-        let out = tempfile::tempdir().unwrap();
-        let data = out.path().join("data");
-        let qr = qr_path(&data, PERMIT);
-        let links = permit_links(&properties);
-        assert_eq!(links, [PERMIT]);
-        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![qr.clone()]);
-        assert_eq!(std::fs::read_dir(data.join("qr")).unwrap().count(), 1);
-        let drawn = std::fs::read_to_string(&qr).unwrap();
-        assert_eq!(drawn, qr_svg(PERMIT).unwrap());
-
-        // A later build keeps a whole drawing (the mark shows it was not rewritten)...
-        let marked = drawn.replace("<svg ", "<svg data-kept=\"1\" ");
-        std::fs::write(&qr, &marked).unwrap();
-        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![qr.clone()]);
-        assert_eq!(std::fs::read_to_string(&qr).unwrap(), marked);
-        // ...and redraws one an interrupted write cut short.
-        std::fs::write(&qr, &drawn[..100]).unwrap();
-        write_qr_codes(&links, &data).unwrap();
-        assert_eq!(std::fs::read_to_string(&qr).unwrap(), drawn);
-        // No permit links, no folder.
-        let none = tempfile::tempdir().unwrap();
-        assert!(permit_links(&properties[1..2]).is_empty());
-        assert!(write_qr_codes(&[], none.path()).unwrap().is_empty());
-        assert!(!none.path().join("qr").exists());
+        let developers = vec![
+            record("emaar", developer("Emaar Properties", Some("Эмаар"))),
+            record("nakheel", developer("Nakheel", None)),
+        ];
+        let people = People::new(&team, &developers);
+        let mut named = listing("x", MainCategory::OffPlan, None, None);
+        named.agent = Some("sara".into());
+        named.developer = Some("emaar".into());
+        let mut other = listing("y", MainCategory::OffPlan, None, None);
+        other.agent = Some("omar".into());
+        other.developer = Some("nakheel".into());
+        let properties = vec![named, other, listing("z", MainCategory::OffPlan, None, None)];
+        let files = files(&properties, &people, Path::new("data"));
+        let detail = |id: &str| -> serde_json::Value {
+            let path = Path::new("data").join("detail").join(format!("{id}.json"));
+            serde_json::from_slice(&files.iter().find(|(p, _)| *p == path).unwrap().1).unwrap()
+        };
+        // Exactly the fields the page shows, the image as a media URL, and only the languages
+        // with texts (the front end's localize() puts them over the English ones).
+        assert_eq!(
+            detail("x")["agent"],
+            serde_json::json!({
+                "id": "sara", "name": "Sara Haddad", "role": "Sales Consultant",
+                "image": "/media/team/sara.jpg", "brn": "51736", "phone": "+971 4 555 0123",
+                "whatsapp": null, "email": "sara@example.ae",
+                "translations": {"ar": {"name": "سارة حداد"}}
+            })
+        );
+        assert_eq!(
+            detail("x")["developer"],
+            serde_json::json!({"id": "emaar", "name": "Emaar Properties", "translations": {"ru": {"name": "Эмаар"}}})
+        );
+        // Each listing its own people; none without translations has a translations field.
+        assert_eq!(detail("y")["agent"]["name"], "Omar Aziz");
+        assert!(detail("y")["agent"].get("translations").is_none());
+        assert_eq!(detail("y")["developer"], serde_json::json!({"id": "nakheel", "name": "Nakheel"}));
+        let none = detail("z");
+        assert!(none.get("agent").is_none() && none.get("developer").is_none());
     }
 
     #[test]
-    fn qr_keys_are_stable_and_differ_per_link() {
-        // FNV-1a 64 of "a" is a published test vector: the key may never change between builds.
-        assert_eq!(qr_key("a"), "af63dc4c8601ec8c");
-        assert_ne!(qr_key("https://x.ae/1"), qr_key("https://x.ae/2"));
-    }
-
-    /// The dark modules of a `qr_svg` drawing, read back from its path into a grid of
-    /// `size` × `size` modules: `M x y.5` moves to a row, `m dx 0` along it, `h n` draws n.
-    fn modules_of(svg: &str) -> (usize, Vec<bool>) {
-        let view = svg.split("viewBox=\"0 0 ").nth(1).unwrap();
-        let size: usize = view[..view.find(' ').unwrap()].parse().unwrap();
-        let mut grid = vec![false; size * size];
-        let path = svg.split(" d=\"").nth(1).unwrap();
-        let path = &path[..path.find('"').unwrap()];
-        let (mut x, mut y) = (0, 0);
-        let mut rest = path;
-        while let Some(command) = rest.chars().next() {
-            let end = rest[1..].find(char::is_alphabetic).map_or(rest.len(), |i| i + 1);
-            let numbers: Vec<&str> = rest[1..end].split(' ').collect();
-            match command {
-                'M' => {
-                    (x, y) = (numbers[0].parse().unwrap(), numbers[1].trim_end_matches(".5").parse().unwrap())
-                }
-                'm' => x += numbers[0].parse::<usize>().unwrap(),
-                'h' => {
-                    let run: usize = numbers[0].parse().unwrap();
-                    grid[y * size + x..y * size + x + run].fill(true);
-                    x += run;
-                }
-                other => panic!("unexpected path command {other}"),
-            }
-            rest = &rest[end..];
-        }
-        (size, grid)
-    }
-
-    #[test]
-    fn the_qr_svg_scans_back_to_its_text() {
-        for text in
-            ["https://trakheesi.dubailand.gov.ae/rev/qr/7124581930", "71245819", "https://x.ae/?q=ä&b=1"]
-        {
-            let svg = qr_svg(text).unwrap();
-            let (size, grid) = modules_of(&svg);
-            // A real decoder reads the drawing, scaled to 4 pixels a module, quiet zone included.
-            const SCALE: usize = 4;
-            let mut image =
-                rqrr::PreparedImage::prepare_from_greyscale(size * SCALE, size * SCALE, |x, y| {
-                    if grid[(y / SCALE) * size + x / SCALE] { 0 } else { 255 }
-                });
-            let grids = image.detect_grids();
-            assert_eq!(grids.len(), 1, "one code found in the drawing of {text}");
-            let (_, decoded) = grids[0].decode().unwrap();
-            assert_eq!(decoded, text);
-            assert!(svg.contains(&format!("<rect width=\"{size}\" height=\"{size}\"")));
-        }
-        assert!(qr_svg(&"x".repeat(5000)).is_none());
+    fn communities_are_compared_as_the_search_compares_them() {
+        use MainCategory::*;
+        // Case, accents and surrounding space aside, one community: the lead function's rule.
+        let properties = vec![
+            listing("a", Residential, Some("Jumeirah Café"), Some(1_000_000)),
+            listing("b", Residential, Some("Elsewhere"), Some(1_000_000)),
+            listing("c", Residential, Some(" JUMEIRAH CAFE "), Some(9_000_000)),
+        ];
+        assert_eq!(ids(&properties, &similar(&properties)[0]), ["c", "b"]);
     }
 }

@@ -15,6 +15,7 @@
 pub mod detail;
 pub mod feeds;
 pub mod listings;
+pub mod qr;
 pub mod redirects;
 mod site;
 pub mod sitemap;
@@ -172,10 +173,10 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     let records = write_records(content, &properties, &posts, out)?;
     // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
     // stage only keeps the current ones from the clean-up.
-    let permit_links = crate::publish::detail::permit_links(&properties);
+    let permit_links = crate::publish::qr::permit_links(&properties);
     let data = out.join("data");
     let codes: Vec<PathBuf> =
-        permit_links.iter().map(|link| crate::publish::detail::qr_path(&data, link)).collect();
+        permit_links.iter().map(|link| crate::publish::qr::qr_path(&data, link)).collect();
     let wanted: HashSet<&Path> = records.iter().chain(&codes).map(PathBuf::as_path).collect();
     for dir in ["api", "data"] {
         remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
@@ -244,8 +245,9 @@ fn write_records(
         )
         .collect();
     all.extend(jobs);
-    // The property pages' similar listings (detail.rs).
-    all.extend(crate::publish::detail::files(properties, &data));
+    // The property pages' similar listings, agents and developers (detail.rs).
+    let people = crate::publish::detail::People::new(&content.team, &content.developers);
+    all.extend(crate::publish::detail::files(properties, &people, &data));
 
     write_changed(&all)?;
     Ok(all.into_iter().map(|(path, _)| path).collect())

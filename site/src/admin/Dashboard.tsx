@@ -8,6 +8,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { Refusal, editorApi, type Lead, type LeadPage, type LeadRow, type Summary } from './api';
 import { PieChart } from './PieChart';
 import { BlogForm, PropertyForm } from './forms';
+import './admin.css';
 
 export type View = 'home' | 'users' | 'properties' | 'blogs';
 

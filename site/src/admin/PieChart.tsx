@@ -1,6 +1,7 @@
 // A pie chart drawn as SVG, with a legend that carries the numbers (screen readers read the
 // legend; the drawing itself is decorative).
 import { useId } from 'react';
+import './admin.css';
 
 export interface Slice {
   label: string;

@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../i18n';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import type { Editor } from './useEditor';
+import './admin.css';
 
 /**
  * What the published site shows: the editor runs on the editors' own computers. The page is

@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useT, type MessageKey } from '../i18n';
 import { Icon } from '../components/Icon';
 import { Refusal, editorApi, readAsDataUrl, waitForPage, type Created } from './api';
+import './admin.css';
 
 type Fields = Record<string, string>;
 

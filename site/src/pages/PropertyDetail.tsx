@@ -14,7 +14,7 @@ import { loadMessages, localePath, typeLabel, useT, type Lang, type Translate } 
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
-import type { CardProperty, Detail as Extras, Developer, Property, Site, TeamMember } from '../types';
+import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Property, Site } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
@@ -72,14 +72,14 @@ function GetInTouchButton({ className, onOpen, ref }: { className: string; onOpe
   );
 }
 
-type Agent = Pick<TeamMember, 'id' | 'name' | 'role' | 'image' | 'brn' | 'phone' | 'whatsapp' | 'email'> & { untranslated?: string[] };
+type Agent = Localized<DetailAgent>;
 type Detail = Localized<Property>;
 
 interface Loaded {
   missing: false;
   property: Detail;
   agent: Agent | null;
-  developer: { id: string; name: string; untranslated?: string[] } | null;
+  developer: Localized<DetailDeveloper> | null;
   similar: CardProperty[];
   qr: string | null;
   /** The site's public address ('' when unknown): canonical, sharing and structured-data links. */
@@ -89,7 +89,7 @@ interface Loaded {
 /** Not found; or, in the prerendered property shell, not loaded yet (`pending`). */
 type PropertyData = { missing: true; pending?: true } | Loaded;
 
-const NO_EXTRAS: Extras = { similar: [], qr: null };
+const NO_EXTRAS: DetailData = { similar: [], qr: null };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const lang = langOfRequest(request);
@@ -105,35 +105,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     if (status !== 404) console.error('Failed to fetch the property', error);
     return data<PropertyData>({ missing: true }, { status: status === 404 ? 404 : 500 });
   }
-  const [team, developers, extras, site] = await Promise.all([
-    full.agent ? getJson<TeamMember[]>('/data/team.json').catch(() => []) : [],
-    full.developer ? getJson<Developer[]>('/data/developers.json').catch(() => []) : [],
-    // A property published after the build has no extras yet: no similar listings, no QR code.
-    getJson<Extras>(`/data/detail/${id}.json`).catch(() => NO_EXTRAS),
+  // The detail file the generator wrote beside the property holds its agent and developer, so
+  // the page never downloads the whole team and developer lists.
+  const [extras, site] = await Promise.all([
+    // A property published after the build has no extras yet: no similar listings, no QR code,
+    // the agency's contacts.
+    getJson<DetailData>(`/data/detail/${id}.json`).catch(() => NO_EXTRAS),
     getJson<Site>('/data/site.json').catch(() => null),
   ]);
-  const found = team.find((person) => person.id === full.agent);
-  const member = found ? localize(found, lang, ['name', 'role']) : undefined;
-  const entry = developers.find((one) => one.id === full.developer);
-  const developer = entry ? localize(entry, lang, ['name']) : undefined;
-  const property = localize(full, lang, ['title', 'description', 'location']);
   return {
     missing: false,
-    property,
-    agent: member
-      ? {
-          id: member.id,
-          name: member.name,
-          role: member.role,
-          image: member.image,
-          brn: member.brn,
-          phone: member.phone,
-          whatsapp: member.whatsapp,
-          email: member.email,
-          untranslated: member.untranslated,
-        }
-      : null,
-    developer: developer ? { id: developer.id, name: developer.name, untranslated: developer.untranslated } : null,
+    property: localize(full, lang, ['title', 'description', 'location']),
+    agent: extras.agent ? localize(extras.agent, lang, ['name', 'role']) : null,
+    developer: extras.developer ? localize(extras.developer, lang, ['name']) : null,
     similar: extras.similar,
     qr: extras.qr,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
