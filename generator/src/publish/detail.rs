@@ -359,7 +359,7 @@ pub(super) mod tests {
             image: "media/developers/emaar.jpg".into(),
             website: None,
             ar: None,
-            ru: ru.map(|name| DeveloperName { name: Some(name.into()), description: None }),
+            ru: ru.map(|name| DeveloperTexts { name: Some(name.into()), description: None }),
         }
     }
 
