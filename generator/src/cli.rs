@@ -44,32 +44,7 @@ pub enum Command {
     /// pages: `npm ci` in the site folder when its packages are missing, Vite's builds, and the
     /// prerender of every route, listing and post. Stops without writing anything when the
     /// content has an error.
-    Build {
-        /// The content folder.
-        #[arg(long, default_value = "content", value_name = "DIR")]
-        content: PathBuf,
-        /// Where to write the site.
-        #[arg(long, default_value = "dist", value_name = "DIR")]
-        out: PathBuf,
-        /// The front end to build.
-        #[arg(long, default_value = "site", value_name = "DIR")]
-        site: PathBuf,
-        /// Stop after the content stage (JSON API, data, media); build no pages.
-        #[arg(long)]
-        content_only: bool,
-        /// The site's address for the sitemap, robots.txt and the feeds, e.g. a deploy
-        /// preview's [default: baseUrl in site.yaml].
-        #[arg(long, value_name = "URL")]
-        base_url: Option<String>,
-        /// The CDN's rules, to resolve the links of the built pages as it will (not needed
-        /// with --content-only).
-        #[arg(long, default_value = "netlify.toml", value_name = "FILE")]
-        netlify: PathBuf,
-        /// A build Netlify publishes: also note what the deploy will lack (LEAD_FUNCTION_URL
-        /// not set). Implied by NETLIFY=true, which Netlify's builds set.
-        #[arg(long)]
-        for_netlify: bool,
-    },
+    Build(cmd::build::Args),
     /// Build the site, serve it on this machine as Netlify would, and rebuild on changes.
     ///
     /// Builds like `estate build` (and stops the same way when the content has an error), then
@@ -79,37 +54,7 @@ pub enum Command {
     /// index.html the whole site build; open pages reload after each good rebuild, and a failed
     /// rebuild keeps the last good site served. Prints `estate serve: http://HOST:PORT/` once
     /// listening; Ctrl-C stops it.
-    Serve {
-        /// The port to listen on; 0 picks any free port (the address is printed).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// The address to listen on; the default keeps the site to this machine.
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// Serve what the first build wrote; do not watch for changes.
-        #[arg(long)]
-        no_watch: bool,
-        /// The content folder.
-        #[arg(long, default_value = "content", value_name = "DIR")]
-        content: PathBuf,
-        /// Where to write the site, and what is served.
-        #[arg(long, default_value = "dist", value_name = "DIR")]
-        out: PathBuf,
-        /// The front end to build.
-        #[arg(long, default_value = "site", value_name = "DIR")]
-        site: PathBuf,
-        /// Build and serve only the content stage (JSON API, data, media); no pages.
-        #[arg(long)]
-        content_only: bool,
-        /// The CDN's rules: rewrites, redirects and headers.
-        #[arg(long, default_value = "netlify.toml", value_name = "FILE")]
-        netlify: PathBuf,
-        /// Where leads sent to POST /api/contact-user are kept, one .json and one .eml each
-        /// [default: $LEAD_OUTBOX_DIR, else .estate/outbox]. Email and webhook delivery are set
-        /// with the LEAD_* environment variables, as for the Lambda function (see the README).
-        #[arg(long, value_name = "DIR")]
-        outbox: Option<PathBuf>,
-    },
+    Serve(cmd::serve::Args),
     /// Start a new listing or post from a commented template.
     ///
     /// NAME becomes the id and the web address, e.g. `estate new property marina-gate-2br`
@@ -154,30 +99,8 @@ pub enum Command {
 pub fn run() -> ExitCode {
     match Cli::parse().command {
         Command::Check { content, format } => cmd::check::run(&content, format),
-        Command::Build { content, out, site, content_only, base_url, netlify, for_netlify } => {
-            cmd::build::run(cmd::build::Args {
-                content,
-                out,
-                site,
-                content_only,
-                base_url,
-                netlify,
-                for_netlify,
-            })
-        }
-        Command::Serve { port, host, no_watch, content, out, site, content_only, netlify, outbox } => {
-            cmd::serve::run(cmd::serve::Args {
-                port,
-                host,
-                no_watch,
-                content,
-                out,
-                site,
-                content_only,
-                netlify,
-                outbox,
-            })
-        }
+        Command::Build(args) => cmd::build::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Demo { properties, posts, out, seed } => cmd::demo::run(&out, properties, posts, seed),
         Command::Schema { content } => cmd::schema::run(&content),

@@ -8,20 +8,44 @@ use super::{Format, fail, print_report};
 use crate::netlify::Rules;
 use crate::pipeline::{self, BuildError, BuildOptions, Pages};
 
-/// The options of `estate build` (see [`crate::cli::Command::Build`]).
-pub struct Args {
+/// What `estate build` and `estate serve` both build from and into.
+#[derive(clap::Args)]
+pub struct SiteArgs {
+    /// The content folder.
+    #[arg(long, default_value = "content", value_name = "DIR")]
     pub content: PathBuf,
+    /// Where to write the site (and what `estate serve` serves).
+    #[arg(long, default_value = "dist", value_name = "DIR")]
     pub out: PathBuf,
+    /// The front end to build.
+    #[arg(long, default_value = "site", value_name = "DIR")]
     pub site: PathBuf,
+    /// Stop after the content stage (JSON API, data, media); build no pages.
+    #[arg(long)]
     pub content_only: bool,
-    pub base_url: Option<String>,
+    /// The CDN's rules: rewrites, redirects and headers, through which the built pages' links
+    /// are resolved and `estate serve` answers (the check is skipped with --content-only).
+    #[arg(long, default_value = "netlify.toml", value_name = "FILE")]
     pub netlify: PathBuf,
-    /// `--for-netlify`; Netlify's own builds are recognised by `NETLIFY=true` too.
+}
+
+/// The options of `estate build`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub site: SiteArgs,
+    /// The site's address for the sitemap, robots.txt and the feeds, e.g. a deploy
+    /// preview's [default: baseUrl in site.yaml].
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+    /// A build Netlify publishes: also note what the deploy will lack (LEAD_FUNCTION_URL
+    /// not set). Implied by NETLIFY=true, which Netlify's builds set.
+    #[arg(long)]
     pub for_netlify: bool,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let Args { content, out, site, content_only, base_url, netlify, for_netlify } = args;
+    let Args { site: SiteArgs { content, out, site, content_only, netlify }, base_url, for_netlify } = args;
     let rules = match Rules::load(&netlify) {
         Ok(rules) => rules,
         // Only the pages' links are resolved through the rules.

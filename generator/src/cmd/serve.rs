@@ -4,27 +4,36 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::build::{build, pages};
+use super::build::{SiteArgs, build, pages};
 use super::fail;
 use crate::netlify::Rules;
 use crate::pipeline::BuildOptions;
 use crate::serve::{self, ServeOptions};
 
-/// The options of `estate serve` (see [`crate::cli::Command::Serve`]).
+/// The options of `estate serve`.
+#[derive(clap::Args)]
 pub struct Args {
+    /// The port to listen on; 0 picks any free port (the address is printed).
+    #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// The address to listen on; the default keeps the site to this machine.
+    #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// Serve what the first build wrote; do not watch for changes.
+    #[arg(long)]
     pub no_watch: bool,
-    pub content: PathBuf,
-    pub out: PathBuf,
-    pub site: PathBuf,
-    pub content_only: bool,
-    pub netlify: PathBuf,
+    #[command(flatten)]
+    pub site: SiteArgs,
+    /// Where leads sent to POST /api/contact-user are kept, one .json and one .eml each
+    /// [default: $LEAD_OUTBOX_DIR, else .estate/outbox]. Email and webhook delivery are set
+    /// with the LEAD_* environment variables, as for the Lambda function (see the README).
+    #[arg(long, value_name = "DIR")]
     pub outbox: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let Args { port, host, no_watch, content, out, site, content_only, netlify, outbox } = args;
+    let Args { port, host, no_watch, site: SiteArgs { content, out, site, content_only, netlify }, outbox } =
+        args;
     let rules = match Rules::load(&netlify) {
         Ok(rules) => rules,
         Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
