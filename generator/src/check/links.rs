@@ -313,7 +313,7 @@ fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
     let mut pages = Vec::new();
     // The default language's pages at the top, the others' under `/{lang}/`.
     for lang in contract::urls::LANGUAGES {
-        let (dir, prefix) = if lang == contract::urls::LANGUAGES[0] {
+        let (dir, prefix) = if lang == contract::urls::DEFAULT_LANGUAGE {
             (out.to_path_buf(), String::new())
         } else {
             (out.join(lang), format!("/{lang}"))

@@ -114,7 +114,7 @@ pub fn remove_stale_pages(out: &Path) -> Result<(), SiteError> {
         .collect();
     // Listing pages are property/{id}/, post pages blog/{id}/{slug}/, in every language.
     let folders = contract::urls::LANGUAGES.iter().flat_map(|lang| {
-        let base = if *lang == contract::urls::LANGUAGES[0] { out.to_path_buf() } else { out.join(lang) };
+        let base = if *lang == contract::urls::DEFAULT_LANGUAGE { out.to_path_buf() } else { out.join(lang) };
         [(base.join("property"), 1), (base.join("blog"), 2)]
     });
     for (root, depth) in folders {
