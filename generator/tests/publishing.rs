@@ -319,21 +319,21 @@ fn listings_feed_is_atom_with_absolute_links_first_image_and_aed_prices() {
     assert_eq!(child_text(villa, "title"), Some("Villa \"Sea\" & <Sun> on the Palm"));
     assert!(text.contains("<title>Villa &quot;Sea&quot; &amp; &lt;Sun&gt; on the Palm</title>"));
     let summary = child_text(villa, "summary").unwrap();
-    assert_eq!(summary, "AED 18,500,000 · Palm Jumeirah · 5 bedrooms · 6,200 sqft");
+    assert_eq!(summary, "18,500,000 AED · Palm Jumeirah · 5 bedrooms · 6,200 sqft");
     let enclosure =
         children(villa, "link").into_iter().find(|l| l.attribute("rel") == Some("enclosure")).unwrap();
     assert_eq!(enclosure.attribute("href"), Some(format!("{PREVIEW_BASE}/media/photo.svg").as_str()));
     assert_eq!(enclosure.attribute("type"), Some("image/svg+xml"));
     let html = children(villa, "content")[0].text().unwrap();
     assert!(html.starts_with(&format!("<p><img src=\"{PREVIEW_BASE}/media/photo.svg\" alt=\"Villa &quot;Sea&quot; &amp; &lt;Sun&gt; on the Palm\">")), "{html}");
-    assert!(html.contains("<strong>AED 18,500,000</strong>"), "{html}");
+    assert!(html.contains("<strong>18,500,000 AED</strong>"), "{html}");
     assert!(html.contains(&format!("<a href=\"{PREVIEW_BASE}/contact-us\"")), "{html}");
     // A relative link in the description is made absolute against the listing's page.
     assert!(html.contains(&format!("<a href=\"{PREVIEW_BASE}/property/marina-studio-for-rent\"")), "{html}");
     assert!(html.contains("Five bedrooms &amp; a private beach"), "{html}");
 
     let studio = entry(&entries, &format!("{PREVIEW_BASE}/property/marina-studio-for-rent"));
-    assert_eq!(child_text(studio, "summary"), Some("AED 7,500 / month · Studio"));
+    assert_eq!(child_text(studio, "summary"), Some("7,500 AED / month · Studio"));
     assert!(
         !children(studio, "link").iter().any(|l| l.attribute("rel") == Some("enclosure")),
         "no image, no enclosure"

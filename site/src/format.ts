@@ -26,9 +26,6 @@ function memo<T>(make: (lang: Lang) => T): (lang: Lang) => T {
 }
 
 const numberFormat = memo((lang) => new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }));
-const aedFormat = memo(
-  (lang) => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'AED', maximumFractionDigits: 0 }),
-);
 const dateFormat = memo((lang) => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: TIME_ZONE }));
 const monthFormat = memo(
   (lang) => new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }),
@@ -36,11 +33,6 @@ const monthFormat = memo(
 
 export function formatNumber(lang: Lang, value: number): string {
   return numberFormat(lang).format(value);
-}
-
-/** A price in dirhams, e.g. "AED 1,750,000". */
-export function formatAed(lang: Lang, value: number): string {
-  return aedFormat(lang).format(value);
 }
 
 /** A calendar date, e.g. "1 November 2026". Unparseable input is returned as is. */

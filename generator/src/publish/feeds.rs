@@ -95,9 +95,10 @@ fn xml_filter(value: Value) -> Value {
     Value::from_safe_string(xml::escape(&text).into_owned())
 }
 
-/// `{{ price | aed }}`: a whole number of dirhams as "AED 1,850,000".
+/// `{{ price | aed }}`: a whole number of dirhams as "1,850,000 AED", the amount first as on
+/// every page of the site (`site/src/price.ts`).
 fn aed_filter(value: Value) -> Result<String, Error> {
-    Ok(format!("AED {}", group_thousands(whole_number(&value, "aed")?)))
+    Ok(format!("{} AED", group_thousands(whole_number(&value, "aed")?)))
 }
 
 /// `{{ area | thousands }}`: 1320 as "1,320".
@@ -429,7 +430,7 @@ mod tests {
         let ctx = minijinja::context! { n => 1_850_000, f => 999.6, s => "x" };
         assert_eq!(
             render_str("{{ n | aed }} {{ f | aed }} {{ n | thousands }}", ctx.clone()).unwrap(),
-            "AED 1,850,000 AED 1,000 1,850,000"
+            "1,850,000 AED 1,000 AED 1,850,000"
         );
         assert!(render_str("{{ s | aed }}", ctx).is_err());
         assert_eq!(group_thousands(-1234), "-1,234");

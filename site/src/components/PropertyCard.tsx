@@ -3,20 +3,12 @@ import { useId } from 'react';
 import { Link } from '../i18n/link';
 import { typeLabel, useT, type Translate } from '../i18n';
 import { enAttrs, localize } from '../i18n/content';
-import { formatAed, formatNumber } from '../format';
+import { formatNumber } from '../format';
+import { priceText } from '../price';
 import type { CardProperty } from '../types';
 import type { Lang } from '../i18n';
 import { useLang, useSite } from '../shell';
 import { Icon } from './Icon';
-
-/** 'AED 1,750,000', 'AED 95,000 / year', or 'Contact for price'. */
-export function priceText(t: Translate, lang: Lang, price: number | null, period: 'year' | 'month' | null): string {
-  if (price == null) return t('card.contactForPrice');
-  const amount = formatAed(lang, price);
-  if (period === 'year') return t('card.perYear', { price: amount });
-  if (period === 'month') return t('card.perMonth', { price: amount });
-  return amount;
-}
 
 export function bedroomsText(t: Translate, bedrooms: number | null): string {
   if (bedrooms == null) return t('card.na');

@@ -5,7 +5,7 @@ import { useLoaderData } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
-import { formatAed } from '../format';
+import { priceText } from '../price';
 import type { Community, Site } from '../types';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
@@ -33,7 +33,7 @@ export async function loader(): Promise<AreaData> {
 function RangeText({ range: [min, max], term }: { range: Range; term: 'areas.sale' | 'areas.rent' }) {
   const t = useT();
   const lang = useLang();
-  const text = min === max ? formatAed(lang, min) : t('areas.range', { min: formatAed(lang, min), max: formatAed(lang, max) });
+  const text = min === max ? priceText(t, lang, min) : t('areas.range', { low: priceText(t, lang, min), high: priceText(t, lang, max) });
   return (
     <div>
       <dt>{t(term)}</dt>

@@ -10,7 +10,7 @@ import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
-import { priceText } from '../components/PropertyCard';
+import { priceText } from '../price';
 import { enAttrs, localize } from '../i18n/content';
 import type { FeedItem } from '../types';
 

@@ -20,6 +20,7 @@ import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon, type IconName } from '../components/Icon';
 import { areaText, bedroomsText } from '../components/PropertyCard';
+import { perSqftLineText, perSqftText, priceText } from '../price';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
 import { EnquiryModal } from '../property/EnquiryModal';
@@ -198,18 +199,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A price text of `base` ('property.priceValue' ...) with its rent period, if any. */
-function withPeriod(
-  t: Translate,
-  base: 'property.priceValue' | 'property.perSqftValue' | 'property.perSqftLine',
-  amount: string,
-  period: Property['pricePeriod'],
-): string {
-  if (period === 'year') return t(`${base}.year`, { amount });
-  if (period === 'month') return t(`${base}.month`, { amount });
-  return t(base, { amount });
-}
-
 /** The text of the WhatsApp message and the e-mail subject, with the listing reference. */
 function enquiryText(t: Translate, property: Detail, url: string) {
   const vars = { title: property.title, reference: property.reference ?? '', url };
@@ -268,14 +257,9 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
   const deal = forRent ? t('card.forRent') : t('card.forSale');
   const backTo = CATEGORY_PATH[property.mainCategory];
   const url = absoluteUrl(baseUrl, localePath(lang, `/property/${property.id}`));
-  const price =
-    property.price == null
-      ? t('card.contactForPrice')
-      : withPeriod(t, 'property.priceValue', formatNumber(lang, property.price), property.pricePeriod);
-  const sqftAmount =
-    property.price != null && property.area ? formatNumber(lang, Math.round(property.price / property.area)) : null;
-  const perSqft = sqftAmount == null ? null : withPeriod(t, 'property.perSqftValue', sqftAmount, property.pricePeriod);
-  const perSqftLine = sqftAmount == null ? null : withPeriod(t, 'property.perSqftLine', sqftAmount, property.pricePeriod);
+  const price = priceText(t, lang, property.price, property.pricePeriod);
+  const perSqft = perSqftText(t, lang, property.price, property.area, property.pricePeriod);
+  const perSqftLine = perSqftLineText(t, lang, property.price, property.area, property.pricePeriod);
   const place = property.location || t('card.notSpecified');
   const summary = t(forRent ? 'property.meta.rent' : 'property.meta.sale', {
     type: typeLabel(lang, property.subCategory),
@@ -511,11 +495,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
                 <li key={card.id}>
                   <SimilarCard
                     property={card}
-                    price={
-                      card.price == null
-                        ? t('card.contactForPrice')
-                        : withPeriod(t, 'property.priceValue', formatNumber(lang, card.price), card.pricePeriod ?? undefined)
-                    }
+                    price={priceText(t, lang, card.price, card.pricePeriod)}
                   />
                 </li>
               ))}
