@@ -96,9 +96,11 @@ function socialTags(meta) {
  * for a page of the site (not the 404 page or a shell, which answer other paths).
  */
 function languageLinks(server, base, path, lang) {
-  const bare = server.stripLang(path);
+  // An alias (/Rental) names its main page (/rent-property) as canonical, in every language.
+  const bare = server.canonicalPath(server.stripLang(path));
+  const canonical = server.localePath(lang, bare);
   const url = (p) => `${base}${p}`;
-  const tags = [`<link rel="canonical" href="${escapeHtml(url(path))}" data-path="${escapeHtml(path)}" data-page-meta />`];
+  const tags = [`<link rel="canonical" href="${escapeHtml(url(canonical))}" data-path="${escapeHtml(path)}" data-page-meta />`];
   for (const code of server.languages) {
     tags.push(`<link rel="alternate" hreflang="${code}" href="${escapeHtml(url(server.localePath(code, bare)))}" data-page-meta />`);
   }
@@ -146,7 +148,8 @@ function fillTemplate(template, rendered, page) {
   // After the entry's stylesheet, which Vite puts last in the head: the order the browser's
   // loader of a lazy chunk would add them in (it sees these links and does not add them again).
   const sheets = chunks.css.map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n  `).join('');
-  const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${path}` } : rendered.meta;
+  const canonical = server.localePath(lang, server.canonicalPath(server.stripLang(path)));
+  const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${canonical}` } : rendered.meta;
   const head = meta
     ? [
         `<title>${escapeHtml(meta.title)}</title>`,

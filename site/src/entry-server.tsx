@@ -2,7 +2,7 @@
 // The loaders' data is embedded by StaticRouterProvider for hydration.
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { fixedRoutes, routes } from './routes';
+import { ALIASES, fixedRoutes, routes } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { loadAllMessages } from './i18n';
 import { loadForms } from './forms/deferred';
@@ -13,6 +13,11 @@ export { SHELL_PAGES as shellPages } from './property/shell';
 
 /** Every fixed path of the route table; content paths come from the generator's routes.json. */
 export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
+
+/** The path a page's canonical link names: an alias's main page, else the page itself (no language prefix). */
+export function canonicalPath(bare: string): string {
+  return ALIASES[bare] ?? bare;
+}
 
 export type Rendered =
   /** `pages`: the message sets of the matched pages, named after their modules (routes.tsx). */

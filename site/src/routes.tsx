@@ -23,6 +23,19 @@ const legal = (page: 'privacy-policy' | 'terms-and-conditions'): Screen => ({
   lazy: async () => (await import('./pages/Legal')).forPage(page),
 });
 
+/**
+ * The spec's other names of a listing page, and the page each is another name of: their
+ * canonical link points there, so search engines index one page (generator/src/routes.rs
+ * leaves them out of the sitemap; src/routes.test.ts checks the two tables agree).
+ */
+export const ALIASES: Record<string, string> = {
+  '/residential-properties': '/buy-property',
+  '/rent-properties': '/rent-property',
+  '/Properties-For-Rent-in-Dubai': '/rent-property',
+  '/Rental': '/rent-property',
+  '/Properties-For-Sale-in-Dubai': '/commercial',
+};
+
 /** Fixed paths and their screens; every one is prerendered. */
 export const fixedRoutes: ({ path: string } & Screen)[] = [
   { path: '/', messages: 'Home', lazy: () => import('./pages/Home') },

@@ -131,7 +131,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
 
   return (
     <>
-      <Seo title={t(SEARCHES[kind].meta)} description={t('search.description')} />
+      <Seo title={t(SEARCHES[kind].meta)} description={t('search.description')} noindex />
       <PageHeader eyebrow={t('search.eyebrow')} title={t('search.title')}>
         {criteriaChips.length > 0 ? (
           <ul className="criteria" aria-label={t('search.criteria')}>
