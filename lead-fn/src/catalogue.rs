@@ -47,6 +47,8 @@ pub struct Entry {
     pub kind: String,
     /// The location's community key ([`community_key`]).
     pub community: Option<String>,
+    /// The words of the fields a match in ranks highest ([`crate::rank::ranked_text`]), sorted.
+    pub ranked_words: Box<[Box<str>]>,
 }
 
 impl Snapshot {
@@ -55,7 +57,12 @@ impl Snapshot {
             .into_iter()
             .map(|property| {
                 let json = serde_json::value::to_raw_value(&property)?;
+                let mut ranked_words: Vec<Box<str>> =
+                    words(&crate::rank::ranked_text(&property)).map(String::into_boxed_str).collect();
+                ranked_words.sort_unstable();
+                ranked_words.dedup();
                 Ok(Entry {
+                    ranked_words: ranked_words.into(),
                     kind: normalise_type(&property.sub_category),
                     community: property.location.as_deref().and_then(community_key),
                     json,
@@ -82,24 +89,30 @@ impl Snapshot {
     /// The entries with a word starting with each of the given words, as a bit set over
     /// `entries`; `None` when no word is given (no constraint).
     pub fn with_words(&self, query: &[String]) -> Option<Vec<u64>> {
+        self.word_sets(query).into_iter().reduce(|mut all, found| {
+            all.iter_mut().zip(&found).for_each(|(a, b)| *a &= b);
+            all
+        })
+    }
+
+    /// For each given word, the entries with a word starting with it, as a bit set over `entries`.
+    pub fn word_sets(&self, query: &[String]) -> Vec<Vec<u64>> {
         let blocks = self.entries.len().div_ceil(64);
-        let mut result: Option<Vec<u64>> = None;
-        for prefix in query {
-            let mut found = vec![0u64; blocks];
-            let start = self.words.partition_point(|(word, _)| **word < **prefix);
-            for (_, list) in
-                self.words[start..].iter().take_while(|(word, _)| word.starts_with(prefix.as_str()))
-            {
-                for &number in list {
-                    found[number as usize / 64] |= 1 << (number % 64);
+        query
+            .iter()
+            .map(|prefix| {
+                let mut found = vec![0u64; blocks];
+                let start = self.words.partition_point(|(word, _)| **word < **prefix);
+                for (_, list) in
+                    self.words[start..].iter().take_while(|(word, _)| word.starts_with(prefix.as_str()))
+                {
+                    for &number in list {
+                        found[number as usize / 64] |= 1 << (number % 64);
+                    }
                 }
-            }
-            match &mut result {
-                None => result = Some(found),
-                Some(result) => result.iter_mut().zip(&found).for_each(|(a, b)| *a &= b),
-            }
-        }
-        result
+                found
+            })
+            .collect()
     }
 
     /// Parses the text of `api/properties.json`.

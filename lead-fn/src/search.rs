@@ -5,12 +5,12 @@
 //! The criteria come from the JSON body and, as the spec's clients also repeat them there, from
 //! the query string; a field in the body wins. Every value may be a string or a number, because
 //! the spec's dropdowns send strings. The answer is the array of matching published properties,
-//! in the catalogue's order (newest first).
+//! the most relevant first, then the newest ([`crate::rank`]).
 //!
 //! Rules, one place for the browser and the function alike:
-//! - `query`: every word must appear in the title, location, type, reference or description,
-//!   as the start of a word, ignoring case and accents, Arabic digits read as Latin ones
-//!   (see [`words`]);
+//! - `query`: at least one word must appear in the title, location, type, reference or
+//!   description, as the start of a word, ignoring case and accents, Arabic digits read as Latin
+//!   ones (see [`words`]); listings with all the words come first (see [`crate::rank`]);
 //! - `type`: the sub-category, ignoring case and a plural `s` ('Apartments' finds 'Apartment');
 //! - `bedrooms`: exactly that many; 7 means '7+', seven or more;
 //! - `area`: at least that many square feet;
@@ -54,7 +54,7 @@ pub struct Criteria {
 
 impl Criteria {
     /// Whether the entry meets the type, bedrooms and area criteria (the words are matched
-    /// through the snapshot's index, [`Snapshot::with_words`]).
+    /// through the snapshot's index, [`Snapshot::word_sets`]).
     pub fn fits(&self, entry: &Entry) -> bool {
         let property = &entry.property;
         if self.kind.as_ref().is_some_and(|kind| *kind != entry.kind) {
@@ -211,22 +211,18 @@ async fn search(
         .into_response())
 }
 
-/// The JSON array of the properties of `category` (all when `None`) that match.
+/// The JSON array of the properties of `category` (all when `None`) that match, most relevant
+/// first ([`crate::rank`]).
 pub fn answer(snapshot: &Snapshot, category: Option<MainCategory>, criteria: &Criteria) -> String {
-    let with_words = snapshot.with_words(&criteria.words);
-    let has_words =
-        |number: usize| with_words.as_ref().is_none_or(|bits| bits[number / 64] & (1 << (number % 64)) != 0);
-    let matching = snapshot.entries.iter().enumerate().filter(|(number, entry)| {
-        category.is_none_or(|c| entry.property.main_category == c)
-            && has_words(*number)
-            && criteria.fits(entry)
+    let matching = crate::rank::ranked(snapshot, &criteria.words, |entry| {
+        category.is_none_or(|c| entry.property.main_category == c) && criteria.fits(entry)
     });
     let mut answer = String::from("[");
-    for (_, entry) in matching {
+    for number in matching {
         if answer.len() > 1 {
             answer.push(',');
         }
-        answer.push_str(entry.json.get());
+        answer.push_str(snapshot.entries[number].json.get());
     }
     answer.push(']');
     answer
