@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub mod catalogue;
+pub mod form_post;
 pub mod http;
 #[cfg(feature = "lambda")]
 pub mod lambda;
@@ -92,10 +93,11 @@ impl Config {
 /// The function's routes; anything else is answered `404 {"error":"not found"}`. Every answer
 /// carries [`http`]'s headers.
 pub fn router(config: Config) -> Router {
-    let routes = Router::new()
-        .merge(search::router(config.catalogue.clone()))
-        .merge(leads::router(config.catalogue, config.leads))
-        .fallback(not_found);
+    // Leads from plain HTML forms (no JavaScript) are read and answered by form_post.
+    let own_origins: Arc<[String]> = config.allowed_origins.clone().into();
+    let leads = leads::router(config.catalogue.clone(), config.leads)
+        .layer(axum::middleware::from_fn_with_state(own_origins, form_post::adapt));
+    let routes = Router::new().merge(search::router(config.catalogue)).merge(leads).fallback(not_found);
     http::layers(routes, &config.allowed_origins)
 }
 

@@ -1,0 +1,386 @@
+//! Leads sent by a plain HTML form: without JavaScript, or before the page's script has run on
+//! a slow phone. The site's enquiry forms post `application/x-www-form-urlencoded` to
+//! `/api/contact-user` with the same field names as the JSON body; this layer reads such a body
+//! into the same JSON object, hands it to the lead endpoint unchanged (same rules, same
+//! messages, same sinks), and turns its answer into one a browser shows:
+//! - accepted: `303 See Other` to the thank-you page in the visitor's language
+//!   (`/thank-you`, `/ar/thank-you`, `/ru/thank-you`);
+//! - refused: an HTML page in the visitor's language with the message of each field beside it
+//!   and the form again, filled with what was sent, so nothing typed is lost.
+//!
+//! What the browser's fields do before a JSON submission is done here for a plain one: the
+//! phone field's '+971 50 123 4567' becomes '+971501234567' ('' when only the dial code is
+//! there; digits only for the `contact-lead` form), and fields the endpoint does not know (the
+//! requirements form's purpose, budget, bedrooms) are added to the message as lines.
+//!
+//! A browser sends such a form from any site without a preflight, so one that names another
+//! site as its `Origin` is refused (403): only the site's own pages post here.
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value};
+
+use crate::leads::input::{HONEYPOT, MAX_BODY_BYTES};
+
+/// The fields of a lead the endpoint reads; anything else a form sends goes into the message.
+const KNOWN: [&str; 12] = [
+    "name",
+    "email",
+    "contactNumber",
+    "message",
+    "propertyType",
+    "propertyArea",
+    "propertyId",
+    "page",
+    "form",
+    "lang",
+    "language",
+    HONEYPOT,
+];
+
+/// The page a plain form's accepted lead is answered with (in the visitor's language).
+pub const THANK_YOU_PATH: &str = "/thank-you";
+
+/// The phone field's default country code (the site's phone field starts with '+971 ').
+const DEFAULT_DIAL_CODE: &str = "971";
+
+/// Whether the request carries a form-encoded body.
+fn is_form(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/x-www-form-urlencoded"))
+}
+
+/// Whether the `Origin` (when a browser sent one) is the site's: the host the request was sent
+/// to, or one of the allowed origins.
+fn same_site(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    let origin = origin.trim_end_matches('/').to_ascii_lowercase();
+    let host_of = |name| headers.get(name).and_then(|v: &HeaderValue| v.to_str().ok());
+    let hosts = [host_of("x-forwarded-host"), host_of(header::HOST.as_str())];
+    let by_host = hosts
+        .into_iter()
+        .flatten()
+        .any(|host| origin.split_once("://").is_some_and(|(_, rest)| rest == host.to_ascii_lowercase()));
+    by_host || allowed.iter().any(|o| *o == origin)
+}
+
+/// The lead endpoint's layer: form-encoded requests in, browser answers out; JSON untouched.
+pub async fn adapt(
+    State(allowed): State<std::sync::Arc<[String]>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if !is_form(request.headers()) {
+        return next.run(request).await;
+    }
+    let (mut parts, body) = request.into_parts();
+    if !same_site(&parts.headers, &allowed) {
+        tracing::info!(event = "lead_refused", status = 403, code = "foreign_origin");
+        return (StatusCode::FORBIDDEN, "This form can only be sent from the site's own pages.")
+            .into_response();
+    }
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY_BYTES).await else {
+        return page(&Map::new(), &Map::new(), None, StatusCode::PAYLOAD_TOO_LARGE);
+    };
+    let Ok(pairs) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&bytes) else {
+        return page(&Map::new(), &Map::new(), None, StatusCode::BAD_REQUEST);
+    };
+    let lead = lead_object(pairs);
+    let json = Value::Object(lead.clone()).to_string();
+    parts.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let answer = next.run(Request::from_parts(parts, Body::from(json))).await;
+    let lang = language(&lead);
+    if answer.status().is_success() {
+        let to = contract::urls::localized_path(lang, THANK_YOU_PATH);
+        return (StatusCode::SEE_OTHER, [(header::LOCATION, to)]).into_response();
+    }
+    let status = answer.status();
+    let refusal: Map<String, Value> = match axum::body::to_bytes(answer.into_body(), 64 * 1024).await {
+        Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or_default(),
+        Err(_) => Map::new(),
+    };
+    let fields = refusal.get("fields").and_then(Value::as_object).cloned().unwrap_or_default();
+    let form_message = refusal.get("form").and_then(Value::as_str);
+    page(&lead, &fields, form_message, status)
+}
+
+/// The JSON object of a lead from a form's pairs (the last of a repeated name wins).
+pub fn lead_object(pairs: Vec<(String, String)>) -> Map<String, Value> {
+    let mut lead = Map::new();
+    let mut extra = Vec::new();
+    for (name, value) in pairs {
+        if KNOWN.contains(&name.as_str()) {
+            lead.insert(name, Value::String(value));
+        } else if !value.trim().is_empty() && name.len() <= 40 {
+            extra.push(format!("{name}: {}", value.trim()));
+        }
+    }
+    if !extra.is_empty() {
+        let message = lead.get("message").and_then(Value::as_str).unwrap_or("").trim();
+        let lines = extra.join("\n");
+        let message = if message.is_empty() { lines } else { format!("{lines}\n\n{message}") };
+        lead.insert("message".into(), Value::String(message));
+    }
+    let digits_only = lead.get("form").and_then(Value::as_str) == Some("contact-lead");
+    if let Some(Value::String(phone)) = lead.get_mut("contactNumber") {
+        *phone = phone_value(phone, digits_only);
+    }
+    lead
+}
+
+/// What the site's phone field sends for what it shows: '+' and the digits, '' when only the
+/// default dial code is there; a number typed without '+' (the 10-digit fields) as typed.
+fn phone_value(shown: &str, digits_only: bool) -> String {
+    let trimmed = shown.trim();
+    if !trimmed.starts_with('+') {
+        return trimmed.to_owned();
+    }
+    let digits: String = trimmed.chars().filter(char::is_ascii_digit).collect();
+    match digits.as_str() {
+        "" | DEFAULT_DIAL_CODE => String::new(),
+        _ if digits_only => digits,
+        _ => format!("+{digits}"),
+    }
+}
+
+fn language(lead: &Map<String, Value>) -> &'static str {
+    let said = lead.get("lang").or_else(|| lead.get("language")).and_then(Value::as_str).unwrap_or("");
+    contract::urls::language(&said.get(..2).unwrap_or("").to_ascii_lowercase())
+        .unwrap_or(contract::urls::DEFAULT_LANGUAGE)
+}
+
+/// The words of the answer page, per language.
+struct Words {
+    title: &'static str,
+    fix: &'static str,
+    failed: &'static str,
+    send: &'static str,
+    back: &'static str,
+    labels: [(&'static str, &'static str); 6],
+}
+
+const EN: Words = Words {
+    title: "Your details were not sent yet",
+    fix: "Please fix the errors below and send the form again.",
+    failed: "Failed to submit user data. Please try again.",
+    send: "Send again",
+    back: "Back to the page",
+    labels: [
+        ("name", "Name"),
+        ("email", "Email"),
+        ("contactNumber", "Phone number"),
+        ("message", "Message"),
+        ("propertyType", "Property type"),
+        ("propertyArea", "Area"),
+    ],
+};
+const AR: Words = Words {
+    title: "لم تُرسَل بياناتك بعد",
+    fix: "يُرجى تصحيح الأخطاء أدناه ثم إرسال النموذج مرة أخرى.",
+    failed: "تعذّر إرسال البيانات. يُرجى المحاولة مرة أخرى.",
+    send: "إرسال مرة أخرى",
+    back: "العودة إلى الصفحة",
+    labels: [
+        ("name", "الاسم"),
+        ("email", "البريد الإلكتروني"),
+        ("contactNumber", "رقم الهاتف"),
+        ("message", "الرسالة"),
+        ("propertyType", "نوع العقار"),
+        ("propertyArea", "المنطقة"),
+    ],
+};
+const RU: Words = Words {
+    title: "Ваши данные ещё не отправлены",
+    fix: "Исправьте ошибки ниже и отправьте форму ещё раз.",
+    failed: "Не удалось отправить данные. Попробуйте ещё раз.",
+    send: "Отправить ещё раз",
+    back: "Вернуться на страницу",
+    labels: [
+        ("name", "Имя"),
+        ("email", "Эл. почта"),
+        ("contactNumber", "Номер телефона"),
+        ("message", "Сообщение"),
+        ("propertyType", "Тип недвижимости"),
+        ("propertyArea", "Район"),
+    ],
+};
+
+fn words(lang: &str) -> &'static Words {
+    match lang {
+        "ar" => &AR,
+        "ru" => &RU,
+        _ => &EN,
+    }
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The refusal as a page: the messages, and the form again with what was sent.
+fn page(
+    lead: &Map<String, Value>,
+    fields: &Map<String, Value>,
+    form_message: Option<&str>,
+    status: StatusCode,
+) -> Response {
+    let lang = language(lead);
+    let words = words(lang);
+    let dir = if lang == "ar" { "rtl" } else { "ltr" };
+    let text = |name: &str| lead.get(name).and_then(Value::as_str).unwrap_or("");
+    let mut html = format!(
+        "<!doctype html>\n<html lang=\"{lang}\" dir=\"{dir}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"robots\" content=\"noindex\">\n<title>{title}</title>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n",
+        title = escape(words.title),
+    );
+    let summary = if fields.is_empty() { words.failed } else { form_message.unwrap_or(words.fix) };
+    html.push_str(&format!("<p role=\"alert\">{}</p>\n", escape(summary)));
+    html.push_str("<form method=\"post\" action=\"/api/contact-user\">\n");
+    for name in ["form", "lang", "page", "propertyId"] {
+        if !text(name).is_empty() {
+            html.push_str(&format!(
+                "<input type=\"hidden\" name=\"{name}\" value=\"{}\">\n",
+                escape(text(name))
+            ));
+        }
+    }
+    for (name, label) in words.labels {
+        if !lead.contains_key(name) {
+            continue;
+        }
+        let error = fields.get(name).and_then(Value::as_str);
+        let described = if error.is_some() {
+            format!(" aria-invalid=\"true\" aria-describedby=\"{name}-error\"")
+        } else {
+            String::new()
+        };
+        html.push_str(&format!("<p>\n<label for=\"{name}\">{}</label><br>\n", escape(label)));
+        if name == "message" {
+            html.push_str(&format!(
+                "<textarea id=\"{name}\" name=\"{name}\" rows=\"5\" cols=\"40\"{described}>{}</textarea>\n",
+                escape(text(name))
+            ));
+        } else {
+            let kind = match name {
+                "email" => "email",
+                "contactNumber" => "tel",
+                _ => "text",
+            };
+            html.push_str(&format!(
+                "<input id=\"{name}\" name=\"{name}\" type=\"{kind}\" value=\"{}\"{described}>\n",
+                escape(text(name))
+            ));
+        }
+        if let Some(error) = error {
+            html.push_str(&format!("<br><strong id=\"{name}-error\">{}</strong>\n", escape(error)));
+        }
+        html.push_str("</p>\n");
+    }
+    html.push_str(&format!("<p><button type=\"submit\">{}</button></p>\n</form>\n", escape(words.send)));
+    let back = text("page");
+    if back.starts_with('/') && !back.starts_with("//") {
+        html.push_str(&format!("<p><a href=\"{}\">{}</a></p>\n", escape(back), escape(words.back)));
+    }
+    html.push_str("</main>\n</body>\n</html>\n");
+    let status = if status.is_success() { StatusCode::BAD_REQUEST } else { status };
+    (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter().map(|(a, b)| ((*a).to_owned(), (*b).to_owned())).collect()
+    }
+
+    #[test]
+    fn a_form_becomes_the_json_lead_the_browser_would_send() {
+        let lead = lead_object(pairs(&[
+            ("form", "requirements"),
+            ("name", "Aisha"),
+            ("contactNumber", "+971 50 123 4567"),
+            ("purpose", "rent"),
+            ("budget", "120000"),
+            ("bedrooms", ""),
+            ("message", "Near a metro"),
+        ]));
+        assert_eq!(lead["contactNumber"], "+971501234567");
+        assert_eq!(lead["message"], "purpose: rent\nbudget: 120000\n\nNear a metro");
+        assert!(!lead.contains_key("purpose"));
+    }
+
+    #[test]
+    fn phone_numbers_as_the_site_s_fields_send_them() {
+        assert_eq!(phone_value("+971 ", false), "");
+        assert_eq!(phone_value("+971 50 123 4567", true), "971501234567");
+        assert_eq!(phone_value("0501234567", false), "0501234567");
+        assert_eq!(phone_value("+7 912 345-67-89", false), "+79123456789");
+    }
+
+    #[test]
+    fn only_the_site_s_own_pages_may_post() {
+        let headers = |origin: &str, host: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::ORIGIN, HeaderValue::from_str(origin).expect("ascii"));
+            h.insert(header::HOST, HeaderValue::from_str(host).expect("ascii"));
+            h
+        };
+        assert!(same_site(&headers("http://127.0.0.1:8080", "127.0.0.1:8080"), &[]));
+        assert!(!same_site(&headers("https://evil.example", "127.0.0.1:8080"), &[]));
+        let allowed = ["https://www.palmcrest.ae".to_owned()];
+        assert!(same_site(&headers("https://www.palmcrest.ae", "abc.lambda-url.aws"), &allowed));
+        assert!(same_site(&HeaderMap::new(), &[]), "no Origin: not a browser's cross-site form");
+    }
+
+    #[test]
+    fn the_refusal_page_is_escaped_and_keeps_what_was_typed() {
+        let lead = lead_object(pairs(&[
+            ("form", "detail"),
+            ("lang", "ar"),
+            ("name", "<b>x</b>"),
+            ("email", "bad"),
+            ("page", "/ar/property/x"),
+        ]));
+        let mut fields = Map::new();
+        fields.insert("email".into(), Value::String("صيغة البريد الإلكتروني غير صحيحة.".into()));
+        let response = page(&lead, &fields, None, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let body = futures_body(response);
+        assert!(body.contains("<html lang=\"ar\" dir=\"rtl\">"), "{body}");
+        assert!(body.contains("value=\"&lt;b&gt;x&lt;/b&gt;\""), "{body}");
+        assert!(
+            body.contains("<strong id=\"email-error\">صيغة البريد الإلكتروني غير صحيحة.</strong>"),
+            "{body}"
+        );
+        assert!(body.contains("<a href=\"/ar/property/x\">"), "{body}");
+        assert!(body.contains("name=\"form\" value=\"detail\""), "{body}");
+    }
+
+    fn futures_body(response: Response) -> String {
+        let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a runtime");
+        let bytes = runtime.block_on(axum::body::to_bytes(response.into_body(), 1 << 20)).expect("a body");
+        String::from_utf8(bytes.to_vec()).expect("UTF-8")
+    }
+}
