@@ -88,6 +88,7 @@ pub const FIXED_PAGES: &[FixedPage] = &[
     left("/blogform", "the editors' form for new posts"),
     listed("/feed", Updated::NewestAny),
     listed("/area-guides-in-dubai", Updated::NewestListing(None)),
+    left("/thank-you", "the answer to an enquiry sent without JavaScript"),
 ];
 
 /// Paths robots.txt asks crawlers to keep out of.

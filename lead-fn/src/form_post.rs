@@ -237,7 +237,9 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// The refusal as a page: the messages, and the form again with what was sent.
+/// The refusal as a page: the messages, and the form again with what was sent. Its referrer
+/// policy is `same-origin` (the function's headers say `no-referrer`), so sending the form again
+/// carries the site's `Origin` rather than `null`.
 fn page(
     lead: &Map<String, Value>,
     fields: &Map<String, Value>,
@@ -251,7 +253,8 @@ fn page(
     let mut html = format!(
         "<!doctype html>\n<html lang=\"{lang}\" dir=\"{dir}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"robots\" content=\"noindex\">\n<title>{title}</title>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n",
+         <meta name=\"robots\" content=\"noindex\">\n<meta name=\"referrer\" content=\"same-origin\">\n\
+         <title>{title}</title>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n",
         title = escape(words.title),
     );
     let summary = if fields.is_empty() { words.failed } else { form_message.unwrap_or(words.fix) };

@@ -10,7 +10,7 @@ describe('route aliases', () => {
     const rust = readFileSync(join(import.meta.dirname, '..', '..', 'generator', 'src', 'routes.rs'), 'utf8');
     const reasons = new Map([...rust.matchAll(/const (\w+): &str = "an alias of (\/[^"]*)";/g)].map((m) => [m[1], m[2]]));
     const fromRust: Record<string, string> = {};
-    for (const [, path, reason] of rust.matchAll(/left\("([^"]+)", (\w+|"an alias of [^"]+")\)/g)) {
+    for (const [, path = '', reason = ''] of rust.matchAll(/left\("([^"]+)", (\w+|"an alias of [^"]+")\)/g)) {
       const main = reason.startsWith('"') ? /an alias of ([^"]+)/.exec(reason)?.[1] : reasons.get(reason);
       if (main) fromRust[path] = main;
     }

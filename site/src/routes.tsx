@@ -68,6 +68,7 @@ export const fixedRoutes: ({ path: string } & Screen)[] = [
   { path: '/blogform', messages: 'BlogForm', lazy: () => import('./pages/BlogForm') },
   { path: '/feed', messages: 'Feed', lazy: () => import('./pages/Feed') },
   { path: '/area-guides-in-dubai', messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') },
+  { path: '/thank-you', messages: 'ThankYou', lazy: () => import('./pages/ThankYou') },
 ];
 
 /**

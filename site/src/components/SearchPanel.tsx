@@ -5,7 +5,7 @@
 // goes nowhere, and only the filled parameters go into the URL.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../i18n/link';
-import { typeLabel, useT, type MessageKey } from '../i18n';
+import { localePath, typeLabel, useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { formatNumber } from '../format';
 import { Icon } from './Icon';
@@ -102,7 +102,17 @@ export function SearchPanel({ kind, communities = [] }: { kind: PanelKind; commu
   };
 
   return (
-    <form className={`search-panel search-panel--${kind}`} role="search" aria-label={t('searchPanel.label')} onSubmit={submit} noValidate>
+    // A plain GET form to its result page too, so a search sent before the script runs (or
+    // without it) still arrives; the result page reads the parameters when it hydrates.
+    <form
+      className={`search-panel search-panel--${kind}`}
+      role="search"
+      aria-label={t('searchPanel.label')}
+      method="get"
+      action={localePath(lang, config.target)}
+      onSubmit={submit}
+      noValidate
+    >
       <div className="search-panel__field search-panel__field--text">
         <label className="visually-hidden" htmlFor={`${id}-query`}>
           {t('searchPanel.query')}

@@ -2,7 +2,10 @@
 // sends and reports) and the shared fields. Spec sections 2, 4, 5, 7 and 8.
 import { useCallback, type ReactNode } from 'react';
 import { useT, type MessageKey } from '../i18n';
-import { PROPERTY_TYPES } from './validate';
+import { useLocation } from 'react-router';
+import { useLang } from '../shell';
+import { PROPERTY_TYPES, type Form } from './validate';
+import { CONTACT_PATH } from './submit';
 import { FAILURE_LATER, FAILURE_PLAIN, FAILURE_RETRY, useLeadForm, type Lead, type LeadForm } from './useLeadForm';
 import { EmailField, FormFoot, FormStatus, Honeypot, NameField, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
 import { PhoneField } from './PhoneField';
@@ -22,12 +25,21 @@ function PropertyTypeOptions({ none }: { none: MessageKey }) {
 }
 
 /**
- * The form element every enquiry form uses: no browser bubbles, our messages instead. POST, so a
- * form sent before the page's script runs never puts what was typed into an address.
+ * The form element every enquiry form uses: no browser bubbles, our messages instead. Without
+ * JavaScript (or before the page's script runs) it is a plain form: POSTed form-encoded to the
+ * lead function with the hidden fields the script would add (which form, the language, the
+ * page), answered by a redirect to the thank-you page or a page of messages (lead-fn's
+ * form_post.rs). POST, so what was typed never goes into an address.
  */
-function LeadFormElement({ form, name, label, className, children }: { form: LeadForm; name: string; label: string; className?: string; children: ReactNode }) {
+function LeadFormElement({ form, name, label, className, hidden, children }: { form: LeadForm; name: Form; label: string; className?: string; hidden?: Record<string, string>; children: ReactNode }) {
+  const lang = useLang();
+  const { pathname } = useLocation();
+  const fields: Record<string, string> = { form: name, lang, page: pathname, ...hidden };
   return (
-    <form name={name} method="post" className={`lead-form${className ? ` ${className}` : ''}`} noValidate aria-label={label} aria-busy={form.submitting || undefined} onSubmit={form.onSubmit}>
+    <form name={name} method="post" action={CONTACT_PATH} className={`lead-form${className ? ` ${className}` : ''}`} noValidate aria-label={label} aria-busy={form.submitting || undefined} onSubmit={form.onSubmit}>
+      {Object.entries(fields).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
       {children}
       <Honeypot form={form} />
     </form>
@@ -135,7 +147,7 @@ export function DetailForm({ propertyId }: { propertyId: string }) {
     failure: FAILURE_LATER,
   });
   return (
-    <LeadFormElement form={form} name="detail" label={t('property.getInTouch')} className="lead-form--grid">
+    <LeadFormElement form={form} name="detail" label={t('property.getInTouch')} className="lead-form--grid" hidden={{ propertyId }}>
       <NameField form={form} label={t('forms.name')} />
       <EmailField form={form} label={t('forms.email')} />
       <TextField form={form} name="contactNumber" label={t('forms.phoneNumber')} hint={t('forms.phoneTenHint')} required type="tel" autoComplete="tel" inputMode="numeric" dir="ltr" className="lead-form__wide" />

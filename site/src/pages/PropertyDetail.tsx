@@ -24,6 +24,7 @@ import { perSqftLineText, perSqftText, priceText } from '../price';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
 import { EnquiryModal } from '../property/EnquiryModal';
+import { NoScriptEnquiry } from '../property/NoScriptEnquiry';
 import { ShareButton } from '../property/ShareButton';
 import { MapCard } from '../property/MapCard';
 import { SimilarCard } from '../property/SimilarCard';
@@ -449,6 +450,9 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
                 className="button button--gold button--block price-card__cta"
                 onOpen={() => setEnquiring(true)}
               />
+              <noscript>
+                <NoScriptEnquiry propertyId={property.id} />
+              </noscript>
               <ShareButton title={property.title} text={summary} url={url} />
             </div>
 

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../i18n/link';
 import { API_TIMEOUT_MS } from '../data';
-import { typeLabel, useT, type MessageKey, type Translate } from '../i18n';
+import { localePath, typeLabel, useT, type MessageKey, type Translate } from '../i18n';
 import { formatNumber, toCard } from '../format';
 import type { Lang } from '../i18n';
 import type { CardProperty, Property } from '../types';
@@ -153,6 +153,11 @@ function SearchPage({ kind }: { kind: SearchKind }) {
             <span>{t('search.browseAll')}</span>
           </Link>
         </div>
+        <noscript>
+          <p className="empty-state">
+            {t('search.noscript')} <a href={localePath(lang, '/allproperties')}>{t('search.noscriptBrowse')}</a>
+          </p>
+        </noscript>
         {state.status === 'loading' ? (
           <p className="empty-state" role="status">
             <span className="spinner" aria-hidden="true" />

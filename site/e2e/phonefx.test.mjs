@@ -1,0 +1,211 @@
+// Issue 18 (phone-first visitor experience), items 6, 7, 8, 10 and 12, each reproduced as the
+// issue describes it, against `estate serve` in Debian's Chromium:
+// 6  one price format per language on cards, the property page, Similar and commercial;
+// 7  search 'Marina' lists the Dubai Marina listings before the one whose description mentions
+//    a 'Creek Marina';
+// 8  with JavaScript off (or not yet run), search forms still search and enquiries still reach
+//    the function: a redirect to the thank-you page and a lead in the outbox;
+// 10 alias pages name their main page as canonical; search results carry noindex;
+// 12 the mortgage calculator on a sale listing, in each language.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from './server.mjs';
+import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+
+let server;
+let browser;
+let outbox;
+let properties;
+
+before(async () => {
+  outbox = mkdtempSync(join(tmpdir(), 'estate-phonefx-outbox-'));
+  server = await startServer({ outbox });
+  browser = await launch();
+  properties = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (outbox) rmSync(outbox, { recursive: true, force: true });
+});
+
+const records = () =>
+  readdirSync(outbox)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')));
+
+/** The price texts of a page, without the bidi isolation marks around Arabic amounts. */
+async function prices(page, selector) {
+  const texts = await page.locator(selector).allTextContents();
+  return texts.map((text) => text.replace(/[\u2066-\u2069]/g, '').trim());
+}
+
+const PRICE = {
+  en: /^\d{1,3}(,\d{3})* AED( \/ (year|month))?$/,
+  ar: /^\d{1,3}(,\d{3})* درهم( (سنوياً|شهرياً))?$/,
+  ru: /^\d{1,3}(\u00a0\d{3})* AED( в (год|месяц))?$/,
+};
+const PREFIX = { en: '', ar: '/ar', ru: '/ru' };
+
+describe('6: one price format per language', () => {
+  for (const lang of ['en', 'ar', 'ru']) {
+    test(`${lang}: cards, the property page, Similar and commercial write the amount, then the currency`, async () => {
+      const { context, page, problems } = await openPage(browser, PHONE);
+      const seen = [];
+      for (const path of ['/buy-property', '/commercial', '/rent-property']) {
+        await page.goto(server.url + PREFIX[lang] + path, { waitUntil: 'networkidle' });
+        const cards = (await prices(page, '.property-card__price')).filter((text) => /\d/.test(text));
+        assert.ok(cards.length > 0, `${path} shows priced cards`);
+        seen.push(...cards);
+      }
+      const sale = properties.find((p) => p.mainCategory === 'Residential' && p.price);
+      await page.goto(`${server.url}${PREFIX[lang]}/property/${sale.id}`, { waitUntil: 'networkidle' });
+      const detail = await prices(page, '.price-card__price, .property__price-value, .similar-card__price');
+      assert.ok(detail.length >= 3, `the property page and its similar listings show prices: ${detail}`);
+      seen.push(...detail.filter((text) => /\d/.test(text)));
+      for (const text of seen) assert.match(text, PRICE[lang], `"${text}" is written the ${lang} way`);
+      assert.ok(!seen.some((text) => /د\.إ|[٠-٩]/.test(text)), 'no د.إ. and no Arabic-Indic digits');
+      await context.close();
+      assert.deepEqual(problems, []);
+    });
+  }
+});
+
+describe('7: search results by relevance', () => {
+  test("home search 'Marina' lists the listings named Marina before the one whose description mentions it", async () => {
+    const named = properties.filter((p) => /marina/i.test(`${p.title} ${p.location}`)).map((p) => p.id);
+    const described = properties.filter((p) => !named.includes(p.id) && /marina/i.test(p.description)).map((p) => p.id);
+    assert.ok(named.length >= 2 && described.includes('creek-harbour-waterfront-one-bedroom'), 'the sample content has both');
+    const { context, page, problems } = await openPage(browser, PHONE);
+    await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+    await page.locator('form[role="search"] input[name="query"]').fill('Marina');
+    await page.locator('form[role="search"]').getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/search-result\?query=Marina/);
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    const found = await page.locator('.property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href').split('/').pop()));
+    assert.deepEqual(found.slice(0, named.length).sort(), [...named].sort(), `names first: ${found}`);
+    assert.ok(found.indexOf('creek-harbour-waterfront-one-bedroom') >= named.length, `Creek Harbour after: ${found}`);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('the function ranks the same way for every search endpoint', async () => {
+    const response = await fetch(`${server.url}/api/search-properties?query=marina`, { method: 'POST' });
+    const ids = (await response.json()).map((p) => p.id);
+    const named = properties.filter((p) => /marina/i.test(`${p.title} ${p.location}`)).map((p) => p.id);
+    assert.deepEqual(ids.slice(0, named.length).sort(), [...named].sort(), ids.join());
+    assert.ok(ids.indexOf('creek-harbour-waterfront-one-bedroom') >= named.length, ids.join());
+  });
+});
+
+describe('8: forms without JavaScript', () => {
+  test('the home search, sent before any script runs, lands on the results, which read it when the page hydrates', async () => {
+    const { context, page, problems } = await openPage(browser, PHONE);
+    // The page's scripts held back: the visitor types and sends before the page is interactive.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      if (new URL(route.request().frame().url()).pathname === '/') await held;
+      await route.continue();
+    });
+    await page.goto(server.url + '/', { waitUntil: 'commit' });
+    await page.locator('form[role="search"] input[name="query"]').fill('Marina');
+    await page.locator('form[role="search"] input[name="query"]').press('Enter');
+    await page.waitForURL(/\/search-result\?/);
+    release();
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('query'), 'Marina', 'the query is not lost');
+    await page.waitForFunction(() => document.querySelectorAll('.property-card').length > 0);
+    await page.locator('.criteria__chip', { hasText: 'Marina' }).waitFor();
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('with JavaScript off, a listing search is a plain GET to its result page in the page language', async () => {
+    const { context, page } = await openPage(browser, DESKTOP, { javaScriptEnabled: false });
+    await page.goto(server.url + '/ru/buy-property');
+    const panel = page.locator('form[role="search"]').first();
+    await panel.locator('input[name="query"]').fill('marina');
+    await panel.locator('select[name="bedrooms"]').selectOption('2');
+    await panel.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/ru\/search-residential\?/);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('query'), 'marina');
+    assert.equal(url.searchParams.get('bedrooms'), '2');
+    // (Playwright's text locators skip <noscript>: read it by its element.)
+    const note = page.locator('noscript p');
+    assert.ok(await note.isVisible(), 'the result page says what it needs');
+    assert.match(await note.textContent(), /^Для результатов поиска включите JavaScript/);
+    await context.close();
+  });
+
+  test("with JavaScript off, 'Get in Touch' on a property page reaches the function: thank-you page, lead in the outbox", async () => {
+    const { context, page } = await openPage(browser, PHONE, { javaScriptEnabled: false });
+    const sale = properties.find((p) => p.mainCategory === 'Residential');
+    await page.goto(`${server.url}/ar/property/${sale.id}`);
+    const form = page.locator('form.noscript-enquiry');
+    assert.ok(await form.isVisible(), 'the enquiry form is on the page without JavaScript');
+    await form.locator('input[name="name"]').fill('سارة أحمد');
+    await form.locator('input[name="email"]').fill('sara.nojs@example.ae');
+    await form.locator('input[name="contactNumber"]').fill('0501234567');
+    await form.locator('textarea[name="message"]').fill('أرغب في المعاينة');
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/ar\/thank-you$/);
+    assert.equal(await page.locator('h1').textContent(), 'تم إرسال بياناتك بنجاح!');
+    const lead = records().find((r) => r.email === 'sara.nojs@example.ae');
+    assert.ok(lead, 'the lead is in the outbox');
+    assert.equal(lead.propertyId, sale.id);
+    assert.equal(lead.form, 'detail');
+    assert.equal(lead.lang, 'ar');
+    await context.close();
+  });
+
+  test('with JavaScript off, a refused seller form comes back with each message and what was typed; fixed, it is sent', async () => {
+    const { context, page } = await openPage(browser, DESKTOP, { javaScriptEnabled: false });
+    await page.goto(server.url + '/pro');
+    const form = page.locator('form[name="seller"]');
+    await form.locator('input[name="name"]').fill('Li');
+    await form.locator('input[name="email"]').fill('li.nojs@example.com');
+    await form.locator('input[name="contactNumber"]').fill('+971 50 765 4321');
+    await form.locator('button[type="submit"]').click();
+    await page.getByText('Name must be at least 3 characters long.').waitFor();
+    assert.equal(await page.locator('input[name="email"]').inputValue(), 'li.nojs@example.com');
+    await page.locator('input[name="name"]').fill('Li Wei');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/thank-you$/);
+    const lead = records().find((r) => r.email === 'li.nojs@example.com');
+    assert.equal(lead?.contactNumber, '+971507654321');
+    assert.equal(lead?.form, 'seller');
+    await context.close();
+  });
+});
+
+describe('10: one indexable page per content', () => {
+  const canonical = (html) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+  for (const [alias, main] of [
+    ['/rent-properties', '/rent-property'],
+    ['/Rental', '/rent-property'],
+    ['/Properties-For-Rent-in-Dubai', '/rent-property'],
+    ['/residential-properties', '/buy-property'],
+    ['/ar/Properties-For-Sale-in-Dubai', '/ar/commercial'],
+  ]) {
+    test(`${alias} names ${main} as its canonical page`, async () => {
+      const html = await (await fetch(server.url + alias)).text();
+      assert.ok(canonical(html)?.endsWith(main), `${alias}: ${canonical(html)}`);
+    });
+  }
+
+  test('the main pages name themselves; search results are noindex', async () => {
+    const main = await (await fetch(server.url + '/rent-property')).text();
+    assert.ok(canonical(main)?.endsWith('/rent-property'));
+    assert.ok(!main.includes('noindex'));
+    for (const path of ['/search-result?query=marina', '/ru/search-rent', '/search-commercial?type=Shop']) {
+      const html = await (await fetch(server.url + path)).text();
+      assert.ok(html.includes('<meta name="robots" content="noindex'), `${path} is noindex`);
+    }
+  });
+});
