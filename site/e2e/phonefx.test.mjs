@@ -209,3 +209,55 @@ describe('10: one indexable page per content', () => {
     }
   });
 });
+
+describe('12: the mortgage calculator on a sale listing', () => {
+  const LABELS = {
+    en: { down: 'Down payment (AED)', residency: 'You are', nonResident: 'Not resident in the UAE', total: 'Total cash needed', title: 'Mortgage calculator' },
+    ar: { down: 'الدفعة الأولى (درهم)', residency: 'أنت', nonResident: 'غير مقيم في الإمارات', total: 'إجمالي المبلغ النقدي المطلوب', title: 'حاسبة التمويل العقاري' },
+    ru: { down: 'Первоначальный взнос (AED)', residency: 'Вы', nonResident: 'Нерезидент ОАЭ', total: 'Всего наличными', title: 'Ипотечный калькулятор' },
+  };
+  const digits = (text) => Number(text.replace(/[^\d]/g, ''));
+
+  for (const lang of ['en', 'ar', 'ru']) {
+    test(`${lang}: caps, fees and the total cash needed, on a phone`, async () => {
+      const sale = properties.find((p) => p.mainCategory === 'Residential' && p.price && p.price <= 5_000_000);
+      const { context, page, problems } = await openPage(browser, PHONE);
+      await page.goto(`${server.url}${PREFIX[lang]}/property/${sale.id}`, { waitUntil: 'networkidle' });
+      const words = LABELS[lang];
+      const calculator = page.locator('section.mortgage');
+      await calculator.getByRole('heading', { name: words.title }).waitFor();
+      // A resident's first home up to AED 5M: 80% loan, so 20% down by default.
+      const down = calculator.getByLabel(words.down);
+      assert.equal(digits(await down.inputValue()), Math.ceil(sale.price * 0.2));
+      const total = async () => digits((await calculator.locator('.mortgage__list .mortgage__row--strong dd').textContent()) ?? '');
+      const loan = sale.price - Math.ceil(sale.price * 0.2);
+      const trustee = sale.price < 500_000 ? 2100 : 4200;
+      const expected = Math.ceil(sale.price * 0.2) + Math.round(sale.price * 0.04) + 580 + trustee + Math.round(loan * 0.0025 + 290);
+      assert.equal(await total(), expected, 'down payment + 4% DLD + title deed + trustee + mortgage registration');
+      // A non-resident may borrow at most half: the same down payment is too low and is raised.
+      await calculator.getByLabel(words.residency, { exact: true }).selectOption('nonResident');
+      const warning = calculator.locator('.mortgage__warning');
+      await warning.waitFor();
+      assert.match(await warning.textContent(), /50[\s\u200e\u00a0]*%/);
+      const half = Math.ceil(sale.price * 0.5);
+      assert.equal(await total(), half + Math.round(sale.price * 0.04) + 580 + trustee + Math.round((sale.price - half) * 0.0025 + 290));
+      await calculator.screenshot({ path: `e2e/screenshots/mortgage-${lang}-phone.png` });
+      // Paying it all in cash: no loan, no mortgage registration.
+      await down.fill(String(sale.price));
+      await page.waitForFunction(() => !document.querySelector('.mortgage__warning'));
+      assert.equal(await total(), sale.price + Math.round(sale.price * 0.04) + 580 + trustee);
+      // A typo is named at its field and the figures wait for a number.
+      await down.fill('12x');
+      assert.equal(await down.getAttribute('aria-invalid'), 'true');
+      assert.equal(await calculator.locator('.mortgage__results').count(), 0);
+      await context.close();
+      assert.deepEqual(problems, []);
+    });
+  }
+
+  test('rentals have no mortgage calculator', async () => {
+    const rental = properties.find((p) => p.mainCategory === 'Rental');
+    const html = await (await fetch(`${server.url}/property/${rental.id}`)).text();
+    assert.ok(!html.includes('class="property__section mortgage"'));
+  });
+});

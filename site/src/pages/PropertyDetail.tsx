@@ -25,6 +25,7 @@ import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
 import { EnquiryModal } from '../property/EnquiryModal';
 import { NoScriptEnquiry } from '../property/NoScriptEnquiry';
+import { MortgageCalculator } from '../property/MortgageCalculator';
 import { ShareButton } from '../property/ShareButton';
 import { MapCard } from '../property/MapCard';
 import { SimilarCard } from '../property/SimilarCard';
@@ -397,6 +398,9 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
                 </ol>
               </section>
             ) : null}
+
+            {/* Homes only: the Central Bank's caps are for residential mortgages. */}
+            {(property.mainCategory === 'Residential' || offPlan) && property.price != null ? <MortgageCalculator price={property.price} offPlan={offPlan} /> : null}
 
             {property.coordinates ? (
               <section className="property__section" aria-labelledby="property-map">

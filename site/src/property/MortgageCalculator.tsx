@@ -1,0 +1,172 @@
+// The mortgage calculator of a sale listing's page: price (the listing's), down payment, rate and
+// term, who buys (the Central Bank's caps differ) and whether it is off-plan; it shows the loan,
+// the monthly payment and the cash needed at transfer, every fee named. The rules are
+// ./mortgage.ts; prices are written by ../price.ts. Plain inputs with labels and hints; the
+// key figures are a polite live region, so a screen reader hears them change.
+import { useId, useState, type ReactNode } from 'react';
+import { useT } from '../i18n';
+import { LOCALES, formatNumber } from '../format';
+import { useLang } from '../shell';
+import { priceText } from '../price';
+import { MAX_YEARS, mortgagePlan, parseAmount, type Residency } from './mortgage';
+import './mortgage.css';
+
+const DEFAULT_RATE = 4.5;
+const RESIDENCIES: Residency[] = ['resident', 'national', 'nonResident'];
+
+type Field = 'price' | 'down' | 'rate' | 'years';
+
+export function MortgageCalculator({ price, offPlan: listedOffPlan }: { price: number; offPlan: boolean }) {
+  const t = useT();
+  const lang = useLang();
+  const id = useId();
+  const [residency, setResidency] = useState<Residency>('resident');
+  const [firstHome, setFirstHome] = useState(true);
+  const [offPlan, setOffPlan] = useState(listedOffPlan);
+  // The smallest down payment the default buyer may make is the starting one.
+  const start = mortgagePlan({ price, down: 0, ratePercent: DEFAULT_RATE, years: MAX_YEARS, residency, firstHome, offPlan: listedOffPlan });
+  const [typed, setTyped] = useState<Record<Field, string>>({
+    price: formatNumber(lang, price),
+    down: formatNumber(lang, start.minDown),
+    rate: new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 }).format(DEFAULT_RATE),
+    years: String(MAX_YEARS),
+  });
+  const values = {
+    price: parseAmount(typed.price),
+    down: parseAmount(typed.down),
+    rate: parseAmount(typed.rate),
+    years: parseAmount(typed.years),
+  };
+  const valid = Object.values(values).every((value) => value !== null);
+  const plan = valid
+    ? mortgagePlan({
+        price: values.price ?? 0,
+        down: values.down ?? 0,
+        ratePercent: values.rate ?? 0,
+        years: values.years ?? MAX_YEARS,
+        residency,
+        firstHome,
+        offPlan,
+      })
+    : null;
+  const percent = (share: number) => new Intl.NumberFormat(LOCALES[lang], { style: 'percent' }).format(share);
+  const money = (amount: number) => priceText(t, lang, amount);
+  const field = (name: Field) => `${id}-${name}`;
+
+  const input = (name: Field, label: string, hint?: string, inputMode: 'numeric' | 'decimal' = 'numeric') => {
+    const invalid = values[name] === null;
+    const described = [hint ? `${field(name)}-hint` : null, invalid ? `${field(name)}-error` : null].filter(Boolean).join(' ');
+    return (
+      <div className={`field${invalid ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={field(name)}>
+          {label}
+        </label>
+        <input
+          className="field__control"
+          id={field(name)}
+          type="text"
+          inputMode={inputMode}
+          dir="ltr"
+          autoComplete="off"
+          value={typed[name]}
+          onChange={(event) => setTyped((current) => ({ ...current, [name]: event.target.value }))}
+          aria-invalid={invalid || undefined}
+          aria-describedby={described || undefined}
+        />
+        {hint ? (
+          <p className="field__hint" id={`${field(name)}-hint`}>
+            {hint}
+          </p>
+        ) : null}
+        {invalid ? (
+          <p className="field__error" id={`${field(name)}-error`}>
+            {t('mortgage.invalid')}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <section className="property__section mortgage" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="property__heading">
+        {t('mortgage.title')}
+      </h2>
+      <p className="mortgage__lead">{t('mortgage.lead')}</p>
+      <form className="mortgage__form" onSubmit={(event) => event.preventDefault()} aria-labelledby={`${id}-title`}>
+        {input('price', t('mortgage.price'))}
+        {input('down', t('mortgage.down'))}
+        {input('rate', t('mortgage.rate'), undefined, 'decimal')}
+        {input('years', t('mortgage.years'), t('mortgage.yearsHint'))}
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-residency`}>
+            {t('mortgage.residency')}
+          </label>
+          <select className="field__control" id={`${id}-residency`} value={residency} onChange={(event) => setResidency(event.target.value as Residency)}>
+            {RESIDENCIES.map((value) => (
+              <option key={value} value={value}>
+                {t(`mortgage.residency.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-home`}>
+            {t('mortgage.home')}
+          </label>
+          <select className="field__control" id={`${id}-home`} value={firstHome ? 'first' : 'second'} onChange={(event) => setFirstHome(event.target.value === 'first')}>
+            <option value="first">{t('mortgage.home.first')}</option>
+            <option value="second">{t('mortgage.home.second')}</option>
+          </select>
+        </div>
+        <label className="mortgage__check">
+          <input type="checkbox" checked={offPlan} onChange={(event) => setOffPlan(event.target.checked)} />
+          <span>{t('mortgage.offPlan')}</span>
+        </label>
+      </form>
+      {plan ? (
+        <div className="mortgage__results">
+          {plan.downTooLow ? (
+            <p className="mortgage__warning" role="status">
+              {t('mortgage.downLow', { percent: percent(plan.maxLtv), minimum: money(plan.minDown) })}
+            </p>
+          ) : null}
+          <dl className="mortgage__figures" aria-live="polite">
+            <Figure label={t('mortgage.monthly')} strong>
+              {t('price.amount.month', { amount: formatNumber(lang, plan.monthly) })}
+            </Figure>
+            <Figure label={t('mortgage.cash.total')} strong>
+              {money(plan.cashNeeded)}
+            </Figure>
+          </dl>
+          <dl className="mortgage__list">
+            <Figure label={t('mortgage.maxLoan')}>{t('mortgage.maxLoanValue', { percent: percent(plan.maxLtv) })}</Figure>
+            <Figure label={t('mortgage.loan')}>{money(plan.loan)}</Figure>
+            <Figure label={t('mortgage.interest')}>{money(plan.interest)}</Figure>
+          </dl>
+          <h3 className="mortgage__subtitle">{t('mortgage.cash')}</h3>
+          <dl className="mortgage__list">
+            <Figure label={t('mortgage.cash.down')}>{money(plan.down)}</Figure>
+            <Figure label={t('mortgage.cash.dld')}>{money(plan.costs.dldTransfer)}</Figure>
+            <Figure label={t('mortgage.cash.titleDeed')}>{money(plan.costs.titleDeed)}</Figure>
+            <Figure label={t('mortgage.cash.trustee')}>{money(plan.costs.trustee)}</Figure>
+            <Figure label={t('mortgage.cash.mortgage')}>{money(plan.costs.mortgageRegistration)}</Figure>
+            <Figure label={t('mortgage.cash.total')} strong>
+              {money(plan.cashNeeded)}
+            </Figure>
+          </dl>
+        </div>
+      ) : null}
+      <p className="mortgage__note">{t('mortgage.note')}</p>
+    </section>
+  );
+}
+
+function Figure({ label, strong = false, children }: { label: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <div className={strong ? 'mortgage__row mortgage__row--strong' : 'mortgage__row'}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
