@@ -69,7 +69,7 @@ fn same_site(headers: &HeaderMap, allowed: &[String]) -> bool {
         .into_iter()
         .flatten()
         .any(|host| origin.split_once("://").is_some_and(|(_, rest)| rest == host.to_ascii_lowercase()));
-    by_host || allowed.iter().any(|o| *o == origin)
+    by_host || allowed.contains(&origin)
 }
 
 /// The lead endpoint's layer: form-encoded requests in, browser answers out; JSON untouched.

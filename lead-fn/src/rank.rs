@@ -68,7 +68,7 @@ pub fn ranked(snapshot: &Snapshot, query: &[String], keep: impl Fn(&Entry) -> bo
         .map(|number| (relevance(&snapshot.entries[number], number, query, &sets), number))
         .collect();
     // Stable, so equal relevance keeps the catalogue's order.
-    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.sort_by_key(|(relevance, _)| std::cmp::Reverse(*relevance));
     found.into_iter().map(|(_, number)| number).collect()
 }
 
