@@ -6,8 +6,8 @@
 // - Latin digits in every language, Arabic too (as Dubai's portals and the DLD write prices),
 //   grouped as the language groups thousands (a comma; in Russian a narrow space);
 // - whole dirhams; a rent's period after the currency ('95,000 AED / year').
-// The words ('AED', 'درهم', '/ year') are the `price.*` messages, in the shell's message set,
-// so every page has them.
+// The words (AED, درهم, "/ year") are the `price.*` messages, in the message set of every page
+// that shows a price (src/i18n/message-sets.json).
 import { formatNumber } from './format';
 import type { Lang, Translate } from './i18n';
 

@@ -25,7 +25,7 @@ import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
 import { EnquiryModal } from '../property/EnquiryModal';
 import { NoScriptEnquiry } from '../property/NoScriptEnquiry';
-import { MortgageCalculator } from '../property/MortgageCalculator';
+import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
 import { MapCard } from '../property/MapCard';
 import { SimilarCard } from '../property/SimilarCard';
@@ -400,7 +400,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
             ) : null}
 
             {/* Homes only: the Central Bank's caps are for residential mortgages. */}
-            {(property.mainCategory === 'Residential' || offPlan) && property.price != null ? <MortgageCalculator price={property.price} offPlan={offPlan} /> : null}
+            {(property.mainCategory === 'Residential' || offPlan) && property.price != null ? <MortgageSection price={property.price} offPlan={offPlan} /> : null}
 
             {property.coordinates ? (
               <section className="property__section" aria-labelledby="property-map">

@@ -2,7 +2,8 @@
 // term, who buys (the Central Bank's caps differ) and whether it is off-plan; it shows the loan,
 // the monthly payment and the cash needed at transfer, every fee named. The rules are
 // ./mortgage.ts; prices are written by ../price.ts. Plain inputs with labels and hints; the
-// key figures are a polite live region, so a screen reader hears them change.
+// key figures are a polite live region, so a screen reader hears them change. Its own chunk,
+// loaded when its section nears the viewport (MortgageSection.tsx).
 import { useId, useState, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import { LOCALES, formatNumber } from '../format';
@@ -16,7 +17,7 @@ const RESIDENCIES: Residency[] = ['resident', 'national', 'nonResident'];
 
 type Field = 'price' | 'down' | 'rate' | 'years';
 
-export function MortgageCalculator({ price, offPlan: listedOffPlan }: { price: number; offPlan: boolean }) {
+export function MortgageCalculator({ price, offPlan: listedOffPlan, titleId }: { price: number; offPlan: boolean; titleId: string }) {
   const t = useT();
   const lang = useLang();
   const id = useId();
@@ -88,12 +89,8 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan }: { price: n
   };
 
   return (
-    <section className="property__section mortgage" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="property__heading">
-        {t('mortgage.title')}
-      </h2>
-      <p className="mortgage__lead">{t('mortgage.lead')}</p>
-      <form className="mortgage__form" onSubmit={(event) => event.preventDefault()} aria-labelledby={`${id}-title`}>
+    <>
+      <form className="mortgage__form" onSubmit={(event) => event.preventDefault()} aria-labelledby={titleId}>
         {input('price', t('mortgage.price'))}
         {input('down', t('mortgage.down'))}
         {input('rate', t('mortgage.rate'), undefined, 'decimal')}
@@ -158,7 +155,7 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan }: { price: n
         </div>
       ) : null}
       <p className="mortgage__note">{t('mortgage.note')}</p>
-    </section>
+    </>
   );
 }
 
