@@ -454,9 +454,8 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
                 className="button button--gold button--block price-card__cta"
                 onOpen={() => setEnquiring(true)}
               />
-              <noscript>
-                <NoScriptEnquiry propertyId={property.id} />
-              </noscript>
+              {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
+              <noscript>{import.meta.env.SSR ? <NoScriptEnquiry propertyId={property.id} /> : null}</noscript>
               <ShareButton title={property.title} text={summary} url={url} />
             </div>
 

@@ -153,10 +153,13 @@ function SearchPage({ kind }: { kind: SearchKind }) {
             <span>{t('search.browseAll')}</span>
           </Link>
         </div>
+        {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
         <noscript>
-          <p className="empty-state">
-            {t('search.noscript')} <a href={localePath(lang, '/allproperties')}>{t('search.noscriptBrowse')}</a>
-          </p>
+          {import.meta.env.SSR ? (
+            <p className="empty-state">
+              {t('search.noscript')} <a href={localePath(lang, '/allproperties')}>{t('search.noscriptBrowse')}</a>
+            </p>
+          ) : null}
         </noscript>
         {state.status === 'loading' ? (
           <p className="empty-state" role="status">
