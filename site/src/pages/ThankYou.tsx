@@ -16,15 +16,15 @@ export function Component() {
       <Seo title={t('thanks.meta')} description={t('thanks.promise')} noindex />
       <PageHeader eyebrow={site.name} title={t('thanks.title')} lead={t('thanks.promise')} />
       <div className="container section">
-        <p className="thanks-links">
+        <div className="cta-banner__actions">
           <Link to="/" className="button button--gold">
             <span>{t('thanks.home')}</span>
-          </Link>{' '}
+          </Link>
           <Link to="/allproperties" className="button button--outline">
             <Icon name="search" size={18} />
             <span>{t('thanks.browse')}</span>
           </Link>
-        </p>
+        </div>
       </div>
     </>
   );
