@@ -113,8 +113,7 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
     let started = Instant::now();
     let (parts, body) = request.into_parts();
 
-    let client =
-        ratelimit::client_ip(&parts.headers, &parts.extensions, leads.settings.client_ip_header.as_ref());
+    let client = ratelimit::client_ip(&parts.headers, &parts.extensions, leads.settings.trusted_proxy());
     if let Err(wait) = leads.limiter.check(client, started) {
         let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
         return Err(ApiError::new(
