@@ -38,6 +38,10 @@ pub struct Settings {
     /// The secret the proxy adds to each request it forwards (`LEAD_PROXY_SECRET`); the
     /// client-address header is read only on requests that carry it. Unset: never read.
     pub proxy_secret: Option<String>,
+    /// Write the outbox, answer, then deliver to the other sinks in the background
+    /// (`LEAD_BACKGROUND_DELIVERY`; `estate serve` turns it on): only for a host that keeps
+    /// running after it answers, so never on Lambda. See [`super::background`].
+    pub background_delivery: bool,
     /// The language the agents' emails are written in (`LEAD_EMAIL_LANGUAGE`: `en`, `ar` or
     /// `ru`; English by default). Each email notes the visitor's own language.
     pub email_language: &'static str,
@@ -53,6 +57,7 @@ impl Default for Settings {
             budget: DEFAULT_BUDGET,
             client_ip_header: Some(HeaderName::from_static(DEFAULT_CLIENT_IP_HEADER)),
             proxy_secret: None,
+            background_delivery: false,
             email_language: "en",
         }
     }
@@ -144,6 +149,14 @@ impl Settings {
                 ));
             }
             settings.proxy_secret = Some(secret);
+        }
+
+        if let Some(on) = get("LEAD_BACKGROUND_DELIVERY") {
+            settings.background_delivery = match on.to_ascii_lowercase().as_str() {
+                "true" | "1" | "yes" => true,
+                "false" | "0" | "no" => false,
+                _ => return Err(error("LEAD_BACKGROUND_DELIVERY", format!("{on:?} is not true or false"))),
+            };
         }
 
         if let Some(dir) = get("LEAD_OUTBOX_DIR") {
