@@ -1,4 +1,5 @@
-//! A feed template in `content/templates/` cannot hang `estate check` or `build`, nor fill the
+//! Content that could hang or break `estate check` and `build`. A feed template in
+//! `content/templates/` cannot hang them, nor fill the
 //! memory: a runaway loop runs out of minijinja's fuel, a huge feed hits the output limit; each
 //! is an error at the template's line, and nothing is written.
 
@@ -53,4 +54,31 @@ fn a_feed_over_the_size_limit_is_refused_and_located() {
         "{stderr}"
     );
     assert!(!dir.path().join("dist").exists());
+}
+
+/// Not a feed, but the same kind of content that passed `check` and broke the build: a post
+/// title with `/` gives one path segment, so `check` and `build` agree and the page exists.
+#[test]
+fn a_post_title_with_a_slash_builds_a_page_at_one_segment() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let post = dir.path().join("content/blog/renting-q-and-a.md");
+    let text = std::fs::read_to_string(&post).expect("the post");
+    std::fs::write(
+        &post,
+        text.replacen("title: 'Q&A: \"Renting\" <basics>'", "title: 'Rent vs Buy 2026/27'", 1),
+    )
+    .expect("written");
+    // A listing links to the post by its page's address.
+    let listing = dir.path().join("content/properties/marina-studio-for-rent.md");
+    let text = std::fs::read_to_string(&listing).expect("the listing");
+    std::fs::write(&listing, text.replace("q&a:-%22renting%22-%3Cbasics%3E", "rent-vs-buy-2026-27"))
+        .expect("written");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 0, "{stderr}");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    assert_eq!(code, 0, "{stderr}");
+    let blogs = std::fs::read_to_string(dir.path().join("dist/api/blogs.json")).expect("the API");
+    assert!(blogs.contains("\"/blog/renting-q-and-a/rent-vs-buy-2026-27\""), "{blogs}");
+    let routes = std::fs::read_to_string(dir.path().join("dist/data/routes.json")).expect("the routes");
+    assert!(routes.contains("/blog/renting-q-and-a/rent-vs-buy-2026-27"), "{routes}");
 }
