@@ -8,6 +8,7 @@
 
 pub mod demo;
 pub mod diag;
+mod entry;
 pub mod markdown;
 pub mod model;
 pub mod scaffold;
@@ -144,10 +145,15 @@ fn list(dir: &Path, kind: Kind, report: &mut Report) -> Vec<PathBuf> {
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') || name.eq_ignore_ascii_case("README.md") || !path.is_file() {
-            continue;
-        }
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        match entry::classify(&path, &name, kind.accepts(ext)) {
+            entry::Entry::File => {}
+            entry::Entry::Skip => continue,
+            entry::Entry::Unreadable(problem) => {
+                report.push(problem);
+                continue;
+            }
+        }
         if kind.accepts(ext) {
             files.push(path);
         } else {

@@ -82,3 +82,26 @@ fn a_post_title_with_a_slash_builds_a_page_at_one_segment() {
     let routes = std::fs::read_to_string(dir.path().join("dist/data/routes.json")).expect("the routes");
     assert!(routes.contains("/blog/renting-q-and-a/rent-vs-buy-2026-27"), "{routes}");
 }
+
+/// Unreadable content is an error naming its path, never skipped in silence.
+#[test]
+fn unreadable_content_entries_are_errors_naming_their_path() {
+    use std::os::unix::fs::symlink;
+    let dir = content_copy(&fixtures().join("publishing"));
+    let properties = dir.path().join("content/properties");
+    symlink("loop-b.yaml", properties.join("loop-a.yaml")).expect("a link");
+    symlink("loop-a.yaml", properties.join("loop-b.yaml")).expect("a link");
+    symlink("missing.yaml", properties.join("dangling.yaml")).expect("a link");
+    std::fs::create_dir(properties.join("folder.yaml")).expect("a folder");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 1, "{stderr}");
+    for (name, said) in [
+        ("loop-a.yaml", "cannot read the file"),
+        ("loop-b.yaml", "cannot read the file"),
+        ("dangling.yaml", "cannot read the file"),
+        ("folder.yaml", "a folder, not a file"),
+    ] {
+        let line = format!("content/properties/{name}:1:1: error: {said}");
+        assert!(stderr.contains(&line), "{line}\n{stderr}");
+    }
+}
