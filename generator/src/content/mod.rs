@@ -77,13 +77,23 @@ pub const RESERVED_PROPERTY_IDS: &[&str] = &[
     "search",
 ];
 
-/// Whether `id` is a lower-case slug: letters, digits and single hyphens between them.
+/// Whether `id` is a lower-case slug: letters, digits and single hyphens between them; and not
+/// a name Windows reserves for a device (`con`, `nul`, `com1`, ...), which no file there can have.
 pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty()
+        && !is_windows_device_name(id)
         && id.len() <= 100
         && id.split('-').all(|part| {
             !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
         })
+}
+
+/// `con`, `prn`, `aux`, `nul`, `com1`-`com9`, `lpt1`-`lpt9`: names Windows keeps for devices.
+pub fn is_windows_device_name(id: &str) -> bool {
+    matches!(id, "con" | "prn" | "aux" | "nul")
+        || ((id.starts_with("com") || id.starts_with("lpt"))
+            && id.len() == 4
+            && matches!(id.as_bytes()[3], b'1'..=b'9'))
 }
 
 /// The slug an invalid id should probably have been.
@@ -607,6 +617,10 @@ mod tests {
     #[test]
     fn ids_are_lowercase_slugs() {
         assert!(is_valid_id("marina-gate-2"));
+        for device in ["con", "nul", "aux", "prn", "com1", "lpt9"] {
+            assert!(!is_valid_id(device), "{device}");
+        }
+        assert!(is_valid_id("console") && is_valid_id("com10") && is_valid_id("con-1"));
         for bad in ["", "Marina", "a--b", "-a", "a-", "a_b", "a b", "é"] {
             assert!(!is_valid_id(bad), "{bad}");
         }
