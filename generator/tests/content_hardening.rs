@@ -105,3 +105,24 @@ fn unreadable_content_entries_are_errors_naming_their_path() {
         assert!(stderr.contains(&line), "{line}\n{stderr}");
     }
 }
+
+/// `site.yaml`'s links may be web, mail or phone links only.
+#[test]
+fn a_script_link_in_site_yaml_is_a_located_error() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let site = dir.path().join("content/site.yaml");
+    let mut text = std::fs::read_to_string(&site).expect("site.yaml");
+    let line = text.lines().count() + 2;
+    text.push_str("social:\n  - { network: x, url: \"javascript:alert(1)\" }\n");
+    std::fs::write(&site, text).expect("written");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 1, "{stderr}");
+    let expected = format!("content/site.yaml:{line}:");
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.starts_with(&expected)
+                && l.contains("must be an https://, http://, mailto: or tel: link")),
+        "{expected}\n{stderr}"
+    );
+}

@@ -9,6 +9,7 @@
 pub mod demo;
 pub mod diag;
 mod entry;
+mod link_scheme;
 pub mod markdown;
 pub mod model;
 pub mod scaffold;
@@ -426,6 +427,9 @@ fn check_post(ctx: &Ctx, r: &Record<PostFile>, out: &mut Vec<Diagnostic>) {
 }
 
 fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Vec<Diagnostic>) {
+    if let Some(url) = &r.data.website {
+        out.extend(link_scheme::check(&r.path, r.tree.pos_of(&["website"]), "website", url));
+    }
     out.extend(ctx.media(&r.path, r.tree.pos_of(&["logo"]), &r.data.logo, "logo"));
     out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
 }
@@ -442,7 +446,23 @@ fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
     }
     out.extend(ctx.media(path, r.tree.pos_of(&["logo"]), &s.logo, "logo"));
     out.extend(ctx.media(path, r.tree.pos_of(&["defaultImage"]), &s.default_image, "image"));
+    for (i, link) in s.social.iter().enumerate() {
+        out.extend(link_scheme::check(
+            path,
+            r.tree.pos_of(&["social", &i.to_string(), "url"]),
+            "url",
+            &link.url,
+        ));
+    }
     for (i, partner) in s.partners.iter().enumerate() {
+        if let Some(url) = &partner.url {
+            out.extend(link_scheme::check(
+                path,
+                r.tree.pos_of(&["partners", &i.to_string(), "url"]),
+                "url",
+                url,
+            ));
+        }
         out.extend(ctx.media(
             path,
             r.tree.pos_of(&["partners", &i.to_string(), "logo"]),
