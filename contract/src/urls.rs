@@ -66,8 +66,17 @@ pub fn media_url(value: &str) -> String {
 }
 
 /// The spec's blog slug: the lower-cased title with each run of whitespace turned into a hyphen.
+/// So that every title gives one valid path segment, `/` and `\` count as whitespace (a `%2F`
+/// in a path is decoded by servers and leads nowhere), and a slug of dots alone (`.`, `..`,
+/// which a browser resolves away) or nothing at all (a title of slashes) is spelled with hyphens.
 pub fn blog_slug(title: &str) -> String {
-    title.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join("-")
+    let slug = title
+        .split(|c: char| c.is_whitespace() || c == '/' || c == '\\')
+        .filter(|part| !part.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join("-");
+    if slug.bytes().all(|b| b == b'.') { "-".repeat(slug.len().max(1)) } else { slug }
 }
 
 /// Percent-encodes a path segment: everything but RFC 3986's unreserved characters and the
@@ -111,6 +120,21 @@ mod tests {
         assert_eq!(blog_slug("Renting in  Dubai\t2026"), "renting-in-dubai-2026");
         assert_eq!(blog_slug("Off-Plan: A Guide"), "off-plan:-a-guide");
         assert_eq!(post_path("b1", "What's new?"), "/blog/b1/what's-new%3F");
+    }
+
+    #[test]
+    fn every_title_is_one_path_segment() {
+        assert_eq!(blog_slug("Rent vs Buy 2026/27"), "rent-vs-buy-2026-27");
+        assert_eq!(blog_slug("a / b\\c"), "a-b-c");
+        assert_eq!(blog_slug(".."), "--");
+        assert_eq!(blog_slug("..."), "---");
+        assert_eq!(blog_slug("v1.2"), "v1.2");
+        for title in ["/", "x/", "%2F", "..", ".", "a?b#c", "دبي/٢٠٢٦"] {
+            let path = post_path("b1", title);
+            let segment = path.strip_prefix("/blog/b1/").expect("the post's prefix");
+            assert!(!segment.contains('/') && !segment.contains('\\'), "{title:?}: {path}");
+            assert!(!segment.trim_matches('.').is_empty(), "{title:?}: {path}");
+        }
     }
 
     #[test]

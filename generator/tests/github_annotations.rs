@@ -55,3 +55,14 @@ fn the_broken_fixture_is_one_error_annotation_per_problem() {
         "::error file=broken/properties/Bad_Name.yaml,line=1,col=1::invalid id `Bad_Name`: ids are lower-case letters, digits and single hyphens (hint: the id is the file name; rename the file to `bad-name.yaml`)"
     );
 }
+
+#[test]
+fn a_file_name_cannot_forge_an_annotation() {
+    let dir = support::content_copy(&fixtures().join("annotations"));
+    let forged = dir.path().join("content/properties/x\n::error file=README.md,line=1::INJECTED.yaml");
+    std::fs::write(&forged, "title: [unclosed\n").expect("written");
+    let Run { code, stderr, .. } = estate(dir.path(), &["check", "--format", "github"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("%0A%3A%3Aerror file=README.md%2Cline=1%3A%3AINJECTED.yaml"), "{stderr}");
+    assert!(!stderr.lines().any(|l| l.starts_with("::error file=README.md")), "{stderr}");
+}

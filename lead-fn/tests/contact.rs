@@ -376,14 +376,18 @@ async fn line_breaks_and_markup_cannot_reach_the_mail_headers_or_the_html() {
 
 #[tokio::test]
 async fn too_many_submissions_from_one_client_are_answered_429() {
-    let function = Function::new(&[("LEAD_RATE_LIMIT_PER_MINUTE", "2")]);
-    let from = |ip: &str| {
-        Request::post("/api/contact-user")
+    const SECRET: &str = "netlify-proxy-secret-42";
+    let function = Function::new(&[("LEAD_RATE_LIMIT_PER_MINUTE", "2"), ("LEAD_PROXY_SECRET", SECRET)]);
+    let request = |ip: &str, secret: Option<&str>| {
+        let mut request = Request::post("/api/contact-user")
             .header("content-type", "application/json")
-            .header("x-nf-client-connection-ip", ip)
-            .body(Body::from(spec_lead().to_string()))
-            .expect("a request")
+            .header("x-nf-client-connection-ip", ip);
+        if let Some(secret) = secret {
+            request = request.header("x-lead-proxy-secret", secret);
+        }
+        request.body(Body::from(spec_lead().to_string())).expect("a request")
     };
+    let from = |ip: &str| request(ip, Some(SECRET));
     for _ in 0..2 {
         assert_eq!(function.send(from("203.0.113.9")).await.0, StatusCode::OK);
     }
@@ -396,10 +400,33 @@ async fn too_many_submissions_from_one_client_are_answered_429() {
     assert_eq!(function.send(from("203.0.113.10")).await.0, StatusCode::OK);
     assert_eq!(function.kept().len(), 3);
 
+    // A caller rotating the header without the proxy's secret: all one client (no peer here),
+    // held to the limit however many addresses it names.
+    let direct = Function::new(&[("LEAD_RATE_LIMIT_PER_MINUTE", "2"), ("LEAD_PROXY_SECRET", SECRET)]);
+    let statuses: Vec<u16> =
+        statuses_of(&direct, (0..50).map(|n| request(&format!("198.51.100.{n}"), None))).await;
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 2, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 48);
+    let wrong: Vec<u16> = statuses_of(
+        &direct,
+        (50..60).map(|n| request(&format!("198.51.100.{n}"), Some("netlify-proxy-secret-43"))),
+    )
+    .await;
+    assert!(wrong.iter().all(|s| *s == 429), "{wrong:?}");
+
     // Not behind Netlify: the header is not believed, so changing it does not help.
     let direct = Function::new(&[("LEAD_RATE_LIMIT_PER_MINUTE", "1"), ("LEAD_CLIENT_IP_HEADER", "")]);
     assert_eq!(direct.send(from("198.51.100.1")).await.0, StatusCode::OK);
     assert_eq!(direct.send(from("198.51.100.2")).await.0, StatusCode::TOO_MANY_REQUESTS);
+}
+
+/// Sends each request in turn; their statuses.
+async fn statuses_of(function: &Function, requests: impl Iterator<Item = Request<Body>>) -> Vec<u16> {
+    let mut statuses = Vec::new();
+    for request in requests {
+        statuses.push(function.send(request).await.0.as_u16());
+    }
+    statuses
 }
 
 #[tokio::test]

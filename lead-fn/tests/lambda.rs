@@ -190,6 +190,9 @@ impl Drop for Lambda {
     }
 }
 
+/// The secret the Netlify proxy rule adds (`LEAD_PROXY_SECRET`).
+const PROXY_SECRET: &str = "netlify-proxy-7f3a9c2e5b1d";
+
 fn event(name: &str) -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/events").join(name);
     serde_json::from_slice(&std::fs::read(&path).expect("the event")).expect("JSON")
@@ -221,6 +224,7 @@ async fn the_binary_answers_api_gateway_rest_http_and_function_url_events() {
             ("LEAD_OUTBOX_DIR", outbox.path().to_str().expect("UTF-8")),
             ("LEAD_RATE_LIMIT_PER_MINUTE", "1"),
             ("LEAD_ALLOWED_ORIGIN", "https://palmcrest.example"),
+            ("LEAD_PROXY_SECRET", PROXY_SECRET),
         ],
         None,
     );
@@ -249,14 +253,31 @@ async fn the_binary_answers_api_gateway_rest_http_and_function_url_events() {
     assert_eq!(http["headers"]["cache-control"], "no-store");
     assert_eq!(body(&http)["ok"], true);
 
-    // A function URL behind Netlify: Netlify's own servers are the peer, the visitor's address
-    // is in X-Nf-Client-Connection-Ip; the lead names a property from the site's catalogue.
+    // A function URL called directly, with an X-Nf-Client-Connection-Ip it wrote itself: no
+    // proof that the proxy sent it, so it is counted under the source IP; the lead names a
+    // property from the site's catalogue.
     let url = lambda.invoke(event("function-url.json")).await;
     assert_eq!(url["statusCode"], 200, "{url}");
+    // Behind Netlify: Netlify's own servers are the peer, the proxy rule adds its secret, and
+    // the visitor's address in X-Nf-Client-Connection-Ip is counted.
     let mut behind_netlify = event("function-url.json");
     behind_netlify["headers"]["x-nf-client-connection-ip"] = json!("203.0.113.6");
+    behind_netlify["headers"]["x-lead-proxy-secret"] = json!(PROXY_SECRET);
     assert_eq!(lambda.invoke(behind_netlify.clone()).await["statusCode"], 200, "another visitor, same proxy");
     assert_eq!(lambda.invoke(behind_netlify).await["statusCode"], 429);
+    // A direct caller rotating the header, without the secret or with a wrong one: every
+    // request is counted under its source IP, whose minute is spent.
+    for (n, secret) in
+        [None, Some("guessed-secret-0000"), Some(""), Some(&PROXY_SECRET[1..])].into_iter().enumerate()
+    {
+        let mut spoofed = event("function-url.json");
+        spoofed["headers"]["x-nf-client-connection-ip"] = json!(format!("198.51.100.{n}"));
+        if let Some(secret) = secret {
+            spoofed["headers"]["x-lead-proxy-secret"] = json!(secret);
+        }
+        let answer = lambda.invoke(spoofed).await;
+        assert_eq!(answer["statusCode"], 429, "{secret:?}: {answer}");
+    }
 
     // A search, answered from the catalogue the function fetched from the site.
     let search = lambda.invoke(event("search-http.json")).await;

@@ -165,7 +165,9 @@ function fillTemplate(template, rendered, page) {
     .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${server.directions[lang]}">`)
     .replace('</head>', () => `${sheets}</head>`)
     .replace('<!--app-head-->', () => head)
-    .replace('<!--app-html-->', () => rendered.html);
+    .replace('<!--app-html-->', () => rendered.html)
+    // The router's data as a non-executable block (read by entry-client.tsx): no inline script.
+    .replace('</body>', () => `<script type="application/json" id="router-data">${rendered.data}</script>\n  </body>`);
 }
 
 async function workerMain() {

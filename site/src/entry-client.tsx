@@ -1,11 +1,16 @@
 // Browser entry: loads the code of the prerendered page's routes, then hydrates the HTML with
-// the data the prerender embedded (window.__staticRouterHydrationData).
+// the data the prerender embedded as a JSON block (<script type="application/json"
+// id="router-data">, not an inline script, for the CSP), handed to React Router where its
+// browser router looks for it (window.__staticRouterHydrationData).
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { langOfPath, loadMessages } from './i18n';
 import { preferredHome } from './i18n/preference';
 import { routes } from './routes';
 import './styles.css';
+
+/** The id of the prerender's JSON block (scripts/prerender.mjs). */
+const HYDRATION_DATA_ID = 'router-data';
 
 async function start(): Promise<void> {
   // A visitor who chose Arabic or Russian before and comes back to the English home page.
@@ -24,6 +29,10 @@ async function start(): Promise<void> {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   ]);
+  const embedded = document.getElementById(HYDRATION_DATA_ID)?.textContent;
+  if (embedded) {
+    (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(embedded);
+  }
   const router = createBrowserRouter(routes);
   const root = document.getElementById('root');
   if (root) hydrateRoot(root, <RouterProvider router={router} />);

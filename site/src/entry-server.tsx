@@ -1,7 +1,14 @@
 // Server entry for the prerender: renders one URL to HTML with React Router's static handler.
-// The loaders' data is embedded by StaticRouterProvider for hydration.
+// The loaders' data for hydration is returned apart (`data`): the prerender embeds it as a
+// non-executable JSON block, so the pages run no inline script and a strict CSP holds.
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import { ALIASES, fixedRoutes, routes } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { loadAllMessages } from './i18n';
@@ -21,7 +28,7 @@ export function canonicalPath(bare: string): string {
 
 export type Rendered =
   /** `pages`: the message sets of the matched pages, named after their modules (routes.tsx). */
-  | { kind: 'page'; status: number; html: string; meta: Meta | null; pages: string[] }
+  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: string[] }
   | { kind: 'redirect'; status: number; location: string };
 
 const handler = createStaticHandler(routes);
@@ -41,12 +48,34 @@ export async function render(url: string): Promise<Rendered> {
   let meta: Meta | null = null;
   const html = renderToString(
     <MetaContext.Provider value={(collected) => (meta = collected)}>
-      <StaticRouterProvider router={router} context={context} />
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
     </MetaContext.Provider>,
   );
   const pages = context.matches.flatMap((match) => {
     const messages = (match.route.handle as { messages?: string } | undefined)?.messages;
     return messages ? [messages] : [];
   });
-  return { kind: 'page', status: context.statusCode, html, meta, pages };
+  return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages };
+}
+
+/**
+ * The data the browser's router hydrates with (read by entry-client.tsx), in the shape React
+ * Router's own embedding has (errors marked with `__type`, as its browser router revives them),
+ * as JSON safe inside a <script> element: `<` is escaped, so no text can close it.
+ */
+function hydrationJson(context: StaticHandlerContext): string {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, error]) => [
+          id,
+          isRouteErrorResponse(error)
+            ? { ...error, __type: 'RouteErrorResponse' }
+            : error instanceof Error
+              ? { message: error.message, __type: 'Error' }
+              : error,
+        ]),
+      )
+    : null;
+  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
+  return JSON.stringify(data).replace(/</g, '\\u003c');
 }

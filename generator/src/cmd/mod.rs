@@ -62,7 +62,7 @@ pub fn print_report(report: &Report, format: Format) {
                 let _ = writeln!(
                     err,
                     "::{level} file={},line={},col={}::{}",
-                    d.path.display(),
+                    escape_property(&d.path.display().to_string()),
                     d.pos.line,
                     d.pos.col,
                     escape_annotation(&message)
@@ -77,9 +77,23 @@ fn escape_annotation(text: &str) -> String {
     text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
+/// GitHub's escaping of an annotation's property (the file name): a message's, and `:` and
+/// `,`, which would otherwise end the property; so no file name can forge a command.
+fn escape_property(text: &str) -> String {
+    escape_annotation(text).replace(':', "%3A").replace(',', "%2C")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::invocation_for;
+    use super::{escape_annotation, escape_property, invocation_for};
+
+    #[test]
+    fn no_file_name_or_message_can_forge_a_workflow_command() {
+        let forged = "a\n::error file=README.md,line=1::INJECTED";
+        assert_eq!(escape_property(forged), "a%0A%3A%3Aerror file=README.md%2Cline=1%3A%3AINJECTED");
+        assert_eq!(escape_property("100%\r.yaml"), "100%25%0D.yaml");
+        assert_eq!(escape_annotation("x\r\n::error::y 5%"), "x%0D%0A::error::y 5%25");
+    }
     use std::path::Path;
 
     #[test]

@@ -8,6 +8,8 @@
 
 pub mod demo;
 pub mod diag;
+mod entry;
+mod link_scheme;
 pub mod markdown;
 pub mod model;
 pub mod scaffold;
@@ -76,13 +78,23 @@ pub const RESERVED_PROPERTY_IDS: &[&str] = &[
     "search",
 ];
 
-/// Whether `id` is a lower-case slug: letters, digits and single hyphens between them.
+/// Whether `id` is a lower-case slug: letters, digits and single hyphens between them; and not
+/// a name Windows reserves for a device (`con`, `nul`, `com1`, ...), which no file there can have.
 pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty()
+        && !is_windows_device_name(id)
         && id.len() <= 100
         && id.split('-').all(|part| {
             !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
         })
+}
+
+/// `con`, `prn`, `aux`, `nul`, `com1`-`com9`, `lpt1`-`lpt9`: names Windows keeps for devices.
+pub fn is_windows_device_name(id: &str) -> bool {
+    matches!(id, "con" | "prn" | "aux" | "nul")
+        || ((id.starts_with("com") || id.starts_with("lpt"))
+            && id.len() == 4
+            && matches!(id.as_bytes()[3], b'1'..=b'9'))
 }
 
 /// The slug an invalid id should probably have been.
@@ -144,10 +156,15 @@ fn list(dir: &Path, kind: Kind, report: &mut Report) -> Vec<PathBuf> {
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') || name.eq_ignore_ascii_case("README.md") || !path.is_file() {
-            continue;
-        }
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        match entry::classify(&path, &name, kind.accepts(ext)) {
+            entry::Entry::File => {}
+            entry::Entry::Skip => continue,
+            entry::Entry::Unreadable(problem) => {
+                report.push(problem);
+                continue;
+            }
+        }
         if kind.accepts(ext) {
             files.push(path);
         } else {
@@ -410,6 +427,9 @@ fn check_post(ctx: &Ctx, r: &Record<PostFile>, out: &mut Vec<Diagnostic>) {
 }
 
 fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Vec<Diagnostic>) {
+    if let Some(url) = &r.data.website {
+        out.extend(link_scheme::check(&r.path, r.tree.pos_of(&["website"]), "website", url));
+    }
     out.extend(ctx.media(&r.path, r.tree.pos_of(&["logo"]), &r.data.logo, "logo"));
     out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
 }
@@ -426,7 +446,23 @@ fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
     }
     out.extend(ctx.media(path, r.tree.pos_of(&["logo"]), &s.logo, "logo"));
     out.extend(ctx.media(path, r.tree.pos_of(&["defaultImage"]), &s.default_image, "image"));
+    for (i, link) in s.social.iter().enumerate() {
+        out.extend(link_scheme::check(
+            path,
+            r.tree.pos_of(&["social", &i.to_string(), "url"]),
+            "url",
+            &link.url,
+        ));
+    }
     for (i, partner) in s.partners.iter().enumerate() {
+        if let Some(url) = &partner.url {
+            out.extend(link_scheme::check(
+                path,
+                r.tree.pos_of(&["partners", &i.to_string(), "url"]),
+                "url",
+                url,
+            ));
+        }
         out.extend(ctx.media(
             path,
             r.tree.pos_of(&["partners", &i.to_string(), "logo"]),
@@ -601,6 +637,10 @@ mod tests {
     #[test]
     fn ids_are_lowercase_slugs() {
         assert!(is_valid_id("marina-gate-2"));
+        for device in ["con", "nul", "aux", "prn", "com1", "lpt9"] {
+            assert!(!is_valid_id(device), "{device}");
+        }
+        assert!(is_valid_id("console") && is_valid_id("com10") && is_valid_id("con-1"));
         for bad in ["", "Marina", "a--b", "-a", "a-", "a_b", "a b", "é"] {
             assert!(!is_valid_id(bad), "{bad}");
         }

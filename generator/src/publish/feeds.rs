@@ -67,12 +67,40 @@ fn source_path(content_dir: &Path, feed: &Feed) -> PathBuf {
 /// The name of the feeds' auto-escaping.
 const XML: &str = "xml";
 
+/// The most work one feed may take: minijinja's fuel, about one unit per instruction. A feed of
+/// thousands of entries needs a few hundred thousand; a template in a runaway loop stops here
+/// in a second or two instead of hanging `check` and `build`.
+pub const FUEL: u64 = 50_000_000;
+/// The most one feed may write.
+pub const MAX_OUTPUT_BYTES: usize = 32 << 20;
+
+/// Renders `template` into memory; past [`MAX_OUTPUT_BYTES`] a write fails, and so the render.
+fn bounded_render(template: &minijinja::Template, context: Value) -> Result<String, Error> {
+    struct Bounded(Vec<u8>);
+    impl std::io::Write for Bounded {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if self.0.len() + bytes.len() > MAX_OUTPUT_BYTES {
+                return Err(std::io::Error::new(std::io::ErrorKind::FileTooLarge, "feed too large"));
+            }
+            self.0.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut out = Bounded(Vec::new());
+    template.render_captured_to(context, &mut out)?;
+    Ok(String::from_utf8_lossy(&out.0).into_owned())
+}
+
 /// The feeds' template environment: XML escaping everywhere, the `xml`, `aed` and `thousands`
 /// filters, and undefined values that fail when printed.
 fn environment() -> Environment<'static> {
     let mut env = Environment::new();
     env.set_auto_escape_callback(|_| AutoEscape::Custom(XML.into()));
     env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
+    env.set_fuel(Some(FUEL));
     env.set_formatter(|out, state, value| {
         if value.is_none() {
             return Ok(());
@@ -311,7 +339,7 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
             listings => Value::from(Serde(&listing_entries)),
             posts => Value::from(Serde(&post_entries)),
         };
-        let rendered = env.get_template(feed.template).and_then(|t| t.render(context));
+        let rendered = env.get_template(feed.template).and_then(|t| bounded_render(&t, context));
         match rendered {
             // A changed template may write markup that is not XML (a bare `&` in its text).
             Ok(text) => match roxmltree::Document::parse(&text) {
@@ -343,6 +371,20 @@ pub fn check(content: &Content) -> Vec<Diagnostic> {
 /// A template error as a located problem: the template's file and the line minijinja names.
 fn template_problem(path: &Path, error: &Error) -> Diagnostic {
     let line = error.line().and_then(|l| u32::try_from(l).ok()).unwrap_or(1);
+    let limit = match error.kind() {
+        minijinja::ErrorKind::OutOfFuel => Some(format!(
+            "feed template: it runs too long (over {FUEL} steps); a loop runs far more often than the entries need"
+        )),
+        minijinja::ErrorKind::WriteFailure => Some(format!(
+            "feed template: the feed it writes is over the limit of {} MB",
+            MAX_OUTPUT_BYTES >> 20
+        )),
+        _ => None,
+    };
+    if let Some(message) = limit {
+        return Diagnostic::error(path, Pos { line, col: 1 }, message)
+            .with_hint("loop over the listings and posts given, not over large ranges");
+    }
     let message = match error.detail() {
         Some(detail) => format!("feed template: {}: {detail}", error.kind()),
         None => format!("feed template: {}", error.kind()),

@@ -205,6 +205,8 @@ fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Co
         .or_else(|| leads.outbox().map(Path::to_path_buf))
         .unwrap_or_else(|| PathBuf::from(DEFAULT_OUTBOX));
     leads = leads.with_outbox(&outbox);
+    // This host keeps running after it answers: outbox first, the other sinks in the background.
+    leads.background_delivery = true;
     leads.site_url = Some(url(local).trim_end_matches('/').to_owned());
     let sinks: Vec<&str> = leads.sinks.iter().map(lead_fn::leads::sinks::Sink::name).collect();
     announce(&format!("estate serve: leads go to {} (outbox {})", sinks.join(", "), outbox.display()));

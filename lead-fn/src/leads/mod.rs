@@ -45,6 +45,7 @@ use crate::catalogue::Catalogue;
 use crate::http::{self, ApiError, BodyError};
 use crate::validate;
 
+mod background;
 pub mod email;
 pub mod input;
 pub mod ratelimit;
@@ -113,8 +114,7 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
     let started = Instant::now();
     let (parts, body) = request.into_parts();
 
-    let client =
-        ratelimit::client_ip(&parts.headers, &parts.extensions, leads.settings.client_ip_header.as_ref());
+    let client = ratelimit::client_ip(&parts.headers, &parts.extensions, leads.settings.trusted_proxy());
     if let Err(wait) = leads.limiter.check(client, started) {
         let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
         return Err(ApiError::new(
@@ -185,7 +185,12 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
         }
     };
     let left = budget.saturating_sub(started.elapsed()).max(Duration::from_millis(100));
-    let outcomes = sinks::deliver(leads.sinks.clone(), Arc::new(prepared), left).await;
+    let prepared = Arc::new(prepared);
+    let outcomes = if leads.settings.background_delivery {
+        background::record_then_deliver(&leads.sinks, prepared, left).await
+    } else {
+        sinks::deliver(leads.sinks.clone(), prepared, left).await
+    };
     let taken = outcomes.iter().filter(|o| o.accepted).count();
     tracing::info!(
         event = "lead",

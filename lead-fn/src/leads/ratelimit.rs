@@ -7,12 +7,13 @@
 //! concurrency are the hard limits).
 //!
 //! # Which address
-//! 1. The header named by `LEAD_CLIENT_IP_HEADER`, by default `X-Nf-Client-Connection-Ip`:
-//!    behind Netlify's proxy the function's peer is a Netlify server shared by every visitor,
-//!    and this header, which Netlify sets to the address of the visitor's own connection, is
-//!    the only place the visitor's address is. A caller that reaches the function URL directly
-//!    can write it too, so set the variable to an empty value when the function is not behind
-//!    Netlify.
+//! 1. The header named by `LEAD_CLIENT_IP_HEADER`, by default `X-Nf-Client-Connection-Ip`,
+//!    but only on a request that proves it came through the proxy: one that carries
+//!    [`PROXY_SECRET_HEADER`] equal to `LEAD_PROXY_SECRET` (the Netlify proxy rule adds it).
+//!    Behind Netlify's proxy the function's peer is a Netlify server shared by every visitor,
+//!    and this header is the only place the visitor's address is; but a caller that reaches
+//!    the function URL directly can write it too, so without the proof it is ignored (and
+//!    without `LEAD_PROXY_SECRET` it is never read).
 //! 2. The peer the host saw: the source IP of the API Gateway or function URL request
 //!    context on Lambda (which no client can choose), the socket's peer in `estate serve`.
 //!
@@ -32,14 +33,26 @@ use axum::http::{Extensions, HeaderMap, HeaderName};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PeerAddr(pub IpAddr);
 
+/// The header the proxy adds to prove a request came through it; its value is the secret
+/// `LEAD_PROXY_SECRET`.
+pub const PROXY_SECRET_HEADER: &str = "x-lead-proxy-secret";
+
+/// The client-address header to read, and the secret a request must carry for it to be read.
+#[derive(Debug, Clone, Copy)]
+pub struct TrustedProxy<'a> {
+    pub header: &'a HeaderName,
+    pub secret: &'a str,
+}
+
 /// The address a request is counted under; `None` when nothing tells (all such requests share
 /// one bucket).
 pub fn client_ip(
     headers: &HeaderMap,
     extensions: &Extensions,
-    trusted: Option<&HeaderName>,
+    proxy: Option<TrustedProxy>,
 ) -> Option<IpAddr> {
-    if let Some(name) = trusted
+    if let Some(TrustedProxy { header: name, secret }) = proxy
+        && came_through_proxy(headers, secret)
         && let Some(ip) = headers.get(name).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse().ok())
     {
         return Some(ip);
@@ -48,6 +61,16 @@ pub fn client_ip(
         return Some(*ip);
     }
     extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(address)| address.ip())
+}
+
+/// Whether `headers` carry the proxy's secret; compared in constant time, so the answer's
+/// timing does not tell how much of a guess was right.
+fn came_through_proxy(headers: &HeaderMap, secret: &str) -> bool {
+    let Some(given) = headers.get(PROXY_SECRET_HEADER) else { return false };
+    let (given, secret) = (given.as_bytes(), secret.as_bytes());
+    !secret.is_empty()
+        && given.len() == secret.len()
+        && given.iter().zip(secret).fold(0u8, |diff, (a, b)| diff | (a ^ b)) == 0
 }
 
 /// Buckets beyond this many are pruned of the full (idle) ones.
@@ -157,21 +180,29 @@ mod tests {
 
     #[test]
     fn the_trusted_header_wins_then_the_peer() {
-        let trusted = HeaderName::from_static("x-nf-client-connection-ip");
+        let header = HeaderName::from_static("x-nf-client-connection-ip");
+        let proxy = Some(TrustedProxy { header: &header, secret: "s3cret-from-netlify" });
         let mut headers = HeaderMap::new();
         headers.insert("x-forwarded-for", "192.0.2.1, 192.0.2.2".parse().expect("a value"));
         let mut extensions = Extensions::new();
-        assert_eq!(client_ip(&headers, &extensions, Some(&trusted)), None, "X-Forwarded-For is not read");
+        assert_eq!(client_ip(&headers, &extensions, proxy), None, "X-Forwarded-For is not read");
         extensions.insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9))));
-        assert_eq!(client_ip(&headers, &extensions, Some(&trusted)), ip("127.0.0.1"));
+        assert_eq!(client_ip(&headers, &extensions, proxy), ip("127.0.0.1"));
         extensions.insert(PeerAddr("198.51.100.4".parse().expect("an address")));
-        assert_eq!(client_ip(&headers, &extensions, Some(&trusted)), ip("198.51.100.4"));
+        assert_eq!(client_ip(&headers, &extensions, proxy), ip("198.51.100.4"));
         headers.insert("x-nf-client-connection-ip", " 2001:db8::5 ".parse().expect("a value"));
-        assert_eq!(client_ip(&headers, &extensions, Some(&trusted)), ip("2001:db8::5"));
-        // Not trusted: the peer.
+        // Without the proxy's proof, or with a wrong one, the header is a spoof: the peer.
+        assert_eq!(client_ip(&headers, &extensions, proxy), ip("198.51.100.4"));
+        for wrong in ["s3cret-from-netlifx", "s3cret", "", "s3cret-from-netlify2"] {
+            headers.insert(PROXY_SECRET_HEADER, wrong.parse().expect("a value"));
+            assert_eq!(client_ip(&headers, &extensions, proxy), ip("198.51.100.4"), "{wrong:?}");
+        }
+        headers.insert(PROXY_SECRET_HEADER, "s3cret-from-netlify".parse().expect("a value"));
+        assert_eq!(client_ip(&headers, &extensions, proxy), ip("2001:db8::5"));
+        // No proxy configured: the peer.
         assert_eq!(client_ip(&headers, &extensions, None), ip("198.51.100.4"));
         // A header that is not an address is passed over.
         headers.insert("x-nf-client-connection-ip", "unknown".parse().expect("a value"));
-        assert_eq!(client_ip(&headers, &extensions, Some(&trusted)), ip("198.51.100.4"));
+        assert_eq!(client_ip(&headers, &extensions, proxy), ip("198.51.100.4"));
     }
 }

@@ -35,6 +35,13 @@ pub struct Settings {
     /// The header that names the client's address, when the function sits behind a proxy
     /// that sets it.
     pub client_ip_header: Option<HeaderName>,
+    /// The secret the proxy adds to each request it forwards (`LEAD_PROXY_SECRET`); the
+    /// client-address header is read only on requests that carry it. Unset: never read.
+    pub proxy_secret: Option<String>,
+    /// Write the outbox, answer, then deliver to the other sinks in the background
+    /// (`LEAD_BACKGROUND_DELIVERY`; `estate serve` turns it on): only for a host that keeps
+    /// running after it answers, so never on Lambda. See [`super::background`].
+    pub background_delivery: bool,
     /// The language the agents' emails are written in (`LEAD_EMAIL_LANGUAGE`: `en`, `ar` or
     /// `ru`; English by default). Each email notes the visitor's own language.
     pub email_language: &'static str,
@@ -49,8 +56,21 @@ impl Default for Settings {
             rate_limit_per_minute: DEFAULT_RATE_LIMIT,
             budget: DEFAULT_BUDGET,
             client_ip_header: Some(HeaderName::from_static(DEFAULT_CLIENT_IP_HEADER)),
+            proxy_secret: None,
+            background_delivery: false,
             email_language: "en",
         }
+    }
+}
+
+impl Settings {
+    /// The client-address header and the proof a request must carry for it to be read; none
+    /// unless both are set.
+    pub fn trusted_proxy(&self) -> Option<super::ratelimit::TrustedProxy<'_>> {
+        Some(super::ratelimit::TrustedProxy {
+            header: self.client_ip_header.as_ref()?,
+            secret: self.proxy_secret.as_deref()?,
+        })
     }
 }
 
@@ -119,6 +139,23 @@ impl Settings {
                 Some(HeaderName::from_str(header).map_err(|_| {
                     error("LEAD_CLIENT_IP_HEADER", format!("{header:?} is not a header name"))
                 })?)
+            };
+        }
+        if let Some(secret) = get("LEAD_PROXY_SECRET") {
+            if secret.len() < 16 || !secret.bytes().all(|b| b.is_ascii_graphic()) {
+                return Err(error(
+                    "LEAD_PROXY_SECRET",
+                    "must be at least 16 printable characters without spaces",
+                ));
+            }
+            settings.proxy_secret = Some(secret);
+        }
+
+        if let Some(on) = get("LEAD_BACKGROUND_DELIVERY") {
+            settings.background_delivery = match on.to_ascii_lowercase().as_str() {
+                "true" | "1" | "yes" => true,
+                "false" | "0" | "no" => false,
+                _ => return Err(error("LEAD_BACKGROUND_DELIVERY", format!("{on:?} is not true or false"))),
             };
         }
 
@@ -282,7 +319,8 @@ mod tests {
 
     #[test]
     fn mistakes_name_their_variable() {
-        let cases: [(&[(&str, &str)], &str); 9] = [
+        let cases: [(&[(&str, &str)], &str); 10] = [
+            (&[("LEAD_PROXY_SECRET", "short")], "LEAD_PROXY_SECRET"),
             (&[("LEAD_SMTP_HOST", "smtp.example.com")], "LEAD_MAIL_FROM"),
             (&[("LEAD_SMTP_HOST", "smtp.example.com"), ("LEAD_SMTP_TLS", "ssl")], "LEAD_SMTP_TLS"),
             (&[("LEAD_SMTP_HOST", "smtp.example.com"), ("LEAD_SMTP_TLS", "none")], "LEAD_SMTP_HOST"),

@@ -128,15 +128,17 @@ pub struct Recorder {
     pub url: String,
     pub requests: Arc<Mutex<Vec<Recorded>>>,
     status: Arc<AtomicU16>,
+    delay_ms: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl Recorder {
     pub async fn start(status: u16) -> Recorder {
         let requests = Arc::new(Mutex::new(Vec::new()));
         let status = Arc::new(AtomicU16::new(status));
-        let (log, answer) = (requests.clone(), status.clone());
+        let delay_ms = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let (log, answer, delay) = (requests.clone(), status.clone(), delay_ms.clone());
         let app = Router::new().fallback(move |uri: Uri, headers: HeaderMap, body: Bytes| {
-            let (log, answer) = (log.clone(), answer.clone());
+            let (log, answer, delay) = (log.clone(), answer.clone(), delay.clone());
             async move {
                 log.lock().expect("the log").push(Recorded {
                     path: uri.path().to_owned(),
@@ -144,6 +146,8 @@ impl Recorder {
                     body: body.to_vec(),
                     at: Instant::now(),
                 });
+                // A slow receiver: it has the request, and answers later.
+                tokio::time::sleep(Duration::from_millis(delay.load(Ordering::SeqCst))).await;
                 let status = StatusCode::from_u16(answer.load(Ordering::SeqCst)).expect("a status");
                 (status, [("content-type", "application/json")], r#"{"ErrorCode":0,"Message":"OK","id":"x"}"#)
             }
@@ -151,7 +155,12 @@ impl Recorder {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let url = format!("http://{}", listener.local_addr().expect("an address"));
         tokio::spawn(async move { axum::serve(listener, app).await });
-        Recorder { url, requests, status }
+        Recorder { url, requests, status, delay_ms }
+    }
+
+    /// Answers every request only after `ms` milliseconds.
+    pub fn set_delay(&self, ms: u64) {
+        self.delay_ms.store(ms, Ordering::SeqCst);
     }
 
     pub fn set_status(&self, status: u16) {

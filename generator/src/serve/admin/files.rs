@@ -41,6 +41,10 @@ pub(super) fn new_id(
         let cut = id[..MAX_ID].rfind('-').unwrap_or(MAX_ID);
         id.truncate(cut);
     }
+    if crate::content::is_windows_device_name(&id) {
+        // A title such as "Con": not a file name on Windows.
+        id = format!("{id}-{fallback_prefix}");
+    }
     if id.is_empty() {
         // A title without Latin letters or digits: an id from the time.
         let stamp: String = created.chars().filter(char::is_ascii_digit).take(14).collect();
@@ -140,6 +144,22 @@ mod tests {
         assert_eq!(sniff_image(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"), None);
         assert_eq!(sniff_image(b"GIF89a"), None);
         assert_eq!(sniff_image(b""), None);
+    }
+
+    #[test]
+    fn no_id_is_a_windows_device_name() {
+        let form = |id: &str| {
+            let mut form = Map::new();
+            form.insert("id".into(), Value::from(id));
+            form
+        };
+        let created = "2026-11-23T01:00:00+04:00";
+        assert_eq!(new_id(&form(""), "Con", "post", created).expect("an id").0, "con-post");
+        assert_eq!(new_id(&form(""), "NUL", "post", created).expect("an id").0, "nul-post");
+        assert_eq!(new_id(&form(""), "Console", "post", created).expect("an id").0, "console");
+        for device in ["con", "aux", "com1"] {
+            assert!(new_id(&form(device), "A title", "post", created).is_err(), "{device}");
+        }
     }
 
     #[test]

@@ -101,8 +101,18 @@ pub struct Outcome {
 /// Hands `lead` to every sink at once and waits for all of them, at most `budget`. Runs on its
 /// own task, so a client that hangs up mid-way does not cut a delivery short.
 pub async fn deliver(sinks: Arc<[Sink]>, lead: Arc<Prepared>, budget: Duration) -> Vec<Outcome> {
+    deliver_within(sinks, lead, budget, budget.mul_f64(ATTEMPT_SHARE).max(LEAST_ATTEMPT)).await
+}
+
+/// [`deliver`] with each attempt given at most `attempt_limit`: the background delivery gives
+/// a slow sink long enough to answer once rather than be cut off and sent the lead again.
+pub async fn deliver_within(
+    sinks: Arc<[Sink]>,
+    lead: Arc<Prepared>,
+    budget: Duration,
+    attempt_limit: Duration,
+) -> Vec<Outcome> {
     let deadline = Instant::now() + budget;
-    let attempt_limit = budget.mul_f64(ATTEMPT_SHARE).max(LEAST_ATTEMPT);
     let task = tokio::spawn(async move {
         let mut set = tokio::task::JoinSet::new();
         for (index, sink) in sinks.iter().cloned().enumerate() {
@@ -146,7 +156,12 @@ async fn deliver_one(sink: &Sink, lead: &Prepared, deadline: Instant, attempt_li
             }
             Err(failure) => failure,
         };
-        let pause = BACKOFF[(attempt - 1).min(BACKOFF.len() - 1)];
+        // After the quick ones, pauses double up to about a minute (only the background
+        // delivery, with its long deadline, gets that far).
+        let pause = BACKOFF
+            .get(attempt - 1)
+            .copied()
+            .unwrap_or_else(|| Duration::from_secs(1 << (attempt - BACKOFF.len()).min(6)));
         let retry =
             !failure.permanent && deadline.saturating_duration_since(Instant::now()) >= pause + LEAST_ATTEMPT;
         tracing::warn!(

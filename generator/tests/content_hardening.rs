@@ -1,0 +1,128 @@
+//! Content that could hang or break `estate check` and `build`. A feed template in
+//! `content/templates/` cannot hang them, nor fill the
+//! memory: a runaway loop runs out of minijinja's fuel, a huge feed hits the output limit; each
+//! is an error at the template's line, and nothing is written.
+
+mod support;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use support::{Run, content_copy, estate, fixtures};
+
+fn with_template(body: &str) -> tempfile::TempDir {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let templates = dir.path().join("content/templates/feeds");
+    std::fs::create_dir_all(&templates).expect("a folder");
+    std::fs::write(templates.join("blog.xml.j2"), body).expect("written");
+    dir
+}
+
+fn run(dir: &Path, args: &[&str]) -> (Run, Duration) {
+    let started = Instant::now();
+    let run = estate(dir, args);
+    (run, started.elapsed())
+}
+
+#[test]
+fn a_runaway_loop_is_stopped_and_located() {
+    let dir = with_template(
+        "<?xml version=\"1.0\"?>\n<feed>\n{% for a in range(100000) %}{% for b in range(100000) %}{{ a }}{% endfor %}{% endfor %}\n</feed>\n",
+    );
+    for args in [&["check"][..], &["build", "--content-only", "--out", "dist"]] {
+        let (Run { code, stderr, .. }, _) = run(dir.path(), args);
+        assert_eq!(code, 1, "{args:?}: {stderr}");
+        assert!(
+            stderr
+                .contains("content/templates/feeds/blog.xml.j2:3:1: error: feed template: it runs too long"),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert!(!dir.path().join("dist").exists());
+}
+
+#[test]
+fn a_feed_over_the_size_limit_is_refused_and_located() {
+    // 40 MB of text in a few steps: past the output limit long before the fuel runs out.
+    let dir = with_template(
+        "<?xml version=\"1.0\"?>\n<feed>\n{% for a in range(40) %}{{ \"x\" * 1048576 }}{% endfor %}\n</feed>\n",
+    );
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("content/templates/feeds/blog.xml.j2:1:1: error: feed template: the feed it writes is over the limit of 32 MB"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("dist").exists());
+}
+
+/// Not a feed, but the same kind of content that passed `check` and broke the build: a post
+/// title with `/` gives one path segment, so `check` and `build` agree and the page exists.
+#[test]
+fn a_post_title_with_a_slash_builds_a_page_at_one_segment() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let post = dir.path().join("content/blog/renting-q-and-a.md");
+    let text = std::fs::read_to_string(&post).expect("the post");
+    std::fs::write(
+        &post,
+        text.replacen("title: 'Q&A: \"Renting\" <basics>'", "title: 'Rent vs Buy 2026/27'", 1),
+    )
+    .expect("written");
+    // A listing links to the post by its page's address.
+    let listing = dir.path().join("content/properties/marina-studio-for-rent.md");
+    let text = std::fs::read_to_string(&listing).expect("the listing");
+    std::fs::write(&listing, text.replace("q&a:-%22renting%22-%3Cbasics%3E", "rent-vs-buy-2026-27"))
+        .expect("written");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 0, "{stderr}");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    assert_eq!(code, 0, "{stderr}");
+    let blogs = std::fs::read_to_string(dir.path().join("dist/api/blogs.json")).expect("the API");
+    assert!(blogs.contains("\"/blog/renting-q-and-a/rent-vs-buy-2026-27\""), "{blogs}");
+    let routes = std::fs::read_to_string(dir.path().join("dist/data/routes.json")).expect("the routes");
+    assert!(routes.contains("/blog/renting-q-and-a/rent-vs-buy-2026-27"), "{routes}");
+}
+
+/// Unreadable content is an error naming its path, never skipped in silence.
+#[test]
+fn unreadable_content_entries_are_errors_naming_their_path() {
+    use std::os::unix::fs::symlink;
+    let dir = content_copy(&fixtures().join("publishing"));
+    let properties = dir.path().join("content/properties");
+    symlink("loop-b.yaml", properties.join("loop-a.yaml")).expect("a link");
+    symlink("loop-a.yaml", properties.join("loop-b.yaml")).expect("a link");
+    symlink("missing.yaml", properties.join("dangling.yaml")).expect("a link");
+    std::fs::create_dir(properties.join("folder.yaml")).expect("a folder");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 1, "{stderr}");
+    for (name, said) in [
+        ("loop-a.yaml", "cannot read the file"),
+        ("loop-b.yaml", "cannot read the file"),
+        ("dangling.yaml", "cannot read the file"),
+        ("folder.yaml", "a folder, not a file"),
+    ] {
+        let line = format!("content/properties/{name}:1:1: error: {said}");
+        assert!(stderr.contains(&line), "{line}\n{stderr}");
+    }
+}
+
+/// `site.yaml`'s links may be web, mail or phone links only.
+#[test]
+fn a_script_link_in_site_yaml_is_a_located_error() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let site = dir.path().join("content/site.yaml");
+    let mut text = std::fs::read_to_string(&site).expect("site.yaml");
+    let line = text.lines().count() + 2;
+    text.push_str("social:\n  - { network: x, url: \"javascript:alert(1)\" }\n");
+    std::fs::write(&site, text).expect("written");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 1, "{stderr}");
+    let expected = format!("content/site.yaml:{line}:");
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.starts_with(&expected)
+                && l.contains("must be an https://, http://, mailto: or tel: link")),
+        "{expected}\n{stderr}"
+    );
+}
