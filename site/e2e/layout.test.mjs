@@ -1,9 +1,12 @@
 // Browser tests of the layout at phone to wide-desktop widths in every language (issue 18):
 // no control overlaps another (the Reset button was under the Area dropdown), nothing sticks out
 // of the page (the Russian header ran past the viewport), and the phone property page has one
-// WhatsApp button, not two. Runs against `estate serve` in Debian's Chromium.
+// WhatsApp button, not two; cards show bathrooms and the photo count, and leave out bedrooms where
+// a type has none (item 11). Runs against `estate serve` in Debian's Chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startServer } from './server.mjs';
 import { PHONE, launch, openPage } from './browser.mjs';
 import { elementsOutside, overlappingControls } from './layout-probe.mjs';
@@ -69,6 +72,65 @@ describe('the phone property page', () => {
         );
         assert.equal(visibleWhatsApp.length, 1, `floating WhatsApp buttons on screen: ${visibleWhatsApp.join(', ')}`);
         assert.match(visibleWhatsApp[0], /property-cta__icon/);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('property cards', () => {
+  const NO_ROOMS = ['plot', 'office', 'warehouse', 'shop', 'retail', 'full floor'];
+  for (const [lang, labels] of [
+    ['', { bedrooms: 'Bedrooms', bathrooms: 'Bathrooms', photos: (n) => `Photos: ${n}` }],
+    ['/ru', { bedrooms: 'Спальни', bathrooms: 'Санузлы', photos: (n) => `Фото: ${n}` }],
+  ]) {
+    test(`${lang || '/en'}/allproperties: bathrooms and photo count; no 'Bedrooms N/A' for plots, offices, warehouses`, async () => {
+      const published = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'));
+      const byId = new Map(published.map((p) => [p.id, p]));
+      const { context, page, problems } = await openPage(browser, { width: 1366, height: 900 });
+      try {
+        await page.goto(`${server.url}${lang}/allproperties`, { waitUntil: 'load' });
+        // Every card: 'Load more' until all are shown.
+        for (;;) {
+          const more = page.locator('.listing-more button');
+          if (!(await more.count()) || (await more.isDisabled())) break;
+          await more.click();
+          await page.waitForTimeout(200);
+        }
+        const cards = await page.locator('.property-card').evaluateAll((nodes) =>
+          nodes.map((card) => ({
+            id: card.querySelector('.property-card__link').getAttribute('href').split('/').pop(),
+            facts: Object.fromEntries(
+              [...card.querySelectorAll('.fact')].map((f) => [f.querySelector('dt').textContent.trim(), f.querySelector('dd').textContent.trim()]),
+            ),
+            photos: card.querySelector('.property-card__photos')?.textContent.trim() ?? null,
+          })),
+        );
+        assert.ok(cards.length >= 20, `cards shown: ${cards.length}`);
+        let roomless = 0;
+        let withBaths = 0;
+        for (const card of cards) {
+          const record = byId.get(card.id);
+          assert.ok(record, card.id);
+          const type = record.subCategory.toLowerCase();
+          if (NO_ROOMS.includes(type)) {
+            roomless += 1;
+            assert.ok(!(labels.bedrooms in card.facts), `${card.id} (${type}) shows bedrooms: ${JSON.stringify(card.facts)}`);
+            assert.ok(!(labels.bathrooms in card.facts), `${card.id} (${type}) shows bathrooms`);
+          } else {
+            // The spec's fallback stays for a home whose bedrooms are missing.
+            assert.ok(labels.bedrooms in card.facts, `${card.id} (${type}) lacks bedrooms`);
+            if (record.bathrooms != null) {
+              withBaths += 1;
+              assert.equal(card.facts[labels.bathrooms], String(record.bathrooms), card.id);
+            }
+          }
+          assert.ok(!Object.values(card.facts).includes('N/A') || !NO_ROOMS.includes(type), card.id);
+          assert.equal(card.photos, record.Images?.length ? labels.photos(record.Images.length) : null, card.id);
+        }
+        assert.ok(roomless >= 3 && withBaths >= 10, `roomless ${roomless}, with bathrooms ${withBaths}`);
+        assert.deepEqual(problems, []);
       } finally {
         await context.close();
       }
