@@ -7,9 +7,9 @@ export async function overlappingControls(page) {
   return page.evaluate(() => {
     const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]';
     const visible = [...document.querySelectorAll(selector)].filter((el) => {
-      if (el.closest('[hidden], [aria-hidden="true"], dialog:not([open])')) return false;
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
+      // checkVisibility: also false inside a closed disclosure (content-visibility: hidden).
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+      if (el.closest('[aria-hidden="true"]')) return false;
       const box = el.getBoundingClientRect();
       return box.width > 2 && box.height > 2;
     });
@@ -55,7 +55,7 @@ export async function elementsOutside(page) {
       if (box.width === 0 || box.height === 0) continue;
       if (box.right <= width + 1 && box.left >= -1) continue;
       const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.position === 'absolute' && style.clip !== 'auto') continue;
+      if (!el.checkVisibility({ visibilityProperty: true }) || (style.position === 'absolute' && style.clip !== 'auto')) continue;
       // Inside something that scrolls or clips sideways on purpose (a carousel, a gallery strip).
       let clipped = false;
       for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
