@@ -27,6 +27,9 @@ pub struct Card<'a> {
     pub image: Option<&'a str>,
     pub location: Option<&'a str>,
     pub bedrooms: Option<u32>,
+    pub bathrooms: Option<u32>,
+    /// How many photos the listing has (the card shows the first).
+    pub photos: u32,
     /// Square feet.
     pub area: Option<u32>,
     /// AED; `null` is "Contact for price".

@@ -88,6 +88,8 @@ export function toCard(property: Property): CardProperty {
     image: property.Images[0] ?? null,
     location: property.location,
     bedrooms: property.bedrooms,
+    bathrooms: property.bathrooms ?? null,
+    photos: property.Images.length,
     area: property.area,
     price: property.price,
     pricePeriod: property.pricePeriod ?? null,

@@ -266,6 +266,9 @@ export type CardProperty = {
   image: string | null;
   location: string | null;
   bedrooms: number | null;
+  bathrooms: number | null;
+  /** How many photos the listing has (the card shows the first). */
+  photos: number;
   /** Square feet. */
   area: number | null;
   /** AED; `null` is "Contact for price". */

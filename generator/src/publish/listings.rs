@@ -59,6 +59,8 @@ pub fn card(p: &ApiProperty) -> Card<'_> {
         image: p.images.first().map(String::as_str),
         location: p.location.as_deref().filter(|l| !l.trim().is_empty()),
         bedrooms: p.bedrooms,
+        bathrooms: p.bathrooms,
+        photos: u32::try_from(p.images.len()).unwrap_or(u32::MAX),
         area: p.area,
         price: p.price,
         price_period: p.price_period,

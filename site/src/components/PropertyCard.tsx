@@ -10,6 +10,17 @@ import type { Lang } from '../i18n';
 import { useLang, useSite } from '../shell';
 import { Icon } from './Icon';
 
+/**
+ * Types without bedrooms or bathrooms (a plot, an office, a shop, a warehouse): their cards
+ * leave these facts out rather than saying 'N/A'; the 'N/A' fallback stays for homes whose
+ * figure is missing.
+ */
+const NO_ROOMS = new Set(['plot', 'office', 'warehouse', 'shop', 'retail', 'full floor', 'land']);
+
+export function hasRooms(subCategory: string): boolean {
+  return !NO_ROOMS.has(subCategory.trim().toLowerCase());
+}
+
 export function bedroomsText(t: Translate, bedrooms: number | null): string {
   if (bedrooms == null) return t('card.na');
   return bedrooms === 0 ? t('card.studio') : String(bedrooms);
@@ -26,6 +37,7 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
   const site = useSite();
   const titleId = useId();
   const forRent = property.mainCategory === 'Rental';
+  const rooms = hasRooms(property.subCategory);
   return (
     <article className="property-card">
       <div className="property-card__media">
@@ -42,6 +54,12 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
           {property.featured ? <span className="badge badge--gold">{t('card.featured')}</span> : null}
           <span className={forRent ? 'badge badge--teal' : 'badge'}>{forRent ? t('card.forRent') : t('card.forSale')}</span>
         </div>
+        {property.photos > 0 ? (
+          <p className="property-card__photos">
+            <Icon name="camera" size={14} />
+            <span>{t('card.photos', { count: property.photos })}</span>
+          </p>
+        ) : null}
       </div>
       <div className="property-card__body">
         <p className="property-card__type">{typeLabel(lang, property.subCategory)}</p>
@@ -57,13 +75,24 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
             </dt>
             <dd {...enAttrs(property, 'location')}>{property.location || t('card.notSpecified')}</dd>
           </div>
-          <div className="fact">
-            <dt>
-              <Icon name="bed" size={16} />
-              <span>{t('card.bedrooms')}</span>
-            </dt>
-            <dd>{bedroomsText(t, property.bedrooms)}</dd>
-          </div>
+          {rooms ? (
+            <div className="fact">
+              <dt>
+                <Icon name="bed" size={16} />
+                <span>{t('card.bedrooms')}</span>
+              </dt>
+              <dd>{bedroomsText(t, property.bedrooms)}</dd>
+            </div>
+          ) : null}
+          {rooms && property.bathrooms != null ? (
+            <div className="fact">
+              <dt>
+                <Icon name="bath" size={16} />
+                <span>{t('card.bathrooms')}</span>
+              </dt>
+              <dd>{property.bathrooms}</dd>
+            </div>
+          ) : null}
           <div className="fact">
             <dt>
               <Icon name="area" size={16} />

@@ -251,7 +251,16 @@ function ListingPage({ kind }: { kind: ListingKind }) {
           </ul>
         </nav>
 
-        <SearchPanel kind={kind} communities={communities} />
+        {/* Phones: a one-line bar that opens the whole search panel in place (a native
+            disclosure: keyboard, screen readers and no-JS all work); wider screens show the
+            panel open and no bar (styles.css). */}
+        <details className="search-sheet">
+          <summary className="search-sheet__toggle">
+            <Icon name="search" size={18} />
+            <span>{t('listing.searchToggle')}</span>
+          </summary>
+          <SearchPanel kind={kind} communities={communities} />
+        </details>
 
         {summary.types.length > 0 ? (
           <section className="type-filter" aria-labelledby="type-filter-title">
