@@ -13,6 +13,7 @@
 //! - [`urls`]: the address of every page and file (listing, post, media, per language) and the
 //!   language list.
 //! - [`text`]: how texts are compared (folding, the community key).
+//! - [`vocabulary`]: the Arabic and Russian names of amenities, communities, types, languages.
 //!
 //! Serde types and pure functions only: no I/O, no web framework, so every crate (and, through
 //! the generated TypeScript, the site) can depend on it. With the `ts` feature,
@@ -28,6 +29,7 @@ pub mod text;
 #[cfg(feature = "ts")]
 pub mod typescript;
 pub mod urls;
+pub mod vocabulary;
 
 pub use api::{
     ApiBlog, ApiProperty, BlogTranslation, Coordinates, MainCategory, PaymentStep, PricePeriod,

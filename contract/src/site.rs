@@ -43,6 +43,8 @@ pub struct Site {
     pub phones: Vec<String>,
     pub social: Vec<SocialLink>,
     pub translations: Translations<SiteTexts>,
+    /// The Arabic and Russian names of the vocabularies' terms, by English name.
+    pub vocabulary: crate::vocabulary::Vocabulary,
     pub whatsapp: String,
     /// HTML.
     pub why_us: String,

@@ -22,6 +22,7 @@ use crate::site::{
     Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site, SiteTexts,
     SocialLink, TeamMember, Translations,
 };
+use crate::vocabulary::{TermNames, Vocabulary};
 
 /// The command that writes `site/src/types.ts`.
 pub const COMMAND: &str = "cargo run -p contract --features ts --example typescript";
@@ -142,6 +143,8 @@ fn declarations() -> Vec<Declaration> {
         declaration::<Translations<()>>(cfg),
         declaration::<Site>(cfg),
         declaration::<SiteTexts>(cfg),
+        declaration::<Vocabulary>(cfg),
+        declaration::<TermNames>(cfg),
         declaration::<Heroes>(cfg),
         declaration::<Hero>(cfg),
         declaration::<Partner>(cfg),

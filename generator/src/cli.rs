@@ -37,6 +37,9 @@ pub enum Command {
         /// How to print problems: for people, or as GitHub Actions annotations.
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Languages whose missing translations are errors, not warnings (e.g. `ar,ru`).
+        #[arg(long, value_delimiter = ',', value_name = "LANGS")]
+        require_languages: Vec<String>,
     },
     /// Check the content and build the whole site into the output folder.
     ///
@@ -98,7 +101,9 @@ pub enum Command {
 /// Runs the command line: parses the arguments and runs the command.
 pub fn run() -> ExitCode {
     match Cli::parse().command {
-        Command::Check { content, format } => cmd::check::run(&content, format),
+        Command::Check { content, format, require_languages } => {
+            cmd::check::run(&content, format, &require_languages)
+        }
         Command::Build(args) => cmd::build::run(args),
         Command::Serve(args) => cmd::serve::run(args),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),

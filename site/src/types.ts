@@ -141,6 +141,8 @@ export type Site = {
   phones: Array<string>;
   social: Array<SocialLink>;
   translations: Translations<SiteTexts>;
+  /** The Arabic and Russian names of the vocabularies' terms, by English name. */
+  vocabulary: Vocabulary;
   whatsapp: string;
   /** HTML. */
   whyUs: string;
@@ -157,6 +159,24 @@ export type SiteTexts = {
   name: string | null;
   whyUs: string | null;
   workingHours: string | null;
+};
+
+/**
+ * Each vocabulary: English name -> other names.
+ */
+export type Vocabulary = {
+  amenities: { [key in string]: TermNames };
+  communities: { [key in string]: TermNames };
+  languages: { [key in string]: TermNames };
+  types: { [key in string]: TermNames };
+};
+
+/**
+ * A term's names in Arabic and Russian; a missing one falls back to English.
+ */
+export type TermNames = {
+  ar?: string;
+  ru?: string;
 };
 
 /**

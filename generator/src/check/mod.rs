@@ -2,8 +2,10 @@
 //! ([`records`]) and the links written in content ([`links`]). `estate check`, every build and
 //! the admin editor's forms run them through [`content`] here.
 
+pub mod coverage;
 pub mod links;
 mod records;
+mod vocabulary;
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +24,7 @@ pub fn content(dir: &Path) -> (Content, Report) {
 /// The problems that span records.
 fn across(content: &Content) -> Vec<Diagnostic> {
     let mut found = records::check(content);
+    found.extend(vocabulary::check(content));
     found.extend(links::check_content(content));
     found
 }

@@ -7,10 +7,17 @@ use std::time::Instant;
 use super::{Format, print_report};
 use crate::publish::feeds;
 
-/// Checks the content under `dir`; exit 1 on an error.
-pub fn run(dir: &Path, format: Format) -> ExitCode {
+/// Checks the content under `dir`; exit 1 on an error. Missing translations are warnings, or
+/// errors for the languages in `required`.
+pub fn run(dir: &Path, format: Format, required: &[String]) -> ExitCode {
     let started = Instant::now();
+    let known: Vec<&str> = crate::check::coverage::LANGUAGES.iter().map(|(code, _)| *code).collect();
+    if let Some(bad) = required.iter().find(|lang| !known.contains(&lang.as_str())) {
+        eprintln!("estate check: --require-languages: `{bad}` is not one of {}", known.join(", "));
+        return ExitCode::FAILURE;
+    }
     let (content, mut report) = crate::check::content(dir);
+    report.extend(crate::check::coverage::check(&content, required));
     // What the build renders from templates the agency may have changed (it renders them anyway).
     report.extend(feeds::check(&content));
     report.sort();

@@ -14,6 +14,7 @@ pub mod markdown;
 pub mod model;
 pub mod scaffold;
 pub mod schema;
+pub mod vocabulary;
 pub mod yaml;
 
 use std::collections::HashMap;
@@ -51,6 +52,8 @@ pub struct Content {
     pub developers: Vec<Record<DeveloperFile>>,
     pub team: Vec<Record<MemberFile>>,
     pub pages: Vec<Record<PageFile>>,
+    /// `vocabulary/*.yaml`: the terms records name (amenities, communities, ...).
+    pub vocabulary: vocabulary::Vocabularies,
 }
 
 impl Content {
@@ -578,6 +581,8 @@ pub fn load(dir: &Path) -> (Content, Report) {
     content.developers = read_all(dir, Kind::Developer, &mut report, check_developer);
     content.team = read_all(dir, Kind::Member, &mut report, check_member);
     content.pages = read_all(dir, Kind::Page, &mut report, |_, _, _| {});
+    content.vocabulary = vocabulary::load(dir, &mut report);
+    vocabulary::canonicalize(&mut content);
     report.sort();
     (content, report)
 }

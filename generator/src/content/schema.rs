@@ -6,6 +6,7 @@ use std::path::Path;
 use schemars::{JsonSchema, generate::SchemaSettings};
 
 use crate::content::model::{DeveloperFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile};
+use crate::content::vocabulary::VocabularyFile;
 
 /// Every schema file name with its JSON text.
 pub fn all() -> Vec<(&'static str, String)> {
@@ -16,6 +17,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         ("developer.json", render::<DeveloperFile>()),
         ("team.json", render::<MemberFile>()),
         ("page.json", render::<PageFile>()),
+        ("vocabulary.json", render::<VocabularyFile>()),
     ]
 }
 

@@ -224,7 +224,7 @@ fn write_records(
     jobs.push((data.join("feed.json"), crate::publish::feeds::page_data(properties, posts)));
     jobs.extend(crate::publish::listings::files(properties, &data));
     if let Some(site) = &content.site {
-        jobs.push((data.join("site.json"), to_json(&site::site(&site.data))));
+        jobs.push((data.join("site.json"), to_json(&site::site(&site.data, &content.vocabulary))));
     }
     jobs.push((data.join("team.json"), to_json(&site::team(content))));
     jobs.push((data.join("developers.json"), to_json(&site::developers(content))));

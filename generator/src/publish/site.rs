@@ -7,9 +7,13 @@ use contract::site::{
     SocialLink, TeamMember, Translations,
 };
 use contract::urls::media_url;
+use contract::vocabulary::{TermNames, Vocabulary};
+
+use std::collections::BTreeMap;
 
 use crate::content::markdown;
 use crate::content::model::{self, DeveloperFile, MemberFile, PageFile, SiteFile};
+use crate::content::vocabulary::{Kind, Vocabularies};
 use crate::content::{Content, Record};
 use crate::publish::optional_text;
 
@@ -22,7 +26,26 @@ fn hero(h: &model::Hero) -> Hero {
     Hero { poster: media_url(&h.poster), video: h.video.as_deref().map(media_url) }
 }
 
-pub fn site(site: &SiteFile) -> Site {
+/// The vocabularies' Arabic and Russian names by English name, for the pages.
+fn vocabulary(vocabularies: &Vocabularies) -> Vocabulary {
+    let table = |kind: Kind| -> BTreeMap<String, TermNames> {
+        let Some(record) = vocabularies.get(kind) else { return BTreeMap::new() };
+        record
+            .data
+            .terms
+            .iter()
+            .map(|t| (t.en.clone(), TermNames { ar: t.ar.clone(), ru: t.ru.clone() }))
+            .collect()
+    };
+    Vocabulary {
+        amenities: table(Kind::Amenities),
+        communities: table(Kind::Communities),
+        languages: table(Kind::Languages),
+        types: table(Kind::Types),
+    }
+}
+
+pub fn site(site: &SiteFile, vocabularies: &Vocabularies) -> Site {
     Site {
         about: markdown::to_html(&site.about),
         address: site.address.clone(),
@@ -58,6 +81,7 @@ pub fn site(site: &SiteFile) -> Site {
             .iter()
             .map(|s| SocialLink { network: s.network.clone(), url: s.url.clone() })
             .collect(),
+        vocabulary: vocabulary(vocabularies),
         translations: translations(&site.ar, &site.ru, |t| SiteTexts {
             about: t.about.as_deref().map(markdown::to_html),
             address: t.address.clone(),

@@ -1,0 +1,39 @@
+//! The vocabularies' names in other languages, published in `data/site.json` so every page can
+//! show a term (an amenity, a community, a property type, a spoken language) in its language.
+//! Content names terms by key or English name; what is published is always the English name,
+//! and these tables map it to the Arabic and Russian ones.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// A term's names in Arabic and Russian; a missing one falls back to English.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
+pub struct TermNames {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ar: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ru: Option<String>,
+}
+
+impl TermNames {
+    /// The name in `lang` (`ar`, `ru`), if the vocabulary gives one.
+    pub fn get(&self, lang: &str) -> Option<&str> {
+        match lang {
+            "ar" => self.ar.as_deref(),
+            "ru" => self.ru.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// Each vocabulary: English name -> other names.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Vocabulary {
+    pub amenities: BTreeMap<String, TermNames>,
+    pub communities: BTreeMap<String, TermNames>,
+    pub languages: BTreeMap<String, TermNames>,
+    pub types: BTreeMap<String, TermNames>,
+}

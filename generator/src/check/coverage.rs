@@ -1,0 +1,109 @@
+//! Translation coverage: a warning for each record or vocabulary term that lacks an Arabic or
+//! Russian text where it has an English one. `estate check --require-languages ar,ru` makes them
+//! errors, for an agency whose CI should insist.
+
+use std::path::Path;
+
+use crate::content::Content;
+use crate::content::diag::Diagnostic;
+use crate::content::vocabulary::Kind;
+use crate::content::yaml::{Node, Pos};
+
+/// The languages a record may be translated into, with their names in messages.
+pub const LANGUAGES: [(&str, &str); 2] = [("ar", "Arabic"), ("ru", "Russian")];
+
+/// Whether an optional text is given (not blank).
+fn given(text: &Option<String>) -> bool {
+    text.as_deref().is_some_and(|t| !t.trim().is_empty())
+}
+
+/// The coverage problems of `content`; errors for the languages in `required`, else warnings.
+pub fn check(content: &Content, required: &[String]) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    for (lang, language) in LANGUAGES {
+        let report = Reporter { lang, language, required: required.iter().any(|r| r == lang) };
+        for p in &content.properties {
+            let t = if lang == "ar" { &p.data.ar } else { &p.data.ru };
+            let t = t.clone().unwrap_or_default();
+            let needs_description = !Content::description(p).trim().is_empty();
+            let missing =
+                [("title", given(&t.title)), ("description", given(&t.description) || !needs_description)];
+            found.extend(report.record(&p.path, &p.tree, &missing));
+        }
+        for r in &content.posts {
+            let t = if lang == "ar" { &r.data.ar } else { &r.data.ru };
+            let t = t.clone().unwrap_or_default();
+            let missing = [
+                ("title", given(&t.title)),
+                ("excerpt", given(&t.excerpt) || r.data.excerpt.is_none()),
+                ("content", given(&t.content)),
+            ];
+            found.extend(report.record(&r.path, &r.tree, &missing));
+        }
+        for r in &content.pages {
+            let t = if lang == "ar" { &r.data.ar } else { &r.data.ru };
+            let t = t.clone().unwrap_or_default();
+            let missing = [("title", given(&t.title)), ("content", given(&t.content))];
+            found.extend(report.record(&r.path, &r.tree, &missing));
+        }
+        for r in &content.developers {
+            let t = if lang == "ar" { &r.data.ar } else { &r.data.ru };
+            let t = t.clone().unwrap_or_default();
+            let missing = [("name", given(&t.name)), ("description", given(&t.description))];
+            found.extend(report.record(&r.path, &r.tree, &missing));
+        }
+        for r in &content.team {
+            let t = if lang == "ar" { &r.data.ar } else { &r.data.ru };
+            let t = t.clone().unwrap_or_default();
+            let missing = [("name", given(&t.name)), ("role", given(&t.role))];
+            found.extend(report.record(&r.path, &r.tree, &missing));
+        }
+        for kind in Kind::ALL {
+            let Some(v) = content.vocabulary.get(kind) else { continue };
+            for (i, term) in v.data.terms.iter().enumerate() {
+                if !term.name(lang).is_some_and(|n| !n.trim().is_empty()) {
+                    let pos = v.tree.pos_of(&["terms", &i.to_string()]);
+                    let what = format!("{} `{}`", kind.singular(), term.key);
+                    found.push(report.diagnostic(
+                        &v.path,
+                        pos,
+                        format!("{what} has no {language} name ({lang})"),
+                    ));
+                }
+            }
+        }
+    }
+    found
+}
+
+struct Reporter<'a> {
+    lang: &'a str,
+    language: &'a str,
+    required: bool,
+}
+
+impl Reporter<'_> {
+    /// One problem for a record that lacks some of its `fields` (name, given) in this language.
+    fn record(&self, path: &Path, tree: &Node, fields: &[(&str, bool)]) -> Option<Diagnostic> {
+        let missing: Vec<String> = fields
+            .iter()
+            .filter(|(_, given)| !given)
+            .map(|(name, _)| format!("`{}.{name}`", self.lang))
+            .collect();
+        if missing.is_empty() {
+            return None;
+        }
+        let pos = tree.key_pos(self.lang).unwrap_or(Pos::START);
+        let message = format!("no {} translation: {} missing", self.language, missing.join(", "));
+        Some(self.diagnostic(path, pos, message))
+    }
+
+    fn diagnostic(&self, path: &Path, pos: Pos, message: String) -> Diagnostic {
+        if self.required {
+            Diagnostic::error(path, pos, message)
+                .with_hint(format!("--require-languages asks for every text in {}", self.language))
+        } else {
+            Diagnostic::warning(path, pos, message)
+        }
+    }
+}

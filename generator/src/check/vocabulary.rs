@@ -1,0 +1,58 @@
+//! Terms records name that their vocabulary does not have: a listing's location (communities)
+//! and amenities, a team member's languages. Each is an error at its position with the nearest
+//! term as a hint.
+
+use std::path::Path;
+
+use crate::content::Content;
+use crate::content::diag::Diagnostic;
+use crate::content::vocabulary::{Kind, Vocabularies};
+use crate::content::yaml::{Node, did_you_mean};
+
+pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
+    let vocabulary = &content.vocabulary;
+    let mut found = Vec::new();
+    for p in &content.properties {
+        let unknown = Unknown { vocabulary, path: &p.path, tree: &p.tree };
+        if let Some(location) = &p.data.location {
+            found.extend(unknown.term(Kind::Communities, location, &["location"]));
+        }
+        for (i, amenity) in p.data.amenities.iter().enumerate() {
+            found.extend(unknown.term(Kind::Amenities, amenity, &["amenities", &i.to_string()]));
+        }
+    }
+    for m in &content.team {
+        let unknown = Unknown { vocabulary, path: &m.path, tree: &m.tree };
+        for (i, language) in m.data.languages.iter().enumerate() {
+            found.extend(unknown.term(Kind::Languages, language, &["languages", &i.to_string()]));
+        }
+    }
+    found
+}
+
+struct Unknown<'a> {
+    vocabulary: &'a Vocabularies,
+    path: &'a Path,
+    tree: &'a Node,
+}
+
+impl Unknown<'_> {
+    /// The error for `written` at `at` when the vocabulary of `kind` does not know it.
+    fn term(&self, kind: Kind, written: &str, at: &[&str]) -> Option<Diagnostic> {
+        if self.vocabulary.accepts(kind, written) {
+            return None;
+        }
+        let terms = &self.vocabulary.get(kind)?.data.terms;
+        let file = format!("vocabulary/{}.yaml", kind.file());
+        let d = Diagnostic::error(
+            self.path,
+            self.tree.pos_of(at),
+            format!("unknown {} `{written}`: {file} has no such term", kind.singular()),
+        );
+        let names = terms.iter().flat_map(|t| [t.key.as_str(), t.en.as_str()]);
+        Some(match did_you_mean(written, names) {
+            Some(best) => d.with_hint(format!("did you mean `{best}`? (or add the term to {file})")),
+            None => d.with_hint(format!("write a term's key or English name, or add the term to {file}")),
+        })
+    }
+}

@@ -1,0 +1,230 @@
+//! The vocabularies, `content/vocabulary/{amenities,communities,languages,types}.yaml`: the words
+//! that repeat across records, each term once with its key and its English, Arabic and Russian
+//! names. Content names a term by its key or by its English name (compared folded, as search
+//! compares texts); [`canonicalize`] turns either into the English name, which is what the
+//! rest of the pipeline and the published JSON use. A vocabulary file that is absent accepts
+//! any value (content without vocabularies keeps working).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use contract::text::fold;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::diag::{Diagnostic, Report};
+use super::model::Coordinates;
+use super::{Content, Record, is_valid_id, read};
+
+/// One vocabulary file.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VocabularyFile {
+    pub terms: Vec<Term>,
+}
+
+/// One term of a vocabulary.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Term {
+    /// What content writes: lower-case letters, digits and hyphens (`dubai-marina`).
+    pub key: String,
+    /// The English name (content may write it instead of the key).
+    pub en: String,
+    /// The Arabic name.
+    pub ar: Option<String>,
+    /// The Russian name.
+    pub ru: Option<String>,
+    /// The Property Finder code (amenities and property types), for the portal feed.
+    pub code: Option<String>,
+    /// Communities: the centre of the community.
+    pub coordinates: Option<Coordinates>,
+    /// Communities: the area guide's text (markdown) per language.
+    pub guide: Option<GuideTexts>,
+}
+
+/// A community's area-guide text per language (markdown).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GuideTexts {
+    pub en: Option<String>,
+    pub ar: Option<String>,
+    pub ru: Option<String>,
+}
+
+impl Term {
+    /// The name in `lang` (`en`, `ar`, `ru`), if given.
+    pub fn name(&self, lang: &str) -> Option<&str> {
+        match lang {
+            "en" => Some(&self.en),
+            "ar" => self.ar.as_deref(),
+            "ru" => self.ru.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// The kinds of vocabulary, by file name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Amenities,
+    Communities,
+    Languages,
+    Types,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::Amenities, Kind::Communities, Kind::Languages, Kind::Types];
+
+    pub fn file(self) -> &'static str {
+        match self {
+            Kind::Amenities => "amenities",
+            Kind::Communities => "communities",
+            Kind::Languages => "languages",
+            Kind::Types => "types",
+        }
+    }
+
+    /// What one term is called in messages.
+    pub fn singular(self) -> &'static str {
+        match self {
+            Kind::Amenities => "amenity",
+            Kind::Communities => "community",
+            Kind::Languages => "language",
+            Kind::Types => "property type",
+        }
+    }
+}
+
+/// The vocabularies that exist in the content folder.
+#[derive(Debug, Default)]
+pub struct Vocabularies {
+    pub amenities: Option<Record<VocabularyFile>>,
+    pub communities: Option<Record<VocabularyFile>>,
+    pub languages: Option<Record<VocabularyFile>>,
+    pub types: Option<Record<VocabularyFile>>,
+}
+
+impl Vocabularies {
+    pub fn get(&self, kind: Kind) -> Option<&Record<VocabularyFile>> {
+        match kind {
+            Kind::Amenities => self.amenities.as_ref(),
+            Kind::Communities => self.communities.as_ref(),
+            Kind::Languages => self.languages.as_ref(),
+            Kind::Types => self.types.as_ref(),
+        }
+    }
+
+    fn slot(&mut self, kind: Kind) -> &mut Option<Record<VocabularyFile>> {
+        match kind {
+            Kind::Amenities => &mut self.amenities,
+            Kind::Communities => &mut self.communities,
+            Kind::Languages => &mut self.languages,
+            Kind::Types => &mut self.types,
+        }
+    }
+
+    /// The term `written` names: its key, or its name in any language (folded). `None` when
+    /// the vocabulary has no such term, and also when the vocabulary is absent.
+    pub fn find(&self, kind: Kind, written: &str) -> Option<&Term> {
+        let terms = &self.get(kind)?.data.terms;
+        if let Some(term) = terms.iter().find(|t| t.key == written) {
+            return Some(term);
+        }
+        let folded = fold(written.trim());
+        terms.iter().find(|t| {
+            ["en", "ar", "ru"].iter().any(|lang| t.name(lang).is_some_and(|name| fold(name) == folded))
+        })
+    }
+
+    /// Whether `written` is acceptable: a known term, or any value when the vocabulary is absent.
+    pub fn accepts(&self, kind: Kind, written: &str) -> bool {
+        self.get(kind).is_none() || self.find(kind, written).is_some()
+    }
+
+    /// The English name of the term `written` names, or `written` itself when unknown.
+    pub fn english(&self, kind: Kind, written: &str) -> String {
+        self.find(kind, written).map_or_else(|| written.to_owned(), |t| t.en.clone())
+    }
+}
+
+/// Reads `dir/vocabulary/*.yaml`, checking each file on its own: valid and unique keys, unique
+/// English names.
+pub(super) fn load(dir: &Path, report: &mut Report) -> Vocabularies {
+    let mut vocabularies = Vocabularies::default();
+    for kind in Kind::ALL {
+        let path = dir.join("vocabulary").join(format!("{}.yaml", kind.file()));
+        if !path.is_file() {
+            continue;
+        }
+        let (record, diags) = read::<VocabularyFile>(&path, kind.file().to_owned());
+        report.extend(diags);
+        if let Some(record) = record {
+            report.extend(check_terms(&record));
+            *vocabularies.slot(kind) = Some(record);
+        }
+    }
+    vocabularies
+}
+
+fn check_terms(record: &Record<VocabularyFile>) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    let mut keys: HashMap<&str, usize> = HashMap::new();
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for (i, term) in record.data.terms.iter().enumerate() {
+        let index = i.to_string();
+        if !is_valid_id(&term.key) {
+            found.push(
+                Diagnostic::error(
+                    &record.path,
+                    record.tree.pos_of(&["terms", &index, "key"]),
+                    format!("`{}` is not a valid key", term.key),
+                )
+                .with_hint("use lower-case letters, digits and single hyphens, e.g. `dubai-marina`"),
+            );
+        }
+        if let Some(first) = keys.insert(&term.key, i) {
+            found.push(Diagnostic::error(
+                &record.path,
+                record.tree.pos_of(&["terms", &index, "key"]),
+                format!("duplicate key `{}`: term {} has it too", term.key, first + 1),
+            ));
+        }
+        if let Some(first) = names.insert(fold(term.en.trim()), i) {
+            found.push(Diagnostic::error(
+                &record.path,
+                record.tree.pos_of(&["terms", &index, "en"]),
+                format!("duplicate English name `{}`: term {} has it too", term.en, first + 1),
+            ));
+        }
+    }
+    found
+}
+
+/// Writes every term content names by key or in another spelling as its English name, so the
+/// published records and everything comparing them see one name per term. Unknown values are
+/// left as written (the check reports them).
+pub(super) fn canonicalize(content: &mut Content) {
+    let vocabulary = &content.vocabulary;
+    for p in &mut content.properties {
+        if let Some(location) = &mut p.data.location {
+            // The community's names win over a listing's own, so every card agrees.
+            if let Some(term) = vocabulary.find(Kind::Communities, location) {
+                *location = term.en.clone();
+                for (lang, texts) in [("ar", &mut p.data.ar), ("ru", &mut p.data.ru)] {
+                    if let Some(name) = term.name(lang) {
+                        texts.get_or_insert_with(Default::default).location = Some(name.to_owned());
+                    }
+                }
+            }
+        }
+        for amenity in &mut p.data.amenities {
+            *amenity = vocabulary.english(Kind::Amenities, amenity);
+        }
+    }
+    for m in &mut content.team {
+        for language in &mut m.data.languages {
+            *language = vocabulary.english(Kind::Languages, language);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The vocabularies (`content/vocabulary/*.yaml`) end to end: content names terms by key or
+//! English name, an unknown term is an error at its place with a did-you-mean, the published
+//! site.json carries the Arabic and Russian names, listings get their community's names, and
+//! translation coverage is a warning or, with --require-languages, an error.
+
+mod support;
+
+use std::fs;
+
+use serde_json::Value;
+use support::{content_copy, estate, repo};
+
+fn edit(path: &std::path::Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{from} in {}", path.display());
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn unknown_terms_are_located_errors_with_a_suggestion() {
+    let dir = content_copy(&repo().join("content"));
+    let listing = dir.path().join("content/properties/dubai-marina-two-bedroom-for-rent.yaml");
+    edit(&listing, "amenities: [Swimming pool, Gym", "amenities: [Swiming pool, gym");
+    edit(&listing, "location: Dubai Marina", "location: dubai-marina");
+    let member = dir.path().join("content/team/sara-al-mansouri.yaml");
+    edit(&member, "languages: [English, Arabic]", "languages: [english, Arbic]");
+    let run = estate(dir.path(), &["check"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(
+        run.stderr
+            .contains("dubai-marina-two-bedroom-for-rent.yaml:17:13: error: unknown amenity `Swiming pool`"),
+        "{run}"
+    );
+    assert!(run.stderr.contains("did you mean `Swimming pool`?"), "{run}");
+    assert!(run.stderr.contains("sara-al-mansouri.yaml:9:22: error: unknown language `Arbic`"), "{run}");
+    assert!(run.stderr.contains("did you mean `Arabic`?"), "{run}");
+    // A key (`gym`, `dubai-marina`, `english`) is accepted: exactly the two misspellings fail.
+    assert!(run.stderr.contains("2 errors"), "{run}");
+}
+
+#[test]
+fn published_names_come_from_the_vocabulary() {
+    let dir = content_copy(&repo().join("content"));
+    let listing = dir.path().join("content/properties/marina-gate-two-bedroom-sea-view.yaml");
+    // Keys in content, and a Russian location left in Latin letters: the vocabulary wins.
+    edit(&listing, "location: Dubai Marina", "location: dubai-marina");
+    edit(&listing, "amenities: [Infinity pool, Gym", "amenities: [infinity-pool, gym");
+    let run = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    assert!(run.success(), "{run}");
+    let read = |path: &str| -> Value {
+        serde_json::from_slice(&fs::read(dir.path().join("dist").join(path)).unwrap()).unwrap()
+    };
+    let site = read("data/site.json");
+    assert_eq!(site["vocabulary"]["amenities"]["Swimming pool"]["ar"], "مسبح");
+    assert_eq!(site["vocabulary"]["communities"]["Dubai Marina"]["ru"], "Дубай Марина");
+    assert_eq!(site["vocabulary"]["languages"]["Arabic"]["ru"], "арабский");
+    assert_eq!(site["vocabulary"]["types"]["Villa"]["ar"], "فيلا");
+    let property = read("api/properties/marina-gate-two-bedroom-sea-view.json");
+    assert_eq!(property["location"], "Dubai Marina");
+    assert_eq!(property["amenities"][0], "Infinity pool");
+    assert_eq!(property["amenities"][1], "Gym");
+    assert_eq!(property["translations"]["ar"]["location"], "دبي مارينا");
+    assert_eq!(property["translations"]["ru"]["location"], "Дубай Марина");
+}
+
+#[test]
+fn coverage_warns_and_require_languages_makes_it_an_error() {
+    let dir = content_copy(&repo().join("content"));
+    let member = dir.path().join("content/team/daniel-novak.yaml");
+    let text = fs::read_to_string(&member).unwrap();
+    let without_ru = text.split("\nru:").next().unwrap().to_owned() + "\n";
+    fs::write(&member, without_ru).unwrap();
+    let amenities = dir.path().join("content/vocabulary/amenities.yaml");
+    edit(&amenities, "    ar: مسبح\n", "");
+
+    let run = estate(dir.path(), &["check"]);
+    assert!(run.success(), "{run}");
+    assert!(run.stderr.contains("warning: no Russian translation: `ru.name`, `ru.role` missing"), "{run}");
+    assert!(run.stderr.contains("warning: amenity `swimming-pool` has no Arabic name (ar)"), "{run}");
+
+    let run = estate(dir.path(), &["check", "--require-languages", "ru"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stderr.contains("error: no Russian translation: `ru.name`, `ru.role` missing"), "{run}");
+    assert!(run.stderr.contains("warning: amenity `swimming-pool` has no Arabic name (ar)"), "{run}");
+
+    let run = estate(dir.path(), &["check", "--require-languages", "fr"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stderr.contains("`fr` is not one of ar, ru"), "{run}");
+}
