@@ -29,9 +29,12 @@ const EXPECTED: &[&str] = &[
 fn check_reports_every_fixture_problem_exactly() {
     let Run { code, stdout, stderr } = estate(&fixtures(), &["check", "--content", "broken"]);
     assert_eq!(code, 1, "stdout: {stdout}\nstderr: {stderr}");
-    let headlines: Vec<&str> = stderr.lines().filter(|l| l.starts_with("broken/")).collect();
+    // The fixtures are also untranslated: their translation-coverage warnings are tested in
+    // tests/vocabulary.rs, so only the errors are compared here.
+    let headlines: Vec<&str> =
+        stderr.lines().filter(|l| l.starts_with("broken/") && l.contains(": error: ")).collect();
     assert_eq!(headlines, EXPECTED, "full output:\n{stderr}");
-    assert!(stderr.ends_with("estate check: 17 errors, 0 warnings in broken\n"), "{stderr}");
+    assert!(stderr.contains("estate check: 17 errors, "), "{stderr}");
 }
 
 #[test]
@@ -50,7 +53,7 @@ fn github_format_prints_workflow_annotations() {
     let Run { code, stderr, .. } =
         estate(&fixtures(), &["check", "--content", "broken", "--format", "github"]);
     assert_eq!(code, 1);
-    let lines: Vec<&str> = stderr.lines().filter(|l| l.starts_with("::")).collect();
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.starts_with("::error ")).collect();
     assert_eq!(lines.len(), EXPECTED.len());
     assert!(
         lines.contains(&"::error file=broken/properties/unknown-field.yaml,line=6,col=1::unknown field `prcie` (hint: did you mean `price`?)"),
