@@ -61,7 +61,7 @@ pub fn check(content: &Content, required: &[String]) -> Vec<Diagnostic> {
         for kind in Kind::ALL {
             let Some(v) = content.vocabulary.get(kind) else { continue };
             for (i, term) in v.data.terms.iter().enumerate() {
-                if !term.name(lang).is_some_and(|n| !n.trim().is_empty()) {
+                if term.name(lang).is_none_or(|n| n.trim().is_empty()) {
                     let pos = v.tree.pos_of(&["terms", &i.to_string()]);
                     let what = format!("{} `{}`", kind.singular(), term.key);
                     found.push(report.diagnostic(
