@@ -14,6 +14,7 @@
 
 pub mod detail;
 pub mod feeds;
+pub mod images;
 pub mod listings;
 pub mod qr;
 pub mod redirects;
