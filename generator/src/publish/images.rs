@@ -5,7 +5,7 @@
 //! source's intrinsic size, dominant colour and variants. A persistent cache, keyed the same way,
 //! makes a warm rebuild link files without decoding anything.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -226,6 +226,68 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
         }
     }
     Ok(outcome)
+}
+
+/// The records' file, under the output's `data/`.
+pub const MANIFEST: &str = "images.json";
+
+/// The persistent cache: `$ESTATE_IMAGE_CACHE`, else `.estate/cache/images` (keep this folder
+/// between builds, e.g. with Netlify's build cache, and a rebuild decodes nothing).
+pub fn cache_dir() -> PathBuf {
+    std::env::var_os("ESTATE_IMAGE_CACHE")
+        .map_or_else(|| PathBuf::from(".estate/cache/images"), PathBuf::from)
+}
+
+/// The stage within the build: runs it over `content/media`, fails on the first refused image
+/// with the place in the content that names it, writes `data/images.json`, and returns each
+/// processed photo's path under `media/` with the output file that replaces it there.
+pub fn publish(content: &Path, out: &Path, cache: &Path) -> std::io::Result<HashMap<PathBuf, PathBuf>> {
+    let outcome = run(&content.join("media"), out, cache)?;
+    if !outcome.bad.is_empty() {
+        let messages: Vec<String> = outcome.bad.iter().map(|bad| locate(content, bad)).collect();
+        return Err(std::io::Error::other(messages.join("\n")));
+    }
+    let data = out.join("data");
+    std::fs::create_dir_all(&data)?;
+    let json = serde_json::to_vec(&outcome.images).map_err(std::io::Error::other)?;
+    let manifest = data.join(MANIFEST);
+    if std::fs::read(&manifest).ok().as_deref() != Some(json.as_slice()) {
+        std::fs::write(&manifest, json)?;
+    }
+    Ok(outcome
+        .images
+        .iter()
+        .filter_map(|(url, info)| {
+            let largest = info.variants.last()?;
+            Some((
+                PathBuf::from(url.trim_start_matches("/media/")),
+                out.join(largest.src.trim_start_matches('/')),
+            ))
+        })
+        .collect())
+}
+
+/// `file:line:col: image `media/x.jpg` (content/media/x.jpg): reason` at each YAML reference
+/// to the refused file, or at the file itself when no content names it.
+fn locate(content: &Path, bad: &BadImage) -> String {
+    let relative = bad.file.strip_prefix(content).unwrap_or(&bad.file).to_string_lossy().replace('\\', "/");
+    let what = format!("image `{relative}` ({}): {}", bad.file.display(), bad.reason);
+    let mut places = Vec::new();
+    for entry in walkdir::WalkDir::new(content).into_iter().filter_map(Result::ok) {
+        let path = entry.path();
+        if !matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "md")) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        for (number, line) in text.lines().enumerate() {
+            if let Some(column) = line.find(relative.as_str()) {
+                // A leading slash belongs to the reference too.
+                let column = if line[..column].ends_with('/') { column - 1 } else { column };
+                places.push(format!("{}:{}:{}: {what}", path.display(), number + 1, column + 1));
+            }
+        }
+    }
+    if places.is_empty() { format!("{}: {}", bad.file.display(), bad.reason) } else { places.join("\n") }
 }
 
 #[cfg(test)]

@@ -136,3 +136,24 @@ fn bad_images_are_refused_with_their_reason_and_nothing_written() {
         assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0, "{name}: cache written");
     }
 }
+
+#[test]
+fn a_refused_image_is_reported_at_the_yaml_that_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("media")).unwrap();
+    std::fs::create_dir_all(content.join("team")).unwrap();
+    std::fs::write(content.join("media/sara.jpg"), b"<html>not a photo</html>").unwrap();
+    std::fs::write(content.join("team/sara.yaml"), "name: Sara\nimage: media/sara.jpg\n").unwrap();
+    let out = dir.path().join("dist");
+    let error = publish(&content, &out, &dir.path().join("cache")).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "{}:2:8: image `media/sara.jpg` ({}): not an image (the bytes are not JPEG, PNG or WebP)",
+            content.join("team/sara.yaml").display(),
+            content.join("media/sara.jpg").display()
+        )
+    );
+    assert!(!out.join("data").join(MANIFEST).exists());
+}
