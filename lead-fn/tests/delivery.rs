@@ -316,6 +316,10 @@ async fn a_webhook_answering_500_is_retried_with_the_same_key_then_503() {
             while requests.lock().expect("the log").is_empty() {
                 tokio::time::sleep(Duration::from_millis(5)).await;
             }
+            // The recorder logs a request before it reads the status to answer: flipping at once
+            // could let the first try through. Tries are at least 100 ms apart (above), so a
+            // flip 50 ms after the first request lands between the two.
+            tokio::time::sleep(Duration::from_millis(50)).await;
             handle.set_status(200);
         });
         crm_status
