@@ -21,6 +21,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use minijinja::HtmlEscape;
 use serde_json::{Map, Value};
 
 use crate::leads::input::{HONEYPOT, MAX_BODY_BYTES};
@@ -222,21 +223,6 @@ fn words(lang: &str) -> &'static Words {
     }
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 /// The refusal as a page: the messages, and the form again with what was sent. Its referrer
 /// policy is `same-origin` (the function's headers say `no-referrer`), so sending the form again
 /// carries the site's `Origin` rather than `null`.
@@ -255,16 +241,16 @@ fn page(
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"robots\" content=\"noindex\">\n<meta name=\"referrer\" content=\"same-origin\">\n\
          <title>{title}</title>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n",
-        title = escape(words.title),
+        title = HtmlEscape(words.title),
     );
     let summary = if fields.is_empty() { words.failed } else { form_message.unwrap_or(words.fix) };
-    html.push_str(&format!("<p role=\"alert\">{}</p>\n", escape(summary)));
+    html.push_str(&format!("<p role=\"alert\">{}</p>\n", HtmlEscape(summary)));
     html.push_str("<form method=\"post\" action=\"/api/contact-user\">\n");
     for name in ["form", "lang", "page", "propertyId"] {
         if !text(name).is_empty() {
             html.push_str(&format!(
                 "<input type=\"hidden\" name=\"{name}\" value=\"{}\">\n",
-                escape(text(name))
+                HtmlEscape(text(name))
             ));
         }
     }
@@ -278,11 +264,11 @@ fn page(
         } else {
             String::new()
         };
-        html.push_str(&format!("<p>\n<label for=\"{name}\">{}</label><br>\n", escape(label)));
+        html.push_str(&format!("<p>\n<label for=\"{name}\">{}</label><br>\n", HtmlEscape(label)));
         if name == "message" {
             html.push_str(&format!(
                 "<textarea id=\"{name}\" name=\"{name}\" rows=\"5\" cols=\"40\"{described}>{}</textarea>\n",
-                escape(text(name))
+                HtmlEscape(text(name))
             ));
         } else {
             let kind = match name {
@@ -292,18 +278,18 @@ fn page(
             };
             html.push_str(&format!(
                 "<input id=\"{name}\" name=\"{name}\" type=\"{kind}\" value=\"{}\"{described}>\n",
-                escape(text(name))
+                HtmlEscape(text(name))
             ));
         }
         if let Some(error) = error {
-            html.push_str(&format!("<br><strong id=\"{name}-error\">{}</strong>\n", escape(error)));
+            html.push_str(&format!("<br><strong id=\"{name}-error\">{}</strong>\n", HtmlEscape(error)));
         }
         html.push_str("</p>\n");
     }
-    html.push_str(&format!("<p><button type=\"submit\">{}</button></p>\n</form>\n", escape(words.send)));
+    html.push_str(&format!("<p><button type=\"submit\">{}</button></p>\n</form>\n", HtmlEscape(words.send)));
     let back = text("page");
     if back.starts_with('/') && !back.starts_with("//") {
-        html.push_str(&format!("<p><a href=\"{}\">{}</a></p>\n", escape(back), escape(words.back)));
+        html.push_str(&format!("<p><a href=\"{}\">{}</a></p>\n", HtmlEscape(back), HtmlEscape(words.back)));
     }
     html.push_str("</main>\n</body>\n</html>\n");
     let status = if status.is_success() { StatusCode::BAD_REQUEST } else { status };
