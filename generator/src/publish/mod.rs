@@ -14,6 +14,7 @@
 
 pub mod detail;
 pub mod feeds;
+pub mod images;
 pub mod listings;
 pub mod qr;
 pub mod redirects;
@@ -21,7 +22,7 @@ mod site;
 pub mod sitemap;
 mod xml;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use contract::urls::{blog_slug, media_url, post_path, property_path};
@@ -177,11 +178,14 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     let data = out.join("data");
     let codes: Vec<PathBuf> =
         permit_links.iter().map(|link| crate::publish::qr::qr_path(&data, link)).collect();
-    let wanted: HashSet<&Path> = records.iter().chain(&codes).map(PathBuf::as_path).collect();
+    let images_json = data.join(images::MANIFEST);
+    let wanted: HashSet<&Path> =
+        records.iter().chain(&codes).chain([&images_json]).map(PathBuf::as_path).collect();
     for dir in ["api", "data"] {
         remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
     }
-    let media = copy_media(&content.dir.join("media"), &out.join("media"))?;
+    let photos = images::publish(&content.dir, out, &images::cache_dir())?;
+    let media = copy_media(&content.dir.join("media"), &out.join("media"), &photos)?;
 
     Ok(Written {
         files: records.len() + media,
@@ -311,7 +315,10 @@ fn remove_unwanted(dir: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<
 
 /// Mirrors `content/media` into `dist/media`: new and changed files are copied (hard-linked
 /// where the file system allows), files no longer in content are removed.
-fn copy_media(from: &Path, to: &Path) -> std::io::Result<usize> {
+///
+/// A raster photo the image stage processed is published as its largest variant instead (same
+/// URL, metadata stripped, at most 1920 px wide); `photos` maps its path under `from` to that file.
+fn copy_media(from: &Path, to: &Path, photos: &HashMap<PathBuf, PathBuf>) -> std::io::Result<usize> {
     if !from.is_dir() {
         return Ok(0);
     }
@@ -326,6 +333,15 @@ fn copy_media(from: &Path, to: &Path) -> std::io::Result<usize> {
         }
         wanted.insert(target.clone());
         count += 1;
+        if let Some(variant) = photos.get(relative) {
+            if !same_file(variant, &target) {
+                let _ = std::fs::remove_file(&target);
+                if std::fs::hard_link(variant, &target).is_err() {
+                    std::fs::copy(variant, &target)?;
+                }
+            }
+            continue;
+        }
         let source_meta = entry.metadata().map_err(std::io::Error::other)?;
         let up_to_date = std::fs::metadata(&target)
             .is_ok_and(|m| m.len() == source_meta.len() && m.modified().ok() >= source_meta.modified().ok());
@@ -336,6 +352,24 @@ fn copy_media(from: &Path, to: &Path) -> std::io::Result<usize> {
             }
         }
     }
-    remove_unwanted(to, |path| wanted.contains(path))?;
+    let variants = to.join(images::OUTPUT_DIR.trim_start_matches("media/"));
+    remove_unwanted(to, |path| wanted.contains(path) || path.starts_with(&variants))?;
     Ok(count)
+}
+
+/// Whether `a` and `b` are the same bytes already (one hard-linked file, or equal contents).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            if (x.dev(), x.ino()) == (y.dev(), y.ino()) {
+                return true;
+            }
+        }
+    }
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) if x.len() == y.len() => std::fs::read(a).ok() == std::fs::read(b).ok(),
+        _ => false,
+    }
 }

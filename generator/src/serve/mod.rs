@@ -17,6 +17,7 @@
 //! `/_admin/api/`, with a token it prints once, as a link to open, when it starts.
 
 mod admin;
+mod compression;
 
 use std::convert::Infallible;
 use std::io::Write as _;
@@ -157,6 +158,7 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
         None => app,
     };
 
+    let app = app.layer(compression::layer());
     let mut stopping = stop_rx;
     // The peer's address is what the lead function counts submissions by.
     let app = app.into_make_service_with_connect_info::<SocketAddr>();

@@ -88,6 +88,14 @@ function Typewriter({ phrases }: { phrases: string[] }) {
     <h1 className="home-hero__title">
       {/* Screen readers get both phrases once, not a letter at a time. */}
       <span className="visually-hidden">{phrases.join(' ')}</span>
+      {/* Every phrase in full, invisible, in the same grid cell as the typed text: the headline keeps
+          the box of the tallest from the prerendered HTML on, so nothing below it moves (no CLS). */}
+      {phrases.map((phrase, index) => (
+        <span key={index} className="typewriter__sizer" aria-hidden="true">
+          {phrase}
+          <span className="typewriter__caret" />
+        </span>
+      ))}
       <span className="typewriter" aria-hidden="true">
         {text}
         <span className="typewriter__caret" />

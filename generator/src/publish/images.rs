@@ -1,0 +1,295 @@
+//! The image stage: every raster photo under `content/media` is decoded, auto-oriented, resized to
+//! a set of widths (never upscaled) and re-encoded, which also drops its metadata (the EXIF GPS
+//! position of a photo taken in someone's flat is never published). Outputs are named by the hash
+//! of the source bytes and the settings under `media/_img/`, and `data/images.json` records each
+//! source's intrinsic size, dominant colour and variants. A persistent cache, keyed the same way,
+//! makes a warm rebuild link files without decoding anything.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, imageops::FilterType};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// The widths a photo is offered at (those below its own width, plus its own width up to the last).
+pub const WIDTHS: [u32; 5] = [320, 640, 960, 1280, 1920];
+/// Larger images are refused before decoding (decompression bombs).
+pub const MAX_PIXELS: u64 = 50_000_000;
+/// JPEG quality of the variants.
+const QUALITY: u8 = 78;
+/// Everything that changes the outputs: part of every cache key and output name.
+const SETTINGS: &str = "images v1: jpeg q78, triangle, widths 320 640 960 1280 1920";
+/// The folder of the outputs, under the output folder.
+pub const OUTPUT_DIR: &str = "media/_img";
+
+/// What the site needs to render one source image responsively.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImageInfo {
+    /// Intrinsic size after auto-orientation.
+    pub width: u32,
+    pub height: u32,
+    /// The dominant (average) colour, `#rrggbb`: the placeholder while the photo loads.
+    pub color: String,
+    /// Ascending widths and their URLs (`/media/_img/<hash>-<width>.jpg`).
+    pub variants: Vec<Variant>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Variant {
+    pub width: u32,
+    pub src: String,
+}
+
+/// A source file the stage refused, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BadImage {
+    pub file: PathBuf,
+    pub reason: String,
+}
+
+/// What a run did: the records by source URL (`/media/x.jpg`), how many sources were decoded
+/// (cache misses) and the refused files.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    pub images: BTreeMap<String, ImageInfo>,
+    pub decoded: usize,
+    pub bad: Vec<BadImage>,
+}
+
+/// Whether the stage handles the file (by extension).
+pub fn is_raster(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png" | "webp"))
+}
+
+/// The cache key of a source: its bytes and the settings.
+fn key(bytes: &[u8]) -> String {
+    use std::hash::Hasher;
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(SETTINGS.as_bytes());
+    hasher.write(bytes);
+    // A second, differently seeded pass makes accidental collisions over 10^5 files negligible.
+    let mut second = fnv::FnvHasher::with_key(0x9e37_79b9_7f4a_7c15);
+    second.write(bytes);
+    second.write(SETTINGS.as_bytes());
+    format!("{:016x}{:08x}", hasher.finish(), second.finish() as u32)
+}
+
+/// Decodes and checks one source: a supported format, within the pixel limit, complete.
+pub fn decode(bytes: &[u8]) -> Result<DynamicImage, String> {
+    let reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| format!("cannot be read: {e}"))?;
+    match reader.format() {
+        Some(ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP) => {}
+        Some(other) => {
+            return Err(format!(
+                "unsupported image format {} (use JPEG, PNG or WebP)",
+                other.extensions_str().first().unwrap_or(&"?")
+            ));
+        }
+        None => return Err("not an image (the bytes are not JPEG, PNG or WebP)".into()),
+    }
+    let mut decoder = reader.into_decoder().map_err(|e| format!("corrupt or truncated image: {e}"))?;
+    let (width, height) = decoder.dimensions();
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > MAX_PIXELS {
+        return Err(format!(
+            "too large: {width}x{height} is {pixels} pixels, over the limit of {MAX_PIXELS}"
+        ));
+    }
+    let orientation = decoder.orientation().map_err(|e| format!("corrupt or truncated image: {e}"))?;
+    let mut image =
+        DynamicImage::from_decoder(decoder).map_err(|e| format!("corrupt or truncated image: {e}"))?;
+    image.apply_orientation(orientation);
+    Ok(image)
+}
+
+/// The widths to write for a source `width` pixels wide.
+pub fn widths_for(width: u32) -> Vec<u32> {
+    let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|&w| w < width).collect();
+    if widths.len() < WIDTHS.len() {
+        widths.push(width.min(WIDTHS[WIDTHS.len() - 1]));
+    }
+    widths
+}
+
+/// Resizes and encodes one decoded source: its record (URLs under `key`) and the files' bytes.
+fn encode(image: &DynamicImage, key: &str) -> Result<(ImageInfo, Vec<(String, Vec<u8>)>), String> {
+    let rgb = image.to_rgb8();
+    let (width, height) = rgb.dimensions();
+    let mut files = Vec::new();
+    let mut variants = Vec::new();
+    for w in widths_for(width) {
+        let h = ((u64::from(height) * u64::from(w) + u64::from(width) / 2) / u64::from(width)).max(1) as u32;
+        let resized =
+            if w == width { rgb.clone() } else { image::imageops::resize(&rgb, w, h, FilterType::Triangle) };
+        let mut bytes = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, QUALITY)
+            .encode_image(&resized)
+            .map_err(|e| format!("cannot encode: {e}"))?;
+        let name = format!("{key}-{w}.jpg");
+        variants.push(Variant { width: w, src: format!("/{OUTPUT_DIR}/{name}") });
+        files.push((name, bytes));
+    }
+    let average = image::imageops::thumbnail(&rgb, 1, 1);
+    let [r, g, b] = average.get_pixel(0, 0).0;
+    Ok((ImageInfo { width, height, color: format!("#{r:02x}{g:02x}{b:02x}"), variants }, files))
+}
+
+/// One source through the cache: a hit links the cached files (no decoding); a miss decodes,
+/// encodes and fills the cache (written to a temporary folder, then renamed: never half-written).
+fn one(source: &Path, cache: &Path, out_dir: &Path) -> Result<(ImageInfo, bool), String> {
+    let bytes = std::fs::read(source).map_err(|e| format!("cannot be read: {e}"))?;
+    let key = key(&bytes);
+    let entry = cache.join(&key);
+    let meta = entry.join("meta.json");
+    let (info, decoded) =
+        match std::fs::read(&meta).ok().and_then(|b| serde_json::from_slice::<ImageInfo>(&b).ok()) {
+            Some(info) => (info, false),
+            None => {
+                let image = decode(&bytes)?;
+                let (info, files) = encode(&image, &key)?;
+                let temporary = cache.join(format!(".{key}.{}", std::process::id()));
+                let io = |e: std::io::Error| format!("cannot write the image cache {}: {e}", cache.display());
+                let _ = std::fs::remove_dir_all(&temporary);
+                std::fs::create_dir_all(&temporary).map_err(io)?;
+                for (name, data) in &files {
+                    std::fs::write(temporary.join(name), data).map_err(io)?;
+                }
+                std::fs::write(temporary.join("meta.json"), serde_json::to_vec(&info).unwrap_or_default())
+                    .map_err(io)?;
+                if std::fs::rename(&temporary, &entry).is_err() {
+                    // Another build filled it meanwhile: theirs is the same.
+                    let _ = std::fs::remove_dir_all(&temporary);
+                }
+                (info, true)
+            }
+        };
+    for variant in &info.variants {
+        let name = variant.src.rsplit('/').next().unwrap_or_default();
+        let target = out_dir.join(name);
+        if !target.is_file() {
+            let from = entry.join(name);
+            if std::fs::hard_link(&from, &target).is_err() {
+                std::fs::copy(&from, &target).map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
+            }
+        }
+    }
+    Ok((info, decoded))
+}
+
+/// Runs the stage over every raster file under `media` (the content's media folder), in
+/// parallel, writing into `out/media/_img` and keeping `cache` for the next build. Outputs no
+/// longer wanted are removed.
+pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
+    let sources: Vec<PathBuf> = walkdir::WalkDir::new(media)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && is_raster(e.path()))
+        .map(|e| e.into_path())
+        .collect();
+    let out_dir = out.join(OUTPUT_DIR);
+    std::fs::create_dir_all(&out_dir)?;
+    std::fs::create_dir_all(cache)?;
+    let results: Vec<(PathBuf, Result<(ImageInfo, bool), String>)> = sources
+        .into_par_iter()
+        .map(|s| {
+            let result = one(&s, cache, &out_dir);
+            (s, result)
+        })
+        .collect();
+    let mut outcome = Outcome::default();
+    for (source, result) in results {
+        match result {
+            Ok((info, decoded)) => {
+                let relative = source.strip_prefix(media).unwrap_or(&source);
+                let url = format!("/media/{}", relative.to_string_lossy().replace('\\', "/"));
+                outcome.decoded += usize::from(decoded);
+                outcome.images.insert(url, info);
+            }
+            Err(reason) => outcome.bad.push(BadImage { file: source, reason }),
+        }
+    }
+    outcome.bad.sort_by(|a, b| a.file.cmp(&b.file));
+    let wanted: std::collections::HashSet<String> = outcome
+        .images
+        .values()
+        .flat_map(|i| i.variants.iter().map(|v| v.src.rsplit('/').next().unwrap_or_default().to_owned()))
+        .collect();
+    for entry in std::fs::read_dir(&out_dir)?.flatten() {
+        if !wanted.contains(entry.file_name().to_string_lossy().as_ref()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    Ok(outcome)
+}
+
+/// The records' file, under the output's `data/`.
+pub const MANIFEST: &str = "images.json";
+
+/// The persistent cache: `$ESTATE_IMAGE_CACHE`, else `.estate/cache/images` (keep this folder
+/// between builds, e.g. with Netlify's build cache, and a rebuild decodes nothing).
+pub fn cache_dir() -> PathBuf {
+    std::env::var_os("ESTATE_IMAGE_CACHE")
+        .map_or_else(|| PathBuf::from(".estate/cache/images"), PathBuf::from)
+}
+
+/// The stage within the build: runs it over `content/media`, fails on the first refused image
+/// with the place in the content that names it, writes `data/images.json`, and returns each
+/// processed photo's path under `media/` with the output file that replaces it there.
+pub fn publish(content: &Path, out: &Path, cache: &Path) -> std::io::Result<HashMap<PathBuf, PathBuf>> {
+    let outcome = run(&content.join("media"), out, cache)?;
+    if !outcome.bad.is_empty() {
+        let messages: Vec<String> = outcome.bad.iter().map(|bad| locate(content, bad)).collect();
+        return Err(std::io::Error::other(messages.join("\n")));
+    }
+    let data = out.join("data");
+    std::fs::create_dir_all(&data)?;
+    let json = serde_json::to_vec(&outcome.images).map_err(std::io::Error::other)?;
+    let manifest = data.join(MANIFEST);
+    if std::fs::read(&manifest).ok().as_deref() != Some(json.as_slice()) {
+        std::fs::write(&manifest, json)?;
+    }
+    Ok(outcome
+        .images
+        .iter()
+        .filter_map(|(url, info)| {
+            let largest = info.variants.last()?;
+            Some((
+                PathBuf::from(url.trim_start_matches("/media/")),
+                out.join(largest.src.trim_start_matches('/')),
+            ))
+        })
+        .collect())
+}
+
+/// `file:line:col: image `media/x.jpg` (content/media/x.jpg): reason` at each YAML reference
+/// to the refused file, or at the file itself when no content names it.
+fn locate(content: &Path, bad: &BadImage) -> String {
+    let relative = bad.file.strip_prefix(content).unwrap_or(&bad.file).to_string_lossy().replace('\\', "/");
+    let what = format!("image `{relative}` ({}): {}", bad.file.display(), bad.reason);
+    let mut places = Vec::new();
+    for entry in walkdir::WalkDir::new(content).into_iter().filter_map(Result::ok) {
+        let path = entry.path();
+        if !matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "md")) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        for (number, line) in text.lines().enumerate() {
+            if let Some(column) = line.find(relative.as_str()) {
+                // A leading slash belongs to the reference too.
+                let column = if line[..column].ends_with('/') { column - 1 } else { column };
+                places.push(format!("{}:{}:{}: {what}", path.display(), number + 1, column + 1));
+            }
+        }
+    }
+    if places.is_empty() { format!("{}: {}", bad.file.display(), bad.reason) } else { places.join("\n") }
+}
+
+#[cfg(test)]
+#[path = "images_tests.rs"]
+mod tests;

@@ -1,0 +1,159 @@
+use super::*;
+
+/// A small JPEG photo (a gradient) `width` x `height`.
+fn jpeg(width: u32, height: u32) -> Vec<u8> {
+    let image =
+        image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+    let mut bytes = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, 90).encode_image(&image).unwrap();
+    bytes
+}
+
+/// `jpeg` with an EXIF segment carrying a GPS position, as a phone writes it.
+fn jpeg_with_gps(width: u32, height: u32) -> Vec<u8> {
+    let plain = jpeg(width, height);
+    let mut payload = b"Exif\0\0MM\0*\0\0\0\x08\0\0".to_vec();
+    payload.extend_from_slice(b"GPSLatitude 25.2048 N GPSLongitude 55.2708 E");
+    let mut bytes = plain[..2].to_vec();
+    bytes.extend_from_slice(&[0xff, 0xe1]);
+    bytes.extend_from_slice(&((payload.len() + 2) as u16).to_be_bytes());
+    bytes.extend_from_slice(&payload);
+    bytes.extend_from_slice(&plain[2..]);
+    bytes
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// A valid PNG whose header claims `width` x `height` (the pixels are never reached).
+fn png_claiming(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut chunk = b"IHDR".to_vec();
+    chunk.extend_from_slice(&width.to_be_bytes());
+    chunk.extend_from_slice(&height.to_be_bytes());
+    chunk.extend_from_slice(&[8, 2, 0, 0, 0]);
+    bytes.extend_from_slice(&13u32.to_be_bytes());
+    bytes.extend_from_slice(&chunk);
+    bytes.extend_from_slice(&crc32(&chunk).to_be_bytes());
+    // The start of the pixel data, where a decoder stops reading the header.
+    let data = b"IDAT\x78\x9c";
+    bytes.extend_from_slice(&2u32.to_be_bytes());
+    bytes.extend_from_slice(data);
+    bytes.extend_from_slice(&crc32(data).to_be_bytes());
+    bytes
+}
+
+#[test]
+fn widths_are_never_upscaled() {
+    assert_eq!(widths_for(1600), vec![320, 640, 960, 1280, 1600]);
+    assert_eq!(widths_for(4000), vec![320, 640, 960, 1280, 1920]);
+    assert_eq!(widths_for(500), vec![320, 500]);
+    assert_eq!(widths_for(200), vec![200]);
+}
+
+#[test]
+fn a_photo_is_resized_its_gps_exif_dropped_and_a_warm_run_decodes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let media = dir.path().join("media");
+    std::fs::create_dir_all(media.join("team")).unwrap();
+    let source = jpeg_with_gps(1000, 600);
+    assert!(contains(&source, b"GPSLatitude"));
+    std::fs::write(media.join("team/sara.jpg"), &source).unwrap();
+    let (out, cache) = (dir.path().join("dist"), dir.path().join("cache"));
+
+    let cold = run(&media, &out, &cache).unwrap();
+    assert_eq!((cold.decoded, cold.bad.len()), (1, 0));
+    let info = &cold.images["/media/team/sara.jpg"];
+    assert_eq!((info.width, info.height), (1000, 600));
+    assert!(info.color.starts_with('#') && info.color.len() == 7);
+    assert_eq!(info.variants.iter().map(|v| v.width).collect::<Vec<_>>(), vec![320, 640, 960, 1000]);
+    for variant in &info.variants {
+        let bytes = std::fs::read(out.join(variant.src.trim_start_matches('/'))).unwrap();
+        assert!(!contains(&bytes, b"GPS") && !contains(&bytes, b"Exif"), "{} keeps its EXIF", variant.src);
+        let decoded = image::load_from_memory(&bytes).unwrap();
+        assert_eq!(decoded.width(), variant.width);
+    }
+
+    // Warm: same records, nothing decoded; an output deleted from dist comes back from the cache.
+    std::fs::remove_file(out.join(info.variants[0].src.trim_start_matches('/'))).unwrap();
+    let warm = run(&media, &out, &cache).unwrap();
+    assert_eq!(warm.decoded, 0);
+    assert_eq!(warm.images, cold.images);
+    assert!(out.join(info.variants[0].src.trim_start_matches('/')).is_file());
+
+    // A changed photo gets new names; the old outputs go.
+    std::fs::write(media.join("team/sara.jpg"), jpeg(700, 700)).unwrap();
+    let changed = run(&media, &out, &cache).unwrap();
+    assert_eq!(changed.decoded, 1);
+    assert!(!out.join(info.variants[0].src.trim_start_matches('/')).exists());
+    assert_eq!(std::fs::read_dir(out.join(OUTPUT_DIR)).unwrap().count(), 3);
+}
+
+#[test]
+fn bad_images_are_refused_with_their_reason_and_nothing_written() {
+    let good = jpeg(64, 64);
+    let cases: [(&str, Vec<u8>, &str); 4] = [
+        (
+            "text.jpg",
+            b"just some text, not a photo".to_vec(),
+            "not an image (the bytes are not JPEG, PNG or WebP)",
+        ),
+        ("truncated.jpg", good[..good.len() / 3].to_vec(), "corrupt or truncated image: "),
+        (
+            "bomb.png",
+            png_claiming(100_000, 100_000),
+            "too large: 100000x100000 is 10000000000 pixels, over the limit of 50000000",
+        ),
+        (
+            "anim.png",
+            b"GIF89a\x01\0\x01\0\0\0\0;".to_vec(),
+            "unsupported image format gif (use JPEG, PNG or WebP)",
+        ),
+    ];
+    for (name, bytes, reason) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let media = dir.path().join("media");
+        std::fs::create_dir_all(&media).unwrap();
+        std::fs::write(media.join(name), bytes).unwrap();
+        let (out, cache) = (dir.path().join("dist"), dir.path().join("cache"));
+        let outcome = run(&media, &out, &cache).unwrap();
+        assert_eq!(outcome.bad.len(), 1, "{name}");
+        assert!(outcome.bad[0].reason.starts_with(reason), "{name}: {}", outcome.bad[0].reason);
+        assert!(outcome.images.is_empty());
+        assert_eq!(std::fs::read_dir(out.join(OUTPUT_DIR)).unwrap().count(), 0, "{name}: outputs written");
+        assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 0, "{name}: cache written");
+    }
+}
+
+#[test]
+fn a_refused_image_is_reported_at_the_yaml_that_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("media")).unwrap();
+    std::fs::create_dir_all(content.join("team")).unwrap();
+    std::fs::write(content.join("media/sara.jpg"), b"<html>not a photo</html>").unwrap();
+    std::fs::write(content.join("team/sara.yaml"), "name: Sara\nimage: media/sara.jpg\n").unwrap();
+    let out = dir.path().join("dist");
+    let error = publish(&content, &out, &dir.path().join("cache")).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "{}:2:8: image `media/sara.jpg` ({}): not an image (the bytes are not JPEG, PNG or WebP)",
+            content.join("team/sara.yaml").display(),
+            content.join("media/sara.jpg").display()
+        )
+    );
+    assert!(!out.join("data").join(MANIFEST).exists());
+}

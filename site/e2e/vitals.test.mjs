@@ -1,0 +1,83 @@
+// Core Web Vitals in the browser and on the wire: the home headline keeps its box while the
+// typewriter runs (no layout shift), and `estate serve` compresses as Netlify does.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { startServer } from './server.mjs';
+import { DESKTOP, PHONE, launch } from './browser.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The raw answer's status, headers and body length, without the client decoding anything. */
+function rawGet(url, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    request(url, { headers }, (response) => {
+      let length = 0;
+      response.on('data', (chunk) => (length += chunk.length));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, length }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+test('estate serve answers brotli or gzip as asked, and plain bytes otherwise', async () => {
+  for (const path of ['/', '/buy-property', '/data/site.json']) {
+    const plain = await rawGet(server.url + path);
+    assert.equal(plain.status, 200, path);
+    assert.equal(plain.headers['content-encoding'], undefined, `${path}: compressed unasked`);
+    const br = await rawGet(server.url + path, 'gzip, deflate, br');
+    assert.equal(br.headers['content-encoding'], 'br', path);
+    assert.ok(br.length < plain.length / 2, `${path}: brotli ${br.length} of ${plain.length} bytes`);
+    const gzip = await rawGet(server.url + path, 'gzip');
+    assert.equal(gzip.headers['content-encoding'], 'gzip', path);
+    assert.ok(gzip.length < plain.length / 2, `${path}: gzip ${gzip.length} of ${plain.length} bytes`);
+  }
+});
+
+for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  for (const lang of ['', 'ar/', 'ru/']) {
+    test(`the typewriter moves nothing on the ${label} home page /${lang}`, async () => {
+      // Motion allowed: the typewriter runs (the other browser tests turn it off).
+      const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${server.url}/${lang}`, { waitUntil: 'load' });
+      const box = () => page.locator('.home-hero__title').boundingBox();
+      const panel = () => page.locator('.home-hero .search-panel, .home-hero form').first().boundingBox();
+      const before = [await box(), await panel()];
+      const typed = await page.locator('.home-hero__title .typewriter').textContent();
+      assert.ok(typed.length > 10, `typed "${typed}"`);
+      // The first phrase shows for PAUSE_MS, then is deleted letter by letter: wait until it is
+      // (nearly) gone, the headline's smallest moment.
+      await page.waitForFunction(
+        () => document.querySelector('.home-hero__title .typewriter')?.textContent.length <= 2,
+        undefined,
+        { timeout: 10_000, polling: 10 },
+      );
+      const afterwards = [await box(), await panel()];
+      assert.deepEqual(afterwards, before, 'the headline or the search panel moved');
+      const shift = await page.evaluate(() => window.__shift);
+      assert.ok(shift <= 0.02, `cumulative layout shift ${shift}`);
+      await context.close();
+    });
+  }
+}
