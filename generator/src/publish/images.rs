@@ -117,8 +117,14 @@ pub fn widths_for(width: u32) -> Vec<u32> {
     widths
 }
 
+/// Files to write: each variant's name and its encoded bytes.
+type EncodedFiles = Vec<(String, Vec<u8>)>;
+
+/// One source's outcome: its record and whether it came from the cache, or why it was refused.
+type SourceResult = Result<(ImageInfo, bool), String>;
+
 /// Resizes and encodes one decoded source: its record (URLs under `key`) and the files' bytes.
-fn encode(image: &DynamicImage, key: &str) -> Result<(ImageInfo, Vec<(String, Vec<u8>)>), String> {
+fn encode(image: &DynamicImage, key: &str) -> Result<(ImageInfo, EncodedFiles), String> {
     let rgb = image.to_rgb8();
     let (width, height) = rgb.dimensions();
     let mut files = Vec::new();
@@ -195,7 +201,7 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
     let out_dir = out.join(OUTPUT_DIR);
     std::fs::create_dir_all(&out_dir)?;
     std::fs::create_dir_all(cache)?;
-    let results: Vec<(PathBuf, Result<(ImageInfo, bool), String>)> = sources
+    let results: Vec<(PathBuf, SourceResult)> = sources
         .into_par_iter()
         .map(|s| {
             let result = one(&s, cache, &out_dir);

@@ -362,10 +362,10 @@ fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
-            if (x.dev(), x.ino()) == (y.dev(), y.ino()) {
-                return true;
-            }
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b))
+            && (x.dev(), x.ino()) == (y.dev(), y.ino())
+        {
+            return true;
         }
     }
     match (std::fs::metadata(a), std::fs::metadata(b)) {
