@@ -148,7 +148,7 @@ fn encode(image: &DynamicImage, key: &str) -> Result<(ImageInfo, EncodedFiles), 
 
 /// One source through the cache: a hit links the cached files (no decoding); a miss decodes,
 /// encodes and fills the cache (written to a temporary folder, then renamed: never half-written).
-fn one(source: &Path, cache: &Path, out_dir: &Path) -> Result<(ImageInfo, bool), String> {
+fn one(source: &Path, cache: &Path, out_dir: &Path) -> SourceResult {
     let bytes = std::fs::read(source).map_err(|e| format!("cannot be read: {e}"))?;
     let key = key(&bytes);
     let entry = cache.join(&key);
