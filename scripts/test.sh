@@ -20,6 +20,9 @@ if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/
   (cd site && npm ci --no-audit --no-fund)
 fi
 
+# Every test's builds share one image cache (atomic writes): the photos are processed once a run.
+export ESTATE_IMAGE_CACHE="${ESTATE_IMAGE_CACHE:-$PWD/target/test-image-cache}"
+
 echo "==> Rust tests (generator, lead-fn)"
 if command -v cargo-nextest >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast

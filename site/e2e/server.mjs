@@ -24,7 +24,9 @@ export async function startServer({ timeoutMs = 240_000, content, watch = false,
   if (outbox) args.push('--outbox', outbox);
   const child = spawn(binary, args, {
     cwd: repo,
-    env: { ...process.env, ...env },
+    // One image cache for every browser test (the Rust tests share it too): photos are
+    // processed once per run, not once per server.
+    env: { ESTATE_IMAGE_CACHE: join(repo, 'target', 'test-image-cache'), ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

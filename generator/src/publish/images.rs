@@ -6,21 +6,25 @@
 //! makes a warm rebuild link files without decoding anything.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, imageops::FilterType};
+use raster::image::RgbImage;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// The widths a photo is offered at (those below its own width, plus its own width up to the last).
-pub const WIDTHS: [u32; 5] = [320, 640, 960, 1280, 1920];
-/// Larger images are refused before decoding (decompression bombs).
-pub const MAX_PIXELS: u64 = 50_000_000;
-/// JPEG quality of the variants.
-const QUALITY: u8 = 78;
+/// The widths a photo is offered at (those below its own width, plus its own width up to the
+/// last). 400 and 800 fit a card on a phone at 1x and 2x, 1200 a phone-wide hero at 3x, 1600 a
+/// desktop hero; each width costs an encode per format, so there are only four.
+pub const WIDTHS: [u32; 4] = [400, 800, 1200, 1600];
+pub use raster::MAX_PIXELS;
+/// JPEG quality of the fallback variants.
+const JPEG_QUALITY: u8 = 78;
+/// WebP quality and libwebp method (4 is libwebp's default; 2 encodes about twice as fast and
+/// the files are a few percent larger).
+const WEBP_QUALITY: f32 = 75.0;
+const WEBP_METHOD: i32 = 2;
 /// Everything that changes the outputs: part of every cache key and output name.
-const SETTINGS: &str = "images v1: jpeg q78, triangle, widths 320 640 960 1280 1920";
+const SETTINGS: &str = "images v2: catmull-rom; jpeg q78; webp q75 m2; widths 400 800 1200 1600";
 /// The folder of the outputs, under the output folder.
 pub const OUTPUT_DIR: &str = "media/_img";
 
@@ -39,7 +43,10 @@ pub struct ImageInfo {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Variant {
     pub width: u32,
+    /// The JPEG (`/media/_img/<hash>-<width>.jpg`).
     pub src: String,
+    /// The same at the same width as WebP (`.webp`), about a third smaller.
+    pub webp: String,
 }
 
 /// A source file the stage refused, and why.
@@ -78,35 +85,8 @@ fn key(bytes: &[u8]) -> String {
     format!("{:016x}{:08x}", hasher.finish(), second.finish() as u32)
 }
 
-/// Decodes and checks one source: a supported format, within the pixel limit, complete.
-pub fn decode(bytes: &[u8]) -> Result<DynamicImage, String> {
-    let reader = ImageReader::new(Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| format!("cannot be read: {e}"))?;
-    match reader.format() {
-        Some(ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP) => {}
-        Some(other) => {
-            return Err(format!(
-                "unsupported image format {} (use JPEG, PNG or WebP)",
-                other.extensions_str().first().unwrap_or(&"?")
-            ));
-        }
-        None => return Err("not an image (the bytes are not JPEG, PNG or WebP)".into()),
-    }
-    let mut decoder = reader.into_decoder().map_err(|e| format!("corrupt or truncated image: {e}"))?;
-    let (width, height) = decoder.dimensions();
-    let pixels = u64::from(width) * u64::from(height);
-    if pixels > MAX_PIXELS {
-        return Err(format!(
-            "too large: {width}x{height} is {pixels} pixels, over the limit of {MAX_PIXELS}"
-        ));
-    }
-    let orientation = decoder.orientation().map_err(|e| format!("corrupt or truncated image: {e}"))?;
-    let mut image =
-        DynamicImage::from_decoder(decoder).map_err(|e| format!("corrupt or truncated image: {e}"))?;
-    image.apply_orientation(orientation);
-    Ok(image)
-}
+/// Decodes and checks one source (see [`raster::decode`]).
+pub use raster::decode;
 
 /// The widths to write for a source `width` pixels wide.
 pub fn widths_for(width: u32) -> Vec<u32> {
@@ -124,26 +104,32 @@ type EncodedFiles = Vec<(String, Vec<u8>)>;
 type SourceResult = Result<(ImageInfo, bool), String>;
 
 /// Resizes and encodes one decoded source: its record (URLs under `key`) and the files' bytes.
-fn encode(image: &DynamicImage, key: &str) -> Result<(ImageInfo, EncodedFiles), String> {
-    let rgb = image.to_rgb8();
+fn encode(rgb: &RgbImage, key: &str) -> Result<(ImageInfo, EncodedFiles), String> {
     let (width, height) = rgb.dimensions();
     let mut files = Vec::new();
     let mut variants = Vec::new();
     for w in widths_for(width) {
         let h = ((u64::from(height) * u64::from(w) + u64::from(width) / 2) / u64::from(width)).max(1) as u32;
-        let resized =
-            if w == width { rgb.clone() } else { image::imageops::resize(&rgb, w, h, FilterType::Triangle) };
-        let mut bytes = Vec::new();
-        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut bytes, QUALITY)
-            .encode_image(&resized)
-            .map_err(|e| format!("cannot encode: {e}"))?;
-        let name = format!("{key}-{w}.jpg");
-        variants.push(Variant { width: w, src: format!("/{OUTPUT_DIR}/{name}") });
-        files.push((name, bytes));
+        let resized = if w == width { None } else { Some(raster::resize(rgb, w, h)?) };
+        let pixels = resized.as_ref().unwrap_or(rgb);
+        let (jpeg, webp) = (format!("{key}-{w}.jpg"), format!("{key}-{w}.webp"));
+        files.push((jpeg.clone(), raster::encode_jpeg(pixels, JPEG_QUALITY)?));
+        files.push((webp.clone(), raster::encode_webp(pixels, WEBP_QUALITY, WEBP_METHOD)?));
+        variants.push(Variant {
+            width: w,
+            src: format!("/{OUTPUT_DIR}/{jpeg}"),
+            webp: format!("/{OUTPUT_DIR}/{webp}"),
+        });
     }
-    let average = image::imageops::thumbnail(&rgb, 1, 1);
-    let [r, g, b] = average.get_pixel(0, 0).0;
-    Ok((ImageInfo { width, height, color: format!("#{r:02x}{g:02x}{b:02x}"), variants }, files))
+    Ok((ImageInfo { width, height, color: raster::average_color(rgb)?, variants }, files))
+}
+
+/// The output files of a record (their names under [`OUTPUT_DIR`]).
+fn file_names(info: &ImageInfo) -> impl Iterator<Item = &str> {
+    info.variants
+        .iter()
+        .flat_map(|v| [v.src.as_str(), v.webp.as_str()])
+        .map(|url| url.rsplit('/').next().unwrap_or_default())
 }
 
 /// One source through the cache: a hit links the cached files (no decoding); a miss decodes,
@@ -159,7 +145,10 @@ fn one(source: &Path, cache: &Path, out_dir: &Path) -> SourceResult {
             None => {
                 let image = decode(&bytes)?;
                 let (info, files) = encode(&image, &key)?;
-                let temporary = cache.join(format!(".{key}.{}", std::process::id()));
+                // Unique per process and call: parallel builds (and two equal files in one) share a cache.
+                static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+                let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let temporary = cache.join(format!(".{key}.{}.{call}", std::process::id()));
                 let io = |e: std::io::Error| format!("cannot write the image cache {}: {e}", cache.display());
                 let _ = std::fs::remove_dir_all(&temporary);
                 std::fs::create_dir_all(&temporary).map_err(io)?;
@@ -175,12 +164,11 @@ fn one(source: &Path, cache: &Path, out_dir: &Path) -> SourceResult {
                 (info, true)
             }
         };
-    for variant in &info.variants {
-        let name = variant.src.rsplit('/').next().unwrap_or_default();
+    for name in file_names(&info) {
         let target = out_dir.join(name);
         if !target.is_file() {
             let from = entry.join(name);
-            if std::fs::hard_link(&from, &target).is_err() {
+            if std::fs::hard_link(&from, &target).is_err() && !target.is_file() {
                 std::fs::copy(&from, &target).map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
             }
         }
@@ -221,11 +209,8 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
         }
     }
     outcome.bad.sort_by(|a, b| a.file.cmp(&b.file));
-    let wanted: std::collections::HashSet<String> = outcome
-        .images
-        .values()
-        .flat_map(|i| i.variants.iter().map(|v| v.src.rsplit('/').next().unwrap_or_default().to_owned()))
-        .collect();
+    let wanted: std::collections::HashSet<String> =
+        outcome.images.values().flat_map(|i| file_names(i).map(str::to_owned)).collect();
     for entry in std::fs::read_dir(&out_dir)?.flatten() {
         if !wanted.contains(entry.file_name().to_string_lossy().as_ref()) {
             let _ = std::fs::remove_file(entry.path());
@@ -237,11 +222,12 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
 /// The records' file, under the output's `data/`.
 pub const MANIFEST: &str = "images.json";
 
-/// The persistent cache: `$ESTATE_IMAGE_CACHE`, else `.estate/cache/images` (keep this folder
-/// between builds, e.g. with Netlify's build cache, and a rebuild decodes nothing).
-pub fn cache_dir() -> PathBuf {
+/// The persistent cache: `$ESTATE_IMAGE_CACHE`, else `.estate/cache/images` beside the content
+/// folder (the site's root, whatever the working directory). Keep it between builds (the README
+/// says how on Netlify) and a rebuild decodes nothing.
+pub fn cache_dir(content: &Path) -> PathBuf {
     std::env::var_os("ESTATE_IMAGE_CACHE")
-        .map_or_else(|| PathBuf::from(".estate/cache/images"), PathBuf::from)
+        .map_or_else(|| content.parent().unwrap_or(Path::new("")).join(".estate/cache/images"), PathBuf::from)
 }
 
 /// The stage within the build: runs it over `content/media`, fails on the first refused image

@@ -1,4 +1,5 @@
 use super::*;
+use raster::image;
 
 /// A small JPEG photo (a gradient) `width` x `height`.
 fn jpeg(width: u32, height: u32) -> Vec<u8> {
@@ -57,9 +58,9 @@ fn png_claiming(width: u32, height: u32) -> Vec<u8> {
 
 #[test]
 fn widths_are_never_upscaled() {
-    assert_eq!(widths_for(1600), vec![320, 640, 960, 1280, 1600]);
-    assert_eq!(widths_for(4000), vec![320, 640, 960, 1280, 1920]);
-    assert_eq!(widths_for(500), vec![320, 500]);
+    assert_eq!(widths_for(1600), vec![400, 800, 1200, 1600]);
+    assert_eq!(widths_for(4000), vec![400, 800, 1200, 1600]);
+    assert_eq!(widths_for(500), vec![400, 500]);
     assert_eq!(widths_for(200), vec![200]);
 }
 
@@ -78,12 +79,14 @@ fn a_photo_is_resized_its_gps_exif_dropped_and_a_warm_run_decodes_nothing() {
     let info = &cold.images["/media/team/sara.jpg"];
     assert_eq!((info.width, info.height), (1000, 600));
     assert!(info.color.starts_with('#') && info.color.len() == 7);
-    assert_eq!(info.variants.iter().map(|v| v.width).collect::<Vec<_>>(), vec![320, 640, 960, 1000]);
+    assert_eq!(info.variants.iter().map(|v| v.width).collect::<Vec<_>>(), vec![400, 800, 1000]);
     for variant in &info.variants {
-        let bytes = std::fs::read(out.join(variant.src.trim_start_matches('/'))).unwrap();
-        assert!(!contains(&bytes, b"GPS") && !contains(&bytes, b"Exif"), "{} keeps its EXIF", variant.src);
-        let decoded = image::load_from_memory(&bytes).unwrap();
-        assert_eq!(decoded.width(), variant.width);
+        for url in [&variant.src, &variant.webp] {
+            let bytes = std::fs::read(out.join(url.trim_start_matches('/'))).unwrap();
+            assert!(!contains(&bytes, b"GPS") && !contains(&bytes, b"Exif"), "{url} keeps its EXIF");
+            let decoded = image::load_from_memory(&bytes).unwrap();
+            assert_eq!(decoded.width(), variant.width, "{url}");
+        }
     }
 
     // Warm: same records, nothing decoded; an output deleted from dist comes back from the cache.
@@ -98,7 +101,7 @@ fn a_photo_is_resized_its_gps_exif_dropped_and_a_warm_run_decodes_nothing() {
     let changed = run(&media, &out, &cache).unwrap();
     assert_eq!(changed.decoded, 1);
     assert!(!out.join(info.variants[0].src.trim_start_matches('/')).exists());
-    assert_eq!(std::fs::read_dir(out.join(OUTPUT_DIR)).unwrap().count(), 3);
+    assert_eq!(std::fs::read_dir(out.join(OUTPUT_DIR)).unwrap().count(), 4);
 }
 
 #[test]

@@ -184,7 +184,7 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     for dir in ["api", "data"] {
         remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
     }
-    let photos = images::publish(&content.dir, out, &images::cache_dir())?;
+    let photos = images::publish(&content.dir, out, &images::cache_dir(&content.dir))?;
     let media = copy_media(&content.dir.join("media"), &out.join("media"), &photos)?;
 
     Ok(Written {

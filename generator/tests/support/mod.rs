@@ -33,11 +33,20 @@ pub fn content_copy(from: &Path) -> tempfile::TempDir {
     dir
 }
 
-/// The `estate` binary, to run in `dir`.
+/// The `estate` binary, to run in `dir`. Every test shares one image cache under `target/`
+/// (unless `ESTATE_IMAGE_CACHE` is set already), so the photos are processed once per run.
 pub fn estate_command(dir: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_estate"));
     command.current_dir(dir);
+    if std::env::var_os("ESTATE_IMAGE_CACHE").is_none() {
+        command.env("ESTATE_IMAGE_CACHE", shared_image_cache());
+    }
     command
+}
+
+/// `target/test-image-cache`: the image cache the tests share (writes to it are atomic).
+pub fn shared_image_cache() -> PathBuf {
+    repo().join("target/test-image-cache")
 }
 
 /// Runs `estate ARGS` in `dir` to its end.
