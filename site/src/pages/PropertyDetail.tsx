@@ -20,6 +20,7 @@ import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon, type IconName } from '../components/Icon';
 import { areaText, bedroomsText } from '../components/PropertyCard';
+import { hasRooms } from '../property/rooms';
 import { perSqftLineText, perSqftText, priceText } from '../price';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
@@ -185,8 +186,11 @@ function PendingView() {
 function Fact({ icon, label, value }: { icon: IconName; label: string; value: string }) {
   return (
     <div className="fact-tile">
-      <Icon name={icon} size={22} />
-      <dt>{label}</dt>
+      {/* The icon inside the <dt>: a <dl>'s <div> may hold only <dt> and <dd> (vnu). */}
+      <dt>
+        <Icon name={icon} size={22} />
+        <span>{label}</span>
+      </dt>
       <dd>{value}</dd>
     </div>
   );
@@ -256,6 +260,7 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
 
   const images = galleryImages(property.Images, site.defaultImage);
   const forRent = property.mainCategory === 'Rental';
+  const rooms = hasRooms(property.subCategory);
   const deal = forRent ? t('card.forRent') : t('card.forSale');
   const backTo = CATEGORY_PATH[property.mainCategory];
   const url = absoluteUrl(baseUrl, localePath(lang, `/property/${property.id}`));
@@ -325,12 +330,17 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         <div className="property__layout">
           <div className="property__main">
             <dl className="property__facts">
-              <Fact icon="bed" label={t('property.bedrooms')} value={bedroomsText(t, property.bedrooms)} />
-              <Fact
-                icon="bath"
-                label={t('property.bathrooms')}
-                value={property.bathrooms == null ? t('card.na') : String(property.bathrooms)}
-              />
+              {/* Bedrooms and bathrooms of a plot or an office are left out, not 'N/A' (as on cards). */}
+              {rooms ? (
+                <>
+                  <Fact icon="bed" label={t('property.bedrooms')} value={bedroomsText(t, property.bedrooms)} />
+                  <Fact
+                    icon="bath"
+                    label={t('property.bathrooms')}
+                    value={property.bathrooms == null ? t('card.na') : String(property.bathrooms)}
+                  />
+                </>
+              ) : null}
               <Fact icon="area" label={t('property.area')} value={areaText(t, lang, property.area)} />
               <Fact icon="tag" label={t('property.perSqft')} value={perSqft ?? t('card.na')} />
             </dl>
