@@ -24,7 +24,6 @@ import { hasRooms } from '../property/rooms';
 import { perSqftLineText, perSqftText, priceText } from '../price';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
-import { EnquiryModal } from '../property/EnquiryModal';
 import { NoScriptEnquiry } from '../property/NoScriptEnquiry';
 import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
@@ -40,9 +39,12 @@ import { PROPERTY_SHELL_ID } from '../property/shell';
  * open the form.
  */
 const loadDetailForm = async (lang: Lang) => {
-  const [forms] = await Promise.all([import('../forms/LeadForms'), loadMessages(lang, 'DetailForm')]);
+  const [forms] = await Promise.all([import('../forms/LeadForms'), loadMessages(lang, 'DetailForm'), loadEnquiryModal()]);
   return { default: forms.DetailForm };
 };
+/** The modal itself is behind the same tap: not part of the page's first-view JavaScript. */
+const loadEnquiryModal = () => import('../property/EnquiryModal').then((module) => ({ default: module.EnquiryModal }));
+const EnquiryModal = lazy(loadEnquiryModal);
 const detailForms = new Map<Lang, LazyExoticComponent<typeof DetailFormComponent>>();
 /** The lazy enquiry form of `lang` (one per language: its messages differ). */
 function detailForm(lang: Lang): LazyExoticComponent<typeof DetailFormComponent> {
@@ -255,6 +257,9 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
   const lang = useLang();
   const site = useSite();
   const [enquiring, setEnquiring] = useState(false);
+  // The lazy modal is mounted from the first 'Get in Touch' on (and stays, to hand focus back).
+  const [enquired, setEnquired] = useState(false);
+  if (enquiring && !enquired) setEnquired(true);
   const getInTouch = useRef<HTMLButtonElement>(null);
   const DetailForm = detailForm(lang);
 
@@ -537,36 +542,40 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         </div>
       ) : null}
 
-      <EnquiryModal
-        open={enquiring}
-        onClose={() => setEnquiring(false)}
-        returnFocus={getInTouch}
-        subtitle={property.reference ? t('property.enquiry.subtitle', { title: property.title, reference: property.reference }) : property.title}
-      >
-        <Suspense
-          fallback={
-            <p className="form-loading" role="status">
-              {t('forms.loading')}
-            </p>
-          }
-        >
-          <DetailForm propertyId={property.id} />
-        </Suspense>
-        <div className="enquiry-dialog__contact">
-          {agent ? (
-            <div className="agent-card__person">
-              <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
-              <div>
-                <p className="agent-card__name">{agent.name}</p>
-                <p className="agent-card__role">{agent.role}</p>
-                {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
-              </div>
+      {enquired ? (
+        <Suspense fallback={null}>
+          <EnquiryModal
+            open={enquiring}
+            onClose={() => setEnquiring(false)}
+            returnFocus={getInTouch}
+            subtitle={property.reference ? t('property.enquiry.subtitle', { title: property.title, reference: property.reference }) : property.title}
+          >
+            <Suspense
+              fallback={
+                <p className="form-loading" role="status">
+                  {t('forms.loading')}
+                </p>
+              }
+            >
+              <DetailForm propertyId={property.id} />
+            </Suspense>
+            <div className="enquiry-dialog__contact">
+              {agent ? (
+                <div className="agent-card__person">
+                  <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
+                  <div>
+                    <p className="agent-card__name">{agent.name}</p>
+                    <p className="agent-card__role">{agent.role}</p>
+                    {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
+                  </div>
+                </div>
+              ) : null}
+              <p>{t('forms.detail.or')}</p>
+              <ContactButtons links={links} className="enquiry-dialog__actions" />
             </div>
-          ) : null}
-          <p>{t('forms.detail.or')}</p>
-          <ContactButtons links={links} className="enquiry-dialog__actions" />
-        </div>
-      </EnquiryModal>
+          </EnquiryModal>
+        </Suspense>
+      ) : null}
     </article>
   );
 }
