@@ -15,6 +15,17 @@ if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
     || { echo "cannot install aiosmtpd: python3 -m pip install aiosmtpd" >&2; exit 1; }
 fi
 
+# Before npm ci: vnu-jar's postinstall would otherwise try to download a Java of its own.
+echo "==> Java for the HTML validator (vnu.jar of the npm package vnu-jar, in e2e/a11y.test.mjs)"
+if ! command -v java >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
+  else
+    echo "java is missing: sudo apt-get install default-jre-headless" >&2
+    exit 1
+  fi
+fi
+
 echo "==> site: npm packages (the generator's publishing tests build the site too)"
 if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/.package-lock.json ]; then
   (cd site && npm ci --no-audit --no-fund)
@@ -37,15 +48,6 @@ if ! command -v chromium >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "chromium is missing: sudo apt-get install chromium" >&2
-    exit 1
-  fi
-fi
-echo "==> Java for the HTML validator (vnu.jar of the npm package vnu-jar, in e2e/a11y.test.mjs)"
-if ! command -v java >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
-  else
-    echo "java is missing: sudo apt-get install default-jre-headless" >&2
     exit 1
   fi
 fi
