@@ -20,10 +20,10 @@ import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon, type IconName } from '../components/Icon';
 import { areaText, bedroomsText } from '../components/PropertyCard';
+import { hasRooms } from '../property/rooms';
 import { perSqftLineText, perSqftText, priceText } from '../price';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
-import { EnquiryModal } from '../property/EnquiryModal';
 import { NoScriptEnquiry } from '../property/NoScriptEnquiry';
 import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
@@ -39,9 +39,12 @@ import { PROPERTY_SHELL_ID } from '../property/shell';
  * open the form.
  */
 const loadDetailForm = async (lang: Lang) => {
-  const [forms] = await Promise.all([import('../forms/LeadForms'), loadMessages(lang, 'DetailForm')]);
+  const [forms] = await Promise.all([import('../forms/LeadForms'), loadMessages(lang, 'DetailForm'), loadEnquiryModal()]);
   return { default: forms.DetailForm };
 };
+/** The modal itself is behind the same tap: not part of the page's first-view JavaScript. */
+const loadEnquiryModal = () => import('../property/EnquiryModal').then((module) => ({ default: module.EnquiryModal }));
+const EnquiryModal = lazy(loadEnquiryModal);
 const detailForms = new Map<Lang, LazyExoticComponent<typeof DetailFormComponent>>();
 /** The lazy enquiry form of `lang` (one per language: its messages differ). */
 function detailForm(lang: Lang): LazyExoticComponent<typeof DetailFormComponent> {
@@ -185,8 +188,11 @@ function PendingView() {
 function Fact({ icon, label, value }: { icon: IconName; label: string; value: string }) {
   return (
     <div className="fact-tile">
-      <Icon name={icon} size={22} />
-      <dt>{label}</dt>
+      {/* The icon inside the <dt>: a <dl>'s <div> may hold only <dt> and <dd> (vnu). */}
+      <dt>
+        <Icon name={icon} size={22} />
+        <span>{label}</span>
+      </dt>
       <dd>{value}</dd>
     </div>
   );
@@ -251,11 +257,15 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
   const lang = useLang();
   const site = useSite();
   const [enquiring, setEnquiring] = useState(false);
+  // The lazy modal is mounted from the first 'Get in Touch' on (and stays, to hand focus back).
+  const [enquired, setEnquired] = useState(false);
+  if (enquiring && !enquired) setEnquired(true);
   const getInTouch = useRef<HTMLButtonElement>(null);
   const DetailForm = detailForm(lang);
 
   const images = galleryImages(property.Images, site.defaultImage);
   const forRent = property.mainCategory === 'Rental';
+  const rooms = hasRooms(property.subCategory);
   const deal = forRent ? t('card.forRent') : t('card.forSale');
   const backTo = CATEGORY_PATH[property.mainCategory];
   const url = absoluteUrl(baseUrl, localePath(lang, `/property/${property.id}`));
@@ -325,12 +335,17 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         <div className="property__layout">
           <div className="property__main">
             <dl className="property__facts">
-              <Fact icon="bed" label={t('property.bedrooms')} value={bedroomsText(t, property.bedrooms)} />
-              <Fact
-                icon="bath"
-                label={t('property.bathrooms')}
-                value={property.bathrooms == null ? t('card.na') : String(property.bathrooms)}
-              />
+              {/* Bedrooms and bathrooms of a plot or an office are left out, not 'N/A' (as on cards). */}
+              {rooms ? (
+                <>
+                  <Fact icon="bed" label={t('property.bedrooms')} value={bedroomsText(t, property.bedrooms)} />
+                  <Fact
+                    icon="bath"
+                    label={t('property.bathrooms')}
+                    value={property.bathrooms == null ? t('card.na') : String(property.bathrooms)}
+                  />
+                </>
+              ) : null}
               <Fact icon="area" label={t('property.area')} value={areaText(t, lang, property.area)} />
               <Fact icon="tag" label={t('property.perSqft')} value={perSqft ?? t('card.na')} />
             </dl>
@@ -527,36 +542,40 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         </div>
       ) : null}
 
-      <EnquiryModal
-        open={enquiring}
-        onClose={() => setEnquiring(false)}
-        returnFocus={getInTouch}
-        subtitle={property.reference ? t('property.enquiry.subtitle', { title: property.title, reference: property.reference }) : property.title}
-      >
-        <Suspense
-          fallback={
-            <p className="form-loading" role="status">
-              {t('forms.loading')}
-            </p>
-          }
-        >
-          <DetailForm propertyId={property.id} />
-        </Suspense>
-        <div className="enquiry-dialog__contact">
-          {agent ? (
-            <div className="agent-card__person">
-              <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
-              <div>
-                <p className="agent-card__name">{agent.name}</p>
-                <p className="agent-card__role">{agent.role}</p>
-                {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
-              </div>
+      {enquired ? (
+        <Suspense fallback={null}>
+          <EnquiryModal
+            open={enquiring}
+            onClose={() => setEnquiring(false)}
+            returnFocus={getInTouch}
+            subtitle={property.reference ? t('property.enquiry.subtitle', { title: property.title, reference: property.reference }) : property.title}
+          >
+            <Suspense
+              fallback={
+                <p className="form-loading" role="status">
+                  {t('forms.loading')}
+                </p>
+              }
+            >
+              <DetailForm propertyId={property.id} />
+            </Suspense>
+            <div className="enquiry-dialog__contact">
+              {agent ? (
+                <div className="agent-card__person">
+                  <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
+                  <div>
+                    <p className="agent-card__name">{agent.name}</p>
+                    <p className="agent-card__role">{agent.role}</p>
+                    {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
+                  </div>
+                </div>
+              ) : null}
+              <p>{t('forms.detail.or')}</p>
+              <ContactButtons links={links} className="enquiry-dialog__actions" />
             </div>
-          ) : null}
-          <p>{t('forms.detail.or')}</p>
-          <ContactButtons links={links} className="enquiry-dialog__actions" />
-        </div>
-      </EnquiryModal>
+          </EnquiryModal>
+        </Suspense>
+      ) : null}
     </article>
   );
 }
