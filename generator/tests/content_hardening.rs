@@ -176,3 +176,23 @@ fn a_script_link_in_site_yaml_is_a_located_error() {
         "{expected}\n{stderr}"
     );
 }
+
+/// An unreadable team file is reported as unreadable, where it is; the listings naming that agent
+/// do not claim the file is missing.
+#[test]
+fn an_unreadable_team_file_is_not_called_missing() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let dir = content_copy(&sample);
+    let team = dir.path().join("content/team");
+    let id = "sara-al-mansouri";
+    let member = team.join(format!("{id}.yaml"));
+    // Root reads any file whatever its mode: a self-link is unreadable for root too.
+    std::fs::remove_file(&member).expect("removed");
+    std::os::unix::fs::symlink(&member, &member).expect("a self-link");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains(&format!("content/team/{id}.yaml:1:1: error: cannot read the file")), "{stderr}");
+    assert!(!stderr.contains("there is no"), "{stderr}");
+    assert!(stderr.contains(&format!("error: agent `{id}`: ")), "a listing names the agent\n{stderr}");
+    assert!(stderr.contains("could not be loaded (see its own error)"), "{stderr}");
+}
