@@ -17,6 +17,7 @@
 //! `/_admin/api/`, with a token it prints once, as a link to open, when it starts.
 
 mod admin;
+mod listener;
 
 use std::convert::Infallible;
 use std::io::Write as _;
@@ -157,13 +158,8 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
         None => app,
     };
 
-    let mut stopping = stop_rx;
-    // The peer's address is what the lead function counts submissions by.
-    let app = app.into_make_service_with_connect_info::<SocketAddr>();
-    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-        let _ = stopping.wait_for(|stop| *stop).await;
-    });
-    let mut server = tokio::spawn(server.into_future());
+    let server = listener::serve_http1(listener, app, listener::HEADER_READ_TIMEOUT, stop_rx);
+    let mut server = tokio::spawn(server);
 
     announce(&format!("estate serve: {} (Ctrl-C to stop)", url(local)));
     match &admin {

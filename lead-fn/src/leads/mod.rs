@@ -50,6 +50,7 @@ pub mod email;
 pub mod input;
 pub mod ratelimit;
 pub mod record;
+mod reply_to;
 pub mod settings;
 pub mod sinks;
 
