@@ -10,6 +10,7 @@ import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon } from '../components/Icon';
+import { ArticleBody } from '../components/ArticleBody';
 import { excerptOf } from './BlogList';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
@@ -81,7 +82,12 @@ function PostView({ post }: { post: Post }) {
       </header>
       <div className="container container--narrow post__body">
         {cover ? <img className="post__cover" src={cover} alt={post.title} {...enAttrs(post, 'title')} width={1200} height={675} fetchPriority="high" /> : null}
-        <div className="prose prose--article" {...enAttrs(post, 'content')} dangerouslySetInnerHTML={{ __html: post.content }} />
+        <ArticleBody
+          className="prose prose--article"
+          html={post.content}
+          english={!!enAttrs(post, 'content').lang}
+          notice={t('blog.inEnglish')}
+        />
         {more.length > 0 ? (
           <ul className="post__images" role="list">
             {more.map((image, index) => (
