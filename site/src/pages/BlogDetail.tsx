@@ -48,6 +48,21 @@ function Missing() {
   );
 }
 
+const SLOT = '\u0000';
+
+/** 'By {author}' in the page's language; the author's name as the content writes it (English). */
+function Byline({ template, author }: { template: string; author: string }) {
+  const lang = useLang();
+  const [before, after = ''] = template.split(SLOT);
+  return (
+    <span>
+      {before}
+      <span lang={lang === 'en' ? undefined : 'en'}>{author}</span>
+      {after}
+    </span>
+  );
+}
+
 function PostView({ post }: { post: Post }) {
   const t = useT();
   const lang = useLang();
@@ -74,7 +89,7 @@ function PostView({ post }: { post: Post }) {
             {post.author ? (
               <span>
                 <Icon name="user" size={16} />
-                <span>{t('blog.by', { author: post.author })}</span>
+                <Byline template={t('blog.by', { author: SLOT })} author={post.author} />
               </span>
             ) : null}
           </p>
