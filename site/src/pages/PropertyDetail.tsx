@@ -12,7 +12,7 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { loadMessages, localePath, typeLabel, useT, type Lang, type Translate } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
-import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
+import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
 import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Property, Site } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
@@ -87,6 +87,8 @@ interface Loaded {
   agent: Agent | null;
   developer: Localized<DetailDeveloper> | null;
   similar: CardProperty[];
+  /** The amenities in the page's language. */
+  amenities: TermText[];
   qr: string | null;
   /** The site's public address ('' when unknown): canonical, sharing and structured-data links. */
   baseUrl: string;
@@ -125,6 +127,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     agent: extras.agent ? localize(extras.agent, lang, ['name', 'role']) : null,
     developer: extras.developer ? localize(extras.developer, lang, ['name']) : null,
     similar: extras.similar,
+    amenities: termsIn(site?.vocabulary.amenities, lang, full.amenities ?? []),
     qr: extras.qr,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
   } satisfies PropertyData;
@@ -252,7 +255,7 @@ function ContactButtons({ links, className }: { links: ReturnType<typeof contact
   );
 }
 
-function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Loaded) {
+function PropertyView({ property, agent, developer, similar, amenities, qr, baseUrl }: Loaded) {
   const t = useT();
   const lang = useLang();
   const site = useSite();
@@ -382,16 +385,16 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
               </dl>
             </section>
 
-            {property.amenities && property.amenities.length > 0 ? (
+            {amenities.length > 0 ? (
               <section className="property__section" aria-labelledby="property-amenities">
                 <h2 id="property-amenities" className="property__heading">
                   {t('property.amenities')}
                 </h2>
-                <ul className="amenities" lang={lang === 'en' ? undefined : 'en'}>
-                  {property.amenities.map((amenity) => (
-                    <li key={amenity}>
+                <ul className="amenities">
+                  {amenities.map((amenity) => (
+                    <li key={amenity.name}>
                       <Icon name="check" size={18} />
-                      <span>{amenity}</span>
+                      <span lang={amenity.en ? 'en' : undefined}>{amenity.name}</span>
                     </li>
                   ))}
                 </ul>
