@@ -48,6 +48,7 @@ use crate::validate;
 mod background;
 pub mod email;
 pub mod input;
+pub mod proxy_sign;
 pub mod ratelimit;
 pub mod record;
 mod reply_to;
