@@ -269,7 +269,8 @@ async fn the_binary_answers_api_gateway_rest_http_and_function_url_events() {
     // key, or with the secret itself: every request is counted under its source IP, whose
     // minute is spent.
     let guessed = lead_fn::leads::proxy_sign::sign_now("guessed-secret-0000");
-    for (n, signature) in [None, Some(guessed.as_str()), Some(""), Some(PROXY_SECRET)].into_iter().enumerate() {
+    for (n, signature) in [None, Some(guessed.as_str()), Some(""), Some(PROXY_SECRET)].into_iter().enumerate()
+    {
         let mut spoofed = event("function-url.json");
         spoofed["headers"]["x-nf-client-connection-ip"] = json!(format!("198.51.100.{n}"));
         if let Some(signature) = signature {

@@ -47,8 +47,8 @@ pub fn write(out: &Path, for_netlify: bool) -> std::io::Result<()> {
 /// Writes `out/_redirects` for the function at `url` (none: no proxy lines), `signed` with
 /// `LEAD_PROXY_SECRET`. An unchanged file is not rewritten.
 pub fn write_with(out: &Path, url: Option<&str>, signed: bool) -> std::io::Result<()> {
-    let text =
-        render(url, signed).map_err(|message| std::io::Error::new(std::io::ErrorKind::InvalidInput, message))?;
+    let text = render(url, signed)
+        .map_err(|message| std::io::Error::new(std::io::ErrorKind::InvalidInput, message))?;
     let path = out.join("_redirects");
     if std::fs::read_to_string(&path).is_ok_and(|old| old == text) {
         return Ok(());
@@ -110,7 +110,8 @@ mod tests {
         }
         assert!(rules.iter().any(|r| r[0] == "/api/contact-user"));
         // An API Gateway stage keeps its path.
-        let staged = render(Some("https://id.execute-api.me-central-1.amazonaws.com/prod"), false).expect("valid");
+        let staged =
+            render(Some("https://id.execute-api.me-central-1.amazonaws.com/prod"), false).expect("valid");
         assert!(
             staged.contains("https://id.execute-api.me-central-1.amazonaws.com/prod/api/contact-user  200")
         );

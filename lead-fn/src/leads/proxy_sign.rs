@@ -38,8 +38,10 @@ pub fn verify(token: &str, secret: &str, now: u64) -> Result<(), Refused> {
     else {
         return Err(Refused::Malformed);
     };
-    let decode = |part: &str| URL_SAFE_NO_PAD.decode(part.trim_end_matches('=')).map_err(|_| Refused::Malformed);
-    let header: serde_json::Value = serde_json::from_slice(&decode(header)?).map_err(|_| Refused::Malformed)?;
+    let decode =
+        |part: &str| URL_SAFE_NO_PAD.decode(part.trim_end_matches('=')).map_err(|_| Refused::Malformed);
+    let header: serde_json::Value =
+        serde_json::from_slice(&decode(header)?).map_err(|_| Refused::Malformed)?;
     // Only HS256: a token that names another algorithm (`none`, an asymmetric one) is refused
     // before its signature is looked at.
     if header.get("alg").and_then(|a| a.as_str()) != Some("HS256") {
@@ -48,7 +50,8 @@ pub fn verify(token: &str, secret: &str, now: u64) -> Result<(), Refused> {
     let signed = &token.trim()[..token.trim().len() - signature.len() - 1];
     let key = hmac::Key::new(hmac::HMAC_SHA256, secret.as_bytes());
     hmac::verify(&key, signed.as_bytes(), &decode(signature)?).map_err(|_| Refused::BadSignature)?;
-    let claims: serde_json::Value = serde_json::from_slice(&decode(claims)?).map_err(|_| Refused::Malformed)?;
+    let claims: serde_json::Value =
+        serde_json::from_slice(&decode(claims)?).map_err(|_| Refused::Malformed)?;
     if claims.get("iss").and_then(|i| i.as_str()) != Some("netlify") {
         return Err(Refused::NotNetlify);
     }
@@ -119,7 +122,10 @@ mod tests {
         // Claims swapped for other ones under the old signature.
         let parts: Vec<&str> = token.split('.').collect();
         let other = URL_SAFE_NO_PAD.encode(br#"{"iss":"netlify","exp":1895000000}"#);
-        assert_eq!(verify(&format!("{}.{other}.{}", parts[0], parts[2]), SECRET, NOW), Err(Refused::BadSignature));
+        assert_eq!(
+            verify(&format!("{}.{other}.{}", parts[0], parts[2]), SECRET, NOW),
+            Err(Refused::BadSignature)
+        );
         // alg none, with or without a signature.
         let none = URL_SAFE_NO_PAD.encode(br#"{"alg":"none"}"#);
         assert_eq!(verify(&format!("{none}.{}.", parts[1]), SECRET, NOW), Err(Refused::WrongAlgorithm));
