@@ -12,6 +12,7 @@ mod entry;
 mod link_scheme;
 pub mod markdown;
 pub mod model;
+pub mod portal;
 pub mod scaffold;
 pub mod schema;
 pub mod vocabulary;
