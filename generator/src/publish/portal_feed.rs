@@ -90,8 +90,12 @@ pub fn render(content: &Content, base: &str) -> (Vec<u8>, Counts) {
 
 /// Streams the feed of `content`'s published listings on the site at `base` into `out`.
 pub fn write(content: &Content, base: &str, out: impl Write) -> io::Result<Counts> {
-    let listings: Vec<&Record<PropertyFile>> =
+    let mut listings: Vec<&Record<PropertyFile>> =
         content.published().filter(|r| missing_fields(content, r).is_empty()).collect();
+    // Newest first, then by reference: the order does not depend on file names.
+    listings.sort_by(|a, b| {
+        b.data.created_at.cmp(&a.data.created_at).then_with(|| a.data.reference.cmp(&b.data.reference))
+    });
     let counts = Counts { included: listings.len(), left_out: content.published().count() - listings.len() };
     // The newest listing's date, so the same content always gives the same bytes.
     let updated = listings.iter().map(|r| r.data.created_at).max();
