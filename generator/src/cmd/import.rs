@@ -99,11 +99,16 @@ fn print_summary(outcomes: &[Outcome], options: &Options, seconds: f64) -> ExitC
     if listed.len() <= 50 {
         for o in listed {
             let verb = if o.action == Action::Created { "created" } else { "updated" };
-            let file = o.file.as_ref().map(|f| options.content.join(f).display().to_string()).unwrap_or_default();
+            let file =
+                o.file.as_ref().map(|f| options.content.join(f).display().to_string()).unwrap_or_default();
             println!("{verb} {file} ({}, {} photos)", o.reference, o.photos);
         }
     }
-    let photos: usize = outcomes.iter().filter(|o| matches!(o.action, Action::Created | Action::Updated)).map(|o| o.photos).sum();
+    let photos: usize = outcomes
+        .iter()
+        .filter(|o| matches!(o.action, Action::Created | Action::Updated))
+        .map(|o| o.photos)
+        .sum();
     let would = if options.dry_run { " (dry run: nothing written)" } else { "" };
     println!(
         "estate import: {} listings in the feed: {created} created, {updated} updated, {unchanged} unchanged, {skipped} skipped, {failed} failed; {photos} photos, in {seconds:.2} s{would}",

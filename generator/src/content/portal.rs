@@ -106,7 +106,12 @@ mod tests {
     #[test]
     fn offering_types_map_back_to_categories() {
         use MainCategory::*;
-        for (main, sub) in [(Residential, SubCategory::Villa), (Rental, SubCategory::Office), (Rental, SubCategory::Apartment), (Commercial, SubCategory::Shop)] {
+        for (main, sub) in [
+            (Residential, SubCategory::Villa),
+            (Rental, SubCategory::Office),
+            (Rental, SubCategory::Apartment),
+            (Commercial, SubCategory::Shop),
+        ] {
             assert_eq!(main_category(offering_type(main, sub), None), Some(main));
         }
         assert_eq!(main_category("RS", Some("off_plan_primary")), Some(OffPlan));

@@ -163,7 +163,7 @@ mod tests {
     #[test]
     fn a_malformed_feed_is_located() {
         let e = parse("<list>\n  <property>\n    <size>12</sze>\n</list>").unwrap_err();
-        assert_eq!((e.line, e.col), (3, 15), "{e}");
+        assert_eq!((e.line, e.col), (3, 13), "{e}");
         let e = parse("<feed/>").unwrap_err();
         assert!(e.to_string().starts_with("1:1: the root element is <feed>"), "{e}");
     }

@@ -102,7 +102,10 @@ pub fn map(feed: &FeedListing, content: &Content) -> Result<Listing, String> {
         Some(FeedPrice::Sale(v)) => (Some(number("price", v)?.round() as u64), None),
         Some(FeedPrice::Yearly(v)) => (Some(number("yearly", v)?.round() as u64), Some(PricePeriod::Year)),
         Some(FeedPrice::Monthly(v)) => (Some(number("monthly", v)?.round() as u64), Some(PricePeriod::Month)),
-        Some(FeedPrice::Other(_)) => return Err("<price> gives only a weekly or daily rent; the site shows yearly or monthly rents".to_owned()),
+        Some(FeedPrice::Other(_)) => {
+            return Err("<price> gives only a weekly or daily rent; the site shows yearly or monthly rents"
+                .to_owned());
+        }
     };
     // Only rentals carry a period; a rental without a price is taken as yearly.
     let price_period = match main_category {
@@ -246,7 +249,9 @@ pub fn to_yaml(listing: &Listing, images: &[String]) -> String {
         y.push_str(&format!("permitNumber: {}\n", quoted(permit)));
     }
     if let Some(agent) = &l.agent {
-        y.push_str(&format!("# A file in content/team/ (matched by email or licence number).\nagent: {agent}\n"));
+        y.push_str(&format!(
+            "# A file in content/team/ (matched by email or licence number).\nagent: {agent}\n"
+        ));
     }
     if let Some(developer) = &l.developer {
         y.push_str(&format!("developer: {developer}\n"));

@@ -70,10 +70,8 @@ pub fn read_source(source: &str) -> Result<String, String> {
 
 /// Writes `bytes` to `path` through a temporary file beside it, so a reader never sees half.
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension(format!(
-        "{}.importing",
-        path.extension().and_then(|e| e.to_str()).unwrap_or("")
-    ));
+    let tmp =
+        path.with_extension(format!("{}.importing", path.extension().and_then(|e| e.to_str()).unwrap_or("")));
     std::fs::write(&tmp, bytes)
         .and_then(|()| std::fs::rename(&tmp, path))
         .inspect_err(|_| {
@@ -123,7 +121,9 @@ pub fn run(
         .map(|l| {
             let reference = l.reference.as_deref()?;
             match first_line.get(reference) {
-                Some(line) => Some(format!("reference_number `{reference}` is also the listing's at line {line}")),
+                Some(line) => {
+                    Some(format!("reference_number `{reference}` is also the listing's at line {line}"))
+                }
                 None => {
                     first_line.insert(reference, l.line);
                     None
@@ -243,7 +243,10 @@ fn write_listing(
     let urls: Vec<&String> = listing.photos.iter().take(ctx.options.max_photos).collect();
     let unchanged_photos = previous.filter(|e| {
         e.photos.len() == urls.len()
-            && e.photos.iter().zip(&urls).all(|(p, u)| &p.url == *u && ctx.options.content.join(&p.path).is_file())
+            && e.photos
+                .iter()
+                .zip(&urls)
+                .all(|(p, u)| &p.url == *u && ctx.options.content.join(&p.path).is_file())
     });
     // The photos to write: path under content/ and bytes.
     let mut downloads: Vec<(String, Vec<u8>)> = Vec::new();

@@ -1,7 +1,7 @@
 //! The portals' listing feed, `feeds/portals/propertyfinder.xml`: every published listing in the
 //! Property Finder XML format, which Property Finder, Bayut and Dubizzle read from a URL. It is
 //! streamed with quick-xml's writer. A listing without a field the portals require (permit
-//! number, photo, agent, size) is left out, and `estate check` warns about it ([`check`]).
+//! number, photo, agent, size, community) is left out, and `estate check` warns about it ([`check`]).
 
 use std::io::{self, Write};
 
@@ -47,6 +47,9 @@ pub fn missing_fields(content: &Content, r: &Record<PropertyFile>) -> Vec<&'stat
     if p.area.is_none_or(|a| a == 0) {
         missing.push("area");
     }
+    if p.location.as_deref().is_none_or(|l| l.trim().is_empty()) {
+        missing.push("location");
+    }
     if portal::type_term(&content.vocabulary, p.sub_category).and_then(|t| t.code.as_ref()).is_none() {
         missing.push("subCategory");
     }
@@ -70,7 +73,7 @@ pub fn check(content: &Content) -> Vec<Diagnostic> {
                     r.tree.key_pos(missing[0]).unwrap_or(Pos::START),
                     format!("left out of the portal feed ({OUTPUT}): no {fields}"),
                 )
-                .with_hint("Property Finder, Bayut and Dubizzle require a permit number, a photo, an agent from content/team/, the size and a property type with a portal code"),
+                .with_hint("Property Finder, Bayut and Dubizzle require a permit number, a photo, an agent from content/team/, the size, the community and a property type with a portal code"),
             )
         })
         .collect()
@@ -116,7 +119,9 @@ pub fn write(content: &Content, base: &str, out: impl Write) -> io::Result<Count
 
 /// Text without the characters XML 1.0 forbids.
 fn clean(text: &str) -> String {
-    text.chars().filter(|&c| !((c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{FFFE}' || c == '\u{FFFF}')).collect()
+    text.chars()
+        .filter(|&c| !((c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{FFFE}' || c == '\u{FFFF}'))
+        .collect()
 }
 
 fn text<W: Write>(w: &mut Writer<W>, name: &str, value: &str) -> io::Result<()> {
@@ -140,7 +145,12 @@ fn nonempty(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
-fn property<W: Write>(w: &mut Writer<W>, content: &Content, base: &str, r: &Record<PropertyFile>) -> io::Result<()> {
+fn property<W: Write>(
+    w: &mut Writer<W>,
+    content: &Content,
+    base: &str,
+    r: &Record<PropertyFile>,
+) -> io::Result<()> {
     let p = &r.data;
     let vocabulary = &content.vocabulary;
     let date = portal::feed_date(last_update(p));
@@ -149,13 +159,15 @@ fn property<W: Write>(w: &mut Writer<W>, content: &Content, base: &str, r: &Reco
         text(w, "reference_number", &reference)?;
         text(w, "permit_number", nonempty(&p.permit_number).unwrap_or(""))?;
         text(w, "offering_type", portal::offering_type(p.main_category, p.sub_category))?;
-        let code = portal::type_term(vocabulary, p.sub_category).and_then(|t| t.code.as_deref()).unwrap_or("");
+        let code =
+            portal::type_term(vocabulary, p.sub_category).and_then(|t| t.code.as_deref()).unwrap_or("");
         text(w, "property_type", code)?;
         if let Some(price) = p.price {
             match (p.main_category, p.price_period) {
                 (MainCategory::Rental, Some(period)) => {
                     let element = if period == PricePeriod::Month { "monthly" } else { "yearly" };
-                    w.create_element("price").write_inner_content(|w| text(w, element, &price.to_string()))?;
+                    w.create_element("price")
+                        .write_inner_content(|w| text(w, element, &price.to_string()))?;
                 }
                 _ => text(w, "price", &price.to_string())?,
             }
@@ -184,12 +196,18 @@ fn property<W: Write>(w: &mut Writer<W>, content: &Content, base: &str, r: &Reco
         if p.main_category == MainCategory::OffPlan {
             text(w, "completion_status", "off_plan")?;
         }
-        if let Some(developer) = p.developer.as_deref().and_then(|id| content.developers.iter().find(|d| d.id == id)) {
+        if let Some(developer) =
+            p.developer.as_deref().and_then(|id| content.developers.iter().find(|d| d.id == id))
+        {
             text(w, "developer", developer.data.name.trim())?;
         }
         let codes = portal::amenity_codes(vocabulary, &p.amenities);
         if !codes.is_empty() {
-            let element = if portal::is_commercial(p.sub_category) { "commercial_amenities" } else { "private_amenities" };
+            let element = if portal::is_commercial(p.sub_category) {
+                "commercial_amenities"
+            } else {
+                "private_amenities"
+            };
             text(w, element, &codes.join(","))?;
         }
         if let Some(c) = p.coordinates {
