@@ -68,14 +68,19 @@ pub fn read_source(source: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| format!("{source} is not UTF-8 text: {e}"))
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it, so a reader never sees half.
+/// Writes `bytes` to `path` so that no one sees half a file: a new file directly (removed again
+/// if the write fails), an existing one through a temporary file beside it, renamed over it
+/// (renames cost a journal flush each, and most imports create files).
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp =
-        path.with_extension(format!("{}.importing", path.extension().and_then(|e| e.to_str()).unwrap_or("")));
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
+    let target = if path.exists() {
+        path.with_extension(format!("{}.importing", path.extension().and_then(|e| e.to_str()).unwrap_or("")))
+    } else {
+        path.to_path_buf()
+    };
+    std::fs::write(&target, bytes)
+        .and_then(|()| if target == path { Ok(()) } else { std::fs::rename(&target, path) })
         .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
+            let _ = std::fs::remove_file(&target);
         })
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
 }
