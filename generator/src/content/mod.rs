@@ -13,6 +13,7 @@ mod geo;
 mod link_scheme;
 pub mod markdown;
 pub mod model;
+pub mod portal;
 pub mod scaffold;
 pub mod schema;
 mod source;

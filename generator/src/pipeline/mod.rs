@@ -11,7 +11,7 @@ use crate::check::links::{self, BrokenLink};
 use crate::content::Content;
 use crate::content::diag::Report;
 use crate::netlify::Rules;
-use crate::publish::{self as output, feeds, sitemap};
+use crate::publish::{self as output, feeds, portal_feed, sitemap};
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -56,6 +56,8 @@ pub struct Summary {
     pub qr_codes: Option<(usize, f64)>,
     /// Internal links checked and pages they were found on, and the seconds it took.
     pub links_checked: Option<(usize, usize, f64)>,
+    /// Published listings in the portal feed and left out of it.
+    pub portal_feed: portal_feed::Counts,
 }
 
 impl Summary {
@@ -70,6 +72,10 @@ impl Summary {
             self.files,
             self.content_seconds
         );
+        line.push_str(&format!(
+            ", portal feed: {} listings in, {} left out",
+            self.portal_feed.included, self.portal_feed.left_out
+        ));
         if let Some(seconds) = self.site_seconds {
             line.push_str(&format!(", pages in {seconds:.2} s"));
         }
@@ -118,8 +124,12 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     if let Some(site) = &mut content.site {
         site.data.base_url.clone_from(&base);
     }
+    let (portal_feed, portal_counts) = portal_feed::render(&content, &base);
     let published = match published_files(&content, &base) {
-        Ok(files) => files,
+        Ok(mut files) => {
+            files.push((portal_feed::OUTPUT.to_owned(), portal_feed));
+            files
+        }
         Err(problems) => {
             report.extend(problems);
             report.sort();
@@ -177,6 +187,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         content_seconds,
         site_seconds,
         links_checked,
+        portal_feed: portal_counts,
     };
     Ok((summary, report))
 }

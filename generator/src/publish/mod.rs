@@ -15,6 +15,7 @@
 pub mod detail;
 pub mod feeds;
 pub mod listings;
+pub mod portal_feed;
 pub mod qr;
 pub mod redirects;
 mod site;
