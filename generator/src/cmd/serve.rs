@@ -50,6 +50,8 @@ pub fn run(args: Args) -> ExitCode {
         base_url: None,
         rules: rules.clone(),
         for_netlify: false,
+        // Its own cache: a rebuild renders only the pages whose data changed.
+        page_cache: Some(PathBuf::from(".estate/cache/serve-pages")),
     };
     let built = build(&build_options, "estate serve");
     if built != ExitCode::SUCCESS {
