@@ -204,6 +204,7 @@ fn rebuild_loop(
         eprintln!("estate serve: cannot prepare {}: {error}", copies.folders[1].display());
         return;
     }
+    announce("estate serve: watching for changes");
     let mut generation = 0;
     // After a failed site build the pages need the whole site stage again, whatever changed.
     let mut site_broken = false;
@@ -244,11 +245,12 @@ fn rebuild_loop(
                 // No receivers (no browser open) is fine.
                 let _ = reload.send(generation);
                 // The copy no longer served catches up, the same way.
-                if let Err(error) = pipeline::build(&copies.options(1 - current, build, &pages)) {
-                    eprintln!(
-                        "estate serve: cannot bring {} up to date: {error}",
-                        copies.folders[1 - current].display()
-                    );
+                let other = &copies.folders[1 - current];
+                match pipeline::build(&copies.options(1 - current, build, &pages)) {
+                    Ok(_) => announce(&format!("estate serve: {} is up to date too", other.display())),
+                    Err(error) => {
+                        eprintln!("estate serve: cannot bring {} up to date: {error}", other.display())
+                    }
                 }
             }
             Err(error) => {
