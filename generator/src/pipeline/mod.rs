@@ -27,6 +27,9 @@ pub struct BuildOptions {
     /// A build Netlify will publish: notes about what that deploy will lack (no lead function
     /// address) are printed; a local build or `estate serve` does not need them.
     pub for_netlify: bool,
+    /// The prerender's page cache: each page's inputs and a copy of it, so only the pages
+    /// whose inputs changed are rendered again (see `site/scripts/page-cache.mjs`).
+    pub page_cache: Option<PathBuf>,
 }
 
 /// The site stage of a build: what happens to the pages once the content stage has written
@@ -110,7 +113,7 @@ pub enum BuildError {
 }
 
 /// `site::build` or `site::prerender`: the page stage, given the site folder and the output.
-type SiteStage = fn(&Path, &Path) -> Result<f64, site::SiteError>;
+type SiteStage = fn(&Path, &Path, Option<&Path>) -> Result<f64, site::SiteError>;
 
 /// Runs the build. The report of warnings is returned with the summary so callers can show it.
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
@@ -158,7 +161,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
                     let codes = crate::publish::qr::write_qr_codes(&written.permit_links, &data)?;
                     Ok((codes.len(), started.elapsed().as_secs_f64()))
                 });
-                let site = run(dir, &options.out);
+                let site = run(dir, &options.out, options.page_cache.as_deref());
                 (site, codes.join().expect("drawing QR codes does not panic"))
             });
             let codes = codes.map_err(write_error)?;
