@@ -512,7 +512,7 @@ fn content_changes_prerender_and_site_changes_rebuild_the_pages() {
     server.wait_for_output("the rebuild line", Duration::from_secs(5), |log| log.contains("pages in"));
     // Twice: the spare copy, served once built, then the output folder catches up.
     let after_content = "vite\nvite\nprerender\nprerender\nprerender\n";
-    wait_until("the output folder caught up", || runs() == after_content, &runs);
+    wait_until("the output folder caught up", || runs() == after_content, runs);
     assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("<h1>Fresh Title</h1>"));
 
     // The front end's source changes: the whole site stage runs again (in both copies).
