@@ -512,14 +512,14 @@ fn content_changes_prerender_and_site_changes_rebuild_the_pages() {
     server.wait_for_output("the rebuild line", Duration::from_secs(5), |log| log.contains("pages in"));
     // Twice: the spare copy, served once built, then the output folder catches up.
     let after_content = "vite\nvite\nprerender\nprerender\nprerender\n";
-    wait_until("the output folder caught up", || runs() == after_content, &runs);
+    wait_until("the output folder caught up", || runs() == after_content, runs);
     assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("<h1>Fresh Title</h1>"));
 
     // The front end's source changes: the whole site stage runs again (in both copies).
     std::fs::write(site.join("src/version.txt"), "v2\n").unwrap();
     poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<p>v2</p>"));
     let after_site = format!("{after_content}vite\nvite\nprerender\nvite\nvite\nprerender\n");
-    wait_until("both copies rebuilt", || runs() == after_site, &runs);
+    wait_until("both copies rebuilt", || runs() == after_site, runs);
 }
 
 /// Waits until `done` holds (a rebuild finishes in the background); panics after 20 s.
@@ -557,7 +557,7 @@ fn a_failed_rebuild_leaves_every_page_answering_as_the_last_good_build() {
     retitle(&file, "Good Title");
     poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<h1>Good Title</h1>"));
     let runs = || std::fs::read_to_string(site.join("build.log")).unwrap();
-    wait_until("the output folder caught up", || runs().matches("prerender").count() == 3, &runs);
+    wait_until("the output folder caught up", || runs().matches("prerender").count() == 3, runs);
     let addresses = every_address(&out);
     let before: Vec<(u16, Vec<u8>)> =
         addresses.iter().map(|a| server.get(a)).map(|r| (r.status, r.body)).collect();
