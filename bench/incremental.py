@@ -27,7 +27,7 @@ import urllib.parse
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ESTATE = os.path.join(ROOT, "target", "release", "estate")
+ESTATE = os.environ.get("ESTATE_BIN", os.path.join(ROOT, "target", "release", "estate"))
 
 
 def estate(*args):
@@ -35,7 +35,7 @@ def estate(*args):
     proc = subprocess.run([ESTATE, *args], cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"estate {' '.join(args)} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
-    summary = re.search(r"prerender: .*", proc.stdout)
+    summary = re.search(r"prerender: \d+ pages in .*", proc.stdout)
     return time.perf_counter() - started, summary.group(0) if summary else ""
 
 
@@ -117,6 +117,9 @@ class Serve:
         while len(self.reloads) == reloads:
             time.sleep(0.01)
         reload = self.reloads[reloads] - started
+        # Where the time went: the rebuild's own summary (content stage, pages, link check).
+        rebuilt = [line for at, line in self.lines if at >= started and "rebuilt after" in line]
+        self.last_rebuild = re.sub(r".*?in ([\d.]+ s): .*?data files in", r"\1: data files in", rebuilt[-1].strip()) if rebuilt else ""
         # The output folder catches up before the next edit.
         self.wait_line("is up to date too", limit, after=started)
         return served, reload
@@ -168,7 +171,7 @@ def main():
             )
             served.append(s)
             reloads.append(r)
-            print(f"  edit {n + 1}: {name}: page served after {s:.2f} s, reload event after {r:.2f} s", flush=True)
+            print(f"  edit {n + 1}: {name}: page served after {s:.2f} s, reload event after {r:.2f} s ({serve.last_rebuild})", flush=True)
         print(
             f"listing edits under estate serve ({len(served)}): edit to served page p50 {percentile(served, 50):.2f} s,"
             f" p95 {percentile(served, 95):.2f} s; edit to reload p50 {percentile(reloads, 50):.2f} s,"
