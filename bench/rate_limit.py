@@ -8,8 +8,8 @@ the default limit of 10 per client per minute):
 
 - "spoofed": the header alone, as a caller of the public function URL could send it. The
   function must count every request under the one peer address, so about 10 are accepted.
-- "through the proxy": the same with the proxy's secret (`LEAD_PROXY_SECRET`), as Netlify's
-  proxy rule sends it: each rotating address is then a visitor of its own and is accepted,
+- "through the proxy": the same with Netlify's signature (`X-Nf-Sign`, an HS256 JWS keyed with
+  `LEAD_PROXY_SECRET`), as Netlify's signed proxy rule (`Sign=LEAD_PROXY_SECRET`) sends it: each rotating address is then a visitor of its own and is accepted,
   which shows the header is still read when the proxy proves itself.
 
     python3 bench/rate_limit.py [--rate 200] [--seconds 30]
@@ -17,6 +17,9 @@ the default limit of 10 per client per minute):
 
 import argparse
 import asyncio
+import base64
+import hashlib
+import hmac
 import json
 import statistics
 import subprocess
@@ -31,6 +34,17 @@ LEAD = json.dumps({
     "name": "Aisha Khan", "email": "aisha@example.com", "contactNumber": "0501234567",
     "message": "Is the flat still available?", "form": "detail",
 }).encode()
+
+
+def netlify_signature(secret: str) -> str:
+    """What Netlify's signed proxy rewrite adds: an HS256 JWS, issuer netlify, 5 minutes."""
+    def b64(data: bytes) -> str:
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+    now = int(time.time())
+    claims = {"deploy_context": "production", "netlify_id": "bench", "site_url": "https://bench.example",
+              "iss": "netlify", "iat": now, "exp": now + 300}
+    signed = b64(b'{"alg":"HS256","typ":"JWT"}') + "." + b64(json.dumps(claims).encode())
+    return signed + "." + b64(hmac.new(secret.encode(), signed.encode(), hashlib.sha256).digest())
 
 
 def build() -> Path:
@@ -55,6 +69,7 @@ async def post(port: int, headers: dict) -> tuple[int, float]:
 
 async def run(port: int, rate: int, seconds: float, with_secret: bool) -> dict:
     count = int(rate * seconds)
+    signature = netlify_signature(SECRET)
     start = time.perf_counter()
     tasks = []
     for n in range(count):
@@ -62,7 +77,7 @@ async def run(port: int, rate: int, seconds: float, with_secret: bool) -> dict:
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
         headers = {"X-Nf-Client-Connection-Ip": f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"}
         if with_secret:
-            headers["X-Lead-Proxy-Secret"] = SECRET
+            headers["X-Nf-Sign"] = signature
         tasks.append(asyncio.create_task(post(port, headers)))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     statuses: dict[int, int] = {}

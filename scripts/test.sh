@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of the project. This is the README's test command and what CI runs.
-# On a fresh Debian machine it installs what it needs: the site's npm packages and Chromium.
+# On a fresh Debian machine it installs what it needs: the site's npm packages, Chromium and Java.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +13,17 @@ if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
     || { [ "$(id -u)" = 0 ] && apt-get update -qq \
          && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-aiosmtpd >/dev/null; } \
     || { echo "cannot install aiosmtpd: python3 -m pip install aiosmtpd" >&2; exit 1; }
+fi
+
+# Before npm ci: vnu-jar's postinstall would otherwise try to download a Java of its own.
+echo "==> Java for the HTML validator (vnu.jar of the npm package vnu-jar, in e2e/a11y.test.mjs)"
+if ! command -v java >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
+  else
+    echo "java is missing: sudo apt-get install default-jre-headless" >&2
+    exit 1
+  fi
 fi
 
 echo "==> site: npm packages (the generator's publishing tests build the site too)"

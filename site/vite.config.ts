@@ -44,6 +44,9 @@ export default defineConfig(({ command }) => ({
     target: 'es2020',
     assetsDir: 'assets',
     manifest: true,
+    // Every browser of the es2020 target but Safari < 17 preloads modules natively; without
+    // the polyfill those load the same chunks, a little later. Saves 0.4 KB gzipped on every page.
+    modulePreload: { polyfill: false },
   },
   test: {
     environment: 'jsdom',

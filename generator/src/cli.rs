@@ -18,7 +18,7 @@ use crate::content::scaffold::NewKind;
         Listings live in content/properties/, posts in content/blog/, the agency itself in \
         content/site.yaml. `estate check` tells you about every problem in them, file:line:col; \
         `estate build` writes the site into dist/.",
-    after_help = "Examples:\n  estate check\n  estate new property marina-gate-2br\n  estate build --out dist\n  estate serve"
+    after_help = "Examples:\n  estate check\n  estate new property marina-gate-2br\n  estate build --out dist\n  estate serve\n  estate import propertyfinder crm-feed.xml"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -87,6 +87,14 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Turn a portal feed into content: a commented YAML file per listing and its photos.
+    ///
+    /// Reads a Property Finder XML feed (what Dubai CRMs export) from a file or URL, maps its
+    /// codes to the vocabularies and its agents to the team (by email or licence number), and
+    /// writes content/properties/<id>.yaml with photos in content/media/properties/<id>/.
+    /// Importing again updates the listings it created (by reference_number) and never
+    /// overwrites a file an editor changed since without --force.
+    Import(cmd::import::Args),
     /// Write the JSON Schemas of the content files into content/schema/.
     ///
     /// YAML files point at them with `# yaml-language-server: $schema=...`, so an editor's
@@ -109,5 +117,6 @@ pub fn run() -> ExitCode {
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Demo { properties, posts, out, seed } => cmd::demo::run(&out, properties, posts, seed),
         Command::Schema { content } => cmd::schema::run(&content),
+        Command::Import(args) => cmd::import::run(args),
     }
 }

@@ -16,6 +16,7 @@ pub mod cli;
 mod cmd;
 pub mod content;
 pub mod html_links;
+pub mod import;
 pub mod netlify;
 pub mod pipeline;
 pub mod publish;

@@ -93,17 +93,67 @@ fn unreadable_content_entries_are_errors_naming_their_path() {
     symlink("loop-a.yaml", properties.join("loop-b.yaml")).expect("a link");
     symlink("missing.yaml", properties.join("dangling.yaml")).expect("a link");
     std::fs::create_dir(properties.join("folder.yaml")).expect("a folder");
-    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    // Devices and pipes would never end (or never start) a read: refused before one.
+    symlink("/dev/zero", properties.join("zero.yaml")).expect("a link");
+    let fifo = std::process::Command::new("mkfifo").arg(properties.join("pipe.yaml")).status();
+    assert!(fifo.is_ok_and(|s| s.success()), "mkfifo");
+    let site = dir.path().join("content/site.yaml");
+    std::fs::remove_file(&site).expect("removed");
+    symlink("/dev/zero", &site).expect("a link");
+    let (Run { code, stderr, .. }, took) = run(dir.path(), &["check"]);
     assert_eq!(code, 1, "{stderr}");
     for (name, said) in [
-        ("loop-a.yaml", "cannot read the file"),
-        ("loop-b.yaml", "cannot read the file"),
-        ("dangling.yaml", "cannot read the file"),
-        ("folder.yaml", "a folder, not a file"),
+        ("properties/loop-a.yaml", "cannot read the file"),
+        ("properties/loop-b.yaml", "cannot read the file"),
+        ("properties/dangling.yaml", "cannot read the file"),
+        ("properties/folder.yaml", "a folder, not a file"),
+        ("properties/zero.yaml", "not a regular file"),
+        ("properties/pipe.yaml", "not a regular file"),
+        ("site.yaml", "not a regular file"),
     ] {
-        let line = format!("content/properties/{name}:1:1: error: {said}");
+        let line = format!("content/{name}:1:1: error: {said}");
         assert!(stderr.contains(&line), "{line}\n{stderr}");
     }
+    // Not a timing assertion: a hang would have run for ever; this only names what happened.
+    eprintln!("check took {took:?}");
+}
+
+/// A byte that is not UTF-8 is reported where it is, not at the start of the file.
+#[test]
+fn a_byte_that_is_not_utf8_is_placed_at_its_line_and_column() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let listing = dir.path().join("content/properties/marina-studio-for-rent.md");
+    let mut bytes = std::fs::read(&listing).expect("the listing");
+    let text = String::from_utf8(bytes.clone()).expect("UTF-8");
+    let line = text.lines().position(|l| l.starts_with("title:")).expect("a title") + 1;
+    let at = text.find("title:").expect("a title") + "title: ".len();
+    bytes.insert(at, 0xE9);
+    std::fs::write(&listing, bytes).expect("written");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 1, "{stderr}");
+    let expected = format!(
+        "content/properties/marina-studio-for-rent.md:{line}:8: error: the file is not UTF-8 text: byte 0xE9"
+    );
+    assert!(stderr.contains(&expected), "{expected}\n{stderr}");
+}
+
+/// `site.yaml`'s coordinates follow the same rule as a listing's.
+#[test]
+fn site_coordinates_off_the_globe_are_a_located_error() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let site = dir.path().join("content/site.yaml");
+    let text = std::fs::read_to_string(&site).expect("site.yaml");
+    let line = text.lines().position(|l| l.starts_with("coordinates:")).expect("coordinates") + 1;
+    let changed: String = text
+        .lines()
+        .map(|l| if l.starts_with("coordinates:") { "coordinates: { lat: 255.1, lng: 55.2 }" } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&site, changed + "\n").expect("written");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 1, "{stderr}");
+    let expected = format!("content/site.yaml:{line}:14: error: coordinates out of range");
+    assert!(stderr.contains(&expected), "{expected}\n{stderr}");
 }
 
 /// `site.yaml`'s links may be web, mail or phone links only.
@@ -125,4 +175,24 @@ fn a_script_link_in_site_yaml_is_a_located_error() {
                 && l.contains("must be an https://, http://, mailto: or tel: link")),
         "{expected}\n{stderr}"
     );
+}
+
+/// An unreadable team file is reported as unreadable, where it is; the listings naming that agent
+/// do not claim the file is missing.
+#[test]
+fn an_unreadable_team_file_is_not_called_missing() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let dir = content_copy(&sample);
+    let team = dir.path().join("content/team");
+    let id = "sara-al-mansouri";
+    let member = team.join(format!("{id}.yaml"));
+    // Root reads any file whatever its mode: a self-link is unreadable for root too.
+    std::fs::remove_file(&member).expect("removed");
+    std::os::unix::fs::symlink(&member, &member).expect("a self-link");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains(&format!("content/team/{id}.yaml:1:1: error: cannot read the file")), "{stderr}");
+    assert!(!stderr.contains("there is no"), "{stderr}");
+    assert!(stderr.contains(&format!("error: agent `{id}`: ")), "a listing names the agent\n{stderr}");
+    assert!(stderr.contains("could not be loaded (see its own error)"), "{stderr}");
 }

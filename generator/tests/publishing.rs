@@ -658,6 +658,7 @@ fn a_prerendered_page_with_a_broken_link_fails_the_build_naming_page_and_link() 
         base_url: None,
         rules: Rules::load(&repo().join("netlify.toml")).unwrap(),
         for_netlify: false,
+        page_cache: None,
     };
     match pipeline::build(&options) {
         Err(BuildError::BrokenLinks(broken)) => {

@@ -21,6 +21,7 @@ fn build_with(out: &Path, function_url: Option<&str>, args: &[&str], env: &[(&st
         .arg(out)
         .args(args)
         .env_remove("LEAD_FUNCTION_URL")
+        .env_remove("LEAD_PROXY_SECRET")
         .env_remove("NETLIFY")
         .envs(env.iter().copied());
     if let Some(url) = function_url {
@@ -50,6 +51,19 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
         .collect();
     assert_eq!(rules, expected, "{text}");
     assert!(!built.stderr.contains("LEAD_FUNCTION_URL is not set"));
+
+    // With the proxy's secret in the build's environment each rule is signed with it (by the
+    // variable's name; the value is never written), and a Netlify build without it says so.
+    let secret = "netlify-proxy-7f3a9c2e5b1d";
+    let signed = build_with(&out, Some("https://fn.example"), &[], &[("LEAD_PROXY_SECRET", secret)]);
+    assert!(signed.success(), "{signed}");
+    let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
+    assert!(!text.contains(secret), "{text}");
+    let rules: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rules.len(), lead_fn::POST_ENDPOINTS.len(), "{text}");
+    assert!(rules.iter().all(|r| r.ends_with("  200  Sign=LEAD_PROXY_SECRET")), "{text}");
+    let unsigned = build_with(&out, Some("https://fn.example"), &["--for-netlify"], &[]);
+    assert!(unsigned.stderr.contains("note: LEAD_PROXY_SECRET is not set"), "{unsigned}");
 
     let again = build_with(&out, None, &["--for-netlify"], &[]);
     assert!(again.success(), "{again}");

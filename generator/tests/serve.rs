@@ -473,6 +473,8 @@ const [first] = JSON.parse(readFileSync(`${dist}/api/properties.json`, 'utf8'));
 const version = readFileSync('src/version.txt', 'utf8').trim();
 writeFileSync(`${dist}/index.html`, `<html><body><h1>${first.title}</h1><p>${version}</p></body></html>`);
 writeFileSync(`${dist}/404.html`, '<html><body><h1>Not here</h1></body></html>');
+// A page that cannot be rendered, found after others were written.
+if (first.title.includes('Unrenderable')) { console.error('prerender: 1 page(s) failed'); process.exit(1); }
 "#,
     )
     .unwrap();
@@ -509,12 +511,72 @@ fn content_changes_prerender_and_site_changes_rebuild_the_pages() {
     retitle(&file, "Fresh Title");
     poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<h1>Fresh Title</h1>"));
     server.wait_for_output("the rebuild line", Duration::from_secs(5), |log| log.contains("pages in"));
-    assert_eq!(runs(), "vite\nvite\nprerender\nprerender\n");
+    // Twice: the spare copy, served once built, then the output folder catches up.
+    let after_content = "vite\nvite\nprerender\nprerender\nprerender\n";
+    wait_until("the output folder caught up", || runs() == after_content, runs);
+    assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("<h1>Fresh Title</h1>"));
 
-    // The front end's source changes: the whole site stage runs again.
+    // The front end's source changes: the whole site stage runs again (in both copies).
     std::fs::write(site.join("src/version.txt"), "v2\n").unwrap();
     poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<p>v2</p>"));
-    assert_eq!(runs(), "vite\nvite\nprerender\nprerender\nvite\nvite\nprerender\n");
+    let after_site = format!("{after_content}vite\nvite\nprerender\nvite\nvite\nprerender\n");
+    wait_until("both copies rebuilt", || runs() == after_site, runs);
+}
+
+/// Waits until `done` holds (a rebuild finishes in the background); panics after 20 s.
+fn wait_until(what: &str, done: impl Fn() -> bool, state: impl Fn() -> String) {
+    let started = Instant::now();
+    while !done() {
+        assert!(started.elapsed() < Duration::from_secs(20), "{what}: still {:?}", state());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Every file of the built site, by its address (the spare copy and caches are not served).
+fn every_address(out: &Path) -> Vec<String> {
+    let mut addresses: Vec<String> = walkdir::WalkDir::new(out)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| format!("/{}", e.path().strip_prefix(out).unwrap().to_string_lossy()))
+        .collect();
+    addresses.sort();
+    addresses
+}
+
+#[test]
+fn a_failed_rebuild_leaves_every_page_answering_as_the_last_good_build() {
+    let root = content_copy(&repo().join("content"));
+    let content = root.path().join("content");
+    let site = root.path().join("site");
+    fake_site(&site);
+    let netlify = repo().join("netlify.toml");
+    let mut server = Server::start(root.path(), &["--netlify", netlify.to_str().unwrap()]);
+    let out = root.path().join("dist");
+    let newest = published(&out)[0]["id"].as_str().unwrap().to_owned();
+    let file = content.join("properties").join(format!("{newest}.yaml"));
+    retitle(&file, "Good Title");
+    poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<h1>Good Title</h1>"));
+    let runs = || std::fs::read_to_string(site.join("build.log")).unwrap();
+    wait_until("the output folder caught up", || runs().matches("prerender").count() == 3, runs);
+    let addresses = every_address(&out);
+    let before: Vec<(u16, Vec<u8>)> =
+        addresses.iter().map(|a| server.get(a)).map(|r| (r.status, r.body)).collect();
+
+    // The content stage writes new JSON and the prerender writes a page, then fails.
+    retitle(&file, "Unrenderable Title");
+    server.wait_for_output("the failed rebuild", Duration::from_secs(20), |log| {
+        log.contains("still serving the last good build")
+    });
+    for (address, (status, body)) in addresses.iter().zip(&before) {
+        let now = server.get(address);
+        assert_eq!((now.status, &now.body), (*status, body), "{address} changed after a failed rebuild");
+    }
+    assert!(server.get(&format!("/api/properties/{newest}")).text().contains("Good Title"));
+
+    // Fixed: the next rebuild is served.
+    retitle(&file, "Fixed Title");
+    poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<h1>Fixed Title</h1>"));
 }
 
 #[test]

@@ -45,8 +45,10 @@ pub struct Entry {
     pub json: Box<RawValue>,
     /// The sub-category as search compares it (see [`normalise_type`]).
     pub kind: String,
-    /// The location's community key ([`community_key`]).
-    pub community: Option<String>,
+    /// The location's community keys ([`community_key`]) in every language the listing gives
+    /// it (the generator fills them from the communities vocabulary), so an Arabic or Russian
+    /// name in the 'Area' dropdown's parameter finds the listing as the English one does.
+    pub communities: Vec<String>,
     /// The words of the fields a match in ranks highest ([`crate::rank::ranked_text`]), sorted.
     pub ranked_words: Box<[Box<str>]>,
 }
@@ -64,7 +66,7 @@ impl Snapshot {
                 Ok(Entry {
                     ranked_words: ranked_words.into(),
                     kind: normalise_type(&property.sub_category),
-                    community: property.location.as_deref().and_then(community_key),
+                    communities: community_keys(&property),
                     json,
                     property,
                 })
@@ -152,6 +154,15 @@ fn searchable_text(property: &ApiProperty) -> String {
         add(&strip_tags(translation.description.as_deref().unwrap_or("")));
     }
     text
+}
+
+/// The keys of the property's location in English and in its translations, without repeats.
+fn community_keys(property: &ApiProperty) -> Vec<String> {
+    let names = std::iter::once(property.location.as_deref())
+        .chain(property.translations.values().map(|t| t.location.as_deref()));
+    let mut keys: Vec<String> = names.flatten().filter_map(community_key).collect();
+    keys.dedup();
+    keys
 }
 
 /// The words of a text as search compares them: folded (see [`fold`]), split at everything

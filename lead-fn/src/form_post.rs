@@ -358,12 +358,13 @@ mod tests {
         assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
         let body = futures_body(response);
         assert!(body.contains("<html lang=\"ar\" dir=\"rtl\">"), "{body}");
-        assert!(body.contains("value=\"&lt;b&gt;x&lt;/b&gt;\""), "{body}");
+        // minijinja's HTML escaping also writes '/' as an entity (harmless in attributes and text).
+        assert!(body.contains("value=\"&lt;b&gt;x&lt;&#x2f;b&gt;\""), "{body}");
         assert!(
             body.contains("<strong id=\"email-error\">صيغة البريد الإلكتروني غير صحيحة.</strong>"),
             "{body}"
         );
-        assert!(body.contains("<a href=\"/ar/property/x\">"), "{body}");
+        assert!(body.contains("<a href=\"&#x2f;ar&#x2f;property&#x2f;x\">"), "{body}");
         assert!(body.contains("name=\"form\" value=\"detail\""), "{body}");
     }
 

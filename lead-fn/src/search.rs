@@ -47,8 +47,9 @@ pub struct Criteria {
     pub kind: Option<String>,
     pub bedrooms: Option<u32>,
     pub area: Option<u32>,
-    /// A community (the property's location), compared folded: the 'Area' dropdowns of the
-    /// residential and rental pages (our addition to the spec's parameters).
+    /// A community (the property's location), compared folded and in any of the listing's
+    /// languages: the 'Area' dropdowns of the residential and rental pages (our addition to the
+    /// spec's parameters).
     pub community: Option<String>,
 }
 
@@ -76,7 +77,7 @@ impl Criteria {
             return false;
         }
         if let Some(community) = &self.community
-            && entry.community.as_deref() != Some(community.as_str())
+            && !entry.communities.contains(community)
         {
             return false;
         }

@@ -383,7 +383,7 @@ async fn too_many_submissions_from_one_client_are_answered_429() {
             .header("content-type", "application/json")
             .header("x-nf-client-connection-ip", ip);
         if let Some(secret) = secret {
-            request = request.header("x-lead-proxy-secret", secret);
+            request = request.header("x-nf-sign", lead_fn::leads::proxy_sign::sign_now(secret));
         }
         request.body(Body::from(spec_lead().to_string())).expect("a request")
     };
@@ -400,7 +400,7 @@ async fn too_many_submissions_from_one_client_are_answered_429() {
     assert_eq!(function.send(from("203.0.113.10")).await.0, StatusCode::OK);
     assert_eq!(function.kept().len(), 3);
 
-    // A caller rotating the header without the proxy's secret: all one client (no peer here),
+    // A caller rotating the header without the proxy's signature: all one client (no peer here),
     // held to the limit however many addresses it names.
     let direct = Function::new(&[("LEAD_RATE_LIMIT_PER_MINUTE", "2"), ("LEAD_PROXY_SECRET", SECRET)]);
     let statuses: Vec<u16> =

@@ -6,18 +6,15 @@
 mod support;
 
 use std::collections::HashMap;
-use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use contract::ApiProperty;
 use lead_fn::{Catalogue, Config, router};
 use serde_json::{Value, json};
-use support::{Recorder, SmtpServer, closed_port, parse_eml};
-use tower::ServiceExt as _;
+use support::{Recorder, SmtpServer, closed_port, outbox_ids, parse_eml, post_lead};
 
 /// The budget the tests give delivery (the default is 3,000 ms; shorter keeps the tests quick).
 const BUDGET_MS: u64 = 1200;
@@ -58,25 +55,6 @@ fn lead() -> Value {
     })
 }
 
-/// Posts a lead; the status, the answer and how long it took.
-async fn post(router: &Router, body: &Value) -> (StatusCode, Value, Duration) {
-    let request = Request::post("/api/contact-user")
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .expect("a request");
-    let started = Instant::now();
-    let response = router.clone().oneshot(request).await.expect("an answer");
-    let took = started.elapsed();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.expect("a body");
-    (status, serde_json::from_slice(&bytes).expect("JSON"), took)
-}
-
-fn outbox_ids(dir: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    entries.filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".json").map(str::to_owned)).collect()
-}
-
 fn within_budget(took: Duration) {
     // The budget, plus a margin for this machine; always well inside the visitor's 5,000 ms.
     assert!(took < Duration::from_millis(BUDGET_MS + 800), "took {took:?}");
@@ -102,7 +80,7 @@ async fn a_lead_reaches_the_smtp_server_the_email_api_the_webhook_and_the_outbox
         ("LEAD_WEBHOOK_TOKEN", "crm-token"),
         ("LEAD_OUTBOX_DIR", outbox.path().to_str().expect("UTF-8")),
     ]);
-    let (status, answer, took) = post(&router, &lead()).await;
+    let (status, answer, took) = post_lead(&router, &lead()).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     within_budget(took);
     let id = answer["id"].as_str().expect("an id");
@@ -183,7 +161,7 @@ async fn resend_is_called_as_its_api_says() {
         ("LEAD_EMAIL_API_KEY", "re_test"),
         ("LEAD_EMAIL_API_URL", &resend.url),
     ]);
-    let (status, answer, _) = post(&router, &lead()).await;
+    let (status, answer, _) = post_lead(&router, &lead()).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let calls = resend.requests();
     assert_eq!(calls.len(), 1);
@@ -228,7 +206,7 @@ async fn starttls_and_tls_with_a_private_certificate_authority() {
             ("LEAD_SMTP_PASSWORD", "pw"),
             ("LEAD_SMTP_CA_FILE", cert),
         ]);
-        let (status, answer, _) = post(&router, &lead()).await;
+        let (status, answer, _) = post_lead(&router, &lead()).await;
         assert_eq!(status, StatusCode::OK, "{mode}: {answer}");
         let messages = smtp.messages();
         assert_eq!(messages.len(), 1, "{mode}");
@@ -242,7 +220,7 @@ async fn starttls_and_tls_with_a_private_certificate_authority() {
             ("LEAD_SMTP_PORT", &port),
             ("LEAD_SMTP_TLS", if mode == "starttls" { "starttls" } else { "tls" }),
         ]);
-        let (status, answer, _) = post(&untrusting, &lead()).await;
+        let (status, answer, _) = post_lead(&untrusting, &lead()).await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{mode}: {answer}");
         assert_eq!(smtp.messages().len(), 1, "{mode}");
     }
@@ -256,12 +234,12 @@ async fn smtp_down_the_outbox_keeps_the_lead_and_alone_it_is_503() {
         [("LEAD_SMTP_HOST", "127.0.0.1"), ("LEAD_SMTP_PORT", port.as_str()), ("LEAD_SMTP_TLS", "none")];
     let mut with_outbox = smtp.to_vec();
     with_outbox.push(("LEAD_OUTBOX_DIR", outbox.path().to_str().expect("UTF-8")));
-    let (status, answer, took) = post(&function(&with_outbox), &lead()).await;
+    let (status, answer, took) = post_lead(&function(&with_outbox), &lead()).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     within_budget(took);
     assert_eq!(outbox_ids(outbox.path()), [answer["id"].as_str().expect("an id")]);
 
-    let (status, answer, took) = post(&function(&smtp), &lead()).await;
+    let (status, answer, took) = post_lead(&function(&smtp), &lead()).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(answer["code"], "delivery_failed");
     within_budget(took);
@@ -274,7 +252,7 @@ async fn an_smtp_server_slower_than_the_budget_is_given_up_in_time() {
     let port = smtp.port.to_string();
     let slow =
         [("LEAD_SMTP_HOST", "127.0.0.1"), ("LEAD_SMTP_PORT", port.as_str()), ("LEAD_SMTP_TLS", "none")];
-    let (status, answer, took) = post(&function(&slow), &lead()).await;
+    let (status, answer, took) = post_lead(&function(&slow), &lead()).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
     assert!(took >= Duration::from_millis(BUDGET_MS / 2), "it waited for the server: {took:?}");
     within_budget(took);
@@ -283,7 +261,7 @@ async fn an_smtp_server_slower_than_the_budget_is_given_up_in_time() {
     let hook = format!("{}/hook", crm.url);
     let mut both = slow.to_vec();
     both.push(("LEAD_WEBHOOK_URL", hook.as_str()));
-    let (status, answer, took) = post(&function(&both), &lead()).await;
+    let (status, answer, took) = post_lead(&function(&both), &lead()).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     within_budget(took);
     assert_eq!(crm.requests().len(), 1);
@@ -295,7 +273,7 @@ async fn a_webhook_answering_500_is_retried_with_the_same_key_then_503() {
     let crm = Recorder::start(500).await;
     let hook = format!("{}/hook", crm.url);
     let router = function(&[("LEAD_WEBHOOK_URL", hook.as_str())]);
-    let (status, answer, took) = post(&router, &lead()).await;
+    let (status, answer, took) = post_lead(&router, &lead()).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
     within_budget(took);
     let calls = crm.requests();
@@ -324,14 +302,14 @@ async fn a_webhook_answering_500_is_retried_with_the_same_key_then_503() {
         });
         crm_status
     };
-    let (status, answer, _) = post(&router, &lead()).await;
+    let (status, answer, _) = post_lead(&router, &lead()).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(flip.requests().len(), 2, "the first try failed, the second took it");
 
     // A refusal a retry cannot mend (400) is not retried.
     let crm = Recorder::start(400).await;
     let hook = format!("{}/hook", crm.url);
-    let (status, _, took) = post(&function(&[("LEAD_WEBHOOK_URL", hook.as_str())]), &lead()).await;
+    let (status, _, took) = post_lead(&function(&[("LEAD_WEBHOOK_URL", hook.as_str())]), &lead()).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(crm.requests().len(), 1);
     assert!(took < Duration::from_millis(BUDGET_MS / 2), "{took:?}");
@@ -345,14 +323,14 @@ async fn an_outbox_that_cannot_be_written_is_a_failed_sink_not_a_lost_lead() {
     std::fs::write(dir.path().join("file"), "not a folder").expect("a file");
     let blocked = dir.path().join("file/outbox");
     let blocked = blocked.to_str().expect("UTF-8");
-    let (status, answer, took) = post(&function(&[("LEAD_OUTBOX_DIR", blocked)]), &lead()).await;
+    let (status, answer, took) = post_lead(&function(&[("LEAD_OUTBOX_DIR", blocked)]), &lead()).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
     assert!(took < Duration::from_millis(BUDGET_MS / 2), "not retried: {took:?}");
 
     let crm = Recorder::start(200).await;
     let hook = format!("{}/hook", crm.url);
     let router = function(&[("LEAD_OUTBOX_DIR", blocked), ("LEAD_WEBHOOK_URL", hook.as_str())]);
-    let (status, answer, _) = post(&router, &lead()).await;
+    let (status, answer, _) = post_lead(&router, &lead()).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(crm.requests()[0].json()["id"], answer["id"]);
 }

@@ -7,17 +7,14 @@
 mod support;
 
 use std::collections::HashMap;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use lead_fn::{Catalogue, Config, router};
 use serde_json::{Value, json};
-use support::{Recorder, SmtpServer, closed_port};
-use tower::ServiceExt as _;
+use support::{Recorder, SmtpServer, closed_port, outbox_ids};
 
 /// One row: what each sink does, and what must come of it.
 struct Row {
@@ -44,21 +41,7 @@ fn lead() -> Value {
 }
 
 async fn post(router: &Router) -> (StatusCode, Value, Duration) {
-    let request = Request::post("/api/contact-user")
-        .header("content-type", "application/json")
-        .body(Body::from(lead().to_string()))
-        .expect("a request");
-    let started = Instant::now();
-    let response = router.clone().oneshot(request).await.expect("an answer");
-    let took = started.elapsed();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.expect("a body");
-    (status, serde_json::from_slice(&bytes).expect("JSON"), took)
-}
-
-fn outbox_ids(dir: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    entries.filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".json").map(str::to_owned)).collect()
+    support::post_lead(router, &lead()).await
 }
 
 /// Runs one row; a line of figures for the report, or a panic naming the row.

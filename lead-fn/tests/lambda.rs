@@ -190,7 +190,7 @@ impl Drop for Lambda {
     }
 }
 
-/// The secret the Netlify proxy rule adds (`LEAD_PROXY_SECRET`).
+/// The secret Netlify signs proxied requests with (`Sign=LEAD_PROXY_SECRET`).
 const PROXY_SECRET: &str = "netlify-proxy-7f3a9c2e5b1d";
 
 fn event(name: &str) -> Value {
@@ -258,25 +258,26 @@ async fn the_binary_answers_api_gateway_rest_http_and_function_url_events() {
     // property from the site's catalogue.
     let url = lambda.invoke(event("function-url.json")).await;
     assert_eq!(url["statusCode"], 200, "{url}");
-    // Behind Netlify: Netlify's own servers are the peer, the proxy rule adds its secret, and
-    // the visitor's address in X-Nf-Client-Connection-Ip is counted.
+    // Behind Netlify: Netlify's own servers are the peer, the signed proxy rule adds its
+    // signature (X-Nf-Sign), and the visitor's address in X-Nf-Client-Connection-Ip is counted.
     let mut behind_netlify = event("function-url.json");
     behind_netlify["headers"]["x-nf-client-connection-ip"] = json!("203.0.113.6");
-    behind_netlify["headers"]["x-lead-proxy-secret"] = json!(PROXY_SECRET);
+    behind_netlify["headers"]["x-nf-sign"] = json!(lead_fn::leads::proxy_sign::sign_now(PROXY_SECRET));
     assert_eq!(lambda.invoke(behind_netlify.clone()).await["statusCode"], 200, "another visitor, same proxy");
     assert_eq!(lambda.invoke(behind_netlify).await["statusCode"], 429);
-    // A direct caller rotating the header, without the secret or with a wrong one: every
-    // request is counted under its source IP, whose minute is spent.
-    for (n, secret) in
-        [None, Some("guessed-secret-0000"), Some(""), Some(&PROXY_SECRET[1..])].into_iter().enumerate()
+    // A direct caller rotating the header, without a signature, with one made with a guessed
+    // key, or with the secret itself: every request is counted under its source IP, whose
+    // minute is spent.
+    let guessed = lead_fn::leads::proxy_sign::sign_now("guessed-secret-0000");
+    for (n, signature) in [None, Some(guessed.as_str()), Some(""), Some(PROXY_SECRET)].into_iter().enumerate()
     {
         let mut spoofed = event("function-url.json");
         spoofed["headers"]["x-nf-client-connection-ip"] = json!(format!("198.51.100.{n}"));
-        if let Some(secret) = secret {
-            spoofed["headers"]["x-lead-proxy-secret"] = json!(secret);
+        if let Some(signature) = signature {
+            spoofed["headers"]["x-nf-sign"] = json!(signature);
         }
         let answer = lambda.invoke(spoofed).await;
-        assert_eq!(answer["statusCode"], 429, "{secret:?}: {answer}");
+        assert_eq!(answer["statusCode"], 429, "{signature:?}: {answer}");
     }
 
     // A search, answered from the catalogue the function fetched from the site.

@@ -23,9 +23,18 @@ fn property(
         "price": 1_000_000, "featured": false, "createdAt": "2026-01-01T00:00:00+04:00",
         "description": if id == "a2" { "<p>A quiet <em>garden</em> near the cafe, plot 42.</p>" } else { "" },
         "url": format!("/property/{id}"), "reference": format!("REF-{id}"),
-        "translations": { "ar": { "location": "دبي مارينا" } }
+        "translations": translations(location)
     }))
     .expect("a valid property")
+}
+
+/// The community's Arabic and Russian names, as the generator writes them from the vocabulary.
+fn translations(location: &str) -> Value {
+    match location {
+        "Dubai Marina" => json!({ "ar": { "location": "دبي مارينا" }, "ru": { "location": "Дубай Марина" } }),
+        "Arabian Ranches" => json!({ "ar": { "location": "المرابع العربية" } }),
+        _ => json!({}),
+    }
 }
 
 fn catalogue() -> Config {
@@ -83,7 +92,7 @@ async fn general_search_reads_query_and_type_across_categories() {
     // The reference and the translated location are searched too.
     // ('REF' starts every reference: the one with both words comes first.)
     assert_eq!(ids("/api/search-properties", json!({ "query": "ref-o1" })).await[0], "o1");
-    assert_eq!(ids("/api/search-properties", json!({ "query": "مارينا", "type": "Villa" })).await, ["a2"]);
+    assert_eq!(ids("/api/search-properties", json!({ "query": "المرابع", "type": "Villa" })).await, ["a2"]);
 }
 
 #[tokio::test]
@@ -109,6 +118,18 @@ async fn community_is_the_whole_location_ignoring_case() {
     assert_eq!(ids("/api/search-properties", json!({ "community": "dubai marina" })).await, ["a1", "r1"]);
     assert_eq!(ids("/api/properties/rent/search?community=Dubai%20Marina", json!({})).await, ["r1"]);
     assert!(ids("/api/search-properties", json!({ "community": "Marina" })).await.is_empty());
+}
+
+#[tokio::test]
+async fn arabic_and_russian_community_names_find_their_listings() {
+    // In the search text, as a visitor types them...
+    assert_eq!(ids("/api/search-properties", json!({ "query": "دبي مارينا" })).await, ["a1", "r1"]);
+    assert_eq!(ids("/api/search-properties", json!({ "query": "Дубай Марина" })).await, ["a1", "r1"]);
+    assert_eq!(ids("/api/search-properties", json!({ "query": "дубай марина" })).await, ["a1", "r1"]);
+    // ...and as the 'Area' dropdown's community, in any of the listing's languages.
+    assert_eq!(ids("/api/search-properties", json!({ "community": "دبي مارينا" })).await, ["a1", "r1"]);
+    assert_eq!(ids("/api/properties/rent/search?community=%D0%94%D1%83%D0%B1%D0%B0%D0%B9%20%D0%9C%D0%B0%D1%80%D0%B8%D0%BD%D0%B0", json!({})).await, ["r1"]);
+    assert!(ids("/api/search-properties", json!({ "community": "مارينا" })).await.is_empty());
 }
 
 #[tokio::test]

@@ -252,15 +252,17 @@ describe('right to left', () => {
     assert.deepEqual(problems, []);
   });
 
-  test('content without a translation shows in English, marked lang="en"', async () => {
+  test('translated content and vocabulary terms show in the page\'s language', async () => {
     const routes = JSON.parse(readFileSync(join(server.dist, 'data', 'routes.json'), 'utf8'));
-    // The posts' articles are written in English only: shown as they are, marked as English,
-    // under a translated title.
+    // The posts' articles are translated: no English body, no notice (languages.test.mjs
+    // covers a post without its translation).
     const { text } = await html(localized('ar', routes.posts[0]));
-    assert.match(text, /class="prose prose--article" lang="en"/);
-    assert.doesNotMatch(text, /class="post__title" lang="en"/);
-    // Amenities have no translations either.
-    assert.match((await html(localized('ru', PROPERTY))).text, /class="amenities" lang="en"/);
+    assert.match(text, /class="prose prose--article"/);
+    assert.doesNotMatch(text, /class="prose prose--article" lang="en"|in-english-notice/);
+    // Amenities come from the vocabulary, in Russian.
+    const property = (await html(localized('ru', PROPERTY))).text;
+    assert.match(property, /<ul class="amenities">/);
+    assert.doesNotMatch(property, /class="amenities" lang="en"/);
   });
 
   test('prices and numbers per locale, Latin digits', async () => {

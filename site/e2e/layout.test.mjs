@@ -139,6 +139,39 @@ describe('property cards', () => {
   }
 });
 
+// Item 11's leftover: the property page used to say 'Bedrooms N/A' for a plot or an office.
+describe('the property page leaves out the rooms of a type that has none', () => {
+  const MESSAGES = Object.fromEntries(
+    ['en', 'ar', 'ru'].map((lang) => [lang, JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'))]),
+  );
+  for (const [prefix, lang] of [['', 'en'], ['/ar', 'ar'], ['/ru', 'ru']]) {
+    test(`${prefix || '/en'}: no bedrooms or bathrooms for a plot, an office, a warehouse; a home keeps them`, async () => {
+      const published = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'));
+      const pick = (type) => published.find((p) => p.subCategory === type);
+      const m = MESSAGES[lang];
+      const { context, page, problems } = await openPage(browser, PHONE);
+      try {
+        for (const type of ['Plot', 'Office', 'Warehouse', 'Villa']) {
+          const property = pick(type);
+          assert.ok(property, `a published ${type}`);
+          await page.goto(`${server.url}${prefix}/property/${property.id}`, { waitUntil: 'networkidle' });
+          const facts = await page.locator('.property__facts .fact-tile').evaluateAll((tiles) =>
+            tiles.map((tile) => [tile.querySelector('dt').textContent.trim(), tile.querySelector('dd').textContent.trim()]),
+          );
+          const labels = facts.map(([label]) => label);
+          const rooms = type === 'Villa';
+          assert.equal(labels.includes(m['property.bedrooms']), rooms, `${type} ${property.id}: ${JSON.stringify(facts)}`);
+          assert.equal(labels.includes(m['property.bathrooms']), rooms, `${type} ${property.id}: ${JSON.stringify(facts)}`);
+          assert.ok(facts.length >= 2, `${type}: area and price per sqft stay`);
+        }
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 describe('listing pages on a 390 x 844 phone', () => {
   const LISTING_PAGES = ['/buy-property', '/rent-property', '/off-plan', '/commercial', '/allproperties'];
   for (const lang of LANGS) {

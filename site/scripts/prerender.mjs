@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prerenders every page of the site into dist/**/index.html, in parallel worker threads.
 //
-//   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N]
+//   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N] [--cache DIR]
 //
 // Paths: the fixed routes exported by the SSR bundle, plus every property and post listed in
 // dist/data/routes.json (written by `estate build`), plus the 404 page (dist/404.html), each in
@@ -10,13 +10,17 @@
 // links of all its languages (with x-default, the English page).
 // Each worker imports the SSR bundle once, reads loader data straight from dist/, and writes
 // its share of pages. Prints one line per second of progress and a summary with pages/second.
+// With --cache DIR, only the pages whose inputs changed since the last run are rendered; the
+// others are kept or copied back from the cache (scripts/page-cache.mjs).
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PageCache, buildKey, filesUnder } from './page-cache.mjs';
 
 // React's production build: its development build, which Node picks without this, renders
 // several times slower (measured: 7.5 ms against ~2 ms per listing page). Workers inherit it.
@@ -46,6 +50,7 @@ function options() {
     dist: resolve(value('--dist', join(here, '..', '..', 'dist'))),
     ssr: resolve(value('--ssr', join(here, '..', '.ssr', 'entry-server.js'))),
     workers: Number(value('--workers', String(Math.max(1, availableParallelism())))),
+    cache: args.includes('--cache') ? resolve(value('--cache', '')) : null,
   };
 }
 
@@ -171,9 +176,13 @@ function fillTemplate(template, rendered, page) {
 }
 
 async function workerMain() {
-  const { dist, ssr, template, paths, base, manifest } = workerData;
+  const { dist, ssr, template, paths, base, manifest, cache } = workerData;
   const server = await import(pathToFileURL(ssr).href);
   const shells = server.shellPages ?? [];
+  // The data files each page reads, also those answered from the loaders' shared cache.
+  const reads = new AsyncLocalStorage();
+  server.observeReads?.((path) => reads.getStore()?.add(path));
+  const pagesRendered = [];
   server.setDataSource(async (path) => {
     const file = join(dist, path.replace(/^\/+/, ''));
     try {
@@ -188,7 +197,8 @@ async function workerMain() {
   // A few pages at a time, so one page's file reads and writes overlap another's rendering.
   const renderOne = async (path) => {
     try {
-      const rendered = await server.render(path);
+      const inputs = new Set();
+      const rendered = await reads.run(inputs, () => server.render(path));
       if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
       const bare = server.stripLang(path);
       const expected = bare === NOT_FOUND_PATH ? 404 : 200;
@@ -198,7 +208,14 @@ async function workerMain() {
       // The 404 page and the shells are answered at other paths: no canonical or hreflang.
       const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, fillTemplate(template, rendered, { server, base, path, lang, links, manifest }));
+      const html = fillTemplate(template, rendered, { server, base, path, lang, links, manifest });
+      await writeFile(file, html);
+      if (cache) {
+        const copy = PageCache.copyPath(cache, dist, file);
+        await mkdir(dirname(copy), { recursive: true });
+        await writeFile(copy, html);
+        pagesRendered.push({ path, file: relative(dist, file), inputs: [...inputs].sort() });
+      }
     } catch (error) {
       failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -209,11 +226,11 @@ async function workerMain() {
   for (let i = 0; i < paths.length; i += CONCURRENCY) {
     await Promise.all(paths.slice(i, i + CONCURRENCY).map(renderOne));
   }
-  parentPort.postMessage({ progress: done % 200, failures });
+  parentPort.postMessage({ progress: done % 200, failures, rendered: pagesRendered });
 }
 
 async function main() {
-  const { dist, ssr, workers } = options();
+  const { dist, ssr, workers, cache: cacheDir } = options();
   const started = performance.now();
   // The client build writes dist/index.html with the placeholders; keep it as the template,
   // since rendering "/" overwrites that file.
@@ -237,13 +254,26 @@ async function main() {
   const content = existsSync(routesFile) ? JSON.parse(await readFile(routesFile, 'utf8')) : { properties: [], posts: [] };
   const shells = (server.shellPages ?? []).map((page) => page.path);
   const pages = [...server.fixedPaths, ...content.properties, ...content.posts, ...shells, NOT_FOUND_PATH];
-  const paths = server.languages.flatMap((lang) => pages.map((path) => server.localePath(lang, path)));
+  const allPaths = server.languages.flatMap((lang) => pages.map((path) => server.localePath(lang, path)));
   // Absolute canonical and hreflang links where the site's address is known.
   const siteFile = join(dist, 'data', 'site.json');
   const base = existsSync(siteFile) ? String(JSON.parse(await readFile(siteFile, 'utf8')).baseUrl ?? '').replace(/\/+$/, '') : '';
+  let paths = allPaths;
+  let cache = null;
+  let reused = '';
+  if (cacheDir) {
+    // Everything a page depends on besides its data files.
+    const code = [templateCopy, manifestFile, ...(await filesUnder(dirname(ssr))), fileURLToPath(import.meta.url), join(here, 'page-cache.mjs')];
+    cache = await PageCache.open(cacheDir, dist, await buildKey(code, [base]));
+    const plan = await cache.plan(allPaths);
+    await cache.restore(plan.copy);
+    paths = plan.render;
+    reused = `, ${plan.kept.length} unchanged, ${plan.copy.length} from the cache (${plan.changedData} data files changed)`;
+  }
+  const rendered = [];
 
   const count = Math.max(1, Math.min(workers, Math.ceil(paths.length / 50)));
-  const shares = Array.from({ length: count }, (_, i) => paths.filter((_, j) => j % count === i));
+  const shares = paths.length ? Array.from({ length: count }, (_, i) => paths.filter((_, j) => j % count === i)) : [];
   let done = 0;
   let lastReport = performance.now();
   const failures = [];
@@ -251,10 +281,13 @@ async function main() {
     shares.map(
       (share) =>
         new Promise((resolvePromise, reject) => {
-          const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { dist, ssr, template, paths: share, base, manifest } });
+          const worker = new Worker(fileURLToPath(import.meta.url), {
+            workerData: { dist, ssr, template, paths: share, base, manifest, cache: cacheDir },
+          });
           worker.on('message', (message) => {
             done += message.progress ?? 0;
             if (message.failures) failures.push(...message.failures);
+            if (message.rendered) rendered.push(...message.rendered);
             if (performance.now() - lastReport > 1000) {
               lastReport = performance.now();
               console.log(`prerender: ${done}/${paths.length} pages`);
@@ -270,8 +303,9 @@ async function main() {
     console.error(`prerender: ${failures.length} page(s) failed:\n  ${failures.join('\n  ')}`);
     process.exit(1);
   }
+  if (cache) await cache.save(allPaths, rendered);
   console.log(
-    `prerender: ${paths.length} pages in ${seconds.toFixed(2)} s (${Math.round(paths.length / seconds)} pages/s, ${count} workers)`,
+    `prerender: ${paths.length} pages in ${seconds.toFixed(2)} s (${Math.round(paths.length / seconds)} pages/s, ${count} workers)${reused}`,
   );
 }
 

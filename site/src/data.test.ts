@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { getJson, setDataSource } from './data';
+import { getJson, observeReads, setDataSource } from './data';
 
 afterEach(() => setDataSource(async () => ({})));
 
@@ -27,5 +27,18 @@ describe('getJson', () => {
     await expect(getJson('/api/blogs/x.json')).rejects.toBeInstanceOf(Response);
     await expect(getJson('/api/blogs/x.json')).resolves.toEqual({ ok: true });
     expect(calls).toBe(2);
+  });
+
+  test('every read is observed, also one answered from the cache', async () => {
+    setDataSource(async (path) => ({ path }));
+    const seen: string[] = [];
+    observeReads((path) => seen.push(path));
+    try {
+      await getJson('/data/site.json');
+      await getJson('/data/site.json');
+    } finally {
+      observeReads(null);
+    }
+    expect(seen).toEqual(['/data/site.json', '/data/site.json']);
   });
 });

@@ -22,8 +22,19 @@ export function setDataSource(next: DataSource): void {
   cache.clear();
 }
 
+let observer: ((path: string) => void) | null = null;
+
+/**
+ * Calls `next` with the path of every read, cached or not: the prerender records which data
+ * files each page read, so a later build re-renders only the pages whose files changed.
+ */
+export function observeReads(next: ((path: string) => void) | null): void {
+  observer = next;
+}
+
 /** The JSON at `path`; the same path is fetched once per page load. A missing file throws a 404 Response. */
 export function getJson<T>(path: string): Promise<T> {
+  observer?.(path);
   let pending = cache.get(path);
   if (!pending) {
     pending = source(path);

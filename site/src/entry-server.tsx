@@ -14,7 +14,7 @@ import { MetaContext, type Meta } from './meta';
 import { loadAllMessages } from './i18n';
 import { loadForms } from './forms/deferred';
 
-export { setDataSource } from './data';
+export { observeReads, setDataSource } from './data';
 export { LANGS as languages, DEFAULT_LANG as defaultLanguage, DIRS as directions, LOCALES as locales, localePath, stripLang } from './i18n';
 export { SHELL_PAGES as shellPages } from './property/shell';
 

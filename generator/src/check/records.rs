@@ -23,6 +23,19 @@ pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
             let Some(value) = value else { continue };
             if !known.contains(&value.as_str()) {
                 let file = content.dir.join(folder).join(format!("{value}.yaml"));
+                if file.symlink_metadata().is_ok() {
+                    // The file is there but did not load (unreadable, invalid): its own error
+                    // says why; this one must not claim it is missing.
+                    report.push(Diagnostic::error(
+                        &p.path,
+                        p.tree.pos_of(&[field]),
+                        format!(
+                            "{field} `{value}`: {} could not be loaded (see its own error)",
+                            file.display()
+                        ),
+                    ));
+                    continue;
+                }
                 let mut d = Diagnostic::error(
                     &p.path,
                     p.tree.pos_of(&[field]),

@@ -42,10 +42,23 @@ pub struct Args {
     /// not set). Implied by NETLIFY=true, which Netlify's builds set.
     #[arg(long)]
     pub for_netlify: bool,
+    /// The page cache: the rendered pages and what each was rendered from, so a rebuild
+    /// renders only the pages whose inputs changed (keep it between CI builds).
+    #[arg(long, default_value = ".estate/cache/pages", value_name = "DIR", conflicts_with = "no_cache")]
+    pub cache: PathBuf,
+    /// Render every page, without reading or writing the page cache.
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let Args { site: SiteArgs { content, out, site, content_only, netlify }, base_url, for_netlify } = args;
+    let Args {
+        site: SiteArgs { content, out, site, content_only, netlify },
+        base_url,
+        for_netlify,
+        cache,
+        no_cache,
+    } = args;
     let rules = match Rules::load(&netlify) {
         Ok(rules) => rules,
         // Only the pages' links are resolved through the rules.
@@ -53,8 +66,16 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
     };
     let for_netlify = for_netlify || on_netlify(|name| std::env::var(name).ok());
-    let options =
-        BuildOptions { content, out, pages: pages(site, content_only), base_url, rules, for_netlify };
+    let page_cache = (!no_cache).then_some(cache);
+    let options = BuildOptions {
+        content,
+        out,
+        pages: pages(site, content_only),
+        base_url,
+        rules,
+        for_netlify,
+        page_cache,
+    };
     build(&options, "estate build")
 }
 

@@ -20,6 +20,7 @@ pub fn run(dir: &Path, format: Format, required: &[String]) -> ExitCode {
     report.extend(crate::check::coverage::check(&content, required));
     // What the build renders from templates the agency may have changed (it renders them anyway).
     report.extend(feeds::check(&content));
+    report.extend(crate::publish::portal_feed::check(&content));
     report.sort();
     print_report(&report, format);
     let files = 1

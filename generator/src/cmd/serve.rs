@@ -45,11 +45,13 @@ pub fn run(args: Args) -> ExitCode {
     };
     let build_options = BuildOptions {
         content,
-        out,
         pages: pages(site, content_only),
         base_url: None,
         rules: rules.clone(),
         for_netlify: false,
+        // Its own cache: a rebuild renders only the pages whose data changed.
+        page_cache: Some(serve::page_cache(&out)),
+        out,
     };
     let built = build(&build_options, "estate serve");
     if built != ExitCode::SUCCESS {

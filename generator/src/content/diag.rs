@@ -139,7 +139,7 @@ impl Report {
         let mut cached: Option<(&Path, Option<String>)> = None;
         for d in &self.diagnostics {
             if cached.as_ref().is_none_or(|(p, _)| *p != d.path.as_path()) {
-                cached = Some((d.path.as_path(), std::fs::read_to_string(&d.path).ok()));
+                cached = Some((d.path.as_path(), super::source::read_text(&d.path).ok()));
             }
             let source = cached.as_ref().and_then(|(_, s)| s.as_deref());
             out.push_str(&d.render(source));

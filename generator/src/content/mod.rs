@@ -9,11 +9,14 @@
 pub mod demo;
 pub mod diag;
 mod entry;
+mod geo;
 mod link_scheme;
 pub mod markdown;
 pub mod model;
+pub mod portal;
 pub mod scaffold;
 pub mod schema;
+mod source;
 pub mod vocabulary;
 pub mod yaml;
 
@@ -201,9 +204,9 @@ pub fn split_front_matter(text: &str) -> Option<(&str, u32, &str)> {
 
 /// Reads one file into a record, with every problem found on the way.
 fn read<T: DeserializeOwned>(path: &Path, id: String) -> (Option<Record<T>>, Vec<Diagnostic>) {
-    match std::fs::read_to_string(path) {
+    match source::read_text(path) {
         Ok(text) => parse_text(path, id, &text),
-        Err(e) => (None, vec![Diagnostic::error(path, Pos::START, format!("cannot read the file: {e}"))]),
+        Err(problem) => (None, vec![Diagnostic::error(path, problem.pos, problem.message)]),
     }
 }
 
@@ -375,19 +378,8 @@ fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>
             ));
         }
     }
-    if let Some(c) = p.coordinates {
-        if !(-90.0..=90.0).contains(&c.lat) || !(-180.0..=180.0).contains(&c.lng) {
-            out.push(Diagnostic::error(
-                path,
-                at("coordinates"),
-                "coordinates out of range: `lat` is -90 to 90, `lng` is -180 to 180",
-            ));
-        } else if !(22.0..=27.0).contains(&c.lat) || !(51.0..=57.0).contains(&c.lng) {
-            out.push(
-                Diagnostic::warning(path, at("coordinates"), "these coordinates are outside the UAE")
-                    .with_hint("Dubai is near lat 25.2, lng 55.3"),
-            );
-        }
+    if let Some(c) = &p.coordinates {
+        out.extend(geo::check_coordinates(path, at("coordinates"), c));
     }
     if r.body.is_some()
         && let Some(pos) = r.tree.key_pos("description")
@@ -486,6 +478,7 @@ fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
             out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "video"]), video, "video"));
         }
     }
+    out.extend(geo::check_coordinates(path, r.tree.pos_of(&["coordinates"]), &s.coordinates));
     if s.whatsapp.chars().filter(char::is_ascii_digit).count() < 9 {
         out.push(Diagnostic::error(
             path,
@@ -560,7 +553,8 @@ pub fn load(dir: &Path) -> (Content, Report) {
         return (content, report);
     }
     let site_path = dir.join("site.yaml");
-    if site_path.is_file() {
+    // Anything at that name is read (and a device or dangling link reported as what it is).
+    if site_path.symlink_metadata().is_ok() {
         let (site, diags) = read::<SiteFile>(&site_path, "site".into());
         report.extend(diags);
         if let Some(site) = &site {

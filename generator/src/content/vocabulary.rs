@@ -190,6 +190,10 @@ fn check_terms(record: &Record<VocabularyFile>) -> Vec<Diagnostic> {
                 format!("duplicate key `{}`: term {} has it too", term.key, first + 1),
             ));
         }
+        if let Some(c) = &term.coordinates {
+            let pos = record.tree.pos_of(&["terms", &index, "coordinates"]);
+            found.extend(super::geo::check_coordinates(&record.path, pos, c));
+        }
         if let Some(first) = names.insert(fold(term.en.trim()), i) {
             found.push(Diagnostic::error(
                 &record.path,

@@ -11,7 +11,7 @@ use crate::check::links::{self, BrokenLink};
 use crate::content::Content;
 use crate::content::diag::Report;
 use crate::netlify::Rules;
-use crate::publish::{self as output, feeds, sitemap};
+use crate::publish::{self as output, feeds, portal_feed, sitemap};
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -27,6 +27,9 @@ pub struct BuildOptions {
     /// A build Netlify will publish: notes about what that deploy will lack (no lead function
     /// address) are printed; a local build or `estate serve` does not need them.
     pub for_netlify: bool,
+    /// The prerender's page cache: each page's inputs and a copy of it, so only the pages
+    /// whose inputs changed are rendered again (see `site/scripts/page-cache.mjs`).
+    pub page_cache: Option<PathBuf>,
 }
 
 /// The site stage of a build: what happens to the pages once the content stage has written
@@ -56,6 +59,8 @@ pub struct Summary {
     pub qr_codes: Option<(usize, f64)>,
     /// Internal links checked and pages they were found on, and the seconds it took.
     pub links_checked: Option<(usize, usize, f64)>,
+    /// Published listings in the portal feed and left out of it.
+    pub portal_feed: portal_feed::Counts,
 }
 
 impl Summary {
@@ -70,6 +75,10 @@ impl Summary {
             self.files,
             self.content_seconds
         );
+        line.push_str(&format!(
+            ", portal feed: {} listings in, {} left out",
+            self.portal_feed.included, self.portal_feed.left_out
+        ));
         if let Some(seconds) = self.site_seconds {
             line.push_str(&format!(", pages in {seconds:.2} s"));
         }
@@ -104,7 +113,7 @@ pub enum BuildError {
 }
 
 /// `site::build` or `site::prerender`: the page stage, given the site folder and the output.
-type SiteStage = fn(&Path, &Path) -> Result<f64, site::SiteError>;
+type SiteStage = fn(&Path, &Path, Option<&Path>) -> Result<f64, site::SiteError>;
 
 /// Runs the build. The report of warnings is returned with the summary so callers can show it.
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
@@ -118,8 +127,12 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     if let Some(site) = &mut content.site {
         site.data.base_url.clone_from(&base);
     }
+    let (portal_feed, portal_counts) = portal_feed::render(&content, &base);
     let published = match published_files(&content, &base) {
-        Ok(files) => files,
+        Ok(mut files) => {
+            files.push((portal_feed::OUTPUT.to_owned(), portal_feed));
+            files
+        }
         Err(problems) => {
             report.extend(problems);
             report.sort();
@@ -148,7 +161,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
                     let codes = crate::publish::qr::write_qr_codes(&written.permit_links, &data)?;
                     Ok((codes.len(), started.elapsed().as_secs_f64()))
                 });
-                let site = run(dir, &options.out);
+                let site = run(dir, &options.out, options.page_cache.as_deref());
                 (site, codes.join().expect("drawing QR codes does not panic"))
             });
             let codes = codes.map_err(write_error)?;
@@ -177,6 +190,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         content_seconds,
         site_seconds,
         links_checked,
+        portal_feed: portal_counts,
     };
     Ok((summary, report))
 }

@@ -38,7 +38,7 @@ fn install_packages(site_dir: &Path) -> Result<(), SiteError> {
 
 /// Builds the pages of the site in `site_dir` into `out` (which already holds the content
 /// stage's JSON). Returns the seconds it took.
-pub fn build(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
+pub fn build(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<f64, SiteError> {
     let started = Instant::now();
     if !site_dir.join("package.json").is_file() {
         return Err(SiteError::NoSite(site_dir.to_path_buf()));
@@ -58,7 +58,7 @@ pub fn build(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
         vite,
         &["build", "--logLevel", "warn", "--ssr", "src/entry-server.tsx", "--outDir", SSR_DIR],
     )?;
-    run_prerender(site_dir, &out)?;
+    run_prerender(site_dir, &out, cache)?;
     Ok(started.elapsed().as_secs_f64())
 }
 
@@ -69,7 +69,7 @@ const SSR_DIR: &str = ".ssr";
 /// Renders every page again into `out` with the front end already built by [`build`]: the
 /// pages of new, changed and removed records follow the content stage's JSON. Returns the
 /// seconds it took.
-pub fn prerender(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
+pub fn prerender(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<f64, SiteError> {
     let started = Instant::now();
     if !site_dir.join("package.json").is_file() {
         return Err(SiteError::NoSite(site_dir.to_path_buf()));
@@ -78,12 +78,23 @@ pub fn prerender(site_dir: &Path, out: &Path) -> Result<f64, SiteError> {
         return Err(SiteError::NotBuilt(site_dir.to_path_buf()));
     }
     let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
-    run_prerender(site_dir, &out)?;
+    run_prerender(site_dir, &out, cache)?;
     Ok(started.elapsed().as_secs_f64())
 }
 
-fn run_prerender(site_dir: &Path, out: &Path) -> Result<(), SiteError> {
-    run(site_dir, "node", &["scripts/prerender.mjs", "--dist", &out.to_string_lossy()])?;
+fn run_prerender(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<(), SiteError> {
+    let out_text = out.to_string_lossy();
+    let mut args = vec!["scripts/prerender.mjs", "--dist", &out_text];
+    let cache = cache
+        .map(|dir| {
+            std::path::absolute(dir).map_err(|source| SiteError::Io { path: dir.to_path_buf(), source })
+        })
+        .transpose()?;
+    let cache_text = cache.as_ref().map(|dir| dir.to_string_lossy().into_owned());
+    if let Some(dir) = &cache_text {
+        args.extend(["--cache", dir]);
+    }
+    run(site_dir, "node", &args)?;
     remove_stale_pages(out)
 }
 

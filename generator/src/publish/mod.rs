@@ -16,6 +16,7 @@ pub mod detail;
 pub mod feeds;
 pub mod images;
 pub mod listings;
+pub mod portal_feed;
 pub mod qr;
 pub mod redirects;
 mod site;

@@ -4,14 +4,23 @@
 //! reads this file before `netlify.toml`, and the visitor's browser only ever talks to the
 //! site's own origin.
 //!
-//! Without the variable the file says so and proxies nothing (a build for `estate serve`, which
-//! mounts the function itself, or a deploy without the function); a build for Netlify prints a
-//! note.
+//! When the build also sees `LEAD_PROXY_SECRET` (the same secret the function has), each rule is
+//! signed (`Sign=LEAD_PROXY_SECRET`): Netlify then adds an `X-Nf-Sign` signature keyed with
+//! that site variable's value, which the function checks before it believes the visitor's
+//! address in `X-Nf-Client-Connection-Ip` (`lead_fn::leads::proxy_sign`). Only the variable's
+//! name is written; the secret stays in Netlify's settings.
+//!
+//! Without the function's variable the file says so and proxies nothing (a build for `estate
+//! serve`, which mounts the function itself, or a deploy without the function); a build for
+//! Netlify prints a note, and another when the rules go unsigned.
 
 use std::path::Path;
 
 /// The variable that names the function's address.
 pub const FUNCTION_URL_VAR: &str = "LEAD_FUNCTION_URL";
+
+/// The site variable whose value Netlify signs the proxied requests with.
+pub const PROXY_SECRET_VAR: &str = "LEAD_PROXY_SECRET";
 
 /// Writes `out/_redirects` from `LEAD_FUNCTION_URL`; `for_netlify`: say so when it is not set
 /// (only the deploy misses the function; `estate serve` mounts it itself).
@@ -24,14 +33,22 @@ pub fn write(out: &Path, for_netlify: bool) -> std::io::Result<()> {
              Netlify's build variables"
         );
     }
-    write_with(out, url.as_deref())
+    let signed = std::env::var(PROXY_SECRET_VAR).is_ok_and(|s| !s.trim().is_empty());
+    if url.is_some() && !signed && for_netlify {
+        eprintln!(
+            "note: {PROXY_SECRET_VAR} is not set, so the lead function's proxy rules are not signed \
+             and the function counts every visitor under Netlify's addresses; set it (the same \
+             value as the function's) in Netlify's environment variables"
+        );
+    }
+    write_with(out, url.as_deref(), signed)
 }
 
-/// Writes `out/_redirects` for the function at `url` (none: no proxy lines). An unchanged file
-/// is not rewritten.
-pub fn write_with(out: &Path, url: Option<&str>) -> std::io::Result<()> {
-    let text =
-        render(url).map_err(|message| std::io::Error::new(std::io::ErrorKind::InvalidInput, message))?;
+/// Writes `out/_redirects` for the function at `url` (none: no proxy lines), `signed` with
+/// `LEAD_PROXY_SECRET`. An unchanged file is not rewritten.
+pub fn write_with(out: &Path, url: Option<&str>, signed: bool) -> std::io::Result<()> {
+    let text = render(url, signed)
+        .map_err(|message| std::io::Error::new(std::io::ErrorKind::InvalidInput, message))?;
     let path = out.join("_redirects");
     if std::fs::read_to_string(&path).is_ok_and(|old| old == text) {
         return Ok(());
@@ -41,7 +58,7 @@ pub fn write_with(out: &Path, url: Option<&str>) -> std::io::Result<()> {
 }
 
 /// The file's text.
-pub fn render(url: Option<&str>) -> Result<String, String> {
+pub fn render(url: Option<&str>, signed: bool) -> Result<String, String> {
     let mut text = String::from(
         "# Written by `estate build`; edits are overwritten. Netlify reads it before netlify.toml.\n",
     );
@@ -53,9 +70,10 @@ pub fn render(url: Option<&str>) -> Result<String, String> {
     };
     let base = function_base(url)?;
     text.push_str(&format!("# The lead function's POST endpoints, proxied to {FUNCTION_URL_VAR}.\n"));
+    let sign = if signed { format!("  Sign={PROXY_SECRET_VAR}") } else { String::new() };
     let width = lead_fn::POST_ENDPOINTS.iter().map(|p| p.len()).max().unwrap_or(0);
     for path in lead_fn::POST_ENDPOINTS {
-        text.push_str(&format!("{path:width$}  {base}{path}  200\n"));
+        text.push_str(&format!("{path:width$}  {base}{path}  200{sign}\n"));
     }
     Ok(text)
 }
@@ -83,7 +101,7 @@ mod tests {
 
     #[test]
     fn every_post_endpoint_is_proxied_with_status_200() {
-        let text = render(Some("https://abc123.lambda-url.me-central-1.on.aws/")).expect("valid");
+        let text = render(Some("https://abc123.lambda-url.me-central-1.on.aws/"), false).expect("valid");
         let rules: Vec<Vec<&str>> =
             text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
         assert_eq!(rules.len(), lead_fn::POST_ENDPOINTS.len());
@@ -92,15 +110,27 @@ mod tests {
         }
         assert!(rules.iter().any(|r| r[0] == "/api/contact-user"));
         // An API Gateway stage keeps its path.
-        let staged = render(Some("https://id.execute-api.me-central-1.amazonaws.com/prod")).expect("valid");
+        let staged =
+            render(Some("https://id.execute-api.me-central-1.amazonaws.com/prod"), false).expect("valid");
         assert!(
             staged.contains("https://id.execute-api.me-central-1.amazonaws.com/prod/api/contact-user  200")
         );
     }
 
     #[test]
+    fn with_the_secret_every_rule_is_signed_by_the_variables_name() {
+        let text = render(Some("https://fn.example"), true).expect("valid");
+        let rules: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(rules.len(), lead_fn::POST_ENDPOINTS.len());
+        for (rule, path) in rules.iter().zip(lead_fn::POST_ENDPOINTS) {
+            let fields: Vec<&str> = rule.split_whitespace().collect();
+            assert_eq!(fields, [path, &format!("https://fn.example{path}"), "200", "Sign=LEAD_PROXY_SECRET"]);
+        }
+    }
+
+    #[test]
     fn without_the_variable_nothing_is_proxied() {
-        let text = render(None).expect("valid");
+        let text = render(None, true).expect("valid");
         assert!(text.lines().all(|l| l.starts_with('#')), "{text}");
         assert!(text.contains("LEAD_FUNCTION_URL was not set"));
     }
@@ -108,7 +138,7 @@ mod tests {
     #[test]
     fn a_bad_address_is_an_error_naming_the_variable() {
         for bad in ["abc.lambda-url.on.aws", "ftp://x", "https://", "https://x/?a=1", "https://x y"] {
-            let error = render(Some(bad)).expect_err(bad);
+            let error = render(Some(bad), true).expect_err(bad);
             assert!(error.starts_with("LEAD_FUNCTION_URL="), "{error}");
         }
     }
@@ -116,16 +146,16 @@ mod tests {
     #[test]
     fn the_file_is_written_and_kept_when_unchanged() {
         let dir = tempfile::tempdir().expect("a temp dir");
-        write_with(dir.path(), Some("https://fn.example")).expect("written");
+        write_with(dir.path(), Some("https://fn.example"), false).expect("written");
         let path = dir.path().join("_redirects");
         let text = std::fs::read_to_string(&path).expect("the file");
         assert!(text.contains("/api/search-properties"));
         let stamp = std::fs::metadata(&path).and_then(|m| m.modified()).expect("a time");
         std::thread::sleep(std::time::Duration::from_millis(20));
-        write_with(dir.path(), Some("https://fn.example")).expect("written");
+        write_with(dir.path(), Some("https://fn.example"), false).expect("written");
         assert_eq!(std::fs::metadata(&path).and_then(|m| m.modified()).expect("a time"), stamp);
         // Building again without the variable drops the proxy lines of the last build.
-        write_with(dir.path(), None).expect("written");
+        write_with(dir.path(), None, false).expect("written");
         assert!(!std::fs::read_to_string(&path).expect("the file").contains("200"));
     }
 }

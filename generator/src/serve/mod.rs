@@ -11,20 +11,21 @@
 //! prerender, a change to the front end's sources the whole site stage; browsers reload after a
 //! good rebuild through a server-sent event on [`RELOAD_EVENTS`], which a small script injected
 //! into every HTML page listens to. A failed rebuild is reported and the last good output stays
-//! served.
+//! served (see [`rebuild`]: the rebuild writes into a spare copy and is served only once good).
 //!
 //! On a loopback address it also answers the admin editor's API ([`crate::serve::admin`]) under
 //! `/_admin/api/`, with a token it prints once, as a link to open, when it starts.
 
 mod admin;
 mod compression;
+mod listener;
+mod rebuild;
 
 use std::convert::Infallible;
 use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc;
 use std::time::Duration;
 
 use axum::Router;
@@ -36,15 +37,15 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::{Stream, StreamExt as _};
-use notify_debouncer_full::notify::event::ModifyKind;
-use notify_debouncer_full::notify::{self, EventKind, RecommendedWatcher, RecursiveMode};
-use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use notify_debouncer_full::notify;
 use tokio::sync::{broadcast, watch};
 use tower::ServiceExt as _;
 
 use self::admin::Admin;
+use self::rebuild::Served;
+pub use self::rebuild::page_cache;
 use crate::netlify::{Answer, Rules};
-use crate::pipeline::{self, BuildError, BuildOptions, Pages};
+use crate::pipeline::BuildOptions;
 
 /// The server-sent events that tell browsers to reload (only while watching).
 pub const RELOAD_EVENTS: &str = "/__estate/reload";
@@ -131,12 +132,16 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
     let (stop_tx, stop_rx) = watch::channel(false);
     let (reload_tx, _) = broadcast::channel(16);
     // Kept alive while serving; dropping it stops the watcher and the rebuild thread.
-    let _watcher =
-        if options.watch { Some(start_watching(&options.build, reload_tx.clone())?) } else { None };
+    let answered_from = Served::new(options.build.out.clone());
+    let _watcher = if options.watch {
+        Some(rebuild::start_watching(&options.build, reload_tx.clone(), answered_from.clone())?)
+    } else {
+        None
+    };
 
     let (lead, outbox) = lead_config(&options, local)?;
     let state = Arc::new(Shared {
-        out: options.build.out.clone(),
+        served: answered_from,
         rules: options.rules,
         lead: lead_fn::router(lead),
         reload: options.watch.then(|| Reload { events: reload_tx, stop: stop_rx.clone() }),
@@ -159,13 +164,8 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
     };
 
     let app = app.layer(compression::layer());
-    let mut stopping = stop_rx;
-    // The peer's address is what the lead function counts submissions by.
-    let app = app.into_make_service_with_connect_info::<SocketAddr>();
-    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-        let _ = stopping.wait_for(|stop| *stop).await;
-    });
-    let mut server = tokio::spawn(server.into_future());
+    let server = listener::serve_http1(listener, app, listener::HEADER_READ_TIMEOUT, stop_rx);
+    let mut server = tokio::spawn(server);
 
     announce(&format!("estate serve: {} (Ctrl-C to stop)", url(local)));
     match &admin {
@@ -279,7 +279,8 @@ fn check_headers(rules: &Rules) -> Result<(), ServeError> {
 }
 
 struct Shared {
-    out: PathBuf,
+    /// The folder answered from: the output folder, or its spare copy (see [`rebuild`]).
+    served: Served,
     rules: Rules,
     lead: Router,
     /// Present while watching.
@@ -317,7 +318,7 @@ impl Shared {
         };
         // A rule's Content-Type is for the files the rules answer with; the not-found page and
         // plain answers keep their own.
-        let (response, rule_content_type) = match self.rules.resolve(&self.out, &path) {
+        let (response, rule_content_type) = match self.rules.resolve(&self.served.folder(), &path) {
             Answer::File { file, status } => match tokio::fs::read(&file).await {
                 Ok(bytes) => {
                     (self.page(StatusCode::from_u16(status).unwrap_or(StatusCode::OK), &file, bytes), true)
@@ -347,7 +348,7 @@ impl Shared {
 
     /// The site's `404.html` with status 404, or a plain 404 when there is none.
     async fn not_found(&self) -> Response {
-        let file = self.out.join("404.html");
+        let file = self.served.folder().join("404.html");
         match tokio::fs::read(&file).await {
             Ok(bytes) => self.page(StatusCode::NOT_FOUND, &file, bytes),
             Err(_) => text(StatusCode::NOT_FOUND, "Not Found\n"),
@@ -463,162 +464,6 @@ fn rebuild_stream(
     hello.chain(rebuilds)
 }
 
-// ---- Watching and rebuilding ----------------------------------------------------------------
-
-/// The folders a rebuild depends on, as absolute paths, so events can be told apart.
-struct Watched {
-    content: PathBuf,
-    /// The front end's `src/` and `index.html`, when pages are built.
-    site: Option<(PathBuf, PathBuf)>,
-    /// Never a reason to rebuild, even when inside a watched folder.
-    out: PathBuf,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Changed {
-    Content,
-    Site,
-}
-
-impl Watched {
-    fn new(build: &BuildOptions) -> Watched {
-        let absolute = |path: &Path| {
-            std::fs::canonicalize(path).or_else(|_| std::path::absolute(path)).unwrap_or_else(|_| path.into())
-        };
-        let site = match &build.pages {
-            Pages::Skip => None,
-            Pages::Build(dir) | Pages::Prerender(dir) => {
-                let dir = absolute(dir);
-                Some((dir.join("src"), dir.join("index.html")))
-            }
-        };
-        Watched { content: absolute(&build.content), site, out: absolute(&build.out) }
-    }
-
-    /// What the event changed, if it changed a file a build reads. Opening, reading and
-    /// linking a file (the build itself does all three) change nothing.
-    fn classify(&self, kind: &EventKind, path: &Path) -> Option<Changed> {
-        if matches!(kind, EventKind::Access(_) | EventKind::Modify(ModifyKind::Metadata(_))) {
-            return None;
-        }
-        let name = path.file_name()?.to_string_lossy();
-        // Editors' swap, backup and lock files.
-        if name.starts_with('.') || name.ends_with('~') || path.starts_with(&self.out) {
-            return None;
-        }
-        if path.starts_with(&self.content) {
-            return Some(Changed::Content);
-        }
-        match &self.site {
-            Some((src, index)) if path.starts_with(src) || path == index => Some(Changed::Site),
-            _ => None,
-        }
-    }
-}
-
-type Watcher = Debouncer<RecommendedWatcher, RecommendedCache>;
-
-fn start_watching(build: &BuildOptions, reload: broadcast::Sender<u64>) -> Result<Watcher, ServeError> {
-    let watched = Watched::new(build);
-    let (tx, rx) = mpsc::channel::<DebounceEventResult>();
-    let mut debouncer = new_debouncer(DEBOUNCE, None, tx)
-        .map_err(|source| ServeError::Watch { path: watched.content.clone(), source })?;
-    let mut targets = vec![(watched.content.clone(), RecursiveMode::Recursive)];
-    if let Some((src, index)) = &watched.site {
-        targets.push((src.clone(), RecursiveMode::Recursive));
-        // The folder, not the file: editors replace files, which would end a watch on the file.
-        if let Some(site) = index.parent() {
-            targets.push((site.to_path_buf(), RecursiveMode::NonRecursive));
-        }
-    }
-    for (path, mode) in targets {
-        debouncer.watch(&path, mode).map_err(|source| ServeError::Watch { path, source })?;
-    }
-    let build = build.clone();
-    std::thread::Builder::new()
-        .name("estate-rebuild".into())
-        .spawn(move || rebuild_loop(&rx, &watched, &build, &reload))
-        .map_err(ServeError::Runtime)?;
-    Ok(debouncer)
-}
-
-/// Rebuilds after each batch of changes until the watcher is dropped. Changes that arrive
-/// during a rebuild are gathered into the next one.
-fn rebuild_loop(
-    rx: &mpsc::Receiver<DebounceEventResult>,
-    watched: &Watched,
-    build: &BuildOptions,
-    reload: &broadcast::Sender<u64>,
-) {
-    let mut generation = 0;
-    // After a failed site build the pages need the whole site stage again, whatever changed.
-    let mut site_broken = false;
-    while let Ok(first) = rx.recv() {
-        let mut changed = Vec::new();
-        for result in std::iter::once(first).chain(rx.try_iter()) {
-            match result {
-                Ok(events) => changed.extend(
-                    events
-                        .iter()
-                        .flat_map(|e| e.paths.iter().filter_map(|path| watched.classify(&e.kind, path))),
-                ),
-                Err(errors) => {
-                    for error in errors {
-                        eprintln!("estate serve: watching: {error}");
-                    }
-                }
-            }
-        }
-        let Some(pages) = pages_for(&build.pages, &changed, site_broken) else { continue };
-        let what = if changed.contains(&Changed::Site) { "the site" } else { "the content" };
-        let options = BuildOptions { pages, ..build.clone() };
-        let started = std::time::Instant::now();
-        let clock = || chrono::Local::now().format("%H:%M:%S");
-        match pipeline::build(&options) {
-            Ok((summary, warnings)) => {
-                site_broken = false;
-                eprint!("{}", warnings.render());
-                generation += 1;
-                announce(&format!(
-                    "estate serve: {} rebuilt after a change to {what} in {:.2} s: {}",
-                    clock(),
-                    started.elapsed().as_secs_f64(),
-                    summary.line()
-                ));
-                // No receivers (no browser open) is fine.
-                let _ = reload.send(generation);
-            }
-            Err(error) => {
-                if let BuildError::Content(report) = &error {
-                    eprint!("{}", report.render());
-                }
-                site_broken |= matches!(error, BuildError::Site(_));
-                eprintln!(
-                    "estate serve: {} the rebuild after a change to {what} failed: {error}; still serving the last good build",
-                    clock()
-                );
-            }
-        }
-    }
-}
-
-/// What a rebuild does with the pages for these changes; None when nothing relevant changed.
-fn pages_for(base: &Pages, changed: &[Changed], site_broken: bool) -> Option<Pages> {
-    if changed.is_empty() {
-        return None;
-    }
-    Some(match base {
-        Pages::Skip => Pages::Skip,
-        Pages::Build(dir) | Pages::Prerender(dir) => {
-            if site_broken || changed.contains(&Changed::Site) {
-                Pages::Build(dir.clone())
-            } else {
-                Pages::Prerender(dir.clone())
-            }
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -654,39 +499,5 @@ mod tests {
             format!("<html><body><p>&lt;/body&gt;</p>{RELOAD_TAG}</BODY></html>")
         );
         assert_eq!(inject_reload(b"<p>x".to_vec()), format!("<p>x{RELOAD_TAG}").into_bytes());
-    }
-
-    #[test]
-    fn content_changes_prerender_and_site_changes_rebuild_the_site() {
-        let site = PathBuf::from("site");
-        let full = Pages::Build(site.clone());
-        assert_eq!(pages_for(&full, &[], false), None);
-        assert_eq!(pages_for(&full, &[Changed::Content], false), Some(Pages::Prerender(site.clone())));
-        assert_eq!(pages_for(&full, &[Changed::Content, Changed::Site], false), Some(full.clone()));
-        assert_eq!(pages_for(&full, &[Changed::Content], true), Some(full.clone()));
-        assert_eq!(pages_for(&Pages::Skip, &[Changed::Content], false), Some(Pages::Skip));
-    }
-
-    #[test]
-    fn events_are_told_apart_by_folder() {
-        let watched = Watched {
-            content: PathBuf::from("/r/content"),
-            site: Some((PathBuf::from("/r/site/src"), PathBuf::from("/r/site/index.html"))),
-            out: PathBuf::from("/r/dist"),
-        };
-        use notify::event::{AccessKind, CreateKind, DataChange, MetadataKind};
-        let write = EventKind::Modify(ModifyKind::Data(DataChange::Any));
-        let classify = |path: &str| watched.classify(&write, Path::new(path));
-        assert_eq!(classify("/r/content/properties/a.yaml"), Some(Changed::Content));
-        assert_eq!(classify("/r/content/properties/.a.yaml.swp"), None);
-        assert_eq!(classify("/r/site/src/App.tsx"), Some(Changed::Site));
-        assert_eq!(classify("/r/site/index.html"), Some(Changed::Site));
-        assert_eq!(classify("/r/site/package.json"), None);
-        assert_eq!(classify("/r/dist/index.html"), None);
-        let file = Path::new("/r/content/media/a.jpg");
-        assert_eq!(watched.classify(&EventKind::Create(CreateKind::File), file), Some(Changed::Content));
-        // What the build's own reading and hard-linking of media causes.
-        assert_eq!(watched.classify(&EventKind::Access(AccessKind::Any), file), None);
-        assert_eq!(watched.classify(&EventKind::Modify(ModifyKind::Metadata(MetadataKind::Any)), file), None);
     }
 }

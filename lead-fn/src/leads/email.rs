@@ -166,7 +166,7 @@ pub fn render(
     let text = render("lead.txt", &subject)?;
     let html = render("lead.html", &subject)?;
 
-    let reply_to = Address::from_str(&lead.email).ok().map(|address| {
+    let reply_to = super::reply_to::address(&lead.email).map(|address| {
         let name = (!lead.name.is_empty()).then(|| lead.name.clone());
         Mailbox::new(name, address)
     });

@@ -48,8 +48,10 @@ use crate::validate;
 mod background;
 pub mod email;
 pub mod input;
+pub mod proxy_sign;
 pub mod ratelimit;
 pub mod record;
+mod reply_to;
 pub mod settings;
 pub mod sinks;
 

@@ -8,8 +8,9 @@
 //!
 //! # Which address
 //! 1. The header named by `LEAD_CLIENT_IP_HEADER`, by default `X-Nf-Client-Connection-Ip`,
-//!    but only on a request that proves it came through the proxy: one that carries
-//!    [`PROXY_SECRET_HEADER`] equal to `LEAD_PROXY_SECRET` (the Netlify proxy rule adds it).
+//!    but only on a request that proves it came through the proxy: one that carries a valid
+//!    `X-Nf-Sign`, the signature Netlify's signed proxy rewrite (`Sign=LEAD_PROXY_SECRET`)
+//!    adds, keyed with `LEAD_PROXY_SECRET` (see [`super::proxy_sign`]).
 //!    Behind Netlify's proxy the function's peer is a Netlify server shared by every visitor,
 //!    and this header is the only place the visitor's address is; but a caller that reaches
 //!    the function URL directly can write it too, so without the proof it is ignored (and
@@ -32,10 +33,6 @@ use axum::http::{Extensions, HeaderMap, HeaderName};
 /// (the Lambda host from the request context).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PeerAddr(pub IpAddr);
-
-/// The header the proxy adds to prove a request came through it; its value is the secret
-/// `LEAD_PROXY_SECRET`.
-pub const PROXY_SECRET_HEADER: &str = "x-lead-proxy-secret";
 
 /// The client-address header to read, and the secret a request must carry for it to be read.
 #[derive(Debug, Clone, Copy)]
@@ -63,14 +60,12 @@ pub fn client_ip(
     extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(address)| address.ip())
 }
 
-/// Whether `headers` carry the proxy's secret; compared in constant time, so the answer's
-/// timing does not tell how much of a guess was right.
+/// Whether `headers` carry the proxy's signature, made with `secret` and still fresh.
 fn came_through_proxy(headers: &HeaderMap, secret: &str) -> bool {
-    let Some(given) = headers.get(PROXY_SECRET_HEADER) else { return false };
-    let (given, secret) = (given.as_bytes(), secret.as_bytes());
-    !secret.is_empty()
-        && given.len() == secret.len()
-        && given.iter().zip(secret).fold(0u8, |diff, (a, b)| diff | (a ^ b)) == 0
+    let Some(token) = headers.get(super::proxy_sign::SIGNATURE_HEADER).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    !secret.is_empty() && super::proxy_sign::verify_now(token, secret)
 }
 
 /// Buckets beyond this many are pruned of the full (idle) ones.
@@ -193,11 +188,14 @@ mod tests {
         headers.insert("x-nf-client-connection-ip", " 2001:db8::5 ".parse().expect("a value"));
         // Without the proxy's proof, or with a wrong one, the header is a spoof: the peer.
         assert_eq!(client_ip(&headers, &extensions, proxy), ip("198.51.100.4"));
-        for wrong in ["s3cret-from-netlifx", "s3cret", "", "s3cret-from-netlify2"] {
-            headers.insert(PROXY_SECRET_HEADER, wrong.parse().expect("a value"));
+        let signature = super::super::proxy_sign::SIGNATURE_HEADER;
+        let forged = super::super::proxy_sign::sign_now("s3cret-from-netlifx");
+        for wrong in [forged.as_str(), "s3cret-from-netlify", ""] {
+            headers.insert(signature, wrong.parse().expect("a value"));
             assert_eq!(client_ip(&headers, &extensions, proxy), ip("198.51.100.4"), "{wrong:?}");
         }
-        headers.insert(PROXY_SECRET_HEADER, "s3cret-from-netlify".parse().expect("a value"));
+        let signed = super::super::proxy_sign::sign_now("s3cret-from-netlify");
+        headers.insert(signature, signed.parse().expect("a value"));
         assert_eq!(client_ip(&headers, &extensions, proxy), ip("2001:db8::5"));
         // No proxy configured: the peer.
         assert_eq!(client_ip(&headers, &extensions, None), ip("198.51.100.4"));

@@ -35,8 +35,9 @@ pub struct Settings {
     /// The header that names the client's address, when the function sits behind a proxy
     /// that sets it.
     pub client_ip_header: Option<HeaderName>,
-    /// The secret the proxy adds to each request it forwards (`LEAD_PROXY_SECRET`); the
-    /// client-address header is read only on requests that carry it. Unset: never read.
+    /// The secret Netlify signs each request it forwards with (`LEAD_PROXY_SECRET`, the
+    /// proxy rule's `Sign=`); the client-address header is read only on requests that carry a
+    /// valid signature. Unset: never read.
     pub proxy_secret: Option<String>,
     /// Write the outbox, answer, then deliver to the other sinks in the background
     /// (`LEAD_BACKGROUND_DELIVERY`; `estate serve` turns it on): only for a host that keeps

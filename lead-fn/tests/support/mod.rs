@@ -11,9 +11,10 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderMap, Request, StatusCode, Uri};
 use serde_json::Value;
+use tower::ServiceExt as _;
 
 pub fn python() -> String {
     std::env::var("LEAD_TEST_PYTHON").unwrap_or_else(|_| "python3".into())
@@ -170,4 +171,24 @@ impl Recorder {
     pub fn requests(&self) -> Vec<Recorded> {
         self.requests.lock().expect("the log").clone()
     }
+}
+
+/// Posts a lead as JSON to `/api/contact-user`; the status, the answer and how long it took.
+pub async fn post_lead(router: &Router, body: &Value) -> (StatusCode, Value, Duration) {
+    let request = Request::post("/api/contact-user")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .expect("a request");
+    let started = Instant::now();
+    let response = router.clone().oneshot(request).await.expect("an answer");
+    let took = started.elapsed();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.expect("a body");
+    (status, serde_json::from_slice(&bytes).expect("JSON"), took)
+}
+
+/// The ids of the leads in an outbox folder (none when it does not exist).
+pub fn outbox_ids(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries.filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".json").map(str::to_owned)).collect()
 }

@@ -80,10 +80,13 @@ function PartnersStrip() {
 function ChatButton() {
   const t = useT();
   const site = useSite();
+  // In a landmark of its own, as all content should be (axe 'region'); the button floats anyway.
   return (
-    <a className="chat-button" href={whatsappHref(site.whatsapp)} target="_blank" rel="noopener" aria-label={t('chat.label')}>
-      <Icon name="whatsapp" size={30} />
-    </a>
+    <aside aria-label={t('chat.region')}>
+      <a className="chat-button" href={whatsappHref(site.whatsapp)} target="_blank" rel="noopener" aria-label={t('chat.label')}>
+        <Icon name="whatsapp" size={30} />
+      </a>
+    </aside>
   );
 }
 

@@ -9,17 +9,7 @@ import type { CardProperty } from '../types';
 import type { Lang } from '../i18n';
 import { useLang, useSite } from '../shell';
 import { Icon } from './Icon';
-
-/**
- * Types without bedrooms or bathrooms (a plot, an office, a shop, a warehouse): their cards
- * leave these facts out rather than saying 'N/A'; the 'N/A' fallback stays for homes whose
- * figure is missing.
- */
-const NO_ROOMS = new Set(['plot', 'office', 'warehouse', 'shop', 'retail', 'full floor', 'land']);
-
-export function hasRooms(subCategory: string): boolean {
-  return !NO_ROOMS.has(subCategory.trim().toLowerCase());
-}
+import { hasRooms } from '../property/rooms';
 
 export function bedroomsText(t: Translate, bedrooms: number | null): string {
   if (bedrooms == null) return t('card.na');

@@ -81,7 +81,14 @@ export function searchUrl(target: string, values: PanelValues): string | null {
   return `${target}?${params.toString()}`;
 }
 
-export function SearchPanel({ kind, communities = [] }: { kind: PanelKind; communities?: string[] }) {
+/** A community of the 'Area' dropdown: its English name is sent (search reads any language), `name` shown. */
+export interface CommunityOption {
+  value: string;
+  name: string;
+  en?: true;
+}
+
+export function SearchPanel({ kind, communities = [] }: { kind: PanelKind; communities?: CommunityOption[] }) {
   const t = useT();
   const lang = useLang();
   const navigate = useNavigate();
@@ -163,9 +170,9 @@ export function SearchPanel({ kind, communities = [] }: { kind: PanelKind; commu
           </label>
           <select id={`${id}-community`} name="community" value={values.community} onChange={set('community')}>
             <option value="">{t('searchPanel.area')}</option>
-            {communities.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {communities.map((community) => (
+              <option key={community.value} value={community.value} lang={community.en ? 'en' : undefined}>
+                {community.name}
               </option>
             ))}
           </select>

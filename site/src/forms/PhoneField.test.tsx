@@ -47,7 +47,7 @@ describe('the light field, before the phone library has loaded', () => {
   test('shows AE and its dial code; typing stores "+" and digits, at most 15, the dial code kept', async () => {
     const { Harness } = await fresh();
     render(<Harness />);
-    expect(button().getAttribute('aria-label')).toBe('Country code: United Arab Emirates, +971');
+    expect(button().getAttribute('aria-label')).toBe('Country code: AE, United Arab Emirates, +971');
     expect(button().textContent).toBe('AE');
     expect(input().value).toBe('+971 ');
 
@@ -90,7 +90,7 @@ describe('the light field, before the phone library has loaded', () => {
   test('the prerender and hydration draw the light field, then the full one takes over', async () => {
     const { Harness, preloadPhoneField } = await fresh();
     const html = renderToString(<Harness />);
-    expect(html).toContain('aria-label="Country code: United Arab Emirates, +971"');
+    expect(html).toContain('aria-label="Country code: AE, United Arab Emirates, +971"');
     expect(html).toContain('value="+971 "');
     // Even with the library already loaded in this tab, hydration matches the HTML.
     preloadPhoneField();
@@ -175,7 +175,7 @@ describe('the swap to the full field', () => {
     // Then it works as ever: Austria, which has no mask of its own, and 15 digits at most.
     fireEvent.change(search, { target: { value: 'austria' } });
     fireEvent.keyDown(search, { key: 'Enter' });
-    expect(button().getAttribute('aria-label')).toBe('Country code: Austria, +43');
+    expect(button().getAttribute('aria-label')).toBe('Country code: AT, Austria, +43');
     expect(input().value).toBe('+43 ');
     for (const digit of '12345678901234567') fireEvent.change(input(), { target: { value: input().value + digit } });
     expect(input().value).toBe('+43 123 456 789 012 3');

@@ -85,9 +85,10 @@ export interface PhoneRowProps {
   handoff: Handoff;
 }
 
-/** "Country code: United Arab Emirates, +971", the country button's name. */
+/** "Country code: AE, United Arab Emirates, +971", the country button's name. */
 export function countryLabel(t: Translate, lang: string, country: { iso2: string; name: string; dialCode: string }): string {
-  return t('forms.phone.country', { country: countryName(lang, country), dial: country.dialCode });
+  // The visible code ('AE') is part of the name, as WCAG 2.5.3 (label in name) asks.
+  return t('forms.phone.country', { iso: country.iso2.toUpperCase(), country: countryName(lang, country), dial: country.dialCode });
 }
 
 /** The country button of both parts: one markup, so the swap moves nothing on the page. */

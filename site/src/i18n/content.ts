@@ -3,6 +3,9 @@
 // language's texts over the English ones and lists the fields that stayed English, so the page
 // can mark them with lang="en" (enAttrs).
 import { DEFAULT_LANG, langOfPath, type Lang } from './index';
+import type { TermNames } from '../types';
+
+type Vocabulary = Partial<Record<string, TermNames>>;
 
 type Translations = Partial<Record<string, Record<string, unknown> | null | undefined>>;
 
@@ -44,4 +47,26 @@ export function enAttrs(record: { untranslated?: string[] } | null | undefined, 
 /** The language of a loader's request, from its path. */
 export function langOfRequest(request: Request): Lang {
   return langOfPath(new URL(request.url).pathname);
+}
+
+/** A vocabulary term shown in the page's language; `en` when the vocabulary has no name in it. */
+export interface TermText {
+  name: string;
+  en?: true;
+}
+
+/**
+ * The terms named by their English names (as the published records name them) in `lang`, from
+ * one of site.json's vocabularies. Loaders call this, so a page embeds the few names it shows,
+ * not the vocabularies.
+ */
+export function termsIn(table: Vocabulary | undefined, lang: Lang, english: readonly string[]): TermText[] {
+  return english.map((name) => termIn(table, lang, name));
+}
+
+/** One term named by its English name in `lang` (see termsIn). */
+export function termIn(table: Vocabulary | undefined, lang: Lang, english: string): TermText {
+  if (lang === DEFAULT_LANG) return { name: english };
+  const translated = table?.[english]?.[lang as 'ar' | 'ru'];
+  return translated ? { name: translated } : { name: english, en: true };
 }

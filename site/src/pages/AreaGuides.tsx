@@ -1,7 +1,8 @@
 // /area-guides-in-dubai: one card per community found in the listings, with how many listings
 // it has per category and their price range (built by generator/src/publish/listings.rs), linking to
 // the search for that community.
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { langOfRequest, termIn, type TermText } from '../i18n/content';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
@@ -16,10 +17,11 @@ type Range = [number, number];
 
 interface AreaData {
   image: string;
-  communities: Community[];
+  /** Each with its name in the page's language (`name` stays English: the search link's value). */
+  communities: (Community & { label: TermText })[];
 }
 
-export async function loader(): Promise<AreaData> {
+export async function loader({ request }: LoaderFunctionArgs): Promise<AreaData> {
   const [site, communities] = await Promise.all([
     getJson<Site>('/data/site.json'),
     getJson<Community[]>('/data/communities.json').catch((error: unknown) => {
@@ -27,7 +29,11 @@ export async function loader(): Promise<AreaData> {
       return [] as Community[];
     }),
   ]);
-  return { image: site.hero.all.poster, communities };
+  const lang = langOfRequest(request);
+  return {
+    image: site.hero.all.poster,
+    communities: communities.map((c) => ({ ...c, label: termIn(site.vocabulary.communities, lang, c.name) })),
+  };
 }
 
 function RangeText({ range: [min, max], term }: { range: Range; term: 'areas.sale' | 'areas.rent' }) {
@@ -60,7 +66,9 @@ export function Component() {
                 <article className="area-card">
                   <img src={community.image ?? site.defaultImage} alt="" width={600} height={400} loading="lazy" />
                   <div className="area-card__body">
-                    <h2 className="area-card__name">{community.name}</h2>
+                    <h2 className="area-card__name" lang={community.label.en ? 'en' : undefined}>
+                      {community.label.name}
+                    </h2>
                     <p className="area-card__count">
                       <Icon name="home" size={16} />
                       <span>
@@ -77,7 +85,7 @@ export function Component() {
                       className="area-card__link"
                       to={`/search-result?${new URLSearchParams({ community: community.name }).toString()}`}
                     >
-                      <span>{t('areas.view', { name: community.name })}</span>
+                      <span>{t('areas.view', { name: community.label.name })}</span>
                       <Icon name="arrowRight" size={16} className="flip-rtl" />
                     </Link>
                   </div>

@@ -10,6 +10,7 @@ import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon } from '../components/Icon';
+import { ArticleBody } from '../components/ArticleBody';
 import { excerptOf } from './BlogList';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
@@ -47,6 +48,21 @@ function Missing() {
   );
 }
 
+const SLOT = '\u0000';
+
+/** 'By {author}' in the page's language; the author's name as the content writes it (English). */
+function Byline({ template, author }: { template: string; author: string }) {
+  const lang = useLang();
+  const [before, after = ''] = template.split(SLOT);
+  return (
+    <span>
+      {before}
+      <span lang={lang === 'en' ? undefined : 'en'}>{author}</span>
+      {after}
+    </span>
+  );
+}
+
 function PostView({ post }: { post: Post }) {
   const t = useT();
   const lang = useLang();
@@ -73,7 +89,7 @@ function PostView({ post }: { post: Post }) {
             {post.author ? (
               <span>
                 <Icon name="user" size={16} />
-                <span>{t('blog.by', { author: post.author })}</span>
+                <Byline template={t('blog.by', { author: SLOT })} author={post.author} />
               </span>
             ) : null}
           </p>
@@ -81,7 +97,12 @@ function PostView({ post }: { post: Post }) {
       </header>
       <div className="container container--narrow post__body">
         {cover ? <img className="post__cover" src={cover} alt={post.title} {...enAttrs(post, 'title')} width={1200} height={675} fetchPriority="high" /> : null}
-        <div className="prose prose--article" {...enAttrs(post, 'content')} dangerouslySetInnerHTML={{ __html: post.content }} />
+        <ArticleBody
+          className="prose prose--article"
+          html={post.content}
+          english={!!enAttrs(post, 'content').lang}
+          notice={t('blog.inEnglish')}
+        />
         {more.length > 0 ? (
           <ul className="post__images" role="list">
             {more.map((image, index) => (

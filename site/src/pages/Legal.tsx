@@ -8,6 +8,7 @@ import type { Page } from '../types';
 import { useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
+import { ArticleBody } from '../components/ArticleBody';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
 export type LegalPage = 'privacy-policy' | 'terms-and-conditions';
@@ -25,7 +26,12 @@ function LegalView() {
         lead={page.updated ? t('legal.updated', { date: formatDate(lang, page.updated) }) : undefined}
       />
       <div className="container section">
-        <div className="prose prose--legal" {...enAttrs(page, 'content')} dangerouslySetInnerHTML={{ __html: page.content }} />
+        <ArticleBody
+          className="prose prose--legal"
+          html={page.content}
+          english={!!enAttrs(page, 'content').lang}
+          notice={t('legal.inEnglish')}
+        />
       </div>
     </>
   );

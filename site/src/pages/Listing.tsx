@@ -5,15 +5,16 @@
 // cards); further cards come from the page files of data/listings/{kind}/, fetched as the
 // visitor asks for more or filters, so a page stays small at any catalogue size.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { langOfRequest, termIn } from '../i18n/content';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
-import { typeLabel, useT, type MessageKey } from '../i18n';
+import { typeLabel, useT, type Lang, type MessageKey } from '../i18n';
 import type { CardProperty, Hero, ListingSummary, Site } from '../types';
 import { useHydrated, useLang, usePathname } from '../shell';
 import { Seo } from '../components/Seo';
 import { PropertyGrid } from '../components/PropertyCard';
-import { SearchPanel } from '../components/SearchPanel';
+import { SearchPanel, type CommunityOption } from '../components/SearchPanel';
 import { Icon } from '../components/Icon';
 
 export type ListingKind = 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
@@ -82,12 +83,14 @@ const EMPTY_SUMMARY: ListingSummary = {
 interface ListingData {
   hero: Hero;
   summary: ListingSummary;
+  /** The 'Area' dropdown's options: the communities, named in the page's language. */
+  communities: CommunityOption[];
 }
 
 const summaryPath = (kind: ListingKind) => `/data/listings/${kind}.json`;
 const pagePath = (kind: ListingKind, page: number) => `/data/listings/${kind}/${page}.json`;
 
-async function load(kind: ListingKind): Promise<ListingData> {
+async function load(kind: ListingKind, lang: Lang): Promise<ListingData> {
   const site = await getJson<Site>('/data/site.json');
   let summary = EMPTY_SUMMARY;
   try {
@@ -96,7 +99,8 @@ async function load(kind: ListingKind): Promise<ListingData> {
     // Spec: a failed fetch is logged only; the page shows 'No properties found.'
     console.error(`Failed to fetch ${KINDS[kind].logName} properties`, error);
   }
-  return { hero: site.hero[kind], summary };
+  const communities = summary.communities.map(([value]) => ({ value, ...termIn(site.vocabulary.communities, lang, value) }));
+  return { hero: site.hero[kind], summary, communities };
 }
 
 export type Sort = 'newest' | 'priceUp' | 'priceDown';
@@ -201,7 +205,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
   const t = useT();
   const lang = useLang();
   const page = KINDS[kind];
-  const { hero, summary } = useLoaderData() as ListingData;
+  const { hero, summary, communities } = useLoaderData() as ListingData;
   const pathname = usePathname();
   const hydrated = useHydrated();
   const [filter, setFilter] = useState<LocalFilter>(NO_FILTER);
@@ -211,7 +215,6 @@ function ListingPage({ kind }: { kind: ListingKind }) {
   const matching = useMemo(() => (cards ? applyFilter(cards, filter) : null), [cards, filter]);
   const shown = matching ? matching.slice(0, count) : [];
   const available = filtered ? (matching?.length ?? 0) : summary.total;
-  const communities = useMemo(() => summary.communities.map(([name]) => name), [summary]);
   const exactTab = page.tabs.some((tab) => tab.to === pathname);
   const activeTab = exactTab
     ? page.tabs.findIndex((tab) => tab.to === pathname)
@@ -361,5 +364,5 @@ export function forKind(kind: ListingKind) {
     return <ListingPage kind={kind} />;
   }
   Component.displayName = `Listing(${kind})`;
-  return { Component, loader: () => load(kind) };
+  return { Component, loader: ({ request }: LoaderFunctionArgs) => load(kind, langOfRequest(request)) };
 }

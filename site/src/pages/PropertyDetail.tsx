@@ -12,7 +12,7 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { loadMessages, localePath, typeLabel, useT, type Lang, type Translate } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
-import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
+import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
 import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Property, Site } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
@@ -20,10 +20,10 @@ import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon, type IconName } from '../components/Icon';
 import { areaText, bedroomsText } from '../components/PropertyCard';
+import { hasRooms } from '../property/rooms';
 import { perSqftLineText, perSqftText, priceText } from '../price';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
-import { EnquiryModal } from '../property/EnquiryModal';
 import { NoScriptEnquiry } from '../property/NoScriptEnquiry';
 import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
@@ -39,9 +39,12 @@ import { PROPERTY_SHELL_ID } from '../property/shell';
  * open the form.
  */
 const loadDetailForm = async (lang: Lang) => {
-  const [forms] = await Promise.all([import('../forms/LeadForms'), loadMessages(lang, 'DetailForm')]);
+  const [forms] = await Promise.all([import('../forms/LeadForms'), loadMessages(lang, 'DetailForm'), loadEnquiryModal()]);
   return { default: forms.DetailForm };
 };
+/** The modal itself is behind the same tap: not part of the page's first-view JavaScript. */
+const loadEnquiryModal = () => import('../property/EnquiryModal').then((module) => ({ default: module.EnquiryModal }));
+const EnquiryModal = lazy(loadEnquiryModal);
 const detailForms = new Map<Lang, LazyExoticComponent<typeof DetailFormComponent>>();
 /** The lazy enquiry form of `lang` (one per language: its messages differ). */
 function detailForm(lang: Lang): LazyExoticComponent<typeof DetailFormComponent> {
@@ -84,6 +87,8 @@ interface Loaded {
   agent: Agent | null;
   developer: Localized<DetailDeveloper> | null;
   similar: CardProperty[];
+  /** The amenities in the page's language. */
+  amenities: TermText[];
   qr: string | null;
   /** The site's public address ('' when unknown): canonical, sharing and structured-data links. */
   baseUrl: string;
@@ -122,6 +127,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     agent: extras.agent ? localize(extras.agent, lang, ['name', 'role']) : null,
     developer: extras.developer ? localize(extras.developer, lang, ['name']) : null,
     similar: extras.similar,
+    amenities: termsIn(site?.vocabulary.amenities, lang, full.amenities ?? []),
     qr: extras.qr,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
   } satisfies PropertyData;
@@ -185,8 +191,11 @@ function PendingView() {
 function Fact({ icon, label, value }: { icon: IconName; label: string; value: string }) {
   return (
     <div className="fact-tile">
-      <Icon name={icon} size={22} />
-      <dt>{label}</dt>
+      {/* The icon inside the <dt>: a <dl>'s <div> may hold only <dt> and <dd> (vnu). */}
+      <dt>
+        <Icon name={icon} size={22} />
+        <span>{label}</span>
+      </dt>
       <dd>{value}</dd>
     </div>
   );
@@ -246,16 +255,20 @@ function ContactButtons({ links, className }: { links: ReturnType<typeof contact
   );
 }
 
-function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Loaded) {
+function PropertyView({ property, agent, developer, similar, amenities, qr, baseUrl }: Loaded) {
   const t = useT();
   const lang = useLang();
   const site = useSite();
   const [enquiring, setEnquiring] = useState(false);
+  // The lazy modal is mounted from the first 'Get in Touch' on (and stays, to hand focus back).
+  const [enquired, setEnquired] = useState(false);
+  if (enquiring && !enquired) setEnquired(true);
   const getInTouch = useRef<HTMLButtonElement>(null);
   const DetailForm = detailForm(lang);
 
   const images = galleryImages(property.Images, site.defaultImage);
   const forRent = property.mainCategory === 'Rental';
+  const rooms = hasRooms(property.subCategory);
   const deal = forRent ? t('card.forRent') : t('card.forSale');
   const backTo = CATEGORY_PATH[property.mainCategory];
   const url = absoluteUrl(baseUrl, localePath(lang, `/property/${property.id}`));
@@ -325,12 +338,17 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         <div className="property__layout">
           <div className="property__main">
             <dl className="property__facts">
-              <Fact icon="bed" label={t('property.bedrooms')} value={bedroomsText(t, property.bedrooms)} />
-              <Fact
-                icon="bath"
-                label={t('property.bathrooms')}
-                value={property.bathrooms == null ? t('card.na') : String(property.bathrooms)}
-              />
+              {/* Bedrooms and bathrooms of a plot or an office are left out, not 'N/A' (as on cards). */}
+              {rooms ? (
+                <>
+                  <Fact icon="bed" label={t('property.bedrooms')} value={bedroomsText(t, property.bedrooms)} />
+                  <Fact
+                    icon="bath"
+                    label={t('property.bathrooms')}
+                    value={property.bathrooms == null ? t('card.na') : String(property.bathrooms)}
+                  />
+                </>
+              ) : null}
               <Fact icon="area" label={t('property.area')} value={areaText(t, lang, property.area)} />
               <Fact icon="tag" label={t('property.perSqft')} value={perSqft ?? t('card.na')} />
             </dl>
@@ -367,16 +385,16 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
               </dl>
             </section>
 
-            {property.amenities && property.amenities.length > 0 ? (
+            {amenities.length > 0 ? (
               <section className="property__section" aria-labelledby="property-amenities">
                 <h2 id="property-amenities" className="property__heading">
                   {t('property.amenities')}
                 </h2>
-                <ul className="amenities" lang={lang === 'en' ? undefined : 'en'}>
-                  {property.amenities.map((amenity) => (
-                    <li key={amenity}>
+                <ul className="amenities">
+                  {amenities.map((amenity) => (
+                    <li key={amenity.name}>
                       <Icon name="check" size={18} />
-                      <span>{amenity}</span>
+                      <span lang={amenity.en ? 'en' : undefined}>{amenity.name}</span>
                     </li>
                   ))}
                 </ul>
@@ -527,36 +545,40 @@ function PropertyView({ property, agent, developer, similar, qr, baseUrl }: Load
         </div>
       ) : null}
 
-      <EnquiryModal
-        open={enquiring}
-        onClose={() => setEnquiring(false)}
-        returnFocus={getInTouch}
-        subtitle={property.reference ? t('property.enquiry.subtitle', { title: property.title, reference: property.reference }) : property.title}
-      >
-        <Suspense
-          fallback={
-            <p className="form-loading" role="status">
-              {t('forms.loading')}
-            </p>
-          }
-        >
-          <DetailForm propertyId={property.id} />
-        </Suspense>
-        <div className="enquiry-dialog__contact">
-          {agent ? (
-            <div className="agent-card__person">
-              <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
-              <div>
-                <p className="agent-card__name">{agent.name}</p>
-                <p className="agent-card__role">{agent.role}</p>
-                {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
-              </div>
+      {enquired ? (
+        <Suspense fallback={null}>
+          <EnquiryModal
+            open={enquiring}
+            onClose={() => setEnquiring(false)}
+            returnFocus={getInTouch}
+            subtitle={property.reference ? t('property.enquiry.subtitle', { title: property.title, reference: property.reference }) : property.title}
+          >
+            <Suspense
+              fallback={
+                <p className="form-loading" role="status">
+                  {t('forms.loading')}
+                </p>
+              }
+            >
+              <DetailForm propertyId={property.id} />
+            </Suspense>
+            <div className="enquiry-dialog__contact">
+              {agent ? (
+                <div className="agent-card__person">
+                  <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
+                  <div>
+                    <p className="agent-card__name">{agent.name}</p>
+                    <p className="agent-card__role">{agent.role}</p>
+                    {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
+                  </div>
+                </div>
+              ) : null}
+              <p>{t('forms.detail.or')}</p>
+              <ContactButtons links={links} className="enquiry-dialog__actions" />
             </div>
-          ) : null}
-          <p>{t('forms.detail.or')}</p>
-          <ContactButtons links={links} className="enquiry-dialog__actions" />
-        </div>
-      </EnquiryModal>
+          </EnquiryModal>
+        </Suspense>
+      ) : null}
     </article>
   );
 }

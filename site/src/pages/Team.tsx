@@ -1,25 +1,58 @@
 // Meet the Team: each consultant's photo, name, role, BRN, languages and direct contacts.
+import { Fragment } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { telHref, whatsappHref } from '../format';
-import type { TeamMember } from '../types';
-import { useSite } from '../shell';
+import type { Site, TeamMember } from '../types';
+import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
-import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
+import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<Localized<TeamMember>[]> {
-  const team = await getJson<TeamMember[]>('/data/team.json');
+type Member = Omit<Localized<TeamMember>, 'languages'> & { languages: TermText[] };
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<Member[]> {
+  const [team, site] = await Promise.all([
+    getJson<TeamMember[]>('/data/team.json'),
+    getJson<Site>('/data/site.json').catch(() => null),
+  ]);
   const lang = langOfRequest(request);
-  return team.map((member) => localize(member, lang, ['name', 'role']));
+  return team.map((member) => ({
+    ...localize(member, lang, ['name', 'role']),
+    languages: termsIn(site?.vocabulary.languages, lang, member.languages),
+  }));
+}
+
+const SLOT = '\u0000';
+
+/**
+ * 'Speaks English, Arabic' in the page's language: the message around the list, the names
+ * separated by the language's comma, a name without a translation marked English.
+ */
+function Spoken({ template, languages }: { template: string; languages: TermText[] }) {
+  const lang = useLang();
+  const comma = lang === 'ar' ? '، ' : ', ';
+  const [before, after = ''] = template.split(SLOT);
+  return (
+    <>
+      {before}
+      {languages.map((language, index) => (
+        <Fragment key={language.name}>
+          {index > 0 ? comma : null}
+          <span lang={language.en ? 'en' : undefined}>{language.name}</span>
+        </Fragment>
+      ))}
+      {after}
+    </>
+  );
 }
 
 export function Component() {
   const t = useT();
   const site = useSite();
-  const team = useLoaderData() as Localized<TeamMember>[];
+  const team = useLoaderData() as Member[];
   return (
     <>
       <Seo title={t('team.title')} description={t('team.description', { name: site.name })} />
@@ -45,7 +78,9 @@ export function Component() {
                 {member.languages.length > 0 ? (
                   <p className="team-card__languages">
                     <Icon name="globe" size={16} />
-                    <span>{t('team.languages', { languages: member.languages.join(', ') })}</span>
+                    <span>
+                      <Spoken template={t('team.languages', { languages: SLOT })} languages={member.languages} />
+                    </span>
                   </p>
                 ) : null}
                 <div className="team-card__actions">

@@ -153,11 +153,22 @@ struct TreeBuilder {
     root: Option<Node>,
 }
 
-fn too_large(pos: Pos) -> SyntaxError {
+/// Aliases that would expand past the limits: the shape of an "alias bomb".
+fn too_large_after_aliases(pos: Pos) -> SyntaxError {
     SyntaxError {
         pos,
         message: "YAML too large after expanding anchors and aliases (an \"alias bomb\"?): content files \
                   may use at most 1,000 aliases and 100,000 values"
+            .into(),
+    }
+}
+
+/// Plain content over the value limit: said as it is, no aliases involved.
+fn too_many_values(pos: Pos) -> SyntaxError {
+    SyntaxError {
+        pos,
+        message: "YAML too large: content files may hold at most 100,000 values (list items, fields, \
+                  texts); this one has more"
             .into(),
     }
 }
@@ -216,7 +227,7 @@ impl TreeBuilder {
                 };
                 let size = count_nodes(target);
                 if self.aliases > MAX_ALIASES || self.nodes + size > MAX_NODES {
-                    return Err(too_large(pos));
+                    return Err(too_large_after_aliases(pos));
                 }
                 self.nodes += size - 1;
                 let node = Node { pos, value: target.value.clone() };
@@ -242,7 +253,7 @@ impl TreeBuilder {
     fn finish(&mut self, node: Node, anchor: usize) -> Result<(), SyntaxError> {
         self.nodes += 1;
         if self.nodes > MAX_NODES {
-            return Err(too_large(node.pos));
+            return Err(too_many_values(node.pos));
         }
         if anchor != 0 {
             self.anchors.insert(anchor, node.clone());
@@ -465,5 +476,14 @@ mod tests {
         let err = parse(&text, 0).unwrap_err();
         assert!(started.elapsed().as_secs() < 2);
         assert!(err.message.contains("aliases"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_long_plain_list_is_too_large_but_no_alias_bomb() {
+        let text = format!("photos:\n{}", "  - x.jpg\n".repeat(MAX_NODES + 10));
+        let err = parse(&text, 0).unwrap_err();
+        assert!(err.message.starts_with("YAML too large: content files may hold at most 100,000 values"));
+        assert!(!err.message.contains("alias"), "{}", err.message);
+        assert_eq!(err.pos.line as usize, MAX_NODES + 1, "placed at the first value over the limit");
     }
 }

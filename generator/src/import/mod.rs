@@ -1,0 +1,317 @@
+//! `estate import propertyfinder`: a Property Finder XML feed (a file or a URL) turned into
+//! content: one commented YAML file per listing in `properties/`, its photos downloaded into
+//! `media/properties/<id>/`. Listings are matched to earlier imports by `reference_number`
+//! ([`manifest`]); a file an editor changed since is kept unless forced. Each listing is written
+//! whole or not at all.
+//!
+//! [`feed`] reads the XML, [`listing`] maps a listing onto our content and writes its YAML,
+//! [`fetch`] downloads.
+
+pub mod feed;
+pub mod fetch;
+pub mod listing;
+pub mod manifest;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use self::feed::FeedListing;
+use self::listing::Listing;
+use self::manifest::{Entry, Manifest, Photo};
+use crate::content::model::PropertyFile;
+use crate::content::{Content, yaml};
+
+pub struct Options {
+    /// A file path or an http(s) URL.
+    pub source: String,
+    pub content: PathBuf,
+    pub dry_run: bool,
+    pub force: bool,
+    /// Photos kept per listing; the rest are left out.
+    pub max_photos: usize,
+}
+
+/// What happened to one listing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    Created,
+    Updated,
+    Unchanged,
+    /// Left alone, and why.
+    Skipped(String),
+    /// Not imported, and why; nothing was written for it.
+    Failed(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The listing's reference, or where it is in the feed when it has none.
+    pub reference: String,
+    pub line: u32,
+    pub col: u32,
+    /// The listing's file, relative to the content folder.
+    pub file: Option<PathBuf>,
+    pub action: Action,
+    pub photos: usize,
+    pub notes: Vec<String>,
+}
+
+/// Reads the feed's text from a file or URL.
+pub fn read_source(source: &str) -> Result<String, String> {
+    let bytes = if source.starts_with("https://") || source.starts_with("http://") {
+        fetch::feed(&fetch::agent(), source)?
+    } else {
+        std::fs::read(source).map_err(|e| format!("cannot read {source}: {e}"))?
+    };
+    String::from_utf8(bytes).map_err(|e| format!("{source} is not UTF-8 text: {e}"))
+}
+
+/// Writes `bytes` to `path` so that no one sees half a file: a new file directly (removed again
+/// if the write fails), an existing one through a temporary file beside it, renamed over it
+/// (renames cost a journal flush each, and most imports create files).
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let target = if path.exists() {
+        path.with_extension(format!("{}.importing", path.extension().and_then(|e| e.to_str()).unwrap_or("")))
+    } else {
+        path.to_path_buf()
+    };
+    std::fs::write(&target, bytes)
+        .and_then(|()| if target == path { Ok(()) } else { std::fs::rename(&target, path) })
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&target);
+        })
+        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+}
+
+/// Everything a listing's import reads.
+struct Ctx<'a> {
+    options: &'a Options,
+    content: &'a Content,
+    manifest: &'a Manifest,
+    /// References of listings in the content that no import wrote: reference -> id.
+    own_references: HashMap<String, String>,
+    agent: ureq::Agent,
+}
+
+/// Imports the listings of `text` (the feed's XML). `started` is told how many listings the
+/// feed has, `done` each listing's outcome as it finishes (both for a progress bar).
+pub fn run(
+    options: &Options,
+    text: &str,
+    started: impl Fn(usize),
+    done: impl Fn(&Outcome) + Sync,
+) -> Result<Vec<Outcome>, String> {
+    let listings = feed::parse(text).map_err(|e| format!("{}:{e}", options.source))?;
+    started(listings.len());
+    let (content, _) = crate::content::load(&options.content);
+    if content.site.is_none() {
+        return Err(format!("{} is not a content folder (no site.yaml)", options.content.display()));
+    }
+    let mut manifest = Manifest::load(&options.content)?;
+    let imported: HashMap<&str, &str> =
+        manifest.listings.iter().map(|(r, e)| (e.id.as_str(), r.as_str())).collect();
+    let own_references = content
+        .properties
+        .iter()
+        .filter(|p| !imported.contains_key(p.id.as_str()))
+        .filter_map(|p| Some((p.data.reference.clone()?, p.id.clone())))
+        .collect();
+    let ctx = Ctx { options, content: &content, manifest: &manifest, own_references, agent: fetch::agent() };
+    // A reference given twice: the later listings fail, the first is imported.
+    let mut first_line: HashMap<&str, u32> = HashMap::new();
+    let duplicates: Vec<Option<String>> = listings
+        .iter()
+        .map(|l| {
+            let reference = l.reference.as_deref()?;
+            match first_line.get(reference) {
+                Some(line) => {
+                    Some(format!("reference_number `{reference}` is also the listing's at line {line}"))
+                }
+                None => {
+                    first_line.insert(reference, l.line);
+                    None
+                }
+            }
+        })
+        .collect();
+    let results: Vec<(Outcome, Option<Entry>)> = listings
+        .par_iter()
+        .zip(duplicates)
+        .map(|(feed_listing, duplicate)| {
+            let result = match duplicate {
+                Some(problem) => (outcome(feed_listing, None, Action::Failed(problem)), None),
+                None => import_one(&ctx, feed_listing),
+            };
+            done(&result.0);
+            result
+        })
+        .collect();
+    drop(ctx);
+    let mut outcomes = Vec::with_capacity(results.len());
+    for (outcome, entry) in results {
+        if let Some(entry) = entry {
+            manifest.listings.insert(outcome.reference.clone(), entry);
+        }
+        outcomes.push(outcome);
+    }
+    if !options.dry_run {
+        manifest.save(&options.content).map_err(|e| e.to_string())?;
+    }
+    Ok(outcomes)
+}
+
+fn outcome(feed: &FeedListing, file: Option<PathBuf>, action: Action) -> Outcome {
+    Outcome {
+        reference: feed.reference.clone().unwrap_or_else(|| format!("(no reference, line {})", feed.line)),
+        line: feed.line,
+        col: feed.col,
+        file,
+        action,
+        photos: 0,
+        notes: Vec::new(),
+    }
+}
+
+/// Imports one listing: returns what happened and, when its file is as imported, its manifest
+/// entry.
+fn import_one(ctx: &Ctx, feed_listing: &FeedListing) -> (Outcome, Option<Entry>) {
+    let listing = match listing::map(feed_listing, ctx.content) {
+        Ok(listing) => listing,
+        Err(problem) => return (outcome(feed_listing, None, Action::Failed(problem)), None),
+    };
+    let previous = ctx.manifest.listings.get(&listing.reference);
+    let own = ctx.own_references.get(&listing.reference);
+    let id = match (previous, own) {
+        (Some(entry), _) => entry.id.clone(),
+        (None, Some(id)) if ctx.options.force => id.clone(),
+        (None, _) => listing::new_id(&listing.title, &listing.reference),
+    };
+    let file = PathBuf::from("properties").join(format!("{id}.yaml"));
+    let mut result = outcome(feed_listing, Some(file.clone()), Action::Created);
+    result.notes.clone_from(&listing.notes);
+    let path = ctx.options.content.join(&file);
+    let current = std::fs::read(&path).ok();
+    if let Some(reason) = keep_reason(ctx, previous, own, current.as_deref(), &file) {
+        result.action = Action::Skipped(reason);
+        return (result, previous.cloned());
+    }
+    match write_listing(ctx, &listing, &id, &path, previous, current.as_deref()) {
+        Ok((action, entry)) => {
+            result.photos = entry.photos.len();
+            result.action = action;
+            (result, Some(entry))
+        }
+        Err(problem) => {
+            result.action = Action::Failed(problem);
+            (result, previous.cloned())
+        }
+    }
+}
+
+/// Why the listing's file must be left alone (without `--force`), if it must.
+fn keep_reason(
+    ctx: &Ctx,
+    previous: Option<&Entry>,
+    own: Option<&String>,
+    current: Option<&[u8]>,
+    file: &Path,
+) -> Option<String> {
+    if ctx.options.force {
+        return None;
+    }
+    let file = file.display();
+    match (previous, current) {
+        (None, _) if own.is_some() => Some(format!(
+            "properties/{}.* already has this reference and was not imported; --force replaces it",
+            own.expect("checked")
+        )),
+        (None, Some(_)) => Some(format!("{file} exists and was not imported; --force replaces it")),
+        (Some(entry), Some(bytes)) if manifest::hash(bytes) != entry.hash => {
+            Some(format!("{file} was changed since the last import; --force overwrites it"))
+        }
+        (Some(_), None) => Some(format!("{file} was deleted since the last import; --force brings it back")),
+        _ => None,
+    }
+}
+
+/// Downloads the photos and writes them and the listing's file, or nothing.
+fn write_listing(
+    ctx: &Ctx,
+    listing: &Listing,
+    id: &str,
+    path: &Path,
+    previous: Option<&Entry>,
+    current: Option<&[u8]>,
+) -> Result<(Action, Entry), String> {
+    let urls: Vec<&String> = listing.photos.iter().take(ctx.options.max_photos).collect();
+    let unchanged_photos = previous.filter(|e| {
+        e.photos.len() == urls.len()
+            && e.photos
+                .iter()
+                .zip(&urls)
+                .all(|(p, u)| &p.url == *u && ctx.options.content.join(&p.path).is_file())
+    });
+    // The photos to write: path under content/ and bytes.
+    let mut downloads: Vec<(String, Vec<u8>)> = Vec::new();
+    let photos: Vec<Photo> = match unchanged_photos {
+        Some(entry) => entry.photos.clone(),
+        None if ctx.options.dry_run => Vec::new(),
+        None => {
+            let mut photos = Vec::new();
+            for (i, url) in urls.iter().enumerate() {
+                let (bytes, extension) = fetch::photo(&ctx.agent, url)?;
+                let photo_path = format!("media/properties/{id}/{:02}.{extension}", i + 1);
+                photos.push(Photo { url: (*url).clone(), path: photo_path.clone() });
+                downloads.push((photo_path, bytes));
+            }
+            photos
+        }
+    };
+    let images: Vec<String> = photos.iter().map(|p| p.path.clone()).collect();
+    let text = listing::to_yaml(listing, &images);
+    valid(&text).map_err(|problem| format!("the file written would not be valid: {problem}"))?;
+    let entry = Entry { id: id.to_owned(), hash: manifest::hash(text.as_bytes()), photos };
+    let action = match current {
+        None => Action::Created,
+        Some(bytes) if bytes == text.as_bytes() => return Ok((Action::Unchanged, entry)),
+        Some(_) => Action::Updated,
+    };
+    if ctx.options.dry_run {
+        return Ok((action, entry));
+    }
+    let mut written: Vec<PathBuf> = Vec::new();
+    let write_all = |written: &mut Vec<PathBuf>| -> std::io::Result<()> {
+        for (photo_path, bytes) in &downloads {
+            let full = ctx.options.content.join(photo_path);
+            std::fs::create_dir_all(full.parent().expect("photos are in a folder"))?;
+            write_atomically(&full, bytes)?;
+            written.push(full);
+        }
+        std::fs::create_dir_all(path.parent().expect("listings are in a folder"))?;
+        write_atomically(path, text.as_bytes())
+    };
+    if let Err(e) = write_all(&mut written) {
+        for file in written {
+            let _ = std::fs::remove_file(file);
+        }
+        return Err(e.to_string());
+    }
+    // Photos of the earlier import that the listing no longer has.
+    for old in previous.map(|e| e.photos.as_slice()).unwrap_or_default() {
+        if !entry.photos.iter().any(|p| p.path == old.path) {
+            let _ = std::fs::remove_file(ctx.options.content.join(&old.path));
+        }
+    }
+    Ok((action, entry))
+}
+
+/// Whether `text` parses as a listing (a guard: the mapping should never write one that does
+/// not).
+fn valid(text: &str) -> Result<(), String> {
+    let tree = yaml::parse(text, 0).map_err(|e| format!("{e:?}"))?;
+    yaml::deserialize::<PropertyFile>(&tree)
+        .map(|_| ())
+        .map_err(|errors| errors.iter().map(|e| e.describe()).collect::<Vec<_>>().join("; "))
+}

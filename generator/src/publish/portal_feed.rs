@@ -1,0 +1,255 @@
+//! The portals' listing feed, `feeds/portals/propertyfinder.xml`: every published listing in the
+//! Property Finder XML format, which Property Finder, Bayut and Dubizzle read from a URL. It is
+//! streamed with quick-xml's writer. A listing without a field the portals require (permit
+//! number, photo, agent, size, community) is left out, and `estate check` warns about it ([`check`]).
+
+use std::io::{self, Write};
+
+use quick_xml::Writer;
+use quick_xml::events::{BytesCData, BytesDecl, BytesText, Event};
+
+use crate::content::diag::Diagnostic;
+use crate::content::model::{MainCategory, MemberFile, PricePeriod, PropertyFile, Timestamp};
+use crate::content::portal::{self, CITY};
+use crate::content::yaml::Pos;
+use crate::content::{Content, Record};
+
+/// Where the feed is written in the output folder; portals are given its address.
+pub const OUTPUT: &str = "feeds/portals/propertyfinder.xml";
+
+/// How many published listings are in the feed and how many were left out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub included: usize,
+    pub left_out: usize,
+}
+
+/// The absolute address of a listing photo for the portals. The one place that decides it, so
+/// it can point at the largest image variant once the image pipeline makes them.
+pub fn portal_photo_url(base: &str, image: &str) -> String {
+    let url = contract::urls::media_url(image);
+    if url.starts_with('/') { format!("{base}{url}") } else { url }
+}
+
+/// The fields the portals require that a listing lacks, as content names them.
+pub fn missing_fields(content: &Content, r: &Record<PropertyFile>) -> Vec<&'static str> {
+    let p = &r.data;
+    let mut missing = Vec::new();
+    if p.permit_number.as_deref().is_none_or(|n| n.trim().is_empty()) {
+        missing.push("permitNumber");
+    }
+    if p.images.is_empty() {
+        missing.push("images");
+    }
+    if agent(content, p).is_none() {
+        missing.push("agent");
+    }
+    if p.area.is_none_or(|a| a == 0) {
+        missing.push("area");
+    }
+    if p.location.as_deref().is_none_or(|l| l.trim().is_empty()) {
+        missing.push("location");
+    }
+    if portal::type_term(&content.vocabulary, p.sub_category).and_then(|t| t.code.as_ref()).is_none() {
+        missing.push("subCategory");
+    }
+    missing
+}
+
+/// The warnings of `estate check`: each published listing the feed leaves out, with the fields
+/// it lacks.
+pub fn check(content: &Content) -> Vec<Diagnostic> {
+    content
+        .published()
+        .filter_map(|r| {
+            let missing = missing_fields(content, r);
+            if missing.is_empty() {
+                return None;
+            }
+            let fields = missing.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
+            Some(
+                Diagnostic::warning(
+                    &r.path,
+                    r.tree.key_pos(missing[0]).unwrap_or(Pos::START),
+                    format!("left out of the portal feed ({OUTPUT}): no {fields}"),
+                )
+                .with_hint("Property Finder, Bayut and Dubizzle require a permit number, a photo, an agent from content/team/, the size, the community and a property type with a portal code"),
+            )
+        })
+        .collect()
+}
+
+fn agent<'a>(content: &'a Content, p: &PropertyFile) -> Option<&'a Record<MemberFile>> {
+    let id = p.agent.as_deref()?;
+    content.team.iter().find(|m| m.id == id)
+}
+
+/// The feed's bytes, and how many listings it has and left out.
+pub fn render(content: &Content, base: &str) -> (Vec<u8>, Counts) {
+    let mut bytes = Vec::new();
+    let counts = write(content, base, &mut bytes).expect("writing into memory does not fail");
+    (bytes, counts)
+}
+
+/// Streams the feed of `content`'s published listings on the site at `base` into `out`.
+pub fn write(content: &Content, base: &str, out: impl Write) -> io::Result<Counts> {
+    let mut listings: Vec<&Record<PropertyFile>> =
+        content.published().filter(|r| missing_fields(content, r).is_empty()).collect();
+    // Newest first, then by reference: the order does not depend on file names.
+    listings.sort_by(|a, b| {
+        b.data.created_at.cmp(&a.data.created_at).then_with(|| a.data.reference.cmp(&b.data.reference))
+    });
+    let counts = Counts { included: listings.len(), left_out: content.published().count() - listings.len() };
+    // The newest listing's date, so the same content always gives the same bytes.
+    let updated = listings.iter().map(|r| r.data.created_at).max();
+    let mut w = Writer::new_with_indent(out, b' ', 2);
+    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    w.create_element("list")
+        .with_attribute(("last_update", updated.map(portal::feed_date).unwrap_or_default().as_str()))
+        .with_attribute(("listing_count", listings.len().to_string().as_str()))
+        .write_inner_content(|w| {
+            for r in &listings {
+                property(w, content, base, r)?;
+            }
+            Ok(())
+        })?;
+    w.into_inner().write_all(b"\n")?;
+    Ok(counts)
+}
+
+/// Text without the characters XML 1.0 forbids.
+fn clean(text: &str) -> String {
+    text.chars()
+        .filter(|&c| !((c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{FFFE}' || c == '\u{FFFF}'))
+        .collect()
+}
+
+fn text<W: Write>(w: &mut Writer<W>, name: &str, value: &str) -> io::Result<()> {
+    w.create_element(name).write_text_content(BytesText::new(&clean(value)))?;
+    Ok(())
+}
+
+fn cdata<W: Write>(w: &mut Writer<W>, name: &str, value: &str) -> io::Result<()> {
+    let value = clean(value);
+    w.create_element(name).write_inner_content(|w| {
+        // A `]]>` inside the text is split across two sections.
+        for section in BytesCData::escaped(&value) {
+            w.write_event(Event::CData(section))?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+fn nonempty(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|s| !s.is_empty())
+}
+
+fn property<W: Write>(
+    w: &mut Writer<W>,
+    content: &Content,
+    base: &str,
+    r: &Record<PropertyFile>,
+) -> io::Result<()> {
+    let p = &r.data;
+    let vocabulary = &content.vocabulary;
+    let date = portal::feed_date(last_update(p));
+    w.create_element("property").with_attribute(("last_update", date.as_str())).write_inner_content(|w| {
+        let reference = nonempty(&p.reference).map_or_else(|| r.id.to_uppercase(), str::to_owned);
+        text(w, "reference_number", &reference)?;
+        text(w, "permit_number", nonempty(&p.permit_number).unwrap_or(""))?;
+        text(w, "offering_type", portal::offering_type(p.main_category, p.sub_category))?;
+        let code =
+            portal::type_term(vocabulary, p.sub_category).and_then(|t| t.code.as_deref()).unwrap_or("");
+        text(w, "property_type", code)?;
+        if let Some(price) = p.price {
+            match (p.main_category, p.price_period) {
+                (MainCategory::Rental, Some(period)) => {
+                    let element = if period == PricePeriod::Month { "monthly" } else { "yearly" };
+                    w.create_element("price")
+                        .write_inner_content(|w| text(w, element, &price.to_string()))?;
+                }
+                _ => text(w, "price", &price.to_string())?,
+            }
+        }
+        text(w, "size", &p.area.unwrap_or(0).to_string())?;
+        if let Some(bedrooms) = p.bedrooms {
+            text(w, "bedroom", &bedrooms.to_string())?;
+        }
+        if let Some(bathrooms) = p.bathrooms {
+            text(w, "bathroom", &bathrooms.to_string())?;
+        }
+        cdata(w, "title_en", p.title.trim())?;
+        cdata(w, "description_en", Content::description(r).trim())?;
+        if let Some(ar) = &p.ar {
+            if let Some(title) = nonempty(&ar.title) {
+                cdata(w, "title_ar", title)?;
+            }
+            if let Some(description) = nonempty(&ar.description) {
+                cdata(w, "description_ar", description)?;
+            }
+        }
+        text(w, "city", CITY)?;
+        if let Some(location) = nonempty(&p.location) {
+            text(w, "community", location)?;
+        }
+        if p.main_category == MainCategory::OffPlan {
+            text(w, "completion_status", "off_plan")?;
+        }
+        if let Some(developer) =
+            p.developer.as_deref().and_then(|id| content.developers.iter().find(|d| d.id == id))
+        {
+            text(w, "developer", developer.data.name.trim())?;
+        }
+        let codes = portal::amenity_codes(vocabulary, &p.amenities);
+        if !codes.is_empty() {
+            let element = if portal::is_commercial(p.sub_category) {
+                "commercial_amenities"
+            } else {
+                "private_amenities"
+            };
+            text(w, element, &codes.join(","))?;
+        }
+        if let Some(c) = p.coordinates {
+            text(w, "geopoints", &format!("{},{}", c.lng, c.lat))?;
+        }
+        w.create_element("photo").write_inner_content(|w| {
+            for image in &p.images {
+                w.create_element("url")
+                    .with_attribute(("last_updated", date.as_str()))
+                    .write_text_content(BytesText::new(&portal_photo_url(base, image)))?;
+            }
+            Ok(())
+        })?;
+        if let Some(member) = agent(content, p) {
+            agent_element(w, base, member)?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// When the listing last changed: its date (the content has no other).
+fn last_update(p: &PropertyFile) -> Timestamp {
+    p.created_at
+}
+
+fn agent_element<W: Write>(w: &mut Writer<W>, base: &str, member: &Record<MemberFile>) -> io::Result<()> {
+    let m = &member.data;
+    w.create_element("agent").write_inner_content(|w| {
+        text(w, "id", &member.id)?;
+        text(w, "name", m.name.trim())?;
+        if let Some(email) = nonempty(&m.email) {
+            text(w, "email", email)?;
+        }
+        if let Some(phone) = nonempty(&m.phone) {
+            text(w, "phone", &phone.chars().filter(char::is_ascii_digit).collect::<String>())?;
+        }
+        text(w, "photo", &portal_photo_url(base, &m.image))?;
+        if let Some(brn) = nonempty(&m.brn) {
+            text(w, "license_no", brn)?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}

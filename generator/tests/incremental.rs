@@ -1,0 +1,232 @@
+//! The page cache renders only what changed, and what it leaves is exactly a clean build: random
+//! sequences of edits (add, edit, unpublish, delete listings and posts, change `site.yaml`),
+//! each followed by an incremental build (the same output folder and page cache throughout)
+//! and a clean one (a fresh folder, no cache), whose files must be byte for byte the same.
+//!
+//! Seeded and bounded: `INCREMENTAL_SEED` and `INCREMENTAL_STEPS` replay or lengthen a run.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use generator::netlify::Rules;
+use generator::pipeline::{self, BuildError, BuildOptions, Pages};
+use support::{content_copy, copy_tree, estate, repo};
+
+/// A small deterministic generator (xorshift64*): no dependency, and a seed replays a run.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+fn files_in(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == extension))
+        .collect();
+    files.sort();
+    files
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Rewrites the first line starting with `key: ` through `change`; false when there is none.
+fn change_line(path: &Path, key: &str, change: impl Fn(&str) -> String) -> bool {
+    let text = read(path);
+    let prefix = format!("{key}: ");
+    let Some(line) = text.lines().find(|line| line.starts_with(&prefix)) else { return false };
+    let value = &line[prefix.len()..];
+    // A quoted value keeps its quotes around the changed text.
+    let new_value = match value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+        Some(inner) => format!("\"{}\"", change(inner)),
+        None => change(value),
+    };
+    let new_line = format!("{prefix}{new_value}");
+    std::fs::write(path, text.replacen(line, &new_line, 1)).unwrap();
+    true
+}
+
+/// Applies one random edit to the content in `content`; returns what it did.
+fn edit(content: &Path, random: &mut Random, step: usize, kind: usize) -> String {
+    let listings = files_in(&content.join("properties"), "yaml");
+    let posts = files_in(&content.join("blog"), "md");
+    let listing = &listings[random.below(listings.len())];
+    let post = &posts[random.below(posts.len())];
+    let name = |path: &Path| path.file_name().unwrap().to_string_lossy().into_owned();
+    match kind {
+        0 | 1 => {
+            change_line(listing, "title", |title| format!("{title} {step}"));
+            format!("edit the title of {}", name(listing))
+        }
+        2 => {
+            change_line(listing, "price", |price| (price.parse::<u64>().unwrap_or(1000) + 1000).to_string());
+            format!("raise the price of {}", name(listing))
+        }
+        3 => {
+            if !change_line(listing, "status", |_| "sold".to_owned()) {
+                let text = read(listing);
+                let (first, rest) = text.split_once("\ntitle: ").unwrap();
+                std::fs::write(listing, format!("{first}\nstatus: sold\ntitle: {rest}")).unwrap();
+            }
+            format!("unpublish {}", name(listing))
+        }
+        4 if listings.len() > 10 => {
+            std::fs::remove_file(listing).unwrap();
+            format!("delete {}", name(listing))
+        }
+        4 | 5 => {
+            // A copy under a new name, with its own reference and permit number.
+            let text = read(listing);
+            let permit = text
+                .lines()
+                .find_map(|l| l.strip_prefix("permitNumber: "))
+                .map(|p| p.trim_matches('"').to_owned());
+            let mut copy = text.replace("\nreference: ", &format!("\nreference: C{step}-"));
+            if let Some(permit) = permit {
+                copy = copy.replace(&permit, &format!("79{:08}", 1000 + step));
+            }
+            let target = listing.with_file_name(format!("copy-{step}-{}", name(listing)));
+            std::fs::write(&target, copy).unwrap();
+            format!("add {} as a copy of {}", name(&target), name(listing))
+        }
+        6 => {
+            change_line(post, "title", |title| format!("{title} {step}"));
+            format!("edit the title of {}", name(post))
+        }
+        7 if posts.len() > 3 => {
+            std::fs::remove_file(post).unwrap();
+            format!("delete {}", name(post))
+        }
+        7 => {
+            let target = post.with_file_name(format!("copy-{step}-{}", name(post)));
+            std::fs::copy(post, &target).unwrap();
+            format!("add {}", name(&target))
+        }
+        _ => {
+            change_line(&content.join("site.yaml"), "workingHours", |hours| format!("{hours} ({step})"));
+            "change site.yaml's working hours".to_owned()
+        }
+    }
+}
+
+/// Every file under `dir` and its bytes, by path inside it.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| {
+            (entry.path().strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(entry.path()).unwrap())
+        })
+        .collect()
+}
+
+fn assert_same_tree(incremental: &Path, clean: &Path, what: &str) {
+    let (a, b) = (snapshot(incremental), snapshot(clean));
+    let only = |x: &BTreeMap<PathBuf, Vec<u8>>, y: &BTreeMap<PathBuf, Vec<u8>>| {
+        x.keys().filter(|path| !y.contains_key(*path)).cloned().collect::<Vec<_>>()
+    };
+    let differ: Vec<&PathBuf> = a
+        .iter()
+        .filter(|(path, bytes)| b.get(*path).is_some_and(|other| other != *bytes))
+        .map(|(p, _)| p)
+        .collect();
+    assert!(
+        only(&a, &b).is_empty() && only(&b, &a).is_empty() && differ.is_empty(),
+        "after {what}: the incremental build differs from a clean one\n only incremental: {:?}\n only clean: {:?}\n different: {differ:?}",
+        only(&a, &b),
+        only(&b, &a)
+    );
+}
+
+#[test]
+fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
+    let seed = std::env::var("INCREMENTAL_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20_261_123_u64);
+    let steps = std::env::var("INCREMENTAL_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(5_usize);
+    println!("INCREMENTAL_SEED={seed} INCREMENTAL_STEPS={steps}");
+    let dir = content_copy(&repo().join("content"));
+    let content = dir.path().join("content");
+    let site = dir.path().join("site");
+    copy_tree(&repo().join("site"), &site, &["node_modules", ".ssr", ".cache", "e2e", "dist"]);
+    std::os::unix::fs::symlink(repo().join("site/node_modules"), site.join("node_modules")).unwrap();
+    let (out, cache) = (dir.path().join("incremental"), dir.path().join("cache"));
+    let path = |p: &Path| p.to_str().unwrap().to_owned();
+    let args = [
+        "build",
+        "--content",
+        &path(&content),
+        "--out",
+        &path(&out),
+        "--site",
+        &path(&site),
+        "--cache",
+        &path(&cache),
+    ];
+    let first = estate(repo(), &args);
+    assert!(first.success(), "{first}");
+    // What Vite's client build wrote (the prerender keeps the page template in site/.cache).
+    let vite = dir.path().join("vite");
+    for name in [".vite", "assets", "favicon.svg"] {
+        let from = out.join(name);
+        if from.is_dir() {
+            copy_tree(&from, &vite.join(name), &[]);
+        } else {
+            std::fs::copy(&from, vite.join(name)).unwrap();
+        }
+    }
+    let options = |out: &Path, page_cache: Option<PathBuf>| BuildOptions {
+        content: content.clone(),
+        out: out.to_path_buf(),
+        pages: Pages::Prerender(site.clone()),
+        base_url: None,
+        rules: Rules::load(&repo().join("netlify.toml")).unwrap(),
+        for_netlify: false,
+        page_cache,
+    };
+    let mut random = Random(seed | 1);
+    for step in 1..=steps {
+        let before = dir.path().join("content-before");
+        copy_tree(&content, &before, &[]);
+        // One to three edits per build; the last step also changes site.yaml (every page).
+        let mut kinds: Vec<usize> = (0..=random.below(3)).map(|_| random.below(9)).collect();
+        if step == steps {
+            kinds.push(8);
+        }
+        let what = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, kind)| edit(&content, &mut random, step * 10 + i, *kind))
+            .collect::<Vec<_>>()
+            .join(", ");
+        println!("step {step}: {what}");
+        match pipeline::build(&options(&out, Some(cache.clone()))) {
+            // An edit the content check refuses (a post that others link to, deleted): the
+            // build stops before writing anything; undo it.
+            Err(BuildError::Content(report)) => {
+                println!("  refused, undone:\n{}", report.render());
+                std::fs::remove_dir_all(&content).unwrap();
+                std::fs::rename(&before, &content).unwrap();
+                continue;
+            }
+            Err(error) => panic!("after {what}: the incremental build failed: {error}"),
+            Ok(_) => std::fs::remove_dir_all(&before).unwrap(),
+        }
+        let clean = dir.path().join(format!("clean-{step}"));
+        copy_tree(&vite, &clean, &[]);
+        if let Err(error) = pipeline::build(&options(&clean, None)) {
+            panic!("after {what}: the clean build failed: {error}");
+        }
+        assert_same_tree(&out, &clean, &what);
+        std::fs::remove_dir_all(&clean).unwrap();
+    }
+}

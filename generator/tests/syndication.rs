@@ -1,0 +1,311 @@
+//! The portal feed both ways: `estate build` writes `feeds/portals/propertyfinder.xml`, and
+//! `estate import propertyfinder` turns such a feed, fetched with its photos from a local HTTP
+//! server, back into content that passes `estate check` and builds.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+
+use support::{copy_tree, estate, repo};
+
+const FEED: &str = "feeds/portals/propertyfinder.xml";
+
+/// Serves the files under `root` on 127.0.0.1 (an ephemeral port) until the test ends; returns
+/// its origin. `.jpg` files are `image/jpeg` and `.xml` `application/xml`, except that files
+/// named `*-as-html.jpg` are served as `text/html`, as a misconfigured CRM would.
+fn serve(root: PathBuf) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let root = root.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(&stream);
+                let mut request = String::new();
+                let _ = reader.read_line(&mut request);
+                loop {
+                    let mut header = String::new();
+                    if reader.read_line(&mut header).map_or(true, |n| n == 0) || header == "\r\n" {
+                        break;
+                    }
+                }
+                let path = request.split(' ').nth(1).unwrap_or("/").trim_start_matches('/');
+                let mut stream = &stream;
+                let (status, kind, body) = match std::fs::read(root.join(path)) {
+                    Ok(body) if path.ends_with("-as-html.jpg") => ("200 OK", "text/html", body),
+                    Ok(body) if path.ends_with(".xml") => ("200 OK", "application/xml", body),
+                    Ok(body) if path.ends_with(".jpg") => ("200 OK", "image/jpeg", body),
+                    Ok(body) => ("200 OK", "application/octet-stream", body),
+                    Err(_) => ("404 Not Found", "text/plain", b"not found".to_vec()),
+                };
+                let head = format!(
+                    "HTTP/1.1 {status}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body));
+            });
+        }
+    });
+    origin
+}
+
+/// A content folder with the sample agency's team, developers and vocabularies, and no listings.
+fn empty_content(dir: &Path) -> PathBuf {
+    let content = dir.join("content");
+    // `properties` leaves out media/properties/ too.
+    copy_tree(&repo().join("content"), &content, &["properties", "blog"]);
+    std::fs::create_dir_all(content.join("properties")).unwrap();
+    content
+}
+
+fn build(content: &Path, out: &Path, base: &str) -> support::Run {
+    let run = estate(
+        repo(),
+        &[
+            "build",
+            "--content-only",
+            "--content",
+            content.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--base-url",
+            base,
+        ],
+    );
+    assert!(run.success(), "{run}");
+    run
+}
+
+fn import(content: &Path, source: &str, more: &[&str]) -> support::Run {
+    let mut args = vec!["import", "propertyfinder", source, "--content", content.to_str().unwrap()];
+    args.extend(more);
+    estate(repo(), &args)
+}
+
+/// The feed with each photo's path reduced to its position, which is all an import keeps.
+fn without_photo_paths(feed: &str) -> String {
+    feed.lines()
+        .map(|line| match (line.find("\">http"), line.rfind("</url>")) {
+            (Some(start), Some(end)) => format!("{}\">PHOTO{}", &line[..start], &line[end..]),
+            _ => line.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_feed_is_well_formed_and_each_listing_has_what_the_portals_require() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("dist");
+    let run = build(&repo().join("content"), &out, "https://www.example.ae");
+    assert!(run.stdout.contains("portal feed: 19 listings in, 10 left out"), "{run}");
+    let text = std::fs::read_to_string(out.join(FEED)).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let list = doc.root_element();
+    assert_eq!(list.tag_name().name(), "list");
+    let properties: Vec<_> = list.children().filter(|n| n.has_tag_name("property")).collect();
+    assert_eq!(list.attribute("listing_count"), Some(properties.len().to_string().as_str()));
+    assert_eq!(properties.len(), 19);
+    let date = |s: &str| chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").is_ok();
+    assert!(date(list.attribute("last_update").unwrap()));
+    for p in &properties {
+        let get =
+            |name: &str| p.children().find(|n| n.has_tag_name(name)).and_then(|n| n.text()).map(str::trim);
+        let reference = get("reference_number").unwrap();
+        assert!(date(p.attribute("last_update").unwrap()), "{reference}");
+        assert!(!reference.contains(' '), "{reference}");
+        assert!(get("permit_number").is_some_and(|n| !n.is_empty()), "{reference}");
+        assert!(["RS", "RR", "CS", "CR"].contains(&get("offering_type").unwrap()), "{reference}");
+        assert_eq!(get("property_type").unwrap().len(), 2, "{reference}");
+        assert!(get("size").unwrap().parse::<u32>().unwrap() > 0, "{reference}");
+        assert!(!get("title_en").unwrap().is_empty() && !get("description_en").unwrap().is_empty());
+        assert_eq!(get("city"), Some("Dubai"));
+        assert!(get("community").is_some(), "{reference}");
+        let photos: Vec<_> = p.descendants().filter(|n| n.has_tag_name("url")).collect();
+        assert!(!photos.is_empty(), "{reference}");
+        assert!(photos.iter().all(|u| u.text().unwrap().starts_with("https://www.example.ae/media/")));
+        let agent = p.children().find(|n| n.has_tag_name("agent")).expect("an agent");
+        let field = |name: &str| agent.children().find(|n| n.has_tag_name(name)).and_then(|n| n.text());
+        assert!(field("license_no").is_some() && field("email").is_some(), "{reference}");
+        assert!(field("phone").unwrap().bytes().all(|b| b.is_ascii_digit()), "{reference}");
+        let offering = get("offering_type").unwrap();
+        let price = p.children().find(|n| n.has_tag_name("price"));
+        if offering.ends_with('R') {
+            let rent = price.unwrap().children().find(|n| n.is_element()).unwrap();
+            assert!(["yearly", "monthly"].contains(&rent.tag_name().name()), "{reference}");
+        } else if let Some(price) = price {
+            assert!(price.text().unwrap().parse::<u64>().is_ok(), "{reference}");
+        }
+    }
+    // The Arabic texts and the amenity codes are carried.
+    let marina = properties.iter().find(|p| p.children().any(|c| c.text() == Some("PC-R-1001"))).unwrap();
+    let get = |name: &str| marina.children().find(|n| n.has_tag_name(name)).and_then(|n| n.text()).unwrap();
+    assert!(get("title_ar").contains("مارينا جيت"));
+    assert_eq!(get("private_amenities"), "SP,SY,CP,CS,PR,SE");
+    assert_eq!(get("geopoints"), "55.1472,25.0869");
+
+    // What is left out, and why, is in `estate check`.
+    let check = estate(repo(), &["check"]);
+    let left_out: Vec<&str> =
+        check.stderr.lines().filter(|l| l.contains("left out of the portal feed")).collect();
+    assert_eq!(left_out.len(), 10, "{check}");
+    assert!(
+        left_out
+            .iter()
+            .any(|l| l.contains("compact-studio-near-the-metro.yaml") && l.contains("no `images`, `agent`")),
+        "{check}"
+    );
+}
+
+#[test]
+fn an_exported_feed_imports_over_http_checks_builds_and_exports_the_same_feed() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first");
+    std::fs::create_dir_all(&first).unwrap();
+    // The sample site served locally, so the feed's photo addresses point at it.
+    let origin = serve(first.clone());
+    build(&repo().join("content"), &first, &origin);
+    let content = empty_content(dir.path());
+    let feed_url = format!("{origin}/{FEED}");
+
+    let run = import(&content, &feed_url, &[]);
+    assert!(run.success(), "{run}");
+    assert!(
+        run.stdout.contains("19 created, 0 updated, 0 unchanged, 0 skipped, 0 failed; 45 photos"),
+        "{run}"
+    );
+    let file = content.join("properties/marina-gate-two-bedroom-with-full-sea-view-pc-r-1001.yaml");
+    let yaml = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        yaml.starts_with("# yaml-language-server")
+            && yaml.contains("# Imported by `estate import propertyfinder`")
+    );
+    assert!(yaml.contains("agent: sara-al-mansouri") && yaml.contains("developer: select-group"), "{yaml}");
+    // The photos are the same images.
+    let photo = content.join("media/properties/marina-gate-two-bedroom-with-full-sea-view-pc-r-1001/01.jpg");
+    assert_eq!(
+        std::fs::read(photo).unwrap(),
+        std::fs::read(repo().join("content/media/properties/marina-dusk-1.jpg")).unwrap()
+    );
+
+    let check = estate(repo(), &["check", "--content", content.to_str().unwrap()]);
+    assert!(check.success(), "{check}");
+    assert!(!check.stderr.contains("error"), "{check}");
+
+    let second = dir.path().join("second");
+    let run = build(&content, &second, &origin);
+    assert!(
+        run.stdout.contains("19 listings published") && run.stdout.contains("19 listings in, 0 left out"),
+        "{run}"
+    );
+    let routes = std::fs::read_to_string(second.join("data/routes.json")).unwrap();
+    assert!(routes.contains("/property/marina-gate-two-bedroom-with-full-sea-view-pc-r-1001"), "{routes}");
+    let before = std::fs::read_to_string(first.join(FEED)).unwrap();
+    let after = std::fs::read_to_string(second.join(FEED)).unwrap();
+    assert_eq!(without_photo_paths(&before), without_photo_paths(&after));
+    assert_ne!(before, after, "the photos now live under the imported listings' folders");
+
+    // Importing again changes nothing.
+    let run = import(&content, &feed_url, &[]);
+    assert!(run.stdout.contains("0 created, 0 updated, 19 unchanged"), "{run}");
+}
+
+#[test]
+fn an_editors_change_is_kept_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = empty_content(dir.path());
+    let feed = dir.path().join("feed.xml");
+    let listing = |title: &str| {
+        format!(
+            "<?xml version=\"1.0\"?>\n<list listing_count=\"1\">\n<property last_update=\"2026-11-01 10:00:00\">\
+             <reference_number>AB-1</reference_number><permit_number>123</permit_number>\
+             <offering_type>RR</offering_type><property_type>AP</property_type>\
+             <price><monthly>9000</monthly></price><size>700</size><bedroom>0</bedroom>\
+             <title_en><![CDATA[{title}]]></title_en><description_en><![CDATA[Bright.\n\nNear the metro: 2 min.]]></description_en>\
+             <community>jumeirah-village-circle</community><private_amenities>BA,XX</private_amenities></property>\n</list>\n"
+        )
+    };
+    std::fs::write(&feed, listing("Studio in JVC")).unwrap();
+    let source = feed.to_str().unwrap();
+    let run = import(&content, source, &[]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stderr.contains("feed.xml:3:1: AB-1: not imported: amenity code `XX`"), "{run}");
+    assert!(std::fs::read_dir(content.join("properties")).unwrap().next().is_none(), "nothing written");
+
+    std::fs::write(&feed, listing("Studio in JVC").replace(",XX", "")).unwrap();
+    let run = import(&content, source, &[]);
+    assert!(run.success(), "{run}");
+    let file = content.join("properties/studio-in-jvc-ab-1.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("subCategory: Studio") && text.contains("pricePeriod: month"), "{text}");
+    assert!(text.contains("location: \"Jumeirah Village Circle\""), "{text}");
+
+    let edited = text.replace("area: 700", "area: 720");
+    std::fs::write(&file, &edited).unwrap();
+    std::fs::write(&feed, listing("Studio in JVC, renovated").replace(",XX", "")).unwrap();
+    let run = import(&content, source, &[]);
+    assert!(run.stderr.contains("AB-1: properties/studio-in-jvc-ab-1.yaml was changed since the last import; --force overwrites it"), "{run}");
+    assert!(run.stdout.contains("1 skipped"), "{run}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+
+    let run = import(&content, source, &["--dry-run"]);
+    assert!(run.stdout.contains("1 skipped") && run.stdout.contains("dry run"), "{run}");
+    let run = import(&content, source, &["--force"]);
+    assert!(run.stdout.contains("1 updated"), "{run}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("Studio in JVC, renovated") && text.contains("area: 700"),
+        "the same file, by reference"
+    );
+}
+
+#[test]
+fn bad_feeds_and_photos_are_reported_with_their_place_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = empty_content(dir.path());
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    std::fs::write(site.join("photo-as-html.jpg"), b"<html>not an image</html>").unwrap();
+    std::fs::write(site.join("text.jpg"), b"plain text that claims to be a JPEG").unwrap();
+    let origin = serve(site.clone());
+
+    std::fs::write(site.join("broken.xml"), "<list>\n  <property>\n    <size>12</sze>\n</list>").unwrap();
+    let run = import(&content, &format!("{origin}/broken.xml"), &[]);
+    assert_eq!(run.code, 2, "{run}");
+    assert!(run.stderr.contains("broken.xml:3:13: malformed XML"), "{run}");
+
+    let property = |reference: &str, photo: &str| {
+        format!(
+            "<property last_update=\"2026-11-01 10:00:00\"><reference_number>{reference}</reference_number>\
+             <offering_type>RS</offering_type><property_type>VH</property_type><size>4000</size>\
+             <title_en>Villa {reference}</title_en><photo><url>{origin}/{photo}</url></photo></property>\n"
+        )
+    };
+    let feed = format!(
+        "<list>\n{}{}{}{}</list>",
+        property("V-1", "photo-as-html.jpg"),
+        property("V-2", "text.jpg"),
+        property("V-3", "missing.jpg"),
+        "<property><offering_type>RS</offering_type></property>\n"
+    );
+    std::fs::write(site.join("feed.xml"), feed).unwrap();
+    let run = import(&content, &format!("{origin}/feed.xml"), &[]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(
+        run.stderr.contains(":2:1: V-1: not imported:") && run.stderr.contains("`text/html`, not a JPEG"),
+        "{run}"
+    );
+    assert!(
+        run.stderr.contains(":3:1: V-2: not imported:") && run.stderr.contains("its bytes are not an image"),
+        "{run}"
+    );
+    assert!(run.stderr.contains(":4:1: V-3: not imported:") && run.stderr.contains("404"), "{run}");
+    assert!(
+        run.stderr.contains(":5:1: (no reference, line 5): not imported: <reference_number> is missing"),
+        "{run}"
+    );
+    assert!(std::fs::read_dir(content.join("properties")).unwrap().next().is_none(), "no listing written");
+    assert!(!content.join("media/properties").exists(), "no photo written");
+}

@@ -1,0 +1,223 @@
+// Browser tests of issue 19, "no English left on an Arabic or Russian page": every kind of page
+// in /ar/ and /ru/ (each fixed route, a property, every post, the legal pages, a search) fails on
+// visible English in the content area (<main>) that is not marked lang="en", and on a table or
+// list whose direction is not the page's (or, inside English marked as such, left-to-right).
+// The server builds a copy of the sample content with one post's Arabic body removed, so the
+// English fallback (notice, lang="en" dir="ltr", a table in its own order) is walked too.
+// Arabic and Russian community names find their listings through the 'Area' dropdown and the
+// search box. Screenshots (390 px) of a property, a post and the team page in AR and RU go to
+// /tmp/lang-shots/.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repo, startServer } from './server.mjs';
+import { FIXED_ROUTES } from './routes.mjs';
+import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+
+const SHOTS = '/tmp/lang-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+const DIR = { ar: 'rtl', ru: 'ltr' };
+const UNTRANSLATED_POST = 'renting-in-dubai-ejari-and-rera-rental-index';
+const PROPERTY = '/property/marina-gate-two-bedroom-sea-view';
+let mortgagePost;
+let untranslatedPost;
+
+// Latin text allowed on an Arabic or Russian page without lang="en", and why.
+const ALLOWED = [
+  // The agency's name: a registered trade name, written the same in every language.
+  'Palm Crest Real Estate LLC', 'Palm Crest Real Estate', 'Palm Crest',
+  // Developers' brands, as they market themselves in every language.
+  'Emaar', 'Nakheel', 'Sobha',
+  // Brands and products named as their makers write them.
+  'WhatsApp', 'Google', 'OpenStreetMap', 'Instagram', 'Facebook', 'LinkedIn', 'YouTube', 'TikTok',
+  // Dubai government systems and apps, named in Latin letters by Russian-language Dubai sites and
+  // in the Dubai Land Department's own Arabic pages for the app.
+  'Dubai REST', 'Ejari', 'Oqood', 'Mollak', 'Trakheesi', 'Emirates ID', 'Smart Rental Index',
+  // Places' own names that Russian usage keeps in Latin letters (malls, business parks).
+  'Ranches Souk', 'Dubai Hills Mall', 'Emirates Living', 'Dubai Internet City', 'Mirdif City Centre',
+  // The Dubai Land Department's contract forms, by their official names.
+  'Form A', 'Form F',
+  // A command the editor types, and a feed format's name.
+  'estate serve', 'Atom',
+];
+// Also allowed, read from the built data: the names of partner companies and developers (trade
+// names, as the companies register them) and of buildings and projects.
+// Buildings and projects, named as their developers market them in every language.
+const BUILDINGS = ['Marina Gate', 'Marina Walk', 'Sidra', 'Garden Home', 'Bay Square', 'Sobha Hartland II'];
+// Patterns allowed: e-mail and web addresses, reference and permit numbers (letters and digits,
+// e.g. PC-0042), and abbreviations in capitals (AED, DLD, RERA, BRN, ORN), which Dubai's Arabic and
+// Russian property texts write in Latin letters.
+const ALLOWED_PATTERNS = [/\S+@\S+\.\S+/g, /\bhttps?:\/\/\S+|\bwww\.\S+/g, /\b[A-Z]{1,4}-?\d[\w-]*/g, /\b[A-Z]{2,6}s?\b/g];
+
+let server;
+let browser;
+let content;
+let posts = [];
+
+before(async () => {
+  content = mkdtempSync(join(tmpdir(), 'estate-lang-e2e-'));
+  cpSync(join(repo, 'content'), content, { recursive: true });
+  // One post without its Arabic body: the Arabic page shows the English one.
+  const file = join(content, 'blog', `${UNTRANSLATED_POST}.md`);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const start = lines.indexOf('  content: |', lines.indexOf('ar:'));
+  let end = start + 1;
+  while (lines[end] === '' || lines[end].startsWith('    ')) end += 1;
+  lines.splice(start, end - start);
+  writeFileSync(file, lines.join('\n'));
+  server = await startServer({ content });
+  browser = await launch();
+  const routes = JSON.parse(readFileSync(join(server.dist, 'data', 'routes.json'), 'utf8'));
+  posts = routes.posts;
+  mortgagePost = posts.find((path) => path.startsWith('/blog/mortgage-guide-for-expats-in-dubai/'));
+  untranslatedPost = posts.find((path) => path.startsWith(`/blog/${UNTRANSLATED_POST}/`));
+  const site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
+  const developers = JSON.parse(readFileSync(join(server.dist, 'data', 'developers.json'), 'utf8'));
+  ALLOWED.push(...site.partners.map((partner) => partner.name), ...developers.map((developer) => developer.name), ...BUILDINGS);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (content) rmSync(content, { recursive: true, force: true });
+});
+
+const localized = (lang, path) => (path === '/' ? `/${lang}` : `/${lang}${path}`);
+
+async function open(path, viewport = PHONE) {
+  const opened = await openPage(browser, viewport);
+  opened.page.on('response', (response) => {
+    if (response.status() >= 400) opened.problems.push(`${response.status()} ${response.url()}`);
+  });
+  await opened.page.goto(server.url + path, { waitUntil: 'load' });
+  await opened.page.waitForLoadState('networkidle');
+  return opened;
+}
+
+/**
+ * What is wrong in <main>: visible Latin words outside elements marked lang="en" (after the
+ * allowed names and patterns are taken out), and tables and lists laid out in the wrong direction.
+ */
+function problemsOf(page, lang) {
+  return page.evaluate(
+    ({ lang, dir, allowed, patterns }) => {
+      const main = document.querySelector('main');
+      const english = [];
+      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || element.closest('script, style, template, noscript')) continue;
+        if ((element.closest('[lang]')?.getAttribute('lang') ?? lang) !== lang) continue;
+        if (element.getClientRects().length === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+        let text = (node.textContent ?? '').replace(/\s+/g, ' ');
+        for (const name of allowed) text = text.split(name).join(' ');
+        for (const [source, flags] of patterns) text = text.replace(new RegExp(source, flags), ' ');
+        const words = text.match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]/g);
+        if (words) english.push(`${words.join(' ')}  (in <${element.tagName.toLowerCase()}> "${node.textContent.trim().slice(0, 60)}")`);
+      }
+      const direction = [];
+      for (const element of main.querySelectorAll('table, ul, ol, dl')) {
+        if (element.getClientRects().length === 0) continue;
+        const expected = element.closest('[lang]')?.getAttribute('lang') === 'en' ? 'ltr' : dir;
+        const actual = getComputedStyle(element).direction;
+        if (actual !== expected) direction.push(`<${element.tagName.toLowerCase()} class="${element.className}"> is ${actual}, not ${expected}`);
+      }
+      return { english, direction };
+    },
+    { lang, dir: DIR[lang], allowed: [...ALLOWED].sort((a, b) => b.length - a.length), patterns: ALLOWED_PATTERNS.map((p) => [p.source, p.flags]) },
+  );
+}
+
+for (const lang of ['ar', 'ru']) {
+  describe(`no English left in ${lang}`, () => {
+    // The search echoes the visitor's words: search in the page's language.
+    const query = { ar: 'مارينا', ru: 'Марина' }[lang];
+    const paths = () => [...FIXED_ROUTES.filter((path) => path !== '/admin'), PROPERTY, ...posts, `/search-result?query=${encodeURIComponent(query)}`];
+    test(`every kind of page in /${lang}/`, async () => {
+      const found = [];
+      for (const path of paths()) {
+        const { page, context, problems } = await open(localized(lang, path));
+        // Pages that load their cards after hydration: wait for them.
+        await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+        const { english, direction } = await problemsOf(page, lang);
+        found.push(...english.map((e) => `${path}: English ${e}`), ...direction.map((d) => `${path}: ${d}`));
+        found.push(...problems.map((p) => `${path}: ${p}`));
+        await context.close();
+      }
+      assert.deepEqual(found, []);
+    });
+  });
+}
+
+describe('a post without a translation', () => {
+  test('shows the English body marked lang="en" dir="ltr" after a notice, its table in its own order', async () => {
+    const { page, context, problems } = await open(`/ar${untranslatedPost}`);
+    const body = page.locator('.post__body .prose');
+    assert.equal(await body.getAttribute('lang'), 'en');
+    assert.equal(await body.getAttribute('dir'), 'ltr');
+    assert.equal(
+      (await page.locator('.in-english-notice').innerText()).trim(),
+      JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', 'ar.json'), 'utf8'))['blog.inEnglish'],
+    );
+    // The first column ('Your rent compared with the index average') is on the left.
+    const cells = await body.locator('table tr').first().locator('th').evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().x));
+    assert.ok(cells.length === 2 && cells[0] < cells[1], `columns at ${cells}`);
+    await page.screenshot({ path: join(SHOTS, 'ar-post-in-english-phone.png'), fullPage: false });
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('a translated post has no notice and reads right-to-left in Arabic', async () => {
+    const { page, context } = await open(`/ar${mortgagePost}`);
+    assert.equal(await page.locator('.in-english-notice').count(), 0);
+    assert.equal(await page.locator('.post__body .prose').getAttribute('lang'), null);
+    const cells = await page.locator('.post__body table tr').first().locator('th').evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().x));
+    assert.ok(cells[0] > cells[1], `the first column is on the right: ${cells}`);
+    await context.close();
+  });
+});
+
+describe('Arabic and Russian community names find their listings', () => {
+  for (const [lang, name] of [['ar', 'دبي مارينا'], ['ru', 'Дубай Марина']]) {
+    test(`/${lang}/buy-property: the Area dropdown offers ${name} and finds its listing`, async () => {
+      const { page, context, problems } = await open(`/${lang}/buy-property`, DESKTOP);
+      const select = page.locator('main select[name="community"]').first();
+      await select.locator('option').nth(1).waitFor({ state: 'attached' });
+      const labels = await select.locator('option').allTextContents();
+      assert.ok(labels.includes(name), `options: ${labels.join(', ')}`);
+      await select.selectOption({ label: name });
+      const from = new URL(page.url()).pathname;
+      await Promise.all([page.waitForURL((url) => url.pathname !== from), page.locator('main form:has(select[name="community"]) button[type="submit"]').first().click()]);
+      await page.locator('.card-grid .property-card__link').first().waitFor();
+      const hrefs = await page.locator('.card-grid .property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      assert.ok(hrefs.some((href) => href.endsWith(PROPERTY)), `found ${hrefs.join(', ')}`);
+      await context.close();
+      assert.deepEqual(problems, []);
+    });
+
+    test(`/${lang}/search-result: the query "${name}" finds the listings in Dubai Marina`, async () => {
+      const { page, context, problems } = await open(`/${lang}/search-result?${new URLSearchParams({ query: name })}`);
+      await page.locator('.card-grid .property-card__link').first().waitFor();
+      const hrefs = await page.locator('.card-grid .property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      assert.ok(hrefs.some((href) => href.endsWith(PROPERTY)), `found ${hrefs.join(', ')}`);
+      await context.close();
+      assert.deepEqual(problems, []);
+    });
+  }
+});
+
+describe('screenshots at 390 px', () => {
+  for (const lang of ['ar', 'ru']) {
+    for (const [name, path] of [['property', PROPERTY], ['post', () => mortgagePost], ['team', '/meet-the-team']]) {
+      test(`${lang} ${name}`, async () => {
+        const { page, context, problems } = await open(localized(lang, typeof path === 'function' ? path() : path));
+        await page.screenshot({ path: join(SHOTS, `${lang}-${name}-phone-full.png`), fullPage: true });
+        await context.close();
+        assert.deepEqual(problems, []);
+      });
+    }
+  }
+});
