@@ -24,8 +24,9 @@ pub struct Counts {
     pub left_out: usize,
 }
 
-/// The absolute address of a listing photo for the portals. The one place that decides it, so
-/// it can point at the largest image variant once the image pipeline makes them.
+/// The absolute address of a listing photo for the portals. The published `/media/...` file of
+/// a raster photo is already the image stage's largest variant (at most 1600 px wide, without
+/// metadata), which is what the portals want.
 pub fn portal_photo_url(base: &str, image: &str) -> String {
     let url = contract::urls::media_url(image);
     if url.starts_with('/') { format!("{base}{url}") } else { url }
