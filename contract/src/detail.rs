@@ -8,11 +8,14 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::listings::Card;
+use crate::media::Picture;
 
 /// `data/detail/{id}.json`, beside the listing's API record.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DetailData"))]
 pub struct Detail<'a> {
+    /// The listing's photos in the API record's order, with their sizes and variants.
+    pub gallery: Vec<Picture<'a>>,
     /// Up to three listings of the same main category: the same community's first, nearest
     /// in price.
     pub similar: Vec<Card<'a>>,
@@ -36,7 +39,7 @@ pub struct DetailAgent<'a> {
     pub id: &'a str,
     pub name: &'a str,
     pub role: &'a str,
-    pub image: String,
+    pub image: Picture<'a>,
     /// The broker registration number.
     pub brn: Option<&'a str>,
     pub phone: Option<&'a str>,

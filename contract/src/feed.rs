@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::listings::Card;
+use crate::media::Picture;
 
 /// One item of the timeline, told apart by its `kind`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -35,7 +36,7 @@ pub struct PostCard<'a> {
     pub id: &'a str,
     pub title: &'a str,
     /// The first image.
-    pub image: Option<&'a str>,
+    pub image: Option<Picture<'a>>,
     pub date: &'a str,
     pub author: Option<&'a str>,
     /// The post's own excerpt, else the start of its text.

@@ -23,6 +23,7 @@ pub mod api;
 pub mod detail;
 pub mod feed;
 pub mod listings;
+pub mod media;
 pub mod routes;
 pub mod site;
 pub mod text;

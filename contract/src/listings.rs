@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Serialize, Serializer};
 
 use crate::api::{MainCategory, PricePeriod};
+use crate::media::Picture;
 
 /// A listing as a property card shows it: the API record without its long texts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -24,7 +25,7 @@ pub struct Card<'a> {
     pub main_category: MainCategory,
     pub sub_category: &'a str,
     /// The first image.
-    pub image: Option<&'a str>,
+    pub image: Option<Picture<'a>>,
     pub location: Option<&'a str>,
     pub bedrooms: Option<u32>,
     pub bathrooms: Option<u32>,
@@ -114,5 +115,5 @@ pub struct Community<'a> {
     /// Lowest and highest yearly rent (monthly rents counted twelve times).
     pub yearly_rent: Option<(u64, u64)>,
     /// The newest listing's first image.
-    pub image: Option<&'a str>,
+    pub image: Option<Picture<'a>>,
 }

@@ -9,6 +9,8 @@
 
 use serde::Serialize;
 
+use crate::media::Picture;
+
 use crate::api::Coordinates;
 
 /// A record's texts in Arabic and Russian.
@@ -30,7 +32,7 @@ pub struct Site {
     /// The site's origin, without a trailing `/`.
     pub base_url: String,
     pub coordinates: Coordinates,
-    pub default_image: String,
+    pub default_image: Picture<'static>,
     pub description: String,
     pub email: String,
     pub hero: Heroes,
@@ -79,7 +81,7 @@ pub struct Heroes {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Hero {
-    pub poster: String,
+    pub poster: Picture<'static>,
     /// A looping muted background video.
     pub video: Option<String>,
 }
@@ -109,7 +111,7 @@ pub struct TeamMember {
     pub brn: Option<String>,
     pub email: Option<String>,
     pub id: String,
-    pub image: String,
+    pub image: Picture<'static>,
     pub languages: Vec<String>,
     pub name: String,
     pub phone: Option<String>,
@@ -132,7 +134,7 @@ pub struct Developer {
     /// HTML.
     pub description: String,
     pub id: String,
-    pub image: String,
+    pub image: Picture<'static>,
     pub logo: String,
     pub name: String,
     /// How many projects the developer has built.

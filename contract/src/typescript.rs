@@ -17,6 +17,7 @@ use crate::api::{
 use crate::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName};
 use crate::feed::{FeedItem, PostCard, PostTexts};
 use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
+use crate::media::Picture;
 use crate::routes::Routes;
 use crate::site::{
     Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site, SiteTexts,
@@ -141,6 +142,7 @@ fn declarations() -> Vec<Declaration> {
         declaration::<ApiBlog>(cfg),
         declaration::<BlogTranslation>(cfg),
         declaration::<Translations<()>>(cfg),
+        declaration::<Picture<'static>>(cfg),
         declaration::<Site>(cfg),
         declaration::<SiteTexts>(cfg),
         declaration::<Vocabulary>(cfg),

@@ -388,7 +388,7 @@ fn feed_page_data_is_the_newest_listings_and_posts_in_one_timeline() {
         ]
     );
     let villa = &items[0]["property"];
-    assert_eq!(villa["image"], "/media/photo.svg");
+    assert_eq!(villa["image"], serde_json::json!({"src": "/media/photo.svg"}));
     assert_eq!(villa["price"], 18_500_000);
     assert_eq!(items[1]["property"]["pricePeriod"], "month");
     assert_eq!(items[2]["post"]["url"], POST_PATH);

@@ -146,10 +146,25 @@ function pageChunks(manifest, pages, lang) {
   return { files: [...files], css: [...css] };
 }
 
+/** `<link rel="preload" as="image">` for an image the page marked as its largest (components/Picture.tsx). */
+function imagePreload({ href, srcset, sizes, type }) {
+  const attributes = [
+    `href="${escapeHtml(href)}"`,
+    srcset ? `imagesrcset="${escapeHtml(srcset)}"` : '',
+    sizes ? `imagesizes="${escapeHtml(sizes)}"` : '',
+    type ? `type="${escapeHtml(type)}"` : '',
+  ].filter(Boolean);
+  return `<link rel="preload" as="image" ${attributes.join(' ')} fetchpriority="high" />`;
+}
+
 function fillTemplate(template, rendered, page) {
   const { server, base, path, lang, links, manifest } = page;
   const chunks = manifest ? pageChunks(manifest, rendered.pages, lang) : { files: [], css: [] };
-  const preloads = chunks.files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+  const preloads = [
+    // The page's largest image first: the browser fetches it before the scripts.
+    ...(rendered.images ?? []).map(imagePreload),
+    ...chunks.files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ];
   // After the entry's stylesheet, which Vite puts last in the head: the order the browser's
   // loader of a lazy chunk would add them in (it sees these links and does not add them again).
   const sheets = chunks.css.map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n  `).join('');

@@ -2,6 +2,7 @@
 // The loaders' data for hydration is returned apart (`data`): the prerender embeds it as a
 // non-executable JSON block, so the pages run no inline script and a strict CSP holds.
 import { renderToString } from 'react-dom/server';
+import { ImagePreloadContext, type ImagePreload } from './components/Picture';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -28,7 +29,7 @@ export function canonicalPath(bare: string): string {
 
 export type Rendered =
   /** `pages`: the message sets of the matched pages, named after their modules (routes.tsx). */
-  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: string[] }
+  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: string[]; images: ImagePreload[] }
   | { kind: 'redirect'; status: number; location: string };
 
 const handler = createStaticHandler(routes);
@@ -46,16 +47,19 @@ export async function render(url: string): Promise<Rendered> {
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   let meta: Meta | null = null;
+  const images: ImagePreload[] = [];
   const html = renderToString(
     <MetaContext.Provider value={(collected) => (meta = collected)}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <ImagePreloadContext.Provider value={(image) => images.push(image)}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ImagePreloadContext.Provider>
     </MetaContext.Provider>,
   );
   const pages = context.matches.flatMap((match) => {
     const messages = (match.route.handle as { messages?: string } | undefined)?.messages;
     return messages ? [messages] : [];
   });
-  return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages };
+  return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages, images };
 }
 
 /**

@@ -85,7 +85,8 @@ export function toCard(property: Property): CardProperty {
     title: property.title,
     mainCategory: property.mainCategory,
     subCategory: property.subCategory,
-    image: property.Images[0] ?? null,
+    // A record of the API, not of the build: the photo by its address alone.
+    image: property.Images[0] ? { src: property.Images[0] } : null,
     location: property.location,
     bedrooms: property.bedrooms,
     bathrooms: property.bathrooms ?? null,

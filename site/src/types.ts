@@ -119,6 +119,24 @@ export type Translations<T> = {
 };
 
 /**
+ * An image a page shows. `src` is its `/media/...` address (for a raster photo the image stage
+ * publishes its largest variant there, without metadata); the other fields are absent for an
+ * image the stage does not process (SVG, an outside URL).
+ */
+export type Picture = {
+  src: string;
+  /** Intrinsic size in pixels, after auto-orientation. */
+  width?: number;
+  height?: number;
+  /** The average colour, `#rrggbb`: the placeholder while the image loads. */
+  color?: string;
+  /** The JPEG variants as a `srcset` (`/media/_img/<hash>-400.jpg 400w, ...`). */
+  srcset?: string;
+  /** The same widths as WebP, a third smaller: the `<source type="image/webp">`. */
+  webp?: string;
+};
+
+/**
  * `data/site.json`: the agency.
  */
 export type Site = {
@@ -128,7 +146,7 @@ export type Site = {
   /** The site's origin, without a trailing `/`. */
   baseUrl: string;
   coordinates: Coordinates;
-  defaultImage: string;
+  defaultImage: Picture;
   description: string;
   email: string;
   hero: Heroes;
@@ -191,7 +209,7 @@ export type Heroes = {
 };
 
 export type Hero = {
-  poster: string;
+  poster: Picture;
   /** A looping muted background video. */
   video: string | null;
 };
@@ -217,7 +235,7 @@ export type TeamMember = {
   brn: string | null;
   email: string | null;
   id: string;
-  image: string;
+  image: Picture;
   languages: Array<string>;
   name: string;
   phone: string | null;
@@ -238,7 +256,7 @@ export type Developer = {
   /** HTML. */
   description: string;
   id: string;
-  image: string;
+  image: Picture;
   logo: string;
   name: string;
   /** How many projects the developer has built. */
@@ -283,7 +301,7 @@ export type CardProperty = {
   mainCategory: MainCategory;
   subCategory: string;
   /** The first image. */
-  image: string | null;
+  image: Picture | null;
   location: string | null;
   bedrooms: number | null;
   bathrooms: number | null;
@@ -354,7 +372,7 @@ export type Community = {
   /** Lowest and highest yearly rent (monthly rents counted twelve times). */
   yearlyRent: [number, number] | null;
   /** The newest listing's first image. */
-  image: string | null;
+  image: Picture | null;
 };
 
 /**
@@ -377,7 +395,7 @@ export type PostCard = {
   id: string;
   title: string;
   /** The first image. */
-  image: string | null;
+  image: Picture | null;
   date: string;
   author: string | null;
   /** The post's own excerpt, else the start of its text. */
@@ -399,6 +417,8 @@ export type PostTexts = {
  * `data/detail/{id}.json`, beside the listing's API record.
  */
 export type DetailData = {
+  /** The listing's photos in the API record's order, with their sizes and variants. */
+  gallery: Array<Picture>;
   /**
    * Up to three listings of the same main category: the same community's first, nearest
    * in price.
@@ -420,7 +440,7 @@ export type DetailAgent = {
   id: string;
   name: string;
   role: string;
-  image: string;
+  image: Picture;
   /** The broker registration number. */
   brn: string | null;
   phone: string | null;

@@ -17,12 +17,12 @@
 //! category is sorted once, and each listing's neighbours are found by walking outwards from
 //! its own place in the sorted lists, so the whole is O(n log n) however large the catalogue.
 
+use crate::publish::images::Pictures;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use contract::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName};
 use contract::text::community_key;
-use contract::urls::media_url;
 use contract::{ApiProperty, MainCategory};
 use rayon::prelude::*;
 
@@ -42,7 +42,11 @@ pub struct People<'a> {
 }
 
 impl<'a> People<'a> {
-    pub fn new(team: &'a [Record<MemberFile>], developers: &'a [Record<DeveloperFile>]) -> Self {
+    pub fn new(
+        team: &'a [Record<MemberFile>],
+        developers: &'a [Record<DeveloperFile>],
+        pictures: &'a Pictures,
+    ) -> Self {
         let agents = team
             .iter()
             .map(|m| {
@@ -59,7 +63,7 @@ impl<'a> People<'a> {
                     id: &m.id,
                     name: &t.name,
                     role: &t.role,
-                    image: media_url(&t.image),
+                    image: pictures.owned(&t.image),
                     brn: t.brn.as_deref(),
                     phone: t.phone.as_deref(),
                     whatsapp: t.whatsapp.as_deref(),
@@ -86,14 +90,20 @@ impl<'a> People<'a> {
 }
 
 /// The detail file of each of `properties`, to be written under `data` (`dist/data`).
-pub fn files(properties: &[ApiProperty], people: &People<'_>, data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+pub fn files(
+    properties: &[ApiProperty],
+    people: &People<'_>,
+    pictures: &Pictures,
+    data: &Path,
+) -> Vec<(PathBuf, Vec<u8>)> {
     let similar = similar(properties);
     properties
         .par_iter()
         .zip(similar)
         .map(|(p, neighbours)| {
             let detail = Detail {
-                similar: neighbours.iter().map(|&i| card(&properties[i])).collect(),
+                gallery: p.images.iter().map(|url| pictures.get(url)).collect(),
+                similar: neighbours.iter().map(|&i| card(&properties[i], pictures)).collect(),
                 qr: p.permit_url.as_deref().map(|url| format!("/data/qr/{}.svg", qr_key(url))),
                 agent: p.agent.as_deref().and_then(|id| people.agents.get(id)),
                 developer: p.developer.as_deref().and_then(|id| people.developers.get(id)),
@@ -302,7 +312,7 @@ pub(super) mod tests {
         ];
         let out = tempfile::tempdir().unwrap();
         let data = out.path().join("data");
-        let files = files(&properties, &People::default(), &data);
+        let files = files(&properties, &People::default(), &Pictures::default(), &data);
         let find = |name: &str| {
             files.iter().find(|(p, _)| *p == data.join("detail").join(name)).map(|(_, b)| b.clone())
         };
@@ -311,7 +321,8 @@ pub(super) mod tests {
         assert_eq!(key.len(), 16);
         assert_eq!(detail["qr"], format!("/data/qr/{key}.svg"));
         assert_eq!(detail["similar"][0]["id"], "y");
-        assert_eq!(detail["similar"][0]["image"], "/media/y.jpg");
+        assert_eq!(detail["similar"][0]["image"], serde_json::json!({"src": "/media/y.jpg"}));
+        assert_eq!(detail["gallery"], serde_json::json!([{"src": "/media/x.jpg"}]));
         assert_eq!(detail["similar"][0]["mainCategory"], "Residential");
         assert_eq!(detail["similar"][0]["pricePeriod"], serde_json::Value::Null);
         let other: serde_json::Value = serde_json::from_slice(&find("y.json").unwrap()).unwrap();
@@ -376,7 +387,8 @@ pub(super) mod tests {
             record("emaar", developer("Emaar Properties", Some("Эмаар"))),
             record("nakheel", developer("Nakheel", None)),
         ];
-        let people = People::new(&team, &developers);
+        let pictures = Pictures::default();
+        let people = People::new(&team, &developers, &pictures);
         let mut named = listing("x", MainCategory::OffPlan, None, None);
         named.agent = Some("sara".into());
         named.developer = Some("emaar".into());
@@ -384,7 +396,7 @@ pub(super) mod tests {
         other.agent = Some("omar".into());
         other.developer = Some("nakheel".into());
         let properties = vec![named, other, listing("z", MainCategory::OffPlan, None, None)];
-        let files = files(&properties, &people, Path::new("data"));
+        let files = files(&properties, &people, &pictures, Path::new("data"));
         let detail = |id: &str| -> serde_json::Value {
             let path = Path::new("data").join("detail").join(format!("{id}.json"));
             serde_json::from_slice(&files.iter().find(|(p, _)| *p == path).unwrap().1).unwrap()
@@ -395,7 +407,7 @@ pub(super) mod tests {
             detail("x")["agent"],
             serde_json::json!({
                 "id": "sara", "name": "Sara Haddad", "role": "Sales Consultant",
-                "image": "/media/team/sara.jpg", "brn": "51736", "phone": "+971 4 555 0123",
+                "image": {"src": "/media/team/sara.jpg"}, "brn": "51736", "phone": "+971 4 555 0123",
                 "whatsapp": null, "email": "sara@example.ae",
                 "translations": {"ar": {"name": "سارة حداد"}}
             })

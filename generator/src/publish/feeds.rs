@@ -8,6 +8,7 @@
 //! `type="html"` content; printing a name the template does not know is an error with its line,
 //! so a typo does not go out as an empty field.
 
+use crate::publish::images::Pictures;
 use std::path::{Path, PathBuf};
 
 use contract::feed::{FeedItem, PostCard, PostTexts};
@@ -395,17 +396,17 @@ fn template_problem(path: &Path, error: &Error) -> Diagnostic {
 
 /// `data/feed.json`: the newest listings and posts as one timeline, newest first, the first
 /// [`PAGE_ITEMS`]; `properties` and `posts` are the API's records, each list newest first.
-pub fn page_data(properties: &[ApiProperty], posts: &[ApiBlog]) -> Vec<u8> {
-    let property_items = properties
-        .iter()
-        .take(PAGE_ITEMS)
-        .map(|p| FeedItem::Property { date: &p.created_at, property: crate::publish::listings::card(p) });
+pub fn page_data(properties: &[ApiProperty], posts: &[ApiBlog], pictures: &Pictures) -> Vec<u8> {
+    let property_items = properties.iter().take(PAGE_ITEMS).map(|p| FeedItem::Property {
+        date: &p.created_at,
+        property: crate::publish::listings::card(p, pictures),
+    });
     let post_items = posts.iter().take(PAGE_ITEMS).map(|b| FeedItem::Post {
         date: &b.date,
         post: PostCard {
             id: &b.id,
             title: &b.title,
-            image: b.images.first().map(String::as_str),
+            image: b.images.first().map(|url| pictures.get(url)),
             date: &b.date,
             author: b.author.as_deref(),
             excerpt: b.excerpt.clone().unwrap_or_else(|| markdown::html_excerpt(&b.content, EXCERPT_CHARS)),

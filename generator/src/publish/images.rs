@@ -5,9 +5,11 @@
 //! source's intrinsic size, dominant colour and variants. A persistent cache, keyed the same way,
 //! makes a warm rebuild link files without decoding anything.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
+use contract::media::Picture;
 use raster::image::RgbImage;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -230,10 +232,72 @@ pub fn cache_dir(content: &Path) -> PathBuf {
         .map_or_else(|| content.parent().unwrap_or(Path::new("")).join(".estate/cache/images"), PathBuf::from)
 }
 
+/// The image stage's records as the pages' [`Picture`]s, by media URL (`/media/x.jpg`).
+#[derive(Debug, Default)]
+pub struct Pictures(HashMap<String, Picture<'static>>);
+
+impl Pictures {
+    pub fn new(images: &BTreeMap<String, ImageInfo>) -> Self {
+        let srcset = |ext: fn(&Variant) -> &str, info: &ImageInfo| {
+            let list: Vec<String> =
+                info.variants.iter().map(|v| format!("{} {}w", ext(v), v.width)).collect();
+            Cow::Owned(list.join(", "))
+        };
+        Pictures(
+            images
+                .iter()
+                .map(|(url, info)| {
+                    let picture = Picture {
+                        src: Cow::Owned(url.clone()),
+                        width: Some(info.width),
+                        height: Some(info.height),
+                        color: Some(Cow::Owned(info.color.clone())),
+                        srcset: Some(srcset(|v| &v.src, info)),
+                        webp: Some(srcset(|v| &v.webp, info)),
+                    };
+                    (url.clone(), picture)
+                })
+                .collect(),
+        )
+    }
+
+    /// The picture of the image at `url`, a media URL (`/media/x.jpg`) or an outside address:
+    /// its sizes and variants when the stage processed it, else the address alone.
+    pub fn get<'a>(&'a self, url: &'a str) -> Picture<'a> {
+        let Some(known) = self.0.get(url) else {
+            return Picture { src: Cow::Borrowed(url), ..Picture::default() };
+        };
+        let borrow = |text: &'a Option<Cow<'static, str>>| text.as_deref().map(Cow::Borrowed);
+        Picture {
+            src: Cow::Borrowed(&known.src),
+            width: known.width,
+            height: known.height,
+            color: borrow(&known.color),
+            srcset: borrow(&known.srcset),
+            webp: borrow(&known.webp),
+        }
+    }
+
+    /// The same for a record that owns its texts, from a content path (`media/x.jpg`) or URL.
+    pub fn owned(&self, path: &str) -> Picture<'static> {
+        let url = contract::urls::media_url(path);
+        self.get(&url).into_owned()
+    }
+}
+
+/// What the stage gives the rest of the build.
+#[derive(Debug)]
+pub struct Published {
+    /// Every processed photo's picture, for the records.
+    pub pictures: Pictures,
+    /// Each processed photo's path under `media/`, with the output file that replaces it there
+    /// (its largest variant).
+    pub photos: HashMap<PathBuf, PathBuf>,
+}
+
 /// The stage within the build: runs it over `content/media`, fails on the first refused image
-/// with the place in the content that names it, writes `data/images.json`, and returns each
-/// processed photo's path under `media/` with the output file that replaces it there.
-pub fn publish(content: &Path, out: &Path, cache: &Path) -> std::io::Result<HashMap<PathBuf, PathBuf>> {
+/// with the place in the content that names it, and writes `data/images.json`.
+pub fn publish(content: &Path, out: &Path, cache: &Path) -> std::io::Result<Published> {
     let outcome = run(&content.join("media"), out, cache)?;
     if !outcome.bad.is_empty() {
         let messages: Vec<String> = outcome.bad.iter().map(|bad| locate(content, bad)).collect();
@@ -246,7 +310,7 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> std::io::Result<Hash
     if std::fs::read(&manifest).ok().as_deref() != Some(json.as_slice()) {
         std::fs::write(&manifest, json)?;
     }
-    Ok(outcome
+    let photos = outcome
         .images
         .iter()
         .filter_map(|(url, info)| {
@@ -256,7 +320,8 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> std::io::Result<Hash
                 out.join(largest.src.trim_start_matches('/')),
             ))
         })
-        .collect())
+        .collect();
+    Ok(Published { pictures: Pictures::new(&outcome.images), photos })
 }
 
 /// `file:line:col: image `media/x.jpg` (content/media/x.jpg): reason` at each YAML reference

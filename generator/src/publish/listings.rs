@@ -21,6 +21,8 @@ use contract::text::community_key;
 use contract::{ApiProperty, MainCategory};
 use serde::Serialize;
 
+use crate::publish::images::Pictures;
+
 /// Cards per page file.
 pub const PAGE_SIZE: usize = 96;
 /// Cards embedded in a listing page's HTML.
@@ -50,13 +52,13 @@ pub fn card_texts(p: &ApiProperty) -> BTreeMap<&str, CardTexts<'_>> {
         .collect()
 }
 
-pub fn card(p: &ApiProperty) -> Card<'_> {
+pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
     Card {
         id: &p.id,
         title: &p.title,
         main_category: p.main_category,
         sub_category: &p.sub_category,
-        image: p.images.first().map(String::as_str),
+        image: p.images.first().map(|url| pictures.get(url)),
         location: p.location.as_deref().filter(|l| !l.trim().is_empty()),
         bedrooms: p.bedrooms,
         bathrooms: p.bathrooms,
@@ -102,7 +104,7 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 }
 
 /// The files, for `properties` newest first, under `data`.
-pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+pub fn files(properties: &[ApiProperty], pictures: &Pictures, data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut files = Vec::new();
     let dir = data.join("listings");
     // Each listing's community key, folded once for all the files.
@@ -122,8 +124,13 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
         let pages = shown.len().div_ceil(PAGE_SIZE);
         let summary = ListingSummary {
             communities,
-            featured: shown.iter().filter(|p| p.featured).take(FEATURED_CARDS).map(|p| card(p)).collect(),
-            first: shown.iter().take(FIRST_CARDS).map(|p| card(p)).collect(),
+            featured: shown
+                .iter()
+                .filter(|p| p.featured)
+                .take(FEATURED_CARDS)
+                .map(|p| card(p, pictures))
+                .collect(),
+            first: shown.iter().take(FIRST_CARDS).map(|p| card(p, pictures)).collect(),
             page_size: PAGE_SIZE,
             pages,
             price_range: prices.iter().copied().min().zip(prices.iter().copied().max()),
@@ -132,7 +139,7 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
         };
         files.push((dir.join(format!("{kind}.json")), to_json(&summary)));
         for (number, page) in shown.chunks(PAGE_SIZE).enumerate() {
-            let cards: Vec<Card> = page.iter().map(|p| card(p)).collect();
+            let cards: Vec<Card> = page.iter().map(|p| card(p, pictures)).collect();
             files.push((dir.join(kind).join(format!("{number}.json")), to_json(&cards)));
         }
     }
@@ -142,7 +149,7 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
             .iter()
             .filter(|p| p.main_category == category)
             .take(HOME_CARDS)
-            .map(card)
+            .map(|p| card(p, pictures))
             .collect::<Vec<_>>()
     };
     let home = HomeCards {
@@ -153,7 +160,7 @@ pub fn files(properties: &[ApiProperty], data: &Path) -> Vec<(PathBuf, Vec<u8>)>
     };
     files.push((data.join("home.json"), to_json(&home)));
 
-    files.push((data.join("communities.json"), to_json(&communities(&located))));
+    files.push((data.join("communities.json"), to_json(&communities(&located, pictures))));
     files
 }
 
@@ -166,7 +173,7 @@ fn widen(range: &mut Option<(u64, u64)>, value: u64) {
 
 /// One entry per community key of `located` (newest first), named as its newest listing
 /// writes it; most listings first.
-fn communities<'a>(located: &[Located<'a>]) -> Vec<Community<'a>> {
+fn communities<'a>(located: &[Located<'a>], pictures: &'a Pictures) -> Vec<Community<'a>> {
     let mut by_key: BTreeMap<&str, Community> = BTreeMap::new();
     for (p, community) in located {
         let Some((name, key)) = *community else { continue };
@@ -181,7 +188,7 @@ fn communities<'a>(located: &[Located<'a>]) -> Vec<Community<'a>> {
         *community.counts.entry(p.main_category.as_str()).or_default() += 1;
         community.total += 1;
         if community.image.is_none() {
-            community.image = p.images.first().map(String::as_str);
+            community.image = p.images.first().map(|url| pictures.get(url));
         }
         if let Some(price) = p.price {
             if p.main_category == MainCategory::Rental {
@@ -243,7 +250,20 @@ mod tests {
             })
             .collect();
         properties.push(property("rent1", "Rental", "Apartment", "Dubai Marina", 9_000, false));
-        let files = files(&properties, Path::new("data"));
+        // The image stage measured the first listing's photo.
+        let variant = |width: u32| crate::publish::images::Variant {
+            width,
+            src: format!("/media/_img/k-{width}.jpg"),
+            webp: format!("/media/_img/k-{width}.webp"),
+        };
+        let measured = crate::publish::images::ImageInfo {
+            width: 1200,
+            height: 800,
+            color: "#405060".into(),
+            variants: vec![variant(400), variant(800), variant(1200)],
+        };
+        let pictures = Pictures::new(&[("/media/r000.jpg".to_owned(), measured)].into());
+        let files = files(&properties, &pictures, Path::new("data"));
 
         let residential = read(&files, "listings/residential.json");
         assert_eq!(residential["total"], 100);
@@ -254,7 +274,17 @@ mod tests {
         assert_eq!(residential["first"].as_array().map(Vec::len), Some(FIRST_CARDS));
         assert_eq!(residential["featured"][0]["id"], "r005");
         let first = &residential["first"][0];
-        assert_eq!(first["image"], "/media/r000.jpg");
+        // The card carries what the page needs to render the photo responsively.
+        assert_eq!(
+            first["image"],
+            json!({
+                "src": "/media/r000.jpg", "width": 1200, "height": 800, "color": "#405060",
+                "srcset": "/media/_img/k-400.jpg 400w, /media/_img/k-800.jpg 800w, /media/_img/k-1200.jpg 1200w",
+                "webp": "/media/_img/k-400.webp 400w, /media/_img/k-800.webp 800w, /media/_img/k-1200.webp 1200w"
+            })
+        );
+        // A photo the stage did not process is given by its address alone.
+        assert_eq!(residential["first"][1]["image"], json!({"src": "/media/r001.jpg"}));
         assert!(first.get("description").is_none(), "cards leave the long texts out");
 
         let page0 = read(&files, "listings/residential/0.json");
@@ -291,14 +321,14 @@ mod tests {
             property("c", "Rental", "Apartment", "jumeirah cafe", 10_000, false),
             property("d", "Residential", "Villa", "JVC", 900_000, false),
         ];
-        let files = files(&properties, Path::new("data"));
+        let files = files(&properties, &Pictures::default(), Path::new("data"));
         let communities = read(&files, "communities.json");
         assert_eq!(communities.as_array().map(Vec::len), Some(2));
         assert_eq!(communities[0]["name"], "Jumeirah Café");
         assert_eq!(communities[0]["total"], 3);
         assert_eq!(communities[0]["counts"], json!({"Residential": 2, "Rental": 1}));
         assert_eq!(communities[0]["salePrice"], json!([1_000_000, 2_000_000]));
-        assert_eq!(communities[0]["image"], "/media/a.jpg");
+        assert_eq!(communities[0]["image"], json!({"src": "/media/a.jpg"}));
         let residential = read(&files, "listings/residential.json");
         assert_eq!(residential["communities"], json!([["JVC", 1], ["Jumeirah Café", 2]]));
         let rental = read(&files, "listings/rental.json");

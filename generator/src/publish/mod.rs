@@ -172,7 +172,9 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     newest_first(&mut posts);
     let posts: Vec<ApiBlog> = posts.into_iter().map(|(p, _, _)| p).collect();
 
-    let records = write_records(content, &properties, &posts, out)?;
+    // Photos first: the records carry each photo's size and variants.
+    let images = images::publish(&content.dir, out, &images::cache_dir(&content.dir))?;
+    let records = write_records(content, &properties, &posts, &images.pictures, out)?;
     // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
     // stage only keeps the current ones from the clean-up.
     let permit_links = crate::publish::qr::permit_links(&properties);
@@ -185,8 +187,7 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     for dir in ["api", "data"] {
         remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
     }
-    let photos = images::publish(&content.dir, out, &images::cache_dir(&content.dir))?;
-    let media = copy_media(&content.dir.join("media"), &out.join("media"), &photos)?;
+    let media = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
 
     Ok(Written {
         files: records.len() + media,
@@ -201,6 +202,7 @@ fn write_records(
     content: &Content,
     properties: &[ApiProperty],
     posts: &[ApiBlog],
+    pictures: &images::Pictures,
     out: &Path,
 ) -> std::io::Result<Vec<PathBuf>> {
     let api = out.join("api");
@@ -226,13 +228,18 @@ fn write_records(
         properties: properties.iter().map(|p| p.url.as_str().into()).collect(),
     };
     jobs.push((data.join("routes.json"), to_json(&routes)));
-    jobs.push((data.join("feed.json"), crate::publish::feeds::page_data(properties, posts)));
-    jobs.extend(crate::publish::listings::files(properties, &data));
+    jobs.push((data.join("feed.json"), crate::publish::feeds::page_data(properties, posts, pictures)));
+    jobs.extend(crate::publish::listings::files(properties, pictures, &data));
     if let Some(site) = &content.site {
-        jobs.push((data.join("site.json"), to_json(&site::site(&site.data, &content.vocabulary))));
+        jobs.push((data.join("site.json"), to_json(&site::site(&site.data, &content.vocabulary, pictures))));
     }
-    jobs.push((data.join("team.json"), to_json(&site::team(content))));
-    jobs.push((data.join("developers.json"), to_json(&site::developers(content))));
+    jobs.push((data.join("team.json"), to_json(&site::team(content, pictures))));
+    jobs.push((data.join("developers.json"), to_json(&site::developers(content, pictures))));
+    let post_pictures: contract::media::PostPictures = posts
+        .iter()
+        .map(|b| (b.id.as_str(), b.images.iter().map(|url| pictures.get(url)).collect()))
+        .collect();
+    jobs.push((data.join("post-pictures.json"), to_json(&post_pictures)));
     for page in &content.pages {
         jobs.push((data.join("pages").join(format!("{}.json", page.id)), to_json(&site::page(page))));
     }
@@ -251,8 +258,8 @@ fn write_records(
         .collect();
     all.extend(jobs);
     // The property pages' similar listings, agents and developers (detail.rs).
-    let people = crate::publish::detail::People::new(&content.team, &content.developers);
-    all.extend(crate::publish::detail::files(properties, &people, &data));
+    let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
+    all.extend(crate::publish::detail::files(properties, &people, pictures, &data));
 
     write_changed(&all)?;
     Ok(all.into_iter().map(|(path, _)| path).collect())

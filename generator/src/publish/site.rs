@@ -2,6 +2,7 @@
 //! `data/team.json`, `data/developers.json` and `data/pages/{id}.json`. Texts written in
 //! markdown are published as HTML.
 
+use crate::publish::images::Pictures;
 use contract::site::{
     Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site, SiteTexts,
     SocialLink, TeamMember, Translations,
@@ -22,8 +23,8 @@ fn translations<F, T>(ar: &Option<F>, ru: &Option<F>, texts: impl Fn(&F) -> T) -
     Translations { ar: ar.as_ref().map(&texts), ru: ru.as_ref().map(&texts) }
 }
 
-fn hero(h: &model::Hero) -> Hero {
-    Hero { poster: media_url(&h.poster), video: h.video.as_deref().map(media_url) }
+fn hero(h: &model::Hero, pictures: &Pictures) -> Hero {
+    Hero { poster: pictures.owned(&h.poster), video: h.video.as_deref().map(media_url) }
 }
 
 /// The vocabularies' Arabic and Russian names by English name, for the pages.
@@ -45,21 +46,21 @@ fn vocabulary(vocabularies: &Vocabularies) -> Vocabulary {
     }
 }
 
-pub fn site(site: &SiteFile, vocabularies: &Vocabularies) -> Site {
+pub fn site(site: &SiteFile, vocabularies: &Vocabularies, pictures: &Pictures) -> Site {
     Site {
         about: markdown::to_html(&site.about),
         address: site.address.clone(),
         base_url: site.base_url.trim_end_matches('/').to_owned(),
         coordinates: site.coordinates,
-        default_image: media_url(&site.default_image),
+        default_image: pictures.owned(&site.default_image),
         description: site.description.clone(),
         email: site.email.clone(),
         hero: Heroes {
-            all: hero(&site.hero.all),
-            commercial: hero(&site.hero.commercial),
-            off_plan: hero(&site.hero.off_plan),
-            rental: hero(&site.hero.rental),
-            residential: hero(&site.hero.residential),
+            all: hero(&site.hero.all, pictures),
+            commercial: hero(&site.hero.commercial, pictures),
+            off_plan: hero(&site.hero.off_plan, pictures),
+            rental: hero(&site.hero.rental, pictures),
+            residential: hero(&site.hero.residential, pictures),
         },
         legal_name: site.legal_name.clone(),
         logo: media_url(&site.logo),
@@ -97,7 +98,7 @@ pub fn site(site: &SiteFile, vocabularies: &Vocabularies) -> Site {
 }
 
 /// The team in display order (`order`, then id).
-pub fn team(content: &Content) -> Vec<TeamMember> {
+pub fn team(content: &Content, pictures: &Pictures) -> Vec<TeamMember> {
     let mut team: Vec<&Record<MemberFile>> = content.team.iter().collect();
     team.sort_by(|a, b| a.data.order.cmp(&b.data.order).then_with(|| a.id.cmp(&b.id)));
     team.iter()
@@ -107,7 +108,7 @@ pub fn team(content: &Content) -> Vec<TeamMember> {
                 brn: t.brn.clone(),
                 email: t.email.clone(),
                 id: m.id.clone(),
-                image: media_url(&t.image),
+                image: pictures.owned(&t.image),
                 languages: t.languages.clone(),
                 name: t.name.clone(),
                 phone: t.phone.clone(),
@@ -123,7 +124,7 @@ pub fn team(content: &Content) -> Vec<TeamMember> {
 }
 
 /// The developers by name.
-pub fn developers(content: &Content) -> Vec<Developer> {
+pub fn developers(content: &Content, pictures: &Pictures) -> Vec<Developer> {
     let mut developers: Vec<&Record<DeveloperFile>> = content.developers.iter().collect();
     developers.sort_by(|a, b| a.data.name.cmp(&b.data.name));
     developers
@@ -133,7 +134,7 @@ pub fn developers(content: &Content) -> Vec<Developer> {
             Developer {
                 description: markdown::to_html(&v.description),
                 id: d.id.clone(),
-                image: media_url(&v.image),
+                image: pictures.owned(&v.image),
                 logo: media_url(&v.logo),
                 name: v.name.clone(),
                 projects: v.projects,

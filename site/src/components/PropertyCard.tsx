@@ -10,6 +10,7 @@ import type { Lang } from '../i18n';
 import { useLang, useSite } from '../shell';
 import { Icon } from './Icon';
 import { hasRooms } from '../property/rooms';
+import { Picture } from './Picture';
 
 export function bedroomsText(t: Translate, bedrooms: number | null): string {
   if (bedrooms == null) return t('card.na');
@@ -31,14 +32,13 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
   return (
     <article className="property-card">
       <div className="property-card__media">
-        <img
-          src={property.image ?? site.defaultImage}
+        <Picture
+          picture={property.image ?? site.defaultImage}
+          sizes="card"
           alt={property.title}
           {...enAttrs(property, 'title')}
-          width={600}
-          height={400}
-          loading="lazy"
-          decoding="async"
+          fallbackWidth={600}
+          fallbackHeight={400}
         />
         <div className="property-card__badges">
           {property.featured ? <span className="badge badge--gold">{t('card.featured')}</span> : null}

@@ -7,16 +7,17 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { priceText } from '../price';
-import type { Community, Site } from '../types';
+import type { Community, Picture as PictureData, Site } from '../types';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
+import { Picture } from '../components/Picture';
 
 type Range = [number, number];
 
 interface AreaData {
-  image: string;
+  image: PictureData;
   /** Each with its name in the page's language (`name` stays English: the search link's value). */
   communities: (Community & { label: TermText })[];
 }
@@ -64,7 +65,7 @@ export function Component() {
             {communities.map((community) => (
               <li key={community.name}>
                 <article className="area-card">
-                  <img src={community.image ?? site.defaultImage} alt="" width={600} height={400} loading="lazy" />
+                  <Picture picture={community.image ?? site.defaultImage} sizes="card" alt="" fallbackWidth={600} fallbackHeight={400} />
                   <div className="area-card__body">
                     <h2 className="area-card__name" lang={community.label.en ? 'en' : undefined}>
                       {community.label.name}

@@ -5,24 +5,28 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { formatDate, isSafeId } from '../format';
-import type { Blog } from '../types';
+import type { Blog, Picture as PictureData } from '../types';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon } from '../components/Icon';
+import { Picture, POST_PICTURES, picturesOf, type PostPictures } from '../components/Picture';
 import { ArticleBody } from '../components/ArticleBody';
 import { excerptOf } from './BlogList';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
 type Post = Localized<Blog>;
-type BlogData = { missing: true } | { missing: false; post: Post };
+type BlogData = { missing: true } | { missing: false; post: Post; pictures: PictureData[] };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isSafeId(params.id)) return data<BlogData>({ missing: true }, { status: 404 });
   try {
-    const blog = await getJson<Blog>(`/api/blogs/${params.id}.json`);
+    const [blog, known] = await Promise.all([
+      getJson<Blog>(`/api/blogs/${params.id}.json`),
+      getJson<PostPictures>(POST_PICTURES).catch(() => ({}) as PostPictures),
+    ]);
     const post = localize(blog, langOfRequest(request), ['title', 'excerpt', 'content']);
-    return { missing: false, post } satisfies BlogData;
+    return { missing: false, post, pictures: picturesOf(blog.images, known[blog.id]) } satisfies BlogData;
   } catch (error) {
     if (error instanceof Response && error.status === 404) return data<BlogData>({ missing: true }, { status: 404 });
     throw error;
@@ -63,10 +67,10 @@ function Byline({ template, author }: { template: string; author: string }) {
   );
 }
 
-function PostView({ post }: { post: Post }) {
+function PostView({ post, pictures }: { post: Post; pictures: PictureData[] }) {
   const t = useT();
   const lang = useLang();
-  const [cover, ...more] = post.images;
+  const [cover, ...more] = pictures;
   return (
     <article className="post">
       <Seo title={post.title} description={excerptOf(post, 160)} />
@@ -96,7 +100,9 @@ function PostView({ post }: { post: Post }) {
         </div>
       </header>
       <div className="container container--narrow post__body">
-        {cover ? <img className="post__cover" src={cover} alt={post.title} {...enAttrs(post, 'title')} width={1200} height={675} fetchPriority="high" /> : null}
+        {cover ? (
+          <Picture className="post__cover" picture={cover} sizes="cover" alt={post.title} {...enAttrs(post, 'title')} fallbackWidth={1200} fallbackHeight={675} priority />
+        ) : null}
         <ArticleBody
           className="prose prose--article"
           html={post.content}
@@ -106,13 +112,13 @@ function PostView({ post }: { post: Post }) {
         {more.length > 0 ? (
           <ul className="post__images" role="list">
             {more.map((image, index) => (
-              <li key={`${image}-${index}`}>
-                <img
-                  src={image}
+              <li key={`${image.src}-${index}`}>
+                <Picture
+                  picture={image}
+                  sizes="cover"
                   alt={t('blog.image', { title: post.title, n: index + 2 })}
-                  width={1200}
-                  height={675}
-                  loading="lazy"
+                  fallbackWidth={1200}
+                  fallbackHeight={675}
                 />
               </li>
             ))}
@@ -134,5 +140,5 @@ export { handle, HydrateFallback } from '../components/NotFoundContent';
 export function Component() {
   const result = useLoaderData() as BlogData;
   if (result.missing) return <Missing />;
-  return <PostView key={result.post.id} post={result.post} />;
+  return <PostView key={result.post.id} post={result.post} pictures={result.pictures} />;
 }

@@ -10,6 +10,7 @@ import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
+import { Picture, POST_PICTURES, picturesOf, type PostPictures } from '../components/Picture';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
 /** A post's card: as data/feed.json writes it, or made from the post here (`toBlogCard`). */
@@ -22,11 +23,11 @@ export function excerptOf(blog: Blog, length = 180): string {
   return text.length > length ? `${text.slice(0, length).replace(/\s+\S*$/, '')}…` : text;
 }
 
-export function toBlogCard(blog: Localized<Blog>): BlogCard {
+export function toBlogCard(blog: Localized<Blog>, pictures: PostPictures): BlogCard {
   return {
     id: blog.id,
     title: blog.title,
-    image: blog.images[0] ?? null,
+    image: picturesOf(blog.images.slice(0, 1), pictures[blog.id])[0] ?? null,
     date: blog.date,
     author: blog.author,
     excerpt: excerptOf(blog),
@@ -38,10 +39,13 @@ export function toBlogCard(blog: Localized<Blog>): BlogCard {
 export async function loader({ request }: LoaderFunctionArgs): Promise<BlogCard[]> {
   const lang = langOfRequest(request);
   try {
-    const blogs = await getJson<Blog[]>('/api/blogs.json');
+    const [blogs, pictures] = await Promise.all([
+      getJson<Blog[]>('/api/blogs.json'),
+      getJson<PostPictures>(POST_PICTURES).catch(() => ({}) as PostPictures),
+    ]);
     return [...blogs]
       .sort(byNewest((blog) => blog.date))
-      .map((blog) => toBlogCard(localize(blog, lang, ['title', 'excerpt', 'content'])));
+      .map((blog) => toBlogCard(localize(blog, lang, ['title', 'excerpt', 'content']), pictures));
   } catch (error) {
     // Spec: a failed fetch is logged only; the page shows 'No blogs found.'
     console.error('Failed to fetch blogs', error);
@@ -56,15 +60,14 @@ export function BlogCardView({ post }: { post: BlogCard }) {
   const titleId = useId();
   return (
     <article className="blog-card">
-      <img
+      <Picture
         className="blog-card__image"
-        src={post.image ?? site.defaultImage}
+        picture={post.image ?? site.defaultImage}
+        sizes="card"
         alt={post.title}
         {...enAttrs(post, 'title')}
-        width={600}
-        height={338}
-        loading="lazy"
-        decoding="async"
+        fallbackWidth={600}
+        fallbackHeight={338}
       />
       <div className="blog-card__body">
         <p className="blog-card__meta">

@@ -10,6 +10,7 @@ import type { Developer } from '../types';
 import { useHydrated, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
+import { Picture } from '../components/Picture';
 import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
@@ -132,14 +133,14 @@ export function Component() {
               >
                 <Icon name="close" size={22} />
               </a>
-              <img
+              <Picture
                 className="developer-dialog__image"
-                src={developer.image}
+                picture={developer.image}
+                sizes="dialog"
                 alt={developer.name}
                 {...enAttrs(developer, 'name')}
-                width={800}
-                height={533}
-                loading="lazy"
+                fallbackWidth={800}
+                fallbackHeight={533}
               />
               <div className="dialog__content">
                 <img className="developer-dialog__logo" src={developer.logo} alt="" width={176} height={48} loading="lazy" />

@@ -13,6 +13,7 @@ import { Icon } from '../components/Icon';
 import { priceText } from '../price';
 import { enAttrs, localize } from '../i18n/content';
 import type { FeedItem } from '../types';
+import { Picture } from '../components/Picture';
 
 type Item = FeedItem;
 
@@ -59,7 +60,7 @@ function FeedItem({ item }: { item: Item }) {
     const forRent = property.mainCategory === 'Rental';
     return (
       <article className="feed-item">
-        <img src={property.image ?? site.defaultImage} alt="" width={240} height={160} loading="lazy" />
+        <Picture picture={property.image ?? site.defaultImage} sizes="feed" alt="" fallbackWidth={240} fallbackHeight={160} />
         <div className="feed-item__body">
           <p className="feed-item__meta">
             <span className={forRent ? 'badge badge--teal' : 'badge'}>{t('feed.listing')}</span>
@@ -82,7 +83,7 @@ function FeedItem({ item }: { item: Item }) {
   const post = localize(item.post, lang, ['title', 'excerpt']);
   return (
     <article className="feed-item">
-      <img src={post.image ?? site.defaultImage} alt="" width={240} height={160} loading="lazy" />
+      <Picture picture={post.image ?? site.defaultImage} sizes="feed" alt="" fallbackWidth={240} fallbackHeight={160} />
       <div className="feed-item__body">
         <p className="feed-item__meta">
           <span className="badge badge--gold">{t('feed.post')}</span>

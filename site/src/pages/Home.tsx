@@ -6,7 +6,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
-import type { HomeCards, MainCategory, Site } from '../types';
+import type { HomeCards, MainCategory, Picture as PictureData, Site } from '../types';
 import { useHydrated, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon, type IconName } from '../components/Icon';
@@ -15,6 +15,7 @@ import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel } from '../components/SearchPanel';
 import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
 import { enAttrs, langOfRequest, localize } from '../i18n/content';
+import { Picture } from '../components/Picture';
 
 /** Spec section 9: the typewriter's pace, and the popup's delay. */
 export const TYPE_MS = 100;
@@ -25,7 +26,7 @@ export const POPUP_DELAY_MS = 5000;
 const POPUP_CLOSED_KEY = 'estate.popupClosed';
 
 interface HomeData {
-  heroImage: string;
+  heroImage: PictureData;
   whyUs: string;
   untranslated?: string[];
   blocks: HomeCards;
@@ -281,7 +282,7 @@ export function Component() {
       <Seo title={t('home.meta.title')} description={t('home.meta.description')} nameFirst />
 
       <section className="home-hero">
-        <img className="home-hero__bg" src={heroImage} alt="" width={1600} height={700} fetchPriority="high" />
+        <Picture className="home-hero__bg" picture={heroImage} sizes="hero" alt="" fallbackWidth={1600} fallbackHeight={700} priority />
         <div className="container home-hero__inner">
           <p className="eyebrow eyebrow--light">{t('home.eyebrow')}</p>
           <Typewriter phrases={phrases} />

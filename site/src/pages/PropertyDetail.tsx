@@ -14,7 +14,7 @@ import { loadMessages, localePath, typeLabel, useT, type Lang, type Translate } 
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
-import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Property, Site } from '../types';
+import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property, Site } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
@@ -24,6 +24,7 @@ import { hasRooms } from '../property/rooms';
 import { perSqftLineText, perSqftText, priceText } from '../price';
 import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
+import { Picture } from '../components/Picture';
 import { NoScriptEnquiry } from '../property/NoScriptEnquiry';
 import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
@@ -87,6 +88,8 @@ interface Loaded {
   agent: Agent | null;
   developer: Localized<DetailDeveloper> | null;
   similar: CardProperty[];
+  /** The listing's photos with their sizes and variants. */
+  gallery: PictureData[];
   /** The amenities in the page's language. */
   amenities: TermText[];
   qr: string | null;
@@ -97,7 +100,7 @@ interface Loaded {
 /** Not found; or, in the prerendered property shell, not loaded yet (`pending`). */
 type PropertyData = { missing: true; pending?: true } | Loaded;
 
-const NO_EXTRAS: DetailData = { similar: [], qr: null };
+const NO_EXTRAS: DetailData = { gallery: [], similar: [], qr: null };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const lang = langOfRequest(request);
@@ -127,6 +130,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     agent: extras.agent ? localize(extras.agent, lang, ['name', 'role']) : null,
     developer: extras.developer ? localize(extras.developer, lang, ['name']) : null,
     similar: extras.similar,
+    gallery: extras.gallery,
     amenities: termsIn(site?.vocabulary.amenities, lang, full.amenities ?? []),
     qr: extras.qr,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
@@ -255,7 +259,7 @@ function ContactButtons({ links, className }: { links: ReturnType<typeof contact
   );
 }
 
-function PropertyView({ property, agent, developer, similar, amenities, qr, baseUrl }: Loaded) {
+function PropertyView({ property, agent, developer, similar, gallery, amenities, qr, baseUrl }: Loaded) {
   const t = useT();
   const lang = useLang();
   const site = useSite();
@@ -266,7 +270,8 @@ function PropertyView({ property, agent, developer, similar, amenities, qr, base
   const getInTouch = useRef<HTMLButtonElement>(null);
   const DetailForm = detailForm(lang);
 
-  const images = galleryImages(property.Images, site.defaultImage);
+  const pictures = galleryImages(property.Images, gallery, site.defaultImage);
+  const images = pictures.map((picture) => picture.src);
   const forRent = property.mainCategory === 'Rental';
   const rooms = hasRooms(property.subCategory);
   const deal = forRent ? t('card.forRent') : t('card.forSale');
@@ -300,7 +305,7 @@ function PropertyView({ property, agent, developer, similar, amenities, qr, base
         title={property.title}
         description={description}
         canonical={url}
-        image={absoluteUrl(baseUrl, images[0] ?? site.defaultImage)}
+        image={absoluteUrl(baseUrl, images[0] ?? site.defaultImage.src)}
         jsonLd={jsonLd}
       />
       <div className="container">
@@ -332,7 +337,7 @@ function PropertyView({ property, agent, developer, similar, amenities, qr, base
               {perSqftLine ? <p className="property__price-sub">{perSqftLine}</p> : null}
             </div>
           </header>
-          <Gallery images={images} title={property.title} />
+          <Gallery images={pictures} title={property.title} />
         </div>
 
         <div className="property__layout">
@@ -480,7 +485,7 @@ function PropertyView({ property, agent, developer, similar, amenities, qr, base
             <div className="agent-card">
               {agent ? (
                 <div className="agent-card__person">
-                  <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
+                  <Picture picture={agent.image} sizes="avatar" alt={agent.name} {...enAttrs(agent, 'name')} fallbackWidth={64} fallbackHeight={64} />
                   <div>
                     <p className="agent-card__label">{t('property.agent')}</p>
                     <p className="agent-card__name" {...enAttrs(agent, 'name')}>
@@ -565,7 +570,7 @@ function PropertyView({ property, agent, developer, similar, amenities, qr, base
             <div className="enquiry-dialog__contact">
               {agent ? (
                 <div className="agent-card__person">
-                  <img src={agent.image} alt={agent.name} {...enAttrs(agent, 'name')} width={64} height={64} loading="lazy" decoding="async" />
+                  <Picture picture={agent.image} sizes="avatar" alt={agent.name} {...enAttrs(agent, 'name')} fallbackWidth={64} fallbackHeight={64} />
                   <div>
                     <p className="agent-card__name">{agent.name}</p>
                     <p className="agent-card__role">{agent.role}</p>

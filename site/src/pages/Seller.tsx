@@ -4,7 +4,7 @@ import { useLoaderData } from 'react-router';
 import { getJson } from '../data';
 import { useT, type MessageKey } from '../i18n';
 import { telHref, whatsappHref } from '../format';
-import type { Site } from '../types';
+import type { Picture, Site } from '../types';
 import { useSite } from '../shell';
 import { FormCard } from '../forms/fields';
 import { Seo } from '../components/Seo';
@@ -13,7 +13,7 @@ import { ContactDetails } from '../components/ContactDetails';
 import { Icon, type IconName } from '../components/Icon';
 import { SellerForm } from '../forms/LeadForms';
 
-export async function loader(): Promise<{ image: string }> {
+export async function loader(): Promise<{ image: Picture }> {
   const site = await getJson<Site>('/data/site.json');
   return { image: site.hero.residential.poster };
 }
@@ -27,7 +27,7 @@ const STEPS: { icon: IconName; title: MessageKey; text: MessageKey }[] = [
 export function Component() {
   const t = useT();
   const site = useSite();
-  const { image } = useLoaderData() as { image: string };
+  const { image } = useLoaderData() as { image: Picture };
   const phone = site.phones[0];
   return (
     <>

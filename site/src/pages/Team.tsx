@@ -10,6 +10,7 @@ import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
+import { Picture } from '../components/Picture';
 
 type Member = Omit<Localized<TeamMember>, 'languages'> & { languages: TermText[] };
 
@@ -61,7 +62,7 @@ export function Component() {
         <ul className="team-grid" role="list">
           {team.map((member) => (
             <li key={member.id} className="team-card">
-              <img className="team-card__photo" src={member.image} alt={member.name} {...enAttrs(member, 'name')} width={600} height={600} loading="lazy" />
+              <Picture className="team-card__photo" picture={member.image} sizes="portrait" alt={member.name} {...enAttrs(member, 'name')} fallbackWidth={600} fallbackHeight={600} />
               <div className="team-card__body">
                 <h2 className="team-card__name" {...enAttrs(member, 'name')}>
                   {member.name}

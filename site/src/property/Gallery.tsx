@@ -5,6 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../i18n';
 import { Icon } from '../components/Icon';
 import { clampIndex, stepForKey } from './gallery';
+import { Picture } from '../components/Picture';
+import type { Picture as PictureData } from '../types';
 
 function isTyping(target: EventTarget | null): boolean {
   return (
@@ -13,7 +15,7 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-export function Gallery({ images, title }: { images: string[]; title: string }) {
+export function Gallery({ images, title }: { images: PictureData[]; title: string }) {
   const t = useT();
   const [index, setIndex] = useState(0);
   const count = images.length;
@@ -34,18 +36,19 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
     return () => window.removeEventListener('keydown', onKey);
   }, [move]);
 
-  const current = images[index] ?? images[0] ?? '';
+  const current = images[index] ?? images[0] ?? { src: '' };
   return (
     <div className="gallery" role="region" aria-roledescription={t('property.gallery.role')} aria-label={t('property.gallery')}>
       <div className="gallery__stage">
-        <img
+        <Picture
+          key={current.src}
           className="gallery__image"
-          src={current}
+          picture={current}
+          sizes="gallery"
           alt={count > 1 ? t('property.photo', { title, n: index + 1, total: count }) : title}
-          width={1200}
-          height={800}
-          fetchPriority={index === 0 ? 'high' : undefined}
-          decoding={index === 0 ? undefined : 'async'}
+          fallbackWidth={1200}
+          fallbackHeight={800}
+          priority={index === 0}
         />
         {count > 1 ? (
           <>
@@ -77,7 +80,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
       {count > 1 ? (
         <ul className="gallery__thumbs" aria-label={t('property.thumbnails')}>
           {images.map((image, i) => (
-              <li key={`${image}-${i}`}>
+              <li key={`${image.src}-${i}`}>
                 <button
                   type="button"
                   className="gallery__thumb"
@@ -85,7 +88,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
                   aria-label={t('property.thumbnail', { n: i + 1, total: count })}
                   onClick={() => setIndex(i)}
                 >
-                  <img src={image} alt="" width={150} height={100} loading="lazy" decoding="async" />
+                  <Picture picture={image} sizes="thumb" alt="" fallbackWidth={150} fallbackHeight={100} />
                 </button>
               </li>
           ))}

@@ -6,6 +6,7 @@ import { enAttrs, localize } from '../i18n/content';
 import { formatNumber } from '../format';
 import type { CardProperty } from '../types';
 import { useLang, useSite } from '../shell';
+import { Picture } from '../components/Picture';
 
 export function SimilarCard({ property: card, price }: { property: CardProperty; price: string }) {
   const t = useT();
@@ -19,7 +20,7 @@ export function SimilarCard({ property: card, price }: { property: CardProperty;
   ].filter((fact): fact is string => !!fact);
   return (
     <Link className="similar-card" to={`/property/${property.id}`} state={{ property: card }}>
-      <img src={property.image ?? site.defaultImage} alt="" width={600} height={400} loading="lazy" decoding="async" />
+      <Picture picture={property.image ?? site.defaultImage} sizes="similar" alt="" fallbackWidth={600} fallbackHeight={400} />
       <span className="similar-card__body">
         <span className="similar-card__price">{price}</span>
         <span className="similar-card__title" {...enAttrs(property, 'title')}>

@@ -4,10 +4,16 @@ import { MAX_IMAGES, clampIndex, galleryImages, stepForKey } from './gallery';
 describe('gallery rules', () => {
   it('shows at most 9 images, in their order, or the default image', () => {
     const images = Array.from({ length: 12 }, (_, i) => `/media/p-${i}.jpg`);
-    expect(galleryImages(images, '/media/default.jpg')).toEqual(images.slice(0, 9));
+    const fallback = { src: '/d.jpg' };
+    expect(galleryImages(images, [], fallback)).toEqual(images.slice(0, 9).map((src) => ({ src })));
     expect(MAX_IMAGES).toBe(9);
-    expect(galleryImages(['/a.jpg'], '/d.jpg')).toEqual(['/a.jpg']);
-    expect(galleryImages([], '/d.jpg')).toEqual(['/d.jpg']);
+    expect(galleryImages(['/a.jpg'], [], fallback)).toEqual([{ src: '/a.jpg' }]);
+    expect(galleryImages([], [], fallback)).toEqual([fallback]);
+  });
+
+  it('gives each image the picture the build recorded for it', () => {
+    const known = { src: '/b.jpg', width: 1600, height: 1067, srcset: '/m/b-400.jpg 400w', webp: '/m/b-400.webp 400w' };
+    expect(galleryImages(['/a.jpg', '/b.jpg'], [known], { src: '/d.jpg' })).toEqual([{ src: '/a.jpg' }, known]);
   });
 
   it('clamps the index to the first and last image', () => {

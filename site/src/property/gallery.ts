@@ -4,9 +4,17 @@
 /** The spec's limit of the gallery. */
 export const MAX_IMAGES = 9;
 
-/** The images the gallery shows: the first 9 of the list, or the default image when it is empty. */
-export function galleryImages(images: readonly string[], fallback: string): string[] {
-  return images.length > 0 ? images.slice(0, MAX_IMAGES) : [fallback];
+import type { Picture } from '../types';
+import { picturesOf } from '../components/Picture';
+
+/**
+ * The images the gallery shows: the first 9 of the list, or the default image when it is empty;
+ * each as the picture the build recorded for it (`known`, the detail file's gallery), else by its
+ * address alone (a listing published after the build).
+ */
+export function galleryImages(images: readonly string[], known: readonly Picture[], fallback: Picture): Picture[] {
+  const pictures = picturesOf(images.slice(0, MAX_IMAGES), known);
+  return pictures.length > 0 ? pictures : [fallback];
 }
 
 /** `index` moved by `step`, kept within 0 and `count - 1`. */

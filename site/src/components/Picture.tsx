@@ -1,0 +1,117 @@
+// A content image, rendered responsively from what the image stage recorded of it
+// (generator/src/publish/images.rs): WebP variants with the JPEG ones as fallback, the intrinsic
+// size as width/height (the box is reserved before the file arrives: no layout shift), the
+// average colour behind it while it loads, and `loading="lazy"` unless it is the page's largest
+// image, which gets `fetchpriority="high"` and a preload in the prerendered head instead.
+import { createContext, useContext, type ImgHTMLAttributes } from 'react';
+import type { Picture as PictureData } from '../types';
+
+/**
+ * How wide each kind of image is shown, for `sizes` (the browser picks the smallest variant that
+ * fills it). They follow the layouts in styles.css: the container is at most 78rem, card grids
+ * have 1, 2 or 3 columns from 40em and 64em, the property page's main column is 1.75fr of 2.75fr.
+ */
+export const SIZES = {
+  /** Full-bleed heroes and page headers. */
+  hero: '100vw',
+  /** Property, post and area cards in a card grid. */
+  card: '(min-width: 64em) min(25rem, 31vw), (min-width: 40em) 47vw, calc(100vw - 2.5rem)',
+  /** The property page's main photo, as wide as the container (at most 78rem less its padding). */
+  gallery: '(min-width: 80em) 76rem, 100vw',
+  /** A gallery thumbnail. */
+  thumb: '9.5rem',
+  /** Similar listings, three in the main column from 40em. */
+  similar: '(min-width: 64em) 15rem, (min-width: 40em) 30vw, calc(100vw - 2.5rem)',
+  /** The timeline's pictures. */
+  feed: '(min-width: 40em) 11rem, 6.5rem',
+  /** A post's cover, as wide as the article. */
+  cover: '(min-width: 50em) 48rem, 100vw',
+  /** Team portraits, two to four a row. */
+  portrait: '(min-width: 64em) 18rem, (min-width: 40em) 45vw, calc(100vw - 2.5rem)',
+  /** A developer's picture in its dialog. */
+  dialog: '(min-width: 40em) 36rem, 100vw',
+  /** An agent's face beside their name. */
+  avatar: '4rem',
+} as const;
+
+export type PictureSizes = keyof typeof SIZES;
+
+/** A preload of the page's largest image, for the prerendered head. */
+export interface ImagePreload {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+  type?: string;
+}
+
+/** The prerender's collector of preloads (entry-server.tsx); unset in the browser. */
+export const ImagePreloadContext = createContext<((preload: ImagePreload) => void) | null>(null);
+
+/** `data/post-pictures.json`: each post's images as pictures, by post id (contract/src/media.rs). */
+export const POST_PICTURES = '/data/post-pictures.json';
+export type PostPictures = Record<string, PictureData[] | undefined>;
+
+/** `images` as the pictures the build recorded for them (`known`), else by their address alone. */
+export function picturesOf(images: readonly string[], known: readonly PictureData[] = []): PictureData[] {
+  const bySrc = new Map(known.map((picture) => [picture.src, picture]));
+  return images.map((src) => bySrc.get(src) ?? { src });
+}
+
+/** The address of the narrowest variant at least `width` pixels wide (else the largest, else `src`). */
+export function variantFor(picture: PictureData, width: number): string {
+  const variants = (picture.webp ?? picture.srcset ?? '')
+    .split(',')
+    .flatMap((entry) => {
+      const [url, w] = entry.trim().split(/\s+/);
+      return url && w?.endsWith('w') ? [{ url, width: Number.parseInt(w, 10) }] : [];
+    })
+    .sort((a, b) => a.width - b.width);
+  return (variants.find((v) => v.width >= width) ?? variants.at(-1))?.url ?? picture.src;
+}
+
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'> & {
+  picture: PictureData;
+  alt: string;
+  /** How wide it is shown (one of [SIZES]). */
+  sizes: PictureSizes;
+  /** The page's largest image: fetched first, not lazily, and preloaded. */
+  priority?: boolean;
+  /** The box for an image the stage did not measure (an SVG, an outside address). */
+  fallbackWidth: number;
+  fallbackHeight: number;
+};
+
+export function Picture({ picture, sizes, priority = false, fallbackWidth, fallbackHeight, style, ...rest }: Props) {
+  const collect = useContext(ImagePreloadContext);
+  const media = SIZES[sizes];
+  const responsive = picture.srcset != null;
+  if (priority && collect) {
+    collect({
+      href: picture.src,
+      srcset: picture.webp ?? picture.srcset,
+      sizes: responsive ? media : undefined,
+      type: picture.webp ? 'image/webp' : undefined,
+    });
+  }
+  const img = (
+    <img
+      {...rest}
+      src={picture.src}
+      srcSet={picture.srcset}
+      sizes={responsive ? media : undefined}
+      width={picture.width ?? fallbackWidth}
+      height={picture.height ?? fallbackHeight}
+      loading={priority ? undefined : 'lazy'}
+      decoding={priority ? undefined : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+      style={picture.color ? { backgroundColor: picture.color, ...style } : style}
+    />
+  );
+  if (!picture.webp) return img;
+  return (
+    <picture className="picture">
+      <source type="image/webp" srcSet={picture.webp} sizes={media} />
+      {img}
+    </picture>
+  );
+}
