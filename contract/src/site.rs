@@ -80,10 +80,15 @@ pub struct Heroes {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
 pub struct Hero {
     pub poster: Picture<'static>,
     /// A looping muted background video.
     pub video: Option<String>,
+    /// The video's poster, shown only until it plays: a phone-sized variant of `poster`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub video_poster: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -212,6 +212,8 @@ export type Hero = {
   poster: Picture;
   /** A looping muted background video. */
   video: string | null;
+  /** The video's poster, shown only until it plays: a phone-sized variant of `poster`. */
+  videoPoster?: string;
 };
 
 export type Partner = {

@@ -234,7 +234,11 @@ pub fn cache_dir(content: &Path) -> PathBuf {
 
 /// The image stage's records as the pages' [`Picture`]s, by media URL (`/media/x.jpg`).
 #[derive(Debug, Default)]
-pub struct Pictures(HashMap<String, Picture<'static>>);
+pub struct Pictures {
+    pictures: HashMap<String, Picture<'static>>,
+    /// Each picture's variants, narrowest first.
+    variants: HashMap<String, Vec<Variant>>,
+}
 
 impl Pictures {
     pub fn new(images: &BTreeMap<String, ImageInfo>) -> Self {
@@ -243,28 +247,34 @@ impl Pictures {
                 info.variants.iter().map(|v| format!("{} {}w", ext(v), v.width)).collect();
             Cow::Owned(list.join(", "))
         };
-        Pictures(
-            images
-                .iter()
-                .map(|(url, info)| {
-                    let picture = Picture {
-                        src: Cow::Owned(url.clone()),
-                        width: Some(info.width),
-                        height: Some(info.height),
-                        color: Some(Cow::Owned(info.color.clone())),
-                        srcset: Some(srcset(|v| &v.src, info)),
-                        webp: Some(srcset(|v| &v.webp, info)),
-                    };
-                    (url.clone(), picture)
-                })
-                .collect(),
-        )
+        let variants = images.iter().map(|(url, info)| (url.clone(), info.variants.clone())).collect();
+        let pictures = images
+            .iter()
+            .map(|(url, info)| {
+                let picture = Picture {
+                    src: Cow::Owned(url.clone()),
+                    width: Some(info.width),
+                    height: Some(info.height),
+                    color: Some(Cow::Owned(info.color.clone())),
+                    srcset: Some(srcset(|v| &v.src, info)),
+                    webp: Some(srcset(|v| &v.webp, info)),
+                };
+                (url.clone(), picture)
+            })
+            .collect();
+        Pictures { pictures, variants }
+    }
+
+    /// The JPEG variant of the image at `url` at least `width` pixels wide (else its widest).
+    pub fn variant(&self, url: &str, width: u32) -> Option<&str> {
+        let variants = self.variants.get(url)?;
+        variants.iter().find(|v| v.width >= width).or(variants.last()).map(|v| v.src.as_str())
     }
 
     /// The picture of the image at `url`, a media URL (`/media/x.jpg`) or an outside address:
     /// its sizes and variants when the stage processed it, else the address alone.
     pub fn get<'a>(&'a self, url: &'a str) -> Picture<'a> {
-        let Some(known) = self.0.get(url) else {
+        let Some(known) = self.pictures.get(url) else {
             return Picture { src: Cow::Borrowed(url), ..Picture::default() };
         };
         let borrow = |text: &'a Option<Cow<'static, str>>| text.as_deref().map(Cow::Borrowed);

@@ -23,8 +23,15 @@ fn translations<F, T>(ar: &Option<F>, ru: &Option<F>, texts: impl Fn(&F) -> T) -
     Translations { ar: ar.as_ref().map(&texts), ru: ru.as_ref().map(&texts) }
 }
 
+/// The width of a video's poster (shown only until the video plays).
+const VIDEO_POSTER_WIDTH: u32 = 800;
+
 fn hero(h: &model::Hero, pictures: &Pictures) -> Hero {
-    Hero { poster: pictures.owned(&h.poster), video: h.video.as_deref().map(media_url) }
+    let video_poster = h.video.as_ref().map(|_| {
+        let poster = media_url(&h.poster);
+        pictures.variant(&poster, VIDEO_POSTER_WIDTH).map_or(poster.clone(), str::to_owned)
+    });
+    Hero { video_poster, poster: pictures.owned(&h.poster), video: h.video.as_deref().map(media_url) }
 }
 
 /// The vocabularies' Arabic and Russian names by English name, for the pages.

@@ -47,28 +47,6 @@ export interface ImagePreload {
 /** The prerender's collector of preloads (entry-server.tsx); unset in the browser. */
 export const ImagePreloadContext = createContext<((preload: ImagePreload) => void) | null>(null);
 
-/** `data/post-pictures.json`: each post's images as pictures, by post id (contract/src/media.rs). */
-export const POST_PICTURES = '/data/post-pictures.json';
-export type PostPictures = Record<string, PictureData[] | undefined>;
-
-/** `images` as the pictures the build recorded for them (`known`), else by their address alone. */
-export function picturesOf(images: readonly string[], known: readonly PictureData[] = []): PictureData[] {
-  const bySrc = new Map(known.map((picture) => [picture.src, picture]));
-  return images.map((src) => bySrc.get(src) ?? { src });
-}
-
-/** The address of the narrowest variant at least `width` pixels wide (else the largest, else `src`). */
-export function variantFor(picture: PictureData, width: number): string {
-  const variants = (picture.webp ?? picture.srcset ?? '')
-    .split(',')
-    .flatMap((entry) => {
-      const [url, w] = entry.trim().split(/\s+/);
-      return url && w?.endsWith('w') ? [{ url, width: Number.parseInt(w, 10) }] : [];
-    })
-    .sort((a, b) => a.width - b.width);
-  return (variants.find((v) => v.width >= width) ?? variants.at(-1))?.url ?? picture.src;
-}
-
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'> & {
   picture: PictureData;
   alt: string;
@@ -82,10 +60,11 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes
 };
 
 export function Picture({ picture, sizes, priority = false, fallbackWidth, fallbackHeight, style, ...rest }: Props) {
-  const collect = useContext(ImagePreloadContext);
+  // Only the prerender collects preloads: the browser's bundle leaves this out.
+  const collect = import.meta.env.SSR ? useContext(ImagePreloadContext) : null;
   const media = SIZES[sizes];
   const responsive = picture.srcset != null;
-  if (priority && collect) {
+  if (import.meta.env.SSR && priority && collect) {
     collect({
       href: picture.src,
       srcset: picture.webp ?? picture.srcset,

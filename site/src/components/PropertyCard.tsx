@@ -1,25 +1,15 @@
 // The spec's property card, and the grid of them (1, 2 or 3 columns by width).
 import { useId } from 'react';
 import { Link } from '../i18n/link';
-import { typeLabel, useT, type Translate } from '../i18n';
+import { typeLabel, useT } from '../i18n';
 import { enAttrs, localize } from '../i18n/content';
-import { formatNumber } from '../format';
 import { priceText } from '../price';
 import type { CardProperty } from '../types';
-import type { Lang } from '../i18n';
 import { useLang, useSite } from '../shell';
 import { Icon } from './Icon';
 import { hasRooms } from '../property/rooms';
+import { areaText, bedroomsText } from '../property/facts';
 import { Picture } from './Picture';
-
-export function bedroomsText(t: Translate, bedrooms: number | null): string {
-  if (bedrooms == null) return t('card.na');
-  return bedrooms === 0 ? t('card.studio') : String(bedrooms);
-}
-
-export function areaText(t: Translate, lang: Lang, area: number | null): string {
-  return area == null ? t('card.na') : t('card.areaValue', { area: formatNumber(lang, area) });
-}
 
 export function PropertyCard({ property: card }: { property: CardProperty }) {
   const t = useT();

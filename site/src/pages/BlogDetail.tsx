@@ -10,9 +10,9 @@ import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon } from '../components/Icon';
-import { Picture, POST_PICTURES, picturesOf, type PostPictures } from '../components/Picture';
+import { Picture } from '../components/Picture';
 import { ArticleBody } from '../components/ArticleBody';
-import { excerptOf } from './BlogList';
+import { excerptOf, POST_PICTURES, postPictures, type PostPictures } from './BlogList';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
 type Post = Localized<Blog>;
@@ -26,7 +26,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       getJson<PostPictures>(POST_PICTURES).catch(() => ({}) as PostPictures),
     ]);
     const post = localize(blog, langOfRequest(request), ['title', 'excerpt', 'content']);
-    return { missing: false, post, pictures: picturesOf(blog.images, known[blog.id]) } satisfies BlogData;
+    return { missing: false, post, pictures: postPictures(blog, known) } satisfies BlogData;
   } catch (error) {
     if (error instanceof Response && error.status === 404) return data<BlogData>({ missing: true }, { status: 404 });
     throw error;

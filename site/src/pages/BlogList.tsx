@@ -5,13 +5,22 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { useT } from '../i18n';
 import { byNewest, formatDate } from '../format';
-import type { Blog, PostCard } from '../types';
+import type { Blog, Picture as PictureData, PostCard } from '../types';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
-import { Picture, POST_PICTURES, picturesOf, type PostPictures } from '../components/Picture';
+import { Picture } from '../components/Picture';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
+
+/** `data/post-pictures.json`: each post's images as pictures, in its own order, by post id. */
+export const POST_PICTURES = '/data/post-pictures.json';
+export type PostPictures = Record<string, PictureData[] | undefined>;
+
+/** A post's images: as the build recorded them, else (a post published since) by address alone. */
+export function postPictures(blog: Blog, known: PostPictures): PictureData[] {
+  return known[blog.id] ?? blog.images.map((src) => ({ src }));
+}
 
 /** A post's card: as data/feed.json writes it, or made from the post here (`toBlogCard`). */
 export type BlogCard = PostCard & { untranslated?: string[] };
@@ -27,7 +36,7 @@ export function toBlogCard(blog: Localized<Blog>, pictures: PostPictures): BlogC
   return {
     id: blog.id,
     title: blog.title,
-    image: picturesOf(blog.images.slice(0, 1), pictures[blog.id])[0] ?? null,
+    image: postPictures(blog, pictures)[0] ?? null,
     date: blog.date,
     author: blog.author,
     excerpt: excerptOf(blog),

@@ -9,7 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
 import { MapCard } from '../property/MapCard';
-import { ContactForm, ContactLeadForm } from '../forms/LeadForms';
+import { ContactForm, ContactLeadForm } from '../forms/ContactForms';
 
 export function Component() {
   const t = useT();

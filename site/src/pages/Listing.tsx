@@ -16,7 +16,7 @@ import { Seo } from '../components/Seo';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel, type CommunityOption } from '../components/SearchPanel';
 import { Icon } from '../components/Icon';
-import { Picture, variantFor } from '../components/Picture';
+import { Picture } from '../components/Picture';
 
 export type ListingKind = 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 
@@ -181,9 +181,6 @@ function useCards(kind: ListingKind, summary: ListingSummary, need: number | 'al
   return { cards, loading: false, failed };
 }
 
-/** The video's poster is shown only until the video plays: a phone-sized variant is enough. */
-const POSTER_WIDTH = 800;
-
 function HeroMedia({ hero }: { hero: Hero }) {
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -194,7 +191,7 @@ function HeroMedia({ hero }: { hero: Hero }) {
     return <Picture className="listing-hero__bg" picture={hero.poster} sizes="hero" alt="" fallbackWidth={1600} fallbackHeight={700} priority />;
   }
   return (
-    <video ref={video} className="listing-hero__bg" poster={variantFor(hero.poster, POSTER_WIDTH)} autoPlay muted loop playsInline preload="metadata" aria-hidden="true">
+    <video ref={video} className="listing-hero__bg" poster={hero.videoPoster ?? hero.poster.src} autoPlay muted loop playsInline preload="metadata" aria-hidden="true">
       <source src={hero.video} />
     </video>
   );

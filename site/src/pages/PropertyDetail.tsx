@@ -19,7 +19,7 @@ import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon, type IconName } from '../components/Icon';
-import { areaText, bedroomsText } from '../components/PropertyCard';
+import { areaText, bedroomsText } from '../property/facts';
 import { hasRooms } from '../property/rooms';
 import { perSqftLineText, perSqftText, priceText } from '../price';
 import { galleryImages } from '../property/gallery';

@@ -8,7 +8,7 @@ import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
-import { RequirementsForm } from '../forms/LeadForms';
+import { RequirementsForm } from '../forms/RequirementsForm';
 
 export function Component() {
   const t = useT();

@@ -11,7 +11,7 @@ import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon, type IconName } from '../components/Icon';
-import { SellerForm } from '../forms/LeadForms';
+import { SellerForm } from '../forms/SellerForm';
 
 export async function loader(): Promise<{ image: Picture }> {
   const site = await getJson<Site>('/data/site.json');

@@ -5,7 +5,6 @@
 export const MAX_IMAGES = 9;
 
 import type { Picture } from '../types';
-import { picturesOf } from '../components/Picture';
 
 /**
  * The images the gallery shows: the first 9 of the list, or the default image when it is empty;
@@ -13,7 +12,8 @@ import { picturesOf } from '../components/Picture';
  * address alone (a listing published after the build).
  */
 export function galleryImages(images: readonly string[], known: readonly Picture[], fallback: Picture): Picture[] {
-  const pictures = picturesOf(images.slice(0, MAX_IMAGES), known);
+  const bySrc = new Map(known.map((picture) => [picture.src, picture]));
+  const pictures = images.slice(0, MAX_IMAGES).map((src) => bySrc.get(src) ?? { src });
   return pictures.length > 0 ? pictures : [fallback];
 }
 
