@@ -22,6 +22,10 @@ pub fn decode(bytes: &[u8]) -> Result<RgbImage, String> {
         .with_guessed_format()
         .map_err(|e| format!("cannot be read: {e}"))?;
     match reader.format() {
+        // The JPEG decoder fills a truncated image with grey rather than failing.
+        Some(ImageFormat::Jpeg) if !jpeg_complete(bytes) => {
+            return Err("corrupt or truncated image: the JPEG data stops before its end marker".into());
+        }
         Some(ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP) => {}
         Some(other) => {
             return Err(format!(
@@ -44,6 +48,15 @@ pub fn decode(bytes: &[u8]) -> Result<RgbImage, String> {
         DynamicImage::from_decoder(decoder).map_err(|e| format!("corrupt or truncated image: {e}"))?;
     image.apply_orientation(orientation);
     Ok(image.into_rgb8())
+}
+
+/// Whether a JPEG's last scan is followed by the end-of-image marker. Entropy-coded data never
+/// holds an FF D9 or FF DA byte pair (an FF in it is followed by 00), so the last FF DA is the
+/// last scan's start, and a complete file has an FF D9 after it (an EXIF thumbnail's end marker
+/// comes before every scan; a second picture appended after the end has its own).
+fn jpeg_complete(bytes: &[u8]) -> bool {
+    let last_scan = bytes.windows(2).rposition(|pair| pair == [0xFF, 0xDA]);
+    last_scan.is_some_and(|scan| bytes[scan..].windows(2).any(|pair| pair == [0xFF, 0xD9]))
 }
 
 /// `image` resized to `width` x `height` (fast_image_resize: SIMD convolution, Catmull-Rom).
