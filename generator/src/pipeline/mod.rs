@@ -140,7 +140,17 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         }
     };
     let write_error = |source| BuildError::Write { path: options.out.clone(), source };
-    let written = output::write(&content, &options.out).map_err(write_error)?;
+    let images =
+        match output::images::publish(&content.dir, &options.out, &output::images::cache_dir(&content.dir)) {
+            Ok(images) => images,
+            Err(output::images::StageError::Refused(problems)) => {
+                report.extend(problems);
+                report.sort();
+                return Err(BuildError::Content(report));
+            }
+            Err(output::images::StageError::Io(source)) => return Err(write_error(source)),
+        };
+    let written = output::write(&content, &images, &options.out).map_err(write_error)?;
     crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
     let published = write_published(&options.out, published).map_err(write_error)?;
     let content_seconds = started.elapsed().as_secs_f64();

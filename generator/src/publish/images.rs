@@ -10,6 +10,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use contract::media::Picture;
+
+use crate::content::diag::Diagnostic;
+use crate::content::yaml::Pos;
 use raster::image::RgbImage;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -134,9 +137,9 @@ fn file_names(info: &ImageInfo) -> impl Iterator<Item = &str> {
         .map(|url| url.rsplit('/').next().unwrap_or_default())
 }
 
-/// One source through the cache: a hit links the cached files (no decoding); a miss decodes,
-/// encodes and fills the cache (written to a temporary folder, then renamed: never half-written).
-fn one(source: &Path, cache: &Path, out_dir: &Path) -> SourceResult {
+/// One source through the cache: a hit reads the record (no decoding); a miss decodes, encodes
+/// and fills the cache (written to a temporary folder, then renamed: never half-written).
+fn one(source: &Path, cache: &Path) -> SourceResult {
     let bytes = std::fs::read(source).map_err(|e| format!("cannot be read: {e}"))?;
     let key = key(&bytes);
     let entry = cache.join(&key);
@@ -166,21 +169,33 @@ fn one(source: &Path, cache: &Path, out_dir: &Path) -> SourceResult {
                 (info, true)
             }
         };
-    for name in file_names(&info) {
+    Ok((info, decoded))
+}
+
+/// Puts a record's files from the cache into `out_dir` (hard links where the file system allows).
+fn link_outputs(info: &ImageInfo, cache: &Path, out_dir: &Path) -> std::io::Result<()> {
+    let Some(key) = file_names(info).next().and_then(|name| name.rsplit_once('-')).map(|(key, _)| key) else {
+        return Ok(());
+    };
+    let entry = cache.join(key);
+    for name in file_names(info) {
         let target = out_dir.join(name);
         if !target.is_file() {
             let from = entry.join(name);
             if std::fs::hard_link(&from, &target).is_err() && !target.is_file() {
-                std::fs::copy(&from, &target).map_err(|e| format!("cannot copy {}: {e}", from.display()))?;
+                std::fs::copy(&from, &target).map_err(|e| {
+                    std::io::Error::new(e.kind(), format!("cannot copy {}: {e}", from.display()))
+                })?;
             }
         }
     }
-    Ok((info, decoded))
+    Ok(())
 }
 
 /// Runs the stage over every raster file under `media` (the content's media folder), in
-/// parallel, writing into `out/media/_img` and keeping `cache` for the next build. Outputs no
-/// longer wanted are removed.
+/// parallel, keeping `cache` for the next build. When every source is good, their files are put
+/// into `out/media/_img` and outputs no longer wanted are removed; when one is refused, the
+/// output is left as it was.
 pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
     let sources: Vec<PathBuf> = walkdir::WalkDir::new(media)
         .into_iter()
@@ -188,13 +203,11 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
         .filter(|e| e.file_type().is_file() && is_raster(e.path()))
         .map(|e| e.into_path())
         .collect();
-    let out_dir = out.join(OUTPUT_DIR);
-    std::fs::create_dir_all(&out_dir)?;
     std::fs::create_dir_all(cache)?;
     let results: Vec<(PathBuf, SourceResult)> = sources
         .into_par_iter()
         .map(|s| {
-            let result = one(&s, cache, &out_dir);
+            let result = one(&s, cache);
             (s, result)
         })
         .collect();
@@ -211,6 +224,12 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
         }
     }
     outcome.bad.sort_by(|a, b| a.file.cmp(&b.file));
+    if !outcome.bad.is_empty() {
+        return Ok(outcome);
+    }
+    let out_dir = out.join(OUTPUT_DIR);
+    std::fs::create_dir_all(&out_dir)?;
+    outcome.images.par_iter().try_for_each(|(_, info)| link_outputs(info, cache, &out_dir))?;
     let wanted: std::collections::HashSet<String> =
         outcome.images.values().flat_map(|i| file_names(i).map(str::to_owned)).collect();
     for entry in std::fs::read_dir(&out_dir)?.flatten() {
@@ -305,13 +324,23 @@ pub struct Published {
     pub photos: HashMap<PathBuf, PathBuf>,
 }
 
-/// The stage within the build: runs it over `content/media`, fails on the first refused image
-/// with the place in the content that names it, and writes `data/images.json`.
-pub fn publish(content: &Path, out: &Path, cache: &Path) -> std::io::Result<Published> {
+/// Why the stage stopped the build.
+#[derive(Debug, thiserror::Error)]
+pub enum StageError {
+    /// Refused images, each reported where the content names it.
+    #[error("{} refused image{}", .0.len(), if .0.len() == 1 { "" } else { "s" })]
+    Refused(Vec<Diagnostic>),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// The stage within the build: runs it over `content/media`, refuses the build when an image is
+/// bad (reported at each place in the content that names it, the output left as it was), and
+/// writes `data/images.json`.
+pub fn publish(content: &Path, out: &Path, cache: &Path) -> Result<Published, StageError> {
     let outcome = run(&content.join("media"), out, cache)?;
     if !outcome.bad.is_empty() {
-        let messages: Vec<String> = outcome.bad.iter().map(|bad| locate(content, bad)).collect();
-        return Err(std::io::Error::other(messages.join("\n")));
+        return Err(StageError::Refused(outcome.bad.iter().flat_map(|bad| locate(content, bad)).collect()));
     }
     let data = out.join("data");
     std::fs::create_dir_all(&data)?;
@@ -334,11 +363,11 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> std::io::Result<Publ
     Ok(Published { pictures: Pictures::new(&outcome.images), photos })
 }
 
-/// `file:line:col: image `media/x.jpg` (content/media/x.jpg): reason` at each YAML reference
-/// to the refused file, or at the file itself when no content names it.
-fn locate(content: &Path, bad: &BadImage) -> String {
+/// An error at each YAML or markdown reference to the refused file (`file:line:col: image
+/// `media/x.jpg`: reason`), or at the file itself when no content names it.
+fn locate(content: &Path, bad: &BadImage) -> Vec<Diagnostic> {
     let relative = bad.file.strip_prefix(content).unwrap_or(&bad.file).to_string_lossy().replace('\\', "/");
-    let what = format!("image `{relative}` ({}): {}", bad.file.display(), bad.reason);
+    let message = format!("image `{relative}`: {}", bad.reason);
     let mut places = Vec::new();
     for entry in walkdir::WalkDir::new(content).into_iter().filter_map(Result::ok) {
         let path = entry.path();
@@ -350,11 +379,19 @@ fn locate(content: &Path, bad: &BadImage) -> String {
             if let Some(column) = line.find(relative.as_str()) {
                 // A leading slash belongs to the reference too.
                 let column = if line[..column].ends_with('/') { column - 1 } else { column };
-                places.push(format!("{}:{}:{}: {what}", path.display(), number + 1, column + 1));
+                let col = line[..column].chars().count() + 1;
+                let pos = Pos {
+                    line: u32::try_from(number + 1).unwrap_or(u32::MAX),
+                    col: u32::try_from(col).unwrap_or(u32::MAX),
+                };
+                places.push(Diagnostic::error(path, pos, message.clone()));
             }
         }
     }
-    if places.is_empty() { format!("{}: {}", bad.file.display(), bad.reason) } else { places.join("\n") }
+    if places.is_empty() {
+        places.push(Diagnostic::error(&bad.file, Pos::START, bad.reason.clone()));
+    }
+    places
 }
 
 #[cfg(test)]

@@ -157,7 +157,10 @@ fn json_array<'a>(items: impl Iterator<Item = &'a Vec<u8>>) -> Vec<u8> {
 /// Writes the JSON API and page data for `content` into `out`. Files whose bytes did not
 /// change are left alone (creating files is the slow part of a build), and files an earlier
 /// build wrote that are no longer wanted, such as a deleted listing's, are removed.
-pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
+///
+/// `images` is the image stage's outcome ([`images::publish`]), run first: the records carry each
+/// photo's size and variants.
+pub fn write(content: &Content, images: &images::Published, out: &Path) -> std::io::Result<Written> {
     let mut properties: Vec<(ApiProperty, crate::content::model::Timestamp, String)> = content
         .published()
         .collect::<Vec<_>>()
@@ -172,8 +175,6 @@ pub fn write(content: &Content, out: &Path) -> std::io::Result<Written> {
     newest_first(&mut posts);
     let posts: Vec<ApiBlog> = posts.into_iter().map(|(p, _, _)| p).collect();
 
-    // Photos first: the records carry each photo's size and variants.
-    let images = images::publish(&content.dir, out, &images::cache_dir(&content.dir))?;
     let records = write_records(content, &properties, &posts, &images.pictures, out)?;
     // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
     // stage only keeps the current ones from the clean-up.
