@@ -1,0 +1,127 @@
+// Every content photo is served responsively (issue 17): in the prerendered HTML each raster
+// image under /media/ is a <picture> with WebP and JPEG srcsets, `sizes`, its intrinsic width and
+// height (the box is reserved: no layout shift) and `loading="lazy"`, except the page's largest
+// image, which is fetched first (`fetchpriority="high"`) and preloaded in the head with the same
+// srcset. In the browser a phone downloads a variant near its own width, not the original.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startServer } from './server.mjs';
+import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PROPERTY = '/property/marina-gate-two-bedroom-sea-view';
+const POST = '/blog/how-to-get-a-uae-golden-visa-through-property/how-to-get-a-uae-golden-visa-through-property';
+
+/** Each kind of page with a content photo, and whether one of its photos is the page's largest. */
+const PAGES = [
+  { path: '/', largest: true },
+  { path: '/buy-property', largest: true },
+  { path: '/off-plan', largest: true },
+  { path: PROPERTY, largest: true },
+  { path: '/blogpage', largest: false },
+  { path: POST, largest: true },
+  { path: '/feed', largest: false },
+  { path: '/meet-the-team', largest: false },
+  { path: '/area-guides-in-dubai', largest: true },
+  { path: '/pro', largest: true },
+];
+
+/** The attributes of every <img> in the page's HTML, with its parent <picture>'s WebP source. */
+function images(html) {
+  const found = [];
+  const tag = /<(picture)[^>]*>\s*<source([^>]*)\/?>\s*<img([^>]*)\/?>|<img([^>]*)\/?>/g;
+  const attributes = (text) =>
+    Object.fromEntries([...(text ?? '').matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map(([, name, value]) => [name.toLowerCase(), value]));
+  for (const match of html.matchAll(tag)) {
+    const img = attributes(match[3] ?? match[4]);
+    found.push({ ...img, source: match[1] ? attributes(match[2]) : null });
+  }
+  return found;
+}
+
+/** The prerendered HTML file of `path`. */
+function htmlOf(path) {
+  const clean = path.replace(/^\/|\/$/g, '');
+  return readFile(join(server.dist, clean, 'index.html'), 'utf8');
+}
+
+const isPhoto = (src) => /^\/media\/.*\.(jpe?g|png|webp)$/i.test(src ?? '');
+
+for (const lang of ['', '/ar', '/ru']) {
+  test(`every content photo is responsive in the prerendered HTML (${lang || '/en'})`, async () => {
+    for (const { path, largest } of PAGES) {
+      const page = `${lang}${path === '/' && lang ? '' : path}` || '/';
+      const html = await htmlOf(page);
+      const photos = images(html).filter((img) => isPhoto(img.src));
+      assert.ok(photos.length > 0, `${page}: no content photo`);
+      for (const img of photos) {
+        const what = `${page}: ${img.src}`;
+        assert.match(img.srcset ?? '', /^\/media\/_img\/\w+-\d+\.jpg \d+w(, \/media\/_img\/\w+-\d+\.jpg \d+w)*$/, `${what}: srcset`);
+        assert.ok(img.sizes, `${what}: sizes`);
+        assert.ok(Number(img.width) > 0 && Number(img.height) > 0, `${what}: width and height`);
+        assert.ok(img.source, `${what}: not in a <picture>`);
+        assert.equal(img.source.type, 'image/webp', what);
+        assert.equal(img.source.srcset, img.srcset.replace(/\.jpg/g, '.webp'), `${what}: WebP and JPEG variants differ`);
+        assert.equal(img.source.sizes, img.sizes, what);
+        assert.match(img.style ?? '', /background-color:#[0-9a-f]{6}/, `${what}: placeholder colour`);
+        if (img.fetchpriority !== 'high') assert.equal(img.loading, 'lazy', `${what}: neither lazy nor the largest`);
+      }
+      const first = photos.filter((img) => img.fetchpriority === 'high');
+      assert.equal(first.length, largest ? 1 : 0, `${page}: images fetched first`);
+      const preloads = [...html.matchAll(/<link rel="preload" as="image"([^>]*)>/g)].map(([, attrs]) => attrs);
+      if (largest) {
+        const [hero] = first;
+        assert.equal(hero.loading, undefined, `${page}: the largest image is lazy`);
+        const preload = preloads.find((attrs) => attrs.includes(`imagesrcset="${hero.source.srcset}"`));
+        assert.ok(preload, `${page}: no preload of ${hero.src} in ${preloads.join('\n')}`);
+        assert.ok(preload.includes(`imagesizes="${hero.sizes}"`) && preload.includes('type="image/webp"'), preload);
+      }
+    }
+  });
+}
+
+test('a phone downloads variants near its width, and no photo shifts the layout', async () => {
+  for (const [viewport, deviceScaleFactor, most] of [[PHONE, 2, 1200], [DESKTOP, 1, 1600]]) {
+    const { context, page, problems } = await openPage(browser, viewport, { deviceScaleFactor });
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const downloaded = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/media/') && /\.(jpe?g|png|webp)$/.test(url.pathname)) downloaded.push(url.pathname);
+    });
+    for (const path of ['/', '/buy-property', PROPERTY]) {
+      downloaded.length = 0;
+      await page.goto(server.url + path, { waitUntil: 'networkidle' });
+      assert.ok(downloaded.length > 0, `${path}: no photo downloaded`);
+      for (const file of downloaded) {
+        // Variants only, WebP, never wider than the layout needs at this width.
+        const variant = file.match(/^\/media\/_img\/\w+-(\d+)\.webp$/);
+        assert.ok(variant, `${path}: downloaded ${file}, not a WebP variant`);
+        assert.ok(Number(variant[1]) <= most, `${path} at ${viewport.width} px: ${file}`);
+      }
+      const shift = await page.evaluate(() => window.__shift);
+      assert.ok(shift <= 0.02, `${path} at ${viewport.width} px: layout shift ${shift}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
