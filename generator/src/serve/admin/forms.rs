@@ -111,8 +111,18 @@ pub(super) fn photo(form: &Map<String, Value>) -> Result<Option<Photo>, ApiError
     if bytes.len() > MAX_PHOTO {
         return Err(too_large());
     }
-    match sniff_image(&bytes) {
-        Some(ext) => Ok(Some(Photo { bytes, ext })),
-        None => Err(invalid().field("photo", "The photo must be a JPEG, PNG or WebP image.")),
+    if sniff_image(&bytes).is_none() {
+        return Err(invalid().field("photo", "The photo must be a JPEG, PNG or WebP image."));
+    }
+    // Decoded in full and written anew: what is stored is only the picture (no bytes after it,
+    // no metadata such as a phone's GPS position), whatever the upload carried.
+    let clean = raster::decode(&bytes).and_then(|pixels| raster::encode_jpeg(&pixels, UPLOAD_QUALITY));
+    match clean {
+        Ok(bytes) => Ok(Some(Photo { bytes, ext: "jpg" })),
+        Err(_) => Err(unreadable()),
     }
 }
+
+/// The JPEG quality an uploaded photo is stored at: high, since the image stage makes the
+/// smaller variants from it.
+const UPLOAD_QUALITY: u8 = 92;

@@ -91,10 +91,13 @@ impl Sandbox {
     }
 }
 
-fn photo() -> String {
+fn jpeg_photo() -> Vec<u8> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let bytes = std::fs::read(repo.join("content/media/default-property.jpg")).expect("a jpeg");
-    base64::engine::general_purpose::STANDARD.encode(bytes)
+    std::fs::read(repo.join("content/media/default-property.jpg")).expect("a jpeg")
+}
+
+fn photo() -> String {
+    base64::engine::general_purpose::STANDARD.encode(jpeg_photo())
 }
 
 fn property() -> Value {
@@ -231,6 +234,13 @@ async fn uploads_must_be_small_images() {
         ("html named .jpg", engine.encode(b"<html><script>alert(1)</script>"), "JPEG, PNG or WebP"),
         ("gif", engine.encode(b"GIF89a\x01\x00\x01\x00"), "JPEG, PNG or WebP"),
         ("not base64", "%%%".to_owned(), "could not be read"),
+        // The probe's case: a JPEG's first bytes, then a web page.
+        (
+            "jpeg header then html",
+            engine.encode(b"\xFF\xD8\xFF\xE0\0\x10JFIF\0<html><script>alert(1)</script>"),
+            "could not be read",
+        ),
+        ("truncated jpeg", engine.encode(&jpeg_photo()[..2000]), "could not be read"),
     ];
     for (name, data, message) in cases {
         let mut body = property();
@@ -347,6 +357,10 @@ async fn a_valid_property_and_post_are_written_and_pass_estate_check() {
         std::fs::read(sandbox.content().join("media/properties/creek-vista-two-bedroom-apartment.jpg"))
             .expect("the photo");
     assert_eq!(sniff_image(&photo), Some("jpg"));
+    // Stored decoded and encoded anew: the same picture, not the uploaded bytes.
+    assert_ne!(photo, jpeg_photo());
+    let (stored, sent) = (raster::decode(&photo).unwrap(), raster::decode(&jpeg_photo()).unwrap());
+    assert_eq!(stored.dimensions(), sent.dimensions());
 
     let (status, answer) = sandbox.post("posts", &post(), |_| {}).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
