@@ -73,13 +73,17 @@ pub fn resize(image: &RgbImage, width: u32, height: u32) -> Result<RgbImage, Str
 
 /// A baseline JPEG, the fallback every browser and feed reader shows. No metadata is written.
 /// jpeg-encoder (AVX2 colour conversion and DCT) encodes several times faster than `image`'s.
+/// Huffman tables fitted to the image: 12% smaller files for 13% more time (the sample's
+/// listing photos; progressive scans came out larger).
 pub fn encode_jpeg(image: &RgbImage, quality: u8) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let (width, height) = (u16::try_from(image.width()), u16::try_from(image.height()));
     let (Ok(width), Ok(height)) = (width, height) else {
         return Err("cannot encode JPEG: wider or taller than 65535 pixels".into());
     };
-    jpeg_encoder::Encoder::new(&mut bytes, quality)
+    let mut encoder = jpeg_encoder::Encoder::new(&mut bytes, quality);
+    encoder.set_optimized_huffman_tables(true);
+    encoder
         .encode(image.as_raw(), width, height, jpeg_encoder::ColorType::Rgb)
         .map_err(|e| format!("cannot encode JPEG: {e}"))?;
     Ok(bytes)

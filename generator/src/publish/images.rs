@@ -29,7 +29,8 @@ const JPEG_QUALITY: u8 = 78;
 const WEBP_QUALITY: f32 = 75.0;
 const WEBP_METHOD: i32 = 2;
 /// Everything that changes the outputs: part of every cache key and output name.
-const SETTINGS: &str = "images v2: catmull-rom; jpeg q78; webp q75 m2; widths 400 800 1200 1600";
+const SETTINGS: &str =
+    "images v3: catmull-rom; jpeg q78 optimized huffman; webp q75 m2; widths 400 800 1200 1600";
 /// The folder of the outputs, under the output folder.
 pub const OUTPUT_DIR: &str = "media/_img";
 
