@@ -106,8 +106,9 @@ pub fn widths_for(width: u32) -> Vec<u32> {
 /// Files to write: each variant's name and its encoded bytes.
 type EncodedFiles = Vec<(String, Vec<u8>)>;
 
-/// One source's outcome: its record and whether it came from the cache, or why it was refused.
-type SourceResult = Result<(ImageInfo, bool), String>;
+/// One source's outcome: its record (with its cache key) and whether it was decoded, or why it
+/// was refused.
+type SourceResult = Result<(Indexed, bool), String>;
 
 /// Resizes and encodes one decoded source: its record (URLs under `key`) and the files' bytes.
 fn encode(rgb: &RgbImage, key: &str) -> Result<(ImageInfo, EncodedFiles), String> {
@@ -138,9 +139,14 @@ fn file_names(info: &ImageInfo) -> impl Iterator<Item = &str> {
         .map(|url| url.rsplit('/').next().unwrap_or_default())
 }
 
-/// One source through the cache: a hit reads the record (no decoding); a miss decodes, encodes
-/// and fills the cache (written to a temporary folder, then renamed: never half-written).
-fn one(source: &Path, cache: &Path) -> SourceResult {
+/// One source through the cache: unchanged since the index saw it, its record is the index's
+/// (not even read); a hit reads the record (no decoding); a miss decodes, encodes and fills the
+/// cache (written to a temporary folder, then renamed: never half-written).
+fn one(source: &Path, relative: &str, cache: &Path, index: &Index) -> SourceResult {
+    let stamp = image_index::stamp(source);
+    if let Some(known) = index.known(relative, stamp, cache) {
+        return Ok((known.clone(), false));
+    }
     let bytes = std::fs::read(source).map_err(|e| format!("cannot be read: {e}"))?;
     let key = key(&bytes);
     let entry = cache.join(&key);
@@ -170,14 +176,12 @@ fn one(source: &Path, cache: &Path) -> SourceResult {
                 (info, true)
             }
         };
-    Ok((info, decoded))
+    let (len, modified) = stamp.unwrap_or((bytes.len() as u64, 0));
+    Ok((Indexed { len, modified, key, info }, decoded))
 }
 
 /// Puts a record's files from the cache into `out_dir` (hard links where the file system allows).
-fn link_outputs(info: &ImageInfo, cache: &Path, out_dir: &Path) -> std::io::Result<()> {
-    let Some(key) = file_names(info).next().and_then(|name| name.rsplit_once('-')).map(|(key, _)| key) else {
-        return Ok(());
-    };
+fn link_outputs(info: &ImageInfo, key: &str, cache: &Path, out_dir: &Path) -> std::io::Result<()> {
     let entry = cache.join(key);
     for name in file_names(info) {
         let target = out_dir.join(name);
@@ -205,32 +209,36 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
         .map(|e| e.into_path())
         .collect();
     std::fs::create_dir_all(cache)?;
-    let results: Vec<(PathBuf, SourceResult)> = sources
+    let index = Index::open(cache, media);
+    let results: Vec<(PathBuf, String, SourceResult)> = sources
         .into_par_iter()
         .map(|s| {
-            let result = one(&s, cache);
-            (s, result)
+            let relative = s.strip_prefix(media).unwrap_or(&s).to_string_lossy().replace('\\', "/");
+            let result = one(&s, &relative, cache, &index);
+            (s, relative, result)
         })
         .collect();
     let mut outcome = Outcome::default();
-    for (source, result) in results {
+    let mut indexed = HashMap::new();
+    for (source, relative, result) in results {
         match result {
-            Ok((info, decoded)) => {
-                let relative = source.strip_prefix(media).unwrap_or(&source);
-                let url = format!("/media/{}", relative.to_string_lossy().replace('\\', "/"));
+            Ok((entry, decoded)) => {
                 outcome.decoded += usize::from(decoded);
-                outcome.images.insert(url, info);
+                outcome.images.insert(format!("/media/{relative}"), entry.info.clone());
+                indexed.insert(relative, entry);
             }
             Err(reason) => outcome.bad.push(BadImage { file: source, reason }),
         }
     }
+    // The index is a cache too: a failure to write it costs the next build some reading only.
+    let _ = index.save(indexed.clone());
     outcome.bad.sort_by(|a, b| a.file.cmp(&b.file));
     if !outcome.bad.is_empty() {
         return Ok(outcome);
     }
     let out_dir = out.join(OUTPUT_DIR);
     std::fs::create_dir_all(&out_dir)?;
-    outcome.images.par_iter().try_for_each(|(_, info)| link_outputs(info, cache, &out_dir))?;
+    indexed.par_iter().try_for_each(|(_, entry)| link_outputs(&entry.info, &entry.key, cache, &out_dir))?;
     let wanted: std::collections::HashSet<String> =
         outcome.images.values().flat_map(|i| file_names(i).map(str::to_owned)).collect();
     for entry in std::fs::read_dir(&out_dir)?.flatten() {
@@ -394,6 +402,10 @@ fn locate(content: &Path, bad: &BadImage) -> Vec<Diagnostic> {
     }
     places
 }
+
+#[path = "image_index.rs"]
+mod image_index;
+use image_index::{Index, Indexed};
 
 #[cfg(test)]
 #[path = "images_tests.rs"]

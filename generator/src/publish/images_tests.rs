@@ -161,3 +161,36 @@ fn a_refused_image_is_reported_at_the_yaml_that_names_it() {
     );
     assert!(!out.exists(), "nothing written");
 }
+
+#[test]
+fn a_warm_run_knows_an_unchanged_photo_by_its_size_and_time_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let media = dir.path().join("media");
+    std::fs::create_dir_all(&media).unwrap();
+    let photo = media.join("a.jpg");
+    std::fs::write(&photo, jpeg(500, 300)).unwrap();
+    let (out, cache) = (dir.path().join("dist"), dir.path().join("cache"));
+    let cold = run(&media, &out, &cache).unwrap();
+    assert_eq!(cold.decoded, 1);
+
+    // Other bytes of the same length under the same modification time: the index answers from
+    // the file's size and time alone, so the file is not read (what a warm build relies on).
+    let modified = std::fs::metadata(&photo).unwrap().modified().unwrap();
+    let mut bytes = std::fs::read(&photo).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    std::fs::write(&photo, &bytes).unwrap();
+    std::fs::File::options().write(true).open(&photo).unwrap().set_modified(modified).unwrap();
+    let warm = run(&media, &out, &cache).unwrap();
+    assert_eq!((warm.decoded, warm.images.clone()), (0, cold.images.clone()));
+
+    // A new modification time: read and hashed again; the same bytes are still not decoded.
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    std::fs::File::options().write(true).open(&photo).unwrap().set_modified(later).unwrap();
+    let touched = run(&media, &out, &cache).unwrap();
+    assert_eq!(touched.decoded, 1, "the changed bytes are seen once the time changes");
+    // The original bytes again: their cache entry is still there, nothing decoded.
+    std::fs::write(&photo, jpeg(500, 300)).unwrap();
+    let back = run(&media, &out, &cache).unwrap();
+    assert_eq!((back.decoded, back.images), (0, cold.images));
+}
