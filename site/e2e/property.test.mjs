@@ -222,7 +222,7 @@ describe('agent, links and sharing', () => {
     const path = `/property/${property.id}`;
     const opened = await visit(DESKTOP_VIEW, path);
     const card = opened.page.locator('.agent-card');
-    assert.equal(await card.locator('img').getAttribute('src'), agent.image);
+    assert.equal(await card.locator('img').getAttribute('src'), agent.image.src);
     assert.equal(await card.locator('img').getAttribute('alt'), agent.name);
     const text = await card.innerText();
     for (const expected of [agent.name, agent.role, `BRN ${agent.brn}`]) assert.ok(text.includes(expected), expected);
