@@ -61,6 +61,21 @@ fn demo_content_is_valid_and_the_same_for_the_same_seed() {
     let run = estate(dir.path(), &["build", "--content-only", "--content", "a", "--out", "dist"]);
     assert!(run.success(), "{run}");
     assert!(run.to_string().contains("40 listings published, 0 not published, 5 posts"), "{run}");
+    // Its photos are real JPEGs, the same for the same seed, which the image stage publishes
+    // in every width.
+    let photo = |name: &str| std::fs::read(dir.path().join(name).join("media/demo/photo-3.jpg")).unwrap();
+    assert!(photo("a").starts_with(&[0xFF, 0xD8]) && photo("a").len() > 50_000);
+    assert_eq!(photo("a"), photo("b"));
+    assert_ne!(photo("a"), photo("c"));
+    let images: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("dist/data/images.json")).unwrap()).unwrap();
+    let widths: Vec<u64> = images["/media/demo/photo-3.jpg"]["variants"]
+        .as_array()
+        .expect("the photo's variants")
+        .iter()
+        .map(|v| v["width"].as_u64().unwrap())
+        .collect();
+    assert_eq!(widths, [400, 800, 1200, 1600]);
 }
 
 #[test]

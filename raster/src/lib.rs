@@ -10,7 +10,7 @@ use std::io::Cursor;
 
 pub use image;
 
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, RgbImage};
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Rgb, RgbImage};
 
 /// Larger images are refused before decoding (decompression bombs).
 pub const MAX_PIXELS: u64 = 50_000_000;
@@ -103,4 +103,62 @@ pub fn encode_webp(image: &RgbImage, quality: f32, method: i32) -> Result<Vec<u8
 pub fn average_color(image: &RgbImage) -> Result<String, String> {
     let [r, g, b] = resize(image, 1, 1)?.get_pixel(0, 0).0;
     Ok(format!("#{r:02x}{g:02x}{b:02x}"))
+}
+
+/// A made-up city photo `width` x `height` for `estate demo`: a sky gradient, a sun, towers with
+/// lit windows, their reflection in water, and grain, so it compresses like a photo rather than
+/// like flat colour. The same `seed` draws the same picture.
+pub fn demo_photo(width: u32, height: u32, seed: u64) -> RgbImage {
+    // A small xorshift generator: the picture depends on the seed alone.
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let hue = (next() % 360) as f32;
+    let horizon = height * 62 / 100;
+    let towers: Vec<(u32, u32, u32, [u8; 3])> = (0..14)
+        .map(|_| {
+            let x = (next() % u64::from(width)) as u32;
+            let w = width / 24 + (next() % u64::from(width / 12)) as u32;
+            let top = horizon.saturating_sub(height / 8 + (next() % u64::from(height / 2)) as u32);
+            let shade = 30 + (next() % 50) as u8;
+            (x, w, top, [shade, shade, shade + 20])
+        })
+        .collect();
+    let sun =
+        ((next() % u64::from(width)) as f32, (height / 5) as f32 + (next() % u64::from(height / 5)) as f32);
+    let sky = |y: u32| -> [f32; 3] {
+        let t = y as f32 / horizon as f32;
+        let warm = (hue / 360.0).mul_add(60.0, 170.0);
+        [warm * t + 40.0 * (1.0 - t), 120.0 * t + 60.0 * (1.0 - t), 150.0 * (1.0 - t) + 90.0 * t]
+    };
+    let mut grain = next();
+    RgbImage::from_fn(width, height, |x, y| {
+        let mirrored = if y >= horizon { horizon.saturating_sub(y - horizon) } else { y };
+        let mut pixel = sky(mirrored);
+        let distance = ((x as f32 - sun.0).powi(2) + (mirrored as f32 - sun.1).powi(2)).sqrt();
+        if distance < height as f32 / 14.0 {
+            pixel = [255.0, 230.0, 170.0];
+        }
+        for &(left, w, top, shade) in &towers {
+            if x >= left && x < left + w && mirrored >= top {
+                let window =
+                    (x - left) % 14 < 6 && (mirrored - top) % 18 < 8 && (x / 7 + mirrored / 9) % 3 != 0;
+                pixel = if window { [250.0, 215.0, 140.0] } else { shade.map(f32::from) };
+            }
+        }
+        if y >= horizon {
+            // Water: darker, with ripples.
+            let ripple = ((y as f32 * 0.9).sin() * 10.0) + ((x as f32 * 0.05 + y as f32 * 0.3).sin() * 6.0);
+            pixel = pixel.map(|c| c * 0.62 + ripple);
+        }
+        grain ^= grain << 13;
+        grain ^= grain >> 7;
+        grain ^= grain << 17;
+        let noise = (grain % 17) as f32 - 8.0;
+        Rgb(pixel.map(|c| (c + noise).clamp(0.0, 255.0) as u8))
+    })
 }

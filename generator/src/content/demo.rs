@@ -142,15 +142,12 @@ type Files = Vec<(String, String)>;
 
 fn fixed_files() -> Files {
     let mut files: Files = Vec::new();
-    for i in 0..8 {
-        files.push((format!("media/demo/photo-{i}.svg"), svg(&format!("Photo {i}"), i * 40)));
-    }
     files.push(("media/demo/logo.svg".into(), svg("Demo Realty", 210)));
     let site = r#"# yaml-language-server: $schema=schema/site.json
 name: Demo Realty
 baseUrl: https://demo.example
 logo: media/demo/logo.svg
-defaultImage: media/demo/photo-0.svg
+defaultImage: media/demo/photo-0.jpg
 description: A synthetic Dubai agency for benchmarks.
 phones: ["+971 4 555 0000"]
 email: info@demo.example
@@ -164,25 +161,25 @@ partners:
 whyUs: Local knowledge and honest advice.
 about: A synthetic agency used to measure the generator.
 hero:
-  residential: { poster: media/demo/photo-1.svg }
-  rental: { poster: media/demo/photo-2.svg }
-  offPlan: { poster: media/demo/photo-3.svg }
-  commercial: { poster: media/demo/photo-4.svg }
-  all: { poster: media/demo/photo-5.svg }
+  residential: { poster: media/demo/photo-1.jpg }
+  rental: { poster: media/demo/photo-2.jpg }
+  offPlan: { poster: media/demo/photo-3.jpg }
+  commercial: { poster: media/demo/photo-4.jpg }
+  all: { poster: media/demo/photo-5.jpg }
 "#;
     files.push(("site.yaml".into(), site.into()));
     for (id, name) in TEAM {
         files.push((
             format!("team/{id}.yaml"),
             format!(
-                "name: {name}\nrole: Property Consultant\nimage: media/demo/photo-6.svg\nbrn: \"40000\"\n"
+                "name: {name}\nrole: Property Consultant\nimage: media/demo/photo-6.jpg\nbrn: \"40000\"\n"
             ),
         ));
     }
     for (id, name) in DEVELOPERS {
         files.push((
             format!("developers/{id}.yaml"),
-            format!("name: {name}\nlogo: media/demo/logo.svg\nprojects: 20\ndescription: A Dubai developer.\nimage: media/demo/photo-7.svg\n"),
+            format!("name: {name}\nlogo: media/demo/logo.svg\nprojects: 20\ndescription: A Dubai developer.\nimage: media/demo/photo-7.jpg\n"),
         ));
     }
     for (id, title) in
@@ -242,7 +239,7 @@ fn property(seed: u64, index: usize) -> (String, String) {
     y.push_str("amenities: [Swimming pool, Gym, Covered parking]\n");
     let _ = writeln!(y, "coordinates: {{ lat: {lat}, lng: {lng} }}");
     let images: Vec<String> =
-        (0..rng.usize(1..5)).map(|_| format!("media/demo/photo-{}.svg", rng.usize(..8))).collect();
+        (0..rng.usize(1..5)).map(|_| format!("media/demo/photo-{}.jpg", rng.usize(..PHOTOS))).collect();
     let _ = writeln!(y, "images: [{}]", images.join(", "));
     let description = paragraphs(&mut rng, 3);
     let id = format!("demo-{index:06}");
@@ -268,11 +265,27 @@ fn post(seed: u64, index: usize) -> (String, String) {
     (
         format!("blog/demo-post-{index:05}.md"),
         format!(
-            "---\ntitle: Dubai Market Notes {index}\ndate: {date}\nauthor: Demo Realty\nexcerpt: {}\nimages: [media/demo/photo-{}.svg]\n---\n{body}",
+            "---\ntitle: Dubai Market Notes {index}\ndate: {date}\nauthor: Demo Realty\nexcerpt: {}\nimages: [media/demo/photo-{}.jpg]\n---\n{body}",
             sentence(&mut rng, 12),
-            index % 8
+            index % PHOTOS
         ),
     )
+}
+
+/// How many photos the demo draws (`media/demo/photo-{i}.jpg`), shared by its listings, posts,
+/// heroes and team: real JPEGs, so the image stage can be measured at scale.
+const PHOTOS: usize = 12;
+
+/// The demo's photos: made-up city scenes, 1600 x 1067 like a listing photo.
+fn photos(seed: u64) -> std::io::Result<Vec<(String, Vec<u8>)>> {
+    (0..PHOTOS)
+        .into_par_iter()
+        .map(|i| {
+            let pixels = raster::demo_photo(1600, 1067, seed.wrapping_add(i as u64));
+            let jpeg = raster::encode_jpeg(&pixels, 82).map_err(std::io::Error::other)?;
+            Ok((format!("media/demo/photo-{i}.jpg"), jpeg))
+        })
+        .collect()
 }
 
 /// Writes a demo content tree with `properties` listings and `posts` posts into `out`.
@@ -284,5 +297,7 @@ pub fn write(out: &Path, properties: usize, posts: usize, seed: u64) -> std::io:
         std::fs::create_dir_all(out.join(dir))?;
     }
     files.par_iter().try_for_each(|(path, text)| std::fs::write(out.join(path), text))?;
-    Ok(files.len())
+    let photos = photos(seed)?;
+    photos.par_iter().try_for_each(|(path, bytes)| std::fs::write(out.join(path), bytes))?;
+    Ok(files.len() + photos.len())
 }

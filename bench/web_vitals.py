@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Core Web Vitals of the sample site on a phone, as Lighthouse measures them.
+
+Starts `estate serve` (which builds the sample content and answers with brotli or gzip, as the
+CDN does) on a free 127.0.0.1 port, runs Lighthouse (npm `lighthouse`, mobile preset, simulated
+throttling, Debian's Chromium) RUNS times on each page and prints the medians: performance score,
+LCP, CLS, TBT and the bytes of images downloaded. Figures, not assertions; the targets of issue 17
+are printed beside them (performance >= 95, LCP <= 2.0 s, CLS <= 0.02).
+
+Lighthouse is installed on first use into ~/.cache/estate-bench/lighthouse (`npm install
+--prefix`), not into site/package.json: it is a measuring tool, not a dependency of the site.
+
+    python3 bench/web_vitals.py [--runs 3] [--estate target/release/estate] [--repo .] [PATH ...]
+
+`--repo` measures another checkout (its content/ and site/, with its own estate binary), for
+before/after figures.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PAGES = ["/", "/buy-property", "/property/marina-gate-two-bedroom-sea-view", "/ar/", "/contact-us"]
+TOOLS = os.path.expanduser("~/.cache/estate-bench/lighthouse")
+LIGHTHOUSE_VERSION = "12"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+TARGETS = "targets: performance >= 95, LCP <= 2.0 s, CLS <= 0.02"
+
+
+def lighthouse_cli():
+    cli = os.path.join(TOOLS, "node_modules", "lighthouse", "cli", "index.js")
+    if not os.path.exists(cli):
+        print(f"installing lighthouse@{LIGHTHOUSE_VERSION} into {TOOLS} ...", flush=True)
+        os.makedirs(TOOLS, exist_ok=True)
+        subprocess.run(
+            ["npm", "install", "--prefix", TOOLS, "--no-audit", "--no-fund", f"lighthouse@{LIGHTHOUSE_VERSION}"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    return cli
+
+
+class Serve:
+    """`estate serve` of a checkout's sample content, on a free port; stopped by `stop`."""
+
+    def __init__(self, estate, repo, out):
+        self.proc = subprocess.Popen(
+            [estate, "serve", "--port", "0", "--no-watch", "--content", "content", "--site", "site", "--out", out],
+            cwd=repo,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        self.url = None
+        self.output = []
+        ready = threading.Event()
+
+        def read():
+            for line in self.proc.stdout:
+                self.output.append(line)
+                found = re.match(r"estate serve: (http://127\.0\.0\.1:\d+)/ \(Ctrl-C", line)
+                if found:
+                    self.url = found.group(1)
+                    ready.set()
+            ready.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        ready.wait(timeout=600)
+        if not self.url:
+            self.stop()
+            sys.exit("estate serve did not start:\n" + "".join(self.output[-40:]))
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def measure(cli, url, scratch):
+    """One Lighthouse run of `url`: (performance, LCP s, CLS, TBT ms, image KiB)."""
+    report = os.path.join(scratch, "report.json")
+    profile = tempfile.mkdtemp(dir=scratch)
+    flags = f"--headless --no-sandbox --disable-gpu --no-first-run --user-data-dir={profile}"
+    proc = subprocess.run(
+        ["node", cli, url, "--quiet", "--only-categories=performance", "--output=json",
+         f"--output-path={report}", f"--chrome-flags={flags}"],
+        env={**os.environ, "CHROME_PATH": CHROMIUM},
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        sys.exit(f"lighthouse {url} failed:\n{proc.stderr[-3000:]}")
+    with open(report, encoding="utf-8") as f:
+        result = json.load(f)
+    shutil.rmtree(profile, ignore_errors=True)
+    audits = result["audits"]
+    images = sum(
+        item.get("transferSize", 0)
+        for item in audits["network-requests"]["details"]["items"]
+        if item.get("resourceType") == "Image"
+    )
+    return (
+        result["categories"]["performance"]["score"] * 100,
+        audits["largest-contentful-paint"]["numericValue"] / 1000,
+        audits["cumulative-layout-shift"]["numericValue"],
+        audits["total-blocking-time"]["numericValue"],
+        images / 1024,
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--repo", default=ROOT, help="the checkout to measure (default: this one)")
+    parser.add_argument("--estate", help="its estate binary (default: REPO/target/release/estate)")
+    parser.add_argument("pages", nargs="*", default=PAGES)
+    args = parser.parse_args()
+    repo = os.path.abspath(args.repo)
+    estate = os.environ.get("ESTATE_BIN") or args.estate or os.path.join(repo, "target", "release", "estate")
+    if not os.path.exists(estate):
+        sys.exit(f"no {estate}: cargo build --release --bin estate (in {repo})")
+    cli = lighthouse_cli()
+    with tempfile.TemporaryDirectory() as scratch:
+        serve = Serve(estate, repo, os.path.join(scratch, "dist"))
+        try:
+            print(f"{repo}: {args.runs} Lighthouse runs per page (mobile, simulated throttling); medians")
+            print(f"{'page':44} {'perf':>5} {'LCP':>7} {'CLS':>6} {'TBT':>7} {'images':>9}")
+            for page in args.pages:
+                runs = [measure(cli, serve.url + page, scratch) for _ in range(args.runs)]
+                perf, lcp, cls, tbt, images = (statistics.median(column) for column in zip(*runs))
+                print(f"{page:44} {perf:5.0f} {lcp:6.2f}s {cls:6.3f} {tbt:5.0f}ms {images:6.0f} KiB", flush=True)
+            print(TARGETS)
+        finally:
+            serve.stop()
+
+
+if __name__ == "__main__":
+    main()
