@@ -61,6 +61,8 @@ pub struct Summary {
     pub links_checked: Option<(usize, usize, f64)>,
     /// Published listings in the portal feed and left out of it.
     pub portal_feed: portal_feed::Counts,
+    /// The image stage: photos, how many were decoded (not in the cache), and its seconds.
+    pub photos: (usize, usize, f64),
 }
 
 impl Summary {
@@ -75,6 +77,8 @@ impl Summary {
             self.files,
             self.content_seconds
         );
+        let (photos, decoded, seconds) = self.photos;
+        line.push_str(&format!(", {photos} photos ({decoded} decoded) in {seconds:.2} s"));
         line.push_str(&format!(
             ", portal feed: {} listings in, {} left out",
             self.portal_feed.included, self.portal_feed.left_out
@@ -140,6 +144,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         }
     };
     let write_error = |source| BuildError::Write { path: options.out.clone(), source };
+    let images_started = Instant::now();
     let images =
         match output::images::publish(&content.dir, &options.out, &output::images::cache_dir(&content.dir)) {
             Ok(images) => images,
@@ -150,6 +155,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
             }
             Err(output::images::StageError::Io(source)) => return Err(write_error(source)),
         };
+    let photos = (images.photos.len(), images.decoded, images_started.elapsed().as_secs_f64());
     let written = output::write(&content, &images, &options.out).map_err(write_error)?;
     crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
     let published = write_published(&options.out, published).map_err(write_error)?;
@@ -201,6 +207,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         site_seconds,
         links_checked,
         portal_feed: portal_counts,
+        photos,
     };
     Ok((summary, report))
 }

@@ -331,6 +331,8 @@ pub struct Published {
     /// Each processed photo's path under `media/`, with the output file that replaces it there
     /// (its largest variant).
     pub photos: HashMap<PathBuf, PathBuf>,
+    /// How many were decoded (not found in the cache).
+    pub decoded: usize,
 }
 
 /// Why the stage stopped the build.
@@ -369,7 +371,7 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> Result<Published, St
             ))
         })
         .collect();
-    Ok(Published { pictures: Pictures::new(&outcome.images), photos })
+    Ok(Published { pictures: Pictures::new(&outcome.images), photos, decoded: outcome.decoded })
 }
 
 /// An error at each YAML or markdown reference to the refused file (`file:line:col: image
