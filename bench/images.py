@@ -77,11 +77,36 @@ def measure(label, content, runs, scratch):
     print(f"  variants written  {variants} (each as JPEG and WebP): JPEG {jpeg / 1e6:.1f} MB, WebP {webp / 1e6:.1f} MB")
 
 
+def own_photos(demo, count):
+    """Gives the first `count` listings of the demo a photo file of their own: the shared photo's
+    bytes and the listing's number after the JPEG's end marker (still a valid JPEG, another hash)."""
+    listings = sorted(os.listdir(os.path.join(demo, "properties")))[:count]
+    for number, name in enumerate(listings):
+        path = os.path.join(demo, "properties", name)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        found = re.search(r"media/demo/(photo-\d+)\.jpg", text)
+        if not found:
+            continue
+        own = f"media/demo/own-{number:05}.jpg"
+        with open(os.path.join(demo, found.group(0)), "rb") as f:
+            data = f.read()
+        with open(os.path.join(demo, own), "wb") as f:
+            f.write(data + number.to_bytes(4, "big"))
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text.replace(found.group(0), own, 1))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--properties", type=int, default=10000)
     parser.add_argument("--posts", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--unique", type=int, default=0, metavar="N",
+        help="give the demo's first N listings photos of their own (a copy with a distinct tail after "
+        "the JPEG's end), so the stage has N more distinct sources to decode, then to know warm",
+    )
     args = parser.parse_args()
     if not os.path.exists(ESTATE):
         sys.exit(f"no {ESTATE}: cargo build --release --bin estate")
@@ -96,9 +121,12 @@ def main():
             check=True,
             stdout=subprocess.DEVNULL,
         )
+        if args.unique:
+            own_photos(demo, args.unique)
         work = os.path.join(scratch, "demo-work")
         os.makedirs(work)
-        measure(f"demo of {args.properties} listings", demo, args.runs, work)
+        label = f"demo of {args.properties} listings" + (f", {args.unique} with photos of their own" if args.unique else "")
+        measure(label, demo, args.runs, work)
 
 
 if __name__ == "__main__":

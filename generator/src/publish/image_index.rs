@@ -49,11 +49,11 @@ impl Index {
         Index { file, entries }
     }
 
-    /// The record of `relative` when the source is unchanged since it was indexed and its cache
-    /// entry is still there.
-    pub fn known(&self, relative: &str, stamp: Option<(u64, u128)>, cache: &Path) -> Option<&Indexed> {
+    /// The record of `relative` when the source is unchanged since it was indexed. (Its cache
+    /// entry is trusted to be there: the index lives in the same folder, and goes with it.)
+    pub fn known(&self, relative: &str, stamp: Option<(u64, u128)>) -> Option<&Indexed> {
         let entry = self.entries.get(relative)?;
-        (stamp == Some((entry.len, entry.modified)) && cache.join(&entry.key).is_dir()).then_some(entry)
+        (stamp == Some((entry.len, entry.modified))).then_some(entry)
     }
 
     /// Replaces the index with `entries` when they differ from what it holds.
