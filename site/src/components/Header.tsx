@@ -161,7 +161,8 @@ export function Header() {
       <header className="site-header">
         <div className="container site-header__inner">
           <ShellLink to="/" className="site-header__logo" onClick={close}>
-            <img src={site.logo} alt={site.name} width={294} height={65} />
+            {/* The largest element of a page without a photo at the top (contact, about...). */}
+            <img src={site.logo} alt={site.name} width={294} height={65} fetchPriority="high" />
           </ShellLink>
 
           <nav className="site-nav" aria-label={t('header.nav')}>
