@@ -78,7 +78,7 @@ async fn a_lead_accepted_while_the_sinks_were_down_is_resent_after_a_crash() {
     .expect("the first process");
     assert_eq!(status, StatusCode::OK, "{answer}");
     let id = answer["id"].as_str().expect("an id").to_owned();
-    assert_eq!(outbox_ids(outbox.path()), [id.clone()]);
+    assert_eq!(outbox_ids(outbox.path()), std::slice::from_ref(&id));
     assert_eq!(markers(outbox.path()), [format!("{id}.pending-smtp"), format!("{id}.pending-webhook")]);
     assert!(down_hook.requests().iter().all(|r| r.header("idempotency-key") == Some(id.as_str())));
 
