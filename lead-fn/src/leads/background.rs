@@ -10,9 +10,11 @@
 //! there the production engine for this is a queue (SQS with a dead-letter queue, see the
 //! README).
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::pending;
 use super::sinks::{self, Outcome, Prepared, Sink};
 
 /// How long the background delivery keeps trying a sink.
@@ -36,17 +38,33 @@ pub async fn record_then_deliver(all: &Arc<[Sink]>, lead: Arc<Prepared>, budget:
         outcomes.extend(sinks::deliver(others.into(), lead, budget).await);
         return outcomes;
     }
-    if !others.is_empty() {
-        let others: Arc<[Sink]> = others.into();
+    let dir = all.iter().find_map(|sink| match sink {
+        Sink::Outbox(outbox) => Some(outbox.dir.clone()),
+        _ => None,
+    });
+    if let Some(dir) = dir {
+        deliver_in_background(dir, others, lead);
+    }
+    recorded
+}
+
+/// Hands `lead` to each of `others` on its own task, with retries until [`DEADLINE`]; a sink
+/// that takes it has its pending marker in `outbox` removed at once, so a restart resends the
+/// lead only to the sinks that had not taken it.
+pub fn deliver_in_background(outbox: PathBuf, others: Vec<Sink>, lead: Arc<Prepared>) {
+    for sink in others {
+        let lead = lead.clone();
+        let outbox = outbox.clone();
         tokio::spawn(async move {
-            let id = lead.lead.id.clone();
-            let outcomes = sinks::deliver_within(others, lead, DEADLINE, ATTEMPT_LIMIT).await;
-            let failed: Vec<&str> = outcomes.iter().filter(|o| !o.accepted).map(|o| o.sink).collect();
-            if !failed.is_empty() {
-                // The lead is safe in the outbox; this says which sinks never got it.
-                tracing::error!(event = "lead_background_failed", lead = %id, sinks = ?failed);
+            let name = sink.name();
+            let outcomes =
+                sinks::deliver_within(Arc::from([sink]), lead.clone(), DEADLINE, ATTEMPT_LIMIT).await;
+            if outcomes.iter().all(|o| o.accepted) {
+                tokio::task::spawn_blocking(move || pending::clear(&outbox, &lead.lead.id, name)).await.ok();
+            } else {
+                // The lead is safe in the outbox and its marker stays: the next start resends it.
+                tracing::error!(event = "lead_background_failed", lead = %lead.lead.id, sink = name);
             }
         });
     }
-    recorded
 }

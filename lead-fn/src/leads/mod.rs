@@ -48,6 +48,7 @@ use crate::validate;
 mod background;
 pub mod email;
 pub mod input;
+pub mod pending;
 pub mod proxy_sign;
 pub mod ratelimit;
 pub mod record;
@@ -68,12 +69,15 @@ struct Leads {
 }
 
 /// The lead route over the given catalogue and settings.
-pub fn router(catalogue: Arc<Catalogue>, settings: Settings) -> Router {
+pub fn router(catalogue: Arc<Catalogue>, mut settings: Settings) -> Router {
     if settings.sinks.is_empty() {
         tracing::warn!(
             event = "lead_sinks_missing",
             "no lead sink is configured: every lead is answered 503"
         );
+    }
+    if settings.background_delivery {
+        mark_pending_and_resend(&mut settings);
     }
     let leads = Leads {
         catalogue,
@@ -82,6 +86,27 @@ pub fn router(catalogue: Arc<Catalogue>, settings: Settings) -> Router {
         settings,
     };
     Router::new().route(CONTACT_PATH, post(contact).fallback(method_not_allowed)).with_state(Arc::new(leads))
+}
+
+/// Background delivery: the outbox marks each lead pending for the other sinks, and the leads
+/// a previous run left marked are resent (needs a Tokio runtime, as `estate serve` has).
+fn mark_pending_and_resend(settings: &mut Settings) {
+    let others: Vec<sinks::Sink> =
+        settings.sinks.iter().filter(|sink| !matches!(sink, sinks::Sink::Outbox(_))).cloned().collect();
+    let names: Vec<&'static str> = others.iter().map(sinks::Sink::name).collect();
+    let Some(outbox) = settings.sinks.iter_mut().find_map(|sink| match sink {
+        sinks::Sink::Outbox(outbox) => Some(outbox),
+        _ => None,
+    }) else {
+        return;
+    };
+    outbox.pending = names;
+    let dir = outbox.dir.clone();
+    if tokio::runtime::Handle::try_current().is_ok() {
+        pending::resend(&dir, &others, settings);
+    } else {
+        tracing::warn!(event = "lead_resend_skipped", "no async runtime: pending leads are not resent");
+    }
 }
 
 async fn method_not_allowed() -> ApiError {

@@ -13,11 +13,15 @@ use super::{Failure, Prepared};
 #[derive(Debug, Clone)]
 pub struct Outbox {
     pub dir: PathBuf,
+    /// The sinks still to get each lead written here (background delivery): a marker
+    /// `{id}.pending-{sink}` is written with the lead, before its `.json`, and removed once
+    /// that sink took it (see [`crate::leads::pending`]).
+    pub pending: Vec<&'static str>,
 }
 
 impl Outbox {
     pub fn new(dir: impl Into<PathBuf>) -> Outbox {
-        Outbox { dir: dir.into() }
+        Outbox { dir: dir.into(), pending: Vec::new() }
     }
 
     pub(super) async fn write(&self, lead: &Prepared) -> Result<(), Failure> {
@@ -25,9 +29,15 @@ impl Outbox {
         let id = lead.lead.id.clone();
         let eml = lead.email.eml.clone();
         let json = lead.json.clone();
-        let written =
-            tokio::task::spawn_blocking(move || write_lead(&dir, &id, &[("eml", &eml), ("json", &json)]))
-                .await;
+        let markers: Vec<(String, &'static str)> =
+            self.pending.iter().map(|sink| (crate::leads::pending::marker_ext(sink), *sink)).collect();
+        let written = tokio::task::spawn_blocking(move || {
+            let mut parts: Vec<(&str, &[u8])> = vec![("eml", &eml)];
+            parts.extend(markers.iter().map(|(ext, sink)| (ext.as_str(), sink.as_bytes())));
+            parts.push(("json", &json));
+            write_lead(&dir, &id, &parts)
+        })
+        .await;
         match written {
             Ok(Ok(())) => Ok(()),
             Ok(Err(error)) => Err(Failure {
