@@ -280,13 +280,15 @@ async function main() {
   let paths = allPaths;
   let cache = null;
   let reused = '';
+  let kept = new Set();
   if (cacheDir) {
     // Everything a page depends on besides its data files.
     const code = [templateCopy, manifestFile, ...(await filesUnder(dirname(ssr))), fileURLToPath(import.meta.url), join(here, 'page-cache.mjs')];
     cache = await PageCache.open(cacheDir, dist, await buildKey(code, [base]));
-    const plan = await cache.plan(allPaths);
+    const plan = cache.plan(allPaths);
     await cache.restore(plan.copy);
     paths = plan.render;
+    kept = new Set(plan.kept);
     reused = `, ${plan.kept.length} unchanged, ${plan.copy.length} from the cache (${plan.changedData} data files changed)`;
   }
   const rendered = [];
@@ -322,7 +324,7 @@ async function main() {
     console.error(`prerender: ${failures.length} page(s) failed:\n  ${failures.join('\n  ')}`);
     process.exit(1);
   }
-  if (cache) await cache.save(allPaths, rendered);
+  if (cache) await cache.save(allPaths, rendered, kept);
   console.log(
     `prerender: ${paths.length} pages in ${seconds.toFixed(2)} s (${Math.round(paths.length / seconds)} pages/s, ${count} workers)${reused}`,
   );
