@@ -1,7 +1,9 @@
 //! The page cache renders only what changed, and what it leaves is exactly a clean build: random
 //! sequences of edits (add, edit, unpublish, delete listings and posts, change `site.yaml`),
 //! each followed by an incremental build (the same output folder and page cache throughout)
-//! and a clean one (a fresh folder, no cache), whose files must be byte for byte the same.
+//! and a clean one (a fresh folder, no cache), whose files must be byte for byte the same. A
+//! third folder is rebuilt as `estate serve` does it: the prerender kept running between builds
+//! and told which data files each build changed; it must match too.
 //!
 //! Seeded and bounded: `INCREMENTAL_SEED` and `INCREMENTAL_STEPS` replay or lengthen a run.
 
@@ -184,6 +186,11 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
             std::fs::copy(&from, vite.join(name)).unwrap();
         }
     }
+    // Also as `estate serve` rebuilds: the prerender kept running, told which data changed.
+    let warm = generator::pipeline::site::Warm::default();
+    let (warm_out, warm_cache) = (dir.path().join("warm"), dir.path().join("warm-cache"));
+    copy_tree(&vite, &warm_out, &[]);
+    let mut warm_is_last_build = false;
     let options = |out: &Path, page_cache: Option<PathBuf>| BuildOptions {
         content: content.clone(),
         out: out.to_path_buf(),
@@ -192,6 +199,8 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
         rules: Rules::load(&repo().join("netlify.toml")).unwrap(),
         for_netlify: false,
         page_cache,
+        warm: None,
+        out_is_last_build: false,
     };
     let mut random = Random(seed | 1);
     for step in 1..=steps {
@@ -221,12 +230,22 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
             Err(error) => panic!("after {what}: the incremental build failed: {error}"),
             Ok(_) => std::fs::remove_dir_all(&before).unwrap(),
         }
+        let served = BuildOptions {
+            warm: Some(warm.clone()),
+            out_is_last_build: warm_is_last_build,
+            ..options(&warm_out, Some(warm_cache.clone()))
+        };
+        if let Err(error) = pipeline::build(&served) {
+            panic!("after {what}: the warm prerender's build failed: {error}");
+        }
+        warm_is_last_build = true;
         let clean = dir.path().join(format!("clean-{step}"));
         copy_tree(&vite, &clean, &[]);
         if let Err(error) = pipeline::build(&options(&clean, None)) {
             panic!("after {what}: the clean build failed: {error}");
         }
         assert_same_tree(&out, &clean, &what);
+        assert_same_tree(&warm_out, &clean, &format!("{what} (warm prerender)"));
         std::fs::remove_dir_all(&clean).unwrap();
     }
 }

@@ -510,7 +510,7 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
     page("/blog/p/café", r#"<a href="/property/b">unknown listing</a>"#);
 
     let rules = Rules::load(&repo().join("netlify.toml")).unwrap();
-    let report = generator::check::links::check_pages(dist, &rules, "https://www.example.ae").unwrap();
+    let report = generator::check::links::check_pages(dist, &rules, "https://www.example.ae", None).unwrap();
     let broken: Vec<(&str, &str)> =
         report.broken.iter().map(|b| (b.page.as_str(), b.link.as_str())).collect();
     assert_eq!(
@@ -659,6 +659,8 @@ fn a_prerendered_page_with_a_broken_link_fails_the_build_naming_page_and_link() 
         rules: Rules::load(&repo().join("netlify.toml")).unwrap(),
         for_netlify: false,
         page_cache: None,
+        warm: None,
+        out_is_last_build: false,
     };
     match pipeline::build(&options) {
         Err(BuildError::BrokenLinks(broken)) => {

@@ -467,14 +467,29 @@ fn fake_site(dir: &Path) {
     std::fs::write(
         dir.join("scripts/prerender.mjs"),
         r#"import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-const dist = process.argv[process.argv.indexOf('--dist') + 1];
-appendFileSync('build.log', 'prerender\n');
-const [first] = JSON.parse(readFileSync(`${dist}/api/properties.json`, 'utf8'));
-const version = readFileSync('src/version.txt', 'utf8').trim();
-writeFileSync(`${dist}/index.html`, `<html><body><h1>${first.title}</h1><p>${version}</p></body></html>`);
-writeFileSync(`${dist}/404.html`, '<html><body><h1>Not here</h1></body></html>');
-// A page that cannot be rendered, found after others were written.
-if (first.title.includes('Unrenderable')) { console.error('prerender: 1 page(s) failed'); process.exit(1); }
+import { createInterface } from 'node:readline';
+// Writes the pages into `dist`; false when one cannot be rendered.
+function render(dist) {
+  appendFileSync('build.log', 'prerender\n');
+  const [first] = JSON.parse(readFileSync(`${dist}/api/properties.json`, 'utf8'));
+  const version = readFileSync('src/version.txt', 'utf8').trim();
+  writeFileSync(`${dist}/index.html`, `<html><body><h1>${first.title}</h1><p>${version}</p></body></html>`);
+  writeFileSync(`${dist}/404.html`, '<html><body><h1>Not here</h1></body></html>');
+  // A page that cannot be rendered, found after others were written.
+  return !first.title.includes('Unrenderable');
+}
+if (!render(process.argv[process.argv.indexOf('--dist') + 1])) {
+  console.error('prerender: 1 page(s) failed');
+  process.exit(1);
+}
+// --serve: estate serve's warm prerender, one answer line per request line.
+if (process.argv.includes('--serve')) {
+  console.log(JSON.stringify({ ready: true }));
+  for await (const line of createInterface({ input: process.stdin })) {
+    const ok = render(JSON.parse(line).dist);
+    console.log(JSON.stringify({ ok, failures: ok ? [] : ['/: cannot be rendered'], written: ['index.html', '404.html'] }));
+  }
+}
 "#,
     )
     .unwrap();
@@ -511,16 +526,20 @@ fn content_changes_prerender_and_site_changes_rebuild_the_pages() {
     retitle(&file, "Fresh Title");
     poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<h1>Fresh Title</h1>"));
     server.wait_for_output("the rebuild line", Duration::from_secs(5), |log| log.contains("pages in"));
-    // Twice: the spare copy, served once built, then the output folder catches up.
-    let after_content = "vite\nvite\nprerender\nprerender\nprerender\n";
+    // Once, into the spare copy, served once built; then the output folder catches up by copying.
+    let after_content = "vite\nvite\nprerender\nprerender\n";
     wait_until("the output folder caught up", || runs() == after_content, runs);
     assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("<h1>Fresh Title</h1>"));
 
-    // The front end's source changes: the whole site stage runs again (in both copies).
+    // The front end's source changes: the whole site stage runs again, and a new prerender.
     std::fs::write(site.join("src/version.txt"), "v2\n").unwrap();
     poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<p>v2</p>"));
-    let after_site = format!("{after_content}vite\nvite\nprerender\nvite\nvite\nprerender\n");
-    wait_until("both copies rebuilt", || runs() == after_site, runs);
+    let after_site = format!("{after_content}vite\nvite\nprerender\n");
+    wait_until("the site rebuilt", || runs() == after_site, runs);
+    server.wait_for_output("the output folder caught up", Duration::from_secs(20), |log| {
+        log.matches("is up to date too").count() == 2
+    });
+    assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("<p>v2</p>"));
 }
 
 /// Waits until `done` holds (a rebuild finishes in the background); panics after 20 s.
@@ -558,7 +577,10 @@ fn a_failed_rebuild_leaves_every_page_answering_as_the_last_good_build() {
     retitle(&file, "Good Title");
     poll(&mut server, "/", Duration::from_secs(20), |r| r.text().contains("<h1>Good Title</h1>"));
     let runs = || std::fs::read_to_string(site.join("build.log")).unwrap();
-    wait_until("the output folder caught up", || runs().matches("prerender").count() == 3, runs);
+    wait_until("the rebuild", || runs().matches("prerender").count() == 2, runs);
+    server.wait_for_output("the output folder caught up", Duration::from_secs(20), |log| {
+        log.contains("is up to date too")
+    });
     let addresses = every_address(&out);
     let before: Vec<(u16, Vec<u8>)> =
         addresses.iter().map(|a| server.get(a)).map(|r| (r.status, r.body)).collect();

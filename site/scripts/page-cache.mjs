@@ -62,10 +62,12 @@ function statOrNull(file) {
  * more (and all at once ran out of file descriptors, so that failed reads looked like missing
  * files).
  */
-export function dataHasher(dist, recorded = {}) {
+export function dataHasher(dist, recorded = {}, changed = null) {
   const known = new Map();
   return (path) => {
     let entry = known.get(path);
+    // Told what changed (estate serve knows what it wrote): the others are as recorded.
+    if (entry === undefined && changed && !changed.has(path) && recorded[path]) entry = recorded[path];
     if (entry === undefined) {
       const file = join(dist, path.replace(/^\/+/, ''));
       const now = statOrNull(file);
@@ -82,9 +84,16 @@ export function dataHasher(dist, recorded = {}) {
 export class PageCache {
   constructor(dir, dist, key, previous) {
     this.dir = dir;
+    this.previous = previous;
+    this.writing = Promise.resolve();
+    this.begin(dist, key);
+  }
+
+  /** Starts a build into `dist` with the code `key` (a new key: nothing is cached). */
+  begin(dist, key) {
     this.dist = dist;
     this.key = key;
-    this.previous = previous.key === key ? previous : { key, data: {}, pages: {} };
+    if (this.previous.key !== key) this.previous = { key, data: {}, pages: {} };
     this.data = dataHasher(dist, this.previous.data);
   }
 
@@ -126,6 +135,29 @@ export class PageCache {
     return { render, copy, kept, changedData: changed.size };
   }
 
+  /**
+   * The plan when the data files that changed since the last build into this dist/ are known
+   * (`changed`, as loaders name them): their pages and new pages are rendered, the others kept
+   * without looking at them.
+   */
+  planChanged(paths, changed) {
+    const known = new Set(changed);
+    this.data = dataHasher(this.dist, this.previous.data, known);
+    const render = [];
+    const kept = [];
+    for (const path of paths) {
+      const page = this.previous.pages[path];
+      if (!page || page.inputs.some((input) => known.has(input))) render.push(path);
+      else kept.push(path);
+    }
+    return { render, copy: [], kept, changedData: known.size };
+  }
+
+  /** The files (relative to dist/) of pages the cache knows. */
+  files(paths) {
+    return paths.map((path) => this.previous.pages[path].file);
+  }
+
   /** Puts the cached pages back into dist/. */
   async restore(paths) {
     for (const path of paths) {
@@ -156,13 +188,17 @@ export class PageCache {
       for (const input of page.inputs) data[input] ??= this.data(input);
     }
     const files = new Set(Object.values(pages).map((page) => page.file));
-    for (const page of Object.values(this.previous.pages)) {
-      if (!files.has(page.file)) await rm(join(this.dir, 'html', page.file), { force: true });
-    }
+    const gone = Object.values(this.previous.pages).filter((page) => !files.has(page.file));
+    this.previous = { key: this.key, data, pages };
+    // One write at a time; `estate serve` answers before the manifest is on disk.
     const manifest = join(this.dir, 'manifest.json');
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(`${manifest}.tmp`, JSON.stringify({ key: this.key, data, pages }));
-    await rename(`${manifest}.tmp`, manifest);
+    this.writing = this.writing.then(async () => {
+      for (const page of gone) await rm(join(this.dir, 'html', page.file), { force: true });
+      await mkdir(this.dir, { recursive: true });
+      await writeFile(`${manifest}.tmp`, JSON.stringify(this.previous));
+      await rename(`${manifest}.tmp`, manifest);
+    });
+    return this.writing;
   }
 
   /** Where a worker keeps its copy of a page it rendered into `file` in dist/. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prerenders every page of the site into dist/**/index.html, in parallel worker threads.
 //
-//   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N] [--cache DIR]
+//   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N] [--cache DIR] [--serve]
 //
 // Paths: the fixed routes exported by the SSR bundle, plus every property and post listed in
 // dist/data/routes.json (written by `estate build`), plus the 404 page (dist/404.html), each in
@@ -11,7 +11,9 @@
 // Each worker imports the SSR bundle once, reads loader data straight from dist/, and writes
 // its share of pages. Prints one line per second of progress and a summary with pages/second.
 // With --cache DIR, only the pages whose inputs changed since the last run are rendered; the
-// others are kept or copied back from the cache (scripts/page-cache.mjs).
+// others are kept or copied back from the cache (scripts/page-cache.mjs). With --serve (and a
+// cache) it then stays, its workers warm, and renders what each of `estate serve`'s rebuilds
+// changed (see serveRequests).
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -51,6 +53,7 @@ function options() {
     ssr: resolve(value('--ssr', join(here, '..', '.ssr', 'entry-server.js'))),
     workers: Number(value('--workers', String(Math.max(1, availableParallelism())))),
     cache: args.includes('--cache') ? resolve(value('--cache', '')) : null,
+    serve: args.includes('--serve'),
   };
 }
 
@@ -194,63 +197,134 @@ function fillTemplate(template, rendered, page) {
     .replace('</body>', () => `<script type="application/json" id="router-data">${rendered.data}</script>\n  </body>`);
 }
 
+/**
+ * A worker: imports the SSR bundle once, then renders the pages of each job it is sent
+ * ({ dist, base, paths }), reading loader data from that job's dist/, and answers
+ * { failures, rendered }. Under `--serve` it stays for the next job.
+ */
 async function workerMain() {
-  const { dist, ssr, template, paths, base, manifest, cache } = workerData;
+  const { ssr, template, manifest, cache } = workerData;
   const server = await import(pathToFileURL(ssr).href);
   const shells = server.shellPages ?? [];
   // The data files each page reads, also those answered from the loaders' shared cache.
   const reads = new AsyncLocalStorage();
   server.observeReads?.((path) => reads.getStore()?.add(path));
-  const pagesRendered = [];
-  server.setDataSource(async (path) => {
-    const file = join(dist, path.replace(/^\/+/, ''));
-    try {
-      return JSON.parse(await readFile(file, 'utf8'));
-    } catch (error) {
-      if (error.code === 'ENOENT') throw new Response('Not Found', { status: 404 });
-      throw error;
-    }
+  parentPort.on('message', (job) => {
+    renderJob(job).catch((error) => {
+      parentPort.postMessage({ progress: 0, failures: [`worker: ${error instanceof Error ? error.stack : error}`], rendered: [] });
+    });
   });
-  const failures = [];
-  let done = 0;
-  // A few pages at a time, so one page's file reads and writes overlap another's rendering.
-  const renderOne = async (path) => {
-    try {
-      const inputs = new Set();
-      const rendered = await reads.run(inputs, () => server.render(path));
-      if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
-      const bare = server.stripLang(path);
-      const expected = bare === NOT_FOUND_PATH ? 404 : 200;
-      if (rendered.status !== expected) throw new Error(`answered ${rendered.status}, expected ${expected}`);
-      const file = outputFile(dist, path, shells, server);
-      const lang = server.languages.find((code) => server.localePath(code, bare) === path) ?? server.defaultLanguage;
-      // The 404 page and the shells are answered at other paths: no canonical or hreflang.
-      const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
-      await mkdir(dirname(file), { recursive: true });
-      const html = fillTemplate(template, rendered, { server, base, path, lang, links, manifest });
-      await writeFile(file, html);
-      if (cache) {
-        const copy = PageCache.copyPath(cache, dist, file);
-        await mkdir(dirname(copy), { recursive: true });
-        await writeFile(copy, html);
-        pagesRendered.push({ path, file: relative(dist, file), inputs: [...inputs].sort() });
+  parentPort.postMessage({ ready: true });
+
+  async function renderJob({ dist, base, paths }) {
+    // A new source empties the loaders' cache: the data of the last job may have changed.
+    server.setDataSource(async (path) => {
+      const file = join(dist, path.replace(/^\/+/, ''));
+      try {
+        return JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        if (error.code === 'ENOENT') throw new Response('Not Found', { status: 404 });
+        throw error;
       }
-    } catch (error) {
-      failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    const pagesRendered = [];
+    const failures = [];
+    let done = 0;
+    // A few pages at a time, so one page's file reads and writes overlap another's rendering.
+    const renderOne = async (path) => {
+      try {
+        const inputs = new Set();
+        const rendered = await reads.run(inputs, () => server.render(path));
+        if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
+        const bare = server.stripLang(path);
+        const expected = bare === NOT_FOUND_PATH ? 404 : 200;
+        if (rendered.status !== expected) throw new Error(`answered ${rendered.status}, expected ${expected}`);
+        const file = outputFile(dist, path, shells, server);
+        const lang = server.languages.find((code) => server.localePath(code, bare) === path) ?? server.defaultLanguage;
+        // The 404 page and the shells are answered at other paths: no canonical or hreflang.
+        const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
+        await mkdir(dirname(file), { recursive: true });
+        const html = fillTemplate(template, rendered, { server, base, path, lang, links, manifest });
+        await writeFile(file, html);
+        if (cache) {
+          const copy = PageCache.copyPath(cache, dist, file);
+          await mkdir(dirname(copy), { recursive: true });
+          await writeFile(copy, html);
+        }
+        pagesRendered.push({ path, file: relative(dist, file), inputs: [...inputs].sort() });
+      } catch (error) {
+        failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      done += 1;
+      if (done % 200 === 0) parentPort.postMessage({ progress: 200 });
+    };
+    const CONCURRENCY = 8;
+    for (let i = 0; i < paths.length; i += CONCURRENCY) {
+      await Promise.all(paths.slice(i, i + CONCURRENCY).map(renderOne));
     }
-    done += 1;
-    if (done % 200 === 0) parentPort.postMessage({ progress: 200 });
-  };
-  const CONCURRENCY = 8;
-  for (let i = 0; i < paths.length; i += CONCURRENCY) {
-    await Promise.all(paths.slice(i, i + CONCURRENCY).map(renderOne));
+    parentPort.postMessage({ progress: done % 200, failures, rendered: pagesRendered });
   }
-  parentPort.postMessage({ progress: done % 200, failures, rendered: pagesRendered });
 }
 
-async function main() {
-  const { dist, ssr, workers, cache: cacheDir } = options();
-  const started = performance.now();
+/** Worker threads that each keep the SSR bundle loaded, and render the pages of a job between them. */
+class Pool {
+  constructor(count, data) {
+    this.workers = Array.from({ length: count }, () => {
+      const worker = new Worker(fileURLToPath(import.meta.url), { workerData: data });
+      const ready = new Promise((resolvePromise, reject) => {
+        worker.once('message', resolvePromise);
+        worker.once('error', reject);
+      });
+      return { worker, ready };
+    });
+  }
+
+  /** Renders `paths` into `dist`; `progress(done)` is called about once a second. */
+  async run(dist, base, paths, progress) {
+    const count = Math.min(this.workers.length, Math.max(1, Math.ceil(paths.length / 50)));
+    const shares = paths.length ? Array.from({ length: count }, (_, i) => paths.filter((_, j) => j % count === i)) : [];
+    let done = 0;
+    let lastReport = performance.now();
+    const failures = [];
+    const rendered = [];
+    await Promise.all(
+      shares.map(async (share, i) => {
+        const { worker, ready } = this.workers[i];
+        await ready;
+        await new Promise((resolvePromise, reject) => {
+          const onMessage = (message) => {
+            done += message.progress ?? 0;
+            if (performance.now() - lastReport > 1000) {
+              lastReport = performance.now();
+              progress(done);
+            }
+            if (!message.failures) return;
+            failures.push(...message.failures);
+            rendered.push(...message.rendered);
+            worker.off('message', onMessage);
+            worker.off('error', onError);
+            worker.off('exit', onExit);
+            resolvePromise();
+          };
+          const onError = (error) => reject(error);
+          const onExit = (code) => reject(new Error(`worker exited with ${code}`));
+          worker.on('message', onMessage);
+          worker.on('error', onError);
+          worker.on('exit', onExit);
+          worker.postMessage({ dist, base, paths: share });
+        });
+      }),
+    );
+    return { failures, rendered, workers: count };
+  }
+
+  async close() {
+    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
+  }
+}
+
+/** What every page of a build is rendered with: the page template, Vite's manifest and the SSR bundle. */
+async function loadBuild(dist, ssr) {
   // The client build writes dist/index.html with the placeholders; keep it as the template,
   // since rendering "/" overwrites that file.
   // Kept outside .ssr/, which every SSR build empties.
@@ -261,73 +335,118 @@ async function main() {
     await copyFile(built, templateCopy);
   }
   if (!existsSync(templateCopy)) {
-    console.error(`prerender: no page template; run the client build first (vite build)`);
-    process.exit(1);
+    throw new Error('no page template; run the client build first (vite build)');
   }
   const template = await readFile(templateCopy, 'utf8');
   // The client build's manifest: which chunks each page needs (for modulepreload links).
   const manifestFile = join(dist, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : null;
   const server = await import(pathToFileURL(ssr).href);
+  // Everything a page depends on besides its data files.
+  const code = [templateCopy, manifestFile, ...(await filesUnder(dirname(ssr))), fileURLToPath(import.meta.url), join(here, 'page-cache.mjs')];
+  return { template, manifest, server, code };
+}
+
+/** Every page of the content now in `dist` (in every language), and the site's address. */
+async function sitePages(dist, server) {
   const routesFile = join(dist, 'data', 'routes.json');
   const content = existsSync(routesFile) ? JSON.parse(await readFile(routesFile, 'utf8')) : { properties: [], posts: [] };
   const shells = (server.shellPages ?? []).map((page) => page.path);
   const pages = [...server.fixedPaths, ...content.properties, ...content.posts, ...shells, NOT_FOUND_PATH];
-  const allPaths = server.languages.flatMap((lang) => pages.map((path) => server.localePath(lang, path)));
+  const paths = server.languages.flatMap((lang) => pages.map((path) => server.localePath(lang, path)));
   // Absolute canonical and hreflang links where the site's address is known.
   const siteFile = join(dist, 'data', 'site.json');
   const base = existsSync(siteFile) ? String(JSON.parse(await readFile(siteFile, 'utf8')).baseUrl ?? '').replace(/\/+$/, '') : '';
+  return { paths, base };
+}
+
+async function main() {
+  const { dist, ssr, workers, cache: cacheDir, serve } = options();
+  // Under --serve, stdout carries the answers to estate serve: everything else goes to stderr.
+  if (serve) console.log = (...args) => console.error(...args);
+  const started = performance.now();
+  const build = await loadBuild(dist, ssr);
+  const { paths: allPaths, base } = await sitePages(dist, build.server);
   let paths = allPaths;
   let cache = null;
   let reused = '';
   let kept = new Set();
+  let plan = { copy: [] };
+  // The code's hash, once: with the site's address, the key of the page cache.
+  const codeHash = await buildKey(build.code, []);
+  const cacheKey = (address) => buildKey([], [codeHash, address]);
   if (cacheDir) {
-    // Everything a page depends on besides its data files.
-    const code = [templateCopy, manifestFile, ...(await filesUnder(dirname(ssr))), fileURLToPath(import.meta.url), join(here, 'page-cache.mjs')];
-    cache = await PageCache.open(cacheDir, dist, await buildKey(code, [base]));
-    const plan = cache.plan(allPaths);
+    cache = await PageCache.open(cacheDir, dist, await cacheKey(base));
+    plan = cache.plan(allPaths);
     await cache.restore(plan.copy);
     paths = plan.render;
     kept = new Set(plan.kept);
     reused = `, ${plan.kept.length} unchanged, ${plan.copy.length} from the cache (${plan.changedData} data files changed)`;
   }
-  const rendered = [];
-
-  const count = Math.max(1, Math.min(workers, Math.ceil(paths.length / 50)));
-  const shares = paths.length ? Array.from({ length: count }, (_, i) => paths.filter((_, j) => j % count === i)) : [];
-  let done = 0;
-  let lastReport = performance.now();
-  const failures = [];
-  await Promise.all(
-    shares.map(
-      (share) =>
-        new Promise((resolvePromise, reject) => {
-          const worker = new Worker(fileURLToPath(import.meta.url), {
-            workerData: { dist, ssr, template, paths: share, base, manifest, cache: cacheDir },
-          });
-          worker.on('message', (message) => {
-            done += message.progress ?? 0;
-            if (message.failures) failures.push(...message.failures);
-            if (message.rendered) rendered.push(...message.rendered);
-            if (performance.now() - lastReport > 1000) {
-              lastReport = performance.now();
-              console.log(`prerender: ${done}/${paths.length} pages`);
-            }
-          });
-          worker.on('error', reject);
-          worker.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`worker exited with ${code}`))));
-        }),
-    ),
+  // Under --serve every worker stays for the rebuilds; otherwise only as many as there is work for.
+  const count = serve ? workers : Math.min(workers, Math.ceil(paths.length / 50));
+  const pool = new Pool(count, { ssr, template: build.template, manifest: build.manifest, cache: cacheDir });
+  const { failures, rendered, workers: used } = await pool.run(dist, base, paths, (done) =>
+    console.log(`prerender: ${done}/${paths.length} pages`),
   );
   const seconds = (performance.now() - started) / 1000;
   if (failures.length) {
     console.error(`prerender: ${failures.length} page(s) failed:\n  ${failures.join('\n  ')}`);
     process.exit(1);
   }
-  if (cache) await cache.save(allPaths, rendered, kept);
+  if (cache) {
+    // The pages written, for the generator's check of their links (the others are unchanged).
+    const written = [...rendered.map((page) => page.file), ...cache.files(plan.copy)];
+    await cache.save(allPaths, rendered, kept);
+    await writeFile(join(cacheDir, 'written.json'), JSON.stringify(written));
+  }
   console.log(
-    `prerender: ${paths.length} pages in ${seconds.toFixed(2)} s (${Math.round(paths.length / seconds)} pages/s, ${count} workers)${reused}`,
+    `prerender: ${paths.length} pages in ${seconds.toFixed(2)} s (${Math.round(paths.length / seconds)} pages/s, ${used} workers)${reused}`,
   );
+  if (!serve) {
+    await pool.close();
+    return;
+  }
+  if (!cache) throw new Error('--serve needs --cache DIR');
+  await serveRequests({ pool, build, cache, cacheKey });
+}
+
+/**
+ * `--serve`: after the first prerender, stays with its workers warm for `estate serve`'s
+ * rebuilds. Each line on stdin is a request { dist, changed }: render into `dist` the pages
+ * whose data files are among `changed` (paths such as /data/site.json) and the pages that are
+ * new; `changed: null` compares every data file and page with the cache instead (after a
+ * failed rebuild, when what changed is not known). Each answer is one line on stdout:
+ * { ok, written: [files, relative to dist], failures, seconds }. Progress goes to stderr.
+ */
+async function serveRequests({ pool, build, cache, cacheKey }) {
+  const { createInterface } = await import('node:readline');
+  const answer = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+  answer({ ready: true });
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (!line.trim()) continue;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const { dist, changed } = JSON.parse(line);
+      const { paths: allPaths, base } = await sitePages(dist, build.server);
+      cache.begin(dist, await cacheKey(base));
+      const plan = changed ? cache.planChanged(allPaths, changed) : cache.plan(allPaths);
+      await cache.restore(plan.copy);
+      const { failures, rendered } = await pool.run(dist, base, plan.render, () => {});
+      if (failures.length) {
+        answer({ ok: false, failures, written: [], seconds: seconds() });
+        continue;
+      }
+      const written = [...rendered.map((page) => page.file), ...cache.files(plan.copy)];
+      const saved = cache.save(allPaths, rendered, new Set(plan.kept));
+      answer({ ok: true, failures: [], written, seconds: seconds() });
+      await saved;
+    } catch (error) {
+      answer({ ok: false, failures: [`prerender: ${error instanceof Error ? error.stack : error}`], written: [], seconds: seconds() });
+    }
+  }
+  await pool.close();
 }
 
 if (isMainThread) {
@@ -337,6 +456,6 @@ if (isMainThread) {
   });
 } else {
   workerMain().catch((error) => {
-    parentPort.postMessage({ progress: 0, failures: [`worker: ${error instanceof Error ? error.stack : error}`] });
+    parentPort.postMessage({ progress: 0, failures: [`worker: ${error instanceof Error ? error.stack : error}`], rendered: [] });
   });
 }

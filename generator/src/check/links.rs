@@ -358,8 +358,17 @@ fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
 
 /// Checks every internal link of the pages the prerender wrote into `out`, resolving each the
 /// way the CDN would with `rules`. `base` is the site's origin (its absolute links are internal).
-pub fn check_pages(out: &Path, rules: &Rules, base: &str) -> Result<PageReport, PageCheckError> {
-    let (pages, content_pages) = built_pages(out)?;
+/// `only`: the page files to check, when the others are known to be fine (all when None).
+pub fn check_pages(
+    out: &Path,
+    rules: &Rules,
+    base: &str,
+    only: Option<&HashSet<PathBuf>>,
+) -> Result<PageReport, PageCheckError> {
+    let (mut pages, content_pages) = built_pages(out)?;
+    if let Some(only) = only {
+        pages.retain(|(_, file)| only.contains(file));
+    }
     // Each page's distinct internal targets.
     let per_page: Vec<(String, Vec<(String, String)>)> = pages
         .par_iter()

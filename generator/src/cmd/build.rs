@@ -75,6 +75,8 @@ pub fn run(args: Args) -> ExitCode {
         rules,
         for_netlify,
         page_cache,
+        warm: None,
+        out_is_last_build: false,
     };
     build(&options, "estate build")
 }

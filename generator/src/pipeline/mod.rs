@@ -30,6 +30,12 @@ pub struct BuildOptions {
     /// The prerender's page cache: each page's inputs and a copy of it, so only the pages
     /// whose inputs changed are rendered again (see `site/scripts/page-cache.mjs`).
     pub page_cache: Option<PathBuf>,
+    /// `estate serve`'s prerender, kept running between rebuilds (used with a page cache).
+    pub warm: Option<site::Warm>,
+    /// The data files that changed since the last build into `out` are the ones this build
+    /// writes: true when `out` holds exactly the last good build (`estate serve` knows; a build
+    /// from the command line compares every data file with the page cache instead).
+    pub out_is_last_build: bool,
 }
 
 /// The site stage of a build: what happens to the pages once the content stage has written
@@ -116,9 +122,6 @@ pub enum BuildError {
     BrokenLinks(Vec<BrokenLink>),
 }
 
-/// `site::build` or `site::prerender`: the page stage, given the site folder and the output.
-type SiteStage = fn(&Path, &Path, Option<&Path>) -> Result<f64, site::SiteError>;
-
 /// Runs the build. The report of warnings is returned with the summary so callers can show it.
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let started = Instant::now();
@@ -160,14 +163,24 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
     let published = write_published(&options.out, published).map_err(write_error)?;
     let content_seconds = started.elapsed().as_secs_f64();
-    let site_stage: Option<(SiteStage, &Path)> = match &options.pages {
+    // Paths as the pages' loaders name them: /data/site.json.
+    let changed: Vec<String> = written
+        .changed
+        .iter()
+        .filter_map(|path| path.strip_prefix(&options.out).ok())
+        .map(|path| format!("/{}", path.to_string_lossy()))
+        .collect();
+    let changed = options.out_is_last_build.then_some(changed.as_slice());
+    let page_cache = options.page_cache.as_deref();
+    let warm = options.warm.as_ref();
+    let run_site = |pages: &Pages| match pages {
         Pages::Skip => None,
-        Pages::Build(dir) => Some((site::build, dir)),
-        Pages::Prerender(dir) => Some((site::prerender, dir)),
+        Pages::Build(dir) => Some(site::build(dir, &options.out, page_cache, warm)),
+        Pages::Prerender(dir) => Some(site::prerender(dir, &options.out, page_cache, warm, changed)),
     };
-    let (site_seconds, qr_codes) = match site_stage {
-        None => (None, None),
-        Some((run, dir)) => {
+    let (site_run, qr_codes) = match options.pages {
+        Pages::Skip => (None, None),
+        _ => {
             // The permit QR codes are images of the pages: drawn on this machine's cores while
             // Node builds and prerenders (Vite's build leaves most of them idle).
             let data = options.out.join("data");
@@ -177,20 +190,43 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
                     let codes = crate::publish::qr::write_qr_codes(&written.permit_links, &data)?;
                     Ok((codes.len(), started.elapsed().as_secs_f64()))
                 });
-                let site = run(dir, &options.out, options.page_cache.as_deref());
+                let site = run_site(&options.pages).expect("pages are built");
                 (site, codes.join().expect("drawing QR codes does not panic"))
             });
             let codes = codes.map_err(write_error)?;
             (Some(site?), Some(codes))
         }
     };
-    let links_checked = match site_seconds {
+    let site_seconds = site_run.as_ref().map(|run| run.seconds);
+    let links_checked = match &site_run {
         None => None,
-        Some(_) => {
+        Some(run) => {
             let started = Instant::now();
-            let checked = links::check_pages(&options.out, &options.rules, &base)?;
+            // Only the pages written need their links checked when the last check of this
+            // output passed with the same rules and nothing was removed since: the other pages
+            // are unchanged, and every target they had is still there.
+            let marker = page_cache.map(|dir| dir.join(LINKS_CHECKED));
+            let rules_and_base = format!("{base}\n{:?}", options.rules);
+            let last_passed = marker
+                .as_ref()
+                .is_some_and(|file| std::fs::read_to_string(file).is_ok_and(|text| text == rules_and_base));
+            if let Some(file) = &marker {
+                let _ = std::fs::remove_file(file);
+            }
+            let only: Option<std::collections::HashSet<PathBuf>> = match &run.written {
+                Some(files) if last_passed && run.removed == 0 && !written.removed_any => {
+                    Some(files.iter().map(|file| options.out.join(file)).collect())
+                }
+                _ => None,
+            };
+            let checked = links::check_pages(&options.out, &options.rules, &base, only.as_ref())?;
             if !checked.broken.is_empty() {
                 return Err(BuildError::BrokenLinks(checked.broken));
+            }
+            if let (Some(file), Some(dir)) = (&marker, page_cache) {
+                std::fs::create_dir_all(dir)
+                    .and_then(|()| std::fs::write(file, &rules_and_base))
+                    .map_err(|source| BuildError::Write { path: file.clone(), source })?;
             }
             Some((checked.links, checked.pages, started.elapsed().as_secs_f64()))
         }
@@ -211,6 +247,9 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     };
     Ok((summary, report))
 }
+
+/// In the page cache: the rules and address of the last link check of the output that passed.
+const LINKS_CHECKED: &str = "links-checked.txt";
 
 /// The site's origin: the build option when given, else `site.yaml`'s `baseUrl`.
 fn base_url(content: &Content, option: Option<&str>) -> Result<String, BuildError> {

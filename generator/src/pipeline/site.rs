@@ -2,8 +2,10 @@
 //! runs Vite's client and SSR builds, then the prerender script that writes every page.
 //! `estate serve` reruns only the prerender when just the content changed.
 
+use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 #[derive(Debug, thiserror::Error)]
@@ -18,6 +20,18 @@ pub enum SiteError {
     NotBuilt(PathBuf),
     #[error("cannot prepare {path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
+    #[error("the prerender failed: {}", .0.join("\n  "))]
+    Prerender(Vec<String>),
+}
+
+/// What the page stage did: its seconds, and the pages it wrote (files relative to the output
+/// folder), when known; the other pages are as the last build left them.
+#[derive(Debug)]
+pub struct SiteRun {
+    pub seconds: f64,
+    pub written: Option<Vec<PathBuf>>,
+    /// Pages of listings and posts no longer published, removed.
+    pub removed: usize,
 }
 
 fn run(dir: &Path, program: &str, args: &[&str]) -> Result<(), SiteError> {
@@ -38,7 +52,12 @@ fn install_packages(site_dir: &Path) -> Result<(), SiteError> {
 
 /// Builds the pages of the site in `site_dir` into `out` (which already holds the content
 /// stage's JSON). Returns the seconds it took.
-pub fn build(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<f64, SiteError> {
+pub fn build(
+    site_dir: &Path,
+    out: &Path,
+    cache: Option<&Path>,
+    warm: Option<&Warm>,
+) -> Result<SiteRun, SiteError> {
     let started = Instant::now();
     if !site_dir.join("package.json").is_file() {
         return Err(SiteError::NoSite(site_dir.to_path_buf()));
@@ -53,13 +72,21 @@ pub fn build(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<f64, S
     // Only now that the new bundles exist: the hashed chunks of earlier builds go. (Deleting
     // them first would leave the served pages without code when a build fails.)
     remove_stale_assets(&out)?;
+    // The warm prerender's workers hold the old SSR bundle.
+    if let Some(warm) = warm {
+        warm.stop();
+    }
     run(
         site_dir,
         vite,
         &["build", "--logLevel", "warn", "--ssr", "src/entry-server.tsx", "--outDir", SSR_DIR],
     )?;
-    run_prerender(site_dir, &out, cache)?;
-    Ok(started.elapsed().as_secs_f64())
+    let written = match (warm, cache) {
+        (Some(warm), Some(cache)) => warm.render(site_dir, &out, cache, None)?,
+        _ => run_prerender(site_dir, &out, cache)?,
+    };
+    let removed = remove_stale_pages(&out)?;
+    Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
 }
 
 /// Where Vite's SSR build goes, inside the site folder; the prerender reads it (and the page
@@ -69,7 +96,15 @@ const SSR_DIR: &str = ".ssr";
 /// Renders every page again into `out` with the front end already built by [`build`]: the
 /// pages of new, changed and removed records follow the content stage's JSON. Returns the
 /// seconds it took.
-pub fn prerender(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<f64, SiteError> {
+/// `changed`: the data files (as `/data/site.json`) that changed since the last build into
+/// `out`, when known, for the warm prerender.
+pub fn prerender(
+    site_dir: &Path,
+    out: &Path,
+    cache: Option<&Path>,
+    warm: Option<&Warm>,
+    changed: Option<&[String]>,
+) -> Result<SiteRun, SiteError> {
     let started = Instant::now();
     if !site_dir.join("package.json").is_file() {
         return Err(SiteError::NoSite(site_dir.to_path_buf()));
@@ -78,11 +113,21 @@ pub fn prerender(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<f6
         return Err(SiteError::NotBuilt(site_dir.to_path_buf()));
     }
     let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
-    run_prerender(site_dir, &out, cache)?;
-    Ok(started.elapsed().as_secs_f64())
+    let written = match (warm, cache) {
+        (Some(warm), Some(cache)) => warm.render(site_dir, &out, cache, changed)?,
+        _ => run_prerender(site_dir, &out, cache)?,
+    };
+    let removed = remove_stale_pages(&out)?;
+    Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
 }
 
-fn run_prerender(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<(), SiteError> {
+/// The prerender script, once. With a page cache, returns the pages it wrote (it lists them in
+/// the cache's `written.json`).
+fn run_prerender(
+    site_dir: &Path,
+    out: &Path,
+    cache: Option<&Path>,
+) -> Result<Option<Vec<PathBuf>>, SiteError> {
     let out_text = out.to_string_lossy();
     let mut args = vec!["scripts/prerender.mjs", "--dist", &out_text];
     let cache = cache
@@ -94,20 +139,172 @@ fn run_prerender(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<()
     if let Some(dir) = &cache_text {
         args.extend(["--cache", dir]);
     }
+    let _ = cache.as_ref().map(|dir| std::fs::remove_file(dir.join(WRITTEN_LIST)));
     run(site_dir, "node", &args)?;
-    remove_stale_pages(out)
+    let Some(dir) = cache else { return Ok(None) };
+    // A missing or unreadable list: every page counts as written.
+    Ok(std::fs::read(dir.join(WRITTEN_LIST)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok()))
+}
+
+/// The pages the last prerender with a page cache wrote (rendered or copied from the cache),
+/// as a JSON list of files relative to the output folder.
+const WRITTEN_LIST: &str = "written.json";
+
+/// `estate serve`'s prerender: `node scripts/prerender.mjs --serve`, started with the first
+/// build of the front end and kept between rebuilds, its workers holding the SSR bundle loaded,
+/// so a rebuild after an edit renders its few pages without starting Node. Each rebuild sends
+/// one line (the output folder, the data files that changed) and reads one answer. A process
+/// that fails to answer is stopped; the next rebuild starts another.
+#[derive(Clone, Default)]
+pub struct Warm(Arc<Mutex<Option<WarmProcess>>>);
+
+struct WarmProcess {
+    child: Child,
+    requests: ChildStdin,
+    answers: BufReader<ChildStdout>,
+}
+
+impl std::fmt::Debug for Warm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Warm")
+    }
+}
+
+impl PartialEq for Warm {
+    fn eq(&self, other: &Warm) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Warm {}
+
+#[derive(serde::Deserialize)]
+struct Answer {
+    #[serde(default)]
+    ok: bool,
+    #[serde(default)]
+    failures: Vec<String>,
+    #[serde(default)]
+    written: Vec<PathBuf>,
+}
+
+impl Warm {
+    fn process(&self) -> std::sync::MutexGuard<'_, Option<WarmProcess>> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Stops the process (the front end is about to be built again).
+    pub fn stop(&self) {
+        if let Some(mut process) = self.process().take() {
+            let _ = process.child.kill();
+            let _ = process.child.wait();
+        }
+    }
+
+    /// Renders into `out` the pages whose data files are among `changed` (all that differ from
+    /// the page cache when `changed` is None). The first call starts the process, whose start
+    /// is a whole cached prerender of `out`. Returns the pages written, when known.
+    fn render(
+        &self,
+        site_dir: &Path,
+        out: &Path,
+        cache: &Path,
+        changed: Option<&[String]>,
+    ) -> Result<Option<Vec<PathBuf>>, SiteError> {
+        let mut process = self.process();
+        let Some(running) = process.as_mut() else {
+            *process = Some(WarmProcess::start(site_dir, out, cache)?);
+            return Ok(None);
+        };
+        let request = serde_json::json!({ "dist": out, "changed": changed });
+        let answer = running.ask(&request.to_string());
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(error) => {
+                // Gone or confused: the next rebuild starts a new one.
+                if let Some(mut gone) = process.take() {
+                    let _ = gone.child.kill();
+                    let _ = gone.child.wait();
+                }
+                return Err(error);
+            }
+        };
+        if !answer.ok {
+            return Err(SiteError::Prerender(answer.failures));
+        }
+        Ok(Some(answer.written))
+    }
+}
+
+impl Drop for WarmProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl WarmProcess {
+    fn start(site_dir: &Path, out: &Path, cache: &Path) -> Result<WarmProcess, SiteError> {
+        let cache = std::path::absolute(cache)
+            .map_err(|source| SiteError::Io { path: cache.to_path_buf(), source })?;
+        let args = [
+            "scripts/prerender.mjs".as_ref(),
+            "--dist".as_ref(),
+            out.as_os_str(),
+            "--cache".as_ref(),
+            cache.as_os_str(),
+            "--serve".as_ref(),
+        ];
+        let command =
+            format!("node {}", args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" "));
+        println!("estate build: {command}");
+        let mut child = Command::new("node")
+            .args(args)
+            .current_dir(site_dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|source| SiteError::Spawn { command: command.clone(), source })?;
+        let (Some(requests), Some(answers)) = (child.stdin.take(), child.stdout.take()) else {
+            unreachable!("both are piped");
+        };
+        let mut process = WarmProcess { child, requests, answers: BufReader::new(answers) };
+        // Its first line says the first prerender is done; a failed one ends the process.
+        let mut line = String::new();
+        let read = process.answers.read_line(&mut line);
+        if matches!(read, Ok(0) | Err(_)) {
+            let status = process
+                .child
+                .wait()
+                .map_err(|source| SiteError::Spawn { command: command.clone(), source })?;
+            return Err(SiteError::Failed { command, status });
+        }
+        Ok(process)
+    }
+
+    fn ask(&mut self, request: &str) -> Result<Answer, SiteError> {
+        let broken = |source: std::io::Error| SiteError::Io { path: "the warm prerender".into(), source };
+        writeln!(self.requests, "{request}").and_then(|()| self.requests.flush()).map_err(broken)?;
+        let mut line = String::new();
+        if self.answers.read_line(&mut line).map_err(broken)? == 0 {
+            return Err(broken(std::io::Error::other("it stopped")));
+        }
+        serde_json::from_str(&line).map_err(|e| broken(std::io::Error::other(e)))
+    }
 }
 
 /// Deletes the pages of listings and posts that `data/routes.json` no longer names (sold,
-/// rented, drafted or deleted since an earlier build), so the CDN stops serving them.
-pub fn remove_stale_pages(out: &Path) -> Result<(), SiteError> {
+/// rented, drafted or deleted since an earlier build), so the CDN stops serving them. Returns
+/// how many it deleted.
+pub fn remove_stale_pages(out: &Path) -> Result<usize, SiteError> {
+    let mut removed = 0;
     let routes_file = out.join("data").join("routes.json");
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| SiteError::Io { path, source }
     };
     let text = match std::fs::read_to_string(&routes_file) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
         other => other.map_err(io(&routes_file))?,
     };
     let routes: contract::routes::Routes = serde_json::from_str(&text)
@@ -137,6 +334,7 @@ pub fn remove_stale_pages(out: &Path) -> Result<(), SiteError> {
         for page in pages {
             if page.file_type().is_dir() && !current.contains(page.path()) {
                 std::fs::remove_dir_all(page.path()).map_err(io(page.path()))?;
+                removed += 1;
             }
         }
         // A post folder left without pages.
@@ -146,7 +344,7 @@ pub fn remove_stale_pages(out: &Path) -> Result<(), SiteError> {
             }
         }
     }
-    Ok(())
+    Ok(removed)
 }
 
 /// Deletes files in `out/assets` that Vite's manifest of the latest client build does not name.

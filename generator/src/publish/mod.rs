@@ -128,6 +128,11 @@ pub struct Written {
     pub posts: usize,
     /// The listings' permit links, each once: the page stage draws their QR codes.
     pub permit_links: Vec<String>,
+    /// The files of `api/` and `data/` this build wrote or removed (their bytes changed), so
+    /// the page stage can re-render just the pages that read them.
+    pub changed: Vec<PathBuf>,
+    /// Whether any file of `api/`, `data/` or `media/` was removed (a link may lead nowhere now).
+    pub removed_any: bool,
 }
 
 /// One file to write: where, and its bytes.
@@ -175,7 +180,7 @@ pub fn write(content: &Content, images: &images::Published, out: &Path) -> std::
     newest_first(&mut posts);
     let posts: Vec<ApiBlog> = posts.into_iter().map(|(p, _, _)| p).collect();
 
-    let records = write_records(content, &properties, &posts, &images.pictures, out)?;
+    let (records, mut changed) = write_records(content, &properties, &posts, &images.pictures, out)?;
     // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
     // stage only keeps the current ones from the clean-up.
     let permit_links = crate::publish::qr::permit_links(&properties);
@@ -185,27 +190,33 @@ pub fn write(content: &Content, images: &images::Published, out: &Path) -> std::
     let images_json = data.join(images::MANIFEST);
     let wanted: HashSet<&Path> =
         records.iter().chain(&codes).chain([&images_json]).map(PathBuf::as_path).collect();
+    let mut removed = Vec::new();
     for dir in ["api", "data"] {
-        remove_unwanted(&out.join(dir), |path| wanted.contains(path))?;
+        removed.extend(remove_unwanted(&out.join(dir), |path| wanted.contains(path))?);
     }
-    let media = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
+    let (media, media_removed) = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
+    let removed_any = !removed.is_empty() || media_removed;
+    changed.extend(removed);
 
     Ok(Written {
         files: records.len() + media,
         properties: properties.len(),
         posts: posts.len(),
         permit_links,
+        changed,
+        removed_any,
     })
 }
 
-/// Writes every file of the JSON API and the page data; returns their paths.
+/// Writes every file of the JSON API and the page data; returns their paths, and those of the
+/// files whose bytes changed.
 fn write_records(
     content: &Content,
     properties: &[ApiProperty],
     posts: &[ApiBlog],
     pictures: &images::Pictures,
     out: &Path,
-) -> std::io::Result<Vec<PathBuf>> {
+) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
     let api = out.join("api");
     let mut jobs: Vec<Job> = Vec::new();
     // Each record is serialised once; the lists are those same bytes joined.
@@ -262,15 +273,16 @@ fn write_records(
     let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
     all.extend(crate::publish::detail::files(properties, &people, pictures, &data));
 
-    write_changed(&all)?;
-    Ok(all.into_iter().map(|(path, _)| path).collect())
+    let changed = write_changed(&all)?;
+    Ok((all.into_iter().map(|(path, _)| path).collect(), changed))
 }
 
 /// Writes the files of `jobs` whose bytes differ from what is there. A folder this build
 /// creates holds no file yet, so its files are written without being compared. Folders are
 /// written in parallel and each folder's files one after the other: creating files in one
 /// folder takes a lock in the kernel, and threads contending for it were measured slower.
-fn write_changed(jobs: &[Job]) -> std::io::Result<()> {
+/// Returns the paths written.
+fn write_changed(jobs: &[Job]) -> std::io::Result<Vec<PathBuf>> {
     let mut folders: BTreeMap<&Path, Vec<&Job>> = BTreeMap::new();
     for job in jobs {
         folders.entry(job.0.parent().unwrap_or(Path::new(""))).or_default().push(job);
@@ -283,20 +295,29 @@ fn write_changed(jobs: &[Job]) -> std::io::Result<()> {
     // The largest folders first, so the two cores end together.
     let mut order: Vec<usize> = (0..folders.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(folders[i].1.len()));
-    order.into_par_iter().try_for_each(|i| {
-        let (_, files) = &folders[i];
-        let compare = !fresh[i];
-        // Comparing is read-only, so a folder's comparisons may themselves run in parallel.
-        let changed: Vec<&&Job> = if compare {
-            files.par_iter().filter(|(path, bytes)| !unchanged(path, bytes)).collect()
-        } else {
-            files.iter().collect()
-        };
-        changed.into_iter().try_for_each(|(path, bytes)| {
-            std::fs::write(path, bytes)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+    let written: Vec<Vec<PathBuf>> = order
+        .into_par_iter()
+        .map(|i| {
+            let (_, files) = &folders[i];
+            let compare = !fresh[i];
+            // Comparing is read-only, so a folder's comparisons may themselves run in parallel.
+            let changed: Vec<&&Job> = if compare {
+                files.par_iter().filter(|(path, bytes)| !unchanged(path, bytes)).collect()
+            } else {
+                files.iter().collect()
+            };
+            changed
+                .into_iter()
+                .map(|(path, bytes)| {
+                    std::fs::write(path, bytes).map_err(|e| {
+                        std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+                    })?;
+                    Ok(path.clone())
+                })
+                .collect::<std::io::Result<Vec<PathBuf>>>()
         })
-    })
+        .collect::<std::io::Result<_>>()?;
+    Ok(written.into_iter().flatten().collect())
 }
 
 /// Whether `path` already holds exactly `bytes`.
@@ -305,10 +326,12 @@ pub(crate) fn unchanged(path: &Path, bytes: &[u8]) -> bool {
         && std::fs::read(path).is_ok_and(|old| old == bytes)
 }
 
-/// Removes every file under `dir` that `keep` refuses, and the folders left empty.
-fn remove_unwanted(dir: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<()> {
+/// Removes every file under `dir` that `keep` refuses, and the folders left empty. Returns the
+/// files removed.
+fn remove_unwanted(dir: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
     if !dir.is_dir() {
-        return Ok(());
+        return Ok(removed);
     }
     for entry in walkdir::WalkDir::new(dir).contents_first(true).into_iter().filter_map(Result::ok) {
         let path = entry.path();
@@ -317,9 +340,10 @@ fn remove_unwanted(dir: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<
             let _ = std::fs::remove_dir(path);
         } else if !keep(path) {
             std::fs::remove_file(path)?;
+            removed.push(path.to_path_buf());
         }
     }
-    Ok(())
+    Ok(removed)
 }
 
 /// Mirrors `content/media` into `dist/media`: new and changed files are copied (hard-linked
@@ -327,9 +351,10 @@ fn remove_unwanted(dir: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<
 ///
 /// A raster photo the image stage processed is published as its largest variant instead (same
 /// URL, metadata stripped, at most 1920 px wide); `photos` maps its path under `from` to that file.
-fn copy_media(from: &Path, to: &Path, photos: &HashMap<PathBuf, PathBuf>) -> std::io::Result<usize> {
+/// Returns how many files there are, and whether any was removed.
+fn copy_media(from: &Path, to: &Path, photos: &HashMap<PathBuf, PathBuf>) -> std::io::Result<(usize, bool)> {
     if !from.is_dir() {
-        return Ok(0);
+        return Ok((0, false));
     }
     let mut wanted = HashSet::new();
     let mut count = 0;
@@ -362,8 +387,8 @@ fn copy_media(from: &Path, to: &Path, photos: &HashMap<PathBuf, PathBuf>) -> std
         }
     }
     let variants = to.join(images::OUTPUT_DIR.trim_start_matches("media/"));
-    remove_unwanted(to, |path| wanted.contains(path) || path.starts_with(&variants))?;
-    Ok(count)
+    let removed = remove_unwanted(to, |path| wanted.contains(path) || path.starts_with(&variants))?;
+    Ok((count, !removed.is_empty()))
 }
 
 /// Whether `a` and `b` are the same bytes already (one hard-linked file, or equal contents).

@@ -59,7 +59,7 @@ const RELOAD_SCRIPT_BODY: &str = "// estate serve: reloads the page after each g
 const RELOAD_TAG: &str = "<script src=\"/__estate/reload.js\"></script>";
 
 /// How long changes are gathered before a rebuild starts.
-const DEBOUNCE: Duration = Duration::from_millis(200);
+const DEBOUNCE: Duration = Duration::from_millis(50);
 /// How long open connections get to finish after Ctrl-C.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 

@@ -1,12 +1,14 @@
 //! Rebuilds under `estate serve`: watching the content and the front end, and rebuilding so a
 //! failed rebuild leaves the served site exactly as the last good one.
 //!
-//! The site is kept twice: the output folder and a spare copy (`.{out}-serve/next` beside it),
-//! each with its own page cache. A rebuild writes into the copy that is not served; only when it
-//! has succeeded (pages rendered and their links checked) are requests answered from it and
-//! browsers told to reload. The other copy is then brought up to date too, so the output folder
-//! holds the latest site and the next rebuild has an up-to-date spare to start from. Both are
-//! incremental (the page cache), so a content edit renders only the pages it changed, twice.
+//! The site is kept twice: the output folder and a spare copy (`.{out}-serve/next` beside it).
+//! A rebuild writes into the copy that is not served; only when it has succeeded (pages
+//! rendered and their links checked) are requests answered from it and browsers told to reload.
+//! The other copy then catches up by copying the files that differ ([`sync_tree`]), so the
+//! output folder holds the latest site and the next rebuild has an up-to-date spare to start
+//! from. Rebuilds are incremental: the content stage rewrites only the data files that changed,
+//! and the prerender, kept running with its workers warm ([`crate::pipeline::site::Warm`]),
+//! renders only the pages that read them.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -45,66 +47,80 @@ fn work_dir(out: &Path) -> PathBuf {
     out.parent().unwrap_or(Path::new(".")).join(format!(".{name}-serve"))
 }
 
-/// The page cache of the output folder under `estate serve` (the first build uses it).
+/// The page cache of the output folder under `estate serve` (the first build uses it). Both
+/// copies share it: after each good rebuild they hold the same files with the same times.
 pub fn page_cache(out: &Path) -> PathBuf {
-    work_dir(out).join("cache-0")
+    work_dir(out).join("cache")
 }
 
-/// The two copies of the site and their page caches.
+/// The two copies of the site.
 struct Copies {
     folders: [PathBuf; 2],
-    caches: [PathBuf; 2],
 }
 
 impl Copies {
     fn new(out: &Path) -> Copies {
-        let work = work_dir(out);
-        Copies {
-            folders: [out.to_path_buf(), work.join("next")],
-            caches: [page_cache(out), work.join("cache-1")],
-        }
+        Copies { folders: [out.to_path_buf(), work_dir(out).join("next")] }
     }
 
-    /// Makes the spare copy the output folder's twin: the same files with the same times, and
-    /// the page cache's record of them, so its first rebuild renders only what changed.
-    fn prepare_spare(&self) -> std::io::Result<()> {
-        let [out, spare] = &self.folders;
-        if spare.exists() {
-            std::fs::remove_dir_all(spare)?;
-        }
-        copy_keeping_times(out, spare)?;
-        let [cache, spare_cache] = &self.caches;
-        if spare_cache.exists() {
-            std::fs::remove_dir_all(spare_cache)?;
-        }
-        std::fs::create_dir_all(spare_cache)?;
-        match std::fs::copy(cache.join("manifest.json"), spare_cache.join("manifest.json")) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            other => other.map(drop),
-        }
+    /// Brings copy `to` up to date with copy `from`.
+    fn sync(&self, from: usize, to: usize) -> std::io::Result<usize> {
+        sync_tree(&self.folders[from], &self.folders[to])
     }
 
-    fn options(&self, which: usize, build: &BuildOptions, pages: &Pages) -> BuildOptions {
-        let page_cache = build.page_cache.as_ref().map(|_| self.caches[which].clone());
-        BuildOptions { pages: pages.clone(), out: self.folders[which].clone(), page_cache, ..build.clone() }
+    /// The options of a build into copy `which`; `last_build`: it holds the last good build.
+    fn options(&self, which: usize, build: &BuildOptions, pages: &Pages, last_build: bool) -> BuildOptions {
+        BuildOptions {
+            pages: pages.clone(),
+            out: self.folders[which].clone(),
+            out_is_last_build: last_build,
+            ..build.clone()
+        }
     }
 }
 
-/// Copies a folder with each file's modification time (the page cache recognises its pages by
-/// size and time).
-fn copy_keeping_times(from: &Path, to: &Path) -> std::io::Result<()> {
+/// Makes `to` a copy of `from`: files that differ in size or modification time are copied (with
+/// their time: the page cache recognises pages by size and time), files `from` lacks are
+/// removed. Returns how many files it copied or removed.
+fn sync_tree(from: &Path, to: &Path) -> std::io::Result<usize> {
+    let mut touched = 0;
+    let mut present = std::collections::HashSet::new();
     for entry in walkdir::WalkDir::new(from) {
         let entry = entry.map_err(std::io::Error::other)?;
-        let target = to.join(entry.path().strip_prefix(from).map_err(std::io::Error::other)?);
+        let relative = entry.path().strip_prefix(from).map_err(std::io::Error::other)?;
+        let target = to.join(relative);
+        present.insert(relative.to_path_buf());
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&target)?;
         } else if entry.file_type().is_file() {
-            std::fs::copy(entry.path(), &target)?;
-            let modified = entry.metadata().map_err(std::io::Error::other)?.modified()?;
-            std::fs::File::options().write(true).open(&target)?.set_modified(modified)?;
+            let source = entry.metadata().map_err(std::io::Error::other)?;
+            let modified = source.modified()?;
+            let same = std::fs::symlink_metadata(&target)
+                .is_ok_and(|m| m.is_file() && m.len() == source.len() && m.modified().ok() == Some(modified));
+            if !same {
+                // A new file, never the old one rewritten: it may be a hard link shared with
+                // the other copy's media.
+                let _ = std::fs::remove_file(&target);
+                std::fs::copy(entry.path(), &target)?;
+                std::fs::File::options().write(true).open(&target)?.set_modified(modified)?;
+                touched += 1;
+            }
         }
     }
-    Ok(())
+    for entry in walkdir::WalkDir::new(to).contents_first(true) {
+        let entry = entry.map_err(std::io::Error::other)?;
+        let relative = entry.path().strip_prefix(to).map_err(std::io::Error::other)?;
+        if present.contains(relative) {
+            continue;
+        }
+        if entry.file_type().is_dir() {
+            std::fs::remove_dir(entry.path())?;
+        } else {
+            std::fs::remove_file(entry.path())?;
+            touched += 1;
+        }
+    }
+    Ok(touched)
 }
 
 /// The folders a rebuild depends on, as absolute paths, so events can be told apart.
@@ -200,7 +216,7 @@ fn rebuild_loop(
     let copies = Copies::new(&build.out);
     // Which copy requests are answered from.
     let mut current = 0;
-    if let Err(error) = copies.prepare_spare() {
+    if let Err(error) = copies.sync(0, 1) {
         eprintln!("estate serve: cannot prepare {}: {error}", copies.folders[1].display());
         return;
     }
@@ -208,6 +224,8 @@ fn rebuild_loop(
     let mut generation = 0;
     // After a failed site build the pages need the whole site stage again, whatever changed.
     let mut site_broken = false;
+    // Whether the spare copy holds the last good build (not so after a failed rebuild into it).
+    let mut spare_is_last_build = true;
     while let Ok(first) = rx.recv() {
         let mut changed = Vec::new();
         for result in std::iter::once(first).chain(rx.try_iter()) {
@@ -229,35 +247,46 @@ fn rebuild_loop(
         let spare = 1 - current;
         let started = std::time::Instant::now();
         let clock = || chrono::Local::now().format("%H:%M:%S");
-        match pipeline::build(&copies.options(spare, build, &pages)) {
+        match pipeline::build(&copies.options(spare, build, &pages, spare_is_last_build)) {
             Ok((summary, warnings)) => {
                 served.set(copies.folders[spare].clone());
                 current = spare;
                 site_broken = false;
                 eprint!("{}", warnings.render());
                 generation += 1;
+                // No receivers (no browser open) is fine.
+                let _ = reload.send(generation);
                 announce(&format!(
                     "estate serve: {} rebuilt after a change to {what} in {:.2} s: {}",
                     clock(),
                     started.elapsed().as_secs_f64(),
                     summary.line()
                 ));
-                // No receivers (no browser open) is fine.
-                let _ = reload.send(generation);
-                // The copy no longer served catches up, the same way.
+                // The copy no longer served catches up.
                 let other = &copies.folders[1 - current];
-                match pipeline::build(&copies.options(1 - current, build, &pages)) {
-                    Ok(_) => announce(&format!("estate serve: {} is up to date too", other.display())),
+                let synced = std::time::Instant::now();
+                match copies.sync(current, 1 - current) {
+                    Ok(files) => {
+                        spare_is_last_build = true;
+                        announce(&format!(
+                            "estate serve: {} is up to date too ({files} files in {:.2} s)",
+                            other.display(),
+                            synced.elapsed().as_secs_f64()
+                        ));
+                    }
                     Err(error) => {
-                        eprintln!("estate serve: cannot bring {} up to date: {error}", other.display())
+                        spare_is_last_build = false;
+                        eprintln!("estate serve: cannot bring {} up to date: {error}", other.display());
                     }
                 }
             }
             Err(error) => {
+                spare_is_last_build = false;
                 if let BuildError::Content(report) = &error {
                     eprint!("{}", report.render());
                 }
-                site_broken |= matches!(error, BuildError::Site(_));
+                // A page that cannot be rendered is the content's doing; the front end is fine.
+                site_broken |= matches!(&error, BuildError::Site(e) if !matches!(e, pipeline::site::SiteError::Prerender(_)));
                 eprintln!(
                     "estate serve: {} the rebuild after a change to {what} failed: {error}; still serving the last good build",
                     clock()
@@ -324,12 +353,30 @@ mod tests {
     }
 
     #[test]
-    fn the_spare_copy_and_caches_sit_beside_the_output_folder() {
+    fn the_spare_copy_and_the_cache_sit_beside_the_output_folder() {
         let copies = Copies::new(Path::new("/r/dist"));
         assert_eq!(copies.folders, [PathBuf::from("/r/dist"), PathBuf::from("/r/.dist-serve/next")]);
-        assert_eq!(
-            copies.caches,
-            [PathBuf::from("/r/.dist-serve/cache-0"), PathBuf::from("/r/.dist-serve/cache-1")]
-        );
+        assert_eq!(page_cache(Path::new("/r/dist")), PathBuf::from("/r/.dist-serve/cache"));
+    }
+
+    #[test]
+    fn a_synced_copy_has_the_same_files_and_times() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        for (name, text) in [("index.html", "home"), ("data/x.json", "1"), ("data/y.json", "2")] {
+            std::fs::create_dir_all(a.join(name).parent().unwrap()).unwrap();
+            std::fs::write(a.join(name), text).unwrap();
+        }
+        assert_eq!(sync_tree(&a, &b).unwrap(), 3);
+        assert_eq!(sync_tree(&a, &b).unwrap(), 0, "nothing differs");
+        std::fs::write(a.join("data/x.json"), "3").unwrap();
+        std::fs::remove_file(a.join("data/y.json")).unwrap();
+        std::fs::create_dir_all(b.join("gone")).unwrap();
+        std::fs::write(b.join("gone/page.html"), "old").unwrap();
+        assert_eq!(sync_tree(&a, &b).unwrap(), 3, "x copied, y and gone/page.html removed");
+        assert_eq!(std::fs::read_to_string(b.join("data/x.json")).unwrap(), "3");
+        assert!(!b.join("data/y.json").exists() && !b.join("gone").exists());
+        let time = |p: &Path| std::fs::metadata(p).unwrap().modified().unwrap();
+        assert_eq!(time(&a.join("data/x.json")), time(&b.join("data/x.json")));
     }
 }
