@@ -187,10 +187,9 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
         }
     }
     // Also as `estate serve` rebuilds: the prerender kept running, told which data changed.
-    let warm = generator::pipeline::site::Warm::default();
+    let mut warm = generator::pipeline::Incremental::default();
     let (warm_out, warm_cache) = (dir.path().join("warm"), dir.path().join("warm-cache"));
     copy_tree(&vite, &warm_out, &[]);
-    let mut warm_is_last_build = false;
     let options = |out: &Path, page_cache: Option<PathBuf>| BuildOptions {
         content: content.clone(),
         out: out.to_path_buf(),
@@ -199,8 +198,7 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
         rules: Rules::load(&repo().join("netlify.toml")).unwrap(),
         for_netlify: false,
         page_cache,
-        warm: None,
-        out_is_last_build: false,
+        incremental: None,
     };
     let mut random = Random(seed | 1);
     for step in 1..=steps {
@@ -230,15 +228,12 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
             Err(error) => panic!("after {what}: the incremental build failed: {error}"),
             Ok(_) => std::fs::remove_dir_all(&before).unwrap(),
         }
-        let served = BuildOptions {
-            warm: Some(warm.clone()),
-            out_is_last_build: warm_is_last_build,
-            ..options(&warm_out, Some(warm_cache.clone()))
-        };
+        let served =
+            BuildOptions { incremental: Some(warm.clone()), ..options(&warm_out, Some(warm_cache.clone())) };
         if let Err(error) = pipeline::build(&served) {
             panic!("after {what}: the warm prerender's build failed: {error}");
         }
-        warm_is_last_build = true;
+        warm.out_is_last_build = true;
         let clean = dir.path().join(format!("clean-{step}"));
         copy_tree(&vite, &clean, &[]);
         if let Err(error) = pipeline::build(&options(&clean, None)) {

@@ -659,8 +659,7 @@ fn a_prerendered_page_with_a_broken_link_fails_the_build_naming_page_and_link() 
         rules: Rules::load(&repo().join("netlify.toml")).unwrap(),
         for_netlify: false,
         page_cache: None,
-        warm: None,
-        out_is_last_build: false,
+        incremental: None,
     };
     match pipeline::build(&options) {
         Err(BuildError::BrokenLinks(broken)) => {

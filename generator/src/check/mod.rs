@@ -15,7 +15,12 @@ use crate::content::{self, Content};
 /// Loads the content tree under `dir` and checks it whole: each file, then the references
 /// between records and the links in content.
 pub fn content(dir: &Path) -> (Content, Report) {
-    let (content, mut report) = content::load(dir);
+    content_with(dir, None)
+}
+
+/// [`content`], reading again only the record files that changed since `cache` saw them.
+pub fn content_with(dir: &Path, cache: Option<&content::LoadCache>) -> (Content, Report) {
+    let (content, mut report) = content::load_with(dir, cache);
     report.extend(across(&content));
     report.sort();
     (content, report)

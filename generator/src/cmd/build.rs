@@ -75,8 +75,7 @@ pub fn run(args: Args) -> ExitCode {
         rules,
         for_netlify,
         page_cache,
-        warm: None,
-        out_is_last_build: false,
+        incremental: None,
     };
     build(&options, "estate build")
 }

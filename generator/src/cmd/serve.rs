@@ -51,9 +51,8 @@ pub fn run(args: Args) -> ExitCode {
         for_netlify: false,
         // Its own cache: a rebuild renders only the pages whose data changed.
         page_cache: Some(serve::page_cache(&out)),
-        // While watching, the prerender stays running for the rebuilds.
-        warm: (!no_watch).then(Default::default),
-        out_is_last_build: false,
+        // While watching, the rebuilds keep what they can between them.
+        incremental: (!no_watch).then(Default::default),
         out,
     };
     let built = build(&build_options, "estate serve");

@@ -22,6 +22,7 @@ pub mod yaml;
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
@@ -126,6 +127,8 @@ enum Kind {
 }
 
 impl Kind {
+    const ALL: [Kind; 5] = [Kind::Property, Kind::Post, Kind::Developer, Kind::Member, Kind::Page];
+
     fn dir(self) -> &'static str {
         match self {
             Kind::Property => "properties",
@@ -488,17 +491,103 @@ fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Reads every file of one kind in parallel.
-fn read_all<T, F>(dir: &Path, kind: Kind, report: &mut Report, check: F) -> Vec<Record<T>>
+/// Whether `path` is a record file of the content folder `dir` (a listing, post, developer,
+/// team member or page), whose reading [`LoadCache`] keeps; changes to anything else clear it.
+pub fn is_record_file(dir: &Path, path: &Path) -> bool {
+    let Ok(relative) = path.strip_prefix(dir) else { return false };
+    let mut parts = relative.components();
+    let (Some(Component::Normal(folder)), Some(Component::Normal(_)), None) =
+        (parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    Kind::ALL.iter().any(|kind| folder == kind.dir() && kind.accepts(ext))
+}
+
+/// What `estate serve` keeps of the content between rebuilds: each record file's record and
+/// the problems its own checks found, by the file's size and modification time, so a rebuild
+/// reads and parses only the files that changed. The per-file checks also look at the media
+/// folder: whoever changes anything but a record file must [`LoadCache::clear`] it.
+#[derive(Clone, Default)]
+pub struct LoadCache(Arc<Mutex<Loaded>>);
+
+impl std::fmt::Debug for LoadCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LoadCache")
+    }
+}
+
+impl LoadCache {
+    /// Forgets everything: the next load reads every file.
+    pub fn clear(&self) {
+        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Loaded::default();
+    }
+
+    /// Forgets these files: the next load reads them whatever their size and time.
+    pub fn forget(&self, paths: &[PathBuf]) {
+        let mut loaded = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        for path in paths.iter().map(|path| record_key(path)) {
+            let path = &path;
+            loaded.properties.remove(path);
+            loaded.posts.remove(path);
+            loaded.developers.remove(path);
+            loaded.team.remove(path);
+            loaded.pages.remove(path);
+        }
+    }
+}
+
+/// How [`LoadCache`] names a record file: its folder and name (`properties/a.yaml`), the same
+/// whether the content folder was named relative or absolute.
+fn record_key(path: &Path) -> PathBuf {
+    let mut parts: Vec<_> = path.components().rev().take(2).collect();
+    parts.reverse();
+    parts.iter().collect()
+}
+
+/// Each record file's size and time, and what reading and checking it gave.
+type Files<T> = HashMap<PathBuf, (Stamp, Option<Record<T>>, Vec<Diagnostic>)>;
+type Stamp = (u64, Option<std::time::SystemTime>);
+
+#[derive(Default)]
+struct Loaded {
+    properties: Files<PropertyFile>,
+    posts: Files<PostFile>,
+    developers: Files<DeveloperFile>,
+    team: Files<MemberFile>,
+    pages: Files<PageFile>,
+}
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    std::fs::metadata(path).ok().map(|m| (m.len(), m.modified().ok()))
+}
+
+/// Reads every file of one kind in parallel; with `known`, only the files whose size or time
+/// differs from what it holds (and it learns the others).
+fn read_all<T, F>(
+    dir: &Path,
+    kind: Kind,
+    report: &mut Report,
+    check: F,
+    mut known: Option<&mut Files<T>>,
+) -> Vec<Record<T>>
 where
-    T: DeserializeOwned + Send,
+    T: DeserializeOwned + Send + Sync + Clone,
     F: Fn(&Ctx, &Record<T>, &mut Vec<Diagnostic>) + Sync,
 {
     let files = list(dir, kind, report);
     let ctx = Ctx { dir, pending: &[] };
-    let results: Vec<(Option<Record<T>>, Vec<Diagnostic>)> = files
+    let before = known.as_deref();
+    let results: Vec<(Option<Stamp>, Option<Record<T>>, Vec<Diagnostic>)> = files
         .par_iter()
         .map(|path| {
+            let now = before.and_then(|_| stamp(path));
+            if let (Some(now), Some((then, record, diags))) = (now, before.and_then(|k| k.get(&record_key(path))))
+                && now == *then
+            {
+                return (Some(now), record.clone(), diags.clone());
+            }
             let mut diags = Vec::new();
             let id = file_id(path, kind, &mut diags);
             let (record, more) = read::<T>(path, id);
@@ -506,11 +595,19 @@ where
             if let Some(r) = &record {
                 check(&ctx, r, &mut diags);
             }
-            (record, diags)
+            (now, record, diags)
         })
         .collect();
+    if let Some(known) = known.as_deref_mut() {
+        known.clear();
+        for (path, (now, record, diags)) in files.iter().zip(&results) {
+            if let Some(now) = now {
+                known.insert(record_key(path), (*now, record.clone(), diags.clone()));
+            }
+        }
+    }
     let mut records = Vec::with_capacity(results.len());
-    for (record, diags) in results {
+    for (_, record, diags) in results {
         report.extend(diags);
         records.extend(record);
     }
@@ -543,6 +640,13 @@ fn duplicate_ids(files: &[PathBuf], report: &mut Report) {
 /// Loads the content tree under `dir`, checking each file on its own (the checks across records
 /// are [`crate::check`]'s).
 pub fn load(dir: &Path) -> (Content, Report) {
+    load_with(dir, None)
+}
+
+/// [`load`], reading again only the record files that changed since `cache` saw them.
+pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
+    let mut guard = cache.map(|c| c.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    let mut known = guard.as_deref_mut();
     let mut report = Report::default();
     let mut content = Content { dir: dir.to_path_buf(), ..Content::default() };
     if !dir.is_dir() {
@@ -570,11 +674,13 @@ pub fn load(dir: &Path) -> (Content, Report) {
             "missing file: site.yaml describes the agency (name, phones, address ...)",
         ));
     }
-    content.properties = read_all(dir, Kind::Property, &mut report, check_property);
-    content.posts = read_all(dir, Kind::Post, &mut report, check_post);
-    content.developers = read_all(dir, Kind::Developer, &mut report, check_developer);
-    content.team = read_all(dir, Kind::Member, &mut report, check_member);
-    content.pages = read_all(dir, Kind::Page, &mut report, |_, _, _| {});
+    content.properties =
+        read_all(dir, Kind::Property, &mut report, check_property, known.as_mut().map(|k| &mut k.properties));
+    content.posts = read_all(dir, Kind::Post, &mut report, check_post, known.as_mut().map(|k| &mut k.posts));
+    content.developers =
+        read_all(dir, Kind::Developer, &mut report, check_developer, known.as_mut().map(|k| &mut k.developers));
+    content.team = read_all(dir, Kind::Member, &mut report, check_member, known.as_mut().map(|k| &mut k.team));
+    content.pages = read_all(dir, Kind::Page, &mut report, |_, _, _| {}, known.as_mut().map(|k| &mut k.pages));
     content.vocabulary = vocabulary::load(dir, &mut report);
     vocabulary::canonicalize(&mut content);
     report.sort();
@@ -644,6 +750,17 @@ mod tests {
             assert!(!is_valid_id(bad), "{bad}");
         }
         assert_eq!(suggest_id("Marina Gate_2"), "marina-gate-2");
+    }
+
+    #[test]
+    fn record_files_are_told_from_the_rest_of_the_content() {
+        let dir = Path::new("/c");
+        for record in ["properties/a.yaml", "properties/a.md", "blog/p.md", "team/t.yaml", "pages/x.md"] {
+            assert!(is_record_file(dir, &dir.join(record)), "{record}");
+        }
+        for other in ["site.yaml", "media/a.jpg", "vocabulary/amenities.yaml", "blog/p.yaml", "properties/x/a.yaml"] {
+            assert!(!is_record_file(dir, &dir.join(other)), "{other}");
+        }
     }
 
     #[test]

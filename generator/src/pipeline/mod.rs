@@ -30,11 +30,20 @@ pub struct BuildOptions {
     /// The prerender's page cache: each page's inputs and a copy of it, so only the pages
     /// whose inputs changed are rendered again (see `site/scripts/page-cache.mjs`).
     pub page_cache: Option<PathBuf>,
-    /// `estate serve`'s prerender, kept running between rebuilds (used with a page cache).
-    pub warm: Option<site::Warm>,
-    /// The data files that changed since the last build into `out` are the ones this build
-    /// writes: true when `out` holds exactly the last good build (`estate serve` knows; a build
-    /// from the command line compares every data file with the page cache instead).
+    /// What `estate serve` keeps between rebuilds; None for a build from the command line.
+    pub incremental: Option<Incremental>,
+}
+
+/// What `estate serve` keeps between rebuilds so that one edit rebuilds only what it changed.
+#[derive(Debug, Clone, Default)]
+pub struct Incremental {
+    /// The prerender, kept running (used with a page cache).
+    pub warm: site::Warm,
+    /// The record files as last read.
+    pub loaded: crate::content::LoadCache,
+    /// `out` holds exactly the last good build, so the data files this build writes are all
+    /// that changed since (a build from the command line compares every data file with the
+    /// page cache instead).
     pub out_is_last_build: bool,
 }
 
@@ -125,7 +134,8 @@ pub enum BuildError {
 /// Runs the build. The report of warnings is returned with the summary so callers can show it.
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let started = Instant::now();
-    let (mut content, mut report) = crate::check::content(&options.content);
+    let loaded = options.incremental.as_ref().map(|i| &i.loaded);
+    let (mut content, mut report) = crate::check::content_with(&options.content, loaded);
     if report.errors() > 0 {
         return Err(BuildError::Content(report));
     }
@@ -170,9 +180,9 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         .filter_map(|path| path.strip_prefix(&options.out).ok())
         .map(|path| format!("/{}", path.to_string_lossy()))
         .collect();
-    let changed = options.out_is_last_build.then_some(changed.as_slice());
+    let changed = options.incremental.as_ref().is_some_and(|i| i.out_is_last_build).then_some(changed.as_slice());
     let page_cache = options.page_cache.as_deref();
-    let warm = options.warm.as_ref();
+    let warm = options.incremental.as_ref().map(|i| &i.warm);
     let run_site = |pages: &Pages| match pages {
         Pages::Skip => None,
         Pages::Build(dir) => Some(site::build(dir, &options.out, page_cache, warm)),

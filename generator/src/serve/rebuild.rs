@@ -20,7 +20,7 @@ use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, ne
 use tokio::sync::broadcast;
 
 use super::{DEBOUNCE, ServeError, announce};
-use crate::pipeline::{self, BuildError, BuildOptions, Pages};
+use crate::pipeline::{self, BuildError, BuildOptions, Incremental, Pages};
 
 /// The folder requests are answered from: the output folder or its spare copy.
 #[derive(Clone, Debug)]
@@ -70,12 +70,9 @@ impl Copies {
 
     /// The options of a build into copy `which`; `last_build`: it holds the last good build.
     fn options(&self, which: usize, build: &BuildOptions, pages: &Pages, last_build: bool) -> BuildOptions {
-        BuildOptions {
-            pages: pages.clone(),
-            out: self.folders[which].clone(),
-            out_is_last_build: last_build,
-            ..build.clone()
-        }
+        let incremental =
+            build.incremental.clone().map(|i| Incremental { out_is_last_build: last_build, ..i });
+        BuildOptions { pages: pages.clone(), out: self.folders[which].clone(), incremental, ..build.clone() }
     }
 }
 
@@ -134,6 +131,9 @@ struct Watched {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Changed {
+    /// A listing, post, developer, team member or page file.
+    Record,
+    /// Anything else under the content folder (media, vocabulary, site.yaml ...).
     Content,
     Site,
 }
@@ -163,6 +163,9 @@ impl Watched {
         // Editors' swap, backup and lock files.
         if name.starts_with('.') || name.ends_with('~') || path.starts_with(&self.out) {
             return None;
+        }
+        if crate::content::is_record_file(&self.content, path) {
+            return Some(Changed::Record);
         }
         if path.starts_with(&self.content) {
             return Some(Changed::Content);
@@ -230,11 +233,9 @@ fn rebuild_loop(
         let mut changed = Vec::new();
         for result in std::iter::once(first).chain(rx.try_iter()) {
             match result {
-                Ok(events) => changed.extend(
-                    events
-                        .iter()
-                        .flat_map(|e| e.paths.iter().filter_map(|path| watched.classify(&e.kind, path))),
-                ),
+                Ok(events) => changed.extend(events.iter().flat_map(|e| {
+                    e.paths.iter().filter_map(|path| Some((watched.classify(&e.kind, path)?, path.clone())))
+                })),
                 Err(errors) => {
                     for error in errors {
                         eprintln!("estate serve: watching: {error}");
@@ -242,7 +243,18 @@ fn rebuild_loop(
                 }
             }
         }
+        let (changed, paths): (Vec<Changed>, Vec<PathBuf>) = changed.into_iter().unzip();
         let Some(pages) = pages_for(&build.pages, &changed, site_broken) else { continue };
+        if let Some(incremental) = &build.incremental {
+            // The per-file checks of the records look at media and the rest: read them all
+            // again then. A record file is read again anyway when its size or time changed;
+            // also when it was written twice within the file system's clock tick.
+            if changed.iter().any(|c| *c != Changed::Record) {
+                incremental.loaded.clear();
+            } else {
+                incremental.loaded.forget(&paths);
+            }
+        }
         let what = if changed.contains(&Changed::Site) { "the site" } else { "the content" };
         let spare = 1 - current;
         let started = std::time::Instant::now();
@@ -324,6 +336,7 @@ mod tests {
         let full = Pages::Build(site.clone());
         assert_eq!(pages_for(&full, &[], false), None);
         assert_eq!(pages_for(&full, &[Changed::Content], false), Some(Pages::Prerender(site.clone())));
+        assert_eq!(pages_for(&full, &[Changed::Record], false), Some(Pages::Prerender(site.clone())));
         assert_eq!(pages_for(&full, &[Changed::Content, Changed::Site], false), Some(full.clone()));
         assert_eq!(pages_for(&full, &[Changed::Content], true), Some(full.clone()));
         assert_eq!(pages_for(&Pages::Skip, &[Changed::Content], false), Some(Pages::Skip));
@@ -339,7 +352,8 @@ mod tests {
         use notify::event::{AccessKind, CreateKind, DataChange, MetadataKind};
         let write = EventKind::Modify(ModifyKind::Data(DataChange::Any));
         let classify = |path: &str| watched.classify(&write, Path::new(path));
-        assert_eq!(classify("/r/content/properties/a.yaml"), Some(Changed::Content));
+        assert_eq!(classify("/r/content/properties/a.yaml"), Some(Changed::Record));
+        assert_eq!(classify("/r/content/site.yaml"), Some(Changed::Content));
         assert_eq!(classify("/r/content/properties/.a.yaml.swp"), None);
         assert_eq!(classify("/r/site/src/App.tsx"), Some(Changed::Site));
         assert_eq!(classify("/r/site/index.html"), Some(Changed::Site));
