@@ -549,6 +549,8 @@ fn record_key(path: &Path) -> PathBuf {
 /// Each record file's size and time, and what reading and checking it gave.
 type Files<T> = HashMap<PathBuf, (Stamp, Option<Record<T>>, Vec<Diagnostic>)>;
 type Stamp = (u64, Option<std::time::SystemTime>);
+/// One file as `read_all` found it: its size and time (when cached), its record and problems.
+type Read<T> = (Option<Stamp>, Option<Record<T>>, Vec<Diagnostic>);
 
 #[derive(Default)]
 struct Loaded {
@@ -570,7 +572,7 @@ fn read_all<T, F>(
     kind: Kind,
     report: &mut Report,
     check: F,
-    mut known: Option<&mut Files<T>>,
+    known: Option<&mut Files<T>>,
 ) -> Vec<Record<T>>
 where
     T: DeserializeOwned + Send + Sync + Clone,
@@ -579,11 +581,12 @@ where
     let files = list(dir, kind, report);
     let ctx = Ctx { dir, pending: &[] };
     let before = known.as_deref();
-    let results: Vec<(Option<Stamp>, Option<Record<T>>, Vec<Diagnostic>)> = files
+    let results: Vec<Read<T>> = files
         .par_iter()
         .map(|path| {
             let now = before.and_then(|_| stamp(path));
-            if let (Some(now), Some((then, record, diags))) = (now, before.and_then(|k| k.get(&record_key(path))))
+            if let (Some(now), Some((then, record, diags))) =
+                (now, before.and_then(|k| k.get(&record_key(path))))
                 && now == *then
             {
                 return (Some(now), record.clone(), diags.clone());
@@ -598,7 +601,7 @@ where
             (now, record, diags)
         })
         .collect();
-    if let Some(known) = known.as_deref_mut() {
+    if let Some(known) = known {
         known.clear();
         for (path, (now, record, diags)) in files.iter().zip(&results) {
             if let Some(now) = now {
@@ -677,10 +680,17 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
     content.properties =
         read_all(dir, Kind::Property, &mut report, check_property, known.as_mut().map(|k| &mut k.properties));
     content.posts = read_all(dir, Kind::Post, &mut report, check_post, known.as_mut().map(|k| &mut k.posts));
-    content.developers =
-        read_all(dir, Kind::Developer, &mut report, check_developer, known.as_mut().map(|k| &mut k.developers));
-    content.team = read_all(dir, Kind::Member, &mut report, check_member, known.as_mut().map(|k| &mut k.team));
-    content.pages = read_all(dir, Kind::Page, &mut report, |_, _, _| {}, known.as_mut().map(|k| &mut k.pages));
+    content.developers = read_all(
+        dir,
+        Kind::Developer,
+        &mut report,
+        check_developer,
+        known.as_mut().map(|k| &mut k.developers),
+    );
+    content.team =
+        read_all(dir, Kind::Member, &mut report, check_member, known.as_mut().map(|k| &mut k.team));
+    content.pages =
+        read_all(dir, Kind::Page, &mut report, |_, _, _| {}, known.as_mut().map(|k| &mut k.pages));
     content.vocabulary = vocabulary::load(dir, &mut report);
     vocabulary::canonicalize(&mut content);
     report.sort();
@@ -758,7 +768,9 @@ mod tests {
         for record in ["properties/a.yaml", "properties/a.md", "blog/p.md", "team/t.yaml", "pages/x.md"] {
             assert!(is_record_file(dir, &dir.join(record)), "{record}");
         }
-        for other in ["site.yaml", "media/a.jpg", "vocabulary/amenities.yaml", "blog/p.yaml", "properties/x/a.yaml"] {
+        for other in
+            ["site.yaml", "media/a.jpg", "vocabulary/amenities.yaml", "blog/p.yaml", "properties/x/a.yaml"]
+        {
             assert!(!is_record_file(dir, &dir.join(other)), "{other}");
         }
     }

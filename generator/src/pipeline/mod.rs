@@ -12,6 +12,7 @@ use crate::content::Content;
 use crate::content::diag::Report;
 use crate::netlify::Rules;
 use crate::publish::{self as output, feeds, portal_feed, sitemap};
+use site::SiteRun;
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -78,6 +79,9 @@ pub struct Summary {
     pub portal_feed: portal_feed::Counts,
     /// The image stage: photos, how many were decoded (not in the cache), and its seconds.
     pub photos: (usize, usize, f64),
+    /// Every file of the output this build wrote or removed (relative to it), when known:
+    /// not after a build of the front end (Vite writes where it will).
+    pub touched: Option<Vec<PathBuf>>,
 }
 
 impl Summary {
@@ -171,6 +175,9 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let photos = (images.photos.len(), images.decoded, images_started.elapsed().as_secs_f64());
     let written = output::write(&content, &images, &options.out).map_err(write_error)?;
     crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
+    // Written when they changed; the sitemap's parts that are gone are removed.
+    let mut published_names: Vec<String> = published.iter().map(|(name, _)| name.clone()).collect();
+    published_names.extend(existing_sitemap_parts(&options.out));
     let published = write_published(&options.out, published).map_err(write_error)?;
     let content_seconds = started.elapsed().as_secs_f64();
     // Paths as the pages' loaders name them: /data/site.json.
@@ -180,7 +187,8 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         .filter_map(|path| path.strip_prefix(&options.out).ok())
         .map(|path| format!("/{}", path.to_string_lossy()))
         .collect();
-    let changed = options.incremental.as_ref().is_some_and(|i| i.out_is_last_build).then_some(changed.as_slice());
+    let changed =
+        options.incremental.as_ref().is_some_and(|i| i.out_is_last_build).then_some(changed.as_slice());
     let page_cache = options.page_cache.as_deref();
     let warm = options.incremental.as_ref().map(|i| &i.warm);
     let run_site = |pages: &Pages| match pages {
@@ -188,6 +196,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         Pages::Build(dir) => Some(site::build(dir, &options.out, page_cache, warm)),
         Pages::Prerender(dir) => Some(site::prerender(dir, &options.out, page_cache, warm, changed)),
     };
+    let mut qr_drawn = Vec::new();
     let (site_run, qr_codes) = match options.pages {
         Pages::Skip => (None, None),
         _ => {
@@ -198,13 +207,16 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
                 let codes = scope.spawn(|| {
                     let started = Instant::now();
                     let codes = crate::publish::qr::write_qr_codes(&written.permit_links, &data)?;
-                    Ok((codes.len(), started.elapsed().as_secs_f64()))
+                    let drawn: Vec<PathBuf> =
+                        codes.iter().filter(|(_, drawn)| *drawn).map(|(path, _)| path.clone()).collect();
+                    Ok((codes.len(), started.elapsed().as_secs_f64(), drawn))
                 });
                 let site = run_site(&options.pages).expect("pages are built");
                 (site, codes.join().expect("drawing QR codes does not panic"))
             });
-            let codes = codes.map_err(write_error)?;
-            (Some(site?), Some(codes))
+            let (codes, seconds, drawn) = codes.map_err(write_error)?;
+            qr_drawn = drawn;
+            (Some(site?), Some((codes, seconds)))
         }
     };
     let site_seconds = site_run.as_ref().map(|run| run.seconds);
@@ -224,7 +236,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
                 let _ = std::fs::remove_file(file);
             }
             let only: Option<std::collections::HashSet<PathBuf>> = match &run.written {
-                Some(files) if last_passed && run.removed == 0 && !written.removed_any => {
+                Some(files) if last_passed && run.removed.is_empty() && !written.removed_any => {
                     Some(files.iter().map(|file| options.out.join(file)).collect())
                 }
                 _ => None,
@@ -241,6 +253,31 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
             Some((checked.links, checked.pages, started.elapsed().as_secs_f64()))
         }
     };
+    let touched = match (&options.pages, &site_run) {
+        (Pages::Build(_), _) => None,
+        (_, Some(SiteRun { written: None, .. })) => None,
+        (_, run) => {
+            let pages = run.iter().flat_map(|run| {
+                run.written
+                    .iter()
+                    .flatten()
+                    .map(|file| options.out.join(file))
+                    .chain(run.removed.iter().cloned())
+            });
+            let files =
+                written.touched.iter().cloned().chain(images.touched.iter().map(|p| options.out.join(p)));
+            let named = published_names.iter().map(|name| options.out.join(name));
+            Some(
+                files
+                    .chain(pages)
+                    .chain(qr_drawn)
+                    .chain(named)
+                    .chain([options.out.join("_redirects")])
+                    .filter_map(|path| path.strip_prefix(&options.out).ok().map(Path::to_path_buf))
+                    .collect(),
+            )
+        }
+    };
     let summary = Summary {
         listings: written.properties,
         unpublished: content.properties.len() - written.properties,
@@ -254,6 +291,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         links_checked,
         portal_feed: portal_counts,
         photos,
+        touched,
     };
     Ok((summary, report))
 }
@@ -284,6 +322,16 @@ fn published_files(
     files.push(("robots.txt".to_owned(), sitemap::robots(base).into_bytes()));
     files.extend(feeds::render(content, base)?);
     Ok(files)
+}
+
+/// The parts of a split sitemap in `out` now.
+fn existing_sitemap_parts(out: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(out) else { return Vec::new() };
+    entries
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| sitemap::is_part_name(name))
+        .collect()
 }
 
 /// Writes the files named relative to `out` that changed, and removes the parts of an earlier

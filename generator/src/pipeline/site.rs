@@ -30,8 +30,8 @@ pub enum SiteError {
 pub struct SiteRun {
     pub seconds: f64,
     pub written: Option<Vec<PathBuf>>,
-    /// Pages of listings and posts no longer published, removed.
-    pub removed: usize,
+    /// The page folders of listings and posts no longer published, removed.
+    pub removed: Vec<PathBuf>,
 }
 
 fn run(dir: &Path, program: &str, args: &[&str]) -> Result<(), SiteError> {
@@ -295,16 +295,16 @@ impl WarmProcess {
 
 /// Deletes the pages of listings and posts that `data/routes.json` no longer names (sold,
 /// rented, drafted or deleted since an earlier build), so the CDN stops serving them. Returns
-/// how many it deleted.
-pub fn remove_stale_pages(out: &Path) -> Result<usize, SiteError> {
-    let mut removed = 0;
+/// the folders it deleted.
+pub fn remove_stale_pages(out: &Path) -> Result<Vec<PathBuf>, SiteError> {
+    let mut removed = Vec::new();
     let routes_file = out.join("data").join("routes.json");
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| SiteError::Io { path, source }
     };
     let text = match std::fs::read_to_string(&routes_file) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(removed),
         other => other.map_err(io(&routes_file))?,
     };
     let routes: contract::routes::Routes = serde_json::from_str(&text)
@@ -334,7 +334,7 @@ pub fn remove_stale_pages(out: &Path) -> Result<usize, SiteError> {
         for page in pages {
             if page.file_type().is_dir() && !current.contains(page.path()) {
                 std::fs::remove_dir_all(page.path()).map_err(io(page.path()))?;
-                removed += 1;
+                removed.push(page.path().to_path_buf());
             }
         }
         // A post folder left without pages.

@@ -69,6 +69,8 @@ pub struct Outcome {
     pub images: BTreeMap<String, ImageInfo>,
     pub decoded: usize,
     pub bad: Vec<BadImage>,
+    /// The files of `out/media/_img` put there or removed by this run (names).
+    pub touched: Vec<String>,
 }
 
 /// Whether the stage handles the file (by extension).
@@ -254,9 +256,13 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
         .par_iter()
         .try_for_each(|(_, entry)| link_outputs(&entry.info, &entry.key, cache, &out_dir, &present))?;
     let wanted: HashSet<&str> = outcome.images.values().flat_map(file_names).collect();
+    let mut touched: Vec<String> =
+        wanted.iter().filter(|name| !present.contains(**name)).map(|name| (*name).to_owned()).collect();
     for name in present.iter().filter(|name| !wanted.contains(name.as_str())) {
         let _ = std::fs::remove_file(out_dir.join(name));
+        touched.push(name.clone());
     }
+    outcome.touched = touched;
     Ok(outcome)
 }
 
@@ -344,6 +350,8 @@ pub struct Published {
     pub photos: HashMap<PathBuf, PathBuf>,
     /// How many were decoded (not found in the cache).
     pub decoded: usize,
+    /// The files under the output folder this stage wrote or removed (relative to it).
+    pub touched: Vec<PathBuf>,
 }
 
 /// Why the stage stopped the build.
@@ -368,8 +376,11 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> Result<Published, St
     std::fs::create_dir_all(&data)?;
     let json = serde_json::to_vec(&outcome.images).map_err(std::io::Error::other)?;
     let manifest = data.join(MANIFEST);
+    let mut touched: Vec<PathBuf> =
+        outcome.touched.iter().map(|name| Path::new(OUTPUT_DIR).join(name)).collect();
     if std::fs::read(&manifest).ok().as_deref() != Some(json.as_slice()) {
         std::fs::write(&manifest, json)?;
+        touched.push(Path::new("data").join(MANIFEST));
     }
     let photos = outcome
         .images
@@ -382,7 +393,7 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> Result<Published, St
             ))
         })
         .collect();
-    Ok(Published { pictures: Pictures::new(&outcome.images), photos, decoded: outcome.decoded })
+    Ok(Published { pictures: Pictures::new(&outcome.images), photos, decoded: outcome.decoded, touched })
 }
 
 /// An error at each YAML or markdown reference to the refused file (`file:line:col: image

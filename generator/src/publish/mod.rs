@@ -133,6 +133,8 @@ pub struct Written {
     pub changed: Vec<PathBuf>,
     /// Whether any file of `api/`, `data/` or `media/` was removed (a link may lead nowhere now).
     pub removed_any: bool,
+    /// Every file this stage wrote or removed: `changed` and those of `media/`.
+    pub touched: Vec<PathBuf>,
 }
 
 /// One file to write: where, and its bytes.
@@ -194,9 +196,10 @@ pub fn write(content: &Content, images: &images::Published, out: &Path) -> std::
     for dir in ["api", "data"] {
         removed.extend(remove_unwanted(&out.join(dir), |path| wanted.contains(path))?);
     }
-    let (media, media_removed) = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
-    let removed_any = !removed.is_empty() || media_removed;
+    let (media, media_touched) = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
+    let removed_any = !removed.is_empty() || media_touched.iter().any(|path| !path.exists());
     changed.extend(removed);
+    let touched = changed.iter().chain(&media_touched).cloned().collect();
 
     Ok(Written {
         files: records.len() + media,
@@ -205,6 +208,7 @@ pub fn write(content: &Content, images: &images::Published, out: &Path) -> std::
         permit_links,
         changed,
         removed_any,
+        touched,
     })
 }
 
@@ -351,10 +355,15 @@ fn remove_unwanted(dir: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<
 ///
 /// A raster photo the image stage processed is published as its largest variant instead (same
 /// URL, metadata stripped, at most 1920 px wide); `photos` maps its path under `from` to that file.
-/// Returns how many files there are, and whether any was removed.
-fn copy_media(from: &Path, to: &Path, photos: &HashMap<PathBuf, PathBuf>) -> std::io::Result<(usize, bool)> {
+/// Returns how many files there are, and those it wrote or removed.
+fn copy_media(
+    from: &Path,
+    to: &Path,
+    photos: &HashMap<PathBuf, PathBuf>,
+) -> std::io::Result<(usize, Vec<PathBuf>)> {
+    let mut touched = Vec::new();
     if !from.is_dir() {
-        return Ok((0, false));
+        return Ok((0, touched));
     }
     let mut wanted = HashSet::new();
     let mut count = 0;
@@ -373,6 +382,7 @@ fn copy_media(from: &Path, to: &Path, photos: &HashMap<PathBuf, PathBuf>) -> std
                 if std::fs::hard_link(variant, &target).is_err() {
                     std::fs::copy(variant, &target)?;
                 }
+                touched.push(target.clone());
             }
             continue;
         }
@@ -384,11 +394,12 @@ fn copy_media(from: &Path, to: &Path, photos: &HashMap<PathBuf, PathBuf>) -> std
             if std::fs::hard_link(entry.path(), &target).is_err() {
                 std::fs::copy(entry.path(), &target)?;
             }
+            touched.push(target.clone());
         }
     }
     let variants = to.join(images::OUTPUT_DIR.trim_start_matches("media/"));
-    let removed = remove_unwanted(to, |path| wanted.contains(path) || path.starts_with(&variants))?;
-    Ok((count, !removed.is_empty()))
+    touched.extend(remove_unwanted(to, |path| wanted.contains(path) || path.starts_with(&variants))?);
+    Ok((count, touched))
 }
 
 /// Whether `a` and `b` are the same bytes already (one hard-linked file, or equal contents).

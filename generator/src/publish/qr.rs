@@ -37,8 +37,8 @@ pub fn qr_path(data: &Path, link: &str) -> PathBuf {
 }
 
 /// Writes the QR code of each of `links` into `data/qr`, keeping the drawings an earlier build
-/// left there; returns the paths of all of them.
-pub fn write_qr_codes(links: &[String], data: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// left there. Returns each code's file, and whether this call drew it (false: it was there).
+pub fn write_qr_codes(links: &[String], data: &Path) -> std::io::Result<Vec<(PathBuf, bool)>> {
     if links.is_empty() {
         return Ok(Vec::new());
     }
@@ -62,7 +62,7 @@ pub fn write_qr_codes(links: &[String], data: &Path) -> std::io::Result<Vec<Path
             })?;
         }
     }
-    Ok(codes.into_iter().map(|(path, _)| path).collect())
+    Ok(codes.into_iter().map(|(path, svg)| (path, svg.is_some())).collect())
 }
 
 /// The name of the QR code of `link`: FNV-1a, a fixed algorithm, so the same link has the same
@@ -137,7 +137,7 @@ mod tests {
         let qr = qr_path(&data, PERMIT);
         let links = permit_links(&properties);
         assert_eq!(links, [PERMIT]);
-        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![qr.clone()]);
+        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![(qr.clone(), true)]);
         assert_eq!(std::fs::read_dir(data.join("qr")).unwrap().count(), 1);
         let drawn = std::fs::read_to_string(&qr).unwrap();
         assert_eq!(drawn, qr_svg(PERMIT).unwrap());
@@ -145,7 +145,7 @@ mod tests {
         // A later build keeps a whole drawing (the mark shows it was not rewritten)...
         let marked = drawn.replace("<svg ", "<svg data-kept=\"1\" ");
         std::fs::write(&qr, &marked).unwrap();
-        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![qr.clone()]);
+        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![(qr.clone(), false)]);
         assert_eq!(std::fs::read_to_string(&qr).unwrap(), marked);
         // ...and redraws one an interrupted write cut short.
         std::fs::write(&qr, &drawn[..100]).unwrap();

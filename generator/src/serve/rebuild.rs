@@ -63,9 +63,13 @@ impl Copies {
         Copies { folders: [out.to_path_buf(), work_dir(out).join("next")] }
     }
 
-    /// Brings copy `to` up to date with copy `from`.
-    fn sync(&self, from: usize, to: usize) -> std::io::Result<usize> {
-        sync_tree(&self.folders[from], &self.folders[to])
+    /// Brings copy `to` up to date with copy `from`: the files `touched` (relative paths, the
+    /// whole difference), or every file when that is not known.
+    fn sync(&self, from: usize, to: usize, touched: Option<&[PathBuf]>) -> std::io::Result<usize> {
+        match touched {
+            Some(paths) => sync_paths(&self.folders[from], &self.folders[to], paths),
+            None => sync_tree(&self.folders[from], &self.folders[to]),
+        }
     }
 
     /// The options of a build into copy `which`; `last_build`: it holds the last good build.
@@ -74,6 +78,58 @@ impl Copies {
             build.incremental.clone().map(|i| Incremental { out_is_last_build: last_build, ..i });
         BuildOptions { pages: pages.clone(), out: self.folders[which].clone(), incremental, ..build.clone() }
     }
+}
+
+/// With ESTATE_SERVE_CHECK_SYNC set (the tests set it): after a sync by the files a rebuild
+/// reported, compares the copies whole and reports what it missed.
+fn check_sync(from: &Path, to: &Path, by_paths: bool) {
+    if !by_paths || std::env::var_os("ESTATE_SERVE_CHECK_SYNC").is_none() {
+        return;
+    }
+    match sync_tree(from, to) {
+        Ok(0) => {}
+        Ok(missed) => eprintln!("estate serve: BUG: the rebuild did not report {missed} files it changed"),
+        Err(error) => eprintln!("estate serve: cannot compare the copies: {error}"),
+    }
+}
+
+/// Copies each of `paths` (relative) from `from` to `to` with its time, or removes it from `to`
+/// when `from` has none (a file, or a removed page's folder). Returns how many.
+fn sync_paths(from: &Path, to: &Path, paths: &[PathBuf]) -> std::io::Result<usize> {
+    for path in paths {
+        let (source, target) = (from.join(path), to.join(path));
+        match std::fs::metadata(&source) {
+            Ok(meta) if meta.is_file() => {
+                if let Some(dir) = target.parent() {
+                    std::fs::create_dir_all(dir)?;
+                }
+                copy_file(&source, &target, meta.modified()?)?;
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let removed = match std::fs::symlink_metadata(&target) {
+                    Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(&target),
+                    Ok(_) => std::fs::remove_file(&target),
+                    Err(_) => Ok(()),
+                };
+                removed?;
+                // A post's folder left without pages goes too, as in the other copy.
+                if let Some(parent) = target.parent() {
+                    let _ = std::fs::remove_dir(parent);
+                }
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(paths.len())
+}
+
+/// A new file at `target` with the bytes and time of `source`; never the old file rewritten: it
+/// may be a hard link shared with the other copy's media.
+fn copy_file(source: &Path, target: &Path, modified: std::time::SystemTime) -> std::io::Result<()> {
+    let _ = std::fs::remove_file(target);
+    std::fs::copy(source, target)?;
+    std::fs::File::options().write(true).open(target)?.set_modified(modified)
 }
 
 /// Makes `to` a copy of `from`: files that differ in size or modification time are copied (with
@@ -95,11 +151,7 @@ fn sync_tree(from: &Path, to: &Path) -> std::io::Result<usize> {
             let same = std::fs::symlink_metadata(&target)
                 .is_ok_and(|m| m.is_file() && m.len() == source.len() && m.modified().ok() == Some(modified));
             if !same {
-                // A new file, never the old one rewritten: it may be a hard link shared with
-                // the other copy's media.
-                let _ = std::fs::remove_file(&target);
-                std::fs::copy(entry.path(), &target)?;
-                std::fs::File::options().write(true).open(&target)?.set_modified(modified)?;
+                copy_file(entry.path(), &target, modified)?;
                 touched += 1;
             }
         }
@@ -219,7 +271,7 @@ fn rebuild_loop(
     let copies = Copies::new(&build.out);
     // Which copy requests are answered from.
     let mut current = 0;
-    if let Err(error) = copies.sync(0, 1) {
+    if let Err(error) = copies.sync(0, 1, None) {
         eprintln!("estate serve: cannot prepare {}: {error}", copies.folders[1].display());
         return;
     }
@@ -277,8 +329,9 @@ fn rebuild_loop(
                 // The copy no longer served catches up.
                 let other = &copies.folders[1 - current];
                 let synced = std::time::Instant::now();
-                match copies.sync(current, 1 - current) {
+                match copies.sync(current, 1 - current, summary.touched.as_deref()) {
                     Ok(files) => {
+                        check_sync(&copies.folders[current], other, summary.touched.is_some());
                         spare_is_last_build = true;
                         announce(&format!(
                             "estate serve: {} is up to date too ({files} files in {:.2} s)",
@@ -293,7 +346,8 @@ fn rebuild_loop(
                 }
             }
             Err(error) => {
-                spare_is_last_build = false;
+                // A content error stops the build before it writes anything.
+                spare_is_last_build &= matches!(error, BuildError::Content(_));
                 if let BuildError::Content(report) = &error {
                     eprint!("{}", report.render());
                 }
@@ -371,6 +425,30 @@ mod tests {
         let copies = Copies::new(Path::new("/r/dist"));
         assert_eq!(copies.folders, [PathBuf::from("/r/dist"), PathBuf::from("/r/.dist-serve/next")]);
         assert_eq!(page_cache(Path::new("/r/dist")), PathBuf::from("/r/.dist-serve/cache"));
+    }
+
+    #[test]
+    fn a_copy_synced_by_the_paths_a_build_touched_has_the_same_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        for (name, text) in
+            [("data/x.json", "1"), ("property/p/index.html", "p"), ("blog/7/s/index.html", "s")]
+        {
+            std::fs::create_dir_all(a.join(name).parent().unwrap()).unwrap();
+            std::fs::write(a.join(name), text).unwrap();
+        }
+        sync_tree(&a, &b).unwrap();
+        std::fs::write(a.join("data/x.json"), "2").unwrap();
+        std::fs::create_dir_all(a.join("data/new")).unwrap();
+        std::fs::write(a.join("data/new/y.json"), "y").unwrap();
+        std::fs::remove_dir_all(a.join("property/p")).unwrap();
+        std::fs::remove_dir_all(a.join("blog/7")).unwrap();
+        let touched = ["data/x.json", "data/new/y.json", "property/p", "blog/7/s"].map(PathBuf::from);
+        assert_eq!(sync_paths(&a, &b, &touched).unwrap(), 4);
+        assert_eq!(std::fs::read_to_string(b.join("data/x.json")).unwrap(), "2");
+        assert_eq!(std::fs::read_to_string(b.join("data/new/y.json")).unwrap(), "y");
+        assert!(!b.join("property/p").exists() && !b.join("blog/7").exists());
+        assert_eq!(sync_tree(&a, &b).unwrap(), 0, "nothing left to copy");
     }
 
     #[test]
