@@ -56,7 +56,7 @@ fn an_unchanged_front_end_is_taken_from_the_cache_and_a_changed_one_built_again(
         assert!(run.success(), "{run}");
         run
     };
-    let vite_root = dir.path().join("cache/vite");
+    let vite_root = dir.path().join("cache/front-end");
 
     let first = build(&out, Some(&cache));
     assert!(first.stdout.contains(VITE_RUNS) && !first.stdout.contains(SKIPPED), "{first}");

@@ -7,7 +7,8 @@
 //!   ROOT/<key>/ssr/...      the SSR bundle, as site/.ssr
 //!   ROOT/<key>/entry.json   the files of both and their sizes, written last
 //!
-//! ROOT is `vite/` beside the page cache (`.estate/cache/vite` for `.estate/cache/pages`): the
+//! ROOT is `front-end/` beside the page cache (`.estate/cache/front-end` for
+//! `.estate/cache/pages`; not `vite/`, a name a project may already use beside it): the
 //! cache is used only with the page cache. An entry is written under `ROOT/.tmp-vite-*` and
 //! renamed into place whole, so a killed build never leaves a half entry under a key; only the
 //! latest two keys are kept.
@@ -38,10 +39,10 @@ const KEEP: usize = 2;
 /// Where the entry's record is, inside it.
 const RECORD: &str = "entry.json";
 
-/// The cache folder for the page cache `page_cache`: `vite/` beside it.
+/// The cache folder for the page cache `page_cache`: `front-end/` beside it.
 pub fn root(page_cache: &Path) -> io::Result<PathBuf> {
     let page_cache = std::path::absolute(page_cache)?;
-    Ok(page_cache.parent().unwrap_or(&page_cache).join("vite"))
+    Ok(page_cache.parent().unwrap_or(&page_cache).join("front-end"))
 }
 
 /// The environment variables Vite reads: `VITE_*` (exposed as `import.meta.env.VITE_*`) and
@@ -390,7 +391,8 @@ mod tests {
     #[test]
     fn an_entry_restores_the_client_files_and_exactly_the_ssr_bundle() {
         let dir = tempfile::tempdir().unwrap();
-        let (root, out, ssr) = (dir.path().join("vite"), dir.path().join("dist"), dir.path().join(".ssr"));
+        let (root, out, ssr) =
+            (dir.path().join("front-end"), dir.path().join("dist"), dir.path().join(".ssr"));
         std::fs::create_dir_all(ssr.join("assets")).unwrap();
         std::fs::write(ssr.join("entry-server.js"), "server").unwrap();
         std::fs::write(ssr.join("assets/chunk.js"), "chunk").unwrap();
@@ -431,7 +433,7 @@ mod tests {
     #[test]
     fn only_the_latest_two_entries_are_kept() {
         let dir = tempfile::tempdir().unwrap();
-        let (root, ssr) = (dir.path().join("vite"), dir.path().join(".ssr"));
+        let (root, ssr) = (dir.path().join("front-end"), dir.path().join(".ssr"));
         std::fs::create_dir_all(&ssr).unwrap();
         std::fs::write(ssr.join("entry-server.js"), "server").unwrap();
         // Not the cache's: never deleted.
