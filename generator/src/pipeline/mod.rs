@@ -3,6 +3,7 @@
 //! and prerender the pages.
 
 pub mod site;
+mod vite_cache;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

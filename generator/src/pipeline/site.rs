@@ -1,5 +1,6 @@
 //! The site stage of `estate build`: installs the front end's packages when they are missing,
-//! runs Vite's client and SSR builds, then the prerender script that writes every page.
+//! runs Vite's client and SSR builds (or takes their output from the cache when the front end
+//! did not change), then the prerender script that writes every page.
 //! `estate serve` reruns only the prerender when just the content changed.
 
 use std::io::{BufRead as _, BufReader, Write as _};
@@ -7,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+use super::vite_cache;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SiteError {
@@ -51,7 +54,8 @@ fn install_packages(site_dir: &Path) -> Result<(), SiteError> {
 }
 
 /// Builds the pages of the site in `site_dir` into `out` (which already holds the content
-/// stage's JSON). Returns the seconds it took.
+/// stage's JSON). With a page cache, Vite's output is cached too (beside it, see
+/// [`vite_cache`]): a build whose front end did not change runs no Vite.
 pub fn build(
     site_dir: &Path,
     out: &Path,
@@ -66,21 +70,14 @@ pub fn build(
         install_packages(site_dir)?;
     }
     let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
-    let out_text = out.to_string_lossy();
-    let vite = "node_modules/.bin/vite";
-    run(site_dir, vite, &["build", "--logLevel", "warn", "--outDir", &out_text, "--emptyOutDir", "false"])?;
-    // Only now that the new bundles exist: the hashed chunks of earlier builds go. (Deleting
-    // them first would leave the served pages without code when a build fails.)
-    remove_stale_assets(&out)?;
     // The warm prerender's workers hold the old SSR bundle.
     if let Some(warm) = warm {
         warm.stop();
     }
-    run(
-        site_dir,
-        vite,
-        &["build", "--logLevel", "warn", "--ssr", "src/entry-server.tsx", "--outDir", SSR_DIR],
-    )?;
+    match cache {
+        None => build_front_end(site_dir, &out, None)?,
+        Some(page_cache) => cached_front_end(site_dir, &out, page_cache)?,
+    }
     let written = match (warm, cache) {
         (Some(warm), Some(cache)) => warm.render(site_dir, &out, cache, None)?,
         _ => run_prerender(site_dir, &out, cache)?,
@@ -92,6 +89,80 @@ pub fn build(
 /// Where Vite's SSR build goes, inside the site folder; the prerender reads it (and the page
 /// template it keeps beside it).
 const SSR_DIR: &str = ".ssr";
+
+/// Stands for the client build's output folder in its arguments.
+const OUT_DIR: &str = "{out}";
+
+/// Vite's client build, into [`OUT_DIR`], next to the files the content stage wrote.
+const CLIENT_BUILD: [&str; 7] =
+    ["build", "--logLevel", "warn", "--outDir", OUT_DIR, "--emptyOutDir", "false"];
+
+/// Vite's SSR build of the entry the prerender imports.
+const SSR_BUILD: [&str; 7] =
+    ["build", "--logLevel", "warn", "--ssr", "src/entry-server.tsx", "--outDir", SSR_DIR];
+
+const VITE: &str = "node_modules/.bin/vite";
+
+/// Runs Vite's client build (into `staging`'s client folder when given, then copied into `out`)
+/// and its SSR build.
+fn build_front_end(
+    site_dir: &Path,
+    out: &Path,
+    staging: Option<&vite_cache::Staging>,
+) -> Result<(), SiteError> {
+    let client_dir = staging.map_or_else(|| out.to_path_buf(), vite_cache::Staging::client);
+    let client_text = client_dir.to_string_lossy();
+    let client_args = CLIENT_BUILD.map(|arg| if arg == OUT_DIR { &*client_text } else { arg });
+    run(site_dir, VITE, &client_args)?;
+    if let Some(staging) = staging {
+        let io = |source| SiteError::Io { path: client_dir.clone(), source };
+        let files = staging.client_files().map_err(io)?;
+        vite_cache::copy_files(&client_dir, out, &files).map_err(io)?;
+    }
+    // Only now that the new bundles exist: the hashed chunks of earlier builds go. (Deleting
+    // them first would leave the served pages without code when a build fails.)
+    remove_stale_assets(out)?;
+    run(site_dir, VITE, &SSR_BUILD)
+}
+
+/// The front end from the cache beside `page_cache` when its key is there, else built and
+/// stored. A cache that cannot be read or written is reported and the front end built anyway.
+fn cached_front_end(site_dir: &Path, out: &Path, page_cache: &Path) -> Result<(), SiteError> {
+    let ssr_dir = site_dir.join(SSR_DIR);
+    let vars = vite_cache::vite_variables(std::env::vars_os());
+    let looked_up = vite_cache::root(page_cache)
+        .and_then(|root| Ok((vite_cache::key(site_dir, &vars, &[&CLIENT_BUILD, &SSR_BUILD])?, root)));
+    let (key, root) = match looked_up {
+        Ok(found) => found,
+        Err(e) => {
+            println!("estate build: the front end's cache is not used ({e})");
+            return build_front_end(site_dir, out, None);
+        }
+    };
+    let short = &key[..12];
+    if let Some(entry) = vite_cache::Entry::find(&root, &key) {
+        match entry.restore(out, &ssr_dir) {
+            Ok(()) => {
+                println!("estate build: the front end is unchanged (cache key {short}…): Vite skipped");
+                return remove_stale_assets(out);
+            }
+            Err(e) => println!("estate build: the front end's cache entry {short}… cannot be used ({e})"),
+        }
+    }
+    println!("estate build: the front end changed (cache key {short}…): Vite builds it");
+    let staging = match vite_cache::Staging::new(&root, &key) {
+        Ok(staging) => staging,
+        Err(e) => {
+            println!("estate build: the front end's cache is not written ({}: {e})", root.display());
+            return build_front_end(site_dir, out, None);
+        }
+    };
+    build_front_end(site_dir, out, Some(&staging))?;
+    if let Err(e) = staging.commit(&ssr_dir) {
+        println!("estate build: the front end's cache is not written ({}: {e})", root.display());
+    }
+    Ok(())
+}
 
 /// Renders every page again into `out` with the front end already built by [`build`]: the
 /// pages of new, changed and removed records follow the content stage's JSON. Returns the
