@@ -33,7 +33,7 @@ const reactRouterProduction = fileURLToPath(
 // The client build writes into the repository's dist/ next to the JSON the generator wrote
 // (so it must not empty it); the SSR build of src/entry-server.tsx goes to site/.ssr for the
 // prerender script.
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), translationsComplete(), messageSets(readMessages, sets)],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
@@ -47,6 +47,10 @@ export default defineConfig(({ command }) => ({
     // Every browser of the es2020 target but Safari < 17 preloads modules natively; without
     // the polyfill those load the same chunks, a little later. Saves 0.4 KB gzipped on every page.
     modulePreload: { polyfill: false },
+    // The client build has a second entry, src/boot.ts: the small classic script prerendered
+    // pages load, which starts index.html's entry after the first paint (see that file). Hashed
+    // like every asset; scripts/prerender.mjs finds it in the manifest.
+    ...(isSsrBuild ? {} : { rollupOptions: { input: { index: 'index.html', boot: 'src/boot.ts' } } }),
   },
   test: {
     environment: 'jsdom',

@@ -74,7 +74,7 @@ export const fixedRoutes: ({ path: string } & Screen)[] = [
 /**
  * A page's route: its code and its messages in `lang`, both loaded before the page renders. The
  * message set is named after the page's module (src/pages/{set}.tsx); the prerender reads it from
- * the route's handle to let the browser fetch the page's chunks with the HTML (modulepreload).
+ * the route's handle to let the browser fetch the page's chunks with the entry (its boot block).
  */
 function page(lang: Lang, messages: MessageSet, lazy: Lazy): Pick<RouteObject, 'lazy'> {
   return {
