@@ -66,6 +66,8 @@ def js_sizes(out):
 
     entry = set()
     closure("index.html", entry)
+    # The boot script every page names (src/boot.ts), which starts the entry after the first paint.
+    closure("src/boot.ts", entry)
     sizes = {"entry": {"en": gz(entry)}}
     for name, messages in PAGES.items():
         source = f"src/pages/{messages}.tsx"
