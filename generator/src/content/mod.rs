@@ -11,6 +11,7 @@ pub mod diag;
 mod entry;
 mod geo;
 mod link_scheme;
+mod load_cache;
 pub mod markdown;
 pub mod model;
 pub mod portal;
@@ -22,12 +23,13 @@ pub mod yaml;
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 
 use self::diag::{Diagnostic, Report};
+use self::load_cache::{Files, Read, record_key, stamp};
+pub use self::load_cache::{LoadCache, is_record_file};
 use self::model::{
     DeveloperFile, MainCategory, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status,
 };
@@ -491,80 +493,6 @@ fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether `path` is a record file of the content folder `dir` (a listing, post, developer,
-/// team member or page), whose reading [`LoadCache`] keeps; changes to anything else clear it.
-pub fn is_record_file(dir: &Path, path: &Path) -> bool {
-    let Ok(relative) = path.strip_prefix(dir) else { return false };
-    let mut parts = relative.components();
-    let (Some(Component::Normal(folder)), Some(Component::Normal(_)), None) =
-        (parts.next(), parts.next(), parts.next())
-    else {
-        return false;
-    };
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    Kind::ALL.iter().any(|kind| folder == kind.dir() && kind.accepts(ext))
-}
-
-/// What `estate serve` keeps of the content between rebuilds: each record file's record and
-/// the problems its own checks found, by the file's size and modification time, so a rebuild
-/// reads and parses only the files that changed. The per-file checks also look at the media
-/// folder: whoever changes anything but a record file must [`LoadCache::clear`] it.
-#[derive(Clone, Default)]
-pub struct LoadCache(Arc<Mutex<Loaded>>);
-
-impl std::fmt::Debug for LoadCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("LoadCache")
-    }
-}
-
-impl LoadCache {
-    /// Forgets everything: the next load reads every file.
-    pub fn clear(&self) {
-        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Loaded::default();
-    }
-
-    /// Forgets these files: the next load reads them whatever their size and time.
-    pub fn forget(&self, paths: &[PathBuf]) {
-        let mut loaded = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        for path in paths.iter().map(|path| record_key(path)) {
-            let path = &path;
-            loaded.properties.remove(path);
-            loaded.posts.remove(path);
-            loaded.developers.remove(path);
-            loaded.team.remove(path);
-            loaded.pages.remove(path);
-        }
-    }
-}
-
-/// How [`LoadCache`] names a record file: its folder and name (`properties/a.yaml`), the same
-/// whether the content folder was named relative or absolute.
-fn record_key(path: &Path) -> PathBuf {
-    let mut parts: Vec<_> = path.components().rev().take(2).collect();
-    parts.reverse();
-    parts.iter().collect()
-}
-
-/// Each record file's size and time, and what reading and checking it gave.
-type Files<T> = HashMap<PathBuf, (Stamp, Option<Record<T>>, Vec<Diagnostic>)>;
-type Stamp = (u64, Option<std::time::SystemTime>);
-/// One file as `read_all` found it: its size and time (when cached), its record and problems.
-type Read<T> = (Option<Stamp>, Option<Record<T>>, Vec<Diagnostic>);
-
-#[derive(Default)]
-struct Loaded {
-    properties: Files<PropertyFile>,
-    posts: Files<PostFile>,
-    developers: Files<DeveloperFile>,
-    team: Files<MemberFile>,
-    pages: Files<PageFile>,
-}
-
-fn stamp(path: &Path) -> Option<Stamp> {
-    std::fs::metadata(path).ok().map(|m| (m.len(), m.modified().ok()))
-}
-
 /// Reads every file of one kind in parallel; with `known`, only the files whose size or time
 /// differs from what it holds (and it learns the others).
 fn read_all<T, F>(
@@ -648,7 +576,7 @@ pub fn load(dir: &Path) -> (Content, Report) {
 
 /// [`load`], reading again only the record files that changed since `cache` saw them.
 pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
-    let mut guard = cache.map(|c| c.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    let mut guard = cache.map(LoadCache::lock);
     let mut known = guard.as_deref_mut();
     let mut report = Report::default();
     let mut content = Content { dir: dir.to_path_buf(), ..Content::default() };
@@ -760,19 +688,6 @@ mod tests {
             assert!(!is_valid_id(bad), "{bad}");
         }
         assert_eq!(suggest_id("Marina Gate_2"), "marina-gate-2");
-    }
-
-    #[test]
-    fn record_files_are_told_from_the_rest_of_the_content() {
-        let dir = Path::new("/c");
-        for record in ["properties/a.yaml", "properties/a.md", "blog/p.md", "team/t.yaml", "pages/x.md"] {
-            assert!(is_record_file(dir, &dir.join(record)), "{record}");
-        }
-        for other in
-            ["site.yaml", "media/a.jpg", "vocabulary/amenities.yaml", "blog/p.yaml", "properties/x/a.yaml"]
-        {
-            assert!(!is_record_file(dir, &dir.join(other)), "{other}");
-        }
     }
 
     #[test]
