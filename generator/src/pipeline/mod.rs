@@ -43,6 +43,8 @@ pub struct Incremental {
     pub warm: site::Warm,
     /// The record files as last read.
     pub loaded: crate::content::LoadCache,
+    /// The API and data files as last written.
+    pub data: output::DataIndex,
     /// `out` holds exactly the last good build, so the data files this build writes are all
     /// that changed since (a build from the command line compares every data file with the
     /// page cache instead).
@@ -174,7 +176,8 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
             Err(output::images::StageError::Io(source)) => return Err(write_error(source)),
         };
     let photos = (images.photos.len(), images.decoded, images_started.elapsed().as_secs_f64());
-    let written = output::write(&content, &images, &options.out).map_err(write_error)?;
+    let index = options.incremental.as_ref().map(|i| (&i.data, i.out_is_last_build));
+    let written = output::write(&content, &images, &options.out, index).map_err(write_error)?;
     crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
     // Written when they changed; the sitemap's parts that are gone are removed.
     let mut published_names: Vec<String> = published.iter().map(|(name, _)| name.clone()).collect();
