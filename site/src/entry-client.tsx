@@ -5,7 +5,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { langOfPath, loadMessages } from './i18n';
-import { preferredHome } from './i18n/preference';
+import { preferredHome, rememberLanguageChange } from './i18n/preference';
 import { routes } from './routes';
 import './styles.css';
 
@@ -19,6 +19,7 @@ async function start(): Promise<void> {
     window.location.replace(`${home}${window.location.search}${window.location.hash}`);
     return;
   }
+  rememberLanguageChange(window.location.pathname, document.referrer, window.location.origin);
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
   // The shell's messages too (the page's come with its route): hydration renders with the
   // loaders' embedded data, not by running them.

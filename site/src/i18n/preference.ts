@@ -1,6 +1,6 @@
 // The visitor's chosen language, remembered when they pick one in the header: in localStorage
 // for the browser, and in the nf_lang cookie, which Netlify's language redirects honour.
-import { DEFAULT_LANG, isLang, localePath, type Lang } from './index';
+import { DEFAULT_LANG, isLang, langOfPath, localePath, type Lang } from './index';
 
 const KEY = 'lang';
 
@@ -32,4 +32,16 @@ export function preferredHome(pathname: string, referrer: string, origin: string
   if (referrer && referrer.startsWith(origin)) return null;
   const lang = rememberedLang();
   return lang && lang !== DEFAULT_LANG ? localePath(lang, '/') : null;
+}
+
+/**
+ * Remembers the page's language when the visitor came from a page of the site in another
+ * language: they used the language selector, perhaps before the page they left had loaded its
+ * code (the app starts after the first paint), when the click was a plain link.
+ */
+export function rememberLanguageChange(pathname: string, referrer: string, origin: string): void {
+  if (!referrer.startsWith(`${origin}/`) && referrer !== origin) return;
+  const from = langOfPath(new URL(referrer).pathname);
+  const now = langOfPath(pathname);
+  if (from !== now && rememberedLang() !== now) rememberLang(now);
 }
