@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use generator::netlify::Rules;
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
-use support::{content_copy, copy_tree, estate, repo};
+use support::{content_copy, copy_tree, estate, repo, snapshot};
 
 /// A small deterministic generator (xorshift64*): no dependency, and a seed replays a run.
 struct Random(u64);
@@ -119,18 +119,6 @@ fn edit(content: &Path, random: &mut Random, step: usize, kind: usize) -> String
             "change site.yaml's working hours".to_owned()
         }
     }
-}
-
-/// Every file under `dir` and its bytes, by path inside it.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .map(|entry| entry.unwrap())
-        .filter(|entry| entry.file_type().is_file())
-        .map(|entry| {
-            (entry.path().strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(entry.path()).unwrap())
-        })
-        .collect()
 }
 
 fn assert_same_tree(incremental: &Path, clean: &Path, what: &str) {

@@ -5,25 +5,12 @@
 
 mod support;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use support::{Run, copy_tree, estate, repo};
+use support::{Run, copy_tree, estate, repo, snapshot};
 
 const SKIPPED: &str = "Vite skipped";
 const VITE_RUNS: &str = "estate build: node_modules/.bin/vite build";
-
-/// Every file under `dir` and its bytes, by path inside it.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .map(|entry| entry.unwrap())
-        .filter(|entry| entry.file_type().is_file())
-        .map(|entry| {
-            (entry.path().strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(entry.path()).unwrap())
-        })
-        .collect()
-}
 
 fn cache_entries(root: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(root)

@@ -11,7 +11,8 @@ use std::sync::OnceLock;
 
 mod tree;
 
-pub use tree::copy_tree;
+#[allow(unused_imports)] // snapshot: only some test files compare trees
+pub use tree::{copy_tree, snapshot};
 
 /// The repository's root, absolute.
 pub fn repo() -> &'static Path {
