@@ -153,9 +153,12 @@ export class PageCache {
     return { render, copy: [], kept, changedData: known.size };
   }
 
-  /** The files (relative to dist/) of pages the cache knows. */
-  files(paths) {
-    return paths.map((path) => this.previous.pages[path].file);
+  /**
+   * The files (relative to dist/) a prerender wrote: the pages it `rendered` ({ file }) and
+   * those it copied back from the cache (paths; call before `save`, which forgets old entries).
+   */
+  written(rendered, copied) {
+    return [...rendered.map((page) => page.file), ...copied.map((path) => this.previous.pages[path].file)];
   }
 
   /** Puts the cached pages back into dist/. */

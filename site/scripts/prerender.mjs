@@ -402,6 +402,7 @@ async function sitePages(dist, server) {
 
 async function main() {
   const { dist, ssr, workers, cache: cacheDir, serve } = options();
+  if (serve && !cacheDir) throw new Error('--serve needs --cache DIR');
   // Under --serve, stdout carries the answers to estate serve: everything else goes to stderr.
   if (serve) console.log = (...args) => console.error(...args);
   const started = performance.now();
@@ -436,7 +437,7 @@ async function main() {
   }
   if (cache) {
     // The pages written, for the generator's check of their links (the others are unchanged).
-    const written = [...rendered.map((page) => page.file), ...cache.files(plan.copy)];
+    const written = cache.written(rendered, plan.copy);
     await cache.save(allPaths, rendered, kept);
     await writeFile(join(cacheDir, 'written.json'), JSON.stringify(written));
   }
@@ -447,7 +448,6 @@ async function main() {
     await pool.close();
     return;
   }
-  if (!cache) throw new Error('--serve needs --cache DIR');
   await serveRequests({ pool, build, cache, cacheKey });
 }
 
@@ -478,7 +478,7 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
         answer({ ok: false, failures, written: [], seconds: seconds() });
         continue;
       }
-      const written = [...rendered.map((page) => page.file), ...cache.files(plan.copy)];
+      const written = cache.written(rendered, plan.copy);
       const saved = cache.save(allPaths, rendered, new Set(plan.kept));
       answer({ ok: true, failures: [], written, seconds: seconds() });
       await saved;

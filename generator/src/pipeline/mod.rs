@@ -179,10 +179,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let index = options.incremental.as_ref().map(|i| (&i.data, i.out_is_last_build));
     let written = output::write(&content, &images, &options.out, index).map_err(write_error)?;
     crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
-    // Written when they changed; the sitemap's parts that are gone are removed.
-    let mut published_names: Vec<String> = published.iter().map(|(name, _)| name.clone()).collect();
-    published_names.extend(existing_sitemap_parts(&options.out));
-    let published = write_published(&options.out, published).map_err(write_error)?;
+    let (published, published_touched) = write_published(&options.out, published).map_err(write_error)?;
     let content_seconds = started.elapsed().as_secs_f64();
     // Paths as the pages' loaders name them: /data/site.json.
     let changed: Vec<String> = written
@@ -270,7 +267,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
             });
             let files =
                 written.touched.iter().cloned().chain(images.touched.iter().map(|p| options.out.join(p)));
-            let named = published_names.iter().map(|name| options.out.join(name));
+            let named = published_touched.iter().map(|name| options.out.join(name));
             Some(
                 files
                     .chain(pages)
@@ -328,19 +325,11 @@ fn published_files(
     Ok(files)
 }
 
-/// The parts of a split sitemap in `out` now.
-fn existing_sitemap_parts(out: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(out) else { return Vec::new() };
-    entries
-        .flatten()
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| sitemap::is_part_name(name))
-        .collect()
-}
-
 /// Writes the files named relative to `out` that changed, and removes the parts of an earlier
-/// split sitemap that this one no longer has. Returns how many files there are.
-fn write_published(out: &Path, files: Vec<(String, Vec<u8>)>) -> std::io::Result<usize> {
+/// split sitemap that this one no longer has. Returns how many files there are, and the names
+/// of those it wrote or removed.
+fn write_published(out: &Path, files: Vec<(String, Vec<u8>)>) -> std::io::Result<(usize, Vec<String>)> {
+    let mut touched = Vec::new();
     for (name, bytes) in &files {
         let path = out.join(name);
         if let Some(dir) = path.parent() {
@@ -350,13 +339,15 @@ fn write_published(out: &Path, files: Vec<(String, Vec<u8>)>) -> std::io::Result
             std::fs::write(&path, bytes).map_err(|e| {
                 std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
             })?;
+            touched.push(name.clone());
         }
     }
     for entry in std::fs::read_dir(out)?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if sitemap::is_part_name(&name) && !files.iter().any(|(n, _)| *n == name) {
             std::fs::remove_file(entry.path())?;
+            touched.push(name);
         }
     }
-    Ok(files.len())
+    Ok((files.len(), touched))
 }

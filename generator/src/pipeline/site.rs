@@ -210,7 +210,9 @@ fn run_prerender(
     if let Some(dir) = &cache_text {
         args.extend(["--cache", dir]);
     }
-    let _ = cache.as_ref().map(|dir| std::fs::remove_file(dir.join(WRITTEN_LIST)));
+    if let Some(dir) = &cache {
+        let _ = std::fs::remove_file(dir.join(WRITTEN_LIST));
+    }
     run(site_dir, "node", &args)?;
     let Some(dir) = cache else { return Ok(None) };
     // A missing or unreadable list: every page counts as written.
@@ -266,10 +268,8 @@ impl Warm {
 
     /// Stops the process (the front end is about to be built again).
     pub fn stop(&self) {
-        if let Some(mut process) = self.process().take() {
-            let _ = process.child.kill();
-            let _ = process.child.wait();
-        }
+        // Dropping it kills it.
+        self.process().take();
     }
 
     /// Renders into `out` the pages whose data files are among `changed` (all that differ from
@@ -288,15 +288,11 @@ impl Warm {
             return Ok(None);
         };
         let request = serde_json::json!({ "dist": out, "changed": changed });
-        let answer = running.ask(&request.to_string());
-        let answer = match answer {
+        let answer = match running.ask(&request.to_string()) {
             Ok(answer) => answer,
             Err(error) => {
-                // Gone or confused: the next rebuild starts a new one.
-                if let Some(mut gone) = process.take() {
-                    let _ = gone.child.kill();
-                    let _ = gone.child.wait();
-                }
+                // Gone or confused: dropped (killed); the next rebuild starts a new one.
+                process.take();
                 return Err(error);
             }
         };
