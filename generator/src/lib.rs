@@ -22,3 +22,4 @@ pub mod pipeline;
 pub mod publish;
 pub mod routes;
 pub mod serve;
+pub mod timings;

@@ -451,6 +451,17 @@ async function main() {
   await serveRequests({ pool, build, cache, cacheKey });
 }
 
+/** A stopwatch printing each lap to stderr when ESTATE_TIMINGS is set (as the generator's do). */
+function laps(name) {
+  let last = performance.now();
+  return (what) => {
+    if (!process.env.ESTATE_TIMINGS) return;
+    const now = performance.now();
+    console.error(`estate timings: ${name}: ${what} ${(now - last).toFixed(1)} ms`);
+    last = now;
+  };
+}
+
 /**
  * `--serve`: after the first prerender, stays with its workers warm for `estate serve`'s
  * rebuilds. Each line on stdin is a request { dist, changed }: render into `dist` the pages
@@ -467,19 +478,24 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
     if (!line.trim()) continue;
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
+    const lap = laps('prerender --serve');
     try {
       const { dist, changed } = JSON.parse(line);
       const { paths: allPaths, base } = await sitePages(dist, build.server);
+      lap('pages listed');
       cache.begin(dist, await cacheKey(base));
       const plan = changed ? cache.planChanged(allPaths, changed) : cache.plan(allPaths);
+      lap(`planned (${plan.render.length} to render, ${plan.copy.length} to copy)`);
       await cache.restore(plan.copy);
       const { failures, rendered } = await pool.run(dist, base, plan.render, () => {});
+      lap('rendered');
       if (failures.length) {
         answer({ ok: false, failures, written: [], seconds: seconds() });
         continue;
       }
       const written = cache.written(rendered, plan.copy);
       const saved = cache.save(allPaths, rendered, new Set(plan.kept));
+      lap('cache updated');
       answer({ ok: true, failures: [], written, seconds: seconds() });
       await saved;
     } catch (error) {

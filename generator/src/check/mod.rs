@@ -20,8 +20,11 @@ pub fn content(dir: &Path) -> (Content, Report) {
 
 /// [`content`], reading again only the record files that changed since `cache` saw them.
 pub fn content_with(dir: &Path, cache: Option<&content::LoadCache>) -> (Content, Report) {
+    let mut laps = crate::timings::Laps::start("content");
     let (content, mut report) = content::load_with(dir, cache);
+    laps.lap("load");
     report.extend(across(&content));
+    laps.lap("checks across records");
     report.sort();
     (content, report)
 }

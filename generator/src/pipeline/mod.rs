@@ -141,8 +141,10 @@ pub enum BuildError {
 /// Runs the build. The report of warnings is returned with the summary so callers can show it.
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let started = Instant::now();
+    let mut laps = crate::timings::Laps::start("build");
     let loaded = options.incremental.as_ref().map(|i| &i.loaded);
     let (mut content, mut report) = crate::check::content_with(&options.content, loaded);
+    laps.lap("load and check the content");
     if report.errors() > 0 {
         return Err(BuildError::Content(report));
     }
@@ -152,6 +154,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         site.data.base_url.clone_from(&base);
     }
     let (portal_feed, portal_counts) = portal_feed::render(&content, &base);
+    laps.lap("portal feed");
     let published = match published_files(&content, &base) {
         Ok(mut files) => {
             files.push((portal_feed::OUTPUT.to_owned(), portal_feed));
@@ -163,6 +166,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
             return Err(BuildError::Content(report));
         }
     };
+    laps.lap("sitemap and feeds");
     let write_error = |source| BuildError::Write { path: options.out.clone(), source };
     let images_started = Instant::now();
     let images =
@@ -176,10 +180,13 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
             Err(output::images::StageError::Io(source)) => return Err(write_error(source)),
         };
     let photos = (images.photos.len(), images.decoded, images_started.elapsed().as_secs_f64());
+    laps.lap("images");
     let index = options.incremental.as_ref().map(|i| (&i.data, i.out_is_last_build));
     let written = output::write(&content, &images, &options.out, index).map_err(write_error)?;
+    laps.lap("API and data files");
     crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
     let (published, published_touched) = write_published(&options.out, published).map_err(write_error)?;
+    laps.lap("redirects, sitemap and feeds written");
     let content_seconds = started.elapsed().as_secs_f64();
     // Paths as the pages' loaders name them: /data/site.json.
     let changed: Vec<String> = written
@@ -221,6 +228,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         }
     };
     let site_seconds = site_run.as_ref().map(|run| run.seconds);
+    laps.lap("pages");
     let links_checked = match &site_run {
         None => None,
         Some(run) => {
@@ -254,6 +262,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
             Some((checked.links, checked.pages, started.elapsed().as_secs_f64()))
         }
     };
+    laps.lap("links checked");
     let touched = match (&options.pages, &site_run) {
         (Pages::Build(_), _) => None,
         (_, Some(SiteRun { written: None, .. })) => None,

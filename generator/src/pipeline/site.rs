@@ -184,11 +184,14 @@ pub fn prerender(
         return Err(SiteError::NotBuilt(site_dir.to_path_buf()));
     }
     let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
+    let mut laps = crate::timings::Laps::start("prerender");
     let written = match (warm, cache) {
         (Some(warm), Some(cache)) => warm.render(site_dir, &out, cache, changed)?,
         _ => run_prerender(site_dir, &out, cache)?,
     };
+    laps.lap("rendered");
     let removed = remove_stale_pages(&out)?;
+    laps.lap("stale pages removed");
     Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
 }
 

@@ -177,6 +177,7 @@ pub fn write(
     out: &Path,
     index: Option<(&DataIndex, bool)>,
 ) -> std::io::Result<Written> {
+    let mut laps = crate::timings::Laps::start("data");
     let mut properties: Vec<(ApiProperty, crate::content::model::Timestamp, String)> = content
         .published()
         .collect::<Vec<_>>()
@@ -191,6 +192,7 @@ pub fn write(
     newest_first(&mut posts);
     let posts: Vec<ApiBlog> = posts.into_iter().map(|(p, _, _)| p).collect();
 
+    laps.lap("API records");
     let (records, mut changed) = write_records(content, &properties, &posts, &images.pictures, out, index)?;
     // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
     // stage only keeps the current ones from the clean-up.
@@ -198,6 +200,7 @@ pub fn write(
     let data = out.join("data");
     let codes: Vec<PathBuf> =
         permit_links.iter().map(|link| crate::publish::qr::qr_path(&data, link)).collect();
+    laps.lap("written");
     let images_json = data.join(images::MANIFEST);
     let wanted: HashSet<&Path> =
         records.iter().chain(&codes).chain([&images_json]).map(PathBuf::as_path).collect();
@@ -206,6 +209,7 @@ pub fn write(
         removed.extend(remove_unwanted(&out.join(dir), |path| wanted.contains(path))?);
     }
     let (media, media_touched) = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
+    laps.lap("removed and media copied");
     let removed_any = !removed.is_empty() || media_touched.iter().any(|path| !path.exists());
     changed.extend(removed);
     let touched = changed.iter().chain(&media_touched).cloned().collect();
@@ -231,6 +235,7 @@ fn write_records(
     out: &Path,
     index: Option<(&DataIndex, bool)>,
 ) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
+    let mut laps = crate::timings::Laps::start("data files");
     let api = out.join("api");
     let mut jobs: Vec<Job> = Vec::new();
     // Each record is serialised once; the lists are those same bytes joined.
@@ -283,10 +288,13 @@ fn write_records(
         )
         .collect();
     all.extend(jobs);
+    laps.lap("records and lists");
     // The property pages' similar listings, agents and developers (detail.rs).
     let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
     all.extend(crate::publish::detail::files(properties, &people, pictures, &data));
+    laps.lap("detail files");
 
+    laps.lap("serialised");
     let changed = write_changed(&all, out, index)?;
     Ok((all.into_iter().map(|(path, _)| path).collect(), changed))
 }
