@@ -19,7 +19,11 @@ impl Laps {
     pub fn lap(&mut self, what: &str) {
         if self.enabled {
             let now = Instant::now();
-            eprintln!("estate timings: {}: {what} {:.1} ms", self.name, (now - self.last).as_secs_f64() * 1000.0);
+            eprintln!(
+                "estate timings: {}: {what} {:.1} ms",
+                self.name,
+                (now - self.last).as_secs_f64() * 1000.0
+            );
             self.last = now;
         }
     }

@@ -303,13 +303,37 @@ pub enum PageCheckError {
 /// Top-level folders of the output that hold no pages.
 const NOT_PAGES: &[&str] = &["api", "data", "media", "assets", "feeds", ".vite", "property", "blog"];
 
-/// Each page's path and file, and the decoded paths of the listing and post pages among them.
-type BuiltPages = (Vec<(String, PathBuf)>, HashSet<String>);
+/// Each page's path and file.
+type Pages = Vec<(String, PathBuf)>;
+
+/// The listing and post pages `data/routes.json` names, in every language: each page's
+/// decoded path (as its folder is named) with its path as links write it.
+fn named_pages(out: &Path) -> Result<HashMap<String, String>, PageCheckError> {
+    let routes_file = out.join("data").join("routes.json");
+    let text = std::fs::read_to_string(&routes_file)
+        .map_err(|source| PageCheckError::Read { path: routes_file.clone(), source })?;
+    let routes: contract::routes::Routes =
+        serde_json::from_str(&text).map_err(|source| PageCheckError::Routes { path: routes_file, source })?;
+    let mut named = HashMap::new();
+    for route in routes.properties.into_iter().chain(routes.posts) {
+        for lang in contract::urls::LANGUAGES {
+            let path = contract::urls::localized_path(lang, &route);
+            let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
+            named.insert(decoded, path);
+        }
+    }
+    Ok(named)
+}
+
+/// The file of the page at `decoded` (a decoded path), as the prerender names it.
+fn page_file(out: &Path, decoded: &str) -> PathBuf {
+    out.join(decoded.trim_start_matches('/')).join("index.html")
+}
 
 /// The prerendered pages of this build: the HTML files at the top of the output (the home
 /// page, `404.html`, shells), the fixed routes' `index.html` one folder deep, and the listing
-/// and post pages of `data/routes.json`.
-fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
+/// and post pages `named` (see [`named_pages`]) that were written.
+fn built_pages(out: &Path, named: &HashMap<String, String>) -> Pages {
     let mut pages = Vec::new();
     // The default language's pages at the top, the others' under `/{lang}/`.
     for lang in contract::urls::LANGUAGES {
@@ -334,26 +358,35 @@ fn built_pages(out: &Path) -> Result<BuiltPages, PageCheckError> {
             }
         }
     }
-    let routes_file = out.join("data").join("routes.json");
-    let text = std::fs::read_to_string(&routes_file)
-        .map_err(|source| PageCheckError::Read { path: routes_file.clone(), source })?;
-    let routes: contract::routes::Routes =
-        serde_json::from_str(&text).map_err(|source| PageCheckError::Routes { path: routes_file, source })?;
-    // A listing or post page counts when this build named it and it was written.
-    let mut content_pages = HashSet::new();
-    for route in routes.properties.into_iter().chain(routes.posts) {
-        for lang in contract::urls::LANGUAGES {
-            let path = contract::urls::localized_path(lang, &route);
-            let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
-            let file = out.join(decoded.trim_start_matches('/')).join("index.html");
-            if file.is_file() {
-                pages.push((path, file));
-                content_pages.insert(decoded);
-            }
+    for (decoded, path) in named {
+        let file = page_file(out, decoded);
+        if file.is_file() {
+            pages.push((path.clone(), file));
         }
     }
     pages.sort();
-    Ok((pages, content_pages))
+    pages
+}
+
+/// The pages of `files` (page files of the output `out`), each with its path as
+/// [`built_pages`] gives it.
+fn pages_of(out: &Path, files: &HashSet<PathBuf>, named: &HashMap<String, String>) -> Pages {
+    let mut pages: Pages = files
+        .iter()
+        .filter_map(|file| {
+            let relative = file.strip_prefix(out).ok()?.to_string_lossy().replace('\\', "/");
+            let path = match relative.strip_suffix("index.html") {
+                Some(dir) => {
+                    let decoded = format!("/{}", dir.trim_end_matches('/'));
+                    named.get(&decoded).cloned().unwrap_or(decoded)
+                }
+                None => format!("/{relative}"),
+            };
+            Some((path, file.clone()))
+        })
+        .collect();
+    pages.sort();
+    pages
 }
 
 /// Checks every internal link of the pages the prerender wrote into `out`, resolving each the
@@ -365,10 +398,13 @@ pub fn check_pages(
     base: &str,
     only: Option<&HashSet<PathBuf>>,
 ) -> Result<PageReport, PageCheckError> {
-    let (mut pages, content_pages) = built_pages(out)?;
-    if let Some(only) = only {
-        pages.retain(|(_, file)| only.contains(file));
-    }
+    let named = named_pages(out)?;
+    // Only the pages asked for are listed: at 10,000 listings, looking for all 30,000 page
+    // files takes longer than checking a rebuild's few pages.
+    let pages = match only {
+        Some(only) => pages_of(out, only, &named),
+        None => built_pages(out, &named),
+    };
     // Each page's distinct internal targets.
     let per_page: Vec<(String, Vec<(String, String)>)> = pages
         .par_iter()
@@ -393,7 +429,7 @@ pub fn check_pages(
     let targets: HashSet<&str> =
         per_page.iter().flat_map(|(_, links)| links.iter().map(|(_, t)| t.as_str())).collect();
     let answers: HashMap<&str, Option<String>> =
-        targets.into_par_iter().map(|target| (target, resolve(out, rules, &content_pages, target))).collect();
+        targets.into_par_iter().map(|target| (target, resolve(out, rules, &named, target))).collect();
     let mut report = PageReport { pages: per_page.len(), ..PageReport::default() };
     for (page, links) in &per_page {
         report.links += links.len();
@@ -412,7 +448,7 @@ pub fn check_pages(
 }
 
 /// None when `path` is answered by a page or file; otherwise what answers it.
-fn resolve(out: &Path, rules: &Rules, content_pages: &HashSet<String>, path: &str) -> Option<String> {
+fn resolve(out: &Path, rules: &Rules, named: &HashMap<String, String>, path: &str) -> Option<String> {
     let mut path = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
     for _ in 0..5 {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
@@ -422,9 +458,10 @@ fn resolve(out: &Path, rules: &Rules, content_pages: &HashSet<String>, path: &st
         };
         let is_content_page = matches!(unprefixed, ["property", _] | ["blog", _, _]);
         if is_content_page {
+            // A listing or post page counts when this build named it and it was written.
             let page = format!("/{}", segments.join("/"));
-            return (!content_pages.contains(&page))
-                .then(|| "no page: this build has no such listing or post".to_owned());
+            let built = named.contains_key(&page) && page_file(out, &page).is_file();
+            return (!built).then(|| "no page: this build has no such listing or post".to_owned());
         }
         match rules.resolve(out, &path) {
             Answer::File { status: 200, .. } | Answer::Proxy { .. } => return None,

@@ -168,7 +168,8 @@ fn cached_front_end(site_dir: &Path, out: &Path, page_cache: &Path) -> Result<()
 /// pages of new, changed and removed records follow the content stage's JSON. Returns the
 /// seconds it took.
 /// `changed`: the data files (as `/data/site.json`) that changed since the last build into
-/// `out`, when known, for the warm prerender.
+/// `out`, when known: the warm prerender renders the pages reading them, and the pages of
+/// removed listings and posts are looked for only when the routes changed.
 pub fn prerender(
     site_dir: &Path,
     out: &Path,
@@ -190,7 +191,9 @@ pub fn prerender(
         _ => run_prerender(site_dir, &out, cache)?,
     };
     laps.lap("rendered");
-    let removed = remove_stale_pages(&out)?;
+    // The pages of listings and posts stay the same ones while the routes do.
+    let same_routes = changed.is_some_and(|files| !files.iter().any(|file| file == ROUTES_DATA));
+    let removed = if same_routes { Vec::new() } else { remove_stale_pages(&out)? };
     laps.lap("stale pages removed");
     Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
 }
@@ -362,6 +365,9 @@ impl WarmProcess {
         serde_json::from_str(&line).map_err(|e| broken(std::io::Error::other(e)))
     }
 }
+
+/// The data file naming the pages of listings and posts, as the pages' loaders name it.
+const ROUTES_DATA: &str = "/data/routes.json";
 
 /// Deletes the pages of listings and posts that `data/routes.json` no longer names (sold,
 /// rented, drafted or deleted since an earlier build), so the CDN stops serving them. Returns
