@@ -70,10 +70,10 @@ pub(super) fn record_key(path: &Path) -> PathBuf {
 }
 
 /// Each record file's size and time, and what reading and checking it gave.
-pub(super) type Files<T> = HashMap<PathBuf, (Stamp, Option<Record<T>>, Vec<Diagnostic>)>;
+pub(super) type Files<T> = HashMap<PathBuf, (Stamp, Option<Arc<Record<T>>>, Vec<Diagnostic>)>;
 type Stamp = (u64, Option<std::time::SystemTime>);
 /// One file as `read_all` found it: its size and time (when cached), its record and problems.
-pub(super) type Read<T> = (Option<Stamp>, Option<Record<T>>, Vec<Diagnostic>);
+pub(super) type Read<T> = (Option<Stamp>, Option<Arc<Record<T>>>, Vec<Diagnostic>);
 
 #[derive(Default)]
 pub(super) struct Loaded {

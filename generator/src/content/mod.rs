@@ -6,6 +6,7 @@
 //! problems at their line, [`markdown`] renders texts; [`scaffold`] writes new files,
 //! [`schema`] the editors' JSON Schemas and [`demo`] synthetic content.
 
+mod checks;
 pub mod demo;
 pub mod diag;
 mod entry;
@@ -22,18 +23,18 @@ pub mod vocabulary;
 pub mod yaml;
 
 use std::collections::HashMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 
+use self::checks::{Ctx, check_developer, check_member, check_post, check_property, check_site};
 use self::diag::{Diagnostic, Report};
 use self::load_cache::{Files, Read, record_key, stamp};
 pub use self::load_cache::{LoadCache, is_record_file};
-use self::model::{
-    DeveloperFile, MainCategory, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status,
-};
-use self::yaml::{Node, Pos, did_you_mean};
+use self::model::{DeveloperFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status};
+use self::yaml::{Node, Pos};
 
 /// One record read from a file, with the tree it came from (for positions in later checks).
 #[derive(Debug, Clone)]
@@ -48,23 +49,25 @@ pub struct Record<T> {
     pub body_line: u32,
 }
 
-/// Everything under `content/` that parsed cleanly.
+/// Everything under `content/` that parsed cleanly. The records are shared with `estate
+/// serve`'s [`LoadCache`]: a record that is the same allocation as in the last build
+/// ([`Arc::ptr_eq`]) was not read again, so nothing it gives can have changed.
 #[derive(Debug, Default)]
 pub struct Content {
     pub dir: PathBuf,
     pub site: Option<Record<SiteFile>>,
-    pub properties: Vec<Record<PropertyFile>>,
-    pub posts: Vec<Record<PostFile>>,
-    pub developers: Vec<Record<DeveloperFile>>,
-    pub team: Vec<Record<MemberFile>>,
-    pub pages: Vec<Record<PageFile>>,
+    pub properties: Vec<Arc<Record<PropertyFile>>>,
+    pub posts: Vec<Arc<Record<PostFile>>>,
+    pub developers: Vec<Arc<Record<DeveloperFile>>>,
+    pub team: Vec<Arc<Record<MemberFile>>>,
+    pub pages: Vec<Arc<Record<PageFile>>>,
     /// `vocabulary/*.yaml`: the terms records name (amenities, communities, ...).
     pub vocabulary: vocabulary::Vocabularies,
 }
 
 impl Content {
     /// The properties a visitor may see.
-    pub fn published(&self) -> impl Iterator<Item = &Record<PropertyFile>> {
+    pub fn published(&self) -> impl Iterator<Item = &Arc<Record<PropertyFile>>> {
         self.properties.iter().filter(|p| p.data.status == Status::Available)
     }
 
@@ -281,230 +284,21 @@ fn file_id(path: &Path, kind: Kind, out: &mut Vec<Diagnostic>) -> String {
     id
 }
 
-/// What the per-file checks need to know about the tree.
-struct Ctx<'a> {
-    dir: &'a Path,
-    /// Files under `dir` that are about to be written with the file being checked.
-    pending: &'a [PathBuf],
-}
-
-impl Ctx<'_> {
-    /// Checks a media reference (`media/x.jpg` under content/, or an http(s) URL).
-    fn media(&self, path: &Path, pos: Pos, value: &str, what: &str) -> Option<Diagnostic> {
-        if value.starts_with("https://") || value.starts_with("http://") {
-            return None;
-        }
-        let relative = Path::new(value.trim_start_matches('/'));
-        if relative.components().any(|c| !matches!(c, Component::Normal(_))) {
-            return Some(Diagnostic::error(
-                path,
-                pos,
-                format!("{what} `{value}` must be a path inside content/, such as media/photo.jpg"),
-            ));
-        }
-        let full = self.dir.join(relative);
-        if full.is_file() || self.pending.iter().any(|p| p == relative) {
-            return None;
-        }
-        let mut d = Diagnostic::error(
-            path,
-            pos,
-            format!("{what} not found: `{value}` (no file at {})", full.display()),
-        );
-        let parent = full.parent().unwrap_or(self.dir);
-        let siblings: Vec<String> = std::fs::read_dir(parent)
-            .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
-            .unwrap_or_default();
-        let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if let Some(best) = did_you_mean(name, siblings.iter().map(String::as_str)) {
-            let suggestion = relative.with_file_name(best);
-            d = d.with_hint(format!("did you mean `{}`?", suggestion.display()));
-        }
-        Some(d)
-    }
-
-    fn media_list(
-        &self,
-        record_path: &Path,
-        tree: &Node,
-        field: &str,
-        values: &[String],
-        out: &mut Vec<Diagnostic>,
-    ) {
-        for (i, value) in values.iter().enumerate() {
-            let pos = tree.pos_of(&[field, &i.to_string()]);
-            out.extend(self.media(record_path, pos, value, "image"));
-        }
-    }
-}
-
-fn is_web_url(value: &str) -> bool {
-    value.starts_with("https://") || value.starts_with("http://")
-}
-
-fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>) {
-    let p = &r.data;
-    let path = r.path.as_path();
-    let at = |field: &str| r.tree.pos_of(&[field]);
-    if p.title.trim().is_empty() {
-        out.push(Diagnostic::error(path, at("title"), "`title` is empty"));
-    }
-    match (p.main_category, p.price_period) {
-        (MainCategory::Rental, None) => out.push(
-            Diagnostic::error(path, at("mainCategory"), "a rental needs `pricePeriod`")
-                .with_hint("add `pricePeriod: year` or `pricePeriod: month`"),
-        ),
-        (category, Some(_)) if category != MainCategory::Rental => out.push(
-            Diagnostic::error(
-                path,
-                at("pricePeriod"),
-                format!("`pricePeriod` is only for rentals, and this listing is {}", category.as_str()),
-            )
-            .with_hint("remove the line, or set `mainCategory: Rental`"),
-        ),
-        _ => {}
-    }
-    if !p.payment_plan.is_empty() {
-        for (i, step) in p.payment_plan.iter().enumerate() {
-            if !(0.0..=100.0).contains(&step.percent) {
-                out.push(Diagnostic::error(
-                    path,
-                    r.tree.pos_of(&["paymentPlan", &i.to_string(), "percent"]),
-                    format!("`paymentPlan[{i}].percent` must be between 0 and 100"),
-                ));
-            }
-        }
-        let total: f64 = p.payment_plan.iter().map(|s| s.percent).sum();
-        if (total - 100.0).abs() > 0.01 {
-            out.push(Diagnostic::error(
-                path,
-                r.tree.key_pos("paymentPlan").unwrap_or(Pos::START),
-                format!("the payment plan adds up to {total}%, not 100%"),
-            ));
-        }
-    }
-    if let Some(c) = &p.coordinates {
-        out.extend(geo::check_coordinates(path, at("coordinates"), c));
-    }
-    if r.body.is_some()
-        && let Some(pos) = r.tree.key_pos("description")
-    {
-        out.push(
-            Diagnostic::error(
-                path,
-                pos,
-                "the description is given twice: in `description` and as the body of the file",
-            )
-            .with_hint("keep one of them"),
-        );
-    }
-    if let Some(url) = &p.permit_url
-        && !is_web_url(url)
-    {
-        out.push(Diagnostic::error(path, at("permitUrl"), "`permitUrl` must be an https:// link"));
-    }
-    if p.status == Status::Available && p.permit_number.as_deref().is_none_or(|n| n.trim().is_empty()) {
-        out.push(
-            Diagnostic::warning(path, Pos::START, "no `permitNumber`: Dubai's advertising rules require a DLD/RERA permit (Trakheesi) number on every published listing")
-                .with_hint("add `permitNumber: \"...\"` (and `permitUrl`) from the Trakheesi system"),
-        );
-    }
-    ctx.media_list(path, &r.tree, "images", &p.images, out);
-}
-
-fn check_post(ctx: &Ctx, r: &Record<PostFile>, out: &mut Vec<Diagnostic>) {
-    if r.data.title.trim().is_empty() {
-        out.push(Diagnostic::error(&r.path, r.tree.pos_of(&["title"]), "`title` is empty"));
-    }
-    if r.body.as_deref().is_none_or(|b| b.trim().is_empty()) {
-        out.push(Diagnostic::error(
-            &r.path,
-            Pos::START,
-            "the post has no text: write it below the front matter",
-        ));
-    }
-    ctx.media_list(&r.path, &r.tree, "images", &r.data.images, out);
-}
-
-fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Vec<Diagnostic>) {
-    if let Some(url) = &r.data.website {
-        out.extend(link_scheme::check(&r.path, r.tree.pos_of(&["website"]), "website", url));
-    }
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["logo"]), &r.data.logo, "logo"));
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
-}
-
-fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diagnostic>) {
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
-}
-
-fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
-    let s = &r.data;
-    let path = r.path.as_path();
-    if let Err(problem) = contract::urls::normalize_base_url(&s.base_url) {
-        out.push(Diagnostic::error(path, r.tree.pos_of(&["baseUrl"]), format!("`baseUrl`: {problem}")));
-    }
-    out.extend(ctx.media(path, r.tree.pos_of(&["logo"]), &s.logo, "logo"));
-    out.extend(ctx.media(path, r.tree.pos_of(&["defaultImage"]), &s.default_image, "image"));
-    for (i, link) in s.social.iter().enumerate() {
-        out.extend(link_scheme::check(
-            path,
-            r.tree.pos_of(&["social", &i.to_string(), "url"]),
-            "url",
-            &link.url,
-        ));
-    }
-    for (i, partner) in s.partners.iter().enumerate() {
-        if let Some(url) = &partner.url {
-            out.extend(link_scheme::check(
-                path,
-                r.tree.pos_of(&["partners", &i.to_string(), "url"]),
-                "url",
-                url,
-            ));
-        }
-        out.extend(ctx.media(
-            path,
-            r.tree.pos_of(&["partners", &i.to_string(), "logo"]),
-            &partner.logo,
-            "logo",
-        ));
-    }
-    let heroes = [
-        ("residential", &s.hero.residential),
-        ("rental", &s.hero.rental),
-        ("offPlan", &s.hero.off_plan),
-        ("commercial", &s.hero.commercial),
-        ("all", &s.hero.all),
-    ];
-    for (name, hero) in heroes {
-        out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "poster"]), &hero.poster, "image"));
-        if let Some(video) = &hero.video {
-            out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "video"]), video, "video"));
-        }
-    }
-    out.extend(geo::check_coordinates(path, r.tree.pos_of(&["coordinates"]), &s.coordinates));
-    if s.whatsapp.chars().filter(char::is_ascii_digit).count() < 9 {
-        out.push(Diagnostic::error(
-            path,
-            r.tree.pos_of(&["whatsapp"]),
-            "`whatsapp` must be a full number with country code, e.g. +971501234567",
-        ));
-    }
-}
-
-/// Reads every file of one kind in parallel; with `known`, only the files whose size or time
-/// differs from what it holds (and it learns the others).
-fn read_all<T, F>(
+/// Reads every file of one kind in parallel, checks each on its own (`check`, on the record
+/// as written), then `prepare`s it (the vocabulary's names); with `known`, only the files whose
+/// size or time differs from what it holds, the others shared from it (and it learns them).
+fn read_all<T, F, P>(
     dir: &Path,
     kind: Kind,
     report: &mut Report,
     check: F,
+    prepare: P,
     known: Option<&mut Files<T>>,
-) -> Vec<Record<T>>
+) -> Vec<Arc<Record<T>>>
 where
-    T: DeserializeOwned + Send + Sync + Clone,
+    T: DeserializeOwned + Send + Sync,
     F: Fn(&Ctx, &Record<T>, &mut Vec<Diagnostic>) + Sync,
+    P: Fn(&mut T) + Sync,
 {
     let files = list(dir, kind, report);
     let ctx = Ctx { dir, pending: &[] };
@@ -523,9 +317,11 @@ where
             let id = file_id(path, kind, &mut diags);
             let (record, more) = read::<T>(path, id);
             diags.extend(more);
-            if let Some(r) = &record {
-                check(&ctx, r, &mut diags);
-            }
+            let record = record.map(|mut r| {
+                check(&ctx, &r, &mut diags);
+                prepare(&mut r.data);
+                Arc::new(r)
+            });
             (now, record, diags)
         })
         .collect();
@@ -545,6 +341,9 @@ where
     duplicate_ids(&files, report);
     records
 }
+
+/// The `prepare` of [`read_all`] for records taken as written.
+fn as_written<T>(_: &mut T) {}
 
 /// Two files with one id (`a.yaml` and `a.md`): the later file is the error.
 fn duplicate_ids(files: &[PathBuf], report: &mut Report) {
@@ -605,22 +404,44 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
             "missing file: site.yaml describes the agency (name, phones, address ...)",
         ));
     }
-    content.properties =
-        read_all(dir, Kind::Property, &mut report, check_property, known.as_mut().map(|k| &mut k.properties));
-    content.posts = read_all(dir, Kind::Post, &mut report, check_post, known.as_mut().map(|k| &mut k.posts));
+    // The vocabularies first: each record is given their names as it is read.
+    content.vocabulary = vocabulary::load(dir, &mut report);
+    let vocabulary = &content.vocabulary;
+    let mut known = known.as_mut();
+    content.properties = read_all(
+        dir,
+        Kind::Property,
+        &mut report,
+        check_property,
+        |p| vocabulary::canonical_property(vocabulary, p),
+        known.as_mut().map(|k| &mut k.properties),
+    );
+    content.posts =
+        read_all(dir, Kind::Post, &mut report, check_post, as_written, known.as_mut().map(|k| &mut k.posts));
     content.developers = read_all(
         dir,
         Kind::Developer,
         &mut report,
         check_developer,
+        as_written,
         known.as_mut().map(|k| &mut k.developers),
     );
-    content.team =
-        read_all(dir, Kind::Member, &mut report, check_member, known.as_mut().map(|k| &mut k.team));
-    content.pages =
-        read_all(dir, Kind::Page, &mut report, |_, _, _| {}, known.as_mut().map(|k| &mut k.pages));
-    content.vocabulary = vocabulary::load(dir, &mut report);
-    vocabulary::canonicalize(&mut content);
+    content.team = read_all(
+        dir,
+        Kind::Member,
+        &mut report,
+        check_member,
+        |m| vocabulary::canonical_member(vocabulary, m),
+        known.as_mut().map(|k| &mut k.team),
+    );
+    content.pages = read_all(
+        dir,
+        Kind::Page,
+        &mut report,
+        |_, _, _| {},
+        as_written,
+        known.as_mut().map(|k| &mut k.pages),
+    );
     report.sort();
     (content, report)
 }
@@ -657,7 +478,7 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
             if let Some(r) = record {
                 check_property(&ctx, &r, &mut found);
                 content.properties.retain(|p| p.id != r.id);
-                content.properties.push(r);
+                content.properties.push(Arc::new(r));
             }
         }
         _ => {
@@ -666,7 +487,7 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
             if let Some(r) = record {
                 check_post(&ctx, &r, &mut found);
                 content.posts.retain(|p| p.id != r.id);
-                content.posts.push(r);
+                content.posts.push(Arc::new(r));
             }
         }
     }

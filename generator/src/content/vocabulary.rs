@@ -13,8 +13,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::diag::{Diagnostic, Report};
-use super::model::Coordinates;
-use super::{Content, Record, is_valid_id, read};
+use super::model::{Coordinates, MemberFile, PropertyFile};
+use super::{Record, is_valid_id, read};
 
 /// One vocabulary file.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -205,30 +205,29 @@ fn check_terms(record: &Record<VocabularyFile>) -> Vec<Diagnostic> {
     found
 }
 
-/// Writes every term content names by key or in another spelling as its English name, so the
+/// Writes every term a listing names by key or in another spelling as its English name, so the
 /// published records and everything comparing them see one name per term. Unknown values are
 /// left as written (the check reports them).
-pub(super) fn canonicalize(content: &mut Content) {
-    let vocabulary = &content.vocabulary;
-    for p in &mut content.properties {
-        if let Some(location) = &mut p.data.location {
-            // The community's names win over a listing's own, so every card agrees.
-            if let Some(term) = vocabulary.find(Kind::Communities, location) {
-                *location = term.en.clone();
-                for (lang, texts) in [("ar", &mut p.data.ar), ("ru", &mut p.data.ru)] {
-                    if let Some(name) = term.name(lang) {
-                        texts.get_or_insert_with(Default::default).location = Some(name.to_owned());
-                    }
+pub(super) fn canonical_property(vocabulary: &Vocabularies, p: &mut PropertyFile) {
+    if let Some(location) = &mut p.location {
+        // The community's names win over a listing's own, so every card agrees.
+        if let Some(term) = vocabulary.find(Kind::Communities, location) {
+            *location = term.en.clone();
+            for (lang, texts) in [("ar", &mut p.ar), ("ru", &mut p.ru)] {
+                if let Some(name) = term.name(lang) {
+                    texts.get_or_insert_with(Default::default).location = Some(name.to_owned());
                 }
             }
         }
-        for amenity in &mut p.data.amenities {
-            *amenity = vocabulary.english(Kind::Amenities, amenity);
-        }
     }
-    for m in &mut content.team {
-        for language in &mut m.data.languages {
-            *language = vocabulary.english(Kind::Languages, language);
-        }
+    for amenity in &mut p.amenities {
+        *amenity = vocabulary.english(Kind::Amenities, amenity);
+    }
+}
+
+/// A team member's languages as the vocabulary's English names (see [`canonical_property`]).
+pub(super) fn canonical_member(vocabulary: &Vocabularies, m: &mut MemberFile) {
+    for language in &mut m.languages {
+        *language = vocabulary.english(Kind::Languages, language);
     }
 }

@@ -20,6 +20,7 @@
 use crate::publish::images::Pictures;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use contract::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName};
 use contract::text::community_key;
@@ -43,8 +44,8 @@ pub struct People<'a> {
 
 impl<'a> People<'a> {
     pub fn new(
-        team: &'a [Record<MemberFile>],
-        developers: &'a [Record<DeveloperFile>],
+        team: &'a [Arc<Record<MemberFile>>],
+        developers: &'a [Arc<Record<DeveloperFile>>],
         pictures: &'a Pictures,
     ) -> Self {
         let agents = team
@@ -333,16 +334,16 @@ pub(super) mod tests {
         assert!(detail.get("agent").is_none() && detail.get("developer").is_none());
     }
 
-    fn record<T>(id: &str, data: T) -> Record<T> {
+    fn record<T>(id: &str, data: T) -> Arc<Record<T>> {
         use crate::content::yaml::{Node, Pos, Value};
-        Record {
+        Arc::new(Record {
             id: id.into(),
             path: PathBuf::from(format!("{id}.yaml")),
             tree: Node { pos: Pos::default(), value: Value::Null },
             data,
             body: None,
             body_line: 1,
-        }
+        })
     }
 
     fn member(name: &str, ar: Option<MemberTexts>) -> MemberFile {

@@ -82,7 +82,7 @@ pub fn check(content: &Content) -> Vec<Diagnostic> {
 
 fn agent<'a>(content: &'a Content, p: &PropertyFile) -> Option<&'a Record<MemberFile>> {
     let id = p.agent.as_deref()?;
-    content.team.iter().find(|m| m.id == id)
+    content.team.iter().find(|m| m.id == id).map(|m| &**m)
 }
 
 /// The feed's bytes, and how many listings it has and left out.
@@ -95,7 +95,7 @@ pub fn render(content: &Content, base: &str) -> (Vec<u8>, Counts) {
 /// Streams the feed of `content`'s published listings on the site at `base` into `out`.
 pub fn write(content: &Content, base: &str, out: impl Write) -> io::Result<Counts> {
     let mut listings: Vec<&Record<PropertyFile>> =
-        content.published().filter(|r| missing_fields(content, r).is_empty()).collect();
+        content.published().filter(|r| missing_fields(content, r).is_empty()).map(|r| &**r).collect();
     // Newest first, then by reference: the order does not depend on file names.
     listings.sort_by(|a, b| {
         b.data.created_at.cmp(&a.data.created_at).then_with(|| a.data.reference.cmp(&b.data.reference))

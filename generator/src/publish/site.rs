@@ -106,7 +106,7 @@ pub fn site(site: &SiteFile, vocabularies: &Vocabularies, pictures: &Pictures) -
 
 /// The team in display order (`order`, then id).
 pub fn team(content: &Content, pictures: &Pictures) -> Vec<TeamMember> {
-    let mut team: Vec<&Record<MemberFile>> = content.team.iter().collect();
+    let mut team: Vec<&Record<MemberFile>> = content.team.iter().map(|m| &**m).collect();
     team.sort_by(|a, b| a.data.order.cmp(&b.data.order).then_with(|| a.id.cmp(&b.id)));
     team.iter()
         .map(|m| {
@@ -132,7 +132,7 @@ pub fn team(content: &Content, pictures: &Pictures) -> Vec<TeamMember> {
 
 /// The developers by name.
 pub fn developers(content: &Content, pictures: &Pictures) -> Vec<Developer> {
-    let mut developers: Vec<&Record<DeveloperFile>> = content.developers.iter().collect();
+    let mut developers: Vec<&Record<DeveloperFile>> = content.developers.iter().map(|d| &**d).collect();
     developers.sort_by(|a, b| a.data.name.cmp(&b.data.name));
     developers
         .iter()

@@ -1,0 +1,221 @@
+//! The checks of each record file on its own, run as it is read (the checks across records
+//! are `crate::check`'s): required texts, media that exist, permits, coordinates, links.
+
+use std::path::{Component, Path, PathBuf};
+
+use super::diag::Diagnostic;
+use super::model::{DeveloperFile, MainCategory, MemberFile, PostFile, PropertyFile, SiteFile, Status};
+use super::yaml::{Node, Pos, did_you_mean};
+use super::{Record, geo, link_scheme};
+
+/// What the per-file checks need to know about the tree.
+pub(super) struct Ctx<'a> {
+    pub(super) dir: &'a Path,
+    /// Files under `dir` that are about to be written with the file being checked.
+    pub(super) pending: &'a [PathBuf],
+}
+
+impl Ctx<'_> {
+    /// Checks a media reference (`media/x.jpg` under content/, or an http(s) URL).
+    fn media(&self, path: &Path, pos: Pos, value: &str, what: &str) -> Option<Diagnostic> {
+        if value.starts_with("https://") || value.starts_with("http://") {
+            return None;
+        }
+        let relative = Path::new(value.trim_start_matches('/'));
+        if relative.components().any(|c| !matches!(c, Component::Normal(_))) {
+            return Some(Diagnostic::error(
+                path,
+                pos,
+                format!("{what} `{value}` must be a path inside content/, such as media/photo.jpg"),
+            ));
+        }
+        let full = self.dir.join(relative);
+        if full.is_file() || self.pending.iter().any(|p| p == relative) {
+            return None;
+        }
+        let mut d = Diagnostic::error(
+            path,
+            pos,
+            format!("{what} not found: `{value}` (no file at {})", full.display()),
+        );
+        let parent = full.parent().unwrap_or(self.dir);
+        let siblings: Vec<String> = std::fs::read_dir(parent)
+            .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if let Some(best) = did_you_mean(name, siblings.iter().map(String::as_str)) {
+            let suggestion = relative.with_file_name(best);
+            d = d.with_hint(format!("did you mean `{}`?", suggestion.display()));
+        }
+        Some(d)
+    }
+
+    fn media_list(
+        &self,
+        record_path: &Path,
+        tree: &Node,
+        field: &str,
+        values: &[String],
+        out: &mut Vec<Diagnostic>,
+    ) {
+        for (i, value) in values.iter().enumerate() {
+            let pos = tree.pos_of(&[field, &i.to_string()]);
+            out.extend(self.media(record_path, pos, value, "image"));
+        }
+    }
+}
+
+fn is_web_url(value: &str) -> bool {
+    value.starts_with("https://") || value.starts_with("http://")
+}
+
+pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>) {
+    let p = &r.data;
+    let path = r.path.as_path();
+    let at = |field: &str| r.tree.pos_of(&[field]);
+    if p.title.trim().is_empty() {
+        out.push(Diagnostic::error(path, at("title"), "`title` is empty"));
+    }
+    match (p.main_category, p.price_period) {
+        (MainCategory::Rental, None) => out.push(
+            Diagnostic::error(path, at("mainCategory"), "a rental needs `pricePeriod`")
+                .with_hint("add `pricePeriod: year` or `pricePeriod: month`"),
+        ),
+        (category, Some(_)) if category != MainCategory::Rental => out.push(
+            Diagnostic::error(
+                path,
+                at("pricePeriod"),
+                format!("`pricePeriod` is only for rentals, and this listing is {}", category.as_str()),
+            )
+            .with_hint("remove the line, or set `mainCategory: Rental`"),
+        ),
+        _ => {}
+    }
+    if !p.payment_plan.is_empty() {
+        for (i, step) in p.payment_plan.iter().enumerate() {
+            if !(0.0..=100.0).contains(&step.percent) {
+                out.push(Diagnostic::error(
+                    path,
+                    r.tree.pos_of(&["paymentPlan", &i.to_string(), "percent"]),
+                    format!("`paymentPlan[{i}].percent` must be between 0 and 100"),
+                ));
+            }
+        }
+        let total: f64 = p.payment_plan.iter().map(|s| s.percent).sum();
+        if (total - 100.0).abs() > 0.01 {
+            out.push(Diagnostic::error(
+                path,
+                r.tree.key_pos("paymentPlan").unwrap_or(Pos::START),
+                format!("the payment plan adds up to {total}%, not 100%"),
+            ));
+        }
+    }
+    if let Some(c) = &p.coordinates {
+        out.extend(geo::check_coordinates(path, at("coordinates"), c));
+    }
+    if r.body.is_some()
+        && let Some(pos) = r.tree.key_pos("description")
+    {
+        out.push(
+            Diagnostic::error(
+                path,
+                pos,
+                "the description is given twice: in `description` and as the body of the file",
+            )
+            .with_hint("keep one of them"),
+        );
+    }
+    if let Some(url) = &p.permit_url
+        && !is_web_url(url)
+    {
+        out.push(Diagnostic::error(path, at("permitUrl"), "`permitUrl` must be an https:// link"));
+    }
+    if p.status == Status::Available && p.permit_number.as_deref().is_none_or(|n| n.trim().is_empty()) {
+        out.push(
+            Diagnostic::warning(path, Pos::START, "no `permitNumber`: Dubai's advertising rules require a DLD/RERA permit (Trakheesi) number on every published listing")
+                .with_hint("add `permitNumber: \"...\"` (and `permitUrl`) from the Trakheesi system"),
+        );
+    }
+    ctx.media_list(path, &r.tree, "images", &p.images, out);
+}
+
+pub(super) fn check_post(ctx: &Ctx, r: &Record<PostFile>, out: &mut Vec<Diagnostic>) {
+    if r.data.title.trim().is_empty() {
+        out.push(Diagnostic::error(&r.path, r.tree.pos_of(&["title"]), "`title` is empty"));
+    }
+    if r.body.as_deref().is_none_or(|b| b.trim().is_empty()) {
+        out.push(Diagnostic::error(
+            &r.path,
+            Pos::START,
+            "the post has no text: write it below the front matter",
+        ));
+    }
+    ctx.media_list(&r.path, &r.tree, "images", &r.data.images, out);
+}
+
+pub(super) fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Vec<Diagnostic>) {
+    if let Some(url) = &r.data.website {
+        out.extend(link_scheme::check(&r.path, r.tree.pos_of(&["website"]), "website", url));
+    }
+    out.extend(ctx.media(&r.path, r.tree.pos_of(&["logo"]), &r.data.logo, "logo"));
+    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+}
+
+pub(super) fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diagnostic>) {
+    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+}
+
+pub(super) fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
+    let s = &r.data;
+    let path = r.path.as_path();
+    if let Err(problem) = contract::urls::normalize_base_url(&s.base_url) {
+        out.push(Diagnostic::error(path, r.tree.pos_of(&["baseUrl"]), format!("`baseUrl`: {problem}")));
+    }
+    out.extend(ctx.media(path, r.tree.pos_of(&["logo"]), &s.logo, "logo"));
+    out.extend(ctx.media(path, r.tree.pos_of(&["defaultImage"]), &s.default_image, "image"));
+    for (i, link) in s.social.iter().enumerate() {
+        out.extend(link_scheme::check(
+            path,
+            r.tree.pos_of(&["social", &i.to_string(), "url"]),
+            "url",
+            &link.url,
+        ));
+    }
+    for (i, partner) in s.partners.iter().enumerate() {
+        if let Some(url) = &partner.url {
+            out.extend(link_scheme::check(
+                path,
+                r.tree.pos_of(&["partners", &i.to_string(), "url"]),
+                "url",
+                url,
+            ));
+        }
+        out.extend(ctx.media(
+            path,
+            r.tree.pos_of(&["partners", &i.to_string(), "logo"]),
+            &partner.logo,
+            "logo",
+        ));
+    }
+    let heroes = [
+        ("residential", &s.hero.residential),
+        ("rental", &s.hero.rental),
+        ("offPlan", &s.hero.off_plan),
+        ("commercial", &s.hero.commercial),
+        ("all", &s.hero.all),
+    ];
+    for (name, hero) in heroes {
+        out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "poster"]), &hero.poster, "image"));
+        if let Some(video) = &hero.video {
+            out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "video"]), video, "video"));
+        }
+    }
+    out.extend(geo::check_coordinates(path, r.tree.pos_of(&["coordinates"]), &s.coordinates));
+    if s.whatsapp.chars().filter(char::is_ascii_digit).count() < 9 {
+        out.push(Diagnostic::error(
+            path,
+            r.tree.pos_of(&["whatsapp"]),
+            "`whatsapp` must be a full number with country code, e.g. +971501234567",
+        ));
+    }
+}
