@@ -97,6 +97,11 @@ export class PageCache {
     this.data = dataHasher(dist, this.previous.data);
   }
 
+  /** Forgets every page: the next plan renders them all. */
+  forget() {
+    this.previous = { key: this.key, data: {}, pages: {} };
+  }
+
   static async open(dir, dist, key) {
     const text = await readFile(join(dir, 'manifest.json'), 'utf8').catch(() => null);
     let previous = { key: null, data: {}, pages: {} };

@@ -474,6 +474,9 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
   const { createInterface } = await import('node:readline');
   const answer = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
   answer({ ready: true });
+  // The pages of the last request: the same while neither the routes nor the site changed.
+  let listed = null;
+  const listing = ['/data/routes.json', '/data/site.json'];
   for await (const line of createInterface({ input: process.stdin })) {
     if (!line.trim()) continue;
     const started = performance.now();
@@ -481,7 +484,11 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
     const lap = laps('prerender --serve');
     try {
       const { dist, changed } = JSON.parse(line);
-      const { paths: allPaths, base } = await sitePages(dist, build.server);
+      if (!listed || !changed || listing.some((file) => changed.includes(file))) {
+        listed = null;
+        listed = await sitePages(dist, build.server);
+      }
+      const { paths: allPaths, base } = listed;
       lap('pages listed');
       cache.begin(dist, await cacheKey(base));
       const plan = changed ? cache.planChanged(allPaths, changed) : cache.plan(allPaths);
@@ -494,10 +501,16 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
         continue;
       }
       const written = cache.written(rendered, plan.copy);
-      const saved = cache.save(allPaths, rendered, new Set(plan.kept));
-      lap('cache updated');
+      // The pages are in place: answer first, then bring the cache's manifest up to date.
       answer({ ok: true, failures: [], written, seconds: seconds() });
-      await saved;
+      try {
+        await cache.save(allPaths, rendered, new Set(plan.kept));
+      } catch (error) {
+        // Answered already: the next request renders every page instead.
+        console.error(`prerender: the page cache is not saved: ${error instanceof Error ? error.stack : error}`);
+        cache.forget();
+      }
+      lap('cache updated');
     } catch (error) {
       answer({ ok: false, failures: [`prerender: ${error instanceof Error ? error.stack : error}`], written: [], seconds: seconds() });
     }

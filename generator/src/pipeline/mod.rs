@@ -217,7 +217,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
                     let codes = crate::publish::qr::write_qr_codes(&written.permit_links, &data)?;
                     let drawn: Vec<PathBuf> =
                         codes.iter().filter(|(_, drawn)| *drawn).map(|(path, _)| path.clone()).collect();
-                    Ok((codes.len(), started.elapsed().as_secs_f64(), drawn))
+                    Ok((codes.len() + written.permit_links_drawn, started.elapsed().as_secs_f64(), drawn))
                 });
                 let site = run_site(&options.pages).expect("pages are built");
                 (site, codes.join().expect("drawing QR codes does not panic"))

@@ -90,34 +90,41 @@ impl<'a> People<'a> {
     }
 }
 
-/// The detail file of each of `properties`, to be written under `data` (`dist/data`).
+/// Where the detail file of the listing `id` goes under `data` (`dist/data`).
+pub fn path(data: &Path, id: &str) -> PathBuf {
+    data.join("detail").join(format!("{id}.json"))
+}
+
+/// The detail files of the listings `which` (indices into `properties`, whose [`similar`]
+/// listings are `similar`), to be written under `data` (`dist/data`).
 pub fn files(
-    properties: &[ApiProperty],
+    properties: &[Arc<ApiProperty>],
+    similar: &[Vec<usize>],
+    which: &[usize],
     people: &People<'_>,
     pictures: &Pictures,
     data: &Path,
 ) -> Vec<(PathBuf, Vec<u8>)> {
-    let similar = similar(properties);
-    properties
+    which
         .par_iter()
-        .zip(similar)
-        .map(|(p, neighbours)| {
+        .map(|&i| {
+            let p = &properties[i];
             let detail = Detail {
                 gallery: p.images.iter().map(|url| pictures.get(url)).collect(),
-                similar: neighbours.iter().map(|&i| card(&properties[i], pictures)).collect(),
+                similar: similar[i].iter().map(|&n| card(&properties[n], pictures)).collect(),
                 qr: p.permit_url.as_deref().map(|url| format!("/data/qr/{}.svg", qr_key(url))),
                 agent: p.agent.as_deref().and_then(|id| people.agents.get(id)),
                 developer: p.developer.as_deref().and_then(|id| people.developers.get(id)),
             };
             let json = serde_json::to_vec(&detail).expect("detail records always serialise");
-            (data.join("detail").join(format!("{}.json", p.id)), json)
+            (path(data, &p.id), json)
         })
         .collect()
 }
 
 /// Sort key of the price lists: priced listings from the cheapest, then those without a price,
 /// ties by id so the result never depends on the input order.
-fn price_order<'a>(properties: &'a [ApiProperty]) -> impl Fn(&usize, &usize) -> std::cmp::Ordering + 'a {
+fn price_order<'a>(properties: &'a [Arc<ApiProperty>]) -> impl Fn(&usize, &usize) -> std::cmp::Ordering + 'a {
     move |&a, &b| {
         let (a, b) = (&properties[a], &properties[b]);
         (a.price.is_none(), a.price, &a.id).cmp(&(b.price.is_none(), b.price, &b.id))
@@ -141,7 +148,7 @@ fn community(p: &ApiProperty) -> Option<String> {
 }
 
 /// For each listing (by index), the indices of up to [`SIMILAR`] similar ones, best first.
-pub fn similar(properties: &[ApiProperty]) -> Vec<Vec<usize>> {
+pub fn similar(properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
     let order = price_order(properties);
     let mut categories: HashMap<MainCategory, Vec<usize>> = HashMap::new();
     let mut communities: HashMap<(MainCategory, String), Vec<usize>> = HashMap::new();
@@ -186,7 +193,7 @@ pub fn similar(properties: &[ApiProperty]) -> Vec<Vec<usize>> {
 
 /// Adds to `picked` the listings of `list` nearest in price to the one at `pos`, until it holds
 /// [`SIMILAR`]. `list` is in price order, so the nearest are found by walking out both ways.
-fn nearest(properties: &[ApiProperty], list: &[usize], pos: usize, picked: &mut Vec<usize>) {
+fn nearest(properties: &[Arc<ApiProperty>], list: &[usize], pos: usize, picked: &mut Vec<usize>) {
     let target = properties[list[pos]].price;
     let (mut below, mut above) = (pos, pos + 1);
     while picked.len() < SIMILAR && (below > 0 || above < list.len()) {
@@ -254,7 +261,22 @@ pub(super) mod tests {
         }
     }
 
-    fn ids(properties: &[ApiProperty], found: &[usize]) -> Vec<String> {
+    pub fn arcs(properties: Vec<ApiProperty>) -> Vec<Arc<ApiProperty>> {
+        properties.into_iter().map(Arc::new).collect()
+    }
+
+    /// The detail files of every one of `properties`.
+    fn all_files(
+        properties: &[Arc<ApiProperty>],
+        people: &People,
+        pictures: &Pictures,
+        data: &Path,
+    ) -> Vec<(PathBuf, Vec<u8>)> {
+        let every: Vec<usize> = (0..properties.len()).collect();
+        files(properties, &similar(properties), &every, people, pictures, data)
+    }
+
+    fn ids(properties: &[Arc<ApiProperty>], found: &[usize]) -> Vec<String> {
         found.iter().map(|&i| properties[i].id.clone()).collect()
     }
 
@@ -270,6 +292,7 @@ pub(super) mod tests {
             listing("f", Rental, Some("Dubai Marina"), Some(2_000_000)),
             listing("g", Residential, None, None),
         ];
+        let properties = arcs(properties);
         let similar = similar(&properties);
         // b shares a's community; then c and d are the nearest prices (d is cheaper: ties go down,
         // but 2.1M is nearer 2M than 1.9M by ratio).
@@ -292,6 +315,7 @@ pub(super) mod tests {
                 listing(&format!("p{n:02}"), MainCategory::OffPlan, Some("Dubai Hills"), Some(n * 100_000))
             })
             .collect();
+        let properties = arcs(properties);
         let similar = similar(&properties);
         assert_eq!(ids(&properties, &similar[9]), ["p11", "p09", "p12"]);
         assert_eq!(ids(&properties, &similar[0]), ["p02", "p03", "p04"]);
@@ -311,9 +335,10 @@ pub(super) mod tests {
             listing("y", MainCategory::Residential, Some("JVC"), Some(900_000)),
             same_permit,
         ];
+        let properties = arcs(properties);
         let out = tempfile::tempdir().unwrap();
         let data = out.path().join("data");
-        let files = files(&properties, &People::default(), &Pictures::default(), &data);
+        let files = all_files(&properties, &People::default(), &Pictures::default(), &data);
         let find = |name: &str| {
             files.iter().find(|(p, _)| *p == data.join("detail").join(name)).map(|(_, b)| b.clone())
         };
@@ -397,7 +422,8 @@ pub(super) mod tests {
         other.agent = Some("omar".into());
         other.developer = Some("nakheel".into());
         let properties = vec![named, other, listing("z", MainCategory::OffPlan, None, None)];
-        let files = files(&properties, &people, &pictures, Path::new("data"));
+        let properties = arcs(properties);
+        let files = all_files(&properties, &people, &pictures, Path::new("data"));
         let detail = |id: &str| -> serde_json::Value {
             let path = Path::new("data").join("detail").join(format!("{id}.json"));
             serde_json::from_slice(&files.iter().find(|(p, _)| *p == path).unwrap().1).unwrap()
@@ -434,6 +460,7 @@ pub(super) mod tests {
             listing("b", Residential, Some("Elsewhere"), Some(1_000_000)),
             listing("c", Residential, Some(" JUMEIRAH CAFE "), Some(9_000_000)),
         ];
+        let properties = arcs(properties);
         assert_eq!(ids(&properties, &similar(&properties)[0]), ["c", "b"]);
     }
 }

@@ -396,7 +396,11 @@ fn template_problem(path: &Path, error: &Error) -> Diagnostic {
 
 /// `data/feed.json`: the newest listings and posts as one timeline, newest first, the first
 /// [`PAGE_ITEMS`]; `properties` and `posts` are the API's records, each list newest first.
-pub fn page_data(properties: &[ApiProperty], posts: &[ApiBlog], pictures: &Pictures) -> Vec<u8> {
+pub fn page_data(
+    properties: &[std::sync::Arc<ApiProperty>],
+    posts: &[&ApiBlog],
+    pictures: &Pictures,
+) -> Vec<u8> {
     let property_items = properties.iter().take(PAGE_ITEMS).map(|p| FeedItem::Property {
         date: &p.created_at,
         property: crate::publish::listings::card(p, pictures),

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use contract::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use contract::text::community_key;
 use contract::{ApiProperty, MainCategory};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::publish::images::Pictures;
@@ -104,46 +105,58 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 }
 
 /// The files, for `properties` newest first, under `data`.
-pub fn files(properties: &[ApiProperty], pictures: &Pictures, data: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut files = Vec::new();
+pub fn files(
+    properties: &[std::sync::Arc<ApiProperty>],
+    pictures: &Pictures,
+    data: &Path,
+) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut laps = crate::timings::Laps::start("listings");
     let dir = data.join("listings");
     // Each listing's community key, folded once for all the files.
     let keys: Vec<Option<String>> =
-        properties.iter().map(|p| p.location.as_deref().and_then(community_key)).collect();
+        properties.par_iter().map(|p| p.location.as_deref().and_then(community_key)).collect();
     let located: Vec<Located> = properties
         .iter()
         .zip(&keys)
-        .map(|(p, key)| (p, p.location.as_deref().zip(key.as_deref()).map(|(name, key)| (name.trim(), key))))
+        .map(|(p, key)| {
+            (&**p, p.location.as_deref().zip(key.as_deref()).map(|(name, key)| (name.trim(), key)))
+        })
         .collect();
-    for (kind, category) in KINDS {
-        let listed: Vec<&Located> =
-            located.iter().filter(|(p, _)| category.is_none_or(|c| p.main_category == c)).collect();
-        let shown: Vec<&ApiProperty> = listed.iter().map(|(p, _)| *p).collect();
-        let prices: Vec<u64> = shown.iter().filter_map(|p| p.price).collect();
-        let communities = area_counts(&listed);
-        let pages = shown.len().div_ceil(PAGE_SIZE);
-        let summary = ListingSummary {
-            communities,
-            featured: shown
-                .iter()
-                .filter(|p| p.featured)
-                .take(FEATURED_CARDS)
-                .map(|p| card(p, pictures))
-                .collect(),
-            first: shown.iter().take(FIRST_CARDS).map(|p| card(p, pictures)).collect(),
-            page_size: PAGE_SIZE,
-            pages,
-            price_range: prices.iter().copied().min().zip(prices.iter().copied().max()),
-            total: shown.len(),
-            types: counted(shown.iter().map(|p| p.sub_category.as_str())),
-        };
-        files.push((dir.join(format!("{kind}.json")), to_json(&summary)));
-        for (number, page) in shown.chunks(PAGE_SIZE).enumerate() {
-            let cards: Vec<Card> = page.iter().map(|p| card(p, pictures)).collect();
-            files.push((dir.join(kind).join(format!("{number}.json")), to_json(&cards)));
-        }
-    }
-
+    laps.lap("keys");
+    // Each kind's files on its own core.
+    let mut files: Vec<(PathBuf, Vec<u8>)> = KINDS
+        .par_iter()
+        .flat_map_iter(|&(kind, category)| {
+            let listed: Vec<&Located> =
+                located.iter().filter(|(p, _)| category.is_none_or(|c| p.main_category == c)).collect();
+            let shown: Vec<&ApiProperty> = listed.iter().map(|(p, _)| *p).collect();
+            let prices: Vec<u64> = shown.iter().filter_map(|p| p.price).collect();
+            let communities = area_counts(&listed);
+            let pages = shown.len().div_ceil(PAGE_SIZE);
+            let summary = ListingSummary {
+                communities,
+                featured: shown
+                    .iter()
+                    .filter(|p| p.featured)
+                    .take(FEATURED_CARDS)
+                    .map(|p| card(p, pictures))
+                    .collect(),
+                first: shown.iter().take(FIRST_CARDS).map(|p| card(p, pictures)).collect(),
+                page_size: PAGE_SIZE,
+                pages,
+                price_range: prices.iter().copied().min().zip(prices.iter().copied().max()),
+                total: shown.len(),
+                types: counted(shown.iter().map(|p| p.sub_category.as_str())),
+            };
+            let mut files = vec![(dir.join(format!("{kind}.json")), to_json(&summary))];
+            for (number, page) in shown.chunks(PAGE_SIZE).enumerate() {
+                let cards: Vec<Card> = page.iter().map(|p| card(p, pictures)).collect();
+                files.push((dir.join(kind).join(format!("{number}.json")), to_json(&cards)));
+            }
+            files
+        })
+        .collect();
+    laps.lap("kinds");
     let newest = |category: MainCategory| {
         properties
             .iter()
@@ -160,7 +173,9 @@ pub fn files(properties: &[ApiProperty], pictures: &Pictures, data: &Path) -> Ve
     };
     files.push((data.join("home.json"), to_json(&home)));
 
+    laps.lap("home");
     files.push((data.join("communities.json"), to_json(&communities(&located, pictures))));
+    laps.lap("communities");
     files
 }
 
@@ -210,6 +225,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::publish::detail::tests::arcs;
 
     fn property(
         id: &str,
@@ -250,6 +266,7 @@ mod tests {
             })
             .collect();
         properties.push(property("rent1", "Rental", "Apartment", "Dubai Marina", 9_000, false));
+        let properties = arcs(properties);
         // The image stage measured the first listing's photo.
         let variant = |width: u32| crate::publish::images::Variant {
             width,
@@ -321,6 +338,7 @@ mod tests {
             property("c", "Rental", "Apartment", "jumeirah cafe", 10_000, false),
             property("d", "Residential", "Villa", "JVC", 900_000, false),
         ];
+        let properties = arcs(properties);
         let files = files(&properties, &Pictures::default(), Path::new("data"));
         let communities = read(&files, "communities.json");
         assert_eq!(communities.as_array().map(Vec::len), Some(2));

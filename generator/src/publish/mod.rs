@@ -15,6 +15,7 @@
 pub mod detail;
 pub mod feeds;
 pub mod images;
+mod known;
 pub mod listings;
 pub mod portal_feed;
 pub mod qr;
@@ -24,18 +25,18 @@ pub mod sitemap;
 mod xml;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::hash::Hasher as _;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use contract::urls::{blog_slug, media_url, post_path, property_path};
 use contract::{ApiBlog, ApiProperty, BlogTranslation, MainCategory, PropertyTranslation};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::content::markdown;
 use crate::content::model::{PostFile, PropertyFile};
 use crate::content::{Content, Record};
+pub use known::DataIndex;
+use known::{Known, Made};
 
 pub(crate) fn optional_text(value: &Option<String>) -> Option<String> {
     value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
@@ -117,19 +118,17 @@ pub fn api_blog(r: &Record<PostFile>) -> ApiBlog {
     }
 }
 
-/// Newest first; ties broken by id so output is stable.
-fn newest_first<T>(items: &mut [(T, crate::content::model::Timestamp, String)]) {
-    items.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.2.cmp(&b.2)));
-}
-
 /// What the content stage wrote.
 #[derive(Debug, Default)]
 pub struct Written {
     pub files: usize,
     pub properties: usize,
     pub posts: usize,
-    /// The listings' permit links, each once: the page stage draws their QR codes.
+    /// The listings' permit links, each once, whose QR codes the page stage draws (or checks are
+    /// whole): all of them, or with a trusted index only those the last build had not.
     pub permit_links: Vec<String>,
+    /// The permit links whose codes the last build into this output drew (not in `permit_links`).
+    pub permit_links_drawn: usize,
     /// The files of `api/` and `data/` this build wrote or removed (their bytes changed), so
     /// the page stage can re-render just the pages that read them.
     pub changed: Vec<PathBuf>,
@@ -138,9 +137,6 @@ pub struct Written {
     /// Every file this stage wrote or removed: `changed` and those of `media/`.
     pub touched: Vec<PathBuf>,
 }
-
-/// One file to write: where, and its bytes.
-type Job = (PathBuf, Vec<u8>);
 
 /// `api/404.json`, the answer to a GET of any other path under `/api/` (netlify.toml): the body
 /// of the lead function's own 404, so every API miss reads alike.
@@ -151,7 +147,7 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 }
 
 /// A JSON array of already serialised values.
-fn json_array<'a>(items: impl Iterator<Item = &'a Vec<u8>>) -> Vec<u8> {
+fn json_array<'a>(items: impl Iterator<Item = &'a [u8]>) -> Vec<u8> {
     let mut out = vec![b'['];
     for (i, item) in items.enumerate() {
         if i > 0 {
@@ -169,8 +165,8 @@ fn json_array<'a>(items: impl Iterator<Item = &'a Vec<u8>>) -> Vec<u8> {
 ///
 /// `images` is the image stage's outcome ([`images::publish`]), run first: the records carry each
 /// photo's size and variants.
-/// `index`: what `estate serve` knows of the data files in `out`, and whether `out` holds the
-/// build it describes (see [`DataIndex`]).
+/// `index`: what `estate serve` knows of the last build, and whether `out` holds it (see
+/// [`DataIndex`]).
 pub fn write(
     content: &Content,
     images: &images::Published,
@@ -178,215 +174,231 @@ pub fn write(
     index: Option<(&DataIndex, bool)>,
 ) -> std::io::Result<Written> {
     let mut laps = crate::timings::Laps::start("data");
-    let mut properties: Vec<(ApiProperty, crate::content::model::Timestamp, String)> = content
-        .published()
-        .collect::<Vec<_>>()
-        .par_iter()
-        .map(|r| (api_property(r), r.data.created_at, r.id.clone()))
-        .collect();
-    newest_first(&mut properties);
-    let properties: Vec<ApiProperty> = properties.into_iter().map(|(p, _, _)| p).collect();
-
-    let mut posts: Vec<(ApiBlog, crate::content::model::Timestamp, String)> =
-        content.posts.par_iter().map(|r| (api_blog(r), r.data.date, r.id.clone())).collect();
-    newest_first(&mut posts);
-    let posts: Vec<ApiBlog> = posts.into_iter().map(|(p, _, _)| p).collect();
-
+    let known = index.map(|(index, _)| index.take());
+    let trusted = index.is_some_and(|(_, trusted)| trusted);
+    let empty = Known::default();
+    let before = known.as_ref().unwrap_or(&empty);
+    let published: Vec<_> = content.published().collect();
+    let properties = known::made(&published, &before.properties, api_property, |r| r.data.created_at);
+    let posts: Vec<_> = content.posts.iter().collect();
+    let posts = known::made(&posts, &before.posts, api_blog, |r| r.data.date);
     laps.lap("API records");
-    let (records, mut changed) = write_records(content, &properties, &posts, &images.pictures, out, index)?;
+
+    let mut now = Known::default();
+    let jobs = Jobs::new(content, &properties, &posts, &images.pictures, before, trusted, &mut now);
+    laps.lap("serialised");
+    let (mut changed, prints) =
+        known::write_changed(&jobs.jobs, out, known.as_ref().map(|k| &k.files), trusted)?;
+    laps.lap("written");
+    now.files = prints;
+    // The fingerprints of the files kept as they were.
+    for path in &jobs.kept {
+        if let Some(print) = before.files.get(path) {
+            now.files.insert(path.clone(), *print);
+        }
+    }
+    let api_properties: Vec<Arc<ApiProperty>> = properties.iter().map(|m| m.api.clone()).collect();
     // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
     // stage only keeps the current ones from the clean-up.
-    let permit_links = crate::publish::qr::permit_links(&properties);
-    let data = out.join("data");
-    let codes: Vec<PathBuf> =
-        permit_links.iter().map(|link| crate::publish::qr::qr_path(&data, link)).collect();
-    laps.lap("written");
-    let images_json = data.join(images::MANIFEST);
-    let wanted: HashSet<&Path> =
-        records.iter().chain(&codes).chain([&images_json]).map(PathBuf::as_path).collect();
-    let mut removed = Vec::new();
-    for dir in ["api", "data"] {
-        removed.extend(remove_unwanted(&out.join(dir), |path| wanted.contains(path))?);
-    }
+    let permit_links = crate::publish::qr::permit_links(&api_properties);
+    // Relative, as the index keeps them: the same for either copy `estate serve` builds into.
+    let data = Path::new("data");
+    let wanted: HashSet<PathBuf> = jobs
+        .jobs
+        .iter()
+        .map(|(path, _)| path.clone())
+        .chain(jobs.kept.iter().cloned())
+        .chain(permit_links.iter().map(|link| crate::publish::qr::qr_path(data, link)))
+        .chain([data.join(images::MANIFEST)])
+        .collect();
+    let removed = match before.wanted.as_ref().filter(|_| trusted) {
+        // The files of the last build that this one does not want.
+        Some(last) => remove_files(last.difference(&wanted).map(|path| out.join(path)), out)?,
+        None => {
+            let mut removed = Vec::new();
+            for dir in ["api", "data"] {
+                let keep = |path: &Path| path.strip_prefix(out).is_ok_and(|path| wanted.contains(path));
+                removed.extend(remove_unwanted(&out.join(dir), keep)?);
+            }
+            removed
+        }
+    };
+    laps.lap("removed");
+    let records = jobs.jobs.len() + jobs.kept.len();
+    let (permit_links, drawn): (Vec<String>, Vec<String>) = match before.wanted.as_ref().filter(|_| trusted) {
+        Some(last) => permit_links
+            .into_iter()
+            .partition(|link| !last.contains(&crate::publish::qr::qr_path(data, link))),
+        None => (permit_links, Vec::new()),
+    };
+    now.wanted = Some(wanted);
     let (media, media_touched) = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
     laps.lap("removed and media copied");
     let removed_any = !removed.is_empty() || media_touched.iter().any(|path| !path.exists());
     changed.extend(removed);
     let touched = changed.iter().chain(&media_touched).cloned().collect();
-
+    if let Some((index, _)) = index {
+        now.properties = properties.into_iter().map(|m| (m.record.id.clone(), m)).collect();
+        now.posts = posts.into_iter().map(|m| (m.record.id.clone(), m)).collect();
+        index.put(now);
+    }
     Ok(Written {
-        files: records.len() + media,
-        properties: properties.len(),
-        posts: posts.len(),
+        files: records + media,
+        properties: api_properties.len(),
+        posts: content.posts.len(),
         permit_links,
+        permit_links_drawn: drawn.len(),
         changed,
         removed_any,
         touched,
     })
 }
 
-/// Writes every file of the JSON API and the page data; returns their paths, and those of the
-/// files whose bytes changed.
-fn write_records(
-    content: &Content,
-    properties: &[ApiProperty],
-    posts: &[ApiBlog],
-    pictures: &images::Pictures,
-    out: &Path,
-    index: Option<(&DataIndex, bool)>,
-) -> std::io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
-    let mut laps = crate::timings::Laps::start("data files");
-    let api = out.join("api");
-    let mut jobs: Vec<Job> = Vec::new();
-    // Each record is serialised once; the lists are those same bytes joined.
-    let property_json: Vec<Vec<u8>> = properties.par_iter().map(to_json).collect();
-    let post_json: Vec<Vec<u8>> = posts.par_iter().map(to_json).collect();
-    jobs.push((api.join("properties.json"), json_array(property_json.iter())));
-    for category in MainCategory::ALL {
-        let in_category = properties.iter().zip(&property_json).filter(|(p, _)| p.main_category == category);
-        jobs.push((
-            out.join(format!("{}.json", category.api_path())),
-            json_array(in_category.map(|(_, j)| j)),
-        ));
+/// Removes `files` (under `out`) and the folders they leave empty. Returns the files removed.
+fn remove_files(files: impl Iterator<Item = PathBuf>, out: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    for file in files {
+        match std::fs::remove_file(&file) {
+            Ok(()) => removed.push(file.clone()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+        let mut dir = file.parent();
+        // Only succeeds when empty, which is what we want.
+        while let Some(folder) = dir.filter(|d| d.starts_with(out) && *d != out) {
+            if std::fs::remove_dir(folder).is_err() {
+                break;
+            }
+            dir = folder.parent();
+        }
     }
-    jobs.push((api.join("blogs.json"), json_array(post_json.iter())));
-    jobs.push((api.join("404.json"), API_NOT_FOUND.to_vec()));
-
-    let data = out.join("data");
-    // The content pages the prerender renders besides the fixed routes.
-    let routes = contract::routes::Routes {
-        posts: posts.iter().map(|p| p.url.as_str().into()).collect(),
-        properties: properties.iter().map(|p| p.url.as_str().into()).collect(),
-    };
-    jobs.push((data.join("routes.json"), to_json(&routes)));
-    jobs.push((data.join("feed.json"), crate::publish::feeds::page_data(properties, posts, pictures)));
-    jobs.extend(crate::publish::listings::files(properties, pictures, &data));
-    if let Some(site) = &content.site {
-        jobs.push((data.join("site.json"), to_json(&site::site(&site.data, &content.vocabulary, pictures))));
-    }
-    jobs.push((data.join("team.json"), to_json(&site::team(content, pictures))));
-    jobs.push((data.join("developers.json"), to_json(&site::developers(content, pictures))));
-    let post_pictures: contract::media::PostPictures = posts
-        .iter()
-        .map(|b| (b.id.as_str(), b.images.iter().map(|url| pictures.get(url)).collect()))
-        .collect();
-    jobs.push((data.join("post-pictures.json"), to_json(&post_pictures)));
-    for page in &content.pages {
-        jobs.push((data.join("pages").join(format!("{}.json", page.id)), to_json(&site::page(page))));
-    }
-
-    // One file per record, serialised and written in parallel.
-    let mut all: Vec<Job> = properties
-        .iter()
-        .zip(property_json)
-        .map(|(p, json)| (api.join("properties").join(format!("{}.json", p.id)), json))
-        .chain(
-            posts
-                .iter()
-                .zip(post_json)
-                .map(|(b, json)| (api.join("blogs").join(format!("{}.json", b.id)), json)),
-        )
-        .collect();
-    all.extend(jobs);
-    laps.lap("records and lists");
-    // The property pages' similar listings, agents and developers (detail.rs).
-    let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
-    all.extend(crate::publish::detail::files(properties, &people, pictures, &data));
-    laps.lap("detail files");
-
-    laps.lap("serialised");
-    let changed = write_changed(&all, out, index)?;
-    Ok((all.into_iter().map(|(path, _)| path).collect(), changed))
+    Ok(removed)
 }
 
-/// What `estate serve` knows of the API and data files of the last good build: each file's
-/// length and hash, by its path inside the output folder, so that a rebuild tells an unchanged
-/// file without reading it back (at 10,000 listings, 20,000 files and 160 MB).
-#[derive(Clone, Default)]
-pub struct DataIndex(Arc<Mutex<HashMap<PathBuf, Fingerprint>>>);
-
-impl std::fmt::Debug for DataIndex {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("DataIndex")
-    }
+/// Every file of the JSON API and the page data, relative to the output folder: those to write
+/// (compared with what is there first), and those known to be there as they are (only with a
+/// trusted index).
+struct Jobs {
+    jobs: Vec<known::Job>,
+    kept: Vec<PathBuf>,
 }
 
-type Fingerprint = (usize, u64);
+impl Jobs {
+    /// Also records in `now` what the detail files were made from.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        content: &Content,
+        properties: &[Made<PropertyFile, ApiProperty>],
+        posts: &[Made<PostFile, ApiBlog>],
+        pictures: &images::Pictures,
+        before: &Known,
+        trusted: bool,
+        now: &mut Known,
+    ) -> Jobs {
+        let mut laps = crate::timings::Laps::start("data files");
+        // Relative to the output folder.
+        let (api, data) = (Path::new("api"), Path::new("data"));
+        let mut jobs: Vec<known::Job> = Vec::new();
+        let mut kept = Vec::new();
+        let mut add = |path: PathBuf, bytes: Vec<u8>| jobs.push((path, Arc::new(bytes)));
+        add(api.join("properties.json"), json_array(properties.iter().map(|m| m.json.as_slice())));
+        for category in MainCategory::ALL {
+            let in_category = properties.iter().filter(|m| m.api.main_category == category);
+            add(
+                PathBuf::from(format!("{}.json", category.api_path())),
+                json_array(in_category.map(|m| m.json.as_slice())),
+            );
+        }
+        add(api.join("blogs.json"), json_array(posts.iter().map(|m| m.json.as_slice())));
+        add(api.join("404.json"), API_NOT_FOUND.to_vec());
+        laps.lap("API lists");
 
-/// The bytes' length and SipHash (std's, with fixed keys: the same in every build of a process).
-fn fingerprint(bytes: &[u8]) -> Fingerprint {
-    let mut hasher = std::hash::DefaultHasher::new();
-    hasher.write(bytes);
-    (bytes.len(), hasher.finish())
-}
+        let api_properties: Vec<Arc<ApiProperty>> = properties.iter().map(|m| m.api.clone()).collect();
+        let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
+        // The content pages the prerender renders besides the fixed routes.
+        let routes = contract::routes::Routes {
+            posts: api_posts.iter().map(|p| p.url.as_str().into()).collect(),
+            properties: api_properties.iter().map(|p| p.url.as_str().into()).collect(),
+        };
+        add(data.join("routes.json"), to_json(&routes));
+        add(data.join("feed.json"), crate::publish::feeds::page_data(&api_properties, &api_posts, pictures));
+        laps.lap("routes and feed");
+        for (path, bytes) in crate::publish::listings::files(&api_properties, pictures, data) {
+            add(path, bytes);
+        }
+        laps.lap("listings");
+        if let Some(site) = &content.site {
+            add(data.join("site.json"), to_json(&site::site(&site.data, &content.vocabulary, pictures)));
+        }
+        add(data.join("team.json"), to_json(&site::team(content, pictures)));
+        add(data.join("developers.json"), to_json(&site::developers(content, pictures)));
+        let post_pictures: contract::media::PostPictures = api_posts
+            .iter()
+            .map(|b| (b.id.as_str(), b.images.iter().map(|url| pictures.get(url)).collect()))
+            .collect();
+        add(data.join("post-pictures.json"), to_json(&post_pictures));
+        for page in &content.pages {
+            add(data.join("pages").join(format!("{}.json", page.id)), to_json(&site::page(page)));
+        }
 
-/// Writes the files of `jobs` whose bytes differ from what is there. A folder this build
-/// creates holds no file yet, so its files are written without being compared. Folders are
-/// written in parallel and each folder's files one after the other: creating files in one
-/// folder takes a lock in the kernel, and threads contending for it were measured slower.
-/// With `index` (and `trusted`: `out` holds the build it describes) a file it knows with the
-/// same fingerprint is not read back; the index then describes this build. Returns the paths
-/// written.
-fn write_changed(
-    jobs: &[Job],
-    out: &Path,
-    index: Option<(&DataIndex, bool)>,
-) -> std::io::Result<Vec<PathBuf>> {
-    let relative = |path: &Path| path.strip_prefix(out).unwrap_or(path).to_path_buf();
-    // Taken out while writing: a failed write leaves it empty, trusted by nobody.
-    let known =
-        index.map(|(index, _)| std::mem::take(&mut *index.0.lock().unwrap_or_else(PoisonError::into_inner)));
-    let trusted = index.is_some_and(|(_, trusted)| trusted);
-    let prints: Option<Vec<Fingerprint>> =
-        known.as_ref().map(|_| jobs.par_iter().map(|(_, b)| fingerprint(b)).collect());
-    let known_same = |i: usize| {
-        trusted
-            && matches!((&known, &prints), (Some(known), Some(prints)) if known.get(&relative(&jobs[i].0)) == Some(&prints[i]))
-    };
-    let mut folders: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
-    for (i, job) in jobs.iter().enumerate() {
-        folders.entry(job.0.parent().unwrap_or(Path::new(""))).or_default().push(i);
-    }
-    let folders: Vec<(&Path, Vec<usize>)> = folders.into_iter().collect();
-    let fresh: Vec<bool> = folders.iter().map(|(dir, _)| !dir.is_dir()).collect();
-    for (dir, _) in &folders {
-        std::fs::create_dir_all(dir)?;
-    }
-    // The largest folders first, so the two cores end together.
-    let mut order: Vec<usize> = (0..folders.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(folders[i].1.len()));
-    let written: Vec<Vec<PathBuf>> = order
-        .into_par_iter()
-        .map(|f| {
-            let (_, files) = &folders[f];
-            let compare = !fresh[f];
-            // Comparing is read-only, so a folder's comparisons may themselves run in parallel.
-            let changed: Vec<usize> = if compare {
-                files
-                    .par_iter()
-                    .copied()
-                    .filter(|&i| !known_same(i) && !unchanged(&jobs[i].0, &jobs[i].1))
-                    .collect()
+        // One file per record: those made again are written, the others are there already.
+        let records = properties
+            .iter()
+            .map(|m| (api.join("properties").join(format!("{}.json", m.record.id)), m.fresh, &m.json))
+            .chain(
+                posts
+                    .iter()
+                    .map(|m| (api.join("blogs").join(format!("{}.json", m.record.id)), m.fresh, &m.json)),
+            );
+        for (path, fresh, json) in records {
+            if trusted && !fresh {
+                kept.push(path);
             } else {
-                files.clone()
-            };
-            changed
-                .into_iter()
-                .map(|i| {
-                    let (path, bytes) = &jobs[i];
-                    std::fs::write(path, bytes).map_err(|e| {
-                        std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-                    })?;
-                    Ok(path.clone())
-                })
-                .collect::<std::io::Result<Vec<PathBuf>>>()
-        })
-        .collect::<std::io::Result<_>>()?;
-    if let (Some((index, _)), Some(prints)) = (index, prints) {
-        let now = jobs.iter().zip(prints).map(|((path, _), print)| (relative(path), print)).collect();
-        *index.0.lock().unwrap_or_else(PoisonError::into_inner) = now;
+                jobs.push((path, json.clone()));
+            }
+        }
+
+        // The property pages' similar listings, agents and developers (detail.rs): a detail file
+        // is made again when its listing, one of its similar listings or the people changed.
+        now.people = (content.team.clone(), content.developers.clone());
+        let same_people = known::same_records(&before.people.0, &now.people.0)
+            && known::same_records(&before.people.1, &now.people.1);
+        laps.lap("the rest");
+        let similar = crate::publish::detail::similar(&api_properties);
+        laps.lap("similar");
+        let inputs: Vec<Vec<Arc<Record<PropertyFile>>>> = similar
+            .iter()
+            .enumerate()
+            .map(|(i, neighbours)| {
+                std::iter::once(i)
+                    .chain(neighbours.iter().copied())
+                    .map(|n| properties[n].record.clone())
+                    .collect()
+            })
+            .collect();
+        let mut remake = Vec::new();
+        for (i, inputs) in inputs.iter().enumerate() {
+            let id = &properties[i].record.id;
+            let unchanged = trusted
+                && same_people
+                && before.details.get(id).is_some_and(|last| known::same_records(last, inputs));
+            if unchanged {
+                kept.push(crate::publish::detail::path(data, id));
+            } else {
+                remake.push(i);
+            }
+        }
+        laps.lap("detail inputs compared");
+        let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
+        for (path, bytes) in
+            crate::publish::detail::files(&api_properties, &similar, &remake, &people, pictures, data)
+        {
+            jobs.push((path, Arc::new(bytes)));
+        }
+        now.details = properties.iter().map(|m| m.record.id.clone()).zip(inputs).collect();
+        laps.lap("detail files");
+        Jobs { jobs, kept }
     }
-    Ok(written.into_iter().flatten().collect())
 }
 
 pub(crate) fn unchanged(path: &Path, bytes: &[u8]) -> bool {

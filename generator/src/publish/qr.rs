@@ -21,7 +21,7 @@ const QUIET_ZONE: usize = 4;
 
 /// The permit links of `properties`, each once however many listings share it: the links
 /// whose QR codes the pages show.
-pub fn permit_links(properties: &[ApiProperty]) -> Vec<String> {
+pub fn permit_links(properties: &[std::sync::Arc<ApiProperty>]) -> Vec<String> {
     let mut seen = HashSet::new();
     properties
         .iter()
@@ -120,7 +120,7 @@ mod tests {
     use super::*;
     use contract::MainCategory;
 
-    use crate::publish::detail::tests::listing;
+    use crate::publish::detail::tests::{arcs, listing};
 
     #[test]
     fn qr_codes_are_drawn_once_per_link_and_kept_by_later_builds() {
@@ -132,6 +132,7 @@ mod tests {
         ];
         properties[0].permit_url = Some(PERMIT.into());
         properties[2].permit_url = Some(PERMIT.into());
+        let properties = arcs(properties);
         let out = tempfile::tempdir().unwrap();
         let data = out.path().join("data");
         let qr = qr_path(&data, PERMIT);

@@ -8,6 +8,8 @@
 //! `<url>` names all of them, itself included, as `<xhtml:link rel="alternate" hreflang="..">`
 //! children, plus `x-default` (the English page), as Google asks for localized versions.
 
+use rayon::prelude::*;
+
 use crate::content::Content;
 use crate::content::model::Timestamp;
 use crate::publish::xml::escape;
@@ -118,8 +120,9 @@ pub fn files(base: &str, entries: &[Entry], limits: Limits) -> Vec<(String, Vec<
     let frame = XML_DECLARATION.len() + URLSET_OPEN.len() + URLSET_CLOSE.len();
     // Each chunk: its XML so far, its URL count and its newest lastmod.
     let mut chunks: Vec<(String, usize, Option<Timestamp>)> = Vec::new();
-    for entry in entries {
-        let element = url_element(base, entry);
+    // Rendered on every core: 30,000 pages at 10,000 listings.
+    let elements: Vec<String> = entries.par_iter().map(|entry| url_element(base, entry)).collect();
+    for (entry, element) in entries.iter().zip(elements) {
         let fits = chunks.last().is_some_and(|(xml, count, _)| {
             *count < limits.urls && frame + xml.len() + element.len() <= limits.bytes
         });

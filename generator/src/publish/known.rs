@@ -1,0 +1,190 @@
+//! What `estate serve` keeps of the content stage between rebuilds ([`DataIndex`]), so that an
+//! edit of one listing serialises and writes the few files it changes, not the 20,000 of a
+//! 10,000-listing site.
+//!
+//! Two kinds of knowledge, with different warrants:
+//! - made from a record: each listing's and post's API record and JSON, kept with the record
+//!   (an `Arc` shared with the load cache, [`crate::content::LoadCache`]) they were made from.
+//!   The same allocation means the file was not read again, so the same record: the memo holds
+//!   whatever the output folder holds. Anything else that could change them (media, site.yaml,
+//!   the vocabulary) clears the load cache, and every record is then a new allocation.
+//! - of the output: each file's fingerprint, the inputs of each detail file, the set of files.
+//!   These describe the last good build, so they are used only when the output folder holds it
+//!   (`trusted`); otherwise every file is compared with the disk.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use rayon::prelude::*;
+
+use crate::content::Record;
+use crate::content::model::{DeveloperFile, MemberFile, PostFile, PropertyFile};
+
+/// One file to write: where (relative to the output folder), and its bytes (shared with the
+/// memo that made them).
+pub(super) type Job = (PathBuf, Arc<Vec<u8>>);
+
+/// See the module's documentation.
+#[derive(Clone, Default)]
+pub struct DataIndex(Arc<Mutex<Known>>);
+
+impl std::fmt::Debug for DataIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DataIndex")
+    }
+}
+
+impl DataIndex {
+    /// What it knows, taken out while a build writes: a build that fails leaves it empty,
+    /// trusted by nobody; [`DataIndex::put`] gives it back.
+    pub(super) fn take(&self) -> Known {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    pub(super) fn put(&self, known: Known) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = known;
+    }
+}
+
+#[derive(Default)]
+pub(super) struct Known {
+    pub(super) properties: HashMap<String, Made<PropertyFile, contract::ApiProperty>>,
+    pub(super) posts: HashMap<String, Made<PostFile, contract::ApiBlog>>,
+    /// Each listing's detail file's inputs: its record, then its similar listings' in order.
+    pub(super) details: HashMap<String, Vec<Arc<Record<PropertyFile>>>>,
+    /// The team and developers the detail files were made with.
+    pub(super) people: People,
+    /// Each file written by [`write_changed`] (relative to the output folder) and its fingerprint.
+    pub(super) files: HashMap<PathBuf, Fingerprint>,
+    /// Every file of `api/` and `data/` the build wanted (relative to the output folder), when
+    /// known.
+    pub(super) wanted: Option<HashSet<PathBuf>>,
+}
+
+pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
+
+/// Whether two lists hold the same records (the same allocations, in the same order).
+pub(super) fn same_records<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
+}
+
+/// An API record and its JSON, made from `record`.
+pub(super) struct Made<R, A> {
+    pub(super) record: Arc<Record<R>>,
+    pub(super) api: Arc<A>,
+    pub(super) json: Arc<Vec<u8>>,
+    /// Made by this build (not taken from the memo).
+    pub(super) fresh: bool,
+}
+
+impl<R, A> Clone for Made<R, A> {
+    fn clone(&self) -> Self {
+        Made {
+            record: self.record.clone(),
+            api: self.api.clone(),
+            json: self.json.clone(),
+            fresh: self.fresh,
+        }
+    }
+}
+
+/// The API record of each of `records`, newest first (by `time`, then id), taken from `known`
+/// when made from the same record.
+pub(super) fn made<R, A>(
+    records: &[&Arc<Record<R>>],
+    known: &HashMap<String, Made<R, A>>,
+    make: impl Fn(&Record<R>) -> A + Sync,
+    time: impl Fn(&Record<R>) -> crate::content::model::Timestamp,
+) -> Vec<Made<R, A>>
+where
+    R: Send + Sync,
+    A: serde::Serialize + Send + Sync,
+{
+    let mut made: Vec<Made<R, A>> = records
+        .par_iter()
+        .map(|record| match known.get(&record.id) {
+            Some(m) if Arc::ptr_eq(&m.record, record) => Made { fresh: false, ..m.clone() },
+            _ => {
+                let api = make(record);
+                let json = serde_json::to_vec(&api).expect("API records always serialise");
+                Made { record: Arc::clone(record), api: Arc::new(api), json: Arc::new(json), fresh: true }
+            }
+        })
+        .collect();
+    made.sort_by(|a, b| time(&b.record).cmp(&time(&a.record)).then_with(|| a.record.id.cmp(&b.record.id)));
+    made
+}
+
+/// A file's length and 128-bit XXH3 hash.
+pub(super) type Fingerprint = (usize, u128);
+
+fn fingerprint(bytes: &[u8]) -> Fingerprint {
+    (bytes.len(), xxhash_rust::xxh3::xxh3_128(bytes))
+}
+
+/// Writes the files of `jobs` (relative to `out`) whose bytes differ from what is there. A
+/// folder this build creates holds no file yet, so its files are written without being
+/// compared. Folders are written in parallel and each folder's files one after the other:
+/// creating files in one folder takes a lock in the kernel, and threads contending for it were
+/// measured slower. With `known` (and `trusted`: `out` holds the build it describes) a file it
+/// knows with the same fingerprint is not read back. Returns the paths written (absolute), and
+/// with `known` the fingerprints of the jobs' files.
+pub(super) fn write_changed(
+    jobs: &[Job],
+    out: &Path,
+    known: Option<&HashMap<PathBuf, Fingerprint>>,
+    trusted: bool,
+) -> std::io::Result<(Vec<PathBuf>, HashMap<PathBuf, Fingerprint>)> {
+    let prints: Option<Vec<Fingerprint>> =
+        known.map(|_| jobs.par_iter().map(|(_, b)| fingerprint(b)).collect());
+    let known_same = |i: usize| {
+        trusted
+            && matches!((known, &prints), (Some(known), Some(prints)) if known.get(&jobs[i].0) == Some(&prints[i]))
+    };
+    let mut folders: std::collections::BTreeMap<&Path, Vec<usize>> = std::collections::BTreeMap::new();
+    for (i, job) in jobs.iter().enumerate() {
+        folders.entry(job.0.parent().unwrap_or(Path::new(""))).or_default().push(i);
+    }
+    let folders: Vec<(PathBuf, Vec<usize>)> =
+        folders.into_iter().map(|(dir, files)| (out.join(dir), files)).collect();
+    let fresh: Vec<bool> = folders.iter().map(|(dir, _)| !dir.is_dir()).collect();
+    for (dir, _) in &folders {
+        std::fs::create_dir_all(dir)?;
+    }
+    // The largest folders first, so the two cores end together.
+    let mut order: Vec<usize> = (0..folders.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(folders[i].1.len()));
+    let written: Vec<Vec<PathBuf>> = order
+        .into_par_iter()
+        .map(|f| {
+            let (_, files) = &folders[f];
+            let compare = !fresh[f];
+            // Comparing is read-only, so a folder's comparisons may themselves run in parallel.
+            let changed: Vec<usize> = if compare {
+                files
+                    .par_iter()
+                    .copied()
+                    .filter(|&i| !known_same(i) && !super::unchanged(&out.join(&jobs[i].0), &jobs[i].1))
+                    .collect()
+            } else {
+                files.clone()
+            };
+            changed
+                .into_iter()
+                .map(|i| {
+                    let (path, bytes) = &jobs[i];
+                    let path = out.join(path);
+                    std::fs::write(&path, bytes.as_slice()).map_err(|e| {
+                        std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+                    })?;
+                    Ok(path)
+                })
+                .collect::<std::io::Result<Vec<PathBuf>>>()
+        })
+        .collect::<std::io::Result<_>>()?;
+    let prints = prints
+        .map(|prints| jobs.iter().zip(prints).map(|((path, _), print)| (path.clone(), print)).collect())
+        .unwrap_or_default();
+    Ok((written.into_iter().flatten().collect(), prints))
+}
