@@ -9,8 +9,8 @@ use super::yaml::Pos;
 
 /// What to do with one entry of a content folder.
 pub enum Entry {
-    /// A regular file (or a symlink to one): read it.
-    File,
+    /// A regular file (or a symlink to one), with its metadata: read it.
+    File(std::fs::Metadata),
     /// Not content (a hidden file, a README, a subfolder with another name): pass over it.
     Skip,
     /// Looks like content but cannot be read as a file.
@@ -25,7 +25,7 @@ pub fn classify(path: &Path, name: &str, content_like: bool) -> Entry {
     let problem = |message: String| Entry::Unreadable(Diagnostic::error(path, Pos::START, message));
     // Follows symlinks: a dangling one or a loop fails here.
     match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() => Entry::File,
+        Ok(meta) if meta.is_file() => Entry::File(meta),
         Ok(_) if !content_like => Entry::Skip,
         Ok(meta) if meta.is_dir() => problem("a folder, not a file: content files must be files".into()),
         Ok(_) => {

@@ -71,9 +71,10 @@ pub(super) fn record_key(path: &Path) -> PathBuf {
 
 /// Each record file's size and time, and what reading and checking it gave.
 pub(super) type Files<T> = HashMap<PathBuf, (Stamp, Option<Arc<Record<T>>>, Vec<Diagnostic>)>;
-type Stamp = (u64, Option<std::time::SystemTime>);
-/// One file as `read_all` found it: its size and time (when cached), its record and problems.
-pub(super) type Read<T> = (Option<Stamp>, Option<Arc<Record<T>>>, Vec<Diagnostic>);
+pub(super) type Stamp = (u64, Option<std::time::SystemTime>);
+/// One file as `read_all` found it: its record, its problems, and whether it was read now (not
+/// taken from the cache).
+pub(super) type Read<T> = (Option<Arc<Record<T>>>, Vec<Diagnostic>, bool);
 
 #[derive(Default)]
 pub(super) struct Loaded {
@@ -82,10 +83,6 @@ pub(super) struct Loaded {
     pub(super) developers: Files<DeveloperFile>,
     pub(super) team: Files<MemberFile>,
     pub(super) pages: Files<PageFile>,
-}
-
-pub(super) fn stamp(path: &Path) -> Option<Stamp> {
-    std::fs::metadata(path).ok().map(|m| (m.len(), m.modified().ok()))
 }
 
 #[cfg(test)]

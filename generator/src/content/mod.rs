@@ -22,7 +22,7 @@ mod source;
 pub mod vocabulary;
 pub mod yaml;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -31,7 +31,7 @@ use serde::de::DeserializeOwned;
 
 use self::checks::{Ctx, check_developer, check_member, check_post, check_property, check_site};
 use self::diag::{Diagnostic, Report};
-use self::load_cache::{Files, Read, record_key, stamp};
+use self::load_cache::{Files, Read, Stamp, record_key};
 pub use self::load_cache::{LoadCache, is_record_file};
 use self::model::{DeveloperFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status};
 use self::yaml::{Node, Pos};
@@ -163,30 +163,38 @@ impl Kind {
 }
 
 /// The files of one content folder, sorted; stray files become warnings.
-fn list(dir: &Path, kind: Kind, report: &mut Report) -> Vec<PathBuf> {
+fn list(dir: &Path, kind: Kind, report: &mut Report) -> Vec<(PathBuf, Stamp)> {
     let folder = dir.join(kind.dir());
     let Ok(entries) = std::fs::read_dir(&folder) else { return Vec::new() };
-    let mut files = Vec::new();
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        match entry::classify(&path, &name, kind.accepts(ext)) {
-            entry::Entry::File => {}
-            entry::Entry::Skip => continue,
-            entry::Entry::Unreadable(problem) => {
-                report.push(problem);
-                continue;
+    let paths: Vec<PathBuf> = entries.flatten().map(|entry| entry.path()).collect();
+    // Looked at on every core: 10,000 listings are as many system calls.
+    let found: Vec<(PathBuf, Result<Stamp, Diagnostic>)> = paths
+        .into_par_iter()
+        .filter_map(|path| {
+            let name = path.file_name()?.to_string_lossy().into_owned();
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let meta = match entry::classify(&path, &name, kind.accepts(ext)) {
+                entry::Entry::File(meta) => meta,
+                entry::Entry::Skip => return None,
+                entry::Entry::Unreadable(problem) => return Some((path, Err(problem))),
+            };
+            if kind.accepts(ext) {
+                Some((path, Ok((meta.len(), meta.modified().ok()))))
+            } else {
+                let problem = Diagnostic::warning(
+                    &path,
+                    Pos::START,
+                    format!("ignored: files in {}/ are {} files", kind.dir(), kind.expected()),
+                );
+                Some((path, Err(problem)))
             }
-        }
-        if kind.accepts(ext) {
-            files.push(path);
-        } else {
-            report.push(Diagnostic::warning(
-                &path,
-                Pos::START,
-                format!("ignored: files in {}/ are {} files", kind.dir(), kind.expected()),
-            ));
+        })
+        .collect();
+    let mut files = Vec::with_capacity(found.len());
+    for (path, found) in found {
+        match found {
+            Ok(stamp) => files.push((path, stamp)),
+            Err(problem) => report.push(problem),
         }
     }
     files.sort();
@@ -305,13 +313,11 @@ where
     let before = known.as_deref();
     let results: Vec<Read<T>> = files
         .par_iter()
-        .map(|path| {
-            let now = before.and_then(|_| stamp(path));
-            if let (Some(now), Some((then, record, diags))) =
-                (now, before.and_then(|k| k.get(&record_key(path))))
-                && now == *then
+        .map(|(path, now)| {
+            if let Some((then, record, diags)) = before.and_then(|k| k.get(&record_key(path)))
+                && now == then
             {
-                return (Some(now), record.clone(), diags.clone());
+                return (record.clone(), diags.clone(), false);
             }
             let mut diags = Vec::new();
             let id = file_id(path, kind, &mut diags);
@@ -322,23 +328,27 @@ where
                 prepare(&mut r.data);
                 Arc::new(r)
             });
-            (now, record, diags)
+            (record, diags, true)
         })
         .collect();
     if let Some(known) = known {
-        known.clear();
-        for (path, (now, record, diags)) in files.iter().zip(&results) {
-            if let Some(now) = now {
+        for ((path, now), (record, diags, read)) in files.iter().zip(&results) {
+            if *read {
                 known.insert(record_key(path), (*now, record.clone(), diags.clone()));
             }
         }
+        // Files gone since (each file of `files` has its one entry now).
+        if known.len() > files.len() {
+            let present: HashSet<PathBuf> = files.iter().map(|(path, _)| record_key(path)).collect();
+            known.retain(|key, _| present.contains(key));
+        }
     }
     let mut records = Vec::with_capacity(results.len());
-    for (_, record, diags) in results {
+    for (record, diags, _) in results {
         report.extend(diags);
         records.extend(record);
     }
-    duplicate_ids(&files, report);
+    duplicate_ids(files.iter().map(|(path, _)| path), report);
     records
 }
 
@@ -346,7 +356,7 @@ where
 fn as_written<T>(_: &mut T) {}
 
 /// Two files with one id (`a.yaml` and `a.md`): the later file is the error.
-fn duplicate_ids(files: &[PathBuf], report: &mut Report) {
+fn duplicate_ids<'a>(files: impl Iterator<Item = &'a PathBuf>, report: &mut Report) {
     let mut seen: HashMap<&str, &PathBuf> = HashMap::new();
     for path in files {
         let Some(id) = path.file_stem().and_then(|s| s.to_str()) else { continue };

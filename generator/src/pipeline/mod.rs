@@ -45,6 +45,8 @@ pub struct Incremental {
     pub loaded: crate::content::LoadCache,
     /// The API and data files as last written.
     pub data: output::DataIndex,
+    /// The last sitemap.
+    pub sitemap: sitemap::Memo,
     /// `out` holds exactly the last good build, so the data files this build writes are all
     /// that changed since (a build from the command line compares every data file with the
     /// page cache instead).
@@ -155,7 +157,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     }
     let (portal_feed, portal_counts) = portal_feed::render(&content, &base);
     laps.lap("portal feed");
-    let published = match published_files(&content, &base) {
+    let published = match published_files(&content, &base, options.incremental.as_ref().map(|i| &i.sitemap)) {
         Ok(mut files) => {
             files.push((portal_feed::OUTPUT.to_owned(), portal_feed));
             files
@@ -327,8 +329,9 @@ fn base_url(content: &Content, option: Option<&str>) -> Result<String, BuildErro
 fn published_files(
     content: &Content,
     base: &str,
+    sitemap: Option<&sitemap::Memo>,
 ) -> Result<Vec<(String, Vec<u8>)>, Vec<crate::content::diag::Diagnostic>> {
-    let mut files = sitemap::files(base, &sitemap::entries(content), sitemap::PROTOCOL_LIMITS);
+    let mut files = sitemap::files_for(content, base, sitemap);
     files.push(("robots.txt".to_owned(), sitemap::robots(base).into_bytes()));
     files.extend(feeds::render(content, base)?);
     Ok(files)

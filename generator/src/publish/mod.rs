@@ -174,8 +174,10 @@ pub fn write(
     index: Option<(&DataIndex, bool)>,
 ) -> std::io::Result<Written> {
     let mut laps = crate::timings::Laps::start("data");
-    let known = index.map(|(index, _)| index.take());
+    let mut known = index.map(|(index, _)| index.take());
     let trusted = index.is_some_and(|(_, trusted)| trusted);
+    // The files of the last build, when `out` holds it.
+    let last = known.as_mut().and_then(|known| known.wanted.take()).filter(|_| trusted);
     let empty = Known::default();
     let before = known.as_ref().unwrap_or(&empty);
     let published: Vec<_> = content.published().collect();
@@ -203,34 +205,60 @@ pub fn write(
     let permit_links = crate::publish::qr::permit_links(&api_properties);
     // Relative, as the index keeps them: the same for either copy `estate serve` builds into.
     let data = Path::new("data");
-    let wanted: HashSet<PathBuf> = jobs
-        .jobs
-        .iter()
-        .map(|(path, _)| path.clone())
-        .chain(jobs.kept.iter().cloned())
-        .chain(permit_links.iter().map(|link| crate::publish::qr::qr_path(data, link)))
-        .chain([data.join(images::MANIFEST)])
-        .collect();
-    let removed = match before.wanted.as_ref().filter(|_| trusted) {
-        // The files of the last build that this one does not want.
-        Some(last) => remove_files(last.difference(&wanted).map(|path| out.join(path)), out)?,
-        None => {
-            let mut removed = Vec::new();
-            for dir in ["api", "data"] {
-                let keep = |path: &Path| path.strip_prefix(out).is_ok_and(|path| wanted.contains(path));
-                removed.extend(remove_unwanted(&out.join(dir), keep)?);
-            }
-            removed
+    let codes: Vec<PathBuf> =
+        permit_links.iter().map(|link| crate::publish::qr::qr_path(data, link)).collect();
+    let manifest = data.join(images::MANIFEST);
+    // The same files as the last build when it had as many and all those written or drawn (the
+    // kept ones were there: that is why they were kept). The usual case, after an edit.
+    let count = jobs.jobs.len() + jobs.kept.len() + codes.len() + 1;
+    let same_files = last.as_ref().is_some_and(|last| {
+        last.len() == count
+            && jobs
+                .jobs
+                .iter()
+                .map(|(path, _)| path)
+                .chain(&codes)
+                .chain([&manifest])
+                .all(|p| last.contains(p))
+    });
+    // The codes the last build drew need not be looked at.
+    let (permit_links, drawn): (Vec<String>, usize) = match &last {
+        Some(last) => {
+            let (new, known): (Vec<_>, Vec<_>) =
+                permit_links.iter().zip(&codes).partition(|(_, code)| !last.contains(*code));
+            (new.into_iter().map(|(link, _)| link.clone()).collect(), known.len())
+        }
+        None => (permit_links, 0),
+    };
+    let (wanted, removed) = match last {
+        Some(last) if same_files => (last, Vec::new()),
+        last => {
+            let wanted: HashSet<PathBuf> = jobs
+                .jobs
+                .iter()
+                .map(|(path, _)| path.clone())
+                .chain(jobs.kept.iter().cloned())
+                .chain(codes.iter().cloned())
+                .chain([manifest.clone()])
+                .collect();
+            let removed = match last {
+                // The files of the last build that this one does not want.
+                Some(last) => remove_files(last.difference(&wanted).map(|path| out.join(path)), out)?,
+                None => {
+                    let mut removed = Vec::new();
+                    for dir in ["api", "data"] {
+                        let keep =
+                            |path: &Path| path.strip_prefix(out).is_ok_and(|path| wanted.contains(path));
+                        removed.extend(remove_unwanted(&out.join(dir), keep)?);
+                    }
+                    removed
+                }
+            };
+            (wanted, removed)
         }
     };
     laps.lap("removed");
     let records = jobs.jobs.len() + jobs.kept.len();
-    let (permit_links, drawn): (Vec<String>, Vec<String>) = match before.wanted.as_ref().filter(|_| trusted) {
-        Some(last) => permit_links
-            .into_iter()
-            .partition(|link| !last.contains(&crate::publish::qr::qr_path(data, link))),
-        None => (permit_links, Vec::new()),
-    };
     now.wanted = Some(wanted);
     let (media, media_touched) = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
     laps.lap("removed and media copied");
@@ -247,7 +275,7 @@ pub fn write(
         properties: api_properties.len(),
         posts: content.posts.len(),
         permit_links,
-        permit_links_drawn: drawn.len(),
+        permit_links_drawn: drawn,
         changed,
         removed_any,
         touched,
