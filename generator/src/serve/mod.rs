@@ -43,7 +43,7 @@ use tower::ServiceExt as _;
 
 use self::admin::Admin;
 use self::rebuild::Served;
-pub use self::rebuild::page_cache;
+pub use self::rebuild::{catch_up, page_cache};
 use crate::netlify::{Answer, Rules};
 use crate::pipeline::BuildOptions;
 

@@ -63,13 +63,9 @@ impl Copies {
         Copies { folders: [out.to_path_buf(), work_dir(out).join("next")] }
     }
 
-    /// Brings copy `to` up to date with copy `from`: the files `touched` (relative paths, the
-    /// whole difference), or every file when that is not known.
+    /// Brings copy `to` up to date with copy `from` (see [`catch_up`]).
     fn sync(&self, from: usize, to: usize, touched: Option<&[PathBuf]>) -> std::io::Result<usize> {
-        match touched {
-            Some(paths) => sync_paths(&self.folders[from], &self.folders[to], paths),
-            None => sync_tree(&self.folders[from], &self.folders[to]),
-        }
+        catch_up(&self.folders[from], &self.folders[to], touched)
     }
 
     /// The options of a build into copy `which`; `last_build`: it holds the last good build.
@@ -77,6 +73,16 @@ impl Copies {
         let incremental =
             build.incremental.clone().map(|i| Incremental { out_is_last_build: last_build, ..i });
         BuildOptions { pages: pages.clone(), out: self.folders[which].clone(), incremental, ..build.clone() }
+    }
+}
+
+/// Brings the copy `to` of the site up to date with `from`, as `estate serve` does after each
+/// rebuild: the files `touched` (relative paths: what the build reported, the whole difference),
+/// or every file that differs when that is not known. Returns how many files it copied or removed.
+pub fn catch_up(from: &Path, to: &Path, touched: Option<&[PathBuf]>) -> std::io::Result<usize> {
+    match touched {
+        Some(paths) => sync_paths(from, to, paths),
+        None => sync_tree(from, to),
     }
 }
 
