@@ -101,12 +101,15 @@ async function cardIds(page) {
 /** Waits for the result page to finish its search and returns the ids it shows. */
 async function results(page) {
   await page.getByRole('heading', { level: 1, name: RESULTS_TITLE }).waitFor();
-  const count = page.locator('#results-count');
-  await page.waitForFunction(() => {
+  // Settled: a count line, nothing loading. Read in the same turn as the check: a search that
+  // starts just after (a Back navigation's) would otherwise turn it into "Searching..." between
+  // the wait and the read.
+  const settled = await page.waitForFunction(() => {
     const heading = document.querySelector('#results-count');
-    return heading && /found/.test(heading.textContent ?? '');
+    const text = heading?.textContent ?? '';
+    return /found/.test(text) && !document.querySelector('[aria-busy="true"]') ? text : null;
   });
-  const text = await count.textContent();
+  const text = await settled.jsonValue();
   const ids = await cardIds(page);
   const n = Number(/(\d+)/.exec(text ?? '')?.[1] ?? NaN);
   assert.equal(n, ids.length, `the count line "${text}" and the cards agree`);
