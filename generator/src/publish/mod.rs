@@ -187,7 +187,9 @@ pub fn write(
     laps.lap("API records");
 
     let mut now = Known::default();
-    let jobs = Jobs::new(content, &properties, &posts, &images.pictures, before, trusted, &mut now);
+    let api_properties: Vec<Arc<ApiProperty>> = properties.iter().map(|m| m.api.clone()).collect();
+    let jobs =
+        Jobs::new(content, &properties, &api_properties, &posts, &images.pictures, before, trusted, &mut now);
     laps.lap("serialised");
     let (mut changed, prints) =
         known::write_changed(&jobs.jobs, out, known.as_ref().map(|k| &k.files), trusted)?;
@@ -199,7 +201,6 @@ pub fn write(
             now.files.insert(path.clone(), *print);
         }
     }
-    let api_properties: Vec<Arc<ApiProperty>> = properties.iter().map(|m| m.api.clone()).collect();
     // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
     // stage only keeps the current ones from the clean-up.
     let permit_links = crate::publish::qr::permit_links(&api_properties);
@@ -261,7 +262,7 @@ pub fn write(
     let records = jobs.jobs.len() + jobs.kept.len();
     now.wanted = Some(wanted);
     let (media, media_touched) = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
-    laps.lap("removed and media copied");
+    laps.lap("media copied");
     let removed_any = !removed.is_empty() || media_touched.iter().any(|path| !path.exists());
     changed.extend(removed);
     let touched = changed.iter().chain(&media_touched).cloned().collect();
@@ -317,6 +318,7 @@ impl Jobs {
     fn new(
         content: &Content,
         properties: &[Made<PropertyFile, ApiProperty>],
+        api_properties: &[Arc<ApiProperty>],
         posts: &[Made<PostFile, ApiBlog>],
         pictures: &images::Pictures,
         before: &Known,
@@ -341,7 +343,6 @@ impl Jobs {
         add(api.join("404.json"), API_NOT_FOUND.to_vec());
         laps.lap("API lists");
 
-        let api_properties: Vec<Arc<ApiProperty>> = properties.iter().map(|m| m.api.clone()).collect();
         let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
         // The content pages the prerender renders besides the fixed routes.
         let routes = contract::routes::Routes {
@@ -349,9 +350,9 @@ impl Jobs {
             properties: api_properties.iter().map(|p| p.url.as_str().into()).collect(),
         };
         add(data.join("routes.json"), to_json(&routes));
-        add(data.join("feed.json"), crate::publish::feeds::page_data(&api_properties, &api_posts, pictures));
+        add(data.join("feed.json"), crate::publish::feeds::page_data(api_properties, &api_posts, pictures));
         laps.lap("routes and feed");
-        for (path, bytes) in crate::publish::listings::files(&api_properties, pictures, data) {
+        for (path, bytes) in crate::publish::listings::files(api_properties, pictures, data) {
             add(path, bytes);
         }
         laps.lap("listings");
@@ -392,7 +393,7 @@ impl Jobs {
         let same_people = known::same_records(&before.people.0, &now.people.0)
             && known::same_records(&before.people.1, &now.people.1);
         laps.lap("the rest");
-        let similar = crate::publish::detail::similar(&api_properties);
+        let similar = crate::publish::detail::similar(api_properties);
         laps.lap("similar");
         let inputs: Vec<Vec<Arc<Record<PropertyFile>>>> = similar
             .iter()
@@ -419,7 +420,7 @@ impl Jobs {
         laps.lap("detail inputs compared");
         let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
         for (path, bytes) in
-            crate::publish::detail::files(&api_properties, &similar, &remake, &people, pictures, data)
+            crate::publish::detail::files(api_properties, &similar, &remake, &people, pictures, data)
         {
             jobs.push((path, Arc::new(bytes)));
         }
