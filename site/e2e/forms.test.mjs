@@ -427,6 +427,9 @@ test('the seller form works by keyboard alone, with a country found by typing', 
   // The country selector: Enter opens it with the search box focused; typing filters; Enter picks.
   assert.match(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), /^Country code: AE, United Arab Emirates, \+971$/);
   await page.keyboard.press('Enter');
+  // As a person does, type once the list is open: on a slow machine the picker's code may still
+  // be on its way when Enter is pressed (the light button then opens it as it arrives).
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Search countries');
   await page.keyboard.type('united kingdom');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'tel');
