@@ -8,10 +8,16 @@
 // different key renders every page again.
 //
 //   DIR/manifest.json  { key, data: { "/data/site.json": { hash, size, mtime }, ... },
-//                        pages: { "/ar/property/7": { file, inputs: [...], size, mtime } } }
+//                        pages: { "/ar/property/7": { file, inputs: [...], size, mtime, copyMtime? } } }
 //   DIR/html/<file>    the page as rendered (file: its path inside dist/)
+//
+// The copy in html/ is a hard link to the page in dist/ where the file system allows (a second
+// write of every page cost a cold 10,000-listing build 1.5 GB and about a quarter of its time),
+// else a real copy. Either way a cached copy is trusted only with the size and modification time
+// recorded for it (`copyMtime`, when not the page's own): a program that rewrites a page of dist/
+// in place (Vite writes its template over index.html) also changes the linked copy, and its time.
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -52,6 +58,25 @@ function fileHash(file) {
 /** A file's size and time, or null when there is no such file. */
 function statOrNull(file) {
   return statSync(file, { throwIfNoEntry: false }) ?? null;
+}
+
+/** Why a hard link cannot be made here, as opposed to a real failure. */
+const NO_LINKS = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
+
+/**
+ * Puts `source`'s file at `target` (replacing what is there): a hard link, else a copy. Returns
+ * the copy's modification time, or undefined for a link (the source's own).
+ */
+export async function linkOrCopy(source, target) {
+  await rm(target, { force: true });
+  try {
+    await link(source, target);
+    return undefined;
+  } catch (error) {
+    if (!NO_LINKS.has(error.code)) throw error;
+  }
+  await copyFile(source, target);
+  return (await stat(target)).mtimeMs;
 }
 
 /**
@@ -132,9 +157,8 @@ export class PageCache {
         render.push(path);
         continue;
       }
-      const now = statOrNull(join(this.dist, page.file));
-      if (now && now.size === page.size && now.mtimeMs === page.mtime) kept.push(path);
-      else if (statOrNull(join(this.dir, 'html', page.file))?.size === page.size) copy.push(path);
+      if (sameFile(statOrNull(join(this.dist, page.file)), page.size, page.mtime)) kept.push(path);
+      else if (sameFile(statOrNull(join(this.dir, 'html', page.file)), page.size, page.copyMtime ?? page.mtime)) copy.push(path);
       else render.push(path);
     }
     return { render, copy, kept, changedData: changed.size };
@@ -166,21 +190,21 @@ export class PageCache {
     return [...rendered.map((page) => page.file), ...copied.map((path) => this.previous.pages[path].file)];
   }
 
-  /** Puts the cached pages back into dist/. */
+  /** Puts the cached pages back into dist/ (linked, or copied where links cannot be made). */
   async restore(paths) {
     for (const path of paths) {
       const page = this.previous.pages[path];
       const target = join(this.dist, page.file);
       await mkdir(dirname(target), { recursive: true });
-      await copyFile(join(this.dir, 'html', page.file), target);
+      await linkOrCopy(join(this.dir, 'html', page.file), target);
     }
   }
 
   /**
    * Writes the manifest of the pages now in dist/: `rendered` are the pages rendered this time
-   * ({ path, file, inputs }, file relative to dist/, already copied into the cache), the other
-   * paths come from the previous manifest; `kept` are those the plan found unchanged in dist/.
-   * Cached copies of pages that no longer exist go.
+   * ({ path, file, inputs, copyMtime }, file relative to dist/, already kept in the cache by
+   * `keep`), the other paths come from the previous manifest; `kept` are those the plan found
+   * unchanged in dist/. Cached copies of pages that no longer exist go.
    */
   async save(paths, rendered, kept = new Set()) {
     const unchanged = kept.size === paths.length && paths.length === Object.keys(this.previous.pages).length;
@@ -189,10 +213,15 @@ export class PageCache {
     const pages = {};
     const data = {};
     for (const path of paths) {
-      const page = fresh.get(path) ?? this.previous.pages[path];
+      const rendered = fresh.get(path);
+      const page = rendered ?? this.previous.pages[path];
       // A page kept in place still has the size and time recorded; others were just written.
       const now = kept.has(path) ? { size: page.size, mtimeMs: page.mtime } : statSync(join(this.dist, page.file));
+      // The cached copy's time: the page's own when linked (just rendered, or linked back by
+      // `restore`), else the time the copy was made.
+      const copyMtime = rendered ? (page.copyMtime ?? now.mtimeMs) : (page.copyMtime ?? page.mtime);
       pages[path] = { file: page.file, inputs: page.inputs, size: now.size, mtime: now.mtimeMs };
+      if (copyMtime !== now.mtimeMs) pages[path].copyMtime = copyMtime;
       for (const input of page.inputs) data[input] ??= this.data(input);
     }
     const files = new Set(Object.values(pages).map((page) => page.file));
@@ -209,8 +238,18 @@ export class PageCache {
     return this.writing;
   }
 
-  /** Where a worker keeps its copy of a page it rendered into `file` in dist/. */
-  static copyPath(dir, dist, file) {
-    return join(dir, 'html', relative(dist, file));
+  /**
+   * Keeps in the cache `dir` the page a worker just rendered into `file` in dist/. Returns the
+   * copy's time when it is a copy (see `linkOrCopy`).
+   */
+  static async keep(dir, dist, file) {
+    const copy = join(dir, 'html', relative(dist, file));
+    await mkdir(dirname(copy), { recursive: true });
+    return linkOrCopy(file, copy);
   }
+}
+
+/** Whether `found` (a stat, or null) has this size and modification time. */
+function sameFile(found, size, mtime) {
+  return Boolean(found) && found.size === size && found.mtimeMs === mtime;
 }

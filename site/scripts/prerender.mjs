@@ -18,7 +18,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -285,13 +285,12 @@ async function workerMain() {
         const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
         await mkdir(dirname(file), { recursive: true });
         const html = fillTemplate(template, rendered, { server, base, path, lang, links, manifest, boot });
-        await writeFile(file, html);
-        if (cache) {
-          const copy = PageCache.copyPath(cache, dist, file);
-          await mkdir(dirname(copy), { recursive: true });
-          await writeFile(copy, html);
-        }
-        pagesRendered.push({ path, file: relative(dist, file), inputs: [...inputs].sort() });
+        // A new file, never the old one rewritten: that may be linked to the page cache's copy
+        // or, after a restore under estate serve, to the page in the copy being served.
+        await writeFile(`${file}.tmp`, html);
+        await rename(`${file}.tmp`, file);
+        const copyMtime = cache ? await PageCache.keep(cache, dist, file) : undefined;
+        pagesRendered.push({ path, file: relative(dist, file), inputs: [...inputs].sort(), copyMtime });
       } catch (error) {
         failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
       }
