@@ -25,12 +25,13 @@ const MISSING = 'missing';
 
 const sha1 = (bytes) => createHash('sha1').update(bytes).digest('hex');
 
-/** The hash of everything every page depends on: files (their bytes) and plain values. */
+/** The hash of everything every page depends on: files ([name, path]: the bytes under that name) and plain values. */
 export async function buildKey(files, values) {
   const hash = createHash('sha1');
-  for (const file of files) {
-    hash.update(file);
-    hash.update(await readFile(file).catch(() => MISSING));
+  for (const [name, file] of files) {
+    const bytes = await readFile(file).catch(() => MISSING);
+    hash.update(`\0${name}\0${bytes.length}\0`);
+    hash.update(bytes);
   }
   for (const value of values) hash.update(`\0${value}`);
   return hash.digest('hex');

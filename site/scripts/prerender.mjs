@@ -382,7 +382,16 @@ async function loadBuild(dist, ssr) {
   const manifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : null;
   const server = await import(pathToFileURL(ssr).href);
   // Everything a page depends on besides its data files.
-  const code = [templateCopy, manifestFile, ...(await filesUnder(dirname(ssr))), fileURLToPath(import.meta.url), join(here, 'page-cache.mjs')];
+  // Named by their place in the build, not where it is on disk: the same build in another
+  // folder (a second output folder, a moved checkout) finds its pages cached.
+  const ssrDir = dirname(ssr);
+  const code = [
+    ['template', templateCopy],
+    ['manifest', manifestFile],
+    ...(await filesUnder(ssrDir)).map((file) => [`ssr/${relative(ssrDir, file)}`, file]),
+    ['prerender', fileURLToPath(import.meta.url)],
+    ['page-cache', join(here, 'page-cache.mjs')],
+  ];
   return { template, manifest, server, code };
 }
 
