@@ -214,13 +214,13 @@ export class PageCache {
     const pages = {};
     const data = {};
     for (const path of paths) {
-      const rendered = fresh.get(path);
-      const page = rendered ?? this.previous.pages[path];
+      const renderedNow = fresh.get(path);
+      const page = renderedNow ?? this.previous.pages[path];
       // A page kept in place still has the size and time recorded; others were just written.
       const now = kept.has(path) ? { size: page.size, mtimeMs: page.mtime } : statSync(join(this.dist, page.file));
       // The cached copy's time: the page's own when linked (just rendered, or linked back by
       // `restore`), else the time the copy was made.
-      const copyMtime = rendered ? (page.copyMtime ?? now.mtimeMs) : (page.copyMtime ?? page.mtime);
+      const copyMtime = page.copyMtime ?? (renderedNow ? now.mtimeMs : page.mtime);
       pages[path] = { file: page.file, inputs: page.inputs, size: now.size, mtime: now.mtimeMs };
       if (copyMtime !== now.mtimeMs) pages[path].copyMtime = copyMtime;
       for (const input of page.inputs) data[input] ??= this.data(input);

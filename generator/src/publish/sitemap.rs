@@ -117,7 +117,7 @@ impl std::fmt::Debug for Memo {
 
 /// The sitemap's [`files`] for `content` within the protocol's limits, from `memo` when it was
 /// made from the same pages.
-pub fn files_for(content: &Content, base: &str, memo: Option<&Memo>) -> Vec<(String, Vec<u8>)> {
+pub fn files_for(content: &Content, base: &str, memo: Option<&Memo>) -> Files {
     let pages = pages(content);
     let mut hasher = std::hash::DefaultHasher::new();
     base.hash(&mut hasher);
