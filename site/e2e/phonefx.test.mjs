@@ -258,6 +258,63 @@ describe('12: the mortgage calculator on a sale listing', () => {
     });
   }
 
+  // Issue 29 item 6: the calculator's stylesheet was in the build but never linked (the minifier
+  // rewrote import('./x.js') in a way Vite's dependency list did not recognise). Its computed
+  // styles prove the sheet applied: the browser's defaults would give a block form, 40 px of
+  // margin before each value and a 13 px checkbox.
+  async function calculatorStyles(page) {
+    const calculator = page.locator('section.mortgage');
+    await calculator.scrollIntoViewIfNeeded();
+    await calculator.locator('form').waitFor();
+    await page.waitForFunction(() => document.querySelector('.mortgage__list dd'));
+    return page.evaluate(() => {
+      const style = (selector) => getComputedStyle(document.querySelector(selector));
+      return {
+        form: style('.mortgage__form').display,
+        ddMargin: style('.mortgage__list dd').marginInlineStart,
+        checkbox: style('.mortgage__check input').inlineSize,
+        padding: style('section.mortgage').paddingTop,
+      };
+    });
+  }
+  const STYLED = { form: 'grid', ddMargin: '0px', checkbox: '20px' };
+
+  test('its stylesheet loads with it, on the prerendered page and after client-side navigation', async () => {
+    const sale = properties.find((p) => p.mainCategory === 'Residential' && p.price);
+    const { context, page, problems } = await openPage(browser, DESKTOP);
+    try {
+      await page.goto(`${server.url}/property/${sale.id}`, { waitUntil: 'networkidle' });
+      const prerendered = await calculatorStyles(page);
+      assert.deepEqual({ ...prerendered, padding: undefined }, { ...STYLED, padding: undefined }, 'on the prerendered page');
+      assert.notEqual(prerendered.padding, '0px');
+
+      await page.goto(`${server.url}/buy-property`, { waitUntil: 'networkidle' });
+      await page.locator(`a.property-card__link[href="/property/${sale.id}"]`).first().click();
+      await page.waitForURL(`**/property/${sale.id}`);
+      const navigated = await calculatorStyles(page);
+      assert.deepEqual({ ...navigated, padding: undefined }, { ...STYLED, padding: undefined }, 'after navigating to it');
+    } finally {
+      await context.close();
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('every lazily loaded chunk with a stylesheet names it where it is imported', () => {
+    // Vite links a dynamic chunk's CSS from the importer's dependency list: the file name must
+    // be in the importer's code. Any chunk of the build, not only the calculator.
+    const manifest = JSON.parse(readFileSync(join(server.dist, '.vite', 'manifest.json'), 'utf8'));
+    const lazyWithCss = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry && chunk.css?.length);
+    assert.ok(lazyWithCss.some(([key]) => key.includes('MortgageCalculator')), 'the calculator is one');
+    for (const [key, chunk] of lazyWithCss) {
+      const importers = Object.values(manifest).filter((other) => other.dynamicImports?.includes(key));
+      assert.ok(importers.length > 0, `${key} is imported somewhere`);
+      for (const importer of importers) {
+        const code = readFileSync(join(server.dist, importer.file), 'utf8');
+        for (const sheet of chunk.css) assert.ok(code.includes(sheet), `${importer.file} loads ${key} without ${sheet}`);
+      }
+    }
+  });
+
   test('rentals have no mortgage calculator', async () => {
     const rental = properties.find((p) => p.mainCategory === 'Rental');
     const html = await (await fetch(`${server.url}/property/${rental.id}`)).text();
