@@ -172,6 +172,98 @@ describe('the property page leaves out the rooms of a type that has none', () =>
   }
 });
 
+// Issue 29 item 7: the <source> of each photo's <picture> took the card's first column, so the
+// photo sat in the second with an empty column before it and the name wrapped word by word.
+describe('the team page from 390 to 1920 px', () => {
+  for (const lang of LANGS) {
+    test(`${lang || '/en'}: each photo fills its side of the card, each name on one line from 768 px`, async () => {
+      const { context, page, problems } = await openPage(browser, { width: 1366, height: 900 });
+      try {
+        await page.goto(`${server.url}${lang}/meet-the-team`, { waitUntil: 'load' });
+        const found = [];
+        for (const width of [390, 768, 1024, 1280, 1366, 1440, 1920]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          const cards = await page.locator('.team-card').evaluateAll((nodes) =>
+            nodes.map((card) => {
+              const box = card.getBoundingClientRect();
+              const photo = card.querySelector('.team-card__photo').getBoundingClientRect();
+              const name = card.querySelector('.team-card__name');
+              const range = document.createRange();
+              range.selectNodeContents(name);
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+              const rtl = getComputedStyle(card).direction === 'rtl';
+              return {
+                name: name.textContent,
+                // From the card's edge where the text starts (the right in Arabic).
+                startGap: Math.round(rtl ? box.right - photo.right : photo.left - box.left),
+                widthShare: photo.width / box.width,
+                heightShare: photo.height / box.height,
+                lines,
+              };
+            }),
+          );
+          assert.ok(cards.length >= 2, 'the sample has a team');
+          for (const card of cards) {
+            const where = `${width} px, ${card.name}`;
+            if (card.startGap > 2) found.push(`${where}: ${card.startGap} px of empty card before the photo`);
+            // Beside the text it is as tall as the card; above it, as wide.
+            if (card.heightShare < 0.98 && card.widthShare < 0.98) found.push(`${where}: the photo fills neither side`);
+            if (width >= 768 && card.lines > 1) found.push(`${where}: the name takes ${card.lines} lines`);
+          }
+        }
+        assert.deepEqual(found, []);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+// Issue 29 item 2: sort and the price range stacked as three full-width fields put the first
+// card 1.7 screens down. Measured at every phone width, on the listing and the result pages.
+describe('listing and result pages on phones from 320 to 430 px', () => {
+  const PHONE_PAGES = [
+    '/buy-property',
+    '/rent-property',
+    '/off-plan',
+    '/commercial',
+    '/allproperties',
+    '/search-result?query=villa',
+    '/search-residential?type=Apartments',
+    '/search-rent?type=Apartments',
+    '/search-off-plan?area=500',
+    '/search-commercial?type=Shop',
+  ];
+  for (const lang of LANGS) {
+    test(`${lang || '/en'}: the first card within 1.25 screens, price hints written as prices`, async () => {
+      const { context, page, problems } = await openPage(browser, PHONE);
+      const found = [];
+      try {
+        for (const path of PHONE_PAGES) {
+          await page.setViewportSize(PHONE);
+          await page.goto(server.url + lang + path, { waitUntil: 'load' });
+          const card = page.locator('.card-grid .property-card').first();
+          await card.waitFor();
+          for (const width of [320, 390, 430]) {
+            await page.setViewportSize({ width, height: PHONE.height });
+            await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+            const top = await card.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+            if (top > PHONE.height * 1.25) found.push(`${path} at ${width} px: first card at ${Math.round(top)} px`);
+          }
+          const hints = await page.locator('.listing-toolbar input').evaluateAll((inputs) => inputs.map((input) => input.placeholder));
+          for (const hint of hints) if (/\d{4}/.test(hint)) found.push(`${path}: price hint "${hint}" is a raw number`);
+        }
+      } finally {
+        await context.close();
+      }
+      assert.deepEqual(found, []);
+      assert.deepEqual(problems, []);
+    });
+  }
+});
+
 describe('listing pages on a 390 x 844 phone', () => {
   const LISTING_PAGES = ['/buy-property', '/rent-property', '/off-plan', '/commercial', '/allproperties'];
   for (const lang of LANGS) {
