@@ -55,6 +55,19 @@ pub enum PricePeriod {
     Month,
 }
 
+impl PricePeriod {
+    /// `price` as a yearly amount, so that rents due monthly and yearly compare alike (the
+    /// listing pages' price sort and range, the area guides' rents): a monthly rent counts twelve
+    /// times; a yearly rent, or a sale price (no period), is itself. The site's copy of the rule
+    /// is `comparablePrice` in `site/src/price.ts`.
+    pub fn yearly(period: Option<PricePeriod>, price: u64) -> u64 {
+        match period {
+            Some(PricePeriod::Month) => price.saturating_mul(12),
+            Some(PricePeriod::Year) | None => price,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -72,7 +72,8 @@ pub struct ListingSummary<'a> {
     pub page_size: usize,
     /// How many page files there are.
     pub pages: usize,
-    /// The lowest and highest price; `null` when no listing has one.
+    /// The lowest and highest price, rents as yearly amounts ([`crate::PricePeriod::yearly`]);
+    /// `null` when no listing has one.
     pub price_range: Option<(u64, u64)>,
     pub total: usize,
     /// The 'Filter by Property Types' row: each type with its count, most common first.

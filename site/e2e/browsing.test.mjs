@@ -144,6 +144,17 @@ async function search(page, values) {
 
 const ids = (list) => list.map((p) => p.id).sort();
 
+/** Lower case without accents, split into words (as lead-fn's catalogue does). */
+const wordsOf = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** Whether each query word starts a word of the listing's searched texts, in any language. */
+function hasEveryWord(p, query) {
+  const texts = [p.title, p.location, p.subCategory, p.reference, (p.description ?? '').replace(/<[^>]*>/g, ' ')];
+  for (const t of Object.values(p.translations ?? {})) texts.push(t.title, t.location, (t.description ?? '').replace(/<[^>]*>/g, ' '));
+  const words = wordsOf(texts.filter(Boolean).join(' '));
+  return query.every((q) => words.some((w) => w.startsWith(q)));
+}
+
 describe('search panels', () => {
   for (const panel of PANELS) {
     test(`${panel.page}: an empty search raises the alert and goes nowhere`, async () => {
@@ -258,6 +269,28 @@ describe('search panels', () => {
     await done(opened, 'free text');
   });
 
+  // Issue 29 item 1: any one word used to be enough, so 'home' and 'no' (the start of 'north')
+  // found six listings. Every word of the query must now be in the listing.
+  test('a query finds only listings with every one of its words, on each result page', async () => {
+    const opened = await open('/');
+    const { page } = opened;
+    for (const { target } of PANELS) {
+      await page.goto(`${server.url}${target}?query=zqxjv-no-such-home-4711`, { waitUntil: 'load' });
+      assert.deepEqual(await results(page), [], `${target}: nonsense finds nothing`);
+    }
+    await page.goto(`${server.url}/search-result?query=${encodeURIComponent('Marina Gate')}`, { waitUntil: 'load' });
+    const gate = published.find((p) => /marina gate/i.test(p.title));
+    assert.ok((await results(page)).includes(gate.id));
+    const first = await page.locator('.card-grid .property-card__link').first().getAttribute('href');
+    assert.equal(first, `/property/${gate.id}`, 'Marina Gate first');
+
+    await page.goto(`${server.url}/search-result?query=${encodeURIComponent('palm villa')}`, { waitUntil: 'load' });
+    const found = await results(page);
+    assert.ok(found.length > 0, 'palm villa finds something');
+    assert.deepEqual(found, ids(published.filter((p) => hasEveryWord(p, ['palm', 'villa']))));
+    await done(opened, 'every word');
+  });
+
   test('a result page reloads when its URL parameters change, and a failing search shows no properties', async () => {
     const opened = await open('/search-off-plan?area=500');
     const { page } = opened;
@@ -346,6 +379,42 @@ describe('listing pages', () => {
       await done(opened, path);
     });
   }
+
+  // Issue 29 items 8 and 9: 15,000 AED a month sorted before 55,000 AED a year, and the hero
+  // kept saying '7 properties available' over two cards.
+  test('/rent-property: rents sort and filter as yearly amounts, the fields say so, the count follows', async () => {
+    const rentals = expected('Rental').filter((p) => p.price != null);
+    const yearly = (p) => (p.pricePeriod === 'month' ? p.price * 12 : p.price);
+    const monthly = rentals.find((p) => p.pricePeriod === 'month');
+    assert.ok(monthly && rentals.some((p) => p.pricePeriod !== 'month' && p.price > monthly.price && p.price < yearly(monthly)),
+      'the sample has a monthly rent that a smaller yearly one must precede');
+    const opened = await open('/rent-property');
+    const { page } = opened;
+    const inOrder = () =>
+      page.locator('section[aria-labelledby="listing-heading"] .card-grid .property-card__link').evaluateAll((links) =>
+        links.map((a) => decodeURIComponent(a.getAttribute('href').replace(/^\/property\//, ''))),
+      );
+    await page.getByLabel('Sort by').selectOption('priceUp');
+    const byYear = [...rentals].sort((a, b) => yearly(a) - yearly(b)).map((p) => p.id);
+    await page.waitForFunction((first) => document.querySelector('section[aria-labelledby="listing-heading"] .property-card__link')?.getAttribute('href') === `/property/${first}`, byYear[0]);
+    assert.deepEqual((await inOrder()).filter((id) => byYear.includes(id)), byYear);
+    assert.equal(await page.locator('.listing-hero__count').textContent(), `${expected('Rental').length} properties available`, 'sorting leaves none out');
+
+    // A yearly floor above the monthly figure but below its year keeps the monthly rent.
+    const floor = monthly.price * 12 - 1;
+    const min = page.getByLabel('Min price (AED per year)');
+    await min.fill(String(floor));
+    const kept = byYear.filter((id) => yearly(rentals.find((p) => p.id === id)) >= floor);
+    await page.waitForFunction((n) => document.querySelectorAll('section[aria-labelledby="listing-heading"] .property-card').length === n, kept.length);
+    assert.deepEqual(await inOrder(), kept);
+    assert.ok(kept.includes(monthly.id));
+    assert.equal(await page.locator('.listing-hero__count').textContent(), `${kept.length} of ${expected('Rental').length} properties`);
+    assert.ok(await page.getByLabel('Max price (AED per year)').isVisible());
+    // Each card keeps its own period.
+    const monthlyCard = page.locator(`.property-card:has(a[href="/property/${monthly.id}"])`);
+    assert.match(await monthlyCard.locator('.property-card__price').textContent(), /AED \/ month/);
+    await done(opened, 'yearly rents');
+  });
 
   test('a card leads to its property page, on a phone too', async () => {
     for (const viewport of [DESKTOP, PHONE]) {

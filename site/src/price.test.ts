@@ -2,7 +2,9 @@
 // digits everywhere, whole dirhams, a rent's period last.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAllMessages, translate, type Lang } from './i18n';
-import { perSqftLineText, perSqftText, priceText } from './price';
+import { comparablePrice, perSqftLineText, perSqftText, priceText } from './price';
+import { applyFilter } from './pages/Listing';
+import type { CardProperty } from './types';
 
 const t = (lang: Lang) => (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate(lang, key, vars);
 /** The text as it reads, without the isolation marks around the amount in Arabic. */
@@ -39,5 +41,24 @@ describe('prices', () => {
     expect(plain(perSqftLineText(t('ar'), 'ar', 3450000, 1380))).toBe('2,500 درهم لكل قدم مربع');
     expect(perSqftText(t('en'), 'en', null, 1380)).toBeNull();
     expect(perSqftLineText(t('en'), 'en', 3450000, null)).toBeNull();
+  });
+});
+
+describe('prices compared', () => {
+  test('a monthly rent counts twelve times; a yearly rent and a sale price are themselves', () => {
+    expect(comparablePrice(15000, 'month')).toBe(180000);
+    expect(comparablePrice(55000, 'year')).toBe(55000);
+    expect(comparablePrice(3450000, null)).toBe(3450000);
+    expect(comparablePrice(null, 'month')).toBeNull();
+  });
+
+  test('the listing filter sorts and bounds rents by their yearly amount', () => {
+    const card = (id: string, price: number | null, pricePeriod: CardProperty['pricePeriod']) =>
+      ({ id, price, pricePeriod, subCategory: 'Apartment' }) as CardProperty;
+    const cards = [card('monthly', 15000, 'month'), card('yearly', 55000, 'year'), card('unpriced', null, null), card('big', 200000, 'year')];
+    const ids = (list: CardProperty[]) => list.map((c) => c.id);
+    expect(ids(applyFilter(cards, { type: null, sort: 'priceUp', minPrice: null, maxPrice: null }))).toEqual(['yearly', 'monthly', 'big', 'unpriced']);
+    expect(ids(applyFilter(cards, { type: null, sort: 'priceDown', minPrice: null, maxPrice: null }))).toEqual(['big', 'monthly', 'yearly', 'unpriced']);
+    expect(ids(applyFilter(cards, { type: null, sort: 'newest', minPrice: 100000, maxPrice: 190000 }))).toEqual(['monthly']);
   });
 });

@@ -13,6 +13,16 @@ import type { Lang, Translate } from './i18n';
 
 export type PricePeriod = 'year' | 'month' | null | undefined;
 
+/**
+ * A price as a yearly amount, so that rents due monthly and yearly sort and filter together: a
+ * monthly rent counts twelve times. The generator's summaries use the same rule
+ * (`contract::yearly_price`).
+ */
+export function comparablePrice(price: number | null, period: PricePeriod): number | null {
+  if (price == null) return null;
+  return period === 'month' ? price * 12 : price;
+}
+
 /** A price in dirhams with its rent period: '3,450,000 AED', '95,000 AED / year'; null: 'Contact for price'. */
 export function priceText(t: Translate, lang: Lang, price: number | null, period?: PricePeriod): string {
   if (price == null) return t('price.contact');

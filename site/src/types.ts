@@ -343,7 +343,10 @@ export type ListingSummary = {
   pageSize: number;
   /** How many page files there are. */
   pages: number;
-  /** The lowest and highest price; `null` when no listing has one. */
+  /**
+   * The lowest and highest price, rents as yearly amounts ([`crate::PricePeriod::yearly`]);
+   * `null` when no listing has one.
+   */
   priceRange: [number, number] | null;
   total: number;
   /** The 'Filter by Property Types' row: each type with its count, most common first. */

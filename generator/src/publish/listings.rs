@@ -130,7 +130,9 @@ pub fn files(
             let listed: Vec<&Located> =
                 located.iter().filter(|(p, _)| category.is_none_or(|c| p.main_category == c)).collect();
             let shown: Vec<&ApiProperty> = listed.iter().map(|(p, _)| *p).collect();
-            let prices: Vec<u64> = shown.iter().filter_map(|p| p.price).collect();
+            // Yearly amounts, as the page compares them (a monthly rent twelve times).
+            let prices: Vec<u64> =
+                shown.iter().filter_map(|p| Some(contract::PricePeriod::yearly(p.price_period, p.price?))).collect();
             let communities = area_counts(&listed);
             let pages = shown.len().div_ceil(PAGE_SIZE);
             let summary = ListingSummary {
@@ -207,9 +209,7 @@ fn communities<'a>(located: &[Located<'a>], pictures: &'a Pictures) -> Vec<Commu
         }
         if let Some(price) = p.price {
             if p.main_category == MainCategory::Rental {
-                let yearly =
-                    if p.price_period == Some(contract::PricePeriod::Month) { price * 12 } else { price };
-                widen(&mut community.yearly_rent, yearly);
+                widen(&mut community.yearly_rent, contract::PricePeriod::yearly(p.price_period, price));
             } else {
                 widen(&mut community.sale_price, price);
             }
@@ -313,6 +313,8 @@ mod tests {
         assert_eq!(read(&files, "listings/all.json")["total"], 101);
         assert_eq!(read(&files, "listings/offPlan.json")["total"], 0);
         assert_eq!(read(&files, "listings/offPlan.json")["priceRange"], json!(null));
+        // The one rent is 9,000 a month: its range is yearly, as the page compares prices.
+        assert_eq!(read(&files, "listings/rental.json")["priceRange"], json!([108_000, 108_000]));
 
         let home = read(&files, "home.json");
         assert_eq!(home["Residential"].as_array().map(Vec::len), Some(HOME_CARDS));

@@ -9,6 +9,8 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { langOfRequest, termIn } from '../i18n/content';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { formatNumber } from '../format';
+import { comparablePrice } from '../price';
 import { typeLabel, useT, type Lang, type MessageKey } from '../i18n';
 import type { CardProperty, Hero, ListingSummary, Site } from '../types';
 import { useHydrated, useLang, usePathname } from '../shell';
@@ -118,20 +120,27 @@ const NO_FILTER: LocalFilter = { type: null, sort: 'newest', minPrice: null, max
 export const isFiltered = (filter: LocalFilter) =>
   filter.type !== null || filter.sort !== 'newest' || filter.minPrice !== null || filter.maxPrice !== null;
 
-/** The cards the filter lets through, in its order. Cards without a price sort last. */
+/**
+ * The cards the filter lets through, in its order. Prices compare as yearly amounts, so a rent
+ * due monthly sorts and filters beside one due yearly (`comparablePrice`). Cards without a price
+ * sort last.
+ */
 export function applyFilter(cards: CardProperty[], filter: LocalFilter): CardProperty[] {
-  const shown = cards.filter(
-    (card) =>
+  const priced = cards.map((card) => ({ card, price: comparablePrice(card.price, card.pricePeriod) }));
+  const shown = priced.filter(
+    ({ card, price }) =>
       (filter.type === null || card.subCategory === filter.type) &&
-      (filter.minPrice === null || (card.price !== null && card.price >= filter.minPrice)) &&
-      (filter.maxPrice === null || (card.price !== null && card.price <= filter.maxPrice)),
+      (filter.minPrice === null || (price !== null && price >= filter.minPrice)) &&
+      (filter.maxPrice === null || (price !== null && price <= filter.maxPrice)),
   );
-  if (filter.sort === 'newest') return shown;
-  const direction = filter.sort === 'priceUp' ? 1 : -1;
-  return [...shown].sort((a, b) => {
-    if (a.price === null || b.price === null) return a.price === null ? (b.price === null ? 0 : 1) : -1;
-    return (a.price - b.price) * direction;
-  });
+  if (filter.sort !== 'newest') {
+    const direction = filter.sort === 'priceUp' ? 1 : -1;
+    shown.sort((a, b) => {
+      if (a.price === null || b.price === null) return a.price === null ? (b.price === null ? 0 : 1) : -1;
+      return (a.price - b.price) * direction;
+    });
+  }
+  return shown.map(({ card }) => card);
 }
 
 /**
@@ -212,6 +221,8 @@ function ListingPage({ kind }: { kind: ListingKind }) {
   const [filter, setFilter] = useState<LocalFilter>(NO_FILTER);
   const [count, setCount] = useState(STEP);
   const filtered = isFiltered(filter);
+  // The hero's count says how many are shown once a choice leaves some out (sorting leaves none).
+  const narrowed = filter.type !== null || filter.minPrice !== null || filter.maxPrice !== null;
   const { cards, loading, failed } = useCards(kind, summary, filtered ? 'all' : count);
   const matching = useMemo(() => (cards ? applyFilter(cards, filter) : null), [cards, filter]);
   const shown = matching ? matching.slice(0, count) : [];
@@ -220,6 +231,8 @@ function ListingPage({ kind }: { kind: ListingKind }) {
   const activeTab = exactTab
     ? page.tabs.findIndex((tab) => tab.to === pathname)
     : page.tabs.findIndex((tab) => tab.kind === kind);
+  // Rents are compared as yearly amounts (applyFilter); the price fields say so.
+  const yearly = kind === 'rental';
   const update = (change: Partial<LocalFilter>) => {
     setFilter((current) => ({ ...current, ...change }));
     setCount(STEP);
@@ -233,7 +246,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
         <div className="container listing-hero__inner">
           <h1 className="listing-hero__title">{t(page.title)}</h1>
           <p className="listing-hero__count" aria-live="polite">
-            {t('listing.count', { n: summary.total })}
+            {narrowed && matching ? t('listing.countShown', { shown: matching.length, n: summary.total }) : t('listing.count', { n: summary.total })}
           </p>
         </div>
       </section>
@@ -315,20 +328,20 @@ function ListingPage({ kind }: { kind: ListingKind }) {
                   </select>
                 </label>
                 <label className="field field--inline">
-                  <span>{t('listing.price.min')}</span>
+                  <span>{t(yearly ? 'listing.price.min.year' : 'listing.price.min')}</span>
                   <input
                     inputMode="numeric"
-                    placeholder={summary.priceRange ? String(summary.priceRange[0]) : ''}
+                    placeholder={summary.priceRange ? formatNumber(lang, summary.priceRange[0]) : ''}
                     value={filter.minPrice ?? ''}
                     onChange={(event) => update({ minPrice: priceInput(event.target.value) })}
                     disabled={!hydrated}
                   />
                 </label>
                 <label className="field field--inline">
-                  <span>{t('listing.price.max')}</span>
+                  <span>{t(yearly ? 'listing.price.max.year' : 'listing.price.max')}</span>
                   <input
                     inputMode="numeric"
-                    placeholder={summary.priceRange ? String(summary.priceRange[1]) : ''}
+                    placeholder={summary.priceRange ? formatNumber(lang, summary.priceRange[1]) : ''}
                     value={filter.maxPrice ?? ''}
                     onChange={(event) => update({ maxPrice: priceInput(event.target.value) })}
                     disabled={!hydrated}
