@@ -309,3 +309,103 @@ fn bad_feeds_and_photos_are_reported_with_their_place_and_write_nothing() {
     assert!(std::fs::read_dir(content.join("properties")).unwrap().next().is_none(), "no listing written");
     assert!(!content.join("media/properties").exists(), "no photo written");
 }
+
+/// An agency's first import names communities, and property types and amenities by name, that
+/// the vocabulary does not know yet: each is added once, at the end of its file in the file's own
+/// layout, and the listings naming them are imported; a dry run only says so, and a second
+/// import changes nothing.
+#[test]
+fn an_import_adds_the_terms_the_vocabulary_lacks_once_in_the_files_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = empty_content(dir.path());
+    let vocabulary = content.join("vocabulary");
+    let read = |name: &str| std::fs::read_to_string(vocabulary.join(name)).unwrap();
+    // An agency whose vocabulary has no bungalows.
+    let bungalow = "  - key: bungalow\n    en: Bungalow\n    ar: بنغلو\n    ru: Бунгало\n    code: BW\n";
+    assert!(read("types.yaml").contains(bungalow));
+    std::fs::write(vocabulary.join("types.yaml"), read("types.yaml").replace(bungalow, "")).unwrap();
+    let (communities, types, amenities) =
+        (read("communities.yaml"), read("types.yaml"), read("amenities.yaml"));
+
+    let listing = |reference: &str, community: &str, lng_lat: &str, property_type: &str, amenities: &str| {
+        format!(
+            "<property last_update=\"2026-11-01 10:00:00\"><reference_number>{reference}</reference_number>\
+             <permit_number>71{reference}</permit_number><offering_type>RS</offering_type>\
+             <property_type>{property_type}</property_type><price>2500000</price><size>3100</size>\
+             <bedroom>4</bedroom><title_en>Family home</title_en><community>{community}</community>\
+             <geopoints>{lng_lat}</geopoints><private_amenities>{amenities}</private_amenities></property>\n"
+        )
+    };
+    let feed = dir.path().join("feed.xml");
+    std::fs::write(
+        &feed,
+        format!(
+            "<?xml version=\"1.0\"?>\n<list>\n{}{}{}</list>\n",
+            listing("MD-1", "Mudon", "55.26504,25.02312", "VH", "BA,smart-home"),
+            listing("MD-2", "mudon", "55.2700,25.0300", "bungalow", "Smart home,SP"),
+            listing("DM-1", "Dubai Marina", "55.1403,25.0805", "AP", "BA"),
+        ),
+    )
+    .unwrap();
+    let source = feed.to_str().unwrap();
+    let added = "; vocabulary: 1 amenity, 1 community, 1 property type added";
+
+    let untouched = support::snapshot(&content);
+    let run = import(&content, source, &["--dry-run"]);
+    assert!(run.success(), "{run}");
+    assert!(run.stdout.contains("3 created, 0 updated") && run.stdout.contains(added), "{run}");
+    assert!(run.stderr.contains("community `Mudon` would be added as `mudon`"), "{run}");
+    assert_eq!(support::snapshot(&content), untouched, "a dry run writes nothing");
+
+    let run = import(&content, source, &[]);
+    assert!(run.success(), "{run}");
+    assert!(
+        run.stdout.contains("3 created, 0 updated, 0 unchanged, 0 skipped, 0 failed; 0 photos")
+            && run.stdout.contains(added),
+        "{run}"
+    );
+    for note in [
+        format!(
+            "vocabulary/communities.yaml: community `Mudon` added as `mudon` (named by {source}:3:1: MD-1 and 1 more); its Arabic and Russian names are missing"
+        ),
+        format!(
+            "vocabulary/types.yaml: property type `Bungalow` added as `bungalow` (named by {source}:4:1: MD-2)"
+        ),
+        format!(
+            "vocabulary/amenities.yaml: amenity `Smart home` added as `smart-home` (named by {source}:3:1: MD-1 and 1 more)"
+        ),
+    ] {
+        assert!(run.stderr.contains(&note), "{note}\n{run}");
+    }
+    // Each file as it was, the new term after its last in the same layout.
+    assert_eq!(
+        read("communities.yaml"),
+        format!(
+            "{communities}  - key: mudon\n    en: \"Mudon\"\n    coordinates: {{ lat: 25.0231, lng: 55.265 }}\n"
+        )
+    );
+    assert_eq!(read("types.yaml"), format!("{types}  - key: bungalow\n    en: Bungalow\n"));
+    assert_eq!(read("amenities.yaml"), format!("{amenities}  - key: smart-home\n    en: \"Smart home\"\n"));
+    let listing =
+        |id: &str| std::fs::read_to_string(content.join("properties").join(format!("{id}.yaml"))).unwrap();
+    let first = listing("family-home-md-1");
+    assert!(
+        first.contains("location: \"Mudon\"") && first.contains("amenities: [\"Balcony\", \"Smart home\"]"),
+        "{first}"
+    );
+    let second = listing("family-home-md-2");
+    assert!(second.contains("subCategory: Bungalow") && second.contains("location: \"Mudon\""), "{second}");
+    assert!(second.contains("amenities: [\"Smart home\", \"Community pool\"]"), "{second}");
+
+    let check = estate(repo(), &["check", "--content", content.to_str().unwrap()]);
+    assert!(check.success() && check.stdout.contains("(0 errors, "), "{check}");
+    assert!(check.stderr.contains("community `mudon` has no Arabic name"), "{check}");
+
+    let imported = support::snapshot(&content);
+    let run = import(&content, source, &[]);
+    assert!(
+        run.stdout.contains("0 created, 0 updated, 3 unchanged") && !run.stdout.contains("vocabulary"),
+        "{run}"
+    );
+    assert_eq!(support::snapshot(&content), imported, "a second import changes no file");
+}

@@ -6,7 +6,7 @@
 //! any value (content without vocabularies keeps working).
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use contract::text::fold;
 use schemars::JsonSchema;
@@ -85,6 +85,11 @@ impl Kind {
         }
     }
 
+    /// The vocabulary's file in the content folder `content`.
+    pub fn path(self, content: &Path) -> PathBuf {
+        content.join("vocabulary").join(format!("{}.yaml", self.file()))
+    }
+
     /// What one term is called in messages.
     pub fn singular(self) -> &'static str {
         match self {
@@ -92,6 +97,16 @@ impl Kind {
             Kind::Communities => "community",
             Kind::Languages => "language",
             Kind::Types => "property type",
+        }
+    }
+
+    /// What several terms are called in messages.
+    pub fn plural(self) -> &'static str {
+        match self {
+            Kind::Amenities => "amenities",
+            Kind::Communities => "communities",
+            Kind::Languages => "languages",
+            Kind::Types => "property types",
         }
     }
 }
@@ -113,6 +128,11 @@ impl Vocabularies {
             Kind::Languages => self.languages.as_ref(),
             Kind::Types => self.types.as_ref(),
         }
+    }
+
+    /// The vocabulary of `kind` to change in memory (an import adding the terms a feed names).
+    pub fn get_mut(&mut self, kind: Kind) -> Option<&mut Record<VocabularyFile>> {
+        self.slot(kind).as_mut()
     }
 
     fn slot(&mut self, kind: Kind) -> &mut Option<Record<VocabularyFile>> {
@@ -153,7 +173,7 @@ impl Vocabularies {
 pub(super) fn load(dir: &Path, report: &mut Report) -> Vocabularies {
     let mut vocabularies = Vocabularies::default();
     for kind in Kind::ALL {
-        let path = dir.join("vocabulary").join(format!("{}.yaml", kind.file()));
+        let path = kind.path(dir);
         if !path.is_file() {
             continue;
         }
