@@ -8,7 +8,9 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::fail;
-use crate::import::{self, Action, Options, Outcome};
+use crate::content::vocabulary::Kind;
+use crate::import::terms::NewTerm;
+use crate::import::{self, Action, Imported, Options, Outcome};
 
 /// The feed formats `estate import` reads.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -68,11 +70,36 @@ pub fn run(args: Args) -> ExitCode {
         },
     );
     bar.finish_and_clear();
-    let outcomes = match result {
-        Ok(outcomes) => outcomes,
+    let imported = match result {
+        Ok(imported) => imported,
         Err(e) => return fail(&e),
     };
-    print_summary(&outcomes, &options, started.elapsed().as_secs_f64())
+    for term in &imported.terms {
+        eprintln!("{}", term_note(term, &imported.outcomes, &options));
+    }
+    print_summary(&imported, &options, started.elapsed().as_secs_f64())
+}
+
+/// The note for a vocabulary term the import added: which, where, named by which listing.
+fn term_note(new: &NewTerm, outcomes: &[Outcome], options: &Options) -> String {
+    let file = new.kind.path(&options.content);
+    let first = &outcomes[new.listings[0]];
+    let verb = if options.dry_run { "would be added" } else { "added" };
+    let others = match new.listings.len() {
+        1 => String::new(),
+        n => format!(" and {} more", n - 1),
+    };
+    format!(
+        "note: {}: {} `{}` {verb} as `{}` (named by {}:{}:{}: {}{others}); its Arabic and Russian names are missing",
+        file.display(),
+        new.kind.singular(),
+        new.term.en,
+        new.term.key,
+        options.source,
+        first.line,
+        first.col,
+        first.reference,
+    )
 }
 
 /// The line printed for a listing that failed or was skipped, or has notes.
@@ -86,7 +113,8 @@ fn problem_line(o: &Outcome, source: &str) -> Option<String> {
     }
 }
 
-fn print_summary(outcomes: &[Outcome], options: &Options, seconds: f64) -> ExitCode {
+fn print_summary(imported: &Imported, options: &Options, seconds: f64) -> ExitCode {
+    let outcomes = &imported.outcomes;
     let count = |f: fn(&Action) -> bool| outcomes.iter().filter(|o| f(&o.action)).count();
     let created = count(|a| *a == Action::Created);
     let updated = count(|a| *a == Action::Updated);
@@ -111,8 +139,23 @@ fn print_summary(outcomes: &[Outcome], options: &Options, seconds: f64) -> ExitC
         .sum();
     let would = if options.dry_run { " (dry run: nothing written)" } else { "" };
     println!(
-        "estate import: {} listings in the feed: {created} created, {updated} updated, {unchanged} unchanged, {skipped} skipped, {failed} failed; {photos} photos, in {seconds:.2} s{would}",
-        outcomes.len()
+        "estate import: {} listings in the feed: {created} created, {updated} updated, {unchanged} unchanged, {skipped} skipped, {failed} failed; {photos} photos{}, in {seconds:.2} s{would}",
+        outcomes.len(),
+        terms_added(&imported.terms)
     );
     if failed > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+/// The summary's words for the terms added (`; vocabulary: 2 communities, 1 amenity added`), or
+/// nothing; the notes name them.
+fn terms_added(terms: &[NewTerm]) -> String {
+    let kinds: Vec<String> = Kind::ALL
+        .into_iter()
+        .filter_map(|kind| match terms.iter().filter(|n| n.kind == kind).count() {
+            0 => None,
+            1 => Some(format!("1 {}", kind.singular())),
+            n => Some(format!("{n} {}", kind.plural())),
+        })
+        .collect();
+    if kinds.is_empty() { String::new() } else { format!("; vocabulary: {} added", kinds.join(", ")) }
 }

@@ -1,42 +1,73 @@
 //! `estate demo`: a synthetic but valid content tree of any size, for benchmarks and scale tests.
-//! The same seed always gives the same files.
+//! The same seed always gives the same files. Like an agency's real content it is complete, so
+//! `estate check` prints no warning on it: every listing has its permit, agent, a community and
+//! a type of its vocabularies (with their portal codes) and photos, and every record its Arabic
+//! and Russian texts.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use rayon::prelude::*;
 
-const COMMUNITIES: &[(&str, f64, f64)] = &[
-    ("Dubai Marina", 25.0805, 55.1403),
-    ("Downtown Dubai", 25.1972, 55.2744),
-    ("Palm Jumeirah", 25.1124, 55.1390),
-    ("Business Bay", 25.1857, 55.2653),
-    ("Jumeirah Village Circle", 25.0587, 55.2066),
-    ("Dubai Hills Estate", 25.1030, 55.2450),
-    ("Arabian Ranches", 25.0551, 55.2720),
-    ("Jumeirah Lake Towers", 25.0693, 55.1417),
-    ("DIFC", 25.2115, 55.2796),
-    ("Dubai Creek Harbour", 25.2003, 55.3470),
-    ("Emaar Beachfront", 25.0968, 55.1415),
-    ("Al Barsha", 25.1124, 55.1968),
-    ("Deira", 25.2697, 55.3095),
-    ("Dubai South", 24.8960, 55.1610),
-    ("Al Quoz", 25.1390, 55.2300),
+/// The communities: English, Arabic and Russian names, and the centre.
+const COMMUNITIES: &[(&str, &str, &str, f64, f64)] = &[
+    ("Dubai Marina", "دبي مارينا", "Дубай Марина", 25.0805, 55.1403),
+    ("Downtown Dubai", "وسط مدينة دبي", "Даунтаун Дубай", 25.1972, 55.2744),
+    ("Palm Jumeirah", "نخلة جميرا", "Пальма Джумейра", 25.1124, 55.1390),
+    ("Business Bay", "الخليج التجاري", "Бизнес Бэй", 25.1857, 55.2653),
+    ("Jumeirah Village Circle", "قرية جميرا الدائرية", "Джумейра Виллидж Серкл", 25.0587, 55.2066),
+    ("Dubai Hills Estate", "دبي هيلز استيت", "Дубай Хиллс Эстейт", 25.1030, 55.2450),
+    ("Arabian Ranches", "المرابع العربية", "Арабиан Ранчес", 25.0551, 55.2720),
+    ("Jumeirah Lake Towers", "أبراج بحيرات جميرا", "Джумейра Лейк Тауэрс", 25.0693, 55.1417),
+    ("DIFC", "مركز دبي المالي العالمي", "DIFC", 25.2115, 55.2796),
+    ("Dubai Creek Harbour", "دبي كريك هاربر", "Дубай Крик Харбор", 25.2003, 55.3470),
+    ("Emaar Beachfront", "إعمار بيتشفرونت", "Эмаар Бичфронт", 25.0968, 55.1415),
+    ("Al Barsha", "البرشاء", "Аль-Барша", 25.1124, 55.1968),
+    ("Deira", "ديرة", "Дейра", 25.2697, 55.3095),
+    ("Dubai South", "دبي الجنوب", "Дубай Саут", 24.8960, 55.1610),
+    ("Al Quoz", "القوز", "Аль-Куоз", 25.1390, 55.2300),
 ];
 
-const DEVELOPERS: &[(&str, &str)] = &[
-    ("emaar", "Emaar Properties"),
-    ("nakheel", "Nakheel"),
-    ("damac", "DAMAC Properties"),
-    ("sobha", "Sobha Realty"),
-    ("meraas", "Meraas"),
-    ("ellington", "Ellington Properties"),
-    ("azizi", "Azizi Developments"),
-    ("dubai-properties", "Dubai Properties"),
-    ("select-group", "Select Group"),
+/// The property types the demo uses: English, Arabic and Russian names, and the Property Finder
+/// code the portal feed writes.
+const TYPES: &[(&str, &str, &str, &str)] = &[
+    ("Apartment", "شقة", "Квартира", "AP"),
+    ("Villa", "فيلا", "Вилла", "VH"),
+    ("Townhouse", "تاون هاوس", "Таунхаус", "TH"),
+    ("Penthouse", "بنتهاوس", "Пентхаус", "PH"),
+    ("Studio", "استوديو", "Студия", "AP"),
+    ("Plot", "أرض", "Участок", "LP"),
+    ("Office", "مكتب", "Офис", "OF"),
+    ("Shop", "محل تجاري", "Магазин", "SH"),
+    ("Warehouse", "مستودع", "Склад", "WH"),
+    ("Retail", "مساحة تجزئة", "Торговое помещение", "RE"),
 ];
 
-const TEAM: &[(&str, &str)] = &[("agent-one", "Layla Haddad"), ("agent-two", "Omar Rahman")];
+/// Every listing's amenities, with their names and codes as [`TYPES`].
+const AMENITIES: &[(&str, &str, &str, &str)] = &[
+    ("Swimming pool", "مسبح", "Бассейн", "SP"),
+    ("Gym", "صالة رياضية", "Тренажёрный зал", "SY"),
+    ("Covered parking", "موقف سيارات مغطى", "Крытая парковка", "CP"),
+];
+
+/// Id, then the name in English and Arabic (Russian keeps the brand in Latin letters).
+const DEVELOPERS: &[(&str, &str, &str)] = &[
+    ("emaar", "Emaar Properties", "إعمار العقارية"),
+    ("nakheel", "Nakheel", "نخيل"),
+    ("damac", "DAMAC Properties", "داماك العقارية"),
+    ("sobha", "Sobha Realty", "شوبا العقارية"),
+    ("meraas", "Meraas", "مراس"),
+    ("ellington", "Ellington Properties", "إلينغتون العقارية"),
+    ("azizi", "Azizi Developments", "عزيزي للتطوير العقاري"),
+    ("dubai-properties", "Dubai Properties", "دبي للعقارات"),
+    ("select-group", "Select Group", "سيليكت جروب"),
+];
+
+/// Id, then the name in English, Arabic and Russian.
+const TEAM: &[(&str, &str, &str, &str)] = &[
+    ("agent-one", "Layla Haddad", "ليلى حداد", "Лейла Хаддад"),
+    ("agent-two", "Omar Rahman", "عمر رحمن", "Омар Рахман"),
+];
 
 const WORDS: &[&str] = &[
     "spacious",
@@ -87,10 +118,84 @@ const WORDS: &[&str] = &[
     "returns",
 ];
 
-fn sentence(rng: &mut fastrand::Rng, words: usize) -> String {
+const ARABIC_WORDS: &[&str] = &[
+    "شقة",
+    "واسعة",
+    "مشرقة",
+    "غرفة",
+    "معيشة",
+    "بنوافذ",
+    "تطل",
+    "على",
+    "المارينا",
+    "مع",
+    "مطبخ",
+    "مجهز",
+    "بالكامل",
+    "شرفة",
+    "إطلالة",
+    "البحر",
+    "حديقة",
+    "المجتمع",
+    "مسبح",
+    "صالة",
+    "رياضية",
+    "موقف",
+    "مغطى",
+    "قريبة",
+    "من",
+    "المترو",
+    "والمدارس",
+    "هادئة",
+    "للعائلات",
+    "الشاطئ",
+    "استثمار",
+    "عائد",
+    "تشطيبات",
+    "راقية",
+    "أسقف",
+    "عالية",
+];
+
+const RUSSIAN_WORDS: &[&str] = &[
+    "просторная",
+    "светлая",
+    "гостиная",
+    "с",
+    "панорамными",
+    "окнами",
+    "на",
+    "марину",
+    "и",
+    "полностью",
+    "оборудованная",
+    "кухня",
+    "балкон",
+    "вид",
+    "море",
+    "парк",
+    "бассейн",
+    "спортзал",
+    "крытая",
+    "парковка",
+    "рядом",
+    "метро",
+    "школы",
+    "тихий",
+    "семейный",
+    "район",
+    "пляж",
+    "инвестиция",
+    "доходность",
+    "высокие",
+    "потолки",
+    "отделка",
+];
+
+fn sentence(rng: &mut fastrand::Rng, vocabulary: &[&str], words: usize) -> String {
     let mut s = String::new();
     for i in 0..words {
-        let w = WORDS[rng.usize(..WORDS.len())];
+        let w = vocabulary[rng.usize(..vocabulary.len())];
         if i == 0 {
             let mut chars = w.chars();
             if let Some(first) = chars.next() {
@@ -106,13 +211,13 @@ fn sentence(rng: &mut fastrand::Rng, words: usize) -> String {
     s
 }
 
-fn paragraphs(rng: &mut fastrand::Rng, count: usize) -> String {
+fn paragraphs(rng: &mut fastrand::Rng, vocabulary: &[&str], count: usize) -> String {
     let mut text = String::new();
     for _ in 0..count {
         let sentences: Vec<String> = (0..rng.usize(3..6))
             .map(|_| {
                 let words = rng.usize(8..16);
-                sentence(rng, words)
+                sentence(rng, vocabulary, words)
             })
             .collect();
         text.push_str(&sentences.join(" "));
@@ -168,29 +273,68 @@ hero:
   all: { poster: media/demo/photo-5.jpg }
 "#;
     files.push(("site.yaml".into(), site.into()));
-    for (id, name) in TEAM {
+    for (id, name, ar, ru) in TEAM {
         files.push((
             format!("team/{id}.yaml"),
             format!(
-                "name: {name}\nrole: Property Consultant\nimage: media/demo/photo-6.jpg\nbrn: \"40000\"\n"
+                "name: {name}\nrole: Property Consultant\nimage: media/demo/photo-6.jpg\nbrn: \"40000\"\n\
+                 ar: {{ name: {ar}, role: مستشار عقاري }}\nru: {{ name: {ru}, role: Консультант по недвижимости }}\n"
             ),
         ));
     }
-    for (id, name) in DEVELOPERS {
+    for (id, name, ar) in DEVELOPERS {
         files.push((
             format!("developers/{id}.yaml"),
-            format!("name: {name}\nlogo: media/demo/logo.svg\nprojects: 20\ndescription: A Dubai developer.\nimage: media/demo/photo-7.jpg\n"),
+            format!(
+                "name: {name}\nlogo: media/demo/logo.svg\nprojects: 20\ndescription: A Dubai developer.\nimage: media/demo/photo-7.jpg\n\
+                 ar: {{ name: {ar}, description: مطوّر عقاري في دبي. }}\nru: {{ name: {name}, description: Девелопер из Дубая. }}\n"
+            ),
         ));
     }
-    for (id, title) in
-        [("privacy-policy", "Privacy Policy"), ("terms-and-conditions", "Terms and Conditions")]
-    {
+    for (id, title, ar, ru) in [
+        ("privacy-policy", "Privacy Policy", "سياسة الخصوصية", "Политика конфиденциальности"),
+        ("terms-and-conditions", "Terms and Conditions", "الشروط والأحكام", "Условия использования"),
+    ] {
         files.push((
             format!("pages/{id}.md"),
-            format!("---\ntitle: {title}\n---\n## Contact\n\nWrite to info@demo.example.\n"),
+            format!(
+                "---\ntitle: {title}\nar:\n  title: {ar}\n  content: |\n    ## التواصل\n\n    راسلونا على info@demo.example.\n\
+                 ru:\n  title: {ru}\n  content: |\n    ## Контакты\n\n    Пишите на info@demo.example.\n\
+                 ---\n## Contact\n\nWrite to info@demo.example.\n"
+            ),
         ));
     }
+    files.extend(vocabularies());
     files
+}
+
+/// `vocabulary/*.yaml`: the communities, types and amenities the listings name, in three
+/// languages, with the types' and amenities' portal codes.
+fn vocabularies() -> Files {
+    let header = "# yaml-language-server: $schema=../schema/vocabulary.json\nterms:\n";
+    let term = |en: &str, ar: &str, ru: &str| {
+        format!("  - key: {}\n    en: {en}\n    ar: {ar}\n    ru: {ru}\n", super::suggest_id(en))
+    };
+    let communities: String = COMMUNITIES
+        .iter()
+        .map(|(en, ar, ru, lat, lng)| {
+            format!("{}    coordinates: {{ lat: {lat}, lng: {lng} }}\n", term(en, ar, ru))
+        })
+        .collect();
+    let coded = |terms: &[(&str, &str, &str, &str)]| -> String {
+        terms.iter().map(|(en, ar, ru, code)| format!("{}    code: {code}\n", term(en, ar, ru))).collect()
+    };
+    vec![
+        ("vocabulary/communities.yaml".into(), format!("{header}{communities}")),
+        ("vocabulary/types.yaml".into(), format!("{header}{}", coded(TYPES))),
+        ("vocabulary/amenities.yaml".into(), format!("{header}{}", coded(AMENITIES))),
+    ]
+}
+
+/// A term's name in `language` (1 Arabic, 2 Russian) from one of the tables above.
+fn named<'a>(table: &[(&'a str, &'a str, &'a str, &'a str)], en: &str, language: usize) -> &'a str {
+    let row = table.iter().find(|t| t.0 == en).expect("a term of the table");
+    if language == 1 { row.1 } else { row.2 }
 }
 
 fn property(seed: u64, index: usize) -> (String, String) {
@@ -202,7 +346,7 @@ fn property(seed: u64, index: usize) -> (String, String) {
         _ => ("Commercial", &["Office", "Shop", "Warehouse", "Retail"]),
     };
     let sub = subs[rng.usize(..subs.len())];
-    let (community, lat, lng) = COMMUNITIES[rng.usize(..COMMUNITIES.len())];
+    let (community, community_ar, community_ru, lat, lng) = COMMUNITIES[rng.usize(..COMMUNITIES.len())];
     let bedrooms = rng.u32(0..7);
     let area = rng.u32(400..8000);
     let day = rng.u32(0..365);
@@ -241,7 +385,20 @@ fn property(seed: u64, index: usize) -> (String, String) {
     let images: Vec<String> =
         (0..rng.usize(1..5)).map(|_| format!("media/demo/photo-{}.jpg", rng.usize(..PHOTOS))).collect();
     let _ = writeln!(y, "images: [{}]", images.join(", "));
-    let description = paragraphs(&mut rng, 3);
+    let description = paragraphs(&mut rng, WORDS, 3);
+    // Drawn after the English, which stays as it was.
+    let _ = writeln!(
+        y,
+        "ar:\n  title: {} في {community_ar} رقم {index}\n  description: |\n{}",
+        named(TYPES, sub, 1),
+        indent(&indent(&paragraphs(&mut rng, ARABIC_WORDS, 1)))
+    );
+    let _ = writeln!(
+        y,
+        "ru:\n  title: {}, {community_ru}, №{index}\n  description: |\n{}",
+        named(TYPES, sub, 2),
+        indent(&indent(&paragraphs(&mut rng, RUSSIAN_WORDS, 1)))
+    );
     let id = format!("demo-{index:06}");
     if index.is_multiple_of(10) {
         (format!("properties/{id}.md"), format!("---\n{y}---\n{description}"))
@@ -259,14 +416,27 @@ fn post(seed: u64, index: usize) -> (String, String) {
     let mut body = String::new();
     for h in 0..3 {
         let _ = writeln!(body, "## Section {h}\n");
-        body.push_str(&paragraphs(&mut rng, 2));
+        body.push_str(&paragraphs(&mut rng, WORDS, 2));
         body.push_str("- first point\n- second point\n\n");
+    }
+    let excerpt = sentence(&mut rng, WORDS, 12);
+    let mut translations = String::new();
+    for (lang, title, section, words) in [
+        ("ar", format!("ملاحظات سوق دبي {index}"), "قسم", ARABIC_WORDS),
+        ("ru", format!("Заметки о рынке Дубая {index}"), "Раздел", RUSSIAN_WORDS),
+    ] {
+        let excerpt = sentence(&mut rng, words, 12);
+        let content = format!("## {section} 1\n\n{}", paragraphs(&mut rng, words, 2));
+        let _ = writeln!(
+            translations,
+            "{lang}:\n  title: {title}\n  excerpt: {excerpt}\n  content: |\n{}",
+            indent(&indent(&content))
+        );
     }
     (
         format!("blog/demo-post-{index:05}.md"),
         format!(
-            "---\ntitle: Dubai Market Notes {index}\ndate: {date}\nauthor: Demo Realty\nexcerpt: {}\nimages: [media/demo/photo-{}.jpg]\n---\n{body}",
-            sentence(&mut rng, 12),
+            "---\ntitle: Dubai Market Notes {index}\ndate: {date}\nauthor: Demo Realty\nexcerpt: {excerpt}\nimages: [media/demo/photo-{}.jpg]\n{translations}---\n{body}",
             index % PHOTOS
         ),
     )
@@ -293,7 +463,7 @@ pub fn write(out: &Path, properties: usize, posts: usize, seed: u64) -> std::io:
     let mut files = fixed_files();
     files.par_extend((0..properties).into_par_iter().map(|i| property(seed, i)));
     files.par_extend((0..posts).into_par_iter().map(|i| post(seed, i)));
-    for dir in ["properties", "blog", "team", "developers", "pages", "media/demo"] {
+    for dir in ["properties", "blog", "team", "developers", "pages", "vocabulary", "media/demo"] {
         std::fs::create_dir_all(out.join(dir))?;
     }
     files.par_iter().try_for_each(|(path, text)| std::fs::write(out.join(path), text))?;

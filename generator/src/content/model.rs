@@ -241,6 +241,11 @@ pub struct PropertyFile {
     pub permit_url: Option<String>,
     /// The listing agent: the id of a file in content/team/.
     pub agent: Option<String>,
+    /// `false` keeps the listing out of the portals' feed (Property Finder, Bayut, Dubizzle) on
+    /// purpose: a discreet sale, or photos or a size still to come. Only while it is `true`
+    /// (the default) does `estate check` warn that the portals would refuse the listing.
+    #[serde(default = "on_the_portals")]
+    pub portals: bool,
     /// The developer (off-plan): the id of a file in content/developers/.
     pub developer: Option<String>,
     /// Off-plan handover, a month (2028-06) or a day.
@@ -260,6 +265,11 @@ pub struct PropertyFile {
     pub ar: Option<PropertyTexts>,
     /// Russian texts.
     pub ru: Option<PropertyTexts>,
+}
+
+/// A listing's `portals` when it does not say.
+fn on_the_portals() -> bool {
+    true
 }
 
 /// Arabic or Russian texts of a post.

@@ -5,6 +5,7 @@
 use chrono::NaiveDateTime;
 
 use super::model::{MainCategory, SubCategory, Timestamp, dubai};
+use super::suggest_id;
 use super::vocabulary::{Kind, Term, Vocabularies};
 
 /// The emirate of every listing (the feed's `city`).
@@ -63,12 +64,30 @@ pub fn type_term(vocabulary: &Vocabularies, sub: SubCategory) -> Option<&Term> {
     vocabulary.find(Kind::Types, sub.as_str())
 }
 
-/// The property type for a `property_type` code: the first type with that code (a studio when
-/// an apartment has no bedroom). `None` when no type has the code.
-pub fn sub_category(vocabulary: &Vocabularies, code: &str, bedrooms: Option<u32>) -> Option<SubCategory> {
-    let terms = &vocabulary.get(Kind::Types)?.data.terms;
-    let term = terms.iter().find(|t| t.code.as_deref() == Some(code))?;
-    let sub = SubCategory::ALL.into_iter().find(|s| s.as_str() == term.en)?;
+/// Whether a feed's value is one of the format's codes (`AP`, `BA`: two capital letters) rather
+/// than a name written in its place (`Bungalow`, `maids-room`), as some CRMs export.
+pub fn is_code(value: &str) -> bool {
+    value.len() == 2 && value.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+/// The site's property type a name means (`Hotel Apartment`, `hotel-apartment`), whatever the
+/// vocabulary says: the types are the site's own, each with its interface strings.
+pub fn site_type(name: &str) -> Option<SubCategory> {
+    let slug = suggest_id(name);
+    SubCategory::ALL.into_iter().find(|s| suggest_id(s.as_str()) == slug)
+}
+
+/// The property type for a `property_type`: by code, the first type with it (a studio when an
+/// apartment has no bedroom); by name, the vocabulary's term in any language or the site's
+/// type of that name. `None` when neither knows it.
+pub fn sub_category(vocabulary: &Vocabularies, value: &str, bedrooms: Option<u32>) -> Option<SubCategory> {
+    let sub = if is_code(value) {
+        let terms = &vocabulary.get(Kind::Types)?.data.terms;
+        let term = terms.iter().find(|t| t.code.as_deref() == Some(value))?;
+        SubCategory::ALL.into_iter().find(|s| s.as_str() == term.en)?
+    } else {
+        vocabulary.find(Kind::Types, value).and_then(|t| site_type(&t.en)).or_else(|| site_type(value))?
+    };
     Some(if sub == SubCategory::Apartment && bedrooms == Some(0) { SubCategory::Studio } else { sub })
 }
 
@@ -85,9 +104,28 @@ pub fn amenity_codes(vocabulary: &Vocabularies, amenities: &[String]) -> Vec<Str
     codes
 }
 
-/// The amenity term of a code: the first with it.
-pub fn amenity_for_code<'a>(vocabulary: &'a Vocabularies, code: &str) -> Option<&'a Term> {
-    vocabulary.get(Kind::Amenities)?.data.terms.iter().find(|t| t.code.as_deref() == Some(code))
+/// The English name of an amenity a feed gives by name: a slug (`smart-home`, as Property
+/// Finder's newer exports write them) as words with a capital (`Smart home`), like the
+/// vocabulary's names; anything else as written.
+pub fn amenity_name(written: &str) -> String {
+    let slug =
+        written.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+    if !slug {
+        return written.to_owned();
+    }
+    let words = written.replace(['-', '_'], " ");
+    let mut chars = words.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The amenity term of a feed's value: by code, the first term with it; by name, the term of
+/// that name in any language.
+pub fn amenity<'a>(vocabulary: &'a Vocabularies, value: &str) -> Option<&'a Term> {
+    if is_code(value) {
+        vocabulary.get(Kind::Amenities)?.data.terms.iter().find(|t| t.code.as_deref() == Some(value))
+    } else {
+        vocabulary.find(Kind::Amenities, value)
+    }
 }
 
 #[cfg(test)]
@@ -116,5 +154,19 @@ mod tests {
         }
         assert_eq!(main_category("RS", Some("off_plan_primary")), Some(OffPlan));
         assert_eq!(main_category("XX", None), None);
+    }
+
+    #[test]
+    fn a_feed_may_name_a_type_or_an_amenity_instead_of_giving_its_code() {
+        assert!(is_code("AP") && !is_code("Apartment") && !is_code("ap") && !is_code("APT"));
+        assert_eq!(site_type("hotel-apartment"), Some(SubCategory::HotelApartment));
+        assert_eq!(site_type("FULL FLOOR"), Some(SubCategory::FullFloor));
+        assert_eq!(site_type("Compound"), None);
+        let none = Vocabularies::default();
+        assert_eq!(sub_category(&none, "apartment", Some(0)), Some(SubCategory::Studio));
+        assert_eq!(sub_category(&none, "AP", Some(0)), None, "codes need the vocabulary");
+        assert_eq!(amenity_name("smart-home"), "Smart home");
+        assert_eq!(amenity_name("maids_room"), "Maids room");
+        assert_eq!(amenity_name("Maid's Room"), "Maid's Room");
     }
 }

@@ -49,6 +49,7 @@ price: 2450000                # optional, AED; leave out for "Contact for price"
 # permitNumber: "0000000000"  # DLD/RERA Trakheesi permit, required to advertise in Dubai
 # permitUrl: https://trakheesi.dubailand.gov.ae/rev/qr/0000000000
 # agent: <a file name in content/team>
+# portals: false              # optional: keeps it out of the portals' feed on purpose
 # developer: <a file name in content/developers>   (off-plan)
 # completionDate: 2028-06                           (off-plan)
 # paymentPlan:                                      (off-plan, adds up to 100)

@@ -82,10 +82,15 @@ pub fn map(feed: &FeedListing, content: &Content) -> Result<Listing, String> {
     let offering = required(&feed.offering_type, "offering_type")?;
     let main_category = portal::main_category(&offering, feed.completion_status.as_deref())
         .ok_or_else(|| format!("<offering_type> `{offering}` is not one of RS, RR, CS, CR"))?;
-    let type_code = required(&feed.property_type, "property_type")?;
+    let property_type = required(&feed.property_type, "property_type")?;
     let bedrooms = whole("bedroom", &feed.bedroom)?;
-    let sub_category = portal::sub_category(vocabulary, &type_code, bedrooms).ok_or_else(|| {
-        format!("<property_type> `{type_code}` is a code no type in vocabulary/types.yaml has")
+    let sub_category = portal::sub_category(vocabulary, &property_type, bedrooms).ok_or_else(|| {
+        if portal::is_code(&property_type) {
+            format!("<property_type> `{property_type}` is a code no type in vocabulary/types.yaml has")
+        } else {
+            let names: Vec<&str> = SubCategory::ALL.iter().map(|s| s.as_str()).collect();
+            format!("<property_type> `{property_type}` is not one of the site's types ({})", names.join(", "))
+        }
     })?;
     let title = required(&feed.title_en, "title_en")?;
     let mut notes = Vec::new();
@@ -117,6 +122,8 @@ pub fn map(feed: &FeedListing, content: &Content) -> Result<Listing, String> {
         Some(name) => match vocabulary.find(Kind::Communities, name) {
             Some(term) => Some(term.en.clone()),
             None if vocabulary.get(Kind::Communities).is_none() => Some(name.to_owned()),
+            // A new community is added before listings are mapped (`terms`), unless no key
+            // can be made from its name.
             None => {
                 return Err(format!(
                     "<community> `{name}` is not in vocabulary/communities.yaml: add it there and import again"
@@ -125,22 +132,25 @@ pub fn map(feed: &FeedListing, content: &Content) -> Result<Listing, String> {
         },
     };
     let mut amenities = Vec::new();
-    for code in &feed.amenities {
-        let term = portal::amenity_for_code(vocabulary, code).ok_or_else(|| {
-            format!("amenity code `{code}` is a code no amenity in vocabulary/amenities.yaml has")
-        })?;
-        amenities.push(term.en.clone());
-    }
-    let coordinates = match feed.geopoints.as_deref() {
-        None => None,
-        Some(text) => {
-            let mut parts = text.split(',').map(|p| p.trim().parse::<f64>());
-            match (parts.next(), parts.next(), parts.next()) {
-                (Some(Ok(lng)), Some(Ok(lat)), None) => Some(Coordinates { lat, lng }),
-                _ => return Err(format!("<geopoints> `{text}` is not `longitude,latitude`")),
+    for value in &feed.amenities {
+        match portal::amenity(vocabulary, value) {
+            Some(term) => amenities.push(term.en.clone()),
+            None if !portal::is_code(value) && vocabulary.get(Kind::Amenities).is_none() => {
+                amenities.push(portal::amenity_name(value));
+            }
+            None if portal::is_code(value) => {
+                return Err(format!(
+                    "amenity code `{value}` is a code no amenity in vocabulary/amenities.yaml has"
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "amenity `{value}` is not in vocabulary/amenities.yaml: add it there and import again"
+                ));
             }
         }
-    };
+    }
+    let coordinates = feed.geopoints.as_deref().map(geopoints).transpose()?;
     let agent = feed.agent.as_ref().and_then(|a| {
         let email = a.email.as_deref().map(fold);
         let found = content.team.iter().find(|m| {
@@ -188,6 +198,15 @@ pub fn map(feed: &FeedListing, content: &Content) -> Result<Listing, String> {
         photos: feed.photos.clone(),
         notes,
     })
+}
+
+/// `<geopoints>`, `longitude,latitude`, as coordinates.
+pub fn geopoints(text: &str) -> Result<Coordinates, String> {
+    let mut parts = text.split(',').map(|p| p.trim().parse::<f64>());
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(Ok(lng)), Some(Ok(lat)), None) => Ok(Coordinates { lat, lng }),
+        _ => Err(format!("<geopoints> `{text}` is not `longitude,latitude`")),
+    }
 }
 
 /// A YAML scalar: a double-quoted string (JSON's escapes are YAML's too).

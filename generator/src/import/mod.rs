@@ -5,12 +5,13 @@
 //! whole or not at all.
 //!
 //! [`feed`] reads the XML, [`listing`] maps a listing onto our content and writes its YAML,
-//! [`fetch`] downloads.
+//! [`fetch`] downloads, [`terms`] adds the communities, types and amenities the vocabulary lacks.
 
 pub mod feed;
 pub mod fetch;
 pub mod listing;
 pub mod manifest;
+pub mod terms;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ use rayon::prelude::*;
 use self::feed::FeedListing;
 use self::listing::Listing;
 use self::manifest::{Entry, Manifest, Photo};
+use self::terms::NewTerm;
 use crate::content::model::PropertyFile;
 use crate::content::{Content, yaml};
 
@@ -56,6 +58,15 @@ pub struct Outcome {
     pub action: Action,
     pub photos: usize,
     pub notes: Vec<String>,
+}
+
+/// What an import did: each listing's outcome, in feed order, and the vocabulary terms it added
+/// (or, in a dry run, would add).
+#[derive(Debug)]
+pub struct Imported {
+    pub outcomes: Vec<Outcome>,
+    /// Each with the listings naming it, by their place in `outcomes`.
+    pub terms: Vec<NewTerm>,
 }
 
 /// Reads the feed's text from a file or URL.
@@ -102,23 +113,16 @@ pub fn run(
     text: &str,
     started: impl Fn(usize),
     done: impl Fn(&Outcome) + Sync,
-) -> Result<Vec<Outcome>, String> {
+) -> Result<Imported, String> {
     let listings = feed::parse(text).map_err(|e| format!("{}:{e}", options.source))?;
     started(listings.len());
-    let (content, _) = crate::content::load(&options.content);
+    let (mut content, _) = crate::content::load(&options.content);
     if content.site.is_none() {
         return Err(format!("{} is not a content folder (no site.yaml)", options.content.display()));
     }
     let mut manifest = Manifest::load(&options.content)?;
     let imported: HashMap<&str, &str> =
         manifest.listings.iter().map(|(r, e)| (e.id.as_str(), r.as_str())).collect();
-    let own_references = content
-        .properties
-        .iter()
-        .filter(|p| !imported.contains_key(p.id.as_str()))
-        .filter_map(|p| Some((p.data.reference.clone()?, p.id.clone())))
-        .collect();
-    let ctx = Ctx { options, content: &content, manifest: &manifest, own_references, agent: fetch::agent() };
     // A reference given twice: the later listings fail, the first is imported.
     let mut first_line: HashMap<&str, u32> = HashMap::new();
     let duplicates: Vec<Option<String>> = listings
@@ -136,6 +140,14 @@ pub fn run(
             }
         })
         .collect();
+    let new_terms = terms::collect(&listings, |i| duplicates[i].is_some(), &mut content.vocabulary);
+    let own_references = content
+        .properties
+        .iter()
+        .filter(|p| !imported.contains_key(p.id.as_str()))
+        .filter_map(|p| Some((p.data.reference.clone()?, p.id.clone())))
+        .collect();
+    let ctx = Ctx { options, content: &content, manifest: &manifest, own_references, agent: fetch::agent() };
     let results: Vec<(Outcome, Option<Entry>)> = listings
         .par_iter()
         .zip(duplicates)
@@ -156,10 +168,17 @@ pub fn run(
         }
         outcomes.push(outcome);
     }
+    // A term is added for the listings whose files are now as imported.
+    let as_imported =
+        |i: usize| matches!(outcomes[i].action, Action::Created | Action::Updated | Action::Unchanged);
+    let new_terms = terms::kept(new_terms, &listings, as_imported);
     if !options.dry_run {
         manifest.save(&options.content).map_err(|e| e.to_string())?;
+        terms::write(&content.vocabulary, &new_terms).map_err(|e| {
+            format!("the listings were imported, but not the terms they name: {e}; import again to add them")
+        })?;
     }
-    Ok(outcomes)
+    Ok(Imported { outcomes, terms: new_terms })
 }
 
 fn outcome(feed: &FeedListing, file: Option<PathBuf>, action: Action) -> Outcome {

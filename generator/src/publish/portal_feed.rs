@@ -1,7 +1,8 @@
 //! The portals' listing feed, `feeds/portals/propertyfinder.xml`: every published listing in the
 //! Property Finder XML format, which Property Finder, Bayut and Dubizzle read from a URL. It is
 //! streamed with quick-xml's writer. A listing without a field the portals require (permit
-//! number, photo, agent, size, community) is left out, and `estate check` warns about it ([`check`]).
+//! number, photo, agent, size, community) is left out, and `estate check` warns about it
+//! ([`check`]), unless the listing says it stays off the portals (`portals: false`).
 
 use std::io::{self, Write};
 
@@ -57,11 +58,18 @@ pub fn missing_fields(content: &Content, r: &Record<PropertyFile>) -> Vec<&'stat
     missing
 }
 
-/// The warnings of `estate check`: each published listing the feed leaves out, with the fields
-/// it lacks.
+/// Whether the feed carries a published listing: one meant for the portals that has all they
+/// require.
+fn in_feed(content: &Content, r: &Record<PropertyFile>) -> bool {
+    r.data.portals && missing_fields(content, r).is_empty()
+}
+
+/// The warnings of `estate check`: each published listing meant for the portals that the feed
+/// leaves out, with the fields it lacks.
 pub fn check(content: &Content) -> Vec<Diagnostic> {
     content
         .published()
+        .filter(|r| r.data.portals)
         .filter_map(|r| {
             let missing = missing_fields(content, r);
             if missing.is_empty() {
@@ -74,7 +82,7 @@ pub fn check(content: &Content) -> Vec<Diagnostic> {
                     r.tree.key_pos(missing[0]).unwrap_or(Pos::START),
                     format!("left out of the portal feed ({OUTPUT}): no {fields}"),
                 )
-                .with_hint("Property Finder, Bayut and Dubizzle require a permit number, a photo, an agent from content/team/, the size, the community and a property type with a portal code"),
+                .with_hint("Property Finder, Bayut and Dubizzle require a permit number, a photo, an agent from content/team/, the size, the community and a property type with a portal code; `portals: false` keeps a listing off them on purpose"),
             )
         })
         .collect()
@@ -95,7 +103,7 @@ pub fn render(content: &Content, base: &str) -> (Vec<u8>, Counts) {
 /// Streams the feed of `content`'s published listings on the site at `base` into `out`.
 pub fn write(content: &Content, base: &str, out: impl Write) -> io::Result<Counts> {
     let mut listings: Vec<&Record<PropertyFile>> =
-        content.published().filter(|r| missing_fields(content, r).is_empty()).map(|r| &**r).collect();
+        content.published().filter(|r| in_feed(content, r)).map(|r| &**r).collect();
     // Newest first, then by reference: the order does not depend on file names.
     listings.sort_by(|a, b| {
         b.data.created_at.cmp(&a.data.created_at).then_with(|| a.data.reference.cmp(&b.data.reference))

@@ -99,8 +99,8 @@ pub fn is_coverage_warning(line: &str) -> bool {
 }
 
 /// A warning that a published listing is left out of the portal feed for a field the portals
-/// require: the sample keeps some incomplete listings on purpose (they show the cards' "N/A" and
-/// "Not specified"), so tests of other checks leave these out (tests/syndication.rs tests them).
+/// require: fixtures written for other checks lack those fields, so tests of those checks leave
+/// these out (tests/syndication.rs tests them).
 pub fn is_portal_feed_warning(line: &str) -> bool {
     line.contains("left out of the portal feed")
 }
