@@ -88,7 +88,7 @@ impl Snapshot {
         Ok(Snapshot { entries, words })
     }
 
-    /// The entries with a word starting with each of the given words, as a bit set over
+    /// The entries having every given word as the start of one of theirs, as a bit set over
     /// `entries`; `None` when no word is given (no constraint).
     pub fn with_words(&self, query: &[String]) -> Option<Vec<u64>> {
         self.word_sets(query).into_iter().reduce(|mut all, found| {
@@ -98,7 +98,7 @@ impl Snapshot {
     }
 
     /// For each given word, the entries with a word starting with it, as a bit set over `entries`.
-    pub fn word_sets(&self, query: &[String]) -> Vec<Vec<u64>> {
+    fn word_sets(&self, query: &[String]) -> Vec<Vec<u64>> {
         let blocks = self.entries.len().div_ceil(64);
         query
             .iter()
@@ -174,6 +174,24 @@ pub fn words(text: &str) -> impl Iterator<Item = String> {
         .map(str::to_owned)
         .collect::<Vec<_>>()
         .into_iter()
+}
+
+/// Words a search ignores instead of requiring, in the site's three languages (compared
+/// folded, so 'إلى' is also 'الى'): they are in nearly every description, so requiring them
+/// finds almost anything, and 'villa in the palm' means 'palm villa'. English; Arabic 'in',
+/// 'from', 'with', 'on', 'to', 'or'; Russian 'on', 'for', 'along', 'from'. One-letter words
+/// ('a', Arabic 'و', Russian 'в', 'и', 'с') are ignored by their length, see [`query_words`].
+const STOP_WORDS: [&str; 15] =
+    ["the", "in", "for", "with", "and", "في", "من", "مع", "على", "إلى", "أو", "на", "для", "по", "из"];
+
+/// The words a search requires, each as the start of a word of the listing: the query's
+/// [`words`] less the one-letter ones and the `STOP_WORDS`. A query of such words only
+/// requires nothing, like an empty one.
+pub fn query_words(query: &str) -> Vec<String> {
+    words(query)
+        .filter(|word| word.chars().nth(1).is_some())
+        .filter(|word| !STOP_WORDS.iter().any(|stop| fold(stop) == *word))
+        .collect()
 }
 
 /// The text of sanitised HTML (the generator's markdown output): tags dropped, the entities
@@ -385,10 +403,7 @@ mod tests {
         let mut two = serde_json::from_value::<ApiProperty>(listing("two")).expect("valid");
         two.title = "Marina Gate villa".into();
         let snapshot = Snapshot::new(vec![one, two]).expect("serialisable");
-        let found = |query: &str| {
-            let query: Vec<String> = words(query).collect();
-            snapshot.with_words(&query).map(|bits| bits[0])
-        };
+        let found = |query: &str| snapshot.with_words(&query_words(query)).map(|bits| bits[0]);
         assert_eq!(found(""), None);
         assert_eq!(found("marina"), Some(0b11));
         assert_eq!(found("MAR sea"), Some(0b01));
@@ -396,6 +411,20 @@ mod tests {
         assert_eq!(found("cafe"), Some(0b01));
         assert_eq!(found("gate villa"), Some(0b10));
         assert_eq!(found("arina"), Some(0), "a word matches from its start only");
+        assert_eq!(found("marina gate"), Some(0b10), "every word is required");
+        assert_eq!(found("sea-view gate"), Some(0));
+        assert_eq!(found("the"), None, "ignored words alone are no constraint");
+    }
+
+    #[test]
+    fn a_search_ignores_one_letter_words_and_stop_words_in_every_language() {
+        assert_eq!(query_words("A villa in the Palm, for you & me"), ["villa", "palm", "you", "me"]);
+        assert_eq!(query_words("فيلا في نخلة جميرا و البحر"), ["فيلا", "نخلة", "جميرا", "البحر"]);
+        assert_eq!(query_words("إلى المارينا أو الخليج"), ["المارينا", "الخليج"]);
+        assert_eq!(query_words("ВИЛЛА на Пальме с садом"), ["вилла", "пальме", "садом"]);
+        // Letters are counted, not bytes: 'в' and 'é' are two bytes each.
+        assert_eq!(query_words("в é 2 br"), ["br"]);
+        assert_eq!(query_words("the and في на"), Vec::<String>::new());
     }
 
     #[test]

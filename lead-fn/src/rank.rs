@@ -1,13 +1,12 @@
 //! The order of search results: the most relevant first, then the newest.
 //!
-//! A listing is found when it has at least one of the query's words (as the start of a word,
-//! see [`crate::catalogue::words`]); the results are ordered by
-//! 1. how many of the query's words it has: all of them above some of them;
-//! 2. how many of them are in the fields that name the property ([`ranked_text`]: its title,
-//!    community and building, type and reference, in every language) rather than only in the
-//!    description: 'Marina' finds the listings in Dubai Marina before the one whose description
-//!    mentions a 'Creek Marina';
-//! 3. the catalogue's order, newest first.
+//! A listing is found only when it has every word the query requires (each as the start of a
+//! word, see [`crate::catalogue::query_words`]); the results are ordered by
+//! 1. how many of the words are in the fields that name the property ([`ranked_text`]: its
+//!    title, community and building, type and reference, in every language) rather than only in
+//!    the description: 'Marina' finds the listings in Dubai Marina before the one whose
+//!    description mentions a 'Creek Marina';
+//! 2. the catalogue's order, newest first.
 //!
 //! Kept apart from what is searched (the catalogue's index), so either may grow on its own: a
 //! field added to [`ranked_text`] (another name of a community, say) counts as a strong match.
@@ -32,40 +31,27 @@ pub fn ranked_text(property: &ApiProperty) -> String {
     parts.join("\n")
 }
 
-/// How well an entry matches: (words found anywhere, words found in the ranked fields).
-/// Compared as a tuple, greater is better.
-pub type Relevance = (usize, usize);
-
-/// The relevance of an entry found in `sets` (the entries having each query word, from
-/// [`Snapshot::word_sets`]), `number` being its place in the catalogue.
-pub fn relevance(entry: &Entry, number: usize, query: &[String], sets: &[Vec<u64>]) -> Relevance {
-    let mut anywhere = 0;
-    let mut ranked = 0;
-    for (word, set) in query.iter().zip(sets) {
-        if set[number / 64] & (1 << (number % 64)) == 0 {
-            continue;
-        }
-        anywhere += 1;
-        let start = entry.ranked_words.partition_point(|w| **w < **word);
-        if entry.ranked_words.get(start).is_some_and(|w| w.starts_with(word.as_str())) {
-            ranked += 1;
-        }
-    }
-    (anywhere, ranked)
+/// How well an entry having every query word matches: how many of the words start a word of
+/// its ranked fields. Greater is better.
+pub fn relevance(entry: &Entry, query: &[String]) -> usize {
+    let named = |word: &&String| {
+        let start = entry.ranked_words.partition_point(|w| **w < ***word);
+        entry.ranked_words.get(start).is_some_and(|w| w.starts_with(word.as_str()))
+    };
+    query.iter().filter(named).count()
 }
 
-/// The catalogue numbers of the entries that have at least one of the query's words and pass
+/// The catalogue numbers of the entries that have every one of the query's words and pass
 /// `keep`, most relevant first, then in the catalogue's order (newest first). Without words,
 /// every entry `keep` lets through, in the catalogue's order.
 pub fn ranked(snapshot: &Snapshot, query: &[String], keep: impl Fn(&Entry) -> bool) -> Vec<usize> {
-    if query.is_empty() {
-        return (0..snapshot.entries.len()).filter(|&n| keep(&snapshot.entries[n])).collect();
-    }
-    let sets = snapshot.word_sets(query);
-    let any = |number: usize| sets.iter().any(|set| set[number / 64] & (1 << (number % 64)) != 0);
-    let mut found: Vec<(Relevance, usize)> = (0..snapshot.entries.len())
-        .filter(|&number| any(number) && keep(&snapshot.entries[number]))
-        .map(|number| (relevance(&snapshot.entries[number], number, query, &sets), number))
+    let entries = &snapshot.entries;
+    let Some(having_all) = snapshot.with_words(query) else {
+        return (0..entries.len()).filter(|&number| keep(&entries[number])).collect();
+    };
+    let mut found: Vec<(usize, usize)> = (0..entries.len())
+        .filter(|&number| having_all[number / 64] & (1 << (number % 64)) != 0 && keep(&entries[number]))
+        .map(|number| (relevance(&entries[number], query), number))
         .collect();
     // Stable, so equal relevance keeps the catalogue's order.
     found.sort_by_key(|(relevance, _)| std::cmp::Reverse(*relevance));
@@ -75,7 +61,7 @@ pub fn ranked(snapshot: &Snapshot, query: &[String], keep: impl Fn(&Entry) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::words;
+    use crate::catalogue::query_words;
 
     fn listing(id: &str, title: &str, location: &str, description: &str) -> ApiProperty {
         serde_json::from_value(serde_json::json!({
@@ -88,15 +74,14 @@ mod tests {
     }
 
     fn order(snapshot: &Snapshot, query: &str) -> Vec<String> {
-        let query: Vec<String> = words(query).collect();
-        ranked(snapshot, &query, |_| true)
+        ranked(snapshot, &query_words(query), |_| true)
             .into_iter()
             .map(|n| snapshot.entries[n].property.id.clone())
             .collect()
     }
 
     #[test]
-    fn names_rank_above_descriptions_and_all_words_above_some_then_newest() {
+    fn only_listings_with_every_word_are_found_names_above_descriptions_then_newest() {
         // Newest first, as the catalogue is.
         let snapshot = Snapshot::new(vec![
             listing("creek", "Creek view flat", "Dubai Creek Harbour", "<p>Steps from the Creek Marina.</p>"),
@@ -106,12 +91,17 @@ mod tests {
         ])
         .expect("serialisable");
         assert_eq!(order(&snapshot, "Marina"), ["gate", "jbr", "creek"]);
-        // All words (in the names) first; then the one with both words, one of them only in the
-        // description; then the listings with one of the words, named before described.
-        assert_eq!(order(&snapshot, "marina sea"), ["jbr", "gate", "creek"]);
+        // Both words in the names first, then one of them only in the description; listings with
+        // only one of the words are not found.
+        assert_eq!(order(&snapshot, "view marina"), ["jbr", "creek"]);
+        assert_eq!(order(&snapshot, "marina sea"), ["jbr"]);
         assert_eq!(order(&snapshot, "garden villa"), ["villa"]);
-        assert_eq!(order(&snapshot, "creek marina"), ["creek", "gate", "jbr"]);
+        assert_eq!(order(&snapshot, "creek marina"), ["creek"]);
+        assert_eq!(order(&snapshot, "marina nothing"), Vec::<String>::new());
         assert_eq!(order(&snapshot, "nothing"), Vec::<String>::new());
+        // Ignored words are not required; alone, they are no criterion, like an empty query.
+        assert_eq!(order(&snapshot, "the view in Marina"), order(&snapshot, "view marina"));
+        assert_eq!(order(&snapshot, "the"), ["creek", "gate", "villa", "jbr"]);
         assert_eq!(order(&snapshot, ""), ["creek", "gate", "villa", "jbr"]);
     }
 }

@@ -8,9 +8,11 @@
 //! the most relevant first, then the newest ([`crate::rank`]).
 //!
 //! Rules, one place for the browser and the function alike:
-//! - `query`: at least one word must appear in the title, location, type, reference or
-//!   description, as the start of a word, ignoring case and accents, Arabic digits read as Latin
-//!   ones (see [`words`]); listings with all the words come first (see [`crate::rank`]);
+//! - `query`: every word must appear in the title, location, type, reference or description,
+//!   in any of the listing's languages, as the start of a word, ignoring case and accents, Arabic
+//!   digits read as Latin ones; one-letter words and a few stop words ('the', 'في', 'на') are
+//!   ignored, not required, and a query of nothing else is no criterion (see [`query_words`]);
+//!   listings with the words in their names come first (see [`crate::rank`]);
 //! - `type`: the sub-category, ignoring case and a plural `s` ('Apartments' finds 'Apartment');
 //! - `bedrooms`: exactly that many; 7 means '7+', seven or more;
 //! - `area`: at least that many square feet;
@@ -26,7 +28,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
 
-use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, words};
+use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, query_words};
 use crate::http::{ApiError, BodyError};
 use contract::MainCategory;
 use contract::text::community_key;
@@ -41,7 +43,7 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// What a search asks for. Empty criteria match everything in the category.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Criteria {
-    /// The words of the search text (see [`words`]).
+    /// The words of the search text a listing must all have (see [`query_words`]).
     pub words: Vec<String>,
     /// The normalised type, if any.
     pub kind: Option<String>,
@@ -55,7 +57,7 @@ pub struct Criteria {
 
 impl Criteria {
     /// Whether the entry meets the type, bedrooms and area criteria (the words are matched
-    /// through the snapshot's index, [`Snapshot::word_sets`]).
+    /// through the snapshot's index, [`Snapshot::with_words`]).
     pub fn fits(&self, entry: &Entry) -> bool {
         let property = &entry.property;
         if self.kind.as_ref().is_some_and(|kind| *kind != entry.kind) {
@@ -160,7 +162,7 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
     };
     let query: String = query.unwrap_or_default().chars().take(MAX_QUERY_CHARS).collect();
     Ok(Criteria {
-        words: words(&query).collect(),
+        words: query_words(&query),
         kind: kind.map(|kind| normalise_type(&kind)).filter(|kind| !kind.is_empty()),
         bedrooms: number("bedrooms", bedrooms)?,
         area: number("area", area)?,
