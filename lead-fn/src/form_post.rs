@@ -88,8 +88,9 @@ pub async fn adapt(
         return (StatusCode::FORBIDDEN, "This form can only be sent from the site's own pages.")
             .into_response();
     }
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY_BYTES).await else {
-        return page(&Map::new(), &Map::new(), None, StatusCode::PAYLOAD_TOO_LARGE);
+    let bytes = match crate::http::bytes_at_most(&parts.headers, body, MAX_BODY_BYTES).await {
+        Ok(bytes) => bytes,
+        Err(refused) => return page(&Map::new(), &Map::new(), None, refused.status()),
     };
     let Ok(pairs) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&bytes) else {
         return page(&Map::new(), &Map::new(), None, StatusCode::BAD_REQUEST);

@@ -78,12 +78,19 @@ mod tests {
     use super::*;
 
     async fn start(timeout: Duration) -> (SocketAddr, watch::Sender<bool>, tokio::task::JoinHandle<()>) {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
-        let address = listener.local_addr().expect("an address");
         let app = Router::new().route(
             "/",
             get(|ConnectInfo(peer): ConnectInfo<SocketAddr>| async move { peer.ip().to_string() }),
         );
+        serve_on_loopback(app, timeout).await
+    }
+
+    async fn serve_on_loopback(
+        app: Router,
+        timeout: Duration,
+    ) -> (SocketAddr, watch::Sender<bool>, tokio::task::JoinHandle<()>) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("an address");
         let (stop, stopping) = watch::channel(false);
         let server = tokio::spawn(async move {
             serve_http1(listener, app, timeout, stopping).await.expect("served");
@@ -134,6 +141,81 @@ mod tests {
         kept.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("sent");
         let answer = until_closed(&mut kept).await;
         assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+
+        stop.send(true).expect("stopping");
+        tokio::time::timeout(Duration::from_secs(10), server).await.expect("stopped").expect("no panic");
+    }
+
+    /// Connects with a small send buffer, so a body the server does not read cannot wait in
+    /// the kernel's buffers instead.
+    async fn connect_small(address: SocketAddr) -> std::io::Result<tokio::net::TcpStream> {
+        let socket = tokio::net::TcpSocket::new_v4()?;
+        socket.set_send_buffer_size(16 * 1024)?;
+        socket.connect(address).await
+    }
+
+    /// Sends `head` and the whole of `body`, and only then reads the answer to its end, as
+    /// Python's urllib does.
+    async fn send_whole_then_read(address: SocketAddr, head: &str, body: &[u8]) -> std::io::Result<String> {
+        let mut stream = connect_small(address).await?;
+        stream.write_all(head.as_bytes()).await?;
+        stream.write_all(body).await?;
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await?;
+        Ok(String::from_utf8_lossy(&answer).into_owned())
+    }
+
+    /// The lead function as `estate serve` mounts it, on this connection loop: a refused body
+    /// is read on (see `lead_fn::http`), so the client that writes it whole reads the refusal.
+    #[tokio::test]
+    async fn a_client_that_sends_a_whole_refused_body_before_reading_reads_the_413() {
+        let catalogue = lead_fn::Catalogue::fixed(Vec::new()).expect("empty");
+        let function = lead_fn::router(lead_fn::Config::new(std::sync::Arc::new(catalogue)));
+        let (address, stop, server) =
+            serve_on_loopback(function.layer(super::super::compression::layer()), HEADER_READ_TIMEOUT).await;
+        let megabyte = vec![b' '; 1 << 20];
+        let chunked = [format!("{:x}\r\n", megabyte.len()).as_bytes(), &megabyte, b"\r\n0\r\n\r\n"].concat();
+        let cases = [
+            ("/api/search-properties", "application/json", "the search is too large (16 KB at most)"),
+            ("/api/contact-user", "application/json", r#""code":"too_large""#),
+            ("/api/contact-user", "application/x-www-form-urlencoded", "<form method=\"post\""),
+        ];
+        for (path, content_type, said) in cases {
+            for (framing, body) in [
+                (format!("Content-Length: {}", megabyte.len()), &megabyte),
+                ("Transfer-Encoding: chunked".into(), &chunked),
+            ] {
+                let head = format!(
+                    "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {content_type}\r\n{framing}\r\nConnection: close\r\n\r\n"
+                );
+                let sent =
+                    tokio::time::timeout(Duration::from_secs(5), send_whole_then_read(address, &head, body));
+                let answer = sent.await.expect("answered in time");
+                let answer = answer.unwrap_or_else(|error| panic!("{path}, {framing}: {error}"));
+                assert!(answer.starts_with("HTTP/1.1 413"), "{path}, {framing}: {answer}");
+                assert!(answer.contains(said), "{path}, {framing}: {answer}");
+            }
+        }
+
+        // A body far past the limit is not read to its end: the connection is closed under the
+        // client (whose writes then fail) instead of being read on and on; declared so, at once,
+        // sent without a length, after the drain's few megabytes (well before its 5 s).
+        for framing in ["Content-Length: 1073741824", "Transfer-Encoding: chunked"] {
+            let mut client = connect_small(address).await.expect("connected");
+            let head = format!(
+                "POST /api/search-properties HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{framing}\r\n\r\n"
+            );
+            client.write_all(head.as_bytes()).await.expect("sent");
+            let chunk = [b"10000\r\n".as_slice(), &[b' '; 0x10000], b"\r\n"].concat();
+            let endless = async {
+                loop {
+                    client.write_all(&chunk).await?;
+                }
+            };
+            let ended: Result<std::io::Result<()>, _> =
+                tokio::time::timeout(Duration::from_secs(3), endless).await;
+            assert!(ended.is_ok_and(|written| written.is_err()), "{framing}: the server read on for 3 s");
+        }
 
         stop.send(true).expect("stopping");
         tokio::time::timeout(Duration::from_secs(10), server).await.expect("stopped").expect("no panic");

@@ -1,13 +1,26 @@
 //! Reading a JSON request body, the same way for the lead endpoint, the search endpoints and
 //! the admin API: declared `application/json` (which a page of another site can only send after
-//! a CORS preflight), at most so many bytes (refused unread when the length says so), and, where
-//! a form is sent, a JSON object whose text fields are read one by one.
+//! a CORS preflight), at most so many bytes, and, where a form is sent, a JSON object whose text
+//! fields are read one by one. A refused body is still read to its end, within bounds, before
+//! the refusal is answered ([`DRAIN_BYTES`]).
+
+use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, StatusCode, header};
+use http_body_util::BodyExt as _;
 use serde_json::{Map, Value};
 
 use super::ApiError;
+
+/// How much of a refused body is still read and thrown away, past the limit, before the
+/// refusal is answered, and for how long at most. A client that sends its whole body before it
+/// reads the answer (Python's urllib, most scripts) gets its connection reset when the server
+/// closes it with the body unread, and never sees the 413; nginx's lingering close reads on the
+/// same way. Past either bound, reading stops and the connection is closed.
+const DRAIN_BYTES: u64 = 8 * 1024 * 1024;
+/// See [`DRAIN_BYTES`].
+const DRAIN_TIME: Duration = Duration::from_secs(5);
 
 /// Why a body was not read. Each API words the refusal its own way ([`BodyError::refusal`]);
 /// the status and the code are the same everywhere.
@@ -70,21 +83,54 @@ pub async fn json_or_empty(headers: &HeaderMap, body: Body, limit: usize) -> Res
 async fn read(headers: &HeaderMap, body: Body, limit: usize, may_be_empty: bool) -> Result<Bytes, BodyError> {
     let json = is_json(headers);
     if !json && !may_be_empty {
+        drain(body, DRAIN_BYTES, DRAIN_TIME).await;
         return Err(BodyError::MediaType);
     }
-    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > limit as u64) {
-        return Err(BodyError::TooLarge);
-    }
-    let bytes = axum::body::to_bytes(body, limit).await.map_err(|error| {
-        let over = std::error::Error::source(&error)
-            .is_some_and(|source| source.is::<http_body_util::LengthLimitError>());
-        if over { BodyError::TooLarge } else { BodyError::Unreadable }
-    })?;
+    let bytes = bytes_at_most(headers, body, limit).await?;
     if !json && !bytes.is_empty() {
         return Err(BodyError::MediaType);
     }
     Ok(bytes)
+}
+
+/// A body of at most `limit` bytes, of any type (the plain HTML form's too). A longer one is
+/// [`BodyError::TooLarge`], answered once the rest is drained ([`DRAIN_BYTES`]); one whose
+/// declared length is past that bound is refused unread.
+pub async fn bytes_at_most(headers: &HeaderMap, mut body: Body, limit: usize) -> Result<Bytes, BodyError> {
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if let Some(length) = declared.filter(|&length| length > limit as u64) {
+        if length - limit as u64 <= DRAIN_BYTES {
+            drain(body, length, DRAIN_TIME).await;
+        }
+        return Err(BodyError::TooLarge);
+    }
+    // The declared length, when there is one, is within the limit here.
+    let mut bytes = Vec::with_capacity(declared.unwrap_or(0) as usize);
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|_| BodyError::Unreadable)?;
+        let Some(data) = frame.data_ref() else { continue };
+        if bytes.len() + data.len() > limit {
+            drain(body, DRAIN_BYTES, DRAIN_TIME).await;
+            return Err(BodyError::TooLarge);
+        }
+        bytes.extend_from_slice(data);
+    }
+    Ok(bytes.into())
+}
+
+/// Reads `body` to its end and throws it away, stopping after `most` bytes or `time`.
+async fn drain(mut body: Body, most: u64, time: Duration) {
+    let mut left = most;
+    let to_the_end = async {
+        while let Some(Ok(frame)) = body.frame().await {
+            let length = frame.data_ref().map_or(0, |data| data.len() as u64);
+            match left.checked_sub(length) {
+                Some(rest) => left = rest,
+                None => return,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(time, to_the_end).await;
 }
 
 /// Whether the body is declared `application/json` (parameters such as `charset` aside).
@@ -115,7 +161,14 @@ pub fn text_field(object: &Map<String, Value>, name: &str) -> Result<String, Not
 
 #[cfg(test)]
 mod tests {
+    use std::convert::Infallible;
+    use std::pin::Pin;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::task::{Context, Poll};
+
     use axum::http::HeaderValue;
+    use http_body::Frame;
 
     use super::*;
 
@@ -156,9 +209,80 @@ mod tests {
         for (read, status) in cases {
             assert_eq!(read.expect_err("refused").status(), status);
         }
-        // A length over the limit is refused before anything is read.
+        // A length over the limit is refused by its declaration.
         let declared = json_object(&headers(Some("application/json"), Some(17)), Body::empty(), 16).await;
         assert!(matches!(declared, Err(BodyError::TooLarge)));
+    }
+
+    /// A body of `left` chunks of 1 KB that counts the chunks read, and then ends or, with
+    /// `stalls`, never does (a client that stopped sending).
+    struct Chunks {
+        left: usize,
+        read: Arc<AtomicUsize>,
+        stalls: bool,
+    }
+
+    impl Chunks {
+        fn body(left: usize, stalls: bool) -> (Body, Arc<AtomicUsize>) {
+            let read = Arc::new(AtomicUsize::new(0));
+            (Body::new(Chunks { left, read: Arc::clone(&read), stalls }), read)
+        }
+    }
+
+    impl http_body::Body for Chunks {
+        type Data = Bytes;
+        type Error = Infallible;
+
+        fn poll_frame(
+            mut self: Pin<&mut Self>,
+            _: &mut Context<'_>,
+        ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+            if self.left == 0 {
+                return if self.stalls { Poll::Pending } else { Poll::Ready(None) };
+            }
+            self.left -= 1;
+            self.read.fetch_add(1, Ordering::Relaxed);
+            Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(&[b' '; 1024])))))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_refused_body_is_read_to_its_end_before_the_refusal() {
+        let json = Some("application/json");
+        let (body, read) = Chunks::body(100, false);
+        assert!(matches!(json_object(&headers(json, None), body, 16).await, Err(BodyError::TooLarge)));
+        assert_eq!(read.load(Ordering::Relaxed), 100);
+
+        let (body, read) = Chunks::body(100, false);
+        let declared = json_object(&headers(json, Some(100 * 1024)), body, 16).await;
+        assert!(matches!(declared, Err(BodyError::TooLarge)));
+        assert_eq!(read.load(Ordering::Relaxed), 100);
+
+        let (body, read) = Chunks::body(100, false);
+        assert!(matches!(json_object(&headers(None, None), body, 16).await, Err(BodyError::MediaType)));
+        assert_eq!(read.load(Ordering::Relaxed), 100);
+    }
+
+    #[tokio::test]
+    async fn draining_stops_past_its_bounds() {
+        // Declared past the bound: not read at all.
+        let (body, read) = Chunks::body(100, false);
+        let length = DRAIN_BYTES as usize + 17;
+        let declared = json_object(&headers(Some("application/json"), Some(length)), body, 16).await;
+        assert!(matches!(declared, Err(BodyError::TooLarge)));
+        assert_eq!(read.load(Ordering::Relaxed), 0);
+
+        // Past so many bytes: the chunk that goes over is the last one read.
+        let (body, read) = Chunks::body(100, false);
+        drain(body, 10 * 1024, DRAIN_TIME).await;
+        assert_eq!(read.load(Ordering::Relaxed), 11);
+
+        // A client that stops sending is waited for so long only.
+        let (body, read) = Chunks::body(3, true);
+        let started = std::time::Instant::now();
+        drain(body, DRAIN_BYTES, Duration::from_millis(50)).await;
+        assert_eq!(read.load(Ordering::Relaxed), 3);
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     }
 
     async fn bytes(content_type: Option<&'static str>, body: &str) -> Result<Bytes, BodyError> {

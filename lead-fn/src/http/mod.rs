@@ -22,7 +22,7 @@ mod error;
 mod json;
 
 pub use error::ApiError;
-pub use json::{BodyError, NotText, json_object, json_or_empty, text_field};
+pub use json::{BodyError, NotText, bytes_at_most, json_object, json_or_empty, text_field};
 
 const SECURITY_HEADERS: [(HeaderName, &str); 5] = [
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
