@@ -4,7 +4,34 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "==> test tools: Python's aiosmtpd (the real SMTP server of lead-fn's delivery tests)"
+# Each stage prints its time when it ends, and the run a table of them, so a slow stage is seen.
+STAGE=""
+STAGE_START=$SECONDS
+RUN_START=$SECONDS
+TIMES=()
+stage() {
+  end_stage
+  STAGE="$1"
+  STAGE_START=$SECONDS
+  echo "==> $STAGE"
+}
+end_stage() {
+  if [ -n "$STAGE" ]; then
+    local took=$((SECONDS - STAGE_START))
+    echo "    ($took s: $STAGE)"
+    TIMES+=("$(printf '%5d s  %s' "$took" "$STAGE")")
+  fi
+  STAGE=""
+}
+report_times() {
+  end_stage
+  echo "==> stage times"
+  printf '%s\n' "${TIMES[@]}"
+  printf '%5d s  all\n' $((SECONDS - RUN_START))
+}
+trap report_times EXIT
+
+stage "test tools: Python's aiosmtpd (the real SMTP server of lead-fn's delivery tests)"
 if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
   # pip where there is one (PEP 668 Debian Pythons need --break-system-packages), else Debian's
   # own package.
@@ -16,7 +43,7 @@ if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
 fi
 
 # Before npm ci: vnu-jar's postinstall would otherwise try to download a Java of its own.
-echo "==> Java for the HTML validator (vnu.jar of the npm package vnu-jar, in e2e/a11y.test.mjs)"
+stage "Java for the HTML validator (vnu.jar of the npm package vnu-jar, in e2e/a11y.test.mjs)"
 if ! command -v java >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
@@ -26,7 +53,7 @@ if ! command -v java >/dev/null 2>&1; then
   fi
 fi
 
-echo "==> site: npm packages (the generator's publishing tests build the site too)"
+stage "site: npm packages (the generator's publishing tests build the site too)"
 if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/.package-lock.json ]; then
   (cd site && npm ci --no-audit --no-fund)
 fi
@@ -34,7 +61,7 @@ fi
 # Every test's builds share one image cache (atomic writes): the photos are processed once a run.
 export ESTATE_IMAGE_CACHE="${ESTATE_IMAGE_CACHE:-$PWD/target/test-image-cache}"
 
-echo "==> Rust tests (generator, lead-fn)"
+stage "Rust tests (generator, lead-fn)"
 if command -v cargo-nextest >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast
   cargo test --workspace --doc --quiet
@@ -42,10 +69,10 @@ else
   cargo test --workspace --no-fail-fast
 fi
 
-echo "==> site: type check and component tests"
+stage "site: type check and component tests"
 (cd site && npx tsc --noEmit && npx vitest run)
 
-echo "==> browser tests (Debian's Chromium via playwright-core)"
+stage "browser tests: Debian's Chromium"
 if ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
@@ -54,5 +81,18 @@ if ! command -v chromium >/dev/null 2>&1; then
     exit 1
   fi
 fi
-cargo build --quiet --bin estate
+
+# The estate binary the Rust tests built (building it again with `cargo build` would compile the
+# workspace a second time: the tests' dev-dependencies turn on other features).
+ESTATE_BIN="${ESTATE_BIN:-$PWD/target/debug/estate}"
+[ -x "$ESTATE_BIN" ] || cargo build --quiet --bin estate
+export ESTATE_BIN
+
+stage "browser tests: the sample site, built once for every test file"
+# Test files with content of their own build it from the same caches (site/e2e/server.mjs).
+export ESTATE_E2E_SITE="$PWD/target/e2e/site"
+export ESTATE_E2E_CACHE="$PWD/target/e2e/cache/pages"
+"$ESTATE_BIN" build --out "$ESTATE_E2E_SITE" --cache "$ESTATE_E2E_CACHE"
+
+stage "browser tests"
 (cd site && npm run --silent e2e)

@@ -376,6 +376,28 @@ fn a_content_error_stops_it_before_serving() {
 }
 
 #[test]
+fn no_build_serves_the_output_folder_as_it_is_and_refuses_one_without_a_site() {
+    let root = tempfile::tempdir().unwrap();
+    let empty = root.path().join("empty");
+    let Run { code, stderr, .. } =
+        run(estate_command(repo()).args(["serve", "--no-build", "--port", "0", "--out"]).arg(&empty));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("holds no built site: build it first with `estate build --out"), "{stderr}");
+
+    // What a build wrote (here a page made by hand): served with the CDN's rules, not rebuilt.
+    let out = root.path().join("dist");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("index.html"), "<!doctype html><title>made before</title>\n").unwrap();
+    let server = Server::start(repo(), &["--no-build", "--out", out.to_str().unwrap()]);
+    let home = server.get("/");
+    assert_eq!(home.status, 200);
+    assert!(home.text().contains("made before"), "{}", home.text());
+    let log = server.log();
+    assert!(!log.contains("published") && !log.contains("prerender"), "nothing was built:\n{log}");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1, "nothing was written");
+}
+
+#[test]
 fn a_port_in_use_fails_at_once_with_a_hint_and_builds_nothing() {
     // Held for the whole test: estate serve must not get it.
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

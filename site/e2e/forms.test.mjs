@@ -105,6 +105,9 @@ const FORMS = {
   },
 };
 
+/** The home popup's delay (src/pages/Home.tsx). */
+const POPUP_DELAY_MS = 5000;
+
 let server;
 let browser;
 let outbox;
@@ -142,10 +145,14 @@ async function openForm(kind, viewport = DESKTOP) {
     // The popup would cover the page 5 s after load: a visitor who closed it does not see it again.
     await context.addInitScript(() => sessionStorage.setItem('estate.popupClosed', '1'));
   }
+  // The popup's 5 s are the page's clock, not the test's: installed before the page runs, moved
+  // on once it is idle (network and rendering stay real).
+  if (kind === 'popup') await page.clock.install();
   await page.goto(server.url + spec.path, { waitUntil: 'networkidle' });
   if (kind === 'popup') {
+    await page.clock.fastForward(POPUP_DELAY_MS);
     const dialog = page.getByRole('dialog', { name: 'Submit Your Details' });
-    await dialog.waitFor({ state: 'visible', timeout: 9000 });
+    await dialog.waitFor({ state: 'visible', timeout: 4000 });
   }
   if (kind === 'detail') {
     await page.getByRole('button', { name: 'Get in Touch' }).first().click();
@@ -534,21 +541,23 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
 for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`the popup never takes keystrokes from a field in use (${name})`, async () => {
     const { context, page, problems } = await openPage(browser, viewport);
+    await page.clock.install();
     await page.goto(server.url + '/', { waitUntil: 'networkidle' });
     const query = page.locator('input[name="query"]').first();
     const popup = page.getByRole('dialog', { name: 'Submit Your Details' });
-    // Typing from 3 s after load, one key each 150 ms: well past the popup's 5 s.
-    await page.waitForTimeout(3000);
+    // Typing from 3 s after load (on the page's clock), one key each 150 ms: past the popup's 5 s.
+    await page.clock.fastForward(3000);
     await query.click();
     const text = 'Dubai Marina apartment';
     await query.pressSequentially(text, { delay: 150 });
     assert.equal(await query.inputValue(), text, 'every keystroke reached the field');
     assert.equal(await popup.isVisible(), false, 'no popup while the field is in use');
-    await page.waitForTimeout(2500);
+    await page.clock.fastForward(2500);
     assert.equal(await popup.isVisible(), false, 'no popup while the field keeps focus');
     assert.ok(await query.evaluate((el) => el === document.activeElement), 'the field keeps focus');
     // Leaving the field: the popup opens soon after.
     await query.evaluate((el) => el.blur());
+    await page.clock.fastForward(2 * 1500);
     await popup.waitFor({ state: 'visible', timeout: 5000 });
     assert.equal(await query.inputValue(), text);
     await context.close();

@@ -38,7 +38,7 @@ function find(description, pick) {
 }
 
 before(async () => {
-  server = await startServer();
+  server = await startServer({ ownCopy: true });
   browser = await launch();
   site = json('data', 'site.json');
   team = json('data', 'team.json');

@@ -1,24 +1,47 @@
 // Starts `estate serve` on a free port for the browser tests and stops it afterwards.
 // The binary is built by the test command (scripts/test.sh) before the tests run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export const repo = resolve(import.meta.dirname, '..', '..');
+
+/**
+ * The sample site built once for the whole run: scripts/test.sh builds it before the browser
+ * tests and names it in ESTATE_E2E_SITE, with the page and Vite caches of the run in
+ * ESTATE_E2E_CACHE. Without it (a test file run by hand) each server builds its own.
+ */
+const SHARED_SITE = process.env.ESTATE_E2E_SITE;
+const SHARED_CACHE = process.env.ESTATE_E2E_CACHE;
 
 /**
  * Starts the server; resolves to { url, dist, token, output, stop } once it prints its address.
  * Options: `content` (a content folder instead of the repository's; the admin tests give a
  * temporary copy, since the admin writes into it), `watch` (rebuild on changes), `outbox` (where
- * leads go), `env` (variables for the lead function, e.g. LEAD_RATE_LIMIT_PER_MINUTE). `token` is
- * the admin token from the link estate serve prints.
+ * leads go), `env` (variables for the lead function, e.g. LEAD_RATE_LIMIT_PER_MINUTE), `ownCopy`
+ * (a test that changes the built files gets a copy of the shared site). `token` is the admin
+ * token from the link estate serve prints.
+ *
+ * The repository's content, unwatched, is the run's shared build, served as it is
+ * (`estate serve --no-build`); other content is built, from the run's shared caches.
  */
-export async function startServer({ timeoutMs = 240_000, content, watch = false, outbox, env = {} } = {}) {
+export async function startServer({ timeoutMs = 240_000, content, watch = false, outbox, env = {}, ownCopy = false } = {}) {
   const binary = process.env.ESTATE_BIN ?? join(repo, 'target', 'debug', 'estate');
   if (!existsSync(binary)) throw new Error(`${binary} not found: run cargo build first`);
-  const dist = process.env.ESTATE_DIST ?? mkdtempSync(join(tmpdir(), 'estate-e2e-'));
+  const prebuilt = !content && !watch && SHARED_SITE && existsSync(join(SHARED_SITE, 'index.html'));
+  let dist;
+  if (prebuilt && ownCopy) {
+    dist = mkdtempSync(join(tmpdir(), 'estate-e2e-copy-'));
+    cpSync(SHARED_SITE, dist, { recursive: true });
+  } else {
+    dist = prebuilt ? SHARED_SITE : (process.env.ESTATE_DIST ?? mkdtempSync(join(tmpdir(), 'estate-e2e-')));
+  }
+  // A folder made here is removed at stop, with the one estate serve keeps beside it.
+  const made = dist !== SHARED_SITE && dist !== process.env.ESTATE_DIST;
   const args = ['serve', '--port', '0', '--out', dist];
+  if (prebuilt) args.push('--no-build');
+  else if (SHARED_CACHE) args.push('--cache', SHARED_CACHE);
   if (!watch) args.push('--no-watch');
   if (content) args.push('--content', content);
   if (outbox) args.push('--outbox', outbox);
@@ -52,11 +75,13 @@ export async function startServer({ timeoutMs = 240_000, content, watch = false,
     token,
     /** Everything it printed so far. */
     output: () => output,
-    stop: () =>
-      new Promise((resolveStop) => {
+    stop: async () => {
+      await new Promise((resolveStop) => {
         if (child.exitCode !== null) return resolveStop();
         child.on('exit', () => resolveStop());
         child.kill('SIGTERM');
-      }),
+      });
+      if (made) for (const folder of [dist, join(dirname(dist), `.${basename(dist)}-serve`)]) rmSync(folder, { recursive: true, force: true });
+    },
   };
 }

@@ -22,6 +22,14 @@ pub struct Args {
     /// Serve what the first build wrote; do not watch for changes.
     #[arg(long)]
     pub no_watch: bool,
+    /// Serve the output folder as it is, without building it first: a site `estate build`
+    /// wrote, previewed with the CDN's rules and the lead function (implies --no-watch).
+    #[arg(long)]
+    pub no_build: bool,
+    /// The page cache of the builds [default: beside the output folder]; the Vite cache is kept
+    /// beside it. Several output folders may share one.
+    #[arg(long, value_name = "DIR")]
+    pub cache: Option<PathBuf>,
     #[command(flatten)]
     pub site: SiteArgs,
     /// Where leads sent to POST /api/contact-user are kept, one .json and one .eml each
@@ -32,8 +40,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let Args { port, host, no_watch, site: SiteArgs { content, out, site, content_only, netlify }, outbox } =
-        args;
+    let Args {
+        port,
+        host,
+        no_watch,
+        no_build,
+        cache,
+        site: SiteArgs { content, out, site, content_only, netlify },
+        outbox,
+    } = args;
+    let no_watch = no_watch || no_build;
     let rules = match Rules::load(&netlify) {
         Ok(rules) => rules,
         Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
@@ -49,15 +65,24 @@ pub fn run(args: Args) -> ExitCode {
         base_url: None,
         rules: rules.clone(),
         for_netlify: false,
-        // Its own cache: a rebuild renders only the pages whose data changed.
-        page_cache: Some(serve::page_cache(&out)),
+        // Its own cache unless given one: a rebuild renders only the pages whose data changed.
+        page_cache: Some(cache.unwrap_or_else(|| serve::page_cache(&out))),
         // While watching, the rebuilds keep what they can between them.
         incremental: (!no_watch).then(Default::default),
         out,
     };
-    let built = build(&build_options, "estate serve");
-    if built != ExitCode::SUCCESS {
-        return built;
+    if no_build {
+        if !build_options.out.join("index.html").is_file() {
+            return fail(&format!(
+                "{} holds no built site: build it first with `estate build --out {0}`",
+                build_options.out.display()
+            ));
+        }
+    } else {
+        let built = build(&build_options, "estate serve");
+        if built != ExitCode::SUCCESS {
+            return built;
+        }
     }
     match serve::run(listener, ServeOptions { build: build_options, rules, watch: !no_watch, outbox }) {
         Ok(()) => ExitCode::SUCCESS,

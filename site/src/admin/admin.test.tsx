@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The admin's pie chart, Add Blog form, public notice and how it finds the editor, without a
 // server.
 import { afterEach, describe, expect, it, vi } from 'vitest';

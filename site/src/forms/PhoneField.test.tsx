@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The phone field in two parts: the light field the page ships, then the full one (the phone
 // library) loaded on intent and swapped in. Each test imports the forms afresh (vi.resetModules),
 // so each starts before the full part has loaded, as a first page view does.
