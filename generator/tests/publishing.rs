@@ -49,14 +49,15 @@ fn build_fixture(out: &str, base_url: &str) -> Run {
     estate(repo(), &[&args[..], &["--base-url", base_url]].concat())
 }
 
-/// The content-only build of the fixture, with `--base-url` set to the preview address.
+/// The content-only build of the fixture, with `--base-url` set to the preview address (once for
+/// the run, see [`support::shared_fixture`]).
 fn content_dist() -> &'static Path {
-    static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
+    static DIST: OnceLock<support::Fixture> = OnceLock::new();
     DIST.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let run = build_fixture(dir.path().to_str().unwrap(), &format!("{PREVIEW_BASE}/"));
-        assert!(run.success(), "{run}");
-        dir
+        support::shared_fixture("publishing-content", |out| {
+            let run = build_fixture(out.to_str().unwrap(), &format!("{PREVIEW_BASE}/"));
+            assert!(run.success(), "{run}");
+        })
     })
     .path()
 }
@@ -543,39 +544,45 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
 /// site folder: the output, the copy (its `.ssr/` serves a later prerender) and the build's
 /// stdout.
 struct SiteBuild {
-    _dir: tempfile::TempDir,
+    _fixture: support::Fixture,
     dist: PathBuf,
     site: PathBuf,
     stdout: String,
 }
 
+/// The whole site built from the fixture, with a copy of the front end, once for the run (see
+/// [`support::shared_fixture`]); what the build printed is kept beside it.
 fn site_build() -> &'static SiteBuild {
     static BUILD: OnceLock<SiteBuild> = OnceLock::new();
     BUILD.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let site = dir.path().join("site");
-        let modules = repo().join("site/node_modules");
-        assert!(
-            modules.is_dir(),
-            "site/node_modules is missing: run `npm ci` in site/ (scripts/test.sh does)"
-        );
-        copy_tree(&repo().join("site"), &site, &["node_modules", ".ssr", ".cache", "e2e", "dist"]);
-        std::os::unix::fs::symlink(&modules, site.join("node_modules")).unwrap();
-        let dist = dir.path().join("dist");
-        let Run { code, stdout, stderr } = estate(
-            repo(),
-            &[
-                "build",
-                "--content",
-                fixture().to_str().unwrap(),
-                "--out",
-                dist.to_str().unwrap(),
-                "--site",
-                site.to_str().unwrap(),
-            ],
-        );
-        assert_eq!(code, 0, "{stdout}\n{stderr}");
-        SiteBuild { _dir: dir, dist, site, stdout }
+        let fixture = support::shared_fixture("publishing-site", |dir| {
+            let site = dir.join("site");
+            let modules = repo().join("site/node_modules");
+            assert!(
+                modules.is_dir(),
+                "site/node_modules is missing: run `npm ci` in site/ (scripts/test.sh does)"
+            );
+            copy_tree(&repo().join("site"), &site, &["node_modules", ".ssr", ".cache", "e2e", "dist"]);
+            std::os::unix::fs::symlink(&modules, site.join("node_modules")).unwrap();
+            let Run { code, stdout, stderr } = estate(
+                repo(),
+                &[
+                    "build",
+                    "--content",
+                    fixture().to_str().unwrap(),
+                    "--out",
+                    dir.join("dist").to_str().unwrap(),
+                    "--site",
+                    site.to_str().unwrap(),
+                ],
+            );
+            assert_eq!(code, 0, "{stdout}\n{stderr}");
+            std::fs::write(dir.join("stdout.txt"), stdout).unwrap();
+        });
+        let dir = fixture.path();
+        let (dist, site) = (dir.join("dist"), dir.join("site"));
+        let stdout = read(&dir.join("stdout.txt"));
+        SiteBuild { _fixture: fixture, dist, site, stdout }
     })
 }
 

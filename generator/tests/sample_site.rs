@@ -14,15 +14,15 @@ use generator::netlify::{Answer, Rules};
 use serde_json::Value;
 use support::{Run, estate, repo};
 
-/// Builds the sample content once for all tests of this file.
+/// Builds the sample content once for the run (see [`support::shared_fixture`]).
 fn dist() -> &'static Path {
-    static DIST: OnceLock<tempfile::TempDir> = OnceLock::new();
+    static DIST: OnceLock<support::Fixture> = OnceLock::new();
     DIST.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().to_str().unwrap();
-        let run = estate(repo(), &["build", "--content-only", "--content", "content", "--out", out]);
-        assert!(run.success(), "{}", run.stderr);
-        dir
+        support::shared_fixture("sample-content", |out| {
+            let out = out.to_str().unwrap();
+            let run = estate(repo(), &["build", "--content-only", "--content", "content", "--out", out]);
+            assert!(run.success(), "{}", run.stderr);
+        })
     })
     .path()
 }

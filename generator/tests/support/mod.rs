@@ -22,6 +22,52 @@ pub fn repo() -> &'static Path {
     })
 }
 
+/// A folder that `build` fills once for the whole test run, shared by every test process of it.
+/// nextest runs each test in a process of its own, where a `OnceLock` alone would build it once
+/// per test (a site build takes tens of seconds): under nextest the folder is
+/// `target/test-fixtures/{name}-{NEXTEST_RUN_ID}`, built by the first process that asks, under
+/// a file lock the others wait on (the folders of earlier runs are removed then). Under
+/// `cargo test`, one process runs every test of a file: a temporary folder of its own.
+/// Keep the result in a `OnceLock` so a process asks once.
+pub fn shared_fixture(name: &str, build: impl FnOnce(&Path)) -> Fixture {
+    let Ok(run) = std::env::var("NEXTEST_RUN_ID") else {
+        let temporary = tempfile::tempdir().expect("a temporary folder");
+        build(temporary.path());
+        return Fixture { path: temporary.path().to_path_buf(), _temporary: Some(temporary) };
+    };
+    let root = repo().join("target/test-fixtures");
+    std::fs::create_dir_all(&root).expect("target/test-fixtures");
+    let lock = std::fs::File::create(root.join(format!("{name}.lock"))).expect("the fixture's lock");
+    lock.lock().expect("the fixture's lock");
+    let path = root.join(format!("{name}-{run}"));
+    let done = path.join(".built");
+    if !done.exists() {
+        for entry in std::fs::read_dir(&root).expect("target/test-fixtures").flatten() {
+            let other = entry.file_name().to_string_lossy().into_owned();
+            if other.starts_with(&format!("{name}-")) && entry.path().is_dir() {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+        std::fs::create_dir_all(&path).expect("the fixture's folder");
+        build(&path);
+        std::fs::write(&done, "").expect("the fixture's marker");
+    }
+    Fixture { path, _temporary: None }
+}
+
+/// What [`shared_fixture`] built.
+pub struct Fixture {
+    path: PathBuf,
+    /// Removed with the fixture under `cargo test`; kept for the run's other processes under nextest.
+    _temporary: Option<tempfile::TempDir>,
+}
+
+impl Fixture {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
 /// `generator/tests/fixtures`.
 pub fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
