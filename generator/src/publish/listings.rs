@@ -131,8 +131,10 @@ pub fn files(
                 located.iter().filter(|(p, _)| category.is_none_or(|c| p.main_category == c)).collect();
             let shown: Vec<&ApiProperty> = listed.iter().map(|(p, _)| *p).collect();
             // Yearly amounts, as the page compares them (a monthly rent twelve times).
-            let prices: Vec<u64> =
-                shown.iter().filter_map(|p| Some(contract::PricePeriod::yearly(p.price_period, p.price?))).collect();
+            let prices: Vec<u64> = shown
+                .iter()
+                .filter_map(|p| Some(contract::PricePeriod::yearly(p.price_period, p.price?)))
+                .collect();
             let communities = area_counts(&listed);
             let pages = shown.len().div_ceil(PAGE_SIZE);
             let summary = ListingSummary {
