@@ -9,8 +9,6 @@
 
 #![cfg(feature = "lambda")]
 
-mod support;
-
 use std::collections::VecDeque;
 use std::io::Read as _;
 use std::path::Path;
@@ -18,6 +16,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::support::Recorder;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path as UrlPath, State};
@@ -25,7 +24,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
-use support::Recorder;
 use tokio::sync::Notify;
 
 #[derive(Default)]

@@ -4,17 +4,17 @@
 //! without waiting for the slow or broken sinks), that no lead is lost, and how many copies
 //! each sink received (each once; copies of one lead carry the same idempotency key).
 
-mod support;
+use crate::support;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::support::{Recorder, SmtpServer, closed_port, outbox_ids};
 use axum::Router;
 use axum::http::StatusCode;
 use lead_fn::{Catalogue, Config, router};
 use serde_json::{Value, json};
-use support::{Recorder, SmtpServer, closed_port, outbox_ids};
 
 /// One row: what each sink does, and what must come of it.
 struct Row {

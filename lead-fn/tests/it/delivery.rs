@@ -3,18 +3,16 @@
 //! faults: SMTP down, SMTP too slow for the budget, a webhook answering 500, an outbox that
 //! cannot be written. In every case the answer is right and no accepted lead is lost.
 
-mod support;
-
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::{Recorder, SmtpServer, closed_port, outbox_ids, parse_eml, post_lead};
 use axum::Router;
 use axum::http::StatusCode;
 use contract::ApiProperty;
 use lead_fn::{Catalogue, Config, router};
 use serde_json::{Value, json};
-use support::{Recorder, SmtpServer, closed_port, outbox_ids, parse_eml, post_lead};
 
 /// The budget the tests give delivery (the default is 3,000 ms; shorter keeps the tests quick).
 const BUDGET_MS: u64 = 1200;

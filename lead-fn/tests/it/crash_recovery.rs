@@ -3,18 +3,16 @@
 //! took it. A new router on the same outbox resends it, once each, with the lead's id as the
 //! idempotency key; no pending marker stays; a corrupt marker is reported and left alone.
 
-mod support;
-
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::support::{Recorder, SmtpServer, closed_port, outbox_ids, post_lead};
 use axum::Router;
 use axum::http::StatusCode;
 use lead_fn::{Catalogue, Config, router};
 use serde_json::json;
-use support::{Recorder, SmtpServer, closed_port, outbox_ids, post_lead};
 
 fn function(outbox: &Path, smtp_port: u16, webhook: &str) -> Router {
     let vars: HashMap<String, String> = [

@@ -249,7 +249,7 @@ async fn field_errors_are_the_specs_messages() {
 
 #[tokio::test]
 async fn what_is_not_a_json_lead_is_refused_without_a_500() {
-    // (A form-encoded lead is a plain HTML form's: tests/form_post.rs.)
+    // (A form-encoded lead is a plain HTML form's: tests/it/form_post.rs.)
     let function = Function::new(&[]);
     let body = spec_lead().to_string();
     let cases: Vec<(Request<Body>, StatusCode, &str)> = vec![

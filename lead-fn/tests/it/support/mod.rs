@@ -21,7 +21,7 @@ pub fn python() -> String {
 }
 
 fn script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/smtp_server.py")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/support/smtp_server.py")
 }
 
 /// A running aiosmtpd server, stopped when dropped.

@@ -1,0 +1,13 @@
+//! lead-fn's integration tests, one binary (linking each file on its own against the
+//! function's ~400 crates took longer than running it): each module is what was a file of its
+//! own; `support` is what they share.
+
+mod support;
+
+mod contact;
+mod crash_recovery;
+mod delivery;
+mod fault_matrix;
+mod form_post;
+mod lambda;
+mod search;
