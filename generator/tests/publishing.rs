@@ -564,18 +564,10 @@ fn site_build() -> &'static SiteBuild {
             );
             copy_tree(&repo().join("site"), &site, &["node_modules", ".ssr", ".cache", "e2e", "dist"]);
             std::os::unix::fs::symlink(&modules, site.join("node_modules")).unwrap();
-            let Run { code, stdout, stderr } = estate(
-                repo(),
-                &[
-                    "build",
-                    "--content",
-                    fixture().to_str().unwrap(),
-                    "--out",
-                    dir.join("dist").to_str().unwrap(),
-                    "--site",
-                    site.to_str().unwrap(),
-                ],
-            );
+            let (content, out) = (fixture(), dir.join("dist"));
+            let args = ["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()];
+            let Run { code, stdout, stderr } =
+                estate(repo(), &[&args[..], &["--site", site.to_str().unwrap()]].concat());
             assert_eq!(code, 0, "{stdout}\n{stderr}");
             std::fs::write(dir.join("stdout.txt"), stdout).unwrap();
         });
