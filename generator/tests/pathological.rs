@@ -1,0 +1,70 @@
+//! Content made to be slow or confusing (issue 30, section 3): `estate check` answers quickly,
+//! each problem is an error where it is, in words an editor understands.
+
+mod support;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use support::{Run, content_copy, estate, fixtures};
+
+/// A copy of the publishing fixture, and its listing with a markdown body.
+fn sandbox() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let listing = dir.path().join("content/properties/marina-studio-for-rent.md");
+    (dir, listing)
+}
+
+fn check(dir: &Path) -> (Run, Duration) {
+    let started = Instant::now();
+    let run = estate(dir, &["check"]);
+    (run, started.elapsed())
+}
+
+/// The line of `text` where `needle` is, counted from 1.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).expect("the line") + 1
+}
+
+/// Each pathological text, in a listing's body and in its YAML `description`, is checked in
+/// well under the time it took (over 30 s each), and answered with at most a few errors.
+#[test]
+fn pathological_texts_are_checked_quickly() {
+    // Debug builds are several times slower than the release build editors run.
+    let limit = Duration::from_secs(if cfg!(debug_assertions) { 10 } else { 2 });
+    let cases = [
+        ("<div>".repeat(100_000), Some("is nested too deeply")),
+        (">".repeat(50_000) + " x", Some("is nested too deeply")),
+        ("![a](b)".repeat(50_000), Some("49980 more broken links or images")),
+        ("[a](/x) ".repeat(10_000), Some("9980 more broken links or images")),
+    ];
+    for (text, expected) in cases {
+        let head: String = text.chars().take(12).collect();
+        for in_yaml in [false, true] {
+            let (dir, listing) = sandbox();
+            let original = std::fs::read_to_string(&listing).expect("the listing");
+            let (changed, line) = if in_yaml {
+                let changed =
+                    original.replacen("\ntitle:", &format!("\ndescription: |\n  {text}\ntitle:"), 1);
+                // A block's value starts on the line after its key.
+                let line = line_of(&changed, "description: |") + 1;
+                (changed, line)
+            } else {
+                let line = original.lines().count() + 1;
+                (format!("{}\n{text}\n", original.trim_end()), line)
+            };
+            std::fs::write(&listing, changed).expect("written");
+            let (Run { code, stderr, .. }, took) = check(dir.path());
+            assert!(took < limit, "{head}… (yaml: {in_yaml}) took {took:?}");
+            assert_eq!(code, 1, "{head}…: {}", &stderr[..stderr.len().min(2000)]);
+            assert!(stderr.len() < 100_000, "{head}…: {} bytes of report", stderr.len());
+            let Some(expected) = expected else { continue };
+            let at = format!("content/properties/marina-studio-for-rent.md:{line}:");
+            assert!(
+                stderr.lines().any(|l| l.contains(&at) && l.contains(expected)),
+                "{head}… (yaml: {in_yaml}): {at} {expected}\n{}",
+                &stderr[..stderr.len().min(3000)]
+            );
+        }
+    }
+}
