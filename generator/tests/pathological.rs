@@ -68,3 +68,26 @@ fn pathological_texts_are_checked_quickly() {
         }
     }
 }
+
+/// A tree without its listings or vocabularies, or with a file in a folder's place, fails.
+#[test]
+fn a_required_folder_missing_or_not_a_folder_is_an_error() {
+    for (name, make_file) in
+        [("properties", false), ("properties", true), ("vocabulary", false), ("team", true)]
+    {
+        let (dir, _) = sandbox();
+        let path = dir.path().join("content").join(name);
+        if path.exists() {
+            std::fs::remove_dir_all(&path).expect("removed");
+        }
+        if make_file {
+            std::fs::write(&path, "").expect("a file");
+        }
+        let (Run { code, stdout, stderr }, _) = check(dir.path());
+        assert_eq!(code, 1, "{name}: {stdout}{stderr}");
+        let said =
+            if make_file { format!("`{name}` must be a folder") } else { format!("missing folder `{name}`") };
+        assert!(stderr.contains(&format!("content/{name}:1:1: error: {said}")), "{name}: {stderr}");
+        assert!(!stdout.contains("valid"), "{stdout}");
+    }
+}

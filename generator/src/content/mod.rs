@@ -10,6 +10,7 @@ mod checks;
 pub mod demo;
 pub mod diag;
 mod entry;
+mod folders;
 mod geo;
 mod link_scheme;
 mod load_cache;
@@ -414,6 +415,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
             "missing file: site.yaml describes the agency (name, phones, address ...)",
         ));
     }
+    folders::check(dir, &mut report);
     // The vocabularies first: each record is given their names as it is read.
     content.vocabulary = vocabulary::load(dir, &mut report);
     let vocabulary = &content.vocabulary;
