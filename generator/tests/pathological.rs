@@ -91,3 +91,19 @@ fn a_required_folder_missing_or_not_a_folder_is_an_error() {
         assert!(!stdout.contains("valid"), "{stdout}");
     }
 }
+
+/// A file name with terminal escape sequences and a line break is printed escaped: it cannot
+/// retitle or clear the terminal, nor split its `path:line:col` line.
+#[test]
+fn file_names_are_printed_escaped() {
+    let (dir, listing) = sandbox();
+    let name = "\u{1b}]0;owned\u{7}\u{1b}[2Jsea\nview.yaml";
+    std::fs::copy(listing.with_file_name("villa-sea-sun.yaml"), listing.with_file_name(name))
+        .expect("copied");
+    let (Run { code, stderr, .. }, _) = check(dir.path());
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!stderr.contains(['\u{1b}', '\u{7}']), "{stderr:?}");
+    let escaped =
+        "content/properties/\\u{1b}]0;owned\\u{7}\\u{1b}[2Jsea\\u{a}view.yaml:1:1: error: invalid id";
+    assert!(stderr.lines().any(|l| l.starts_with(escaped)), "{stderr}");
+}

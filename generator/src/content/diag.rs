@@ -1,6 +1,7 @@
 //! Problems found in content, and how they are shown: `path:line:col: severity: message`, the
 //! offending line with a caret under the spot, and a hint where one helps.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -61,7 +62,8 @@ impl Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        format!("{}:{}:{}: {severity}: {}", self.path.display(), self.pos.line, self.pos.col, self.message)
+        let (path, message) = (shown_path(&self.path), for_terminal(&self.message));
+        format!("{path}:{}:{}: {severity}: {message}", self.pos.line, self.pos.col)
     }
 
     /// The full report: headline, the source line with a caret, and the hint. `source` is the
@@ -86,7 +88,7 @@ impl Diagnostic {
             let _ = writeln!(out, "{gutter} | {lead}{}", "^".repeat(width));
         }
         if let Some(hint) = &self.hint {
-            let _ = writeln!(out, "  = hint: {hint}");
+            let _ = writeln!(out, "  = hint: {}", for_terminal(hint));
         }
         out
     }
@@ -97,7 +99,7 @@ const SHOWN_CHARS: usize = 100;
 
 /// The part of `line` shown around character `col` (all of a short line, `…` where a long one
 /// is cut), and where `col` is in it.
-fn around(line: &str, col: usize) -> (std::borrow::Cow<'_, str>, usize) {
+fn around(line: &str, col: usize) -> (Cow<'_, str>, usize) {
     if line.len() <= SHOWN_CHARS {
         return (line.into(), col);
     }
@@ -187,6 +189,33 @@ impl Report {
     }
 }
 
+/// `text` with its control characters (terminal escape sequences, line breaks) and the marks
+/// that reorder text written as `\u{1b}`: a file name or value printed cannot retitle or clear
+/// the terminal, split a `path:line:col` line, or show itself backwards.
+pub fn for_terminal(text: &str) -> Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.contains(unsafe_char) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+/// A path as `check` and the other commands print it (see [`for_terminal`]).
+pub fn shown_path(path: &Path) -> String {
+    for_terminal(&path.display().to_string()).into_owned()
+}
+
 /// The byte offset of each line's start in `text`.
 fn line_starts(text: &str) -> Vec<usize> {
     std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect()
@@ -224,6 +253,19 @@ mod tests {
         let at = caret.find('^').expect("a caret");
         assert_eq!(shown.chars().skip(at).take(7).collect::<String>(), "[a](/x)", "{text}");
         assert_eq!(around("short", 2), ("short".into(), 2));
+    }
+
+    #[test]
+    fn names_and_messages_are_printed_without_control_characters() {
+        let name = "content/properties/\u{1b}]0;owned\u{7}\u{1b}[2Ja\nb\u{202e}.yaml";
+        let d =
+            Diagnostic::error(Path::new(name), Pos::START, format!("invalid id `{name}`")).with_hint("a\rb");
+        let text = d.render_line(None);
+        assert!(!text.contains(|c: char| c.is_control() && c != '\n'), "{text:?}");
+        assert_eq!(text.lines().count(), 2, "{text}");
+        assert!(text.starts_with("content/properties/\\u{1b}]0;owned\\u{7}\\u{1b}[2Ja\\u{a}b\\u{202e}.yaml:1:1: error: invalid id"), "{text}");
+        assert!(text.ends_with("= hint: a\\u{d}b\n"), "{text}");
+        assert_eq!(for_terminal("Dubai Marina, دبي مارينا"), "Dubai Marina, دبي مارينا");
     }
 
     #[test]
