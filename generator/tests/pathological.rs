@@ -107,3 +107,23 @@ fn file_names_are_printed_escaped() {
         "content/properties/\\u{1b}]0;owned\\u{7}\\u{1b}[2Jsea\\u{a}view.yaml:1:1: error: invalid id";
     assert!(stderr.lines().any(|l| l.starts_with(escaped)), "{stderr}");
 }
+
+/// A listing naming its agent by path gets an error that says so, not "see its own error".
+#[test]
+fn an_agent_written_as_a_path_is_explained() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let dir = content_copy(&sample);
+    let listing = dir.path().join("content/properties/al-quoz-warehouse-for-rent.yaml");
+    let text = std::fs::read_to_string(&listing).expect("the listing");
+    std::fs::write(&listing, text.replace("agent: daniel-novak", "agent: ../team/daniel-novak.yaml"))
+        .expect("written");
+    let (Run { code, stderr, .. }, _) = check(dir.path());
+    assert_eq!(code, 1, "{stderr}");
+    let line = line_of(&text, "agent:");
+    let at = format!(
+        "content/properties/al-quoz-warehouse-for-rent.yaml:{line}:8: error: agent `../team/daniel-novak.yaml` is not an id"
+    );
+    assert!(stderr.contains(&at), "{at}\n{stderr}");
+    assert!(stderr.contains("hint: write `agent: daniel-novak`"), "{stderr}");
+    assert!(!stderr.contains("see its own error"), "{stderr}");
+}
