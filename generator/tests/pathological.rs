@@ -127,3 +127,27 @@ fn an_agent_written_as_a_path_is_explained() {
     assert!(stderr.contains("hint: write `agent: daniel-novak`"), "{stderr}");
     assert!(!stderr.contains("see its own error"), "{stderr}");
 }
+
+/// A permit page over http, and a team member without a name, are errors at their field.
+#[test]
+fn small_validation_gaps_are_closed() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let dir = content_copy(&sample);
+    let listing = dir.path().join("content/properties/al-quoz-warehouse-for-rent.yaml");
+    let text = std::fs::read_to_string(&listing).expect("the listing");
+    std::fs::write(&listing, text.replace("permitUrl: https://", "permitUrl: http://")).expect("written");
+    let member = dir.path().join("content/team/daniel-novak.yaml");
+    let team_text = std::fs::read_to_string(&member).expect("the member");
+    let name_line = team_text.lines().find(|l| l.starts_with("name:")).expect("a name");
+    std::fs::write(&member, team_text.replace(name_line, "name: \"\"")).expect("written");
+    let (Run { code, stderr, .. }, _) = check(dir.path());
+    assert_eq!(code, 1, "{stderr}");
+    let permit = format!(
+        "content/properties/al-quoz-warehouse-for-rent.yaml:{}:12: error: `permitUrl` must be an https:// link",
+        line_of(&text, "permitUrl:")
+    );
+    assert!(stderr.contains(&permit), "{permit}\n{stderr}");
+    let name =
+        format!("content/team/daniel-novak.yaml:{}:7: error: `name` is empty", line_of(&team_text, "name:"));
+    assert!(stderr.contains(&name), "{name}\n{stderr}");
+}
