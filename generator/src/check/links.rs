@@ -194,13 +194,39 @@ fn sources<'a>(content: &'a Content) -> Vec<Source<'a>> {
     out
 }
 
-/// Line and column of byte `offset` in `text`, counted from `at` (the text's first line).
-fn position(text: &str, offset: usize, at: Pos) -> Pos {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() as u32;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = before[line_start..].chars().count() as u32 + 1;
-    Pos { line: at.line + line, col: if line == 0 { at.col + col - 1 } else { col } }
+/// Line and column of byte offsets in a text, counted from `at` (the text's first line). Asked
+/// for offsets in increasing order, it reads each part of the text once: a text with 10,000
+/// links on one line is not read 10,000 times.
+struct Positions<'a> {
+    text: &'a str,
+    at: Pos,
+    /// The last offset asked for and its position.
+    offset: usize,
+    pos: Pos,
+}
+
+impl<'a> Positions<'a> {
+    fn new(text: &'a str, at: Pos) -> Self {
+        Positions { text, at, offset: 0, pos: at }
+    }
+
+    fn of(&mut self, offset: usize) -> Pos {
+        let offset = offset.min(self.text.len());
+        if offset < self.offset {
+            // Back again (rare: a reference link's definition comes later): from the start.
+            (self.offset, self.pos) = (0, self.at);
+        }
+        let between = &self.text[self.offset..offset];
+        match between.rfind('\n') {
+            Some(last) => {
+                self.pos.line += between.matches('\n').count() as u32;
+                self.pos.col = between[last + 1..].chars().count() as u32 + 1;
+            }
+            None => self.pos.col += between.chars().count() as u32,
+        }
+        self.offset = offset;
+        self.pos
+    }
 }
 
 /// Checks the links written in the content's markdown. Every link to a path of the site must
@@ -217,41 +243,44 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
         .par_iter()
         .flat_map_iter(|source| {
             let mut found = Vec::new();
+            let mut positions = Positions::new(source.text, source.at);
+            let field = source.field.unwrap_or("text");
+            let place = if source.body { "the text".to_owned() } else { format!("`{field}`") };
+            if let Some(offset) = markdown::too_deep(source.text) {
+                let pos = if source.body { positions.of(offset) } else { source.at };
+                found.push(
+                    Diagnostic::error(
+                        source.file,
+                        pos,
+                        format!(
+                            "{place} is nested too deeply: over {} quotes (`>`), lists or HTML elements sit inside one another here",
+                            markdown::MAX_NESTING
+                        ),
+                    )
+                    .with_hint("close each HTML element you open (`<div>` ... `</div>`), and start a quote with a single `>`"),
+                );
+                return found;
+            }
+            // One answer per address: a text may link to the same missing page many times.
+            let mut problems: HashMap<String, Option<(String, Option<String>)>> = HashMap::new();
+            let (mut broken, mut first_unreported) = (0, source.at);
             for link in markdown::links(source.text) {
                 let Target::Internal(path) = classify(&link.url, &base, &source.page) else { continue };
-                let problem = if let Some(file) = path.strip_prefix("/media/") {
-                    let decoded = percent_encoding::percent_decode_str(file).decode_utf8_lossy();
-                    if media.join(decoded.as_ref()).is_file() {
-                        continue;
+                let problem = problems.entry(path).or_insert_with_key(|path| link_problem(path, &media, &site_pages));
+                let Some((why, hint)) = problem.clone() else { continue };
+                broken += 1;
+                let pos = if source.body { positions.of(link.offset) } else { source.at };
+                if broken > MAX_BROKEN_PER_TEXT {
+                    if broken == MAX_BROKEN_PER_TEXT + 1 {
+                        first_unreported = pos;
                     }
-                    (format!("no file at {}", media.join(decoded.as_ref()).display()), None)
-                } else {
-                    match site_pages.check(&path) {
-                        Ok(()) => continue,
-                        Err(Missing::Unpublished(status)) => (
-                            format!("that listing is {}, so its page is not published", status_word(status)),
-                            Some("remove the link, or link to a published listing or a listing page such as /buy-property".to_owned()),
-                        ),
-                        Err(Missing::PostMovedTo(page)) => {
-                            ("no page there".to_owned(), Some(format!("the post's page is `{page}`")))
-                        }
-                        Err(Missing::Unknown(best)) => (
-                            "no page of the site has that address".to_owned(),
-                            Some(match best {
-                                Some(best) => format!("did you mean `{best}`?"),
-                                None => "link to a page of the site, such as /contact-us, or to a full https:// address".to_owned(),
-                            }),
-                        ),
-                    }
-                };
+                    continue;
+                }
                 let what = if link.image { "image" } else { "link" };
-                let (why, hint) = problem;
-                let (pos, message) = if source.body {
-                    let at = position(source.text, link.offset, source.at);
-                    (at, format!("broken {what} `{}` on page {}: {why}", link.url, source.page))
+                let message = if source.body {
+                    format!( "broken {what} `{}` on page {}: {why}", link.url, source.page)
                 } else {
-                    let field = source.field.unwrap_or("text");
-                    (source.at, format!("broken {what} `{}` in `{field}` (page {}): {why}", link.url, source.page))
+                    format!("broken {what} `{}` in `{field}` (page {}): {why}", link.url, source.page)
                 };
                 let mut d = Diagnostic::error(source.file, pos, message);
                 if let Some(hint) = hint {
@@ -259,9 +288,56 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
                 }
                 found.push(d);
             }
+            if broken > MAX_BROKEN_PER_TEXT {
+                let more = broken - MAX_BROKEN_PER_TEXT;
+                found.push(
+                    Diagnostic::error(
+                        source.file,
+                        first_unreported,
+                        format!("{more} more broken links or images in {place} from here on"),
+                    )
+                        .with_hint("fix the ones above, then check again to see the rest"),
+                );
+            }
             found
         })
         .collect()
+}
+
+/// How many broken links of one text are reported one by one; the rest are counted.
+const MAX_BROKEN_PER_TEXT: usize = 20;
+
+/// Why the internal link to `path` leads nowhere, with a hint; None when it leads somewhere.
+fn link_problem(path: &str, media: &Path, site_pages: &SitePages) -> Option<(String, Option<String>)> {
+    if let Some(file) = path.strip_prefix("/media/") {
+        let decoded = percent_encoding::percent_decode_str(file).decode_utf8_lossy();
+        if media.join(decoded.as_ref()).is_file() {
+            return None;
+        }
+        return Some((format!("no file at {}", media.join(decoded.as_ref()).display()), None));
+    }
+    let problem = match site_pages.check(path) {
+        Ok(()) => return None,
+        Err(Missing::Unpublished(status)) => (
+            format!("that listing is {}, so its page is not published", status_word(status)),
+            Some(
+                "remove the link, or link to a published listing or a listing page such as /buy-property"
+                    .to_owned(),
+            ),
+        ),
+        Err(Missing::PostMovedTo(page)) => {
+            ("no page there".to_owned(), Some(format!("the post's page is `{page}`")))
+        }
+        Err(Missing::Unknown(best)) => (
+            "no page of the site has that address".to_owned(),
+            Some(match best {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => "link to a page of the site, such as /contact-us, or to a full https:// address"
+                    .to_owned(),
+            }),
+        ),
+    };
+    Some(problem)
 }
 
 fn status_word(status: crate::content::model::Status) -> &'static str {
@@ -518,8 +594,11 @@ mod tests {
 
     #[test]
     fn positions_count_lines_from_the_start_of_the_text() {
-        let text = "one\ntwo [x](/y)\n";
-        assert_eq!(position(text, 8, Pos { line: 5, col: 1 }), Pos { line: 6, col: 5 });
-        assert_eq!(position(text, 0, Pos { line: 5, col: 1 }), Pos { line: 5, col: 1 });
+        let text = "one\ntwo [x](/y) [é](/z)\n";
+        let mut positions = Positions::new(text, Pos { line: 5, col: 1 });
+        assert_eq!(positions.of(8), Pos { line: 6, col: 5 });
+        assert_eq!(positions.of(17), Pos { line: 6, col: 14 });
+        assert_eq!(positions.of(0), Pos { line: 5, col: 1 });
+        assert_eq!(positions.of(21), Pos { line: 6, col: 17 });
     }
 }

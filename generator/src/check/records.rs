@@ -21,6 +21,28 @@ pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
         ];
         for (field, value, known, folder) in refs {
             let Some(value) = value else { continue };
+            if !known.contains(&value.as_str()) && !crate::content::is_valid_id(value) {
+                // A path or a file name (`../team/sara.yaml`): the id is its last part's stem.
+                let stem = value.rsplit(['/', '\\']).next().unwrap_or(value);
+                let stem = stem.strip_suffix(".yaml").or_else(|| stem.strip_suffix(".yml")).unwrap_or(stem);
+                let d = Diagnostic::error(
+                    &p.path,
+                    p.tree.pos_of(&[field]),
+                    format!(
+                        "{field} `{value}` is not an id: write the name of a file in {folder}/ without `.yaml`"
+                    ),
+                );
+                let best = known
+                    .iter()
+                    .copied()
+                    .find(|id| *id == stem)
+                    .or_else(|| did_you_mean(stem, known.iter().copied()));
+                report.push(match best {
+                    Some(best) => d.with_hint(format!("write `{field}: {best}`")),
+                    None => d.with_hint(format!("known ids: {}", known.join(", "))),
+                });
+                continue;
+            }
             if !known.contains(&value.as_str()) {
                 let file = content.dir.join(folder).join(format!("{value}.yaml"));
                 if file.symlink_metadata().is_ok() {

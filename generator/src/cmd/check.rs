@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use super::{Format, print_report};
+use crate::content::diag::shown_path;
 use crate::publish::feeds;
 
 /// Checks the content under `dir`; exit 1 on an error. Missing translations are warnings, or
@@ -30,13 +31,13 @@ pub fn run(dir: &Path, format: Format, required: &[String]) -> ExitCode {
         + content.team.len()
         + content.pages.len();
     if report.errors() > 0 {
-        eprintln!("estate check: {} in {}", report.summary(), dir.display());
+        eprintln!("estate check: {} in {}", report.summary(), shown_path(dir));
         ExitCode::FAILURE
     } else {
         println!(
             "estate check: {} records in {} are valid ({}) in {:.2} s",
             files,
-            dir.display(),
+            shown_path(dir),
             report.summary(),
             started.elapsed().as_secs_f64()
         );

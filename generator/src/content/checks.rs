@@ -65,8 +65,9 @@ impl Ctx<'_> {
     }
 }
 
-fn is_web_url(value: &str) -> bool {
-    value.starts_with("https://") || value.starts_with("http://")
+/// Whether `value` is an https:// address (the permit page is served only over https).
+fn is_https_url(value: &str) -> bool {
+    value.get(..8).is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://")) && value.len() > 8
 }
 
 pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>) {
@@ -126,7 +127,7 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
         );
     }
     if let Some(url) = &p.permit_url
-        && !is_web_url(url)
+        && !is_https_url(url)
     {
         out.push(Diagnostic::error(path, at("permitUrl"), "`permitUrl` must be an https:// link"));
     }
@@ -162,6 +163,12 @@ pub(super) fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Ve
 }
 
 pub(super) fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diagnostic>) {
+    if r.data.name.trim().is_empty() {
+        out.push(
+            Diagnostic::error(&r.path, r.tree.pos_of(&["name"]), "`name` is empty")
+                .with_hint("write the agent's name as it should appear on the site"),
+        );
+    }
     out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
 }
 

@@ -1,6 +1,7 @@
 //! Problems found in content, and how they are shown: `path:line:col: severity: message`, the
 //! offending line with a caret under the spot, and a hint where one helps.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -61,29 +62,55 @@ impl Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        format!("{}:{}:{}: {severity}: {}", self.path.display(), self.pos.line, self.pos.col, self.message)
+        let (path, message) = (shown_path(&self.path), for_terminal(&self.message));
+        format!("{path}:{}:{}: {severity}: {message}", self.pos.line, self.pos.col)
     }
 
-    /// The full report: headline, the source line with a caret, and the hint.
+    /// The full report: headline, the source line with a caret, and the hint. `source` is the
+    /// file's text.
     pub fn render(&self, source: Option<&str>) -> String {
+        self.render_line(source.and_then(|s| s.lines().nth(self.pos.line.saturating_sub(1) as usize)))
+    }
+
+    /// [`Diagnostic::render`] given the diagnostic's line of the file (a long line shown in part,
+    /// around the spot).
+    pub fn render_line(&self, line_text: Option<&str>) -> String {
         let mut out = self.headline();
         out.push('\n');
-        let line_text = source.and_then(|s| s.lines().nth(self.pos.line.saturating_sub(1) as usize));
         if let Some(text) = line_text {
+            let (text, col) = around(text, (self.pos.col.max(1) - 1) as usize);
             let number = self.pos.line.to_string();
             let gutter = " ".repeat(number.len());
-            let col = (self.pos.col.max(1) - 1) as usize;
             let lead: String = text.chars().take(col).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-            let width = token_width(text, col);
+            let width = token_width(&text, col);
             let _ = writeln!(out, "{gutter} |");
             let _ = writeln!(out, "{number} | {text}");
             let _ = writeln!(out, "{gutter} | {lead}{}", "^".repeat(width));
         }
         if let Some(hint) = &self.hint {
-            let _ = writeln!(out, "  = hint: {hint}");
+            let _ = writeln!(out, "  = hint: {}", for_terminal(hint));
         }
         out
     }
+}
+
+/// How many characters of a source line are shown under a problem.
+const SHOWN_CHARS: usize = 100;
+
+/// The part of `line` shown around character `col` (all of a short line, `…` where a long one
+/// is cut), and where `col` is in it.
+fn around(line: &str, col: usize) -> (Cow<'_, str>, usize) {
+    if line.len() <= SHOWN_CHARS {
+        return (line.into(), col);
+    }
+    let start = col.saturating_sub(SHOWN_CHARS / 4);
+    let mut chars = line.chars().skip(start);
+    let shown: String = chars.by_ref().take(SHOWN_CHARS).collect();
+    if start == 0 && chars.next().is_none() {
+        return (line.into(), col);
+    }
+    let (lead, tail) = (if start > 0 { "…" } else { "" }, if chars.next().is_some() { "…" } else { "" });
+    (format!("{lead}{shown}{tail}").into(), col - start + lead.chars().count())
 }
 
 /// How many characters to underline from `col`: the rest of the value on that line, without a
@@ -133,16 +160,23 @@ impl Report {
         self.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count()
     }
 
-    /// Every diagnostic rendered with its source line (read from disk, once per file).
+    /// Every diagnostic rendered with its source line (read from disk, and its lines found,
+    /// once per file).
     pub fn render(&self) -> String {
         let mut out = String::new();
-        let mut cached: Option<(&Path, Option<String>)> = None;
+        let mut cached: Option<(&Path, Option<String>, Vec<usize>)> = None;
         for d in &self.diagnostics {
-            if cached.as_ref().is_none_or(|(p, _)| *p != d.path.as_path()) {
-                cached = Some((d.path.as_path(), super::source::read_text(&d.path).ok()));
+            if cached.as_ref().is_none_or(|(p, _, _)| *p != d.path.as_path()) {
+                let text = super::source::read_text(&d.path).ok();
+                let starts = text.as_deref().map_or_else(Vec::new, line_starts);
+                cached = Some((d.path.as_path(), text, starts));
             }
-            let source = cached.as_ref().and_then(|(_, s)| s.as_deref());
-            out.push_str(&d.render(source));
+            let line = cached.as_ref().and_then(|(_, text, starts)| {
+                let text = text.as_deref()?;
+                let start = *starts.get(d.pos.line.checked_sub(1)? as usize)?;
+                text[start..].lines().next()
+            });
+            out.push_str(&d.render_line(line));
             out.push('\n');
         }
         out
@@ -153,6 +187,38 @@ impl Report {
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         format!("{}, {}", plural(self.errors(), "error"), plural(self.warnings(), "warning"))
     }
+}
+
+/// `text` with its control characters (terminal escape sequences, line breaks) and the marks
+/// that reorder text written as `\u{1b}`: a file name or value printed cannot retitle or clear
+/// the terminal, split a `path:line:col` line, or show itself backwards.
+pub fn for_terminal(text: &str) -> Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.contains(unsafe_char) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+/// A path as `check` and the other commands print it (see [`for_terminal`]).
+pub fn shown_path(path: &Path) -> String {
+    for_terminal(&path.display().to_string()).into_owned()
+}
+
+/// The byte offset of each line's start in `text`.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect()
 }
 
 #[cfg(test)]
@@ -172,6 +238,34 @@ mod tests {
             text,
             "content/properties/a.yaml:2:8: error: `price`: bad\n  |\n2 | price: call us # note\n  |        ^^^^^^^\n  = hint: write a number\n"
         );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_spot() {
+        let line = format!("description: {}[a](/x){}", "word ".repeat(100), " more".repeat(100));
+        let col = 13 + 500 + 1;
+        let d = Diagnostic::error(Path::new("a.yaml"), Pos { line: 1, col }, "broken link");
+        let text = d.render_line(Some(&line));
+        let shown = text.lines().nth(2).expect("the line");
+        let caret = text.lines().nth(3).expect("the caret");
+        assert!(shown.starts_with("1 | …") && shown.ends_with('…'), "{shown}");
+        assert!(shown.chars().count() < 120, "{shown}");
+        let at = caret.find('^').expect("a caret");
+        assert_eq!(shown.chars().skip(at).take(7).collect::<String>(), "[a](/x)", "{text}");
+        assert_eq!(around("short", 2), ("short".into(), 2));
+    }
+
+    #[test]
+    fn names_and_messages_are_printed_without_control_characters() {
+        let name = "content/properties/\u{1b}]0;owned\u{7}\u{1b}[2Ja\nb\u{202e}.yaml";
+        let d =
+            Diagnostic::error(Path::new(name), Pos::START, format!("invalid id `{name}`")).with_hint("a\rb");
+        let text = d.render_line(None);
+        assert!(!text.contains(|c: char| c.is_control() && c != '\n'), "{text:?}");
+        assert_eq!(text.lines().count(), 2, "{text}");
+        assert!(text.starts_with("content/properties/\\u{1b}]0;owned\\u{7}\\u{1b}[2Ja\\u{a}b\\u{202e}.yaml:1:1: error: invalid id"), "{text}");
+        assert!(text.ends_with("= hint: a\\u{d}b\n"), "{text}");
+        assert_eq!(for_terminal("Dubai Marina, دبي مارينا"), "Dubai Marina, دبي مارينا");
     }
 
     #[test]

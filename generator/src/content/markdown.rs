@@ -20,15 +20,82 @@ fn raw_html(markdown: &str) -> String {
     raw
 }
 
-/// Renders `markdown` to sanitised HTML.
+/// How deep quotes, lists and HTML elements may sit inside one another in a text. The
+/// sanitiser's HTML parser takes time growing with the square of the depth (100,000 unclosed
+/// `<div>`s: minutes); real texts nest a handful of levels.
+pub const MAX_NESTING: usize = 100;
+
+/// HTML elements that never hold others, or that the next of their kind closes (`<p><p>`):
+/// they add no depth.
+const FLAT_ELEMENTS: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "rp", "rt",
+];
+
+/// Where `markdown` first nests deeper than [`MAX_NESTING`] (a byte offset in it, at the quote,
+/// list or HTML that goes too deep), or None. Unclosed HTML elements count as open to the end,
+/// as the sanitiser's parser keeps them.
+pub fn too_deep(markdown: &str) -> Option<usize> {
+    // Cheap for most texts: deep nesting needs a quote, a list or an HTML tag per level.
+    if markdown.len() < MAX_NESTING {
+        return None;
+    }
+    let (mut blocks, mut html) = (0usize, 0usize);
+    for (event, range) in Parser::new_ext(markdown, OPTIONS).into_offset_iter() {
+        match event {
+            Event::Start(_) => blocks += 1,
+            Event::End(_) => blocks = blocks.saturating_sub(1),
+            Event::Html(fragment) | Event::InlineHtml(fragment) => {
+                for tag in fragment.split('<').skip(1) {
+                    let (closing, tag) = match tag.strip_prefix('/') {
+                        Some(rest) => (true, rest),
+                        None => (false, tag),
+                    };
+                    let name_len = tag.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(tag.len());
+                    let name = tag[..name_len].to_ascii_lowercase();
+                    if name.is_empty() || !name.as_bytes()[0].is_ascii_alphabetic() {
+                        continue;
+                    }
+                    if closing {
+                        html = html.saturating_sub(1);
+                    } else if !FLAT_ELEMENTS.contains(&name.as_str()) {
+                        html += 1;
+                        if blocks + html > MAX_NESTING {
+                            return Some(range.start);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        if blocks + html > MAX_NESTING {
+            return Some(range.start);
+        }
+    }
+    None
+}
+
+/// Renders `markdown` to sanitised HTML. A text nested too deep (see [`too_deep`], which
+/// `estate check` reports) is shown as its plain, escaped text.
 pub fn to_html(markdown: &str) -> String {
+    if too_deep(markdown).is_some() {
+        return plain(markdown);
+    }
     SANITIZER.clean(&raw_html(markdown)).to_string()
+}
+
+/// `markdown` as one escaped paragraph, markup and all.
+fn plain(markdown: &str) -> String {
+    format!("<p>{}</p>\n", ammonia::clean_text(markdown))
 }
 
 /// Renders `markdown` to sanitised HTML for use away from the site (a feed): every relative
 /// link and image address is made absolute against `page_url`, the page the text belongs to.
 pub fn to_html_absolute(markdown: &str, page_url: &str) -> String {
     let Ok(base) = ammonia::Url::parse(page_url) else { return to_html(markdown) };
+    if too_deep(markdown).is_some() {
+        return plain(markdown);
+    }
     let mut builder = ammonia::Builder::default();
     builder.link_rel(Some("noopener noreferrer"));
     builder.url_relative(ammonia::UrlRelative::RewriteWithBase(base));
@@ -175,6 +242,26 @@ mod tests {
             ]
         );
         assert!(links("No links here, only prices: 5 < 6.").is_empty());
+    }
+
+    #[test]
+    fn deep_nesting_is_found_where_it_goes_too_deep_and_shown_as_text() {
+        let quotes = ">".repeat(50_000) + " x";
+        assert_eq!(too_deep(&quotes), Some(MAX_NESTING));
+        let divs = format!("Intro\n\n{}", "<div>".repeat(100_000));
+        assert_eq!(too_deep(&divs), Some(7));
+        let shown = to_html(&divs);
+        assert!(
+            shown.starts_with("<p>Intro") && shown.contains("&lt;div&gt;&lt;div&gt;"),
+            "{}",
+            &shown[..80]
+        );
+        assert!(!to_html_absolute(&quotes, "https://x.example/a").contains("<blockquote>"));
+        // Closed, or flat, elements do not add up; nor do many links.
+        assert_eq!(too_deep(&"<div>a</div>".repeat(10_000)), None);
+        assert_eq!(too_deep(&"<p>a<br>".repeat(10_000)), None);
+        assert_eq!(too_deep(&"![a](b)".repeat(50_000)), None);
+        assert_eq!(too_deep(&"> > - quote in a list\n".repeat(1_000)), None);
     }
 
     #[test]

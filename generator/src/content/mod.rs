@@ -10,6 +10,7 @@ mod checks;
 pub mod demo;
 pub mod diag;
 mod entry;
+mod folders;
 mod geo;
 mod link_scheme;
 mod load_cache;
@@ -204,8 +205,7 @@ fn list(dir: &Path, kind: Kind, report: &mut Report) -> Vec<(PathBuf, Stamp)> {
 /// Splits `---` front matter from a markdown file. Returns the YAML, the number of lines
 /// before it, and the body.
 pub fn split_front_matter(text: &str) -> Option<(&str, u32, &str)> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let rest = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n"))?;
+    let rest = front_matter_start(text)?;
     let mut offset = 0;
     for line in rest.split_inclusive('\n') {
         if line.trim_end() == "---" {
@@ -216,6 +216,13 @@ pub fn split_front_matter(text: &str) -> Option<(&str, u32, &str)> {
         offset += line.len();
     }
     None
+}
+
+/// The text after a first line `---` (trailing spaces allowed, as editors leave them).
+fn front_matter_start(text: &str) -> Option<&str> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text.split_inclusive('\n').next()?;
+    (first.trim_end() == "---").then(|| &text[first.len()..])
 }
 
 /// Reads one file into a record, with every problem found on the way.
@@ -236,9 +243,22 @@ fn parse_text<T: DeserializeOwned>(
     let (yaml_text, offset, body) = if is_markdown {
         match split_front_matter(text) {
             Some((yaml, offset, body)) => (yaml, offset, Some(body.to_owned())),
+            None if front_matter_start(text).is_some() => {
+                let d = Diagnostic::error(
+                    path,
+                    Pos::START,
+                    "the fields opened by this `---` line are never closed",
+                )
+                .with_hint("add a line `---` after the last field, before the text of the page");
+                return (None, vec![d]);
+            }
             None => {
-                let d = Diagnostic::error(path, Pos::START, "missing front matter")
-                    .with_hint("start the file with a line `---`, the fields, then another `---` line");
+                let d = Diagnostic::error(
+                    path,
+                    Pos::START,
+                    "missing front matter: the file must start with a `---` line",
+                )
+                .with_hint("start the file with a line `---`, the fields, then another `---` line");
                 return (None, vec![d]);
             }
         }
@@ -269,7 +289,19 @@ fn parse_text<T: DeserializeOwned>(
 /// Checks a file's id (its name) and returns it.
 fn file_id(path: &Path, kind: Kind, out: &mut Vec<Diagnostic>) -> String {
     let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or("").to_owned();
-    if !is_valid_id(&id) {
+    if is_windows_device_name(&id) {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("yaml");
+        out.push(
+            Diagnostic::error(
+                path,
+                Pos::START,
+                format!(
+                    "invalid id `{id}`: Windows keeps this name for a device, so the file cannot exist there"
+                ),
+            )
+            .with_hint(format!("the id is the file name; rename the file, e.g. to `{id}-1.{ext}`")),
+        );
+    } else if !is_valid_id(&id) {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("yaml");
         out.push(
             Diagnostic::error(
@@ -414,6 +446,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
             "missing file: site.yaml describes the agency (name, phones, address ...)",
         ));
     }
+    folders::check(dir, &mut report);
     // The vocabularies first: each record is given their names as it is read.
     content.vocabulary = vocabulary::load(dir, &mut report);
     let vocabulary = &content.vocabulary;
@@ -519,6 +552,9 @@ mod tests {
             assert!(!is_valid_id(bad), "{bad}");
         }
         assert_eq!(suggest_id("Marina Gate_2"), "marina-gate-2");
+        let mut found = Vec::new();
+        file_id(Path::new("properties/con.yaml"), Kind::Property, &mut found);
+        assert!(found[0].hint.as_deref().is_some_and(|h| h.contains("`con-1.yaml`")), "{found:?}");
     }
 
     #[test]
@@ -526,5 +562,15 @@ mod tests {
         let (yaml, offset, body) = split_front_matter("---\ntitle: A\n---\nBody\n").unwrap();
         assert_eq!((yaml, offset, body), ("title: A\n", 1, "Body\n"));
         assert!(split_front_matter("title: A\n").is_none());
+        // An editor's trailing space on the first line does not hide the fields.
+        assert_eq!(split_front_matter("--- \ntitle: A\n---\n"), Some(("title: A\n", 1, "")));
+    }
+
+    #[test]
+    fn front_matter_never_closed_is_not_called_missing() {
+        let (_, found) = parse_text::<PostFile>(Path::new("blog/a.md"), "a".into(), "---\ntitle: A\nBody\n");
+        assert!(found[0].message.contains("never closed"), "{:?}", found[0]);
+        let (_, found) = parse_text::<PostFile>(Path::new("blog/a.md"), "a".into(), "title: A\n");
+        assert!(found[0].message.starts_with("missing front matter"), "{:?}", found[0]);
     }
 }

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use serde_saphyr::granit_parser::{self, Event, Parser, ScalarStyle};
 
 mod de;
+mod explain;
 
 pub use de::{FieldError, deserialize, did_you_mean};
 
@@ -128,9 +129,9 @@ pub fn parse(text: &str, line_offset: u32) -> Result<Node, SyntaxError> {
     let mut builder = TreeBuilder { line_offset, ..TreeBuilder::default() };
     let mut parser = Parser::new_from_str(text);
     while let Some(event) = parser.next_event() {
-        let (event, span) = event.map_err(|e| SyntaxError {
-            pos: Pos { line: e.marker().line() as u32 + line_offset, col: e.marker().col() as u32 + 1 },
-            message: format!("invalid YAML: {}", e.info()),
+        let (event, span) = event.map_err(|e| {
+            let at = Pos { line: e.marker().line() as u32, col: e.marker().col() as u32 + 1 };
+            explain::explain(text, &e.info(), at, line_offset)
         })?;
         builder.event(event, builder.pos(span.start))?;
     }

@@ -26,8 +26,15 @@ pub(super) async fn read(request: Request) -> Result<Map<String, Value>, ApiErro
 }
 
 /// A text field: a string or a number as the browser sent it, trimmed; absent or null is empty.
+/// A control character (a NUL, an escape) is refused: it would be written into a content file.
 pub(super) fn text(form: &Map<String, Value>, name: &str) -> Result<String, ApiError> {
     match http::text_field(form, name) {
+        Ok(text) if text.contains(|c: char| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) => {
+            Err(invalid().field(
+                name,
+                "This field contains a character that cannot be written (such as a NUL); remove it.",
+            ))
+        }
         Ok(text) => Ok(text.trim().to_owned()),
         Err(_) => Err(ApiError::new(StatusCode::BAD_REQUEST, "malformed", format!("`{name}` must be text."))
             .field(name, "This field must be text.")),
@@ -126,3 +133,17 @@ pub(super) fn photo(form: &Map<String, Value>) -> Result<Option<Photo>, ApiError
 /// The JPEG quality an uploaded photo is stored at: high, since the image stage makes the
 /// smaller variants from it.
 const UPLOAD_QUALITY: u8 = 92;
+
+#[cfg(test)]
+mod text_tests {
+    use super::*;
+
+    #[test]
+    fn a_control_character_in_a_field_is_refused_for_that_field() {
+        let form: Map<String, Value> =
+            serde_json::from_str(r#"{"title": "Villa\u0000 one", "area": " 5 "}"#).unwrap();
+        let refused = text(&form, "title").expect_err("a NUL");
+        assert!(format!("{refused:?}").contains("This field contains a character"), "{refused:?}");
+        assert_eq!(text(&form, "area").expect("text"), "5");
+    }
+}
