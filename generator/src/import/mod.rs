@@ -72,7 +72,7 @@ pub struct Imported {
 /// Reads the feed's text from a file or URL.
 pub fn read_source(source: &str) -> Result<String, String> {
     let bytes = if source.starts_with("https://") || source.starts_with("http://") {
-        fetch::feed(&fetch::agent(), source)?
+        fetch::Fetcher::for_feed(source).feed(source)?
     } else {
         std::fs::read(source).map_err(|e| format!("cannot read {source}: {e}"))?
     };
@@ -105,7 +105,7 @@ struct Ctx<'a> {
     manifest: &'a Manifest,
     /// References of listings in the content that no import wrote: reference -> id.
     own_references: HashMap<String, String>,
-    agent: ureq::Agent,
+    fetcher: fetch::Fetcher,
 }
 
 /// Imports the listings of `text` (the feed's XML). `started` is told how many listings the
@@ -150,7 +150,13 @@ pub fn run(
         .filter(|p| !imported.contains_key(p.id.as_str()))
         .filter_map(|p| Some((p.data.reference.clone()?, p.id.clone())))
         .collect();
-    let ctx = Ctx { options, content: &content, manifest: &manifest, own_references, agent: fetch::agent() };
+    let ctx = Ctx {
+        options,
+        content: &content,
+        manifest: &manifest,
+        own_references,
+        fetcher: fetch::Fetcher::for_feed(&options.source),
+    };
     let results: Vec<(Outcome, Option<Entry>)> = listings
         .par_iter()
         .zip(duplicates)
@@ -283,7 +289,7 @@ fn write_listing(
         None => {
             let mut photos = Vec::new();
             for (i, url) in urls.iter().enumerate() {
-                let (bytes, extension) = fetch::photo(&ctx.agent, url)?;
+                let (bytes, extension) = ctx.fetcher.photo(url)?;
                 let photo_path = format!("media/properties/{id}/{:02}.{extension}", i + 1);
                 photos.push(Photo { url: (*url).clone(), path: photo_path.clone() });
                 downloads.push((photo_path, bytes));

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 /// Serves the files under `root` on 127.0.0.1 (an ephemeral port) until the test ends; returns
 /// its origin. `.jpg` files are `image/jpeg` and `.xml` `application/xml`, except that files
-/// named `*-as-html.jpg` are served as `text/html`, as a misconfigured CRM would.
+/// named `*-as-html.jpg` are served as `text/html`, as a misconfigured CRM would; a path with a
+/// file `<path>.redirect` beside it is redirected (302) to the address that file holds.
 pub fn serve(root: PathBuf) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let origin = format!("http://{}", listener.local_addr().unwrap());
@@ -25,12 +26,14 @@ pub fn serve(root: PathBuf) -> String {
                 }
                 let path = request.split(' ').nth(1).unwrap_or("/").trim_start_matches('/');
                 let mut stream = &stream;
+                let redirect = std::fs::read_to_string(root.join(format!("{path}.redirect")));
                 let (status, kind, body) = match std::fs::read(root.join(path)) {
-                    Ok(body) if path.ends_with("-as-html.jpg") => ("200 OK", "text/html", body),
-                    Ok(body) if path.ends_with(".xml") => ("200 OK", "application/xml", body),
-                    Ok(body) if path.ends_with(".jpg") => ("200 OK", "image/jpeg", body),
-                    Ok(body) => ("200 OK", "application/octet-stream", body),
-                    Err(_) => ("404 Not Found", "text/plain", b"not found".to_vec()),
+                    _ if redirect.is_ok() => ("302 Found\r\nlocation: ".to_owned() + redirect.as_deref().unwrap_or(""), "text/plain", Vec::new()),
+                    Ok(body) if path.ends_with("-as-html.jpg") => ("200 OK".to_owned(), "text/html", body),
+                    Ok(body) if path.ends_with(".xml") => ("200 OK".to_owned(), "application/xml", body),
+                    Ok(body) if path.ends_with(".jpg") => ("200 OK".to_owned(), "image/jpeg", body),
+                    Ok(body) => ("200 OK".to_owned(), "application/octet-stream", body),
+                    Err(_) => ("404 Not Found".to_owned(), "text/plain", b"not found".to_vec()),
                 };
                 let head = format!(
                     "HTTP/1.1 {status}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
