@@ -19,7 +19,8 @@ fn empty_content(dir: &Path) -> PathBuf {
 fn site(dir: &Path) -> PathBuf {
     let site = dir.join("site");
     std::fs::create_dir_all(&site).expect("a folder");
-    std::fs::copy(repo().join("content/media/properties/bay-tower-1.jpg"), site.join("a.jpg")).expect("a copy");
+    std::fs::copy(repo().join("content/media/properties/bay-tower-1.jpg"), site.join("a.jpg"))
+        .expect("a copy");
     site
 }
 
@@ -53,7 +54,8 @@ fn only_photos_that_decode_are_written_and_every_id_is_valid() {
     let dir = tempfile::tempdir().expect("a folder");
     let content = empty_content(dir.path());
     let site = site(dir.path());
-    std::fs::write(site.join("html.jpg"), b"\xff\xd8\xff<html><body>Not found</body></html>").expect("written");
+    std::fs::write(site.join("html.jpg"), b"\xff\xd8\xff<html><body>Not found</body></html>")
+        .expect("written");
     let jpeg = std::fs::read(site.join("a.jpg")).expect("a photo");
     std::fs::write(site.join("truncated.jpg"), &jpeg[..jpeg.len() / 2]).expect("written");
     let origin = serve(site.clone());
@@ -96,7 +98,10 @@ fn photos_at_local_or_private_addresses_are_refused() {
     let run = import(&content, file.to_str().expect("UTF-8"));
     assert_eq!(run.code, 1, "{run}");
     for (line, reference) in [(2, "L-1"), (3, "L-2"), (4, "L-3"), (5, "L-4")] {
-        assert!(run.stderr.contains(&format!(":{line}:1: {reference}: not imported: refused to download")), "{run}");
+        assert!(
+            run.stderr.contains(&format!(":{line}:1: {reference}: not imported: refused to download")),
+            "{run}"
+        );
     }
     assert!(run.stderr.contains("a local or private address"), "{run}");
     assert_eq!(listings(&content), Vec::<String>::new());
@@ -112,7 +117,8 @@ fn a_redirect_to_another_local_host_is_refused() {
     let origin = serve(site.clone());
     let port = origin.rsplit(':').next().expect("a port");
     std::fs::write(site.join("same.jpg.redirect"), "/a.jpg").expect("written");
-    std::fs::write(site.join("away.jpg.redirect"), format!("http://localhost:{port}/a.jpg")).expect("written");
+    std::fs::write(site.join("away.jpg.redirect"), format!("http://localhost:{port}/a.jpg"))
+        .expect("written");
     let feed = format!(
         "<list>\n{}{}</list>",
         listing("R-1", "Villa one", &format!("{origin}/same.jpg")),

@@ -28,7 +28,11 @@ pub fn serve(root: PathBuf) -> String {
                 let mut stream = &stream;
                 let redirect = std::fs::read_to_string(root.join(format!("{path}.redirect")));
                 let (status, kind, body) = match std::fs::read(root.join(path)) {
-                    _ if redirect.is_ok() => ("302 Found\r\nlocation: ".to_owned() + redirect.as_deref().unwrap_or(""), "text/plain", Vec::new()),
+                    _ if redirect.is_ok() => (
+                        "302 Found\r\nlocation: ".to_owned() + redirect.as_deref().unwrap_or(""),
+                        "text/plain",
+                        Vec::new(),
+                    ),
                     Ok(body) if path.ends_with("-as-html.jpg") => ("200 OK".to_owned(), "text/html", body),
                     Ok(body) if path.ends_with(".xml") => ("200 OK".to_owned(), "application/xml", body),
                     Ok(body) if path.ends_with(".jpg") => ("200 OK".to_owned(), "image/jpeg", body),
