@@ -17,6 +17,7 @@ mod load_cache;
 pub mod markdown;
 pub mod model;
 pub mod portal;
+pub mod safe_fs;
 pub mod scaffold;
 pub mod schema;
 mod source;
@@ -166,6 +167,10 @@ impl Kind {
 /// The files of one content folder, sorted; stray files become warnings.
 fn list(dir: &Path, kind: Kind, report: &mut Report) -> Vec<(PathBuf, Stamp)> {
     let folder = dir.join(kind.dir());
+    // A link in place of the folder is reported by `load`, and what it points to not read.
+    if !safe_fs::is_real_dir(&folder) {
+        return Vec::new();
+    }
     let Ok(entries) = std::fs::read_dir(&folder) else { return Vec::new() };
     let paths: Vec<PathBuf> = entries.flatten().map(|entry| entry.path()).collect();
     // Looked at on every core: 10,000 listings are as many system calls.
@@ -428,6 +433,12 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         );
         return (content, report);
     }
+    // Every link in the tree is an error at its path; none is read (see `safe_fs`).
+    report.extend(
+        safe_fs::links_under(dir)
+            .into_iter()
+            .map(|link| Diagnostic::error(&link, Pos::START, safe_fs::link_message(&link))),
+    );
     let site_path = dir.join("site.yaml");
     // Anything at that name is read (and a device or dangling link reported as what it is).
     if site_path.symlink_metadata().is_ok() {

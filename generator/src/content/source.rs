@@ -1,10 +1,13 @@
-//! Reading a content file's text. Only a regular file is opened (a symlink to `/dev/zero` or a
-//! named pipe would hang `check`), at most [`MAX_BYTES`] are read, and a byte that is not UTF-8
-//! is reported at its own line and column, where an editor can find it.
+//! Reading a content file's text. Only a regular file is opened, never through a link (a link to
+//! `/dev/zero` would hang `check`, one to `/proc/self/environ` print the build's secrets in an
+//! excerpt), at most [`MAX_BYTES`] are read, and a byte that is not UTF-8 is reported at its own
+//! line and column, where an editor can find it. Error excerpts are read here too, so they show
+//! only such files.
 
 use std::io::Read;
 use std::path::Path;
 
+use super::safe_fs;
 use super::yaml::Pos;
 
 /// Far above any real listing or post; a content file this big is a mistake.
@@ -26,15 +29,19 @@ impl ReadProblem {
 /// The UTF-8 text of the regular file at `path`.
 pub fn read_text(path: &Path) -> Result<String, ReadProblem> {
     let cannot = |e: std::io::Error| ReadProblem::at_start(format!("cannot read the file: {e}"));
-    // Follows symlinks: the check is on what would be read.
-    let meta = std::fs::metadata(path).map_err(cannot)?;
+    let meta = std::fs::symlink_metadata(path).map_err(cannot)?;
+    if meta.file_type().is_symlink() {
+        return Err(ReadProblem::at_start(safe_fs::link_message(path)));
+    }
     if !meta.is_file() {
         let what =
             if meta.is_dir() { "a folder" } else { "not a regular file (a device, a pipe or a socket)" };
         return Err(ReadProblem::at_start(format!("{what}: content files must be files")));
     }
     let mut bytes = Vec::new();
-    std::fs::File::open(path).and_then(|f| f.take(MAX_BYTES + 1).read_to_end(&mut bytes)).map_err(cannot)?;
+    safe_fs::open_regular(path)
+        .and_then(|f| f.take(MAX_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
     if bytes.len() as u64 > MAX_BYTES {
         return Err(ReadProblem::at_start(format!(
             "the file is over {} MB: content files are text records, media belong in content/media/",
@@ -85,8 +92,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("a folder");
         let link = dir.path().join("zero.yaml");
         std::os::unix::fs::symlink("/dev/zero", &link).expect("a link");
-        let problem = read_text(&link).expect_err("a device");
-        assert!(problem.message.starts_with("not a regular file"), "{}", problem.message);
+        let problem = read_text(&link).expect_err("a link");
+        assert!(problem.message.starts_with(safe_fs::LINK_NOT_ALLOWED), "{}", problem.message);
         let big = dir.path().join("big.yaml");
         std::fs::write(&big, vec![b'a'; MAX_BYTES as usize + 1]).expect("written");
         assert!(read_text(&big).expect_err("too big").message.contains("over 8 MB"));

@@ -179,7 +179,8 @@ pub(super) fn load(dir: &Path, report: &mut Report) -> Vocabularies {
     let mut vocabularies = Vocabularies::default();
     for kind in Kind::ALL {
         let path = kind.path(dir);
-        if !path.is_file() {
+        // A link, to the file or its folder, is reported by `load` and not read.
+        if !path.is_file() || !super::safe_fs::is_real_dir(path.parent().unwrap_or(dir)) {
             continue;
         }
         let (record, diags) = read::<VocabularyFile>(&path, kind.file().to_owned());

@@ -8,7 +8,7 @@ use super::feed::{FeedListing, FeedPrice};
 use crate::content::model::{Coordinates, MainCategory, PricePeriod, SubCategory, Timestamp};
 use crate::content::portal;
 use crate::content::vocabulary::Kind;
-use crate::content::{Content, suggest_id};
+use crate::content::{Content, RESERVED_PROPERTY_IDS, is_valid_id, suggest_id};
 
 /// A listing ready to be written, less its photos.
 #[derive(Debug, Clone)]
@@ -40,19 +40,25 @@ pub struct Listing {
 }
 
 /// The id of a new listing: its title and reference as a slug, so the same listing gets the
-/// same id on every run.
+/// same id on every run. Always a valid id ([`is_valid_id`], not reserved): when the slug is not
+/// one (a title and reference of punctuation only, a name Windows keeps, too long), the
+/// reference alone, then a hash of both.
 pub fn new_id(title: &str, reference: &str) -> String {
-    let mut title = suggest_id(title);
-    if title.len() > 60 {
-        let cut = title[..60].rfind('-').unwrap_or(60);
-        title.truncate(cut);
+    let mut slug = suggest_id(title);
+    if slug.len() > 60 {
+        let cut = slug[..60].rfind('-').unwrap_or(60);
+        slug.truncate(cut);
     }
-    let reference = suggest_id(reference);
-    match (title.is_empty(), reference.is_empty()) {
-        (true, _) => format!("listing-{reference}"),
-        (false, true) => title,
-        (false, false) => format!("{title}-{reference}"),
-    }
+    let reference_slug = suggest_id(reference);
+    let joined = match (slug.is_empty(), reference_slug.is_empty()) {
+        (true, _) => format!("listing-{reference_slug}"),
+        (false, true) => slug,
+        (false, false) => format!("{slug}-{reference_slug}"),
+    };
+    let usable = |id: &String| is_valid_id(id) && !RESERVED_PROPERTY_IDS.contains(&id.as_str());
+    [joined, format!("listing-{reference_slug}")].into_iter().find(usable).unwrap_or_else(|| {
+        format!("listing-{}", super::manifest::hash(format!("{title}\n{reference}").as_bytes()))
+    })
 }
 
 fn number(field: &str, value: &str) -> Result<f64, String> {
@@ -312,6 +318,26 @@ mod tests {
         assert_eq!(new_id("Marina Gate 2BR, Sea View!", "PC-R-1001"), "marina-gate-2br-sea-view-pc-r-1001");
         let long = new_id(&"Very long title words ".repeat(10), "A1");
         assert!(long.len() <= 64 && long.ends_with("-a1") && !long.contains("--"), "{long}");
+    }
+
+    #[test]
+    fn every_id_made_is_valid_falling_back_to_the_reference_then_a_hash() {
+        assert_eq!(new_id("/// ...", "R-7"), "listing-r-7");
+        for (title, reference) in [
+            ("/// ...", "../.."),
+            ("", ""),
+            ("Con", ""),
+            ("Rent", "!"),
+            ("Search", ""),
+            ("A", &"9".repeat(120)),
+        ] {
+            let id = new_id(title, reference);
+            assert!(
+                is_valid_id(&id) && !RESERVED_PROPERTY_IDS.contains(&id.as_str()),
+                "{title:?} {reference:?}: {id}"
+            );
+        }
+        assert_ne!(new_id("/// ...", "../.."), new_id("/// ...", "./."), "the hash tells them apart");
     }
 
     #[test]

@@ -43,7 +43,7 @@ impl Manifest {
     /// The manifest of `content`, empty when there is none yet.
     pub fn load(content: &Path) -> Result<Manifest, String> {
         let path = path(content);
-        match std::fs::read(&path) {
+        match crate::content::safe_fs::read_inside(content, &path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| format!("{}: {e}", path.display())),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Manifest::default()),
             Err(e) => Err(format!("cannot read {}: {e}", path.display())),
@@ -52,9 +52,8 @@ impl Manifest {
 
     pub fn save(&self, content: &Path) -> std::io::Result<()> {
         let path = path(content);
-        std::fs::create_dir_all(path.parent().expect("the manifest is in a folder"))?;
         let mut bytes = serde_json::to_vec_pretty(self).expect("the manifest serialises");
         bytes.push(b'\n');
-        super::write_atomically(&path, &bytes)
+        super::write_file(content, &path, &bytes)
     }
 }

@@ -23,7 +23,7 @@ use self::listing::Listing;
 use self::manifest::{Entry, Manifest, Photo};
 use self::terms::NewTerm;
 use crate::content::model::PropertyFile;
-use crate::content::{Content, yaml};
+use crate::content::{Content, safe_fs, yaml};
 
 pub struct Options {
     /// A file path or an http(s) URL.
@@ -72,28 +72,30 @@ pub struct Imported {
 /// Reads the feed's text from a file or URL.
 pub fn read_source(source: &str) -> Result<String, String> {
     let bytes = if source.starts_with("https://") || source.starts_with("http://") {
-        fetch::feed(&fetch::agent(), source)?
+        fetch::Fetcher::for_feed(source).feed(source)?
     } else {
         std::fs::read(source).map_err(|e| format!("cannot read {source}: {e}"))?
     };
     String::from_utf8(bytes).map_err(|e| format!("{source} is not UTF-8 text: {e}"))
 }
 
-/// Writes `bytes` to `path` so that no one sees half a file: a new file directly (removed again
-/// if the write fails), an existing one through a temporary file beside it, renamed over it
-/// (renames cost a journal flush each, and most imports create files).
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let target = if path.exists() {
-        path.with_extension(format!("{}.importing", path.extension().and_then(|e| e.to_str()).unwrap_or("")))
-    } else {
-        path.to_path_buf()
-    };
-    std::fs::write(&target, bytes)
-        .and_then(|()| if target == path { Ok(()) } else { std::fs::rename(&target, path) })
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&target);
-        })
+/// Writes `bytes` as the file `path` inside `content`, whole ([`safe_fs::write`]: never through a
+/// link, never outside the folder).
+pub(crate) fn write_file(content: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    safe_fs::write(content, path, bytes)
         .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+}
+
+/// Refuses a content folder with a symbolic link anywhere in it: `estate check` fails on one, and
+/// the import must not write through one (to a file outside the folder).
+fn refuse_links(content: &Path) -> Result<(), String> {
+    let links = safe_fs::links_under(content);
+    if links.is_empty() {
+        return Ok(());
+    }
+    let lines: Vec<String> =
+        links.iter().map(|link| format!("{}: {}", link.display(), safe_fs::link_message(link))).collect();
+    Err(format!("{}\nnothing was imported: replace the links with the files themselves", lines.join("\n")))
 }
 
 /// Everything a listing's import reads.
@@ -103,7 +105,7 @@ struct Ctx<'a> {
     manifest: &'a Manifest,
     /// References of listings in the content that no import wrote: reference -> id.
     own_references: HashMap<String, String>,
-    agent: ureq::Agent,
+    fetcher: fetch::Fetcher,
 }
 
 /// Imports the listings of `text` (the feed's XML). `started` is told how many listings the
@@ -114,6 +116,7 @@ pub fn run(
     started: impl Fn(usize),
     done: impl Fn(&Outcome) + Sync,
 ) -> Result<Imported, String> {
+    refuse_links(&options.content)?;
     let listings = feed::parse(text).map_err(|e| format!("{}:{e}", options.source))?;
     started(listings.len());
     let (mut content, _) = crate::content::load(&options.content);
@@ -147,7 +150,13 @@ pub fn run(
         .filter(|p| !imported.contains_key(p.id.as_str()))
         .filter_map(|p| Some((p.data.reference.clone()?, p.id.clone())))
         .collect();
-    let ctx = Ctx { options, content: &content, manifest: &manifest, own_references, agent: fetch::agent() };
+    let ctx = Ctx {
+        options,
+        content: &content,
+        manifest: &manifest,
+        own_references,
+        fetcher: fetch::Fetcher::for_feed(&options.source),
+    };
     let results: Vec<(Outcome, Option<Entry>)> = listings
         .par_iter()
         .zip(duplicates)
@@ -174,7 +183,7 @@ pub fn run(
     let new_terms = terms::kept(new_terms, &listings, as_imported);
     if !options.dry_run {
         manifest.save(&options.content).map_err(|e| e.to_string())?;
-        terms::write(&content.vocabulary, &new_terms).map_err(|e| {
+        terms::write(&options.content, &content.vocabulary, &new_terms).map_err(|e| {
             format!("the listings were imported, but not the terms they name: {e}; import again to add them")
         })?;
     }
@@ -211,7 +220,7 @@ fn import_one(ctx: &Ctx, feed_listing: &FeedListing) -> (Outcome, Option<Entry>)
     let mut result = outcome(feed_listing, Some(file.clone()), Action::Created);
     result.notes.clone_from(&listing.notes);
     let path = ctx.options.content.join(&file);
-    let current = std::fs::read(&path).ok();
+    let current = safe_fs::read_inside(&ctx.options.content, &path).ok();
     if let Some(reason) = keep_reason(ctx, previous, own, current.as_deref(), &file) {
         result.action = Action::Skipped(reason);
         return (result, previous.cloned());
@@ -280,7 +289,7 @@ fn write_listing(
         None => {
             let mut photos = Vec::new();
             for (i, url) in urls.iter().enumerate() {
-                let (bytes, extension) = fetch::photo(&ctx.agent, url)?;
+                let (bytes, extension) = ctx.fetcher.photo(url)?;
                 let photo_path = format!("media/properties/{id}/{:02}.{extension}", i + 1);
                 photos.push(Photo { url: (*url).clone(), path: photo_path.clone() });
                 downloads.push((photo_path, bytes));
@@ -304,23 +313,21 @@ fn write_listing(
     let write_all = |written: &mut Vec<PathBuf>| -> std::io::Result<()> {
         for (photo_path, bytes) in &downloads {
             let full = ctx.options.content.join(photo_path);
-            std::fs::create_dir_all(full.parent().expect("photos are in a folder"))?;
-            write_atomically(&full, bytes)?;
+            write_file(&ctx.options.content, &full, bytes)?;
             written.push(full);
         }
-        std::fs::create_dir_all(path.parent().expect("listings are in a folder"))?;
-        write_atomically(path, text.as_bytes())
+        write_file(&ctx.options.content, path, text.as_bytes())
     };
     if let Err(e) = write_all(&mut written) {
         for file in written {
-            let _ = std::fs::remove_file(file);
+            let _ = safe_fs::remove(&ctx.options.content, &file);
         }
         return Err(e.to_string());
     }
     // Photos of the earlier import that the listing no longer has.
     for old in previous.map(|e| e.photos.as_slice()).unwrap_or_default() {
         if !entry.photos.iter().any(|p| p.path == old.path) {
-            let _ = std::fs::remove_file(ctx.options.content.join(&old.path));
+            let _ = safe_fs::remove(&ctx.options.content, &ctx.options.content.join(&old.path));
         }
     }
     Ok((action, entry))

@@ -5,12 +5,14 @@
 //! imported ([`kept`]), appended to its `vocabulary/*.yaml` in the file's own layout
 //! ([`append`]). It has only its English name; `estate check` asks for the Arabic and Russian.
 
+use std::path::Path;
+
 use super::feed::FeedListing;
 use super::listing::geopoints;
 use crate::content::model::Coordinates;
 use crate::content::portal;
 use crate::content::vocabulary::{Kind, Term, Vocabularies, VocabularyFile};
-use crate::content::{is_valid_id, suggest_id, yaml};
+use crate::content::{is_valid_id, safe_fs, suggest_id, yaml};
 
 /// A term the import adds.
 #[derive(Debug, Clone)]
@@ -97,16 +99,17 @@ pub fn kept(new: Vec<NewTerm>, listings: &[FeedListing], imported: impl Fn(usize
         .collect()
 }
 
-/// Appends each term of `new` to its vocabulary file.
-pub fn write(vocabulary: &Vocabularies, new: &[NewTerm]) -> Result<(), String> {
+/// Appends each term of `new` to its vocabulary file (under `content`).
+pub fn write(content: &Path, vocabulary: &Vocabularies, new: &[NewTerm]) -> Result<(), String> {
     for kind in Kind::ALL {
         let terms: Vec<&Term> = new.iter().filter(|n| n.kind == kind).map(|n| &n.term).collect();
         let Some(file) = vocabulary.get(kind).filter(|_| !terms.is_empty()) else { continue };
         let path = &file.path;
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let cannot = |e: String| format!("cannot read {}: {e}", path.display());
+        let bytes = safe_fs::read_inside(content, path).map_err(|e| cannot(e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|e| cannot(e.to_string()))?;
         let text = append(&text, &terms).map_err(|e| format!("{}: {e}", path.display()))?;
-        super::write_atomically(path, text.as_bytes()).map_err(|e| e.to_string())?;
+        super::write_file(content, path, text.as_bytes()).map_err(|e| e.to_string())?;
     }
     Ok(())
 }

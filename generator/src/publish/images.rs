@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use contract::media::Picture;
 
 use crate::content::diag::Diagnostic;
+use crate::content::safe_fs;
 use crate::content::yaml::Pos;
 use raster::image::RgbImage;
 use rayon::prelude::*;
@@ -149,7 +150,7 @@ fn one(source: &Path, relative: &str, cache: &Path, index: &Index) -> SourceResu
     if let Some(known) = index.known(relative, stamp) {
         return Ok((known.clone(), false));
     }
-    let bytes = std::fs::read(source).map_err(|e| format!("cannot be read: {e}"))?;
+    let bytes = safe_fs::read_regular(source).map_err(|e| format!("cannot be read: {e}"))?;
     let key = key(&bytes);
     let entry = cache.join(&key);
     let meta = entry.join("meta.json");
@@ -207,17 +208,26 @@ fn link_outputs(
     Ok(())
 }
 
+/// The raster files under `media`. Links are never followed (`check` reports them): only files
+/// that are there themselves are photos.
+fn raster_sources(media: &Path) -> Vec<PathBuf> {
+    if !safe_fs::is_real_dir(media) {
+        return Vec::new();
+    }
+    walkdir::WalkDir::new(media)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && is_raster(e.path()))
+        .map(walkdir::DirEntry::into_path)
+        .collect()
+}
+
 /// Runs the stage over every raster file under `media` (the content's media folder), in
 /// parallel, keeping `cache` for the next build. When every source is good, their files are put
 /// into `out/media/_img` and outputs no longer wanted are removed; when one is refused, the
 /// output is left as it was.
 pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
-    let sources: Vec<PathBuf> = walkdir::WalkDir::new(media)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && is_raster(e.path()))
-        .map(|e| e.into_path())
-        .collect();
+    let sources = raster_sources(media);
     std::fs::create_dir_all(cache)?;
     let index = Index::open(cache, media);
     let results: Vec<(PathBuf, String, SourceResult)> = sources
@@ -407,7 +417,8 @@ fn locate(content: &Path, bad: &BadImage) -> Vec<Diagnostic> {
         if !matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml" | "md")) {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        let Ok(text) = safe_fs::read_regular(path).map(String::from_utf8) else { continue };
+        let Ok(text) = text else { continue };
         for (number, line) in text.lines().enumerate() {
             if let Some(column) = line.find(relative.as_str()) {
                 // A leading slash belongs to the reference too.

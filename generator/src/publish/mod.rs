@@ -467,13 +467,18 @@ fn copy_media(
     photos: &HashMap<PathBuf, PathBuf>,
 ) -> std::io::Result<(usize, Vec<PathBuf>)> {
     let mut touched = Vec::new();
-    if !from.is_dir() {
+    // Links are never published (`check` reports them): what they point to (the build's
+    // environment, a file outside the content) would be served.
+    if !crate::content::safe_fs::is_real_dir(from) {
         return Ok((0, touched));
     }
     let mut wanted = HashSet::new();
     let mut count = 0;
     for entry in walkdir::WalkDir::new(from).into_iter().filter_map(Result::ok) {
         let Ok(relative) = entry.path().strip_prefix(from) else { continue };
+        if entry.path_is_symlink() {
+            continue;
+        }
         let target = to.join(relative);
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&target)?;

@@ -9,10 +9,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+mod feed_server;
 mod tree;
 
 #[allow(unused_imports)] // snapshot: only some test files compare trees
 pub use tree::{copy_tree, snapshot};
+
+#[allow(unused_imports)] // serve: only the import tests fetch over HTTP
+pub use feed_server::serve;
 
 /// The repository's root, absolute.
 pub fn repo() -> &'static Path {

@@ -10,13 +10,13 @@ use axum::http::StatusCode;
 use lead_fn::http::ApiError;
 use serde_json::{Map, Value, json};
 
-use super::files::{exists_refusal, free_name, new_id, not_written, write_failed, write_new};
+use super::files::{exists_refusal, free_name, new_id, not_written, write_failed};
 use super::forms::{self, PostForm, PropertyForm};
 use super::scaffold::{post_text, property_text};
 use super::{Admin, AdminState, guard, invalid};
 use crate::content::diag::{Diagnostic, Severity};
 use crate::content::model::dubai;
-use crate::content::{self, RESERVED_PROPERTY_IDS};
+use crate::content::{self, RESERVED_PROPERTY_IDS, safe_fs};
 
 /// What was written.
 #[derive(Debug)]
@@ -206,13 +206,14 @@ fn create_property_file(
     };
     let mut files = Vec::new();
     if let (Some(photo), Some(media)) = (&photo, &media) {
-        write_new(&admin.content.join(media), &photo.bytes).map_err(|e| write_failed(media, &e))?;
+        safe_fs::write_new(&admin.content, &admin.content.join(media), &photo.bytes)
+            .map_err(|e| write_failed(media, &e))?;
         files.push(media.display().to_string());
     }
-    if let Err(e) = write_new(&file, text.as_bytes()) {
+    if let Err(e) = safe_fs::write_new(&admin.content, &file, text.as_bytes()) {
         // The listing is whole or not there: its photo goes too.
         if let Some(media) = &media {
-            let _ = std::fs::remove_file(admin.content.join(media));
+            let _ = safe_fs::remove(&admin.content, &admin.content.join(media));
         }
         return Err(not_written(id_field, WHAT, &file, &admin.content, &e));
     }
@@ -235,7 +236,8 @@ fn create_post_file(admin: &Admin, form: &Map<String, Value>, created: &str) -> 
     let names =
         [("title", "title"), ("images", "image"), ("body", "description"), ("excerpt", "description")];
     let warnings = validate(admin, &file, &text, &[], &names, id_field, None)?;
-    write_new(&file, text.as_bytes()).map_err(|e| not_written(id_field, WHAT, &file, &admin.content, &e))?;
+    safe_fs::write_new(&admin.content, &file, text.as_bytes())
+        .map_err(|e| not_written(id_field, WHAT, &file, &admin.content, &e))?;
     let url = format!(
         "/blog/{id}/{}",
         contract::urls::encode_path_segment(&contract::urls::blog_slug(&input.title))

@@ -1,7 +1,7 @@
 //! The files the admin writes: their ids and names (made or checked here, never a path from the
-//! request), images told by their bytes, and writing that never overwrites.
+//! request) and images told by their bytes; they are written by [`crate::content::safe_fs::write_new`], which
+//! never overwrites nor writes through a link.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
@@ -79,27 +79,6 @@ pub(super) fn free_name(content_dir: &Path, folder: &str, id: &str, ext: &str) -
     }
 }
 
-/// Writes a new file whole or not at all, and never over an existing one: the bytes go to a
-/// hidden temporary file (which the watcher ignores), which is then linked to its name.
-pub(super) fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().ok_or_else(|| std::io::Error::other("no folder"))?;
-    std::fs::create_dir_all(dir)?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("new");
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}-{nanos}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::hard_link(&temp, path)
-    })();
-    let _ = std::fs::remove_file(&temp);
-    written
-}
-
 /// The refusal of a record whose file is there already (`existing`, under `content`).
 pub(super) fn exists_refusal(field: &str, what: &str, existing: &Path, content: &Path) -> ApiError {
     let shown = existing.strip_prefix(content).unwrap_or(existing).display().to_string();
@@ -107,7 +86,7 @@ pub(super) fn exists_refusal(field: &str, what: &str, existing: &Path, content: 
         .field(field, format!("{what} already exists (content/{shown}); choose another title."))
 }
 
-/// The refusal of a file [`write_new`] could not write.
+/// The refusal of a file [`crate::content::safe_fs::write_new`] could not write.
 pub(super) fn write_failed(path: &Path, error: &std::io::Error) -> ApiError {
     ApiError::new(
         StatusCode::INTERNAL_SERVER_ERROR,
@@ -116,7 +95,7 @@ pub(super) fn write_failed(path: &Path, error: &std::io::Error) -> ApiError {
     )
 }
 
-/// The refusal of a record's file [`write_new`] could not write: taken meanwhile (409, as
+/// The refusal of a record's file [`crate::content::safe_fs::write_new`] could not write: taken meanwhile (409, as
 /// [`exists_refusal`]), or not written at all (500).
 pub(super) fn not_written(
     field: &str,
@@ -163,15 +142,10 @@ mod tests {
     }
 
     #[test]
-    fn a_file_is_written_once_and_never_over_another() {
+    fn a_taken_name_gets_a_number() {
         let dir = tempfile::tempdir().expect("a temp dir");
-        let path = dir.path().join("blog/a.md");
-        write_new(&path, b"first").expect("written");
-        let again = write_new(&path, b"second").expect_err("refused");
-        assert_eq!(again.kind(), std::io::ErrorKind::AlreadyExists);
-        assert_eq!(std::fs::read(&path).expect("there"), b"first");
-        let left: Vec<_> = std::fs::read_dir(dir.path().join("blog")).expect("a folder").flatten().collect();
-        assert_eq!(left.len(), 1, "no temporary file stays");
+        crate::content::safe_fs::write_new(dir.path(), &dir.path().join("blog/a.md"), b"first")
+            .expect("written");
         assert_eq!(free_name(dir.path(), "blog", "a", "md"), Path::new("blog/a-2.md"));
     }
 }
