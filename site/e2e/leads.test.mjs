@@ -1,6 +1,6 @@
 // A lead's whole way (issue 5): a visitor fills the seller form in Debian's Chromium, `estate
 // serve` hands it to the lead function, and the agents' email arrives in a real SMTP server on
-// 127.0.0.1 (Python's aiosmtpd, lead-fn/tests/support/smtp_server.py) while the same lead lands
+// 127.0.0.1 (Python's aiosmtpd, lead-fn/tests/it/support/smtp_server.py) while the same lead lands
 // in the outbox. Then, with the SMTP server gone, the next lead still lands in the outbox and
 // the visitor still sees success: no accepted lead is lost.
 import { after, before, test } from 'node:test';
@@ -24,7 +24,7 @@ let browser;
 
 /** Starts the test SMTP server; resolves once it prints its port. */
 function startSmtp(folder) {
-  const child = spawn('python3', [join(repo, 'lead-fn', 'tests', 'support', 'smtp_server.py'), '--dir', folder], {
+  const child = spawn('python3', [join(repo, 'lead-fn', 'tests', 'it', 'support', 'smtp_server.py'), '--dir', folder], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

@@ -12,7 +12,7 @@ use super::files::sniff_image;
 use super::*;
 use crate::content::model::MainCategory;
 
-#[path = "../../../tests/support/tree.rs"]
+#[path = "../../../tests/it/support/tree.rs"]
 mod tree;
 
 const TOKEN: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";

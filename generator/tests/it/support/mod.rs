@@ -1,8 +1,5 @@
-//! What the integration tests share (each test file has `mod support;`): where the repository
-//! and the fixtures are, running the `estate` binary, and copies of content to change.
-
-// Each test file is its own crate and uses only some of this.
-#![allow(dead_code)]
+//! What the integration tests share (`crate::support` in each module of `tests/it/`): where the
+//! repository and the fixtures are, running the `estate` binary, and copies of content to change.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

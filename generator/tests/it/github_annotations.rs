@@ -1,9 +1,9 @@
 //! `estate check --format github`: each problem of a fixture with errors and warnings is exactly
 //! one GitHub Actions workflow command, so a pull request shows it on the line the editor changed.
 
-mod support;
+use crate::support;
 
-use support::{Run, estate, fixtures, is_coverage_warning, is_portal_feed_warning};
+use crate::support::{Run, estate, fixtures, is_coverage_warning, is_portal_feed_warning};
 
 /// The warnings these tests are not about.
 fn other(line: &str) -> bool {

@@ -3,11 +3,9 @@
 //! YAML that names it, with its reason, and nothing is written; a phone photo's GPS position is
 //! never published.
 
-mod support;
-
 use std::path::Path;
 
-use support::{content_copy, estate, fixtures, repo};
+use crate::support::{content_copy, estate, fixtures, repo};
 
 /// The photo the fixtures replace, and where `properties/marina-gate-two-bedroom-sea-view.yaml`
 /// names it (line 19, column 10).

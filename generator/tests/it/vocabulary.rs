@@ -3,12 +3,10 @@
 //! site.json carries the Arabic and Russian names, listings get their community's names, and
 //! translation coverage is a warning or, with --require-languages, an error.
 
-mod support;
-
 use std::fs;
 
+use crate::support::{content_copy, estate, repo};
 use serde_json::Value;
-use support::{content_copy, estate, repo};
 
 fn edit(path: &std::path::Path, from: &str, to: &str) {
     let text = fs::read_to_string(path).unwrap();

@@ -7,18 +7,18 @@
 //! `site/` so builds running beside it do not share its `.ssr/`) and checks every URL of the
 //! sitemap against the pages through the CDN's rules.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use crate::support::{Run, content_copy, copy_tree, estate, fixtures, repo};
 use contract::urls::{LANGUAGES, localized_path};
 use generator::check::links::BrokenLink;
 use generator::netlify::{Answer, Rules};
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
 use generator::routes::{FIXED_PAGES, Sitemap};
-use support::{Run, content_copy, copy_tree, estate, fixtures, repo};
 
 const ATOM: &str = "http://www.w3.org/2005/Atom";
 const SITEMAPS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";

@@ -1,11 +1,9 @@
 //! What a feed cannot make `estate import` do: write a photo the next build refuses, make an
 //! invalid id, or download from this machine and its networks.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
-use support::{Run, copy_tree, estate, repo, serve};
+use crate::support::{Run, copy_tree, estate, repo, serve};
 
 /// A content folder with the sample's team, developers and vocabularies, no listings.
 fn empty_content(dir: &Path) -> PathBuf {

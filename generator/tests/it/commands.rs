@@ -1,9 +1,7 @@
 //! `estate check` on the sample, `estate new`, `estate demo` and `estate schema`, run as an editor
 //! would run them.
 
-mod support;
-
-use support::{content_copy, estate, fixtures, repo};
+use crate::support::{content_copy, estate, fixtures, repo};
 
 /// The sample is what a newcomer's first `estate check`, `build` and `serve` print: a warning in
 /// it would bury the warnings of their own edits. It is fully translated, and the listings kept

@@ -2,11 +2,11 @@
 //! `estate import propertyfinder` turns such a feed, fetched with its photos from a local HTTP
 //! server, back into content that passes `estate check` and builds.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 
-use support::{content_copy, copy_tree, estate, repo, serve};
+use crate::support::{content_copy, copy_tree, estate, repo, serve};
 
 const FEED: &str = "feeds/portals/propertyfinder.xml";
 

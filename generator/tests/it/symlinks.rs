@@ -3,12 +3,12 @@
 //! or publish it, and an import would write through a link to files outside the content folder.
 //! `estate check` reports each link at its path, and nothing reads, copies or writes through one.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::symlink;
 use std::path::Path;
 
-use support::{content_copy, copy_tree, estate, fixtures, repo, serve};
+use crate::support::{content_copy, copy_tree, estate, fixtures, repo, serve};
 
 const SECRET: &str = "s3cr3t-9f27c1";
 const LINK_ERROR: &str = "error: symbolic links are not allowed in content: ";

@@ -3,11 +3,9 @@
 //! Runs the real binary on the sample content with a copy of the site (four builds, three of
 //! them with Vite).
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
-use support::{Run, copy_tree, estate, repo, snapshot};
+use crate::support::{Run, copy_tree, estate, repo, snapshot};
 
 const SKIPPED: &str = "Vite skipped";
 const VITE_RUNS: &str = "estate build: node_modules/.bin/vite build";

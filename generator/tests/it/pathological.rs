@@ -1,12 +1,10 @@
 //! Content made to be slow or confusing (issue 30, section 3): `estate check` answers quickly,
 //! each problem is an error where it is, in words an editor understands.
 
-mod support;
-
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use support::{Run, content_copy, estate, fixtures};
+use crate::support::{Run, content_copy, estate, fixtures};
 
 /// A copy of the publishing fixture, and its listing with a markdown body.
 fn sandbox() -> (tempfile::TempDir, std::path::PathBuf) {

@@ -1,8 +1,6 @@
 //! `estate serve` over real HTTP on 127.0.0.1: the built site answered through the rules of
 //! `netlify.toml`, the lead function mounted for POST requests, and rebuilds on changes.
 
-mod support;
-
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -10,8 +8,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
+use crate::support::{Run, content_copy, estate_command, repo, run};
 use serde_json::Value;
-use support::{Run, content_copy, estate_command, repo, run};
 
 /// A running `estate serve`, killed when dropped.
 struct Server {

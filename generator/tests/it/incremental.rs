@@ -8,14 +8,12 @@
 //!
 //! Seeded and bounded: `INCREMENTAL_SEED` and `INCREMENTAL_STEPS` replay or lengthen a run.
 
-mod support;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::support::{content_copy, copy_tree, estate, repo, snapshot};
 use generator::netlify::Rules;
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
-use support::{content_copy, copy_tree, estate, repo, snapshot};
 
 /// A small deterministic generator (xorshift64*): no dependency, and a seed replays a run.
 struct Random(u64);

@@ -3,12 +3,10 @@
 //! memory: a runaway loop runs out of minijinja's fuel, a huge feed hits the output limit; each
 //! is an error at the template's line, and nothing is written.
 
-mod support;
-
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use support::{Run, content_copy, estate, fixtures};
+use crate::support::{Run, content_copy, estate, fixtures};
 
 fn with_template(body: &str) -> tempfile::TempDir {
     let dir = content_copy(&fixtures().join("publishing"));

@@ -1,9 +1,7 @@
 //! `estate check` on a content tree with one mistake per file: every problem is reported, in
 //! order, with the exact file, line, column and message an editor sees.
 
-mod support;
-
-use support::{Run, estate, fixtures};
+use crate::support::{Run, estate, fixtures};
 
 const EXPECTED: &[&str] = &[
     "broken/properties/Bad_Name.yaml:1:1: error: invalid id `Bad_Name`: ids are lower-case letters, digits and single hyphens",

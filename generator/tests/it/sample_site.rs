@@ -2,17 +2,17 @@
 //! endpoint of spec section 7 answers the right JSON when fetched through the rules of
 //! `netlify.toml` (the way the CDN and `estate serve` answer), not by guessing file names.
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use crate::support::{Run, estate, repo};
 use generator::content;
 use generator::content::model::Status;
 use generator::netlify::{Answer, Rules};
 use serde_json::Value;
-use support::{Run, estate, repo};
 
 /// Builds the sample content once for the run (see [`support::shared_fixture`]).
 fn dist() -> &'static Path {

@@ -2,11 +2,9 @@
 //! `LEAD_FUNCTION_URL`, and says so when the variable is missing from a build for Netlify (only
 //! there; a local build has no use for the note).
 
-mod support;
-
 use std::path::Path;
 
-use support::{Run, estate_command, repo, run};
+use crate::support::{Run, estate_command, repo, run};
 
 fn build(out: &Path, function_url: Option<&str>) -> Run {
     build_with(out, function_url, &[], &[])

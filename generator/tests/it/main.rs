@@ -1,0 +1,24 @@
+//! The generator's integration tests, one binary (each file linked on its own against the
+//! workspace's ~400 crates took longer than most of them run): each module is what was a test
+//! file of its own; `support` is what they share (a module of helpers and the fixtures in
+//! `tests/fixtures/`).
+
+mod support;
+
+mod architecture;
+mod check_fixtures;
+mod commands;
+mod content_hardening;
+mod github_annotations;
+mod images;
+mod import_hardening;
+mod incremental;
+mod pathological;
+mod publishing;
+mod redirects;
+mod sample_site;
+mod serve;
+mod symlinks;
+mod syndication;
+mod vite_cache;
+mod vocabulary;
