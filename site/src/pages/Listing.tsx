@@ -117,8 +117,10 @@ export interface LocalFilter {
 
 const NO_FILTER: LocalFilter = { type: null, sort: 'newest', minPrice: null, maxPrice: null };
 
-export const isFiltered = (filter: LocalFilter) =>
-  filter.type !== null || filter.sort !== 'newest' || filter.minPrice !== null || filter.maxPrice !== null;
+/** Whether a choice leaves listings out (sorting leaves none out). */
+export const isNarrowed = (filter: LocalFilter) => filter.type !== null || filter.minPrice !== null || filter.maxPrice !== null;
+
+export const isFiltered = (filter: LocalFilter) => isNarrowed(filter) || filter.sort !== 'newest';
 
 /**
  * The cards the filter lets through, in its order. Prices compare as yearly amounts, so a rent
@@ -221,8 +223,8 @@ function ListingPage({ kind }: { kind: ListingKind }) {
   const [filter, setFilter] = useState<LocalFilter>(NO_FILTER);
   const [count, setCount] = useState(STEP);
   const filtered = isFiltered(filter);
-  // The hero's count says how many are shown once a choice leaves some out (sorting leaves none).
-  const narrowed = filter.type !== null || filter.minPrice !== null || filter.maxPrice !== null;
+  // The hero's count says how many are shown once a choice leaves some out.
+  const narrowed = isNarrowed(filter);
   const { cards, loading, failed } = useCards(kind, summary, filtered ? 'all' : count);
   const matching = useMemo(() => (cards ? applyFilter(cards, filter) : null), [cards, filter]);
   const shown = matching ? matching.slice(0, count) : [];
