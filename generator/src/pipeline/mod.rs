@@ -140,13 +140,88 @@ pub enum BuildError {
     BrokenLinks(Vec<BrokenLink>),
 }
 
-/// Runs the build. The report of warnings is returned with the summary so callers can show it.
+/// Runs the build: its stages one after the other, each saying which files of the output it
+/// touched, merged once at the end. The report of warnings is returned with the summary so
+/// callers can show it.
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let started = Instant::now();
     let mut laps = crate::timings::Laps::start("build");
-    let loaded = options.incremental.as_ref().map(|i| &i.loaded);
-    let (mut content, mut report) = crate::check::content_with(&options.content, loaded);
+    let loaded = load(options)?;
     laps.lap("load and check the content");
+    let published = publish(options, loaded, &mut laps)?;
+    let content_seconds = started.elapsed().as_secs_f64();
+    let pages = pages(options, &published)?;
+    laps.lap("pages");
+    let links_checked = check_pages(options, &published, pages.as_ref())?;
+    laps.lap("links checked");
+    let touched =
+        [&published.touched, &pages.as_ref().map_or(Touched::Known(Vec::new()), |p| p.touched.clone())]
+            .into_iter()
+            .fold(Touched::Known(Vec::new()), |all, stage| all.and(stage));
+    let Published { content, written, report, files, photos, portal_counts, .. } = published;
+    let qr_codes = pages.as_ref().map(|p| p.qr_codes);
+    let summary = Summary {
+        listings: written.properties,
+        unpublished: content.properties.len() - written.properties,
+        posts: written.posts,
+        developers: content.developers.len(),
+        team: content.team.len(),
+        files: written.files + files + qr_codes.map_or(0, |(n, _)| n),
+        qr_codes,
+        content_seconds,
+        site_seconds: pages.as_ref().map(|p| p.run.seconds),
+        links_checked,
+        portal_feed: portal_counts,
+        photos,
+        touched: touched.into_option(),
+    };
+    Ok((summary, report))
+}
+
+/// The files of the output a stage wrote or removed, relative to it; `Unknown` after a build
+/// of the front end (Vite writes where it will).
+#[derive(Debug, Clone)]
+enum Touched {
+    Known(Vec<PathBuf>),
+    Unknown,
+}
+
+impl Touched {
+    /// The files among `paths` (each under `out`, as `out` is written), relative to `out`.
+    fn of(out: &Path, paths: impl IntoIterator<Item = PathBuf>) -> Self {
+        Touched::Known(
+            paths.into_iter().filter_map(|path| path.strip_prefix(out).ok().map(Path::to_path_buf)).collect(),
+        )
+    }
+
+    fn and(self, other: &Touched) -> Touched {
+        match (self, other) {
+            (Touched::Known(mut mine), Touched::Known(theirs)) => {
+                mine.extend(theirs.iter().cloned());
+                Touched::Known(mine)
+            }
+            _ => Touched::Unknown,
+        }
+    }
+
+    fn into_option(self) -> Option<Vec<PathBuf>> {
+        match self {
+            Touched::Known(files) => Some(files),
+            Touched::Unknown => None,
+        }
+    }
+}
+
+/// Stage 1: the content, loaded and checked whole, with the site's address.
+struct Loaded {
+    content: Content,
+    report: Report,
+    base: String,
+}
+
+fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
+    let cache = options.incremental.as_ref().map(|i| &i.loaded);
+    let (mut content, report) = crate::check::content_with(&options.content, cache);
     if report.errors() > 0 {
         return Err(BuildError::Content(report));
     }
@@ -155,6 +230,30 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     if let Some(site) = &mut content.site {
         site.data.base_url.clone_from(&base);
     }
+    Ok(Loaded { content, report, base })
+}
+
+/// Stage 2: what the content publishes, written into the output: the portal feed, sitemap and
+/// feeds (rendered first, so a template's mistake stops the build like a content error), the
+/// photos, the JSON API and page data, and `_redirects`.
+struct Published {
+    content: Content,
+    report: Report,
+    base: String,
+    written: output::Written,
+    /// How many sitemap, robots and feed files there are.
+    files: usize,
+    photos: (usize, usize, f64),
+    portal_counts: portal_feed::Counts,
+    touched: Touched,
+}
+
+fn publish(
+    options: &BuildOptions,
+    loaded: Loaded,
+    laps: &mut crate::timings::Laps,
+) -> Result<Published, BuildError> {
+    let Loaded { content, mut report, base } = loaded;
     let (portal_feed, portal_counts) = portal_feed::render(&content, &base);
     laps.lap("portal feed");
     let published = match published_files(&content, &base, options.incremental.as_ref().map(|i| &i.sitemap)) {
@@ -187,129 +286,109 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let written = output::write(&content, &images, &options.out, index).map_err(write_error)?;
     laps.lap("API and data files");
     crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
-    let (published, published_touched) = write_published(&options.out, published).map_err(write_error)?;
+    let (files, named) = write_published(&options.out, published).map_err(write_error)?;
     laps.lap("redirects, sitemap and feeds written");
-    let content_seconds = started.elapsed().as_secs_f64();
-    // Paths as the pages' loaders name them: /data/site.json.
-    let changed: Vec<String> = written
+    let out = &options.out;
+    // The images stage and write_published name their files relative to the output.
+    let relative = images.touched.iter().map(PathBuf::from).chain(named.iter().map(PathBuf::from));
+    let touched = Touched::of(
+        out,
+        written
+            .touched
+            .iter()
+            .cloned()
+            .chain(relative.chain([PathBuf::from("_redirects")]).map(|p| out.join(p))),
+    );
+    Ok(Published { content, report, base, written, files, photos, portal_counts, touched })
+}
+
+/// Stage 3: the pages, built or prerendered again, with the permit QR codes drawn alongside.
+/// None when the build stops after the content.
+struct PagesStage {
+    run: SiteRun,
+    /// The QR codes there are and the seconds drawing them took.
+    qr_codes: (usize, f64),
+    touched: Touched,
+}
+
+fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesStage>, BuildError> {
+    let out = &options.out;
+    let page_cache = options.page_cache.as_deref();
+    let warm = options.incremental.as_ref().map(|i| &i.warm);
+    // Paths as the pages' loaders name them (/data/site.json), when only they changed.
+    let changed: Vec<String> = published
+        .written
         .changed
         .iter()
-        .filter_map(|path| path.strip_prefix(&options.out).ok())
+        .filter_map(|path| path.strip_prefix(out).ok())
         .map(|path| format!("/{}", path.to_string_lossy()))
         .collect();
     let changed =
         options.incremental.as_ref().is_some_and(|i| i.out_is_last_build).then_some(changed.as_slice());
-    let page_cache = options.page_cache.as_deref();
-    let warm = options.incremental.as_ref().map(|i| &i.warm);
-    let run_site = |pages: &Pages| match pages {
+    let run_site = || match &options.pages {
         Pages::Skip => None,
-        Pages::Build(dir) => Some(site::build(dir, &options.out, page_cache, warm)),
-        Pages::Prerender(dir) => Some(site::prerender(dir, &options.out, page_cache, warm, changed)),
+        Pages::Build(dir) => Some(site::build(dir, out, page_cache, warm)),
+        Pages::Prerender(dir) => Some(site::prerender(dir, out, page_cache, warm, changed)),
     };
-    let mut qr_drawn = Vec::new();
-    let (site_run, qr_codes) = match options.pages {
-        Pages::Skip => (None, None),
-        _ => {
-            // The permit QR codes are images of the pages: drawn on this machine's cores while
-            // Node builds and prerenders (Vite's build leaves most of them idle).
-            let data = options.out.join("data");
-            let (site, codes) = std::thread::scope(|scope| {
-                let codes = scope.spawn(|| {
-                    let started = Instant::now();
-                    let codes = crate::publish::qr::write_qr_codes(&written.permit_links, &data)?;
-                    let drawn: Vec<PathBuf> =
-                        codes.iter().filter(|(_, drawn)| *drawn).map(|(path, _)| path.clone()).collect();
-                    Ok((codes.len() + written.permit_links_drawn, started.elapsed().as_secs_f64(), drawn))
-                });
-                let site = run_site(&options.pages).expect("pages are built");
-                (site, codes.join().expect("drawing QR codes does not panic"))
-            });
-            let (codes, seconds, drawn) = codes.map_err(write_error)?;
-            qr_drawn = drawn;
-            (Some(site?), Some((codes, seconds)))
-        }
-    };
-    let site_seconds = site_run.as_ref().map(|run| run.seconds);
-    laps.lap("pages");
-    let links_checked = match &site_run {
-        None => None,
-        Some(run) => {
+    if options.pages == Pages::Skip {
+        return Ok(None);
+    }
+    // The permit QR codes are images of the pages: drawn on this machine's cores while Node
+    // builds and prerenders (Vite's build leaves most of them idle).
+    let written = &published.written;
+    let data = out.join("data");
+    let (site, codes) = std::thread::scope(|scope| {
+        let codes = scope.spawn(|| {
             let started = Instant::now();
-            // Only the pages written need their links checked when the last check of this
-            // output passed with the same rules and nothing was removed since: the other pages
-            // are unchanged, and every target they had is still there.
-            let marker = page_cache.map(|dir| dir.join(LINKS_CHECKED));
-            let rules_and_base = format!("{base}\n{:?}", options.rules);
-            let last_passed = marker
-                .as_ref()
-                .is_some_and(|file| std::fs::read_to_string(file).is_ok_and(|text| text == rules_and_base));
-            if let Some(file) = &marker {
-                let _ = std::fs::remove_file(file);
-            }
-            let only: Option<std::collections::HashSet<PathBuf>> = match &run.written {
-                Some(files) if last_passed && run.removed.is_empty() && !written.removed_any => {
-                    Some(files.iter().map(|file| options.out.join(file)).collect())
-                }
-                _ => None,
-            };
-            let checked = links::check_pages(&options.out, &options.rules, &base, only.as_ref())?;
-            if !checked.broken.is_empty() {
-                return Err(BuildError::BrokenLinks(checked.broken));
-            }
-            if let (Some(file), Some(dir)) = (&marker, page_cache) {
-                std::fs::create_dir_all(dir)
-                    .and_then(|()| std::fs::write(file, &rules_and_base))
-                    .map_err(|source| BuildError::Write { path: file.clone(), source })?;
-            }
-            Some((checked.links, checked.pages, started.elapsed().as_secs_f64()))
-        }
+            let codes = crate::publish::qr::write_qr_codes(&written.permit_links, &data)?;
+            let drawn: Vec<PathBuf> =
+                codes.iter().filter(|(_, drawn)| *drawn).map(|(path, _)| path.clone()).collect();
+            Ok::<_, std::io::Error>((
+                codes.len() + written.permit_links_drawn,
+                started.elapsed().as_secs_f64(),
+                drawn,
+            ))
+        });
+        let site = run_site().expect("pages are built");
+        (site, codes.join().expect("drawing QR codes does not panic"))
+    });
+    let (codes, seconds, drawn) = codes.map_err(|source| BuildError::Write { path: out.clone(), source })?;
+    let run = site?;
+    let touched = match (&options.pages, &run.written) {
+        (Pages::Build(_), _) | (_, None) => Touched::Unknown,
+        // The prerender names its pages relative to the output.
+        (_, Some(pages)) => Touched::of(
+            out,
+            pages.iter().map(|p| out.join(p)).chain(run.removed.iter().cloned()).chain(drawn),
+        ),
     };
-    laps.lap("links checked");
-    let touched = match (&options.pages, &site_run) {
-        (Pages::Build(_), _) => None,
-        (_, Some(SiteRun { written: None, .. })) => None,
-        (_, run) => {
-            let pages = run.iter().flat_map(|run| {
-                run.written
-                    .iter()
-                    .flatten()
-                    .map(|file| options.out.join(file))
-                    .chain(run.removed.iter().cloned())
-            });
-            let files =
-                written.touched.iter().cloned().chain(images.touched.iter().map(|p| options.out.join(p)));
-            let named = published_touched.iter().map(|name| options.out.join(name));
-            Some(
-                files
-                    .chain(pages)
-                    .chain(qr_drawn)
-                    .chain(named)
-                    .chain([options.out.join("_redirects")])
-                    .filter_map(|path| path.strip_prefix(&options.out).ok().map(Path::to_path_buf))
-                    .collect(),
-            )
-        }
-    };
-    let summary = Summary {
-        listings: written.properties,
-        unpublished: content.properties.len() - written.properties,
-        posts: written.posts,
-        developers: content.developers.len(),
-        team: content.team.len(),
-        files: written.files + published + qr_codes.map_or(0, |(n, _)| n),
-        qr_codes,
-        content_seconds,
-        site_seconds,
-        links_checked,
-        portal_feed: portal_counts,
-        photos,
-        touched,
-    };
-    Ok((summary, report))
+    Ok(Some(PagesStage { run, qr_codes: (codes, seconds), touched }))
 }
 
-/// In the page cache: the rules and address of the last link check of the output that passed.
-const LINKS_CHECKED: &str = "links-checked.txt";
+/// Stage 4: the links of the built pages; returns the links and pages checked and the seconds.
+fn check_pages(
+    options: &BuildOptions,
+    published: &Published,
+    pages: Option<&PagesStage>,
+) -> Result<Option<(usize, usize, f64)>, BuildError> {
+    let Some(pages) = pages else { return Ok(None) };
+    let started = Instant::now();
+    let build = links::pages::Build {
+        written: pages.run.written.as_deref(),
+        removed_any: !pages.run.removed.is_empty() || published.written.removed_any,
+    };
+    let checked = links::pages::check_build(
+        &options.out,
+        &options.rules,
+        &published.base,
+        options.page_cache.as_deref(),
+        build,
+    )?;
+    if !checked.broken.is_empty() {
+        return Err(BuildError::BrokenLinks(checked.broken));
+    }
+    Ok(Some((checked.links, checked.pages, started.elapsed().as_secs_f64())))
+}
 
 /// The site's origin: the build option when given, else `site.yaml`'s `baseUrl`.
 fn base_url(content: &Content, option: Option<&str>) -> Result<String, BuildError> {

@@ -511,7 +511,8 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
     page("/blog/p/café", r#"<a href="/property/b">unknown listing</a>"#);
 
     let rules = Rules::load(&repo().join("netlify.toml")).unwrap();
-    let report = generator::check::links::check_pages(dist, &rules, "https://www.example.ae", None).unwrap();
+    let report =
+        generator::check::links::pages::check_pages(dist, &rules, "https://www.example.ae", None).unwrap();
     let broken: Vec<(&str, &str)> =
         report.broken.iter().map(|b| (b.page.as_str(), b.link.as_str())).collect();
     assert_eq!(
@@ -528,7 +529,8 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
     // A rebuild's check of just the pages it wrote finds the same problems on them, named alike.
     let only = ["blog/p/café/index.html", "property/a/index.html"].map(|file| dist.join(file)).into();
     let report =
-        generator::check::links::check_pages(dist, &rules, "https://www.example.ae", Some(&only)).unwrap();
+        generator::check::links::pages::check_pages(dist, &rules, "https://www.example.ae", Some(&only))
+            .unwrap();
     let broken: Vec<(&str, &str)> =
         report.broken.iter().map(|b| (b.page.as_str(), b.link.as_str())).collect();
     assert_eq!(broken, [("/blog/p/caf%C3%A9", "/property/b"), ("/property/a", "/property/gone")]);

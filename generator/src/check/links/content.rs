@@ -1,0 +1,287 @@
+//! The links written in content, checked when the content is: each must lead to a page or file
+//! the build makes, and a problem is reported where the link is written.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use super::{Target, classify};
+use crate::content::diag::Diagnostic;
+use crate::content::markdown;
+use crate::content::yaml::Pos;
+use crate::content::{Content, Record};
+use crate::routes::{Missing, SitePages};
+
+/// A piece of markdown, the file it is in, where it starts, and the page it is shown on.
+struct Source<'a> {
+    text: &'a str,
+    file: &'a Path,
+    /// Where the text starts in the file: the body's first line, or a field's value.
+    at: Pos,
+    /// Whether lines of the text are lines of the file (a markdown body) or the text sits in a
+    /// YAML field, where every problem is reported at the field.
+    body: bool,
+    field: Option<&'static str>,
+    page: String,
+}
+
+fn sources<'a>(content: &'a Content) -> Vec<Source<'a>> {
+    fn field_sources<'a, T>(
+        r: &'a Record<T>,
+        page: &str,
+        fields: &[(&'static str, Option<&'a str>)],
+        out: &mut Vec<Source<'a>>,
+    ) {
+        for (field, text) in fields {
+            let Some(text) = text else { continue };
+            let path: Vec<&str> = field.split('.').collect();
+            out.push(Source {
+                text,
+                file: &r.path,
+                at: r.tree.pos_of(&path),
+                body: false,
+                field: Some(field),
+                page: page.to_owned(),
+            });
+        }
+    }
+    fn body_source<'a, T>(r: &'a Record<T>, page: String, out: &mut Vec<Source<'a>>) {
+        if let Some(body) = &r.body {
+            out.push(Source {
+                text: body,
+                file: &r.path,
+                at: Pos { line: r.body_line, col: 1 },
+                body: true,
+                field: None,
+                page,
+            });
+        }
+    }
+    let mut out = Vec::new();
+    for p in &content.properties {
+        let page = contract::urls::property_path(&p.id);
+        body_source(p, page.clone(), &mut out);
+        let d = &p.data;
+        field_sources(
+            p,
+            &page,
+            &[
+                ("description", d.description.as_deref()),
+                ("ar.description", d.ar.as_ref().and_then(|t| t.description.as_deref())),
+                ("ru.description", d.ru.as_ref().and_then(|t| t.description.as_deref())),
+            ],
+            &mut out,
+        );
+    }
+    for post in &content.posts {
+        body_source(post, contract::urls::post_path(&post.id, &post.data.title), &mut out);
+    }
+    for page in &content.pages {
+        body_source(page, "/".to_owned(), &mut out);
+    }
+    for d in &content.developers {
+        let v = &d.data;
+        field_sources(
+            d,
+            "/developers",
+            &[
+                ("description", Some(v.description.as_str())),
+                ("ar.description", v.ar.as_ref().and_then(|t| t.description.as_deref())),
+                ("ru.description", v.ru.as_ref().and_then(|t| t.description.as_deref())),
+            ],
+            &mut out,
+        );
+    }
+    if let Some(site) = &content.site {
+        let s = &site.data;
+        let texts = |t: &'a Option<crate::content::model::SiteTexts>,
+                     which: fn(&crate::content::model::SiteTexts) -> Option<&str>| {
+            t.as_ref().and_then(which)
+        };
+        field_sources(
+            site,
+            "/",
+            &[
+                ("whyUs", Some(s.why_us.as_str())),
+                ("about", Some(s.about.as_str())),
+                ("ar.whyUs", texts(&s.ar, |t| t.why_us.as_deref())),
+                ("ar.about", texts(&s.ar, |t| t.about.as_deref())),
+                ("ru.whyUs", texts(&s.ru, |t| t.why_us.as_deref())),
+                ("ru.about", texts(&s.ru, |t| t.about.as_deref())),
+            ],
+            &mut out,
+        );
+    }
+    out
+}
+
+/// Line and column of byte offsets in a text, counted from `at` (the text's first line). Asked
+/// for offsets in increasing order, it reads each part of the text once: a text with 10,000
+/// links on one line is not read 10,000 times.
+struct Positions<'a> {
+    text: &'a str,
+    at: Pos,
+    /// The last offset asked for and its position.
+    offset: usize,
+    pos: Pos,
+}
+
+impl<'a> Positions<'a> {
+    fn new(text: &'a str, at: Pos) -> Self {
+        Positions { text, at, offset: 0, pos: at }
+    }
+
+    fn of(&mut self, offset: usize) -> Pos {
+        let offset = offset.min(self.text.len());
+        if offset < self.offset {
+            // Back again (rare: a reference link's definition comes later): from the start.
+            (self.offset, self.pos) = (0, self.at);
+        }
+        let between = &self.text[self.offset..offset];
+        match between.rfind('\n') {
+            Some(last) => {
+                self.pos.line += between.matches('\n').count() as u32;
+                self.pos.col = between[last + 1..].chars().count() as u32 + 1;
+            }
+            None => self.pos.col += between.chars().count() as u32,
+        }
+        self.offset = offset;
+        self.pos
+    }
+}
+
+/// Checks the links written in the content's markdown. Every link to a path of the site must
+/// lead to a page or file the build makes; a problem is reported where the link is written.
+pub fn check_content(content: &Content) -> Vec<Diagnostic> {
+    let site_pages = SitePages::new(content);
+    let base = content
+        .site
+        .as_ref()
+        .and_then(|s| contract::urls::normalize_base_url(&s.data.base_url).ok())
+        .unwrap_or_default();
+    let media = content.dir.join("media");
+    sources(content)
+        .par_iter()
+        .flat_map_iter(|source| {
+            let mut found = Vec::new();
+            let mut positions = Positions::new(source.text, source.at);
+            let field = source.field.unwrap_or("text");
+            let place = if source.body { "the text".to_owned() } else { format!("`{field}`") };
+            if let Some(offset) = markdown::too_deep(source.text) {
+                let pos = if source.body { positions.of(offset) } else { source.at };
+                found.push(
+                    Diagnostic::error(
+                        source.file,
+                        pos,
+                        format!(
+                            "{place} is nested too deeply: over {} quotes (`>`), lists or HTML elements sit inside one another here",
+                            markdown::MAX_NESTING
+                        ),
+                    )
+                    .with_hint("close each HTML element you open (`<div>` ... `</div>`), and start a quote with a single `>`"),
+                );
+                return found;
+            }
+            // One answer per address: a text may link to the same missing page many times.
+            let mut problems: HashMap<String, Option<(String, Option<String>)>> = HashMap::new();
+            let (mut broken, mut first_unreported) = (0, source.at);
+            for link in markdown::links(source.text) {
+                let Target::Internal(path) = classify(&link.url, &base, &source.page) else { continue };
+                let problem = problems.entry(path).or_insert_with_key(|path| link_problem(path, &media, &site_pages));
+                let Some((why, hint)) = problem.clone() else { continue };
+                broken += 1;
+                let pos = if source.body { positions.of(link.offset) } else { source.at };
+                if broken > MAX_BROKEN_PER_TEXT {
+                    if broken == MAX_BROKEN_PER_TEXT + 1 {
+                        first_unreported = pos;
+                    }
+                    continue;
+                }
+                let what = if link.image { "image" } else { "link" };
+                let message = if source.body {
+                    format!( "broken {what} `{}` on page {}: {why}", link.url, source.page)
+                } else {
+                    format!("broken {what} `{}` in `{field}` (page {}): {why}", link.url, source.page)
+                };
+                let mut d = Diagnostic::error(source.file, pos, message);
+                if let Some(hint) = hint {
+                    d = d.with_hint(hint);
+                }
+                found.push(d);
+            }
+            if broken > MAX_BROKEN_PER_TEXT {
+                let more = broken - MAX_BROKEN_PER_TEXT;
+                found.push(
+                    Diagnostic::error(
+                        source.file,
+                        first_unreported,
+                        format!("{more} more broken links or images in {place} from here on"),
+                    )
+                        .with_hint("fix the ones above, then check again to see the rest"),
+                );
+            }
+            found
+        })
+        .collect()
+}
+
+/// How many broken links of one text are reported one by one; the rest are counted.
+const MAX_BROKEN_PER_TEXT: usize = 20;
+
+/// Why the internal link to `path` leads nowhere, with a hint; None when it leads somewhere.
+fn link_problem(path: &str, media: &Path, site_pages: &SitePages) -> Option<(String, Option<String>)> {
+    if let Some(file) = path.strip_prefix("/media/") {
+        let decoded = percent_encoding::percent_decode_str(file).decode_utf8_lossy();
+        if media.join(decoded.as_ref()).is_file() {
+            return None;
+        }
+        return Some((format!("no file at {}", media.join(decoded.as_ref()).display()), None));
+    }
+    let problem = match site_pages.check(path) {
+        Ok(()) => return None,
+        Err(Missing::Unpublished(status)) => (
+            format!("that listing is {}, so its page is not published", status_word(status)),
+            Some(
+                "remove the link, or link to a published listing or a listing page such as /buy-property"
+                    .to_owned(),
+            ),
+        ),
+        Err(Missing::PostMovedTo(page)) => {
+            ("no page there".to_owned(), Some(format!("the post's page is `{page}`")))
+        }
+        Err(Missing::Unknown(best)) => (
+            "no page of the site has that address".to_owned(),
+            Some(match best {
+                Some(best) => format!("did you mean `{best}`?"),
+                None => "link to a page of the site, such as /contact-us, or to a full https:// address"
+                    .to_owned(),
+            }),
+        ),
+    };
+    Some(problem)
+}
+
+fn status_word(status: crate::content::model::Status) -> &'static str {
+    match status {
+        crate::content::model::Status::Available => "available",
+        crate::content::model::Status::Sold => "sold",
+        crate::content::model::Status::Rented => "rented",
+        crate::content::model::Status::Draft => "a draft",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_lines_from_the_start_of_the_text() {
+        let text = "one\ntwo [x](/y) [é](/z)\n";
+        let mut positions = Positions::new(text, Pos { line: 5, col: 1 });
+        assert_eq!(positions.of(8), Pos { line: 6, col: 5 });
+        assert_eq!(positions.of(17), Pos { line: 6, col: 14 });
+        assert_eq!(positions.of(0), Pos { line: 5, col: 1 });
+        assert_eq!(positions.of(21), Pos { line: 6, col: 17 });
+    }
+}

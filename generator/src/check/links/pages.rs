@@ -1,0 +1,276 @@
+//! The links of the built pages, checked after the prerender: every `href`/`src` of every
+//! prerendered page, resolved the way the CDN answers it ([`Rules::resolve`] over the output
+//! folder), with listing and post pages only counting when this build rendered them.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::{Target, classify};
+use crate::html_links;
+use crate::netlify::{Answer, Rules};
+
+/// One internal link of a built page that no page or file answers.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct BrokenLink {
+    /// The page's path (`/property/x`), or `/404.html` for the not-found page.
+    pub page: String,
+    /// The link as written in the page.
+    pub link: String,
+    /// What answers it instead.
+    pub answer: String,
+}
+
+/// What [`check_pages`] found.
+#[derive(Debug, Default)]
+pub struct PageReport {
+    pub pages: usize,
+    pub links: usize,
+    pub broken: Vec<BrokenLink>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PageCheckError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{path} is not valid: {source}")]
+    Routes { path: PathBuf, source: serde_json::Error },
+    #[error("cannot write {path}: {source}")]
+    Write { path: PathBuf, source: std::io::Error },
+}
+
+/// What a build tells the check of its pages.
+#[derive(Debug, Clone, Copy)]
+pub struct Build<'a> {
+    /// The page files the prerender wrote (relative to the output), when known.
+    pub written: Option<&'a [PathBuf]>,
+    /// Whether the build removed a page or a file of the output (a link may lead nowhere now).
+    pub removed_any: bool,
+}
+
+/// In the page cache: the rules and address of the last link check of the output that passed.
+const LINKS_CHECKED: &str = "links-checked.txt";
+
+/// Checks the links of a build's pages in `out` (see [`check_pages`]). With a page cache, it
+/// remembers there that the output passed with these rules and this address: the next build
+/// that removed nothing checks only the pages it wrote, since the others are unchanged and
+/// every target they had is still there.
+pub fn check_build(
+    out: &Path,
+    rules: &Rules,
+    base: &str,
+    page_cache: Option<&Path>,
+    build: Build,
+) -> Result<PageReport, PageCheckError> {
+    let marker = page_cache.map(|dir| dir.join(LINKS_CHECKED));
+    let rules_and_base = format!("{base}\n{rules:?}");
+    let last_passed = marker
+        .as_ref()
+        .is_some_and(|file| std::fs::read_to_string(file).is_ok_and(|text| text == rules_and_base));
+    // Until this check passes, the output is not known to be good.
+    if let Some(file) = &marker {
+        let _ = std::fs::remove_file(file);
+    }
+    let only: Option<HashSet<PathBuf>> = match build.written {
+        Some(files) if last_passed && !build.removed_any => {
+            Some(files.iter().map(|file| out.join(file)).collect())
+        }
+        _ => None,
+    };
+    let report = check_pages(out, rules, base, only.as_ref())?;
+    if let (true, Some(file), Some(dir)) = (report.broken.is_empty(), &marker, page_cache) {
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(file, &rules_and_base))
+            .map_err(|source| PageCheckError::Write { path: file.clone(), source })?;
+    }
+    Ok(report)
+}
+
+/// Top-level folders of the output that hold no pages.
+const NOT_PAGES: &[&str] = &["api", "data", "media", "assets", "feeds", ".vite", "property", "blog"];
+
+/// Each page's path and file.
+type Pages = Vec<(String, PathBuf)>;
+
+/// The listing and post pages `data/routes.json` names, in every language: each page's
+/// decoded path (as its folder is named) with its path as links write it.
+fn named_pages(out: &Path) -> Result<HashMap<String, String>, PageCheckError> {
+    let routes_file = out.join("data").join("routes.json");
+    let text = std::fs::read_to_string(&routes_file)
+        .map_err(|source| PageCheckError::Read { path: routes_file.clone(), source })?;
+    let routes: contract::routes::Routes =
+        serde_json::from_str(&text).map_err(|source| PageCheckError::Routes { path: routes_file, source })?;
+    let mut named = HashMap::new();
+    for route in routes.properties.into_iter().chain(routes.posts) {
+        for lang in contract::urls::LANGUAGES {
+            let path = contract::urls::localized_path(lang, &route);
+            let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
+            named.insert(decoded, path);
+        }
+    }
+    Ok(named)
+}
+
+/// The file of the page at `decoded` (a decoded path), as the prerender names it.
+fn page_file(out: &Path, decoded: &str) -> PathBuf {
+    out.join(decoded.trim_start_matches('/')).join("index.html")
+}
+
+/// The prerendered pages of this build: the HTML files at the top of the output (the home
+/// page, `404.html`, shells), the fixed routes' `index.html` one folder deep, and the listing
+/// and post pages `named` (see [`named_pages`]) that were written.
+fn built_pages(out: &Path, named: &HashMap<String, String>) -> Pages {
+    let mut pages = Vec::new();
+    // The default language's pages at the top, the others' under `/{lang}/`.
+    for lang in contract::urls::LANGUAGES {
+        let (dir, prefix) = if lang == contract::urls::DEFAULT_LANGUAGE {
+            (out.to_path_buf(), String::new())
+        } else {
+            (out.join(lang), format!("/{lang}"))
+        };
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = entry.path();
+            if name == "index.html" {
+                pages.push((if prefix.is_empty() { "/".to_owned() } else { prefix.clone() }, path));
+            } else if name.ends_with(".html") && path.is_file() {
+                pages.push((format!("{prefix}/{name}"), path));
+            } else if !NOT_PAGES.contains(&name.as_str())
+                && !contract::urls::language_prefixes().any(|l| prefix.is_empty() && l == name)
+                && path.join("index.html").is_file()
+            {
+                pages.push((format!("{prefix}/{name}"), path.join("index.html")));
+            }
+        }
+    }
+    for (decoded, path) in named {
+        let file = page_file(out, decoded);
+        if file.is_file() {
+            pages.push((path.clone(), file));
+        }
+    }
+    pages.sort();
+    pages
+}
+
+/// The pages of `files` (page files of the output `out`), each with its path as
+/// [`built_pages`] gives it.
+fn pages_of(out: &Path, files: &HashSet<PathBuf>, named: &HashMap<String, String>) -> Pages {
+    let mut pages: Pages = files
+        .iter()
+        .filter_map(|file| {
+            let relative = file.strip_prefix(out).ok()?.to_string_lossy().replace('\\', "/");
+            let path = match relative.strip_suffix("index.html") {
+                Some(dir) => {
+                    let decoded = format!("/{}", dir.trim_end_matches('/'));
+                    named.get(&decoded).cloned().unwrap_or(decoded)
+                }
+                None => format!("/{relative}"),
+            };
+            Some((path, file.clone()))
+        })
+        .collect();
+    pages.sort();
+    pages
+}
+
+/// Checks every internal link of the pages the prerender wrote into `out`, resolving each the
+/// way the CDN would with `rules`. `base` is the site's origin (its absolute links are internal).
+/// `only`: the page files to check, when the others are known to be fine (all when None).
+pub fn check_pages(
+    out: &Path,
+    rules: &Rules,
+    base: &str,
+    only: Option<&HashSet<PathBuf>>,
+) -> Result<PageReport, PageCheckError> {
+    let named = named_pages(out)?;
+    // Only the pages asked for are listed: at 10,000 listings, looking for all 30,000 page
+    // files takes longer than checking a rebuild's few pages.
+    let pages = match only {
+        Some(only) => pages_of(out, only, &named),
+        None => built_pages(out, &named),
+    };
+    // Each page's distinct internal targets.
+    let per_page: Vec<(String, Vec<(String, String)>)> = pages
+        .par_iter()
+        .map(|(page, file)| {
+            let html = std::fs::read_to_string(file)
+                .map_err(|source| PageCheckError::Read { path: file.clone(), source })?;
+            let mut seen = HashSet::new();
+            let mut links = Vec::new();
+            // A page file at the top (the not-found page, a shell) is served at other paths:
+            // its relative links would be relative to wherever it is shown.
+            let page_path = if page.ends_with(".html") { "/" } else { page.as_str() };
+            html_links::for_each_link(&html, |link| {
+                if let Target::Internal(path) = classify(&link.url, base, page_path)
+                    && seen.insert(link.url.to_string())
+                {
+                    links.push((link.url.into_owned(), path));
+                }
+            });
+            Ok((page.clone(), links))
+        })
+        .collect::<Result<_, PageCheckError>>()?;
+    let targets: HashSet<&str> =
+        per_page.iter().flat_map(|(_, links)| links.iter().map(|(_, t)| t.as_str())).collect();
+    let answers: HashMap<&str, Option<String>> =
+        targets.into_par_iter().map(|target| (target, resolve(out, rules, &named, target))).collect();
+    let mut report = PageReport { pages: per_page.len(), ..PageReport::default() };
+    for (page, links) in &per_page {
+        report.links += links.len();
+        for (link, target) in links {
+            if let Some(Some(answer)) = answers.get(target.as_str()) {
+                report.broken.push(BrokenLink {
+                    page: page.clone(),
+                    link: link.clone(),
+                    answer: answer.clone(),
+                });
+            }
+        }
+    }
+    report.broken.sort();
+    Ok(report)
+}
+
+/// None when `path` is answered by a page or file; otherwise what answers it.
+fn resolve(out: &Path, rules: &Rules, named: &HashMap<String, String>, path: &str) -> Option<String> {
+    let mut path = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
+    for _ in 0..5 {
+        let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+        let unprefixed = match segments.as_slice() {
+            [first, rest @ ..] if contract::urls::language_prefixes().any(|l| l == *first) => rest,
+            all => all,
+        };
+        let is_content_page = matches!(unprefixed, ["property", _] | ["blog", _, _]);
+        if is_content_page {
+            // A listing or post page counts when this build named it and it was written.
+            let page = format!("/{}", segments.join("/"));
+            let built = named.contains_key(&page) && page_file(out, &page).is_file();
+            return (!built).then(|| "no page: this build has no such listing or post".to_owned());
+        }
+        match rules.resolve(out, &path) {
+            Answer::File { status: 200, .. } | Answer::Proxy { .. } => return None,
+            Answer::File { status, .. } => return Some(format!("the not-found page ({status})")),
+            Answer::NotFound => return Some("no page or file (404)".to_owned()),
+            Answer::Redirect { location, .. } => match location.strip_prefix('/') {
+                Some(_) => path = location.split(['?', '#']).next().unwrap_or("/").to_owned(),
+                None => return None,
+            },
+        }
+    }
+    Some("a loop of redirects".to_owned())
+}
+
+/// The broken links as lines for the build's error: at most `limit` of them, then a count.
+pub fn describe(broken: &[BrokenLink], limit: usize) -> String {
+    let mut out = String::new();
+    for b in broken.iter().take(limit) {
+        out.push_str(&format!("\n  page {} links to {}: {}", b.page, b.link, b.answer));
+    }
+    if broken.len() > limit {
+        out.push_str(&format!("\n  ... and {} more", broken.len() - limit));
+    }
+    out
+}
