@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk } from './browser.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -91,13 +91,14 @@ async function axeViolations(page) {
     .map((v) => `${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.slice(0, 4).join('\n    ')}`);
 }
 
-async function check(viewport, lang, path, status) {
-  const { context, page } = await openPage(browser, viewport, { expectNotFound: status === 404, bypassCSP: true });
+/** axe-core's findings on one page, opened in `walk` (a walk over pages of one viewport). */
+async function check(walk, lang, path, status) {
+  const { context, page } = await walk.open({ expectNotFound: status === 404 });
   try {
-    const response = await page.goto(server.url + PREFIX[lang] + path, { waitUntil: 'networkidle' });
+    const response = await gotoSettled(page, server.url + PREFIX[lang] + path);
     assert.equal(response.status(), status, `${lang} ${path}`);
-    // 'networkidle': hydrated, lazy parts loaded. (The home popup opens after 5 s: checked
-    // on its own below.)
+    // Settled: hydrated, lazy parts loaded. (The home popup opens after 5 s: checked on its
+    // own below.)
     return await axeViolations(page);
   } finally {
     await context.close();
@@ -108,18 +109,22 @@ for (const lang of ['en', 'ar', 'ru']) {
   describe(`axe-core: every kind of page in ${lang}`, () => {
     test(`desktop: no serious or critical violation on any page (${lang})`, async () => {
       const found = [];
+      const walk = await openWalk(browser, DESKTOP, { bypassCSP: true });
       for (const [path, status] of pagesOfEachKind()) {
-        for (const line of await check(DESKTOP, lang, path, status)) found.push(`${lang} ${path}: ${line}`);
+        for (const line of await check(walk, lang, path, status)) found.push(`${lang} ${path}: ${line}`);
       }
+      await walk.close();
       assert.deepEqual(found, []);
     });
 
     // The phone layout has its own parts (menu, sticky enquiry bar, filter sheet).
     test(`phone: home, a listing page and a property page (${lang})`, async () => {
       const found = [];
+      const walk = await openWalk(browser, PHONE, { bypassCSP: true });
       for (const [path, status] of pagesOfEachKind().slice(0, 6).filter(([path]) => /^\/(buy-property|property\/.*)?$/.test(path))) {
-        for (const line of await check(PHONE, lang, path, status)) found.push(`${lang} ${path}: ${line}`);
+        for (const line of await check(walk, lang, path, status)) found.push(`${lang} ${path}: ${line}`);
       }
+      await walk.close();
       assert.deepEqual(found, []);
     });
   });
@@ -130,7 +135,7 @@ test('axe-core: the home popup, open, has no serious or critical violation', asy
   try {
     // The popup's 5 s on the page's clock (network and rendering stay real).
     await page.clock.install();
-    await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+    await gotoSettled(page, server.url + '/');
     await page.clock.fastForward(5000);
     await page.locator('dialog[open]').waitFor({ state: 'visible', timeout: 5000 });
     assert.deepEqual(await axeViolations(page), []);

@@ -22,14 +22,97 @@ export function launch() {
 
 /**
  * A page that records console errors, page errors and React hydration warnings, so a test can
- * assert there were none (`expectNotFound` lets pass the 404s a not-found page is answered with). External requests (maps, fonts) are refused: tests never need the
- * internet.
+ * assert there were none (`expectNotFound` lets pass the 404s a not-found page is answered
+ * with). External requests (maps, fonts) are refused: tests never need the internet. Wait for
+ * the page with `settle` (below) after `goto`.
  */
 export async function openPage(browser, viewport, { expectNotFound = false, ...options } = {}) {
+  const context = await newContext(browser, viewport, options);
+  const page = await context.newPage();
+  return { context, page, problems: watch(page, expectNotFound) };
+}
+
+/**
+ * One browser context for a walk over many pages. Each page opened in it starts as in a fresh
+ * context (no cookies, empty local and session storage: `close` empties them), but the HTTP
+ * cache is the walk's, so the site's scripts, styles and fonts are fetched once per walk rather
+ * than once per page. `open` answers like `openPage`; `close` the page's `context` when done
+ * with it (it closes the page only), and the walk at the end.
+ */
+export async function openWalk(browser, viewport, options = {}) {
+  const context = await newContext(browser, viewport, options);
+  return {
+    async open({ expectNotFound = false } = {}) {
+      await context.clearCookies();
+      const page = await context.newPage();
+      const close = async () => {
+        await page.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        }).catch(() => {});
+        await page.close();
+      };
+      return { context: { close }, page, problems: watch(page, expectNotFound) };
+    },
+    close: () => context.close(),
+  };
+}
+
+/**
+ * Waits until the page has hydrated and its network has been quiet for `quietMs`: what
+ * Playwright's 'networkidle' (500 ms of quiet, and no notion of hydration) was used for, in a
+ * fraction of the time. Hydrated means React's first commit, seen through the DevTools hook
+ * `newContext` installs (React calls it in production builds too).
+ */
+export async function settle(page, quietMs = 150, timeoutMs = 30_000) {
+  // Polled from here, not with waitForFunction: a test may have installed the page's clock.
+  const hydrated = () => page.evaluate(() => window.__reactCommits > 0 || !document.getElementById('root'));
+  const deadline = Date.now() + timeoutMs;
+  while (!(await hydrated())) {
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not hydrate in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const inflight = page[INFLIGHT];
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (inflight.size > 0) quietSince = Date.now();
+  }
+}
+
+/** `page.goto(url)`, then `settle`; answers the navigation's response. */
+export async function gotoSettled(page, url) {
+  const response = await page.goto(url, { waitUntil: 'load' });
+  await settle(page);
+  return response;
+}
+
+const INFLIGHT = Symbol('requests in flight');
+
+async function newContext(browser, viewport, options) {
   // Reduced motion: screenshots show finished states, not the middle of an animation.
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...options });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  const page = await context.newPage();
+  // Before any page script: counts React's commits (see `settle`).
+  await context.addInitScript(() => {
+    window.__reactCommits = 0;
+    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      onCommitFiberRoot: () => {
+        window.__reactCommits += 1;
+      },
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+      checkDCE: () => {},
+    };
+  });
+  return context;
+}
+
+/** Records the page's problems (see `openPage`) and the requests it has in flight. */
+function watch(page, expectNotFound) {
   const problems = [];
   page.on('console', (message) => {
     const text = message.text();
@@ -41,5 +124,13 @@ export async function openPage(browser, viewport, { expectNotFound = false, ...o
     if (message.type() === 'error' || /hydrat/i.test(text)) problems.push(`console ${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { context, page, problems };
+  const inflight = new Set();
+  page[INFLIGHT] = inflight;
+  page.on('request', (request) => {
+    // The live-reload stream of `estate serve --watch` stays open.
+    if (request.resourceType() !== 'eventsource') inflight.add(request);
+  });
+  page.on('requestfinished', (request) => inflight.delete(request));
+  page.on('requestfailed', (request) => inflight.delete(request));
+  return problems;
 }

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, launch, openPage, settle } from './browser.mjs';
 
 const EMPTY_ALERT = 'Please enter a search term or select a property type.';
 const RESULTS_TITLE = 'Here are the properties you are Looking for';
@@ -121,7 +121,7 @@ async function results(page) {
 async function open(path, viewport = DESKTOP) {
   const opened = await openPage(browser, viewport);
   await opened.page.goto(server.url + path, { waitUntil: 'load' });
-  await opened.page.waitForLoadState('networkidle');
+  await settle(opened.page);
   return opened;
 }
 
@@ -182,7 +182,7 @@ describe('search panels', () => {
       assert.deepEqual(options, panel.types, 'the spec type options, no empty one');
       for (const type of panel.types) {
         await page.goto(server.url + panel.page, { waitUntil: 'load' });
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         const { url, ids: found } = await search(page, { type });
         assert.equal(url.pathname, panel.target);
         assert.deepEqual([...url.searchParams.keys()], ['type'], `only the filled parameter: ${url.search}`);
@@ -201,7 +201,7 @@ describe('search panels', () => {
         assert.equal(await select.locator('option').first().getAttribute('value'), '', 'the placeholder has no value');
         for (let n = 1; n <= 7; n += 1) {
           await page.goto(server.url + panel.page, { waitUntil: 'load' });
-          await page.waitForLoadState('networkidle');
+          await settle(page);
           const { url, ids: found } = await search(page, { bedrooms: String(n) });
           assert.equal(url.pathname, panel.target);
           assert.equal(url.search, `?bedrooms=${n}`);
@@ -222,7 +222,7 @@ describe('search panels', () => {
         assert.deepEqual([...options.slice(1)].sort(), communities);
         for (const community of communities) {
           await page.goto(server.url + panel.page, { waitUntil: 'load' });
-          await page.waitForLoadState('networkidle');
+          await settle(page);
           const { ids: found } = await search(page, { community });
           assert.ok(found.length >= 1, `${community} has listings`);
           assert.deepEqual(found, ids(expected(panel.category, { community })), `${panel.page} in ${community}`);
@@ -240,7 +240,7 @@ describe('search panels', () => {
         assert.deepEqual(values, ['', ...AREA_SIZES]);
         for (const area of AREA_SIZES) {
           await page.goto(server.url + panel.page, { waitUntil: 'load' });
-          await page.waitForLoadState('networkidle');
+          await settle(page);
           const { url, ids: found } = await search(page, { area });
           assert.equal(url.pathname, panel.target);
           assert.equal(url.search, `?area=${area}`);
@@ -261,7 +261,7 @@ describe('search panels', () => {
     for (const id of mentioning) assert.ok(found.includes(id), `${id} mentions Marina`);
 
     await page.goto(server.url + '/residential-properties', { waitUntil: 'load' });
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     const both = await search(page, { query: 'marina', type: 'Apartments', bedrooms: '2' });
     assert.equal(both.url.search, '?query=marina&bedrooms=2&type=Apartments');
     const narrowed = expected('Residential', { type: 'Apartment', bedrooms: 2 }).map((p) => p.id);

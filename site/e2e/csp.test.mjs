@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
 import { FIXED_ROUTES } from './routes.mjs';
-import { DESKTOP, launch, openPage } from './browser.mjs';
+import { DESKTOP, launch, openWalk, settle } from './browser.mjs';
 
 let server;
 let browser;
@@ -45,8 +45,9 @@ after(async () => {
 
 test('every kind of page: a strict CSP and HSTS, no inline script, 0 violations, hydrated', async () => {
   const report = [];
+  const walk = await openWalk(browser, DESKTOP);
   for (const [path, status] of pages) {
-    const { context, page, problems } = await openPage(browser, DESKTOP, { expectNotFound: status === 404 });
+    const { context, page, problems } = await walk.open({ expectNotFound: status === 404 });
     // Installed before any page script: reports every violation the page causes.
     await page.addInitScript(() => {
       window.__violations = [];
@@ -55,7 +56,7 @@ test('every kind of page: a strict CSP and HSTS, no inline script, 0 violations,
       );
     });
     const response = await page.goto(server.url + path, { waitUntil: 'load' });
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     const headers = response.headers();
     assert.equal(response.status(), status, path);
     const csp = headers['content-security-policy'] ?? '';
@@ -76,5 +77,6 @@ test('every kind of page: a strict CSP and HSTS, no inline script, 0 violations,
     assert.deepEqual(problems, [], `${path}: console problems`);
     await context.close();
   }
+  await walk.close();
   console.log(`${pages.length} pages, 0 CSP violations`);
 });

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
 
 const VECTORS = JSON.parse(readFileSync(join(repo, 'lead-fn', 'tests', 'form-vectors.json'), 'utf8'));
 const SHOTS = process.env.FORMS_SHOTS ?? '/tmp';
@@ -148,7 +148,7 @@ async function openForm(kind, viewport = DESKTOP) {
   // The popup's 5 s are the page's clock, not the test's: installed before the page runs, moved
   // on once it is idle (network and rendering stay real).
   if (kind === 'popup') await page.clock.install();
-  await page.goto(server.url + spec.path, { waitUntil: 'networkidle' });
+  await gotoSettled(page, server.url + spec.path);
   if (kind === 'popup') {
     await page.clock.fastForward(POPUP_DELAY_MS);
     const dialog = page.getByRole('dialog', { name: 'Submit Your Details' });
@@ -504,7 +504,7 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
     await released;
     await route.continue();
   });
-  await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+  await gotoSettled(page, server.url + '/');
   assert.equal(requested, 0, 'the first view does not download the forms');
   const form = page.locator('form[name="callback"]');
   // The prerendered form is there and usable as HTML: typing into it...
@@ -527,7 +527,7 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
   // Come to the home page by a link from another page: its forms are drawn at once.
   const later = await openPage(browser, DESKTOP);
   await later.context.addInitScript(() => sessionStorage.setItem('estate.popupClosed', '1'));
-  await later.page.goto(server.url + '/about-us', { waitUntil: 'networkidle' });
+  await gotoSettled(later.page, server.url + '/about-us');
   await later.page.locator('header a[href="/"]').first().click();
   await later.page.waitForURL(server.url + '/');
   await later.page.locator('form[name="newsletter"]').waitFor({ state: 'attached', timeout: 5000 });
@@ -542,7 +542,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   test(`the popup never takes keystrokes from a field in use (${name})`, async () => {
     const { context, page, problems } = await openPage(browser, viewport);
     await page.clock.install();
-    await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+    await gotoSettled(page, server.url + '/');
     const query = page.locator('input[name="query"]').first();
     const popup = page.getByRole('dialog', { name: 'Submit Your Details' });
     // Typing from 3 s after load (on the page's clock), one key each 150 ms: past the popup's 5 s.

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
 import { FIXED_ROUTES } from './routes.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk } from './browser.mjs';
 
 const SHOTS = '/tmp/i18n-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -112,6 +112,11 @@ async function textsOf(page, lang) {
 
 for (const lang of ['ar', 'ru']) {
   describe(`every route in ${lang}`, () => {
+    let walk;
+    before(async () => {
+      walk = await openWalk(browser, DESKTOP);
+    });
+    after(() => walk.close());
     for (const path of [...FIXED_ROUTES, ...CONTENT_ROUTES]) {
       const target = localized(lang, path);
       test(target, async () => {
@@ -121,10 +126,8 @@ for (const lang of ['ar', 'ru']) {
         assert.match(text, new RegExp(`^<!doctype html>\\s*<html lang="${lang}" dir="${DIR[lang]}">`, 'i'));
         if (!englishH1.has(path)) englishH1.set(path, h1Of((await html(path)).text));
 
-        const opened = await openPage(browser, DESKTOP);
-        const { page, context, problems } = opened;
-        await page.goto(server.url + target, { waitUntil: 'load' });
-        await page.waitForLoadState('networkidle');
+        const { page, context, problems } = await walk.open();
+        await gotoSettled(page, server.url + target);
         assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
         assert.equal(await page.evaluate(() => document.documentElement.dir), DIR[lang]);
         const heading = (await page.locator('h1').first().innerText()).trim();
@@ -176,7 +179,7 @@ describe('property shell', () => {
     assert.equal(status, 404);
     assert.match(text, /<html lang="ru" dir="ltr">/);
     const { page, context } = await openPage(browser, DESKTOP, { expectNotFound: true });
-    await page.goto(`${server.url}/ru/property/no-such-listing`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${server.url}/ru/property/no-such-listing`);
     await page.waitForFunction((title) => document.querySelector('h1')?.textContent?.trim() === title, TRANSLATIONS.ru['property.notFound']);
     await context.close();
   });
@@ -185,7 +188,7 @@ describe('property shell', () => {
 describe('language selector', () => {
   test('keeps the page and its query, switches lang and dir, and remembers the choice', async () => {
     const { page, context, problems } = await openPage(browser, DESKTOP);
-    await page.goto(`${server.url}/buy-property?sort=priceUp`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${server.url}/buy-property?sort=priceUp`);
     const selector = page.locator('header .lang-switch');
     await selector.getByText('AR', { exact: true }).click();
     await page.waitForURL(/\/ar\/buy-property\?sort=priceUp$/);
@@ -221,7 +224,7 @@ describe('language selector', () => {
 
   test('on a phone the menu holds the selector too', async () => {
     const { page, context, problems } = await openPage(browser, PHONE);
-    await page.goto(`${server.url}/ar/about-us`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${server.url}/ar/about-us`);
     await page.locator('.menu-toggle').click();
     await page.locator('#mobile-menu .lang-switch').getByText('RU', { exact: true }).click();
     await page.waitForURL(/\/ru\/about-us$/);
@@ -235,7 +238,7 @@ describe('language selector', () => {
 describe('right to left', () => {
   test('Arabic property page: arrow keys follow the visual direction, phone numbers keep their order', async () => {
     const { page, context, problems } = await openPage(browser, DESKTOP);
-    await page.goto(`${server.url}${localized('ar', PROPERTY)}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${server.url}${localized('ar', PROPERTY)}`);
     const counter = page.locator('.gallery__counter, .gallery [class*="counter"]').first();
     const before = await counter.innerText();
     assert.match(before, /^1 \S+ \d+$/);
@@ -280,7 +283,7 @@ describe('screenshots of the Arabic pages', () => {
     for (const [name, path] of [['home', '/ar'], ['listing', '/ar/buy-property'], ['property', localized('ar', PROPERTY)], ['contact', '/ar/contact-us']]) {
       test(`${name} on a ${label}`, async () => {
         const { page, context, problems } = await openPage(browser, viewport);
-        await page.goto(server.url + path, { waitUntil: 'networkidle' });
+        await gotoSettled(page, server.url + path);
         await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}.png`) });
         await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}-full.png`), fullPage: true });
         await context.close();

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
 
 let server;
 let browser;
@@ -110,7 +110,7 @@ test('a phone downloads variants near its width, and no photo shifts the layout'
     });
     for (const path of ['/', '/buy-property', PROPERTY]) {
       downloaded.length = 0;
-      await page.goto(server.url + path, { waitUntil: 'networkidle' });
+      await gotoSettled(page, server.url + path);
       assert.ok(downloaded.length > 0, `${path}: no photo downloaded`);
       for (const file of downloaded) {
         // Variants only, WebP, never wider than the layout needs at this width.

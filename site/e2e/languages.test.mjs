@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
 import { FIXED_ROUTES } from './routes.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk } from './browser.mjs';
 
 const SHOTS = '/tmp/lang-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -87,13 +87,13 @@ after(async () => {
 
 const localized = (lang, path) => (path === '/' ? `/${lang}` : `/${lang}${path}`);
 
-async function open(path, viewport = PHONE) {
-  const opened = await openPage(browser, viewport);
+/** Opens `path` and waits for it to settle; in `walk` when given (see openWalk). */
+async function open(path, viewport = PHONE, walk = undefined) {
+  const opened = walk ? await walk.open() : await openPage(browser, viewport);
   opened.page.on('response', (response) => {
     if (response.status() >= 400) opened.problems.push(`${response.status()} ${response.url()}`);
   });
-  await opened.page.goto(server.url + path, { waitUntil: 'load' });
-  await opened.page.waitForLoadState('networkidle');
+  await gotoSettled(opened.page, server.url + path);
   return opened;
 }
 
@@ -138,8 +138,9 @@ for (const lang of ['ar', 'ru']) {
     const paths = () => [...FIXED_ROUTES.filter((path) => path !== '/admin'), PROPERTY, ...posts, `/search-result?query=${encodeURIComponent(query)}`];
     test(`every kind of page in /${lang}/`, async () => {
       const found = [];
+      const walk = await openWalk(browser, PHONE);
       for (const path of paths()) {
-        const { page, context, problems } = await open(localized(lang, path));
+        const { page, context, problems } = await open(localized(lang, path), PHONE, walk);
         // Pages that load their cards after hydration: wait for them.
         await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
         const { english, direction } = await problemsOf(page, lang);
@@ -147,6 +148,7 @@ for (const lang of ['ar', 'ru']) {
         found.push(...problems.map((p) => `${path}: ${p}`));
         await context.close();
       }
+      await walk.close();
       assert.deepEqual(found, []);
     });
   });
@@ -191,7 +193,8 @@ describe('Arabic and Russian community names find their listings', () => {
       await select.selectOption({ label: name });
       const from = new URL(page.url()).pathname;
       await Promise.all([page.waitForURL((url) => url.pathname !== from), page.locator('main form:has(select[name="community"]) button[type="submit"]').first().click()]);
-      await page.locator('.card-grid .property-card__link').first().waitFor();
+      // The results replace the cards shown before: wait for the listing rather than any card.
+      await page.locator(`.card-grid .property-card__link[href$="${PROPERTY}"]`).first().waitFor().catch(() => {});
       const hrefs = await page.locator('.card-grid .property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       assert.ok(hrefs.some((href) => href.endsWith(PROPERTY)), `found ${hrefs.join(', ')}`);
       await context.close();
@@ -200,7 +203,8 @@ describe('Arabic and Russian community names find their listings', () => {
 
     test(`/${lang}/search-result: the query "${name}" finds the listings in Dubai Marina`, async () => {
       const { page, context, problems } = await open(`/${lang}/search-result?${new URLSearchParams({ query: name })}`);
-      await page.locator('.card-grid .property-card__link').first().waitFor();
+      // The results replace the cards shown before: wait for the listing rather than any card.
+      await page.locator(`.card-grid .property-card__link[href$="${PROPERTY}"]`).first().waitFor().catch(() => {});
       const hrefs = await page.locator('.card-grid .property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       assert.ok(hrefs.some((href) => href.endsWith(PROPERTY)), `found ${hrefs.join(', ')}`);
       await context.close();

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, launch, openPage } from './browser.mjs';
+import { PHONE, gotoSettled, launch, openPage, openWalk } from './browser.mjs';
 import { elementsOutside, overlappingControls } from './layout-probe.mjs';
 
 const LANGS = ['', '/ar', '/ru'];
@@ -32,13 +32,18 @@ after(async () => {
 });
 
 describe('layout from 320 to 1920 px', () => {
+  let walk;
+  before(async () => {
+    walk = await openWalk(browser, { width: 1366, height: 900 });
+  });
+  after(() => walk.close());
   for (const lang of LANGS) {
     for (const path of PAGES) {
       test(`${lang || '/en'}${path}: no overlapping controls, nothing outside the page`, async () => {
-        const { context, page, problems } = await openPage(browser, { width: 1366, height: 900 });
+        const { context, page, problems } = await walk.open();
         try {
           await page.goto(server.url + lang + path, { waitUntil: 'load' });
-                    const found = [];
+          const found = [];
           for (const width of WIDTHS) {
             await page.setViewportSize({ width, height: 900 });
             await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -154,7 +159,7 @@ describe('the property page leaves out the rooms of a type that has none', () =>
         for (const type of ['Plot', 'Office', 'Warehouse', 'Villa']) {
           const property = pick(type);
           assert.ok(property, `a published ${type}`);
-          await page.goto(`${server.url}${prefix}/property/${property.id}`, { waitUntil: 'networkidle' });
+          await gotoSettled(page, `${server.url}${prefix}/property/${property.id}`);
           const facts = await page.locator('.property__facts .fact-tile').evaluateAll((tiles) =>
             tiles.map((tile) => [tile.querySelector('dt').textContent.trim(), tile.querySelector('dd').textContent.trim()]),
           );

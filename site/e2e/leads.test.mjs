@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { DESKTOP, launch, openPage } from './browser.mjs';
+import { DESKTOP, gotoSettled, launch, openPage } from './browser.mjs';
 
 const AGENTS = 'leads@palmcrest.test';
 const SENDER = 'website@palmcrest.test';
@@ -86,7 +86,7 @@ async function waitFor(read, what, timeoutMs = 8000) {
 
 /** Fills and sends the seller form at /pro; resolves once the form says it was sent. */
 async function sendSellerForm(page, { name, email, number, message }) {
-  await page.goto(server.url + '/pro', { waitUntil: 'networkidle' });
+  await gotoSettled(page, server.url + '/pro');
   const form = page.locator('form[name="seller"]');
   await form.getByLabel('Name*', { exact: true }).fill(name);
   await form.getByLabel('E-mail*', { exact: true }).fill(email);

@@ -13,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
 
 let server;
 let browser;
@@ -57,13 +57,13 @@ describe('6: one price format per language', () => {
       const { context, page, problems } = await openPage(browser, PHONE);
       const seen = [];
       for (const path of ['/buy-property', '/commercial', '/rent-property']) {
-        await page.goto(server.url + PREFIX[lang] + path, { waitUntil: 'networkidle' });
+        await gotoSettled(page, server.url + PREFIX[lang] + path);
         const cards = (await prices(page, '.property-card__price')).filter((text) => /\d/.test(text));
         assert.ok(cards.length > 0, `${path} shows priced cards`);
         seen.push(...cards);
       }
       const sale = properties.find((p) => p.mainCategory === 'Residential' && p.price);
-      await page.goto(`${server.url}${PREFIX[lang]}/property/${sale.id}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${server.url}${PREFIX[lang]}/property/${sale.id}`);
       const detail = await prices(page, '.price-card__price, .property__price-value, .similar-card__price');
       assert.ok(detail.length >= 3, `the property page and its similar listings show prices: ${detail}`);
       seen.push(...detail.filter((text) => /\d/.test(text)));
@@ -81,7 +81,7 @@ describe('7: search results by relevance', () => {
     const described = properties.filter((p) => !named.includes(p.id) && /marina/i.test(p.description)).map((p) => p.id);
     assert.ok(named.length >= 2 && described.includes('creek-harbour-waterfront-one-bedroom'), 'the sample content has both');
     const { context, page, problems } = await openPage(browser, PHONE);
-    await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+    await gotoSettled(page, server.url + '/');
     await page.locator('form[role="search"] input[name="query"]').fill('Marina');
     await page.locator('form[role="search"]').getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/\/search-result\?query=Marina/);
@@ -222,7 +222,7 @@ describe('12: the mortgage calculator on a sale listing', () => {
     test(`${lang}: caps, fees and the total cash needed, on a phone`, async () => {
       const sale = properties.find((p) => p.mainCategory === 'Residential' && p.price && p.price <= 5_000_000);
       const { context, page, problems } = await openPage(browser, PHONE);
-      await page.goto(`${server.url}${PREFIX[lang]}/property/${sale.id}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${server.url}${PREFIX[lang]}/property/${sale.id}`);
       const words = LABELS[lang];
       const calculator = page.locator('section.mortgage');
       await calculator.getByRole('heading', { name: words.title }).waitFor();
@@ -283,12 +283,12 @@ describe('12: the mortgage calculator on a sale listing', () => {
     const sale = properties.find((p) => p.mainCategory === 'Residential' && p.price);
     const { context, page, problems } = await openPage(browser, DESKTOP);
     try {
-      await page.goto(`${server.url}/property/${sale.id}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${server.url}/property/${sale.id}`);
       const prerendered = await calculatorStyles(page);
       assert.deepEqual({ ...prerendered, padding: undefined }, { ...STYLED, padding: undefined }, 'on the prerendered page');
       assert.notEqual(prerendered.padding, '0px');
 
-      await page.goto(`${server.url}/buy-property`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${server.url}/buy-property`);
       await page.locator(`a.property-card__link[href="/property/${sale.id}"]`).first().click();
       await page.waitForURL(`**/property/${sale.id}`);
       const navigated = await calculatorStyles(page);

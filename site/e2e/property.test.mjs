@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, launch, openPage } from './browser.mjs';
+import { PHONE, gotoSettled, launch, openPage, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -56,7 +56,7 @@ async function visit(viewport, path, { status = 200, javaScript = true, ...optio
   const opened = await openPage(browser, viewport, { javaScriptEnabled: javaScript, expectNotFound: status === 404, ...options });
   const response = await opened.page.goto(server.url + path, { waitUntil: 'load' });
   assert.equal(response.status(), status, `${path} answered ${response.status()}`);
-  if (javaScript) await opened.page.waitForLoadState('networkidle');
+  if (javaScript) await settle(opened.page);
   return opened;
 }
 
@@ -72,7 +72,7 @@ async function loadLazyImages(page) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(30);
   }
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   await page.waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 10_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
@@ -291,7 +291,7 @@ describe('agent, links and sharing', () => {
         window.__shared = data;
       };
     });
-    await page.goto(server.url + path, { waitUntil: 'networkidle' });
+    await gotoSettled(page, server.url + path);
     await page.locator('.price-card').getByRole('button', { name: 'Share' }).click();
     await page.waitForFunction(() => window.__shared, null, { timeout: 3000 });
     const shared = await page.evaluate(() => window.__shared);
@@ -304,7 +304,7 @@ describe('agent, links and sharing', () => {
     await refused.page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
     });
-    await refused.page.goto(server.url + path, { waitUntil: 'networkidle' });
+    await gotoSettled(refused.page, server.url + path);
     await refused.page.locator('.price-card').getByRole('button', { name: 'Share' }).click();
     const field = refused.page.getByLabel('Copy this link:');
     await field.waitFor({ timeout: 3000 });

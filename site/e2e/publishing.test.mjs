@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, launch, openPage, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -38,7 +38,7 @@ async function visit(viewport, path, { status = 200 } = {}) {
   opened.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   const response = await opened.page.goto(server.url + path, { waitUntil: 'load' });
   assert.equal(response.status(), status, `${path} answered ${response.status()}`);
-  await opened.page.waitForLoadState('networkidle');
+  await settle(opened.page);
   return { ...opened, requests };
 }
 

@@ -24,7 +24,7 @@ const SHARED_CACHE = process.env.ESTATE_E2E_CACHE;
  * token from the link estate serve prints.
  *
  * The repository's content, unwatched, is the run's shared build, served as it is
- * (`estate serve --no-build`); other content is built, from the run's shared caches.
+ * (`estate serve --no-build`); other content is built, from a copy of the run's shared caches.
  */
 export async function startServer({ timeoutMs = 240_000, content, watch = false, outbox, env = {}, ownCopy = false } = {}) {
   const binary = process.env.ESTATE_BIN ?? join(repo, 'target', 'debug', 'estate');
@@ -40,8 +40,15 @@ export async function startServer({ timeoutMs = 240_000, content, watch = false,
   // A folder made here is removed at stop, with the one estate serve keeps beside it.
   const made = dist !== SHARED_SITE && dist !== process.env.ESTATE_DIST;
   const args = ['serve', '--port', '0', '--out', dist];
+  // A build of its own starts from a copy of the run's warm caches (the page cache and, beside
+  // it, Vite's): test files run two at a time, and two builds must not write one cache.
+  let cacheCopy;
   if (prebuilt) args.push('--no-build');
-  else if (SHARED_CACHE) args.push('--cache', SHARED_CACHE);
+  else if (SHARED_CACHE && existsSync(SHARED_CACHE)) {
+    cacheCopy = mkdtempSync(join(tmpdir(), 'estate-e2e-cache-'));
+    cpSync(dirname(SHARED_CACHE), cacheCopy, { recursive: true });
+    args.push('--cache', join(cacheCopy, basename(SHARED_CACHE)));
+  }
   if (!watch) args.push('--no-watch');
   if (content) args.push('--content', content);
   if (outbox) args.push('--outbox', outbox);
@@ -82,6 +89,7 @@ export async function startServer({ timeoutMs = 240_000, content, watch = false,
         child.kill('SIGTERM');
       });
       if (made) for (const folder of [dist, join(dirname(dist), `.${basename(dist)}-serve`)]) rmSync(folder, { recursive: true, force: true });
+      if (cacheCopy) rmSync(cacheCopy, { recursive: true, force: true });
     },
   };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { repo, startServer } from './server.mjs';
 import { FIXED_ROUTES } from './routes.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -35,7 +35,7 @@ async function visit(viewport, path, { status = 200, label = 'page', javaScript 
   const opened = await openPage(browser, viewport, { javaScriptEnabled: javaScript, expectNotFound: status === 404 });
   const response = await opened.page.goto(server.url + path, { waitUntil: 'load' });
   assert.equal(response.status(), status, `${path} answered ${response.status()}`);
-  if (javaScript) await opened.page.waitForLoadState('networkidle');
+  if (javaScript) await settle(opened.page);
   return opened;
 }
 
@@ -294,7 +294,7 @@ test("a page's HTML starts only the boot script, which fetches exactly the code 
         for (const entry of list.getEntries()) if (entry.name === 'first-paint') window.__firstPaint ??= entry.startTime;
       }).observe({ type: 'paint', buffered: true });
     });
-    await page.goto(server.url + path, { waitUntil: 'networkidle' });
+    await gotoSettled(page, server.url + path);
     // Nothing fetched that the boot block did not announce, and nothing announced that is not used.
     assert.deepEqual([...scripts].sort(), [bootScripts[0], announced.entry, ...announced.preload].sort(), path);
     const { firstPaint, entryRequested } = await page.evaluate((entry) => ({
@@ -324,7 +324,7 @@ test("the admin's styles are its own stylesheet: visitors' pages never load it, 
     page.on('request', (request) => {
       if (request.resourceType() === 'stylesheet') loaded.add(new URL(request.url()).pathname);
     });
-    await page.goto(server.url + path, { waitUntil: 'networkidle' });
+    await gotoSettled(page, server.url + path);
     const linked = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     // The admin's class names, in the rules of each stylesheet the page has.
     const adminRules = await page.evaluate(() =>
