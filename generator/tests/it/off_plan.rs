@@ -250,6 +250,33 @@ fn numbers_not_written_as_the_dld_writes_them_are_errors_at_their_place() {
     );
 }
 
+/// `estate build --content-only` of one complete off-plan listing, `creek-vista`.
+fn built() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = content_with(&[("creek-vista.yaml", listing("PC-O-90021", PROJECT))]);
+    let out = dir.path().join("dist");
+    let run = estate(
+        dir.path(),
+        &["build", "--content-only", "--out", out.to_str().unwrap(), "--base-url", "https://www.example.ae"],
+    );
+    assert!(run.success(), "{run}");
+    assert!(run.stdout.contains("portal feed: 1 listings in, 0 left out"), "{run}");
+    (dir, out)
+}
+
+#[test]
+fn the_published_record_carries_the_project() {
+    let (_dir, out) = built();
+    let record: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("api/properties/creek-vista.json")).unwrap()).unwrap();
+    assert_eq!(record["projectName"], "Creek Vista Heights");
+    // Written as the DLD writes them: digits, as text (never 3,127 or 1.015e12).
+    assert_eq!(record["projectNumber"], "3127");
+    assert_eq!(record["escrowAccount"], "1015447384502");
+    let all: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("api/properties.json")).unwrap()).unwrap();
+    assert_eq!(all[0]["escrowAccount"], "1015447384502");
+}
+
 #[test]
 fn the_sample_off_plan_listings_name_their_project() {
     let dir = repo().join("content/properties");
