@@ -278,6 +278,21 @@ fn the_published_record_carries_the_project() {
 }
 
 #[test]
+fn the_portal_feed_names_the_project_where_its_format_has_a_place() {
+    let (_dir, out) = built();
+    // The Property Finder format has `project_name` beside `developer` and `completion_status`,
+    // and no element for a RERA project number or an escrow account.
+    let feed = std::fs::read_to_string(out.join("feeds/portals/propertyfinder.xml")).unwrap();
+    let doc = roxmltree::Document::parse(&feed).unwrap();
+    let property = doc.descendants().find(|n| n.has_tag_name("property")).expect("the listing");
+    let get = |name: &str| property.children().find(|n| n.has_tag_name(name)).and_then(|n| n.text());
+    assert_eq!(get("project_name"), Some("Creek Vista Heights"), "{feed}");
+    assert_eq!(get("completion_status"), Some("off_plan"));
+    assert_eq!(get("developer"), Some("Emaar Properties"));
+    assert!(!feed.contains("3127") && !feed.contains("1015447384502"), "{feed}");
+}
+
+#[test]
 fn the_sample_off_plan_listings_name_their_project() {
     let dir = repo().join("content/properties");
     let mut off_plan = 0;
