@@ -154,6 +154,19 @@ pub struct ApiProperty {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub developer: Option<String>,
+    /// Off-plan: the project's name as registered with RERA (Dubai's rules for off-plan ads ask
+    /// for it, its number and its escrow account beside the permit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub project_name: Option<String>,
+    /// Off-plan: the project's number in RERA's register, digits as the DLD writes them (`2817`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub project_number: Option<String>,
+    /// Off-plan: the number of the project's escrow account, its digits (`1015447384502`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub escrow_account: Option<String>,
     /// `YYYY-MM` or `YYYY-MM-DD`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]

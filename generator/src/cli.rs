@@ -29,7 +29,8 @@ pub struct Cli {
 pub enum Command {
     /// Check every content file and report each problem with its file, line and column.
     ///
-    /// Exits with 1 when there is an error, 0 otherwise (warnings do not fail).
+    /// Exits with 1 when there is an error, 0 otherwise (warnings do not fail; with --strict,
+    /// those of Dubai's advertising rules do).
     Check {
         /// The content folder.
         #[arg(long, default_value = "content", value_name = "DIR")]
@@ -40,6 +41,11 @@ pub enum Command {
         /// Languages whose missing translations are errors, not warnings (e.g. `ar,ru`).
         #[arg(long, value_delimiter = ',', value_name = "LANGS")]
         require_languages: Vec<String>,
+        /// Make Dubai's advertising rules errors, not warnings (for an agency's CI): a published
+        /// listing without its permit number, an off-plan one without its project's name, RERA
+        /// project number or escrow account number.
+        #[arg(long)]
+        strict: bool,
     },
     /// Check the content and build the whole site into the output folder.
     ///
@@ -109,8 +115,8 @@ pub enum Command {
 /// Runs the command line: parses the arguments and runs the command.
 pub fn run() -> ExitCode {
     match Cli::parse().command {
-        Command::Check { content, format, require_languages } => {
-            cmd::check::run(&content, format, &require_languages)
+        Command::Check { content, format, require_languages, strict } => {
+            cmd::check::run(&content, format, &require_languages, strict)
         }
         Command::Build(args) => cmd::build::run(args),
         Command::Serve(args) => cmd::serve::run(args),

@@ -1,7 +1,8 @@
 // Browser tests of the property detail page (issue 7) against `estate serve` in Debian's
 // Chromium: the gallery, the 'Get in Touch' modal, the agent and WhatsApp links, sharing, the
-// map, the permit QR code, similar properties, 'Property Not Found' for an unknown id and for
-// one that was never prerendered, and the structured data of every prerendered property page.
+// map, the permit QR code, an off-plan project's RERA particulars in three languages (issue 30),
+// similar properties, 'Property Not Found' for an unknown id and for one that was never
+// prerendered, and the structured data of every prerendered property page.
 // Screenshots go to e2e/screenshots/property-*.png.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -374,6 +375,50 @@ describe('map, permit and similar properties', () => {
     assert.equal(await bareSection.getByRole('link').count(), 0, 'no permit link');
     assert.ok((await bareSection.innerText()).includes('N/A'), 'the permit shows as N/A');
     await finish(without, bare.url);
+  });
+
+  test('an off-plan listing names its project, RERA project number and escrow account in EN, AR and RU', async () => {
+    const property = find('an off-plan listing with its project', (p) => p.mainCategory === 'OffPlan' && p.projectName && p.projectNumber && p.escrowAccount);
+    const values = [property.projectName, property.projectNumber, property.escrowAccount];
+    const words = {
+      en: ['Regulatory information', 'Project name', 'RERA project number', 'Escrow account number'],
+      ar: ['المعلومات التنظيمية', 'اسم المشروع', 'رقم المشروع لدى ريرا', 'رقم حساب الضمان'],
+      ru: ['Регуляторная информация', 'Название проекта', 'Номер проекта RERA', 'Номер эскроу-счёта'],
+    };
+    for (const [lang, [region, ...labels]] of Object.entries(words)) {
+      for (const [label, viewport] of [['phone', PHONE_VIEW], ['desktop', DESKTOP_VIEW]]) {
+        const path = `${lang === 'en' ? '' : `/${lang}`}/property/${property.id}`;
+        const opened = await visit(viewport, path);
+        const section = opened.page.getByRole('region', { name: region });
+        // Each particular as a term and its definition, beside the permit's.
+        const rows = await section.locator('dt').evaluateAll((terms) => terms.map((dt) => [dt.textContent.trim(), dt.nextElementSibling?.textContent.trim()]));
+        const project = rows.filter(([term]) => labels.includes(term));
+        assert.deepEqual(project, labels.map((term, i) => [term, values[i]]), `${path}: ${JSON.stringify(rows)}`);
+        assert.ok(rows.findIndex(([term]) => term === labels[0]) > 0, `${path}: after the permit`);
+        // Arabic reads right to left, each row's label at the start (the right) and its value at
+        // the end; the numbers keep the DLD's digits in their order.
+        const layout = await section.locator('dt').filter({ hasText: labels[2] }).evaluate((dt) => {
+          const dd = dt.nextElementSibling;
+          const [term, value] = [dt.getBoundingClientRect(), dd.getBoundingClientRect()];
+          return { direction: getComputedStyle(dt).direction, termRight: term.right, valueLeft: value.left, valueRight: value.right, width: document.documentElement.scrollWidth - window.innerWidth };
+        });
+        assert.equal(layout.direction, lang === 'ar' ? 'rtl' : 'ltr', path);
+        if (lang === 'ar') assert.ok(layout.valueRight <= layout.termRight, `${path}: the value is left of its label`);
+        else assert.ok(layout.valueLeft >= layout.termRight, `${path}: the value is right of its label`);
+        assert.ok(layout.width <= 0, `${path}: nothing wider than the screen`);
+        await section.scrollIntoViewIfNeeded();
+        await opened.page.waitForFunction(() => [...document.querySelectorAll('.compliance img')].every((img) => img.complete && img.naturalWidth > 0));
+        await section.screenshot({ path: join(SHOTS, `property-off-plan-${lang}-${label}.png`) });
+        await finish(opened, path);
+      }
+    }
+
+    // A listing that is not off-plan has no project rows.
+    const resale = find('a residential listing', (p) => p.mainCategory === 'Residential');
+    const opened = await visit(DESKTOP_VIEW, `/property/${resale.id}`);
+    const text = await opened.page.getByRole('region', { name: 'Regulatory information' }).innerText();
+    assert.ok(!text.includes('Project name') && !text.includes('Escrow'), text);
+    await finish(opened, `/property/${resale.id}`);
   });
 
   test('similar properties: up to 3 of the same category, never the property itself', async () => {

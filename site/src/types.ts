@@ -62,6 +62,15 @@ export type Property = {
   agent?: string;
   /** Developer id (off-plan). */
   developer?: string;
+  /**
+   * Off-plan: the project's name as registered with RERA (Dubai's rules for off-plan ads ask
+   * for it, its number and its escrow account beside the permit).
+   */
+  projectName?: string;
+  /** Off-plan: the project's number in RERA's register, digits as the DLD writes them (`2817`). */
+  projectNumber?: string;
+  /** Off-plan: the number of the project's escrow account, its digits (`1015447384502`). */
+  escrowAccount?: string;
   /** `YYYY-MM` or `YYYY-MM-DD`. */
   completionDate?: string;
   paymentPlan?: Array<PaymentStep>;

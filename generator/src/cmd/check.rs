@@ -9,8 +9,9 @@ use crate::content::diag::shown_path;
 use crate::publish::feeds;
 
 /// Checks the content under `dir`; exit 1 on an error. Missing translations are warnings, or
-/// errors for the languages in `required`.
-pub fn run(dir: &Path, format: Format, required: &[String]) -> ExitCode {
+/// errors for the languages in `required`; the warnings of Dubai's advertising rules are errors
+/// when `strict`.
+pub fn run(dir: &Path, format: Format, required: &[String], strict: bool) -> ExitCode {
     let started = Instant::now();
     let known: Vec<&str> = crate::check::coverage::LANGUAGES.iter().map(|(code, _)| *code).collect();
     if let Some(bad) = required.iter().find(|lang| !known.contains(&lang.as_str())) {
@@ -22,6 +23,9 @@ pub fn run(dir: &Path, format: Format, required: &[String]) -> ExitCode {
     // What the build renders from templates the agency may have changed (it renders them anyway).
     report.extend(feeds::check(&content));
     report.extend(crate::publish::portal_feed::check(&content));
+    if strict {
+        report.strict();
+    }
     report.sort();
     print_report(&report, format);
     let files = 1

@@ -1,12 +1,13 @@
 //! The checks of each record file on its own, run as it is read (the checks across records
-//! are `crate::check`'s): required texts, media that exist, permits, coordinates, links.
+//! are `crate::check`'s): required texts, media that exist, permits and an off-plan project's
+//! particulars (`off_plan.rs`), coordinates, links.
 
 use std::path::{Component, Path, PathBuf};
 
 use super::diag::Diagnostic;
 use super::model::{DeveloperFile, MainCategory, MemberFile, PostFile, PropertyFile, SiteFile, Status};
 use super::yaml::{Node, Pos, did_you_mean};
-use super::{Record, geo, link_scheme};
+use super::{Record, geo, link_scheme, off_plan};
 
 /// What the per-file checks need to know about the tree.
 pub(super) struct Ctx<'a> {
@@ -133,10 +134,11 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
     }
     if p.status == Status::Available && p.permit_number.as_deref().is_none_or(|n| n.trim().is_empty()) {
         out.push(
-            Diagnostic::warning(path, Pos::START, "no `permitNumber`: Dubai's advertising rules require a DLD/RERA permit (Trakheesi) number on every published listing")
+            Diagnostic::advertising(path, Pos::START, "no `permitNumber`: Dubai's advertising rules require a DLD/RERA permit (Trakheesi) number on every published listing")
                 .with_hint("add `permitNumber: \"...\"` (and `permitUrl`) from the Trakheesi system"),
         );
     }
+    off_plan::check(r, out);
     ctx.media_list(path, &r.tree, "images", &p.images, out);
 }
 

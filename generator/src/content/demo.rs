@@ -377,6 +377,11 @@ fn property(seed: u64, index: usize) -> (String, String) {
     let _ = writeln!(y, "agent: {}", TEAM[index % TEAM.len()].0);
     if category == "OffPlan" {
         let _ = writeln!(y, "developer: {}", DEVELOPERS[rng.usize(..DEVELOPERS.len())].0);
+        // The project's particulars Dubai's rules ask of off-plan ads, from the index (so the
+        // random draws, and every other value, stay those of the same seed before).
+        let project = 1000 + index % 3000;
+        let _ = writeln!(y, "projectName: {community} Residences {}", index % 97 + 1);
+        let _ = writeln!(y, "projectNumber: {project}\nescrowAccount: \"10150{project:04}{index:06}\"");
         let _ = writeln!(y, "completionDate: {}-{:02}", rng.u32(2027..2031), rng.u32(1..13));
         y.push_str("paymentPlan:\n  - { milestone: On booking, percent: 20 }\n  - { milestone: During construction, percent: 40 }\n  - { milestone: On handover, percent: 40 }\n");
     }

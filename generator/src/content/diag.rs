@@ -20,6 +20,9 @@ pub struct Diagnostic {
     pub severity: Severity,
     pub message: String,
     pub hint: Option<String>,
+    /// A warning of Dubai's advertising rules (a listing's permit, an off-plan project's
+    /// particulars), which `estate check --strict` reports as an error ([`Report::strict`]).
+    pub advertising: bool,
 }
 
 impl Diagnostic {
@@ -30,11 +33,17 @@ impl Diagnostic {
             severity: Severity::Error,
             message: message.into(),
             hint: None,
+            advertising: false,
         }
     }
 
     pub fn warning(path: &Path, pos: Pos, message: impl Into<String>) -> Self {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(path, pos, message) }
+    }
+
+    /// A warning of Dubai's advertising rules: an error under `estate check --strict`.
+    pub fn advertising(path: &Path, pos: Pos, message: impl Into<String>) -> Self {
+        Diagnostic { advertising: true, ..Diagnostic::warning(path, pos, message) }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
@@ -53,6 +62,7 @@ impl Diagnostic {
             severity: Severity::Error,
             message: err.describe(),
             hint: err.hint,
+            advertising: false,
         }
     }
 
@@ -150,6 +160,19 @@ impl Report {
             (&a.path, a.pos, a.severity, &a.message).cmp(&(&b.path, b.pos, b.severity, &b.message))
         });
         self.diagnostics.dedup();
+    }
+
+    /// `estate check --strict`, for an agency's CI: the warnings of Dubai's advertising rules
+    /// become errors, their hint saying why.
+    pub fn strict(&mut self) {
+        for d in self.diagnostics.iter_mut().filter(|d| d.advertising && d.severity == Severity::Warning) {
+            d.severity = Severity::Error;
+            let why = "`--strict` makes this an error";
+            d.hint = Some(match d.hint.take() {
+                Some(hint) => format!("{hint}; {why}"),
+                None => why.to_owned(),
+            });
+        }
     }
 
     pub fn errors(&self) -> usize {

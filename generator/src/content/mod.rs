@@ -16,6 +16,7 @@ mod link_scheme;
 mod load_cache;
 pub mod markdown;
 pub mod model;
+mod off_plan;
 pub mod portal;
 pub mod safe_fs;
 pub mod scaffold;

@@ -248,6 +248,19 @@ pub struct PropertyFile {
     pub portals: bool,
     /// The developer (off-plan): the id of a file in content/developers/.
     pub developer: Option<String>,
+    /// Off-plan: the project's name as registered with RERA, e.g. "Creek Waters 2". Dubai's rules
+    /// for off-plan ads require it, with `projectNumber` and `escrowAccount`.
+    pub project_name: Option<String>,
+    /// Off-plan: the project's number in RERA's register (the DLD's project register), a whole
+    /// number of 1 to 5 digits written as the DLD writes it, e.g. 2817.
+    #[serde(default)] // optional, which schemars cannot tell through `schema_with`
+    #[schemars(schema_with = "project_number_schema")]
+    pub project_number: Option<String>,
+    /// Off-plan: the number of the project's escrow account, the bank account buyers pay into
+    /// (Dubai's escrow law): its 8 to 16 digits in quotes, as the DLD's project register gives
+    /// them, e.g. "1015447384502".
+    #[schemars(pattern(r"^[0-9]{8,16}$"))]
+    pub escrow_account: Option<String>,
     /// Off-plan handover, a month (2028-06) or a day.
     pub completion_date: Option<MonthOrDay>,
     /// Off-plan payment plan; the percents add up to 100.
@@ -265,6 +278,17 @@ pub struct PropertyFile {
     pub ar: Option<PropertyTexts>,
     /// Russian texts.
     pub ru: Option<PropertyTexts>,
+}
+
+/// The schema of `projectNumber`: written bare (2817) or in quotes ("2817"); the content
+/// checks say what is wrong with another value.
+fn project_number_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": ["integer", "string", "null"],
+        "minimum": 1,
+        "maximum": 99999,
+        "pattern": "^[1-9][0-9]{0,4}$"
+    })
 }
 
 /// A listing's `portals` when it does not say.

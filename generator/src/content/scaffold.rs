@@ -51,6 +51,10 @@ price: 2450000                # optional, AED; leave out for "Contact for price"
 # agent: <a file name in content/team>
 # portals: false              # optional: keeps it out of the portals' feed on purpose
 # developer: <a file name in content/developers>   (off-plan)
+# Off-plan ads must name the project as registered with RERA (DLD's project register):
+# projectName: Creek Vista                          (off-plan)
+# projectNumber: 0000                               (off-plan: RERA project number, digits)
+# escrowAccount: "0000000000000"                    (off-plan: escrow account, 8-16 digits, quoted)
 # completionDate: 2028-06                           (off-plan)
 # paymentPlan:                                      (off-plan, adds up to 100)
 #   - {{ milestone: On booking, percent: 20 }}

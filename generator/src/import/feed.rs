@@ -26,6 +26,7 @@ pub struct FeedListing {
     pub sub_community: Option<String>,
     pub completion_status: Option<String>,
     pub developer: Option<String>,
+    pub project_name: Option<String>,
     /// The codes of `private_amenities` and `commercial_amenities`.
     pub amenities: Vec<String>,
     pub geopoints: Option<String>,
@@ -156,6 +157,7 @@ fn listing(node: Node, line: u32, col: u32) -> FeedListing {
             "sub_community" => l.sub_community = value,
             "completion_status" => l.completion_status = value,
             "developer" => l.developer = value,
+            "project_name" => l.project_name = value,
             "private_amenities" | "commercial_amenities" => {
                 for code in value.iter().flat_map(|v| v.split(',')).map(str::trim).filter(|c| !c.is_empty()) {
                     if !l.amenities.iter().any(|a| a == code) {

@@ -27,6 +27,9 @@ pub struct Listing {
     pub permit_number: Option<String>,
     pub agent: Option<String>,
     pub developer: Option<String>,
+    /// The project's name (`<project_name>`); the feed has no place for its RERA number or escrow
+    /// account, which `estate check` then asks of an off-plan listing.
+    pub project_name: Option<String>,
     /// Vocabulary keys.
     pub amenities: Vec<String>,
     pub coordinates: Option<Coordinates>,
@@ -196,6 +199,7 @@ pub fn map(feed: &FeedListing, content: &Content) -> Result<Listing, String> {
         permit_number: feed.permit_number.clone(),
         agent,
         developer,
+        project_name: feed.project_name.clone(),
         amenities,
         coordinates,
         description: feed.description_en.clone(),
@@ -280,6 +284,9 @@ pub fn to_yaml(listing: &Listing, images: &[String]) -> String {
     }
     if let Some(developer) = &l.developer {
         y.push_str(&format!("developer: {developer}\n"));
+    }
+    if let Some(project) = &l.project_name {
+        y.push_str(&format!("projectName: {}\n", quoted(project)));
     }
     if !l.amenities.is_empty() {
         let list: Vec<String> = l.amenities.iter().map(|a| quoted(a)).collect();

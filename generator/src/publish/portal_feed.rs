@@ -210,6 +210,11 @@ fn property<W: Write>(
         {
             text(w, "developer", developer.data.name.trim())?;
         }
+        // The format's project information is the name, beside the developer and the completion
+        // status; it has no element for the RERA project number or the escrow account.
+        if let Some(project) = nonempty(&p.project_name) {
+            text(w, "project_name", project)?;
+        }
         let codes = portal::amenity_codes(vocabulary, &p.amenities);
         if !codes.is_empty() {
             let element = if portal::is_commercial(p.sub_category) {

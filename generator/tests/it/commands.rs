@@ -8,7 +8,7 @@ use crate::support::{content_copy, estate, fixtures, repo};
 /// incomplete on purpose (the spec's fallbacks) say that they stay off the portals.
 #[test]
 fn the_sample_content_has_no_warning_and_is_fully_translated() {
-    for args in [&["check"][..], &["check", "--require-languages", "ar,ru"]] {
+    for args in [&["check"][..], &["check", "--require-languages", "ar,ru"], &["check", "--strict"]] {
         let run = estate(repo(), args);
         assert!(run.success(), "{run}");
         let output = run.to_string();
@@ -133,4 +133,13 @@ fn schema_describes_fields_for_the_editor() {
         assert!(required.contains(&field), "{field}");
     }
     assert!(value["properties"]["price"]["description"].as_str().unwrap().contains("AED"));
+    // The off-plan project's numbers as the DLD writes them: the editor's extension says so
+    // while typing (a RERA project number may be written bare, an escrow account in quotes).
+    let fields = &value["properties"];
+    assert!(fields["projectNumber"]["description"].as_str().unwrap().contains("RERA"));
+    assert_eq!(fields["projectNumber"]["type"], serde_json::json!(["integer", "string", "null"]));
+    assert_eq!(fields["projectNumber"]["pattern"], "^[1-9][0-9]{0,4}$");
+    assert_eq!(fields["escrowAccount"]["pattern"], "^[0-9]{8,16}$");
+    assert!(fields["escrowAccount"]["description"].as_str().unwrap().contains("escrow"));
+    assert_eq!(fields["projectName"]["type"], serde_json::json!(["string", "null"]));
 }

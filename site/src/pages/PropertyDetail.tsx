@@ -3,14 +3,15 @@
 // Touch' (a modal). Beyond the spec: bathrooms, price per sqft, rent period, amenities, the
 // off-plan developer, completion and payment plan, the agent card with call, WhatsApp and email,
 // a map, sharing, similar properties, Dubai's advertising particulars (permit number and its QR
-// code, reference, the agency's ORN, the agent's BRN), and structured data for search engines.
+// code; an off-plan project's name, RERA project number and escrow account; reference, the
+// agency's ORN, the agent's BRN), and structured data for search engines.
 // A missing property shows 'Property Not Found' with 'Go Back' to /; an id with no page of its
 // own is served the property shell, which loads it here in the browser (see property/shell.ts).
 import { lazy, Suspense, useEffect, useRef, useState, type LazyExoticComponent, type ReactNode, type Ref } from 'react';
 import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
-import { loadMessages, localePath, typeLabel, useT, type Lang, type Translate } from '../i18n';
+import { loadMessages, localePath, typeLabel, useT, type Lang, type MessageKey, type Translate } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
@@ -212,6 +213,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd>{children}</dd>
     </div>
   );
+}
+
+/** An off-plan project's particulars that Dubai's rules put on its ads: label and value. */
+function projectParticulars(property: Detail): [MessageKey, string | undefined][] {
+  return [
+    ['property.projectName', property.projectName],
+    ['property.projectNumber', property.projectNumber],
+    ['property.escrowAccount', property.escrowAccount],
+  ];
 }
 
 /** The text of the WhatsApp message and the e-mail subject, with the listing reference. */
@@ -459,6 +469,15 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
                       t('card.na')
                     )}
                   </Row>
+                  {/* Off-plan ads name the project as registered with RERA (N/A where the listing
+                      lacks a particular, as for the permit); other listings only where given. */}
+                  {projectParticulars(property).map(([key, value]) =>
+                    offPlan || value ? (
+                      <Row key={key} label={t(key)}>
+                        {value ?? t('card.na')}
+                      </Row>
+                    ) : null,
+                  )}
                   {property.reference ? <Row label={t('property.reference')}>{property.reference}</Row> : null}
                   <Row label={t('property.orn')}>{site.orn}</Row>
                   {agent?.brn ? <Row label={t('property.brn')}>{agent.brn}</Row> : null}
