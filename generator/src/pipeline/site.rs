@@ -192,7 +192,7 @@ pub fn prerender(
     };
     laps.lap("rendered");
     // The pages of listings and posts stay the same ones while the routes do.
-    let same_routes = changed.is_some_and(|files| !files.iter().any(|file| file == ROUTES_DATA));
+    let same_routes = changed.is_some_and(|files| !files.iter().any(|file| file == contract::files::ROUTES));
     let removed = if same_routes { Vec::new() } else { remove_stale_pages(&out)? };
     laps.lap("stale pages removed");
     Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
@@ -366,15 +366,12 @@ impl WarmProcess {
     }
 }
 
-/// The data file naming the pages of listings and posts, as the pages' loaders name it.
-const ROUTES_DATA: &str = "/data/routes.json";
-
 /// Deletes the pages of listings and posts that `data/routes.json` no longer names (sold,
 /// rented, drafted or deleted since an earlier build), so the CDN stops serving them. Returns
 /// the folders it deleted.
 pub fn remove_stale_pages(out: &Path) -> Result<Vec<PathBuf>, SiteError> {
     let mut removed = Vec::new();
-    let routes_file = out.join("data").join("routes.json");
+    let routes_file = out.join(contract::files::relative(contract::files::ROUTES));
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| SiteError::Io { path, source }

@@ -14,11 +14,11 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::support::{Run, content_copy, copy_tree, estate, fixtures, repo};
+use contract::routes::{FIXED_ROUTES, Sitemap};
 use contract::urls::{LANGUAGES, localized_path};
 use generator::check::links::BrokenLink;
 use generator::netlify::{Answer, Rules};
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
-use generator::routes::{FIXED_PAGES, Sitemap};
 
 const ATOM: &str = "http://www.w3.org/2005/Atom";
 const SITEMAPS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -102,7 +102,7 @@ fn urlset(text: &str, base: &str) -> Vec<(String, Option<String>)> {
 }
 
 fn listed_fixed_pages() -> BTreeSet<String> {
-    FIXED_PAGES
+    FIXED_ROUTES
         .iter()
         .filter(|p| matches!(p.sitemap, Sitemap::Listed(_)))
         .map(|p| p.path.to_owned())
@@ -614,8 +614,8 @@ fn every_sitemap_url_is_answered_by_a_built_page_and_every_built_page_is_account
         }
         assert!(dir.join("index.html").is_file(), "{lang}: no home page");
         built.insert("/".to_owned());
-        let table: BTreeSet<String> = FIXED_PAGES.iter().map(|p| p.path.to_owned()).collect();
-        assert_eq!(built, table, "{lang}: routes of the front end and generator::routes::FIXED_PAGES differ");
+        let table: BTreeSet<String> = FIXED_ROUTES.iter().map(|p| p.path.to_owned()).collect();
+        assert_eq!(built, table, "{lang}: routes of the front end and contract::routes::FIXED_ROUTES differ");
     }
 }
 

@@ -96,7 +96,7 @@ type Pages = Vec<(String, PathBuf)>;
 /// The listing and post pages `data/routes.json` names, in every language: each page's
 /// decoded path (as its folder is named) with its path as links write it.
 fn named_pages(out: &Path) -> Result<HashMap<String, String>, PageCheckError> {
-    let routes_file = out.join("data").join("routes.json");
+    let routes_file = out.join(contract::files::relative(contract::files::ROUTES));
     let text = std::fs::read_to_string(&routes_file)
         .map_err(|source| PageCheckError::Read { path: routes_file.clone(), source })?;
     let routes: contract::routes::Routes =
