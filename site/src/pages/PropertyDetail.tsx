@@ -10,11 +10,12 @@ import { lazy, Suspense, useEffect, useRef, useState, type LazyExoticComponent, 
 import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { apiProperty, detail, SITE } from '../paths';
 import { loadMessages, localePath, typeLabel, useT, type Lang, type Translate } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
-import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property, Site } from '../types';
+import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
@@ -110,7 +111,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id;
   let full: Property;
   try {
-    full = await getJson<Property>(`/api/properties/${id}.json`);
+    full = await getJson(apiProperty(id));
   } catch (error) {
     const status = error instanceof Response ? error.status : 500;
     if (status !== 404) console.error('Failed to fetch the property', error);
@@ -121,8 +122,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const [extras, site] = await Promise.all([
     // A property published after the build has no extras yet: no similar listings, no QR code,
     // the agency's contacts.
-    getJson<DetailData>(`/data/detail/${id}.json`).catch(() => NO_EXTRAS),
-    getJson<Site>('/data/site.json').catch(() => null),
+    getJson(detail(id)).catch(() => NO_EXTRAS),
+    getJson(SITE).catch(() => null),
   ]);
   return {
     missing: false,
