@@ -16,7 +16,7 @@ use crate::api::MainCategory;
 
 /// The paths of the published listings' and posts' pages (`/property/{id}`,
 /// `/blog/{id}/{slug}`), newest first.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Routes<'a> {
     #[serde(default, borrow)]

@@ -327,8 +327,10 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
         options.incremental.as_ref().is_some_and(|i| i.out_is_last_build).then_some(changed.as_slice());
     let run_site = || match &options.pages {
         Pages::Skip => None,
-        Pages::Build(dir) => Some(site::build(dir, out, page_cache, warm)),
-        Pages::Prerender(dir) => Some(site::prerender(dir, out, page_cache, warm, changed)),
+        Pages::Build(dir) => Some(site::build(dir, out, page_cache, warm, &published.written.routes)),
+        Pages::Prerender(dir) => {
+            Some(site::prerender(dir, out, page_cache, warm, changed, &published.written.routes))
+        }
     };
     if options.pages == Pages::Skip {
         return Ok(None);
@@ -373,6 +375,7 @@ fn check_pages(
     let Some(pages) = pages else { return Ok(None) };
     let started = Instant::now();
     let build = links::pages::Build {
+        routes: &published.written.routes,
         written: pages.run.written.as_deref(),
         removed_any: !pages.run.removed.is_empty() || published.written.removed_any,
     };

@@ -137,6 +137,9 @@ pub struct Written {
     pub removed_any: bool,
     /// Every file this stage wrote or removed: `changed` and those of `media/`.
     pub touched: Vec<PathBuf>,
+    /// The pages of the published listings and posts, as `data/routes.json` has them: the later
+    /// stages take them from here rather than read the file back.
+    pub routes: contract::routes::Routes<'static>,
 }
 
 /// `api/404.json`, the answer to a GET of any other path under `/api/` (netlify.toml): the body
@@ -286,6 +289,7 @@ pub fn write(
         changed,
         removed_any,
         touched,
+        routes: jobs.routes,
     })
 }
 
@@ -316,6 +320,7 @@ fn remove_files(files: impl Iterator<Item = PathBuf>, out: &Path) -> std::io::Re
 struct Jobs {
     jobs: Vec<known::Job>,
     kept: Vec<PathBuf>,
+    routes: contract::routes::Routes<'static>,
 }
 
 impl Jobs {
@@ -348,8 +353,8 @@ impl Jobs {
         let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
         // The content pages the prerender renders besides the fixed routes.
         let routes = contract::routes::Routes {
-            posts: api_posts.iter().map(|p| p.url.as_str().into()).collect(),
-            properties: api_properties.iter().map(|p| p.url.as_str().into()).collect(),
+            posts: api_posts.iter().map(|p| p.url.clone().into()).collect(),
+            properties: api_properties.iter().map(|p| p.url.clone().into()).collect(),
         };
         add(files::ROUTES, to_json(&routes));
         add(files::FEED, crate::publish::feeds::page_data(api_properties, &api_posts, pictures));
@@ -424,7 +429,7 @@ impl Jobs {
         }
         now.details = properties.iter().map(|m| m.record.id.clone()).zip(inputs).collect();
         laps.lap("detail files");
-        Jobs { jobs, kept }
+        Jobs { jobs, kept, routes }
     }
 }
 
