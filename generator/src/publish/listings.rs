@@ -56,6 +56,7 @@ pub fn card_texts(p: &ApiProperty) -> BTreeMap<&str, CardTexts<'_>> {
 pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
     Card {
         id: &p.id,
+        url: &p.url,
         title: &p.title,
         main_category: p.main_category,
         sub_category: &p.sub_category,

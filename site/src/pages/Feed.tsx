@@ -67,7 +67,7 @@ function FeedItem({ item }: { item: Item }) {
             <time dateTime={item.date}>{formatDate(lang, item.date)}</time>
           </p>
           <h2 className="feed-item__title">
-            <Link to={`/property/${property.id}`} {...enAttrs(property, 'title')}>
+            <Link to={property.url} {...enAttrs(property, 'title')}>
               {property.title}
             </Link>
           </h2>

@@ -277,7 +277,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
   const rooms = hasRooms(property.subCategory);
   const deal = forRent ? t('card.forRent') : t('card.forSale');
   const backTo = CATEGORY_PATH[property.mainCategory];
-  const url = absoluteUrl(baseUrl, localePath(lang, `/property/${property.id}`));
+  const url = absoluteUrl(baseUrl, localePath(lang, property.url));
   const price = priceText(t, lang, property.price, property.pricePeriod);
   const perSqft = perSqftText(t, lang, property.price, property.area, property.pricePeriod);
   const perSqftLine = perSqftLineText(t, lang, property.price, property.area, property.pricePeriod);
