@@ -1,11 +1,14 @@
-//! Writes the site's TypeScript types, `site/src/types.ts`, from the contract's Rust types:
+//! Writes the site's generated TypeScript (`site/src/types.ts`, `site/src/paths.ts`) and the
+//! browser tests' list of routes (`site/e2e/routes.mjs`) from the contract:
 //! `cargo run -p contract --features ts --example typescript`.
 
 fn main() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(contract::typescript::PATH);
-    if let Err(e) = std::fs::write(&path, contract::typescript::declarations_file()) {
-        eprintln!("cannot write {}: {e}", path.display());
-        std::process::exit(1);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for (file, text) in contract::typescript::FILES {
+        if let Err(e) = std::fs::write(root.join(file), text()) {
+            eprintln!("cannot write {file}: {e}");
+            std::process::exit(1);
+        }
+        println!("wrote {file}");
     }
-    println!("wrote {}", contract::typescript::PATH);
 }

@@ -33,16 +33,6 @@ impl MainCategory {
             MainCategory::Commercial => "Commercial",
         }
     }
-
-    /// The spec's per-category GET endpoint (section 7), without the leading `/`.
-    pub fn api_path(self) -> &'static str {
-        match self {
-            MainCategory::Residential => "api/properties/category-residential/residential",
-            MainCategory::Rental => "api/properties/category-rent/rent",
-            MainCategory::OffPlan => "api/properties/category-offplan/off-plan",
-            MainCategory::Commercial => "api/properties/category-commercial/commercial",
-        }
-    }
 }
 
 /// How often a rental price is due.

@@ -9,19 +9,24 @@
 //!   page's cards (`data/home.json`), the area guides (`data/communities.json`).
 //! - [`feed`]: the `/feed` page's timeline (`data/feed.json`).
 //! - [`detail`]: a property page's extras (`data/detail/{id}.json`).
-//! - [`routes`]: the content pages to prerender (`data/routes.json`).
-//! - [`urls`]: the address of every page and file (listing, post, media, per language) and the
-//!   language list.
+//! - [`files`]: the path of every file published besides the pages (`api/`, `data/`, the feeds,
+//!   the sitemap), each once, with the type a JSON file holds.
+//! - [`routes`]: the fixed routes (with what the sitemap makes of each) and the content pages to
+//!   prerender (`data/routes.json`).
+//! - [`urls`]: the address of every page (listing, post, media, per language) and the language
+//!   list.
 //! - [`text`]: how texts are compared (folding, the community key).
 //! - [`vocabulary`]: the Arabic and Russian names of amenities, communities, types, languages.
 //!
 //! Serde types and pure functions only: no I/O, no web framework, so every crate (and, through
 //! the generated TypeScript, the site) can depend on it. With the `ts` feature,
-//! [`typescript::declarations`] writes the site's `site/src/types.ts` from these types.
+//! [`typescript`] writes the site's `site/src/types.ts` from these types and `site/src/paths.ts`
+//! from [`files`], [`routes`] and the languages.
 
 pub mod api;
 pub mod detail;
 pub mod feed;
+pub mod files;
 pub mod listings;
 pub mod media;
 pub mod routes;

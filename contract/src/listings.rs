@@ -21,6 +21,9 @@ use crate::media::Picture;
 #[serde(rename_all = "camelCase")]
 pub struct Card<'a> {
     pub id: &'a str,
+    /// The listing's page, `/property/{id}` ([`crate::urls::property_path`]), in the default
+    /// language: a link moves it into the page's.
+    pub url: &'a str,
     pub title: &'a str,
     pub main_category: MainCategory,
     pub sub_category: &'a str,

@@ -1,12 +1,16 @@
 //! The site's TypeScript types, `site/src/types.ts`, generated from this crate's serde types by
 //! ts-rs, so the pages read the JSON the generator writes under the names the site uses
-//! (`Property`, `CardProperty`, ...). Write the file with
-//! `cargo run -p contract --features ts --example typescript`; a test fails while the committed
+//! (`Property`, `CardProperty`, ...); and beside them the paths of the published files, the
+//! languages and the fixed routes ([`paths`]: `site/src/paths.ts`, and `site/e2e/routes.mjs` for
+//! the browser tests). Write the files ([`FILES`]) with
+//! `cargo run -p contract --features ts --example typescript`; a test fails while a committed
 //! file differs.
 //!
 //! ts-rs follows the serde attributes; a field left out when empty (`skip_serializing_if`) is
 //! marked `#[ts(optional)]` so it reads `field?: T`, and an `Option` always written reads
 //! `field: T | null`.
+
+pub mod paths;
 
 use ts_rs::{Config, TS};
 
@@ -25,11 +29,18 @@ use crate::site::{
 };
 use crate::vocabulary::{TermNames, Vocabulary};
 
-/// The command that writes `site/src/types.ts`.
+/// The command that writes the generated files ([`FILES`]).
 pub const COMMAND: &str = "cargo run -p contract --features ts --example typescript";
 
-/// Where the file goes, relative to the workspace root.
+/// Where the types go, relative to the workspace root.
 pub const PATH: &str = "site/src/types.ts";
+
+/// A generated file: where it goes (relative to the workspace root) and what writes its text.
+pub type Generated = (&'static str, fn() -> String);
+
+/// Every generated file.
+pub const FILES: [Generated; 3] =
+    [(PATH, declarations_file), (paths::PATH, paths::paths_file), (paths::E2E_PATH, paths::e2e_routes_file)];
 
 /// How ts-rs writes the types: prices and other `u64`s are plain numbers (every value the site
 /// sees is far below 2^53).
@@ -232,9 +243,11 @@ mod tests {
     }
 
     #[test]
-    fn the_committed_types_are_current() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(PATH);
-        let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(committed == declarations_file(), "{PATH} is out of date: run `{COMMAND}`");
+    fn the_committed_files_are_current() {
+        for (file, text) in FILES {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(file);
+            let committed = std::fs::read_to_string(&path).unwrap_or_default();
+            assert!(committed == text(), "{file} is out of date: run `{COMMAND}`");
+        }
     }
 }

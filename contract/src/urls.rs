@@ -1,6 +1,8 @@
 //! The addresses of the site: pages per language, listings, posts and media. Every part of
 //! the project builds them here, so a link written by the generator, checked by `estate check`
-//! and followed by the browser is the same string.
+//! and followed by the browser is the same string. The site computes a path's language as
+//! [`localized_path`] and [`split_language`] do (`localePath`, `langOfPath` and `stripLang` in
+//! `site/src/i18n`): both sides' tests read the same cases, `contract/tests/url-vectors.json`.
 
 /// The site's languages; the first is the default, served without a prefix.
 pub const LANGUAGES: [&str; 3] = ["en", "ar", "ru"];
@@ -18,14 +20,23 @@ pub fn language(lang: &str) -> Option<&'static str> {
     LANGUAGES.iter().copied().find(|l| *l == lang)
 }
 
-/// `path` (a path of the default language) in `lang`: `/` -> `/ar`, `/pro` -> `/ar/pro`.
+/// `path` (a site path, in any language, maybe with a query or fragment) in `lang`: `/` ->
+/// `/ar`, `/pro` -> `/ar/pro`, `/ru/pro` -> `/ar/pro`, `/?q=1` -> `/ar?q=1`; the default
+/// language's without a prefix. Anything that is not a root-relative path (a full URL,
+/// `mailto:`, `#top`) is returned unchanged.
 pub fn localized_path(lang: &str, path: &str) -> String {
+    if !path.starts_with('/') || path.starts_with("//") {
+        return path.to_owned();
+    }
+    let (_, bare) = split_language(path);
     if lang == DEFAULT_LANGUAGE {
-        path.to_owned()
-    } else if path == "/" {
+        bare.to_owned()
+    } else if bare == "/" {
         format!("/{lang}")
+    } else if bare.starts_with("/?") || bare.starts_with("/#") {
+        format!("/{lang}{}", &bare[1..])
     } else {
-        format!("/{lang}{path}")
+        format!("/{lang}{bare}")
     }
 }
 
@@ -143,14 +154,48 @@ mod tests {
         assert_eq!(encode_path_segment("دبي"), "%D8%AF%D8%A8%D9%8A");
     }
 
+    /// `contract/tests/url-vectors.json`, which the site's Vitest reads too.
+    #[derive(serde::Deserialize)]
+    struct Vectors {
+        localized: Vec<Localized>,
+        split: Vec<Split>,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Localized {
+        lang: String,
+        path: String,
+        expected: String,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct Split {
+        path: String,
+        lang: String,
+        bare: String,
+    }
+
     #[test]
-    fn paths_per_language() {
-        assert_eq!(localized_path("ar", "/"), "/ar");
-        assert_eq!(localized_path("ru", "/pro"), "/ru/pro");
-        assert_eq!(localized_path("en", "/pro"), "/pro");
-        assert_eq!(split_language("/ru/pro"), ("ru", "/pro"));
-        assert_eq!(split_language("/ar"), ("ar", "/"));
-        assert_eq!(split_language("/arabic"), ("en", "/arabic"));
+    fn paths_per_language_as_the_site_computes_them() {
+        let vectors: Vectors =
+            serde_json::from_str(include_str!("../tests/url-vectors.json")).expect("the url vectors");
+        assert!(vectors.localized.len() > 10 && vectors.split.len() > 10);
+        for case in &vectors.localized {
+            assert_eq!(
+                localized_path(&case.lang, &case.path),
+                case.expected,
+                "{} in {}",
+                case.path,
+                case.lang
+            );
+        }
+        for case in &vectors.split {
+            assert_eq!(split_language(&case.path), (case.lang.as_str(), case.bare.as_str()), "{}", case.path);
+        }
+    }
+
+    #[test]
+    fn media_urls() {
         assert_eq!(media_url("media/a.jpg"), "/media/a.jpg");
         assert_eq!(media_url("https://x.ae/a.jpg"), "https://x.ae/a.jpg");
     }

@@ -241,4 +241,33 @@ mod tests {
         );
         assert_eq!(rules.headers_for("/any"), vec![("X-Frame-Options".into(), "DENY".into())]);
     }
+
+    #[test]
+    fn netlify_toml_answers_each_api_path_with_its_contract_file() {
+        use contract::files;
+        let rules = Rules::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../netlify.toml")).unwrap();
+        let dist = tempfile::tempdir().unwrap();
+        let api_files = [files::API_PROPERTIES.to_owned(), files::API_BLOGS.to_owned()]
+            .into_iter()
+            .chain(contract::MainCategory::ALL.map(|c| files::api_category(c).to_owned()))
+            .chain([files::api_property("marina-gate"), files::api_blog("b1")]);
+        for file in api_files.chain([files::API_NOT_FOUND.to_owned()]) {
+            let path = dist.path().join(files::relative(&file));
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "{}").unwrap();
+            let status = if file == files::API_NOT_FOUND { 404 } else { 200 };
+            let endpoint = if status == 404 { "/api/no-such-endpoint" } else { files::endpoint(&file) };
+            assert_eq!(
+                rules.resolve(dist.path(), endpoint),
+                Answer::File { file: path, status },
+                "{endpoint}"
+            );
+        }
+        let headers = rules.headers_for(files::API_PROPERTIES);
+        assert!(
+            headers
+                .iter()
+                .any(|(name, value)| name == "Content-Type" && value.starts_with("application/json"))
+        );
+    }
 }

@@ -1,103 +1,37 @@
-//! The pages of the site as the generator sees them: the fixed routes of the front end's route
-//! table (`site/src/routes.tsx`) with what the sitemap makes of each, and the pages the content
-//! adds (`/property/{id}` for every published listing, `/blog/{id}/{slug}` for every post).
+//! The pages of the site as the generator sees them: the fixed routes of the contract
+//! (`contract::routes::FIXED_ROUTES`, which the front end's route table follows) with what the
+//! sitemap makes of each, and the pages the content adds (`/property/{id}` for every published
+//! listing, `/blog/{id}/{slug}` for every post).
 //!
-//! The sitemap and the check of links in content read this table. A test builds the site and
-//! compares it with the pages the prerender wrote, so a route added to the front end without a
-//! line here fails the tests instead of silently missing from the sitemap.
+//! The sitemap, robots.txt and the check of links in content read them. A test builds the site and
+//! compares the table with the pages the prerender wrote.
 
 use std::collections::{HashMap, HashSet};
 
 use contract::MainCategory;
-use contract::urls::{DEFAULT_LANGUAGE, encode_path_segment, post_path, property_path, split_language};
+use contract::files;
+use contract::routes::{FIXED_ROUTES, Sitemap, Updated};
+use contract::urls::{
+    DEFAULT_LANGUAGE, encode_path_segment, language_prefixes, localized_path, post_path, property_path,
+    split_language,
+};
 
 use crate::content::model::{PropertyFile, Status, Timestamp};
 use crate::content::{Content, Record};
 
-/// Where a page's `lastmod` in the sitemap comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Updated {
-    /// Nothing in the content dates it; the sitemap gives no `lastmod`.
-    Undated,
-    /// The newest published listing, of one main category or of all.
-    NewestListing(Option<MainCategory>),
-    /// The newest post.
-    NewestPost,
-    /// The newest listing or post.
-    NewestAny,
-    /// The `updated` date of `content/pages/<id>.md`.
-    Page(&'static str),
+/// Paths robots.txt asks crawlers to keep out of: the disallowed fixed pages and the JSON API,
+/// then those pages in the other languages.
+pub fn disallowed() -> Vec<String> {
+    let pages: Vec<&str> =
+        FIXED_ROUTES.iter().filter(|r| matches!(r.sitemap, Sitemap::Disallowed(_))).map(|r| r.path).collect();
+    let mut paths: Vec<String> = pages.iter().map(|p| (*p).to_owned()).collect();
+    paths.push(files::API_DIR.to_owned());
+    paths.extend(language_prefixes().flat_map(|lang| pages.iter().map(move |p| localized_path(lang, p))));
+    paths
 }
-
-/// Whether a fixed page is in the sitemap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Sitemap {
-    Listed(Updated),
-    /// Left out, and why (an alias of a listed page, a form, search results, the admin).
-    Left(&'static str),
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct FixedPage {
-    pub path: &'static str,
-    pub sitemap: Sitemap,
-}
-
-const fn listed(path: &'static str, updated: Updated) -> FixedPage {
-    FixedPage { path, sitemap: Sitemap::Listed(updated) }
-}
-
-const fn left(path: &'static str, why: &'static str) -> FixedPage {
-    FixedPage { path, sitemap: Sitemap::Left(why) }
-}
-
-const ALIAS_RESIDENTIAL: &str = "an alias of /buy-property";
-const ALIAS_RENT: &str = "an alias of /rent-property";
-const SEARCH: &str = "search results depend on the query";
-
-/// Every fixed path of `site/src/routes.tsx`, in its order. Of the aliases of one listing page
-/// the one the site's navigation links to is listed.
-pub const FIXED_PAGES: &[FixedPage] = &[
-    listed("/", Updated::NewestAny),
-    left("/residential-properties", ALIAS_RESIDENTIAL),
-    listed("/buy-property", Updated::NewestListing(Some(MainCategory::Residential))),
-    listed("/rent-property", Updated::NewestListing(Some(MainCategory::Rental))),
-    left("/rent-properties", ALIAS_RENT),
-    left("/Properties-For-Rent-in-Dubai", ALIAS_RENT),
-    left("/Rental", ALIAS_RENT),
-    listed("/off-plan", Updated::NewestListing(Some(MainCategory::OffPlan))),
-    listed("/commercial", Updated::NewestListing(Some(MainCategory::Commercial))),
-    left("/Properties-For-Sale-in-Dubai", "an alias of /commercial"),
-    listed("/allproperties", Updated::NewestListing(None)),
-    listed("/pro", Updated::Undated),
-    listed("/developers", Updated::Undated),
-    listed("/meet-the-team", Updated::Undated),
-    listed("/about-us", Updated::Undated),
-    listed("/contact-us", Updated::Undated),
-    listed("/blogpage", Updated::NewestPost),
-    left("/search-result", SEARCH),
-    left("/search-residential", SEARCH),
-    left("/search-commercial", SEARCH),
-    left("/search-off-plan", SEARCH),
-    left("/search-rent", SEARCH),
-    listed("/privacy-policy", Updated::Page("privacy-policy")),
-    listed("/termandcondition", Updated::Page("terms-and-conditions")),
-    left("/admin", "the editors' area, kept out of search engines"),
-    listed("/partners", Updated::Undated),
-    listed("/req", Updated::Undated),
-    left("/blogform", "the editors' form for new posts"),
-    listed("/feed", Updated::NewestAny),
-    listed("/area-guides-in-dubai", Updated::NewestListing(None)),
-    left("/thank-you", "the answer to an enquiry sent without JavaScript"),
-];
-
-/// Paths robots.txt asks crawlers to keep out of.
-pub const DISALLOWED: &[&str] =
-    &["/admin", "/blogform", "/api/", "/ar/admin", "/ar/blogform", "/ru/admin", "/ru/blogform"];
 
 /// The files the content stage writes besides the JSON API and data, which content may link to.
-pub const GENERATED_FILES: &[&str] =
-    &["/sitemap.xml", "/robots.txt", "/feeds/listings.xml", "/feeds/blog.xml"];
+pub const GENERATED_FILES: &[&str] = &[files::SITEMAP, files::ROBOTS, files::LISTINGS_FEED, files::BLOG_FEED];
 
 /// Every page and generated file of a build, to tell whether an internal link leads somewhere.
 #[derive(Debug, Default)]
@@ -123,12 +57,12 @@ pub enum Missing {
 impl SitePages {
     pub fn new(content: &Content) -> SitePages {
         let mut pages = SitePages::default();
-        pages.paths.extend(FIXED_PAGES.iter().map(|p| p.path.to_owned()));
+        pages.paths.extend(FIXED_ROUTES.iter().map(|p| p.path.to_owned()));
         pages.paths.extend(GENERATED_FILES.iter().map(|p| (*p).to_owned()));
         for p in &content.properties {
             if p.data.status == Status::Available {
                 pages.paths.insert(property_path(&p.id));
-                pages.paths.insert(format!("/api/properties/{}", p.id));
+                pages.paths.insert(files::endpoint(&files::api_property(&p.id)).to_owned());
             } else {
                 pages.unpublished.insert(p.id.clone(), p.data.status);
             }
@@ -136,13 +70,13 @@ impl SitePages {
         for post in &content.posts {
             let path = post_path(&post.id, &post.data.title);
             pages.paths.insert(path.clone());
-            pages.paths.insert(format!("/api/blogs/{}", post.id));
+            pages.paths.insert(files::endpoint(&files::api_blog(&post.id)).to_owned());
             pages.posts.insert(post.id.clone(), path);
         }
-        pages.paths.insert("/api/properties".to_owned());
-        pages.paths.insert("/api/blogs".to_owned());
+        pages.paths.insert(files::endpoint(files::API_PROPERTIES).to_owned());
+        pages.paths.insert(files::endpoint(files::API_BLOGS).to_owned());
         for category in MainCategory::ALL {
-            pages.paths.insert(format!("/{}", category.api_path()));
+            pages.paths.insert(files::endpoint(files::api_category(category)).to_owned());
         }
         pages
     }
@@ -235,12 +169,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_fixed_path_once() {
-        let mut seen = HashSet::new();
-        for page in FIXED_PAGES {
-            assert!(page.path.starts_with('/'), "{}", page.path);
-            assert!(seen.insert(page.path), "{} twice", page.path);
-        }
-        assert!(FIXED_PAGES.iter().any(|p| p.path == "/admin" && matches!(p.sitemap, Sitemap::Left(_))));
+    fn robots_keeps_out_the_editors_pages_in_every_language_and_the_api() {
+        assert_eq!(
+            disallowed(),
+            ["/admin", "/blogform", "/api/", "/ar/admin", "/ar/blogform", "/ru/admin", "/ru/blogform"]
+        );
     }
 }

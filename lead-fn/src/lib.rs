@@ -74,7 +74,8 @@ impl Config {
             })?),
         };
         let url = get("LEAD_CATALOGUE_URL").or_else(|| {
-            leads.site_url.as_ref().map(|site| format!("{}/api/properties.json", site.trim_end_matches('/')))
+            let file = contract::files::API_PROPERTIES;
+            leads.site_url.as_ref().map(|site| format!("{}{file}", site.trim_end_matches('/')))
         });
         let source = match url {
             Some(url) => catalogue::Source::Url { url, refresh },

@@ -4,7 +4,7 @@
 //   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N] [--cache DIR] [--serve]
 //
 // Paths: the fixed routes exported by the SSR bundle, plus every property and post listed in
-// dist/data/routes.json (written by `estate build`), plus the 404 page (dist/404.html), each in
+// dist/data/routes.json (the bundle's `routesFile`, written by `estate build`), plus the 404 page (dist/404.html), each in
 // every language of the bundle: English at its path, the others under /ar/..., /ru/...
 // (dist/ar/404.html ...). Each page gets <html lang dir>, its canonical link and the hreflang
 // links of all its languages (with x-default, the English page).
@@ -397,13 +397,13 @@ async function loadBuild(dist, ssr) {
 
 /** Every page of the content now in `dist` (in every language), and the site's address. */
 async function sitePages(dist, server) {
-  const routesFile = join(dist, 'data', 'routes.json');
+  const routesFile = join(dist, server.routesFile);
   const content = existsSync(routesFile) ? JSON.parse(await readFile(routesFile, 'utf8')) : { properties: [], posts: [] };
   const shells = (server.shellPages ?? []).map((page) => page.path);
   const pages = [...server.fixedPaths, ...content.properties, ...content.posts, ...shells, NOT_FOUND_PATH];
   const paths = server.languages.flatMap((lang) => pages.map((path) => server.localePath(lang, path)));
   // Absolute canonical and hreflang links where the site's address is known.
-  const siteFile = join(dist, 'data', 'site.json');
+  const siteFile = join(dist, server.siteFile);
   const base = existsSync(siteFile) ? String(JSON.parse(await readFile(siteFile, 'utf8')).baseUrl ?? '').replace(/\/+$/, '') : '';
   return { paths, base };
 }
@@ -484,7 +484,7 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
   answer({ ready: true });
   // The pages of the last request: the same while neither the routes nor the site changed.
   let listed = null;
-  const listing = ['/data/routes.json', '/data/site.json'];
+  const listing = [build.server.routesFile, build.server.siteFile];
   for await (const line of createInterface({ input: process.stdin })) {
     if (!line.trim()) continue;
     const started = performance.now();

@@ -1,5 +1,7 @@
 // Where loaders get their JSON: files of dist/ fetched by the browser, or read from disk by the
-// prerender (which calls setDataSource). Paths are the files' own paths, e.g. /data/site.json.
+// prerender (which calls setDataSource). Paths are the files' own paths, as ./paths names them
+// (generated from contract::files), each typed with what the file holds: getJson(SITE) is a Site.
+import type { JsonFile } from './paths';
 
 export type DataSource = (path: string) => Promise<unknown>;
 
@@ -32,8 +34,11 @@ export function observeReads(next: ((path: string) => void) | null): void {
   observer = next;
 }
 
-/** The JSON at `path`; the same path is fetched once per page load. A missing file throws a 404 Response. */
-export function getJson<T>(path: string): Promise<T> {
+/**
+ * The JSON at `path`, of the type its path says; the same path is fetched once per page load. A
+ * missing file throws a 404 Response.
+ */
+export function getJson<T>(path: JsonFile<T>): Promise<T> {
   observer?.(path);
   let pending = cache.get(path);
   if (!pending) {

@@ -18,8 +18,10 @@ import { loadForms } from './forms/deferred';
 export { observeReads, setDataSource } from './data';
 export { LANGS as languages, DEFAULT_LANG as defaultLanguage, DIRS as directions, LOCALES as locales, localePath, stripLang } from './i18n';
 export { SHELL_PAGES as shellPages } from './property/shell';
+/** The published files' paths (contract::files): the prerender reads the routes and the site from dist/. */
+export { ROUTES as routesFile, SITE as siteFile } from './paths';
 
-/** Every fixed path of the route table; content paths come from the generator's routes.json. */
+/** Every fixed path of the route table; content paths come from the generator's `routesFile`. */
 export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
 
 /** The path a page's canonical link names: an alias's main page, else the page itself (no language prefix). */

@@ -82,6 +82,7 @@ export function byNewest<T>(date: (item: T) => string): (a: T, b: T) => number {
 export function toCard(property: Property): CardProperty {
   return {
     id: property.id,
+    url: property.url,
     title: property.title,
     mainCategory: property.mainCategory,
     subCategory: property.subCategory,

@@ -4,6 +4,7 @@ import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { Layout, layoutLoader } from './components/Layout';
 import { ErrorPage } from './components/ErrorPage';
 import { DEFAULT_LANG, LANGS, langOfPath, loadMessages, type Lang, type MessageSet } from './i18n';
+import { FIXED_ROUTES, type MainPath } from './paths';
 
 type Lazy = LazyRouteFunction<RouteObject>;
 
@@ -24,52 +25,52 @@ const legal = (page: 'privacy-policy' | 'terms-and-conditions'): Screen => ({
 });
 
 /**
- * The spec's other names of a listing page, and the page each is another name of: their
- * canonical link points there, so search engines index one page (generator/src/routes.rs
- * leaves them out of the sitemap; src/routes.test.ts checks the two tables agree).
+ * The screen of each fixed route that is no other page's alias. The routes are the contract's
+ * (src/paths.ts, generated from contract::routes, which the generator's sitemap follows too):
+ * the compiler checks that each has a screen here. An alias shows its main page's.
  */
-export const ALIASES: Record<string, string> = {
-  '/residential-properties': '/buy-property',
-  '/rent-properties': '/rent-property',
-  '/Properties-For-Rent-in-Dubai': '/rent-property',
-  '/Rental': '/rent-property',
-  '/Properties-For-Sale-in-Dubai': '/commercial',
+const SCREENS: Record<MainPath, Screen> = {
+  '/': { messages: 'Home', lazy: () => import('./pages/Home') },
+  '/buy-property': listing('residential'),
+  '/rent-property': listing('rental'),
+  '/off-plan': listing('offPlan'),
+  '/commercial': listing('commercial'),
+  '/allproperties': listing('all'),
+  '/pro': { messages: 'Seller', lazy: () => import('./pages/Seller') },
+  '/developers': { messages: 'Developers', lazy: () => import('./pages/Developers') },
+  '/meet-the-team': { messages: 'Team', lazy: () => import('./pages/Team') },
+  '/about-us': { messages: 'About', lazy: () => import('./pages/About') },
+  '/contact-us': { messages: 'Contact', lazy: () => import('./pages/Contact') },
+  '/blogpage': { messages: 'BlogList', lazy: () => import('./pages/BlogList') },
+  '/search-result': search('general'),
+  '/search-residential': search('residential'),
+  '/search-commercial': search('commercial'),
+  '/search-off-plan': search('offPlan'),
+  '/search-rent': search('rent'),
+  '/privacy-policy': legal('privacy-policy'),
+  '/termandcondition': legal('terms-and-conditions'),
+  '/admin': { messages: 'Admin', lazy: () => import('./pages/Admin') },
+  '/partners': { messages: 'Partners', lazy: () => import('./pages/Partners') },
+  '/req': { messages: 'Requirements', lazy: () => import('./pages/Requirements') },
+  '/blogform': { messages: 'BlogForm', lazy: () => import('./pages/BlogForm') },
+  '/feed': { messages: 'Feed', lazy: () => import('./pages/Feed') },
+  '/area-guides-in-dubai': { messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') },
+  '/thank-you': { messages: 'ThankYou', lazy: () => import('./pages/ThankYou') },
 };
 
-/** Fixed paths and their screens; every one is prerendered. */
-export const fixedRoutes: ({ path: string } & Screen)[] = [
-  { path: '/', messages: 'Home', lazy: () => import('./pages/Home') },
-  { path: '/residential-properties', ...listing('residential') },
-  { path: '/buy-property', ...listing('residential') },
-  { path: '/rent-property', ...listing('rental') },
-  { path: '/rent-properties', ...listing('rental') },
-  { path: '/Properties-For-Rent-in-Dubai', ...listing('rental') },
-  { path: '/Rental', ...listing('rental') },
-  { path: '/off-plan', ...listing('offPlan') },
-  { path: '/commercial', ...listing('commercial') },
-  { path: '/Properties-For-Sale-in-Dubai', ...listing('commercial') },
-  { path: '/allproperties', ...listing('all') },
-  { path: '/pro', messages: 'Seller', lazy: () => import('./pages/Seller') },
-  { path: '/developers', messages: 'Developers', lazy: () => import('./pages/Developers') },
-  { path: '/meet-the-team', messages: 'Team', lazy: () => import('./pages/Team') },
-  { path: '/about-us', messages: 'About', lazy: () => import('./pages/About') },
-  { path: '/contact-us', messages: 'Contact', lazy: () => import('./pages/Contact') },
-  { path: '/blogpage', messages: 'BlogList', lazy: () => import('./pages/BlogList') },
-  { path: '/search-result', ...search('general') },
-  { path: '/search-residential', ...search('residential') },
-  { path: '/search-commercial', ...search('commercial') },
-  { path: '/search-off-plan', ...search('offPlan') },
-  { path: '/search-rent', ...search('rent') },
-  { path: '/privacy-policy', ...legal('privacy-policy') },
-  { path: '/termandcondition', ...legal('terms-and-conditions') },
-  { path: '/admin', messages: 'Admin', lazy: () => import('./pages/Admin') },
-  { path: '/partners', messages: 'Partners', lazy: () => import('./pages/Partners') },
-  { path: '/req', messages: 'Requirements', lazy: () => import('./pages/Requirements') },
-  { path: '/blogform', messages: 'BlogForm', lazy: () => import('./pages/BlogForm') },
-  { path: '/feed', messages: 'Feed', lazy: () => import('./pages/Feed') },
-  { path: '/area-guides-in-dubai', messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') },
-  { path: '/thank-you', messages: 'ThankYou', lazy: () => import('./pages/ThankYou') },
-];
+/**
+ * The spec's other names of a listing page, and the page each is another name of: their
+ * canonical link points there, so search engines index one page (the sitemap leaves them out).
+ */
+export const ALIASES: Record<string, string> = Object.fromEntries(
+  FIXED_ROUTES.flatMap((route) => (route.aliasOf === null ? [] : [[route.path, route.aliasOf]])),
+);
+
+/** Fixed paths and their screens, in the contract's order; every one is prerendered. */
+export const fixedRoutes: ({ path: string } & Screen)[] = FIXED_ROUTES.map((route) => ({
+  path: route.path,
+  ...(route.aliasOf === null ? SCREENS[route.path] : SCREENS[route.aliasOf]),
+}));
 
 /**
  * A page's route: its code and its messages in `lang`, both loaded before the page renders. The

@@ -308,6 +308,11 @@ export type PageTexts = {
  */
 export type CardProperty = {
   id: string;
+  /**
+   * The listing's page, `/property/{id}` ([`crate::urls::property_path`]), in the default
+   * language: a link moves it into the page's.
+   */
+  url: string;
   title: string;
   mainCategory: MainCategory;
   subCategory: string;

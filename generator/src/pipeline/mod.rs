@@ -258,7 +258,7 @@ fn publish(
     laps.lap("portal feed");
     let published = match published_files(&content, &base, options.incremental.as_ref().map(|i| &i.sitemap)) {
         Ok(mut files) => {
-            files.push((portal_feed::OUTPUT.to_owned(), portal_feed));
+            files.push((contract::files::relative(contract::files::PORTAL_FEED).to_owned(), portal_feed));
             files
         }
         Err(problems) => {
@@ -327,8 +327,10 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
         options.incremental.as_ref().is_some_and(|i| i.out_is_last_build).then_some(changed.as_slice());
     let run_site = || match &options.pages {
         Pages::Skip => None,
-        Pages::Build(dir) => Some(site::build(dir, out, page_cache, warm)),
-        Pages::Prerender(dir) => Some(site::prerender(dir, out, page_cache, warm, changed)),
+        Pages::Build(dir) => Some(site::build(dir, out, page_cache, warm, &published.written.routes)),
+        Pages::Prerender(dir) => {
+            Some(site::prerender(dir, out, page_cache, warm, changed, &published.written.routes))
+        }
     };
     if options.pages == Pages::Skip {
         return Ok(None);
@@ -336,11 +338,10 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
     // The permit QR codes are images of the pages: drawn on this machine's cores while Node
     // builds and prerenders (Vite's build leaves most of them idle).
     let written = &published.written;
-    let data = out.join("data");
     let (site, codes) = std::thread::scope(|scope| {
         let codes = scope.spawn(|| {
             let started = Instant::now();
-            let codes = crate::publish::qr::write_qr_codes(&written.permit_links, &data)?;
+            let codes = crate::publish::qr::write_qr_codes(&written.permit_links, out)?;
             let drawn: Vec<PathBuf> =
                 codes.iter().filter(|(_, drawn)| *drawn).map(|(path, _)| path.clone()).collect();
             Ok::<_, std::io::Error>((
@@ -374,6 +375,7 @@ fn check_pages(
     let Some(pages) = pages else { return Ok(None) };
     let started = Instant::now();
     let build = links::pages::Build {
+        routes: &published.written.routes,
         written: pages.run.written.as_deref(),
         removed_any: !pages.run.removed.is_empty() || published.written.removed_any,
     };
@@ -411,7 +413,10 @@ fn published_files(
     sitemap: Option<&sitemap::Memo>,
 ) -> Result<Vec<(String, Vec<u8>)>, Vec<crate::content::diag::Diagnostic>> {
     let mut files = sitemap::files_for(content, base, sitemap);
-    files.push(("robots.txt".to_owned(), sitemap::robots(base).into_bytes()));
+    files.push((
+        contract::files::relative(contract::files::ROBOTS).to_owned(),
+        sitemap::robots(base).into_bytes(),
+    ));
     files.extend(feeds::render(content, base)?);
     Ok(files)
 }

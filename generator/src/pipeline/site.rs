@@ -9,6 +9,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use contract::routes::Routes;
+
 use super::vite_cache;
 
 #[derive(Debug, thiserror::Error)]
@@ -54,13 +56,15 @@ fn install_packages(site_dir: &Path) -> Result<(), SiteError> {
 }
 
 /// Builds the pages of the site in `site_dir` into `out` (which already holds the content
-/// stage's JSON). With a page cache, Vite's output is cached too (beside it, see
-/// [`vite_cache`]): a build whose front end did not change runs no Vite.
+/// stage's JSON, whose listing and post pages are `routes`). With a page cache, Vite's output is
+/// cached too (beside it, see [`vite_cache`]): a build whose front end did not change runs no
+/// Vite.
 pub fn build(
     site_dir: &Path,
     out: &Path,
     cache: Option<&Path>,
     warm: Option<&Warm>,
+    routes: &Routes,
 ) -> Result<SiteRun, SiteError> {
     let started = Instant::now();
     if !site_dir.join("package.json").is_file() {
@@ -82,7 +86,7 @@ pub fn build(
         (Some(warm), Some(cache)) => warm.render(site_dir, &out, cache, None)?,
         _ => run_prerender(site_dir, &out, cache)?,
     };
-    let removed = remove_stale_pages(&out)?;
+    let removed = remove_stale_pages(&out, routes)?;
     Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
 }
 
@@ -165,8 +169,8 @@ fn cached_front_end(site_dir: &Path, out: &Path, page_cache: &Path) -> Result<()
 }
 
 /// Renders every page again into `out` with the front end already built by [`build`]: the
-/// pages of new, changed and removed records follow the content stage's JSON. Returns the
-/// seconds it took.
+/// pages of new, changed and removed records follow the content stage's JSON (its listing and
+/// post pages are `routes`). Returns the seconds it took.
 /// `changed`: the data files (as `/data/site.json`) that changed since the last build into
 /// `out`, when known: the warm prerender renders the pages reading them, and the pages of
 /// removed listings and posts are looked for only when the routes changed.
@@ -176,6 +180,7 @@ pub fn prerender(
     cache: Option<&Path>,
     warm: Option<&Warm>,
     changed: Option<&[String]>,
+    routes: &Routes,
 ) -> Result<SiteRun, SiteError> {
     let started = Instant::now();
     if !site_dir.join("package.json").is_file() {
@@ -192,8 +197,8 @@ pub fn prerender(
     };
     laps.lap("rendered");
     // The pages of listings and posts stay the same ones while the routes do.
-    let same_routes = changed.is_some_and(|files| !files.iter().any(|file| file == ROUTES_DATA));
-    let removed = if same_routes { Vec::new() } else { remove_stale_pages(&out)? };
+    let same_routes = changed.is_some_and(|files| !files.iter().any(|file| file == contract::files::ROUTES));
+    let removed = if same_routes { Vec::new() } else { remove_stale_pages(&out, routes)? };
     laps.lap("stale pages removed");
     Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
 }
@@ -366,25 +371,15 @@ impl WarmProcess {
     }
 }
 
-/// The data file naming the pages of listings and posts, as the pages' loaders name it.
-const ROUTES_DATA: &str = "/data/routes.json";
-
-/// Deletes the pages of listings and posts that `data/routes.json` no longer names (sold,
-/// rented, drafted or deleted since an earlier build), so the CDN stops serving them. Returns
-/// the folders it deleted.
-pub fn remove_stale_pages(out: &Path) -> Result<Vec<PathBuf>, SiteError> {
+/// Deletes the pages of listings and posts that `routes` (this build's, as `data/routes.json`
+/// has them) no longer names (sold, rented, drafted or deleted since an earlier build), so the
+/// CDN stops serving them. Returns the folders it deleted.
+pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, SiteError> {
     let mut removed = Vec::new();
-    let routes_file = out.join("data").join("routes.json");
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| SiteError::Io { path, source }
     };
-    let text = match std::fs::read_to_string(&routes_file) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(removed),
-        other => other.map_err(io(&routes_file))?,
-    };
-    let routes: contract::routes::Routes = serde_json::from_str(&text)
-        .map_err(|e| SiteError::Io { path: routes_file.clone(), source: std::io::Error::other(e) })?;
     let current: std::collections::HashSet<PathBuf> = routes
         .properties
         .iter()

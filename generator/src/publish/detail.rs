@@ -19,10 +19,11 @@
 
 use crate::publish::images::Pictures;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use contract::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName};
+use contract::files;
 use contract::text::community_key;
 use contract::{ApiProperty, MainCategory};
 use rayon::prelude::*;
@@ -90,20 +91,19 @@ impl<'a> People<'a> {
     }
 }
 
-/// Where the detail file of the listing `id` goes under `data` (`dist/data`).
-pub fn path(data: &Path, id: &str) -> PathBuf {
-    data.join("detail").join(format!("{id}.json"))
+/// Where the detail file of the listing `id` goes, relative to the output folder.
+pub fn path(id: &str) -> PathBuf {
+    crate::publish::file(&files::detail(id))
 }
 
 /// The detail files of the listings `which` (indices into `properties`, whose [`similar`]
-/// listings are `similar`), to be written under `data` (`dist/data`).
+/// listings are `similar`), relative to the output folder.
 pub fn files(
     properties: &[Arc<ApiProperty>],
     similar: &[Vec<usize>],
     which: &[usize],
     people: &People<'_>,
     pictures: &Pictures,
-    data: &Path,
 ) -> Vec<(PathBuf, Vec<u8>)> {
     which
         .par_iter()
@@ -112,12 +112,12 @@ pub fn files(
             let detail = Detail {
                 gallery: p.images.iter().map(|url| pictures.get(url)).collect(),
                 similar: similar[i].iter().map(|&n| card(&properties[n], pictures)).collect(),
-                qr: p.permit_url.as_deref().map(|url| format!("/data/qr/{}.svg", qr_key(url))),
+                qr: p.permit_url.as_deref().map(|url| files::qr_code(&qr_key(url))),
                 agent: p.agent.as_deref().and_then(|id| people.agents.get(id)),
                 developer: p.developer.as_deref().and_then(|id| people.developers.get(id)),
             };
             let json = serde_json::to_vec(&detail).expect("detail records always serialise");
-            (path(data, &p.id), json)
+            (path(&p.id), json)
         })
         .collect()
 }
@@ -224,6 +224,7 @@ fn nearest(properties: &[Arc<ApiProperty>], list: &[usize], pos: usize, picked: 
 pub(super) mod tests {
     use super::*;
     use crate::content::model::{DeveloperTexts, MemberTexts};
+    use std::path::Path;
 
     pub(in crate::publish) fn listing(
         id: &str,
@@ -273,10 +274,9 @@ pub(super) mod tests {
         properties: &[Arc<ApiProperty>],
         people: &People,
         pictures: &Pictures,
-        data: &Path,
     ) -> Vec<(PathBuf, Vec<u8>)> {
         let every: Vec<usize> = (0..properties.len()).collect();
-        files(properties, &similar(properties), &every, people, pictures, data)
+        files(properties, &similar(properties), &every, people, pictures)
     }
 
     fn ids(properties: &[Arc<ApiProperty>], found: &[usize]) -> Vec<String> {
@@ -339,11 +339,9 @@ pub(super) mod tests {
             same_permit,
         ];
         let properties = arcs(properties);
-        let out = tempfile::tempdir().unwrap();
-        let data = out.path().join("data");
-        let files = all_files(&properties, &People::default(), &Pictures::default(), &data);
+        let files = all_files(&properties, &People::default(), &Pictures::default());
         let find = |name: &str| {
-            files.iter().find(|(p, _)| *p == data.join("detail").join(name)).map(|(_, b)| b.clone())
+            files.iter().find(|(p, _)| *p == Path::new("data/detail").join(name)).map(|(_, b)| b.clone())
         };
         let detail: serde_json::Value = serde_json::from_slice(&find("x.json").unwrap()).unwrap();
         let key = qr_key(PERMIT);
@@ -426,7 +424,7 @@ pub(super) mod tests {
         other.developer = Some("nakheel".into());
         let properties = vec![named, other, listing("z", MainCategory::OffPlan, None, None)];
         let properties = arcs(properties);
-        let files = all_files(&properties, &people, &pictures, Path::new("data"));
+        let files = all_files(&properties, &people, &pictures);
         let detail = |id: &str| -> serde_json::Value {
             let path = Path::new("data").join("detail").join(format!("{id}.json"));
             serde_json::from_slice(&files.iter().find(|(p, _)| *p == path).unwrap().1).unwrap()

@@ -1,5 +1,5 @@
-//! The Atom feeds (`feeds/listings.xml`, `feeds/blog.xml`) and the data of the `/feed` page
-//! (`data/feed.json`).
+//! The Atom feeds (`feeds/listings.xml`, `feeds/blog.xml`: `contract::files::LISTINGS_FEED`,
+//! `BLOG_FEED`) and the data of the `/feed` page (`data/feed.json`).
 //!
 //! The feeds are rendered by minijinja from templates the agency may change without touching
 //! Rust: the defaults are `generator/templates/feeds/*.xml.j2` (built into `estate`), and a file
@@ -36,19 +36,20 @@ const EXCERPT_CHARS: usize = 180;
 #[derive(Debug, Clone, Copy)]
 pub struct Feed {
     pub template: &'static str,
-    pub output: &'static str,
+    /// The feed's path on the site (`contract::files`).
+    pub path: &'static str,
     builtin: &'static str,
 }
 
 pub const LISTINGS: Feed = Feed {
     template: "listings.xml.j2",
-    output: "feeds/listings.xml",
+    path: contract::files::LISTINGS_FEED,
     builtin: include_str!("../../templates/feeds/listings.xml.j2"),
 };
 
 pub const BLOG: Feed = Feed {
     template: "blog.xml.j2",
-    output: "feeds/blog.xml",
+    path: contract::files::BLOG_FEED,
     builtin: include_str!("../../templates/feeds/blog.xml.j2"),
 };
 
@@ -326,9 +327,9 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
     let mut files = Vec::new();
     for feed in FEEDS {
         let feed_context = FeedContext {
-            url: format!("{base}/{}", feed.output),
+            url: format!("{base}{}", feed.path),
             page: format!("{base}/feed"),
-            updated: if feed.output == LISTINGS.output {
+            updated: if feed.path == LISTINGS.path {
                 newest(&mut listings.iter().map(|r| r.data.created_at))
             } else {
                 newest(&mut posts.iter().map(|r| r.data.date))
@@ -344,12 +345,15 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
         match rendered {
             // A changed template may write markup that is not XML (a bare `&` in its text).
             Ok(text) => match roxmltree::Document::parse(&text) {
-                Ok(_) => files.push((feed.output.to_owned(), text.into_bytes())),
+                Ok(_) => files.push((contract::files::relative(feed.path).to_owned(), text.into_bytes())),
                 Err(e) => problems.push(
                     Diagnostic::error(
                         &source_path(&content.dir, &feed),
                         Pos::START,
-                        format!("feed template: the {} it writes is not well-formed XML: {e}", feed.output),
+                        format!(
+                            "feed template: the {} it writes is not well-formed XML: {e}",
+                            contract::files::relative(feed.path)
+                        ),
                     )
                     .with_hint("write `&` in the template's own text as `&amp;` and `<` as `&lt;`"),
                 ),

@@ -276,9 +276,6 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
     Ok(outcome)
 }
 
-/// The records' file, under the output's `data/`.
-pub const MANIFEST: &str = "images.json";
-
 /// The persistent cache: `$ESTATE_IMAGE_CACHE`, else `.estate/cache/images` beside the content
 /// folder (the site's root, whatever the working directory). Keep it between builds (the README
 /// says how on Netlify) and a rebuild decodes nothing.
@@ -382,15 +379,17 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> Result<Published, St
     if !outcome.bad.is_empty() {
         return Err(StageError::Refused(outcome.bad.iter().flat_map(|bad| locate(content, bad)).collect()));
     }
-    let data = out.join("data");
-    std::fs::create_dir_all(&data)?;
+    let relative = crate::publish::file(contract::files::IMAGES);
+    let manifest = out.join(&relative);
+    if let Some(dir) = manifest.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
     let json = serde_json::to_vec(&outcome.images).map_err(std::io::Error::other)?;
-    let manifest = data.join(MANIFEST);
     let mut touched: Vec<PathBuf> =
         outcome.touched.iter().map(|name| Path::new(OUTPUT_DIR).join(name)).collect();
     if std::fs::read(&manifest).ok().as_deref() != Some(json.as_slice()) {
         std::fs::write(&manifest, json)?;
-        touched.push(Path::new("data").join(MANIFEST));
+        touched.push(relative);
     }
     let photos = outcome
         .images

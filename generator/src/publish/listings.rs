@@ -14,8 +14,8 @@
 //! writes it.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
+use contract::files;
 use contract::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use contract::text::community_key;
 use contract::{ApiProperty, MainCategory};
@@ -56,6 +56,7 @@ pub fn card_texts(p: &ApiProperty) -> BTreeMap<&str, CardTexts<'_>> {
 pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
     Card {
         id: &p.id,
+        url: &p.url,
         title: &p.title,
         main_category: p.main_category,
         sub_category: &p.sub_category,
@@ -104,14 +105,9 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("cards always serialise")
 }
 
-/// The files, for `properties` newest first, under `data`.
-pub fn files(
-    properties: &[std::sync::Arc<ApiProperty>],
-    pictures: &Pictures,
-    data: &Path,
-) -> Vec<(PathBuf, Vec<u8>)> {
+/// The files, for `properties` newest first, by their paths (`contract::files`).
+pub fn files(properties: &[std::sync::Arc<ApiProperty>], pictures: &Pictures) -> Vec<(String, Vec<u8>)> {
     let mut laps = crate::timings::Laps::start("listings");
-    let dir = data.join("listings");
     // Each listing's community key, folded once for all the files.
     let keys: Vec<Option<String>> =
         properties.par_iter().map(|p| p.location.as_deref().and_then(community_key)).collect();
@@ -124,7 +120,7 @@ pub fn files(
         .collect();
     laps.lap("keys");
     // Each kind's files on its own core.
-    let mut files: Vec<(PathBuf, Vec<u8>)> = KINDS
+    let mut written: Vec<(String, Vec<u8>)> = KINDS
         .par_iter()
         .flat_map_iter(|&(kind, category)| {
             let listed: Vec<&Located> =
@@ -152,12 +148,12 @@ pub fn files(
                 total: shown.len(),
                 types: counted(shown.iter().map(|p| p.sub_category.as_str())),
             };
-            let mut files = vec![(dir.join(format!("{kind}.json")), to_json(&summary))];
+            let mut written = vec![(files::listing_summary(kind), to_json(&summary))];
             for (number, page) in shown.chunks(PAGE_SIZE).enumerate() {
                 let cards: Vec<Card> = page.iter().map(|p| card(p, pictures)).collect();
-                files.push((dir.join(kind).join(format!("{number}.json")), to_json(&cards)));
+                written.push((files::listing_page(kind, number), to_json(&cards)));
             }
-            files
+            written
         })
         .collect();
     laps.lap("kinds");
@@ -175,12 +171,12 @@ pub fn files(
         rental: newest(MainCategory::Rental),
         residential: newest(MainCategory::Residential),
     };
-    files.push((data.join("home.json"), to_json(&home)));
+    written.push((files::HOME.to_owned(), to_json(&home)));
 
     laps.lap("home");
-    files.push((data.join("communities.json"), to_json(&communities(&located, pictures))));
+    written.push((files::COMMUNITIES.to_owned(), to_json(&communities(&located, pictures))));
     laps.lap("communities");
-    files
+    written
 }
 
 fn widen(range: &mut Option<(u64, u64)>, value: u64) {
@@ -247,7 +243,7 @@ mod tests {
         .expect("a valid property")
     }
 
-    fn read(files: &[(PathBuf, Vec<u8>)], path: &str) -> serde_json::Value {
+    fn read(files: &[(String, Vec<u8>)], path: &str) -> serde_json::Value {
         let (_, bytes) =
             files.iter().find(|(p, _)| p.ends_with(path)).unwrap_or_else(|| panic!("{path} written"));
         serde_json::from_slice(bytes).expect("JSON")
@@ -282,7 +278,7 @@ mod tests {
             variants: vec![variant(400), variant(800), variant(1200)],
         };
         let pictures = Pictures::new(&[("/media/r000.jpg".to_owned(), measured)].into());
-        let files = files(&properties, &pictures, Path::new("data"));
+        let files = files(&properties, &pictures);
 
         let residential = read(&files, "listings/residential.json");
         assert_eq!(residential["total"], 100);
@@ -343,7 +339,7 @@ mod tests {
             property("d", "Residential", "Villa", "JVC", 900_000, false),
         ];
         let properties = arcs(properties);
-        let files = files(&properties, &Pictures::default(), Path::new("data"));
+        let files = files(&properties, &Pictures::default());
         let communities = read(&files, "communities.json");
         assert_eq!(communities.as_array().map(Vec::len), Some(2));
         assert_eq!(communities[0]["name"], "Jumeirah Café");

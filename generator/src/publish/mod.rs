@@ -1,5 +1,5 @@
 //! The content stage of `estate build`: the static JSON API of spec section 7 and the data files
-//! the pages read, written into `dist/`.
+//! the pages read, written into `dist/` at their paths in `contract::files`.
 //!
 //! | GET path (spec)                                   | file                                          |
 //! |---------------------------------------------------|-----------------------------------------------|
@@ -28,6 +28,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use contract::files;
 use contract::urls::{blog_slug, media_url, post_path, property_path};
 use contract::{ApiBlog, ApiProperty, BlogTranslation, MainCategory, PropertyTranslation};
 use serde::Serialize;
@@ -139,6 +140,9 @@ pub struct Written {
     pub removed_any: bool,
     /// Every file this stage wrote or removed: `changed` and those of `media/`.
     pub touched: Vec<PathBuf>,
+    /// The pages of the published listings and posts, as `data/routes.json` has them: the later
+    /// stages take them from here rather than read the file back.
+    pub routes: contract::routes::Routes<'static>,
 }
 
 /// `api/404.json`, the answer to a GET of any other path under `/api/` (netlify.toml): the body
@@ -147,6 +151,11 @@ pub const API_NOT_FOUND: &[u8] = br#"{"error":"not found"}"#;
 
 fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("API records always serialise")
+}
+
+/// Where the published file at `path` (`contract::files`) goes, relative to the output folder.
+pub(crate) fn file(path: &str) -> PathBuf {
+    PathBuf::from(files::relative(path))
 }
 
 /// A JSON array of already serialised values.
@@ -208,10 +217,8 @@ pub fn write(
     // stage only keeps the current ones from the clean-up.
     let permit_links = crate::publish::qr::permit_links(&api_properties);
     // Relative, as the index keeps them: the same for either copy `estate serve` builds into.
-    let data = Path::new("data");
-    let codes: Vec<PathBuf> =
-        permit_links.iter().map(|link| crate::publish::qr::qr_path(data, link)).collect();
-    let manifest = data.join(images::MANIFEST);
+    let codes: Vec<PathBuf> = permit_links.iter().map(|link| crate::publish::qr::qr_path(link)).collect();
+    let manifest = file(files::IMAGES);
     // The same files as the last build when it had as many and all those written or drawn (the
     // kept ones were there: that is why they were kept). The usual case, after an edit.
     let count = jobs.jobs.len() + jobs.kept.len() + codes.len() + 1;
@@ -250,7 +257,9 @@ pub fn write(
                 Some(last) => remove_files(last.difference(&wanted).map(|path| out.join(path)), out)?,
                 None => {
                     let mut removed = Vec::new();
-                    for dir in ["api", "data"] {
+                    for dir in
+                        [files::API_DIR, files::DATA_DIR].map(|d| files::relative(d).trim_end_matches('/'))
+                    {
                         let keep =
                             |path: &Path| path.strip_prefix(out).is_ok_and(|path| wanted.contains(path));
                         removed.extend(remove_unwanted(&out.join(dir), keep)?);
@@ -283,6 +292,7 @@ pub fn write(
         changed,
         removed_any,
         touched,
+        routes: jobs.routes,
     })
 }
 
@@ -313,6 +323,7 @@ fn remove_files(files: impl Iterator<Item = PathBuf>, out: &Path) -> std::io::Re
 struct Jobs {
     jobs: Vec<known::Job>,
     kept: Vec<PathBuf>,
+    routes: contract::routes::Routes<'static>,
 }
 
 impl Jobs {
@@ -330,58 +341,50 @@ impl Jobs {
     ) -> Jobs {
         let mut laps = crate::timings::Laps::start("data files");
         // Relative to the output folder.
-        let (api, data) = (Path::new("api"), Path::new("data"));
         let mut jobs: Vec<known::Job> = Vec::new();
         let mut kept = Vec::new();
-        let mut add = |path: PathBuf, bytes: Vec<u8>| jobs.push((path, Arc::new(bytes)));
-        add(api.join("properties.json"), json_array(properties.iter().map(|m| m.json.as_slice())));
+        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes)));
+        add(files::API_PROPERTIES, json_array(properties.iter().map(|m| m.json.as_slice())));
         for category in MainCategory::ALL {
             let in_category = properties.iter().filter(|m| m.api.main_category == category);
-            add(
-                PathBuf::from(format!("{}.json", category.api_path())),
-                json_array(in_category.map(|m| m.json.as_slice())),
-            );
+            add(files::api_category(category), json_array(in_category.map(|m| m.json.as_slice())));
         }
-        add(api.join("blogs.json"), json_array(posts.iter().map(|m| m.json.as_slice())));
-        add(api.join("404.json"), API_NOT_FOUND.to_vec());
+        add(files::API_BLOGS, json_array(posts.iter().map(|m| m.json.as_slice())));
+        add(files::API_NOT_FOUND, API_NOT_FOUND.to_vec());
         laps.lap("API lists");
 
         let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
         // The content pages the prerender renders besides the fixed routes.
         let routes = contract::routes::Routes {
-            posts: api_posts.iter().map(|p| p.url.as_str().into()).collect(),
-            properties: api_properties.iter().map(|p| p.url.as_str().into()).collect(),
+            posts: api_posts.iter().map(|p| p.url.clone().into()).collect(),
+            properties: api_properties.iter().map(|p| p.url.clone().into()).collect(),
         };
-        add(data.join("routes.json"), to_json(&routes));
-        add(data.join("feed.json"), crate::publish::feeds::page_data(api_properties, &api_posts, pictures));
+        add(files::ROUTES, to_json(&routes));
+        add(files::FEED, crate::publish::feeds::page_data(api_properties, &api_posts, pictures));
         laps.lap("routes and feed");
-        for (path, bytes) in crate::publish::listings::files(api_properties, pictures, data) {
-            add(path, bytes);
+        for (path, bytes) in crate::publish::listings::files(api_properties, pictures) {
+            add(&path, bytes);
         }
         laps.lap("listings");
         if let Some(site) = &content.site {
-            add(data.join("site.json"), to_json(&site::site(&site.data, &content.vocabulary, pictures)));
+            add(files::SITE, to_json(&site::site(&site.data, &content.vocabulary, pictures)));
         }
-        add(data.join("team.json"), to_json(&site::team(content, pictures)));
-        add(data.join("developers.json"), to_json(&site::developers(content, pictures)));
+        add(files::TEAM, to_json(&site::team(content, pictures)));
+        add(files::DEVELOPERS, to_json(&site::developers(content, pictures)));
         let post_pictures: contract::media::PostPictures = api_posts
             .iter()
             .map(|b| (b.id.as_str(), b.images.iter().map(|url| pictures.get(url)).collect()))
             .collect();
-        add(data.join("post-pictures.json"), to_json(&post_pictures));
+        add(files::POST_PICTURES, to_json(&post_pictures));
         for page in &content.pages {
-            add(data.join("pages").join(format!("{}.json", page.id)), to_json(&site::page(page)));
+            add(&files::legal_page(&page.id), to_json(&site::page(page)));
         }
 
         // One file per record: those made again are written, the others are there already.
         let records = properties
             .iter()
-            .map(|m| (api.join("properties").join(format!("{}.json", m.record.id)), m.fresh, &m.json))
-            .chain(
-                posts
-                    .iter()
-                    .map(|m| (api.join("blogs").join(format!("{}.json", m.record.id)), m.fresh, &m.json)),
-            );
+            .map(|m| (file(&files::api_property(&m.record.id)), m.fresh, &m.json))
+            .chain(posts.iter().map(|m| (file(&files::api_blog(&m.record.id)), m.fresh, &m.json)));
         for (path, fresh, json) in records {
             if trusted && !fresh {
                 kept.push(path);
@@ -415,7 +418,7 @@ impl Jobs {
                 && same_people
                 && before.details.get(id).is_some_and(|last| known::same_records(last, inputs));
             if unchanged {
-                kept.push(crate::publish::detail::path(data, id));
+                kept.push(crate::publish::detail::path(id));
             } else {
                 remake.push(i);
             }
@@ -423,13 +426,13 @@ impl Jobs {
         laps.lap("detail inputs compared");
         let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
         for (path, bytes) in
-            crate::publish::detail::files(api_properties, &similar, &remake, &people, pictures, data)
+            crate::publish::detail::files(api_properties, &similar, &remake, &people, pictures)
         {
             jobs.push((path, Arc::new(bytes)));
         }
         now.details = properties.iter().map(|m| m.record.id.clone()).zip(inputs).collect();
         laps.lap("detail files");
-        Jobs { jobs, kept }
+        Jobs { jobs, kept, routes }
     }
 }
 

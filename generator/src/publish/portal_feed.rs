@@ -1,4 +1,5 @@
-//! The portals' listing feed, `feeds/portals/propertyfinder.xml`: every published listing in the
+//! The portals' listing feed, `feeds/portals/propertyfinder.xml` (`contract::files::PORTAL_FEED`,
+//! whose address portals are given): every published listing in the
 //! Property Finder XML format, which Property Finder, Bayut and Dubizzle read from a URL. It is
 //! streamed with quick-xml's writer. A listing without a field the portals require (permit
 //! number, photo, agent, size, community) is left out, and `estate check` warns about it
@@ -9,14 +10,13 @@ use std::io::{self, Write};
 use quick_xml::Writer;
 use quick_xml::events::{BytesCData, BytesDecl, BytesText, Event};
 
+use contract::files::PORTAL_FEED;
+
 use crate::content::diag::Diagnostic;
 use crate::content::model::{MainCategory, MemberFile, PricePeriod, PropertyFile, Timestamp};
 use crate::content::portal::{self, CITY};
 use crate::content::yaml::Pos;
 use crate::content::{Content, Record};
-
-/// Where the feed is written in the output folder; portals are given its address.
-pub const OUTPUT: &str = "feeds/portals/propertyfinder.xml";
 
 /// How many published listings are in the feed and how many were left out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -80,7 +80,7 @@ pub fn check(content: &Content) -> Vec<Diagnostic> {
                 Diagnostic::warning(
                     &r.path,
                     r.tree.key_pos(missing[0]).unwrap_or(Pos::START),
-                    format!("left out of the portal feed ({OUTPUT}): no {fields}"),
+                    format!("left out of the portal feed ({}): no {fields}", contract::files::relative(PORTAL_FEED)),
                 )
                 .with_hint("Property Finder, Bayut and Dubizzle require a permit number, a photo, an agent from content/team/, the size, the community and a property type with a portal code; `portals: false` keeps a listing off them on purpose"),
             )

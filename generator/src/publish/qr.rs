@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::hash::Hasher as _;
 use std::path::{Path, PathBuf};
 
-use contract::ApiProperty;
+use contract::{ApiProperty, files};
 use fast_qr::{ECL, QRBuilder};
 use rayon::prelude::*;
 
@@ -31,22 +31,23 @@ pub fn permit_links(properties: &[std::sync::Arc<ApiProperty>]) -> Vec<String> {
         .collect()
 }
 
-/// Where the QR code of `link` goes under `data` (`dist/data`).
-pub fn qr_path(data: &Path, link: &str) -> PathBuf {
-    data.join("qr").join(format!("{}.svg", qr_key(link)))
+/// Where the QR code of `link` goes, relative to the output folder (`contract::files::qr_code`).
+pub fn qr_path(link: &str) -> PathBuf {
+    crate::publish::file(&files::qr_code(&qr_key(link)))
 }
 
-/// Writes the QR code of each of `links` into `data/qr`, keeping the drawings an earlier build
-/// left there. Returns each code's file, and whether this call drew it (false: it was there).
-pub fn write_qr_codes(links: &[String], data: &Path) -> std::io::Result<Vec<(PathBuf, bool)>> {
-    if links.is_empty() {
-        return Ok(Vec::new());
+/// Writes the QR code of each of `links` into the output folder `out`, keeping the drawings an
+/// earlier build left there. Returns each code's file, and whether this call drew it (false: it
+/// was there).
+pub fn write_qr_codes(links: &[String], out: &Path) -> std::io::Result<Vec<(PathBuf, bool)>> {
+    let Some(first) = links.first() else { return Ok(Vec::new()) };
+    if let Some(dir) = out.join(qr_path(first)).parent() {
+        std::fs::create_dir_all(dir)?;
     }
-    std::fs::create_dir_all(data.join("qr"))?;
     let codes: Vec<(PathBuf, Option<String>)> = links
         .par_iter()
         .filter_map(|url| {
-            let path = qr_path(data, url);
+            let path = out.join(qr_path(url));
             if is_drawn(&path) {
                 return Some((path, None));
             }
@@ -134,29 +135,29 @@ mod tests {
         properties[2].permit_url = Some(PERMIT.into());
         let properties = arcs(properties);
         let out = tempfile::tempdir().unwrap();
-        let data = out.path().join("data");
-        let qr = qr_path(&data, PERMIT);
+        let qr = out.path().join(qr_path(PERMIT));
+        assert_eq!(qr, out.path().join(format!("data/qr/{}.svg", qr_key(PERMIT))));
         let links = permit_links(&properties);
         assert_eq!(links, [PERMIT]);
-        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![(qr.clone(), true)]);
-        assert_eq!(std::fs::read_dir(data.join("qr")).unwrap().count(), 1);
+        assert_eq!(write_qr_codes(&links, out.path()).unwrap(), vec![(qr.clone(), true)]);
+        assert_eq!(std::fs::read_dir(out.path().join("data/qr")).unwrap().count(), 1);
         let drawn = std::fs::read_to_string(&qr).unwrap();
         assert_eq!(drawn, qr_svg(PERMIT).unwrap());
 
         // A later build keeps a whole drawing (the mark shows it was not rewritten)...
         let marked = drawn.replace("<svg ", "<svg data-kept=\"1\" ");
         std::fs::write(&qr, &marked).unwrap();
-        assert_eq!(write_qr_codes(&links, &data).unwrap(), vec![(qr.clone(), false)]);
+        assert_eq!(write_qr_codes(&links, out.path()).unwrap(), vec![(qr.clone(), false)]);
         assert_eq!(std::fs::read_to_string(&qr).unwrap(), marked);
         // ...and redraws one an interrupted write cut short.
         std::fs::write(&qr, &drawn[..100]).unwrap();
-        write_qr_codes(&links, &data).unwrap();
+        write_qr_codes(&links, out.path()).unwrap();
         assert_eq!(std::fs::read_to_string(&qr).unwrap(), drawn);
         // No permit links, no folder.
         let none = tempfile::tempdir().unwrap();
         assert!(permit_links(&properties[1..2]).is_empty());
         assert!(write_qr_codes(&[], none.path()).unwrap().is_empty());
-        assert!(!none.path().join("qr").exists());
+        assert!(!none.path().join("data").exists());
     }
 
     #[test]

@@ -16,7 +16,9 @@ use rayon::prelude::*;
 use crate::content::Content;
 use crate::content::model::Timestamp;
 use crate::publish::xml::escape;
-use crate::routes::{self, FIXED_PAGES, Sitemap};
+use crate::routes;
+use contract::files;
+use contract::routes::{FIXED_ROUTES, Sitemap};
 
 /// One page of the sitemap: its path on the site and when it last changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,8 +61,8 @@ pub fn entries(content: &Content) -> Vec<Entry> {
 /// The sitemap's pages, each once (in the default language), with its `lastmod`.
 fn pages(content: &Content) -> Vec<(String, Option<Timestamp>)> {
     let mut pages: Vec<(String, Option<Timestamp>)> =
-        Vec::with_capacity(FIXED_PAGES.len() + content.properties.len() + content.posts.len());
-    for page in FIXED_PAGES {
+        Vec::with_capacity(FIXED_ROUTES.len() + content.properties.len() + content.posts.len());
+    for page in FIXED_ROUTES {
         if let Sitemap::Listed(updated) = page.sitemap {
             pages.push((page.path.to_owned(), routes::updated(content, updated)));
         }
@@ -192,14 +194,15 @@ pub fn files(base: &str, entries: &[Entry], limits: Limits) -> Vec<(String, Vec<
     let urlset = |body: &str| format!("{XML_DECLARATION}{URLSET_OPEN}{body}{URLSET_CLOSE}").into_bytes();
     if chunks.len() <= 1 {
         let body = chunks.first().map_or("", |c| c.0.as_str());
-        return vec![("sitemap.xml".to_owned(), urlset(body))];
+        return vec![(files::relative(files::SITEMAP).to_owned(), urlset(body))];
     }
     let mut index = format!("{XML_DECLARATION}{INDEX_OPEN}");
-    let mut files = Vec::with_capacity(chunks.len() + 1);
+    let mut parts = Vec::with_capacity(chunks.len() + 1);
     for (i, (body, _, newest)) in chunks.iter().enumerate() {
-        let name = format!("sitemap-{}.xml", i + 1);
+        let path = files::sitemap_part(i + 1);
+        let name = files::relative(&path).to_owned();
         index.push_str("  <sitemap><loc>");
-        index.push_str(&escape(&format!("{base}/{name}")));
+        index.push_str(&escape(&format!("{base}{path}")));
         index.push_str("</loc>");
         if let Some(t) = newest {
             index.push_str("<lastmod>");
@@ -207,11 +210,11 @@ pub fn files(base: &str, entries: &[Entry], limits: Limits) -> Vec<(String, Vec<
             index.push_str("</lastmod>");
         }
         index.push_str("</sitemap>\n");
-        files.push((name, urlset(body)));
+        parts.push((name, urlset(body)));
     }
     index.push_str(INDEX_CLOSE);
-    files.insert(0, ("sitemap.xml".to_owned(), index.into_bytes()));
-    files
+    parts.insert(0, (files::relative(files::SITEMAP).to_owned(), index.into_bytes()));
+    parts
 }
 
 /// Whether `name` is a file [`files`] writes for a split sitemap (`sitemap-3.xml`).
@@ -225,10 +228,10 @@ pub fn is_part_name(name: &str) -> bool {
 /// the sitemap's absolute address.
 pub fn robots(base: &str) -> String {
     let mut out = String::from("User-agent: *\n");
-    for path in routes::DISALLOWED {
+    for path in routes::disallowed() {
         out.push_str(&format!("Disallow: {path}\n"));
     }
-    out.push_str(&format!("\nSitemap: {base}/sitemap.xml\n"));
+    out.push_str(&format!("\nSitemap: {base}{}\n", files::SITEMAP));
     out
 }
 

@@ -214,7 +214,7 @@ fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Co
     announce(&format!("estate serve: leads go to {} (outbox {})", sinks.join(", "), outbox.display()));
     let config = lead_fn::Config {
         catalogue: Arc::new(lead_fn::Catalogue::new(lead_fn::catalogue::Source::File(
-            options.build.out.join("api").join("properties.json"),
+            options.build.out.join(contract::files::relative(contract::files::API_PROPERTIES)),
         ))),
         allowed_origins: lead_fn::http::origins_from_env(var, None)?,
         leads,

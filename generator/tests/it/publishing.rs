@@ -14,11 +14,12 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::support::{Run, content_copy, copy_tree, estate, fixtures, repo};
+use contract::routes::{FIXED_ROUTES, Routes, Sitemap};
 use contract::urls::{LANGUAGES, localized_path};
 use generator::check::links::BrokenLink;
+use generator::check::links::pages::check_pages;
 use generator::netlify::{Answer, Rules};
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
-use generator::routes::{FIXED_PAGES, Sitemap};
 
 const ATOM: &str = "http://www.w3.org/2005/Atom";
 const SITEMAPS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -102,7 +103,7 @@ fn urlset(text: &str, base: &str) -> Vec<(String, Option<String>)> {
 }
 
 fn listed_fixed_pages() -> BTreeSet<String> {
-    FIXED_PAGES
+    FIXED_ROUTES
         .iter()
         .filter(|p| matches!(p.sitemap, Sitemap::Listed(_)))
         .map(|p| p.path.to_owned())
@@ -488,12 +489,9 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
     std::fs::create_dir_all(dist.join("api/properties")).unwrap();
     std::fs::write(dist.join("api/properties.json"), "[]").unwrap();
     std::fs::write(dist.join("api/properties/a.json"), "{}").unwrap();
-    std::fs::create_dir_all(dist.join("data")).unwrap();
-    std::fs::write(
-        dist.join("data/routes.json"),
-        r#"{"properties":["/property/a"],"posts":["/blog/p/caf%C3%A9"]}"#,
-    )
-    .unwrap();
+    // This build's listing and post pages, as the content stage hands them on.
+    let routes: Routes =
+        serde_json::from_str(r#"{"properties":["/property/a"],"posts":["/blog/p/caf%C3%A9"]}"#).unwrap();
     page(
         "/",
         r##"<a href="/about-us">About</a> <a href="https://other.example/x">out</a> <a href="mailto:a@b.ae">m</a>
@@ -506,13 +504,12 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
         "/property/a",
         r#"<a href="/property/gone">a listing sold since the last build</a> <a href="../about-us">up</a>"#,
     );
-    // Left by an earlier build; not in routes.json.
+    // Left by an earlier build; not in this build's routes.
     page("/property/gone", r#"<a href="/also-broken">x</a>"#);
     page("/blog/p/café", r#"<a href="/property/b">unknown listing</a>"#);
 
     let rules = Rules::load(&repo().join("netlify.toml")).unwrap();
-    let report =
-        generator::check::links::pages::check_pages(dist, &rules, "https://www.example.ae", None).unwrap();
+    let report = check_pages(dist, &routes, &rules, "https://www.example.ae", None).unwrap();
     let broken: Vec<(&str, &str)> =
         report.broken.iter().map(|b| (b.page.as_str(), b.link.as_str())).collect();
     assert_eq!(
@@ -528,15 +525,13 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
 
     // A rebuild's check of just the pages it wrote finds the same problems on them, named alike.
     let only = ["blog/p/café/index.html", "property/a/index.html"].map(|file| dist.join(file)).into();
-    let report =
-        generator::check::links::pages::check_pages(dist, &rules, "https://www.example.ae", Some(&only))
-            .unwrap();
+    let report = check_pages(dist, &routes, &rules, "https://www.example.ae", Some(&only)).unwrap();
     let broken: Vec<(&str, &str)> =
         report.broken.iter().map(|b| (b.page.as_str(), b.link.as_str())).collect();
     assert_eq!(broken, [("/blog/p/caf%C3%A9", "/property/b"), ("/property/a", "/property/gone")]);
     assert_eq!(report.pages, 2);
 
-    generator::pipeline::site::remove_stale_pages(dist).unwrap();
+    generator::pipeline::site::remove_stale_pages(dist, &routes).unwrap();
     assert!(!dist.join("property/gone").exists());
     assert!(dist.join("property/a/index.html").is_file());
     assert!(dist.join("blog/p/café/index.html").is_file());
@@ -614,8 +609,8 @@ fn every_sitemap_url_is_answered_by_a_built_page_and_every_built_page_is_account
         }
         assert!(dir.join("index.html").is_file(), "{lang}: no home page");
         built.insert("/".to_owned());
-        let table: BTreeSet<String> = FIXED_PAGES.iter().map(|p| p.path.to_owned()).collect();
-        assert_eq!(built, table, "{lang}: routes of the front end and generator::routes::FIXED_PAGES differ");
+        let table: BTreeSet<String> = FIXED_ROUTES.iter().map(|p| p.path.to_owned()).collect();
+        assert_eq!(built, table, "{lang}: routes of the front end and contract::routes::FIXED_ROUTES differ");
     }
 }
 

@@ -3,10 +3,10 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
+import { SITE } from '../paths';
 import { DIRS, LangContext, langOfPath, loadMessages, stripLang, useT } from '../i18n';
 import { telHref, whatsappHref } from '../format';
 import { shellFromSite, usePathname, useSite, type ShellData } from '../shell';
-import type { Site } from '../types';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Icon } from './Icon';
@@ -16,7 +16,7 @@ export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<She
   const lang = langOfPath(new URL(request.url).pathname);
   // The root loader runs again when the language changes (routes.tsx): the new language's
   // messages are there before any page of it renders.
-  const [site] = await Promise.all([getJson<Site>('/data/site.json'), loadMessages(lang, 'shell')]);
+  const [site] = await Promise.all([getJson(SITE), loadMessages(lang, 'shell')]);
   return shellFromSite(site, lang);
 }
 

@@ -83,7 +83,7 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
         </dl>
         <Link
           className="property-card__link"
-          to={`/property/${property.id}`}
+          to={property.url}
           state={{ property }}
           aria-describedby={titleId}
         >

@@ -8,17 +8,19 @@ import { createContext, useContext } from 'react';
 import { loaders } from 'virtual:messages';
 import type en from './en.json';
 import type sets from './message-sets.json';
+import { LANGUAGES } from '../paths';
 
-export type Lang = 'en' | 'ar' | 'ru';
+/** A language of the site (contract::urls::LANGUAGES, through the generated src/paths.ts). */
+export type Lang = (typeof LANGUAGES)[number];
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
 /** A set of messages of src/i18n/message-sets.json: the shell's, or a page's. */
 export type MessageSet = keyof typeof sets;
 
-export const LANGS: readonly Lang[] = ['en', 'ar', 'ru'];
+export const LANGS: readonly Lang[] = LANGUAGES;
 
 /** English at the spec's paths; the other languages under /ar/... and /ru/... */
-export const DEFAULT_LANG: Lang = 'en';
+export const DEFAULT_LANG: Lang = LANGUAGES[0];
 
 /** Writing direction of each language. */
 export const DIRS: Record<Lang, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl', ru: 'ltr' };
@@ -142,10 +144,14 @@ export function useT(): Translate {
   return (key, vars) => translate(lang, key, vars);
 }
 
-/** The language of a path: its first segment when that is `ar` or `ru`, else English. */
+/**
+ * The language of a path: its first segment when that is another language's prefix (`ar`,
+ * `ru`), else English. As contract::urls::split_language: both pass the cases of
+ * contract/tests/url-vectors.json (src/i18n/paths.test.ts).
+ */
 export function langOfPath(pathname: string): Lang {
   const first = pathname.split('/')[1];
-  return first === 'ar' || first === 'ru' ? first : DEFAULT_LANG;
+  return isLang(first) ? first : DEFAULT_LANG;
 }
 
 /** The path without its language prefix: '/ar/buy-property' -> '/buy-property', '/ru' -> '/'. */
@@ -159,7 +165,8 @@ export function stripLang(pathname: string): string {
 /**
  * `path` (a site path, maybe with a query or fragment) in `lang`: English paths as they are,
  * others under /ar or /ru ('/', '/buy-property?x=1' -> '/ar', '/ar/buy-property?x=1'). Anything
- * that is not a root-relative path (a full URL, mailto:, '#top') is returned unchanged.
+ * that is not a root-relative path (a full URL, mailto:, '#top') is returned unchanged. As
+ * contract::urls::localized_path: both pass the cases of contract/tests/url-vectors.json.
  */
 export function localePath(lang: Lang, path: string): string {
   if (!path.startsWith('/') || path.startsWith('//')) return path;

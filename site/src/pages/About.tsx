@@ -2,8 +2,8 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { SITE } from '../paths';
 import { useT } from '../i18n';
-import type { Site } from '../types';
 import { useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
@@ -18,7 +18,7 @@ interface AboutData {
 }
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<AboutData> {
-  const site = localize(await getJson<Site>('/data/site.json'), langOfRequest(request), ['about']);
+  const site = localize(await getJson(SITE), langOfRequest(request), ['about']);
   return { about: site.about, untranslated: site.untranslated };
 }
 

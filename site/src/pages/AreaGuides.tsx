@@ -5,9 +5,10 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { langOfRequest, termIn, type TermText } from '../i18n/content';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { COMMUNITIES, SITE } from '../paths';
 import { useT } from '../i18n';
 import { priceText } from '../price';
-import type { Community, Picture as PictureData, Site } from '../types';
+import type { Community, Picture as PictureData } from '../types';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
@@ -24,8 +25,8 @@ interface AreaData {
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<AreaData> {
   const [site, communities] = await Promise.all([
-    getJson<Site>('/data/site.json'),
-    getJson<Community[]>('/data/communities.json').catch((error: unknown) => {
+    getJson(SITE),
+    getJson(COMMUNITIES).catch((error: unknown) => {
       console.error('Failed to fetch communities', error);
       return [] as Community[];
     }),

@@ -3,6 +3,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { apiBlog, POST_PICTURES } from '../paths';
 import { useT } from '../i18n';
 import { formatDate, isSafeId } from '../format';
 import type { Blog, Picture as PictureData } from '../types';
@@ -12,7 +13,7 @@ import { NotFoundContent } from '../components/NotFoundContent';
 import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
 import { ArticleBody } from '../components/ArticleBody';
-import { excerptOf, POST_PICTURES, postPictures, type PostPictures } from './BlogList';
+import { excerptOf, postPictures, type PostPictures } from './BlogList';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
 type Post = Localized<Blog>;
@@ -22,7 +23,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isSafeId(params.id)) return data<BlogData>({ missing: true }, { status: 404 });
   try {
     const [blog, known] = await Promise.all([
-      getJson<Blog>(`/api/blogs/${params.id}.json`),
+      getJson(apiBlog(params.id)),
       getJson<PostPictures>(POST_PICTURES).catch(() => ({}) as PostPictures),
     ]);
     const post = localize(blog, langOfRequest(request), ['title', 'excerpt', 'content']);

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { API_BLOGS, POST_PICTURES } from '../paths';
 import { useT } from '../i18n';
 import { byNewest, formatDate } from '../format';
 import type { Blog, Picture as PictureData, PostCard } from '../types';
@@ -13,8 +14,7 @@ import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
-/** `data/post-pictures.json`: each post's images as pictures, in its own order, by post id. */
-export const POST_PICTURES = '/data/post-pictures.json';
+/** Each post's images as pictures (`POST_PICTURES`), in its own order, by post id. */
 export type PostPictures = Record<string, PictureData[] | undefined>;
 
 /** A post's images: as the build recorded them, else (a post published since) by address alone. */
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<BlogCard[
   const lang = langOfRequest(request);
   try {
     const [blogs, pictures] = await Promise.all([
-      getJson<Blog[]>('/api/blogs.json'),
+      getJson(API_BLOGS),
       getJson<PostPictures>(POST_PICTURES).catch(() => ({}) as PostPictures),
     ]);
     return [...blogs]

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
+import { DEVELOPERS } from '../paths';
 import { useT } from '../i18n';
 import type { Developer } from '../types';
 import { useHydrated, useSite } from '../shell';
@@ -15,7 +16,7 @@ import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<Localized<Developer>[]> {
-  const developers = await getJson<Developer[]>('/data/developers.json');
+  const developers = await getJson(DEVELOPERS);
   const lang = langOfRequest(request);
   return developers.map((developer) => localize(developer, lang, ['name', 'description']));
 }

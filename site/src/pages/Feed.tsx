@@ -3,9 +3,9 @@
 import { useLoaderData } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { BLOG_FEED, FEED, LISTINGS_FEED } from '../paths';
 import { typeLabel, useT } from '../i18n';
 import { formatDate } from '../format';
-import { FEEDS } from '../feeds';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
@@ -19,7 +19,7 @@ type Item = FeedItem;
 
 export async function loader(): Promise<Item[]> {
   try {
-    return await getJson<Item[]>('/data/feed.json');
+    return await getJson(FEED);
   } catch (error) {
     console.error('Failed to fetch the feed', error);
     return [];
@@ -37,12 +37,12 @@ function Subscribe() {
       <p className="feed-subscribe__lead">{t('feed.subscribe.lead')}</p>
       <ul className="feed-subscribe__links" role="list">
         <li>
-          <a className="button button--outline" href={FEEDS.listings} type="application/atom+xml">
+          <a className="button button--outline" href={LISTINGS_FEED} type="application/atom+xml">
             {t('feed.subscribe.listings')}
           </a>
         </li>
         <li>
-          <a className="button button--outline" href={FEEDS.blog} type="application/atom+xml">
+          <a className="button button--outline" href={BLOG_FEED} type="application/atom+xml">
             {t('feed.subscribe.blog')}
           </a>
         </li>
@@ -67,7 +67,7 @@ function FeedItem({ item }: { item: Item }) {
             <time dateTime={item.date}>{formatDate(lang, item.date)}</time>
           </p>
           <h2 className="feed-item__title">
-            <Link to={`/property/${property.id}`} {...enAttrs(property, 'title')}>
+            <Link to={property.url} {...enAttrs(property, 'title')}>
               {property.title}
             </Link>
           </h2>

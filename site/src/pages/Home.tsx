@@ -5,8 +5,9 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { HOME, SITE } from '../paths';
 import { useT, type MessageKey } from '../i18n';
-import type { HomeCards, MainCategory, Picture as PictureData, Site } from '../types';
+import type { HomeCards, MainCategory, Picture as PictureData } from '../types';
 import { useHydrated, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon, type IconName } from '../components/Icon';
@@ -34,9 +35,9 @@ interface HomeData {
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
   const [site, blocks] = await Promise.all([
-    getJson<Site>('/data/site.json'),
+    getJson(SITE),
     // The build picks the newest of each category (generator/src/listings.rs).
-    getJson<HomeCards>('/data/home.json').catch((error: unknown) => {
+    getJson(HOME).catch((error: unknown) => {
       console.error('Failed to fetch properties', error);
       return { Residential: [], OffPlan: [], Commercial: [], Rental: [] };
     }),

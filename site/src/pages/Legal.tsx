@@ -2,6 +2,7 @@
 // update, then the page's HTML from content/pages/<id>.md.
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
+import { legalPage } from '../paths';
 import { useT } from '../i18n';
 import { formatDate } from '../format';
 import type { Page } from '../types';
@@ -43,6 +44,6 @@ export function forPage(id: LegalPage) {
   }
   Component.displayName = `Legal(${id})`;
   const loader = async ({ request }: LoaderFunctionArgs) =>
-    localize(await getJson<Page>(`/data/pages/${id}.json`), langOfRequest(request), ['title', 'description', 'content']);
+    localize(await getJson(legalPage(id)), langOfRequest(request), ['title', 'description', 'content']);
   return { Component, loader };
 }

@@ -9,10 +9,11 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { langOfRequest, termIn } from '../i18n/content';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { listingPage, listingSummary, SITE } from '../paths';
 import { formatNumber } from '../format';
 import { comparablePrice } from '../price';
 import { typeLabel, useT, type Lang, type MessageKey } from '../i18n';
-import type { CardProperty, Hero, ListingSummary, Site } from '../types';
+import type { CardProperty, Hero, ListingSummary } from '../types';
 import { useHydrated, useLang, usePathname } from '../shell';
 import { Seo } from '../components/Seo';
 import { PropertyGrid } from '../components/PropertyCard';
@@ -90,14 +91,11 @@ interface ListingData {
   communities: CommunityOption[];
 }
 
-const summaryPath = (kind: ListingKind) => `/data/listings/${kind}.json`;
-const pagePath = (kind: ListingKind, page: number) => `/data/listings/${kind}/${page}.json`;
-
 async function load(kind: ListingKind, lang: Lang): Promise<ListingData> {
-  const site = await getJson<Site>('/data/site.json');
+  const site = await getJson(SITE);
   let summary = EMPTY_SUMMARY;
   try {
-    summary = await getJson<ListingSummary>(summaryPath(kind));
+    summary = await getJson(listingSummary(kind));
   } catch (error) {
     // Spec: a failed fetch is logged only; the page shows 'No properties found.'
     console.error(`Failed to fetch ${KINDS[kind].logName} properties`, error);
@@ -164,7 +162,7 @@ function useCards(kind: ListingKind, summary: ListingSummary, need: number | 'al
   useEffect(() => {
     if (coveredByFirst || missing.length === 0) return;
     let live = true;
-    Promise.all(missing.map((page) => getJson<CardProperty[]>(pagePath(kind, page)).then((cards) => [page, cards] as const)))
+    Promise.all(missing.map((page) => getJson(listingPage(kind, page)).then((cards) => [page, cards] as const)))
       .then((loaded) => {
         if (!live) return;
         setPages((current) => new Map([...current, ...loaded]));

@@ -1,15 +1,16 @@
 // /partners: the agency's partners from site.json, each with its logo, name, text and link.
 import { useLoaderData } from 'react-router';
 import { getJson } from '../data';
+import { SITE } from '../paths';
 import { useT } from '../i18n';
-import type { Partner, Site } from '../types';
+import type { Partner } from '../types';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 
 export async function loader(): Promise<Partner[]> {
-  return (await getJson<Site>('/data/site.json')).partners;
+  return (await getJson(SITE)).partners;
 }
 
 export function Component() {

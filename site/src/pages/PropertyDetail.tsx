@@ -11,11 +11,12 @@ import { lazy, Suspense, useEffect, useRef, useState, type LazyExoticComponent, 
 import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
+import { apiProperty, detail, SITE } from '../paths';
 import { loadMessages, localePath, typeLabel, useT, type Lang, type MessageKey, type Translate } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
-import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property, Site } from '../types';
+import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
@@ -111,7 +112,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id;
   let full: Property;
   try {
-    full = await getJson<Property>(`/api/properties/${id}.json`);
+    full = await getJson(apiProperty(id));
   } catch (error) {
     const status = error instanceof Response ? error.status : 500;
     if (status !== 404) console.error('Failed to fetch the property', error);
@@ -122,8 +123,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const [extras, site] = await Promise.all([
     // A property published after the build has no extras yet: no similar listings, no QR code,
     // the agency's contacts.
-    getJson<DetailData>(`/data/detail/${id}.json`).catch(() => NO_EXTRAS),
-    getJson<Site>('/data/site.json').catch(() => null),
+    getJson(detail(id)).catch(() => NO_EXTRAS),
+    getJson(SITE).catch(() => null),
   ]);
   return {
     missing: false,
@@ -286,7 +287,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
   const rooms = hasRooms(property.subCategory);
   const deal = forRent ? t('card.forRent') : t('card.forSale');
   const backTo = CATEGORY_PATH[property.mainCategory];
-  const url = absoluteUrl(baseUrl, localePath(lang, `/property/${property.id}`));
+  const url = absoluteUrl(baseUrl, localePath(lang, property.url));
   const price = priceText(t, lang, property.price, property.pricePeriod);
   const perSqft = perSqftText(t, lang, property.price, property.area, property.pricePeriod);
   const perSqftLine = perSqftLineText(t, lang, property.price, property.area, property.pricePeriod);

@@ -2,9 +2,10 @@
 // contacts and how listing with the agency works.
 import { useLoaderData } from 'react-router';
 import { getJson } from '../data';
+import { SITE } from '../paths';
 import { useT, type MessageKey } from '../i18n';
 import { telHref, whatsappHref } from '../format';
-import type { Picture, Site } from '../types';
+import type { Picture } from '../types';
 import { useSite } from '../shell';
 import { FormCard } from '../forms/fields';
 import { Seo } from '../components/Seo';
@@ -14,7 +15,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { SellerForm } from '../forms/SellerForm';
 
 export async function loader(): Promise<{ image: Picture }> {
-  const site = await getJson<Site>('/data/site.json');
+  const site = await getJson(SITE);
   return { image: site.hero.residential.poster };
 }
 

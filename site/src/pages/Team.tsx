@@ -2,9 +2,10 @@
 import { Fragment } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
+import { SITE, TEAM } from '../paths';
 import { useT } from '../i18n';
 import { telHref, whatsappHref } from '../format';
-import type { Site, TeamMember } from '../types';
+import type { TeamMember } from '../types';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
@@ -16,8 +17,8 @@ type Member = Omit<Localized<TeamMember>, 'languages'> & { languages: TermText[]
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<Member[]> {
   const [team, site] = await Promise.all([
-    getJson<TeamMember[]>('/data/team.json'),
-    getJson<Site>('/data/site.json').catch(() => null),
+    getJson(TEAM),
+    getJson(SITE).catch(() => null),
   ]);
   const lang = langOfRequest(request);
   return team.map((member) => ({

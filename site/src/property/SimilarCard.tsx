@@ -19,7 +19,7 @@ export function SimilarCard({ property: card, price }: { property: CardProperty;
     property.area == null ? null : t('card.areaValue', { area: formatNumber(lang, property.area) }),
   ].filter((fact): fact is string => !!fact);
   return (
-    <Link className="similar-card" to={`/property/${property.id}`} state={{ property: card }}>
+    <Link className="similar-card" to={property.url} state={{ property: card }}>
       <Picture picture={property.image ?? site.defaultImage} sizes="similar" alt="" fallbackWidth={600} fallbackHeight={400} />
       <span className="similar-card__body">
         <span className="similar-card__price">{price}</span>

@@ -73,7 +73,7 @@ export interface ListingInput {
 
 /** The JSON-LD of a property page, one graph of the listing and the agency. */
 export function listingJsonLd({ property, site, baseUrl, description, images, lang = 'en' }: ListingInput): Json {
-  const url = absoluteUrl(baseUrl, localePath(lang, `/property/${property.id}`));
+  const url = absoluteUrl(baseUrl, localePath(lang, property.url));
   const agencyId = `${absoluteUrl(baseUrl, '/')}#agency`;
   const type = residenceType(property.subCategory);
   const land = type === 'Place';

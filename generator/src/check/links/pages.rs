@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use contract::routes::Routes;
 use rayon::prelude::*;
 
 use super::{Target, classify};
@@ -34,8 +35,6 @@ pub struct PageReport {
 pub enum PageCheckError {
     #[error("cannot read {path}: {source}")]
     Read { path: PathBuf, source: std::io::Error },
-    #[error("{path} is not valid: {source}")]
-    Routes { path: PathBuf, source: serde_json::Error },
     #[error("cannot write {path}: {source}")]
     Write { path: PathBuf, source: std::io::Error },
 }
@@ -43,6 +42,8 @@ pub enum PageCheckError {
 /// What a build tells the check of its pages.
 #[derive(Debug, Clone, Copy)]
 pub struct Build<'a> {
+    /// The listing and post pages of this build (its `data/routes.json`).
+    pub routes: &'a Routes<'a>,
     /// The page files the prerender wrote (relative to the output), when known.
     pub written: Option<&'a [PathBuf]>,
     /// Whether the build removed a page or a file of the output (a link may lead nowhere now).
@@ -78,7 +79,7 @@ pub fn check_build(
         }
         _ => None,
     };
-    let report = check_pages(out, rules, base, only.as_ref())?;
+    let report = check_pages(out, build.routes, rules, base, only.as_ref())?;
     if let (true, Some(file), Some(dir)) = (report.broken.is_empty(), &marker, page_cache) {
         std::fs::create_dir_all(dir)
             .and_then(|()| std::fs::write(file, &rules_and_base))
@@ -93,23 +94,18 @@ const NOT_PAGES: &[&str] = &["api", "data", "media", "assets", "feeds", ".vite",
 /// Each page's path and file.
 type Pages = Vec<(String, PathBuf)>;
 
-/// The listing and post pages `data/routes.json` names, in every language: each page's
-/// decoded path (as its folder is named) with its path as links write it.
-fn named_pages(out: &Path) -> Result<HashMap<String, String>, PageCheckError> {
-    let routes_file = out.join("data").join("routes.json");
-    let text = std::fs::read_to_string(&routes_file)
-        .map_err(|source| PageCheckError::Read { path: routes_file.clone(), source })?;
-    let routes: contract::routes::Routes =
-        serde_json::from_str(&text).map_err(|source| PageCheckError::Routes { path: routes_file, source })?;
+/// The listing and post pages of `routes`, in every language: each page's decoded path (as its
+/// folder is named) with its path as links write it.
+fn named_pages(routes: &Routes) -> HashMap<String, String> {
     let mut named = HashMap::new();
-    for route in routes.properties.into_iter().chain(routes.posts) {
+    for route in routes.properties.iter().chain(&routes.posts) {
         for lang in contract::urls::LANGUAGES {
-            let path = contract::urls::localized_path(lang, &route);
+            let path = contract::urls::localized_path(lang, route);
             let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
             named.insert(decoded, path);
         }
     }
-    Ok(named)
+    named
 }
 
 /// The file of the page at `decoded` (a decoded path), as the prerender names it.
@@ -177,15 +173,17 @@ fn pages_of(out: &Path, files: &HashSet<PathBuf>, named: &HashMap<String, String
 }
 
 /// Checks every internal link of the pages the prerender wrote into `out`, resolving each the
-/// way the CDN would with `rules`. `base` is the site's origin (its absolute links are internal).
+/// way the CDN would with `rules`; of the listing and post pages only those of `routes` (this
+/// build's) count. `base` is the site's origin (its absolute links are internal).
 /// `only`: the page files to check, when the others are known to be fine (all when None).
 pub fn check_pages(
     out: &Path,
+    routes: &Routes,
     rules: &Rules,
     base: &str,
     only: Option<&HashSet<PathBuf>>,
 ) -> Result<PageReport, PageCheckError> {
-    let named = named_pages(out)?;
+    let named = named_pages(routes);
     // Only the pages asked for are listed: at 10,000 listings, looking for all 30,000 page
     // files takes longer than checking a rebuild's few pages.
     let pages = match only {
