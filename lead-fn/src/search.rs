@@ -191,6 +191,7 @@ fn body_refused(error: BodyError) -> ApiError {
     let said = match error {
         BodyError::MediaType => "send the search as JSON (Content-Type: application/json)",
         BodyError::TooLarge => "the search is too large (16 KB at most)",
+        BodyError::TimedOut => "the search did not arrive in time",
         _ => "the body could not be read",
     };
     ApiError::plain(error.status(), said)

@@ -164,7 +164,7 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
     };
 
     let app = app.layer(compression::layer());
-    let server = listener::serve_http1(listener, app, listener::HEADER_READ_TIMEOUT, stop_rx);
+    let server = listener::serve_http1(listener, app, listener::Timeouts::default(), stop_rx);
     let mut server = tokio::spawn(server);
 
     announce(&format!("estate serve: {} (Ctrl-C to stop)", url(local)));
