@@ -23,7 +23,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Body as RequestBody;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
@@ -176,6 +176,7 @@ pub fn router(catalogue: Arc<Catalogue>) -> Router {
         post(move |state: State<Arc<Catalogue>>, query: RawQuery, headers: HeaderMap, body: RequestBody| {
             search(state, category, query, headers, body)
         })
+        .fallback(method_not_allowed)
     };
     Router::new()
         .route("/api/search-properties", endpoint(None))
@@ -184,6 +185,12 @@ pub fn router(catalogue: Arc<Catalogue>) -> Router {
         .route("/api/properties/off-plan/search", endpoint(Some(MainCategory::OffPlan)))
         .route("/api/properties/rent/search", endpoint(Some(MainCategory::Rental)))
         .with_state(catalogue)
+}
+
+/// Any other method than POST: refused in the search's words, as its other refusals.
+async fn method_not_allowed() -> ApiError {
+    ApiError::plain(StatusCode::METHOD_NOT_ALLOWED, "search with POST")
+        .header(header::ALLOW, HeaderValue::from_static("POST"))
 }
 
 /// The refusal of a body that is not a search.
