@@ -136,9 +136,15 @@ impl Reply {
 /// Sends a request exactly as written (no client normalising its path); returns the status,
 /// the head and the body.
 pub fn raw(address: &str, method: &str, path: &str) -> (u16, String, Vec<u8>) {
+    raw_request(address, &format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"))
+}
+
+/// Sends `request` (its head and body) byte for byte, and reads the answer to its end; returns
+/// the status, the head and the body.
+pub fn raw_request(address: &str, request: &str) -> (u16, String, Vec<u8>) {
     let mut stream = TcpStream::connect(address).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(stream, "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
     let mut bytes = Vec::new();
     stream.read_to_end(&mut bytes).unwrap();
     let split = bytes.windows(4).position(|w| w == b"\r\n\r\n").expect("a complete head");

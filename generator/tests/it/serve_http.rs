@@ -1,0 +1,117 @@
+//! `estate serve`'s HTTP layer, over raw TCP on 127.0.0.1 (requests written byte for byte, as
+//! no well-behaved client would send some of them), in front of a site made by hand and served
+//! with `--no-build`: what the API's paths answer however they are spelt, and which files the
+//! CDN never serves.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::support::repo;
+use crate::support::serve::{Server, raw};
+
+/// A built site written by hand (no build: `--no-build` serves it as it is), with an outbox.
+struct Site {
+    root: tempfile::TempDir,
+}
+
+impl Site {
+    fn new() -> Site {
+        let root = tempfile::tempdir().unwrap();
+        let files = [
+            ("index.html", "<!doctype html><title>Home</title>\n"),
+            ("404.html", "<!doctype html><title>Not here</title>\n"),
+            ("api/404.json", "{\"error\":\"not found\"}\n"),
+            ("api/properties.json", "[]\n"),
+        ];
+        for (name, text) in files {
+            let file = root.path().join("dist").join(name);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, text).unwrap();
+        }
+        Site { root }
+    }
+
+    fn dist(&self) -> PathBuf {
+        self.root.path().join("dist")
+    }
+
+    fn outbox(&self) -> PathBuf {
+        self.root.path().join("outbox")
+    }
+
+    /// `estate serve --no-build` of this site, with the repository's `netlify.toml` and `args`.
+    fn serve(&self, args: &[&str]) -> Server {
+        let (dist, outbox) = (self.dist(), self.outbox());
+        let mut all = vec!["--no-build", "--out", path(&dist), "--outbox", path(&outbox)];
+        all.extend_from_slice(args);
+        Server::start(repo(), &all)
+    }
+}
+
+fn path(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// The value of the header `name` in `head` (names compared in any case).
+fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        key.eq_ignore_ascii_case(name).then(|| value.trim())
+    })
+}
+
+/// Every answer under the API's path is JSON, whatever the method, and however the path is
+/// spelt: only the exact `/api/...` is the API (Netlify's paths are case-sensitive, and `//api/`
+/// is another path), so `/API/...` and `//api/...` are the API's misses, in its words.
+#[test]
+fn every_answer_under_the_api_s_path_is_json_however_it_is_spelt() {
+    let site = Site::new();
+    let server = site.serve(&[]);
+    let address = server.address().to_owned();
+    let paths = [
+        "//api/contact-user",
+        "/API/contact-user",
+        "/Api/search-properties",
+        "//api/search-properties",
+        "/API/properties",
+        "/api",
+        "/api/%ff",
+    ];
+    for path in paths {
+        for method in ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
+            let (status, head, body) = raw(&address, method, path);
+            let what = format!("{method} {path}: {head}\n{}", String::from_utf8_lossy(&body));
+            let bad_path = path.contains('%') && matches!(method, "GET" | "HEAD");
+            assert_eq!(status, if bad_path { 400 } else { 404 }, "{what}");
+            assert!(
+                header(&head, "content-type").is_some_and(|t| t.starts_with("application/json")),
+                "{what}"
+            );
+            if method != "HEAD" {
+                let body: Value = serde_json::from_slice(&body).unwrap_or_else(|_| panic!("{what}"));
+                assert!(body["error"].is_string(), "{what}");
+                if !bad_path {
+                    assert_eq!(body, serde_json::json!({"error": "not found"}), "{what}");
+                }
+            }
+        }
+    }
+    // The API's own paths: the function's refusal of a method, with the methods it allows.
+    for path in ["/api/search-properties", "/api/contact-user"] {
+        for method in ["PUT", "DELETE", "PATCH", "OPTIONS"] {
+            let (status, head, body) = raw(&address, method, path);
+            let what = format!("{method} {path}: {head}\n{}", String::from_utf8_lossy(&body));
+            assert_eq!(status, 405, "{what}");
+            assert_eq!(header(&head, "allow"), Some("POST"), "{what}");
+            assert_eq!(header(&head, "content-type"), Some("application/json"), "{what}");
+            assert!(serde_json::from_slice::<Value>(&body).is_ok(), "{what}");
+        }
+    }
+    // Elsewhere the static site's answers stay as they were.
+    let (status, head, _) = raw(&address, "DELETE", "/index.html");
+    assert_eq!(status, 405, "{head}");
+    assert_eq!(header(&head, "allow"), Some("GET, HEAD"), "{head}");
+    let (status, head, _) = raw(&address, "GET", "/apiary");
+    assert_eq!((status, header(&head, "content-type")), (404, Some("text/html; charset=utf-8")), "{head}");
+}
