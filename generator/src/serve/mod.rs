@@ -200,8 +200,23 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
     }
 }
 
+/// The `host:port` names of this server a browser may use: the address it listens on, and its
+/// port by the names of this computer (`localhost`, `127.0.0.1`, `[::1]`). The admin's `Host`
+/// and `Origin` must be one of them, and a plain form's `Origin` may be any of them.
+fn own_hosts(local: SocketAddr) -> Vec<String> {
+    let port = local.port();
+    let mut hosts = vec![local.to_string()];
+    for name in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), format!("[::1]:{port}")] {
+        if !hosts.contains(&name) {
+            hosts.push(name);
+        }
+    }
+    hosts
+}
+
 /// The lead function as `estate serve` mounts it: the catalogue from the output folder, links
-/// in the emails to this server, the outbox always on, the other sinks from the environment.
+/// in the emails to this server, the outbox always on, the other sinks from the environment;
+/// a plain form from this server's pages is its own by any of its names.
 fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Config, PathBuf), ServeError> {
     let var = |name: &str| std::env::var(name).ok();
     let mut leads = lead_fn::leads::Settings::from_env(var)?;
@@ -221,6 +236,7 @@ fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Co
             options.build.out.join("api").join("properties.json"),
         ))),
         allowed_origins: lead_fn::http::origins_from_env(var, None)?,
+        own_origins: own_hosts(local).iter().map(|host| format!("http://{host}")).collect(),
         leads,
     };
     Ok((config, outbox))

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::support::repo;
-use crate::support::serve::{Server, raw};
+use crate::support::serve::{Server, raw, raw_request};
 
 /// A built site written by hand (no build: `--no-build` serves it as it is), with an outbox.
 struct Site {
@@ -114,4 +114,56 @@ fn every_answer_under_the_api_s_path_is_json_however_it_is_spelt() {
     assert_eq!(header(&head, "allow"), Some("GET, HEAD"), "{head}");
     let (status, head, _) = raw(&address, "GET", "/apiary");
     assert_eq!((status, header(&head, "content-type")), (404, Some("text/html; charset=utf-8")), "{head}");
+}
+
+/// A lead from a plain HTML form (no JavaScript), from the page at `origin`, sent to the server
+/// by the name `host`.
+fn form_lead(address: &str, host: &str, origin: &str) -> (u16, String, Vec<u8>) {
+    let body = "form=seller&lang=en&page=%2F&name=Ivan+Petrov&email=ivan%40example.ae\
+                &contactNumber=%2B971+50+123+4567&message=&propertyType=Villa&propertyArea=&website=";
+    raw_request(
+        address,
+        &format!(
+            "POST /api/contact-user HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\n\
+             Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\
+             Connection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+/// The server is the same by either of its names, 127.0.0.1 and localhost: a plain form's
+/// Origin may name either, whichever name the request was sent to. Another port or site may not.
+#[test]
+fn a_plain_form_is_accepted_from_the_server_s_own_origins_by_either_name() {
+    let site = Site::new();
+    let server = site.serve(&[]);
+    let address = server.address().to_owned();
+    let port = address.rsplit_once(':').unwrap().1.to_owned();
+    let (numeric, named) = (format!("127.0.0.1:{port}"), format!("localhost:{port}"));
+    for (host, origin) in [
+        (&numeric, format!("http://{numeric}")),
+        (&named, format!("http://{named}")),
+        (&numeric, format!("http://{named}")),
+        (&named, format!("http://{numeric}")),
+    ] {
+        let (status, head, body) = form_lead(&address, host, &origin);
+        let what = format!("Host {host}, Origin {origin}: {head}\n{}", String::from_utf8_lossy(&body));
+        assert_eq!(status, 303, "{what}");
+        assert_eq!(header(&head, "location"), Some("/thank-you"), "{what}");
+    }
+    let kept = std::fs::read_dir(site.outbox()).unwrap().flatten();
+    assert_eq!(kept.filter(|e| e.path().extension().is_some_and(|x| x == "json")).count(), 4);
+
+    for origin in
+        [format!("http://localhost:{}", port.parse::<u16>().unwrap() ^ 1), "https://evil.example".into()]
+    {
+        let (status, head, body) = form_lead(&address, &numeric, &origin);
+        let what = format!("Origin {origin}: {head}\n{}", String::from_utf8_lossy(&body));
+        assert_eq!(status, 403, "{what}");
+        // Under the API, in JSON, as its other refusals.
+        assert_eq!(header(&head, "content-type"), Some("application/json"), "{what}");
+        let body: Value = serde_json::from_slice(&body).unwrap_or_else(|_| panic!("{what}"));
+        assert_eq!(body["code"], "foreign_origin", "{what}");
+    }
 }

@@ -67,14 +67,7 @@ pub struct Admin {
 impl Admin {
     /// The editor of `content`, reading leads from `outbox`, for a server listening on `local`.
     pub fn new(content: PathBuf, outbox: PathBuf, local: SocketAddr, token: String) -> Admin {
-        let port = local.port();
-        let mut hosts = vec![local.to_string(), format!("localhost:{port}")];
-        for name in [format!("127.0.0.1:{port}"), format!("[::1]:{port}")] {
-            if !hosts.contains(&name) {
-                hosts.push(name);
-            }
-        }
-        Admin { content, outbox, token, hosts, writing: Mutex::new(()) }
+        Admin { content, outbox, token, hosts: super::own_hosts(local), writing: Mutex::new(()) }
     }
 
     pub fn token(&self) -> &str {
