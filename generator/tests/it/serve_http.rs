@@ -167,3 +167,57 @@ fn a_plain_form_is_accepted_from_the_server_s_own_origins_by_either_name() {
         assert_eq!(body["code"], "foreign_origin", "{what}");
     }
 }
+
+/// The admin's guard reads the host a request is for from where HTTP puts it: a request line in
+/// absolute form names it there (and its `Host` header is then ignored, RFC 9112 3.2.2), and a
+/// request with two `Host` headers names none. Both are refused, before anything is read or
+/// written; a browser sends neither.
+#[test]
+fn the_admin_refuses_an_absolute_request_line_and_two_host_headers() {
+    let site = Site::new();
+    let root = crate::support::content_copy(&repo().join("content"));
+    let content = root.path().join("content");
+    let mut server = site.serve(&["--content", path(&content)]);
+    let log = server
+        .wait_for_output("the admin link", std::time::Duration::from_secs(30), |log| log.contains("#token="));
+    let token = log.split("#token=").nth(1).unwrap().lines().next().unwrap().to_owned();
+    let address = server.address().to_owned();
+    let own = format!("http://{address}");
+    let body = serde_json::json!({
+        "title": "Guarded Townhouse", "value": "3100000", "location": "Town Square",
+        "category": "Residential", "type": "Villa", "area": "2400", "bedrooms": "3",
+    })
+    .to_string();
+    let written = content.join("properties/guarded-townhouse.yaml");
+    let request = |line: &str, hosts: &[&str]| {
+        let hosts: String = hosts.iter().map(|h| format!("Host: {h}\r\n")).collect();
+        raw_request(
+            &address,
+            &format!(
+                "{line} HTTP/1.1\r\n{hosts}Origin: {own}\r\nAuthorization: Bearer {token}\r\n\
+                 Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            ),
+        )
+    };
+    let cases: [(&str, &[&str]); 6] = [
+        ("GET http://evil.example/_admin/api/summary", &[&address]),
+        ("POST http://evil.example/_admin/api/properties", &[&address]),
+        (&format!("POST {own}/_admin/api/properties"), &[&address]),
+        ("POST /_admin/api/properties", &[&address, "evil.example"]),
+        ("POST /_admin/api/properties", &["evil.example", &address]),
+        ("POST /_admin/api/properties", &[&address, &address]),
+    ];
+    for (line, hosts) in cases {
+        let (status, head, answer) = request(line, hosts);
+        let what = format!("{line}, Host {hosts:?}: {head}\n{}", String::from_utf8_lossy(&answer));
+        assert_eq!(status, 403, "{what}");
+        let answer: Value = serde_json::from_slice(&answer).unwrap_or_else(|_| panic!("{what}"));
+        assert_eq!(answer["code"], "forbidden_host", "{what}");
+        assert!(!written.exists(), "{what}: written");
+    }
+    // The admin page's own request is answered.
+    let (status, head, answer) = request("POST /_admin/api/properties", &[&address]);
+    assert_eq!(status, 201, "{head}\n{}", String::from_utf8_lossy(&answer));
+    assert!(written.is_file());
+}
