@@ -24,12 +24,18 @@ impl Site {
             ("api/404.json", "{\"error\":\"not found\"}\n"),
             ("api/properties.json", "[]\n"),
         ];
+        let site = Site { root };
         for (name, text) in files {
-            let file = root.path().join("dist").join(name);
-            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-            std::fs::write(file, text).unwrap();
+            site.write(name, text);
         }
-        Site { root }
+        site
+    }
+
+    /// Writes `text` as the file `name` of the site.
+    fn write(&self, name: &str, text: &str) {
+        let file = self.dist().join(name);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
     }
 
     fn dist(&self) -> PathBuf {
@@ -220,4 +226,32 @@ fn the_admin_refuses_an_absolute_request_line_and_two_host_headers() {
     let (status, head, answer) = request("POST /_admin/api/properties", &[&address]);
     assert_eq!(status, 201, "{head}\n{}", String::from_utf8_lossy(&answer));
     assert!(written.is_file());
+}
+
+/// Each feed with the type of what it is, as netlify.toml has the CDN serve it: the Atom feeds
+/// as Atom, the portals' Property Finder feed as plain XML.
+#[test]
+fn feeds_are_served_as_what_they_are() {
+    use generator::publish::{feeds, portal_feed};
+    let site = Site::new();
+    for feed in feeds::FEEDS {
+        site.write(feed.output, "<feed xmlns=\"http://www.w3.org/2005/Atom\"/>\n");
+    }
+    site.write(portal_feed::OUTPUT, "<list last_update=\"2026-11-23 10:00:00\" listing_count=\"0\"/>\n");
+    let server = site.serve(&[]);
+
+    for feed in feeds::FEEDS {
+        let answer = server.get(&format!("/{}", feed.output));
+        assert_eq!(answer.status, 200, "{}", feed.output);
+        assert_eq!(
+            answer.header("content-type"),
+            Some("application/atom+xml; charset=utf-8"),
+            "{}",
+            feed.output
+        );
+    }
+    let portals = server.get(&format!("/{}", portal_feed::OUTPUT));
+    assert_eq!(portals.status, 200);
+    assert_eq!(portals.header("content-type"), Some("application/xml; charset=utf-8"));
+    assert!(portals.text().starts_with("<list "), "{}", portals.text());
 }
