@@ -255,3 +255,19 @@ fn feeds_are_served_as_what_they_are() {
     assert_eq!(portals.header("content-type"), Some("application/xml; charset=utf-8"));
     assert!(portals.text().starts_with("<list "), "{}", portals.text());
 }
+
+/// The CDN's own configuration in the output folder (`_redirects`, which `estate build` writes
+/// for the function's proxy, and `_headers`) is read by Netlify, never served.
+#[test]
+fn netlify_s_own_files_are_never_served() {
+    let site = Site::new();
+    site.write("_redirects", "/api/contact-user https://fn.example/api/contact-user 200\n");
+    site.write("_headers", "/*\n  X-Secret-Rule: 1\n");
+    let server = site.serve(&[]);
+    for name in ["/_redirects", "/_headers"] {
+        let answer = server.get(name);
+        assert_eq!(answer.status, 404, "{name}: {}", answer.text());
+        assert_eq!(answer.header("content-type"), Some("text/html; charset=utf-8"), "{name}");
+        assert!(answer.text().contains("Not here"), "{name}: the site's 404 page, not {}", answer.text());
+    }
+}
