@@ -174,38 +174,77 @@ fn a_plain_form_is_accepted_from_the_server_s_own_origins_by_either_name() {
     }
 }
 
+/// `estate serve --no-build` with the admin editor over a copy of the sample content.
+struct Editor {
+    _site: Site,
+    content: tempfile::TempDir,
+    _server: Server,
+    token: String,
+    /// `127.0.0.1:PORT`.
+    address: String,
+    /// `http://127.0.0.1:PORT`.
+    own: String,
+}
+
+impl Editor {
+    fn start() -> Editor {
+        let site = Site::new();
+        let content = crate::support::content_copy(&repo().join("content"));
+        let mut server = site.serve(&["--content", path(&content.path().join("content"))]);
+        let log = server.wait_for_output("the admin link", std::time::Duration::from_secs(30), |log| {
+            log.contains("#token=")
+        });
+        let token = log.split("#token=").nth(1).unwrap().lines().next().unwrap().to_owned();
+        let address = server.address().to_owned();
+        let own = format!("http://{address}");
+        Editor { _site: site, content, _server: server, token, address, own }
+    }
+
+    fn content(&self) -> PathBuf {
+        self.content.path().join("content")
+    }
+
+    /// `LINE` (`POST /_admin/api/properties`) with `body`, as the admin page sends it but with
+    /// the `Host` headers `hosts`.
+    fn request(&self, line: &str, hosts: &[&str], body: &Value) -> (u16, String, Vec<u8>) {
+        let hosts: String = hosts.iter().map(|h| format!("Host: {h}\r\n")).collect();
+        let body = body.to_string();
+        raw_request(
+            &self.address,
+            &format!(
+                "{line} HTTP/1.1\r\n{hosts}Origin: {}\r\nAuthorization: Bearer {}\r\n\
+                 Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                self.own,
+                self.token,
+                body.len()
+            ),
+        )
+    }
+
+    /// A POST of `body` to the API's `path` (`posts`), as the admin page sends it.
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let (status, head, answer) =
+            self.request(&format!("POST /_admin/api/{path}"), &[&self.address], body);
+        let answer = serde_json::from_slice(&answer)
+            .unwrap_or_else(|_| panic!("{head}\n{}", String::from_utf8_lossy(&answer)));
+        (status, answer)
+    }
+}
+
 /// The admin's guard reads the host a request is for from where HTTP puts it: a request line in
 /// absolute form names it there (and its `Host` header is then ignored, RFC 9112 3.2.2), and a
 /// request with two `Host` headers names none. Both are refused, before anything is read or
 /// written; a browser sends neither.
 #[test]
 fn the_admin_refuses_an_absolute_request_line_and_two_host_headers() {
-    let site = Site::new();
-    let root = crate::support::content_copy(&repo().join("content"));
-    let content = root.path().join("content");
-    let mut server = site.serve(&["--content", path(&content)]);
-    let log = server
-        .wait_for_output("the admin link", std::time::Duration::from_secs(30), |log| log.contains("#token="));
-    let token = log.split("#token=").nth(1).unwrap().lines().next().unwrap().to_owned();
-    let address = server.address().to_owned();
-    let own = format!("http://{address}");
+    let editor = Editor::start();
+    let (address, own) = (editor.address.clone(), editor.own.clone());
     let body = serde_json::json!({
         "title": "Guarded Townhouse", "value": "3100000", "location": "Town Square",
         "category": "Residential", "type": "Villa", "area": "2400", "bedrooms": "3",
-    })
-    .to_string();
-    let written = content.join("properties/guarded-townhouse.yaml");
-    let request = |line: &str, hosts: &[&str]| {
-        let hosts: String = hosts.iter().map(|h| format!("Host: {h}\r\n")).collect();
-        raw_request(
-            &address,
-            &format!(
-                "{line} HTTP/1.1\r\n{hosts}Origin: {own}\r\nAuthorization: Bearer {token}\r\n\
-                 Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                body.len()
-            ),
-        )
-    };
+    });
+    let written = editor.content().join("properties/guarded-townhouse.yaml");
+    let request = |line: &str, hosts: &[&str]| editor.request(line, hosts, &body);
     let cases: [(&str, &[&str]); 6] = [
         ("GET http://evil.example/_admin/api/summary", &[&address]),
         ("POST http://evil.example/_admin/api/properties", &[&address]),
@@ -270,4 +309,63 @@ fn netlify_s_own_files_are_never_served() {
         assert_eq!(answer.header("content-type"), Some("text/html; charset=utf-8"), "{name}");
         assert!(answer.text().contains("Not here"), "{name}: the site's 404 page, not {}", answer.text());
     }
+}
+
+/// A write the content folder refuses because a symbolic link is where the file or its folder
+/// goes (estate never writes through one) is the editor's clear refusal, not a server error:
+/// 409 `link_in_content`, naming the link under content/ in the form's message the admin page
+/// shows beside the form. Nothing is written, inside the folder or where the link points.
+#[cfg(unix)]
+#[test]
+fn an_admin_write_refused_for_a_symbolic_link_is_a_409_that_names_it() {
+    use base64::Engine as _;
+    use std::os::unix::fs::symlink;
+    let editor = Editor::start();
+    let content = editor.content();
+    let outside = tempfile::tempdir().unwrap();
+    // The blog folder is a link to a folder elsewhere; so is the listings' photo folder; and a
+    // link to nothing has the new listing's file name.
+    std::fs::rename(content.join("blog"), outside.path().join("blog")).unwrap();
+    symlink(outside.path().join("blog"), content.join("blog")).unwrap();
+    std::fs::create_dir_all(outside.path().join("photos")).unwrap();
+    std::fs::remove_dir_all(content.join("media/properties")).unwrap();
+    symlink(outside.path().join("photos"), content.join("media/properties")).unwrap();
+    symlink(outside.path().join("nothing.yaml"), content.join("properties/linked-villa.yaml")).unwrap();
+    let before: Vec<_> =
+        walkdir::WalkDir::new(outside.path()).into_iter().map(|e| e.unwrap().into_path()).collect();
+
+    let photo = std::fs::read(repo().join("content/media/default-property.jpg")).unwrap();
+    let photo = base64::engine::general_purpose::STANDARD.encode(photo);
+    let listing = |title: &str, photo: Option<&str>| {
+        let mut form = serde_json::json!({
+            "title": title, "value": "3100000", "location": "Town Square",
+            "category": "Residential", "type": "Villa", "area": "2400", "bedrooms": "3",
+        });
+        if let Some(photo) = photo {
+            form["photo"] = serde_json::json!({ "name": "villa.jpg", "data": photo });
+        }
+        form
+    };
+    let post = serde_json::json!({
+        "title": "Linked Post", "description": "A first paragraph.\n\nA second.",
+        "image": "/media/blog/family-communities.jpg",
+    });
+    let cases = [
+        ("posts", post, "content/blog"),
+        ("properties", listing("Photo Villa", Some(&photo)), "content/media/properties"),
+        ("properties", listing("Linked Villa", None), "content/properties/linked-villa.yaml"),
+    ];
+    for (path, form, link) in cases {
+        let (status, answer) = editor.post(path, &form);
+        assert_eq!(status, 409, "{path}: {answer}");
+        assert_eq!(answer["code"], "link_in_content", "{answer}");
+        let message = answer["fields"]["form"].as_str().unwrap_or_else(|| panic!("{answer}"));
+        assert!(message.starts_with(&format!("{link} is a symbolic link")), "{answer}");
+        assert!(!message.contains(content.to_str().unwrap()), "no absolute path: {answer}");
+        assert_eq!(answer["error"], message, "{answer}");
+    }
+    let after: Vec<_> =
+        walkdir::WalkDir::new(outside.path()).into_iter().map(|e| e.unwrap().into_path()).collect();
+    assert_eq!(after, before, "nothing written where the links point");
+    assert!(!content.join("properties/photo-villa.yaml").exists());
 }
