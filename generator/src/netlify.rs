@@ -121,10 +121,14 @@ impl Rules {
     }
 }
 
+/// The files at the root of the publish folder that configure Netlify (`estate build` writes
+/// `_redirects`): read at deploy, never served; their paths are answered as missing files are.
+pub const CONFIG_FILES: [&str; 2] = ["_redirects", "_headers"];
+
 /// The file that answers `path` directly: the file itself, `path/index.html` or `path.html`.
 fn static_file(root: &Path, path: &str) -> Option<PathBuf> {
     let relative = path.trim_start_matches('/');
-    if relative.split('/').any(|s| s == ".." || s == ".") {
+    if relative.split('/').any(|s| s == ".." || s == ".") || CONFIG_FILES.contains(&relative) {
         return None;
     }
     let base = root.join(relative);
@@ -268,6 +272,25 @@ mod tests {
             headers
                 .iter()
                 .any(|(name, value)| name == "Content-Type" && value.starts_with("application/json"))
+        );
+    }
+
+    #[test]
+    fn netlify_s_own_files_are_not_served() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["_redirects", "_headers", "404.html"] {
+            std::fs::write(dir.path().join(name), "x").unwrap();
+        }
+        std::fs::create_dir_all(dir.path().join("docs")).unwrap();
+        std::fs::write(dir.path().join("docs/_redirects"), "x").unwrap();
+        let rules = Rules::default();
+        for path in ["/_redirects", "/_headers", "//_redirects"] {
+            assert_eq!(rules.resolve(dir.path(), path), Answer::NotFound, "{path}");
+        }
+        // Only the root's configure Netlify; a file of that name in a folder is a file.
+        assert_eq!(
+            rules.resolve(dir.path(), "/docs/_redirects"),
+            Answer::File { file: dir.path().join("docs/_redirects"), status: 200 }
         );
     }
 }

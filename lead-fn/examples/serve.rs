@@ -31,6 +31,7 @@ async fn main() {
         catalogue: Arc::new(Catalogue::new(Source::File(catalogue.into()))),
         leads,
         allowed_origins: Vec::new(),
+        own_origins: Vec::new(),
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
     println!("listening http://{}", listener.local_addr().expect("an address"));

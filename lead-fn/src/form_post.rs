@@ -14,7 +14,7 @@
 //! requirements form's purpose, budget, bedrooms) are added to the message as lines.
 //!
 //! A browser sends such a form from any site without a preflight, so one that names another
-//! site as its `Origin` is refused (403): only the site's own pages post here.
+//! site as its `Origin` is refused (403, `foreign_origin`): only the site's own pages post here.
 
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -58,7 +58,7 @@ fn is_form(headers: &HeaderMap) -> bool {
 }
 
 /// Whether the `Origin` (when a browser sent one) is the site's: the host the request was sent
-/// to, or one of the allowed origins.
+/// to, or one of `allowed` (the allowed origins and the host's own, see [`crate::Config`]).
 fn same_site(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
         return true;
@@ -85,8 +85,13 @@ pub async fn adapt(
     let (mut parts, body) = request.into_parts();
     if !same_site(&parts.headers, &allowed) {
         tracing::info!(event = "lead_refused", status = 403, code = "foreign_origin");
-        return (StatusCode::FORBIDDEN, "This form can only be sent from the site's own pages.")
-            .into_response();
+        // Not the visitor's page: a refusal in the API's JSON, as its others.
+        return crate::http::ApiError::new(
+            StatusCode::FORBIDDEN,
+            "foreign_origin",
+            "This form can only be sent from the site's own pages.",
+        )
+        .into_response();
     }
     let bytes = match crate::http::bytes_at_most(&parts.headers, body, MAX_BODY_BYTES).await {
         Ok(bytes) => bytes,

@@ -50,12 +50,22 @@ pub struct Config {
     pub leads: leads::Settings,
     /// The origins a browser may call the function from (CORS); empty: none but the page's own.
     pub allowed_origins: Vec<String>,
+    /// The origins of the host's own pages, by every name it answers to (`estate serve`:
+    /// `http://127.0.0.1:PORT` and `http://localhost:PORT`): a plain HTML form sent from one of
+    /// them is the site's own, whichever of the names the request was sent to. No CORS for them
+    /// (a page's requests to its own origin need none); none on Lambda.
+    pub own_origins: Vec<String>,
 }
 
 impl Config {
     /// The function over `catalogue`, with no lead sink (leads are answered 503) and no CORS.
     pub fn new(catalogue: Arc<Catalogue>) -> Config {
-        Config { catalogue, leads: leads::Settings::default(), allowed_origins: Vec::new() }
+        Config {
+            catalogue,
+            leads: leads::Settings::default(),
+            allowed_origins: Vec::new(),
+            own_origins: Vec::new(),
+        }
     }
 
     /// Everything from the environment, as on Lambda: the lead settings
@@ -87,7 +97,12 @@ impl Config {
                 catalogue::Source::Fixed(Arc::new(catalogue::Snapshot::default()))
             }
         };
-        Ok(Config { catalogue: Arc::new(Catalogue::new(source)), leads, allowed_origins })
+        Ok(Config {
+            catalogue: Arc::new(Catalogue::new(source)),
+            leads,
+            allowed_origins,
+            own_origins: Vec::new(),
+        })
     }
 }
 
@@ -95,9 +110,10 @@ impl Config {
 /// carries [`http`]'s headers.
 pub fn router(config: Config) -> Router {
     // Leads from plain HTML forms (no JavaScript) are read and answered by form_post.
-    let own_origins: Arc<[String]> = config.allowed_origins.clone().into();
+    let form_origins: Arc<[String]> =
+        config.allowed_origins.iter().chain(&config.own_origins).cloned().collect();
     let leads = leads::router(config.catalogue.clone(), config.leads)
-        .layer(axum::middleware::from_fn_with_state(own_origins, form_post::adapt));
+        .layer(axum::middleware::from_fn_with_state(form_origins, form_post::adapt));
     let routes = Router::new().merge(search::router(config.catalogue)).merge(leads).fallback(not_found);
     http::layers(routes, &config.allowed_origins)
 }

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Body as RequestBody;
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde::Deserialize;
@@ -176,6 +176,7 @@ pub fn router(catalogue: Arc<Catalogue>) -> Router {
         post(move |state: State<Arc<Catalogue>>, query: RawQuery, headers: HeaderMap, body: RequestBody| {
             search(state, category, query, headers, body)
         })
+        .fallback(method_not_allowed)
     };
     Router::new()
         .route("/api/search-properties", endpoint(None))
@@ -186,11 +187,18 @@ pub fn router(catalogue: Arc<Catalogue>) -> Router {
         .with_state(catalogue)
 }
 
+/// Any other method than POST: refused in the search's words, as its other refusals.
+async fn method_not_allowed() -> ApiError {
+    ApiError::plain(StatusCode::METHOD_NOT_ALLOWED, "search with POST")
+        .header(header::ALLOW, HeaderValue::from_static("POST"))
+}
+
 /// The refusal of a body that is not a search.
 fn body_refused(error: BodyError) -> ApiError {
     let said = match error {
         BodyError::MediaType => "send the search as JSON (Content-Type: application/json)",
         BodyError::TooLarge => "the search is too large (16 KB at most)",
+        BodyError::TimedOut => "the search did not arrive in time",
         _ => "the body could not be read",
     };
     ApiError::plain(error.status(), said)

@@ -21,9 +21,28 @@ pub fn link_message(path: &Path) -> String {
     format!("{LINK_NOT_ALLOWED}`{name}` is a link; put the file or folder itself here")
 }
 
+/// A link met on the way to a file, or at its name: the error's inner error, so a caller can
+/// tell this refusal from a failed write ([`link_in_the_way`]).
+#[derive(Debug)]
+struct LinkInTheWay(PathBuf);
+
+impl std::fmt::Display for LinkInTheWay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.0.display(), link_message(&self.0))
+    }
+}
+
+impl std::error::Error for LinkInTheWay {}
+
 /// The error for a link met on the way to a file.
 fn link_error(path: &Path) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidInput, format!("{}: {}", path.display(), link_message(path)))
+    io::Error::new(io::ErrorKind::InvalidInput, LinkInTheWay(path.to_path_buf()))
+}
+
+/// The link a function of this module refused to read or write through, when that is why
+/// `error` happened.
+pub fn link_in_the_way(error: &io::Error) -> Option<&Path> {
+    error.get_ref()?.downcast_ref::<LinkInTheWay>().map(|link| link.0.as_path())
 }
 
 /// Every symbolic link under `root`, sorted, none followed (so none of what they point to is
@@ -227,10 +246,15 @@ mod tests {
         let dangling = root_path.join("properties/a.yaml");
         std::fs::create_dir(root_path.join("properties")).expect("a folder");
         std::os::unix::fs::symlink(outside.path().join("new"), &dangling).expect("a link");
-        assert!(write(root_path, &root_path.join("media/properties/x/01.jpg"), b"x").is_err());
+        let refused =
+            write(root_path, &root_path.join("media/properties/x/01.jpg"), b"x").expect_err("a link");
+        assert_eq!(link_in_the_way(&refused), Some(root_path.join("media").as_path()), "{refused}");
         assert!(write(root_path, &dangling, b"x").is_err());
-        assert!(write_new(root_path, &dangling, b"x").is_err());
-        assert!(write(root_path, &root_path.join("../escape.yaml"), b"x").is_err());
+        let refused = write_new(root_path, &dangling, b"x").expect_err("a link");
+        assert_eq!(link_in_the_way(&refused), Some(dangling.as_path()), "{refused}");
+        assert!(refused.to_string().contains(LINK_NOT_ALLOWED), "{refused}");
+        let escape = write(root_path, &root_path.join("../escape.yaml"), b"x").expect_err("outside");
+        assert_eq!(link_in_the_way(&escape), None, "not a link: {escape}");
         assert!(remove(root_path, &root_path.join("media/secret")).is_err());
         assert_eq!(std::fs::read_dir(outside.path()).expect("listed").count(), 0);
         // Ordinary writes: new folders, a new file, then replaced; never over it with write_new.

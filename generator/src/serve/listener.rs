@@ -1,12 +1,16 @@
-//! The local server's connection loop: the router on hyper's HTTP/1 connections with a
-//! header-read timeout. `axum::serve` sets none, so an idle keep-alive connection or one that
-//! trickles its headers (slowloris) stayed open for minutes; hyper arms this timeout whenever it
-//! waits for a request's head, which covers both.
+//! The local server's connection loop: the router on hyper's HTTP/1 connections with read
+//! timeouts ([`Timeouts`]). `axum::serve` sets none, so an idle keep-alive connection or one that
+//! trickles its headers (slowloris) stayed open for minutes; hyper arms the head's timeout
+//! whenever it waits for a request's head, which covers both. Hyper has none for a body: a
+//! client that sent its head and part of a body, then nothing, kept its connection open while
+//! a handler waited for the rest, so every request's body gets a deadline of its own
+//! ([`lead_fn::http::with_deadline`], answered 408, and the connection closed).
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Body;
 use axum::extract::{ConnectInfo, Request};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -16,8 +20,25 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceExt as _;
 
-/// How long a connection may take to send a request's head, or stay idle between requests.
-pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a client may take to send what the server reads, unless told otherwise: a request's
+/// head, the wait for the next request on a kept-alive connection, and a request's body.
+pub const READ_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The read timeouts of a connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timeouts {
+    /// For a request's head, counted from when the server waits for it (after the previous
+    /// answer on a kept-alive connection, too).
+    pub head: Duration,
+    /// For a request's body, counted from when the handler first reads it.
+    pub body: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts { head: READ_TIMEOUT, body: READ_TIMEOUT }
+    }
+}
 
 /// How long open connections get to finish when the server stops.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
@@ -27,7 +48,7 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 pub async fn serve_http1(
     listener: TcpListener,
     app: Router,
-    header_timeout: Duration,
+    timeouts: Timeouts,
     mut stop: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     let graceful = GracefulShutdown::new();
@@ -44,13 +65,15 @@ pub async fn serve_http1(
             () = stop_requested(&mut stop) => break,
         };
         let _ = stream.set_nodelay(true);
-        let service = app.clone().map_request(move |mut request: Request<Incoming>| {
+        let service = app.clone().map_request(move |request: Request<Incoming>| {
+            let mut request =
+                request.map(|body| lead_fn::http::with_deadline(Body::new(body), timeouts.body));
             request.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
             request
         });
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
-            .header_read_timeout(header_timeout)
+            .header_read_timeout(timeouts.head)
             .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
@@ -77,23 +100,23 @@ mod tests {
 
     use super::*;
 
-    async fn start(timeout: Duration) -> (SocketAddr, watch::Sender<bool>, tokio::task::JoinHandle<()>) {
+    async fn start(head: Duration) -> (SocketAddr, watch::Sender<bool>, tokio::task::JoinHandle<()>) {
         let app = Router::new().route(
             "/",
             get(|ConnectInfo(peer): ConnectInfo<SocketAddr>| async move { peer.ip().to_string() }),
         );
-        serve_on_loopback(app, timeout).await
+        serve_on_loopback(app, Timeouts { head, ..Timeouts::default() }).await
     }
 
     async fn serve_on_loopback(
         app: Router,
-        timeout: Duration,
+        timeouts: Timeouts,
     ) -> (SocketAddr, watch::Sender<bool>, tokio::task::JoinHandle<()>) {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
         let address = listener.local_addr().expect("an address");
         let (stop, stopping) = watch::channel(false);
         let server = tokio::spawn(async move {
-            serve_http1(listener, app, timeout, stopping).await.expect("served");
+            serve_http1(listener, app, timeouts, stopping).await.expect("served");
         });
         (address, stop, server)
     }
@@ -172,7 +195,7 @@ mod tests {
         let catalogue = lead_fn::Catalogue::fixed(Vec::new()).expect("empty");
         let function = lead_fn::router(lead_fn::Config::new(std::sync::Arc::new(catalogue)));
         let (address, stop, server) =
-            serve_on_loopback(function.layer(super::super::compression::layer()), HEADER_READ_TIMEOUT).await;
+            serve_on_loopback(function.layer(super::super::compression::layer()), Timeouts::default()).await;
         let megabyte = vec![b' '; 1 << 20];
         let chunked = [format!("{:x}\r\n", megabyte.len()).as_bytes(), &megabyte, b"\r\n0\r\n\r\n"].concat();
         let cases = [
@@ -216,6 +239,52 @@ mod tests {
                 tokio::time::timeout(Duration::from_secs(3), endless).await;
             assert!(ended.is_ok_and(|written| written.is_err()), "{framing}: the server read on for 3 s");
         }
+
+        stop.send(true).expect("stopping");
+        tokio::time::timeout(Duration::from_secs(10), server).await.expect("stopped").expect("no panic");
+    }
+
+    /// Connections that sent their head and part of a body, then nothing: each is answered
+    /// 408 and closed once the body's time is up (the head's timeout no longer applies then).
+    #[tokio::test]
+    async fn a_body_that_stalls_is_timed_out_and_its_connection_closed() {
+        let catalogue = lead_fn::Catalogue::fixed(Vec::new()).expect("empty");
+        let function = lead_fn::router(lead_fn::Config::new(std::sync::Arc::new(catalogue)));
+        let body = Duration::from_secs(2);
+        let (address, stop, server) =
+            serve_on_loopback(function, Timeouts { body, ..Timeouts::default() }).await;
+        let cases = [
+            ("/api/contact-user", "application/json", "Content-Length: 16000", r#""code":"timeout""#),
+            ("/api/contact-user", "application/json", "Transfer-Encoding: chunked", r#""code":"timeout""#),
+            ("/api/search-properties", "application/json", "Content-Length: 16000", r#"{"error":"#),
+            ("/api/contact-user", "application/x-www-form-urlencoded", "Content-Length: 16000", "<form"),
+        ];
+        let started = Instant::now();
+        let mut stalled = Vec::new();
+        for _ in 0..5 {
+            for (path, content_type, framing, said) in cases {
+                let mut client = tokio::net::TcpStream::connect(address).await.expect("connected");
+                let head = format!(
+                    "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {content_type}\r\n{framing}\r\n\r\n"
+                );
+                let part: &[u8] =
+                    if framing.contains("chunked") { b"9\r\n{\"name\":\"" } else { b"{\"name\":\"" };
+                client.write_all(&[head.as_bytes(), part].concat()).await.expect("sent");
+                stalled.push((client, path, framing, said));
+            }
+        }
+        for (mut client, path, framing, said) in stalled {
+            let mut answer = Vec::new();
+            let read = tokio::time::timeout(Duration::from_secs(10), client.read_to_end(&mut answer)).await;
+            assert!(read.is_ok(), "{path}, {framing}: still open after {:?}", started.elapsed());
+            let answer = String::from_utf8_lossy(&answer);
+            assert!(answer.starts_with("HTTP/1.1 408"), "{path}, {framing}: {answer}");
+            assert!(answer.contains(said), "{path}, {framing}: {answer}");
+        }
+        // The head's timeout is the default 30 s: what closed them is the body's 2 s.
+        let took = started.elapsed();
+        assert!(took >= body && took < Duration::from_secs(10), "{took:?}");
+        eprintln!("20 stalled bodies answered 408 and closed after {took:?}");
 
         stop.send(true).expect("stopping");
         tokio::time::timeout(Duration::from_secs(10), server).await.expect("stopped").expect("no panic");

@@ -3,9 +3,12 @@
 //! GET and HEAD requests go through the rules of `netlify.toml` ([`Rules`]): the same static
 //! files, rewrites, redirects, headers and not-found page as on the CDN, read from the output
 //! folder on every request so rebuilds show at once. Any other request under `/api/` goes to
-//! the lead function's router ([`lead_fn::router`]), mounted in-process. Leads always go to the
-//! local outbox ([`ServeOptions::outbox`], where the admin screens read them), and also to the
-//! email and webhook sinks the `LEAD_*` environment variables configure, as on Lambda.
+//! the lead function's router ([`lead_fn::router`]), mounted in-process, and so does one under
+//! the API's path spelt otherwise (`/API/`, `//api/`): the function matches its paths exactly,
+//! as Netlify's proxy rules do, and answers those with its JSON 404. Every error under the
+//! API's path, however spelt, is JSON ([`under_api`]). Leads always go to the local outbox
+//! ([`ServeOptions::outbox`], where the admin screens read them), and also to the email and
+//! webhook sinks the `LEAD_*` environment variables configure, as on Lambda.
 //!
 //! While watching, a change under the content folder reruns the content stage and the
 //! prerender, a change to the front end's sources the whole site stage; browsers reload after a
@@ -37,6 +40,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::{Stream, StreamExt as _};
+use lead_fn::http::ApiError;
 use notify_debouncer_full::notify;
 use tokio::sync::{broadcast, watch};
 use tower::ServiceExt as _;
@@ -164,7 +168,7 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
     };
 
     let app = app.layer(compression::layer());
-    let server = listener::serve_http1(listener, app, listener::HEADER_READ_TIMEOUT, stop_rx);
+    let server = listener::serve_http1(listener, app, listener::Timeouts::default(), stop_rx);
     let mut server = tokio::spawn(server);
 
     announce(&format!("estate serve: {} (Ctrl-C to stop)", url(local)));
@@ -196,8 +200,23 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
     }
 }
 
+/// The `host:port` names of this server a browser may use: the address it listens on, and its
+/// port by the names of this computer (`localhost`, `127.0.0.1`, `[::1]`). The admin's `Host`
+/// and `Origin` must be one of them, and a plain form's `Origin` may be any of them.
+fn own_hosts(local: SocketAddr) -> Vec<String> {
+    let port = local.port();
+    let mut hosts = vec![local.to_string()];
+    for name in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), format!("[::1]:{port}")] {
+        if !hosts.contains(&name) {
+            hosts.push(name);
+        }
+    }
+    hosts
+}
+
 /// The lead function as `estate serve` mounts it: the catalogue from the output folder, links
-/// in the emails to this server, the outbox always on, the other sinks from the environment.
+/// in the emails to this server, the outbox always on, the other sinks from the environment;
+/// a plain form from this server's pages is its own by any of its names.
 fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Config, PathBuf), ServeError> {
     let var = |name: &str| std::env::var(name).ok();
     let mut leads = lead_fn::leads::Settings::from_env(var)?;
@@ -217,6 +236,7 @@ fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Co
             options.build.out.join(contract::files::relative(contract::files::API_PROPERTIES)),
         ))),
         allowed_origins: lead_fn::http::origins_from_env(var, None)?,
+        own_origins: own_hosts(local).iter().map(|host| format!("http://{host}")).collect(),
         leads,
     };
     Ok((config, outbox))
@@ -301,7 +321,9 @@ async fn handle(State(shared): AppState, request: Request) -> Response {
     if method == Method::GET || method == Method::HEAD {
         return shared.answer(request.uri().path()).await;
     }
-    if request.uri().path().starts_with("/api/") {
+    // The function answers its own paths, exactly as Netlify's proxy rules match them, and any
+    // other path under the API (`/API/...`, `//api/...`) with its JSON 404.
+    if under_api(request.uri().path()) {
         let Ok(response) = shared.lead.clone().oneshot(request).await;
         return response;
     }
@@ -314,8 +336,13 @@ impl Shared {
     /// Answers a GET of `raw_path` (still percent-encoded) as Netlify would.
     async fn answer(&self, raw_path: &str) -> Response {
         let Some(path) = decode_path(raw_path) else {
-            return text(StatusCode::BAD_REQUEST, "Bad Request: the path is not allowed\n");
+            return refusal(
+                under_api(raw_path),
+                StatusCode::BAD_REQUEST,
+                "Bad Request: the path is not allowed",
+            );
         };
+        let api = under_api(&path);
         // A rule's Content-Type is for the files the rules answer with; the not-found page and
         // plain answers keep their own.
         let (response, rule_content_type) = match self.rules.resolve(&self.served.folder(), &path) {
@@ -324,7 +351,7 @@ impl Shared {
                     (self.page(StatusCode::from_u16(status).unwrap_or(StatusCode::OK), &file, bytes), true)
                 }
                 // Removed by a rebuild since it was resolved.
-                Err(_) => (self.not_found().await, false),
+                Err(_) => (self.not_found(api).await, false),
             },
             Answer::Redirect { location, status } => {
                 let status = StatusCode::from_u16(status).unwrap_or(StatusCode::FOUND);
@@ -337,17 +364,21 @@ impl Shared {
             Answer::Proxy { url } => {
                 let message = format!(
                     "{path} is proxied to {url} by netlify.toml. That function URL is only used on \
-                     Netlify; estate serve does not call it.\n"
+                     Netlify; estate serve does not call it."
                 );
-                (text(StatusCode::BAD_GATEWAY, &message), false)
+                (refusal(api, StatusCode::BAD_GATEWAY, &message), false)
             }
-            Answer::NotFound => (self.not_found().await, false),
+            Answer::NotFound => (self.not_found(api).await, false),
         };
         self.with_rule_headers(response, &path, rule_content_type)
     }
 
-    /// The site's `404.html` with status 404, or a plain 404 when there is none.
-    async fn not_found(&self) -> Response {
+    /// The site's `404.html` with status 404, or a plain 404 when there is none; under the API
+    /// (`api`), the API's own `{"error":"not found"}`.
+    async fn not_found(&self, api: bool) -> Response {
+        if api {
+            return ApiError::plain(StatusCode::NOT_FOUND, "not found").into_response();
+        }
         let file = self.served.folder().join("404.html");
         match tokio::fs::read(&file).await {
             Ok(bytes) => self.page(StatusCode::NOT_FOUND, &file, bytes),
@@ -388,6 +419,19 @@ impl Shared {
         }
         response
     }
+}
+
+/// Whether `path` names the API, however it is spelt: its first segment, after any number of
+/// slashes, is `api` in any case (`/api/...`, `//api/...`, `/API/...`, `/api`). Only the exact
+/// `/api/...` is the API (Netlify's paths are case-sensitive, and `//api/` is another path);
+/// the others are its misses, and every error under any of them is JSON, as the API's own are.
+fn under_api(path: &str) -> bool {
+    path.trim_start_matches('/').split('/').next().is_some_and(|first| first.eq_ignore_ascii_case("api"))
+}
+
+/// An error answer: the API's bare `{"error":...}` under the API (`api`), plain text elsewhere.
+fn refusal(api: bool, status: StatusCode, message: &str) -> Response {
+    if api { ApiError::plain(status, message).into_response() } else { text(status, &format!("{message}\n")) }
 }
 
 /// The decoded path of a request, or None when it is not one to serve: not UTF-8, or with a

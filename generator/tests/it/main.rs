@@ -19,6 +19,7 @@ mod publishing;
 mod redirects;
 mod sample_site;
 mod serve;
+mod serve_http;
 mod symlinks;
 mod syndication;
 mod vite_cache;

@@ -32,6 +32,8 @@ pub enum BodyError {
     TooLarge,
     /// The body broke off while it was read (400).
     Unreadable,
+    /// The body did not arrive in time ([`super::with_deadline`]) (408).
+    TimedOut,
     /// Not JSON (400).
     NotJson(serde_json::Error),
     /// JSON, but not an object (400).
@@ -43,6 +45,7 @@ impl BodyError {
         match self {
             BodyError::MediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             BodyError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            BodyError::TimedOut => StatusCode::REQUEST_TIMEOUT,
             BodyError::Unreadable | BodyError::NotJson(_) | BodyError::NotAnObject => StatusCode::BAD_REQUEST,
         }
     }
@@ -51,6 +54,7 @@ impl BodyError {
         match self {
             BodyError::MediaType => "unsupported_media_type",
             BodyError::TooLarge => "too_large",
+            BodyError::TimedOut => "timeout",
             BodyError::Unreadable | BodyError::NotJson(_) | BodyError::NotAnObject => "malformed",
         }
     }
@@ -107,7 +111,7 @@ pub async fn bytes_at_most(headers: &HeaderMap, mut body: Body, limit: usize) ->
     // The declared length, when there is one, is within the limit here.
     let mut bytes = Vec::with_capacity(declared.unwrap_or(0) as usize);
     while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(|_| BodyError::Unreadable)?;
+        let frame = frame.map_err(unreadable)?;
         let Some(data) = frame.data_ref() else { continue };
         if bytes.len() + data.len() > limit {
             drain(body, DRAIN_BYTES, DRAIN_TIME).await;
@@ -116,6 +120,11 @@ pub async fn bytes_at_most(headers: &HeaderMap, mut body: Body, limit: usize) ->
         bytes.extend_from_slice(data);
     }
     Ok(bytes.into())
+}
+
+/// Why a body could not be read: its deadline passed, or it broke off.
+fn unreadable(error: axum::Error) -> BodyError {
+    if super::deadline::timed_out(&*error.into_inner()) { BodyError::TimedOut } else { BodyError::Unreadable }
 }
 
 /// Reads `body` to its end and throws it away, stopping after `most` bytes or `time`.

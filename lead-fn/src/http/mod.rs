@@ -1,7 +1,8 @@
 //! What every answer of the function carries, whichever host runs it: security headers (the
 //! CDN's `netlify.toml` headers never reach a proxied answer), `Cache-Control: no-store`, and
 //! CORS for the site's own origin only. Also what the function's endpoints and `estate serve`'s
-//! admin API share: the refusal ([`ApiError`]) and the reading of a JSON body ([`json_object`]).
+//! admin API share: the refusal ([`ApiError`]), the reading of a JSON body ([`json_object`]),
+//! and the deadline a host that reads bodies from connections gives them ([`with_deadline`]).
 //!
 //! Browsers on other sites cannot send a lead in a visitor's name either: a lead must be
 //! `application/json`, which a cross-origin page can only send after a CORS preflight, and the
@@ -18,9 +19,11 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::ConfigError;
 
+mod deadline;
 mod error;
 mod json;
 
+pub use deadline::{BodyTimedOut, with_deadline};
 pub use error::ApiError;
 pub use json::{BodyError, NotText, bytes_at_most, json_object, json_or_empty, text_field};
 

@@ -130,6 +130,7 @@ fn body_refused(error: BodyError) -> ApiError {
         BodyError::MediaType => "send the lead as JSON (Content-Type: application/json)".to_owned(),
         BodyError::TooLarge => format!("the body is over {} bytes", input::MAX_BODY_BYTES),
         BodyError::Unreadable => "the body could not be read".to_owned(),
+        BodyError::TimedOut => "the body did not arrive in time".to_owned(),
         BodyError::NotJson(reason) => format!("the body is not JSON: {reason}"),
         BodyError::NotAnObject => "the body must be a JSON object".to_owned(),
     };

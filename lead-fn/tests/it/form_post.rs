@@ -92,7 +92,9 @@ async fn a_refused_form_lead_comes_back_as_a_page_with_each_message_and_what_was
 async fn another_site_cannot_post_a_form_in_a_visitor_s_name() {
     let function = function();
     let body = "name=Aisha&email=a%40b.co&contactNumber=%2B971501234567";
-    let (status, _, _) = function.post(Some("https://elsewhere.example"), body).await;
+    let (status, _, refusal) = function.post(Some("https://elsewhere.example"), body).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+    let refusal: serde_json::Value = serde_json::from_str(&refusal).expect("JSON, as the API's refusals");
+    assert_eq!(refusal["code"], "foreign_origin");
     assert!(function.leads().is_empty());
 }

@@ -9,5 +9,6 @@ mod crash_recovery;
 mod delivery;
 mod fault_matrix;
 mod form_post;
+mod http;
 mod lambda;
 mod search;

@@ -60,6 +60,26 @@ describe('BlogForm', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('A title');
   });
+
+  it('shows a refusal for a symbolic link in content/ with the link the editor named, and keeps what was typed', async () => {
+    const message = 'content/blog is a symbolic link, and the editor never writes through one: put the file or folder itself there (or remove the link), then save again.';
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ ok: false, code: 'link_in_content', error: message, fields: { form: message } }), {
+        status: 409,
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      }),
+    );
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    render(<BlogForm token="t" onExpired={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'A title' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'A text.' } });
+    fireEvent.change(screen.getByLabelText('Image URL'), { target: { value: '/media/blog/a.jpg' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Blog' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Nothing was saved: a symbolic link in content/ is in the way, and the editor never writes through one.');
+    expect(screen.getByText(message)).toBeTruthy();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('A title');
+  });
 });
 
 describe('PublicNotice', () => {

@@ -27,6 +27,9 @@ function refusalMessage(error: unknown): MessageKey {
       return 'admin.error.forbidden';
     case 'too_large':
       return 'admin.error.tooLarge';
+    case 'link_in_content':
+      // Which link is in the server's message for the form, shown below the fields.
+      return 'admin.error.link';
     case 'offline':
       return 'admin.error.offline';
     default:

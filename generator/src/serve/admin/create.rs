@@ -207,7 +207,7 @@ fn create_property_file(
     let mut files = Vec::new();
     if let (Some(photo), Some(media)) = (&photo, &media) {
         safe_fs::write_new(&admin.content, &admin.content.join(media), &photo.bytes)
-            .map_err(|e| write_failed(media, &e))?;
+            .map_err(|e| write_failed(&admin.content.join(media), &admin.content, &e))?;
         files.push(media.display().to_string());
     }
     if let Err(e) = safe_fs::write_new(&admin.content, &file, text.as_bytes()) {

@@ -9,7 +9,7 @@ use lead_fn::http::ApiError;
 use serde_json::{Map, Value};
 
 use super::{forms, invalid};
-use crate::content::{is_valid_id, suggest_id};
+use crate::content::{is_valid_id, safe_fs, suggest_id};
 
 /// The longest id made from a title.
 const MAX_ID: usize = 60;
@@ -86,17 +86,38 @@ pub(super) fn exists_refusal(field: &str, what: &str, existing: &Path, content: 
         .field(field, format!("{what} already exists (content/{shown}); choose another title."))
 }
 
-/// The refusal of a file [`crate::content::safe_fs::write_new`] could not write.
-pub(super) fn write_failed(path: &Path, error: &std::io::Error) -> ApiError {
+/// The refusal of a file [`crate::content::safe_fs::write_new`] could not write (`path`, under
+/// `content`): a symbolic link in the way ([`link_refusal`]), or a failed write (500).
+pub(super) fn write_failed(path: &Path, content: &Path, error: &std::io::Error) -> ApiError {
+    if let Some(link) = safe_fs::link_in_the_way(error) {
+        return link_refusal(link, content);
+    }
+    let shown = path.strip_prefix(content).unwrap_or(path);
     ApiError::new(
         StatusCode::INTERNAL_SERVER_ERROR,
         "write_failed",
-        format!("{} could not be written: {error}", path.display()),
+        format!("content/{} could not be written: {error}", shown.display()),
     )
 }
 
-/// The refusal of a record's file [`crate::content::safe_fs::write_new`] could not write: taken meanwhile (409, as
-/// [`exists_refusal`]), or not written at all (500).
+/// The refusal of a write that a symbolic link (`link`, under `content`) is in the way of: the
+/// file or a folder on its way. 409: the request is sound, the content folder's state is what
+/// stops it, and the editor can change that (put the folder itself there, or remove the link)
+/// and save again; not 403, which would say the request may not be made (and which the admin
+/// page words as a request from another site). Nothing is written through a link
+/// ([`crate::content::safe_fs`]). The message goes to the form as a whole (`form`), which the
+/// admin page shows beside it.
+fn link_refusal(link: &Path, content: &Path) -> ApiError {
+    let shown = link.strip_prefix(content).unwrap_or(link).display();
+    let message = format!(
+        "content/{shown} is a symbolic link, and the editor never writes through one: put the file \
+         or folder itself there (or remove the link), then save again."
+    );
+    ApiError::new(StatusCode::CONFLICT, "link_in_content", message.clone()).field("form", message)
+}
+
+/// The refusal of a record's file [`crate::content::safe_fs::write_new`] could not write: taken
+/// meanwhile (409, as [`exists_refusal`]), a link in the way (409), or not written at all (500).
 pub(super) fn not_written(
     field: &str,
     what: &str,
@@ -107,7 +128,7 @@ pub(super) fn not_written(
     if error.kind() == std::io::ErrorKind::AlreadyExists {
         exists_refusal(field, what, path, content)
     } else {
-        write_failed(path, error)
+        write_failed(path, content, error)
     }
 }
 

@@ -19,6 +19,7 @@ pub(super) async fn read(request: Request) -> Result<Map<String, Value>, ApiErro
             BodyError::MediaType => "Send the form as application/json.".to_owned(),
             BodyError::TooLarge => format!("The form is larger than {} MB.", MAX_BODY / 1024 / 1024),
             BodyError::Unreadable => "The form could not be read.".to_owned(),
+            BodyError::TimedOut => "The form did not arrive in time: send it again.".to_owned(),
             BodyError::NotJson(_) | BodyError::NotAnObject => "The form is not a JSON object.".to_owned(),
         };
         error.refusal(said)

@@ -7,7 +7,9 @@
 //!   compared in constant time;
 //! - a request with an `Origin` (every browser POST has one) must come from this server's own
 //!   origin, and a write must have one: no other web page can make the browser write (CSRF);
-//!   the `Host` must be this server's too (DNS rebinding);
+//! - every request must be for this server, by one of its names, before any handler reads it:
+//!   one `Host` header naming it (DNS rebinding), and a request line in origin form (`/path`,
+//!   as browsers send it), since an absolute one names the host itself;
 //! - files are only ever created inside `content/properties/`, `content/blog/` and
 //!   `content/media/`: names are ids (lower-case letters, digits, hyphens) made or checked here,
 //!   never a path from the request ([`files`]);
@@ -28,10 +30,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use axum::extract::State;
+use axum::extract::{Request, State};
 use axum::http::header::{AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, HOST, ORIGIN};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
-use axum::response::Response;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::middleware::Next;
+use axum::response::{IntoResponse as _, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use lead_fn::http::ApiError;
@@ -67,14 +70,7 @@ pub struct Admin {
 impl Admin {
     /// The editor of `content`, reading leads from `outbox`, for a server listening on `local`.
     pub fn new(content: PathBuf, outbox: PathBuf, local: SocketAddr, token: String) -> Admin {
-        let port = local.port();
-        let mut hosts = vec![local.to_string(), format!("localhost:{port}")];
-        for name in [format!("127.0.0.1:{port}"), format!("[::1]:{port}")] {
-            if !hosts.contains(&name) {
-                hosts.push(name);
-            }
-        }
-        Admin { content, outbox, token, hosts, writing: Mutex::new(()) }
+        Admin { content, outbox, token, hosts: super::own_hosts(local), writing: Mutex::new(()) }
     }
 
     pub fn token(&self) -> &str {
@@ -111,6 +107,7 @@ pub fn router(admin: Arc<Admin>) -> Router {
         .route(&format!("{API}/properties"), post(create::property))
         .route(&format!("{API}/posts"), post(create::post))
         .route("/_admin/{*rest}", axum::routing::any(not_found))
+        .route_layer(axum::middleware::from_fn_with_state(Arc::clone(&admin), this_server))
         .route_layer(axum::middleware::map_response(json_headers))
         .with_state(admin)
 }
@@ -139,17 +136,41 @@ fn invalid() -> ApiError {
 
 // ---- The guard: host, origin, token -----------------------------------------------------------
 
-/// Refuses a request that does not come from this server's own pages with the token. `write`:
-/// the request changes something, so it must carry an `Origin`.
-fn guard(admin: &Admin, headers: &HeaderMap, write: bool) -> Result<(), ApiError> {
-    let host = headers.get(HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-    if !admin.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
+/// Every request of the API, before its handler: refused unless it is for this server
+/// ([`for_this_server`]).
+async fn this_server(State(admin): AdminState, request: Request, next: Next) -> Response {
+    match for_this_server(&admin, request.uri(), request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(refused) => refused.into_response(),
+    }
+}
+
+/// Whether a request is for this server by one of its names: a request line in origin form
+/// (`/path`; one in absolute form, `http://host/path`, names its host there and the `Host`
+/// header is then ignored, RFC 9112 3.2.2, so it could name any host), and exactly one `Host`
+/// header (two name no host: RFC 9112 3.2 has them refused), one of this server's names (a page
+/// on a rebound DNS name sends its own).
+fn for_this_server(admin: &Admin, uri: &Uri, headers: &HeaderMap) -> Result<(), ApiError> {
+    let mut hosts = headers.get_all(HOST).iter();
+    let host = match (hosts.next(), hosts.next()) {
+        (Some(host), None) => host.to_str().unwrap_or(""),
+        _ => "",
+    };
+    let origin_form = uri.scheme().is_none() && uri.authority().is_none();
+    if !origin_form || !admin.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "forbidden_host",
             "The admin answers only on this computer's own address.",
         ));
     }
+    Ok(())
+}
+
+/// Refuses a request that does not come from this server's own pages with the token. `write`:
+/// the request changes something, so it must carry an `Origin`. (Which server it is for is
+/// checked before, for every request: [`for_this_server`].)
+fn guard(admin: &Admin, headers: &HeaderMap, write: bool) -> Result<(), ApiError> {
     match headers.get(ORIGIN).map(|o| o.to_str().unwrap_or("")) {
         Some(origin) => {
             let own = origin

@@ -7,6 +7,8 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 mod feed_server;
+#[allow(dead_code)] // each test module uses some of it
+pub mod serve;
 mod tree;
 
 #[allow(unused_imports)] // snapshot: only some test files compare trees
