@@ -43,7 +43,7 @@ impl Diagnostic {
     }
 
     pub fn from_syntax(path: &Path, err: SyntaxError) -> Self {
-        Diagnostic::error(path, err.pos, err.message)
+        Diagnostic { hint: err.hint, ..Diagnostic::error(path, err.pos, err.message) }
     }
 
     pub fn from_field(path: &Path, err: FieldError) -> Self {

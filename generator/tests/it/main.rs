@@ -13,6 +13,7 @@ mod github_annotations;
 mod images;
 mod import_hardening;
 mod incremental;
+mod messages;
 mod pathological;
 mod publishing;
 mod redirects;
