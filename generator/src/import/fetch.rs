@@ -1,5 +1,6 @@
 //! Downloads for `estate import`: the feed from a URL and the listings' photos, with ureq (rustls
-//! only), a timeout, a size limit, and the photo's content type and bytes checked.
+//! only), a timeout, a size limit, and the photo's content type and bytes checked; within the
+//! import's [`Budget`] (its deadline, and the time and bytes photos may take in all).
 //!
 //! Addresses: a feed names any URL it likes, so downloads go to public addresses only. An
 //! address on this machine or its networks (loopback, private, link-local: a local admin API, a
@@ -16,7 +17,7 @@
 use std::fmt;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ureq::Agent;
 use ureq::config::Config;
@@ -24,11 +25,13 @@ use ureq::http::Uri;
 use ureq::unversioned::resolver::{ResolvedSocketAddrs, Resolver};
 use ureq::unversioned::transport::{DefaultConnector, NextTimeout};
 
+use super::budget::{Budget, Stop};
+
 /// The largest feed read (a 5,000-listing feed is about 15 MB).
 pub const MAX_FEED_BYTES: u64 = 200 * 1024 * 1024;
 /// The largest photo kept (portals ask for about 1 MB; originals may be larger).
 pub const MAX_PHOTO_BYTES: u64 = 10 * 1024 * 1024;
-/// The longest a download may take.
+/// The longest a download may take (less when the import's deadline or photo time comes first).
 pub const DOWNLOAD_TIME: Duration = Duration::from_secs(60);
 /// Redirects followed per download.
 const MAX_REDIRECTS: usize = 5;
@@ -39,6 +42,15 @@ pub type Lookup = Arc<dyn Fn(&str, u16) -> std::io::Result<Vec<SocketAddr>> + Se
 /// The system's resolver.
 fn system_lookup() -> Lookup {
     Arc::new(|host, port| Ok((host, port).to_socket_addrs()?.collect()))
+}
+
+/// Why a photo was not downloaded.
+#[derive(Debug, PartialEq)]
+pub enum PhotoError {
+    /// The import's deadline or photo budget ran out: the listing waits for the next run.
+    Stopped(Stop),
+    /// The photo cannot be used: the listing fails.
+    Failed(String),
 }
 
 /// One client for every download of an import, and the rule for the addresses it may reach.
@@ -144,6 +156,13 @@ impl Resolver for CheckedResolver {
     }
 }
 
+/// What went wrong with a GET.
+enum GetError {
+    /// The body is over the limit.
+    TooLarge,
+    Other(String),
+}
+
 impl Fetcher {
     /// The fetcher for an import of `source` (a feed's URL or file).
     pub fn for_feed(source: &str) -> Fetcher {
@@ -178,26 +197,30 @@ impl Fetcher {
         }
     }
 
-    /// GETs `url`, following redirects (each hop checked by [`Rule`]): its body (at most
-    /// `limit` bytes) and content type.
-    fn get(&self, url: &str, limit: u64) -> Result<(Vec<u8>, String), String> {
-        let mut uri: Uri = url.parse().map_err(|_| format!("`{url}` is not an http(s) address"))?;
+    /// GETs `url` within `time`, following redirects (each hop checked by [`Rule`]): its body
+    /// (at most `limit` bytes) and content type.
+    fn get(&self, url: &str, limit: u64, time: Duration) -> Result<(Vec<u8>, String), GetError> {
+        let other = GetError::Other;
+        let mut uri: Uri = url.parse().map_err(|_| other(format!("`{url}` is not an http(s) address")))?;
+        let until = Instant::now() + time;
         for _ in 0..=MAX_REDIRECTS {
             if !matches!(uri.scheme_str(), Some("http" | "https")) {
-                return Err(format!("`{uri}` is not an http(s) address"));
+                return Err(other(format!("`{uri}` is not an http(s) address")));
             }
-            let mut response = self.agent.get(&uri).call().map_err(|e| describe(url, &e))?;
+            let left = until.saturating_duration_since(Instant::now());
+            let request = self.agent.get(&uri).config().timeout_global(Some(left)).build();
+            let mut response = request.call().map_err(|e| other(describe(url, &e, time)))?;
             let status = response.status();
             if status.is_redirection() {
                 let location = response.headers().get("location").and_then(|v| v.to_str().ok());
                 let location = location
-                    .ok_or_else(|| format!("cannot download {url}: a redirect without a Location"))?;
+                    .ok_or_else(|| other(format!("cannot download {url}: a redirect without a Location")))?;
                 uri = redirected(&uri, location)
-                    .ok_or_else(|| format!("cannot download {url}: a redirect to `{location}`"))?;
+                    .ok_or_else(|| other(format!("cannot download {url}: a redirect to `{location}`")))?;
                 continue;
             }
             if !status.is_success() {
-                return Err(format!("cannot download {url}: the server answered {status}"));
+                return Err(other(format!("cannot download {url}: the server answered {status}")));
             }
             let content_type = response
                 .headers()
@@ -210,19 +233,23 @@ impl Fetcher {
                 .trim()
                 .to_ascii_lowercase();
             let body = response.body_mut().with_config().limit(limit).read_to_vec().map_err(|e| match e {
-                ureq::Error::BodyExceedsLimit(_) => {
-                    format!("{url} is larger than {} MB", limit / 1024 / 1024)
-                }
-                e => describe(url, &e),
+                ureq::Error::BodyExceedsLimit(_) => GetError::TooLarge,
+                e => other(describe(url, &e, time)),
             })?;
             return Ok((body, content_type));
         }
-        Err(format!("cannot download {url}: more than {MAX_REDIRECTS} redirects"))
+        Err(other(format!("cannot download {url}: more than {MAX_REDIRECTS} redirects")))
     }
 
     /// The feed at `url`.
-    pub fn feed(&self, url: &str) -> Result<Vec<u8>, String> {
-        let (body, content_type) = self.get(url, MAX_FEED_BYTES)?;
+    pub fn feed(&self, url: &str, budget: &Budget) -> Result<Vec<u8>, String> {
+        let stopped = || format!("{url} was not downloaded: {}", budget.describe(Stop::Deadline));
+        let time = budget.download_time(DOWNLOAD_TIME, false).ok_or_else(stopped)?;
+        let (body, content_type) = self.get(url, MAX_FEED_BYTES, time).map_err(|e| match e {
+            GetError::TooLarge => format!("{url} is larger than {} MB", MAX_FEED_BYTES >> 20),
+            GetError::Other(_) if budget.stopped().is_some() => stopped(),
+            GetError::Other(e) => e,
+        })?;
         if !(content_type.is_empty() || content_type.contains("xml") || content_type.starts_with("text/")) {
             return Err(format!("{url} is `{content_type}`, not an XML feed"));
         }
@@ -232,15 +259,37 @@ impl Fetcher {
     /// A photo: its bytes and file extension, when it is a JPEG, PNG or WebP image of at most
     /// [`MAX_PHOTO_BYTES`] that the image stage will take: decoded whole, by the same decoder
     /// and limits (a body that only starts like a JPEG, or a truncated one, would fail the next
-    /// build).
-    pub fn photo(&self, url: &str) -> Result<(Vec<u8>, &'static str), String> {
-        let (body, content_type) = self.get(url, MAX_PHOTO_BYTES)?;
-        if !matches!(content_type.as_str(), "image/jpeg" | "image/png" | "image/webp") {
-            return Err(format!("{url} is `{content_type}`, not a JPEG, PNG or WebP image"));
+    /// build). Downloaded within the budget: [`PhotoError::Stopped`] when it ran out.
+    pub fn photo(&self, url: &str, budget: &Budget) -> Result<(Vec<u8>, &'static str), PhotoError> {
+        let stopped = || PhotoError::Stopped(budget.photos_stopped().unwrap_or(Stop::PhotoTime));
+        let time = budget.download_time(DOWNLOAD_TIME, true).ok_or_else(stopped)?;
+        let limit = budget.photo_bytes(MAX_PHOTO_BYTES);
+        if limit == 0 {
+            budget.bytes_ran_out();
+            return Err(PhotoError::Stopped(Stop::PhotoBytes));
         }
-        let extension = image_extension(&body)
-            .ok_or_else(|| format!("{url} says it is {content_type}, but its bytes are not an image"))?;
-        crate::publish::images::decode(&body).map_err(|reason| format!("the photo {url} {reason}"))?;
+        let (body, content_type) = match self.get(url, limit, time) {
+            Ok(got) => got,
+            Err(GetError::TooLarge) if limit < MAX_PHOTO_BYTES => {
+                budget.bytes_ran_out();
+                return Err(PhotoError::Stopped(Stop::PhotoBytes));
+            }
+            Err(GetError::TooLarge) => {
+                return Err(PhotoError::Failed(format!("{url} is larger than {} MB", MAX_PHOTO_BYTES >> 20)));
+            }
+            Err(GetError::Other(_)) if budget.photos_stopped().is_some() => return Err(stopped()),
+            Err(GetError::Other(e)) => return Err(PhotoError::Failed(e)),
+        };
+        budget.spent(body.len() as u64);
+        let failed = PhotoError::Failed;
+        if !matches!(content_type.as_str(), "image/jpeg" | "image/png" | "image/webp") {
+            return Err(failed(format!("{url} is `{content_type}`, not a JPEG, PNG or WebP image")));
+        }
+        let extension = image_extension(&body).ok_or_else(|| {
+            failed(format!("{url} says it is {content_type}, but its bytes are not an image"))
+        })?;
+        crate::publish::images::decode(&body)
+            .map_err(|reason| failed(format!("the photo {url} {reason}")))?;
         Ok((body, extension))
     }
 
@@ -254,12 +303,15 @@ impl Fetcher {
     }
 }
 
-/// The words for ureq's error `e` downloading `url`: a refusal's own.
-fn describe(url: &str, e: &ureq::Error) -> String {
+/// The words for ureq's error `e` downloading `url` in `time`.
+fn describe(url: &str, e: &ureq::Error, time: Duration) -> String {
     if let ureq::Error::Io(io) = e
         && let Some(refused) = io.get_ref().and_then(|inner| inner.downcast_ref::<Refused>())
     {
         return refused.0.clone();
+    }
+    if matches!(e, ureq::Error::Timeout(_)) {
+        return format!("cannot download {url}: no answer within {}", super::budget::duration(time));
     }
     format!("cannot download {url}: {e}")
 }
@@ -433,13 +485,14 @@ mod tests {
         let (port, connections) = photo_server();
         let (lookup, calls) = rebinding(vec!["127.0.0.1".parse().unwrap()]);
         let fetcher = Fetcher::with_lookup("feed.xml", lookup);
+        let budget = Budget::start(Default::default());
         let url = format!("http://photos.test:{port}/a.jpg");
-        let refused = fetcher.photo(&url).expect_err("a local address");
+        let refused = fetcher.photo(&url, &budget).expect_err("a local address");
         assert_eq!(
             refused,
-            format!(
+            PhotoError::Failed(format!(
                 "refused to download {url}: it is at 127.0.0.1, a local or private address (downloads go to public addresses only)"
-            )
+            ))
         );
         assert_eq!((calls.load(Ordering::SeqCst), connections.load(Ordering::SeqCst)), (1, 0));
     }
@@ -452,14 +505,18 @@ mod tests {
         let (lookup, calls) =
             rebinding(vec!["127.0.0.1".parse().unwrap(), "169.254.169.254".parse().unwrap()]);
         let fetcher = Fetcher::with_lookup(&format!("http://crm.test:{port}/feed.xml"), lookup);
+        let budget = Budget::start(Default::default());
         for photo in ["a.jpg", "b.jpg"] {
             let (_, extension) =
-                fetcher.photo(&format!("http://crm.test:{port}/{photo}")).expect("downloaded");
+                fetcher.photo(&format!("http://crm.test:{port}/{photo}"), &budget).expect("downloaded");
             assert_eq!(extension, "jpg");
         }
         assert_eq!((calls.load(Ordering::SeqCst), connections.load(Ordering::SeqCst)), (1, 2));
         // Another name is looked up, and checked: the name server now answers the metadata address.
-        let other = fetcher.photo(&format!("http://cdn.test:{port}/c.jpg")).expect_err("refused");
-        assert!(other.contains("it is at 169.254.169.254"), "{other}");
+        let other = fetcher.photo(&format!("http://cdn.test:{port}/c.jpg"), &budget).expect_err("refused");
+        assert!(
+            matches!(&other, PhotoError::Failed(e) if e.contains("it is at 169.254.169.254")),
+            "{other:?}"
+        );
     }
 }

@@ -12,6 +12,7 @@ mod content_hardening;
 mod github_annotations;
 mod images;
 mod import_hardening;
+mod import_limits;
 mod incremental;
 mod messages;
 mod pathological;
