@@ -313,9 +313,11 @@ fn last_unclosed_quote(lines: &[&str], stop_line: usize) -> Option<Mark> {
 /// `key` and `value` of `line` when the parser's complaint at column `col` is a `: ` inside a
 /// plain value (`title: Studio: sea view`), not the line's own `key: `.
 fn colon_in_value(line: &str, col: usize) -> Option<(&str, &str)> {
-    let (key, value) = line.trim_start().split_once(": ")?;
-    let key_colon = indent(line) + key.chars().count();
-    if col <= key_colon || key.starts_with("- ") || value.starts_with(['"', '\'', '[', '{']) {
+    let text = line.trim_start();
+    let (dash, text) = text.strip_prefix("- ").map_or((0, text), |rest| (2, rest));
+    let (key, value) = text.split_once(": ")?;
+    let key_colon = indent(line) + dash + key.chars().count();
+    if col <= key_colon || value.starts_with(['"', '\'', '[', '{']) {
         return None;
     }
     Some((key, value.trim_end()))
@@ -339,8 +341,8 @@ fn opens_block(line: &str, next_indent: usize) -> bool {
 
 /// The line that is indented out of step, near `stop_line` where the parser stopped: that line
 /// when it goes deeper than the line before without a block to go into; otherwise the line of
-/// its block whose indentation differs from most of its siblings (the parser's line when they
-/// are as many, or it is the only one). Its 0-based line and the column of its text.
+/// its block whose indentation differs from that of most of the block's lines (the parser's
+/// line when two indentations are as common). Its 0-based line and the column of its text.
 fn misindented(lines: &[&str], stop_line: usize) -> (usize, usize) {
     let Some(e) = (0..=stop_line.min(lines.len().saturating_sub(1))).rev().find(|i| significant(lines[*i]))
     else {
@@ -411,6 +413,7 @@ mod tests {
         ("a: \"x\" y\n", (1, 8), "the value goes on after its closing quote"),
         ("a: 'it's'\n", (1, 8), "the value goes on after its closing quote"),
         ("title: Studio: sea view\nx: 1\n", (1, 14), "`title`: a `: ` inside the value starts another field"),
+        ("items:\n  - title: Studio: x\n", (2, 18), "`title`: a `: ` inside the value starts another field"),
         ("title: A\nprice:5\nx: 1\n", (2, 1), "`price:5` is not a `name: value` line"),
         ("title: A\nprice 5\n", (2, 1), "`price 5` is not a `name: value` line"),
         ("a: *x\n", (1, 4), "names an anchor"),
