@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
-use crate::content::diag::{Report, Severity};
+use crate::content::diag::{Report, Severity, is_unprintable, push_escaped};
 
 /// How problems are printed: for people, or as GitHub Actions annotations.
 #[derive(Clone, Copy, ValueEnum)]
@@ -73,9 +73,21 @@ pub fn print_report(report: &Report, format: Format) {
     }
 }
 
-/// GitHub's workflow-command escaping of a message.
+/// GitHub's workflow-command escaping of a message (`%`, and line breaks, which would end the
+/// command); every other control character is written as `\u{1b}`, as in the human format: the
+/// log shows annotations' text as it is, escape sequences included.
 fn escape_annotation(text: &str) -> String {
-    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            c if is_unprintable(c) => push_escaped(&mut out, c),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// GitHub's escaping of an annotation's property (the file name): a message's, and `:` and
@@ -94,6 +106,15 @@ mod tests {
         assert_eq!(escape_property(forged), "a%0A%3A%3Aerror file=README.md%2Cline=1%3A%3AINJECTED");
         assert_eq!(escape_property("100%\r.yaml"), "100%25%0D.yaml");
         assert_eq!(escape_annotation("x\r\n::error::y 5%"), "x%0D%0A::error::y 5%25");
+    }
+
+    #[test]
+    fn no_file_name_or_message_can_pass_control_characters_to_the_log() {
+        let name = "\u{1b}]0;owned\u{7}\u{1b}[2J\u{9b}31m\u{202e}a\tb.yaml";
+        let escaped = "\\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{9b}31m\\u{202e}a\\u{9}b.yaml";
+        assert_eq!(escape_annotation(name), escaped);
+        assert_eq!(escape_property(name), escaped);
+        assert_eq!(escape_property("a:b,c\u{0}"), "a%3Ab%2Cc\\u{0}");
     }
     use std::path::Path;
 

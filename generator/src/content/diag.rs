@@ -52,7 +52,7 @@ impl Diagnostic {
     }
 
     pub fn from_syntax(path: &Path, err: SyntaxError) -> Self {
-        Diagnostic::error(path, err.pos, err.message)
+        Diagnostic { hint: err.hint, ..Diagnostic::error(path, err.pos, err.message) }
     }
 
     pub fn from_field(path: &Path, err: FieldError) -> Self {
@@ -216,22 +216,29 @@ impl Report {
 /// that reorder text written as `\u{1b}`: a file name or value printed cannot retitle or clear
 /// the terminal, split a `path:line:col` line, or show itself backwards.
 pub fn for_terminal(text: &str) -> Cow<'_, str> {
-    let unsafe_char = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
-    if !text.contains(unsafe_char) {
+    if !text.contains(is_unprintable) {
         return text.into();
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if unsafe_char(c) {
-            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        if is_unprintable(c) {
+            push_escaped(&mut out, c);
         } else {
             out.push(c);
         }
     }
     out.into()
+}
+
+/// Whether `c` is printed escaped ([`for_terminal`], and `check --format github`): a control
+/// character (C0, DEL, C1: terminal escape sequences, line breaks) or a mark that reorders text.
+pub fn is_unprintable(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `c` written as `\u{1b}`.
+pub fn push_escaped(out: &mut String, c: char) {
+    let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
 }
 
 /// A path as `check` and the other commands print it (see [`for_terminal`]).

@@ -276,12 +276,14 @@ fn parse_text<T: DeserializeOwned>(
         Err(e) => return (None, vec![Diagnostic::from_syntax(path, e)]),
     };
     if !matches!(tree.value, yaml::Value::Map(_)) {
-        let what = if matches!(tree.value, yaml::Value::Null) {
-            "the file has no fields"
+        // An empty document's place is wherever the parser ended: the file's start says more.
+        let d = if matches!(tree.value, yaml::Value::Null) {
+            Diagnostic::error(path, Pos::START, "the file has no fields")
         } else {
-            "expected a mapping of fields (`name: value` lines)"
+            Diagnostic::error(path, tree.pos, "the file should hold fields, one `name: value` per line")
         };
-        return (None, vec![Diagnostic::error(path, tree.pos, what)]);
+        let d = d.with_hint("see the other files of its folder for the fields it needs");
+        return (None, vec![d]);
     }
     // The body is the end of the text; the lines before it are the front matter's.
     let body_line =

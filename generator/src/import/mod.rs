@@ -6,7 +6,11 @@
 //!
 //! [`feed`] reads the XML, [`listing`] maps a listing onto our content and writes its YAML,
 //! [`fetch`] downloads, [`terms`] adds the communities, types and amenities the vocabulary lacks.
+//! [`budget`] bounds the run: past its deadline no listing starts, and once the photos' time or
+//! bytes are spent a listing that needs new photos waits for the next run (nothing of it is
+//! written); the manifest records what was written, so importing again continues.
 
+pub mod budget;
 pub mod feed;
 pub mod fetch;
 pub mod listing;
@@ -18,7 +22,9 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use self::budget::{Budget, Stop};
 use self::feed::FeedListing;
+use self::fetch::{Fetcher, PhotoError};
 use self::listing::Listing;
 use self::manifest::{Entry, Manifest, Photo};
 use self::terms::NewTerm;
@@ -35,6 +41,12 @@ pub struct Options {
     pub max_photos: usize,
 }
 
+/// What an import works with besides its options: the downloads' client and the run's budget.
+pub struct Session {
+    pub fetcher: Fetcher,
+    pub budget: Budget,
+}
+
 /// What happened to one listing.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
@@ -45,6 +57,9 @@ pub enum Action {
     Skipped(String),
     /// Not imported, and why; nothing was written for it.
     Failed(String),
+    /// Not imported in this run: the deadline passed, or the photos it needs were over the
+    /// budget. Nothing was written for it; the next run imports it.
+    Postponed(Stop),
 }
 
 #[derive(Debug, Clone)]
@@ -70,9 +85,9 @@ pub struct Imported {
 }
 
 /// Reads the feed's text from a file or URL.
-pub fn read_source(source: &str) -> Result<String, String> {
+pub fn read_source(source: &str, session: &Session) -> Result<String, String> {
     let bytes = if source.starts_with("https://") || source.starts_with("http://") {
-        fetch::Fetcher::for_feed(source).feed(source)?
+        session.fetcher.feed(source, &session.budget)?
     } else {
         std::fs::read(source).map_err(|e| format!("cannot read {source}: {e}"))?
     };
@@ -105,13 +120,14 @@ struct Ctx<'a> {
     manifest: &'a Manifest,
     /// References of listings in the content that no import wrote: reference -> id.
     own_references: HashMap<String, String>,
-    fetcher: fetch::Fetcher,
+    session: &'a Session,
 }
 
 /// Imports the listings of `text` (the feed's XML). `started` is told how many listings the
 /// feed has, `done` each listing's outcome as it finishes (both for a progress bar).
 pub fn run(
     options: &Options,
+    session: &Session,
     text: &str,
     started: impl Fn(usize),
     done: impl Fn(&Outcome) + Sync,
@@ -150,20 +166,15 @@ pub fn run(
         .filter(|p| !imported.contains_key(p.id.as_str()))
         .filter_map(|p| Some((p.data.reference.clone()?, p.id.clone())))
         .collect();
-    let ctx = Ctx {
-        options,
-        content: &content,
-        manifest: &manifest,
-        own_references,
-        fetcher: fetch::Fetcher::for_feed(&options.source),
-    };
+    let ctx = Ctx { options, content: &content, manifest: &manifest, own_references, session };
     let results: Vec<(Outcome, Option<Entry>)> = listings
         .par_iter()
         .zip(duplicates)
         .map(|(feed_listing, duplicate)| {
-            let result = match duplicate {
-                Some(problem) => (outcome(feed_listing, None, Action::Failed(problem)), None),
-                None => import_one(&ctx, feed_listing),
+            let result = match (duplicate, session.budget.stopped()) {
+                (Some(problem), _) => (outcome(feed_listing, None, Action::Failed(problem)), None),
+                (None, Some(stop)) => (outcome(feed_listing, None, Action::Postponed(stop)), None),
+                (None, None) => import_one(&ctx, feed_listing),
             };
             done(&result.0);
             result
@@ -231,8 +242,12 @@ fn import_one(ctx: &Ctx, feed_listing: &FeedListing) -> (Outcome, Option<Entry>)
             result.action = action;
             (result, Some(entry))
         }
-        Err(problem) => {
+        Err(PhotoError::Failed(problem)) => {
             result.action = Action::Failed(problem);
+            (result, previous.cloned())
+        }
+        Err(PhotoError::Stopped(stop)) => {
+            result.action = Action::Postponed(stop);
             (result, previous.cloned())
         }
     }
@@ -272,7 +287,8 @@ fn write_listing(
     path: &Path,
     previous: Option<&Entry>,
     current: Option<&[u8]>,
-) -> Result<(Action, Entry), String> {
+) -> Result<(Action, Entry), PhotoError> {
+    let failed = PhotoError::Failed;
     let urls: Vec<&String> = listing.photos.iter().take(ctx.options.max_photos).collect();
     let unchanged_photos = previous.filter(|e| {
         e.photos.len() == urls.len()
@@ -289,7 +305,7 @@ fn write_listing(
         None => {
             let mut photos = Vec::new();
             for (i, url) in urls.iter().enumerate() {
-                let (bytes, extension) = ctx.fetcher.photo(url)?;
+                let (bytes, extension) = ctx.session.fetcher.photo(url, &ctx.session.budget)?;
                 let photo_path = format!("media/properties/{id}/{:02}.{extension}", i + 1);
                 photos.push(Photo { url: (*url).clone(), path: photo_path.clone() });
                 downloads.push((photo_path, bytes));
@@ -299,7 +315,7 @@ fn write_listing(
     };
     let images: Vec<String> = photos.iter().map(|p| p.path.clone()).collect();
     let text = listing::to_yaml(listing, &images);
-    valid(&text).map_err(|problem| format!("the file written would not be valid: {problem}"))?;
+    valid(&text).map_err(|problem| failed(format!("the file written would not be valid: {problem}")))?;
     let entry = Entry { id: id.to_owned(), hash: manifest::hash(text.as_bytes()), photos };
     let action = match current {
         None => Action::Created,
@@ -322,7 +338,7 @@ fn write_listing(
         for file in written {
             let _ = safe_fs::remove(&ctx.options.content, &file);
         }
-        return Err(e.to_string());
+        return Err(failed(e.to_string()));
     }
     // Photos of the earlier import that the listing no longer has.
     for old in previous.map(|e| e.photos.as_slice()).unwrap_or_default() {

@@ -11,18 +11,24 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     if !text.contains(needs) {
         return Cow::Borrowed(text);
     }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if is_forbidden(c) => {}
-            c => out.push(c),
-        }
+    // Sized for markup-heavy text (a feed's HTML), and copied a run at a time between escapes.
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut run = 0;
+    for (i, c) in text.char_indices() {
+        let replacement = match c {
+            '&' => "&amp;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            '"' => "&quot;",
+            '\'' => "&apos;",
+            c if is_forbidden(c) => "",
+            _ => continue,
+        };
+        out.push_str(&text[run..i]);
+        out.push_str(replacement);
+        run = i + c.len_utf8();
     }
+    out.push_str(&text[run..]);
     Cow::Owned(out)
 }
 

@@ -16,7 +16,7 @@ const EXPECTED: &[&str] = &[
     "broken/properties/many-problems.yaml:7:1: error: unknown field `balcony`",
     "broken/properties/missing-image.yaml:8:5: error: image not found: `media/phto.svg` (no file at broken/media/phto.svg)",
     "broken/properties/missing-title.yaml:1:1: error: missing required field `title`",
-    "broken/properties/syntax-error.yaml:6:8: error: invalid YAML: unclosed bracket '['",
+    "broken/properties/syntax-error.yaml:6:8: error: `price`: the list opened with `[` here is never closed: end it with `]`",
     "broken/properties/unknown-agent.yaml:6:8: error: unknown agent `sara-almansouri`: there is no broken/team/sara-almansouri.yaml",
     "broken/properties/unknown-agent.yaml:7:12: error: unknown developer `nakheel`: there is no broken/developers/nakheel.yaml",
     "broken/properties/unknown-field.yaml:6:1: error: unknown field `prcie`",

@@ -71,3 +71,22 @@ fn a_file_name_cannot_forge_an_annotation() {
     assert!(stderr.contains("%0A%3A%3Aerror file=README.md%2Cline=1%3A%3AINJECTED.yaml"), "{stderr}");
     assert!(!stderr.lines().any(|l| l.starts_with("::error file=README.md")), "{stderr}");
 }
+
+/// Terminal escape sequences (ESC, BEL, the C1 CSI) in a file name reach neither the `file=`
+/// property nor the message: they are written as `\u{1b}`, as in the human format.
+#[test]
+fn a_file_name_cannot_pass_escape_sequences_to_the_log() {
+    let dir = support::content_copy(&fixtures().join("annotations"));
+    let name = "x\u{1b}]0;owned\u{7}\u{1b}[2J\u{9b}31mred.yaml";
+    std::fs::write(dir.path().join("content/properties").join(name), "title: [unclosed\n").expect("written");
+    let Run { code, stderr, .. } = estate(dir.path(), &["check", "--format", "github"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!stderr.contains(|c: char| c.is_control() && c != '\n'), "{stderr:?}");
+    let escaped = "x\\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{9b}31mred";
+    let line = stderr.lines().find(|l| l.contains(escaped)).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        line.starts_with(&format!("::error file=content/properties/{escaped}.yaml,line=1,col=1::")),
+        "{line}"
+    );
+    assert!(line.contains(&format!("invalid id `{escaped}`")), "{line}");
+}

@@ -28,8 +28,9 @@ fn line_of(text: &str, needle: &str) -> usize {
 /// well under the time it took (over 30 s each), and answered with at most a few errors.
 #[test]
 fn pathological_texts_are_checked_quickly() {
-    // Debug builds are several times slower than the release build editors run.
-    let limit = Duration::from_secs(if cfg!(debug_assertions) { 10 } else { 2 });
+    // The limit, in the debug build CI runs too: the crates that render and sanitise
+    // texts are optimized in debug builds (the workspace's Cargo.toml).
+    let limit = Duration::from_secs(2);
     let cases = [
         ("<div>".repeat(100_000), Some("is nested too deeply")),
         (">".repeat(50_000) + " x", Some("is nested too deeply")),

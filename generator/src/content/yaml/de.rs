@@ -68,7 +68,10 @@ fn expected_text(exp: &dyn de::Expected) -> String {
         "f32" | "f64" => "a number".into(),
         "a boolean" => "true or false".into(),
         "a sequence" => "a list".into(),
-        _ if raw.starts_with("struct ") => "a mapping of fields".into(),
+        "a string" | "a borrowed string" | "a character" => "text".into(),
+        _ if raw.starts_with("struct ") || raw.starts_with("a map") => {
+            "a group of fields (`name: value`)".into()
+        }
         _ => raw,
     }
 }
@@ -82,7 +85,7 @@ fn found_text(unexp: de::Unexpected) -> String {
         de::Unexpected::Float(n) => format!("the number {n}"),
         de::Unexpected::Unit | de::Unexpected::Option => "nothing".into(),
         de::Unexpected::Seq => "a list".into(),
-        de::Unexpected::Map => "a mapping".into(),
+        de::Unexpected::Map => "a group of fields".into(),
         other => other.to_string(),
     }
 }

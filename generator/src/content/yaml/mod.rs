@@ -102,7 +102,7 @@ impl Node {
             Value::Float(_) => "a decimal number",
             Value::Str(_) => "text",
             Value::Seq(_) => "a list",
-            Value::Map(_) => "a mapping",
+            Value::Map(_) => "a group of fields",
         }
     }
 }
@@ -112,6 +112,18 @@ impl Node {
 pub struct SyntaxError {
     pub pos: Pos,
     pub message: String,
+    pub hint: Option<String>,
+}
+
+impl SyntaxError {
+    pub fn new(pos: Pos, message: impl Into<String>) -> Self {
+        SyntaxError { pos, message: message.into(), hint: None }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
 }
 
 /// Limits well above any real content file, far below what an alias bomb expands to.
@@ -131,7 +143,7 @@ pub fn parse(text: &str, line_offset: u32) -> Result<Node, SyntaxError> {
     while let Some(event) = parser.next_event() {
         let (event, span) = event.map_err(|e| {
             let at = Pos { line: e.marker().line() as u32, col: e.marker().col() as u32 + 1 };
-            explain::explain(text, &e.info(), at, line_offset)
+            explain::explain(text, e.kind(), &e.info(), at, line_offset)
         })?;
         builder.event(event, builder.pos(span.start))?;
     }
@@ -156,22 +168,20 @@ struct TreeBuilder {
 
 /// Aliases that would expand past the limits: the shape of an "alias bomb".
 fn too_large_after_aliases(pos: Pos) -> SyntaxError {
-    SyntaxError {
+    SyntaxError::new(
         pos,
-        message: "YAML too large after expanding anchors and aliases (an \"alias bomb\"?): content files \
-                  may use at most 1,000 aliases and 100,000 values"
-            .into(),
-    }
+        "YAML too large after expanding anchors and aliases (an \"alias bomb\"?): content files \
+         may use at most 1,000 aliases and 100,000 values",
+    )
 }
 
 /// Plain content over the value limit: said as it is, no aliases involved.
 fn too_many_values(pos: Pos) -> SyntaxError {
-    SyntaxError {
+    SyntaxError::new(
         pos,
-        message: "YAML too large: content files may hold at most 100,000 values (list items, fields, \
-                  texts); this one has more"
-            .into(),
-    }
+        "YAML too large: content files may hold at most 100,000 values (list items, fields, \
+         texts); this one has more",
+    )
 }
 
 impl TreeBuilder {
@@ -184,10 +194,10 @@ impl TreeBuilder {
             Event::DocumentStart(..) => {
                 self.documents += 1;
                 if self.documents > 1 {
-                    return Err(SyntaxError {
+                    return Err(SyntaxError::new(
                         pos,
-                        message: "a content file holds one YAML document; remove the second `---`".into(),
-                    });
+                        "a content file holds one YAML document; remove the second `---`",
+                    ));
                 }
             }
             Event::Scalar(text, style, anchor, tag) => {
@@ -221,10 +231,10 @@ impl TreeBuilder {
             Event::Alias(id) => {
                 self.aliases += 1;
                 let Some(target) = self.anchors.get(&id) else {
-                    return Err(SyntaxError {
+                    return Err(SyntaxError::new(
                         pos,
-                        message: "invalid YAML: alias to an unknown anchor".into(),
-                    });
+                        "a value starting with `*` names an anchor (`&name`) this file does not have",
+                    ));
                 };
                 let size = count_nodes(target);
                 if self.aliases > MAX_ALIASES || self.nodes + size > MAX_NODES {
@@ -241,10 +251,7 @@ impl TreeBuilder {
 
     fn open(&mut self, frame: Frame, pos: Pos) -> Result<(), SyntaxError> {
         if self.stack.len() >= MAX_DEPTH {
-            return Err(SyntaxError {
-                pos,
-                message: format!("YAML nested more than {MAX_DEPTH} levels deep"),
-            });
+            return Err(SyntaxError::new(pos, format!("YAML nested more than {MAX_DEPTH} levels deep")));
         }
         self.stack.push(frame);
         Ok(())
@@ -272,17 +279,18 @@ impl TreeBuilder {
                         Value::UInt(u) => u.to_string(),
                         Value::Float(f) => f.to_string(),
                         Value::Seq(_) | Value::Map(_) => {
-                            return Err(SyntaxError {
-                                pos: node.pos,
-                                message: "a field name must be plain text, not a list or mapping".into(),
-                            });
+                            return Err(SyntaxError::new(
+                                node.pos,
+                                "a field name must be plain text, not a list or a group of fields",
+                            ));
                         }
                     };
-                    if entries.iter().any(|(k, _)| k.name == name) {
-                        return Err(SyntaxError {
-                            pos: node.pos,
-                            message: format!("field `{name}` is given twice"),
-                        });
+                    if let Some((first, _)) = entries.iter().find(|(k, _)| k.name == name) {
+                        return Err(SyntaxError::new(
+                            node.pos,
+                            format!("field `{name}` is given twice (first on line {})", first.pos.line),
+                        )
+                        .with_hint("keep one of them"));
                     }
                     *key = Some(Key { name, pos: node.pos });
                 }
@@ -402,7 +410,7 @@ mod tests {
         let root = parse("title: [a, b]\n", 0).unwrap();
         let errors = deserialize::<Listing>(&root).unwrap_err();
         assert_eq!(errors.len(), 1, "{errors:?}");
-        assert_eq!(errors[0].describe(), "`title`: expected a string, found a list");
+        assert_eq!(errors[0].describe(), "`title`: expected text, found a list");
     }
 
     #[test]
@@ -413,7 +421,7 @@ mod tests {
 
         let root = parse("title: A\nimages: [a.jpg, {x: 1}]\n", 0).unwrap();
         let errors = deserialize::<Listing>(&root).unwrap_err();
-        assert_eq!(errors[0].describe(), "`images[1]`: expected a string, found a mapping");
+        assert_eq!(errors[0].describe(), "`images[1]`: expected text, found a group of fields");
         assert_eq!(errors[0].pos, Some(Pos { line: 2, col: 17 }));
     }
 
@@ -439,7 +447,7 @@ mod tests {
         let err = parse("title: A\ntitle: B\n", 0).unwrap_err();
         assert_eq!(
             (err.pos, err.message.as_str()),
-            (Pos { line: 2, col: 1 }, "field `title` is given twice")
+            (Pos { line: 2, col: 1 }, "field `title` is given twice (first on line 1)")
         );
         assert!(parse("title: A\n---\ntitle: B\n", 0).is_err());
     }
@@ -459,8 +467,12 @@ mod tests {
     #[test]
     fn syntax_errors_have_a_position() {
         let err = parse("title: A\nprice: [1, 2\n", 0).unwrap_err();
-        assert!(err.message.starts_with("invalid YAML"), "{}", err.message);
-        assert!(err.pos.line >= 2, "{err:?}");
+        assert!(
+            err.message.starts_with("`price`: the list opened with `[` here is never closed"),
+            "{}",
+            err.message
+        );
+        assert_eq!(err.pos, Pos { line: 2, col: 8 });
     }
 
     #[test]

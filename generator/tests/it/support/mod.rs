@@ -14,8 +14,8 @@ mod tree;
 #[allow(unused_imports)] // snapshot: only some test files compare trees
 pub use tree::{copy_tree, snapshot};
 
-#[allow(unused_imports)] // serve: only the import tests fetch over HTTP
-pub use feed_server::serve;
+#[allow(unused_imports)] // only the import tests fetch over HTTP
+pub use feed_server::{empty_content, feed_listing, listing_files, photo_site, serve};
 
 /// The repository's root, absolute.
 pub fn repo() -> &'static Path {
