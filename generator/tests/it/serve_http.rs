@@ -271,25 +271,26 @@ fn the_admin_refuses_an_absolute_request_line_and_two_host_headers() {
 /// as Atom, the portals' Property Finder feed as plain XML.
 #[test]
 fn feeds_are_served_as_what_they_are() {
-    use generator::publish::{feeds, portal_feed};
+    use contract::files::{PORTAL_FEED, relative};
+    use generator::publish::feeds;
     let site = Site::new();
     for feed in feeds::FEEDS {
-        site.write(feed.output, "<feed xmlns=\"http://www.w3.org/2005/Atom\"/>\n");
+        site.write(relative(feed.path), "<feed xmlns=\"http://www.w3.org/2005/Atom\"/>\n");
     }
-    site.write(portal_feed::OUTPUT, "<list last_update=\"2026-11-23 10:00:00\" listing_count=\"0\"/>\n");
+    site.write(relative(PORTAL_FEED), "<list last_update=\"2026-11-23 10:00:00\" listing_count=\"0\"/>\n");
     let server = site.serve(&[]);
 
     for feed in feeds::FEEDS {
-        let answer = server.get(&format!("/{}", feed.output));
-        assert_eq!(answer.status, 200, "{}", feed.output);
+        let answer = server.get(feed.path);
+        assert_eq!(answer.status, 200, "{}", feed.path);
         assert_eq!(
             answer.header("content-type"),
             Some("application/atom+xml; charset=utf-8"),
             "{}",
-            feed.output
+            feed.path
         );
     }
-    let portals = server.get(&format!("/{}", portal_feed::OUTPUT));
+    let portals = server.get(PORTAL_FEED);
     assert_eq!(portals.status, 200);
     assert_eq!(portals.header("content-type"), Some("application/xml; charset=utf-8"));
     assert!(portals.text().starts_with("<list "), "{}", portals.text());
