@@ -101,18 +101,18 @@ async function cardIds(page) {
 /** Waits for the result page to finish its search and returns the ids it shows. */
 async function results(page) {
   await page.getByRole('heading', { level: 1, name: RESULTS_TITLE }).waitFor();
-  // Settled: a count line, nothing loading. Read in the same turn as the check: a search that
-  // starts just after (a Back navigation's) would otherwise turn it into "Searching..." between
-  // the wait and the read.
+  // Settled: a count line, nothing loading, and as many cards as it counts, all read in the same
+  // turn: a search that starts just after (a Back navigation's, a link's) would otherwise change
+  // the page between the wait and the reads. A count that never agrees with the cards times out.
   const settled = await page.waitForFunction(() => {
-    const heading = document.querySelector('#results-count');
-    const text = heading?.textContent ?? '';
-    return /found/.test(text) && !document.querySelector('[aria-busy="true"]') ? text : null;
+    const text = document.querySelector('#results-count')?.textContent ?? '';
+    if (!/found/.test(text) || document.querySelector('[aria-busy="true"]')) return null;
+    const hrefs = [...document.querySelectorAll('.card-grid .property-card__link')].map((a) => a.getAttribute('href'));
+    const n = Number(/(\d+)/.exec(text)?.[1] ?? NaN);
+    return n === hrefs.length ? { n, hrefs } : null;
   });
-  const text = await settled.jsonValue();
-  const ids = await cardIds(page);
-  const n = Number(/(\d+)/.exec(text ?? '')?.[1] ?? NaN);
-  assert.equal(n, ids.length, `the count line "${text}" and the cards agree`);
+  const { n, hrefs } = await settled.jsonValue();
+  const ids = hrefs.map((href) => decodeURIComponent(href.replace(/^\/property\//, ''))).sort();
   if (n === 0) assert.equal(await page.getByText('No properties found.').count(), 1, 'the empty state');
   return ids;
 }
