@@ -15,6 +15,17 @@ use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Rgb, RgbImage}
 /// Larger images are refused before decoding (decompression bombs).
 pub const MAX_PIXELS: u64 = 50_000_000;
 
+/// The file extension of a photo in a format the site takes (JPEG, PNG, WebP), known by its
+/// first bytes; `None` for anything else. The one test of an upload's or a download's type.
+pub fn photo_extension(bytes: &[u8]) -> Option<&'static str> {
+    match image::guess_format(bytes).ok()? {
+        ImageFormat::Jpeg => Some("jpg"),
+        ImageFormat::Png => Some("png"),
+        ImageFormat::WebP => Some("webp"),
+        _ => None,
+    }
+}
+
 /// Decodes and checks one source, auto-oriented, as 8-bit RGB (photos have no transparency that
 /// matters here; a PNG's alpha is flattened onto its colours).
 pub fn decode(bytes: &[u8]) -> Result<RgbImage, String> {
@@ -161,4 +172,21 @@ pub fn demo_photo(width: u32, height: u32, seed: u64) -> RgbImage {
         let noise = (grain % 17) as f32 - 8.0;
         Rgb(pixel.map(|c| (c + noise).clamp(0.0, 255.0) as u8))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn photos_are_told_by_their_first_bytes() {
+        assert_eq!(photo_extension(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0]), Some("jpg"));
+        assert_eq!(photo_extension(b"\x89PNG\r\n\x1a\n...."), Some("png"));
+        assert_eq!(photo_extension(b"RIFF\0\0\0\0WEBPVP8 "), Some("webp"));
+        assert_eq!(photo_extension(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"), None);
+        assert_eq!(photo_extension(b"<html>"), None);
+        assert_eq!(photo_extension(b"GIF89a"), None);
+        assert_eq!(photo_extension(b"RIFF\0\0\0\0WAVE"), None);
+        assert_eq!(photo_extension(b""), None);
+    }
 }

@@ -285,7 +285,7 @@ impl Fetcher {
         if !matches!(content_type.as_str(), "image/jpeg" | "image/png" | "image/webp") {
             return Err(failed(format!("{url} is `{content_type}`, not a JPEG, PNG or WebP image")));
         }
-        let extension = image_extension(&body).ok_or_else(|| {
+        let extension = raster::photo_extension(&body).ok_or_else(|| {
             failed(format!("{url} says it is {content_type}, but its bytes are not an image"))
         })?;
         crate::publish::images::decode(&body)
@@ -363,32 +363,11 @@ fn redirected(from: &Uri, location: &str) -> Option<Uri> {
     format!("{}://{}{location}", from.scheme_str()?, from.authority()?).parse().ok()
 }
 
-/// The image type of `bytes` by their first bytes: its file extension.
-pub fn image_extension(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some("jpg")
-    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("png")
-    } else if bytes.len() > 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        Some("webp")
-    } else {
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
-
-    #[test]
-    fn images_are_known_by_their_first_bytes() {
-        assert_eq!(image_extension(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0]), Some("jpg"));
-        assert_eq!(image_extension(b"\x89PNG\r\n\x1a\n...."), Some("png"));
-        assert_eq!(image_extension(b"RIFF\0\0\0\0WEBPVP8 "), Some("webp"));
-        assert_eq!(image_extension(b"<html>"), None);
-    }
 
     #[test]
     fn only_public_addresses_are_public() {

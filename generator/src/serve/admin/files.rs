@@ -53,19 +53,6 @@ pub(super) fn new_id(
     Ok((id, "title"))
 }
 
-/// The image type of `bytes` from their first bytes (never from a name or a declared type).
-pub(super) fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some("jpg")
-    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("png")
-    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        Some("webp")
-    } else {
-        None
-    }
-}
-
 /// `folder/{id}.{ext}`, or `folder/{id}-2.{ext}` ... when that is taken (relative to content/).
 pub(super) fn free_name(content_dir: &Path, folder: &str, id: &str, ext: &str) -> PathBuf {
     let mut n = 1;
@@ -135,16 +122,6 @@ pub(super) fn not_written(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn images_are_told_by_their_bytes() {
-        assert_eq!(sniff_image(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0]), Some("jpg"));
-        assert_eq!(sniff_image(b"\x89PNG\r\n\x1a\n...."), Some("png"));
-        assert_eq!(sniff_image(b"RIFF\0\0\0\0WEBPVP8 "), Some("webp"));
-        assert_eq!(sniff_image(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"), None);
-        assert_eq!(sniff_image(b"GIF89a"), None);
-        assert_eq!(sniff_image(b""), None);
-    }
 
     #[test]
     fn no_id_is_a_windows_device_name() {

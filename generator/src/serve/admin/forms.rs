@@ -8,7 +8,6 @@ use base64::Engine as _;
 use lead_fn::http::{self, ApiError, BodyError};
 use serde_json::{Map, Value};
 
-use super::files::sniff_image;
 use super::{MAX_BODY, MAX_PHOTO, invalid};
 
 /// The form: a JSON object of at most [`MAX_BODY`] bytes.
@@ -119,7 +118,7 @@ pub(super) fn photo(form: &Map<String, Value>) -> Result<Option<Photo>, ApiError
     if bytes.len() > MAX_PHOTO {
         return Err(too_large());
     }
-    if sniff_image(&bytes).is_none() {
+    if raster::photo_extension(&bytes).is_none() {
         return Err(invalid().field("photo", "The photo must be a JPEG, PNG or WebP image."));
     }
     // Decoded in full and written anew: what is stored is only the picture (no bytes after it,

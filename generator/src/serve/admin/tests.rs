@@ -8,7 +8,6 @@ use axum::body::Body;
 use base64::Engine as _;
 use tower::ServiceExt as _;
 
-use super::files::sniff_image;
 use super::*;
 use crate::content::model::MainCategory;
 
@@ -356,7 +355,7 @@ async fn a_valid_property_and_post_are_written_and_pass_estate_check() {
     let photo =
         std::fs::read(sandbox.content().join("media/properties/creek-vista-two-bedroom-apartment.jpg"))
             .expect("the photo");
-    assert_eq!(sniff_image(&photo), Some("jpg"));
+    assert_eq!(raster::photo_extension(&photo), Some("jpg"));
     // Stored decoded and encoded anew: the same picture, not the uploaded bytes.
     assert_ne!(photo, jpeg_photo());
     let (stored, sent) = (raster::decode(&photo).unwrap(), raster::decode(&jpeg_photo()).unwrap());
