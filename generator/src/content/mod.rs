@@ -9,6 +9,7 @@
 mod checks;
 pub mod demo;
 pub mod diag;
+pub mod emit;
 mod entry;
 mod folders;
 mod geo;

@@ -5,6 +5,7 @@
 use contract::text::fold;
 
 use super::feed::{FeedListing, FeedPrice};
+use crate::content::emit::{self, Fields, Value};
 use crate::content::model::{Coordinates, MainCategory, PricePeriod, SubCategory, Timestamp};
 use crate::content::portal;
 use crate::content::vocabulary::Kind;
@@ -15,27 +16,8 @@ use crate::content::{Content, RESERVED_PROPERTY_IDS, is_valid_id, suggest_id};
 pub struct Listing {
     pub reference: String,
     pub title: String,
-    pub main_category: MainCategory,
-    pub sub_category: SubCategory,
-    pub created_at: Timestamp,
-    pub location: Option<String>,
-    pub bedrooms: Option<u32>,
-    pub bathrooms: Option<u32>,
-    pub area: Option<u32>,
-    pub price: Option<u64>,
-    pub price_period: Option<PricePeriod>,
-    pub permit_number: Option<String>,
-    pub agent: Option<String>,
-    pub developer: Option<String>,
-    /// The project's name (`<project_name>`); the feed has no place for its RERA number or escrow
-    /// account, which `estate check` then asks of an off-plan listing.
-    pub project_name: Option<String>,
-    /// Vocabulary keys.
-    pub amenities: Vec<String>,
-    pub coordinates: Option<Coordinates>,
-    pub description: Option<String>,
-    pub title_ar: Option<String>,
-    pub description_ar: Option<String>,
+    /// Its fields as written (`images` is added with the photos).
+    pub fields: Fields,
     /// The photos' addresses in the feed.
     pub photos: Vec<String>,
     /// What was not carried over and why (an agent not on the team, say).
@@ -181,33 +163,50 @@ pub fn map(feed: &FeedListing, content: &Content) -> Result<Listing, String> {
         }
         found.map(|d| d.id.clone())
     });
-    Ok(Listing {
-        reference,
-        title,
-        main_category,
-        sub_category,
-        created_at,
-        location,
-        bedrooms,
-        bathrooms: whole("bathroom", &feed.bathroom)?,
-        area: match feed.size.as_deref() {
-            Some(size) => Some(number("size", size)?.round() as u32),
-            None => None,
-        },
-        price,
-        price_period,
-        permit_number: feed.permit_number.clone(),
-        agent,
-        developer,
-        project_name: feed.project_name.clone(),
-        amenities,
-        coordinates,
-        description: feed.description_en.clone(),
-        title_ar: feed.title_ar.clone(),
-        description_ar: feed.description_ar.clone(),
-        photos: feed.photos.clone(),
-        notes,
-    })
+    let bathrooms = whole("bathroom", &feed.bathroom)?;
+    let area = match feed.size.as_deref() {
+        Some(size) => Some(number("size", size)?.round() as u32),
+        None => None,
+    };
+    let mut fields = Fields::default();
+    fields.set("title", Value::text(&title));
+    fields.set("mainCategory", Value::text(main_category.as_str()));
+    fields.set("subCategory", Value::text(sub_category.as_str()));
+    fields.set("status", Value::text("available"));
+    fields.set("createdAt", Value::Raw(created_at.to_api()));
+    fields.put("location", location.as_deref().map(Value::text));
+    fields.put("bedrooms", bedrooms.map(Value::number));
+    fields.put("bathrooms", bathrooms.map(Value::number));
+    fields.put("area", area.map(Value::number));
+    fields.put("price", price.map(Value::number));
+    fields.put(
+        "pricePeriod",
+        price_period.map(|p| Value::text(if p == PricePeriod::Month { "month" } else { "year" })),
+    );
+    fields.set("reference", Value::text(&reference));
+    fields.put("permitNumber", feed.permit_number.as_deref().map(Value::text));
+    fields.put("agent", agent.as_deref().map(Value::text));
+    fields.put("developer", developer.as_deref().map(Value::text));
+    fields.put("projectName", feed.project_name.as_deref().map(Value::text));
+    if !amenities.is_empty() {
+        fields.set("amenities", Value::texts(&amenities));
+    }
+    fields.put(
+        "coordinates",
+        coordinates.map(|c| Value::Map(vec![("lat", Value::number(c.lat)), ("lng", Value::number(c.lng))])),
+    );
+    fields.put("description", feed.description_en.clone().map(Value::Block));
+    let ar: Vec<(&'static str, Value)> = [
+        feed.title_ar.as_deref().map(|t| ("title", Value::text(t))),
+        feed.description_ar.clone().map(|d| ("description", Value::Block(d))),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if !ar.is_empty() {
+        fields.set("ar", Value::Map(ar));
+    }
+    Ok(Listing { reference, title, fields, photos: feed.photos.clone(), notes })
 }
 
 /// `<geopoints>`, `longitude,latitude`, as coordinates.
@@ -219,101 +218,21 @@ pub fn geopoints(text: &str) -> Result<Coordinates, String> {
     }
 }
 
-/// A YAML scalar: a double-quoted string (JSON's escapes are YAML's too).
-fn quoted(text: &str) -> String {
-    serde_json::to_string(text).expect("strings serialise")
-}
-
-/// A long text as a literal block when it can be one (it reads like the text), else quoted.
-fn block(key: &str, text: &str, indent: &str) -> String {
-    let plain = !text.starts_with([' ', '\t', '\n'])
-        && !text.chars().any(|c| c.is_control() && c != '\n' && c != '\t')
-        && text.lines().all(|l| !l.ends_with([' ', '\t']));
-    if !plain || !text.contains('\n') {
-        return format!("{indent}{key}: {}\n", quoted(text));
-    }
-    let mut out = format!("{indent}{key}: |-\n");
-    for line in text.lines() {
-        if line.is_empty() {
-            out.push('\n');
-        } else {
-            out.push_str(&format!("{indent}  {line}\n"));
-        }
-    }
-    out
-}
-
-/// The content file of `listing` with `images` (paths under content/ or URLs). The same
-/// listing always gives the same text, so importing it again changes nothing.
+/// The content file of `listing` with `images` (paths under content/ or URLs), in the layout
+/// of `estate new` ([`emit::listing`]). The same listing always gives the same text, so
+/// importing it again changes nothing.
 pub fn to_yaml(listing: &Listing, images: &[String]) -> String {
-    let l = listing;
-    let mut y = String::from("# yaml-language-server: $schema=../schema/property.json\n");
-    y.push_str(&format!(
+    let mut fields = listing.fields.clone();
+    if !images.is_empty() {
+        fields.set("images", Value::texts(images));
+    }
+    let header = format!(
         "# Imported by `estate import propertyfinder` from a portal feed (reference {}).\n\
          # Edit freely: importing again updates this file only while it is as imported\n\
-         # (or with --force), so your changes are kept.\n",
-        l.reference
-    ));
-    y.push_str(&format!("title: {}\n", quoted(&l.title)));
-    y.push_str(&format!("mainCategory: {}\n", l.main_category.as_str()));
-    y.push_str(&format!("subCategory: {}\n", l.sub_category.as_str()));
-    y.push_str(&format!("# The feed's last_update.\ncreatedAt: {}\n", l.created_at.to_api()));
-    if let Some(location) = &l.location {
-        y.push_str(&format!("location: {}\n", quoted(location)));
-    }
-    for (key, value) in [("bedrooms", l.bedrooms), ("bathrooms", l.bathrooms), ("area", l.area)] {
-        if let Some(n) = value {
-            y.push_str(&format!("{key}: {n}\n"));
-        }
-    }
-    if let Some(price) = l.price {
-        y.push_str(&format!("price: {price}\n"));
-    }
-    if let Some(period) = l.price_period {
-        let period = if period == PricePeriod::Month { "month" } else { "year" };
-        y.push_str(&format!("pricePeriod: {period}\n"));
-    }
-    y.push_str(&format!("reference: {}\n", quoted(&l.reference)));
-    if let Some(permit) = &l.permit_number {
-        y.push_str(&format!("permitNumber: {}\n", quoted(permit)));
-    }
-    if let Some(agent) = &l.agent {
-        y.push_str(&format!(
-            "# A file in content/team/ (matched by email or licence number).\nagent: {agent}\n"
-        ));
-    }
-    if let Some(developer) = &l.developer {
-        y.push_str(&format!("developer: {developer}\n"));
-    }
-    if let Some(project) = &l.project_name {
-        y.push_str(&format!("projectName: {}\n", quoted(project)));
-    }
-    if !l.amenities.is_empty() {
-        let list: Vec<String> = l.amenities.iter().map(|a| quoted(a)).collect();
-        y.push_str(&format!("amenities: [{}]\n", list.join(", ")));
-    }
-    if let Some(c) = l.coordinates {
-        y.push_str(&format!("coordinates: {{ lat: {}, lng: {} }}\n", c.lat, c.lng));
-    }
-    if !images.is_empty() {
-        y.push_str("# The first image is the cover.\nimages:\n");
-        for image in images {
-            y.push_str(&format!("  - {}\n", quoted(image)));
-        }
-    }
-    if let Some(description) = &l.description {
-        y.push_str(&block("description", description, ""));
-    }
-    if l.title_ar.is_some() || l.description_ar.is_some() {
-        y.push_str("# Arabic texts.\nar:\n");
-        if let Some(title) = &l.title_ar {
-            y.push_str(&format!("  title: {}\n", quoted(title)));
-        }
-        if let Some(description) = &l.description_ar {
-            y.push_str(&block("description", description, "  "));
-        }
-    }
-    y
+         # (or with --force), so your changes are kept.",
+        listing.reference
+    );
+    emit::listing(&header, &fields)
 }
 
 #[cfg(test)]
@@ -345,12 +264,5 @@ mod tests {
             );
         }
         assert_ne!(new_id("/// ...", "../.."), new_id("/// ...", "./."), "the hash tells them apart");
-    }
-
-    #[test]
-    fn texts_become_blocks_or_quoted_scalars() {
-        assert_eq!(block("d", "one\n\ntwo", ""), "d: |-\n  one\n\n  two\n");
-        assert_eq!(block("d", " lead\nx", ""), "d: \" lead\\nx\"\n");
-        assert_eq!(block("d", "a: b # c", "  "), "  d: \"a: b # c\"\n");
     }
 }

@@ -52,7 +52,8 @@ fn assert_whole(content: &Path, expected: usize) {
     let with_photos = files
         .iter()
         .filter(|f| {
-            std::fs::read_to_string(content.join("properties").join(f)).is_ok_and(|t| t.contains("images:"))
+            std::fs::read_to_string(content.join("properties").join(f))
+                .is_ok_and(|t| t.lines().any(|l| l.starts_with("images:")))
         })
         .count();
     assert_eq!(photo_folders, with_photos, "no photos of a listing not written");

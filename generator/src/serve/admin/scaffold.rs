@@ -2,122 +2,47 @@
 //! ([`crate::content::scaffold`]) with the form's values, so a record made in the admin and one
 //! made by hand look alike.
 
-use serde_json::Value;
-
 use super::forms::{PostForm, PropertyForm};
-use crate::content::scaffold::{self as new, PostHead};
-
-/// A YAML scalar for one line of text: plain when that reads back as the same string, else
-/// double-quoted (JSON's escapes are YAML's).
-fn yaml_text(value: &str) -> String {
-    let value = value.split_whitespace().collect::<Vec<_>>().join(" ");
-    let plain = !value.is_empty()
-        && value.chars().all(|c| c.is_alphanumeric() || " ,.'()&/+-".contains(c))
-        && value.starts_with(|c: char| c.is_alphabetic())
-        && !matches!(
-            value.to_ascii_lowercase().as_str(),
-            "true" | "false" | "yes" | "no" | "on" | "off" | "null" | "y" | "n"
-        );
-    if plain { value } else { Value::String(value).to_string() }
-}
-
-/// A number field as YAML: the digits as typed, or (anything else) quoted, so the validator
-/// says what is wrong with it.
-fn yaml_number(value: &str) -> String {
-    let digits = value.strip_prefix('-').unwrap_or(value);
-    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
-    let numeric = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-    if numeric(whole) && numeric(fraction) {
-        value.to_owned()
-    } else {
-        Value::String(value.to_owned()).to_string()
-    }
-}
+use crate::content::emit::{self, Fields, PostHead, Value};
 
 /// The category of the admin's form (the spec's Residential, Commercial, Off-Plan) as the
 /// content's `mainCategory`; other values go through as written, for the validator to judge.
-fn main_category(value: &str) -> String {
+fn main_category(value: &str) -> Value {
     match value {
-        "" | "Residential" => "Residential".into(),
-        "Commercial" => "Commercial".into(),
-        "Off-Plan" | "Off-Plane" | "OffPlan" => "OffPlan".into(),
-        "Rental" => "Rental".into(),
-        other => yaml_text(other),
+        "" | "Residential" => Value::text("Residential"),
+        "Commercial" => Value::text("Commercial"),
+        "Off-Plan" | "Off-Plane" | "OffPlan" => Value::text("OffPlan"),
+        "Rental" => Value::text("Rental"),
+        other => Value::text(other),
     }
 }
 
-/// The text of a listing from the admin's property form: the text of `estate new property`
-/// with the form's values in place of the examples (the comments stay), the fields the form
-/// has no value for commented out, and `status: available`.
+/// The text of a listing from the admin's property form, in the layout of `estate new
+/// property` ([`emit::listing`]): the form's values, the fields the form has no value for
+/// commented out with their examples, and `status: available`.
 pub(super) fn property_text(form: &PropertyForm, images: &[String], created: &str) -> String {
     let today = &created[..10.min(created.len())];
-    let template = new::property_template(today);
-    let number = |value: &str| (!value.is_empty()).then(|| yaml_number(value));
-    let text_value = |value: &str| (!value.is_empty()).then(|| yaml_text(value));
-    let sub = if form.kind.is_empty() { "Apartment".to_owned() } else { yaml_text(&form.kind) };
-    let images = format!("[{}]", images.iter().map(|i| yaml_text(i)).collect::<Vec<_>>().join(", "));
-    let mut out = String::new();
-    let mut in_description = false;
-    for line in template.lines() {
-        if in_description {
-            if line.starts_with("  ") || line.is_empty() {
-                out.push_str(&commented(line));
-                continue;
-            }
-            in_description = false;
-        }
-        let key = line.split_once(':').map(|(k, _)| k).filter(|k| !k.starts_with('#') && !k.contains(' '));
-        let value = match key {
-            None if line.starts_with("# A new listing.") => {
-                out.push_str(&format!(
-                    "# A new listing, added with the admin editor on {today}. Its address: /property/<file name>.\n"
-                ));
-                continue;
-            }
-            None => None,
-            Some("title") => Some(Some(yaml_text(&form.title))),
-            Some("mainCategory") => Some(Some(main_category(&form.category))),
-            Some("subCategory") => Some(Some(sub.clone())),
-            Some("status") => Some(Some("available".to_owned())),
-            Some("createdAt") => Some(Some(created.to_owned())),
-            Some("location") => Some(text_value(&form.location)),
-            Some("bedrooms") => Some(number(&form.bedrooms)),
-            Some("bathrooms") => Some(None),
-            Some("area") => Some(number(&form.area)),
-            Some("price") => Some(number(&form.value)),
-            Some("amenities") => Some(Some("[]".to_owned())),
-            Some("images") => Some(Some(images.clone())),
-            Some("description") => {
-                in_description = true;
-                Some(None)
-            }
-            Some(_) => None,
-        };
-        match (key, value) {
-            (Some(key), Some(Some(value))) => out.push_str(&with_value(line, key, &value)),
-            (Some(_), Some(None)) => out.push_str(&commented(line)),
-            _ => {
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
+    fn given(value: &str) -> Option<&str> {
+        (!value.is_empty()).then_some(value)
     }
-    out
-}
-
-/// `line` (`key: example   # comment`) with another value, the comment kept in its column.
-fn with_value(line: &str, key: &str, value: &str) -> String {
-    match line.find(" #") {
-        Some(at) => {
-            let column = at.max(key.len() + 2);
-            format!("{:<column$}{}\n", format!("{key}: {value}"), &line[at..])
-        }
-        None => format!("{key}: {value}\n"),
-    }
-}
-
-fn commented(line: &str) -> String {
-    if line.is_empty() { "#\n".to_owned() } else { format!("# {line}\n") }
+    let mut fields = Fields::default();
+    fields.set("title", Value::text(&form.title));
+    fields.set("mainCategory", main_category(&form.category));
+    fields.set("subCategory", Value::text(given(&form.kind).unwrap_or("Apartment")));
+    fields.set("status", Value::text("available"));
+    fields.set("featured", Value::Bool(false));
+    fields.set("createdAt", Value::Raw(created.to_owned()));
+    fields.put("location", given(&form.location).map(Value::text));
+    fields.put("bedrooms", given(&form.bedrooms).map(Value::number));
+    fields.put("area", given(&form.area).map(Value::number));
+    fields.put("price", given(&form.value).map(Value::number));
+    fields.set("amenities", Value::List(Vec::new()));
+    fields.set("images", Value::texts(images));
+    let header = format!(
+        "# A new listing, added with the admin editor on {today}. Its address: /property/<file name>.\n\
+         # Check it with `estate check`; fields marked \"optional\" may be deleted."
+    );
+    emit::listing(&header, &fields)
 }
 
 /// The text of a post from the Add Blog form: its first paragraph (200 characters at most) is
@@ -132,38 +57,21 @@ pub(super) fn post_text(form: &PostForm, author: &str, created: &str) -> String 
     } else {
         excerpt_source
     };
-    let images =
-        if form.image.is_empty() { "[]".to_owned() } else { format!("[{}]", yaml_text(&form.image)) };
+    let images = if form.image.is_empty() { Vec::new() } else { vec![form.image.clone()] };
     let head = PostHead {
-        title: &yaml_text(&form.title),
-        date: created,
-        author: &yaml_text(author),
-        excerpt: &yaml_text(&excerpt),
-        images: &format!("{images}        # the first is the cover"),
+        title: Value::text(&form.title),
+        date: Value::Raw(created.to_owned()),
+        author: Value::text(author),
+        excerpt: Value::text(&excerpt),
+        images: Value::texts(&images),
     };
-    new::post_text(&head, &format!("{}\n", body.trim()))
+    emit::post(&head, &format!("{}\n", body.trim()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn yaml_text_is_plain_when_safe_and_quoted_otherwise() {
-        assert_eq!(yaml_text("Marina Gate 2BR"), "Marina Gate 2BR");
-        assert_eq!(yaml_text("  a\n b "), "a b");
-        assert_eq!(yaml_text("yes"), "\"yes\"");
-        assert_eq!(yaml_text("a: b # c"), "\"a: b # c\"");
-        assert_eq!(yaml_text("\"quoted\""), "\"\\\"quoted\\\"\"");
-        assert_eq!(yaml_text("- item"), "\"- item\"");
-        assert_eq!(yaml_number("12"), "12");
-        assert_eq!(yaml_number("twelve"), "\"twelve\"");
-        assert_eq!(yaml_number("-5"), "-5");
-        assert_eq!(yaml_number("12.5"), "12.5");
-        for odd in ["-", ".", "1-2", "1.", ".5", "1e3"] {
-            assert_eq!(yaml_number(odd), format!("\"{odd}\""), "{odd}");
-        }
-    }
+    use crate::content::scaffold as new;
 
     /// The keys of a YAML text, commented-out ones included, in order.
     fn keys(text: &str) -> Vec<String> {
@@ -197,8 +105,8 @@ mod tests {
             "createdAt: 2026-11-22T10:00:00+04:00",
             "location: Dubai Marina        # the community",
             "bedrooms: 2                   # optional; 0 for a studio",
-            "# bathrooms: 2                  # optional",
-            "# area: 1250                    # optional, square feet",
+            "# bathrooms: 2                # optional",
+            "# area: 1250                  # optional, square feet",
             "price: 2450000                # optional, AED; leave out for \"Contact for price\"",
             "images: [media/properties/a.jpg] # e.g. [media/photo-1.jpg, media/photo-2.jpg]; the first is the cover",
             "# description: |",
@@ -230,7 +138,7 @@ mod tests {
         assert!(excerpt.starts_with("\"word ") && excerpt.ends_with(" word…\""), "{excerpt}");
         assert!(excerpt.chars().count() <= 203, "{excerpt}");
         assert!(
-            text.contains("\nimages: [\"/media/blog/a.jpg\"]        # the first is the cover\n---\n"),
+            text.contains("\nimages: [\"/media/blog/a.jpg\"] # e.g. [media/blog/cover.jpg]; the first is the cover\n---\n"),
             "{text}"
         );
         // The text as typed, with its line breaks as LF.
