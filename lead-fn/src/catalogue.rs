@@ -49,8 +49,24 @@ pub struct Entry {
     /// it (the generator fills them from the communities vocabulary), so an Arabic or Russian
     /// name in the 'Area' dropdown's parameter finds the listing as the English one does.
     pub communities: Vec<String>,
-    /// The words of the fields a match in ranks highest ([`crate::rank::ranked_text`]), sorted.
+    /// The words of the fields a match in ranks highest ([`ranked_text`]), sorted.
     pub ranked_words: Box<[Box<str>]>,
+}
+
+/// The texts a match in ranks highest: the title, the location (community and building), the
+/// type and the reference, and the translated titles and locations.
+pub fn ranked_text(property: &ApiProperty) -> String {
+    let mut parts: Vec<&str> = vec![
+        &property.title,
+        property.location.as_deref().unwrap_or(""),
+        &property.sub_category,
+        property.reference.as_deref().unwrap_or(""),
+    ];
+    for translation in property.translations.values() {
+        parts.extend(translation.title.as_deref());
+        parts.extend(translation.location.as_deref());
+    }
+    parts.join("\n")
 }
 
 impl Snapshot {
@@ -60,7 +76,7 @@ impl Snapshot {
             .map(|property| {
                 let json = serde_json::value::to_raw_value(&property)?;
                 let mut ranked_words: Vec<Box<str>> =
-                    words(&crate::rank::ranked_text(&property)).map(String::into_boxed_str).collect();
+                    words(&ranked_text(&property)).map(String::into_boxed_str).collect();
                 ranked_words.sort_unstable();
                 ranked_words.dedup();
                 Ok(Entry {

@@ -2,34 +2,16 @@
 //!
 //! A listing is found only when it has every word the query requires (each as the start of a
 //! word, see [`crate::catalogue::query_words`]); the results are ordered by
-//! 1. how many of the words are in the fields that name the property ([`ranked_text`]: its
-//!    title, community and building, type and reference, in every language) rather than only in
-//!    the description: 'Marina' finds the listings in Dubai Marina before the one whose
-//!    description mentions a 'Creek Marina';
+//! 1. how many of the words are in the fields that name the property
+//!    ([`crate::catalogue::ranked_text`]: its title, community and building, type and reference,
+//!    in every language) rather than only in the description: 'Marina' finds the listings in
+//!    Dubai Marina before the one whose description mentions a 'Creek Marina';
 //! 2. the catalogue's order, newest first.
 //!
-//! Kept apart from what is searched (the catalogue's index), so either may grow on its own: a
-//! field added to [`ranked_text`] (another name of a community, say) counts as a strong match.
-
-use contract::ApiProperty;
+//! The catalogue indexes the words of those fields when it loads; a field added to
+//! [`crate::catalogue::ranked_text`] (another name of a community, say) counts as a strong match.
 
 use crate::catalogue::{Entry, Snapshot};
-
-/// The texts a match in ranks highest: the title, the location (community and building), the
-/// type and the reference, and the translated titles and locations.
-pub fn ranked_text(property: &ApiProperty) -> String {
-    let mut parts: Vec<&str> = vec![
-        &property.title,
-        property.location.as_deref().unwrap_or(""),
-        &property.sub_category,
-        property.reference.as_deref().unwrap_or(""),
-    ];
-    for translation in property.translations.values() {
-        parts.extend(translation.title.as_deref());
-        parts.extend(translation.location.as_deref());
-    }
-    parts.join("\n")
-}
 
 /// How well an entry having every query word matches: how many of the words start a word of
 /// its ranked fields. Greater is better.
@@ -60,6 +42,8 @@ pub fn ranked(snapshot: &Snapshot, query: &[String], keep: impl Fn(&Entry) -> bo
 
 #[cfg(test)]
 mod tests {
+    use contract::ApiProperty;
+
     use super::*;
     use crate::catalogue::query_words;
 

@@ -10,12 +10,12 @@
 //! there the production engine for this is a queue (SQS with a dead-letter queue, see the
 //! README).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::pending;
 use super::sinks::{self, Outcome, Prepared, Sink};
+use super::{Settings, pending};
 
 /// How long the background delivery keeps trying a sink.
 pub const DEADLINE: Duration = Duration::from_secs(60 * 60);
@@ -66,5 +66,13 @@ pub fn deliver_in_background(outbox: PathBuf, others: Vec<Sink>, lead: Arc<Prepa
                 tracing::error!(event = "lead_background_failed", lead = %lead.lead.id, sink = name);
             }
         });
+    }
+}
+
+/// Resends, in the background, every lead in `outbox` that a sink has not taken yet (a host
+/// that died mid-delivery loses nothing; see [`pending`]).
+pub fn resend(outbox: &Path, others: &[Sink], settings: &Settings) {
+    for (lead, sinks) in pending::to_resend(outbox, others, settings) {
+        deliver_in_background(outbox.to_path_buf(), sinks, lead);
     }
 }

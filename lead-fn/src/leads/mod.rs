@@ -103,7 +103,7 @@ fn mark_pending_and_resend(settings: &mut Settings) {
     outbox.pending = names;
     let dir = outbox.dir.clone();
     if tokio::runtime::Handle::try_current().is_ok() {
-        pending::resend(&dir, &others, settings);
+        background::resend(&dir, &others, settings);
     } else {
         tracing::warn!(event = "lead_resend_skipped", "no async runtime: pending leads are not resent");
     }

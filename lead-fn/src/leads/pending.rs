@@ -1,23 +1,18 @@
 //! Crash safety of background delivery. With background delivery on, the outbox writes one
 //! marker per other sink with each lead, `{id}.pending-{sink}` (its content is the sink's name),
 //! before the lead's `.json` and before the visitor is answered; a marker is removed once its
-//! sink took the lead. When the router is built, [`resend`] scans the outbox and hands every
+//! sink took the lead. When the router is built, [`super::background::resend`] scans the outbox and hands every
 //! lead that still has markers to those sinks in the background, with the same retries and
 //! the same idempotency key (the lead id), so a host that died mid-delivery loses nothing.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use super::Settings;
 use super::record::Lead;
-use super::sinks::{Prepared, Sink};
-
-/// The file extension of the marker saying `sink` has not taken the lead yet.
-pub fn marker_ext(sink: &str) -> String {
-    format!("pending-{sink}")
-}
+use super::sinks::{Prepared, Sink, marker_ext};
 
 /// Removes the marker of `sink` for lead `id` (it took the lead) and flushes the folder.
 pub fn clear(dir: &Path, id: &str, sink: &str) {
@@ -102,14 +97,15 @@ fn load(dir: &Path, id: &str, settings: &Settings) -> Result<Prepared, String> {
     Ok(prepared)
 }
 
-/// Scans the outbox and resends, in the background, every lead a sink has not taken yet.
-/// Markers that cannot be trusted, and sinks no longer configured, are logged and left as
-/// they are; they do not stop the others.
-pub fn resend(outbox: &Path, others: &[Sink], settings: &Settings) {
+/// Scans the outbox for the leads a sink has not taken yet: each with the sinks still to get it
+/// ([`super::background::resend`] hands them over). Markers that cannot be trusted, and sinks no
+/// longer configured, are logged and left as they are; they do not stop the others.
+pub fn to_resend(outbox: &Path, others: &[Sink], settings: &Settings) -> Vec<(Arc<Prepared>, Vec<Sink>)> {
     let (leads, problems) = scan(outbox);
     for problem in &problems {
         tracing::error!(event = "lead_pending_unreadable", problem = %problem);
     }
+    let mut found = Vec::new();
     for pending in leads {
         let prepared = match load(outbox, &pending.id, settings) {
             Ok(prepared) => Arc::new(prepared),
@@ -135,8 +131,9 @@ pub fn resend(outbox: &Path, others: &[Sink], settings: &Settings) {
         }
         let names: Vec<&str> = sinks.iter().map(Sink::name).collect();
         tracing::warn!(event = "lead_resend", lead = %pending.id, sinks = ?names);
-        super::background::deliver_in_background(PathBuf::from(outbox), sinks, prepared);
+        found.push((prepared, sinks));
     }
+    found
 }
 
 #[cfg(test)]

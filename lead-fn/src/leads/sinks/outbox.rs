@@ -10,6 +10,11 @@ use std::path::{Path, PathBuf};
 
 use super::{Failure, Prepared};
 
+/// The file extension of the marker saying `sink` has not taken the lead yet.
+pub fn marker_ext(sink: &str) -> String {
+    format!("pending-{sink}")
+}
+
 #[derive(Debug, Clone)]
 pub struct Outbox {
     pub dir: PathBuf,
@@ -30,7 +35,7 @@ impl Outbox {
         let eml = lead.email.eml.clone();
         let json = lead.json.clone();
         let markers: Vec<(String, &'static str)> =
-            self.pending.iter().map(|sink| (crate::leads::pending::marker_ext(sink), *sink)).collect();
+            self.pending.iter().map(|sink| (marker_ext(sink), *sink)).collect();
         let written = tokio::task::spawn_blocking(move || {
             let mut parts: Vec<(&str, &[u8])> = vec![("eml", &eml)];
             parts.extend(markers.iter().map(|(ext, sink)| (ext.as_str(), sink.as_bytes())));
