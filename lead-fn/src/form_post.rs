@@ -21,7 +21,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use minijinja::HtmlEscape;
+use minijinja::value::Serde;
 use serde_json::{Map, Value};
 
 use crate::leads::input::{HONEYPOT, MAX_BODY_BYTES};
@@ -165,73 +165,9 @@ fn language(lead: &Map<String, Value>) -> &'static str {
         .unwrap_or(contract::urls::DEFAULT_LANGUAGE)
 }
 
-/// The words of the answer page, per language.
-struct Words {
-    title: &'static str,
-    fix: &'static str,
-    failed: &'static str,
-    send: &'static str,
-    back: &'static str,
-    labels: [(&'static str, &'static str); 6],
-}
-
-const EN: Words = Words {
-    title: "Your details were not sent yet",
-    fix: "Please fix the errors below and send the form again.",
-    failed: "Failed to submit user data. Please try again.",
-    send: "Send again",
-    back: "Back to the page",
-    labels: [
-        ("name", "Name"),
-        ("email", "Email"),
-        ("contactNumber", "Phone number"),
-        ("message", "Message"),
-        ("propertyType", "Property type"),
-        ("propertyArea", "Area"),
-    ],
-};
-const AR: Words = Words {
-    title: "لم تُرسَل بياناتك بعد",
-    fix: "يُرجى تصحيح الأخطاء أدناه ثم إرسال النموذج مرة أخرى.",
-    failed: "تعذّر إرسال البيانات. يُرجى المحاولة مرة أخرى.",
-    send: "إرسال مرة أخرى",
-    back: "العودة إلى الصفحة",
-    labels: [
-        ("name", "الاسم"),
-        ("email", "البريد الإلكتروني"),
-        ("contactNumber", "رقم الهاتف"),
-        ("message", "الرسالة"),
-        ("propertyType", "نوع العقار"),
-        ("propertyArea", "المنطقة"),
-    ],
-};
-const RU: Words = Words {
-    title: "Ваши данные ещё не отправлены",
-    fix: "Исправьте ошибки ниже и отправьте форму ещё раз.",
-    failed: "Не удалось отправить данные. Попробуйте ещё раз.",
-    send: "Отправить ещё раз",
-    back: "Вернуться на страницу",
-    labels: [
-        ("name", "Имя"),
-        ("email", "Эл. почта"),
-        ("contactNumber", "Номер телефона"),
-        ("message", "Сообщение"),
-        ("propertyType", "Тип недвижимости"),
-        ("propertyArea", "Район"),
-    ],
-};
-
-fn words(lang: &str) -> &'static Words {
-    match lang {
-        "ar" => &AR,
-        "ru" => &RU,
-        _ => &EN,
-    }
-}
-
-/// The refusal as a page: the messages, and the form again with what was sent. Its referrer
-/// policy is `same-origin` (the function's headers say `no-referrer`), so sending the form again
-/// carries the site's `Origin` rather than `null`.
+/// The refusal as a page (`templates/refused.html`): the messages, and the form again with what
+/// was sent. Its referrer policy is `same-origin` (the function's headers say `no-referrer`), so
+/// sending the form again carries the site's `Origin` rather than `null`.
 fn page(
     lead: &Map<String, Value>,
     fields: &Map<String, Value>,
@@ -239,67 +175,31 @@ fn page(
     status: StatusCode,
 ) -> Response {
     let lang = language(lead);
-    let words = words(lang);
-    let dir = if lang == "ar" { "rtl" } else { "ltr" };
-    let text = |name: &str| lead.get(name).and_then(Value::as_str).unwrap_or("");
-    let mut html = format!(
-        "<!doctype html>\n<html lang=\"{lang}\" dir=\"{dir}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"robots\" content=\"noindex\">\n<meta name=\"referrer\" content=\"same-origin\">\n\
-         <title>{title}</title>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n",
-        title = HtmlEscape(words.title),
-    );
-    let summary = if fields.is_empty() { words.failed } else { form_message.unwrap_or(words.fix) };
-    html.push_str(&format!("<p role=\"alert\">{}</p>\n", HtmlEscape(summary)));
-    html.push_str("<form method=\"post\" action=\"/api/contact-user\">\n");
-    for name in ["form", "lang", "page", "propertyId"] {
-        if !text(name).is_empty() {
-            html.push_str(&format!(
-                "<input type=\"hidden\" name=\"{name}\" value=\"{}\">\n",
-                HtmlEscape(text(name))
-            ));
-        }
-    }
-    for (name, label) in words.labels {
-        if !lead.contains_key(name) {
-            continue;
-        }
-        let error = fields.get(name).and_then(Value::as_str);
-        let described = if error.is_some() {
-            format!(" aria-invalid=\"true\" aria-describedby=\"{name}-error\"")
-        } else {
-            String::new()
-        };
-        html.push_str(&format!("<p>\n<label for=\"{name}\">{}</label><br>\n", HtmlEscape(label)));
-        if name == "message" {
-            html.push_str(&format!(
-                "<textarea id=\"{name}\" name=\"{name}\" rows=\"5\" cols=\"40\"{described}>{}</textarea>\n",
-                HtmlEscape(text(name))
-            ));
-        } else {
-            let kind = match name {
-                "email" => "email",
-                "contactNumber" => "tel",
-                _ => "text",
-            };
-            html.push_str(&format!(
-                "<input id=\"{name}\" name=\"{name}\" type=\"{kind}\" value=\"{}\"{described}>\n",
-                HtmlEscape(text(name))
-            ));
-        }
-        if let Some(error) = error {
-            html.push_str(&format!("<br><strong id=\"{name}-error\">{}</strong>\n", HtmlEscape(error)));
-        }
-        html.push_str("</p>\n");
-    }
-    html.push_str(&format!("<p><button type=\"submit\">{}</button></p>\n</form>\n", HtmlEscape(words.send)));
-    let back = text("page");
-    if back.starts_with('/') && !back.starts_with("//") {
-        html.push_str(&format!("<p><a href=\"{}\">{}</a></p>\n", HtmlEscape(back), HtmlEscape(words.back)));
-    }
-    html.push_str("</main>\n</body>\n</html>\n");
+    let page = lead.get("page").and_then(Value::as_str).unwrap_or("");
+    // Only a path on the site becomes the way back.
+    let back = (page.starts_with('/') && !page.starts_with("//")).then_some(page);
+    let rendered = crate::words::template("refused.html").and_then(|template| {
+        template.render(minijinja::context! {
+            t => Serde(crate::words::texts(lang)),
+            lang => lang,
+            lead => Serde(lead),
+            errors => Serde(fields),
+            form_message => form_message,
+            back => back,
+        })
+    });
     let status = if status.is_success() { StatusCode::BAD_REQUEST } else { status };
-    (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
+    match rendered {
+        // minijinja drops a template's last newline; the page ends with one.
+        Ok(html) => {
+            (status, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], html + "\n").into_response()
+        }
+        Err(error) => {
+            tracing::error!(event = "template_failed", template = "refused.html", error = %error);
+            (status, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "The form was not sent.")
+                .into_response()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -372,6 +272,43 @@ mod tests {
         );
         assert!(body.contains("<a href=\"&#x2f;ar&#x2f;property&#x2f;x\">"), "{body}");
         assert!(body.contains("name=\"form\" value=\"detail\""), "{body}");
+    }
+
+    #[test]
+    fn every_language_s_page_has_its_words_and_the_same_form() {
+        let lead = |lang: &str| {
+            lead_object(pairs(&[
+                ("lang", lang),
+                ("name", "Aisha"),
+                ("email", "bad"),
+                ("contactNumber", ""),
+                ("message", "Hello"),
+                ("propertyType", ""),
+                ("propertyArea", ""),
+                ("page", "/contact-us"),
+            ]))
+        };
+        let mut errors = Map::new();
+        errors.insert("email".into(), Value::String("?".into()));
+        let render =
+            |lang: &str| futures_body(page(&lead(lang), &errors, None, StatusCode::UNPROCESSABLE_ENTITY));
+        let english = render("en");
+        assert!(english.ends_with("</main>\n</body>\n</html>\n"), "{english}");
+        for lang in ["en", "ar", "ru"] {
+            let body = render(lang);
+            assert_eq!(body.lines().count(), english.lines().count(), "{lang}: {body}");
+            let words = &crate::words::texts(lang)["refused"];
+            let mut expected: Vec<&str> =
+                ["title", "fix", "send", "back"].iter().filter_map(|k| words[k].as_str()).collect();
+            expected.extend(words["labels"].as_object().expect("labels").values().filter_map(Value::as_str));
+            assert_eq!(expected.len(), 10);
+            for text in expected {
+                assert!(body.contains(text), "{lang}: {text} missing from {body}");
+            }
+            if lang != "en" {
+                assert!(!body.contains("Send again"), "{lang}: English left in {body}");
+            }
+        }
     }
 
     fn futures_body(response: Response) -> String {

@@ -6,6 +6,8 @@
 //! spec's search endpoints, [`leads`] takes enquiries; [`http`] adds the headers every answer of
 //! the function carries, and holds what its endpoints and `estate serve`'s admin API share: the
 //! refusal ([`http::ApiError`]) and the reading of a JSON body. [`lambda`] is the Lambda host.
+//! Every word the function writes (the agents' email, the page a refused plain form gets) is a
+//! template and a string file of [`words`].
 
 use axum::Router;
 use axum::http::StatusCode;
@@ -23,6 +25,7 @@ pub mod logging;
 pub mod rank;
 pub mod search;
 pub mod validate;
+pub mod words;
 
 pub use catalogue::Catalogue;
 pub use leads::ConfigError;

@@ -6,22 +6,18 @@
 //! automatically (its name ends in `.html`), the one-line fields reach here without control
 //! characters ([`super::input::one_line`]), and lettre encodes every header value it writes.
 //!
-//! Texts: `templates/strings/{lang}.json`, one file per language with the same keys as
-//! `en.json` (a test keeps them in step; a key missing from a language falls back to English).
+//! The templates and their texts per language are the function's [`crate::words`].
 
-use std::collections::BTreeMap;
 use std::str::FromStr as _;
-use std::sync::LazyLock;
 use std::time::SystemTime;
 
 use lettre::Address;
 use lettre::address::Envelope;
 use lettre::message::{Mailbox, Message, MultiPart};
-use minijinja::Environment;
 use minijinja::value::Serde;
-use serde_json::Value;
 
 use super::record::{Lead, absolute};
+use crate::words;
 
 /// Who the email is from and to; the visitor goes into Reply-To.
 #[derive(Debug, Clone)]
@@ -66,64 +62,6 @@ pub enum RenderError {
     Message(#[from] lettre::error::Error),
 }
 
-const TEMPLATES: [(&str, &str); 3] = [
-    ("subject.txt", include_str!("../../templates/subject.txt")),
-    ("lead.txt", include_str!("../../templates/lead.txt")),
-    ("lead.html", include_str!("../../templates/lead.html")),
-];
-
-/// The texts of each language, as `templates/strings/*.json` give them.
-pub const STRINGS: [(&str, &str); 3] = [
-    ("en", include_str!("../../templates/strings/en.json")),
-    ("ar", include_str!("../../templates/strings/ar.json")),
-    ("ru", include_str!("../../templates/strings/ru.json")),
-];
-
-static ENVIRONMENT: LazyLock<Environment<'static>> = LazyLock::new(|| {
-    let mut env = Environment::new();
-    match minijinja::syntax::SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).build() {
-        Ok(syntax) => env.set_syntax(syntax),
-        Err(error) => tracing::error!(event = "email_template_invalid", error = %error),
-    }
-    for (name, source) in TEMPLATES {
-        // The templates are part of the program; the tests render every one of them.
-        if let Err(error) = env.add_template(name, source) {
-            tracing::error!(event = "email_template_invalid", template = name, error = %error);
-        }
-    }
-    env
-});
-
-/// The texts per language, each merged over English so a missing key falls back to it.
-static TEXTS: LazyLock<BTreeMap<&'static str, Value>> = LazyLock::new(|| {
-    let parse = |text: &str| serde_json::from_str::<Value>(text).unwrap_or(Value::Null);
-    let english = parse(STRINGS[0].1);
-    STRINGS
-        .iter()
-        .map(|(lang, text)| {
-            let mut merged = english.clone();
-            merge(&mut merged, parse(text));
-            (*lang, merged)
-        })
-        .collect()
-});
-
-fn merge(base: &mut Value, over: Value) {
-    match (base, over) {
-        (Value::Object(base), Value::Object(over)) => {
-            for (key, value) in over {
-                match base.get_mut(&key) {
-                    Some(slot) => merge(slot, value),
-                    None => {
-                        base.insert(key, value);
-                    }
-                }
-            }
-        }
-        (slot, over) => *slot = over,
-    }
-}
-
 /// Renders the email for `lead` in `language` (the agency's; the visitor's own, `lead.lang`, is
 /// noted in it). `site_url` turns site paths into links; `property_missing` says the catalogue
 /// was read and has no property of the lead's `propertyId`.
@@ -135,8 +73,8 @@ pub fn render(
     property_missing: bool,
     now: SystemTime,
 ) -> Result<Email, RenderError> {
-    let language = if TEXTS.contains_key(language) { language } else { "en" };
-    let texts = TEXTS.get(language).cloned().unwrap_or(Value::Null);
+    let language = if words::speaks(language) { language } else { "en" };
+    let texts = words::texts(language);
     let page_url = (!lead.page.is_empty()).then(|| absolute(site_url, &lead.page));
     // Only the site's own addresses become links: a visitor must not plant one in the email.
     let on_site = |url: &str| {
@@ -148,7 +86,7 @@ pub fn render(
     let page_href = page_url.clone().filter(|url| on_site(url));
     let property_href = lead.property.as_ref().map(|p| p.url.clone()).filter(|url| on_site(url));
     let render = |name: &'static str, subject: &str| {
-        let template = ENVIRONMENT.get_template(name).map_err(|e| RenderError::Template(name, e))?;
+        let template = words::template(name).map_err(|e| RenderError::Template(name, e))?;
         template
             .render(minijinja::context! {
                 t => Serde(&texts),
@@ -281,22 +219,8 @@ mod tests {
     }
 
     #[test]
-    fn every_language_renders_with_the_same_keys() {
-        fn keys(value: &Value, prefix: &str, out: &mut Vec<String>) {
-            if let Value::Object(map) = value {
-                for (key, value) in map {
-                    let path = format!("{prefix}{key}");
-                    out.push(path.clone());
-                    keys(value, &format!("{path}."), out);
-                }
-            }
-        }
-        let mut english = Vec::new();
-        keys(&serde_json::from_str(STRINGS[0].1).expect("en.json"), "", &mut english);
-        for (lang, text) in STRINGS {
-            let mut got = Vec::new();
-            keys(&serde_json::from_str(text).unwrap_or_else(|e| panic!("{lang}.json: {e}")), "", &mut got);
-            assert_eq!(got, english, "{lang}.json has other keys than en.json");
+    fn every_language_renders() {
+        for (lang, _) in words::STRINGS {
             for form in [None, Some(Form::Seller), Some(Form::Newsletter), Some(Form::Callback)] {
                 let mut lead = lead();
                 lead.lang = lang.into();
