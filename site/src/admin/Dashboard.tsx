@@ -92,7 +92,7 @@ function HomeView({ token, onExpired, onOpenLead, go }: { token: string; onExpir
     <>
       <ul className="admin-stats" role="list">
         {stats.map((stat) => (
-          <li key={stat.label} className="admin-stat" data-stat={stat.label}>
+          <li key={stat.label} className="card admin-stat" data-stat={stat.label}>
             <span className="admin-stat__icon">
               <Icon name={stat.icon} size={20} />
             </span>
@@ -103,7 +103,7 @@ function HomeView({ token, onExpired, onOpenLead, go }: { token: string; onExpir
       </ul>
       {data.unpublished > 0 ? <p className="admin-note">{t('admin.stat.unpublished', { n: data.unpublished })}</p> : null}
       <div className="admin-grid">
-        <section className="admin-card" data-testid="pie">
+        <section className="card admin-card" data-testid="pie">
           <PieChart
             title={t('admin.pie.title')}
             emptyText={t('admin.pie.empty')}
@@ -116,7 +116,7 @@ function HomeView({ token, onExpired, onOpenLead, go }: { token: string; onExpir
           />
           <p className="admin-card__foot">{t('admin.pie.note', { n: c.Rental })}</p>
         </section>
-        <section className="admin-card" aria-labelledby="admin-newest">
+        <section className="card admin-card" aria-labelledby="admin-newest">
           <div className="admin-card__head">
             <h3 id="admin-newest" className="admin-card__title">
               {t('admin.newest.title')}
@@ -175,7 +175,7 @@ function LeadDetail({ token, id, onExpired, onBack }: { token: string; id: strin
     ['admin.lead.id', lead.id],
   ];
   return (
-    <article ref={card} tabIndex={-1} className="admin-card admin-lead" aria-labelledby="admin-lead-name" data-testid="lead-detail">
+    <article ref={card} tabIndex={-1} className="card admin-card admin-lead" aria-labelledby="admin-lead-name" data-testid="lead-detail">
       <button type="button" className="button button--outline admin-back" onClick={onBack}>
         <Icon name="arrowLeft" size={18} className="flip-rtl" />
         <span>{t('admin.lead.back')}</span>
@@ -234,13 +234,13 @@ function UsersView({ token, onExpired, open, setOpen }: { token: string; onExpir
   if (!data) return <div className="skeleton skeleton--card" aria-busy="true" />;
   if (data.total === 0) {
     return (
-      <div className="admin-card">
+      <div className="card admin-card">
         <p className="admin-empty">{t('admin.users.empty')}</p>
       </div>
     );
   }
   return (
-    <section className="admin-card" aria-labelledby="admin-users-count">
+    <section className="card admin-card" aria-labelledby="admin-users-count">
       <div className="admin-card__head">
         <h3 id="admin-users-count" className="admin-card__title">
           {t('admin.users.count', { n: data.total })}
@@ -296,7 +296,7 @@ function PropertiesView({ token, onExpired }: { token: string; onExpired: () => 
   const t = useT();
   const [showForm, setShowForm] = useState(false);
   return (
-    <section className="admin-card" aria-labelledby="admin-add-property">
+    <section className="card admin-card" aria-labelledby="admin-add-property">
       <div className="admin-card__head">
         <h3 id="admin-add-property" className="admin-card__title">
           {t('admin.properties.new')}
@@ -317,7 +317,7 @@ function PropertiesView({ token, onExpired }: { token: string; onExpired: () => 
 function BlogsView({ token, onExpired }: { token: string; onExpired: () => void }) {
   const t = useT();
   return (
-    <section className="admin-card" aria-labelledby="admin-add-blog">
+    <section className="card admin-card" aria-labelledby="admin-add-blog">
       <h3 id="admin-add-blog" className="admin-card__title">
         {t('blogForm.title')}
       </h3>

@@ -54,7 +54,7 @@ export function Locked({ editor, heading }: { editor: Editor; heading: MessageKe
     <>
       <PageHeader eyebrow={t('admin.sidebar.local')} title={t(heading)} lead={t('admin.locked.lead')} />
       <div className="container container--narrow section">
-        <form className="admin-card admin-lock" onSubmit={onSubmit} data-testid="locked">
+        <form className="card admin-card admin-lock" onSubmit={onSubmit} data-testid="locked">
           <span className="admin-lock__icon" aria-hidden="true">
             <Icon name="key" size={28} />
           </span>

@@ -8,7 +8,7 @@ import type { Picture as PictureData } from '../types';
 
 /**
  * How wide each kind of image is shown, for `sizes` (the browser picks the smallest variant that
- * fills it). They follow the layouts in styles.css: the container is at most 78rem, card grids
+ * fills it). They follow the layouts in styles/ (cards.css, property.css): the container is at most 78rem, card grids
  * have 1, 2 or 3 columns from 40em and 64em, the property page's main column is 1.75fr of 2.75fr.
  */
 export const SIZES = {

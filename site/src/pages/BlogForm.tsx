@@ -24,7 +24,7 @@ export function Component() {
         <>
           <PageHeader eyebrow={t('blogForm.eyebrow')} title={t('blogForm.title')} lead={t('admin.blogs.text')} />
           <div className="container container--narrow section">
-            <div className="admin-card">
+            <div className="card admin-card">
               <BlogForm token={editor.token} onExpired={editor.expired} />
             </div>
             <p className="admin-below">

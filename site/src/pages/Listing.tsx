@@ -270,7 +270,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
 
         {/* Phones: a one-line bar that opens the whole search panel in place (a native
             disclosure: keyboard, screen readers and no-JS all work); wider screens show the
-            panel open and no bar (styles.css). */}
+            panel open and no bar (styles/listings-phone.css). */}
         <details className="search-sheet">
           <summary className="search-sheet__toggle">
             <Icon name="search" size={18} />
