@@ -142,6 +142,18 @@ async function search(page, values) {
   return { url: new URL(page.url()), ids: await results(page) };
 }
 
+/**
+ * Back from a result page to the panel's page, as a visitor goes back (the router's, no reload:
+ * a full load per option made these tests the slowest of the suite), and settled there.
+ */
+async function backTo(page, path) {
+  if (new URL(page.url()).pathname === path) return;
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === path);
+  await page.getByRole('heading', { level: 1, name: RESULTS_TITLE }).waitFor({ state: 'detached' });
+  await settle(page);
+}
+
 const ids = (list) => list.map((p) => p.id).sort();
 
 /** Lower case without accents, split into words (as lead-fn's catalogue does). */
@@ -181,8 +193,7 @@ describe('search panels', () => {
       const options = await page.getByRole('search').first().locator('select[name="type"] option').allTextContents();
       assert.deepEqual(options, panel.types, 'the spec type options, no empty one');
       for (const type of panel.types) {
-        await page.goto(server.url + panel.page, { waitUntil: 'load' });
-        await settle(page);
+        await backTo(page, panel.page);
         const { url, ids: found } = await search(page, { type });
         assert.equal(url.pathname, panel.target);
         assert.deepEqual([...url.searchParams.keys()], ['type'], `only the filled parameter: ${url.search}`);
@@ -200,8 +211,7 @@ describe('search panels', () => {
         assert.deepEqual(await select.locator('option').allTextContents(), ['Bedroom', ...BEDROOM_LABELS]);
         assert.equal(await select.locator('option').first().getAttribute('value'), '', 'the placeholder has no value');
         for (let n = 1; n <= 7; n += 1) {
-          await page.goto(server.url + panel.page, { waitUntil: 'load' });
-          await settle(page);
+          await backTo(page, panel.page);
           const { url, ids: found } = await search(page, { bedrooms: String(n) });
           assert.equal(url.pathname, panel.target);
           assert.equal(url.search, `?bedrooms=${n}`);
@@ -221,8 +231,7 @@ describe('search panels', () => {
         const communities = [...new Set(expected(panel.category).map((p) => p.location).filter(Boolean))].sort();
         assert.deepEqual([...options.slice(1)].sort(), communities);
         for (const community of communities) {
-          await page.goto(server.url + panel.page, { waitUntil: 'load' });
-          await settle(page);
+          await backTo(page, panel.page);
           const { ids: found } = await search(page, { community });
           assert.ok(found.length >= 1, `${community} has listings`);
           assert.deepEqual(found, ids(expected(panel.category, { community })), `${panel.page} in ${community}`);
@@ -239,8 +248,7 @@ describe('search panels', () => {
         const values = await select.locator('option').evaluateAll((options) => options.map((o) => o.value));
         assert.deepEqual(values, ['', ...AREA_SIZES]);
         for (const area of AREA_SIZES) {
-          await page.goto(server.url + panel.page, { waitUntil: 'load' });
-          await settle(page);
+          await backTo(page, panel.page);
           const { url, ids: found } = await search(page, { area });
           assert.equal(url.pathname, panel.target);
           assert.equal(url.search, `?area=${area}`);

@@ -46,15 +46,15 @@ after(async () => {
 test('every kind of page: a strict CSP and HSTS, no inline script, 0 violations, hydrated', async () => {
   const report = [];
   const walk = await openWalk(browser, DESKTOP);
+  // Installed before any page script: reports every violation the page causes.
+  await walk.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (event) =>
+      window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
   for (const [path, status] of pages) {
     const { context, page, problems } = await walk.open({ expectNotFound: status === 404 });
-    // Installed before any page script: reports every violation the page causes.
-    await page.addInitScript(() => {
-      window.__violations = [];
-      document.addEventListener('securitypolicyviolation', (event) =>
-        window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
     const response = await page.goto(server.url + path, { waitUntil: 'load' });
     await settle(page);
     const headers = response.headers();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { repo, startServer } from './server.mjs';
 import { FIXED_ROUTES } from './routes.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage, settle } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -30,9 +30,13 @@ after(async () => {
 
 const shotName = (path, label) => `${label}${path === '/' ? '-home' : path.replace(/[^a-zA-Z0-9]+/g, '-')}.png`;
 
-/** Loads `path`, asserts the page answered `status` and rendered without console problems. */
-async function visit(viewport, path, { status = 200, label = 'page', javaScript = true } = {}) {
-  const opened = await openPage(browser, viewport, { javaScriptEnabled: javaScript, expectNotFound: status === 404 });
+/**
+ * Loads `path` (in `walk` when given, see openWalk), asserts the page answered `status` and
+ * rendered without console problems.
+ */
+async function visit(viewport, path, { status = 200, javaScript = true, walk = undefined } = {}) {
+  const expectNotFound = status === 404;
+  const opened = walk ? await walk.open({ expectNotFound }) : await openPage(browser, viewport, { javaScriptEnabled: javaScript, expectNotFound });
   const response = await opened.page.goto(server.url + path, { waitUntil: 'load' });
   assert.equal(response.status(), status, `${path} answered ${response.status()}`);
   if (javaScript) await settle(opened.page);
@@ -47,9 +51,14 @@ async function finish({ context, page, problems }, path, label) {
 
 for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
   describe(`every fixed route on a ${label}`, () => {
+    let walk;
+    before(async () => {
+      walk = await openWalk(browser, viewport);
+    });
+    after(() => walk.close());
     for (const path of FIXED_ROUTES) {
       test(path, async () => {
-        const opened = await visit(viewport, path, { label });
+        const opened = await visit(viewport, path, { walk });
         const { page } = opened;
         const root = await page.locator('#root').innerHTML();
         assert.ok(root.length > 500, `${path}: the root is (nearly) empty`);
