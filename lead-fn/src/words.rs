@@ -78,9 +78,10 @@ pub fn speaks(language: &str) -> bool {
     TEXTS.contains_key(language)
 }
 
-/// The texts of `language` (English for one the function does not speak).
-pub fn texts(language: &str) -> Value {
-    TEXTS.get(language).or_else(|| TEXTS.get("en")).cloned().unwrap_or(Value::Null)
+/// The texts of `language` (English for one the function does not speak), parsed once.
+pub fn texts(language: &str) -> &'static Value {
+    static NONE: Value = Value::Null;
+    TEXTS.get(language).or_else(|| TEXTS.get("en")).unwrap_or(&NONE)
 }
 
 /// The template called `name` (one of `templates/`).

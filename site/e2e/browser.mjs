@@ -58,6 +58,8 @@ export async function openWalk(browser, viewport, options = {}) {
   };
   return {
     async open({ expectNotFound = false } = {}) {
+      // A test that failed before its `close` left the last page as it was.
+      if (page.url() !== 'about:blank') await close();
       await page.setViewportSize(viewport);
       seen.expectNotFound = expectNotFound;
       seen.problems = [];

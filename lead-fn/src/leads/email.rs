@@ -89,7 +89,7 @@ pub fn render(
         let template = words::template(name).map_err(|e| RenderError::Template(name, e))?;
         template
             .render(minijinja::context! {
-                t => Serde(&texts),
+                t => Serde(texts),
                 email_lang => language,
                 lead => Serde(lead),
                 subject => subject,
