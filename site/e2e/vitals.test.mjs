@@ -52,7 +52,6 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     test(`the typewriter moves nothing on the ${label} home page /${lang}`, async () => {
       // Motion allowed: the typewriter runs (the other browser tests turn it off).
       const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
-      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
       const page = await context.newPage();
       await page.addInitScript(() => {
         window.__shift = 0;
