@@ -89,7 +89,8 @@ fn sorted_keys<S: Serializer, T: Serialize>(value: &T, serializer: S) -> Result<
     serde_json::to_value(value).map_err(serde::ser::Error::custom)?.serialize(serializer)
 }
 
-/// `data/home.json`: the newest cards of each main category.
+/// `data/home.json`: the newest cards of each main category, and the type counts of all
+/// listings (the home search panel's type options say which have none).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HomeCards<'a> {
@@ -101,6 +102,8 @@ pub struct HomeCards<'a> {
     pub rental: Vec<Card<'a>>,
     #[serde(rename = "Residential")]
     pub residential: Vec<Card<'a>>,
+    /// Each type with its count over every listing, most common first.
+    pub types: Vec<(&'a str, usize)>,
 }
 
 /// One of `data/communities.json`, the area guides: most listings first.

@@ -190,10 +190,22 @@ describe('search panels', () => {
     test(`${panel.page}: every type option finds exactly its listings`, async () => {
       const opened = await open(panel.page);
       const { page } = opened;
-      const options = await page.getByRole('search').first().locator('select[name="type"] option').allTextContents();
-      assert.deepEqual(options, panel.types, 'the spec type options, no empty one');
+      const select = page.getByRole('search').first().locator('select[name="type"]');
+      const options = await select.locator('option').evaluateAll((list) => list.map((o) => ({ text: o.textContent, value: o.value, disabled: o.disabled })));
+      // A placeholder that cannot be chosen, then the spec's options; one the category has no
+      // listing of says so.
+      assert.deepEqual(options, [
+        { text: 'Property type', value: '', disabled: true },
+        ...panel.types.map((type) => ({ text: expected(panel.category, { type }).length ? type : `${type} (none listed)`, value: type, disabled: false })),
+      ]);
+      const shown = () => select.evaluate((s) => s.selectedOptions[0]?.textContent);
+      assert.equal(await shown(), 'Property type', 'nothing shown as chosen before a pick');
       for (const type of panel.types) {
         await backTo(page, panel.page);
+        if (type === panel.types[0]) {
+          await select.selectOption(type);
+          assert.equal(await shown(), options[1].text, 'the picked type is shown');
+        }
         const { url, ids: found } = await search(page, { type });
         assert.equal(url.pathname, panel.target);
         assert.deepEqual([...url.searchParams.keys()], ['type'], `only the filled parameter: ${url.search}`);
@@ -258,6 +270,28 @@ describe('search panels', () => {
       });
     }
   }
+
+  test('in Arabic and Russian the type dropdown shows its placeholder until a type is picked, and says which types have no listing', async () => {
+    for (const lang of ['ar', 'ru']) {
+      const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
+      for (const panel of [PANELS[0], PANELS[3]]) {
+        const path = `/${lang}${panel.page === '/' ? '' : panel.page}`;
+        const opened = await open(path);
+        const select = opened.page.getByRole('search').first().locator('select[name="type"]');
+        const shown = () => select.evaluate((s) => s.selectedOptions[0]?.textContent);
+        assert.equal(await shown(), messages['searchPanel.type'], `${path}: the placeholder`);
+        const texts = await select.locator('option:not([disabled])').allTextContents();
+        const none = messages['searchPanel.typeNone'].replace('{type}', '');
+        panel.types.forEach((type, i) => {
+          const listed = expected(panel.category, { type }).length > 0;
+          assert.equal(texts[i].endsWith(none), !listed, `${path}: ${type} as "${texts[i]}"`);
+        });
+        await select.selectOption(panel.types.at(-1));
+        assert.equal(await shown(), texts.at(-1), `${path}: the picked type`);
+        await done(opened, path);
+      }
+    }
+  });
 
   test('free text finds every listing whose title or community has the word, and combines with a type', async () => {
     const opened = await open('/');

@@ -368,13 +368,16 @@ export type ListingSummary = {
 };
 
 /**
- * `data/home.json`: the newest cards of each main category.
+ * `data/home.json`: the newest cards of each main category, and the type counts of all
+ * listings (the home search panel's type options say which have none).
  */
 export type HomeCards = {
   Commercial: Array<CardProperty>;
   OffPlan: Array<CardProperty>;
   Rental: Array<CardProperty>;
   Residential: Array<CardProperty>;
+  /** Each type with its count over every listing, most common first. */
+  types: Array<[string, number]>;
 };
 
 /**

@@ -170,6 +170,7 @@ pub fn files(properties: &[std::sync::Arc<ApiProperty>], pictures: &Pictures) ->
         off_plan: newest(MainCategory::OffPlan),
         rental: newest(MainCategory::Rental),
         residential: newest(MainCategory::Residential),
+        types: counted(properties.iter().map(|p| p.sub_category.as_str())),
     };
     written.push((files::HOME.to_owned(), to_json(&home)));
 

@@ -325,3 +325,16 @@ async fn one_letter_words_and_stop_words_are_not_required() {
         assert_eq!(found(query).await, everything, "{query}");
     }
 }
+
+/// The cases the browser's rules run too (site/src/search/rules.test.ts).
+#[test]
+fn type_options_match_the_shared_vectors() {
+    let vectors: Value = serde_json::from_str(include_str!("../search-vectors.json")).expect("valid JSON");
+    for case in vectors["types"].as_array().expect("a list of types") {
+        let (option, sub_category) =
+            (case["option"].as_str().expect("option"), case["subCategory"].as_str().expect("subCategory"));
+        let same =
+            lead_fn::catalogue::normalise_type(option) == lead_fn::catalogue::normalise_type(sub_category);
+        assert_eq!(same, case["same"].as_bool().expect("same"), "{option:?} and {sub_category:?}");
+    }
+}

@@ -1,14 +1,17 @@
 // The search panels of the home and listing pages (spec sections 2 and 5). Each page has its
-// own options and result page. Spec rules kept on purpose: the type dropdown has no empty
-// option (it shows its first type, yet no type counts as chosen until one is picked), the
-// bedroom and area placeholders have no value, an empty search raises the browser alert and
-// goes nowhere, and only the filled parameters go into the URL.
+// own options and result page. Spec rules kept: the spec's type options, the bedroom and area
+// placeholders have no value, an empty search raises the browser alert and goes nowhere, and
+// only the filled parameters go into the URL. One departure (DESIGN.md): the type dropdown shows
+// the placeholder 'Property type', which cannot be chosen, until a type is picked, rather than
+// a first type that looks chosen but is not; and an option the category has no listing of says
+// so.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../i18n/link';
 import { localePath, typeLabel, useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { formatNumber } from '../format';
 import { Icon } from './Icon';
+import { countOfType } from '../search/rules';
 
 export type PanelKind = 'home' | 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 
@@ -88,7 +91,19 @@ export interface CommunityOption {
   en?: true;
 }
 
-export function SearchPanel({ kind, communities = [] }: { kind: PanelKind; communities?: CommunityOption[] }) {
+/**
+ * `types`: the listings' types with their counts (the build's summary), for the options to say
+ * which have none; without it the options are the spec's plain names.
+ */
+export function SearchPanel({
+  kind,
+  communities = [],
+  types,
+}: {
+  kind: PanelKind;
+  communities?: CommunityOption[];
+  types?: ReadonlyArray<readonly [string, number]>;
+}) {
   const t = useT();
   const lang = useLang();
   const navigate = useNavigate();
@@ -141,9 +156,14 @@ export function SearchPanel({ kind, communities = [] }: { kind: PanelKind; commu
           {t('searchPanel.type')}
         </label>
         <select id={`${id}-type`} name="type" value={values.type} onChange={set('type')}>
+          <option value="" disabled>
+            {t('searchPanel.type')}
+          </option>
           {config.types.map((type) => (
             <option key={type} value={type}>
-              {typeLabel(lang, type)}
+              {types && countOfType(types, type) === 0
+                ? t('searchPanel.typeNone', { type: typeLabel(lang, type) })
+                : typeLabel(lang, type)}
             </option>
           ))}
         </select>

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData>
     // The build picks the newest of each category (generator/src/listings.rs).
     getJson(HOME).catch((error: unknown) => {
       console.error('Failed to fetch properties', error);
-      return { Residential: [], OffPlan: [], Commercial: [], Rental: [] };
+      return { Residential: [], OffPlan: [], Commercial: [], Rental: [], types: [] };
     }),
   ]);
   const texts = localize(site, langOfRequest(request), ['whyUs']);
@@ -287,7 +287,7 @@ export function Component() {
         <div className="container home-hero__inner">
           <p className="eyebrow eyebrow--light">{t('home.eyebrow')}</p>
           <Typewriter phrases={phrases} />
-          <SearchPanel kind="home" />
+          <SearchPanel kind="home" types={blocks.types} />
         </div>
       </section>
 

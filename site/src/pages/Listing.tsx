@@ -276,7 +276,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
             <Icon name="search" size={18} />
             <span>{t('listing.searchToggle')}</span>
           </summary>
-          <SearchPanel kind={kind} communities={communities} />
+          <SearchPanel kind={kind} communities={communities} types={summary.types} />
         </details>
 
         {summary.types.length > 0 ? (
