@@ -25,8 +25,11 @@ const ERROR_LATER = 'Something went wrong. Please try again later.';
 /** Countries the vectors' numbers are in, by dial code: what a visitor picks in the selector. */
 const COUNTRY_BY_DIAL = [
   ['971', 'United Arab Emirates'],
+  ['501', 'Belize'],
   ['44', 'United Kingdom'],
+  ['49', 'Germany'],
   ['1', 'United States'],
+  ['7', 'Russia'],
 ];
 
 /**
@@ -41,6 +44,9 @@ const RESHAPED = {
   'contact-lead: plus is not a digit': { field: 'contactNumber', why: "the selector sends digits only, without '+'" },
   'contact-lead: too short': { field: 'contactNumber', why: 'typed after the dial code, the number has 11 digits' },
   'contact-lead: letters': { field: 'contactNumber', why: 'letters cannot be typed into the number' },
+  'detail: a country code of 0': { field: 'contactNumber', why: "the selector always starts with a country's dial code" },
+  'popup: 11 digits': { field: 'contactNumber', why: 'the trunk 0 dropped, the UAE mask takes the first 9 digits' },
+  'detail: a British mobile one digit long': { field: 'contactNumber', why: "the UK mask takes a mobile's 10 digits" },
 };
 
 /**
@@ -70,13 +76,13 @@ const FORMS = {
   popup: {
     path: '/',
     fields: { name: 'Name', email: 'Email', contactNumber: 'Phone Number' },
-    phone: 'plain',
+    phone: 'selector',
     failure: [FAILED_RETRY, ERROR_LATER],
   },
   detail: {
     path: null, // a property page, chosen in before()
     fields: { name: 'Name', email: 'Email', contactNumber: 'Phone Number', message: 'Message' },
-    phone: 'plain',
+    phone: 'selector',
     failure: [FAILED_RETRY, ERROR_LATER],
   },
   newsletter: {
@@ -195,7 +201,8 @@ async function enterPhone(form, input, number) {
   let rest = number.replace(/\s/g, '');
   let country = 'United Arab Emirates';
   if (rest.startsWith('+')) {
-    const [dial, name] = COUNTRY_BY_DIAL.find(([code]) => rest.slice(1).startsWith(code));
+    // A number no country's code starts ('+0...') is typed after the default one.
+    const [dial, name] = COUNTRY_BY_DIAL.find(([code]) => rest.slice(1).startsWith(code)) ?? ['', country];
     country = name;
     rest = rest.slice(1 + dial.length);
   }
@@ -342,8 +349,8 @@ const VALID = {
     // The second variant sends digits only.
     lead: { contactNumber: '971501234567', message: 'Please call after 6.' },
   },
-  popup: { input: VECTORS.find((v) => v.name === 'popup: valid, only three fields').input, lead: { contactNumber: '0501234567', message: '' } },
-  detail: { input: VECTORS.find((v) => v.name === 'detail: valid').input, lead: { contactNumber: '0501234567', message: 'Is it available?' } },
+  popup: { input: VECTORS.find((v) => v.name === 'popup: valid, only three fields').input, lead: { contactNumber: '+971501234567', message: '' } },
+  detail: { input: VECTORS.find((v) => v.name === 'detail: valid').input, lead: { contactNumber: '+971501234567', message: 'Is it available?' } },
   newsletter: { input: VECTORS.find((v) => v.name === 'newsletter: valid').input, lead: { name: '', contactNumber: '' } },
   callback: { input: VECTORS.find((v) => v.name === 'callback: valid').input, lead: { contactNumber: '+447700900123', email: '' } },
   requirements: {
@@ -422,6 +429,64 @@ describe('failures keep what was typed; valid data reaches the outbox', () => {
       assert.deepEqual(problems.filter((problem) => !problem.includes('status of 500')), []);
     });
   }
+});
+
+describe('the popup and the property form take a number of any country', () => {
+  const NUMBERS = [
+    ['+7 916 123 45 67', '+79161234567'],
+    ['+44 7700 900123', '+447700900123'],
+    ['0501234567', '+971501234567'],
+  ];
+  for (const kind of ['popup', 'detail']) {
+    test(`${kind}: ${NUMBERS.map(([typed]) => typed).join(', ')} arrive with their country code; 12345 is refused`, async () => {
+      const { form, spec, context, page, problems, alerts } = await openForm(kind);
+      for (const [typed, received] of NUMBERS) {
+        const before = leads().length;
+        await fill(form, spec, { ...VALID[kind].input, contactNumber: typed });
+        if (kind === 'detail' && typed.startsWith('+7')) await form.screenshot({ path: join(tmpdir(), 'forms-detail-russian-number.png') });
+        await submitButton(form).click();
+        await expectSuccess(form, spec, alerts, alerts.length);
+        const lead = await waitForLead((l, i) => i >= before && l.form === kind);
+        assert.equal(lead.contactNumber, received, `${typed} as the agents receive it`);
+      }
+      await fill(form, spec, { ...VALID[kind].input, contactNumber: '12345' });
+      await submitButton(form).click();
+      assert.deepEqual((await shown(form, spec)).errors, { contactNumber: 'Phone number must be 10 digits.' });
+      await context.close();
+      assert.deepEqual(problems, []);
+    });
+  }
+
+  test("in Arabic and Russian the property form refuses 12345 in the page's language and sends 0501234567 with +971", async () => {
+    for (const lang of ['ar', 'ru']) {
+      const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
+      const { page, context, problems } = await openPage(browser, DESKTOP);
+      await gotoSettled(page, `${server.url}/${lang}${FORMS.detail.path}`);
+      await page.locator('.price-card').getByRole('button', { name: messages['property.getInTouch'] }).click();
+      const form = page.locator('form[name="detail"]');
+      await form.waitFor({ state: 'visible' });
+      const phone = form.locator('input[name="contactNumber"]');
+      await form.locator('input[name="name"]').fill('Ivan Petrov');
+      await form.locator('input[name="email"]').fill('ivan@example.com');
+      for (const [typed, error] of [['12345', messages['forms.rule.phoneTen']], ['0501234567', null]]) {
+        await phone.click();
+        await phone.press('Control+A');
+        await phone.press('Backspace');
+        await phone.pressSequentially(typed);
+        const before = leads().length;
+        await submitButton(form).click();
+        if (error) {
+          await form.locator('[data-field="contactNumber"] .field__error').waitFor();
+          assert.equal((await form.locator('[data-field="contactNumber"] .field__error').innerText()).trim(), error, lang);
+        } else {
+          const lead = await waitForLead((l, i) => i >= before && l.form === 'detail' && l.lang === lang);
+          assert.equal(lead.contactNumber, '+971501234567', lang);
+        }
+      }
+      await context.close();
+      assert.deepEqual(problems, [], lang);
+    }
+  });
 });
 
 test('the seller form works by keyboard alone, with a country found by typing', async () => {

@@ -192,6 +192,33 @@ describe('get in touch', () => {
     await finish(opened, path);
   });
 
+  test("the message starts as 'I am interested in {title} ({reference})' in each language, with and without JavaScript", async () => {
+    const property = find('a listing with a reference and translated titles', (p) => p.reference && p.translations?.ar?.title && p.translations?.ru?.title);
+    for (const [lang, prefix] of [['en', ''], ['ar', '/ar'], ['ru', '/ru']]) {
+      const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
+      const title = lang === 'en' ? property.title : property.translations[lang].title;
+      const expected = messages['forms.detail.message'].replace('{title}', title).replace('{reference}', property.reference);
+      const path = `${prefix}/property/${property.id}`;
+      const opened = await visit(DESKTOP_VIEW, path);
+      const { page } = opened;
+      await page.locator('.price-card').getByRole('button', { name: messages['property.getInTouch'] }).click();
+      const message = page.locator('dialog[open] textarea[name="message"]');
+      await message.waitFor({ state: 'visible', timeout: 5000 });
+      // Latin words inside Arabic text come wrapped in direction isolates (src/i18n).
+      const plain = (text) => text.replace(/[\u2066-\u2069]/g, '');
+      assert.equal(plain(await message.inputValue()), expected, `${lang}: the message`);
+      // Editable: the visitor's own words replace it.
+      await message.fill('Is it still available?');
+      assert.equal(await message.inputValue(), 'Is it still available?');
+      await finish(opened, path);
+      // The form for browsers without JavaScript, in the prerendered HTML, starts the same way.
+      const html = await (await fetch(server.url + path)).text();
+      const textarea = /<textarea[^>]*name="message"[^>]*>([^<]*)<\/textarea>/.exec(html);
+      const unescape = (text) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      assert.equal(plain(unescape(textarea?.[1] ?? '')), expected, `${lang}: the no-JavaScript form's message`);
+    }
+  });
+
   test('on a phone the bar at the bottom opens it, and it offers call, WhatsApp and e-mail', async () => {
     const property = find('a listing with an agent', (p) => p.agent && p.reference);
     const agent = team.find((member) => member.id === property.agent);

@@ -197,7 +197,7 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
         lang: input.lang.to_owned(),
         name: input.fields.name,
         email: input.fields.email,
-        contact_number: input.fields.contact_number,
+        contact_number: validate::received_phone(input.form, input.fields.contact_number),
         message: input.fields.message,
         property_type: input.fields.property_type,
         property_area: input.fields.property_area,

@@ -102,7 +102,8 @@ async fn a_lead_reaches_the_smtp_server_the_email_api_the_webhook_and_the_outbox
         "https://palmcrest.example/property/palm-villa",
         "Reference: PC-2201",
         "Permit number: 7110029384",
-        "Phone: 0501234567",
+        // The local UAE number the visitor typed, with its country code (validate::received_phone).
+        "Phone: +971501234567",
         "Can we see it on Saturday?\nMornings suit me.",
     ] {
         assert!(text.contains(expected), "{expected:?} in\n{text}");

@@ -5,11 +5,14 @@
 import { useCallback } from 'react';
 import { useT } from '../i18n';
 import { FAILURE_LATER, FAILURE_RETRY, useLeadForm, type Lead } from './useLeadForm';
-import { EmailField, FormFoot, FormStatus, NameField, SubmitButton, TextAreaField, TextField } from './fields';
+import { EmailField, FormFoot, FormStatus, NameField, SubmitButton, TextAreaField } from './fields';
 import { PhoneField } from './PhoneField';
 import { LeadFormElement } from './LeadFormElement';
 
-/** Home's 'Submit Your Details' popup: name, email and a 10-digit phone; only those are sent. */
+/**
+ * Home's 'Submit Your Details' popup: name, email and a phone with the country selector (a UAE
+ * number keeps the spec's 10-digit rule; forms/validate.ts); only those are sent.
+ */
 export function PopupForm() {
   const t = useT();
   const form = useLeadForm({
@@ -21,19 +24,23 @@ export function PopupForm() {
     <LeadFormElement form={form} name="popup" label={t('popup.title')}>
       <NameField form={form} label={t('forms.name')} />
       <EmailField form={form} label={t('forms.email')} />
-      <TextField form={form} name="contactNumber" label={t('forms.phoneNumber')} hint={t('forms.phoneTenHint')} required type="tel" autoComplete="tel" inputMode="numeric" dir="ltr" />
+      <PhoneField form={form} name="contactNumber" label={t('forms.phoneNumber')} required />
       <FormFoot form={form} label={t('forms.popup.submit')} buttonClass="button button--gold button--block" />
     </LeadFormElement>
   );
 }
 
-/** The property page's 'Get in Touch' form: checked on submit; the modal stays open on success. */
-export function DetailForm({ propertyId }: { propertyId: string }) {
+/**
+ * The property page's 'Get in Touch' form: checked on submit; the modal stays open on success.
+ * The message starts as 'I am interested in {title} ({reference})', editable, so the required
+ * field is not an empty hurdle (issue 32).
+ */
+export function DetailForm({ propertyId, message }: { propertyId: string; message: string }) {
   const t = useT();
   const withProperty = useCallback((values: { name: string; email: string; contactNumber: string; message: string }): Lead => ({ ...values, propertyId }), [propertyId]);
   const form = useLeadForm({
     form: 'detail',
-    initial: { name: '', email: '', contactNumber: '', message: '' },
+    initial: { name: '', email: '', contactNumber: '', message },
     toLead: withProperty,
     failure: FAILURE_LATER,
   });
@@ -41,7 +48,7 @@ export function DetailForm({ propertyId }: { propertyId: string }) {
     <LeadFormElement form={form} name="detail" label={t('property.getInTouch')} className="lead-form--grid" hidden={{ propertyId }}>
       <NameField form={form} label={t('forms.name')} />
       <EmailField form={form} label={t('forms.email')} />
-      <TextField form={form} name="contactNumber" label={t('forms.phoneNumber')} hint={t('forms.phoneTenHint')} required type="tel" autoComplete="tel" inputMode="numeric" dir="ltr" className="lead-form__wide" />
+      <PhoneField form={form} name="contactNumber" label={t('forms.phoneNumber')} required className="lead-form__wide" />
       <TextAreaField form={form} name="message" label={t('forms.message')} required rows={3} className="lead-form__wide" />
       <FormFoot form={form} label={t('forms.detail.submit')} buttonClass="button button--gold button--block" wide />
     </LeadFormElement>

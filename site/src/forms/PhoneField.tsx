@@ -13,6 +13,7 @@ import { useT, type Translate } from '../i18n';
 import { useLang } from '../shell';
 import { FieldShell, describedBy } from './fields';
 import type { LeadForm } from './useLeadForm';
+import type { NumberCheck } from './validate';
 
 /** Spec section 9. */
 export const DEFAULT_COUNTRY: CountryIso2 = 'ae';
@@ -45,6 +46,12 @@ type Full = typeof import('./PhoneFieldFull');
 let full: Full | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
+
+/**
+ * The phone library's check of a foreign number, once the full field has loaded (it comes with
+ * the country selector, the only way to enter such a number); until then, none.
+ */
+export const loadedNumberCheck = (): NumberCheck | undefined => full?.validNumber;
 
 /** Starts loading the full field (idempotent): on the visitor's first sign of using a form. */
 export function preloadPhoneField(): void {
@@ -284,18 +291,21 @@ export function PhoneField({
   label,
   hint,
   required,
+  className,
 }: {
   form: LeadForm;
   name: string;
   label: string;
   hint?: string;
   required?: boolean;
+  /** Beside the field's own class (a grid placement). */
+  className?: string;
 }) {
   const module = useSyncExternalStore(subscribe, loaded, notOnServer);
   const handoff = useRef<Handoff>({ focus: null, open: false }).current;
   const Row = module ? module.FullPhoneRow : LightPhoneRow;
   return (
-    <FieldShell form={form} name={name} label={label} hint={hint} className="phone-field">
+    <FieldShell form={form} name={name} label={label} hint={hint} className={className ? `phone-field ${className}` : 'phone-field'}>
       <Row form={form} name={name} hint={hint} required={required} handoff={handoff} />
     </FieldShell>
   );

@@ -4,11 +4,18 @@
 // is our own small combobox so it is searchable, keyboard-only usable and translated.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useId, type KeyboardEvent } from 'react';
 import { defaultCountries, parseCountry, usePhoneInput, type CountryIso2, type ParsedCountry } from 'react-international-phone';
+import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { useT } from '../i18n';
 import { useLang } from '../shell';
 import { CountryButton, DEFAULT_COUNTRY, DEFAULT_MASK, MAX_DIGITS, TelInput, countryLabel, countryName, phoneValue, type Handoff, type PhoneRowProps } from './PhoneField';
 
 export const COUNTRIES: ParsedCountry[] = defaultCountries.map(parseCountry);
+
+/**
+ * Whether '+' and digits has a length its country's numbers have, by Google's libphonenumber
+ * data (the lead function checks the same with the `phonenumber` crate; forms/validate.ts).
+ */
+export const validNumber = (international: string): boolean => isPossiblePhoneNumber(international);
 
 function CountryPicker({
   country,
@@ -160,6 +167,25 @@ function CountryPicker({
 }
 
 /** The phone field's row (selector and number) once the library is loaded. */
+/** Countries whose international numbers start with 0: their 0 is part of the number. */
+const LEADING_ZERO_KEPT = new Set(['it', 'sm', 'va', 'ci', 'cg', 'ga']);
+
+/**
+ * `text` without a trunk 0 typed right after the dial code ('+971 050...', as a local number is
+ * written): it is not part of the international number, and kept it would push the number's
+ * last digit past the country's mask.
+ */
+export function withoutTrunkZero(text: string, country: { iso2: string; dialCode: string }): string {
+  if (LEADING_ZERO_KEPT.has(country.iso2)) return text;
+  let digits = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    if (!/\d/.test(text[i] ?? '')) continue;
+    if (digits === country.dialCode.length) return text[i] === '0' ? text.slice(0, i) + text.slice(i + 1) : text;
+    digits += 1;
+  }
+  return text;
+}
+
 export function FullPhoneRow({ form, name, hint, required, handoff }: PhoneRowProps) {
   const value = form.values[name] ?? '';
   const { inputValue, country, setCountry, handlePhoneValueChange, inputRef } = usePhoneInput({
@@ -197,6 +223,13 @@ export function FullPhoneRow({ form, name, hint, required, handoff }: PhoneRowPr
           // At most 15 digits, dial code included: a keystroke or paste past that is refused
           // (React puts the field back as it was).
           if (event.target.value.replace(/\D/g, '').length > MAX_DIGITS) return;
+          const typed = event.target.value;
+          const kept = withoutTrunkZero(typed, country);
+          if (kept !== typed) {
+            const caret = Math.max(0, (event.target.selectionStart ?? kept.length) - 1);
+            event.target.value = kept;
+            event.target.setSelectionRange(caret, caret);
+          }
           handlePhoneValueChange(event);
         }}
         onBlur={() => form.blur(name)}

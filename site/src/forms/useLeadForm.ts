@@ -7,6 +7,7 @@ import { useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { messageId, validate, type FieldErrors, type Form, type LeadFields } from './validate';
 import { postLead } from './submit';
+import { loadedNumberCheck } from './PhoneField';
 
 export type Status = 'idle' | 'submitting' | 'success' | 'failed';
 
@@ -102,7 +103,7 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
   const leadOf = useCallback((next: V): Lead => (toLead ? toLead(next) : (next as Lead)), [toLead]);
   /** Errors of the fields that are shown: all after a submit attempt, else those left by blur. */
   const check = (next: V, shown: Record<string, boolean>, all: boolean): FieldErrors => {
-    const result = validate(form, leadOf(next));
+    const result = validate(form, leadOf(next), loadedNumberCheck());
     if (all) return result;
     const fields = Object.fromEntries(Object.entries(result.fields).filter(([name]) => shown[name]));
     return { fields };
@@ -131,7 +132,7 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
     if (busy.current) return;
     setAttempted(true);
     const lead = leadOf(latest.current);
-    const result = validate(form, lead);
+    const result = validate(form, lead, loadedNumberCheck());
     setErrors(result);
     if (Object.keys(result.fields).length > 0) {
       setStatus('idle');

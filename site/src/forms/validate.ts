@@ -1,6 +1,8 @@
 // The spec's validation rules for every enquiry form (section 5), messages letter for letter.
 // The same rules run in the lead function (lead-fn/src/validate.rs); both run the shared cases
 // in lead-fn/tests/form-vectors.json, so the browser and the server can never disagree.
+// One departure (DESIGN.md, ARCHITECTURE.md): the popup's and the property form's phone takes
+// any country's number, not only the spec's 10 UAE digits.
 
 export type Form =
   | 'seller'
@@ -32,6 +34,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PLUS_9_TO_15 = /^\+\d{9,15}$/;
 const DIGITS_9_TO_15 = /^\d{9,15}$/;
 const DIGITS_10 = /^\d{10}$/;
+/** A UAE number after its dial code: 9 digits, or 10 with the trunk 0 of its local form. */
+const UAE_INTERNATIONAL = /^\+9710?\d{9}$/;
+/** '+', a country code (no leading 0) and the rest: 7 to 15 digits in all (E.164). */
+const INTERNATIONAL = /^\+[1-9]\d{6,14}$/;
 const LOOSE_PHONE = /^\+?\d{9,15}$/;
 
 /** Every message the rules give, by id; the translation files hold each as `forms.rule.{id}`. */
@@ -50,6 +56,7 @@ export const MESSAGES = {
   messageRequired: 'Message is required.',
   fixAbove: 'Please fix the errors above.',
   propertyType: 'Please choose a property type from the list.',
+  phoneCountry: 'Phone number has the wrong number of digits for its country.',
 } as const;
 
 const M = MESSAGES;
@@ -64,7 +71,15 @@ export function messageId(text: string): MessageId | undefined {
 /** Spaces, dashes, dots and brackets people type in phone numbers are not part of the number. */
 const compactPhone = (phone: string) => phone.replace(/[\s\-().]/g, '');
 
-export function validate(form: Form | null, lead: LeadFields): FieldErrors {
+/**
+ * Whether an international number ('+' and digits) has a length its country's numbers have: the
+ * phone library's check, which comes with the phone field's country selector (the only way to
+ * enter another country's number). Without it the browser lets such a number through and the
+ * lead function, which checks the same from the same data, answers for that field.
+ */
+export type NumberCheck = (international: string) => boolean;
+
+export function validate(form: Form | null, lead: LeadFields, validNumber?: NumberCheck): FieldErrors {
   const fields: Record<string, string> = {};
   const add = (field: string, message: string) => {
     fields[field] ??= message;
@@ -86,6 +101,17 @@ export function validate(form: Form | null, lead: LeadFields): FieldErrors {
     const value = compactPhone((lead.contactNumber ?? '').trim());
     if (!value) add('contactNumber', required);
     else if (!pattern.test(value)) add('contactNumber', invalid);
+  };
+  // The popup's and the property form's phone: the spec's UAE rule, or another country's number
+  // of a length that country's numbers have.
+  const phoneAnyCountry = () => {
+    const value = compactPhone((lead.contactNumber ?? '').trim());
+    if (!value) add('contactNumber', M.phoneRequired);
+    else if (DIGITS_10.test(value)) return;
+    else if (value.startsWith('+971')) {
+      if (!UAE_INTERNATIONAL.test(value)) add('contactNumber', M.phoneTen);
+    } else if (!INTERNATIONAL.test(value)) add('contactNumber', M.phoneTen);
+    else if (validNumber && !validNumber(value)) add('contactNumber', M.phoneCountry);
   };
   let formError: string | undefined;
   switch (form) {
@@ -112,12 +138,12 @@ export function validate(form: Form | null, lead: LeadFields): FieldErrors {
     case 'popup':
       nameRequired();
       email(M.emailFormat);
-      phone(M.phoneRequired, DIGITS_10, M.phoneTen);
+      phoneAnyCountry();
       break;
     case 'detail':
       nameRequired();
       email(M.emailFormat);
-      phone(M.phoneRequired, DIGITS_10, M.phoneTen);
+      phoneAnyCountry();
       if (!(lead.message ?? '').trim()) add('message', M.messageRequired);
       break;
     case 'newsletter':

@@ -297,6 +297,10 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
     location: place,
     price,
   });
+  // 'Get in Touch' starts with the listing named, editable (issue 32).
+  const enquiry = property.reference
+    ? t('forms.detail.message', { title: property.title, reference: property.reference })
+    : t('forms.detail.messageNoRef', { title: property.title });
   const text = plainText(property.description);
   const description = truncate(`${summary} ${text}`, 160);
   const links = contactLinks(site, agent, property, url, t);
@@ -498,7 +502,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
                 onOpen={() => setEnquiring(true)}
               />
               {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
-              <noscript>{import.meta.env.SSR ? <NoScriptEnquiry propertyId={property.id} /> : null}</noscript>
+              <noscript>{import.meta.env.SSR ? <NoScriptEnquiry propertyId={property.id} message={enquiry} /> : null}</noscript>
               <ShareButton title={property.title} text={summary} url={url} />
             </div>
 
@@ -585,7 +589,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
                 </p>
               }
             >
-              <DetailForm propertyId={property.id} />
+              <DetailForm propertyId={property.id} message={enquiry} />
             </Suspense>
             <div className="enquiry-dialog__contact">
               {agent ? (

@@ -9,7 +9,7 @@ import { useLang } from '../shell';
 import { CONTACT_PATH } from '../forms/submit';
 import { HONEYPOT } from '../forms/fields';
 
-export function NoScriptEnquiry({ propertyId }: { propertyId: string }) {
+export function NoScriptEnquiry({ propertyId, message }: { propertyId: string; message: string }) {
   const t = useT();
   const lang = useLang();
   const { pathname } = useLocation();
@@ -38,14 +38,14 @@ export function NoScriptEnquiry({ propertyId }: { propertyId: string }) {
         </label>
         <input className="field__control" id={id('contactNumber')} name="contactNumber" type="tel" autoComplete="tel" dir="ltr" required aria-describedby={id('hint')} />
         <p className="field__hint" id={id('hint')}>
-          {t('forms.phoneTenHint')}
+          {t('forms.phoneAnyHint')}
         </p>
       </div>
       <div className="field">
         <label className="field__label" htmlFor={id('message')}>
           {t('forms.message')}
         </label>
-        <textarea className="field__control field__control--area" id={id('message')} name="message" rows={3} required />
+        <textarea className="field__control field__control--area" id={id('message')} name="message" rows={3} required defaultValue={message} />
       </div>
       <div className="honeypot" aria-hidden="true">
         <label>
