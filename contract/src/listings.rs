@@ -41,6 +41,15 @@ pub struct Card<'a> {
     pub price_period: Option<PricePeriod>,
     pub featured: bool,
     pub created_at: &'a str,
+    /// The listing's reference: the card's WhatsApp message names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub reference: Option<&'a str>,
+    /// The listing agent's id (`data/site.json`'s `agents` has the numbers); without one the
+    /// card calls the agency.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub agent: Option<&'a str>,
     /// Title and location in other languages, where the content gives them.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]

@@ -28,6 +28,9 @@ pub struct Translations<T> {
 pub struct Site {
     /// HTML.
     pub about: String,
+    /// Each team member's numbers, by id: a property card calls or messages the listing's agent
+    /// (else the agency) without loading the team.
+    pub agents: std::collections::BTreeMap<String, AgentContact>,
     pub address: String,
     /// The site's origin, without a trailing `/`.
     pub base_url: String,
@@ -51,6 +54,16 @@ pub struct Site {
     /// HTML.
     pub why_us: String,
     pub working_hours: String,
+}
+
+/// A team member's numbers, as a property card's Call and WhatsApp use them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
+pub struct AgentContact {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub whatsapp: Option<String>,
 }
 
 /// The site's texts in another language; `about` and `whyUs` are HTML.

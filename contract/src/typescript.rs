@@ -24,8 +24,8 @@ use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use crate::media::Picture;
 use crate::routes::Routes;
 use crate::site::{
-    Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site, SiteTexts,
-    SocialLink, TeamMember, Translations,
+    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site,
+    SiteTexts, SocialLink, TeamMember, Translations,
 };
 use crate::vocabulary::{TermNames, Vocabulary};
 
@@ -162,6 +162,7 @@ fn declarations() -> Vec<Declaration> {
         declaration::<Hero>(cfg),
         declaration::<Partner>(cfg),
         declaration::<SocialLink>(cfg),
+        declaration::<AgentContact>(cfg),
         declaration::<TeamMember>(cfg),
         declaration::<MemberTexts>(cfg),
         declaration::<Developer>(cfg),

@@ -500,4 +500,48 @@ describe('listing pages', () => {
     await page.getByRole('heading', { level: 1, name: property.title }).waitFor();
     await done(opened, 'result card');
   });
+
+  test("every card calls and messages the listing's agent (else the agency), naming the listing in the page's language; the card's own link still opens it", async () => {
+    const site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
+    const team = JSON.parse(readFileSync(join(server.dist, 'data', 'team.json'), 'utf8'));
+    const digits = (phone) => phone.replace(/\D/g, '');
+    for (const [lang, prefix] of [['en', ''], ['ar', '/ar'], ['ru', '/ru']]) {
+      const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
+      const viewport = lang === 'en' ? DESKTOP : PHONE;
+      const opened = await open(`${prefix}/buy-property`, viewport);
+      const { page } = opened;
+      const cards = page.locator('.card-grid .property-card');
+      assert.ok((await cards.count()) > 1, lang);
+      for (const card of await cards.all()) {
+        const href = await card.locator('.property-card__link').getAttribute('href');
+        const id = decodeURIComponent(href.replace(/^\/(ar|ru)\//, '/').replace('/property/', ''));
+        const listing = published.find((p) => p.id === id);
+        const agent = team.find((member) => member.id === listing.agent);
+        const title = (await card.locator('.property-card__title').textContent()).trim();
+        const call = card.getByRole('link', { name: messages['card.call'], exact: true });
+        const whatsapp = card.getByRole('link', { name: messages['card.whatsapp'], exact: true });
+        // Named by their text, described by the card's title, as 'View Property' is.
+        for (const action of [call, whatsapp]) {
+          const describedBy = await action.getAttribute('aria-describedby');
+          assert.equal((await page.locator(`[id="${describedBy}"]`).textContent()).trim(), title, `${lang} ${id}`);
+        }
+        assert.equal(await call.getAttribute('href'), `tel:+${digits(agent?.phone ?? site.phones[0])}`, `${lang} ${id}: call`);
+        const chat = new URL(await whatsapp.getAttribute('href'));
+        assert.equal(`${chat.origin}${chat.pathname}`, `https://wa.me/${digits(agent?.whatsapp ?? site.whatsapp)}`, `${lang} ${id}: WhatsApp`);
+        const text = chat.searchParams.get('text').replace(/[\u2066-\u2069]/g, '');
+        assert.ok(text.includes(title) && text.includes(listing.reference), `${lang} ${id}: "${text}" names the listing`);
+        assert.ok(text.includes(`${site.baseUrl}${prefix}/property/${listing.id}`), `${lang} ${id}: and links it`);
+        assert.ok(text.startsWith(messages['card.whatsapp.message'].split('{')[0]), `${lang} ${id}: in the page's language`);
+      }
+      await cards.first().screenshot({ path: `/tmp/card-actions-${lang}.png` });
+      // The card's picture is still the way into the listing.
+      const first = cards.first();
+      const href = await first.locator('.property-card__link').getAttribute('href');
+      const media = first.locator('.property-card__media');
+      await media.scrollIntoViewIfNeeded();
+      const box = await media.boundingBox();
+      await Promise.all([page.waitForURL((url) => url.pathname === href), page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)]);
+      await done(opened, `${lang} card actions`);
+    }
+  });
 });

@@ -21,6 +21,8 @@ export type ShellData = Pick<
   | 'whatsapp'
   | 'orn'
   | 'social'
+  | 'agents'
+  | 'baseUrl'
 > & { partners: Pick<Partner, 'name' | 'logo'>[]; untranslated?: string[] };
 
 /** Only what the shell shows: long texts (about, why-us) stay out of every page's HTML. */
@@ -41,6 +43,8 @@ export function shellFromSite(full: Site, lang: Lang = 'en'): ShellData {
     whatsapp: site.whatsapp,
     orn: site.orn,
     social: site.social,
+    agents: site.agents,
+    baseUrl: site.baseUrl,
     partners: site.partners.map(({ name, logo }) => ({ name, logo })),
   };
 }

@@ -151,6 +151,11 @@ export type Picture = {
 export type Site = {
   /** HTML. */
   about: string;
+  /**
+   * Each team member's numbers, by id: a property card calls or messages the listing's agent
+   * (else the agency) without loading the team.
+   */
+  agents: { [key in string]: AgentContact };
   address: string;
   /** The site's origin, without a trailing `/`. */
   baseUrl: string;
@@ -236,6 +241,14 @@ export type SocialLink = {
   /** instagram, facebook, linkedin, youtube, x, tiktok ... */
   network: string;
   url: string;
+};
+
+/**
+ * A team member's numbers, as a property card's Call and WhatsApp use them.
+ */
+export type AgentContact = {
+  phone?: string;
+  whatsapp?: string;
 };
 
 /**
@@ -330,6 +343,13 @@ export type CardProperty = {
   pricePeriod: PricePeriod | null;
   featured: boolean;
   createdAt: string;
+  /** The listing's reference: the card's WhatsApp message names it. */
+  reference?: string;
+  /**
+   * The listing agent's id (`data/site.json`'s `agents` has the numbers); without one the
+   * card calls the agency.
+   */
+  agent?: string;
   /** Title and location in other languages, where the content gives them. */
   translations?: { [key in string]: CardTexts };
 };

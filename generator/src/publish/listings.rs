@@ -70,6 +70,8 @@ pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
         price_period: p.price_period,
         featured: p.featured,
         created_at: &p.created_at,
+        reference: p.reference.as_deref().filter(|r| !r.trim().is_empty()),
+        agent: p.agent.as_deref(),
         translations: card_texts(p),
     }
 }

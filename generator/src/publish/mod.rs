@@ -367,7 +367,7 @@ impl Jobs {
         }
         laps.lap("listings");
         if let Some(site) = &content.site {
-            add(files::SITE, to_json(&site::site(&site.data, &content.vocabulary, pictures)));
+            add(files::SITE, to_json(&site::site(&site.data, &content.team, &content.vocabulary, pictures)));
         }
         add(files::TEAM, to_json(&site::team(content, pictures)));
         add(files::DEVELOPERS, to_json(&site::developers(content, pictures)));

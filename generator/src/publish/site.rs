@@ -4,13 +4,14 @@
 
 use crate::publish::images::Pictures;
 use contract::site::{
-    Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site, SiteTexts,
-    SocialLink, TeamMember, Translations,
+    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site,
+    SiteTexts, SocialLink, TeamMember, Translations,
 };
 use contract::urls::media_url;
 use contract::vocabulary::{TermNames, Vocabulary};
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::content::markdown;
 use crate::content::model::{self, DeveloperFile, MemberFile, PageFile, SiteFile};
@@ -53,9 +54,23 @@ fn vocabulary(vocabularies: &Vocabularies) -> Vocabulary {
     }
 }
 
-pub fn site(site: &SiteFile, vocabularies: &Vocabularies, pictures: &Pictures) -> Site {
+pub fn site(
+    site: &SiteFile,
+    team: &[Arc<Record<MemberFile>>],
+    vocabularies: &Vocabularies,
+    pictures: &Pictures,
+) -> Site {
     Site {
         about: markdown::to_html(&site.about),
+        agents: team
+            .iter()
+            .map(|m| {
+                (
+                    m.id.clone(),
+                    AgentContact { phone: m.data.phone.clone(), whatsapp: m.data.whatsapp.clone() },
+                )
+            })
+            .collect(),
         address: site.address.clone(),
         base_url: site.base_url.trim_end_matches('/').to_owned(),
         coordinates: site.coordinates,

@@ -1,7 +1,7 @@
 // The spec's property card, and the grid of them (1, 2 or 3 columns by width).
 import { useId } from 'react';
 import { Link } from '../i18n/link';
-import { typeLabel, useT } from '../i18n';
+import { localePath, typeLabel, useT } from '../i18n';
 import { enAttrs, localize } from '../i18n/content';
 import { priceText } from '../price';
 import type { CardProperty } from '../types';
@@ -10,6 +10,8 @@ import { Icon } from './Icon';
 import { hasRooms } from '../property/rooms';
 import { areaText, bedroomsText } from '../property/facts';
 import { Picture } from './Picture';
+import { telHref, whatsappHref } from '../format';
+import { absoluteUrl } from '../property/seo';
 
 export function PropertyCard({ property: card }: { property: CardProperty }) {
   const t = useT();
@@ -19,6 +21,15 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
   const titleId = useId();
   const forRent = property.mainCategory === 'Rental';
   const rooms = hasRooms(property.subCategory);
+  // Call and WhatsApp: the listing's agent, else the agency, as on the property page.
+  const agent = property.agent ? site.agents[property.agent] : undefined;
+  const phone = agent?.phone ?? site.phones[0];
+  const whatsapp = agent?.whatsapp ?? site.whatsapp;
+  const message = t(property.reference ? 'card.whatsapp.message' : 'card.whatsapp.messageNoRef', {
+    title: property.title,
+    reference: property.reference ?? '',
+    url: absoluteUrl(site.baseUrl, localePath(lang, property.url)),
+  });
   return (
     <article className="property-card">
       <div className="property-card__media">
@@ -81,15 +92,37 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
             <dd>{areaText(t, lang, property.area)}</dd>
           </div>
         </dl>
-        <Link
-          className="property-card__link"
-          to={property.url}
-          state={{ property }}
-          aria-describedby={titleId}
-        >
-          <span>{t('card.view')}</span>
-          <Icon name="arrowRight" size={18} className="flip-rtl" />
-        </Link>
+        <div className="property-card__footer">
+          <Link
+            className="property-card__link"
+            to={property.url}
+            state={{ property }}
+            aria-describedby={titleId}
+          >
+            <span>{t('card.view')}</span>
+            <Icon name="arrowRight" size={18} className="flip-rtl" />
+          </Link>
+          {/* Above the link's whole-card hit area (styles/cards.css), each with the card's title
+              as its description, as 'View Property' has. */}
+          <div className="property-card__actions">
+            {phone ? (
+              <a className="property-card__action" href={telHref(phone)} aria-describedby={titleId}>
+                <Icon name="phone" size={16} />
+                <span>{t('card.call')}</span>
+              </a>
+            ) : null}
+            <a
+              className="property-card__action property-card__action--whatsapp"
+              href={whatsappHref(whatsapp, message)}
+              target="_blank"
+              rel="noopener"
+              aria-describedby={titleId}
+            >
+              <Icon name="whatsapp" size={16} />
+              <span>{t('card.whatsapp')}</span>
+            </a>
+          </div>
+        </div>
       </div>
     </article>
   );

@@ -229,7 +229,7 @@ function projectParticulars(property: Detail): [MessageKey, string | undefined][
 function enquiryText(t: Translate, property: Detail, url: string) {
   const vars = { title: property.title, reference: property.reference ?? '', url };
   return {
-    whatsapp: t(property.reference ? 'property.whatsapp.message' : 'property.whatsapp.messageNoRef', vars),
+    whatsapp: t(property.reference ? 'card.whatsapp.message' : 'card.whatsapp.messageNoRef', vars),
     subject: t(property.reference ? 'property.email.subject' : 'property.email.subjectNoRef', vars),
     body: t('property.email.body', vars),
   };
