@@ -15,6 +15,10 @@ use serde::{Serialize, Serializer};
 use crate::api::{MainCategory, PricePeriod};
 use crate::media::Picture;
 
+/// The rooms filters' last choice, which means "this many or more" (the search panels' '7+
+/// Bedrooms'; lead-fn's `BEDROOMS_OR_MORE`, site/src/search/filters.ts's `ROOMS_OR_MORE`).
+pub const ROOMS_OR_MORE: u32 = 7;
+
 /// A listing as a property card shows it: the API record without its long texts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CardProperty"))]
@@ -72,6 +76,14 @@ pub struct CardTexts<'a> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ListingSummary<'a> {
+    /// The smallest and largest area in square feet; `null` when no listing has one (then the
+    /// page offers no size filter).
+    pub area_range: Option<(u32, u32)>,
+    /// The bathroom filter's choices: each count with its number of listings, fewest first, 7
+    /// standing for seven or more; empty when no listing says (then the page offers none).
+    pub bathrooms: Vec<(u32, usize)>,
+    /// The bedroom filter's choices, as `bathrooms` (0 is a studio).
+    pub bedrooms: Vec<(u32, usize)>,
     /// The 'Area' dropdown: each community with its number of listings, by name.
     pub communities: Vec<(&'a str, usize)>,
     /// The featured listings (the all-properties page shows them).

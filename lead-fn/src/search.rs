@@ -14,9 +14,16 @@
 //!   ignored, not required, and a query of nothing else is no criterion (see [`query_words`]);
 //!   listings with the words in their names come first (see [`crate::rank`]);
 //! - `type`: the sub-category, ignoring case and a plural `s` ('Apartments' finds 'Apartment');
-//! - `bedrooms`: exactly that many; 7 means '7+', seven or more;
+//! - `bedrooms`: exactly that many (0 is a studio); 7 means '7+', seven or more;
 //! - `area`: at least that many square feet;
-//! - `community` (ours, for the 'Area' dropdowns): the location, ignoring case and accents.
+//! - `community` (ours, for the 'Area' dropdowns): the location, ignoring case and accents;
+//! - ours too, for the result pages' filters: `bathrooms` as `bedrooms`; `areaMax`: at most that
+//!   many square feet; `min` and `max`: the price in AED, bounds included, a rent as its yearly
+//!   amount ([`contract::PricePeriod::yearly`]).
+//!
+//! A bound on something a listing does not state leaves it out. The browser applies the same
+//! rules to the listing pages (site/src/search/filters.ts); `tests/search-vectors.json` holds
+//! the cases both run.
 
 use std::sync::Arc;
 
@@ -33,8 +40,8 @@ use crate::http::{ApiError, BodyError};
 use contract::MainCategory;
 use contract::text::community_key;
 
-/// The most bedrooms the dropdowns offer; choosing it means "this many or more".
-pub const BEDROOMS_OR_MORE: u32 = 7;
+/// The most bedrooms (and bathrooms) the dropdowns offer; choosing it means "this many or more".
+pub const BEDROOMS_OR_MORE: u32 = contract::listings::ROOMS_OR_MORE;
 /// Longer search texts are cut here (nobody types more; it bounds the work per request).
 const MAX_QUERY_CHARS: usize = 200;
 /// A search body is a few short fields; anything bigger is refused unread.
@@ -48,7 +55,14 @@ pub struct Criteria {
     /// The normalised type, if any.
     pub kind: Option<String>,
     pub bedrooms: Option<u32>,
+    pub bathrooms: Option<u32>,
+    /// Square feet, at least.
     pub area: Option<u32>,
+    /// Square feet, at most.
+    pub area_max: Option<u32>,
+    /// AED, compared with a rent's yearly amount.
+    pub min_price: Option<u64>,
+    pub max_price: Option<u64>,
     /// A community (the property's location), compared folded and in any of the listing's
     /// languages: the 'Area' dropdowns of the residential and rental pages (our addition to the
     /// spec's parameters).
@@ -56,26 +70,21 @@ pub struct Criteria {
 }
 
 impl Criteria {
-    /// Whether the entry meets the type, bedrooms and area criteria (the words are matched
-    /// through the snapshot's index, [`Snapshot::with_words`]).
+    /// Whether the entry meets every criterion but the words (those are matched through the
+    /// snapshot's index, [`Snapshot::with_words`]).
     pub fn fits(&self, entry: &Entry) -> bool {
         let property = &entry.property;
         if self.kind.as_ref().is_some_and(|kind| *kind != entry.kind) {
             return false;
         }
-        if let Some(wanted) = self.bedrooms {
-            let fits = match property.bedrooms {
-                Some(n) if wanted >= BEDROOMS_OR_MORE => n >= BEDROOMS_OR_MORE,
-                Some(n) => n == wanted,
-                None => false,
-            };
-            if !fits {
-                return false;
-            }
+        if !rooms_fit(self.bedrooms, property.bedrooms) || !rooms_fit(self.bathrooms, property.bathrooms) {
+            return false;
         }
-        if let Some(minimum) = self.area
-            && property.area.is_none_or(|area| area < minimum)
-        {
+        if !within(property.area, self.area, self.area_max) {
+            return false;
+        }
+        let price = property.price.map(|price| contract::PricePeriod::yearly(property.price_period, price));
+        if !within(price, self.min_price, self.max_price) {
             return false;
         }
         if let Some(community) = &self.community
@@ -85,6 +94,24 @@ impl Criteria {
         }
         true
     }
+}
+
+/// A count of rooms meets a wanted count: exactly, or at least when the last choice is wanted.
+fn rooms_fit(wanted: Option<u32>, rooms: Option<u32>) -> bool {
+    match (wanted, rooms) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(wanted), Some(n)) if wanted >= BEDROOMS_OR_MORE => n >= BEDROOMS_OR_MORE,
+        (Some(wanted), Some(n)) => n == wanted,
+    }
+}
+
+/// A value within optional bounds, both included; no value is within no bound.
+fn within<T: PartialOrd>(value: Option<T>, low: Option<T>, high: Option<T>) -> bool {
+    if low.is_none() && high.is_none() {
+        return true;
+    }
+    value.is_some_and(|value| low.is_none_or(|low| value >= low) && high.is_none_or(|high| value <= high))
 }
 
 /// A criterion as a client sends it: text or number, possibly empty.
@@ -114,6 +141,11 @@ struct Body {
     bedrooms: Option<Value>,
     area: Option<Value>,
     community: Option<Value>,
+    bathrooms: Option<Value>,
+    #[serde(rename = "areaMax")]
+    area_max: Option<Value>,
+    min: Option<Value>,
+    max: Option<Value>,
 }
 
 /// Why a search request was refused (400, with the reason as JSON).
@@ -128,8 +160,9 @@ impl From<BadSearch> for ApiError {
 
 /// Reads the criteria from a query string and a JSON body (either may be empty).
 pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria, BadSearch> {
-    let mut fields: [Option<String>; 5] = Default::default();
-    const NAMES: [&str; 5] = ["query", "type", "bedrooms", "area", "community"];
+    let mut fields: [Option<String>; 9] = Default::default();
+    const NAMES: [&str; 9] =
+        ["query", "type", "bedrooms", "area", "community", "bathrooms", "areaMax", "min", "max"];
     if let Some(query_string) = query_string {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
             .map_err(|_| BadSearch("the query string is not URL-encoded".into()))?;
@@ -142,30 +175,44 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
     if !body.iter().all(u8::is_ascii_whitespace) {
         let body: Body = serde_json::from_slice(body)
             .map_err(|error| BadSearch(format!("the body is not a JSON search: {error}")))?;
-        let values = [body.query, body.kind, body.bedrooms, body.area, body.community];
+        let values = [
+            body.query,
+            body.kind,
+            body.bedrooms,
+            body.area,
+            body.community,
+            body.bathrooms,
+            body.area_max,
+            body.min,
+            body.max,
+        ];
         for (slot, value) in values.into_iter().enumerate() {
             if let Some(value) = value {
                 fields[slot] = value.text();
             }
         }
     }
-    let [query, kind, bedrooms, area, community] = fields;
-    let number = |name: &str, value: Option<String>| -> Result<Option<u32>, BadSearch> {
+    let [query, kind, bedrooms, area, community, bathrooms, area_max, min_price, max_price] = fields;
+    fn number<T: std::str::FromStr>(name: &str, value: Option<String>) -> Result<Option<T>, BadSearch> {
         value
             .map(|text| {
                 // '7+' is how the dropdown labels its last choice.
                 text.trim_end_matches('+')
-                    .parse::<u32>()
+                    .parse::<T>()
                     .map_err(|_| BadSearch(format!("{name} must be a whole number, not {text:?}")))
             })
             .transpose()
-    };
+    }
     let query: String = query.unwrap_or_default().chars().take(MAX_QUERY_CHARS).collect();
     Ok(Criteria {
         words: query_words(&query),
         kind: kind.map(|kind| normalise_type(&kind)).filter(|kind| !kind.is_empty()),
         bedrooms: number("bedrooms", bedrooms)?,
+        bathrooms: number("bathrooms", bathrooms)?,
         area: number("area", area)?,
+        area_max: number("areaMax", area_max)?,
+        min_price: number("min", min_price)?,
+        max_price: number("max", max_price)?,
         community: community.and_then(|c| community_key(&c)),
     })
 }

@@ -449,7 +449,7 @@ describe('listing pages', () => {
       page.locator('section[aria-labelledby="listing-heading"] .card-grid .property-card__link').evaluateAll((links) =>
         links.map((a) => decodeURIComponent(a.getAttribute('href').replace(/^\/property\//, ''))),
       );
-    await page.getByLabel('Sort by').selectOption('priceUp');
+    await page.getByLabel('Sort by').selectOption('price-asc');
     const byYear = [...rentals].sort((a, b) => yearly(a) - yearly(b)).map((p) => p.id);
     await page.waitForFunction((first) => document.querySelector('section[aria-labelledby="listing-heading"] .property-card__link')?.getAttribute('href') === `/property/${first}`, byYear[0]);
     assert.deepEqual((await inOrder()).filter((id) => byYear.includes(id)), byYear);
@@ -542,6 +542,201 @@ describe('listing pages', () => {
       const box = await media.boundingBox();
       await Promise.all([page.waitForURL((url) => url.pathname === href), page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)]);
       await done(opened, `${lang} card actions`);
+    }
+  });
+});
+
+// Issue 32, items 1 to 3: the page's choices live in its address; result pages refine; filters
+// a buyer uses, by the lead function's rules.
+describe('filters in the address', () => {
+  const grid = 'section[aria-labelledby="listing-heading"] .card-grid';
+  const idsIn = (page, selector) =>
+    page.locator(`${selector} .property-card__link`).evaluateAll((links) => links.map((a) => decodeURIComponent(a.getAttribute('href').replace(/^(\/\w\w)?\/property\//, ''))));
+  const yearly = (p) => (p.pricePeriod === 'month' ? p.price * 12 : p.price);
+  const byPrice = (list) => [...list].filter((p) => p.price != null).sort((a, b) => yearly(a) - yearly(b));
+  /** Cheapest first, 'Contact for price' last, as the page sorts. */
+  const sortedByPrice = (list) => [...byPrice(list), ...list.filter((p) => p.price == null)];
+
+  test('a listing page opened with filters in its address shows them, after hydration, without a layout shift', async () => {
+    const villas = sortedByPrice(expected('Residential', { type: 'Villa' }));
+    assert.ok(villas.length >= 2, 'the sample has villas for sale to sort');
+    const opened = await openPage(browser, PHONE);
+    const { page } = opened;
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.url}/buy-property?type=Villa&sort=price-asc`, { waitUntil: 'load' });
+    await settle(page);
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, villas.length]);
+    assert.deepEqual(await idsIn(page, grid), villas.map((p) => p.id), 'the villas, cheapest first');
+    assert.equal(await page.locator('.type-filter button.chip', { hasText: 'Villa' }).first().getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByLabel('Sort by').inputValue(), 'price-asc');
+    assert.equal(await page.locator('.listing-hero__count').textContent(), `${villas.length} of ${expected('Residential').length} properties`);
+    const shift = await page.evaluate(() => window.__shift);
+    assert.equal(shift, 0, `cumulative layout shift ${shift}`);
+    await done(opened, 'filtered listing page');
+  });
+
+  test('choices go into the address; a reload and Back from a property restore them, the cards shown and the scroll position', async () => {
+    const all = expected(null);
+    assert.ok(all.length > 24, 'more listings than one page of cards');
+    const opened = await open('/allproperties');
+    const { page } = opened;
+    // More than one page of cards, then a card far down the list.
+    await page.getByRole('button', { name: 'Show more properties' }).click();
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, all.length]);
+    const shown = await idsIn(page, grid);
+    const far = page.locator(`${grid} .property-card`).nth(all.length - 2);
+    await far.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(200);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    assert.ok(scrolled > 2000, `scrolled to ${scrolled}`);
+    await Promise.all([page.waitForURL(/\/property\//), far.locator('.property-card__link').click()]);
+    await settle(page);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/allproperties');
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, all.length]);
+    assert.deepEqual(await idsIn(page, grid), shown, 'the same cards, as many as before');
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 4, scrolled, { timeout: 5000 }).catch(() => {});
+    const restored = await page.evaluate(() => window.scrollY);
+    assert.ok(Math.abs(restored - scrolled) < 4, `scroll position ${restored}, left at ${scrolled}`);
+
+    // A price floor and a sort go into the address, replacing the entry (Back still leaves the page).
+    await page.getByLabel('Sort by').selectOption('price-desc');
+    await page.getByLabel('Min price (AED)').fill('3000000');
+    await page.waitForURL((url) => url.search === '?sort=price-desc&min=3000000');
+    const wanted = byPrice(all).reverse().filter((p) => yearly(p) >= 3_000_000).map((p) => p.id);
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, wanted.length]);
+    assert.deepEqual(await idsIn(page, grid), wanted);
+    await page.reload({ waitUntil: 'load' });
+    await settle(page);
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, wanted.length]);
+    assert.deepEqual(await idsIn(page, grid), wanted, 'the reload shows the same list');
+    assert.equal(await page.getByLabel('Min price (AED)').inputValue(), '3000000');
+    assert.equal(await page.getByLabel('Sort by').inputValue(), 'price-desc');
+
+    // 'Back to Listings' on the property returns to the filtered list, as Back does.
+    const first = page.locator(`${grid} .property-card__link`).first();
+    await Promise.all([page.waitForURL(/\/property\//), first.click()]);
+    await settle(page);
+    const back = page.locator('.property__topbar a').first();
+    assert.equal(await back.getAttribute('href'), '/allproperties?sort=price-desc&min=3000000');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/allproperties'), back.click()]);
+    await settle(page);
+    assert.equal(new URL(page.url()).search, '?sort=price-desc&min=3000000');
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, wanted.length]);
+    assert.deepEqual(await idsIn(page, grid), wanted);
+    await done(opened, 'listing filters');
+  });
+
+  test("'More filters' offers the category's bedrooms, bathrooms and sizes with their counts, by the function's rules", async () => {
+    const residential = expected('Residential');
+    const opened = await open('/buy-property');
+    const { page } = opened;
+    await page.getByText('More filters', { exact: true }).click();
+    const bedrooms = page.locator('.more-filters select').first();
+    const counts = new Map();
+    for (const p of residential) if (typeof p.bedrooms === 'number') counts.set(Math.min(p.bedrooms, 7), (counts.get(Math.min(p.bedrooms, 7)) ?? 0) + 1);
+    const options = await bedrooms.locator('option').allTextContents();
+    assert.equal(options.length, counts.size + 1, `options ${options}`);
+    const [rooms, n] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    assert.ok(options.some((text) => text.endsWith(`(${n})`)), `a choice counts its ${n} listings: ${options}`);
+    await bedrooms.selectOption(String(rooms));
+    await page.waitForURL((url) => url.searchParams.get('bedrooms') === String(rooms));
+    const wanted = expected('Residential', { bedrooms: String(rooms) }).map((p) => p.id).sort();
+    await page.waitForFunction(([sel, count]) => document.querySelectorAll(`${sel} .property-card`).length === count, [grid, wanted.length]);
+    assert.deepEqual((await idsIn(page, grid)).sort(), wanted);
+    assert.equal(await page.locator('.more-filters__toggle').textContent(), 'More filters (1)');
+    // A size floor: listings of at least that many square feet.
+    await bedrooms.selectOption('');
+    const sizes = residential.filter((p) => typeof p.area === 'number').map((p) => p.area).sort((a, b) => a - b);
+    const floor = sizes[Math.floor(sizes.length / 2)];
+    await page.getByLabel('Min size (sqft)').fill(String(floor));
+    await page.waitForURL((url) => url.search === `?area=${floor}`);
+    const big = expected('Residential', { area: floor }).map((p) => p.id).sort();
+    await page.waitForFunction(([sel, count]) => document.querySelectorAll(`${sel} .property-card`).length === count, [grid, big.length]);
+    assert.deepEqual((await idsIn(page, grid)).sort(), big);
+    await done(opened, 'more filters');
+  });
+
+  test('a result page refines in place with its listing page\'s controls, and Back to Listings returns to it', async () => {
+    const opened = await open('/search-residential?type=Apartments');
+    const { page } = opened;
+    assert.deepEqual(await results(page), ids(expected('Residential', { type: 'Apartments' })));
+    await page.evaluate(() => (window.__samePage = true));
+    const panel = page.getByRole('search').first();
+    assert.equal(await panel.locator('select[name="type"]').inputValue(), 'Apartments', 'the panel shows the search');
+    await panel.locator('select[name="bedrooms"]').selectOption('2');
+    await page.waitForURL((url) => url.searchParams.get('bedrooms') === '2' && url.searchParams.get('type') === 'Apartments');
+    const two = ids(expected('Residential', { type: 'Apartments', bedrooms: '2' }));
+    assert.deepEqual(await resultsBecome(page, two), two);
+    assert.equal(await page.evaluate(() => window.__samePage), true, 'no full reload');
+    // Sort and the price range as on the listing page, kept through the next search.
+    await page.getByLabel('Sort by').selectOption('price-desc');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price-desc');
+    await panel.locator('select[name="bedrooms"]').selectOption('');
+    await page.waitForURL((url) => !url.searchParams.has('bedrooms') && url.searchParams.get('sort') === 'price-desc');
+    const apartments = byPrice(expected('Residential', { type: 'Apartments' })).reverse().map((p) => p.id);
+    await resultsBecome(page, ids(expected('Residential', { type: 'Apartments' })));
+    assert.deepEqual((await idsIn(page, '.card-grid')).filter((id) => apartments.includes(id)), apartments, 'dearest first');
+
+    const url = page.url();
+    await Promise.all([page.waitForURL(/\/property\//), page.locator('.card-grid .property-card__link').first().click()]);
+    await settle(page);
+    const back = page.locator('.property__topbar a').first();
+    assert.equal(server.url + (await back.getAttribute('href')), url);
+    await Promise.all([page.waitForURL((next) => next.href === url), back.click()]);
+    await resultsBecome(page, ids(expected('Residential', { type: 'Apartments' })));
+    await done(opened, 'refine');
+  });
+
+  test("nothing found: the search without its narrowest filter, with its count, and 'Tell us what you are looking for' filled in", async () => {
+    const opened = await open('/search-residential?type=Apartments&bedrooms=7');
+    const { page } = opened;
+    assert.deepEqual(await results(page), ids(expected('Residential', { type: 'Apartments', bedrooms: '7' })));
+    const relax = page.getByRole('link', { name: 'Search without “7+ Bedrooms”' });
+    await relax.waitFor();
+    const n = expected('Residential', { type: 'Apartments' }).length;
+    assert.equal(await page.locator('.search-help__count').textContent(), n === 1 ? '1 property found' : `${n} properties found`);
+    const tell = page.getByRole('link', { name: 'Tell us what you are looking for' });
+    assert.equal(await tell.getAttribute('href'), '/req?purpose=buy&propertyType=Apartments&bedrooms=7');
+    await relax.click();
+    await page.waitForURL((url) => url.search === '?type=Apartments');
+    assert.equal((await results(page)).length, n);
+    // The requirements form, filled in with the search.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('bedrooms') === '7');
+    await page.getByRole('link', { name: 'Tell us what you are looking for' }).click();
+    await page.waitForURL((url) => url.pathname === '/req');
+    await settle(page);
+    const form = page.locator('form[name="requirements"]');
+    assert.equal(await form.locator('select[name="propertyType"]').inputValue(), 'Apartment');
+    assert.equal(await form.locator('select[name="bedrooms"]').inputValue(), '7');
+    assert.equal(await form.locator('input[name="purpose"][value="buy"]').isChecked(), true);
+    await done(opened, 'empty results');
+  });
+
+  test('in Arabic and Russian: the filtered listing page, More filters and the empty results speak the language', async () => {
+    for (const [lang, more, relaxText] of [
+      ['ar', 'مزيد من الفلاتر', 'ابحث بدون'],
+      ['ru', 'Другие фильтры', 'Искать без'],
+    ]) {
+      const opened = await open(`/${lang}/buy-property?type=Villa`, PHONE);
+      const { page } = opened;
+      const villas = expected('Residential', { type: 'Villa' }).length;
+      await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, villas]);
+      assert.equal(await page.locator('.more-filters__toggle').textContent(), more);
+      await page.goto(`${server.url}/${lang}/search-residential?type=Apartments&bedrooms=7`, { waitUntil: 'load' });
+      await settle(page);
+      const relax = page.locator('.search-help a').first();
+      await relax.waitFor();
+      assert.ok((await relax.textContent()).startsWith(relaxText), await relax.textContent());
+      assert.equal(await page.locator('.search-help a').last().getAttribute('href'), `/${lang}/req?purpose=buy&propertyType=Apartments&bedrooms=7`);
+      await done(opened, lang);
     }
   });
 });

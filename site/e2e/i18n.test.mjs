@@ -188,10 +188,10 @@ describe('property shell', () => {
 describe('language selector', () => {
   test('keeps the page and its query, switches lang and dir, and remembers the choice', async () => {
     const { page, context, problems } = await openPage(browser, DESKTOP);
-    await gotoSettled(page, `${server.url}/buy-property?sort=priceUp`);
+    await gotoSettled(page, `${server.url}/buy-property?sort=price-asc`);
     const selector = page.locator('header .lang-switch');
     await selector.getByText('AR', { exact: true }).click();
-    await page.waitForURL(/\/ar\/buy-property\?sort=priceUp$/);
+    await page.waitForURL(/\/ar\/buy-property\?sort=price-asc$/);
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'ar');
     assert.equal((await page.locator('h1').innerText()).trim(), TRANSLATIONS.ar['listing.residential.title']);
@@ -200,7 +200,7 @@ describe('language selector', () => {
     await page.waitForFunction(() => /[\u0600-\u06ff]/.test(document.querySelector('footer address')?.textContent ?? ''));
 
     await page.locator('header .lang-switch').getByText('RU', { exact: true }).click();
-    await page.waitForURL(/\/ru\/buy-property\?sort=priceUp$/);
+    await page.waitForURL(/\/ru\/buy-property\?sort=price-asc$/);
     await page.waitForFunction(() => document.documentElement.lang === 'ru' && document.documentElement.dir === 'ltr');
     assert.equal((await page.locator('h1').innerText()).trim(), TRANSLATIONS.ru['listing.residential.title']);
     assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'ru');

@@ -18,10 +18,13 @@ const browserSource: DataSource = async (path) => {
 
 let source: DataSource = browserSource;
 const cache = new Map<string, Promise<unknown>>();
+/** The files whose fetch has finished, for a page coming back (Back) to render them at once. */
+const loaded = new Map<string, unknown>();
 
 export function setDataSource(next: DataSource): void {
   source = next;
   cache.clear();
+  loaded.clear();
 }
 
 let observer: ((path: string) => void) | null = null;
@@ -44,10 +47,18 @@ export function getJson<T>(path: JsonFile<T>): Promise<T> {
   if (!pending) {
     pending = source(path);
     // A failed fetch is not kept, so a retry can succeed.
-    pending.catch(() => cache.delete(path));
+    pending.then(
+      (value) => loaded.set(path, value),
+      () => cache.delete(path),
+    );
     cache.set(path, pending);
   }
   return pending as Promise<T>;
+}
+
+/** The JSON at `path` if this page load has already fetched it, without waiting. */
+export function loadedJson<T>(path: JsonFile<T>): T | undefined {
+  return loaded.get(path) as T | undefined;
 }
 
 export function notFound(): Response {

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAllMessages, translate, type Lang } from './i18n';
 import { comparablePrice, perSqftLineText, perSqftText, priceText } from './price';
-import { applyFilter } from './pages/Listing';
+import { applyFilters, NO_FILTERS } from './search/filters';
 import type { CardProperty } from './types';
 
 const t = (lang: Lang) => (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate(lang, key, vars);
@@ -57,8 +57,8 @@ describe('prices compared', () => {
       ({ id, price, pricePeriod, subCategory: 'Apartment' }) as CardProperty;
     const cards = [card('monthly', 15000, 'month'), card('yearly', 55000, 'year'), card('unpriced', null, null), card('big', 200000, 'year')];
     const ids = (list: CardProperty[]) => list.map((c) => c.id);
-    expect(ids(applyFilter(cards, { type: null, sort: 'priceUp', minPrice: null, maxPrice: null }))).toEqual(['yearly', 'monthly', 'big', 'unpriced']);
-    expect(ids(applyFilter(cards, { type: null, sort: 'priceDown', minPrice: null, maxPrice: null }))).toEqual(['big', 'monthly', 'yearly', 'unpriced']);
-    expect(ids(applyFilter(cards, { type: null, sort: 'newest', minPrice: 100000, maxPrice: 190000 }))).toEqual(['monthly']);
+    expect(ids(applyFilters(cards, { ...NO_FILTERS, sort: 'price-asc' }))).toEqual(['yearly', 'monthly', 'big', 'unpriced']);
+    expect(ids(applyFilters(cards, { ...NO_FILTERS, sort: 'price-desc' }))).toEqual(['big', 'monthly', 'yearly', 'unpriced']);
+    expect(ids(applyFilters(cards, { ...NO_FILTERS, min: 100000, max: 190000 }))).toEqual(['monthly']);
   });
 });

@@ -367,6 +367,18 @@ export type CardTexts = {
  * any catalogue size. Keys in alphabetical order, as in every build so far.
  */
 export type ListingSummary = {
+  /**
+   * The smallest and largest area in square feet; `null` when no listing has one (then the
+   * page offers no size filter).
+   */
+  areaRange: [number, number] | null;
+  /**
+   * The bathroom filter's choices: each count with its number of listings, fewest first, 7
+   * standing for seven or more; empty when no listing says (then the page offers none).
+   */
+  bathrooms: Array<[number, number]>;
+  /** The bedroom filter's choices, as `bathrooms` (0 is a studio). */
+  bedrooms: Array<[number, number]>;
   /** The 'Area' dropdown: each community with its number of listings, by name. */
   communities: Array<[string, number]>;
   /** The featured listings (the all-properties page shows them). */

@@ -103,6 +103,16 @@ fn area_counts<'a>(listed: &[&Located<'a>]) -> Vec<(&'a str, usize)> {
     counts
 }
 
+/// How many listings have each count of rooms, fewest first; counts from the filters' last
+/// choice up are that choice ('7+'). Listings that do not say are not counted.
+fn room_counts(rooms: impl Iterator<Item = Option<u32>>) -> Vec<(u32, usize)> {
+    let mut counts = std::collections::BTreeMap::new();
+    for n in rooms.flatten() {
+        *counts.entry(n.min(contract::listings::ROOMS_OR_MORE)).or_insert(0) += 1;
+    }
+    counts.into_iter().collect()
+}
+
 fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("cards always serialise")
 }
@@ -135,7 +145,11 @@ pub fn files(properties: &[std::sync::Arc<ApiProperty>], pictures: &Pictures) ->
                 .collect();
             let communities = area_counts(&listed);
             let pages = shown.len().div_ceil(PAGE_SIZE);
+            let areas = || shown.iter().filter_map(|p| p.area);
             let summary = ListingSummary {
+                area_range: areas().min().zip(areas().max()),
+                bathrooms: room_counts(shown.iter().map(|p| p.bathrooms)),
+                bedrooms: room_counts(shown.iter().map(|p| p.bedrooms)),
                 communities,
                 featured: shown
                     .iter()

@@ -338,3 +338,26 @@ fn type_options_match_the_shared_vectors() {
         assert_eq!(same, case["same"].as_bool().expect("same"), "{option:?} and {sub_category:?}");
     }
 }
+
+/// The filters' cases the browser runs too (site/src/search/filters.test.ts): a listing with the
+/// case's facts, searched with the case's filter as a search body.
+#[test]
+fn filters_match_the_shared_vectors() {
+    let vectors: Value = serde_json::from_str(include_str!("../search-vectors.json")).expect("valid JSON");
+    for case in vectors["filters"].as_array().expect("a list of filter cases") {
+        let mut listing = serde_json::json!({
+            "_id": "x", "id": "x", "title": "x", "mainCategory": "Residential", "Images": [],
+            "location": null, "featured": false, "createdAt": "2026-01-01T00:00:00+04:00",
+            "description": "", "url": "/property/x"
+        });
+        for (name, value) in case["card"].as_object().expect("a card") {
+            listing[name] = value.clone();
+        }
+        let property: contract::ApiProperty = serde_json::from_value(listing).expect("a listing");
+        let snapshot = lead_fn::catalogue::Snapshot::new(vec![property]).expect("a snapshot");
+        let body = serde_json::to_vec(&case["filter"]).expect("a body");
+        let criteria = lead_fn::search::criteria_from(None, &body).expect("a search");
+        let name = case["name"].as_str().expect("a name");
+        assert_eq!(criteria.fits(&snapshot.entries[0]), case["fits"].as_bool().expect("fits"), "{name}");
+    }
+}

@@ -1,7 +1,7 @@
 // The shell of every page: skip link, fixed header, <main> with the page, the call-to-action
 // banner, the partners strip, the footer and the floating chat button.
 import { useEffect, useRef, type RefObject } from 'react';
-import { Outlet, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { SITE } from '../paths';
 import { DIRS, LangContext, langOfPath, loadMessages, stripLang, useT } from '../i18n';
@@ -90,7 +90,11 @@ function ChatButton() {
   );
 }
 
-/** Scroll to the top, and move focus to the page, on every change of path (not on first load). */
+/**
+ * Move focus to the page on every change of path (not on first load). Where the window scrolls
+ * to is React Router's ScrollRestoration's (in Shell): the top of a new page, and on Back the
+ * position the page was left at.
+ */
 function usePageChange(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
   const first = useRef(true);
@@ -99,7 +103,6 @@ function usePageChange(main: RefObject<HTMLElement | null>) {
       first.current = false;
       return;
     }
-    window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });
   }, [pathname, main]);
 }
@@ -140,6 +143,7 @@ function Shell() {
       <a className="skip-link" href="#main">
         {t('header.skip')}
       </a>
+      <ScrollRestoration />
       <Header />
       <div className={busy ? 'nav-progress is-active' : 'nav-progress'} aria-hidden="true" />
       <main id="main" ref={main} tabIndex={-1} aria-busy={busy}>

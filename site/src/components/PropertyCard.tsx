@@ -12,6 +12,7 @@ import { areaText, bedroomsText } from '../property/facts';
 import { Picture } from './Picture';
 import { telHref, whatsappHref } from '../format';
 import { absoluteUrl } from '../property/seo';
+import { useCardOrigin } from '../search/origin';
 
 export function PropertyCard({ property: card }: { property: CardProperty }) {
   const t = useT();
@@ -19,6 +20,7 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
   const property = localize(card, lang, ['title', 'location']);
   const site = useSite();
   const titleId = useId();
+  const origin = useCardOrigin();
   const forRent = property.mainCategory === 'Rental';
   const rooms = hasRooms(property.subCategory);
   // Call and WhatsApp: the listing's agent, else the agency, as on the property page.
@@ -96,7 +98,7 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
           <Link
             className="property-card__link"
             to={property.url}
-            state={{ property }}
+            state={{ property, ...origin }}
             aria-describedby={titleId}
           >
             <span>{t('card.view')}</span>

@@ -91,36 +91,65 @@ export interface CommunityOption {
   en?: true;
 }
 
+/** The panel's values of a result page's address (the parameters it sends). */
+export function panelValuesFrom(params: URLSearchParams): PanelValues {
+  const value = (name: keyof PanelValues) => (params.get(name) ?? '').trim();
+  return { query: value('query'), type: value('type'), bedrooms: value('bedrooms'), area: value('area'), community: value('community') };
+}
+
 /**
  * `types`: the listings' types with their counts (the build's summary), for the options to say
  * which have none; without it the options are the spec's plain names.
+ * `refine`: the panel of a result page, showing the page's search (`initial`) and changing it in
+ * place: a dropdown's change searches at once, the address replaced and the page not scrolled.
+ * `extra`: parameters of the page kept through a search (a result page's sort and price range).
  */
 export function SearchPanel({
   kind,
   communities = [],
   types,
+  initial = EMPTY,
+  refine = false,
+  extra,
 }: {
   kind: PanelKind;
   communities?: CommunityOption[];
   types?: ReadonlyArray<readonly [string, number]>;
+  initial?: PanelValues;
+  refine?: boolean;
+  extra?: URLSearchParams;
 }) {
   const t = useT();
   const lang = useLang();
   const navigate = useNavigate();
   const config = PANELS[kind];
-  const [values, setValues] = useState<PanelValues>(EMPTY);
-  const set = (field: keyof PanelValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const [values, setValues] = useState<PanelValues>(initial);
   const id = `search-${kind}`;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const url = searchUrl(config.target, values);
+  const go = (next: PanelValues) => {
+    const url = searchUrl(config.target, next);
     if (url === null) {
       window.alert(t('searchPanel.empty'));
       return;
     }
-    navigate(url);
+    if (!refine) {
+      navigate(url);
+      return;
+    }
+    const params = new URL(url, 'http://x').searchParams;
+    extra?.forEach((value, name) => params.set(name, value));
+    navigate(`${config.target}?${params.toString()}`, { replace: true, preventScrollReset: true });
+  };
+  const set = (field: keyof PanelValues) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // On a result page a dropdown refines at once (the text waits for 'Search' or Enter).
+    if (refine && field !== 'query' && searchUrl(config.target, next) !== null) go(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go(values);
   };
 
   return (
@@ -215,7 +244,7 @@ export function SearchPanel({
       ) : null}
       <div className="search-panel__actions">
         {kind !== 'home' ? (
-          <button type="button" className="button button--ghost-dark" onClick={() => setValues(EMPTY)}>
+          <button type="button" className="button button--ghost-dark" onClick={() => setValues(EMPTY)} hidden={refine}>
             <Icon name="reset" size={18} />
             <span>{t('searchPanel.reset')}</span>
           </button>

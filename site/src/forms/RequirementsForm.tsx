@@ -5,8 +5,32 @@ import { FAILURE_RETRY, useLeadForm, type Lead } from './useLeadForm';
 import { EmailField, FormFoot, NameField, SelectField, TextAreaField, TextField } from './fields';
 import { PhoneField } from './PhoneField';
 import { LeadFormElement, PropertyTypeOptions } from './LeadFormElement';
+import { PROPERTY_TYPES } from './validate';
+import { typeKey } from '../search/rules';
 
 const BEDROOMS = ['studio', '1', '2', '3', '4', '5', '6', '7'] as const;
+
+type Prefill = Partial<Record<'purpose' | 'propertyType' | 'bedrooms' | 'propertyArea' | 'budget', string>>;
+
+/**
+ * What a search's 'Tell us what you are looking for' link fills in (/req?purpose=rent&bedrooms=2...):
+ * only values the form's own fields can hold.
+ */
+export function requirementsFrom(params: URLSearchParams): Prefill {
+  const prefill: Prefill = {};
+  const purpose = params.get('purpose');
+  if (purpose === 'buy' || purpose === 'rent') prefill.purpose = purpose;
+  const type = params.get('propertyType');
+  const known = PROPERTY_TYPES.find((option) => type !== null && typeKey(option) === typeKey(type));
+  if (known) prefill.propertyType = known;
+  const bedrooms = params.get('bedrooms');
+  if ((BEDROOMS as readonly (string | null)[]).includes(bedrooms)) prefill.bedrooms = bedrooms ?? undefined;
+  const area = params.get('propertyArea')?.trim().slice(0, 100);
+  if (area) prefill.propertyArea = area;
+  const budget = params.get('budget');
+  if (budget && /^\d{1,12}$/.test(budget)) prefill.budget = budget;
+  return prefill;
+}
 
 /** /req: what the buyer or tenant looks for, folded into the lead's message for the agents. */
 export function RequirementsForm() {
@@ -38,6 +62,7 @@ export function RequirementsForm() {
     initial: { name: '', email: '', contactNumber: '', purpose: 'buy', propertyType: '', propertyArea: '', budget: '', bedrooms: '', message: '' },
     toLead,
     failure: FAILURE_RETRY,
+    prefill: () => requirementsFrom(new URLSearchParams(window.location.search)),
   });
   return (
     <LeadFormElement form={form} name="requirements" label={t('forms.req.title')} className="lead-form--grid">

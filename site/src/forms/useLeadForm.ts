@@ -38,6 +38,8 @@ export interface LeadFormOptions<V extends Record<string, string>> {
   /** The success message; null for none (the second contact variant alerts instead). */
   success?: MessageKey | null;
   onSuccess?: () => void;
+  /** Values to start with in the browser (the requirements form's, from its address); what was typed wins. */
+  prefill?: () => Partial<V>;
 }
 
 export interface LeadForm {
@@ -65,7 +67,7 @@ export interface LeadForm {
 }
 
 export function useLeadForm<V extends Record<string, string>>(options: LeadFormOptions<V>): LeadForm {
-  const { form, initial, toLead, checkOnBlur = false, failure, success = 'forms.status.success', onSuccess } = options;
+  const { form, initial, toLead, checkOnBlur = false, failure, success = 'forms.status.success', onSuccess, prefill } = options;
   const t = useT();
   const lang = useLang();
   const id = useId();
@@ -86,8 +88,10 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
 
   // What a visitor typed before the form's code arrived stays in the fields (React keeps the
   // page's inputs as they are when it hydrates): take it, so what is sent is what is shown.
+  // The prefilled values come in here too, after the hydration, which had the empty form.
   useEffect(() => {
     const typed: Record<string, string> = {};
+    for (const [name, value] of Object.entries(prefill?.() ?? {})) if (typeof value === 'string') typed[name] = value;
     for (const name of Object.keys(initial)) {
       const element = elements.current[name];
       if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) continue;

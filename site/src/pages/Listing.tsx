@@ -5,16 +5,18 @@
 // cards); further cards come from the page files of data/listings/{kind}/, fetched as the
 // visitor asks for more or filters, so a page stays small at any catalogue size.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { langOfRequest, termIn } from '../i18n/content';
 import { Link } from '../i18n/link';
-import { getJson } from '../data';
+import { getJson, loadedJson } from '../data';
 import { listingPage, listingSummary, SITE } from '../paths';
-import { formatNumber } from '../format';
-import { comparablePrice } from '../price';
 import { typeLabel, useT, type Lang, type MessageKey } from '../i18n';
 import type { CardProperty, Hero, ListingSummary } from '../types';
-import { useHydrated, useLang, usePathname } from '../shell';
+import { useLang, usePathname } from '../shell';
+import { applyFilters, isFiltered, isNarrowed } from '../search/filters';
+import { typeKey } from '../search/rules';
+import { useFilters, useShownCount } from '../search/useFilters';
+import { FilterControls } from '../components/FilterControls';
 import { Seo } from '../components/Seo';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel, type CommunityOption } from '../components/SearchPanel';
@@ -22,9 +24,6 @@ import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
 
 export type ListingKind = 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
-
-/** Cards added by each 'Show more'. */
-export const STEP = 24;
 
 interface KindInfo {
   /** Used in the console message when loading fails (spec section 8). */
@@ -75,6 +74,9 @@ export const KINDS: Record<ListingKind, KindInfo> = {
 
 const EMPTY_SUMMARY: ListingSummary = {
   total: 0,
+  areaRange: null,
+  bathrooms: [],
+  bedrooms: [],
   pageSize: 1,
   pages: 0,
   types: [],
@@ -104,53 +106,23 @@ async function load(kind: ListingKind, lang: Lang): Promise<ListingData> {
   return { hero: site.hero[kind], summary, communities };
 }
 
-export type Sort = 'newest' | 'priceUp' | 'priceDown';
-
-export interface LocalFilter {
-  type: string | null;
-  sort: Sort;
-  minPrice: number | null;
-  maxPrice: number | null;
-}
-
-const NO_FILTER: LocalFilter = { type: null, sort: 'newest', minPrice: null, maxPrice: null };
-
-/** Whether a choice leaves listings out (sorting leaves none out). */
-export const isNarrowed = (filter: LocalFilter) => filter.type !== null || filter.minPrice !== null || filter.maxPrice !== null;
-
-export const isFiltered = (filter: LocalFilter) => isNarrowed(filter) || filter.sort !== 'newest';
-
-/**
- * The cards the filter lets through, in its order. Prices compare as yearly amounts, so a rent
- * due monthly sorts and filters beside one due yearly (`comparablePrice`). Cards without a price
- * sort last.
- */
-export function applyFilter(cards: CardProperty[], filter: LocalFilter): CardProperty[] {
-  const priced = cards.map((card) => ({ card, price: comparablePrice(card.price, card.pricePeriod) }));
-  const shown = priced.filter(
-    ({ card, price }) =>
-      (filter.type === null || card.subCategory === filter.type) &&
-      (filter.minPrice === null || (price !== null && price >= filter.minPrice)) &&
-      (filter.maxPrice === null || (price !== null && price <= filter.maxPrice)),
-  );
-  if (filter.sort !== 'newest') {
-    const direction = filter.sort === 'priceUp' ? 1 : -1;
-    shown.sort((a, b) => {
-      if (a.price === null || b.price === null) return a.price === null ? (b.price === null ? 0 : 1) : -1;
-      return (a.price - b.price) * direction;
-    });
-  }
-  return shown.map(({ card }) => card);
-}
-
 /**
  * The page files of a listing, loaded on demand and kept while the page is shown. `need` is
  * how many cards in the build's order must be present, or 'all'.
  */
 function useCards(kind: ListingKind, summary: ListingSummary, need: number | 'all') {
-  const [pages, setPages] = useState<Map<number, CardProperty[]>>(() => new Map());
-  const [failed, setFailed] = useState(false);
   const wanted = need === 'all' ? summary.pages : Math.min(summary.pages, Math.ceil(need / summary.pageSize));
+  // Pages this page load has fetched already are there from the first render: coming Back to
+  // a list shows it as it was at once, and the scroll position restored is still on the page.
+  const [pages, setPages] = useState<Map<number, CardProperty[]>>(() => {
+    const known = new Map<number, CardProperty[]>();
+    for (let page = 0; page < wanted; page += 1) {
+      const cards = loadedJson(listingPage(kind, page));
+      if (cards) known.set(page, cards);
+    }
+    return known;
+  });
+  const [failed, setFailed] = useState(false);
   const missing = useMemo(() => {
     const list: number[] = [];
     for (let page = 0; page < wanted; page += 1) if (!pages.has(page)) list.push(page);
@@ -206,37 +178,27 @@ function HeroMedia({ hero }: { hero: Hero }) {
   );
 }
 
-function priceInput(value: string): number | null {
-  const digits = value.replace(/[^\d]/g, '');
-  return digits ? Number(digits) : null;
-}
-
 function ListingPage({ kind }: { kind: ListingKind }) {
   const t = useT();
   const lang = useLang();
   const page = KINDS[kind];
   const { hero, summary, communities } = useLoaderData() as ListingData;
   const pathname = usePathname();
-  const hydrated = useHydrated();
-  const [filter, setFilter] = useState<LocalFilter>(NO_FILTER);
-  const [count, setCount] = useState(STEP);
+  const [filter, update] = useFilters();
+  const [count, showMore] = useShownCount();
   const filtered = isFiltered(filter);
   // The hero's count says how many are shown once a choice leaves some out.
   const narrowed = isNarrowed(filter);
   const { cards, loading, failed } = useCards(kind, summary, filtered ? 'all' : count);
-  const matching = useMemo(() => (cards ? applyFilter(cards, filter) : null), [cards, filter]);
+  const matching = useMemo(() => (cards ? applyFilters(cards, filter) : null), [cards, filter]);
   const shown = matching ? matching.slice(0, count) : [];
   const available = filtered ? (matching?.length ?? 0) : summary.total;
   const exactTab = page.tabs.some((tab) => tab.to === pathname);
   const activeTab = exactTab
     ? page.tabs.findIndex((tab) => tab.to === pathname)
     : page.tabs.findIndex((tab) => tab.kind === kind);
-  // Rents are compared as yearly amounts (applyFilter); the price fields say so.
+  // Rents are compared as yearly amounts (applyFilters); the price fields say so.
   const yearly = kind === 'rental';
-  const update = (change: Partial<LocalFilter>) => {
-    setFilter((current) => ({ ...current, ...change }));
-    setCount(STEP);
-  };
 
   return (
     <>
@@ -293,7 +255,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
               </li>
               {summary.types.map(([name, n]) => (
                 <li key={name}>
-                  <button type="button" className="chip" aria-pressed={filter.type === name} onClick={() => update({ type: name })}>
+                  <button type="button" className="chip" aria-pressed={filter.type !== null && typeKey(filter.type) === typeKey(name)} onClick={() => update({ type: name })}>
                     <span>{typeLabel(lang, name)}</span>
                     <span className="chip__count">{n}</span>
                   </button>
@@ -317,38 +279,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
             <h2 id="listing-heading" className="section__title">
               {t(page.heading)}
             </h2>
-            {summary.total > 1 ? (
-              <div className="listing-toolbar__controls">
-                <label className="field field--inline">
-                  <span>{t('listing.sort')}</span>
-                  <select value={filter.sort} onChange={(event) => update({ sort: event.target.value as Sort })} disabled={!hydrated}>
-                    <option value="newest">{t('listing.sort.newest')}</option>
-                    <option value="priceUp">{t('listing.sort.priceUp')}</option>
-                    <option value="priceDown">{t('listing.sort.priceDown')}</option>
-                  </select>
-                </label>
-                <label className="field field--inline">
-                  <span>{t(yearly ? 'listing.price.min.year' : 'listing.price.min')}</span>
-                  <input
-                    inputMode="numeric"
-                    placeholder={summary.priceRange ? formatNumber(lang, summary.priceRange[0]) : ''}
-                    value={filter.minPrice ?? ''}
-                    onChange={(event) => update({ minPrice: priceInput(event.target.value) })}
-                    disabled={!hydrated}
-                  />
-                </label>
-                <label className="field field--inline">
-                  <span>{t(yearly ? 'listing.price.max.year' : 'listing.price.max')}</span>
-                  <input
-                    inputMode="numeric"
-                    placeholder={summary.priceRange ? formatNumber(lang, summary.priceRange[1]) : ''}
-                    value={filter.maxPrice ?? ''}
-                    onChange={(event) => update({ maxPrice: priceInput(event.target.value) })}
-                    disabled={!hydrated}
-                  />
-                </label>
-              </div>
-            ) : null}
+            {summary.total > 1 ? <FilterControls filters={filter} update={update} priceRange={summary.priceRange} yearly={yearly} facets={summary} /> : null}
           </div>
           {loading && shown.length === 0 ? (
             <p className="empty-state" role="status">
@@ -361,7 +292,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
           {matching && shown.length < available ? (
             <div className="listing-more">
               <p className="listing-more__status">{t('listing.showing', { shown: shown.length, total: available })}</p>
-              <button type="button" className="button button--outline" onClick={() => setCount((n) => n + STEP)} disabled={loading}>
+              <button type="button" className="button button--outline" onClick={showMore} disabled={loading}>
                 <span>{t('listing.more')}</span>
                 <Icon name="chevronDown" size={18} />
               </button>
@@ -378,5 +309,12 @@ export function forKind(kind: ListingKind) {
     return <ListingPage kind={kind} />;
   }
   Component.displayName = `Listing(${kind})`;
-  return { Component, loader: ({ request }: LoaderFunctionArgs) => load(kind, langOfRequest(request)) };
+  return {
+    Component,
+    loader: ({ request }: LoaderFunctionArgs) => load(kind, langOfRequest(request)),
+    // The page's data depends on its path alone: a change of filters (the query string) or of
+    // the cards shown (the history entry's state) needs no new load.
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+      currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
+  };
 }

@@ -15,7 +15,7 @@ import { apiProperty, detail, SITE } from '../paths';
 import { loadMessages, localePath, typeLabel, useT, type Lang, type MessageKey, type Translate } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
-import { CATEGORY_PATH, formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
+import { formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
 import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
@@ -32,6 +32,7 @@ import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
 import { MapCard } from '../property/MapCard';
 import { SimilarCard } from '../property/SimilarCard';
+import { BackToListings } from '../property/BackToListings';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
 import { PROPERTY_SHELL_ID } from '../property/shell';
 
@@ -286,7 +287,6 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
   const forRent = property.mainCategory === 'Rental';
   const rooms = hasRooms(property.subCategory);
   const deal = forRent ? t('card.forRent') : t('card.forSale');
-  const backTo = CATEGORY_PATH[property.mainCategory];
   const url = absoluteUrl(baseUrl, localePath(lang, property.url));
   const price = priceText(t, lang, property.price, property.pricePeriod);
   const perSqft = perSqftText(t, lang, property.price, property.area, property.pricePeriod);
@@ -325,10 +325,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
       />
       <div className="container">
         <div className="property__topbar">
-          <Link to={backTo} className="text-link">
-            <Icon name="arrowLeft" size={18} className="flip-rtl" />
-            <span>{t('property.back')}</span>
-          </Link>
+          <BackToListings category={property.mainCategory} className="text-link" />
           {property.reference ? <p className="property__ref">{t('property.refShort', { reference: property.reference })}</p> : null}
         </div>
         <div className="property__intro">
@@ -530,10 +527,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
               <ContactButtons links={links} className="agent-card__actions" />
             </div>
 
-            <Link to={backTo} className="button button--outline button--block">
-              <Icon name="arrowLeft" size={18} className="flip-rtl" />
-              <span>{t('property.back')}</span>
-            </Link>
+            <BackToListings category={property.mainCategory} className="button button--outline button--block" />
           </aside>
         </div>
       </div>

@@ -7,19 +7,22 @@ import { formatNumber } from '../format';
 import type { CardProperty } from '../types';
 import { useLang, useSite } from '../shell';
 import { Picture } from '../components/Picture';
+import { useCardOrigin } from '../search/origin';
 
 export function SimilarCard({ property: card, price }: { property: CardProperty; price: string }) {
   const t = useT();
   const lang = useLang();
   const property = localize(card, lang, ['title', 'location']);
   const site = useSite();
+  // 'Back to Listings' on the similar listing's page still returns to the visitor's list.
+  const origin = useCardOrigin();
   const facts = [
     property.location,
     property.bedrooms == null ? null : property.bedrooms === 0 ? t('card.studio') : t('property.similar.bedrooms', { n: property.bedrooms }),
     property.area == null ? null : t('card.areaValue', { area: formatNumber(lang, property.area) }),
   ].filter((fact): fact is string => !!fact);
   return (
-    <Link className="similar-card" to={property.url} state={{ property: card }}>
+    <Link className="similar-card" to={property.url} state={{ property: card, ...origin }}>
       <Picture picture={property.image ?? site.defaultImage} sizes="similar" alt="" fallbackWidth={600} fallbackHeight={400} />
       <span className="similar-card__body">
         <span className="similar-card__price">{price}</span>

@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest';
+import vectors from '../../../lead-fn/tests/search-vectors.json';
+import type { CardProperty } from '../types';
+import { applyFilters, filtersFrom, fits, isFiltered, isNarrowed, NO_FILTERS, withFilters, type Filters } from './filters';
+
+describe('filters in the address', () => {
+  test('read from the query string, and nothing else', () => {
+    const filters = filtersFrom(new URLSearchParams('type=Villa&sort=price-asc&min=2000000&bedrooms=0&bathrooms=3&area=1000&areaMax=5000&query=marina'));
+    expect(filters).toEqual({ type: 'Villa', sort: 'price-asc', min: 2000000, max: null, bedrooms: 0, bathrooms: 3, area: 1000, areaMax: 5000 });
+  });
+
+  test('a value a filter cannot take is no filter', () => {
+    expect(filtersFrom(new URLSearchParams('sort=cheapest&min=-5&max=2e6&bedrooms=two&type=%20'))).toEqual(NO_FILTERS);
+  });
+
+  test('written back with the other parameters kept and defaults left out', () => {
+    const params = withFilters(new URLSearchParams('query=marina&type=Villa&sort=price-asc'), { ...NO_FILTERS, max: 3000000 });
+    expect(params.toString()).toBe('query=marina&max=3000000');
+    expect(filtersFrom(withFilters(new URLSearchParams(), { ...NO_FILTERS, type: 'Townhouse', sort: 'price-desc', bedrooms: 7 }))).toEqual({
+      ...NO_FILTERS,
+      type: 'Townhouse',
+      sort: 'price-desc',
+      bedrooms: 7,
+    });
+  });
+
+  test('sorting narrows nothing; a bound does', () => {
+    expect(isNarrowed({ ...NO_FILTERS, sort: 'price-asc' })).toBe(false);
+    expect(isFiltered({ ...NO_FILTERS, sort: 'price-asc' })).toBe(true);
+    expect(isNarrowed({ ...NO_FILTERS, areaMax: 900 })).toBe(true);
+  });
+});
+
+describe('the rules a card must meet, as the lead function applies them', () => {
+  for (const { name, card, filter, fits: expected } of vectors.filters) {
+    test(name, () => {
+      expect(fits(card as CardProperty, { ...NO_FILTERS, ...(filter as Partial<Filters>) })).toBe(expected);
+    });
+  }
+
+  test('the price sort puts unpriced cards last either way', () => {
+    const card = (id: string, price: number | null) => ({ id, price, pricePeriod: null, subCategory: 'Villa', bedrooms: 3, bathrooms: 3, area: 2000 }) as CardProperty;
+    const cards = [card('none', null), card('two', 2), card('one', 1)];
+    expect(applyFilters(cards, { ...NO_FILTERS, sort: 'price-asc' }).map((c) => c.id)).toEqual(['one', 'two', 'none']);
+    expect(applyFilters(cards, { ...NO_FILTERS, sort: 'price-desc' }).map((c) => c.id)).toEqual(['two', 'one', 'none']);
+  });
+});

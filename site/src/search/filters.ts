@@ -1,0 +1,115 @@
+// A listing or result page's choices (type, sort, price range, bedrooms, bathrooms, size), as
+// they live in the page's address: /buy-property?type=Villa&sort=price-asc&min=2000000. The
+// address is the one place they are kept, so a reload, a shared link and Back restore them.
+// The rules a card must meet are the lead function's (lead-fn/src/search.rs, `Criteria::fits`);
+// lead-fn/tests/search-vectors.json holds the cases both sides run.
+import { comparablePrice } from '../price';
+import type { CardProperty } from '../types';
+import { typeKey } from './rules';
+
+export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** The bedroom and bathroom counts a filter offers; the last one means "this many or more". */
+export const ROOMS_OR_MORE = 7;
+
+export interface Filters {
+  /** A property type, compared as search compares types (`typeKey`). */
+  type: string | null;
+  sort: Sort;
+  /** AED; rents compare as yearly amounts (`comparablePrice`). */
+  min: number | null;
+  max: number | null;
+  /** Exactly this many (0 is a studio); `ROOMS_OR_MORE` means that many or more. */
+  bedrooms: number | null;
+  bathrooms: number | null;
+  /** Square feet, at least (the spec's `area` parameter) and at most. */
+  area: number | null;
+  areaMax: number | null;
+}
+
+export const NO_FILTERS: Filters = {
+  type: null,
+  sort: 'newest',
+  min: null,
+  max: null,
+  bedrooms: null,
+  bathrooms: null,
+  area: null,
+  areaMax: null,
+};
+
+/** The address's parameter of each filter: the filter's own name. */
+type NumberFilter = 'min' | 'max' | 'bedrooms' | 'bathrooms' | 'area' | 'areaMax';
+const NUMBERS: NumberFilter[] = ['min', 'max', 'bedrooms', 'bathrooms', 'area', 'areaMax'];
+
+function wholeNumber(value: string | null): number | null {
+  if (value === null || !/^\s*\d{1,12}\s*$/.test(value)) return null;
+  return Number(value);
+}
+
+/** The filters an address asks for; a value that is not one of a filter's values is no filter. */
+export function filtersFrom(params: URLSearchParams): Filters {
+  const filters: Filters = { ...NO_FILTERS };
+  const type = params.get('type')?.trim();
+  if (type) filters.type = type;
+  const sort = params.get('sort');
+  if ((SORTS as readonly string[]).includes(sort ?? '')) filters.sort = sort as Sort;
+  for (const name of NUMBERS) filters[name] = wholeNumber(params.get(name));
+  return filters;
+}
+
+/**
+ * `params` with the filters written in (a filter at its default is left out), every other
+ * parameter kept (a search's `query`, `community`).
+ */
+export function withFilters(params: URLSearchParams, filters: Filters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const set = (name: string, value: string | null) => (value === null ? next.delete(name) : next.set(name, value));
+  set('type', filters.type);
+  set('sort', filters.sort === 'newest' ? null : filters.sort);
+  for (const name of NUMBERS) set(name, filters[name] === null ? null : String(filters[name]));
+  return next;
+}
+
+/** Whether a choice leaves listings out (sorting leaves none out). */
+export const isNarrowed = (filters: Filters) => NUMBERS.some((name) => filters[name] !== null) || filters.type !== null;
+
+export const isFiltered = (filters: Filters) => isNarrowed(filters) || filters.sort !== 'newest';
+
+/** A count of rooms meets a wanted count: exactly, or at least when the count wanted is the last choice. */
+function roomsFit(wanted: number | null, rooms: number | null): boolean {
+  if (wanted === null) return true;
+  if (rooms === null) return false;
+  return wanted >= ROOMS_OR_MORE ? rooms >= ROOMS_OR_MORE : rooms === wanted;
+}
+
+/** Whether a card meets every filter; a bound on something the card does not state leaves it out. */
+export function fits(card: Pick<CardProperty, 'subCategory' | 'price' | 'pricePeriod' | 'bedrooms' | 'bathrooms' | 'area'>, filters: Filters): boolean {
+  const price = comparablePrice(card.price, card.pricePeriod);
+  const within = (value: number | null, low: number | null, high: number | null) =>
+    (low === null || (value !== null && value >= low)) && (high === null || (value !== null && value <= high));
+  return (
+    (filters.type === null || typeKey(card.subCategory) === typeKey(filters.type)) &&
+    within(price, filters.min, filters.max) &&
+    roomsFit(filters.bedrooms, card.bedrooms) &&
+    roomsFit(filters.bathrooms, card.bathrooms) &&
+    within(card.area, filters.area, filters.areaMax)
+  );
+}
+
+/**
+ * The cards the filters let through, in their order. Prices compare as yearly amounts, so a
+ * rent due monthly sorts and filters beside one due yearly. Cards without a price sort last.
+ */
+export function applyFilters(cards: CardProperty[], filters: Filters): CardProperty[] {
+  const shown = cards.filter((card) => fits(card, filters)).map((card) => ({ card, price: comparablePrice(card.price, card.pricePeriod) }));
+  if (filters.sort !== 'newest') {
+    const direction = filters.sort === 'price-asc' ? 1 : -1;
+    shown.sort((a, b) => {
+      if (a.price === null || b.price === null) return a.price === null ? (b.price === null ? 0 : 1) : -1;
+      return (a.price - b.price) * direction;
+    });
+  }
+  return shown.map(({ card }) => card);
+}
