@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { criteriaFrom, searchRequest } from './SearchResults';
+import { criteriaFrom, searchRequest } from '../search/searches';
 
 describe('search result pages', () => {
   it('read only their own parameters, trimmed, and only when filled', () => {

@@ -1,0 +1,89 @@
+// 'No properties found.', then what helps: the same search without its narrowest criterion (the
+// one whose removal finds most), with that search's count, and the requirements form filled in
+// with the search. Its own chunk, which a result page with results never loads: what it needs of
+// the page's search comes in its props (a module it imported from the page's chunk would fold the
+// two chunks together).
+import { useEffect, useState } from 'react';
+import { Link } from '../i18n/link';
+import { useT } from '../i18n';
+
+/** A search the page may offer: the address without one of its criteria, and that criterion's words. */
+export interface Relaxation {
+  label: string;
+  params: URLSearchParams;
+}
+
+interface Relaxed extends Relaxation {
+  count: number;
+}
+
+/** The relaxation that finds most (at least one), counted with `count`; searched once per set of options. */
+function useRelaxed(options: Relaxation[], count: (params: URLSearchParams, signal: AbortSignal) => Promise<number>): Relaxed | null {
+  const [relaxed, setRelaxed] = useState<Relaxed | null>(null);
+  const key = options.map((option) => option.params.toString()).join('|');
+  useEffect(() => {
+    setRelaxed(null);
+    const controller = new AbortController();
+    Promise.all(options.map((option) => count(option.params, controller.signal).catch(() => 0))).then((counts) => {
+      let best = -1;
+      counts.forEach((n, index) => {
+        if (n > 0 && (best < 0 || n > (counts[best] ?? 0))) best = index;
+      });
+      const option = options[best];
+      if (option && !controller.signal.aborted) setRelaxed({ ...option, count: counts[best] ?? 0 });
+    });
+    return () => controller.abort();
+    // `key` stands for `options`, rebuilt on every render of the page.
+  }, [key]);
+  return relaxed;
+}
+
+/** The requirements form's address, filled in with the search: what the visitor looks for. */
+export function requirementsLink(purpose: 'buy' | 'rent', params: URLSearchParams): string {
+  const req = new URLSearchParams();
+  req.set('purpose', purpose);
+  const type = params.get('type')?.trim();
+  if (type) req.set('propertyType', type);
+  const bedrooms = params.get('bedrooms')?.trim();
+  if (bedrooms) req.set('bedrooms', bedrooms === '0' ? 'studio' : bedrooms);
+  const where = params.get('community')?.trim() || params.get('query')?.trim();
+  if (where) req.set('propertyArea', where);
+  const budget = params.get('max') ?? params.get('min');
+  if (budget) req.set('budget', budget);
+  return `/req?${req.toString()}`;
+}
+
+export default function NoResultsHelp({
+  target,
+  purpose,
+  params,
+  options,
+  count,
+}: {
+  /** The result page's path. */
+  target: string;
+  purpose: 'buy' | 'rent';
+  params: URLSearchParams;
+  options: Relaxation[];
+  count: (params: URLSearchParams, signal: AbortSignal) => Promise<number>;
+}) {
+  const t = useT();
+  const relaxed = useRelaxed(options, count);
+  return (
+    <div className="search-help">
+      {relaxed ? (
+        <p>
+          <Link to={`${target}?${relaxed.params.toString()}`} className="text-link">
+            {t('search.relax', { filter: relaxed.label })}
+          </Link>{' '}
+          <span className="search-help__count">{t('search.count', { n: relaxed.count })}</span>
+        </p>
+      ) : null}
+      <p>
+        <Link to={requirementsLink(purpose, params)} className="button button--gold">
+          {t('search.tellUs')}
+        </Link>
+      </p>
+    </div>
+  );
+}
