@@ -16,25 +16,27 @@ export async function overlappingControls(page) {
     const describe = (el) =>
       `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''} "${(el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '').trim().slice(0, 30)}"`;
     // Fixed-position controls (the header, the floating chat button) float over the scrolling
-    // page on purpose: they are compared with each other only.
-    const fixed = (el) => {
-      for (let node = el; node; node = node.parentElement) {
-        if (getComputedStyle(node).position === 'fixed') return true;
-      }
-      return false;
+    // page on purpose: they are compared with each other only. Each control's box and whether it
+    // is fixed are read once (the pairs below are many: reading them per pair made this probe the
+    // layout tests' main cost).
+    const fixedNodes = new Map();
+    const fixed = (node) => {
+      if (!node) return false;
+      if (!fixedNodes.has(node)) fixedNodes.set(node, getComputedStyle(node).position === 'fixed' || fixed(node.parentElement));
+      return fixedNodes.get(node);
     };
+    const controls = visible.map((el) => ({ el, box: el.getBoundingClientRect(), fixed: fixed(el) }));
     const found = [];
-    for (let i = 0; i < visible.length; i++) {
-      for (let j = i + 1; j < visible.length; j++) {
-        const a = visible[i];
-        const b = visible[j];
-        if (a.contains(b) || b.contains(a)) continue;
-        if (fixed(a) !== fixed(b)) continue;
-        const ra = a.getBoundingClientRect();
-        const rb = b.getBoundingClientRect();
-        const dx = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-        const dy = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-        if (dx > 1 && dy > 1) found.push(`${describe(a)} x ${describe(b)}: ${Math.round(dx)}x${Math.round(dy)} px`);
+    for (let i = 0; i < controls.length; i++) {
+      for (let j = i + 1; j < controls.length; j++) {
+        const a = controls[i];
+        const b = controls[j];
+        if (a.fixed !== b.fixed) continue;
+        const dx = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const dy = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (dx <= 1 || dy <= 1) continue;
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        found.push(`${describe(a.el)} x ${describe(b.el)}: ${Math.round(dx)}x${Math.round(dy)} px`);
       }
     }
     return found;
