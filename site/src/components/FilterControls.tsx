@@ -10,9 +10,39 @@ import type { ListingSummary } from '../types';
 /** What the category's listings state, from the build's summary: the choices 'More filters' offers. */
 export type Facets = Pick<ListingSummary, 'bedrooms' | 'bathrooms' | 'areaRange'>;
 
-function priceInput(value: string): number | null {
+/** A bound typed in a field (a price, a size): its digits, separators and units ignored. */
+function wholeNumberIn(value: string): number | null {
   const digits = value.replace(/[^\d]/g, '');
   return digits ? Number(digits) : null;
+}
+
+/** A numeric bound's field, the category's extreme as its placeholder. */
+function BoundField({
+  label,
+  value,
+  placeholder,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: number | null;
+  placeholder: number | undefined;
+  onChange: (value: number | null) => void;
+  disabled: boolean;
+}) {
+  const lang = useLang();
+  return (
+    <label className="field field--inline">
+      <span>{label}</span>
+      <input
+        inputMode="numeric"
+        placeholder={placeholder === undefined ? '' : formatNumber(lang, placeholder)}
+        value={value ?? ''}
+        onChange={(event) => onChange(wholeNumberIn(event.target.value))}
+        disabled={disabled}
+      />
+    </label>
+  );
 }
 
 const SORT_LABELS = { newest: 'listing.sort.newest', 'price-asc': 'listing.sort.priceUp', 'price-desc': 'listing.sort.priceDown' } as const;
@@ -38,7 +68,6 @@ export function FilterControls({
   bedrooms?: boolean;
 }) {
   const t = useT();
-  const lang = useLang();
   // Before hydration a change would be lost: the controls wait for the page's script.
   const hydrated = useHydrated();
   return (
@@ -53,26 +82,20 @@ export function FilterControls({
           ))}
         </select>
       </label>
-      <label className="field field--inline">
-        <span>{t(yearly ? 'listing.price.min.year' : 'listing.price.min')}</span>
-        <input
-          inputMode="numeric"
-          placeholder={priceRange ? formatNumber(lang, priceRange[0]) : ''}
-          value={filters.min ?? ''}
-          onChange={(event) => update({ min: priceInput(event.target.value) })}
-          disabled={!hydrated}
-        />
-      </label>
-      <label className="field field--inline">
-        <span>{t(yearly ? 'listing.price.max.year' : 'listing.price.max')}</span>
-        <input
-          inputMode="numeric"
-          placeholder={priceRange ? formatNumber(lang, priceRange[1]) : ''}
-          value={filters.max ?? ''}
-          onChange={(event) => update({ max: priceInput(event.target.value) })}
-          disabled={!hydrated}
-        />
-      </label>
+      <BoundField
+        label={t(yearly ? 'listing.price.min.year' : 'listing.price.min')}
+        value={filters.min}
+        placeholder={priceRange?.[0]}
+        onChange={(min) => update({ min })}
+        disabled={!hydrated}
+      />
+      <BoundField
+        label={t(yearly ? 'listing.price.max.year' : 'listing.price.max')}
+        value={filters.max}
+        placeholder={priceRange?.[1]}
+        onChange={(max) => update({ max })}
+        disabled={!hydrated}
+      />
       {facets ? <MoreFilters filters={filters} update={update} facets={facets} bedrooms={bedrooms} disabled={!hydrated} /> : null}
     </div>
   );
@@ -105,10 +128,6 @@ function MoreFilters({
   if (!offerBedrooms && !offerBathrooms && !facets.areaRange) return null;
   const active = [offerBedrooms ? filters.bedrooms : null, filters.bathrooms, filters.area, filters.areaMax].filter((value) => value !== null).length;
   const rooms = (value: string) => (value === '' ? null : Number(value));
-  const size = (value: string) => {
-    const digits = value.replace(/[^\d]/g, '');
-    return digits ? Number(digits) : null;
-  };
   return (
     <details className="more-filters">
       <summary className="more-filters__toggle">{active > 0 ? t('listing.more.filtersActive', { n: active }) : t('listing.more.filters')}</summary>
@@ -141,26 +160,20 @@ function MoreFilters({
         ) : null}
         {facets.areaRange ? (
           <>
-            <label className="field field--inline">
-              <span>{t('listing.size.min')}</span>
-              <input
-                inputMode="numeric"
-                placeholder={formatNumber(lang, facets.areaRange[0])}
-                value={filters.area ?? ''}
-                onChange={(event) => update({ area: size(event.target.value) })}
-                disabled={disabled}
-              />
-            </label>
-            <label className="field field--inline">
-              <span>{t('listing.size.max')}</span>
-              <input
-                inputMode="numeric"
-                placeholder={formatNumber(lang, facets.areaRange[1])}
-                value={filters.areaMax ?? ''}
-                onChange={(event) => update({ areaMax: size(event.target.value) })}
-                disabled={disabled}
-              />
-            </label>
+            <BoundField
+              label={t('listing.size.min')}
+              value={filters.area}
+              placeholder={facets.areaRange[0]}
+              onChange={(area) => update({ area })}
+              disabled={disabled}
+            />
+            <BoundField
+              label={t('listing.size.max')}
+              value={filters.areaMax}
+              placeholder={facets.areaRange[1]}
+              onChange={(areaMax) => update({ areaMax })}
+              disabled={disabled}
+            />
           </>
         ) : null}
       </div>
