@@ -54,6 +54,11 @@ pub struct Card<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub agent: Option<&'a str>,
+    /// An off-plan listing's handover, a month (`2028-06`) or a day, as its API record gives it:
+    /// the listing pages' 'Handover' filter reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub completion_date: Option<&'a str>,
     /// Title and location in other languages, where the content gives them.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]
@@ -92,6 +97,9 @@ pub struct ListingSummary<'a> {
     /// The first cards, newest first, embedded in the prerendered page.
     #[serde(serialize_with = "sorted_keys")]
     pub first: Vec<Card<'a>>,
+    /// The 'Handover' filter's choices: each month of handover (`2028-06`) with its number of
+    /// listings, soonest first; empty when no listing has one (then the page offers none).
+    pub handover_months: Vec<(&'a str, usize)>,
     /// Cards per page file `data/listings/{kind}/{n}.json`.
     pub page_size: usize,
     /// How many page files there are.

@@ -19,7 +19,8 @@
 //! - `community` (ours, for the 'Area' dropdowns): the location, ignoring case and accents;
 //! - ours too, for the result pages' filters: `bathrooms` as `bedrooms`; `areaMax`: at most that
 //!   many square feet; `min` and `max`: the price in AED, bounds included, a rent as its yearly
-//!   amount ([`contract::PricePeriod::yearly`]).
+//!   amount ([`contract::PricePeriod::yearly`]); `completion` (off-plan handover): `ready`, a
+//!   handover whose month has come (UTC), or a year (`2028`).
 //!
 //! A bound on something a listing does not state leaves it out. The browser applies the same
 //! rules to the listing pages (site/src/search/filters.ts); `tests/search-vectors.json` holds
@@ -63,6 +64,10 @@ pub struct Criteria {
     /// AED, compared with a rent's yearly amount.
     pub min_price: Option<u64>,
     pub max_price: Option<u64>,
+    /// Off-plan handover: `ready` or a year (`2028`).
+    pub completion: Option<String>,
+    /// This month (`2026-11`): what `ready` compares with.
+    pub today: String,
     /// A community (the property's location), compared folded and in any of the listing's
     /// languages: the 'Area' dropdowns of the residential and rental pages (our addition to the
     /// spec's parameters).
@@ -87,6 +92,20 @@ impl Criteria {
         if !within(price, self.min_price, self.max_price) {
             return false;
         }
+        if let Some(wanted) = &self.completion {
+            // A handover's month: a day's date counts in its month.
+            let Some(month) = property.completion_date.as_deref().and_then(|date| date.get(..7)) else {
+                return false;
+            };
+            let fits = if wanted == "ready" {
+                month <= self.today.as_str()
+            } else {
+                month.starts_with(wanted.as_str())
+            };
+            if !fits {
+                return false;
+            }
+        }
         if let Some(community) = &self.community
             && !entry.communities.contains(community)
         {
@@ -94,6 +113,12 @@ impl Criteria {
         }
         true
     }
+}
+
+/// This month in UTC, `2026-11`.
+fn this_month() -> String {
+    let now = time::OffsetDateTime::now_utc();
+    format!("{:04}-{:02}", now.year(), u8::from(now.month()))
 }
 
 /// A count of rooms meets a wanted count: exactly, or at least when the last choice is wanted.
@@ -146,6 +171,7 @@ struct Body {
     area_max: Option<Value>,
     min: Option<Value>,
     max: Option<Value>,
+    completion: Option<Value>,
 }
 
 /// Why a search request was refused (400, with the reason as JSON).
@@ -160,9 +186,19 @@ impl From<BadSearch> for ApiError {
 
 /// Reads the criteria from a query string and a JSON body (either may be empty).
 pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria, BadSearch> {
-    let mut fields: [Option<String>; 9] = Default::default();
-    const NAMES: [&str; 9] =
-        ["query", "type", "bedrooms", "area", "community", "bathrooms", "areaMax", "min", "max"];
+    let mut fields: [Option<String>; 10] = Default::default();
+    const NAMES: [&str; 10] = [
+        "query",
+        "type",
+        "bedrooms",
+        "area",
+        "community",
+        "bathrooms",
+        "areaMax",
+        "min",
+        "max",
+        "completion",
+    ];
     if let Some(query_string) = query_string {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
             .map_err(|_| BadSearch("the query string is not URL-encoded".into()))?;
@@ -185,6 +221,7 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             body.area_max,
             body.min,
             body.max,
+            body.completion,
         ];
         for (slot, value) in values.into_iter().enumerate() {
             if let Some(value) = value {
@@ -192,7 +229,19 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             }
         }
     }
-    let [query, kind, bedrooms, area, community, bathrooms, area_max, min_price, max_price] = fields;
+    let [query, kind, bedrooms, area, community, bathrooms, area_max, min_price, max_price, completion] =
+        fields;
+    let completion = completion
+        .map(|value| value.to_lowercase())
+        .map(|value| {
+            let year = value.len() == 4 && value.bytes().all(|b| b.is_ascii_digit());
+            if value == "ready" || year {
+                Ok(value)
+            } else {
+                Err(BadSearch(format!("completion must be \"ready\" or a year, not {value:?}")))
+            }
+        })
+        .transpose()?;
     fn number<T: std::str::FromStr>(name: &str, value: Option<String>) -> Result<Option<T>, BadSearch> {
         value
             .map(|text| {
@@ -213,6 +262,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         area_max: number("areaMax", area_max)?,
         min_price: number("min", min_price)?,
         max_price: number("max", max_price)?,
+        completion,
+        today: this_month(),
         community: community.and_then(|c| community_key(&c)),
     })
 }

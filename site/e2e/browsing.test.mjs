@@ -639,6 +639,8 @@ describe('filters in the address', () => {
     const opened = await open('/buy-property');
     const { page } = opened;
     await page.getByText('More filters', { exact: true }).click();
+    // Its fields are a chunk of their own, fetched on the first opening.
+    await page.locator('.more-filters__body').waitFor();
     const bedrooms = page.locator('.more-filters select').first();
     const counts = new Map();
     for (const p of residential) if (typeof p.bedrooms === 'number') counts.set(Math.min(p.bedrooms, 7), (counts.get(Math.min(p.bedrooms, 7)) ?? 0) + 1);
@@ -662,6 +664,31 @@ describe('filters in the address', () => {
     await page.waitForFunction(([sel, count]) => document.querySelectorAll(`${sel} .property-card`).length === count, [grid, big.length]);
     assert.deepEqual((await idsIn(page, grid)).sort(), big);
     await done(opened, 'more filters');
+  });
+
+  test("off-plan: 'Handover' offers Ready and each year of handover with their counts, and filters by it", async () => {
+    const offPlan = expected('OffPlan');
+    const today = new Date().toISOString().slice(0, 7);
+    const choiceOf = (p) => (p.completionDate.slice(0, 7) <= today ? 'ready' : p.completionDate.slice(0, 4));
+    const counts = new Map();
+    for (const p of offPlan.filter((p) => p.completionDate)) counts.set(choiceOf(p), (counts.get(choiceOf(p)) ?? 0) + 1);
+    assert.ok(counts.size >= 2, 'the sample has off-plan listings handed over in different years');
+    const opened = await open('/off-plan');
+    const { page } = opened;
+    await page.getByText('More filters', { exact: true }).click();
+    // Its fields are a chunk of their own, fetched on the first opening.
+    await page.locator('.more-filters__body').waitFor();
+    const handover = page.getByLabel('Handover');
+    const options = await handover.locator('option').evaluateAll((list) => list.map((o) => [o.value, o.textContent]));
+    assert.deepEqual(options[0], ['', 'Any']);
+    assert.deepEqual(new Map(options.slice(1).map(([value, text]) => [value, Number(/\((\d+)\)$/.exec(text)?.[1])])), counts);
+    const [year] = [...counts.keys()].filter((choice) => choice !== 'ready');
+    await handover.selectOption(year);
+    await page.waitForURL((url) => url.searchParams.get('completion') === year);
+    const wanted = offPlan.filter((p) => p.completionDate && choiceOf(p) === year).map((p) => p.id).sort();
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, wanted.length]);
+    assert.deepEqual((await idsIn(page, grid)).sort(), wanted);
+    await done(opened, 'handover');
   });
 
   test('a result page refines in place with its listing page\'s controls, and Back to Listings returns to it', async () => {

@@ -350,6 +350,11 @@ export type CardProperty = {
    * card calls the agency.
    */
   agent?: string;
+  /**
+   * An off-plan listing's handover, a month (`2028-06`) or a day, as its API record gives it:
+   * the listing pages' 'Handover' filter reads it.
+   */
+  completionDate?: string;
   /** Title and location in other languages, where the content gives them. */
   translations?: { [key in string]: CardTexts };
 };
@@ -385,6 +390,11 @@ export type ListingSummary = {
   featured: Array<CardProperty>;
   /** The first cards, newest first, embedded in the prerendered page. */
   first: Array<CardProperty>;
+  /**
+   * The 'Handover' filter's choices: each month of handover (`2028-06`) with its number of
+   * listings, soonest first; empty when no listing has one (then the page offers none).
+   */
+  handoverMonths: Array<[string, number]>;
   /** Cards per page file `data/listings/{kind}/{n}.json`. */
   pageSize: number;
   /** How many page files there are. */

@@ -72,6 +72,7 @@ pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
         created_at: &p.created_at,
         reference: p.reference.as_deref().filter(|r| !r.trim().is_empty()),
         agent: p.agent.as_deref(),
+        completion_date: p.completion_date.as_deref(),
         translations: card_texts(p),
     }
 }
@@ -109,6 +110,15 @@ fn room_counts(rooms: impl Iterator<Item = Option<u32>>) -> Vec<(u32, usize)> {
     let mut counts = std::collections::BTreeMap::new();
     for n in rooms.flatten() {
         *counts.entry(n.min(contract::listings::ROOMS_OR_MORE)).or_insert(0) += 1;
+    }
+    counts.into_iter().collect()
+}
+
+/// Each month of handover (a day's date counts in its month) with its number of listings, soonest first.
+fn handover_months<'a>(listings: &[&'a ApiProperty]) -> Vec<(&'a str, usize)> {
+    let mut counts = BTreeMap::new();
+    for date in listings.iter().filter_map(|p| p.completion_date.as_deref()) {
+        *counts.entry(date.get(..7).unwrap_or(date)).or_insert(0) += 1;
     }
     counts.into_iter().collect()
 }
@@ -158,6 +168,7 @@ pub fn files(properties: &[std::sync::Arc<ApiProperty>], pictures: &Pictures) ->
                     .map(|p| card(p, pictures))
                     .collect(),
                 first: shown.iter().take(FIRST_CARDS).map(|p| card(p, pictures)).collect(),
+                handover_months: handover_months(&shown),
                 page_size: PAGE_SIZE,
                 pages,
                 price_range: prices.iter().copied().min().zip(prices.iter().copied().max()),

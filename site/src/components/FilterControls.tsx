@@ -2,13 +2,17 @@
 // 'More filters' (bedrooms, bathrooms, size), each only where the category's listings state it:
 // the page's filters, read from and written to its address (search/useFilters.ts).
 import { formatNumber } from '../format';
-import { useT, type Translate } from '../i18n';
+import { lazy, Suspense, useState } from 'react';
+import { useT } from '../i18n';
 import { useHydrated, useLang } from '../shell';
-import { ROOMS_OR_MORE, type Filters, type Sort } from '../search/filters';
+import type { Filters, Sort } from '../search/filters';
 import type { ListingSummary } from '../types';
 
+const MoreFiltersFields = lazy(() => import('./MoreFiltersFields'));
+
 /** What the category's listings state, from the build's summary: the choices 'More filters' offers. */
-export type Facets = Pick<ListingSummary, 'bedrooms' | 'bathrooms' | 'areaRange'>;
+export type Facets = Pick<ListingSummary, 'bedrooms' | 'bathrooms' | 'areaRange' | 'handoverMonths'>;
+
 
 /** A bound typed in a field (a price, a size): its digits, separators and units ignored. */
 function wholeNumberIn(value: string): number | null {
@@ -17,7 +21,7 @@ function wholeNumberIn(value: string): number | null {
 }
 
 /** A numeric bound's field, the category's extreme as its placeholder. */
-function BoundField({
+export function BoundField({
   label,
   value,
   placeholder,
@@ -101,13 +105,11 @@ export function FilterControls({
   );
 }
 
-function bedroomsLabel(t: Translate, n: number): string {
-  if (n === 0) return t('card.studio');
-  if (n === 1) return t('searchPanel.bedrooms.one');
-  return n >= ROOMS_OR_MORE ? t('searchPanel.bedrooms.more') : t('searchPanel.bedrooms.n', { n });
-}
-
-/** A disclosure, so a phone's first screen keeps its first card: closed, it says how many of its filters are on. */
+/**
+ * A disclosure, so a phone's first screen keeps its first card: closed, it says how many of its
+ * filters are on. Its fields are their own chunk, fetched when it is first opened (the first view
+ * of every listing and result page stays within its JavaScript budget).
+ */
 function MoreFilters({
   filters,
   update,
@@ -122,61 +124,18 @@ function MoreFilters({
   disabled: boolean;
 }) {
   const t = useT();
-  const lang = useLang();
+  const [opened, setOpened] = useState(false);
   const offerBedrooms = bedrooms && facets.bedrooms.length > 0;
-  const offerBathrooms = facets.bathrooms.length > 0;
-  if (!offerBedrooms && !offerBathrooms && !facets.areaRange) return null;
-  const active = [offerBedrooms ? filters.bedrooms : null, filters.bathrooms, filters.area, filters.areaMax].filter((value) => value !== null).length;
-  const rooms = (value: string) => (value === '' ? null : Number(value));
+  if (!offerBedrooms && facets.bathrooms.length === 0 && !facets.areaRange && facets.handoverMonths.length === 0) return null;
+  const active = [offerBedrooms ? filters.bedrooms : null, filters.bathrooms, filters.area, filters.areaMax, filters.completion].filter((value) => value !== null).length;
   return (
-    <details className="more-filters">
+    <details className="more-filters" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="more-filters__toggle">{active > 0 ? t('listing.more.filtersActive', { n: active }) : t('listing.more.filters')}</summary>
-      <div className="more-filters__body">
-        {offerBedrooms ? (
-          <label className="field field--inline">
-            <span>{t('card.bedrooms')}</span>
-            <select value={filters.bedrooms ?? ''} onChange={(event) => update({ bedrooms: rooms(event.target.value) })} disabled={disabled}>
-              <option value="">{t('listing.rooms.any')}</option>
-              {facets.bedrooms.map(([n, count]) => (
-                <option key={n} value={n}>
-                  {t('listing.rooms.count', { label: bedroomsLabel(t, n), n: formatNumber(lang, count) })}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        {offerBathrooms ? (
-          <label className="field field--inline">
-            <span>{t('card.bathrooms')}</span>
-            <select value={filters.bathrooms ?? ''} onChange={(event) => update({ bathrooms: rooms(event.target.value) })} disabled={disabled}>
-              <option value="">{t('listing.rooms.any')}</option>
-              {facets.bathrooms.map(([n, count]) => (
-                <option key={n} value={n}>
-                  {t('listing.rooms.count', { label: n >= ROOMS_OR_MORE ? `${ROOMS_OR_MORE}+` : formatNumber(lang, n), n: formatNumber(lang, count) })}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        {facets.areaRange ? (
-          <>
-            <BoundField
-              label={t('listing.size.min')}
-              value={filters.area}
-              placeholder={facets.areaRange[0]}
-              onChange={(area) => update({ area })}
-              disabled={disabled}
-            />
-            <BoundField
-              label={t('listing.size.max')}
-              value={filters.areaMax}
-              placeholder={facets.areaRange[1]}
-              onChange={(areaMax) => update({ areaMax })}
-              disabled={disabled}
-            />
-          </>
-        ) : null}
-      </div>
+      {opened ? (
+        <Suspense fallback={<span className="spinner" role="status" aria-label={t('listing.loading')} />}>
+          <MoreFiltersFields filters={filters} update={update} facets={facets} bedrooms={offerBedrooms} disabled={disabled} />
+        </Suspense>
+      ) : null}
     </details>
   );
 }

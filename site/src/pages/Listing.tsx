@@ -77,6 +77,7 @@ const EMPTY_SUMMARY: ListingSummary = {
   areaRange: null,
   bathrooms: [],
   bedrooms: [],
+  handoverMonths: [],
   pageSize: 1,
   pages: 0,
   types: [],

@@ -6,7 +6,10 @@ import { applyFilters, filtersFrom, fits, isFiltered, isNarrowed, NO_FILTERS, wi
 describe('filters in the address', () => {
   test('read from the query string, and nothing else', () => {
     const filters = filtersFrom(new URLSearchParams('type=Villa&sort=price-asc&min=2000000&bedrooms=0&bathrooms=3&area=1000&areaMax=5000&query=marina'));
-    expect(filters).toEqual({ type: 'Villa', sort: 'price-asc', min: 2000000, max: null, bedrooms: 0, bathrooms: 3, area: 1000, areaMax: 5000 });
+    expect(filters).toEqual({ type: 'Villa', sort: 'price-asc', min: 2000000, max: null, bedrooms: 0, bathrooms: 3, area: 1000, areaMax: 5000, completion: null });
+    expect(filtersFrom(new URLSearchParams('completion=Ready')).completion).toBe('ready');
+    expect(filtersFrom(new URLSearchParams('completion=2028')).completion).toBe('2028');
+    expect(filtersFrom(new URLSearchParams('completion=soon')).completion).toBeNull();
   });
 
   test('a value a filter cannot take is no filter', () => {
@@ -32,9 +35,10 @@ describe('filters in the address', () => {
 });
 
 describe('the rules a card must meet, as the lead function applies them', () => {
-  for (const { name, card, filter, fits: expected } of vectors.filters) {
+  for (const { name, card, filter, fits: expected, ...rest } of vectors.filters) {
     test(name, () => {
-      expect(fits(card as CardProperty, { ...NO_FILTERS, ...(filter as Partial<Filters>) })).toBe(expected);
+      const today = 'today' in rest ? String(rest.today) : undefined;
+      expect(fits(card as CardProperty, { ...NO_FILTERS, ...(filter as Partial<Filters>) }, today)).toBe(expected);
     });
   }
 
@@ -43,5 +47,14 @@ describe('the rules a card must meet, as the lead function applies them', () => 
     const cards = [card('none', null), card('two', 2), card('one', 1)];
     expect(applyFilters(cards, { ...NO_FILTERS, sort: 'price-asc' }).map((c) => c.id)).toEqual(['one', 'two', 'none']);
     expect(applyFilters(cards, { ...NO_FILTERS, sort: 'price-desc' }).map((c) => c.id)).toEqual(['two', 'one', 'none']);
+  });
+});
+
+describe("the 'Handover' choices", () => {
+  test("months that have come are 'Ready', later ones their year, each with its count", async () => {
+    const { handoverChoices } = await import('../components/MoreFiltersFields');
+    const months: [string, number][] = [['2026-03', 1], ['2026-11', 2], ['2026-12', 1], ['2027-06', 3], ['2027-09', 1]];
+    expect(handoverChoices(months, '2026-11')).toEqual([['ready', 3], ['2026', 1], ['2027', 4]]);
+    expect(handoverChoices(months, '')).toEqual([['2026', 4], ['2027', 4]]);
   });
 });

@@ -26,6 +26,8 @@ export interface Filters {
   /** Square feet, at least (the spec's `area` parameter) and at most. */
   area: number | null;
   areaMax: number | null;
+  /** Off-plan handover: 'ready' (its month has come) or a year ('2028'). */
+  completion: string | null;
 }
 
 export const NO_FILTERS: Filters = {
@@ -37,6 +39,7 @@ export const NO_FILTERS: Filters = {
   bathrooms: null,
   area: null,
   areaMax: null,
+  completion: null,
 };
 
 /** The address's parameter of each filter: the filter's own name. */
@@ -56,6 +59,8 @@ export function filtersFrom(params: URLSearchParams): Filters {
   const sort = params.get('sort');
   if ((SORTS as readonly string[]).includes(sort ?? '')) filters.sort = sort as Sort;
   for (const name of NUMBERS) filters[name] = wholeNumber(params.get(name));
+  const completion = params.get('completion')?.toLowerCase() ?? '';
+  if (/^(ready|\d{4})$/.test(completion)) filters.completion = completion;
   return filters;
 }
 
@@ -69,11 +74,24 @@ export function withFilters(params: URLSearchParams, filters: Filters): URLSearc
   set('type', filters.type);
   set('sort', filters.sort === 'newest' ? null : filters.sort);
   for (const name of NUMBERS) set(name, filters[name] === null ? null : String(filters[name]));
+  set('completion', filters.completion);
   return next;
 }
 
 /** Whether a choice leaves listings out (sorting leaves none out). */
-export const isNarrowed = (filters: Filters) => NUMBERS.some((name) => filters[name] !== null) || filters.type !== null;
+export const isNarrowed = (filters: Filters) =>
+  NUMBERS.some((name) => filters[name] !== null) || filters.type !== null || filters.completion !== null;
+
+/** This month in UTC ('2026-11'), as the lead function reads 'ready'. */
+export const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+/** A handover meets the wanted one: 'ready' when its month has come, else its year. */
+function handoverFits(wanted: string | null, date: string | undefined, today: string): boolean {
+  if (wanted === null) return true;
+  const month = date?.slice(0, 7);
+  if (!month) return false;
+  return wanted === 'ready' ? month <= today : month.startsWith(wanted);
+}
 
 export const isFiltered = (filters: Filters) => isNarrowed(filters) || filters.sort !== 'newest';
 
@@ -85,7 +103,11 @@ function roomsFit(wanted: number | null, rooms: number | null): boolean {
 }
 
 /** Whether a card meets every filter; a bound on something the card does not state leaves it out. */
-export function fits(card: Pick<CardProperty, 'subCategory' | 'price' | 'pricePeriod' | 'bedrooms' | 'bathrooms' | 'area'>, filters: Filters): boolean {
+export function fits(
+  card: Pick<CardProperty, 'subCategory' | 'price' | 'pricePeriod' | 'bedrooms' | 'bathrooms' | 'area' | 'completionDate'>,
+  filters: Filters,
+  today = thisMonth(),
+): boolean {
   const price = comparablePrice(card.price, card.pricePeriod);
   const within = (value: number | null, low: number | null, high: number | null) =>
     (low === null || (value !== null && value >= low)) && (high === null || (value !== null && value <= high));
@@ -94,7 +116,8 @@ export function fits(card: Pick<CardProperty, 'subCategory' | 'price' | 'pricePe
     within(price, filters.min, filters.max) &&
     roomsFit(filters.bedrooms, card.bedrooms) &&
     roomsFit(filters.bathrooms, card.bathrooms) &&
-    within(card.area, filters.area, filters.areaMax)
+    within(card.area, filters.area, filters.areaMax) &&
+    handoverFits(filters.completion, card.completionDate, today)
   );
 }
 
@@ -103,7 +126,8 @@ export function fits(card: Pick<CardProperty, 'subCategory' | 'price' | 'pricePe
  * rent due monthly sorts and filters beside one due yearly. Cards without a price sort last.
  */
 export function applyFilters(cards: CardProperty[], filters: Filters): CardProperty[] {
-  const shown = cards.filter((card) => fits(card, filters)).map((card) => ({ card, price: comparablePrice(card.price, card.pricePeriod) }));
+  const today = thisMonth();
+  const shown = cards.filter((card) => fits(card, filters, today)).map((card) => ({ card, price: comparablePrice(card.price, card.pricePeriod) }));
   if (filters.sort !== 'newest') {
     const direction = filters.sort === 'price-asc' ? 1 : -1;
     shown.sort((a, b) => {

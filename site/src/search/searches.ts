@@ -72,7 +72,7 @@ export function searchRequest(kind: SearchKind, criteria: Partial<Record<Param, 
   };
 }
 /** The parameters a chip stands for, in the chips' order; the price range is one chip. */
-export const CHIP_PARAMS = ['query', 'type', 'bedrooms', 'bathrooms', 'area', 'areaMax', 'community', 'price'] as const;
+export const CHIP_PARAMS = ['query', 'type', 'bedrooms', 'bathrooms', 'area', 'areaMax', 'completion', 'community', 'price'] as const;
 export type ChipParam = (typeof CHIP_PARAMS)[number];
 
 /** What one criterion of the address says, as the page's chips and its 'without ...' offer write it. */
@@ -96,6 +96,8 @@ export function chip(t: Translate, lang: Lang, params: URLSearchParams, name: Ch
       return t('search.chip.area', { value: number });
     case 'areaMax':
       return t('search.chip.areaMax', { value: number });
+    case 'completion':
+      return t('search.chip.completion', { value: value.toLowerCase() === 'ready' ? t('listing.handover.ready') : value });
     case 'community':
       return t('search.chip.community', { value });
   }
