@@ -98,7 +98,10 @@ describe('the light field, before the phone library has loaded', () => {
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Loaded, however long that takes on a busy machine (a fixed 100 ms failed under load):
+    // the same module the field imports, then a turn for its handler to take it.
+    await import('./PhoneFieldFull');
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const errorsSeen: unknown[] = [];
     const consoleError = vi.spyOn(console, 'error');
     const root = await act(async () => hydrateRoot(container, <Harness />, { onRecoverableError: (error) => errorsSeen.push(error) }));
