@@ -101,6 +101,13 @@ pub enum Command {
     /// Importing again updates the listings it created (by reference_number) and never
     /// overwrites a file an editor changed since without --force.
     Import(cmd::import::Args),
+    /// The market figures from the Dubai Land Department's open data (sales and Ejari rents).
+    ///
+    /// `estate market import transactions FILE.csv` and `estate market import rents FILE.csv`
+    /// summarise the files the DLD publishes (Dubai Pulse, the DLD website) into
+    /// content/market/, which the build reads; refresh them monthly.
+    #[command(subcommand)]
+    Market(cmd::market::Command),
     /// Write the JSON Schemas of the content files into content/schema/.
     ///
     /// YAML files point at them with `# yaml-language-server: $schema=...`, so an editor's
@@ -124,5 +131,6 @@ pub fn run() -> ExitCode {
         Command::Demo { properties, posts, out, seed } => cmd::demo::run(&out, properties, posts, seed),
         Command::Schema { content } => cmd::schema::run(&content),
         Command::Import(args) => cmd::import::run(args),
+        Command::Market(command) => cmd::market::run(command),
     }
 }

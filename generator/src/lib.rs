@@ -7,7 +7,8 @@
 //! - [`pipeline`]: `estate build` from end to end, with the site stage (Vite, prerender);
 //! - [`serve`]: `estate serve`, with the local admin editor.
 //!
-//! [`routes`] is the site's page table, [`netlify`] the CDN's rules, [`cli`] the command line
+//! [`market`] is `estate market import` (the DLD's open data into `content/market/`) and the
+//! reader of its summaries. [`routes`] is the site's page table, [`netlify`] the CDN's rules, [`cli`] the command line
 //! (`main.rs` only calls it). The published JSON's types and the URL rules are the `contract`
 //! crate's.
 
@@ -17,6 +18,7 @@ mod cmd;
 pub mod content;
 pub mod html_links;
 pub mod import;
+pub mod market;
 pub mod netlify;
 pub mod pipeline;
 pub mod publish;

@@ -5,6 +5,7 @@ pub mod build;
 pub mod check;
 pub mod demo;
 pub mod import;
+pub mod market;
 pub mod new;
 pub mod schema;
 pub mod serve;

@@ -41,6 +41,10 @@ pub struct Term {
     pub coordinates: Option<Coordinates>,
     /// Communities: the area guide's text (markdown) per language.
     pub guide: Option<GuideTexts>,
+    /// Communities: the Dubai Land Department's area name(s) the community lies in, as its open
+    /// data writes them (`Marsa Dubai` for Dubai Marina), for `estate market import`.
+    #[serde(default)]
+    pub dld: Vec<String>,
 }
 
 /// A community's area-guide text per language (markdown).
@@ -173,6 +177,21 @@ impl Vocabularies {
     }
 }
 
+/// Reads the one vocabulary `kind` of the content folder `dir`, checked on its own, for a command
+/// that needs no more (`estate market import` reads the communities). `None` when the file is
+/// absent.
+pub fn load_one(dir: &Path, kind: Kind) -> (Option<Record<VocabularyFile>>, Vec<Diagnostic>) {
+    let path = kind.path(dir);
+    if !path.is_file() {
+        return (None, Vec::new());
+    }
+    let (record, mut diags) = read::<VocabularyFile>(&path, kind.file().to_owned());
+    if let Some(record) = &record {
+        diags.extend(check_terms(record));
+    }
+    (record, diags)
+}
+
 /// Reads `dir/vocabulary/*.yaml`, checking each file on its own: valid and unique keys, unique
 /// English names.
 pub(super) fn load(dir: &Path, report: &mut Report) -> Vocabularies {
@@ -197,6 +216,7 @@ fn check_terms(record: &Record<VocabularyFile>) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     let mut keys: HashMap<&str, usize> = HashMap::new();
     let mut names: HashMap<String, usize> = HashMap::new();
+    let mut dld_areas: HashMap<String, usize> = HashMap::new();
     for (i, term) in record.data.terms.iter().enumerate() {
         let index = i.to_string();
         if !is_valid_id(&term.key) {
@@ -226,6 +246,16 @@ fn check_terms(record: &Record<VocabularyFile>) -> Vec<Diagnostic> {
                 record.tree.pos_of(&["terms", &index, "en"]),
                 format!("duplicate English name `{}`: term {} has it too", term.en, first + 1),
             ));
+        }
+        // A DLD area counted for two communities would count its sales twice.
+        for (j, area) in term.dld.iter().enumerate() {
+            if let Some(first) = dld_areas.insert(fold(area.trim()), i) {
+                found.push(Diagnostic::error(
+                    &record.path,
+                    record.tree.pos_of(&["terms", &index, "dld", &j.to_string()]),
+                    format!("the DLD area `{area}` is named by term {} too", first + 1),
+                ));
+            }
         }
     }
     found
