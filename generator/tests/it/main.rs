@@ -14,6 +14,7 @@ mod images;
 mod import_hardening;
 mod import_limits;
 mod incremental;
+mod market;
 mod messages;
 mod off_plan;
 mod pathological;
