@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use super::fail;
 use crate::content::diag::Report;
 use crate::import::budget::thousands;
+use crate::market::Dataset;
 use crate::market::import::{self, Options, Outcome, Refusal};
-use crate::market::{Dataset, fields};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -51,7 +51,7 @@ pub fn run(command: Command) -> ExitCode {
     let mut progress = |rows: u64, bytes: u64| {
         if !quiet && last.elapsed() >= PROGRESS_EVERY {
             last = Instant::now();
-            let share = if size > 0 { bytes * 100 / size } else { 0 };
+            let share = (bytes * 100).checked_div(size).unwrap_or(0);
             eprintln!("estate market: {} rows read ({share}% of the file)", thousands(rows as usize));
         }
     };
@@ -100,10 +100,8 @@ fn report(dataset: Dataset, file: &std::path::Path, outcome: &Outcome, took: Dur
         unmatched_hint(outcome);
         return fail(&format!("no {} to summarise; nothing written", dataset.rows()));
     };
-    let first = summary.to.split('-').map(|p| p.parse::<u32>().unwrap_or(0)).collect::<Vec<_>>();
-    let from = fields::month_text((first[0] * 12 + first[1] - 1 + 1).saturating_sub(summary.months));
     println!(
-        "estate market: {} rows of {} ({}) in {:.1} s: {} {} in {} communities, {from} to {}; left out: {}; wrote {} ({} figures)",
+        "estate market: {} rows of {} ({}) in {:.1} s: {} {} in {} communities, {} to {}; left out: {}; wrote {} ({} figures)",
         n(outcome.rows),
         file.display(),
         outcome.style,
@@ -111,6 +109,7 @@ fn report(dataset: Dataset, file: &std::path::Path, outcome: &Outcome, took: Dur
         n(outcome.counted),
         dataset.rows(),
         outcome.communities,
+        outcome.from,
         summary.to,
         left_out.join(", "),
         outcome.written.as_ref().map(|p| p.display().to_string()).unwrap_or_default(),

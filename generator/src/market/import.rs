@@ -57,6 +57,8 @@ pub struct Outcome {
     pub unmatched_areas: Vec<(String, u64)>,
     /// The communities with figures.
     pub communities: usize,
+    /// The first month of the window, `2023-11`.
+    pub from: String,
     /// The summary written (`None`: nothing counted, nothing written).
     pub written: Option<PathBuf>,
     pub summary: Option<Summary>,
@@ -112,10 +114,7 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
     let name = file.display().to_string();
     refuse_other_encodings(&file, &name)?;
     let input = File::open(&file).map_err(|e| format!("{name}: {e}"))?;
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .buffer_capacity(1 << 20)
-        .from_reader(std::io::BufReader::with_capacity(1 << 20, input));
+    let mut reader = csv::ReaderBuilder::new().flexible(true).buffer_capacity(1 << 20).from_reader(input);
     let headers = reader.byte_headers().map_err(|e| format!("{name}: {e}"))?.clone();
     let headers: Vec<String> = match std::str::from_utf8(headers.as_slice()) {
         Ok(_) => headers.iter().map(|h| String::from_utf8_lossy(h).into_owned()).collect(),
@@ -145,7 +144,7 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
             }
         }
         outcome.rows += 1;
-        if outcome.rows % 65_536 == 0 {
+        if outcome.rows.is_multiple_of(65_536) {
             progress(outcome.rows, record.position().map_or(0, csv::Position::byte));
         }
         let line = record.position().map_or(0, csv::Position::line);
@@ -219,6 +218,7 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
     };
     let keys: Vec<&str> = terms.iter().map(|t| t.key.as_str()).collect();
     let summary = summarise(dataset, groups, newest, months, &keys);
+    outcome.from = fields::month_text((newest + 1).saturating_sub(months));
     outcome.counted = summary
         .monthly
         .iter()
