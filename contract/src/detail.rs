@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::listings::Card;
 use crate::media::Picture;
@@ -29,6 +29,46 @@ pub struct Detail<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub developer: Option<&'a DetailDeveloper<'a>>,
+    /// The Dubai Land Department's figures of the listing's community for its kind, when the
+    /// content has them (`estate market import`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub market: Option<MarketComparison>,
+}
+
+/// What the market figures tell apart, from the DLD's property sub-types (`Flat` and `Hotel
+/// Apartment` are apartments); also the kinds of `content/market/*.json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum MarketKind {
+    Apartment,
+    /// Villas and townhouses.
+    Villa,
+    /// Offices and shops.
+    OfficeShop,
+    Land,
+}
+
+/// A listing's community in the DLD's open data: the sales (a rental's: Ejari rent contracts)
+/// of its kind, and of its bedrooms when they had enough, over the 12 months to `to`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct MarketComparison {
+    pub kind: MarketKind,
+    /// The figure's bedrooms (0: studios); null: every listing of the kind.
+    pub bedrooms: Option<u8>,
+    /// How many sales (or rent contracts) there were.
+    pub sales: u32,
+    /// Their median AED per sqft (a rental's: yearly rent per sqft), whole dirhams; null when
+    /// they were too few to say (under 10).
+    pub median: Option<u32>,
+    /// A sale listing's: the median yearly rent per sqft of the same figure's rent contracts
+    /// (the gross yield's), when there were enough.
+    pub rent_median: Option<u32>,
+    /// The data's newest month, `2026-10`.
+    pub to: String,
 }
 
 /// A listing's agent as its page shows them: their `data/team.json` record without what only

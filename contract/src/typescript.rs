@@ -18,7 +18,9 @@ use crate::api::PropertyTranslation;
 use crate::api::{
     ApiBlog, ApiProperty, BlogTranslation, Coordinates, MainCategory, PaymentStep, PricePeriod,
 };
-use crate::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName};
+use crate::detail::{
+    AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, MarketComparison, MarketKind,
+};
 use crate::feed::{FeedItem, PostCard, PostTexts};
 use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use crate::media::Picture;
@@ -182,6 +184,8 @@ fn declarations() -> Vec<Declaration> {
         declaration::<AgentTexts<'static>>(cfg),
         declaration::<DetailDeveloper<'static>>(cfg),
         declaration::<DeveloperName<'static>>(cfg),
+        declaration::<MarketComparison>(cfg),
+        declaration::<MarketKind>(cfg),
         declaration::<Routes<'static>>(cfg),
     ]
 }

@@ -494,6 +494,11 @@ export type DetailData = {
   agent?: DetailAgent;
   /** The developer (off-plan), when the listing names one. */
   developer?: DetailDeveloper;
+  /**
+   * The Dubai Land Department's figures of the listing's community for its kind, when the
+   * content has them (`estate market import`).
+   */
+  market?: MarketComparison;
 };
 
 /**
@@ -538,6 +543,36 @@ export type DetailDeveloper = {
 export type DeveloperName = {
   name: string;
 };
+
+/**
+ * A listing's community in the DLD's open data: the sales (a rental's: Ejari rent contracts)
+ * of its kind, and of its bedrooms when they had enough, over the 12 months to `to`.
+ */
+export type MarketComparison = {
+  kind: MarketKind;
+  /** The figure's bedrooms (0: studios); null: every listing of the kind. */
+  bedrooms: number | null;
+  /** How many sales (or rent contracts) there were. */
+  sales: number;
+  /**
+   * Their median AED per sqft (a rental's: yearly rent per sqft), whole dirhams; null when
+   * they were too few to say (under 10).
+   */
+  median: number | null;
+  /**
+   * A sale listing's: the median yearly rent per sqft of the same figure's rent contracts
+   * (the gross yield's), when there were enough.
+   */
+  rentMedian: number | null;
+  /** The data's newest month, `2026-10`. */
+  to: string;
+};
+
+/**
+ * What the market figures tell apart, from the DLD's property sub-types (`Flat` and `Hotel
+ * Apartment` are apartments); also the kinds of `content/market/*.json`.
+ */
+export type MarketKind = "apartment" | "villa" | "office-shop" | "land";
 
 /**
  * The paths of the published listings' and posts' pages (`/property/{id}`,

@@ -56,16 +56,22 @@ pub fn path(content: &Path, dataset: Dataset) -> PathBuf {
     content.join("market").join(format!("{}.json", dataset.name()))
 }
 
-/// What the market figures distinguish, mapped from DLD's sub-types (see [`fields::kind`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    Apartment,
-    /// Villas and townhouses.
-    Villa,
-    /// Offices and shops.
-    OfficeShop,
-    Land,
+/// What the market figures distinguish (apartment, villa, office-shop, land), mapped from DLD's
+/// sub-types by [`fields::kind`] and from a listing's type by [`listing_kind`]: the contract's,
+/// so the summary and the published figures name kinds alike.
+pub use contract::detail::MarketKind as Kind;
+
+/// The kind of a listing of the site's type `sub_category` (`content/vocabulary/types.yaml`'s
+/// English names), as the DLD's figures count it; `None` for types they leave out (a warehouse,
+/// a full floor).
+pub fn listing_kind(sub_category: &str) -> Option<Kind> {
+    match sub_category {
+        "Apartment" | "Studio" | "Penthouse" | "Duplex" | "Hotel Apartment" => Some(Kind::Apartment),
+        "Villa" | "Townhouse" | "Bungalow" | "Palace" => Some(Kind::Villa),
+        "Office" | "Shop" | "Retail" => Some(Kind::OfficeShop),
+        "Plot" => Some(Kind::Land),
+        _ => None,
+    }
 }
 
 /// One summary file.

@@ -7,6 +7,7 @@
 //! | `qr`        | `"/data/qr/{key}.svg"`, the permit link's QR code (`qr.rs`), or null      |
 //! | `agent`     | the listing agent's card: name, role, photo, BRN, phone, WhatsApp, e-mail |
 //! | `developer` | the off-plan developer's name                                             |
+//! | `market`    | the community's DLD figures for the listing's kind (`market.rs`)           |
 //!
 //! `agent` and `developer` are there only when the listing names them (the check stage made
 //! sure they exist), so a property page reads one small file instead of the whole team and
@@ -104,6 +105,7 @@ pub fn files(
     which: &[usize],
     people: &People<'_>,
     pictures: &Pictures,
+    market: &(dyn Fn(&ApiProperty) -> Option<contract::detail::MarketComparison> + Sync),
 ) -> Vec<(PathBuf, Vec<u8>)> {
     which
         .par_iter()
@@ -115,6 +117,7 @@ pub fn files(
                 qr: p.permit_url.as_deref().map(|url| files::qr_code(&qr_key(url))),
                 agent: p.agent.as_deref().and_then(|id| people.agents.get(id)),
                 developer: p.developer.as_deref().and_then(|id| people.developers.get(id)),
+                market: market(p),
             };
             let json = serde_json::to_vec(&detail).expect("detail records always serialise");
             (path(&p.id), json)
@@ -276,7 +279,7 @@ pub(super) mod tests {
         pictures: &Pictures,
     ) -> Vec<(PathBuf, Vec<u8>)> {
         let every: Vec<usize> = (0..properties.len()).collect();
-        files(properties, &similar(properties), &every, people, pictures)
+        files(properties, &similar(properties), &every, people, pictures, &|_| None)
     }
 
     fn ids(properties: &[Arc<ApiProperty>], found: &[usize]) -> Vec<String> {

@@ -55,6 +55,8 @@ pub(super) struct Known {
     pub(super) details: HashMap<String, Vec<Arc<Record<PropertyFile>>>>,
     /// The team and developers the detail files were made with.
     pub(super) people: People,
+    /// The market figures they were made with (`content/market/`).
+    pub(super) market: Arc<super::market::Market>,
     /// Each file written by [`write_changed`] (relative to the output folder) and its fingerprint.
     pub(super) files: HashMap<PathBuf, Fingerprint>,
     /// Every file of `api/` and `data/` the build wanted (relative to the output folder), when

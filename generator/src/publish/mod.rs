@@ -17,6 +17,7 @@ pub mod feeds;
 pub mod images;
 mod known;
 pub mod listings;
+pub mod market;
 pub mod portal_feed;
 pub mod qr;
 pub mod redirects;
@@ -198,7 +199,7 @@ pub fn write(
     let posts = known::made(&posts, &before.posts, api_blog, |r| r.data.date);
     laps.lap("API records");
 
-    let mut now = Known::default();
+    let mut now = Known { market: Arc::new(market::Market::read(&content.dir)?), ..Known::default() };
     let api_properties: Vec<Arc<ApiProperty>> = properties.iter().map(|m| m.api.clone()).collect();
     let jobs =
         Jobs::new(content, &properties, &api_properties, &posts, &images.pictures, before, trusted, &mut now);
@@ -394,10 +395,12 @@ impl Jobs {
         }
 
         // The property pages' similar listings, agents and developers (detail.rs): a detail file
-        // is made again when its listing, one of its similar listings or the people changed.
+        // is made again when its listing, one of its similar listings, the people or the market
+        // figures changed.
         now.people = (content.team.clone(), content.developers.clone());
-        let same_people = known::same_records(&before.people.0, &now.people.0)
-            && known::same_records(&before.people.1, &now.people.1);
+        let same_shared = known::same_records(&before.people.0, &now.people.0)
+            && known::same_records(&before.people.1, &now.people.1)
+            && before.market == now.market;
         laps.lap("the rest");
         let similar = crate::publish::detail::similar(api_properties);
         laps.lap("similar");
@@ -415,7 +418,7 @@ impl Jobs {
         for (i, inputs) in inputs.iter().enumerate() {
             let id = &properties[i].record.id;
             let unchanged = trusted
-                && same_people
+                && same_shared
                 && before.details.get(id).is_some_and(|last| known::same_records(last, inputs));
             if unchanged {
                 kept.push(crate::publish::detail::path(id));
@@ -426,7 +429,9 @@ impl Jobs {
         laps.lap("detail inputs compared");
         let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
         for (path, bytes) in
-            crate::publish::detail::files(api_properties, &similar, &remake, &people, pictures)
+            crate::publish::detail::files(api_properties, &similar, &remake, &people, pictures, &|p| {
+                now.market.comparison(&content.vocabulary, p)
+            })
         {
             jobs.push((path, Arc::new(bytes)));
         }

@@ -16,7 +16,7 @@ import { loadMessages, localePath, typeLabel, useT, type Lang, type MessageKey, 
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
-import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property } from '../types';
+import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, MarketComparison, Picture as PictureData, Property } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
@@ -28,6 +28,7 @@ import { galleryImages } from '../property/gallery';
 import { Gallery } from '../property/Gallery';
 import { Picture } from '../components/Picture';
 import { NoScriptEnquiry } from '../property/NoScriptEnquiry';
+import { MarketFigures } from '../property/MarketFigures';
 import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
 import { MapCard } from '../property/MapCard';
@@ -96,6 +97,8 @@ interface Loaded {
   /** The amenities in the page's language. */
   amenities: TermText[];
   qr: string | null;
+  /** The community's DLD figures for the listing's kind (issue 35), when it has any. */
+  market: MarketComparison | null;
   /** The site's public address ('' when unknown): canonical, sharing and structured-data links. */
   baseUrl: string;
 }
@@ -136,6 +139,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     gallery: extras.gallery,
     amenities: termsIn(site?.vocabulary.amenities, lang, full.amenities ?? []),
     qr: extras.qr,
+    market: extras.market ?? null,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
   } satisfies PropertyData;
 }
@@ -271,7 +275,7 @@ function ContactButtons({ links, className }: { links: ReturnType<typeof contact
   );
 }
 
-function PropertyView({ property, agent, developer, similar, gallery, amenities, qr, baseUrl }: Loaded) {
+function PropertyView({ property, agent, developer, similar, gallery, amenities, qr, market, baseUrl }: Loaded) {
   const t = useT();
   const lang = useLang();
   const site = useSite();
@@ -401,6 +405,15 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
                 <Row label={t('property.listed')}>{formatDate(lang, property.createdAt)}</Row>
               </dl>
             </section>
+
+            <MarketFigures
+              market={market}
+              community={place}
+              price={property.price}
+              area={property.area}
+              period={property.pricePeriod}
+              forRent={forRent}
+            />
 
             {amenities.length > 0 ? (
               <section className="property__section" aria-labelledby="property-amenities">
