@@ -16,7 +16,7 @@ import { loadMessages, localePath, typeLabel, useT, type Lang, type MessageKey, 
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { formatDate, formatMonth, formatNumber, isSafeId, telHref, whatsappHref } from '../format';
-import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, MarketComparison, Picture as PictureData, Property } from '../types';
+import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
@@ -29,6 +29,7 @@ import { Gallery } from '../property/Gallery';
 import { Picture } from '../components/Picture';
 import { NoScriptEnquiry } from '../property/NoScriptEnquiry';
 import { MarketFigures } from '../property/MarketFigures';
+import type { MarketTexts } from '../property/market';
 import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
 import { MapCard } from '../property/MapCard';
@@ -97,8 +98,8 @@ interface Loaded {
   /** The amenities in the page's language. */
   amenities: TermText[];
   qr: string | null;
-  /** The community's DLD figures for the listing's kind (issue 35), when it has any. */
-  market: MarketComparison | null;
+  /** The community's DLD figures for the listing's kind (issue 35) in words, when there are any. */
+  market: MarketTexts | null;
   /** The site's public address ('' when unknown): canonical, sharing and structured-data links. */
   baseUrl: string;
 }
@@ -130,16 +131,23 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     getJson(detail(id)).catch(() => NO_EXTRAS),
     getJson(SITE).catch(() => null),
   ]);
+  const property = localize(full, lang, ['title', 'description', 'location']);
+  // Made here, so a prerendered page carries the words in its data and its first view loads
+  // neither the module nor its messages (property/market.ts).
+  const market =
+    extras.market || full.price != null
+      ? await (await import('../property/market')).marketTexts(lang, extras.market ?? null, property.location || '', full)
+      : null;
   return {
     missing: false,
-    property: localize(full, lang, ['title', 'description', 'location']),
+    property,
     agent: extras.agent ? localize(extras.agent, lang, ['name', 'role']) : null,
     developer: extras.developer ? localize(extras.developer, lang, ['name']) : null,
     similar: extras.similar,
     gallery: extras.gallery,
     amenities: termsIn(site?.vocabulary.amenities, lang, full.amenities ?? []),
     qr: extras.qr,
-    market: extras.market ?? null,
+    market,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
   } satisfies PropertyData;
 }
@@ -406,14 +414,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
               </dl>
             </section>
 
-            <MarketFigures
-              market={market}
-              community={place}
-              price={property.price}
-              area={property.area}
-              period={property.pricePeriod}
-              forRent={forRent}
-            />
+            <MarketFigures texts={market} />
 
             {amenities.length > 0 ? (
               <section className="property__section" aria-labelledby="property-amenities">
