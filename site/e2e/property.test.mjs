@@ -470,6 +470,31 @@ describe('map, permit and similar properties', () => {
   });
 });
 
+describe('market figures (issue 35)', () => {
+  test("the listing against its community's DLD median, the source and the Golden Visa line, in EN, AR and RU", async () => {
+    const property = find('a sale with market figures', (p) => p.mainCategory === 'Residential' && p.price >= 2_000_000 && json('data', 'detail', `${p.id}.json`).market?.median);
+    const { market } = json('data', 'detail', `${property.id}.json`);
+    const median = { en: market.median.toLocaleString('en-GB'), ar: market.median.toLocaleString('en-GB'), ru: market.median.toLocaleString('ru-RU') };
+    const words = {
+      en: ['Price against the market', 'median of', 'Dubai Land Department open data', 'Golden Visa'],
+      ar: ['السعر مقارنة بالسوق', 'الوسيط', 'دائرة الأراضي والأملاك', 'الإقامة الذهبية'],
+      ru: ['Цена в сравнении с рынком', 'медианы', 'Земельного департамента Дубая', 'золотую визу'],
+    };
+    for (const [lang, [title, ...phrases]] of Object.entries(words)) {
+      for (const [label, viewport] of [['phone', PHONE_VIEW], ['desktop', DESKTOP_VIEW]]) {
+        const path = `${lang === 'en' ? '' : `/${lang}`}/property/${property.id}`;
+        const opened = await visit(viewport, path);
+        const section = opened.page.getByRole('region', { name: title });
+        const text = (await section.innerText()).replace(/[\u2066\u2069]/g, '');
+        for (const phrase of [...phrases, median[lang]]) assert.ok(text.includes(phrase), `${path}: '${phrase}' in ${text}`);
+        await section.scrollIntoViewIfNeeded();
+        await section.screenshot({ path: join(SHOTS, `property-market-${lang}-${label}.png`) });
+        await finish(opened, path);
+      }
+    }
+  });
+});
+
 describe('search engines and screenshots', () => {
   test('every prerendered property page has valid JSON-LD, Open Graph and Twitter tags and a unique title', () => {
     assert.equal(routes.properties.length, properties.length);
