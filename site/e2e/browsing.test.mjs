@@ -666,6 +666,25 @@ describe('filters in the address', () => {
     await done(opened, 'more filters');
   });
 
+  test('on a slow phone, quick changes and quick typing all reach the address', async () => {
+    const opened = await open('/buy-property', PHONE);
+    const { page } = opened;
+    // A phone's CPU: the router applies each change some milliseconds after it is asked for.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await page.getByLabel('Min price (AED)').pressSequentially('2500000');
+    await page.getByLabel('Max price (AED)').pressSequentially('90000000');
+    await page.waitForURL((url) => url.search === '?sort=price-asc&min=2500000&max=90000000', { timeout: 10_000 });
+    assert.equal(await page.getByLabel('Min price (AED)').inputValue(), '2500000', 'every key typed is shown');
+    // Cleared at once: each change builds on the one before, not on the address shown.
+    await page.getByLabel('Max price (AED)').fill('');
+    await page.getByLabel('Sort by').selectOption('newest');
+    await page.waitForURL((url) => url.search === '?min=2500000', { timeout: 10_000 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await done(opened, 'quick changes');
+  });
+
   test("off-plan: 'Handover' offers Ready and each year of handover with their counts, and filters by it", async () => {
     const offPlan = expected('OffPlan');
     const today = new Date().toISOString().slice(0, 7);

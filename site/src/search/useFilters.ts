@@ -4,7 +4,7 @@
 // position, which React Router's ScrollRestoration keeps per entry: see components/Layout.tsx).
 // Changes replace the entry rather than add one, so Back leaves the page as a visitor expects,
 // and never scroll the page.
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useHydrated } from '../shell';
 import { filtersFrom, NO_FILTERS, withFilters, type Filters } from './filters';
@@ -21,14 +21,29 @@ interface EntryState {
  * render (the hydration) is unfiltered, and the address's filters apply right after it.
  */
 export function useFilters(): [Filters, (change: Partial<Filters>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const hydrated = useHydrated();
   const filters = hydrated ? filtersFrom(params) : NO_FILTERS;
+  // The router applies a navigation some ticks after it is asked for (in a transition), so a
+  // second change made before the first arrives (a quick visitor, a slow phone) must build on
+  // the address asked for, not the one shown, or it undoes the first.
+  const asked = useRef<string[]>([]);
+  const search = params.toString();
+  useEffect(() => {
+    const at = asked.current.indexOf(search);
+    // One of ours arrived (drop it and those before it), or the visitor went elsewhere (Back).
+    asked.current = at >= 0 ? asked.current.slice(at + 1) : [];
+  }, [search]);
   const update = useCallback(
-    (change: Partial<Filters>) =>
+    (change: Partial<Filters>) => {
+      const base = new URLSearchParams(asked.current.at(-1) ?? search);
       // A new filter starts the list again from its first cards (no `shown` kept).
-      setParams((current) => withFilters(current, { ...filtersFrom(current), ...change }), { replace: true, preventScrollReset: true }),
-    [setParams],
+      const next = withFilters(base, { ...filtersFrom(base), ...change }).toString();
+      asked.current.push(next);
+      navigate({ search: next ? `?${next}` : '' }, { replace: true, preventScrollReset: true });
+    },
+    [navigate, search],
   );
   return [filters, update];
 }
