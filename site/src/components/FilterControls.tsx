@@ -35,25 +35,14 @@ export function BoundField({
   disabled: boolean;
 }) {
   const lang = useLang();
-  // What the visitor typed, shown at once: the page's value follows a navigation a few ticks
-  // later, and a field showing only that would drop the keys typed in between. The value the
-  // field started from and each one typed since are ours; any other came from elsewhere (Back,
-  // a link) and replaces the text.
-  const [typed, setTyped] = useState<{ text: string; values: (number | null)[] } | null>(null);
-  const text = typed?.values.includes(value) ? typed.text : value === null ? '' : String(value);
   return (
     <label className="field field--inline">
       <span>{label}</span>
       <input
         inputMode="numeric"
         placeholder={placeholder === undefined ? '' : formatNumber(lang, placeholder)}
-        value={text}
-        onChange={(event) => {
-          const next = wholeNumberIn(event.target.value);
-          const ours = typed?.values.includes(value) ? typed.values : [value];
-          setTyped({ text: event.target.value, values: [...ours, next] });
-          onChange(next);
-        }}
+        value={value ?? ''}
+        onChange={(event) => onChange(wholeNumberIn(event.target.value))}
         disabled={disabled}
       />
     </label>
