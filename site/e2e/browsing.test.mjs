@@ -710,6 +710,45 @@ describe('filters in the address', () => {
     await done(opened, 'handover');
   });
 
+  test("rentals: 'Furnishing' offers what the listings say with their counts, and filters by it on the listing and the result page", async () => {
+    const rentals = expected('Rental');
+    const counts = new Map();
+    for (const p of rentals.filter((p) => p.furnishing)) counts.set(p.furnishing, (counts.get(p.furnishing) ?? 0) + 1);
+    assert.ok(counts.size >= 2, 'the sample has rentals furnished and not');
+    for (const path of ['/rent-property', '/search-rent']) {
+      const opened = await open(path);
+      const { page } = opened;
+      await page.getByText('More filters', { exact: true }).click();
+      await page.locator('.more-filters__body').waitFor();
+      const furnishing = page.getByLabel('Furnishing');
+      const options = await furnishing.locator('option').evaluateAll((list) => list.map((o) => [o.value, o.textContent]));
+      assert.deepEqual(options[0], ['', 'Any']);
+      assert.deepEqual(new Map(options.slice(1).map(([value, text]) => [value, Number(/\((\d+)\)$/.exec(text)?.[1])])), counts, path);
+      await furnishing.selectOption('furnished');
+      await page.waitForURL((url) => url.searchParams.get('furnishing') === 'furnished');
+      const wanted = rentals.filter((p) => p.furnishing === 'furnished').map((p) => p.id).sort();
+      if (path === '/rent-property') {
+        await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, wanted.length]);
+        assert.deepEqual((await idsIn(page, grid)).sort(), wanted);
+      } else {
+        assert.deepEqual(await resultsBecome(page, wanted), wanted);
+        assert.ok(await page.getByText('Furnished', { exact: true }).first().isVisible(), 'a chip names the filter');
+      }
+      await done(opened, `furnishing on ${path}`);
+    }
+  });
+
+  test('off-plan results: the handover filter applies to the function\'s answer too', async () => {
+    const offPlan = expected('OffPlan');
+    const today = new Date().toISOString().slice(0, 7);
+    const year = offPlan.map((p) => p.completionDate).filter((d) => d && d.slice(0, 7) > today).map((d) => d.slice(0, 4)).sort()[0];
+    assert.ok(year, 'an off-plan listing handed over in a later year');
+    const wanted = offPlan.filter((p) => p.completionDate?.startsWith(year) && p.completionDate.slice(0, 7) > today).map((p) => p.id).sort();
+    const opened = await open(`/search-off-plan?completion=${year}`);
+    assert.deepEqual(await resultsBecome(opened.page, wanted), wanted);
+    await done(opened, 'off-plan results by handover');
+  });
+
   test('a result page refines in place with its listing page\'s controls, and Back to Listings returns to it', async () => {
     const opened = await open('/search-residential?type=Apartments');
     const { page } = opened;

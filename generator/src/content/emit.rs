@@ -110,6 +110,7 @@ fn listing_layout() -> Vec<Slot> {
         slot("area", Value::number(1250), true, "optional, square feet"),
         slot("price", Value::number(2450000), true, "optional, AED; leave out for \"Contact for price\""),
         slot("pricePeriod", raw("year"), false, "rentals only: year or month"),
+        slot("furnishing", raw("furnished"), false, "optional: furnished, partly-furnished or unfurnished"),
         slot("reference", raw("PC-R-0000"), false, "optional, unique"),
         slot(
             "permitNumber",

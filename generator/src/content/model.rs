@@ -9,7 +9,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, de};
 
-pub use contract::{Coordinates, MainCategory, PaymentStep, PricePeriod};
+pub use contract::{Coordinates, Furnishing, MainCategory, PaymentStep, PricePeriod};
 
 /// A date (`2026-10-01`, taken as midnight in Dubai) or an RFC 3339 date-time
 /// (`2026-10-01T09:30:00+04:00`).
@@ -233,6 +233,9 @@ pub struct PropertyFile {
     pub price: Option<u64>,
     /// Required for rentals: whether the price is per `year` or per `month`.
     pub price_period: Option<PricePeriod>,
+    /// Whether the home comes `furnished`, `partly-furnished` or `unfurnished` (mostly said of
+    /// rentals): the listing pages offer a 'Furnishing' filter where listings say.
+    pub furnishing: Option<Furnishing>,
     /// The agency's listing reference, unique across listings, e.g. PC-R-1001.
     pub reference: Option<String>,
     /// The DLD/RERA advertising permit (Trakheesi) number. Dubai rules require one to advertise.

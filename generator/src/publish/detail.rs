@@ -249,6 +249,7 @@ pub(super) mod tests {
             url: format!("/property/{id}"),
             bathrooms: None,
             price_period: None,
+            furnishing: None,
             reference: None,
             permit_number: None,
             permit_url: None,
