@@ -160,7 +160,7 @@ pub fn config(backend: &Backend) -> Value {
         c
     };
     let listing_extra = json!({
-        "summary": "{{title}} ({{mainCategory}}, {{status}})",
+        "summary": "{{title}} ({{mainCategory}}, {{subCategory}})",
         "sortable_fields": { "fields": ["createdAt", "title", "price"], "default": { "field": "createdAt", "direction": "descending" } },
     });
     let mut collections = vec![
