@@ -251,8 +251,10 @@ fn fields_of(schema: &Value, kind: &Kind, i18n: bool) -> Vec<Value> {
     } else {
         BTreeSet::new()
     };
-    props.remove("ar");
-    props.remove("ru");
+    // The languages are the CMS's own (it writes `lang` itself).
+    for own in ["ar", "ru", "lang"] {
+        props.remove(own);
+    }
     if let Some(body) = kind.body
         && !props.contains_key(body)
     {

@@ -374,6 +374,7 @@ pub(super) mod tests {
 
     fn member(name: &str, ar: Option<MemberTexts>) -> MemberFile {
         MemberFile {
+            lang: Vec::new(),
             name: name.into(),
             role: "Sales Consultant".into(),
             image: "media/team/sara.jpg".into(),
@@ -390,6 +391,7 @@ pub(super) mod tests {
 
     fn developer(name: &str, ru: Option<&str>) -> DeveloperFile {
         DeveloperFile {
+            lang: Vec::new(),
             name: name.into(),
             logo: "media/developers/emaar.svg".into(),
             projects: 12,

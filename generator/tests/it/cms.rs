@@ -118,7 +118,7 @@ fn every_field_of_the_model_is_in_the_cms_with_its_hint() {
         // every language by the communities vocabulary, which the CMS relates to.
         let missing: Vec<&String> = model
             .iter()
-            .filter(|p| !matches!(p.as_str(), "ar" | "ru"))
+            .filter(|p| !matches!(p.as_str(), "ar" | "ru" | "lang"))
             .filter(|p| !cms.contains(*p))
             .filter(|p| !(file == "property.json" && p.ends_with(".location")))
             .collect();
@@ -147,7 +147,11 @@ fn every_field_of_the_model_is_in_the_cms_with_its_hint() {
 /// A listing as Sveltia CMS saves it: keys in the config's order, lists as blocks, texts plain or
 /// in single quotes where YAML needs them, numbers in quotes kept as texts, a date-time with
 /// Dubai's offset, empty optional fields left out, translations in `ar:`/`ru:` blocks.
-const CMS_LISTING: &str = "title: 'Marina Walk: Two-Bedroom with Sea View'
+const CMS_LISTING: &str = "lang:
+  - en
+  - ar
+  - ru
+title: 'Marina Walk: Two-Bedroom with Sea View'
 mainCategory: Residential
 subCategory: Apartment
 status: available
@@ -202,11 +206,17 @@ images: []
 coordinates:
   lat: 25.2
   lng: 55.35
+ar:
+  title: شقة على الخريطة
+ru: {}
 ";
 
 /// A post as the CMS saves it: front matter, the English article as the body, the Arabic one in
 /// its block under `content`.
 const CMS_POST: &str = "---
+lang:
+  - en
+  - ar
 title: Buying Off-Plan in 2027
 date: 2026-11-25T10:00:00+04:00
 author: Sara Al Mansouri
