@@ -174,10 +174,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn robots_keeps_out_the_editors_pages_in_every_language_and_the_api() {
+    fn robots_keeps_out_the_editors_pages_in_every_language_the_api_and_the_cms() {
         assert_eq!(
             disallowed(),
-            ["/admin", "/blogform", "/api/", "/ar/admin", "/ar/blogform", "/ru/admin", "/ru/blogform"]
+            [
+                "/admin",
+                "/blogform",
+                "/api/",
+                "/cms/",
+                "/ar/admin",
+                "/ar/blogform",
+                "/ru/admin",
+                "/ru/blogform"
+            ]
         );
     }
 }

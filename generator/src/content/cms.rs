@@ -28,6 +28,9 @@ pub struct Backend {
     /// `owner/name`.
     pub repo: String,
     pub branch: String,
+    /// Each save a pull request (`editorial_workflow`, GitHub and GitLab) rather than a commit to
+    /// the branch.
+    pub editorial_workflow: bool,
 }
 
 /// The repository to write when none is configured: the CMS then works on a local folder only.
@@ -35,7 +38,8 @@ pub const PLACEHOLDER_REPO: &str = "OWNER/REPOSITORY";
 
 impl Backend {
     /// From the environment: `CMS_BACKEND` (default `github`), `CMS_REPO` (`owner/name`; else
-    /// the repository of Netlify's `REPOSITORY_URL`), `CMS_BRANCH` (default `main`).
+    /// the repository of Netlify's `REPOSITORY_URL`), `CMS_BRANCH` (default `main`),
+    /// `CMS_PUBLISH_MODE=editorial_workflow` for a pull request per change.
     pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Backend {
         let given = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
         let repo = given("CMS_REPO")
@@ -45,6 +49,7 @@ impl Backend {
             name: given("CMS_BACKEND").unwrap_or_else(|| "github".to_owned()),
             repo,
             branch: given("CMS_BRANCH").unwrap_or_else(|| "main".to_owned()),
+            editorial_workflow: given("CMS_PUBLISH_MODE").as_deref() == Some("editorial_workflow"),
         }
     }
 }
@@ -219,7 +224,7 @@ pub fn config(backend: &Backend) -> Value {
         "i18n": true,
         "files": [{ "name": "site", "label": "The agency (site.yaml)", "file": "content/site.yaml", "format": "yaml", "fields": site_fields }],
     }));
-    json!({
+    let mut config = json!({
         "backend": { "name": backend.name, "repo": backend.repo, "branch": backend.branch },
         "app_title": "Content editor",
         "media_folder": "content/media",
@@ -229,7 +234,11 @@ pub fn config(backend: &Backend) -> Value {
         "i18n": { "structure": "single_file_default_root", "locales": LOCALES, "default_locale": LOCALES[0] },
         "output": { "omit_empty_optional_fields": true, "yaml": { "indent_size": 2 } },
         "collections": collections,
-    })
+    });
+    if backend.editorial_workflow {
+        config["publish_mode"] = json!("editorial_workflow");
+    }
+    config
 }
 
 /// The fields of a file described by the root `schema`, in `kind`'s order. With `i18n`, the
@@ -591,7 +600,15 @@ mod tests {
         assert_eq!(repo_of_url("nonsense"), None);
         let backend =
             Backend::from_env(|name| (name == "REPOSITORY_URL").then(|| "https://github.com/a/b".into()));
-        assert_eq!(backend, Backend { name: "github".into(), repo: "a/b".into(), branch: "main".into() });
+        assert_eq!(
+            backend,
+            Backend {
+                name: "github".into(),
+                repo: "a/b".into(),
+                branch: "main".into(),
+                editorial_workflow: false
+            }
+        );
     }
 
     #[test]

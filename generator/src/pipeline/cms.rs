@@ -47,8 +47,13 @@ fn page() -> String {
 }
 
 /// Writes the CMS into `out/cms/` from the site folder `site_dir`; returns the files it wrote
-/// (those whose bytes changed), relative to `out`.
+/// (those whose bytes changed), relative to `out`. A site whose `package.json` does not name
+/// the CMS's package has no CMS (nothing is written).
 pub fn write(site_dir: &Path, out: &Path, backend: &Backend) -> Result<Vec<PathBuf>, CmsError> {
+    let manifest = std::fs::read_to_string(site_dir.join("package.json")).unwrap_or_default();
+    if !manifest.contains("\"@sveltia/cms\"") {
+        return Ok(Vec::new());
+    }
     let package = site_dir.join(PACKAGE);
     if !package.join(FILES[0]).is_file() {
         return Err(CmsError::Missing(package));

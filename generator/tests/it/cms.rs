@@ -11,7 +11,12 @@ use serde_json::Value;
 use crate::support::{content_copy, repo};
 
 fn backend() -> Backend {
-    Backend { name: "github".into(), repo: "palm-crest/website".into(), branch: "main".into() }
+    Backend {
+        name: "github".into(),
+        repo: "palm-crest/website".into(),
+        branch: "main".into(),
+        editorial_workflow: true,
+    }
 }
 
 /// The generated config.yml, read back as the CMS reads it.
@@ -142,6 +147,7 @@ fn every_field_of_the_model_is_in_the_cms_with_its_hint() {
     assert!(field("escrowAccount")["pattern"][1].as_str().unwrap().contains("8 to 16 digits"));
     assert_eq!(by_name("listings")["media_folder"], "/content/media/properties");
     assert_eq!(config["i18n"]["structure"], "single_file_default_root");
+    assert_eq!(config["publish_mode"], "editorial_workflow");
 }
 
 /// A listing as Sveltia CMS saves it: keys in the config's order, lists as blocks, texts plain or

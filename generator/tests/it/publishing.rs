@@ -600,8 +600,9 @@ fn every_sitemap_url_is_answered_by_a_built_page_and_every_built_page_is_account
         let mut built = BTreeSet::new();
         for entry in std::fs::read_dir(&dir).unwrap().flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
+            // The browser editor's page (`cms/`) is the CMS's, not a route of the site.
             if entry.path().join("index.html").is_file()
-                && !["property", "blog"].contains(&name.as_str())
+                && !["property", "blog", "cms"].contains(&name.as_str())
                 && !LANGUAGES[1..].contains(&name.as_str())
             {
                 built.insert(format!("/{name}"));
@@ -623,6 +624,7 @@ fn every_built_page_links_both_feeds_in_its_head() {
         .filter(|e| {
             e.file_name().to_string_lossy().ends_with(".html")
                 && !e.path().starts_with(build.dist.join("assets"))
+                && !e.path().starts_with(build.dist.join("cms"))
         })
         .map(|e| e.into_path())
         .collect();
@@ -691,4 +693,43 @@ fn a_prerendered_page_with_a_broken_link_fails_the_build_naming_page_and_link() 
         }
         other => panic!("expected broken links, got {other:?}"),
     }
+}
+
+#[test]
+fn the_browser_editor_is_published_with_its_config_and_fonts_and_loads_nothing_from_a_cdn() {
+    let build = site_build();
+    let cms = build.dist.join("cms");
+    let page = read(&cms.join("index.html"));
+    assert!(page.contains(r#"<meta name="robots" content="noindex, nofollow">"#), "{page}");
+    assert!(page.contains(r#"<script src="/cms/sveltia-cms.js"></script>"#), "{page}");
+    let config = read(&cms.join("config.yml"));
+    assert!(config.contains("single_file_default_root"), "{config}");
+    let script = read(&cms.join("sveltia-cms.js"));
+    assert!(!script.contains("cdn.jsdelivr.net"), "a font is still loaded from the CDN");
+    for font in ["source-sans-3-latin-wght-normal.woff2", "material-symbols-outlined-latin-wght-normal.woff2"]
+    {
+        assert!(script.contains(&format!("/cms/fonts/{font}")), "{font} is not self-hosted");
+        assert!(cms.join("fonts").join(font).is_file(), "{font} is not published");
+    }
+    // Not a page of the sitemap; kept out by robots.txt.
+    assert!(!read(&build.dist.join("sitemap.xml")).contains("/cms"));
+    assert!(read(&build.dist.join("robots.txt")).lines().any(|l| l == "Disallow: /cms/"));
+    // Its own policy: the git host's API, and the public pages' policy left as it was.
+    let rules = Rules::load(&repo().join("netlify.toml")).unwrap();
+    let csp = |path: &str| {
+        rules
+            .headers_for(path)
+            .into_iter()
+            .find(|(n, _)| n == "Content-Security-Policy")
+            .map(|(_, v)| v)
+            .unwrap()
+    };
+    assert!(
+        csp("/cms/").contains("connect-src 'self' data: blob: https://api.github.com;"),
+        "{}",
+        csp("/cms/")
+    );
+    assert!(csp("/cms").contains("https://api.github.com"));
+    assert!(csp("/property/x").contains("connect-src 'self';"), "{}", csp("/property/x"));
+    assert!(rules.headers_for("/cms/").iter().any(|(n, v)| n == "X-Robots-Tag" && v.contains("noindex")));
 }
