@@ -228,7 +228,7 @@ test('editing the price of a listing in the CMS changes that line (and the layou
   // What else changes, and why: the CMS writes the file from its fields, so it adds its
   // `lang:` list, drops the comment line naming the schema, and writes flow lists and maps
   // (`[a, b]`, `{ lat: .., lng: .. }`) as blocks. The values are the same: estate check says so.
-  console.log(`other lines added: ${added.length - 1}, removed: ${removed.length - 1}`);
+  console.log(`other lines added: ${added.length - 1}, removed: ${removed.length - 1}\n+ ${added.join("\n+ ")}\n- ${removed.join("\n- ")}`);
   const content = join(root, 'edit', 'content');
   cpSync(join(repo, 'content'), content, { recursive: true });
   writeFileSync(join(root, 'edit', path), after);
