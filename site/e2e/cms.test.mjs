@@ -203,6 +203,18 @@ test('a listing created in the CMS in English and Arabic, with two photos, passe
   const check = spawnSync(binary, ['check', '--content', content], { encoding: 'utf8' });
   assert.equal(check.status, 0, `${check.stdout}${check.stderr}`);
   assert.match(check.stdout + check.stderr, /are valid \(0 errors/);
+  // And it is published: the content stage's record has both photos and the Arabic title.
+  const out = join(root, 'dist');
+  const build = spawnSync(binary, ['build', '--content', content, '--out', out, '--content-only'], {
+    encoding: 'utf8',
+    env: { ESTATE_IMAGE_CACHE: join(repo, 'target', 'test-image-cache'), ...process.env },
+  });
+  assert.equal(build.status, 0, `${build.stdout}${build.stderr}`);
+  const record = JSON.parse(readFileSync(join(out, 'api/properties/palm-view-villa-made-in-the-browser.json'), 'utf8'));
+  assert.deepEqual(record.Images, ['/media/properties/browser-villa-1.jpg', '/media/properties/browser-villa-2.jpg']);
+  assert.equal(record.translations.ar.title, 'فيلا بإطلالة على النخلة');
+  assert.equal(record.price, 3200000);
+  assert.equal(record.location, 'Dubai Marina');
   await context.close();
   assert.deepEqual(errors, []);
 });

@@ -103,7 +103,7 @@ fn self_hosted_fonts(script: &str) -> (String, Vec<(String, String)>) {
     while let Some(at) = rest.find(FONT_CDN) {
         out.push_str(&rest[..at]);
         let tail = &rest[at..];
-        let end = tail.find(|c: char| matches!(c, ')' | '"' | '\'' | '`' | ' ')).unwrap_or(tail.len());
+        let end = tail.find([')', '"', '\'', '`', ' ']).unwrap_or(tail.len());
         let url = &tail[..end];
         match font_file(&url[FONT_CDN.len()..]) {
             Some(file) => {
