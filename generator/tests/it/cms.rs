@@ -10,6 +10,10 @@ use serde_json::Value;
 
 use crate::support::{content_copy, repo};
 
+fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 fn backend() -> Backend {
     Backend {
         name: "github".into(),
@@ -275,4 +279,43 @@ fn files_as_the_cms_saves_them_pass_estate_check() {
         .filter(|line| ["marina-walk", "creek-vista", "buying-off-plan"].iter().any(|n| line.contains(n)))
         .collect();
     assert!(about_them.is_empty(), "{about_them:?}");
+}
+
+#[test]
+fn the_browser_editor_is_published_with_its_config_and_fonts_and_loads_nothing_from_a_cdn() {
+    let build = crate::publishing::site_build();
+    let cms = build.dist.join("cms");
+    let page = read(&cms.join("index.html"));
+    assert!(page.contains(r#"<meta name="robots" content="noindex, nofollow">"#), "{page}");
+    assert!(page.contains(r#"<script src="/cms/sveltia-cms.js"></script>"#), "{page}");
+    let config = read(&cms.join("config.yml"));
+    assert!(config.contains("single_file_default_root"), "{config}");
+    let script = read(&cms.join("sveltia-cms.js"));
+    assert!(!script.contains("cdn.jsdelivr.net"), "a font is still loaded from the CDN");
+    for font in ["source-sans-3-latin-wght-normal.woff2", "material-symbols-outlined-latin-wght-normal.woff2"]
+    {
+        assert!(script.contains(&format!("/cms/fonts/{font}")), "{font} is not self-hosted");
+        assert!(cms.join("fonts").join(font).is_file(), "{font} is not published");
+    }
+    // Not a page of the sitemap; kept out by robots.txt.
+    assert!(!read(&build.dist.join("sitemap.xml")).contains("/cms"));
+    assert!(read(&build.dist.join("robots.txt")).lines().any(|l| l == "Disallow: /cms/"));
+    // Its own policy: the git host's API, and the public pages' policy left as it was.
+    let rules = generator::netlify::Rules::load(&repo().join("netlify.toml")).unwrap();
+    let csp = |path: &str| {
+        rules
+            .headers_for(path)
+            .into_iter()
+            .find(|(n, _)| n == "Content-Security-Policy")
+            .map(|(_, v)| v)
+            .unwrap()
+    };
+    assert!(
+        csp("/cms/").contains("connect-src 'self' data: blob: https://api.github.com;"),
+        "{}",
+        csp("/cms/")
+    );
+    assert!(csp("/cms").contains("https://api.github.com"));
+    assert!(csp("/property/x").contains("connect-src 'self';"), "{}", csp("/property/x"));
+    assert!(rules.headers_for("/cms/").iter().any(|(n, v)| n == "X-Robots-Tag" && v.contains("noindex")));
 }

@@ -540,16 +540,16 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
 /// The whole site built from the fixture (Vite's builds and the prerender), in a copy of the
 /// site folder: the output, the copy (its `.ssr/` serves a later prerender) and the build's
 /// stdout.
-struct SiteBuild {
+pub(crate) struct SiteBuild {
     _fixture: support::Fixture,
-    dist: PathBuf,
+    pub(crate) dist: PathBuf,
     site: PathBuf,
     stdout: String,
 }
 
 /// The whole site built from the fixture, with a copy of the front end, once for the run (see
 /// [`support::shared_fixture`]); what the build printed is kept beside it.
-fn site_build() -> &'static SiteBuild {
+pub(crate) fn site_build() -> &'static SiteBuild {
     static BUILD: OnceLock<SiteBuild> = OnceLock::new();
     BUILD.get_or_init(|| {
         let fixture = support::shared_fixture("publishing-site", |dir| {
@@ -693,43 +693,4 @@ fn a_prerendered_page_with_a_broken_link_fails_the_build_naming_page_and_link() 
         }
         other => panic!("expected broken links, got {other:?}"),
     }
-}
-
-#[test]
-fn the_browser_editor_is_published_with_its_config_and_fonts_and_loads_nothing_from_a_cdn() {
-    let build = site_build();
-    let cms = build.dist.join("cms");
-    let page = read(&cms.join("index.html"));
-    assert!(page.contains(r#"<meta name="robots" content="noindex, nofollow">"#), "{page}");
-    assert!(page.contains(r#"<script src="/cms/sveltia-cms.js"></script>"#), "{page}");
-    let config = read(&cms.join("config.yml"));
-    assert!(config.contains("single_file_default_root"), "{config}");
-    let script = read(&cms.join("sveltia-cms.js"));
-    assert!(!script.contains("cdn.jsdelivr.net"), "a font is still loaded from the CDN");
-    for font in ["source-sans-3-latin-wght-normal.woff2", "material-symbols-outlined-latin-wght-normal.woff2"]
-    {
-        assert!(script.contains(&format!("/cms/fonts/{font}")), "{font} is not self-hosted");
-        assert!(cms.join("fonts").join(font).is_file(), "{font} is not published");
-    }
-    // Not a page of the sitemap; kept out by robots.txt.
-    assert!(!read(&build.dist.join("sitemap.xml")).contains("/cms"));
-    assert!(read(&build.dist.join("robots.txt")).lines().any(|l| l == "Disallow: /cms/"));
-    // Its own policy: the git host's API, and the public pages' policy left as it was.
-    let rules = Rules::load(&repo().join("netlify.toml")).unwrap();
-    let csp = |path: &str| {
-        rules
-            .headers_for(path)
-            .into_iter()
-            .find(|(n, _)| n == "Content-Security-Policy")
-            .map(|(_, v)| v)
-            .unwrap()
-    };
-    assert!(
-        csp("/cms/").contains("connect-src 'self' data: blob: https://api.github.com;"),
-        "{}",
-        csp("/cms/")
-    );
-    assert!(csp("/cms").contains("https://api.github.com"));
-    assert!(csp("/property/x").contains("connect-src 'self';"), "{}", csp("/property/x"));
-    assert!(rules.headers_for("/cms/").iter().any(|(n, v)| n == "X-Robots-Tag" && v.contains("noindex")));
 }
