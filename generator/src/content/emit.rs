@@ -157,6 +157,11 @@ fn listing_layout() -> Vec<Slot> {
     ]
 }
 
+/// A listing's fields in the order its file gives them (the CMS shows them in this order).
+pub fn listing_keys() -> Vec<&'static str> {
+    listing_layout().iter().map(|slot| slot.key).collect()
+}
+
 /// The fields `estate new property` fills in: the layout's examples that it shows.
 pub fn listing_example(today: &str) -> Fields {
     let mut fields = Fields::default();

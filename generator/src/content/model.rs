@@ -277,6 +277,10 @@ pub struct PropertyFile {
     pub images: Vec<String>,
     /// Markdown. In a `.md` listing the body is the description instead.
     pub description: Option<String>,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     /// Arabic texts.
     pub ar: Option<PropertyTexts>,
     /// Russian texts.
@@ -322,6 +326,10 @@ pub struct PostFile {
     pub excerpt: Option<String>,
     #[serde(default)]
     pub images: Vec<String>,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     pub ar: Option<PostTexts>,
     pub ru: Option<PostTexts>,
 }
@@ -347,6 +355,10 @@ pub struct DeveloperFile {
     pub description: String,
     pub image: String,
     pub website: Option<String>,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     pub ar: Option<DeveloperTexts>,
     pub ru: Option<DeveloperTexts>,
 }
@@ -378,6 +390,10 @@ pub struct MemberFile {
     /// Position on the team page, lowest first.
     #[serde(default)]
     pub order: i32,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     pub ar: Option<MemberTexts>,
     pub ru: Option<MemberTexts>,
 }
@@ -391,6 +407,10 @@ pub struct PageFile {
     pub description: Option<String>,
     /// When the text last changed.
     pub updated: Option<Timestamp>,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     /// Arabic texts.
     pub ar: Option<PageTexts>,
     /// Russian texts.
@@ -492,6 +512,10 @@ pub struct SiteFile {
     /// Markdown: the About Us page.
     pub about: String,
     pub hero: Heroes,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     pub ar: Option<SiteTexts>,
     pub ru: Option<SiteTexts>,
 }

@@ -375,6 +375,7 @@ pub(super) mod tests {
 
     fn member(name: &str, ar: Option<MemberTexts>) -> MemberFile {
         MemberFile {
+            lang: Vec::new(),
             name: name.into(),
             role: "Sales Consultant".into(),
             image: "media/team/sara.jpg".into(),
@@ -391,6 +392,7 @@ pub(super) mod tests {
 
     fn developer(name: &str, ru: Option<&str>) -> DeveloperFile {
         DeveloperFile {
+            lang: Vec::new(),
             name: name.into(),
             logo: "media/developers/emaar.svg".into(),
             projects: 12,
