@@ -58,6 +58,31 @@ impl PricePeriod {
     }
 }
 
+/// Whether a home comes with its furniture, as the portals' 'Furnishing' filter asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum Furnishing {
+    Furnished,
+    PartlyFurnished,
+    Unfurnished,
+}
+
+impl Furnishing {
+    /// The value as written in content, addresses and searches (`partly-furnished`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Furnishing::Furnished => "furnished",
+            Furnishing::PartlyFurnished => "partly-furnished",
+            Furnishing::Unfurnished => "unfurnished",
+        }
+    }
+
+    pub const ALL: [Furnishing; 3] =
+        [Furnishing::Furnished, Furnishing::PartlyFurnished, Furnishing::Unfurnished];
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -127,6 +152,9 @@ pub struct ApiProperty {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub price_period: Option<PricePeriod>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub furnishing: Option<Furnishing>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub reference: Option<String>,

@@ -38,6 +38,6 @@ pub mod urls;
 pub mod vocabulary;
 
 pub use api::{
-    ApiBlog, ApiProperty, BlogTranslation, Coordinates, MainCategory, PaymentStep, PricePeriod,
+    ApiBlog, ApiProperty, BlogTranslation, Coordinates, Furnishing, MainCategory, PaymentStep, PricePeriod,
     PropertyTranslation,
 };

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
 
-use crate::api::{MainCategory, PricePeriod};
+use crate::api::{Furnishing, MainCategory, PricePeriod};
 use crate::media::Picture;
 
 /// The rooms filters' last choice, which means "this many or more" (the search panels' '7+
@@ -54,6 +54,10 @@ pub struct Card<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub agent: Option<&'a str>,
+    /// Whether it comes furnished, where the content says: the 'Furnishing' filter reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub furnishing: Option<Furnishing>,
     /// An off-plan listing's handover, a month (`2028-06`) or a day, as its API record gives it:
     /// the listing pages' 'Handover' filter reads it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -97,6 +101,9 @@ pub struct ListingSummary<'a> {
     /// The first cards, newest first, embedded in the prerendered page.
     #[serde(serialize_with = "sorted_keys")]
     pub first: Vec<Card<'a>>,
+    /// The 'Furnishing' filter's choices: each with its number of listings, in the order of
+    /// [`Furnishing::ALL`]; empty when no listing says (then the page offers none).
+    pub furnishing: Vec<(Furnishing, usize)>,
     /// The 'Handover' filter's choices: each month of handover (`2028-06`) with its number of
     /// listings, soonest first; empty when no listing has one (then the page offers none).
     pub handover_months: Vec<(&'a str, usize)>,

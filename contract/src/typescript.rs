@@ -16,7 +16,7 @@ use ts_rs::{Config, TS};
 
 use crate::api::PropertyTranslation;
 use crate::api::{
-    ApiBlog, ApiProperty, BlogTranslation, Coordinates, MainCategory, PaymentStep, PricePeriod,
+    ApiBlog, ApiProperty, BlogTranslation, Coordinates, Furnishing, MainCategory, PaymentStep, PricePeriod,
 };
 use crate::detail::{
     AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, MarketComparison, MarketKind,
@@ -148,6 +148,7 @@ fn declarations() -> Vec<Declaration> {
     vec![
         declaration::<MainCategory>(cfg),
         declaration::<PricePeriod>(cfg),
+        declaration::<Furnishing>(cfg),
         declaration::<Coordinates>(cfg),
         declaration::<PaymentStep>(cfg),
         declaration::<ApiProperty>(cfg),

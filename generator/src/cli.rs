@@ -116,6 +116,10 @@ pub enum Command {
         /// The content folder; schemas go into its schema/ folder.
         #[arg(long, default_value = "content", value_name = "DIR")]
         content: PathBuf,
+        /// Print the browser editor's configuration (Sveltia CMS, `dist/cms/config.yml`, made
+        /// from the same model) instead; the repository from CMS_REPO or REPOSITORY_URL.
+        #[arg(long)]
+        cms: bool,
     },
 }
 
@@ -129,7 +133,7 @@ pub fn run() -> ExitCode {
         Command::Serve(args) => cmd::serve::run(args),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Demo { properties, posts, out, seed } => cmd::demo::run(&out, properties, posts, seed),
-        Command::Schema { content } => cmd::schema::run(&content),
+        Command::Schema { content, cms } => cmd::schema::run(&content, cms),
         Command::Import(args) => cmd::import::run(args),
         Command::Market(command) => cmd::market::run(command),
     }

@@ -19,6 +19,9 @@ use contract::urls::{
 use crate::content::model::{PropertyFile, Status, Timestamp};
 use crate::content::{Content, Record};
 
+/// The browser editor's address (`dist/cms/`).
+pub const CMS_DIR: &str = "/cms/";
+
 /// Paths robots.txt asks crawlers to keep out of: the disallowed fixed pages and the JSON API,
 /// then those pages in the other languages.
 pub fn disallowed() -> Vec<String> {
@@ -26,6 +29,8 @@ pub fn disallowed() -> Vec<String> {
         FIXED_ROUTES.iter().filter(|r| matches!(r.sitemap, Sitemap::Disallowed(_))).map(|r| r.path).collect();
     let mut paths: Vec<String> = pages.iter().map(|p| (*p).to_owned()).collect();
     paths.push(files::API_DIR.to_owned());
+    // The browser editor (Sveltia CMS, `pipeline::cms`): its page says noindex too.
+    paths.push(CMS_DIR.to_owned());
     paths.extend(language_prefixes().flat_map(|lang| pages.iter().map(move |p| localized_path(lang, p))));
     paths
 }
@@ -169,10 +174,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn robots_keeps_out_the_editors_pages_in_every_language_and_the_api() {
+    fn robots_keeps_out_the_editors_pages_in_every_language_the_api_and_the_cms() {
         assert_eq!(
             disallowed(),
-            ["/admin", "/blogform", "/api/", "/ar/admin", "/ar/blogform", "/ru/admin", "/ru/blogform"]
+            [
+                "/admin",
+                "/blogform",
+                "/api/",
+                "/cms/",
+                "/ar/admin",
+                "/ar/blogform",
+                "/ru/admin",
+                "/ru/blogform"
+            ]
         );
     }
 }

@@ -20,7 +20,8 @@
 //! - ours too, for the result pages' filters: `bathrooms` as `bedrooms`; `areaMax`: at most that
 //!   many square feet; `min` and `max`: the price in AED, bounds included, a rent as its yearly
 //!   amount ([`contract::PricePeriod::yearly`]); `completion` (off-plan handover): `ready`, a
-//!   handover whose month has come (UTC), or a year (`2028`).
+//!   handover whose month has come (UTC), or a year (`2028`); `furnishing`: `furnished`,
+//!   `partly-furnished` or `unfurnished`, ignoring case.
 //!
 //! A bound on something a listing does not state leaves it out. The browser applies the same
 //! rules to the listing pages (site/src/search/filters.ts); `tests/search-vectors.json` holds
@@ -38,8 +39,8 @@ use serde::Deserialize;
 
 use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, query_words};
 use crate::http::{ApiError, BodyError};
-use contract::MainCategory;
 use contract::text::community_key;
+use contract::{Furnishing, MainCategory};
 
 /// The most bedrooms (and bathrooms) the dropdowns offer; choosing it means "this many or more".
 pub const BEDROOMS_OR_MORE: u32 = contract::listings::ROOMS_OR_MORE;
@@ -66,6 +67,8 @@ pub struct Criteria {
     pub max_price: Option<u64>,
     /// Off-plan handover: `ready` or a year (`2028`).
     pub completion: Option<String>,
+    /// `furnished`, `partly-furnished` or `unfurnished`.
+    pub furnishing: Option<Furnishing>,
     /// This month (`2026-11`): what `ready` compares with.
     pub today: String,
     /// A community (the property's location), compared folded and in any of the listing's
@@ -105,6 +108,9 @@ impl Criteria {
             if !fits {
                 return false;
             }
+        }
+        if self.furnishing.is_some() && property.furnishing != self.furnishing {
+            return false;
         }
         if let Some(community) = &self.community
             && !entry.communities.contains(community)
@@ -172,6 +178,7 @@ struct Body {
     min: Option<Value>,
     max: Option<Value>,
     completion: Option<Value>,
+    furnishing: Option<Value>,
 }
 
 /// Why a search request was refused (400, with the reason as JSON).
@@ -186,8 +193,8 @@ impl From<BadSearch> for ApiError {
 
 /// Reads the criteria from a query string and a JSON body (either may be empty).
 pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria, BadSearch> {
-    let mut fields: [Option<String>; 10] = Default::default();
-    const NAMES: [&str; 10] = [
+    let mut fields: [Option<String>; 11] = Default::default();
+    const NAMES: [&str; 11] = [
         "query",
         "type",
         "bedrooms",
@@ -198,6 +205,7 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         "min",
         "max",
         "completion",
+        "furnishing",
     ];
     if let Some(query_string) = query_string {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
@@ -222,6 +230,7 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             body.min,
             body.max,
             body.completion,
+            body.furnishing,
         ];
         for (slot, value) in values.into_iter().enumerate() {
             if let Some(value) = value {
@@ -229,8 +238,19 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             }
         }
     }
-    let [query, kind, bedrooms, area, community, bathrooms, area_max, min_price, max_price, completion] =
-        fields;
+    let [
+        query,
+        kind,
+        bedrooms,
+        area,
+        community,
+        bathrooms,
+        area_max,
+        min_price,
+        max_price,
+        completion,
+        furnishing,
+    ] = fields;
     let completion = completion
         .map(|value| value.to_lowercase())
         .map(|value| {
@@ -240,6 +260,16 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             } else {
                 Err(BadSearch(format!("completion must be \"ready\" or a year, not {value:?}")))
             }
+        })
+        .transpose()?;
+    let furnishing = furnishing
+        .map(|value| {
+            let value = value.to_lowercase();
+            Furnishing::ALL.into_iter().find(|f| f.as_str() == value).ok_or_else(|| {
+                BadSearch(format!(
+                    "furnishing must be furnished, partly-furnished or unfurnished, not {value:?}"
+                ))
+            })
         })
         .transpose()?;
     fn number<T: std::str::FromStr>(name: &str, value: Option<String>) -> Result<Option<T>, BadSearch> {
@@ -263,6 +293,7 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         min_price: number("min", min_price)?,
         max_price: number("max", max_price)?,
         completion,
+        furnishing,
         today: this_month(),
         community: community.and_then(|c| community_key(&c)),
     })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMonth, isSafeId, telHref, whatsappHref } from './format';
+import { formatDate, formatMonth } from './dates';
+import { isSafeId, telHref, whatsappHref } from './format';
 
 describe('format', () => {
   it('formats dates in Dubai time, whatever the machine time zone', () => {

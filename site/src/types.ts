@@ -12,6 +12,11 @@ export type MainCategory = "Residential" | "Rental" | "OffPlan" | "Commercial";
  */
 export type PricePeriod = "year" | "month";
 
+/**
+ * Whether a home comes with its furniture, as the portals' 'Furnishing' filter asks.
+ */
+export type Furnishing = "furnished" | "partly-furnished" | "unfurnished";
+
 export type Coordinates = {
   /** Latitude in degrees (Dubai is about 25). */
   lat: number;
@@ -55,6 +60,7 @@ export type Property = {
   url: string;
   bathrooms?: number;
   pricePeriod?: PricePeriod;
+  furnishing?: Furnishing;
   reference?: string;
   permitNumber?: string;
   permitUrl?: string;
@@ -350,6 +356,8 @@ export type CardProperty = {
    * card calls the agency.
    */
   agent?: string;
+  /** Whether it comes furnished, where the content says: the 'Furnishing' filter reads it. */
+  furnishing?: Furnishing;
   /**
    * An off-plan listing's handover, a month (`2028-06`) or a day, as its API record gives it:
    * the listing pages' 'Handover' filter reads it.
@@ -390,6 +398,11 @@ export type ListingSummary = {
   featured: Array<CardProperty>;
   /** The first cards, newest first, embedded in the prerendered page. */
   first: Array<CardProperty>;
+  /**
+   * The 'Furnishing' filter's choices: each with its number of listings, in the order of
+   * [`Furnishing::ALL`]; empty when no listing says (then the page offers none).
+   */
+  furnishing: Array<[Furnishing, number]>;
   /**
    * The 'Handover' filter's choices: each month of handover (`2028-06`) with its number of
    * listings, soonest first; empty when no listing has one (then the page offers none).

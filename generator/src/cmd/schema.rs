@@ -6,7 +6,12 @@ use std::process::ExitCode;
 use super::fail;
 use crate::content::schema;
 
-pub fn run(content: &Path) -> ExitCode {
+pub fn run(content: &Path, cms: bool) -> ExitCode {
+    if cms {
+        let backend = crate::content::cms::Backend::from_env(|name| std::env::var(name).ok());
+        print!("{}", crate::content::cms::config_yaml(&backend));
+        return ExitCode::SUCCESS;
+    }
     match schema::write(&content.join("schema")) {
         Ok(files) => {
             for f in files {

@@ -110,6 +110,7 @@ fn listing_layout() -> Vec<Slot> {
         slot("area", Value::number(1250), true, "optional, square feet"),
         slot("price", Value::number(2450000), true, "optional, AED; leave out for \"Contact for price\""),
         slot("pricePeriod", raw("year"), false, "rentals only: year or month"),
+        slot("furnishing", raw("furnished"), false, "optional: furnished, partly-furnished or unfurnished"),
         slot("reference", raw("PC-R-0000"), false, "optional, unique"),
         slot(
             "permitNumber",
@@ -154,6 +155,11 @@ fn listing_layout() -> Vec<Slot> {
         above(&["# Optional translations:"], slot("ar", raw("{ title: ..., description: ... }"), false, "")),
         slot("ru", raw("{ title: ..., description: ... }"), false, ""),
     ]
+}
+
+/// A listing's fields in the order its file gives them (the CMS shows them in this order).
+pub fn listing_keys() -> Vec<&'static str> {
+    listing_layout().iter().map(|slot| slot.key).collect()
 }
 
 /// The fields `estate new property` fills in: the layout's examples that it shows.

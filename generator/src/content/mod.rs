@@ -7,6 +7,7 @@
 //! [`schema`] the editors' JSON Schemas and [`demo`] synthetic content.
 
 mod checks;
+pub mod cms;
 pub mod demo;
 pub mod diag;
 pub mod emit;

@@ -9,7 +9,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, de};
 
-pub use contract::{Coordinates, MainCategory, PaymentStep, PricePeriod};
+pub use contract::{Coordinates, Furnishing, MainCategory, PaymentStep, PricePeriod};
 
 /// A date (`2026-10-01`, taken as midnight in Dubai) or an RFC 3339 date-time
 /// (`2026-10-01T09:30:00+04:00`).
@@ -233,6 +233,9 @@ pub struct PropertyFile {
     pub price: Option<u64>,
     /// Required for rentals: whether the price is per `year` or per `month`.
     pub price_period: Option<PricePeriod>,
+    /// Whether the home comes `furnished`, `partly-furnished` or `unfurnished` (mostly said of
+    /// rentals): the listing pages offer a 'Furnishing' filter where listings say.
+    pub furnishing: Option<Furnishing>,
     /// The agency's listing reference, unique across listings, e.g. PC-R-1001.
     pub reference: Option<String>,
     /// The DLD/RERA advertising permit (Trakheesi) number. Dubai rules require one to advertise.
@@ -274,6 +277,10 @@ pub struct PropertyFile {
     pub images: Vec<String>,
     /// Markdown. In a `.md` listing the body is the description instead.
     pub description: Option<String>,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     /// Arabic texts.
     pub ar: Option<PropertyTexts>,
     /// Russian texts.
@@ -319,6 +326,10 @@ pub struct PostFile {
     pub excerpt: Option<String>,
     #[serde(default)]
     pub images: Vec<String>,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     pub ar: Option<PostTexts>,
     pub ru: Option<PostTexts>,
 }
@@ -344,6 +355,10 @@ pub struct DeveloperFile {
     pub description: String,
     pub image: String,
     pub website: Option<String>,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     pub ar: Option<DeveloperTexts>,
     pub ru: Option<DeveloperTexts>,
 }
@@ -375,6 +390,10 @@ pub struct MemberFile {
     /// Position on the team page, lowest first.
     #[serde(default)]
     pub order: i32,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     pub ar: Option<MemberTexts>,
     pub ru: Option<MemberTexts>,
 }
@@ -388,6 +407,10 @@ pub struct PageFile {
     pub description: Option<String>,
     /// When the text last changed.
     pub updated: Option<Timestamp>,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     /// Arabic texts.
     pub ar: Option<PageTexts>,
     /// Russian texts.
@@ -489,6 +512,10 @@ pub struct SiteFile {
     /// Markdown: the About Us page.
     pub about: String,
     pub hero: Heroes,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
     pub ar: Option<SiteTexts>,
     pub ru: Option<SiteTexts>,
 }

@@ -2,6 +2,7 @@
 //! load and check the content, write the JSON API and data, then (unless asked not to) build
 //! and prerender the pages.
 
+pub mod cms;
 pub mod site;
 mod vite_cache;
 
@@ -131,6 +132,8 @@ pub enum BuildError {
     Site(#[from] site::SiteError),
     #[error("--base-url {0}")]
     BaseUrl(String),
+    #[error("cannot publish the browser editor: {0}")]
+    Cms(#[from] cms::CmsError),
     #[error("cannot check the links of the built pages: {0}")]
     LinkCheck(#[from] links::PageCheckError),
     /// Internal links of built pages that no page answers.
@@ -152,10 +155,12 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let content_seconds = started.elapsed().as_secs_f64();
     let pages = pages(options, &published)?;
     laps.lap("pages");
+    let cms = write_cms(options)?;
+    laps.lap("browser editor (cms/)");
     let links_checked = check_pages(options, &published, pages.as_ref())?;
     laps.lap("links checked");
     let touched =
-        [&published.touched, &pages.as_ref().map_or(Touched::Known(Vec::new()), |p| p.touched.clone())]
+        [&published.touched, &pages.as_ref().map_or(Touched::Known(Vec::new()), |p| p.touched.clone()), &cms]
             .into_iter()
             .fold(Touched::Known(Vec::new()), |all, stage| all.and(stage));
     let Published { content, written, report, files, photos, portal_counts, .. } = published;
@@ -364,6 +369,16 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
         ),
     };
     Ok(Some(PagesStage { run, qr_codes: (codes, seconds), touched }))
+}
+
+/// Stage 3b: the browser editor (`cms/`), with the pages: its files come from the site's
+/// packages. Names the files it changed, relative to the output.
+fn write_cms(options: &BuildOptions) -> Result<Touched, BuildError> {
+    let (Pages::Build(site_dir) | Pages::Prerender(site_dir)) = &options.pages else {
+        return Ok(Touched::Known(Vec::new()));
+    };
+    let backend = crate::content::cms::Backend::from_env(|name| std::env::var(name).ok());
+    Ok(Touched::Known(cms::write(site_dir, &options.out, &backend)?))
 }
 
 /// Stage 4: the links of the built pages; returns the links and pages checked and the seconds.

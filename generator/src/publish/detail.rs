@@ -252,6 +252,7 @@ pub(super) mod tests {
             url: format!("/property/{id}"),
             bathrooms: None,
             price_period: None,
+            furnishing: None,
             reference: None,
             permit_number: None,
             permit_url: None,
@@ -377,6 +378,7 @@ pub(super) mod tests {
 
     fn member(name: &str, ar: Option<MemberTexts>) -> MemberFile {
         MemberFile {
+            lang: Vec::new(),
             name: name.into(),
             role: "Sales Consultant".into(),
             image: "media/team/sara.jpg".into(),
@@ -393,6 +395,7 @@ pub(super) mod tests {
 
     fn developer(name: &str, ru: Option<&str>) -> DeveloperFile {
         DeveloperFile {
+            lang: Vec::new(),
             name: name.into(),
             logo: "media/developers/emaar.svg".into(),
             projects: 12,

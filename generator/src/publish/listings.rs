@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use contract::files;
 use contract::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use contract::text::community_key;
-use contract::{ApiProperty, MainCategory};
+use contract::{ApiProperty, Furnishing, MainCategory};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -68,6 +68,7 @@ pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
         area: p.area,
         price: p.price,
         price_period: p.price_period,
+        furnishing: p.furnishing,
         featured: p.featured,
         created_at: &p.created_at,
         reference: p.reference.as_deref().filter(|r| !r.trim().is_empty()),
@@ -112,6 +113,15 @@ fn room_counts(rooms: impl Iterator<Item = Option<u32>>) -> Vec<(u32, usize)> {
         *counts.entry(n.min(contract::listings::ROOMS_OR_MORE)).or_insert(0) += 1;
     }
     counts.into_iter().collect()
+}
+
+/// How many listings say each furnishing, in the filter's order; those that do not say are not counted.
+fn furnishing_counts(listings: &[&ApiProperty]) -> Vec<(Furnishing, usize)> {
+    Furnishing::ALL
+        .into_iter()
+        .map(|f| (f, listings.iter().filter(|p| p.furnishing == Some(f)).count()))
+        .filter(|&(_, n)| n > 0)
+        .collect()
 }
 
 /// Each month of handover (a day's date counts in its month) with its number of listings, soonest first.
@@ -168,6 +178,7 @@ pub fn files(properties: &[std::sync::Arc<ApiProperty>], pictures: &Pictures) ->
                     .map(|p| card(p, pictures))
                     .collect(),
                 first: shown.iter().take(FIRST_CARDS).map(|p| card(p, pictures)).collect(),
+                furnishing: furnishing_counts(&shown),
                 handover_months: handover_months(&shown),
                 page_size: PAGE_SIZE,
                 pages,

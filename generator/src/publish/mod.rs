@@ -76,6 +76,7 @@ pub fn api_property(r: &Record<PropertyFile>) -> ApiProperty {
         url: property_path(&r.id),
         bathrooms: p.bathrooms,
         price_period: p.price_period,
+        furnishing: p.furnishing,
         reference: optional_text(&p.reference),
         permit_number: optional_text(&p.permit_number),
         permit_url: optional_text(&p.permit_url),

@@ -7,6 +7,7 @@ mod support;
 
 mod architecture;
 mod check_fixtures;
+mod cms;
 mod commands;
 mod content_hardening;
 mod github_annotations;

@@ -11,7 +11,7 @@ import type { ListingSummary } from '../types';
 const MoreFiltersFields = lazy(() => import('./MoreFiltersFields'));
 
 /** What the category's listings state, from the build's summary: the choices 'More filters' offers. */
-export type Facets = Pick<ListingSummary, 'bedrooms' | 'bathrooms' | 'areaRange' | 'handoverMonths'>;
+export type Facets = Pick<ListingSummary, 'bedrooms' | 'bathrooms' | 'areaRange' | 'handoverMonths' | 'furnishing'>;
 
 
 /** A bound typed in a field (a price, a size): its digits, separators and units ignored. */
@@ -126,8 +126,8 @@ function MoreFilters({
   const t = useT();
   const [opened, setOpened] = useState(false);
   const offerBedrooms = bedrooms && facets.bedrooms.length > 0;
-  if (!offerBedrooms && facets.bathrooms.length === 0 && !facets.areaRange && facets.handoverMonths.length === 0) return null;
-  const active = [offerBedrooms ? filters.bedrooms : null, filters.bathrooms, filters.area, filters.areaMax, filters.completion].filter((value) => value !== null).length;
+  if (!offerBedrooms && facets.bathrooms.length === 0 && !facets.areaRange && facets.handoverMonths.length === 0 && facets.furnishing.length === 0) return null;
+  const active = [offerBedrooms ? filters.bedrooms : null, filters.bathrooms, filters.area, filters.areaMax, filters.completion, filters.furnishing].filter((value) => value !== null).length;
   return (
     <details className="more-filters" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="more-filters__toggle">{active > 0 ? t('listing.more.filtersActive', { n: active }) : t('listing.more.filters')}</summary>

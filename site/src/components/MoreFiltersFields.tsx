@@ -1,10 +1,11 @@
 // The fields of 'More filters' (components/FilterControls.tsx): bedrooms (studio, 1 ... 7+),
-// bathrooms, handover (off-plan: ready or a year) and size, each only where the category's
-// listings state it, with their counts. Loaded when the disclosure is first opened.
+// bathrooms, handover (off-plan: ready or a year), furnishing and size, each only where the
+// category's listings state it, with their counts. Loaded when the disclosure is first opened.
 import { formatNumber } from '../format';
 import { useT, type Translate } from '../i18n';
 import { useHydrated, useLang } from '../shell';
-import { ROOMS_OR_MORE, thisMonth, type Filters } from '../search/filters';
+import { furnishingLabel, ROOMS_OR_MORE, thisMonth, type Filters } from '../search/filters';
+import type { Furnishing } from '../types';
 import { BoundField, type Facets } from './FilterControls';
 
 /** The 'Handover' choices: 'Ready' (months that have come) and each later year, with their counts. */
@@ -80,6 +81,23 @@ export default function MoreFiltersFields({
               {handover.map(([choice, count]) => (
                 <option key={choice} value={choice}>
                   {t('listing.rooms.count', { label: choice === 'ready' ? t('listing.handover.ready') : choice, n: formatNumber(lang, count) })}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {facets.furnishing.length > 0 ? (
+          <label className="field field--inline">
+            <span>{t('listing.furnishing')}</span>
+            <select
+              value={filters.furnishing ?? ''}
+              onChange={(event) => update({ furnishing: (event.target.value || null) as Furnishing | null })}
+              disabled={disabled}
+            >
+              <option value="">{t('listing.rooms.any')}</option>
+              {facets.furnishing.map(([choice, count]) => (
+                <option key={choice} value={choice}>
+                  {t('listing.rooms.count', { label: t(furnishingLabel(choice)), n: formatNumber(lang, count) })}
                 </option>
               ))}
             </select>

@@ -1,7 +1,8 @@
 // Numbers, prices and dates per language (Latin digits in Arabic too), content in the page's
 // language with English fallbacks named, and the left-to-right isolation of phone numbers.
 import { describe, expect, test } from 'vitest';
-import { formatDate, formatMonth, formatNumber } from '../format';
+import { formatDate, formatMonth } from '../dates';
+import { formatNumber } from '../format';
 import { enAttrs, localize } from './content';
 import { translate, typeLabel } from './index';
 

@@ -39,7 +39,8 @@ const SET = /^virtual:messages-(en|ar|ru)-(\w+)$/;
 
 /**
  * `virtual:messages` exports a loader per language and set (none for an empty set, nor for a
- * set only included by others, named with a leading '_');
+ * set only included by others, named with a leading '_', nor for `_prerender`: what only the
+ * prerender draws, the content of <noscript>, which it has from the whole files);
  * `virtual:messages-{lang}-{set}` is one set's messages, each its own chunk.
  */
 export function messageSets(readFile: (lang: string) => Dictionary, sets: Record<string, readonly string[]>): Plugin {

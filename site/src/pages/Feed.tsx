@@ -5,7 +5,7 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { BLOG_FEED, FEED, LISTINGS_FEED } from '../paths';
 import { typeLabel, useT } from '../i18n';
-import { formatDate } from '../format';
+import { formatDate } from '../dates';
 import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';

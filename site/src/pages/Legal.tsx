@@ -4,7 +4,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { legalPage } from '../paths';
 import { useT } from '../i18n';
-import { formatDate } from '../format';
+import { formatDate } from '../dates';
 import type { Page } from '../types';
 import { useLang } from '../shell';
 import { Seo } from '../components/Seo';

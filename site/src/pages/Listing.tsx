@@ -78,6 +78,7 @@ const EMPTY_SUMMARY: ListingSummary = {
   bathrooms: [],
   bedrooms: [],
   handoverMonths: [],
+  furnishing: [],
   pageSize: 1,
   pages: 0,
   types: [],

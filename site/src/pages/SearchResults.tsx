@@ -13,10 +13,9 @@ import { Link } from '../i18n/link';
 import { API_TIMEOUT_MS, getJson } from '../data';
 import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
-import { toCard } from '../format';
 import type { Lang } from '../i18n';
 import type { CardProperty, ListingSummary, Property } from '../types';
-import { chips, countFound, criteriaFrom, localFilters, relaxations, SEARCHES, searchRequest, type Param, type SearchKind } from '../search/searches';
+import { chips, countFound, criteriaFrom, localFilters, relaxations, SEARCHES, searchRequest, toCard, type Param, type SearchKind } from '../search/searches';
 import { listingSummary, SITE } from '../paths';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
@@ -154,7 +153,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
         <noscript>
           {import.meta.env.SSR ? (
             <p className="empty-state">
-              {t('search.noscript')} <a href={localePath(lang, '/allproperties')}>{t('search.noscriptBrowse')}</a>
+              {t('noscript.search')} <a href={localePath(lang, '/allproperties')}>{t('noscript.searchBrowse')}</a>
             </p>
           ) : null}
         </noscript>

@@ -9,7 +9,8 @@
 // The property page's loader makes these texts (loading the 'Market' messages first), so a
 // prerendered page carries them in its data and its first view downloads neither this module
 // nor its messages (the page is near the 120 KB budget); PropertyDetail imports it on demand.
-import { formatMonth, formatNumber } from '../format';
+import { formatMonth } from '../dates';
+import { formatNumber } from '../format';
 import { LOCALES, type Lang, loadMessages, type MessageKey, translate, type Translate } from '../i18n';
 import { comparablePrice, type PricePeriod } from '../price';
 import type { MarketComparison, MarketKind } from '../types';

@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import vectors from '../../../lead-fn/tests/search-vectors.json';
 import type { CardProperty } from '../types';
-import { applyFilters, filtersFrom, fits, isFiltered, isNarrowed, NO_FILTERS, withFilters, type Filters } from './filters';
+import { applyFilters, filtersFrom, fits, isFiltered, isNarrowed, NO_FILTERS, withFilters } from './filters';
 
 describe('filters in the address', () => {
   test('read from the query string, and nothing else', () => {
     const filters = filtersFrom(new URLSearchParams('type=Villa&sort=price-asc&min=2000000&bedrooms=0&bathrooms=3&area=1000&areaMax=5000&query=marina'));
-    expect(filters).toEqual({ type: 'Villa', sort: 'price-asc', min: 2000000, max: null, bedrooms: 0, bathrooms: 3, area: 1000, areaMax: 5000, completion: null });
+    expect(filters).toEqual({ type: 'Villa', sort: 'price-asc', min: 2000000, max: null, bedrooms: 0, bathrooms: 3, area: 1000, areaMax: 5000, completion: null, furnishing: null });
+    expect(filtersFrom(new URLSearchParams('furnishing=Partly-Furnished')).furnishing).toBe('partly-furnished');
+    expect(filtersFrom(new URLSearchParams('furnishing=yes')).furnishing).toBeNull();
     expect(filtersFrom(new URLSearchParams('completion=Ready')).completion).toBe('ready');
     expect(filtersFrom(new URLSearchParams('completion=2028')).completion).toBe('2028');
     expect(filtersFrom(new URLSearchParams('completion=soon')).completion).toBeNull();
@@ -38,7 +40,9 @@ describe('the rules a card must meet, as the lead function applies them', () => 
   for (const { name, card, filter, fits: expected, ...rest } of vectors.filters) {
     test(name, () => {
       const today = 'today' in rest ? String(rest.today) : undefined;
-      expect(fits(card as CardProperty, { ...NO_FILTERS, ...(filter as Partial<Filters>) }, today)).toBe(expected);
+      // Read from an address, as the page reads it (the function reads the same from a search body).
+      const address = new URLSearchParams(Object.entries(filter).map(([key, value]) => [key, String(value)]));
+      expect(fits(card as CardProperty, filtersFrom(address), today)).toBe(expected);
     });
   }
 

@@ -1,10 +1,11 @@
-// A listing or result page's choices (type, sort, price range, bedrooms, bathrooms, size), as
-// they live in the page's address: /buy-property?type=Villa&sort=price-asc&min=2000000. The
-// address is the one place they are kept, so a reload, a shared link and Back restore them.
+// A listing or result page's choices (type, sort, price range, bedrooms, bathrooms, size,
+// handover, furnishing), as they live in the page's address:
+// /buy-property?type=Villa&sort=price-asc&min=2000000. The address is the one place they are
+// kept, so a reload, a shared link and Back restore them.
 // The rules a card must meet are the lead function's (lead-fn/src/search.rs, `Criteria::fits`);
 // lead-fn/tests/search-vectors.json holds the cases both sides run.
 import { comparablePrice } from '../price';
-import type { CardProperty } from '../types';
+import type { CardProperty, Furnishing } from '../types';
 import { typeKey } from './rules';
 
 export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
@@ -28,7 +29,13 @@ export interface Filters {
   areaMax: number | null;
   /** Off-plan handover: 'ready' (its month has come) or a year ('2028'). */
   completion: string | null;
+  furnishing: Furnishing | null;
 }
+
+const FURNISHINGS: readonly string[] = ['furnished', 'partly-furnished', 'unfurnished'] satisfies Furnishing[];
+
+/** A furnishing's words: its message is named after it. */
+export const furnishingLabel = (furnishing: Furnishing) => `listing.furnishing.${furnishing}` as const;
 
 export const NO_FILTERS: Filters = {
   type: null,
@@ -40,6 +47,7 @@ export const NO_FILTERS: Filters = {
   area: null,
   areaMax: null,
   completion: null,
+  furnishing: null,
 };
 
 /** The address's parameter of each filter: the filter's own name. */
@@ -61,6 +69,8 @@ export function filtersFrom(params: URLSearchParams): Filters {
   for (const name of NUMBERS) filters[name] = wholeNumber(params.get(name));
   const completion = params.get('completion')?.toLowerCase() ?? '';
   if (/^(ready|\d{4})$/.test(completion)) filters.completion = completion;
+  const furnishing = params.get('furnishing')?.toLowerCase() ?? '';
+  if (FURNISHINGS.includes(furnishing)) filters.furnishing = furnishing as Furnishing;
   return filters;
 }
 
@@ -75,12 +85,13 @@ export function withFilters(params: URLSearchParams, filters: Filters): URLSearc
   set('sort', filters.sort === 'newest' ? null : filters.sort);
   for (const name of NUMBERS) set(name, filters[name] === null ? null : String(filters[name]));
   set('completion', filters.completion);
+  set('furnishing', filters.furnishing);
   return next;
 }
 
 /** Whether a choice leaves listings out (sorting leaves none out). */
 export const isNarrowed = (filters: Filters) =>
-  NUMBERS.some((name) => filters[name] !== null) || filters.type !== null || filters.completion !== null;
+  NUMBERS.some((name) => filters[name] !== null) || filters.type !== null || filters.completion !== null || filters.furnishing !== null;
 
 /** This month in UTC ('2026-11'), as the lead function reads 'ready'. */
 export const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -104,7 +115,7 @@ function roomsFit(wanted: number | null, rooms: number | null): boolean {
 
 /** Whether a card meets every filter; a bound on something the card does not state leaves it out. */
 export function fits(
-  card: Pick<CardProperty, 'subCategory' | 'price' | 'pricePeriod' | 'bedrooms' | 'bathrooms' | 'area' | 'completionDate'>,
+  card: Pick<CardProperty, 'subCategory' | 'price' | 'pricePeriod' | 'bedrooms' | 'bathrooms' | 'area' | 'completionDate' | 'furnishing'>,
   filters: Filters,
   today = thisMonth(),
 ): boolean {
@@ -117,7 +128,8 @@ export function fits(
     roomsFit(filters.bedrooms, card.bedrooms) &&
     roomsFit(filters.bathrooms, card.bathrooms) &&
     within(card.area, filters.area, filters.areaMax) &&
-    handoverFits(filters.completion, card.completionDate, today)
+    handoverFits(filters.completion, card.completionDate, today) &&
+    (filters.furnishing === null || card.furnishing === filters.furnishing)
   );
 }
 

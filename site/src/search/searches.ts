@@ -1,13 +1,13 @@
 // The search result pages' searches (spec section 7): each page's endpoint and parameters, the
 // request the browser sends, the filters it applies to the answer itself, and the words each
 // criterion is shown with (the page's chips, and its 'Search without ...' offer).
-import { formatNumber, toCard } from '../format';
+import { formatNumber } from '../format';
 import { API_TIMEOUT_MS } from '../data';
 import { typeLabel, type Lang, type MessageKey, type Translate } from '../i18n';
 import { priceText } from '../price';
-import type { Property } from '../types';
+import type { CardProperty, Property } from '../types';
 import type { PanelKind } from '../components/SearchPanel';
-import { applyFilters, filtersFrom, type Filters } from './filters';
+import { applyFilters, filtersFrom, furnishingLabel, type Filters } from './filters';
 
 export type SearchKind = 'general' | 'residential' | 'commercial' | 'offPlan' | 'rent';
 
@@ -72,12 +72,16 @@ export function searchRequest(kind: SearchKind, criteria: Partial<Record<Param, 
   };
 }
 /** The parameters a chip stands for, in the chips' order; the price range is one chip. */
-export const CHIP_PARAMS = ['query', 'type', 'bedrooms', 'bathrooms', 'area', 'areaMax', 'completion', 'community', 'price'] as const;
+export const CHIP_PARAMS = ['query', 'type', 'bedrooms', 'bathrooms', 'area', 'areaMax', 'completion', 'furnishing', 'community', 'price'] as const;
 export type ChipParam = (typeof CHIP_PARAMS)[number];
 
 /** What one criterion of the address says, as the page's chips and its 'without ...' offer write it. */
 export function chip(t: Translate, lang: Lang, params: URLSearchParams, name: ChipParam): string | null {
   if (name === 'price') return priceChip(t, lang, filtersFrom(params))[0] ?? null;
+  if (name === 'furnishing') {
+    const furnishing = filtersFrom(params).furnishing;
+    return furnishing && t(furnishingLabel(furnishing));
+  }
   const value = params.get(name)?.trim();
   if (!value) return null;
   const n = Number.parseInt(value, 10);
@@ -158,4 +162,36 @@ export function relaxations(t: Translate, lang: Lang, params: URLSearchParams): 
     for (const name of removed === 'price' ? ['min', 'max'] : [removed]) next.delete(name);
     return [{ label, params: next }];
   });
+}
+
+/** A record of the function's answer as a card. */
+export function toCard(property: Property): CardProperty {
+  return {
+    id: property.id,
+    url: property.url,
+    title: property.title,
+    mainCategory: property.mainCategory,
+    subCategory: property.subCategory,
+    // A record of the API, not of the build: the photo by its address alone.
+    image: property.Images[0] ? { src: property.Images[0] } : null,
+    location: property.location,
+    bedrooms: property.bedrooms,
+    bathrooms: property.bathrooms ?? null,
+    photos: property.Images.length,
+    area: property.area,
+    price: property.price,
+    pricePeriod: property.pricePeriod ?? null,
+    // What the page's filters read of a card.
+    ...(property.completionDate ? { completionDate: property.completionDate } : {}),
+    ...(property.furnishing ? { furnishing: property.furnishing } : {}),
+    featured: property.featured,
+    createdAt: property.createdAt,
+    ...(property.translations
+      ? {
+          translations: Object.fromEntries(
+            Object.entries(property.translations).map(([lang, texts]) => [lang, { title: texts.title, location: texts.location }]),
+          ),
+        }
+      : {}),
+  };
 }

@@ -4,7 +4,7 @@
 // position, which React Router's ScrollRestoration keeps per entry: see components/Layout.tsx).
 // Changes replace the entry rather than add one, so Back leaves the page as a visitor expects,
 // and never scroll the page.
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useHydrated } from '../shell';
 import { filtersFrom, NO_FILTERS, withFilters, type Filters } from './filters';
@@ -19,16 +19,31 @@ interface EntryState {
 /**
  * The page's filters and a setter. The prerendered page knows no query string, so the first
  * render (the hydration) is unfiltered, and the address's filters apply right after it.
+ *
+ * The router applies a navigation some ticks after it is asked for, so the filters asked for
+ * are shown at once, before the address has them: a field then shows every key typed, and a
+ * second quick change builds on the first rather than undoing it. `base` is the address shown
+ * when they were asked for; once it is neither that nor one of them, the visitor went elsewhere
+ * (Back, a link) and the address rules again.
  */
 export function useFilters(): [Filters, (change: Partial<Filters>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const hydrated = useHydrated();
-  const filters = hydrated ? filtersFrom(params) : NO_FILTERS;
+  const shown = params.toString();
+  const [asked, setAsked] = useState<{ base: string; searches: string[] }>({ base: shown, searches: [] });
+  const waiting = shown === asked.base || asked.searches.includes(shown);
+  const current = (waiting ? asked.searches.at(-1) : undefined) ?? shown;
+  const filters = hydrated ? filtersFrom(new URLSearchParams(current)) : NO_FILTERS;
   const update = useCallback(
-    (change: Partial<Filters>) =>
+    (change: Partial<Filters>) => {
+      const base = new URLSearchParams(current);
       // A new filter starts the list again from its first cards (no `shown` kept).
-      setParams((current) => withFilters(current, { ...filtersFrom(current), ...change }), { replace: true, preventScrollReset: true }),
-    [setParams],
+      const next = withFilters(base, { ...filtersFrom(base), ...change }).toString();
+      setAsked(waiting ? { base: asked.base, searches: [...asked.searches, next] } : { base: shown, searches: [next] });
+      navigate({ search: next ? `?${next}` : '' }, { replace: true, preventScrollReset: true });
+    },
+    [navigate, current, waiting, asked, shown],
   );
   return [filters, update];
 }

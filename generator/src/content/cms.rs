@@ -1,0 +1,622 @@
+//! The browser editor's configuration: Sveltia CMS at `/cms/` (`dist/cms/config.yml`, and
+//! `estate schema --cms`), made from the JSON Schemas of `schema.rs`, so the model in `model.rs`
+//! is the one source of both: a field added there appears in the CMS with its doc comment as
+//! its hint, its type's widget, its bounds and whether `estate check` requires it. What a schema
+//! cannot say (which field names a team member, a vocabulary term or a photo) is the table
+//! [`special`]; the rules `estate check` enforces beyond the schema are patterns with its words.
+
+use std::collections::BTreeSet;
+
+use serde_json::{Map, Value, json};
+
+use super::schema;
+
+/// The largest photo an editor may upload (the local admin editor's limit too).
+pub const MAX_PHOTO_BYTES: usize = 5 * 1024 * 1024;
+/// The photo formats the image stage publishes.
+pub const PHOTO_TYPES: &str = "image/jpeg,image/png,image/webp";
+/// The languages of the content, English first (the files' root).
+pub const LOCALES: [&str; 3] = ["en", "ar", "ru"];
+/// Where dates entered in the CMS are taken to be (written with Dubai's offset, +04:00).
+const TIME_ZONE: &str = "Asia/Dubai";
+
+/// The git host the CMS signs in to and commits through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backend {
+    /// `github` (through Netlify's OAuth provider), `gitlab` or `gitea`.
+    pub name: String,
+    /// `owner/name`.
+    pub repo: String,
+    pub branch: String,
+    /// Each save a pull request (`editorial_workflow`, GitHub and GitLab) rather than a commit to
+    /// the branch.
+    pub editorial_workflow: bool,
+}
+
+/// The repository to write when none is configured: the CMS then works on a local folder only.
+pub const PLACEHOLDER_REPO: &str = "OWNER/REPOSITORY";
+
+impl Backend {
+    /// From the environment: `CMS_BACKEND` (default `github`), `CMS_REPO` (`owner/name`; else
+    /// the repository of Netlify's `REPOSITORY_URL`), `CMS_BRANCH` (default `main`),
+    /// `CMS_PUBLISH_MODE=editorial_workflow` for a pull request per change.
+    pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Backend {
+        let given = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let repo = given("CMS_REPO")
+            .or_else(|| given("REPOSITORY_URL").and_then(|url| repo_of_url(&url)))
+            .unwrap_or_else(|| PLACEHOLDER_REPO.to_owned());
+        Backend {
+            name: given("CMS_BACKEND").unwrap_or_else(|| "github".to_owned()),
+            repo,
+            branch: given("CMS_BRANCH").unwrap_or_else(|| "main".to_owned()),
+            editorial_workflow: given("CMS_PUBLISH_MODE").as_deref() == Some("editorial_workflow"),
+        }
+    }
+}
+
+/// `owner/name` of `https://github.com/owner/name(.git)` or `git@github.com:owner/name.git`.
+fn repo_of_url(url: &str) -> Option<String> {
+    let path = url.strip_suffix(".git").unwrap_or(url).trim_end_matches('/');
+    let path = path.rsplit_once("://").map_or(path, |(_, rest)| rest);
+    let path = path.split_once(['/', ':']).map(|(_, p)| p)?;
+    let mut parts = path.rsplitn(3, '/');
+    let name = parts.next()?;
+    let owner = parts.next()?;
+    let valid = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    (valid(owner) && valid(name)).then(|| format!("{owner}/{name}"))
+}
+
+/// One kind of content file as the CMS sees it.
+struct Kind {
+    name: &'static str,
+    label: &'static str,
+    singular: &'static str,
+    /// The schema file of `schema::all()` that describes it.
+    schema: &'static str,
+    /// The media folder under content/media/ its uploads go into.
+    media: &'static str,
+    /// The field stored as the markdown body of a `.md` file, if it is one.
+    body: Option<&'static str>,
+    /// The fields first, in this order (the rest follow by name).
+    order: Vec<&'static str>,
+}
+
+/// The configuration, as a JSON value (written as YAML by [`to_yaml`]).
+pub fn config(backend: &Backend) -> Value {
+    let schemas: Map<String, Value> = schema::all()
+        .into_iter()
+        .map(|(name, text)| (name.to_owned(), serde_json::from_str(&text).expect("schemas are JSON")))
+        .collect();
+    let listing_order = super::emit::listing_keys();
+    let post_order = vec!["title", "date", "author", "excerpt", "images", "content"];
+    let page_order = vec!["title", "description", "updated", "content"];
+    let kinds = |name| -> Kind {
+        match name {
+            "listings" | "listings_md" => Kind {
+                name,
+                label: if name == "listings" { "Listings" } else { "Listings (markdown files)" },
+                singular: "Listing",
+                schema: "property.json",
+                media: "properties",
+                body: (name == "listings_md").then_some("description"),
+                order: listing_order.clone(),
+            },
+            "posts" => Kind {
+                name,
+                label: "Blog posts",
+                singular: "Post",
+                schema: "post.json",
+                media: "blog",
+                body: Some("content"),
+                order: post_order.clone(),
+            },
+            "team" => Kind {
+                name,
+                label: "Team",
+                singular: "Team member",
+                schema: "team.json",
+                media: "team",
+                body: None,
+                order: vec!["name", "role", "image"],
+            },
+            "developers" => Kind {
+                name,
+                label: "Developers",
+                singular: "Developer",
+                schema: "developer.json",
+                media: "developers",
+                body: None,
+                order: vec!["name", "logo", "image", "description"],
+            },
+            _ => Kind {
+                name,
+                label: "Legal pages",
+                singular: "Page",
+                schema: "page.json",
+                media: "pages",
+                body: Some("content"),
+                order: page_order.clone(),
+            },
+        }
+    };
+    let folder = |kind: Kind, folder: &str, extension: &str, extra: Value| {
+        let mut c = json!({
+            "name": kind.name,
+            "label": kind.label,
+            "label_singular": kind.singular,
+            "folder": folder,
+            "extension": extension,
+            "format": if extension == "md" { "frontmatter" } else { "yaml" },
+            "create": true,
+            "slug": "{{title}}",
+            "i18n": true,
+            "media_folder": format!("/content/media/{}", kind.media),
+            "public_folder": format!("media/{}", kind.media),
+        });
+        let fields = fields_of(&schemas[kind.schema], &kind, true);
+        let o = c.as_object_mut().expect("an object");
+        if let Some(body) = kind.body {
+            o.insert("body_field".into(), json!({ "key": body }));
+        }
+        o.insert("fields".into(), Value::Array(fields));
+        if let Value::Object(extra) = extra {
+            o.extend(extra);
+        }
+        c
+    };
+    let listing_extra = json!({
+        "summary": "{{title}} ({{mainCategory}}, {{subCategory}})",
+        "sortable_fields": { "fields": ["createdAt", "title", "price"], "default": { "field": "createdAt", "direction": "descending" } },
+    });
+    let mut collections = vec![
+        folder(kinds("listings"), "content/properties", "yaml", listing_extra.clone()),
+        folder(kinds("listings_md"), "content/properties", "md", listing_extra),
+        folder(kinds("posts"), "content/blog", "md", json!({ "sortable_fields": ["date", "title"] })),
+        folder(
+            kinds("team"),
+            "content/team",
+            "yaml",
+            json!({ "identifier_field": "name", "slug": "{{name}}" }),
+        ),
+        folder(
+            kinds("developers"),
+            "content/developers",
+            "yaml",
+            json!({ "identifier_field": "name", "slug": "{{name}}" }),
+        ),
+        folder(kinds("pages"), "content/pages", "md", json!({})),
+    ];
+    let vocabulary = Kind {
+        name: "vocabulary",
+        label: "Vocabularies",
+        singular: "Vocabulary",
+        schema: "vocabulary.json",
+        media: "",
+        body: None,
+        order: vec!["key", "en", "ar", "ru"],
+    };
+    let vocabulary_fields = fields_of(&schemas["vocabulary.json"], &vocabulary, false);
+    let files: Vec<Value> = [
+        ("amenities", "Amenities"),
+        ("communities", "Communities"),
+        ("languages", "Spoken languages"),
+        ("types", "Property types"),
+    ]
+    .into_iter()
+    .map(|(name, label)| {
+        json!({ "name": name, "label": label, "file": format!("content/vocabulary/{name}.yaml"), "format": "yaml", "fields": vocabulary_fields })
+    })
+    .collect();
+    collections.push(json!({ "name": "vocabulary", "label": "Vocabularies", "files": files }));
+    let site = Kind {
+        name: "site",
+        label: "Agency settings",
+        singular: "Settings",
+        schema: "site.json",
+        media: "",
+        body: None,
+        order: vec!["name", "legalName", "baseUrl", "logo", "defaultImage", "description"],
+    };
+    let site_fields = fields_of(&schemas["site.json"], &site, true);
+    collections.push(json!({
+        "name": "settings",
+        "label": "Agency settings",
+        "i18n": true,
+        "files": [{ "name": "site", "label": "The agency (site.yaml)", "file": "content/site.yaml", "format": "yaml", "fields": site_fields }],
+    }));
+    let mut config = json!({
+        "backend": { "name": backend.name, "repo": backend.repo, "branch": backend.branch },
+        "app_title": "Content editor",
+        "media_folder": "content/media",
+        "public_folder": "media",
+        "media_libraries": { "default": { "config": { "max_file_size": MAX_PHOTO_BYTES, "slugify_filename": true } } },
+        "slug": { "encoding": "ascii", "clean_accents": true },
+        "i18n": { "structure": "single_file_default_root", "locales": LOCALES, "default_locale": LOCALES[0] },
+        "output": { "omit_empty_optional_fields": true, "yaml": { "indent_size": 2 } },
+        "collections": collections,
+    });
+    if backend.editorial_workflow {
+        config["publish_mode"] = json!("editorial_workflow");
+    }
+    config
+}
+
+/// The fields of a file described by the root `schema`, in `kind`'s order. With `i18n`, the
+/// fields its `ar:` block also has are marked translatable (and `ar`/`ru` are not fields).
+fn fields_of(schema: &Value, kind: &Kind, i18n: bool) -> Vec<Value> {
+    let defs = schema.get("definitions").and_then(Value::as_object).cloned().unwrap_or_default();
+    let walk = Walk { defs: &defs, kind };
+    let mut props = schema["properties"].as_object().cloned().unwrap_or_default();
+    let required: BTreeSet<&str> =
+        schema["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    let translated: BTreeSet<String> = if i18n {
+        props
+            .get("ar")
+            .map(|ar| walk.resolve(ar).0)
+            .and_then(|texts| {
+                texts.get("properties").and_then(Value::as_object).map(|p| p.keys().cloned().collect())
+            })
+            .unwrap_or_default()
+    } else {
+        BTreeSet::new()
+    };
+    // The languages are the CMS's own (it writes `lang` itself).
+    for own in ["ar", "ru", "lang"] {
+        props.remove(own);
+    }
+    if let Some(body) = kind.body
+        && !props.contains_key(body)
+    {
+        // The body of a `.md` file: markdown, required where `estate check` wants text.
+        let doc = if kind.name == "posts" { "Markdown: the article." } else { "Markdown: the page's text." };
+        props.insert(body.to_owned(), json!({ "type": "string", "description": doc }));
+    }
+    let mut names: Vec<String> =
+        kind.order.iter().map(|s| (*s).to_owned()).filter(|n| props.contains_key(n)).collect();
+    let rest: Vec<String> = props.keys().filter(|n| !names.contains(n)).cloned().collect();
+    names.extend(rest);
+    names
+        .into_iter()
+        .map(|name| {
+            let needed = required.contains(name.as_str())
+                || (kind.name == "posts" && Some(name.as_str()) == kind.body);
+            let mut field = walk.field(&name, &props[&name], needed, &name);
+            if translated.contains(&name) {
+                let o = field.as_object_mut().expect("a field is an object");
+                if o.get("widget").and_then(Value::as_str) == Some("relation") {
+                    // A vocabulary term: its names in each language are the vocabulary's.
+                } else {
+                    o.insert("i18n".into(), json!(true));
+                    if needed {
+                        o.insert("required".into(), json!([LOCALES[0]]));
+                    }
+                }
+            }
+            field
+        })
+        .collect()
+}
+
+struct Walk<'a> {
+    defs: &'a Map<String, Value>,
+    kind: &'a Kind,
+}
+
+impl Walk<'_> {
+    /// `schema` without its `$ref`, `allOf: [x]` and `anyOf: [x, null]` wrappers: the schema
+    /// itself, whether it may be null, and the name of the definition it refers to.
+    fn resolve(&self, schema: &Value) -> (Value, bool, Option<String>) {
+        let mut nullable = false;
+        let mut current = schema.clone();
+        let mut name = None;
+        for _ in 0..8 {
+            if let Some(reference) = current.get("$ref").and_then(Value::as_str) {
+                let def = reference.trim_start_matches("#/definitions/").to_owned();
+                current = self.defs.get(&def).cloned().unwrap_or(Value::Null);
+                name = Some(def);
+            } else if let Some([one]) = current.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
+                current = one.clone();
+            } else if let Some(options) = current.get("anyOf").and_then(Value::as_array) {
+                nullable |= options.iter().any(|o| o.get("type") == Some(&json!("null")));
+                let Some(one) = options.iter().find(|o| o.get("type") != Some(&json!("null"))) else { break };
+                current = one.clone();
+            } else {
+                break;
+            }
+        }
+        if let Some(types) = current.get("type").and_then(Value::as_array) {
+            nullable |= types.contains(&json!("null"));
+        }
+        (current, nullable, name)
+    }
+
+    /// The CMS field for property `name` (at `path`, dotted, from the file's root).
+    fn field(&self, name: &str, schema: &Value, required: bool, path: &str) -> Value {
+        let (resolved, nullable, def) = self.resolve(schema);
+        let doc = schema.get("description").or_else(|| resolved.get("description")).and_then(Value::as_str);
+        let has_default = schema.get("default").is_some() || resolved.get("default").is_some();
+        let required = required && !nullable && !has_default;
+        let mut field = Map::new();
+        field.insert("name".into(), json!(name));
+        field.insert("label".into(), json!(label(name)));
+        let widget = special(self.kind.name, path, &resolved)
+            .unwrap_or_else(|| self.widget(name, &resolved, def.as_deref(), doc, path));
+        field.extend(widget.as_object().cloned().unwrap_or_default());
+        if let Some(doc) = doc {
+            field.insert("hint".into(), json!(doc));
+        }
+        field.insert("required".into(), json!(required));
+        if let Some(default) = schema.get("default").or_else(|| resolved.get("default"))
+            && !default.is_null()
+            && !matches!(default, Value::Array(items) if items.is_empty())
+        {
+            field.insert("default".into(), default.clone());
+        }
+        Value::Object(field)
+    }
+
+    /// The widget a schema's type calls for.
+    fn widget(&self, name: &str, s: &Value, def: Option<&str>, doc: Option<&str>, path: &str) -> Value {
+        let types: Vec<&str> = match s.get("type") {
+            Some(Value::String(t)) => vec![t.as_str()],
+            Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).filter(|t| *t != "null").collect(),
+            _ => vec![],
+        };
+        if let Some(options) = s.get("enum").and_then(Value::as_array) {
+            return json!({ "widget": "select", "options": options });
+        }
+        if def == Some("Timestamp") {
+            // Written as 2026-10-01T09:30:00+04:00, which `estate check` reads as it is.
+            return json!({ "widget": "datetime", "input_timezone": TIME_ZONE });
+        }
+        let bounds = |mut w: Map<String, Value>| {
+            for key in ["minimum", "maximum"] {
+                if let Some(n) = s.get(key) {
+                    w.insert(key[..3].into(), n.clone());
+                }
+            }
+            Value::Object(w)
+        };
+        match types.as_slice() {
+            ["string"] => {
+                let markdown = doc.is_some_and(|d| d.starts_with("Markdown"));
+                let mut w = json!({ "widget": if markdown { "markdown" } else { "string" } });
+                if let Some(pattern) = s.get("pattern").and_then(Value::as_str) {
+                    w["pattern"] = json!([pattern, pattern_message(name)]);
+                } else if let Some((pattern, message)) = extra_pattern(name) {
+                    w["pattern"] = json!([pattern, message]);
+                }
+                w
+            }
+            ["integer"] => {
+                let mut w = Map::new();
+                w.insert("widget".into(), json!("number"));
+                w.insert("value_type".into(), json!("int"));
+                bounds(w)
+            }
+            ["number"] => {
+                let mut w = Map::new();
+                w.insert("widget".into(), json!("number"));
+                w.insert("value_type".into(), json!("float"));
+                bounds(w)
+            }
+            ["boolean"] => json!({ "widget": "boolean" }),
+            ["array"] => {
+                let item = s.get("items").cloned().unwrap_or(json!({ "type": "string" }));
+                let (item, _, _) = self.resolve(&item);
+                if item.get("properties").is_some() {
+                    json!({ "widget": "list", "fields": self.object_fields(&item, path) })
+                } else {
+                    let inner = self.field(name, &item, true, path);
+                    let mut inner = inner.as_object().cloned().unwrap_or_default();
+                    inner.remove("label");
+                    inner.remove("hint");
+                    json!({ "widget": "list", "field": inner })
+                }
+            }
+            // A number written bare or in quotes (projectNumber): kept as written, checked by
+            // its pattern.
+            types if types.contains(&"string") => {
+                let pattern = s.get("pattern").and_then(Value::as_str).unwrap_or(".*");
+                json!({ "widget": "string", "pattern": [pattern, pattern_message(name)] })
+            }
+            _ if s.get("properties").is_some() => {
+                json!({ "widget": "object", "fields": self.object_fields(s, path) })
+            }
+            _ => json!({ "widget": "string" }),
+        }
+    }
+
+    fn object_fields(&self, s: &Value, path: &str) -> Vec<Value> {
+        let required: BTreeSet<&str> =
+            s["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        s["properties"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(name, prop)| {
+                self.field(name, prop, required.contains(name.as_str()), &format!("{path}.{name}"))
+            })
+            .collect()
+    }
+}
+
+/// The widgets a schema cannot tell: references to other records and vocabularies, images.
+fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
+    let photo = |multiple: bool| json!({ "widget": "image", "multiple": multiple, "accept": PHOTO_TYPES, "choose_url": false });
+    let logo = || json!({ "widget": "image", "accept": format!("{PHOTO_TYPES},image/svg+xml"), "choose_url": false });
+    let term = |vocabulary: &str, multiple: bool| {
+        json!({
+            "widget": "relation", "collection": "vocabulary", "file": vocabulary,
+            "value_field": "terms.*.en", "display_fields": ["terms.*.en"], "search_fields": ["terms.*.en", "terms.*.key"],
+            "multiple": multiple,
+        })
+    };
+    let record = |collection: &str| {
+        json!({
+            "widget": "relation", "collection": collection,
+            "value_field": "{{slug}}", "display_fields": ["name"], "search_fields": ["name"],
+        })
+    };
+    let is_array = s.get("type") == Some(&json!("array"));
+    Some(match (kind, path) {
+        (_, "images") if is_array => photo(true),
+        ("listings" | "listings_md", "agent") => record("team"),
+        ("listings" | "listings_md", "developer") => record("developers"),
+        ("listings" | "listings_md", "location") => term("communities", false),
+        ("listings" | "listings_md", "amenities") => term("amenities", true),
+        ("team", "languages") => term("languages", true),
+        (_, "image" | "defaultImage" | "hero.residential.poster" | "hero.rental.poster")
+        | (_, "hero.offPlan.poster" | "hero.commercial.poster" | "hero.all.poster") => photo(false),
+        (_, "logo" | "partners.logo") => logo(),
+        (_, path) if path.ends_with(".video") => {
+            json!({ "widget": "file", "accept": "video/mp4,video/webm", "choose_url": false })
+        }
+        _ => return None,
+    })
+}
+
+/// The words `estate check` uses for a value that does not fit the field's pattern.
+fn pattern_message(name: &str) -> String {
+    match name {
+        "escrowAccount" => "not an escrow account number: write the bank account's 8 to 16 digits, as the DLD's project register gives them".into(),
+        "projectNumber" => "not a RERA project number: the DLD writes it as a whole number, such as 2817".into(),
+        "completionDate" => "write a month (2028-06) or a day (2028-06-30)".into(),
+        _ => format!("`{name}` is not written as expected"),
+    }
+}
+
+/// Rules of `estate check` on a field that its schema does not state as a pattern.
+fn extra_pattern(name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
+        "permitUrl" => Some(("^https://.+", "`permitUrl` must be an https:// link")),
+        "whatsapp" => Some((
+            r"^\D*(\d\D*){9,}$",
+            "`whatsapp` must be a full number with country code, e.g. +971501234567",
+        )),
+        _ => None,
+    }
+}
+
+/// `mainCategory` as `Main category`.
+fn label(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if i == 0 {
+            out.extend(c.to_uppercase());
+        } else if c.is_uppercase() {
+            out.push(' ');
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The configuration as the CMS reads it: YAML, with a comment saying where it comes from.
+pub fn config_yaml(backend: &Backend) -> String {
+    let mut out = String::from(
+        "# Sveltia CMS's configuration, generated by `estate` from the content model\n\
+         # (generator/src/content/model.rs, as content/schema/ is): do not edit; see the README's\n\
+         # \"Editors in the browser\".\n",
+    );
+    to_yaml(&config(backend), 0, &mut out);
+    out
+}
+
+/// Writes `value` as block YAML at `indent` (strings double-quoted, as JSON writes them).
+pub fn to_yaml(value: &Value, indent: usize, out: &mut String) {
+    let pad = " ".repeat(indent);
+    match value {
+        Value::Object(map) => {
+            // A field's name, label and widget first, where a reader looks for them.
+            const FIRST: [&str; 3] = ["name", "label", "widget"];
+            let first = FIRST.iter().filter_map(|k| map.get_key_value(*k));
+            let rest = map.iter().filter(|(k, _)| !FIRST.contains(&k.as_str()));
+            for (key, v) in first.chain(rest) {
+                out.push_str(&pad);
+                out.push_str(key);
+                out.push(':');
+                scalar_or_block(v, indent, out);
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                out.push_str(&pad);
+                out.push('-');
+                match item {
+                    Value::Object(map) if !map.is_empty() => {
+                        // The first key on the dash's line, the rest below it.
+                        let mut inner = String::new();
+                        to_yaml(item, indent + 2, &mut inner);
+                        out.push(' ');
+                        out.push_str(&inner[indent + 2..]);
+                    }
+                    _ => scalar_or_block(item, indent, out),
+                }
+            }
+        }
+        _ => {
+            out.push_str(&pad);
+            out.push_str(&scalar(value));
+            out.push('\n');
+        }
+    }
+}
+
+fn scalar_or_block(v: &Value, indent: usize, out: &mut String) {
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            out.push('\n');
+            to_yaml(v, indent + 2, out);
+        }
+        Value::Array(a) if !a.is_empty() && a.iter().any(|x| x.is_object() || x.is_array()) => {
+            out.push('\n');
+            to_yaml(v, indent + 2, out);
+        }
+        _ => {
+            out.push(' ');
+            out.push_str(&scalar(v));
+            out.push('\n');
+        }
+    }
+}
+
+/// A scalar, or a short list of scalars in flow style (`[a, b]`), as JSON writes them.
+fn scalar(v: &Value) -> String {
+    serde_json::to_string(v).expect("JSON values serialise").replace("\",\"", "\", \"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_repository_comes_from_netlifys_address() {
+        assert_eq!(repo_of_url("https://github.com/palm/site").as_deref(), Some("palm/site"));
+        assert_eq!(repo_of_url("git@github.com:palm/site.git").as_deref(), Some("palm/site"));
+        assert_eq!(repo_of_url("https://gitlab.com/group/sub/site").as_deref(), Some("sub/site"));
+        assert_eq!(repo_of_url("nonsense"), None);
+        let backend =
+            Backend::from_env(|name| (name == "REPOSITORY_URL").then(|| "https://github.com/a/b".into()));
+        assert_eq!(
+            backend,
+            Backend {
+                name: "github".into(),
+                repo: "a/b".into(),
+                branch: "main".into(),
+                editorial_workflow: false
+            }
+        );
+    }
+
+    #[test]
+    fn yaml_reads_back_as_the_same_value() {
+        let value = json!({ "a": [1, "two"], "b": { "c": "x: \"y\"", "d": [] }, "e": [{ "f": 1, "g": [{ "h": true }] }] });
+        let mut text = String::new();
+        to_yaml(&value, 0, &mut text);
+        let back: Value = serde_saphyr::from_str(&text).expect("valid YAML");
+        assert_eq!(back, value, "{text}");
+    }
+}

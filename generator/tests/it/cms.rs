@@ -1,0 +1,321 @@
+//! The browser editor (Sveltia CMS at /cms/): its generated configuration is what the CMS's own
+//! JSON Schema accepts and covers every field of the content model, and the files the CMS writes
+//! (its quoting, key order, lists and dates) pass `estate check`.
+
+use std::collections::BTreeSet;
+
+use generator::content::cms::{Backend, config_yaml};
+use generator::content::schema;
+use serde_json::Value;
+
+use crate::support::{content_copy, repo};
+
+fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn backend() -> Backend {
+    Backend {
+        name: "github".into(),
+        repo: "palm-crest/website".into(),
+        branch: "main".into(),
+        editorial_workflow: true,
+    }
+}
+
+/// The generated config.yml, read back as the CMS reads it.
+fn generated() -> Value {
+    serde_saphyr::from_str(&config_yaml(&backend())).expect("the generated config is YAML")
+}
+
+#[test]
+fn the_generated_config_is_valid_against_the_schema_in_sveltias_package() {
+    let path = repo().join("site/node_modules/@sveltia/cms/schema/sveltia-cms.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run `npm ci` in site/)", path.display()));
+    let schema: Value = serde_json::from_str(&text).expect("Sveltia's schema is JSON");
+    let validator = jsonschema::validator_for(&schema).expect("Sveltia's schema compiles");
+    let config = generated();
+    let errors: Vec<String> =
+        validator.iter_errors(&config).map(|e| format!("{} at {}", e, e.instance_path())).take(20).collect();
+    assert!(errors.is_empty(), "the CMS's config breaks its schema:\n{}", errors.join("\n"));
+    // And a config that breaks it is caught (the validator is really applied). A field of an
+    // unknown widget is a custom widget to the schema, so the breaks are elsewhere.
+    for (pointer, value) in
+        [("/i18n/structure", "per_language"), ("/output/omit_empty_optional_fields", "yes")]
+    {
+        let mut broken = config.clone();
+        *broken.pointer_mut(pointer).expect("the option is set") = Value::from(value);
+        assert!(!validator.is_valid(&broken), "{pointer}: {value} passes");
+    }
+}
+
+/// Every property path of a content schema (`title`, `coordinates.lat`, `paymentPlan.percent`,
+/// `ar.title`), through its definitions.
+fn model_paths(schema: &Value) -> BTreeSet<String> {
+    fn walk(defs: &Value, s: &Value, prefix: &str, out: &mut BTreeSet<String>, depth: usize) {
+        if depth > 6 {
+            return;
+        }
+        for key in ["allOf", "anyOf"] {
+            for option in s.get(key).and_then(Value::as_array).into_iter().flatten() {
+                walk(defs, option, prefix, out, depth + 1);
+            }
+        }
+        if let Some(reference) = s.get("$ref").and_then(Value::as_str) {
+            walk(defs, &defs[reference.trim_start_matches("#/definitions/")], prefix, out, depth + 1);
+        }
+        if let Some(items) = s.get("items") {
+            walk(defs, items, prefix, out, depth + 1);
+        }
+        for (name, prop) in s.get("properties").and_then(Value::as_object).into_iter().flatten() {
+            let path = if prefix.is_empty() { name.clone() } else { format!("{prefix}.{name}") };
+            out.insert(path.clone());
+            walk(defs, prop, &path, out, depth + 1);
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(&schema["definitions"], schema, "", &mut out, 0);
+    out
+}
+
+/// Every field path of a CMS field list, with `ar.x`/`ru.x` for each translatable field `x`.
+fn cms_paths(fields: &Value) -> BTreeSet<String> {
+    fn walk(fields: &Value, prefix: &str, out: &mut BTreeSet<String>) {
+        for field in fields.as_array().into_iter().flatten() {
+            let name = field["name"].as_str().expect("a field has a name");
+            let path = if prefix.is_empty() { name.to_owned() } else { format!("{prefix}.{name}") };
+            out.insert(path.clone());
+            if field.get("i18n") == Some(&Value::Bool(true)) {
+                out.insert(format!("ar.{path}"));
+                out.insert(format!("ru.{path}"));
+            }
+            walk(&field["fields"], &path, out);
+            if let Some(inner) = field.get("field") {
+                walk(&inner["fields"], &path, out);
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(fields, "", &mut out);
+    out
+}
+
+#[test]
+fn every_field_of_the_model_is_in_the_cms_with_its_hint() {
+    let config = generated();
+    let collections = config["collections"].as_array().expect("collections");
+    let by_name = |name: &str| {
+        collections.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("no collection {name}"))
+    };
+    let schemas: std::collections::BTreeMap<&str, Value> =
+        schema::all().into_iter().map(|(name, text)| (name, serde_json::from_str(&text).unwrap())).collect();
+    let cases: [(&str, Value); 8] = [
+        ("property.json", by_name("listings")["fields"].clone()),
+        ("property.json", by_name("listings_md")["fields"].clone()),
+        ("post.json", by_name("posts")["fields"].clone()),
+        ("team.json", by_name("team")["fields"].clone()),
+        ("developer.json", by_name("developers")["fields"].clone()),
+        ("page.json", by_name("pages")["fields"].clone()),
+        ("vocabulary.json", by_name("vocabulary")["files"][0]["fields"].clone()),
+        ("site.json", by_name("settings")["files"][0]["fields"].clone()),
+    ];
+    for (file, fields) in cases {
+        let model = model_paths(&schemas[file]);
+        let cms = cms_paths(&fields);
+        // `ar`/`ru` are the languages of the CMS, not fields; a listing's community is named in
+        // every language by the communities vocabulary, which the CMS relates to.
+        let missing: Vec<&String> = model
+            .iter()
+            .filter(|p| !matches!(p.as_str(), "ar" | "ru" | "lang"))
+            .filter(|p| !cms.contains(*p))
+            .filter(|p| !(file == "property.json" && p.ends_with(".location")))
+            .collect();
+        assert!(missing.is_empty(), "{file}: fields of the model not in the CMS: {missing:?}");
+    }
+    // Each field keeps its doc comment as its hint, its rule and its widget.
+    let listing = by_name("listings")["fields"].as_array().unwrap().clone();
+    let field = |name: &str| listing.iter().find(|f| f["name"] == name).unwrap().clone();
+    assert!(field("permitNumber")["hint"].as_str().unwrap().contains("Trakheesi"));
+    assert_eq!(field("price")["widget"], "number");
+    assert_eq!(field("price")["min"], 0);
+    assert_eq!(field("title")["required"], serde_json::json!(["en"]));
+    assert_eq!(field("subCategory")["widget"], "select");
+    assert_eq!(field("agent")["collection"], "team");
+    assert_eq!(field("location")["file"], "communities");
+    assert_eq!(field("amenities")["multiple"], true);
+    assert_eq!(field("createdAt")["widget"], "datetime");
+    assert_eq!(field("description")["widget"], "markdown");
+    assert_eq!(field("images")["media_library"], Value::Null);
+    assert_eq!(field("images")["accept"], "image/jpeg,image/png,image/webp");
+    assert!(field("escrowAccount")["pattern"][1].as_str().unwrap().contains("8 to 16 digits"));
+    assert_eq!(by_name("listings")["media_folder"], "/content/media/properties");
+    assert_eq!(config["i18n"]["structure"], "single_file_default_root");
+    assert_eq!(config["publish_mode"], "editorial_workflow");
+}
+
+/// A listing as Sveltia CMS saves it: keys in the config's order, lists as blocks, texts plain or
+/// in single quotes where YAML needs them, numbers in quotes kept as texts, a date-time with
+/// Dubai's offset, empty optional fields left out, translations in `ar:`/`ru:` blocks.
+const CMS_LISTING: &str = "lang:
+  - en
+  - ar
+  - ru
+title: 'Marina Walk: Two-Bedroom with Sea View'
+mainCategory: Residential
+subCategory: Apartment
+status: available
+featured: false
+createdAt: 2026-11-25T09:30:00+04:00
+location: Dubai Marina
+bedrooms: 2
+bathrooms: 3
+area: 1350
+price: 2450000
+reference: PC-S-9001
+permitNumber: '7129903348'
+permitUrl: https://trakheesi.dubailand.gov.ae/rev/qr/7129903348
+agent: daniel-novak
+portals: true
+amenities:
+  - 24-hour security
+images:
+  - media/properties/bedroom-1.jpg
+  - media/properties/bedroom-2.jpg
+description: |-
+  A bright two-bedroom apartment with a sea view.
+
+  - walk to the beach
+  - 'quoted' words and a colon: fine
+ar:
+  title: شقة بغرفتي نوم مطلة على البحر
+  description: |-
+    شقة مشرقة بغرفتي نوم.
+ru:
+  title: Квартира с двумя спальнями
+";
+
+/// An off-plan listing the CMS saved, with the numbers written as texts.
+const CMS_OFF_PLAN: &str = "title: Creek Vista Off-Plan One-Bedroom
+mainCategory: OffPlan
+subCategory: Apartment
+status: draft
+createdAt: 2026-11-25T00:00:00+04:00
+developer: emaar
+projectName: Creek Vista
+projectNumber: '2817'
+escrowAccount: '1015447384502'
+completionDate: 2028-06
+paymentPlan:
+  - milestone: On booking
+    percent: 20
+  - milestone: On handover
+    percent: 80
+amenities: []
+images: []
+coordinates:
+  lat: 25.2
+  lng: 55.35
+ar:
+  title: شقة على الخريطة
+ru: {}
+";
+
+/// A post as the CMS saves it: front matter, the English article as the body, the Arabic one in
+/// its block under `content`.
+const CMS_POST: &str = "---
+lang:
+  - en
+  - ar
+title: Buying Off-Plan in 2027
+date: 2026-11-25T10:00:00+04:00
+author: Sara Al Mansouri
+excerpt: What to check before you sign.
+images:
+  - media/blog/family-communities.jpg
+ar:
+  title: الشراء على الخريطة
+  content: |-
+    ما يجب التحقق منه قبل التوقيع.
+---
+
+What to check before you sign: the **escrow account**, the payment plan and the handover date.
+";
+
+#[test]
+fn files_as_the_cms_saves_them_pass_estate_check() {
+    let dir = content_copy(&repo().join("content"));
+    let content = dir.path().join("content");
+    let write = |path: &str, text: &str| std::fs::write(content.join(path), text).expect("written");
+    write("properties/marina-walk-two-bedroom.yaml", CMS_LISTING);
+    write("properties/creek-vista-off-plan.yaml", CMS_OFF_PLAN);
+    write("blog/buying-off-plan-in-2027.md", CMS_POST);
+    let (loaded, report) = generator::check::content(&content);
+    assert_eq!(report.errors(), 0, "{}", report.render());
+    let listing = loaded
+        .properties
+        .iter()
+        .find(|r| r.path.ends_with("marina-walk-two-bedroom.yaml"))
+        .expect("the CMS's listing is loaded");
+    assert_eq!(listing.data.title, "Marina Walk: Two-Bedroom with Sea View");
+    assert_eq!(listing.data.permit_number.as_deref(), Some("7129903348"));
+    assert_eq!(listing.data.images.len(), 2);
+    assert_eq!(
+        listing.data.ar.as_ref().and_then(|t| t.title.as_deref()),
+        Some("شقة بغرفتي نوم مطلة على البحر")
+    );
+    assert_eq!(listing.data.created_at.to_api(), "2026-11-25T09:30:00+04:00");
+    let off_plan = loaded.properties.iter().find(|r| r.path.ends_with("creek-vista-off-plan.yaml")).unwrap();
+    assert_eq!(off_plan.data.project_number.as_deref(), Some("2817"));
+    let post =
+        loaded.posts.iter().find(|r| r.path.ends_with("buying-off-plan-in-2027.md")).expect("the post");
+    assert!(post.body.as_deref().unwrap_or("").contains("escrow account"));
+    assert!(post.data.ar.as_ref().and_then(|t| t.content.as_deref()).is_some());
+    // No warning about these files either (the sample itself has none).
+    let about_them: Vec<String> = report
+        .diagnostics
+        .iter()
+        .map(|d| d.render(None))
+        .filter(|line| ["marina-walk", "creek-vista", "buying-off-plan"].iter().any(|n| line.contains(n)))
+        .collect();
+    assert!(about_them.is_empty(), "{about_them:?}");
+}
+
+#[test]
+fn the_browser_editor_is_published_with_its_config_and_fonts_and_loads_nothing_from_a_cdn() {
+    let build = crate::publishing::site_build();
+    let cms = build.dist.join("cms");
+    let page = read(&cms.join("index.html"));
+    assert!(page.contains(r#"<meta name="robots" content="noindex, nofollow">"#), "{page}");
+    assert!(page.contains(r#"<script src="/cms/sveltia-cms.js"></script>"#), "{page}");
+    let config = read(&cms.join("config.yml"));
+    assert!(config.contains("single_file_default_root"), "{config}");
+    let script = read(&cms.join("sveltia-cms.js"));
+    assert!(!script.contains("cdn.jsdelivr.net"), "a font is still loaded from the CDN");
+    for font in ["source-sans-3-latin-wght-normal.woff2", "material-symbols-outlined-latin-wght-normal.woff2"]
+    {
+        assert!(script.contains(&format!("/cms/fonts/{font}")), "{font} is not self-hosted");
+        assert!(cms.join("fonts").join(font).is_file(), "{font} is not published");
+    }
+    // Not a page of the sitemap; kept out by robots.txt.
+    assert!(!read(&build.dist.join("sitemap.xml")).contains("/cms"));
+    assert!(read(&build.dist.join("robots.txt")).lines().any(|l| l == "Disallow: /cms/"));
+    // Its own policy: the git host's API, and the public pages' policy left as it was.
+    let rules = generator::netlify::Rules::load(&repo().join("netlify.toml")).unwrap();
+    let csp = |path: &str| {
+        rules
+            .headers_for(path)
+            .into_iter()
+            .find(|(n, _)| n == "Content-Security-Policy")
+            .map(|(_, v)| v)
+            .unwrap()
+    };
+    assert!(
+        csp("/cms/").contains("connect-src 'self' data: blob: https://api.github.com;"),
+        "{}",
+        csp("/cms/")
+    );
+    assert!(csp("/cms").contains("https://api.github.com"));
+    assert!(csp("/property/x").contains("connect-src 'self';"), "{}", csp("/property/x"));
+    assert!(rules.headers_for("/cms/").iter().any(|(n, v)| n == "X-Robots-Tag" && v.contains("noindex")));
+}

@@ -1,0 +1,283 @@
+// Browser tests of the browser editor (issue 33): Sveltia CMS at /cms/ under `estate serve`, in
+// Debian's Chromium, working on a local repository: its "Work with Local Repository" mode, with
+// the browser's directory picker answered by a folder of the origin's private file system
+// (OPFS) seeded with the sample's content files, since a headless browser has no picker. What
+// the CMS saves there is read back and checked with `estate check` on a copy of content/.
+// Screenshots go to e2e/screenshots/cms-*.png.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { repo, startServer } from './server.mjs';
+import { launch } from './browser.mjs';
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+const PHOTOS = ['content/media/properties/bedroom-1.jpg', 'content/media/properties/bedroom-2.jpg'];
+
+let server;
+let browser;
+let root;
+
+before(async () => {
+  root = mkdtempSync(join(tmpdir(), 'estate-cms-e2e-'));
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** The sample's text files (not the schemas), as [path from the repository, text]. */
+const seed = () =>
+  files(join(repo, 'content'))
+    .filter((path) => /\.(ya?ml|md)$/.test(path) && !path.includes('/schema/'))
+    .map((path) => [relative(repo, path), readFileSync(path, 'utf8')]);
+
+/** A tab on /cms/ signed in to the seeded local repository. */
+async function openCms() {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => {
+    window.showDirectoryPicker = async () =>
+      (await navigator.storage.getDirectory()).getDirectoryHandle('repo', { create: true });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/robots.txt`);
+  await page.evaluate(async (seeded) => {
+    const storage = await navigator.storage.getDirectory();
+    await storage.removeEntry('repo', { recursive: true }).catch(() => {});
+    const root = await storage.getDirectoryHandle('repo', { create: true });
+    await root.getDirectoryHandle('.git', { create: true });
+    for (const [path, text] of seeded) {
+      const parts = path.split('/');
+      let dir = root;
+      for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+      const writable = await (await dir.getFileHandle(parts.at(-1), { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    }
+  }, seed());
+  await page.goto(`${server.url}/cms/`);
+  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+  await page.getByRole('button', { name: 'Create New Entry' }).waitFor({ timeout: 30_000 });
+  return { context, page, errors };
+}
+
+/** The text of `path` (from the repository's root) in the seeded local repository. */
+const readBack = (page, path) =>
+  page.evaluate(async (path) => {
+    let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('repo');
+    const parts = path.split('/');
+    for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
+    return (await (await dir.getFileHandle(parts.at(-1))).getFile()).text();
+  }, path);
+
+/** The names of the files in a folder of the seeded local repository (none if it is not there). */
+const listBack = (page, path) =>
+  page.evaluate(async (path) => {
+    let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('repo');
+    try {
+      for (const part of path.split('/')) dir = await dir.getDirectoryHandle(part);
+    } catch {
+      return [];
+    }
+    const names = [];
+    for await (const [name] of dir.entries()) names.push(name);
+    return names;
+  }, path);
+
+/** `locator`, once the editor has drawn it: it draws the fields scrolled into view. */
+async function reveal(page, locator) {
+  for (let i = 0; i < 40 && (await locator.count()) === 0; i++) {
+    await page.mouse.move(300, 500);
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(100);
+  }
+  return locator.first();
+}
+
+/** Picks `option` in the select or relation labelled `label`: a dropdown, or radio buttons
+ * when it has a few options. */
+async function choose(page, label, option) {
+  const field = await reveal(page, page.getByRole('combobox', { name: label }).or(page.getByRole('radiogroup', { name: label })));
+  if ((await field.getAttribute('role')) === 'radiogroup') {
+    await field.getByRole('radio', { name: option, exact: true }).click();
+    return;
+  }
+  await field.click();
+  await page.getByRole('option', { name: option, exact: true }).first().click();
+}
+
+test('the CMS opens on the local content with every collection, and its page is kept out of search engines', async () => {
+  const { context, page, errors } = await openCms();
+  const nav = await page.locator('body').innerText();
+  for (const collection of ['Listings', 'Blog posts', 'Team', 'Developers', 'Legal pages', 'Vocabularies', 'Agency settings']) {
+    assert.ok(nav.includes(collection), `no ${collection} in the CMS`);
+  }
+  assert.match(nav, /Marina Gate Two-Bedroom with Full Sea View/);
+  await page.screenshot({ path: join(SHOTS, 'cms-listings.png') });
+  const response = await page.request.get(`${server.url}/cms/`);
+  assert.match(response.headers()['x-robots-tag'] ?? '', /noindex/);
+  assert.match(response.headers()['content-security-policy'] ?? '', /connect-src 'self' data: blob: https:\/\/api\.github\.com;/);
+  assert.match(await response.text(), /<meta name="robots" content="noindex, nofollow">/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a listing created in the CMS in English and Arabic, with two photos, passes estate check', async () => {
+  const { context, page, errors } = await openCms();
+  await page.getByRole('button', { name: 'Create New Entry' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).first().fill('Palm View Villa Made in the Browser');
+  await page.getByRole('radio', { name: 'Residential' }).first().click();
+  await choose(page, 'Sub category', 'Villa');
+  await page.getByRole('radio', { name: 'available' }).first().click();
+  await page.getByRole('button', { name: 'Now' }).first().click();
+  await choose(page, 'Location', 'Dubai Marina');
+  await page.getByRole('spinbutton', { name: 'Price' }).first().fill('3200000');
+  await (await reveal(page, page.getByRole('textbox', { name: 'Permit number' }))).fill('7129903399');
+  await choose(page, 'Agent', 'Daniel Novak');
+  // Two photos, uploaded from this machine under new names.
+  const photos = PHOTOS.map((path, i) => {
+    const copy = join(root, `browser-villa-${i + 1}.jpg`);
+    cpSync(join(repo, path), copy);
+    return copy;
+  });
+  await reveal(page, page.getByRole('button', { name: 'Browse' }));
+  await page.locator('input[type=file]').first().setInputFiles(photos);
+  await page.waitForTimeout(1500);
+  await page.getByRole('button', { name: 'Browse' }).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, 'cms-photo-upload.png') });
+  const description = await reveal(page, page.locator('[contenteditable=true]'));
+  await description.click();
+  await page.keyboard.type('A four-bedroom villa with a garden, **two minutes** from the beach.');
+  // The Arabic title, in the Arabic pane of the editor.
+  await page.getByRole('radio', { name: 'Arabic' }).first().click();
+  await page.waitForTimeout(500);
+  await (await reveal(page, page.getByRole('textbox', { name: 'Title' }))).fill('فيلا بإطلالة على النخلة');
+  await page.screenshot({ path: join(SHOTS, 'cms-listing-ar.png') });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: join(SHOTS, 'cms-saved.png') });
+  const path = 'content/properties/palm-view-villa-made-in-the-browser.yaml';
+  const saved = await readBack(page, path);
+  assert.match(saved, /^title: Palm View Villa Made in the Browser$/m);
+  assert.match(saved, /^ar:\n  title: فيلا بإطلالة على النخلة$/m);
+  assert.match(saved, /^createdAt: \d{4}-\d\d-\d\dT\d\d:\d\d:00\+04:00$/m);
+  assert.match(saved, /^permitNumber: '7129903399'$/m);
+  assert.match(saved, /^images:\n  - \/?media\/properties\/browser-villa-1\.jpg\n  - \/?media\/properties\/browser-villa-2\.jpg$/m);
+  const media = await listBack(page, 'content/media/properties');
+  assert.ok(media.includes('browser-villa-1.jpg') && media.includes('browser-villa-2.jpg'), `${media}`);
+  // What the CMS wrote, into a copy of content/: `estate check` accepts it (its warnings are
+  // about the content: no area for the portals, no Russian texts).
+  const content = join(root, 'content');
+  cpSync(join(repo, 'content'), content, { recursive: true });
+  writeFileSync(join(root, path), saved);
+  for (const name of ['browser-villa-1.jpg', 'browser-villa-2.jpg']) {
+    const base64 = await page.evaluate(async (name) => {
+      let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('repo');
+      for (const part of ['content', 'media', 'properties']) dir = await dir.getDirectoryHandle(part);
+      const bytes = new Uint8Array(await (await (await dir.getFileHandle(name)).getFile()).arrayBuffer());
+      let text = '';
+      for (const byte of bytes) text += String.fromCharCode(byte);
+      return btoa(text);
+    }, name);
+    const bytes = Buffer.from(base64, 'base64');
+    assert.deepEqual(bytes, readFileSync(join(repo, PHOTOS[name.endsWith('1.jpg') ? 0 : 1])), `${name} uploaded as it was`);
+    writeFileSync(join(content, 'media/properties', name), bytes);
+  }
+  const binary = process.env.ESTATE_BIN ?? join(repo, 'target', 'debug', 'estate');
+  const check = spawnSync(binary, ['check', '--content', content], { encoding: 'utf8' });
+  assert.equal(check.status, 0, `${check.stdout}${check.stderr}`);
+  assert.match(check.stdout + check.stderr, /are valid \(0 errors/);
+  // And it is published: the content stage's record has both photos and the Arabic title.
+  const out = join(root, 'dist');
+  const build = spawnSync(binary, ['build', '--content', content, '--out', out, '--content-only'], {
+    encoding: 'utf8',
+    env: { ESTATE_IMAGE_CACHE: join(repo, 'target', 'test-image-cache'), ...process.env },
+  });
+  assert.equal(build.status, 0, `${build.stdout}${build.stderr}`);
+  const record = JSON.parse(readFileSync(join(out, 'api/properties/palm-view-villa-made-in-the-browser.json'), 'utf8'));
+  assert.deepEqual(record.Images, ['/media/properties/browser-villa-1.jpg', '/media/properties/browser-villa-2.jpg']);
+  assert.equal(record.translations.ar.title, 'فيلا بإطلالة على النخلة');
+  assert.equal(record.price, 3200000);
+  assert.equal(record.location, 'Dubai Marina');
+  await context.close();
+  assert.deepEqual(errors, []);
+});
+
+test('editing the price of a listing in the CMS changes that line (and the layout as the CMS writes YAML)', async () => {
+  const { context, page, errors } = await openCms();
+  const path = 'content/properties/marina-gate-two-bedroom-sea-view.yaml';
+  const before = readFileSync(join(repo, path), 'utf8');
+  await page.getByText('Marina Gate Two-Bedroom with Full Sea View', { exact: false }).first().click();
+  const price = await reveal(page, page.getByRole('spinbutton', { name: 'Price' }));
+  const old = await price.inputValue();
+  await price.fill(String(Number(old) + 50000));
+  await page.screenshot({ path: join(SHOTS, 'cms-listing-edit.png') });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForTimeout(3000);
+  const after = await readBack(page, path);
+  const was = new Set(before.split('\n'));
+  const now = new Set(after.split('\n'));
+  const added = [...now].filter((line) => !was.has(line));
+  const removed = [...was].filter((line) => !now.has(line));
+  assert.ok(added.includes(`price: ${Number(old) + 50000}`), added.join('\n'));
+  assert.ok(removed.includes(`price: ${old}`), removed.join('\n'));
+  // What else changes, and why: the CMS writes the file from its fields, so it adds its
+  // `lang:` list, drops the comment line naming the schema, and writes flow lists and maps
+  // (`[a, b]`, `{ lat: .., lng: .. }`) as blocks. The values are the same: estate check says so.
+  console.log(`other lines added: ${added.length - 1}, removed: ${removed.length - 1}\n+ ${added.join("\n+ ")}\n- ${removed.join("\n- ")}`);
+  const content = join(root, 'edit', 'content');
+  cpSync(join(repo, 'content'), content, { recursive: true });
+  writeFileSync(join(root, 'edit', path), after);
+  const binary = process.env.ESTATE_BIN ?? join(repo, 'target', 'debug', 'estate');
+  const check = spawnSync(binary, ['check', '--content', content], { encoding: 'utf8' });
+  assert.equal(check.status, 0, `${check.stdout}${check.stderr}`);
+  assert.match(check.stdout + check.stderr, /are valid \(0 errors, 0 warnings\)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the CMS refuses to save what estate check refuses: a negative price, no title, a 6 MB photo', async () => {
+  const { context, page } = await openCms();
+  const before = await listBack(page, 'content/properties');
+  await page.getByRole('button', { name: 'Create New Entry' }).click();
+  await page.getByRole('radio', { name: 'Residential' }).first().click();
+  await (await reveal(page, page.getByRole('spinbutton', { name: 'Price' }))).fill('-5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForTimeout(1500);
+  const text = await page.locator('body').innerText();
+  assert.match(text, /This field is required/, 'the missing fields are named');
+  assert.match(text, /The value must be greater than or equal to 0\./, 'the negative price is refused');
+  // The title, type and date are missing, and the price is below its minimum of 0.
+  assert.match(text, /4 fields have errors\. Please correct them to save the entry\./);
+  await page.screenshot({ path: join(SHOTS, 'cms-refused.png') });
+  assert.deepEqual((await listBack(page, 'content/properties')).sort(), before.sort(), 'nothing was written');
+  // A photo over the 5 MB limit.
+  const big = join(root, 'big-photo.jpg');
+  const photo = readFileSync(join(repo, PHOTOS[0]));
+  writeFileSync(big, Buffer.concat([photo, Buffer.alloc(6 * 1024 * 1024 - photo.length)]));
+  await reveal(page, page.getByRole('button', { name: 'Browse' }));
+  await page.locator('input[type=file]').first().setInputFiles([big]);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: join(SHOTS, 'cms-photo-too-large.png') });
+  // (The CMS isolates the numbers in its messages with bidi marks.)
+  const message = (await page.locator('body').innerText()).replace(/[\u2066-\u2069]/g, '');
+  assert.match(message, /exceeds the maximum size of 5\.2 MB/);
+  assert.ok(!(await listBack(page, 'content/media/properties')).includes('big-photo.jpg'), 'the photo was not stored');
+  await context.close();
+});
