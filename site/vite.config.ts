@@ -99,7 +99,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // The client build has a second entry, src/boot.ts: the small classic script prerendered
     // pages load, which starts index.html's entry after the first paint (see that file). Hashed
     // like every asset; scripts/prerender.mjs finds it in the manifest.
-    ...(isSsrBuild ? {} : { rollupOptions: { input: { index: 'index.html', boot: 'src/boot.ts' } } }),
+    ...(isSsrBuild
+      ? {}
+      : {
+          rollupOptions: {
+            input: { index: 'index.html', boot: 'src/boot.ts' },
+            // The message sets' chunks as `m-{lang}-{set}-{hash}.js` rather than rollup's
+            // `_virtual_messages-...`: the entry names each of them (3 languages x 25 sets), and the
+            // shorter names are about 60 bytes less of every first view, gzipped.
+            output: {
+              chunkFileNames: (chunk) =>
+                chunk.name.startsWith('_virtual_messages-') ? `assets/m-${chunk.name.slice(18)}-[hash].js` : 'assets/[name]-[hash].js',
+            },
+          },
+        }),
   },
   test: {
     // Most tests are pure logic; the few that need a DOM say so in their first line

@@ -1,4 +1,4 @@
-// Dates as the pages show them, in Dubai time wherever the page is rendered (the prerender and
+// Dates as the pages show and order them, in Dubai time wherever the page is rendered (the prerender and
 // the browser write the same text). A module of its own: only the pages that show a date load it.
 import { LOCALES, memo, TIME_ZONE } from './format';
 import type { Lang } from './i18n';
@@ -21,4 +21,9 @@ export function formatMonth(lang: Lang, yearMonth: string): string {
   if (!match) return yearMonth;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15));
   return monthFormat(lang).format(date);
+}
+
+/** Newest first, by an ISO 8601 timestamp. */
+export function byNewest<T>(date: (item: T) => string): (a: T, b: T) => number {
+  return (a, b) => Date.parse(date(b)) - Date.parse(date(a));
 }

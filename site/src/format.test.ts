@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMonth } from './dates';
-import { isSafeId, telHref, whatsappHref } from './format';
+import { telHref, whatsappHref } from './format';
+import { isSafeId } from './ids';
 
 describe('format', () => {
   it('formats dates in Dubai time, whatever the machine time zone', () => {

@@ -49,13 +49,3 @@ export const CATEGORY_PATH: Record<MainCategory, string> = {
   OffPlan: '/off-plan',
   Commercial: '/commercial',
 };
-
-/** Content ids are slugs; anything else cannot name a file of the API. */
-export function isSafeId(id: string | undefined): id is string {
-  return typeof id === 'string' && /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(id);
-}
-
-/** Newest first, by an ISO 8601 timestamp. */
-export function byNewest<T>(date: (item: T) => string): (a: T, b: T) => number {
-  return (a, b) => Date.parse(date(b)) - Date.parse(date(a));
-}

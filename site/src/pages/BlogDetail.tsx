@@ -5,7 +5,7 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { apiBlog, POST_PICTURES } from '../paths';
 import { useT } from '../i18n';
-import { isSafeId } from '../format';
+import { isSafeId } from '../ids';
 import { formatDate } from '../dates';
 import type { Blog, Picture as PictureData } from '../types';
 import { useHydrated, useLang } from '../shell';
