@@ -98,8 +98,9 @@ async fn run(row: Row) -> String {
 
     let (status, answer, took) = post(&router).await;
     assert_eq!(status, row.answer, "{}: {answer}", row.name);
-    // Answered without waiting for a slow sink (the sinks' own delays are 5 and 10 s).
-    assert!(took < Duration::from_millis(4500), "{}: took {took:?}", row.name);
+    // Answered without waiting for a slow sink: before the slower sinks' own delays (5 and 10 s)
+    // end. The budget is 3 s; the rest is margin for a loaded machine (4.5 s was once too little).
+    assert!(took < Duration::from_millis(5000), "{}: took {took:?}", row.name);
     if let (Some(after), Some(recorder)) = (row.webhook_mends_after, &webhook) {
         tokio::time::sleep(after).await;
         recorder.set_status(200);
