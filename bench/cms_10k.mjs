@@ -8,10 +8,11 @@
 // Needs target/debug/estate (or ESTATE_BIN) and a build's dist/cms/ (it serves the repository's
 // dist/ with `estate serve --no-build`, or ESTATE_DIST). Prints the figures; asserts nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { launch } from '../site/e2e/browser.mjs';
+import { answerThePicker, contentFiles, seedRepository } from '../site/e2e/cms-repo.mjs';
 
 const repo = resolve(import.meta.dirname, '..');
 const count = Number(process.argv[process.argv.indexOf('--properties') + 1]) || 10000;
@@ -23,15 +24,7 @@ const demo = join(work, 'content');
 const made = spawnSync(binary, ['demo', '--properties', String(count), '--posts', '20', '--out', demo], { encoding: 'utf8' });
 if (made.status !== 0) throw new Error(made.stderr);
 
-function files(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
-const seed = files(demo)
-  .filter((path) => /\.(ya?ml|md)$/.test(path) && !path.includes('/schema/'))
-  .map((path) => [join('content', relative(demo, path)), readFileSync(path, 'utf8')]);
+const seed = contentFiles(demo);
 
 const server = spawn(binary, ['serve', '--port', '0', '--no-build', '--out', dist], { stdio: ['ignore', 'pipe', 'pipe'] });
 const url = await new Promise((ok, fail) => {
@@ -47,27 +40,11 @@ const url = await new Promise((ok, fail) => {
 const browser = await launch();
 try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(() => {
-    window.showDirectoryPicker = async () =>
-      (await navigator.storage.getDirectory()).getDirectoryHandle('repo', { create: true });
-  });
+  await answerThePicker(context);
   const page = await context.newPage();
   await page.goto(`${url}/robots.txt`);
   let started = Date.now();
-  for (let i = 0; i < seed.length; i += 500) {
-    await page.evaluate(async (batch) => {
-      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('repo', { create: true });
-      await root.getDirectoryHandle('.git', { create: true });
-      for (const [path, text] of batch) {
-        const parts = path.split('/');
-        let dir = root;
-        for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
-        const writable = await (await dir.getFileHandle(parts.at(-1), { create: true })).createWritable();
-        await writable.write(text);
-        await writable.close();
-      }
-    }, seed.slice(i, i + 500));
-  }
+  await seedRepository(page, seed);
   console.log(`seeded ${seed.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await page.goto(`${url}/cms/`);
   started = Date.now();

@@ -7,11 +7,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
 import { launch } from './browser.mjs';
+import { answerThePicker, contentFiles, seedRepository } from './cms-repo.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -33,44 +34,15 @@ after(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-function files(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
-
-/** The sample's text files (not the schemas), as [path from the repository, text]. */
-const seed = () =>
-  files(join(repo, 'content'))
-    .filter((path) => /\.(ya?ml|md)$/.test(path) && !path.includes('/schema/'))
-    .map((path) => [relative(repo, path), readFileSync(path, 'utf8')]);
-
 /** A tab on /cms/ signed in to the seeded local repository. */
 async function openCms() {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(() => {
-    window.showDirectoryPicker = async () =>
-      (await navigator.storage.getDirectory()).getDirectoryHandle('repo', { create: true });
-  });
+  await answerThePicker(context);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${server.url}/robots.txt`);
-  await page.evaluate(async (seeded) => {
-    const storage = await navigator.storage.getDirectory();
-    await storage.removeEntry('repo', { recursive: true }).catch(() => {});
-    const root = await storage.getDirectoryHandle('repo', { create: true });
-    await root.getDirectoryHandle('.git', { create: true });
-    for (const [path, text] of seeded) {
-      const parts = path.split('/');
-      let dir = root;
-      for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
-      const writable = await (await dir.getFileHandle(parts.at(-1), { create: true })).createWritable();
-      await writable.write(text);
-      await writable.close();
-    }
-  }, seed());
+  await seedRepository(page, contentFiles(join(repo, 'content')));
   await page.goto(`${server.url}/cms/`);
   await page.getByRole('button', { name: 'Work with Local Repository' }).click();
   await page.getByRole('button', { name: 'Create New Entry' }).waitFor({ timeout: 30_000 });
