@@ -14,6 +14,16 @@ const MoreFiltersFields = lazy(() => import('./MoreFiltersFields'));
 export type Facets = Pick<ListingSummary, 'bedrooms' | 'bathrooms' | 'areaRange' | 'handoverMonths' | 'furnishing'>;
 
 
+/** 'More filters' and its fields: the page's filters, and the choices the category offers. */
+export interface MoreFiltersProps {
+  filters: Filters;
+  update: (change: Partial<Filters>) => void;
+  facets: Facets;
+  /** Whether to offer bedrooms (not where the search panel beside it does). */
+  bedrooms: boolean;
+  disabled: boolean;
+}
+
 /** A bound typed in a field (a price, a size): its digits, separators and units ignored. */
 function wholeNumberIn(value: string): number | null {
   const digits = value.replace(/[^\d]/g, '');
@@ -110,19 +120,7 @@ export function FilterControls({
  * filters are on. Its fields are their own chunk, fetched when it is first opened (the first view
  * of every listing and result page stays within its JavaScript budget).
  */
-function MoreFilters({
-  filters,
-  update,
-  facets,
-  bedrooms,
-  disabled,
-}: {
-  filters: Filters;
-  update: (change: Partial<Filters>) => void;
-  facets: Facets;
-  bedrooms: boolean;
-  disabled: boolean;
-}) {
+function MoreFilters({ filters, update, facets, bedrooms, disabled }: MoreFiltersProps) {
   const t = useT();
   const [opened, setOpened] = useState(false);
   const offerBedrooms = bedrooms && facets.bedrooms.length > 0;

@@ -4,9 +4,9 @@
 import { formatNumber } from '../format';
 import { useT, type Translate } from '../i18n';
 import { useHydrated, useLang } from '../shell';
-import { furnishingLabel, ROOMS_OR_MORE, thisMonth, type Filters } from '../search/filters';
+import { furnishingLabel, ROOMS_OR_MORE, thisMonth } from '../search/filters';
 import type { Furnishing } from '../types';
-import { BoundField, type Facets } from './FilterControls';
+import { BoundField, type MoreFiltersProps } from './FilterControls';
 
 /** The 'Handover' choices: 'Ready' (months that have come) and each later year, with their counts. */
 export function handoverChoices(months: ReadonlyArray<readonly [string, number]>, today: string): [string, number][] {
@@ -24,103 +24,101 @@ function bedroomsLabel(t: Translate, n: number): string {
   return n >= ROOMS_OR_MORE ? t('searchPanel.bedrooms.more') : t('searchPanel.bedrooms.n', { n });
 }
 
-export default function MoreFiltersFields({
-  filters,
-  update,
-  facets,
-  bedrooms,
+/** A choice among the category's values, each with its number of listings; 'Any' chooses none. */
+function ChoiceField<T extends string | number>({
+  label,
+  value,
+  choices,
+  onChange,
   disabled,
 }: {
-  filters: Filters;
-  update: (change: Partial<Filters>) => void;
-  facets: Facets;
-  bedrooms: boolean;
+  label: string;
+  value: T | null;
+  /** Each value with its words and count. */
+  choices: [T, string, number][];
+  onChange: (value: string) => void;
   disabled: boolean;
 }) {
   const t = useT();
   const lang = useLang();
-  const offerBedrooms = bedrooms;
-  const offerBathrooms = facets.bathrooms.length > 0;
+  return (
+    <label className="field field--inline">
+      <span>{label}</span>
+      <select value={value ?? ''} onChange={(event) => onChange(event.target.value)} disabled={disabled}>
+        <option value="">{t('listing.rooms.any')}</option>
+        {choices.map(([choice, words, count]) => (
+          <option key={choice} value={choice}>
+            {t('listing.rooms.count', { label: words, n: formatNumber(lang, count) })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export default function MoreFiltersFields({ filters, update, facets, bedrooms, disabled }: MoreFiltersProps) {
+  const t = useT();
+  const lang = useLang();
   // Ready or not is today's question: the prerender and the first render show the years alone.
   const hydrated = useHydrated();
   const handover = handoverChoices(facets.handoverMonths, hydrated ? thisMonth() : '');
   const rooms = (value: string) => (value === '' ? null : Number(value));
   return (
-      <div className="more-filters__body">
-        {offerBedrooms ? (
-          <label className="field field--inline">
-            <span>{t('card.bedrooms')}</span>
-            <select value={filters.bedrooms ?? ''} onChange={(event) => update({ bedrooms: rooms(event.target.value) })} disabled={disabled}>
-              <option value="">{t('listing.rooms.any')}</option>
-              {facets.bedrooms.map(([n, count]) => (
-                <option key={n} value={n}>
-                  {t('listing.rooms.count', { label: bedroomsLabel(t, n), n: formatNumber(lang, count) })}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        {offerBathrooms ? (
-          <label className="field field--inline">
-            <span>{t('card.bathrooms')}</span>
-            <select value={filters.bathrooms ?? ''} onChange={(event) => update({ bathrooms: rooms(event.target.value) })} disabled={disabled}>
-              <option value="">{t('listing.rooms.any')}</option>
-              {facets.bathrooms.map(([n, count]) => (
-                <option key={n} value={n}>
-                  {t('listing.rooms.count', { label: n >= ROOMS_OR_MORE ? `${ROOMS_OR_MORE}+` : formatNumber(lang, n), n: formatNumber(lang, count) })}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        {handover.length > 0 ? (
-          <label className="field field--inline">
-            <span>{t('listing.handover')}</span>
-            <select value={filters.completion ?? ''} onChange={(event) => update({ completion: event.target.value || null })} disabled={disabled}>
-              <option value="">{t('listing.rooms.any')}</option>
-              {handover.map(([choice, count]) => (
-                <option key={choice} value={choice}>
-                  {t('listing.rooms.count', { label: choice === 'ready' ? t('listing.handover.ready') : choice, n: formatNumber(lang, count) })}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        {facets.furnishing.length > 0 ? (
-          <label className="field field--inline">
-            <span>{t('listing.furnishing')}</span>
-            <select
-              value={filters.furnishing ?? ''}
-              onChange={(event) => update({ furnishing: (event.target.value || null) as Furnishing | null })}
-              disabled={disabled}
-            >
-              <option value="">{t('listing.rooms.any')}</option>
-              {facets.furnishing.map(([choice, count]) => (
-                <option key={choice} value={choice}>
-                  {t('listing.rooms.count', { label: t(furnishingLabel(choice)), n: formatNumber(lang, count) })}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        {facets.areaRange ? (
-          <>
-            <BoundField
-              label={t('listing.size.min')}
-              value={filters.area}
-              placeholder={facets.areaRange[0]}
-              onChange={(area) => update({ area })}
-              disabled={disabled}
-            />
-            <BoundField
-              label={t('listing.size.max')}
-              value={filters.areaMax}
-              placeholder={facets.areaRange[1]}
-              onChange={(areaMax) => update({ areaMax })}
-              disabled={disabled}
-            />
-          </>
-        ) : null}
-      </div>
+    <div className="more-filters__body">
+      {bedrooms ? (
+        <ChoiceField
+          label={t('card.bedrooms')}
+          value={filters.bedrooms}
+          choices={facets.bedrooms.map(([n, count]) => [n, bedroomsLabel(t, n), count])}
+          onChange={(value) => update({ bedrooms: rooms(value) })}
+          disabled={disabled}
+        />
+      ) : null}
+      {facets.bathrooms.length > 0 ? (
+        <ChoiceField
+          label={t('card.bathrooms')}
+          value={filters.bathrooms}
+          choices={facets.bathrooms.map(([n, count]) => [n, n >= ROOMS_OR_MORE ? `${ROOMS_OR_MORE}+` : formatNumber(lang, n), count])}
+          onChange={(value) => update({ bathrooms: rooms(value) })}
+          disabled={disabled}
+        />
+      ) : null}
+      {handover.length > 0 ? (
+        <ChoiceField
+          label={t('listing.handover')}
+          value={filters.completion}
+          choices={handover.map(([choice, count]) => [choice, choice === 'ready' ? t('listing.handover.ready') : choice, count])}
+          onChange={(value) => update({ completion: value || null })}
+          disabled={disabled}
+        />
+      ) : null}
+      {facets.furnishing.length > 0 ? (
+        <ChoiceField
+          label={t('listing.furnishing')}
+          value={filters.furnishing}
+          choices={facets.furnishing.map(([choice, count]) => [choice, t(furnishingLabel(choice)), count])}
+          onChange={(value) => update({ furnishing: (value || null) as Furnishing | null })}
+          disabled={disabled}
+        />
+      ) : null}
+      {facets.areaRange ? (
+        <>
+          <BoundField
+            label={t('listing.size.min')}
+            value={filters.area}
+            placeholder={facets.areaRange[0]}
+            onChange={(area) => update({ area })}
+            disabled={disabled}
+          />
+          <BoundField
+            label={t('listing.size.max')}
+            value={filters.areaMax}
+            placeholder={facets.areaRange[1]}
+            onChange={(areaMax) => update({ areaMax })}
+            disabled={disabled}
+          />
+        </>
+      ) : null}
+    </div>
   );
 }
