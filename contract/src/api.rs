@@ -70,15 +70,6 @@ pub enum Furnishing {
 }
 
 impl Furnishing {
-    /// The value as written in content, addresses and searches (`partly-furnished`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Furnishing::Furnished => "furnished",
-            Furnishing::PartlyFurnished => "partly-furnished",
-            Furnishing::Unfurnished => "unfurnished",
-        }
-    }
-
     pub const ALL: [Furnishing; 3] =
         [Furnishing::Furnished, Furnishing::PartlyFurnished, Furnishing::Unfurnished];
 }

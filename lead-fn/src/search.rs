@@ -265,7 +265,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
     let furnishing = furnishing
         .map(|value| {
             let value = value.to_lowercase();
-            Furnishing::ALL.into_iter().find(|f| f.as_str() == value).ok_or_else(|| {
+            // Its names as serde writes them (`partly-furnished`), the content's and the site's.
+            serde_json::from_value::<Furnishing>(serde_json::Value::String(value.clone())).map_err(|_| {
                 BadSearch(format!(
                     "furnishing must be furnished, partly-furnished or unfurnished, not {value:?}"
                 ))
