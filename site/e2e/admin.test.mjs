@@ -46,12 +46,27 @@ before(async () => {
   await new Promise((resolve) => foreign.listen(0, '127.0.0.1', resolve));
 });
 
+/** Tests that were not seen to the end (a test's time-out leaves no error of ours): what estate
+ * serve printed is shown once the file ends, since their time went on its rebuilds. */
+let unfinished = 0;
+
 after(async () => {
+  if (unfinished > 0 && server) console.log(`# estate serve printed (the end):\n${server.output().slice(-6000).replace(/^/gm, '# ')}`);
   await browser?.close();
   await server?.stop();
   await new Promise((resolve) => (foreign ? foreign.close(resolve) : resolve()));
   if (root) rmSync(root, { recursive: true, force: true });
 });
+
+/** Waits for the link to the saved page, shown once the rebuild published it; on a time-out the
+ * error carries what estate serve printed (its rebuilds and their errors). */
+async function waitForRebuild(link) {
+  try {
+    await link.waitFor({ timeout: REBUILD_MS });
+  } catch (error) {
+    throw new Error(`${error.message}\nestate serve printed (the end):\n${server.output().slice(-6000)}`);
+  }
+}
 
 const foreignUrl = () => `http://127.0.0.1:${foreign.address().port}`;
 
@@ -281,6 +296,7 @@ describe('the admin editor', () => {
   });
 
   test('add a property with a photo: every validation message, then its new page', { timeout: REBUILD_MS + 60_000 }, async () => {
+    unfinished += 1;
     const opened = await openAdmin(DESKTOP);
     const { page } = opened;
     await sidebar(page).waitFor();
@@ -366,7 +382,7 @@ describe('the admin editor', () => {
 
     // The watcher's rebuild publishes it; the admin page stays as it is meanwhile.
     const link = form.getByTestId('saved-link');
-    await link.waitFor({ timeout: REBUILD_MS });
+    await waitForRebuild(link);
     assert.equal(await link.getAttribute('href'), `/property/${id}`);
     await link.click();
     await page.waitForURL(`**/property/${id}`);
@@ -376,9 +392,11 @@ describe('the admin editor', () => {
     assert.ok(await photo.evaluate((img) => img.complete && img.naturalWidth > 0), 'the photo loads');
     await opened.context.close();
     assertNoProblems(opened.problems);
+    unfinished -= 1;
   });
 
   test('add a post from Blogs and from /blogform: the alert, the messages, cleared fields, the new page', { timeout: REBUILD_MS + 60_000 }, async () => {
+    unfinished += 1;
     const opened = await openAdmin(PHONE);
     const { page } = opened;
     await sidebar(page).waitFor();
@@ -419,7 +437,7 @@ describe('the admin editor', () => {
     assert.ok(text.startsWith(`---\ntitle: ${title}\n`), text);
     assert.ok(text.includes('images: ["/media/blog/family-communities.jpg"]'), text);
     const link = form.getByTestId('saved-link');
-    await link.waitFor({ timeout: REBUILD_MS });
+    await waitForRebuild(link);
     await shot(page, 'phone-admin-blog-saved');
     await link.click();
     await page.locator('h1', { hasText: title }).waitFor();
@@ -436,6 +454,7 @@ describe('the admin editor', () => {
     await shot(page, 'phone-blogform');
     await opened.context.close();
     assertNoProblems(opened.problems);
+    unfinished -= 1;
   });
 
   test('LogOut forgets the token and returns to the locked screen', async () => {

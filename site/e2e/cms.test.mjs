@@ -58,6 +58,18 @@ const readBack = (page, path) =>
     return (await (await dir.getFileHandle(parts.at(-1))).getFile()).text();
   }, path);
 
+/** The text of `path` once the CMS has saved it with `expected` in it (within 30 s). */
+async function savedFile(page, path, expected) {
+  let last = '(not saved)';
+  for (const started = Date.now(); Date.now() - started < 30_000; await page.waitForTimeout(250)) {
+    last = await readBack(page, path).catch(() => '(not saved)');
+    if (expected.test(last)) return last;
+  }
+  await page.screenshot({ path: join(SHOTS, 'cms-not-saved.png') });
+  const said = (await page.locator('body').innerText()).split('\n').filter((line) => /error|required|must|failed/i.test(line));
+  assert.fail(`${path} was not saved with ${expected} in 30 s (see cms-not-saved.png); it reads:\n${last}\nThe CMS says:\n${said.join('\n')}`);
+}
+
 /** The names of the files in a folder of the seeded local repository (none if it is not there). */
 const listBack = (page, path) =>
   page.evaluate(async (path) => {
@@ -96,6 +108,8 @@ async function choose(page, label, option) {
 
 test('the CMS opens on the local content with every collection, and its page is kept out of search engines', async () => {
   const { context, page, errors } = await openCms();
+  // The first collection's entries, once loaded.
+  await page.getByText('Marina Gate Two-Bedroom with Full Sea View').first().waitFor();
   const nav = await page.locator('body').innerText();
   for (const collection of ['Listings', 'Blog posts', 'Team', 'Developers', 'Legal pages', 'Vocabularies', 'Agency settings']) {
     assert.ok(nav.includes(collection), `no ${collection} in the CMS`);
@@ -113,7 +127,11 @@ test('the CMS opens on the local content with every collection, and its page is 
 test('a listing created in the CMS in English and Arabic, with two photos, passes estate check', async () => {
   const { context, page, errors } = await openCms();
   await page.getByRole('button', { name: 'Create New Entry' }).click();
-  await page.getByRole('textbox', { name: 'Title' }).first().fill('Palm View Villa Made in the Browser');
+  // The editor fills its defaults in as it opens (a title typed earlier is lost): its date's
+  // 'Now' button is drawn once it is ready.
+  await page.getByRole('button', { name: 'Now' }).first().waitFor();
+  const title = page.getByRole('textbox', { name: 'Title' }).first();
+  await title.fill('Palm View Villa Made in the Browser');
   await page.getByRole('radio', { name: 'Residential' }).first().click();
   await choose(page, 'Sub category', 'Villa');
   await page.getByRole('radio', { name: 'available' }).first().click();
@@ -130,22 +148,24 @@ test('a listing created in the CMS in English and Arabic, with two photos, passe
   });
   await reveal(page, page.getByRole('button', { name: 'Browse' }));
   await page.locator('input[type=file]').first().setInputFiles(photos);
-  await page.waitForTimeout(1500);
+  await page.getByText('/media/properties/browser-villa-2.jpg').waitFor();
   await page.getByRole('button', { name: 'Browse' }).first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, 'cms-photo-upload.png') });
   const description = await reveal(page, page.locator('[contenteditable=true]'));
   await description.click();
   await page.keyboard.type('A four-bedroom villa with a garden, **two minutes** from the beach.');
   // The Arabic title, in the Arabic pane of the editor.
+  assert.equal(await title.inputValue(), 'Palm View Villa Made in the Browser');
   await page.getByRole('radio', { name: 'Arabic' }).first().click();
-  await page.waitForTimeout(500);
-  await (await reveal(page, page.getByRole('textbox', { name: 'Title' }))).fill('فيلا بإطلالة على النخلة');
+  // The Arabic pane, once drawn (right to left), not the English one it replaces.
+  const arabicTitle = page.locator('[dir=rtl] input, input[dir=rtl]').and(page.getByRole('textbox', { name: 'Title' }));
+  await (await reveal(page, arabicTitle)).fill('فيلا بإطلالة على النخلة');
   await page.screenshot({ path: join(SHOTS, 'cms-listing-ar.png') });
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForTimeout(3000);
-  await page.screenshot({ path: join(SHOTS, 'cms-saved.png') });
   const path = 'content/properties/palm-view-villa-made-in-the-browser.yaml';
-  const saved = await readBack(page, path);
+  // Saving writes the entry and its photos; on a busy machine that takes a while.
+  const saved = await savedFile(page, path, /browser-villa-2\.jpg/);
+  await page.screenshot({ path: join(SHOTS, 'cms-saved.png') });
   assert.match(saved, /^title: Palm View Villa Made in the Browser$/m);
   assert.match(saved, /^ar:\n  title: فيلا بإطلالة على النخلة$/m);
   assert.match(saved, /^createdAt: \d{4}-\d\d-\d\dT\d\d:\d\d:00\+04:00$/m);
@@ -201,8 +221,7 @@ test('editing the price of a listing in the CMS changes that line (and the layou
   await price.fill(String(Number(old) + 50000));
   await page.screenshot({ path: join(SHOTS, 'cms-listing-edit.png') });
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForTimeout(3000);
-  const after = await readBack(page, path);
+  const after = await savedFile(page, path, new RegExp(`^price: ${Number(old) + 50000}$`, 'm'));
   const was = new Set(before.split('\n'));
   const now = new Set(after.split('\n'));
   const added = [...now].filter((line) => !was.has(line));
@@ -231,7 +250,7 @@ test('the CMS refuses to save what estate check refuses: a negative price, no ti
   await page.getByRole('radio', { name: 'Residential' }).first().click();
   await (await reveal(page, page.getByRole('spinbutton', { name: 'Price' }))).fill('-5');
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForTimeout(1500);
+  await page.getByText(/fields have errors/).first().waitFor();
   const text = await page.locator('body').innerText();
   assert.match(text, /This field is required/, 'the missing fields are named');
   assert.match(text, /The value must be greater than or equal to 0\./, 'the negative price is refused');
@@ -245,7 +264,7 @@ test('the CMS refuses to save what estate check refuses: a negative price, no ti
   writeFileSync(big, Buffer.concat([photo, Buffer.alloc(6 * 1024 * 1024 - photo.length)]));
   await reveal(page, page.getByRole('button', { name: 'Browse' }));
   await page.locator('input[type=file]').first().setInputFiles([big]);
-  await page.waitForTimeout(1500);
+  await page.getByText(/exceeds the maximum size/).first().waitFor();
   await page.screenshot({ path: join(SHOTS, 'cms-photo-too-large.png') });
   // (The CMS isolates the numbers in its messages with bidi marks.)
   const message = (await page.locator('body').innerText()).replace(/[\u2066-\u2069]/g, '');

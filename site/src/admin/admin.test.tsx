@@ -8,6 +8,7 @@ import { PieChart, slicePath } from './PieChart';
 import { BlogForm } from './forms';
 import { PublicNotice } from './Screens';
 import { useEditor } from './useEditor';
+import { waitForPage } from './api';
 
 afterEach(() => {
   cleanup();
@@ -123,5 +124,43 @@ describe('useEditor', () => {
     vi.restoreAllMocks();
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     expect(await settled()).toBe('public');
+  });
+});
+
+describe('waitForPage', () => {
+  it('finds the rebuilt page without the rebuild event (one sent while the event stream reconnected is lost)', async () => {
+    vi.useFakeTimers();
+    try {
+      let built = false;
+      const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: built ? 200 : 404 }));
+      const live = waitForPage('/property/new', 60_000, 3_000);
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(fetched).toHaveBeenCalledTimes(2);
+      built = true;
+      await vi.advanceTimersByTimeAsync(3_000);
+      await expect(live).resolves.toBe(true);
+      // Settled: no more asking.
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(fetched).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers at once on the rebuild event, and false when the page never comes', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 200 }));
+      const live = waitForPage('/property/new', 60_000, 3_000);
+      window.dispatchEvent(new Event('estate:rebuilt'));
+      await vi.advanceTimersByTimeAsync(0);
+      await expect(live).resolves.toBe(true);
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 404 }));
+      const never = waitForPage('/property/none', 10_000, 3_000);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await expect(never).resolves.toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -130,14 +130,20 @@ export function readAsDataUrl(file: File): Promise<string> {
 
 /**
  * Resolves true once `path` (a page of the site) is served, i.e. after the rebuild that adds it:
- * estate serve's reload script announces each good rebuild with an `estate:rebuilt` event.
- * False when none made it appear in time (estate serve runs with --no-watch, say).
+ * estate serve's reload script announces each good rebuild with an `estate:rebuilt` event, and
+ * the page is also asked for every few seconds, since an event sent while the browser's event
+ * stream was reconnecting is lost. False when none made it appear in time (estate serve runs
+ * with --no-watch, say).
  */
-export function waitForPage(path: string, timeoutMs = 180_000): Promise<boolean> {
+export function waitForPage(path: string, timeoutMs = 180_000, everyMs = 3_000): Promise<boolean> {
   return new Promise((resolve) => {
+    let settled = false;
     const done = (live: boolean) => {
+      if (settled) return;
+      settled = true;
       window.removeEventListener('estate:rebuilt', check);
       clearTimeout(timer);
+      clearInterval(poll);
       resolve(live);
     };
     const check = () => {
@@ -148,6 +154,7 @@ export function waitForPage(path: string, timeoutMs = 180_000): Promise<boolean>
         .catch(() => undefined);
     };
     const timer = setTimeout(() => done(false), timeoutMs);
+    const poll = setInterval(check, everyMs);
     window.addEventListener('estate:rebuilt', check);
   });
 }
