@@ -125,6 +125,8 @@ pub const FIXED_ROUTES: &[FixedRoute] = &[
     listed("/feed", Updated::NewestAny),
     listed("/area-guides-in-dubai", Updated::NewestListing(None)),
     left("/thank-you", "the answer to an enquiry sent without JavaScript"),
+    left("/shortlist", "a visitor's own saved listings, kept in their browser"),
+    left("/compare", "the listings a visitor compares, named in its query"),
 ];
 
 #[cfg(test)]

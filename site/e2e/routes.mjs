@@ -34,4 +34,6 @@ export const FIXED_ROUTES = [
   '/feed',
   '/area-guides-in-dubai',
   '/thank-you',
+  '/shortlist',
+  '/compare',
 ];

@@ -162,6 +162,8 @@ export const FIXED_ROUTES = [
   { path: '/feed', aliasOf: null },
   { path: '/area-guides-in-dubai', aliasOf: null },
   { path: '/thank-you', aliasOf: null },
+  { path: '/shortlist', aliasOf: null },
+  { path: '/compare', aliasOf: null },
 ] as const satisfies readonly FixedRoute[];
 
 /** The path of a fixed route. */

@@ -56,6 +56,8 @@ const SCREENS: Record<MainPath, Screen> = {
   '/feed': { messages: 'Feed', lazy: () => import('./pages/Feed') },
   '/area-guides-in-dubai': { messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') },
   '/thank-you': { messages: 'ThankYou', lazy: () => import('./pages/ThankYou') },
+  '/shortlist': { messages: 'Shortlist', lazy: () => import('./pages/Shortlist') },
+  '/compare': { messages: 'Compare', lazy: () => import('./pages/Compare') },
 };
 
 /**
