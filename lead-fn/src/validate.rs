@@ -29,6 +29,8 @@ pub enum Form {
     Callback,
     /// The buyer's requirements form at /req.
     Requirements,
+    /// The shortlist's 'Enquire about these' (/shortlist): one lead about every saved listing.
+    Shortlist,
 }
 
 /// The fields of a lead that the rules look at.
@@ -185,7 +187,7 @@ fn has_possible_length(international: &str) -> bool {
 /// gets the country code ('+971501234567'), so an agent can call every lead the same way; every
 /// other number is kept as the visitor typed it.
 pub fn received_phone(form: Option<Form>, number: String) -> String {
-    if !matches!(form, Some(Form::Popup | Form::Detail)) {
+    if !matches!(form, Some(Form::Popup | Form::Detail | Form::Shortlist)) {
         return number;
     }
     let compact = compact_phone(number.trim());
@@ -311,7 +313,7 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
             email(&mut errors, &lead.email, EMAIL_FORMAT);
             phone_any_country(&mut errors, &lead.contact_number);
         }
-        Some(Form::Detail) => {
+        Some(Form::Detail | Form::Shortlist) => {
             if lead.name.trim().is_empty() {
                 errors.add("name", NAME_REQUIRED);
             }

@@ -4,7 +4,8 @@
 // pages with listings in them, at phone and desktop widths. Screenshots go to e2e/screenshots/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
 import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
@@ -18,9 +19,12 @@ let server;
 let browser;
 /** The published listings, by id (the spec's API). */
 let listings;
+/** Where the leads go (the lead function's outbox). */
+let outbox;
 
 before(async () => {
-  server = await startServer();
+  outbox = mkdtempSync(join(tmpdir(), 'estate-shortlist-outbox-'));
+  server = await startServer({ outbox });
   browser = await launch();
   listings = new Map(JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8')).map((p) => [p.id, p]));
 });
@@ -28,6 +32,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
+  if (outbox) rmSync(outbox, { recursive: true, force: true });
 });
 
 /** The ids saved in the page's browser. */
@@ -109,6 +114,52 @@ describe('the shortlist', () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.getByText('No saved properties yet.').waitFor();
     assert.deepEqual(await savedIn(page), []);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test("'Enquire about these': one lead naming every saved listing reaches the outbox, with the agents' email", async () => {
+    const ids = [...listings.values()].filter((p) => p.reference).slice(0, 3).map((p) => p.id);
+    const { context, page, problems } = await openPage(browser, DESKTOP);
+    await page.addInitScript((ids) => localStorage.setItem('estate.shortlist', JSON.stringify(ids)), ids);
+    await gotoSettled(page, `${server.url}/ru/shortlist`);
+    await page.locator('.property-card').nth(2).waitFor();
+    await page.getByRole('button', { name: 'Запросить информацию по этим объектам' }).click();
+    const form = page.locator('form[name="shortlist"]');
+    await form.waitFor();
+    const message = await form.locator('textarea').inputValue();
+    for (const id of ids) {
+      const listing = listings.get(id);
+      assert.ok(message.includes(`(${listing.reference})`), `the message names ${listing.reference}: ${message}`);
+    }
+    // The property form's rules: an empty send names the fields.
+    await form.getByRole('button').last().click();
+    await form.locator('[aria-invalid="true"]').first().waitFor();
+    await form.locator('input[autocomplete="name"], input[name="name"]').first().fill('Olga Petrova');
+    await form.locator('input[type="email"]').fill('olga@example.ru');
+    // The phone field with its country selector (UAE first): the digits typed after +971.
+    const phone = form.locator('input[name="contactNumber"]');
+    await phone.click();
+    await phone.press('End');
+    await phone.pressSequentially('501234567');
+    await form.getByRole('button').last().click();
+    const record = await (async () => {
+      for (let i = 0; i < 100; i++) {
+        const files = readdirSync(outbox).filter((f) => f.endsWith('.json'));
+        if (files.length) return JSON.parse(readFileSync(join(outbox, files[0]), 'utf8'));
+        await page.waitForTimeout(100);
+      }
+      await page.screenshot({ path: join(SHOTS, 'desktop-shortlist-enquiry-failed.png'), fullPage: true });
+      assert.fail(`no lead in the outbox after 10 s; the form says: ${await form.innerText()}`);
+    })();
+    assert.equal(record.form, 'shortlist');
+    assert.equal(record.lang, 'ru');
+    assert.deepEqual(record.propertyIds, ids);
+    assert.deepEqual(record.properties.map((p) => p.reference), ids.map((id) => listings.get(id).reference));
+    const email = readFileSync(join(outbox, readdirSync(outbox).find((f) => f.endsWith('.eml'))), 'utf8');
+    assert.match(email, /Subject: Enquiry about 3 shortlisted properties from Olga Petrova/);
+    await page.getByRole('status').filter({ hasText: /./ }).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'desktop-shortlist-enquiry-ru.png'), fullPage: true });
     await context.close();
     assert.deepEqual(problems, []);
   });

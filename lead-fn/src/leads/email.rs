@@ -85,6 +85,21 @@ pub fn render(
     };
     let page_href = page_url.clone().filter(|url| on_site(url));
     let property_href = lead.property.as_ref().map(|p| p.url.clone()).filter(|url| on_site(url));
+    // A shortlist enquiry's listings in the visitor's order: each with what the catalogue has of
+    // it (a link only to the site's own address), or its id, marked when it is not published.
+    let shortlisted: Vec<minijinja::Value> = lead
+        .property_ids
+        .iter()
+        .map(|id| {
+            let found = lead.properties.iter().find(|p| &p.id == id);
+            minijinja::context! {
+                id => id,
+                property => found.map(Serde),
+                href => found.map(|p| p.url.clone()).filter(|url| on_site(url)),
+                unpublished => lead.unpublished_ids.contains(id),
+            }
+        })
+        .collect();
     let render = |name: &'static str, subject: &str| {
         let template = words::template(name).map_err(|e| RenderError::Template(name, e))?;
         template
@@ -97,6 +112,7 @@ pub fn render(
                 page_href => page_href.as_deref(),
                 property_href => property_href.as_deref(),
                 property_missing => property_missing,
+                shortlisted => Serde(&shortlisted),
             })
             .map_err(|e| RenderError::Template(name, e))
     };
@@ -152,6 +168,9 @@ mod tests {
             property_type: String::new(),
             property_area: String::new(),
             property_id: "marina-gate-2br".into(),
+            property_ids: Vec::new(),
+            properties: Vec::new(),
+            unpublished_ids: Vec::new(),
             page: "/property/marina-gate-2br".into(),
             property: Some(PropertyRef {
                 id: "marina-gate-2br".into(),

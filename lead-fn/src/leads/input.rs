@@ -14,6 +14,9 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// so only a bot fills it. A lead with it filled is answered as accepted and never delivered.
 pub const HONEYPOT: &str = "website";
 
+/// The most listings one enquiry names (a shortlist holds at most as many: site/src/shortlist/store.ts).
+pub const MAX_PROPERTY_IDS: usize = 50;
+
 /// The languages the emails are written in (the site's); anything else is read as English.
 pub use contract::urls::LANGUAGES;
 
@@ -34,6 +37,8 @@ const LIMITS: [(&str, usize); 8] = [
 pub struct Input {
     pub fields: LeadFields,
     pub property_id: String,
+    /// The listings a shortlist enquiry is about, each once, in the visitor's order.
+    pub property_ids: Vec<String>,
     pub page: String,
     pub form: Option<Form>,
     /// One of [`LANGUAGES`].
@@ -77,6 +82,7 @@ pub fn parse(object: &Map<String, Value>) -> Result<Input, Malformed> {
             property_area: one_line(&text("propertyArea")?),
         },
         property_id: one_line(&text("propertyId")?),
+        property_ids: property_ids(object.get("propertyIds"))?,
         page: one_line(&text("page")?),
         form,
         lang,
@@ -84,9 +90,47 @@ pub fn parse(object: &Map<String, Value>) -> Result<Input, Malformed> {
     })
 }
 
+/// `propertyIds`: a list of listing ids (of at most 100 characters each), or nothing.
+fn property_ids(value: Option<&Value>) -> Result<Vec<String>, Malformed> {
+    let items = match value {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(items)) => items,
+        Some(_) => return Err(Malformed("propertyIds must be a list of listing ids".to_owned())),
+    };
+    if items.len() > MAX_PROPERTY_IDS {
+        return Err(Malformed(format!(
+            "propertyIds names {} listings; one enquiry names at most {MAX_PROPERTY_IDS}",
+            items.len()
+        )));
+    }
+    let mut ids: Vec<String> = Vec::with_capacity(items.len());
+    for item in items {
+        let Value::String(id) = item else {
+            return Err(Malformed("propertyIds must hold listing ids as strings".to_owned()));
+        };
+        let id = one_line(id);
+        if id.chars().count() > 100 {
+            return Err(Malformed("a listing id in propertyIds is over 100 characters".to_owned()));
+        }
+        if !id.is_empty() && !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}
+
 /// The forms' names as clients send them.
-pub const FORMS: [&str; 8] =
-    ["seller", "contact", "contact-lead", "popup", "detail", "newsletter", "callback", "requirements"];
+pub const FORMS: [&str; 9] = [
+    "seller",
+    "contact",
+    "contact-lead",
+    "popup",
+    "detail",
+    "newsletter",
+    "callback",
+    "requirements",
+    "shortlist",
+];
 
 /// The name a client sends for `form` (`none` without one), for log lines.
 pub fn form_name(form: Option<Form>) -> &'static str {
@@ -100,6 +144,7 @@ pub fn form_name(form: Option<Form>) -> &'static str {
         Some(Form::Newsletter) => FORMS[5],
         Some(Form::Callback) => FORMS[6],
         Some(Form::Requirements) => FORMS[7],
+        Some(Form::Shortlist) => FORMS[8],
     }
 }
 

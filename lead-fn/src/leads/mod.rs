@@ -190,6 +190,7 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
 
     let budget = leads.settings.budget;
     let (property, property_missing) = look_up(leads, &input.property_id, budget / 4).await;
+    let (properties, unpublished_ids) = look_up_all(leads, &input.property_ids, budget / 4).await;
     let lead = record::Lead {
         id: id.clone(),
         received_at: record::rfc3339(now),
@@ -202,6 +203,9 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
         property_type: input.fields.property_type,
         property_area: input.fields.property_area,
         property_id: input.property_id,
+        property_ids: input.property_ids,
+        properties,
+        unpublished_ids,
         page: input.page,
         property,
     };
@@ -253,6 +257,40 @@ async fn look_up(leads: &Leads, id: &str, wait: Duration) -> (Option<record::Pro
         Err(_) => {
             tracing::warn!(event = "lead_catalogue_unavailable", error = "timed out");
             (None, false)
+        }
+    }
+}
+
+/// The published properties a shortlist enquiry names, in its order, and the ids the catalogue
+/// answered it does not have (none when it did not answer in time: the email lists them all).
+async fn look_up_all(
+    leads: &Leads,
+    ids: &[String],
+    wait: Duration,
+) -> (Vec<record::PropertyRef>, Vec<String>) {
+    if ids.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    match tokio::time::timeout(wait, leads.catalogue.snapshot()).await {
+        Ok(Ok(snapshot)) => {
+            let site = leads.settings.site_url.as_deref();
+            let mut found = Vec::new();
+            let mut missing = Vec::new();
+            for id in ids {
+                match snapshot.property(id) {
+                    Some(property) => found.push(record::PropertyRef::new(property, site)),
+                    None => missing.push(id.clone()),
+                }
+            }
+            (found, missing)
+        }
+        Ok(Err(error)) => {
+            tracing::warn!(event = "lead_catalogue_unavailable", error = %error);
+            (Vec::new(), Vec::new())
+        }
+        Err(_) => {
+            tracing::warn!(event = "lead_catalogue_unavailable", error = "timed out");
+            (Vec::new(), Vec::new())
         }
     }
 }

@@ -31,6 +31,15 @@ pub struct Lead {
     /// The property the lead is about, as the visitor's page named it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub property_id: String,
+    /// The listings a shortlist enquiry is about, as the visitor's page named them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub property_ids: Vec<String>,
+    /// Those of them the catalogue has, in the same order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub properties: Vec<PropertyRef>,
+    /// Those of them the catalogue answered it does not have (sold, or never published).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unpublished_ids: Vec<String>,
     /// The page the lead was sent from.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub page: String,

@@ -333,3 +333,71 @@ async fn an_outbox_that_cannot_be_written_is_a_failed_sink_not_a_lost_lead() {
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(crm.requests()[0].json()["id"], answer["id"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shortlist_enquiry_names_each_listing_with_its_reference_and_link_in_the_agents_email() {
+    let outbox = tempfile::tempdir().expect("a temp dir");
+    let router = function(&[("LEAD_OUTBOX_DIR", outbox.path().to_str().expect("UTF-8"))]);
+    let lead = json!({
+        "name": "Olga Petrova", "email": "olga@example.ru", "contactNumber": "+79161234567",
+        "message": "I am interested in these properties:\n- Frond Villa with Private Beach (PC-2201)",
+        "form": "shortlist", "lang": "ru", "page": "/ru/shortlist",
+        // Sent twice, and one sold since it was saved.
+        "propertyIds": ["palm-villa", "sold-last-week", "palm-villa"]
+    });
+    let (status, answer, _) = post_lead(&router, &lead).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let id = answer["id"].as_str().expect("an id");
+    let record: Value =
+        serde_json::from_slice(&std::fs::read(outbox.path().join(format!("{id}.json"))).expect("the record"))
+            .expect("JSON");
+    assert_eq!(record["form"], "shortlist");
+    assert_eq!(record["propertyIds"], json!(["palm-villa", "sold-last-week"]));
+    assert_eq!(record["properties"][0]["reference"], "PC-2201");
+    assert_eq!(record["unpublishedIds"], json!(["sold-last-week"]));
+
+    let email = parse_eml(&outbox.path().join(format!("{id}.eml")));
+    assert_eq!(email["headers"]["Subject"], "Enquiry about 2 shortlisted properties from Olga Petrova");
+    let text = email["text"].as_str().expect("a text part").replace("\r\n", "\n");
+    for expected in [
+        "Properties (2):",
+        "- Frond Villa with Private Beach\n  https://palmcrest.example/property/palm-villa",
+        "  Reference: PC-2201",
+        "  Permit number: 7110029384",
+        "- Property id: sold-last-week (not among the published listings)",
+        "Phone: +79161234567",
+        "Form: Shortlist (/shortlist), Enquire about these",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in\n{text}");
+    }
+    let html = email["html"].as_str().expect("an HTML part");
+    assert!(
+        // (minijinja escapes '/' in HTML as &#x2f;, which mail clients read as '/'.)
+        html.contains(
+            r#"<li><a href="https:&#x2f;&#x2f;palmcrest.example&#x2f;property&#x2f;palm-villa">Frond Villa with Private Beach</a>"#
+        ),
+        "{html}"
+    );
+}
+
+#[tokio::test]
+async fn a_shortlist_enquiry_is_checked_like_the_property_form_and_names_at_most_50_listings() {
+    let router = function(&[]);
+    let (status, answer, _) =
+        post_lead(&router, &json!({ "form": "shortlist", "propertyIds": ["palm-villa"] })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(answer["fields"]["message"], "Message is required.");
+    let many: Vec<String> = (0..51).map(|i| format!("listing-{i}")).collect();
+    for (ids, said) in [
+        (json!(many), "propertyIds names 51 listings; one enquiry names at most 50"),
+        (json!(["palm-villa", 7]), "propertyIds must hold listing ids as strings"),
+        (json!("palm-villa"), "propertyIds must be a list of listing ids"),
+    ] {
+        let mut lead = lead();
+        lead["form"] = json!("shortlist");
+        lead["propertyIds"] = ids;
+        let (status, answer, _) = post_lead(&router, &lead).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert!(answer.to_string().contains(said), "{said:?} in {answer}");
+    }
+}

@@ -55,6 +55,34 @@ export function DetailForm({ propertyId, message }: { propertyId: string; messag
   );
 }
 
+/**
+ * The shortlist's 'Enquire about these': one lead naming every listing shown (the agents' email
+ * lists each with its reference and link). The message starts with their titles, editable; the
+ * same rules as the property page's form.
+ */
+export function ShortlistForm({ propertyIds, message }: { propertyIds: string[]; message: string }) {
+  const t = useT();
+  const withProperties = useCallback(
+    (values: { name: string; email: string; contactNumber: string; message: string }): Lead => ({ ...values, propertyIds }),
+    [propertyIds],
+  );
+  const form = useLeadForm({
+    form: 'shortlist',
+    initial: { name: '', email: '', contactNumber: '', message },
+    toLead: withProperties,
+    failure: FAILURE_LATER,
+  });
+  return (
+    <LeadFormElement form={form} name="shortlist" label={t('shortlist.enquire')} className="lead-form--grid">
+      <NameField form={form} label={t('forms.name')} />
+      <EmailField form={form} label={t('forms.email')} />
+      <PhoneField form={form} name="contactNumber" label={t('forms.phoneNumber')} required className="lead-form__wide" />
+      <TextAreaField form={form} name="message" label={t('forms.message')} required rows={5} className="lead-form__wide" />
+      <FormFoot form={form} label={t('forms.detail.submit')} buttonClass="button button--gold button--block" wide />
+    </LeadFormElement>
+  );
+}
+
 /** Home's newsletter box: an email address. */
 export function NewsletterForm() {
   const t = useT();

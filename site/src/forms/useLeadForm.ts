@@ -24,7 +24,8 @@ export const FAILURE_RETRY: Failure = { failed: 'forms.status.failed', error: 'f
 /** The popup's and the detail modal's: '... Please try again.' and '... Please try again later.' */
 export const FAILURE_LATER: Failure = { failed: 'forms.status.failedRetry', error: 'forms.status.errorLater' };
 
-export type Lead = LeadFields & { propertyId?: string };
+/** What is sent: the fields, and the listing (or the shortlist's listings) it is about. */
+export type Lead = LeadFields & { propertyId?: string; propertyIds?: string[] };
 
 export interface LeadFormOptions<V extends Record<string, string>> {
   form: Form;
@@ -148,8 +149,9 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
     busy.current = true;
     setStatus('submitting');
     setStatusKey(undefined);
-    const body: Record<string, string> = { form, lang, page: window.location.pathname, website: trap };
-    for (const [key, value] of Object.entries(lead)) if (typeof value === 'string') body[key] = value;
+    const body: Record<string, string | string[]> = { form, lang, page: window.location.pathname, website: trap };
+    // Text fields, and the shortlist's list of listings.
+    for (const [key, value] of Object.entries(lead)) if (typeof value === 'string' || Array.isArray(value)) body[key] = value;
     void postLead(body).then((outcome) => {
       busy.current = false;
       if (outcome.kind === 'ok') {

@@ -12,7 +12,8 @@ export type Form =
   | 'detail'
   | 'newsletter'
   | 'callback'
-  | 'requirements';
+  | 'requirements'
+  | 'shortlist';
 
 export interface LeadFields {
   name?: string;
@@ -141,6 +142,7 @@ export function validate(form: Form | null, lead: LeadFields, validNumber?: Numb
       phoneAnyCountry();
       break;
     case 'detail':
+    case 'shortlist':
       nameRequired();
       email(M.emailFormat);
       phoneAnyCountry();

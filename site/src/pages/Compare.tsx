@@ -50,7 +50,10 @@ export function Component() {
   const saved = useSaved(ids);
   const agents = useAgentNames();
   const properties = (saved ?? []).flatMap((entry) => ('property' in entry ? [localize(entry.property, lang, ['title', 'location'])] : []));
-  const cheapest = bestOf(properties.map(perSqft), 'lowest');
+  // A yearly rent per sqft and a sale price per sqft are not one scale: the best is named only
+  // among listings of one kind.
+  const oneKind = new Set(properties.map((p) => p.mainCategory === 'Rental')).size === 1;
+  const cheapest = oneKind ? bestOf(properties.map(perSqft), 'lowest') : null;
   const largest = bestOf(properties.map((p) => p.area ?? null), 'highest');
   const offPlan = properties.some((p) => p.mainCategory === 'OffPlan');
 

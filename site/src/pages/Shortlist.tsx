@@ -2,6 +2,7 @@
 // as cards: remove one, clear all, compare, and share the list as a link (`?ids=a,b,c`) or on
 // WhatsApp. A shared link shows its listings read-only until saved here. Kept out of search
 // engines; the HTML holds the empty state (the server has no shortlist).
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../i18n/link';
 import { localePath, useT } from '../i18n';
@@ -16,6 +17,8 @@ import { toCard } from '../search/toCard';
 import { clearSaved, cleanIds, COMPARE_MAX, removeSaved, saveAll, useShortlist } from '../shortlist/store';
 import { idsParam, useSaved, type Saved } from '../shortlist/listings';
 import '../shortlist/shortlist.css';
+
+const ShortlistForm = lazy(async () => ({ default: (await import('../forms/LeadForms')).ShortlistForm }));
 
 export function Component() {
   const t = useT();
@@ -32,6 +35,15 @@ export function Component() {
   const gone = (saved ?? []).filter((entry) => !('property' in entry));
   const link = absoluteUrl(site.baseUrl, localePath(lang, `/shortlist?ids=${found.map((entry) => entry.id).join(',')}`));
   const compared = found.slice(0, COMPARE_MAX).map((entry) => entry.id);
+  const [enquiring, setEnquiring] = useState(false);
+  // The enquiry's first words: each listing by its title and reference, in the page's language.
+  const enquiry = [
+    t('shortlist.enquiryMessage'),
+    ...found.map(({ property }) => {
+      const title = property.translations?.[lang]?.title ?? property.title;
+      return `- ${title}${property.reference ? ` (${property.reference})` : ''}`;
+    }),
+  ].join('\n');
 
   return (
     <>
@@ -105,6 +117,26 @@ export function Component() {
                 </>
               ) : null}
             </div>
+            {found.length > 0 ? (
+              <section className="shortlist__enquiry" aria-labelledby="shortlist-enquire">
+                <h2 id="shortlist-enquire" className="shortlist__enquiry-title">
+                  {t('shortlist.enquire')}
+                </h2>
+                {enquiring ? (
+                  <Suspense fallback={<p role="status">{t('shortlist.loading')}</p>}>
+                    <ShortlistForm propertyIds={found.map((entry) => entry.id)} message={enquiry} />
+                  </Suspense>
+                ) : (
+                  <>
+                    <p className="shortlist__hint">{t('shortlist.enquireLead', { n: found.length })}</p>
+                    <button type="button" className="button button--gold" onClick={() => setEnquiring(true)}>
+                      <Icon name="mail" size={18} />
+                      <span>{t('shortlist.enquire')}</span>
+                    </button>
+                  </>
+                )}
+              </section>
+            ) : null}
             {found.length > 0 ? <PropertyGrid properties={found.map((entry) => toCard(entry.property))} /> : null}
             {gone.length > 0 ? (
               <ul className="shortlist__gone" role="list">
