@@ -33,5 +33,6 @@ export const FIXED_ROUTES = [
   '/blogform',
   '/feed',
   '/area-guides-in-dubai',
+  '/golden-visa',
   '/thank-you',
 ];
