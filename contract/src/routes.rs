@@ -129,6 +129,8 @@ pub const FIXED_ROUTES: &[FixedRoute] = &[
     listed("/area-guides-in-dubai", Updated::NewestListing(None)),
     listed("/golden-visa", Updated::Page("golden-visa")),
     left("/thank-you", "the answer to an enquiry sent without JavaScript"),
+    left("/shortlist", "a visitor's own saved listings, kept in their browser"),
+    left("/compare", "the listings a visitor compares, named in its query"),
 ];
 
 #[cfg(test)]

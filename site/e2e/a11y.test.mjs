@@ -12,9 +12,9 @@ import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startServer } from './server.mjs';
 import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk } from './browser.mjs';
+import { axeViolations } from './axe.mjs';
 
 const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const VNU_JAR = join(require.resolve('vnu-jar'), '..', 'build', 'dist', 'vnu.jar');
 
 let server;
@@ -67,28 +67,6 @@ function pagesOfEachKind() {
     ['/thank-you', 200],
     ['/no-such-page', 404],
   ];
-}
-
-/** Runs axe-core in the page; returns its violations that matter, as readable lines. */
-async function axeViolations(page) {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      // label-content-name-mismatch is "experimental" in axe, so off unless named.
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`),
-    }));
-  });
-  const named = new Set(['region', 'label-content-name-mismatch']);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || named.has(v.id))
-    .map((v) => `${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.slice(0, 4).join('\n    ')}`);
 }
 
 /** axe-core's findings on one page, opened in `walk` (a walk over pages of one viewport). */

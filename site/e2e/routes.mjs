@@ -35,4 +35,6 @@ export const FIXED_ROUTES = [
   '/area-guides-in-dubai',
   '/golden-visa',
   '/thank-you',
+  '/shortlist',
+  '/compare',
 ];

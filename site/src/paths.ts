@@ -171,6 +171,8 @@ export const FIXED_ROUTES = [
   { path: '/area-guides-in-dubai', aliasOf: null },
   { path: '/golden-visa', aliasOf: null },
   { path: '/thank-you', aliasOf: null },
+  { path: '/shortlist', aliasOf: null },
+  { path: '/compare', aliasOf: null },
 ] as const satisfies readonly FixedRoute[];
 
 /** The path of a fixed route. */

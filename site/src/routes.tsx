@@ -57,6 +57,8 @@ const SCREENS: Record<MainPath, Screen> = {
   '/area-guides-in-dubai': { messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') },
   '/golden-visa': legal('golden-visa'),
   '/thank-you': { messages: 'ThankYou', lazy: () => import('./pages/ThankYou') },
+  '/shortlist': { messages: 'Shortlist', lazy: () => import('./pages/Shortlist') },
+  '/compare': { messages: 'Compare', lazy: () => import('./pages/Compare') },
 };
 
 /**

@@ -7,6 +7,7 @@ import { rememberLang } from '../i18n/preference';
 import { useHydrated, useLang, usePathname, useSite } from '../shell';
 import { Icon } from './Icon';
 import { ShellLink } from './ShellLink';
+import { ShortlistLink } from '../shortlist/controls';
 
 interface NavItem {
   to: string;
@@ -181,6 +182,7 @@ export function Header() {
           </nav>
 
           <div className="site-header__actions">
+            <ShortlistLink />
             <LanguageSelector className="lang-switch--header" />
             <ShellLink to="/pro" className="button button--gold site-header__cta">
               {t('header.list')}

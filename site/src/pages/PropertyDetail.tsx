@@ -34,6 +34,7 @@ import { MarketFigures } from '../property/MarketFigures';
 import type { MarketTexts } from '../property/market';
 import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
+import { SaveButton } from '../shortlist/controls';
 import { MapCard } from '../property/MapCard';
 import { SimilarCard } from '../property/SimilarCard';
 import { BackToListings } from '../property/BackToListings';
@@ -525,6 +526,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
               />
               {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
               <noscript>{import.meta.env.SSR ? <NoScriptEnquiry propertyId={property.id} message={enquiry} /> : null}</noscript>
+              <SaveButton id={property.id} title={property.title} labelled />
               <ShareButton title={property.title} text={summary} url={url} />
             </div>
 

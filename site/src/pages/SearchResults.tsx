@@ -15,7 +15,7 @@ import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
 import type { Lang } from '../i18n';
 import type { CardProperty, ListingSummary, Property } from '../types';
-import { chips, countFound, criteriaFrom, localFilters, relaxations, SEARCHES, searchRequest, toCard, type Param, type SearchKind } from '../search/searches';
+import { chips, countFound, criteriaFrom, localFilters, relaxations, SEARCHES, searchRequest, type Param, type SearchKind } from '../search/searches';
 import { listingSummary, SITE } from '../paths';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
@@ -25,6 +25,7 @@ import { Icon } from '../components/Icon';
 import { FilterControls } from '../components/FilterControls';
 import { PANELS, panelValuesFrom, SearchPanel, type CommunityOption } from '../components/SearchPanel';
 import { applyFilters } from '../search/filters';
+import { toCard } from '../search/toCard';
 import { useFilters, useShownCount } from '../search/useFilters';
 
 const NoResultsHelp = lazy(() => import('../search/NoResultsHelp'));

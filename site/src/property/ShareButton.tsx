@@ -6,7 +6,8 @@ import { Icon } from '../components/Icon';
 
 type Outcome = 'idle' | 'copied' | 'manual';
 
-export function ShareButton({ title, text, url }: { title: string; text: string; url: string }) {
+/** `buttonClass`: the button's look (the property page's is for its dark price card). */
+export function ShareButton({ title, text, url, buttonClass = 'button button--ghost button--block' }: { title: string; text: string; url: string; buttonClass?: string }) {
   const t = useT();
   const [outcome, setOutcome] = useState<Outcome>('idle');
   const field = useRef<HTMLInputElement>(null);
@@ -40,7 +41,7 @@ export function ShareButton({ title, text, url }: { title: string; text: string;
 
   return (
     <div className="share">
-      <button type="button" className="button button--ghost button--block share__button" onClick={() => void share()}>
+      <button type="button" className={`${buttonClass} share__button`} onClick={() => void share()}>
         <Icon name="share" size={18} />
         <span>{t('property.share')}</span>
       </button>

@@ -5,7 +5,8 @@ import { formatNumber } from '../format';
 import { API_TIMEOUT_MS } from '../data';
 import { typeLabel, type Lang, type MessageKey, type Translate } from '../i18n';
 import { priceText } from '../price';
-import type { CardProperty, Property } from '../types';
+import type { Property } from '../types';
+import { toCard } from './toCard';
 import type { PanelKind } from '../components/SearchPanel';
 import { applyFilters, filtersFrom, furnishingLabel, type Filters } from './filters';
 
@@ -164,34 +165,3 @@ export function relaxations(t: Translate, lang: Lang, params: URLSearchParams): 
   });
 }
 
-/** A record of the function's answer as a card. */
-export function toCard(property: Property): CardProperty {
-  return {
-    id: property.id,
-    url: property.url,
-    title: property.title,
-    mainCategory: property.mainCategory,
-    subCategory: property.subCategory,
-    // A record of the API, not of the build: the photo by its address alone.
-    image: property.Images[0] ? { src: property.Images[0] } : null,
-    location: property.location,
-    bedrooms: property.bedrooms,
-    bathrooms: property.bathrooms ?? null,
-    photos: property.Images.length,
-    area: property.area,
-    price: property.price,
-    pricePeriod: property.pricePeriod ?? null,
-    // What the page's filters read of a card.
-    ...(property.completionDate ? { completionDate: property.completionDate } : {}),
-    ...(property.furnishing ? { furnishing: property.furnishing } : {}),
-    featured: property.featured,
-    createdAt: property.createdAt,
-    ...(property.translations
-      ? {
-          translations: Object.fromEntries(
-            Object.entries(property.translations).map(([lang, texts]) => [lang, { title: texts.title, location: texts.location }]),
-          ),
-        }
-      : {}),
-  };
-}

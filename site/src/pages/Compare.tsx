@@ -1,0 +1,148 @@
+// /compare?ids=a,b,c: two to four listings side by side, a row per fact (price, AED per sqft,
+// type, rooms, area, community, handover and payment plan for off-plan, permit, agent). The best
+// value of a row is named in words (lowest AED per sqft, largest area), not by colour alone. On a
+// phone the table scrolls sideways under its fixed column of labels; in Arabic it reads right to
+// left. Kept out of search engines.
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Link } from '../i18n/link';
+import { localize } from '../i18n/content';
+import { typeLabel, useT } from '../i18n';
+import { useHydrated, useLang, useSite } from '../shell';
+import { getJson } from '../data';
+import { TEAM } from '../paths';
+import { Seo } from '../components/Seo';
+import { PageHeader } from '../components/PageHeader';
+import { Icon } from '../components/Icon';
+import { perSqftLineText, priceText, comparablePrice } from '../price';
+import { areaText, bedroomsText } from '../property/facts';
+import { formatMonth } from '../dates';
+import { cleanIds, COMPARE_MAX } from '../shortlist/store';
+import { idsParam, useSaved } from '../shortlist/listings';
+import { bestOf } from '../shortlist/best';
+import type { Property } from '../types';
+import '../shortlist/shortlist.css';
+
+/** Price per square foot as a yearly figure for rents (src/price.ts), or null. */
+function perSqft(property: Property): number | null {
+  const price = comparablePrice(property.price, property.pricePeriod);
+  return price == null || !property.area ? null : price / property.area;
+}
+
+function useAgentNames(): Record<string, string> {
+  const [names, setNames] = useState<Record<string, string>>({});
+  useEffect(() => {
+    getJson(TEAM)
+      .then((team) => setNames(Object.fromEntries(team.map((member) => [member.id, member.name]))))
+      .catch((error) => console.error('Failed to fetch the team', error));
+  }, []);
+  return names;
+}
+
+export function Component() {
+  const t = useT();
+  const lang = useLang();
+  const site = useSite();
+  const [params] = useSearchParams();
+  // The prerender has no query: the page hydrates as it drew it, then reads it.
+  const hydrated = useHydrated();
+  const ids = hydrated ? cleanIds(idsParam(params.get('ids'))).slice(0, COMPARE_MAX) : [];
+  const saved = useSaved(ids);
+  const agents = useAgentNames();
+  const properties = (saved ?? []).flatMap((entry) => ('property' in entry ? [localize(entry.property, lang, ['title', 'location'])] : []));
+  const cheapest = bestOf(properties.map(perSqft), 'lowest');
+  const largest = bestOf(properties.map((p) => p.area ?? null), 'highest');
+  const offPlan = properties.some((p) => p.mainCategory === 'OffPlan');
+
+  const rows: { label: string; cell: (p: Property, i: number) => ReactNode }[] = [
+    { label: t('compare.price'), cell: (p) => priceText(t, lang, p.price, p.pricePeriod) },
+    {
+      label: t('compare.perSqft'),
+      cell: (p, i) => (
+        <>
+          {perSqftLineText(t, lang, p.price, p.area, p.pricePeriod) ?? t('card.na')}
+          {i === cheapest ? <strong className="compare__best">{t('compare.lowestPerSqft')}</strong> : null}
+        </>
+      ),
+    },
+    { label: t('compare.type'), cell: (p) => typeLabel(lang, p.subCategory) },
+    { label: t('card.bedrooms'), cell: (p) => bedroomsText(t, p.bedrooms) },
+    { label: t('card.bathrooms'), cell: (p) => p.bathrooms ?? t('card.na') },
+    {
+      label: t('card.area'),
+      cell: (p, i) => (
+        <>
+          {areaText(t, lang, p.area)}
+          {i === largest ? <strong className="compare__best">{t('compare.largest')}</strong> : null}
+        </>
+      ),
+    },
+    { label: t('compare.community'), cell: (p) => p.location || t('card.notSpecified') },
+    ...(offPlan
+      ? [
+          { label: t('compare.completion'), cell: (p: Property) => (p.completionDate ? formatMonth(lang, p.completionDate.slice(0, 7)) : t('card.na')) },
+          {
+            label: t('compare.paymentPlan'),
+            cell: (p: Property) =>
+              p.paymentPlan && p.paymentPlan.length > 0 ? p.paymentPlan.map((step) => `${step.percent}% ${step.milestone}`).join(' · ') : t('card.na'),
+          },
+        ]
+      : []),
+    { label: t('compare.permit'), cell: (p) => p.permitNumber ?? t('card.na') },
+    { label: t('compare.agent'), cell: (p) => (p.agent ? (agents[p.agent] ?? p.agent) : site.name) },
+  ];
+
+  return (
+    <>
+      <Seo title={t('compare.meta')} description={t('compare.lead')} noindex />
+      <PageHeader eyebrow={site.name} title={t('compare.title')} lead={t('compare.lead')} />
+      <div className="container section compare">
+        <p>
+          <Link to="/shortlist" className="text-link">
+            <Icon name="arrowLeft" size={16} className="flip-rtl" />
+            <span>{t('compare.back')}</span>
+          </Link>
+        </p>
+        {ids.length < 2 ? (
+          <p className="empty-state" role="status">
+            <Icon name="compare" size={28} />
+            <span>{t('compare.tooFew')}</span>
+          </p>
+        ) : saved === null ? (
+          <p className="shortlist__status" role="status">
+            <span className="spinner" aria-hidden="true" /> {t('shortlist.loading')}
+          </p>
+        ) : (
+          <div className="compare__scroll" role="region" aria-label={t('compare.title')} tabIndex={0}>
+            <table className="compare__table">
+              <thead>
+                <tr>
+                  <td />
+                  {properties.map((p) => (
+                    <th key={p.id} scope="col">
+                      {p.Images[0] ? <img src={p.Images[0]} alt="" width={240} height={160} loading="lazy" /> : null}
+                      <Link to={p.url} className="compare__title">
+                        {p.title}
+                      </Link>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    {properties.map((p, i) => (
+                      <td key={p.id}>{row.cell(p, i)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {saved !== null && properties.length < ids.length ? <p className="shortlist__hint">{t('compare.someGone')}</p> : null}
+      </div>
+    </>
+  );
+}

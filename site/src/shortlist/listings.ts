@@ -1,0 +1,44 @@
+// The saved or shared listings, read from the API one record each (`api/properties/{id}.json`):
+// a listing that left the site answers 404 and is shown as no longer available, not as a
+// broken card.
+import { useEffect, useState } from 'react';
+import { getJson } from '../data';
+import { apiProperty } from '../paths';
+import type { Property } from '../types';
+
+export type Saved = { id: string; property: Property } | { id: string; gone: true } | { id: string; failed: true };
+
+export async function loadSaved(ids: readonly string[]): Promise<Saved[]> {
+  return Promise.all(
+    ids.map(async (id): Promise<Saved> => {
+      try {
+        return { id, property: await getJson(apiProperty(id)) };
+      } catch (error) {
+        if (error instanceof Response && error.status === 404) return { id, gone: true };
+        console.error(`Failed to fetch the saved listing ${id}`, error);
+        return { id, failed: true };
+      }
+    }),
+  );
+}
+
+/** The records of `ids`, in their order; null while they load. */
+export function useSaved(ids: readonly string[]): Saved[] | null {
+  const key = ids.join(',');
+  const [loaded, setLoaded] = useState<{ key: string; saved: Saved[] } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadSaved(key ? key.split(',') : []).then((saved) => {
+      if (live) setLoaded({ key, saved });
+    });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return loaded?.key === key ? loaded.saved : null;
+}
+
+/** Ids from a link's `?ids=a,b,c`. */
+export function idsParam(value: string | null): string[] {
+  return (value ?? '').split(',').filter(Boolean);
+}
