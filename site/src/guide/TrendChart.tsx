@@ -77,7 +77,8 @@ export function TrendChart({ trend, label }: { trend: MarketTrend; label: string
       })}
       <line className="trend-chart__axis" x1={LEFT} x2={WIDTH - RIGHT} y1={BARS_BOTTOM} y2={BARS_BOTTOM} />
       {months.map((m, i) =>
-        m.month.endsWith('-01') || i === 0 ? (
+        // Each January's year; the first month's too when no January follows within four months.
+        m.month.endsWith('-01') || (i === 0 && !months.slice(1, 5).some((n) => n.month.endsWith('-01'))) ? (
           <text key={m.month} className="trend-chart__tick" x={x(i)} y={HEIGHT - 8} textAnchor={i === 0 ? 'start' : 'middle'}>
             {m.month.slice(0, 4)}
           </text>
