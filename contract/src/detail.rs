@@ -34,6 +34,11 @@ pub struct Detail<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub market: Option<MarketComparison>,
+    /// The guide of the listing's community (`/area-guides-in-dubai/{key}`), when its location
+    /// is a community of the vocabulary.
+    #[serde(rename = "areaGuide", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub area_guide: Option<String>,
 }
 
 /// What the market figures tell apart, from the DLD's property sub-types (`Flat` and `Hotel

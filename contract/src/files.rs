@@ -16,6 +16,7 @@ use crate::{
     ApiBlog, ApiProperty,
     detail::Detail,
     feed::FeedItem,
+    guides::AreaGuide,
     listings::{Card, Community, HomeCards, ListingSummary},
     media::PostPictures,
     routes::Routes,
@@ -112,11 +113,14 @@ published! {
     const POST_PICTURES: PostPictures<'static> = "/data/post-pictures.json";
     /// A property page's extras: gallery, similar listings, QR code, agent, developer.
     fn detail(id: &str): Detail<'static> = "/data/detail/{id}.json";
+    /// A community's area guide: its text, newest listings and market figures; `id` is the
+    /// community's key.
+    fn area_guide(id: &str): AreaGuide<'static> = "/data/guides/{id}.json";
     /// The QR code of a listing's permit link, named by a hash of the link
     /// (`generator::publish::qr::qr_key`).
     fn qr_code(key: &str) = "/data/qr/{key}.svg";
-    /// The pages of the published listings and posts, which the prerender renders besides the
-    /// fixed routes.
+    /// The pages of the published listings, posts and area guides, which the prerender renders
+    /// besides the fixed routes.
     const ROUTES: Routes<'static> = "/data/routes.json";
     /// The image stage's record of every photo it processed (the generator's own).
     const IMAGES = "/data/images.json";

@@ -9,6 +9,8 @@
 //!   page's cards (`data/home.json`), the area guides (`data/communities.json`).
 //! - [`feed`]: the `/feed` page's timeline (`data/feed.json`).
 //! - [`detail`]: a property page's extras (`data/detail/{id}.json`).
+//! - [`guides`]: a community's area guide (`data/guides/{id}.json`): its text, listings and the
+//!   Dubai Land Department's figures.
 //! - [`files`]: the path of every file published besides the pages (`api/`, `data/`, the feeds,
 //!   the sitemap), each once, with the type a JSON file holds.
 //! - [`routes`]: the fixed routes (with what the sitemap makes of each) and the content pages to
@@ -27,6 +29,7 @@ pub mod api;
 pub mod detail;
 pub mod feed;
 pub mod files;
+pub mod guides;
 pub mod listings;
 pub mod media;
 pub mod routes;

@@ -159,4 +159,7 @@ pub struct Community<'a> {
     pub yearly_rent: Option<(u64, u64)>,
     /// The newest listing's first image.
     pub image: Option<Picture<'a>>,
+    /// The community's guide (`/area-guides-in-dubai/{key}`), when the vocabulary has the
+    /// community.
+    pub guide: Option<String>,
 }

@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 use crate::api::MainCategory;
 
 /// The paths of the published listings' and posts' pages (`/property/{id}`,
-/// `/blog/{id}/{slug}`), newest first.
+/// `/blog/{id}/{slug}`), newest first, and of the communities' area guides
+/// (`/area-guides-in-dubai/{key}`), by key.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Routes<'a> {
@@ -23,6 +24,8 @@ pub struct Routes<'a> {
     pub posts: Vec<Cow<'a, str>>,
     #[serde(default, borrow)]
     pub properties: Vec<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    pub guides: Vec<Cow<'a, str>>,
 }
 
 /// A fixed page of the site.
@@ -124,6 +127,7 @@ pub const FIXED_ROUTES: &[FixedRoute] = &[
     disallowed("/blogform", "the editors' form for new posts"),
     listed("/feed", Updated::NewestAny),
     listed("/area-guides-in-dubai", Updated::NewestListing(None)),
+    listed("/golden-visa", Updated::Page("golden-visa")),
     left("/thank-you", "the answer to an enquiry sent without JavaScript"),
     left("/shortlist", "a visitor's own saved listings, kept in their browser"),
     left("/compare", "the listings a visitor compares, named in its query"),

@@ -22,6 +22,7 @@ use crate::detail::{
     AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, MarketComparison, MarketKind,
 };
 use crate::feed::{FeedItem, PostCard, PostTexts};
+use crate::guides::{AreaGuide, AreaMarket, GuideTexts, MarketFigure, MarketMonth, MarketTrend};
 use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use crate::media::Picture;
 use crate::routes::Routes;
@@ -187,6 +188,12 @@ fn declarations() -> Vec<Declaration> {
         declaration::<DeveloperName<'static>>(cfg),
         declaration::<MarketComparison>(cfg),
         declaration::<MarketKind>(cfg),
+        declaration::<AreaGuide<'static>>(cfg),
+        declaration::<GuideTexts>(cfg),
+        declaration::<AreaMarket>(cfg),
+        declaration::<MarketTrend>(cfg),
+        declaration::<MarketMonth>(cfg),
+        declaration::<MarketFigure>(cfg),
         declaration::<Routes<'static>>(cfg),
     ]
 }

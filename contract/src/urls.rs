@@ -60,6 +60,14 @@ pub fn property_path(id: &str) -> String {
     format!("/property/{id}")
 }
 
+/// The area guides' page, under which each community's guide is.
+pub const AREA_GUIDES: &str = "/area-guides-in-dubai";
+
+/// The guide of a community: `/area-guides-in-dubai/{key}` (the vocabulary's key, a slug).
+pub fn area_guide_path(key: &str) -> String {
+    format!("{AREA_GUIDES}/{key}")
+}
+
 /// The page of a post: `/blog/{id}/{slug}`, the slug ([`blog_slug`] of its title)
 /// percent-encoded.
 pub fn post_path(id: &str, title: &str) -> String {

@@ -1,7 +1,8 @@
 //! The pages of the site as the generator sees them: the fixed routes of the contract
 //! (`contract::routes::FIXED_ROUTES`, which the front end's route table follows) with what the
 //! sitemap makes of each, and the pages the content adds (`/property/{id}` for every published
-//! listing, `/blog/{id}/{slug}` for every post).
+//! listing, `/blog/{id}/{slug}` for every post, `/area-guides-in-dubai/{key}` for every community
+//! with published listings or a guide text).
 //!
 //! The sitemap, robots.txt and the check of links in content read them. A test builds the site and
 //! compares the table with the pages the prerender wrote.
@@ -12,8 +13,8 @@ use contract::MainCategory;
 use contract::files;
 use contract::routes::{FIXED_ROUTES, Sitemap, Updated};
 use contract::urls::{
-    DEFAULT_LANGUAGE, encode_path_segment, language_prefixes, localized_path, post_path, property_path,
-    split_language,
+    DEFAULT_LANGUAGE, area_guide_path, encode_path_segment, language_prefixes, localized_path, post_path,
+    property_path, split_language,
 };
 
 use crate::content::model::{PropertyFile, Status, Timestamp};
@@ -78,6 +79,7 @@ impl SitePages {
             pages.paths.insert(files::endpoint(&files::api_blog(&post.id)).to_owned());
             pages.posts.insert(post.id.clone(), path);
         }
+        pages.paths.extend(guides(content).into_iter().map(|(path, _)| path));
         pages.paths.insert(files::endpoint(files::API_PROPERTIES).to_owned());
         pages.paths.insert(files::endpoint(files::API_BLOGS).to_owned());
         for category in MainCategory::ALL {
@@ -162,6 +164,36 @@ pub fn updated(content: &Content, updated: Updated) -> Option<Timestamp> {
         Updated::NewestAny => newest_listing(None).max(newest_post()),
         Updated::Page(id) => content.pages.iter().find(|p| p.id == id).and_then(|p| p.data.updated),
     }
+}
+
+/// The area guides' pages (`/area-guides-in-dubai/{key}`), by key, each with its date: its
+/// community's newest listing. Every community of the vocabulary with a published listing or
+/// a guide text (`content/communities/{key}.yaml`) has one, as `publish::guides` writes them.
+pub fn guides(content: &Content) -> Vec<(String, Option<Timestamp>)> {
+    let Some(communities) = content.vocabulary.get(crate::content::vocabulary::Kind::Communities) else {
+        return Vec::new();
+    };
+    let mut newest: HashMap<&str, Timestamp> = HashMap::new();
+    for p in content.published() {
+        let key = p
+            .data
+            .location
+            .as_deref()
+            .and_then(|l| content.vocabulary.find(crate::content::vocabulary::Kind::Communities, l));
+        if let Some(term) = key {
+            let at = newest.entry(term.key.as_str()).or_insert(p.data.created_at);
+            *at = (*at).max(p.data.created_at);
+        }
+    }
+    let mut pages: Vec<(String, Option<Timestamp>)> = communities
+        .data
+        .terms
+        .iter()
+        .filter(|t| newest.contains_key(t.key.as_str()) || content.guides.iter().any(|g| g.id == t.key))
+        .map(|t| (area_guide_path(&t.key), newest.get(t.key.as_str()).copied()))
+        .collect();
+    pages.sort();
+    pages
 }
 
 /// The date a listing's page last changed, as far as the content tells.

@@ -33,6 +33,7 @@ export const FIXED_ROUTES = [
   '/blogform',
   '/feed',
   '/area-guides-in-dubai',
+  '/golden-visa',
   '/thank-you',
   '/shortlist',
   '/compare',

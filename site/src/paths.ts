@@ -2,7 +2,7 @@
 // `cargo run -p contract --features ts --example typescript`: do not edit.
 // Every file the generator publishes, typed with what a JSON file holds; the languages; the
 // fixed routes.
-import type { Blog, CardProperty, Community, DetailData, Developer, FeedItem, HomeCards, ListingSummary, Page, Picture, Property, Routes, Site, TeamMember } from './types';
+import type { AreaGuide, Blog, CardProperty, Community, DetailData, Developer, FeedItem, HomeCards, ListingSummary, Page, Picture, Property, Routes, Site, TeamMember } from './types';
 
 /**
  * A published JSON file's path, typed with what it holds: `getJson(SITE)` reads a `Site`
@@ -83,6 +83,14 @@ export function detail(id: string): JsonFile<DetailData> {
 }
 
 /**
+ * A community's area guide: its text, newest listings and market figures; `id` is the
+ * community's key.
+ */
+export function areaGuide(id: string): JsonFile<AreaGuide> {
+  return `/data/guides/${id}.json` as JsonFile<AreaGuide>;
+}
+
+/**
  * The QR code of a listing's permit link, named by a hash of the link
  * (`generator::publish::qr::qr_key`).
  */
@@ -91,8 +99,8 @@ export function qrCode(key: string): string {
 }
 
 /**
- * The pages of the published listings and posts, which the prerender renders besides the
- * fixed routes.
+ * The pages of the published listings, posts and area guides, which the prerender renders
+ * besides the fixed routes.
  */
 export const ROUTES = '/data/routes.json' as JsonFile<Routes>;
 
@@ -161,6 +169,7 @@ export const FIXED_ROUTES = [
   { path: '/blogform', aliasOf: null },
   { path: '/feed', aliasOf: null },
   { path: '/area-guides-in-dubai', aliasOf: null },
+  { path: '/golden-visa', aliasOf: null },
   { path: '/thank-you', aliasOf: null },
   { path: '/shortlist', aliasOf: null },
   { path: '/compare', aliasOf: null },

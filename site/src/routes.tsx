@@ -19,7 +19,7 @@ const search = (kind: 'general' | 'residential' | 'commercial' | 'offPlan' | 're
   messages: 'SearchResults',
   lazy: async () => (await import('./pages/SearchResults')).forKind(kind),
 });
-const legal = (page: 'privacy-policy' | 'terms-and-conditions'): Screen => ({
+const legal = (page: 'privacy-policy' | 'terms-and-conditions' | 'golden-visa'): Screen => ({
   messages: 'Legal',
   lazy: async () => (await import('./pages/Legal')).forPage(page),
 });
@@ -55,6 +55,7 @@ const SCREENS: Record<MainPath, Screen> = {
   '/blogform': { messages: 'BlogForm', lazy: () => import('./pages/BlogForm') },
   '/feed': { messages: 'Feed', lazy: () => import('./pages/Feed') },
   '/area-guides-in-dubai': { messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') },
+  '/golden-visa': legal('golden-visa'),
   '/thank-you': { messages: 'ThankYou', lazy: () => import('./pages/ThankYou') },
   '/shortlist': { messages: 'Shortlist', lazy: () => import('./pages/Shortlist') },
   '/compare': { messages: 'Compare', lazy: () => import('./pages/Compare') },
@@ -89,7 +90,7 @@ function page(lang: Lang, messages: MessageSet, lazy: Lazy): Pick<RouteObject, '
   };
 }
 
-/** The pages of one language: the fixed routes, listings, posts and the 404 page. */
+/** The pages of one language: the fixed routes, listings, posts, area guides and the 404 page. */
 function pageRoutes(lang: Lang): RouteObject[] {
   return [
     {
@@ -101,6 +102,8 @@ function pageRoutes(lang: Lang): RouteObject[] {
         }),
         { path: 'property/:id', ...page(lang, 'PropertyDetail', () => import('./pages/PropertyDetail')) },
         { path: 'blog/:id/:slug?', ...page(lang, 'BlogDetail', () => import('./pages/BlogDetail')) },
+        // A community's guide: the area guides' module draws it too (pages/AreaGuides.tsx).
+        { path: 'area-guides-in-dubai/:id', ...page(lang, 'AreaGuides', () => import('./pages/AreaGuides')) },
         { path: '*', ...page(lang, 'NotFound', () => import('./pages/NotFound')) },
       ],
     },

@@ -450,6 +450,11 @@ export type Community = {
   yearlyRent: [number, number] | null;
   /** The newest listing's first image. */
   image: Picture | null;
+  /**
+   * The community's guide (`/area-guides-in-dubai/{key}`), when the vocabulary has the
+   * community.
+   */
+  guide: string | null;
 };
 
 /**
@@ -512,6 +517,11 @@ export type DetailData = {
    * content has them (`estate market import`).
    */
   market?: MarketComparison;
+  /**
+   * The guide of the listing's community (`/area-guides-in-dubai/{key}`), when its location
+   * is a community of the vocabulary.
+   */
+  areaGuide?: string;
 };
 
 /**
@@ -588,10 +598,105 @@ export type MarketComparison = {
 export type MarketKind = "apartment" | "villa" | "office-shop" | "land";
 
 /**
+ * `data/guides/{id}.json`, `id` being the community's key in the vocabulary.
+ */
+export type AreaGuide = {
+  /** The community's key (`dubai-marina`). */
+  id: string;
+  /** The guide's page, `/area-guides-in-dubai/{id}` ([`crate::urls::area_guide_path`]). */
+  url: string;
+  /** The community's English name, as the listings and search write it. */
+  name: string;
+  /** The guide's photo; the newest listing's first photo when the guide has none. */
+  image: Picture | null;
+  /** The English texts (HTML); each absent when the editor wrote none. */
+  texts: GuideTexts;
+  /** The name and texts in Arabic and Russian, where the content gives them. */
+  translations: Translations<GuideTexts>;
+  /** How many published listings the community has. */
+  total: number;
+  /** Its newest listings, at most [`GUIDE_CARDS`]. */
+  listings: Array<CardProperty>;
+  /** The DLD's figures, when `content/market/` has any for the community. */
+  market: AreaMarket | null;
+};
+
+/**
+ * A guide's texts in one language: HTML made from the editor's markdown.
+ */
+export type GuideTexts = {
+  /** The community's name (translations only: English is [`AreaGuide::name`]). */
+  name?: string;
+  introduction?: string;
+  lifestyle?: string;
+  schools?: string;
+  transport?: string;
+};
+
+/**
+ * A community's figures in the DLD's open data.
+ */
+export type AreaMarket = {
+  /** The data's newest month, `2026-10`. */
+  to: string;
+  /**
+   * Per kind with sales, most sales first: the sales and median AED per sqft of each month
+   * of the summary (36 months), oldest first.
+   */
+  trends: Array<MarketTrend>;
+  /**
+   * Per kind and bedrooms (a kind's own row first, bedrooms `null`), the last 12 months'
+   * sales and rents.
+   */
+  figures: Array<MarketFigure>;
+};
+
+/**
+ * One kind's months.
+ */
+export type MarketTrend = {
+  kind: MarketKind;
+  /** Every month of the summary, oldest first, those without sales included. */
+  months: Array<MarketMonth>;
+};
+
+/**
+ * One month of a kind.
+ */
+export type MarketMonth = {
+  /** `2026-10`. */
+  month: string;
+  sales: number;
+  /**
+   * The median AED per sqft, whole dirhams; null when the month had too few sales to say
+   * (under 10, as on the property pages).
+   */
+  median: number | null;
+};
+
+/**
+ * One kind and bedrooms over the last 12 months.
+ */
+export type MarketFigure = {
+  kind: MarketKind;
+  /** `0`: studios; null: every bedroom count of the kind. */
+  bedrooms: number | null;
+  sales: number;
+  /** The median AED per sqft of the sales; null under 10. */
+  median: number | null;
+  /** Ejari rent contracts. */
+  rents: number;
+  /** The median yearly rent per sqft; null under 10. With `median`, the gross yield. */
+  rentMedian: number | null;
+};
+
+/**
  * The paths of the published listings' and posts' pages (`/property/{id}`,
- * `/blog/{id}/{slug}`), newest first.
+ * `/blog/{id}/{slug}`), newest first, and of the communities' area guides
+ * (`/area-guides-in-dubai/{key}`), by key.
  */
 export type Routes = {
   posts: Array<string>;
   properties: Array<string>;
+  guides: Array<string>;
 };

@@ -58,6 +58,18 @@ pub fn check(content: &Content, required: &[String]) -> Vec<Diagnostic> {
             let missing = [("name", given(&t.name)), ("role", given(&t.role))];
             found.extend(report.record(&r.path, &r.tree, &missing));
         }
+        for r in &content.guides {
+            let t = if lang == "ar" { &r.data.ar } else { &r.data.ru };
+            let t = t.clone().unwrap_or_default();
+            let d = &r.data;
+            let missing = [
+                ("introduction", given(&t.introduction)),
+                ("lifestyle", given(&t.lifestyle) || !given(&d.lifestyle)),
+                ("schools", given(&t.schools) || !given(&d.schools)),
+                ("transport", given(&t.transport) || !given(&d.transport)),
+            ];
+            found.extend(report.record(&r.path, &r.tree, &missing));
+        }
         for kind in Kind::ALL {
             let Some(v) = content.vocabulary.get(kind) else { continue };
             for (i, term) in v.data.terms.iter().enumerate() {

@@ -1,6 +1,6 @@
 //! Terms records name that their vocabulary does not have: a listing's location (communities)
-//! and amenities, a team member's languages. Each is an error at its position with the nearest
-//! term as a hint.
+//! and amenities, a team member's languages, an area guide's community (its file name). Each is
+//! an error at its position with the nearest term as a hint.
 
 use std::path::Path;
 
@@ -27,7 +27,36 @@ pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
             found.extend(unknown.term(Kind::Languages, language, &["languages", &i.to_string()]));
         }
     }
+    found.extend(guides(content));
     found
+}
+
+/// An area guide whose file name is not a community's key: its page would have no community.
+fn guides(content: &Content) -> Vec<Diagnostic> {
+    let Some(communities) = content.vocabulary.get(Kind::Communities) else { return Vec::new() };
+    let keys = || communities.data.terms.iter().map(|t| t.key.as_str());
+    content
+        .guides
+        .iter()
+        .filter(|g| !keys().any(|key| key == g.id))
+        .map(|g| {
+            let d = Diagnostic::error(
+                &g.path,
+                crate::content::yaml::Pos::START,
+                format!("unknown community `{}`: vocabulary/communities.yaml has no term with this key", g.id),
+            );
+            // Named by the English name, perhaps: the key it would be.
+            let named = content.vocabulary.find(Kind::Communities, &g.id.replace('-', " "));
+            match named.map(|t| t.key.as_str()).or_else(|| did_you_mean(&g.id, keys())) {
+                Some(key) => d.with_hint(format!(
+                    "an area guide's file is named by its community's key: did you mean `{key}.yaml`?"
+                )),
+                None => d.with_hint(
+                    "name the file by a community's key (`dubai-marina.yaml`), or add the community to vocabulary/communities.yaml",
+                ),
+            }
+        })
+        .collect()
 }
 
 struct Unknown<'a> {

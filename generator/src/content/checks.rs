@@ -5,7 +5,9 @@
 use std::path::{Component, Path, PathBuf};
 
 use super::diag::Diagnostic;
-use super::model::{DeveloperFile, MainCategory, MemberFile, PostFile, PropertyFile, SiteFile, Status};
+use super::model::{
+    DeveloperFile, GuideFile, MainCategory, MemberFile, PostFile, PropertyFile, SiteFile, Status,
+};
 use super::yaml::{Node, Pos, did_you_mean};
 use super::{Record, geo, link_scheme, off_plan};
 
@@ -162,6 +164,16 @@ pub(super) fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Ve
     }
     out.extend(ctx.media(&r.path, r.tree.pos_of(&["logo"]), &r.data.logo, "logo"));
     out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+}
+
+pub(super) fn check_guide(ctx: &Ctx, r: &Record<GuideFile>, out: &mut Vec<Diagnostic>) {
+    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+    if r.data.introduction.trim().is_empty() {
+        out.push(
+            Diagnostic::error(&r.path, r.tree.pos_of(&["introduction"]), "`introduction` is empty")
+                .with_hint("write a paragraph or two on the community: the guide's page opens with it"),
+        );
+    }
 }
 
 pub(super) fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diagnostic>) {

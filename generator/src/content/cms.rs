@@ -128,6 +128,15 @@ pub fn config(backend: &Backend) -> Value {
                 body: None,
                 order: vec!["name", "logo", "image", "description"],
             },
+            "guides" => Kind {
+                name,
+                label: "Area guides",
+                singular: "Area guide",
+                schema: "guide.json",
+                media: "communities",
+                body: None,
+                order: vec!["image", "introduction", "lifestyle", "schools", "transport"],
+            },
             _ => Kind {
                 name,
                 label: "Legal pages",
@@ -185,6 +194,14 @@ pub fn config(backend: &Backend) -> Value {
             json!({ "identifier_field": "name", "slug": "{{name}}" }),
         ),
         folder(kinds("pages"), "content/pages", "md", json!({})),
+        // A guide's file is named by its community's key, which no field of it holds: the
+        // editors change the guides there are; a new one starts as a copy in the repository.
+        folder(
+            kinds("guides"),
+            "content/communities",
+            "yaml",
+            json!({ "create": false, "summary": "{{slug}}" }),
+        ),
     ];
     let vocabulary = Kind {
         name: "vocabulary",

@@ -294,6 +294,12 @@ hero:
     for (id, title, ar, ru) in [
         ("privacy-policy", "Privacy Policy", "سياسة الخصوصية", "Политика конфиденциальности"),
         ("terms-and-conditions", "Terms and Conditions", "الشروط والأحكام", "Условия использования"),
+        (
+            "golden-visa",
+            "UAE Golden Visa through property",
+            "الإقامة الذهبية عبر العقار",
+            "«Золотая виза» через недвижимость",
+        ),
     ] {
         files.push((
             format!("pages/{id}.md"),

@@ -15,6 +15,7 @@ pub(super) const FOLDERS: &[(&str, &str, bool)] = &[
     ("developers", "the developers", false),
     ("blog", "the posts", false),
     ("pages", "the legal pages", false),
+    ("communities", "the area guides' texts", false),
     ("media", "the photos and files", false),
 ];
 

@@ -7,11 +7,11 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use super::diag::Diagnostic;
-use super::model::{DeveloperFile, MemberFile, PageFile, PostFile, PropertyFile};
+use super::model::{DeveloperFile, GuideFile, MemberFile, PageFile, PostFile, PropertyFile};
 use super::{Kind, Record};
 
 /// Whether `path` is a record file of the content folder `dir` (a listing, post, developer,
-/// team member or page), whose reading [`LoadCache`] keeps; changes to anything else clear it.
+/// team member, page or area guide), whose reading [`LoadCache`] keeps; changes to anything else clear it.
 pub fn is_record_file(dir: &Path, path: &Path) -> bool {
     let Ok(relative) = path.strip_prefix(dir) else { return false };
     let mut parts = relative.components();
@@ -57,6 +57,7 @@ impl LoadCache {
             loaded.developers.remove(path);
             loaded.team.remove(path);
             loaded.pages.remove(path);
+            loaded.guides.remove(path);
         }
     }
 }
@@ -83,6 +84,7 @@ pub(super) struct Loaded {
     pub(super) developers: Files<DeveloperFile>,
     pub(super) team: Files<MemberFile>,
     pub(super) pages: Files<PageFile>,
+    pub(super) guides: Files<GuideFile>,
 }
 
 #[cfg(test)]
@@ -92,7 +94,14 @@ mod tests {
     #[test]
     fn record_files_are_told_from_the_rest_of_the_content() {
         let dir = Path::new("/c");
-        for record in ["properties/a.yaml", "properties/a.md", "blog/p.md", "team/t.yaml", "pages/x.md"] {
+        for record in [
+            "properties/a.yaml",
+            "properties/a.md",
+            "blog/p.md",
+            "team/t.yaml",
+            "pages/x.md",
+            "communities/c.yaml",
+        ] {
             assert!(is_record_file(dir, &dir.join(record)), "{record}");
         }
         for other in

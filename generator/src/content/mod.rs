@@ -34,11 +34,11 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 
-use self::checks::{Ctx, check_developer, check_member, check_post, check_property, check_site};
+use self::checks::{Ctx, check_developer, check_guide, check_member, check_post, check_property, check_site};
 use self::diag::{Diagnostic, Report};
 use self::load_cache::{Files, Read, Stamp, record_key};
 pub use self::load_cache::{LoadCache, is_record_file};
-use self::model::{DeveloperFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status};
+use self::model::{DeveloperFile, GuideFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status};
 use self::yaml::{Node, Pos};
 
 /// One record read from a file, with the tree it came from (for positions in later checks).
@@ -66,6 +66,8 @@ pub struct Content {
     pub developers: Vec<Arc<Record<DeveloperFile>>>,
     pub team: Vec<Arc<Record<MemberFile>>>,
     pub pages: Vec<Arc<Record<PageFile>>>,
+    /// `communities/*.yaml`: the area guides' texts, by community key.
+    pub guides: Vec<Arc<Record<GuideFile>>>,
     /// `vocabulary/*.yaml`: the terms records name (amenities, communities, ...).
     pub vocabulary: vocabulary::Vocabularies,
 }
@@ -134,10 +136,12 @@ enum Kind {
     Developer,
     Member,
     Page,
+    Guide,
 }
 
 impl Kind {
-    const ALL: [Kind; 5] = [Kind::Property, Kind::Post, Kind::Developer, Kind::Member, Kind::Page];
+    const ALL: [Kind; 6] =
+        [Kind::Property, Kind::Post, Kind::Developer, Kind::Member, Kind::Page, Kind::Guide];
 
     fn dir(self) -> &'static str {
         match self {
@@ -146,6 +150,7 @@ impl Kind {
             Kind::Developer => "developers",
             Kind::Member => "team",
             Kind::Page => "pages",
+            Kind::Guide => "communities",
         }
     }
 
@@ -154,7 +159,7 @@ impl Kind {
         match self {
             Kind::Property => matches!(ext, "yaml" | "yml" | "md"),
             Kind::Post | Kind::Page => ext == "md",
-            Kind::Developer | Kind::Member => matches!(ext, "yaml" | "yml"),
+            Kind::Developer | Kind::Member | Kind::Guide => matches!(ext, "yaml" | "yml"),
         }
     }
 
@@ -162,7 +167,7 @@ impl Kind {
         match self {
             Kind::Property => ".yaml or .md",
             Kind::Post | Kind::Page => ".md",
-            Kind::Developer | Kind::Member => ".yaml",
+            Kind::Developer | Kind::Member | Kind::Guide => ".yaml",
         }
     }
 }
@@ -500,6 +505,14 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         |_, _, _| {},
         as_written,
         known.as_mut().map(|k| &mut k.pages),
+    );
+    content.guides = read_all(
+        dir,
+        Kind::Guide,
+        &mut report,
+        check_guide,
+        as_written,
+        known.as_mut().map(|k| &mut k.guides),
     );
     report.sort();
     (content, report)

@@ -363,6 +363,46 @@ pub struct DeveloperFile {
     pub ru: Option<DeveloperTexts>,
 }
 
+/// Arabic or Russian texts of an area guide; what is missing is shown in English.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GuideTexts {
+    /// Markdown.
+    pub introduction: Option<String>,
+    /// Markdown.
+    pub lifestyle: Option<String>,
+    /// Markdown.
+    pub schools: Option<String>,
+    /// Markdown.
+    pub transport: Option<String>,
+}
+
+/// A community's area guide (`/area-guides-in-dubai/<id>`): `content/communities/<id>.yaml`,
+/// the id being the community's key in `vocabulary/communities.yaml`. The page adds the
+/// community's listings and its Dubai Land Department figures.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[schemars(title = "Area guide")]
+pub struct GuideFile {
+    /// The community's photo, under media/ (e.g. media/communities/dubai-marina.jpg).
+    pub image: String,
+    /// Markdown: what the community is, in a paragraph or two; the first sentence is the page's
+    /// description for search engines.
+    pub introduction: String,
+    /// Markdown: living there (beaches, parks, restaurants, who it suits).
+    pub lifestyle: Option<String>,
+    /// Markdown: schools and nurseries nearby.
+    pub schools: Option<String>,
+    /// Markdown: metro, roads, the drive to the airports.
+    pub transport: Option<String>,
+    /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
+    /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
+    #[serde(default)]
+    pub lang: Vec<String>,
+    pub ar: Option<GuideTexts>,
+    pub ru: Option<GuideTexts>,
+}
+
 /// Arabic or Russian texts of a team member.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -5,7 +5,9 @@ use std::path::Path;
 
 use schemars::{JsonSchema, generate::SchemaSettings};
 
-use crate::content::model::{DeveloperFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile};
+use crate::content::model::{
+    DeveloperFile, GuideFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile,
+};
 use crate::content::vocabulary::VocabularyFile;
 
 /// Every schema file name with its JSON text.
@@ -17,6 +19,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         ("developer.json", render::<DeveloperFile>()),
         ("team.json", render::<MemberFile>()),
         ("page.json", render::<PageFile>()),
+        ("guide.json", render::<GuideFile>()),
         ("vocabulary.json", render::<VocabularyFile>()),
     ]
 }

@@ -39,21 +39,10 @@ pub struct Term {
     pub code: Option<String>,
     /// Communities: the centre of the community.
     pub coordinates: Option<Coordinates>,
-    /// Communities: the area guide's text (markdown) per language.
-    pub guide: Option<GuideTexts>,
     /// Communities: the Dubai Land Department's area name(s) the community lies in, as its open
     /// data writes them (`Marsa Dubai` for Dubai Marina), for `estate market import`.
     #[serde(default)]
     pub dld: Vec<String>,
-}
-
-/// A community's area-guide text per language (markdown).
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct GuideTexts {
-    pub en: Option<String>,
-    pub ar: Option<String>,
-    pub ru: Option<String>,
 }
 
 impl Term {

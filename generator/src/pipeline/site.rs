@@ -371,7 +371,7 @@ impl WarmProcess {
     }
 }
 
-/// Deletes the pages of listings and posts that `routes` (this build's, as `data/routes.json`
+/// Deletes the pages of listings, posts and area guides that `routes` (this build's, as `data/routes.json`
 /// has them) no longer names (sold, rented, drafted or deleted since an earlier build), so the
 /// CDN stops serving them. Returns the folders it deleted.
 pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, SiteError> {
@@ -384,6 +384,7 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
         .properties
         .iter()
         .chain(&routes.posts)
+        .chain(&routes.guides)
         .flat_map(|path| {
             let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
             contract::urls::LANGUAGES.iter().map(move |lang| {
@@ -394,7 +395,11 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
     // Listing pages are property/{id}/, post pages blog/{id}/{slug}/, in every language.
     let folders = contract::urls::LANGUAGES.iter().flat_map(|lang| {
         let base = if *lang == contract::urls::DEFAULT_LANGUAGE { out.to_path_buf() } else { out.join(lang) };
-        [(base.join("property"), 1), (base.join("blog"), 2)]
+        [
+            (base.join("property"), 1),
+            (base.join("blog"), 2),
+            (base.join(contract::urls::AREA_GUIDES.trim_start_matches('/')), 1),
+        ]
     });
     for (root, depth) in folders {
         if !root.is_dir() {

@@ -97,27 +97,32 @@ pub fn path(id: &str) -> PathBuf {
     crate::publish::file(&files::detail(id))
 }
 
+/// A listing's community as its page shows it: the market figures and the guide's page.
+pub type Community = (Option<contract::detail::MarketComparison>, Option<String>);
+
 /// The detail files of the listings `which` (indices into `properties`, whose [`similar`]
-/// listings are `similar`), relative to the output folder.
+/// listings are `similar`), relative to the output folder; `market` gives each its community's.
 pub fn files(
     properties: &[Arc<ApiProperty>],
     similar: &[Vec<usize>],
     which: &[usize],
     people: &People<'_>,
     pictures: &Pictures,
-    market: &(dyn Fn(&ApiProperty) -> Option<contract::detail::MarketComparison> + Sync),
+    market: &(dyn Fn(&ApiProperty) -> Community + Sync),
 ) -> Vec<(PathBuf, Vec<u8>)> {
     which
         .par_iter()
         .map(|&i| {
             let p = &properties[i];
+            let (market, area_guide) = market(p);
             let detail = Detail {
                 gallery: p.images.iter().map(|url| pictures.get(url)).collect(),
                 similar: similar[i].iter().map(|&n| card(&properties[n], pictures)).collect(),
                 qr: p.permit_url.as_deref().map(|url| files::qr_code(&qr_key(url))),
                 agent: p.agent.as_deref().and_then(|id| people.agents.get(id)),
                 developer: p.developer.as_deref().and_then(|id| people.developers.get(id)),
-                market: market(p),
+                market,
+                area_guide,
             };
             let json = serde_json::to_vec(&detail).expect("detail records always serialise");
             (path(&p.id), json)
@@ -280,7 +285,7 @@ pub(super) mod tests {
         pictures: &Pictures,
     ) -> Vec<(PathBuf, Vec<u8>)> {
         let every: Vec<usize> = (0..properties.len()).collect();
-        files(properties, &similar(properties), &every, people, pictures, &|_| None)
+        files(properties, &similar(properties), &every, people, pictures, &|_| (None, None))
     }
 
     fn ids(properties: &[Arc<ApiProperty>], found: &[usize]) -> Vec<String> {

@@ -138,7 +138,12 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 }
 
 /// The files, for `properties` newest first, by their paths (`contract::files`).
-pub fn files(properties: &[std::sync::Arc<ApiProperty>], pictures: &Pictures) -> Vec<(String, Vec<u8>)> {
+/// `guide` is the guide page of a community named so, if it has one.
+pub fn files(
+    properties: &[std::sync::Arc<ApiProperty>],
+    pictures: &Pictures,
+    guide: &(dyn Fn(&str) -> Option<String> + Sync),
+) -> Vec<(String, Vec<u8>)> {
     let mut laps = crate::timings::Laps::start("listings");
     // Each listing's community key, folded once for all the files.
     let keys: Vec<Option<String>> =
@@ -213,7 +218,7 @@ pub fn files(properties: &[std::sync::Arc<ApiProperty>], pictures: &Pictures) ->
     written.push((files::HOME.to_owned(), to_json(&home)));
 
     laps.lap("home");
-    written.push((files::COMMUNITIES.to_owned(), to_json(&communities(&located, pictures))));
+    written.push((files::COMMUNITIES.to_owned(), to_json(&communities(&located, pictures, guide))));
     laps.lap("communities");
     written
 }
@@ -227,7 +232,11 @@ fn widen(range: &mut Option<(u64, u64)>, value: u64) {
 
 /// One entry per community key of `located` (newest first), named as its newest listing
 /// writes it; most listings first.
-fn communities<'a>(located: &[Located<'a>], pictures: &'a Pictures) -> Vec<Community<'a>> {
+fn communities<'a>(
+    located: &[Located<'a>],
+    pictures: &'a Pictures,
+    guide: &dyn Fn(&str) -> Option<String>,
+) -> Vec<Community<'a>> {
     let mut by_key: BTreeMap<&str, Community> = BTreeMap::new();
     for (p, community) in located {
         let Some((name, key)) = *community else { continue };
@@ -238,6 +247,7 @@ fn communities<'a>(located: &[Located<'a>], pictures: &'a Pictures) -> Vec<Commu
             sale_price: None,
             yearly_rent: None,
             image: None,
+            guide: guide(name),
         });
         *community.counts.entry(p.main_category.as_str()).or_default() += 1;
         community.total += 1;
@@ -317,7 +327,7 @@ mod tests {
             variants: vec![variant(400), variant(800), variant(1200)],
         };
         let pictures = Pictures::new(&[("/media/r000.jpg".to_owned(), measured)].into());
-        let files = files(&properties, &pictures);
+        let files = files(&properties, &pictures, &|_| None);
 
         let residential = read(&files, "listings/residential.json");
         assert_eq!(residential["total"], 100);
@@ -378,7 +388,7 @@ mod tests {
             property("d", "Residential", "Villa", "JVC", 900_000, false),
         ];
         let properties = arcs(properties);
-        let files = files(&properties, &Pictures::default());
+        let files = files(&properties, &Pictures::default(), &|_| None);
         let communities = read(&files, "communities.json");
         assert_eq!(communities.as_array().map(Vec::len), Some(2));
         assert_eq!(communities[0]["name"], "Jumeirah Café");

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use contract::detail::MarketComparison;
+use contract::guides::{AreaMarket, MarketFigure, MarketMonth, MarketTrend};
 use contract::{ApiProperty, MainCategory};
 
 use crate::content::vocabulary::{Kind as Vocabulary, Vocabularies};
@@ -76,5 +77,157 @@ impl Market {
             rent_median,
             to: summary.to.clone(),
         })
+    }
+
+    /// A community's figures for its area guide: each kind's months (sales, and the median
+    /// where there were [`ENOUGH`]), and the last 12 months' sales and rents per kind and
+    /// bedrooms. `None` when neither summary has the community.
+    pub fn area(&self, community: &str) -> Option<AreaMarket> {
+        fn mine<'s>(summary: &'s Option<(Summary, Index)>, community: &str) -> Vec<&'s market::Figure> {
+            summary.as_ref().map_or_else(Vec::new, |(s, _)| {
+                s.monthly.iter().chain(&s.last12).filter(|f| f.community == community).collect()
+            })
+        }
+        let (sales, rents) = (mine(&self.sales, community), mine(&self.rents, community));
+        if sales.is_empty() && rents.is_empty() {
+            return None;
+        }
+        let newest = self.sales.as_ref().or(self.rents.as_ref()).map(|(s, _)| s)?;
+        let months = month_list(&newest.to, newest.months);
+        let enough = |count: u32, median: u32| (count >= ENOUGH).then_some(median);
+
+        let mut kinds: Vec<(Kind, u32)> = Vec::new();
+        for f in sales.iter().filter(|f| f.month.is_some() && f.bedrooms.is_none()) {
+            match kinds.iter_mut().find(|(k, _)| *k == f.kind) {
+                Some((_, total)) => *total += f.count,
+                None => kinds.push((f.kind, f.count)),
+            }
+        }
+        kinds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let trends = kinds
+            .iter()
+            .map(|&(kind, _)| MarketTrend {
+                kind,
+                months: months
+                    .iter()
+                    .map(|month| {
+                        let figure = sales.iter().find(|f| {
+                            f.kind == kind
+                                && f.bedrooms.is_none()
+                                && f.month.as_deref() == Some(month.as_str())
+                        });
+                        let (count, median) = figure.map_or((0, 0), |f| (f.count, f.median));
+                        MarketMonth { month: month.clone(), sales: count, median: enough(count, median) }
+                    })
+                    .collect(),
+            })
+            .collect();
+
+        let mut rows: Vec<(Kind, Option<u8>)> =
+            sales.iter().chain(&rents).filter(|f| f.month.is_none()).map(|f| (f.kind, f.bedrooms)).collect();
+        // Kinds in the contract's order; a kind's own row (all bedrooms) first, then by bedrooms.
+        rows.sort_by_key(|&(kind, bedrooms)| (kind, bedrooms.map_or(0, |b| u16::from(b) + 1)));
+        rows.dedup();
+        let last12 = |figures: &[&market::Figure], kind: Kind, bedrooms: Option<u8>| {
+            figures
+                .iter()
+                .find(|f| f.month.is_none() && f.kind == kind && f.bedrooms == bedrooms)
+                .map_or((0, None), |f| (f.count, enough(f.count, f.median)))
+        };
+        let figures = rows
+            .into_iter()
+            .map(|(kind, bedrooms)| {
+                let (sold, median) = last12(&sales, kind, bedrooms);
+                let (let_, rent_median) = last12(&rents, kind, bedrooms);
+                MarketFigure { kind, bedrooms, sales: sold, median, rents: let_, rent_median }
+            })
+            .collect();
+        Some(AreaMarket { to: newest.to.clone(), trends, figures })
+    }
+}
+
+/// The `count` months ending with `to` (`2026-10`), oldest first; empty when `to` is not a
+/// month.
+pub fn month_list(to: &str, count: u32) -> Vec<String> {
+    let Some((year, month)) = to.split_once('-') else { return Vec::new() };
+    let (Ok(year), Ok(month)) = (year.parse::<i32>(), month.parse::<i32>()) else { return Vec::new() };
+    if !(1..=12).contains(&month) {
+        return Vec::new();
+    }
+    let last = year * 12 + month - 1;
+    (0..count as i32)
+        .rev()
+        .map(|back| {
+            let n = last - back;
+            format!("{:04}-{:02}", n.div_euclid(12), n.rem_euclid(12) + 1)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::market::Figure;
+
+    fn figure(month: Option<&str>, kind: Kind, bedrooms: Option<u8>, count: u32, median: u32) -> Figure {
+        Figure { community: "marina".into(), month: month.map(str::to_owned), kind, bedrooms, count, median }
+    }
+
+    fn summary(monthly: Vec<Figure>, last12: Vec<Figure>) -> (Summary, Index) {
+        let s = Summary { source: "DLD".into(), to: "2026-02".into(), months: 3, monthly, last12 };
+        (s, Index::new())
+    }
+
+    #[test]
+    fn months_run_back_across_a_new_year() {
+        assert_eq!(month_list("2026-02", 4), ["2025-11", "2025-12", "2026-01", "2026-02"]);
+        assert_eq!(month_list("2026-13", 2), Vec::<String>::new());
+        assert_eq!(month_list("soon", 2), Vec::<String>::new());
+    }
+
+    #[test]
+    fn an_area_has_every_month_a_median_only_from_ten_sales_and_rows_per_bedrooms() {
+        let sales = summary(
+            vec![
+                figure(Some("2025-12"), Kind::Apartment, None, 12, 1500),
+                figure(Some("2026-02"), Kind::Apartment, None, 9, 1700),
+                figure(Some("2026-02"), Kind::Apartment, Some(1), 9, 1650),
+                figure(Some("2026-01"), Kind::Villa, None, 30, 1100),
+            ],
+            vec![
+                figure(None, Kind::Apartment, None, 21, 1580),
+                figure(None, Kind::Apartment, Some(1), 9, 1650),
+                figure(None, Kind::Villa, None, 30, 1100),
+            ],
+        );
+        let rents = summary(
+            vec![],
+            vec![figure(None, Kind::Apartment, None, 40, 95), figure(None, Kind::Apartment, Some(2), 15, 90)],
+        );
+        let market = Market { sales: Some(sales), rents: Some(rents) };
+        let area = market.area("marina").expect("figures");
+        assert_eq!(area.to, "2026-02");
+        // The villas sold more over the period: their trend first.
+        assert_eq!(area.trends.iter().map(|t| t.kind).collect::<Vec<_>>(), [Kind::Villa, Kind::Apartment]);
+        let apartments = &area.trends[1].months;
+        let months: Vec<(&str, u32, Option<u32>)> =
+            apartments.iter().map(|m| (m.month.as_str(), m.sales, m.median)).collect();
+        assert_eq!(months, [("2025-12", 12, Some(1500)), ("2026-01", 0, None), ("2026-02", 9, None)]);
+        #[allow(clippy::type_complexity)]
+        let rows: Vec<(Kind, Option<u8>, u32, Option<u32>, u32, Option<u32>)> = area
+            .figures
+            .iter()
+            .map(|f| (f.kind, f.bedrooms, f.sales, f.median, f.rents, f.rent_median))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (Kind::Apartment, None, 21, Some(1580), 40, Some(95)),
+                (Kind::Apartment, Some(1), 9, None, 0, None),
+                (Kind::Apartment, Some(2), 0, None, 15, Some(90)),
+                (Kind::Villa, None, 30, Some(1100), 0, None),
+            ]
+        );
+        assert_eq!(market.area("elsewhere"), None);
     }
 }

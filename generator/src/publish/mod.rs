@@ -14,6 +14,7 @@
 
 pub mod detail;
 pub mod feeds;
+pub mod guides;
 pub mod images;
 mod known;
 pub mod listings;
@@ -357,14 +358,23 @@ impl Jobs {
 
         let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
         // The content pages the prerender renders besides the fixed routes.
+        let guides = crate::publish::guides::guides(content, api_properties, pictures, &now.market);
         let routes = contract::routes::Routes {
             posts: api_posts.iter().map(|p| p.url.clone().into()).collect(),
             properties: api_properties.iter().map(|p| p.url.clone().into()).collect(),
+            guides: guides.iter().map(|g| g.url.clone().into()).collect(),
         };
         add(files::ROUTES, to_json(&routes));
+        for guide in &guides {
+            add(&files::area_guide(&guide.id), to_json(guide));
+        }
+        drop(guides);
+        laps.lap("area guides");
         add(files::FEED, crate::publish::feeds::page_data(api_properties, &api_posts, pictures));
         laps.lap("routes and feed");
-        for (path, bytes) in crate::publish::listings::files(api_properties, pictures) {
+        let vocabulary = &content.vocabulary;
+        let guide = |name: &str| crate::publish::guides::guide_of(vocabulary, Some(name));
+        for (path, bytes) in crate::publish::listings::files(api_properties, pictures, &guide) {
             add(&path, bytes);
         }
         laps.lap("listings");
@@ -431,7 +441,8 @@ impl Jobs {
         let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
         for (path, bytes) in
             crate::publish::detail::files(api_properties, &similar, &remake, &people, pictures, &|p| {
-                now.market.comparison(&content.vocabulary, p)
+                let guide = crate::publish::guides::guide_of(&content.vocabulary, p.location.as_deref());
+                (now.market.comparison(&content.vocabulary, p), guide)
             })
         {
             jobs.push((path, Arc::new(bytes)));

@@ -1,7 +1,8 @@
 // /area-guides-in-dubai: one card per community found in the listings, with how many listings
 // it has per category and their price range (built by generator/src/publish/listings.rs), linking to
-// the search for that community.
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+// the community's own guide (/area-guides-in-dubai/{key}) where it has one, else to the search for
+// that community.
+import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { langOfRequest, termIn, type TermText } from '../i18n/content';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
@@ -13,7 +14,7 @@ import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
-import { Picture } from '../components/Picture';
+import { Picture } from '../components/Picture';import { guide } from '../guide/AreaGuidePage';
 
 type Range = [number, number];
 
@@ -23,7 +24,7 @@ interface AreaData {
   communities: (Community & { label: TermText })[];
 }
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<AreaData> {
+async function listLoader({ request }: LoaderFunctionArgs): Promise<AreaData> {
   const [site, communities] = await Promise.all([
     getJson(SITE),
     getJson(COMMUNITIES).catch((error: unknown) => {
@@ -50,7 +51,7 @@ function RangeText({ range: [min, max], term }: { range: Range; term: 'areas.sal
   );
 }
 
-export function Component() {
+function List() {
   const t = useT();
   const site = useSite();
   const { image, communities } = useLoaderData() as AreaData;
@@ -85,9 +86,9 @@ export function Component() {
                     ) : null}
                     <Link
                       className="area-card__link"
-                      to={`/search-result?${new URLSearchParams({ community: community.name }).toString()}`}
+                      to={community.guide ?? `/search-result?${new URLSearchParams({ community: community.name }).toString()}`}
                     >
-                      <span>{t('areas.view', { name: community.label.name })}</span>
+                      <span>{t(community.guide ? 'areas.guide' : 'areas.view', { name: community.label.name })}</span>
                       <Icon name="arrowRight" size={16} className="flip-rtl" />
                     </Link>
                   </div>
@@ -99,4 +100,15 @@ export function Component() {
       </div>
     </>
   );
+}
+
+// This module is also a community's own guide, /area-guides-in-dubai/{key} (guide/AreaGuidePage.tsx):
+// one chunk and one message set for both routes, so the route table every first view carries names
+// no more files for it.
+export function loader(args: LoaderFunctionArgs) {
+  return args.params.id === undefined ? listLoader(args) : guide.loader(args);
+}
+
+export function Component() {
+  return useParams().id === undefined ? <List /> : <guide.Component />;
 }

@@ -1,5 +1,6 @@
-// Privacy Policy and Terms and Conditions: a banner with the title and the date of the last
-// update, then the page's HTML from content/pages/<id>.md.
+// Privacy Policy, Terms and Conditions, and the Golden Visa's property route (issue 35, which the
+// property pages' 'May qualify for a UAE Golden Visa' line links to): a banner with the title and
+// the date of the last update, then the page's HTML from content/pages/<id>.md.
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { legalPage } from '../paths';
@@ -12,9 +13,9 @@ import { PageHeader } from '../components/PageHeader';
 import { ArticleBody } from '../components/ArticleBody';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 
-export type LegalPage = 'privacy-policy' | 'terms-and-conditions';
+export type LegalPage = 'privacy-policy' | 'terms-and-conditions' | 'golden-visa';
 
-function LegalView() {
+function LegalView({ id }: { id: LegalPage }) {
   const t = useT();
   const lang = useLang();
   const page = useLoaderData() as Localized<Page>;
@@ -22,7 +23,7 @@ function LegalView() {
     <>
       <Seo title={page.title} description={page.description ?? page.title} />
       <PageHeader
-        eyebrow={t('legal.eyebrow')}
+        eyebrow={t(id === 'golden-visa' ? 'legal.eyebrow.buying' : 'legal.eyebrow')}
         title={page.title}
         lead={page.updated ? t('legal.updated', { date: formatDate(lang, page.updated) }) : undefined}
       />
@@ -40,7 +41,7 @@ function LegalView() {
 
 export function forPage(id: LegalPage) {
   function Component() {
-    return <LegalView />;
+    return <LegalView id={id} />;
   }
   Component.displayName = `Legal(${id})`;
   const loader = async ({ request }: LoaderFunctionArgs) =>

@@ -103,6 +103,8 @@ interface Loaded {
   qr: string | null;
   /** The community's DLD figures for the listing's kind (issue 35) in words, when there are any. */
   market: MarketTexts | null;
+  /** The guide of the listing's community, `/area-guides-in-dubai/{key}`, when it has one. */
+  areaGuide: string | null;
   /** The site's public address ('' when unknown): canonical, sharing and structured-data links. */
   baseUrl: string;
 }
@@ -151,6 +153,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     amenities: termsIn(site?.vocabulary.amenities, lang, full.amenities ?? []),
     qr: extras.qr,
     market,
+    areaGuide: extras.areaGuide ?? null,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
   } satisfies PropertyData;
 }
@@ -286,7 +289,7 @@ function ContactButtons({ links, className }: { links: ReturnType<typeof contact
   );
 }
 
-function PropertyView({ property, agent, developer, similar, gallery, amenities, qr, market, baseUrl }: Loaded) {
+function PropertyView({ property, agent, developer, similar, gallery, amenities, qr, market, areaGuide, baseUrl }: Loaded) {
   const t = useT();
   const lang = useLang();
   const site = useSite();
@@ -356,7 +359,13 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
               </h1>
               <p className="property__location">
                 <Icon name="pin" size={18} />
-                <span {...enAttrs(property, 'location')}>{place}</span>
+                {areaGuide && property.location ? (
+                  <Link to={areaGuide} {...enAttrs(property, 'location')}>
+                    {place}
+                  </Link>
+                ) : (
+                  <span {...enAttrs(property, 'location')}>{place}</span>
+                )}
               </p>
             </div>
             <div className="property__price">

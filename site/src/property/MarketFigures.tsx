@@ -1,4 +1,6 @@
-// The property page's market figures (issue 35): the texts its loader made (property/market.ts).
+// The property page's market figures (issue 35): the texts its loader made (property/market.ts);
+// the Golden Visa line links to /golden-visa.
+import { Link } from '../i18n/link';
 import type { MarketTexts } from './market';
 
 export function MarketFigures({ texts }: { texts: MarketTexts | null }) {
@@ -11,7 +13,11 @@ export function MarketFigures({ texts }: { texts: MarketTexts | null }) {
       {texts.comparison ? <p className="market__comparison">{texts.comparison}</p> : null}
       {texts.grossYield ? <p>{texts.grossYield}</p> : null}
       {texts.source ? <p className="market__source">{texts.source}</p> : null}
-      {texts.goldenVisa ? <p className="market__visa">{texts.goldenVisa}</p> : null}
+      {texts.goldenVisa ? (
+        <p className="market__visa">
+          <Link to="/golden-visa">{texts.goldenVisa}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }
