@@ -113,8 +113,10 @@ async function results(page) {
   });
   const { n, hrefs } = await settled.jsonValue();
   const ids = hrefs.map((href) => decodeURIComponent(href.replace(/^\/property\//, ''))).sort();
-  // The empty state, drawn in the same render as the count (read after it, so waited for).
-  if (n === 0) await page.getByText('No properties found.').waitFor({ timeout: 5000 });
+  // The empty state, drawn in the same render as the count (read after it, so waited for). Once,
+  // in a full run at load ~4, it was not there 5 s after the count said 0 (cause not found; it
+  // passed alone): 15 s, which still fails a page that never draws it.
+  if (n === 0) await page.getByText('No properties found.').waitFor({ timeout: 15_000 });
   return ids;
 }
 

@@ -200,7 +200,9 @@ pub fn config(backend: &Backend) -> Value {
             kinds("guides"),
             "content/communities",
             "yaml",
-            json!({ "create": false, "summary": "{{slug}}" }),
+            // Sveltia checks that the slug names a field even where nothing is created; a
+            // random one never names a file here.
+            json!({ "create": false, "summary": "{{slug}}", "slug": "{{uuid_short}}" }),
         ),
     ];
     let vocabulary = Kind {

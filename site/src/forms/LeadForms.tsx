@@ -2,7 +2,7 @@
 // newsletter, the call back; forms/deferred.tsx) and the property page's 'Get in Touch' (in its
 // modal). Each a thin layout over useLeadForm (the one place that checks, sends and reports) and
 // the shared fields. Spec sections 2, 4 and 5.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useT } from '../i18n';
 import { FAILURE_LATER, FAILURE_RETRY, useLeadForm, type Lead } from './useLeadForm';
 import { EmailField, FormFoot, FormStatus, NameField, SubmitButton, TextAreaField } from './fields';
@@ -31,56 +31,47 @@ export function PopupForm() {
 }
 
 /**
- * The property page's 'Get in Touch' form: checked on submit; the modal stays open on success.
- * The message starts as 'I am interested in {title} ({reference})', editable, so the required
- * field is not an empty hurdle (issue 32).
+ * An enquiry about listings: name, email, a phone with the country selector, and a message that
+ * starts written ('I am interested in ...'), editable, so the required field is not an empty
+ * hurdle (issue 32). Checked on submit with the property form's rules.
  */
-export function DetailForm({ propertyId, message }: { propertyId: string; message: string }) {
+function EnquiryForm({ name, label, about, message, rows }: { name: 'detail' | 'shortlist'; label: string; about: Pick<Lead, 'propertyId' | 'propertyIds'>; message: string; rows: number }) {
   const t = useT();
-  const withProperty = useCallback((values: { name: string; email: string; contactNumber: string; message: string }): Lead => ({ ...values, propertyId }), [propertyId]);
+  const withListings = useCallback((values: { name: string; email: string; contactNumber: string; message: string }): Lead => ({ ...values, ...about }), [about]);
   const form = useLeadForm({
-    form: 'detail',
+    form: name,
     initial: { name: '', email: '', contactNumber: '', message },
-    toLead: withProperty,
+    toLead: withListings,
     failure: FAILURE_LATER,
   });
+  // Without JavaScript the form posts its fields: the one listing goes as a hidden field.
+  const hidden = about.propertyId ? { propertyId: about.propertyId } : undefined;
   return (
-    <LeadFormElement form={form} name="detail" label={t('property.getInTouch')} className="lead-form--grid" hidden={{ propertyId }}>
+    <LeadFormElement form={form} name={name} label={label} className="lead-form--grid" hidden={hidden}>
       <NameField form={form} label={t('forms.name')} />
       <EmailField form={form} label={t('forms.email')} />
       <PhoneField form={form} name="contactNumber" label={t('forms.phoneNumber')} required className="lead-form__wide" />
-      <TextAreaField form={form} name="message" label={t('forms.message')} required rows={3} className="lead-form__wide" />
+      <TextAreaField form={form} name="message" label={t('forms.message')} required rows={rows} className="lead-form__wide" />
       <FormFoot form={form} label={t('forms.detail.submit')} buttonClass="button button--gold button--block" wide />
     </LeadFormElement>
   );
 }
 
+/** The property page's 'Get in Touch' form (in its modal, which stays open on success). */
+export function DetailForm({ propertyId, message }: { propertyId: string; message: string }) {
+  const t = useT();
+  const about = useMemo(() => ({ propertyId }), [propertyId]);
+  return <EnquiryForm name="detail" label={t('property.getInTouch')} about={about} message={message} rows={3} />;
+}
+
 /**
  * The shortlist's 'Enquire about these': one lead naming every listing shown (the agents' email
- * lists each with its reference and link). The message starts with their titles, editable; the
- * same rules as the property page's form.
+ * lists each with its reference and link).
  */
 export function ShortlistForm({ propertyIds, message }: { propertyIds: string[]; message: string }) {
   const t = useT();
-  const withProperties = useCallback(
-    (values: { name: string; email: string; contactNumber: string; message: string }): Lead => ({ ...values, propertyIds }),
-    [propertyIds],
-  );
-  const form = useLeadForm({
-    form: 'shortlist',
-    initial: { name: '', email: '', contactNumber: '', message },
-    toLead: withProperties,
-    failure: FAILURE_LATER,
-  });
-  return (
-    <LeadFormElement form={form} name="shortlist" label={t('shortlist.enquire')} className="lead-form--grid">
-      <NameField form={form} label={t('forms.name')} />
-      <EmailField form={form} label={t('forms.email')} />
-      <PhoneField form={form} name="contactNumber" label={t('forms.phoneNumber')} required className="lead-form__wide" />
-      <TextAreaField form={form} name="message" label={t('forms.message')} required rows={5} className="lead-form__wide" />
-      <FormFoot form={form} label={t('forms.detail.submit')} buttonClass="button button--gold button--block" wide />
-    </LeadFormElement>
-  );
+  const about = useMemo(() => ({ propertyIds }), [propertyIds]);
+  return <EnquiryForm name="shortlist" label={t('shortlist.enquire')} about={about} message={message} rows={5} />;
 }
 
 /** Home's newsletter box: an email address. */
