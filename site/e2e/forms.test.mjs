@@ -246,6 +246,13 @@ async function values(form, spec) {
   return result;
 }
 
+/** The values as kept: the phone field with the country selector lays the number out in groups
+ * as it likes ('+971 0501234567' becomes '+971 05 012 3456' once its formatter has run, which
+ * on a busy machine may be after the values were first read); the number is what is kept. */
+function kept(values) {
+  return { ...values, ...(values.contactNumber === undefined ? {} : { contactNumber: values.contactNumber.replace(/\s/g, '') }) };
+}
+
 /** The leads in the outbox, oldest first. */
 function leads() {
   return readdirSync(outbox)
@@ -378,7 +385,7 @@ describe('failures keep what was typed; valid data reaches the outbox', () => {
       });
       await button.click();
       await expectStatus(form, spec.failure[0]);
-      assert.deepEqual(await values(form, spec), typed, 'the input is kept after a 500');
+      assert.deepEqual(kept(await values(form, spec)), kept(typed), 'the input is kept after a 500');
       assert.equal(hits, 1);
       await page.unroute(`**${CONTACT_PATH}`);
 
@@ -406,7 +413,7 @@ describe('failures keep what was typed; valid data reaches the outbox', () => {
       release?.();
       assert.equal(hits, 1, 'no double submission');
       assert.equal(await button.isDisabled(), false, 'the button is back');
-      assert.deepEqual(await values(form, spec), typed, 'the input is kept after the time-out');
+      assert.deepEqual(kept(await values(form, spec)), kept(typed), 'the input is kept after the time-out');
       await page.unroute(`**${CONTACT_PATH}`);
 
       // The function takes it: the success message (the second contact variant alerts), the

@@ -319,3 +319,62 @@ fn the_browser_editor_is_published_with_its_config_and_fonts_and_loads_nothing_f
     assert!(csp("/property/x").contains("connect-src 'self';"), "{}", csp("/property/x"));
     assert!(rules.headers_for("/cms/").iter().any(|(n, v)| n == "X-Robots-Tag" && v.contains("noindex")));
 }
+
+/// The fields a collection's `slug` and `summary` templates name that it does not have, as
+/// `collection: option {{token}}`. Sveltia checks this beyond its JSON Schema, and refuses the
+/// whole configuration for one (the page says so instead of opening the editor). Its own tokens
+/// (the file's slug, dates, ids) are not fields.
+fn unknown_template_fields(config: &Value) -> Vec<String> {
+    const OWN: [&str; 13] = [
+        "slug",
+        "uuid",
+        "uuid_short",
+        "uuid_shorter",
+        "year",
+        "month",
+        "day",
+        "hour",
+        "minute",
+        "second",
+        "dirname",
+        "filename",
+        "locale",
+    ];
+    let mut unknown = Vec::new();
+    for collection in config["collections"].as_array().into_iter().flatten() {
+        let fields: BTreeSet<&str> = collection["fields"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|field| field["name"].as_str())
+            .collect();
+        for option in ["slug", "summary"] {
+            let Some(template) = collection[option].as_str() else { continue };
+            for token in template.split("{{").skip(1).filter_map(|rest| rest.split("}}").next()) {
+                let name = token.split('|').next().unwrap_or_default().trim();
+                let name = name.strip_prefix("fields.").unwrap_or(name);
+                if !fields.contains(name) && !OWN.contains(&name) {
+                    let collection = collection["name"].as_str().unwrap_or("?");
+                    unknown.push(format!("{collection}: {option} {{{{{token}}}}}"));
+                }
+            }
+        }
+    }
+    unknown
+}
+
+#[test]
+fn every_slug_and_summary_names_fields_its_collection_has() {
+    let config = generated();
+    assert_eq!(unknown_template_fields(&config), Vec::<String>::new());
+    // The area guides once had `slug: {{title}}` and no title: the CMS did not open at all.
+    let mut broken = config.clone();
+    let guides = broken["collections"]
+        .as_array_mut()
+        .expect("collections")
+        .iter_mut()
+        .find(|c| c["name"] == "guides")
+        .expect("the guides' collection");
+    guides["slug"] = Value::from("{{title}}");
+    assert_eq!(unknown_template_fields(&broken), ["guides: slug {{title}}"]);
+}
