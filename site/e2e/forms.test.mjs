@@ -306,6 +306,8 @@ describe('every invalid case of the shared vectors shows its exact messages', ()
           sent += 1;
           continue;
         }
+        // Read once the messages are drawn (a busy machine renders after the click returns).
+        await form.locator('.field__error').first().waitFor({ timeout: 5000 }).catch(() => undefined);
         const seen = await shown(form, spec);
         assert.deepEqual(seen.errors, expected, vector.name);
         assert.equal(seen.status, vector.form_error ?? '', `${vector.name}: the form's own message`);
