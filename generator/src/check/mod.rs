@@ -4,6 +4,7 @@
 
 pub mod coverage;
 pub mod links;
+mod pages;
 mod records;
 mod vocabulary;
 
@@ -34,6 +35,7 @@ fn across(content: &Content) -> Vec<Diagnostic> {
     let mut found = records::check(content);
     found.extend(vocabulary::check(content));
     found.extend(links::check_content(content));
+    found.extend(pages::check(content));
     found
 }
 

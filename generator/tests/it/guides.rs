@@ -127,3 +127,24 @@ fn guides_are_published_with_their_figures_routes_and_sitemap_entries() {
     );
     assert!(sitemap.contains("<loc>https://www.palmcrest.ae/golden-visa</loc>"));
 }
+
+#[test]
+fn a_missing_golden_visa_page_is_a_check_error_not_a_late_404() {
+    let dir = content_copy(&repo().join("content"));
+    fs::remove_file(dir.path().join("content/pages/golden-visa.md")).unwrap();
+    let run = estate(dir.path(), &["check"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(
+        run.stderr.contains(
+            "content/pages/golden-visa.md:1:1: error: missing page `pages/golden-visa.md`: the site's /golden-visa (and /ar/golden-visa, /ru/golden-visa) is drawn from it, and the build would fail without it"
+        ),
+        "{run}"
+    );
+    assert!(run.stderr.contains("= hint: restore "), "{run}");
+    assert!(run.stderr.contains("estate check: 1 error, "), "{run}");
+    // The build refuses it up front, before the prerender.
+    let run = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.stderr.contains("missing page `pages/golden-visa.md`"), "{run}");
+    assert!(!run.stderr.contains("answered 404"), "{run}");
+}

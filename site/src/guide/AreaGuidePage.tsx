@@ -7,6 +7,7 @@
 // same numbers as a table, then the last 12 months' sales, rents and gross yield per kind and
 // bedrooms. A month or figure with under 10 sales says 'too few' (the generator leaves its
 // median out: publish::market::ENOUGH).
+import type { ReactNode } from 'react';
 import { useLoaderData, data, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { areaGuide } from '../paths';
@@ -94,9 +95,11 @@ function Trend({ trend, community, id }: { trend: MarketTrend; community: string
       )}
       <details className="guide-trend__data">
         <summary>{t('guide.table')}</summary>
-        <div className="guide-table-wrap">
+        <ScrollBox labelledBy={`${id}-table`}>
           <table className="guide-table">
-            <caption className="visually-hidden">{t('guide.trend', { kind })}</caption>
+            <caption id={`${id}-table`} className="visually-hidden">
+              {t('guide.trend', { kind })}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t('guide.month')}</th>
@@ -114,7 +117,7 @@ function Trend({ trend, community, id }: { trend: MarketTrend; community: string
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       </details>
     </figure>
   );
@@ -125,32 +128,49 @@ function Figures({ figures }: { figures: MarketFigure[] }) {
   const lang = useLang();
   const few = <span className="guide-few">{t('guide.tooFew')}</span>;
   return (
-    <div className="guide-table-wrap">
-      <table className="guide-table guide-table--figures">
-        <caption>{t('guide.figuresCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('guide.property')}</th>
-            <th scope="col">{t('guide.salesCol')}</th>
-            <th scope="col">{t('guide.medianCol')}</th>
-            <th scope="col">{t('guide.rentsCol')}</th>
-            <th scope="col">{t('guide.rentCol')}</th>
-            <th scope="col">{t('guide.yieldCol')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {figures.map((f) => (
-            <tr key={`${f.kind}-${f.bedrooms ?? 'all'}`} className={f.bedrooms == null ? 'guide-table__kind' : undefined}>
-              <th scope="row">{rowName(t, f)}</th>
-              <td>{formatNumber(lang, f.sales)}</td>
-              <td>{f.median != null ? formatNumber(lang, f.median) : few}</td>
-              <td>{formatNumber(lang, f.rents)}</td>
-              <td>{f.rentMedian != null ? formatNumber(lang, f.rentMedian) : few}</td>
-              <td>{f.median != null && f.rentMedian != null ? yieldText(lang, f.rentMedian / f.median) : few}</td>
+    <>
+      {/* The caption outside the table's box, which scrolls sideways on a phone: it stays put. */}
+      <p id="guide-figures-caption" className="guide-table__caption">
+        {t('guide.figuresCaption')}
+      </p>
+      <ScrollBox labelledBy="guide-figures-caption">
+        <table className="guide-table guide-table--figures" aria-labelledby="guide-figures-caption">
+          <thead>
+            <tr>
+              <th scope="col">{t('guide.property')}</th>
+              <th scope="col">{t('guide.salesCol')}</th>
+              <th scope="col">{t('guide.medianCol')}</th>
+              <th scope="col">{t('guide.rentsCol')}</th>
+              <th scope="col">{t('guide.rentCol')}</th>
+              <th scope="col">{t('guide.yieldCol')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {figures.map((f) => (
+              <tr key={`${f.kind}-${f.bedrooms ?? 'all'}`} className={f.bedrooms == null ? 'guide-table__kind' : undefined}>
+                <th scope="row">{rowName(t, f)}</th>
+                <td>{formatNumber(lang, f.sales)}</td>
+                <td>{f.median != null ? formatNumber(lang, f.median) : few}</td>
+                <td>{formatNumber(lang, f.rents)}</td>
+                <td>{f.rentMedian != null ? formatNumber(lang, f.rentMedian) : few}</td>
+                <td>{f.median != null && f.rentMedian != null ? yieldText(lang, f.rentMedian / f.median) : few}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </>
+  );
+}
+
+/**
+ * A table's box that scrolls sideways when the table is wider than the screen: a named region
+ * that takes the focus, so a keyboard can scroll it too (axe: scrollable-region-focusable).
+ */
+function ScrollBox({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <div className="guide-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+      {children}
     </div>
   );
 }

@@ -1,0 +1,265 @@
+// Browser tests of the area guides (issue 35) in Debian's Chromium: a community's guide page in
+// EN, AR and RU (the editor's texts, its listings, the chart as an inline SVG and its table with
+// the numbers of the published data/guides/{key}.json, the last 12 months' figures with 'too
+// few' under 10 sales, the source line); the area guides page and a property page's location
+// linking to it; the property page's Golden Visa line and /golden-visa in three languages;
+// axe-core at 390 and 1366 px in EN and AR. Screenshots go to e2e/screenshots/guide-*.png.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from './server.mjs';
+import { PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { axeViolations } from './axe.mjs';
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+const LAPTOP = { width: 1366, height: 768 };
+const VIEWS = [
+  ['390', PHONE],
+  ['1366', LAPTOP],
+];
+const LANGS = ['en', 'ar', 'ru'];
+const PREFIX = { en: '', ar: '/ar', ru: '/ru' };
+// As the site formats numbers (src/i18n LOCALES).
+const LOCALES = { en: 'en-GB', ar: 'ar-AE-u-nu-latn', ru: 'ru-RU' };
+const TOO_FEW = { en: 'too few', ar: 'قليلة جداً', ru: 'слишком мало' };
+const SOURCE = { en: 'Dubai Land Department open data', ar: 'دائرة الأراضي والأملاك في دبي', ru: 'Земельного департамента Дубая' };
+/** The community with figures, and one whose figures have months and rows with too few sales. */
+const MARINA = 'dubai-marina';
+const FEW = 'difc';
+
+let server;
+let browser;
+/** The published listings (the spec's API). */
+let listings;
+
+const json = (...path) => JSON.parse(readFileSync(join(server.dist, ...path), 'utf8'));
+const guideData = (key) => json('data', 'guides', `${key}.json`);
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  listings = json('api', 'properties.json');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens `path` at `viewport`, answered 200 and settled. */
+async function visit(viewport, path) {
+  const opened = await openPage(browser, viewport);
+  const response = await gotoSettled(opened.page, server.url + path);
+  assert.equal(response.status(), 200, `${path} answered ${response.status()}`);
+  return opened;
+}
+
+async function finish({ context, problems }, path) {
+  await context.close();
+  assert.deepEqual(problems, [], `${path}: console errors or hydration warnings`);
+}
+
+/** The same text whatever the spacing and the bidi isolates around interpolated values. */
+const plain = (text) => text.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+/** Text of an HTML fragment (the published texts are HTML). */
+const textOf = (html) => plain(html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'"));
+/** A number as the page writes it. */
+const number = (lang, n) => plain(new Intl.NumberFormat(LOCALES[lang]).format(n));
+const percent = (lang, r) => plain(new Intl.NumberFormat(LOCALES[lang], { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(r));
+
+/** The guide's name and texts in `lang`, as the page shows them (English where none). */
+function localized(guide, lang) {
+  const own = lang === 'en' ? {} : (guide.translations?.[lang] ?? {});
+  const texts = {};
+  for (const field of ['introduction', 'lifestyle', 'schools', 'transport']) {
+    const html = own[field] ?? guide.texts[field];
+    if (html) texts[field] = textOf(html);
+  }
+  return { name: own.name ?? guide.name, texts };
+}
+
+/** The rows of a table: the texts of their data cells (not the row heading). */
+const rowsOf = (table) => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.innerText)));
+
+/**
+ * The guide's figures on the page equal the published JSON's: each kind's chart (an inline SVG,
+ * a point per month with a median) or the 'too few' note, the chart's table month by month, and
+ * the last 12 months' table.
+ */
+async function assertFigures(page, guide, lang) {
+  const few = TOO_FEW[lang];
+  const market = page.locator('.guide-market');
+  const trends = market.locator('figure.guide-trend');
+  assert.equal(await trends.count(), guide.market.trends.length, 'a figure per kind');
+  for (const [i, trend] of guide.market.trends.entries()) {
+    const figure = trends.nth(i);
+    const charted = trend.months.filter((m) => m.median != null).length;
+    // One drawing is shown, the phone's or the wide one; the other is display: none.
+    const chart = figure.locator('svg.trend-chart:visible');
+    if (charted) {
+      assert.equal(await chart.count(), 1, `${trend.kind}: one chart shown`);
+      assert.equal(await chart.getAttribute('role'), 'img');
+      assert.ok((await chart.getAttribute('aria-label')).length > 40, 'the chart is labelled');
+      assert.equal(await chart.locator('circle').count(), charted, `${trend.kind}: a point per month with a median`);
+      assert.equal(await chart.locator('rect').count(), trend.months.length, `${trend.kind}: a bar per month`);
+      // Its labels readable: at least 11 px as drawn on the screen.
+      const sizes = await chart.evaluate((svg) => [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a));
+      assert.ok(sizes.length > 3 && Math.min(...sizes) >= 11, `${trend.kind}: chart labels of ${sizes.map((s) => s.toFixed(1)).join(', ')} px`);
+    } else {
+      assert.equal(await figure.locator('svg.trend-chart').count(), 0, `${trend.kind}: no chart without a median`);
+      assert.ok((await figure.locator('.guide-trend__few').innerText()).length > 20);
+    }
+    // The chart's numbers as a table, month by month.
+    await figure.locator('summary').click();
+    const table = figure.locator('table');
+    await table.waitFor();
+    const rows = await rowsOf(table);
+    assert.equal(rows.length, trend.months.length, `${trend.kind}: a row per month`);
+    const months = await table.locator('tbody th').allInnerTexts();
+    const monthName = new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    trend.months.forEach((m, r) => {
+      const [year, month] = m.month.split('-').map(Number);
+      assert.equal(plain(months[r]).toLowerCase(), plain(monthName.format(new Date(Date.UTC(year, month - 1, 15)))).toLowerCase(), `${m.month}: its name`);
+      assert.deepEqual(rows[r].map(plain), [number(lang, m.sales), m.median != null ? number(lang, m.median) : few], `${trend.kind} ${m.month}`);
+    });
+  }
+  // The last 12 months by kind and bedrooms.
+  const table = market.locator('table.guide-table--figures');
+  const rows = await rowsOf(table);
+  assert.equal(rows.length, guide.market.figures.length, 'a row per kind and bedrooms');
+  guide.market.figures.forEach((f, r) => {
+    const expected = [
+      number(lang, f.sales),
+      f.median != null ? number(lang, f.median) : few,
+      number(lang, f.rents),
+      f.rentMedian != null ? number(lang, f.rentMedian) : few,
+      f.median != null && f.rentMedian != null ? percent(lang, f.rentMedian / f.median) : few,
+    ];
+    assert.deepEqual(rows[r].map(plain), expected, `${f.kind} ${f.bedrooms ?? 'all'}`);
+  });
+  assert.equal(await table.getAttribute('aria-labelledby'), 'guide-figures-caption');
+  const source = plain(await market.locator('.guide-market__source').innerText());
+  assert.ok(source.includes(SOURCE[lang]) && source.includes(guide.market.to.slice(0, 4)), `the source line: ${source}`);
+}
+
+/** Scrolls the element `selector` names to just under the sticky header. */
+async function scrollUnderHeader(page, selector) {
+  await page.evaluate((selector) => {
+    const header = document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
+    const top = document.querySelector(selector).getBoundingClientRect().top + window.scrollY;
+    window.scrollTo({ top: top - header - 12, behavior: 'instant' });
+  }, selector);
+}
+
+describe('an area guide', () => {
+  test('Dubai Marina in EN, AR and RU at 390 and 1366 px: texts, listings, the chart and its table, the figures, the source; axe in EN and AR', async () => {
+    const guide = guideData(MARINA);
+    assert.ok(guide.market?.trends.length && guide.market.figures.length, 'the sample has figures for Dubai Marina');
+    assert.ok(guide.listings.length >= 1, 'and listings');
+    for (const lang of LANGS) {
+      const { name, texts } = localized(guide, lang);
+      assert.equal(Object.keys(texts).length, 4, `${lang}: the editor wrote four texts`);
+      for (const [width, viewport] of VIEWS) {
+        const path = `${PREFIX[lang]}/area-guides-in-dubai/${MARINA}`;
+        const opened = await visit(viewport, path);
+        const { page } = opened;
+        const where = `${path} at ${width}`;
+        assert.equal(await page.locator('html').getAttribute('dir'), lang === 'ar' ? 'rtl' : 'ltr');
+        assert.equal(plain(await page.locator('h1').innerText()), name, where);
+        await page.screenshot({ path: join(SHOTS, `guide-top-${lang}-${width}.png`) });
+        // The editor's texts, each under its heading.
+        const sections = page.locator('.guide__text');
+        assert.equal(await sections.count(), 4, where);
+        for (const [i, text] of Object.values(texts).entries()) {
+          const shown = plain(await sections.nth(i).locator('.prose').innerText());
+          assert.equal(shown, text, `${where}: the editor's text`);
+        }
+        // Its listings, as cards linking to their pages.
+        const hrefs = await page.locator('.guide .property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+        assert.deepEqual(hrefs, guide.listings.map((card) => `${PREFIX[lang]}/property/${card.id}`), where);
+        // The caption of the figures' table stays put while its box scrolls sideways.
+        const caption = page.locator('#guide-figures-caption');
+        assert.equal(await caption.evaluate((p) => p.closest('.guide-table-wrap')), null, 'the caption outside the scrolling box');
+        const box = page.locator('.guide-market .guide-table-wrap').last();
+        const before = await caption.boundingBox();
+        await box.evaluate((b) => b.scrollBy({ left: b.dir === 'rtl' || getComputedStyle(b).direction === 'rtl' ? -200 : 200 }));
+        assert.deepEqual(await caption.boundingBox(), before, `${where}: the caption did not scroll`);
+        assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, `${where}: no sideways scroll of the page`);
+        if (lang !== 'ru') {
+          const violations = await axeViolations(page);
+          assert.deepEqual(violations, [], `${where}: axe-core`);
+        }
+        // What a visitor sees, the tables closed: the market section's start (its chart), and the
+        // last 12 months' table; each scrolled to just under the sticky header.
+        await box.evaluate((b) => b.scrollTo({ left: 0 }));
+        await scrollUnderHeader(page, '#guide-market');
+        await page.screenshot({ path: join(SHOTS, `guide-market-${lang}-${width}.png`) });
+        await scrollUnderHeader(page, '#guide-figures-caption');
+        await page.screenshot({ path: join(SHOTS, `guide-figures-${lang}-${width}.png`) });
+        await assertFigures(page, guide, lang);
+        assert.equal(await page.locator('.guide__visa a').getAttribute('href'), `${PREFIX[lang]}/golden-visa`);
+        await finish(opened, where);
+      }
+    }
+  });
+
+  test("'too few' wherever a month or a figure has under 10 sales (DIFC), in EN and AR", async () => {
+    const guide = guideData(FEW);
+    const nulls = guide.market.trends.flatMap((t) => t.months).filter((m) => m.median == null).length;
+    const rows = guide.market.figures.filter((f) => f.median == null || f.rentMedian == null).length;
+    assert.ok(nulls > 0 && rows > 0, `the sample's ${FEW} has months and rows with too few sales`);
+    for (const lang of ['en', 'ar']) {
+      const path = `${PREFIX[lang]}/area-guides-in-dubai/${FEW}`;
+      const opened = await visit(PHONE, path);
+      await assertFigures(opened.page, guide, lang);
+      await finish(opened, path);
+    }
+  });
+
+  test('the area guides page and a property page link to the guide; the Golden Visa line to /golden-visa, in three languages', async () => {
+    const guide = guideData(MARINA);
+    const property = listings.find((p) => p.location === guide.name && p.mainCategory === 'Residential' && !p.pricePeriod && p.price >= 2_000_000);
+    assert.ok(property, 'the sample has a sale of AED 2,000,000 or more in Dubai Marina');
+    const visa = json('data', 'pages', 'golden-visa.json');
+    for (const lang of LANGS) {
+      const { name } = localized(guide, lang);
+      const target = `${PREFIX[lang]}/area-guides-in-dubai/${MARINA}`;
+      // The area guides page.
+      let path = `${PREFIX[lang]}/area-guides-in-dubai`;
+      let opened = await visit(LAPTOP, path);
+      const card = opened.page.locator('.area-card', { has: opened.page.locator(`a[href="${target}"]`) });
+      assert.equal(await card.count(), 1, `${path}: a card links to ${target}`);
+      assert.ok(plain(await card.locator('.area-card__link').innerText()).includes(name), `${path}: named ${name}`);
+      await card.locator('.area-card__link').click();
+      await opened.page.waitForURL(`**${target}`);
+      await opened.page.getByRole('heading', { level: 1, name }).waitFor();
+      await finish(opened, path);
+
+      // The property page: its location, and its Golden Visa line.
+      path = `${PREFIX[lang]}/property/${property.id}`;
+      opened = await visit(PHONE, path);
+      const location = opened.page.locator('.property__location a');
+      assert.equal(await location.getAttribute('href'), target, `${path}: the location links to its guide`);
+      const line = opened.page.locator('.market__visa a');
+      assert.equal(await line.getAttribute('href'), `${PREFIX[lang]}/golden-visa`, `${path}: the Golden Visa line`);
+      await line.click();
+      await opened.page.waitForURL(`**${PREFIX[lang]}/golden-visa`);
+      const title = lang === 'en' ? visa.title : visa.translations[lang].title;
+      await opened.page.getByRole('heading', { level: 1, name: title }).waitFor();
+      const body = plain(await opened.page.locator('main').innerText());
+      const first = textOf(lang === 'en' ? visa.content : visa.translations[lang].content).slice(0, 40);
+      assert.ok(body.includes(first), `${lang} /golden-visa: its text ('${first}')`);
+      await finish(opened, path);
+
+      // And /golden-visa opened directly.
+      path = `${PREFIX[lang]}/golden-visa`;
+      opened = await visit(LAPTOP, path);
+      assert.equal(plain(await opened.page.locator('h1').innerText()), title, path);
+      assert.equal(await opened.page.locator('html').getAttribute('lang'), lang);
+      await finish(opened, path);
+    }
+  });
+});
