@@ -41,7 +41,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde_json::json;
 
-use crate::catalogue::Catalogue;
+use crate::catalogue::{Catalogue, Snapshot};
 use crate::http::{self, ApiError, BodyError};
 use crate::validate;
 
@@ -189,8 +189,15 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
     }
 
     let budget = leads.settings.budget;
-    let (property, property_missing) = look_up(leads, &input.property_id, budget / 4).await;
-    let (properties, unpublished_ids) = look_up_all(leads, &input.property_ids, budget / 4).await;
+    // Read once, and only for a lead that names a listing.
+    let snapshot = if input.property_id.is_empty() && input.property_ids.is_empty() {
+        None
+    } else {
+        catalogue_within(leads, budget / 4).await
+    };
+    let site = leads.settings.site_url.as_deref();
+    let (property, property_missing) = look_up(snapshot.as_deref(), &input.property_id, site);
+    let (properties, unpublished_ids) = look_up_all(snapshot.as_deref(), &input.property_ids, site);
     let lead = record::Lead {
         id: id.clone(),
         received_at: record::rfc3339(now),
@@ -237,62 +244,50 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
     if taken > 0 { Ok(accepted(&id)) } else { Err(failed(&id)) }
 }
 
-/// The published property a lead names, if the catalogue answers in time; and whether the
-/// catalogue answered and has no such property.
-async fn look_up(leads: &Leads, id: &str, wait: Duration) -> (Option<record::PropertyRef>, bool) {
-    if id.is_empty() {
-        return (None, false);
-    }
+/// The catalogue, if it answers within `wait`; without it the lead still goes, naming the ids
+/// it was sent with.
+async fn catalogue_within(leads: &Leads, wait: Duration) -> Option<Arc<Snapshot>> {
     match tokio::time::timeout(wait, leads.catalogue.snapshot()).await {
-        Ok(Ok(snapshot)) => match snapshot.property(id) {
-            Some(property) => {
-                (Some(record::PropertyRef::new(property, leads.settings.site_url.as_deref())), false)
-            }
-            None => (None, true),
-        },
+        Ok(Ok(snapshot)) => Some(snapshot),
         Ok(Err(error)) => {
             tracing::warn!(event = "lead_catalogue_unavailable", error = %error);
-            (None, false)
+            None
         }
         Err(_) => {
             tracing::warn!(event = "lead_catalogue_unavailable", error = "timed out");
-            (None, false)
+            None
         }
     }
 }
 
+/// The published property a lead names, and whether the catalogue was read and has no such
+/// property.
+fn look_up(snapshot: Option<&Snapshot>, id: &str, site: Option<&str>) -> (Option<record::PropertyRef>, bool) {
+    match snapshot {
+        Some(snapshot) if !id.is_empty() => match snapshot.property(id) {
+            Some(property) => (Some(record::PropertyRef::new(property, site)), false),
+            None => (None, true),
+        },
+        _ => (None, false),
+    }
+}
+
 /// The published properties a shortlist enquiry names, in its order, and the ids the catalogue
-/// answered it does not have (none when it did not answer in time: the email lists them all).
-async fn look_up_all(
-    leads: &Leads,
+/// answered it does not have (none without the catalogue: the email lists them all).
+fn look_up_all(
+    snapshot: Option<&Snapshot>,
     ids: &[String],
-    wait: Duration,
+    site: Option<&str>,
 ) -> (Vec<record::PropertyRef>, Vec<String>) {
-    if ids.is_empty() {
-        return (Vec::new(), Vec::new());
-    }
-    match tokio::time::timeout(wait, leads.catalogue.snapshot()).await {
-        Ok(Ok(snapshot)) => {
-            let site = leads.settings.site_url.as_deref();
-            let mut found = Vec::new();
-            let mut missing = Vec::new();
-            for id in ids {
-                match snapshot.property(id) {
-                    Some(property) => found.push(record::PropertyRef::new(property, site)),
-                    None => missing.push(id.clone()),
-                }
-            }
-            (found, missing)
-        }
-        Ok(Err(error)) => {
-            tracing::warn!(event = "lead_catalogue_unavailable", error = %error);
-            (Vec::new(), Vec::new())
-        }
-        Err(_) => {
-            tracing::warn!(event = "lead_catalogue_unavailable", error = "timed out");
-            (Vec::new(), Vec::new())
+    let (mut found, mut missing) = (Vec::new(), Vec::new());
+    let Some(snapshot) = snapshot else { return (found, missing) };
+    for id in ids {
+        match snapshot.property(id) {
+            Some(property) => found.push(record::PropertyRef::new(property, site)),
+            None => missing.push(id.clone()),
         }
     }
+    (found, missing)
 }
 
 fn prepare(
