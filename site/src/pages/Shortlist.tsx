@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../i18n/link';
 import { localePath, useT } from '../i18n';
+import { localize } from '../i18n/content';
 import { useHydrated, useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
@@ -40,7 +41,7 @@ export function Component() {
   const enquiry = [
     t('shortlist.enquiryMessage'),
     ...found.map(({ property }) => {
-      const title = property.translations?.[lang]?.title ?? property.title;
+      const { title } = localize(property, lang, ['title']);
       return `- ${title}${property.reference ? ` (${property.reference})` : ''}`;
     }),
   ].join('\n');
