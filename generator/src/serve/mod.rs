@@ -22,6 +22,7 @@
 mod admin;
 mod compression;
 mod listener;
+mod ranges;
 mod rebuild;
 
 use std::convert::Infallible;
@@ -34,7 +35,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::header::{ALLOW, CACHE_CONTROL, CONTENT_TYPE, LOCATION};
+use axum::http::header::{ACCEPT_RANGES, ALLOW, CACHE_CONTROL, CONTENT_RANGE, CONTENT_TYPE, LOCATION, RANGE};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -319,7 +320,8 @@ type AppState = State<Arc<Shared>>;
 async fn handle(State(shared): AppState, request: Request) -> Response {
     let method = request.method();
     if method == Method::GET || method == Method::HEAD {
-        return shared.answer(request.uri().path()).await;
+        let range = request.headers().get(RANGE).and_then(|value| value.to_str().ok());
+        return shared.answer(request.uri().path(), range).await;
     }
     // The function answers its own paths, exactly as Netlify's proxy rules match them, and any
     // other path under the API (`/API/...`, `//api/...`) with its JSON 404.
@@ -333,8 +335,9 @@ async fn handle(State(shared): AppState, request: Request) -> Response {
 }
 
 impl Shared {
-    /// Answers a GET of `raw_path` (still percent-encoded) as Netlify would.
-    async fn answer(&self, raw_path: &str) -> Response {
+    /// Answers a GET of `raw_path` (still percent-encoded) as Netlify would, the part of a file
+    /// a `Range` header asks for included.
+    async fn answer(&self, raw_path: &str, range: Option<&str>) -> Response {
         let Some(path) = decode_path(raw_path) else {
             return refusal(
                 under_api(raw_path),
@@ -347,6 +350,7 @@ impl Shared {
         // plain answers keep their own.
         let (response, rule_content_type) = match self.rules.resolve(&self.served.folder(), &path) {
             Answer::File { file, status } => match tokio::fs::read(&file).await {
+                Ok(bytes) if status == 200 => (self.file_part(&file, bytes, range), true),
                 Ok(bytes) => {
                     (self.page(StatusCode::from_u16(status).unwrap_or(StatusCode::OK), &file, bytes), true)
                 }
@@ -384,6 +388,33 @@ impl Shared {
             Ok(bytes) => self.page(StatusCode::NOT_FOUND, &file, bytes),
             Err(_) => text(StatusCode::NOT_FOUND, "Not Found\n"),
         }
+    }
+
+    /// A file's bytes, or the range of them asked for (`ranges`). Pages are always whole: the
+    /// reload script goes into them.
+    fn file_part(&self, file: &Path, bytes: Vec<u8>, range: Option<&str>) -> Response {
+        let range = range.filter(|_| !content_type(file).starts_with("text/html"));
+        let len = bytes.len();
+        let mut response = match ranges::wanted(range, len) {
+            ranges::Wanted::Whole => self.page(StatusCode::OK, file, bytes),
+            ranges::Wanted::Part(part) => {
+                let content_range = format!("bytes {}-{}/{len}", part.start, part.end - 1);
+                let mut response = self.page(StatusCode::PARTIAL_CONTENT, file, bytes[part].to_vec());
+                if let Ok(value) = HeaderValue::from_str(&content_range) {
+                    response.headers_mut().insert(CONTENT_RANGE, value);
+                }
+                response
+            }
+            ranges::Wanted::Unsatisfiable => {
+                let mut response = (StatusCode::RANGE_NOT_SATISFIABLE, Body::empty()).into_response();
+                if let Ok(value) = HeaderValue::from_str(&format!("bytes */{len}")) {
+                    response.headers_mut().insert(CONTENT_RANGE, value);
+                }
+                response
+            }
+        };
+        response.headers_mut().insert(ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+        response
     }
 
     /// A file's bytes with the type its extension says, and the reload script in HTML while

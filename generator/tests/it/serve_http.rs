@@ -370,3 +370,41 @@ fn an_admin_write_refused_for_a_symbolic_link_is_a_409_that_names_it() {
     assert_eq!(after, before, "nothing written where the links point");
     assert!(!content.join("properties/photo-villa.yaml").exists());
 }
+
+/// The map reads its PMTiles basemap in parts, as Netlify's CDN serves them: one byte range per
+/// request is answered 206 with `Content-Range` and only those bytes (not compressed, whatever
+/// the browser accepts), a range past the end 416, and a request without one the whole file.
+#[test]
+fn a_file_is_served_in_the_byte_ranges_asked_for() {
+    let site = Site::new();
+    let bytes: String = (0..4000).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+    site.write("media/map/basemap.pmtiles", &bytes);
+    let server = site.serve(&[]);
+    let address = server.address().to_owned();
+    let ask = |range: &str| {
+        raw_request(
+            &address,
+            &format!(
+                "GET /media/map/basemap.pmtiles HTTP/1.1\r\nHost: {address}\r\nRange: {range}\r\nAccept-Encoding: gzip, br\r\nConnection: close\r\n\r\n"
+            ),
+        )
+    };
+
+    let (status, head, body) = ask("bytes=100-199");
+    assert_eq!(status, 206, "{head}");
+    assert_eq!(header(&head, "content-range"), Some("bytes 100-199/4000"), "{head}");
+    assert_eq!(header(&head, "content-encoding"), None, "a part is sent as it is: {head}");
+    assert_eq!(body, bytes.as_bytes()[100..200]);
+
+    let (status, head, body) = ask("bytes=3990-");
+    assert_eq!((status, header(&head, "content-range")), (206, Some("bytes 3990-3999/4000")), "{head}");
+    assert_eq!(body, bytes.as_bytes()[3990..]);
+
+    let (status, head, _) = ask("bytes=4000-4100");
+    assert_eq!((status, header(&head, "content-range")), (416, Some("bytes */4000")), "{head}");
+
+    let whole = server.get("/media/map/basemap.pmtiles");
+    assert_eq!(whole.status, 200);
+    assert_eq!(whole.header("accept-ranges"), Some("bytes"));
+    assert_eq!(whole.body, bytes.as_bytes());
+}
