@@ -20,7 +20,7 @@ use crate::{
     listings::{Card, Community, HomeCards, ListingSummary},
     media::PostPictures,
     routes::Routes,
-    site::{Developer, Page, Site, TeamMember},
+    site::{Developer, MapPlace, Page, Site, TeamMember},
 };
 
 /// One file of [`published!`] as the TypeScript generator sees it.
@@ -100,6 +100,8 @@ published! {
     fn legal_page(id: &str): Page = "/data/pages/{id}.json";
     /// The home page's newest cards of each main category.
     const HOME: HomeCards<'static> = "/data/home.json";
+    /// The communities the map names, where the vocabulary gives their coordinates.
+    const PLACES: Vec<MapPlace> = "/data/places.json";
     /// The area guides: one entry per community, most listings first.
     const COMMUNITIES: Vec<Community<'static>> = "/data/communities.json";
     /// What a listing page shows first: counts, the 'Area' dropdown, the first cards. `kind` is

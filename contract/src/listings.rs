@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
 
-use crate::api::{Furnishing, MainCategory, PricePeriod};
+use crate::api::{Coordinates, Furnishing, MainCategory, PricePeriod};
 use crate::media::Picture;
 
 /// The rooms filters' last choice, which means "this many or more" (the search panels' '7+
@@ -63,6 +63,10 @@ pub struct Card<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub completion_date: Option<&'a str>,
+    /// Where it is, when the content says: the map view's marker.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub coordinates: Option<Coordinates>,
     /// Title and location in other languages, where the content gives them.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]

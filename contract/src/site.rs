@@ -41,6 +41,8 @@ pub struct Site {
     pub hero: Heroes,
     pub legal_name: Option<String>,
     pub logo: String,
+    /// The listings' map, when the site has a basemap; `null` offers no map view.
+    pub map: Option<MapSettings>,
     pub name: String,
     /// The office registration number (RERA).
     pub orn: String,
@@ -54,6 +56,26 @@ pub struct Site {
     /// HTML.
     pub why_us: String,
     pub working_hours: String,
+}
+
+/// The basemap of the listings' map.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MapSettings {
+    /// Credit shown on the map.
+    pub attribution: String,
+    /// The PMTiles archive's address: a path on the site (`/media/map/dubai.pmtiles`) or https.
+    pub tiles: String,
+}
+
+/// A place the map names (`data/places.json`): a community at its coordinates, by its English
+/// name (`Site::vocabulary` has its other names).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MapPlace {
+    pub name: String,
+    pub lat: f64,
+    pub lng: f64,
 }
 
 /// A team member's numbers, as a property card's Call and WhatsApp use them.

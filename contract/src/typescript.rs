@@ -27,8 +27,8 @@ use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use crate::media::Picture;
 use crate::routes::Routes;
 use crate::site::{
-    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site,
-    SiteTexts, SocialLink, TeamMember, Translations,
+    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MemberTexts, Page,
+    PageTexts, Partner, Site, SiteTexts, SocialLink, TeamMember, Translations,
 };
 use crate::vocabulary::{TermNames, Vocabulary};
 
@@ -160,6 +160,8 @@ fn declarations() -> Vec<Declaration> {
         declaration::<Picture<'static>>(cfg),
         declaration::<Site>(cfg),
         declaration::<SiteTexts>(cfg),
+        declaration::<MapSettings>(cfg),
+        declaration::<MapPlace>(cfg),
         declaration::<Vocabulary>(cfg),
         declaration::<TermNames>(cfg),
         declaration::<Heroes>(cfg),

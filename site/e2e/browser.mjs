@@ -7,7 +7,11 @@ export const DESKTOP = { width: 1440, height: 900 };
 /** The only host the browser can reach: the test servers listen on loopback. */
 const LOOPBACK = '127.0.0.1';
 
-export function launch() {
+/**
+ * Debian's Chromium, headless. `webgl`: WebGL in software (SwiftShader), for the map (MapLibre
+ * draws with WebGL; with the GPU off, Chromium offers it only when asked for).
+ */
+export function launch({ webgl = false } = {}) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
@@ -24,6 +28,7 @@ export function launch() {
       // with Playwright's request routing, which intercepts every request and turns the HTTP
       // cache off: a walk over 62 pages took 38 s of CPU this way, 62 s with routing.
       `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${LOOPBACK}`,
+      ...(webgl ? ['--enable-unsafe-swiftshader', '--use-angle=swiftshader'] : []),
     ],
   });
 }

@@ -23,6 +23,7 @@ export type ShellData = Pick<
   | 'social'
   | 'agents'
   | 'baseUrl'
+  | 'map'
 > & { partners: Pick<Partner, 'name' | 'logo'>[]; untranslated?: string[] };
 
 /** Only what the shell shows: long texts (about, why-us) stay out of every page's HTML. */
@@ -45,6 +46,7 @@ export function shellFromSite(full: Site, lang: Lang = 'en'): ShellData {
     social: site.social,
     agents: site.agents,
     baseUrl: site.baseUrl,
+    map: site.map,
     partners: site.partners.map(({ name, logo }) => ({ name, logo })),
   };
 }

@@ -172,6 +172,8 @@ export type Site = {
   hero: Heroes;
   legalName: string | null;
   logo: string;
+  /** The listings' map, when the site has a basemap; `null` offers no map view. */
+  map: MapSettings | null;
   name: string;
   /** The office registration number (RERA). */
   orn: string;
@@ -197,6 +199,26 @@ export type SiteTexts = {
   name: string | null;
   whyUs: string | null;
   workingHours: string | null;
+};
+
+/**
+ * The basemap of the listings' map.
+ */
+export type MapSettings = {
+  /** Credit shown on the map. */
+  attribution: string;
+  /** The PMTiles archive's address: a path on the site (`/media/map/dubai.pmtiles`) or https. */
+  tiles: string;
+};
+
+/**
+ * A place the map names (`data/places.json`): a community at its coordinates, by its English
+ * name (`Site::vocabulary` has its other names).
+ */
+export type MapPlace = {
+  name: string;
+  lat: number;
+  lng: number;
 };
 
 /**
@@ -363,6 +385,8 @@ export type CardProperty = {
    * the listing pages' 'Handover' filter reads it.
    */
   completionDate?: string;
+  /** Where it is, when the content says: the map view's marker. */
+  coordinates?: Coordinates;
   /** Title and location in other languages, where the content gives them. */
   translations?: { [key in string]: CardTexts };
 };

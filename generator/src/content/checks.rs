@@ -6,7 +6,7 @@ use std::path::{Component, Path, PathBuf};
 
 use super::diag::Diagnostic;
 use super::model::{
-    DeveloperFile, GuideFile, MainCategory, MemberFile, PostFile, PropertyFile, SiteFile, Status,
+    DeveloperFile, GuideFile, MainCategory, MapConfig, MemberFile, PostFile, PropertyFile, SiteFile, Status,
 };
 use super::yaml::{Node, Pos, did_you_mean};
 use super::{Record, geo, link_scheme, off_plan};
@@ -186,6 +186,36 @@ pub(super) fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diag
     out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
 }
 
+/// The basemap: a `.pmtiles` file that exists (or an https address), and its credit.
+fn check_map(ctx: &Ctx, r: &Record<SiteFile>, map: &MapConfig, out: &mut Vec<Diagnostic>) {
+    let path = r.path.as_path();
+    let pos = r.tree.pos_of(&["map", "tiles"]);
+    let name = map.tiles.split(['?', '#']).next().unwrap_or_default();
+    if !name.ends_with(".pmtiles") {
+        out.push(
+            Diagnostic::error(path, pos, format!("`map.tiles`: `{}` is not a .pmtiles file", map.tiles))
+                .with_hint(
+                    "the basemap is a PMTiles archive, such as media/map/dubai.pmtiles (README, \"The map\")",
+                ),
+        );
+    } else if map.tiles.starts_with("http://") {
+        out.push(
+            Diagnostic::error(path, pos, format!("`map.tiles`: `{}` is not https", map.tiles))
+                .with_hint("a page served over https cannot load the tiles over http"),
+        );
+    } else {
+        out.extend(ctx.media(path, pos, &map.tiles, "map.tiles"));
+    }
+    if map.attribution.trim().is_empty() {
+        out.push(
+            Diagnostic::error(path, r.tree.pos_of(&["map", "attribution"]), "`map.attribution` is empty")
+                .with_hint(
+                    "credit the map's data as its licence asks, e.g. \"© OpenStreetMap contributors\"",
+                ),
+        );
+    }
+}
+
 pub(super) fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
     let s = &r.data;
     let path = r.path.as_path();
@@ -232,6 +262,9 @@ pub(super) fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnost
         }
     }
     out.extend(geo::check_coordinates(path, r.tree.pos_of(&["coordinates"]), &s.coordinates));
+    if let Some(map) = &s.map {
+        check_map(ctx, r, map, out);
+    }
     if s.whatsapp.chars().filter(char::is_ascii_digit).count() < 9 {
         out.push(Diagnostic::error(
             path,

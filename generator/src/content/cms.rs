@@ -488,6 +488,8 @@ fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
         (_, "image" | "defaultImage" | "hero.residential.poster" | "hero.rental.poster")
         | (_, "hero.offPlan.poster" | "hero.commercial.poster" | "hero.all.poster") => photo(false),
         (_, "logo" | "partners.logo") => logo(),
+        // The basemap: an upload under content/ or an https address (a CDN, S3).
+        (_, "map.tiles") => json!({ "widget": "file", "accept": ".pmtiles", "choose_url": true }),
         (_, path) if path.ends_with(".video") => {
             json!({ "widget": "file", "accept": "video/mp4,video/webm", "choose_url": false })
         }

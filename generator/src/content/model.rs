@@ -520,6 +520,18 @@ pub struct SiteTexts {
     pub about: Option<String>,
 }
 
+/// The basemap: a PMTiles archive of vector tiles in the Protomaps basemap's layers (README,
+/// "The map").
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MapConfig {
+    /// The `.pmtiles` file: a path inside content/ (media/map/dubai.pmtiles) or an https:// address
+    /// (then netlify.toml's `connect-src` must name its origin).
+    pub tiles: String,
+    /// Credit shown on the map, as the data's licence asks (e.g. "© OpenStreetMap contributors").
+    pub attribution: String,
+}
+
 /// The agency: `content/site.yaml`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -552,6 +564,8 @@ pub struct SiteFile {
     /// Markdown: the About Us page.
     pub about: String,
     pub hero: Heroes,
+    /// The basemap of the listings' map. Without it the site offers no map view.
+    pub map: Option<MapConfig>,
     /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.
     /// Nothing reads it: the texts of a language are its `ar:` or `ru:` block.
     #[serde(default)]

@@ -74,6 +74,7 @@ pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
         reference: p.reference.as_deref().filter(|r| !r.trim().is_empty()),
         agent: p.agent.as_deref(),
         completion_date: p.completion_date.as_deref(),
+        coordinates: p.coordinates,
         translations: card_texts(p),
     }
 }

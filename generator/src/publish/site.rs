@@ -4,8 +4,8 @@
 
 use crate::publish::images::Pictures;
 use contract::site::{
-    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MemberTexts, Page, PageTexts, Partner, Site,
-    SiteTexts, SocialLink, TeamMember, Translations,
+    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MemberTexts, Page,
+    PageTexts, Partner, Site, SiteTexts, SocialLink, TeamMember, Translations,
 };
 use contract::urls::media_url;
 use contract::vocabulary::{TermNames, Vocabulary};
@@ -54,6 +54,17 @@ fn vocabulary(vocabularies: &Vocabularies) -> Vocabulary {
     }
 }
 
+/// The communities the map names: each with coordinates in the vocabulary.
+pub fn places(vocabularies: &Vocabularies) -> Vec<MapPlace> {
+    let Some(record) = vocabularies.get(Kind::Communities) else { return Vec::new() };
+    record
+        .data
+        .terms
+        .iter()
+        .filter_map(|t| t.coordinates.map(|c| MapPlace { name: t.en.clone(), lat: c.lat, lng: c.lng }))
+        .collect()
+}
+
 pub fn site(
     site: &SiteFile,
     team: &[Arc<Record<MemberFile>>],
@@ -86,6 +97,10 @@ pub fn site(
         },
         legal_name: site.legal_name.clone(),
         logo: media_url(&site.logo),
+        map: site.map.as_ref().map(|map| MapSettings {
+            attribution: map.attribution.clone(),
+            tiles: if map.tiles.starts_with("https://") { map.tiles.clone() } else { media_url(&map.tiles) },
+        }),
         name: site.name.clone(),
         orn: site.orn.clone(),
         partners: site

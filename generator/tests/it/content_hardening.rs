@@ -197,3 +197,50 @@ fn an_unreadable_team_file_is_not_called_missing() {
     assert!(stderr.contains(&format!("error: agent `{id}`: ")), "a listing names the agent\n{stderr}");
     assert!(stderr.contains("could not be loaded (see its own error)"), "{stderr}");
 }
+
+/// The map's basemap in `site.yaml`: a `.pmtiles` file that exists (or an https address), with
+/// its credit; each mistake is an error at its line that says what to write.
+#[test]
+fn a_basemap_that_is_missing_or_not_pmtiles_is_a_located_error() {
+    let cases = [
+        (
+            "  tiles: media/map/nowhere.pmtiles\n  attribution: Sample\n",
+            "error: map.tiles not found: `media/map/nowhere.pmtiles`",
+        ),
+        (
+            "  tiles: media/logo.png\n  attribution: Sample\n",
+            "error: `map.tiles`: `media/logo.png` is not a .pmtiles file",
+        ),
+        ("  tiles: http://tiles.example/dubai.pmtiles\n  attribution: Sample\n", "is not https"),
+        (
+            "  tiles: https://tiles.example/dubai.pmtiles\n  attribution: \" \"\n",
+            "error: `map.attribution` is empty",
+        ),
+    ];
+    for (map, expected) in cases {
+        let dir = content_copy(&fixtures().join("publishing"));
+        let site = dir.path().join("content/site.yaml");
+        let mut text = std::fs::read_to_string(&site).expect("site.yaml");
+        let line = text.lines().count() + 2;
+        text.push_str(&format!("map:\n{map}"));
+        std::fs::write(&site, text).expect("written");
+        let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+        assert_eq!(code, 1, "{map}: {stderr}");
+        let located = stderr.lines().any(|l| {
+            (l.starts_with(&format!("content/site.yaml:{line}:"))
+                || l.starts_with(&format!("content/site.yaml:{}:", line + 1)))
+                && l.contains(expected)
+        });
+        assert!(located, "{expected}\n{stderr}");
+    }
+    // An https basemap with its credit is accepted as it is (its origin goes into the CSP).
+    let dir = content_copy(&fixtures().join("publishing"));
+    let site = dir.path().join("content/site.yaml");
+    let mut text = std::fs::read_to_string(&site).expect("site.yaml");
+    text.push_str(
+        "map:\n  tiles: https://tiles.example/dubai.pmtiles\n  attribution: © OpenStreetMap contributors\n",
+    );
+    std::fs::write(&site, text).expect("written");
+    let (Run { code, stderr, .. }, _) = run(dir.path(), &["check"]);
+    assert_eq!(code, 0, "{stderr}");
+}

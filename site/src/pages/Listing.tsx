@@ -22,6 +22,10 @@ import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel, type CommunityOption } from '../components/SearchPanel';
 import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
+import { inArea } from '../map/area';
+import { useMapView } from '../map/useMapView';
+import { ViewToggle } from '../map/ViewToggle';
+import { LazyResultsMap } from '../map/LazyResultsMap';
 
 export type ListingKind = 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 
@@ -188,11 +192,14 @@ function ListingPage({ kind }: { kind: ListingKind }) {
   const pathname = usePathname();
   const [filter, update] = useFilters();
   const [count, showMore] = useShownCount();
-  const filtered = isFiltered(filter);
+  const map = useMapView();
+  const filtered = isFiltered(filter) || map.bounds !== null;
   // The hero's count says how many are shown once a choice leaves some out.
-  const narrowed = isNarrowed(filter);
-  const { cards, loading, failed } = useCards(kind, summary, filtered ? 'all' : count);
-  const matching = useMemo(() => (cards ? applyFilters(cards, filter) : null), [cards, filter]);
+  const narrowed = isNarrowed(filter) || map.bounds !== null;
+  // The map shows every listing the filters let through: all of them are loaded.
+  const { cards, loading, failed } = useCards(kind, summary, filtered || map.map ? 'all' : count);
+  const filteredCards = useMemo(() => (cards ? applyFilters(cards, filter) : null), [cards, filter]);
+  const matching = useMemo(() => (filteredCards ? inArea(filteredCards, map.bounds) : null), [filteredCards, map.bounds]);
   const shown = matching ? matching.slice(0, count) : [];
   const available = filtered ? (matching?.length ?? 0) : summary.total;
   const exactTab = page.tabs.some((tab) => tab.to === pathname);
@@ -282,7 +289,9 @@ function ListingPage({ kind }: { kind: ListingKind }) {
               {t(page.heading)}
             </h2>
             {summary.total > 1 ? <FilterControls filters={filter} update={update} priceRange={summary.priceRange} yearly={yearly} facets={summary} /> : null}
+            {summary.total > 0 ? <ViewToggle view={map} /> : null}
           </div>
+          <LazyResultsMap cards={filteredCards ?? []} view={map} />
           {loading && shown.length === 0 ? (
             <p className="empty-state" role="status">
               <span className="spinner" aria-hidden="true" />

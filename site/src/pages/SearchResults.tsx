@@ -20,15 +20,22 @@ import { listingSummary, SITE } from '../paths';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
-import { PropertyGrid } from '../components/PropertyCard';
 import { Icon } from '../components/Icon';
 import { FilterControls } from '../components/FilterControls';
 import { PANELS, panelValuesFrom, SearchPanel, type CommunityOption } from '../components/SearchPanel';
 import { applyFilters } from '../search/filters';
+import { inArea } from '../map/area';
+import { useMapView } from '../map/useMapView';
+import { ViewToggle } from '../map/ViewToggle';
+import { LazyResultsMap } from '../map/LazyResultsMap';
 import { toCard } from '../search/toCard';
 import { useFilters, useShownCount } from '../search/useFilters';
 
 const NoResultsHelp = lazy(() => import('../search/NoResultsHelp'));
+// The cards come with the search's answer, never in the prerendered page: their code is fetched
+// beside the search (the effect below starts both), not with the page's first view.
+const loadCards = () => import('../components/PropertyCard');
+const PropertyGrid = lazy(async () => ({ default: (await loadCards()).PropertyGrid }));
 
 interface SearchData {
   summary: ListingSummary | null;
@@ -59,6 +66,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [filters, update] = useFilters();
   const [count, showMore] = useShownCount();
+  const map = useMapView();
 
   useEffect(() => {
     // Cleared when the parameters change or the page goes: a stale answer is dropped.
@@ -66,6 +74,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
     setState({ status: 'loading' });
+    void loadCards();
     const { url, init } = searchRequest(kind, JSON.parse(key) as Partial<Record<Param, string>>);
     fetch(url, { ...init, signal: controller.signal })
       .then(async (response) => {
@@ -88,7 +97,9 @@ function SearchPage({ kind }: { kind: SearchKind }) {
 
   // The function answered the search's criteria; the rest (sort, price, bathrooms, size) are the browser's.
   const local = useMemo(() => localFilters(kind, params), [kind, params]);
-  const matching = useMemo(() => (state.status === 'done' ? applyFilters(state.results, local) : []), [state, local]);
+  const filtered = useMemo(() => (state.status === 'done' ? applyFilters(state.results, local) : []), [state, local]);
+  // 'Search this area' keeps the list to the map's area; the map shows all the filters let through.
+  const matching = useMemo(() => inArea(filtered, map.bounds), [filtered, map.bounds]);
   const shown = matching.slice(0, count);
   const total = matching.length;
   // The prerendered page knows no URL parameters: the chips and the panel's values come after
@@ -99,10 +110,17 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   // Kept through a search in the panel: every other filter of the address (sort, price, ...).
   const extra = useMemo(() => {
     const kept = new URLSearchParams(params);
-    for (const name of ['query', 'type', 'bedrooms', 'area', 'community']) kept.delete(name);
+    // A new search starts on the whole map, not on the last one's area.
+    for (const name of ['query', 'type', 'bedrooms', 'area', 'community', 'bounds']) kept.delete(name);
     return kept;
   }, [params]);
   const panel = SEARCHES[kind].panel;
+  const loading = (
+    <p className="empty-state" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{t('listing.loading')}</span>
+    </p>
+  );
 
   return (
     <>
@@ -149,7 +167,9 @@ function SearchPage({ kind }: { kind: SearchKind }) {
             facets={summary ?? undefined}
             bedrooms={!SEARCHES[kind].params.includes('bedrooms')}
           />
+          <ViewToggle view={map} />
         </div>
+        {state.status === 'done' ? <LazyResultsMap cards={filtered} view={map} /> : null}
         {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
         <noscript>
           {import.meta.env.SSR ? (
@@ -159,12 +179,11 @@ function SearchPage({ kind }: { kind: SearchKind }) {
           ) : null}
         </noscript>
         {state.status === 'loading' ? (
-          <p className="empty-state" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span>{t('listing.loading')}</span>
-          </p>
+          loading
         ) : (
-          <PropertyGrid properties={shown} />
+          <Suspense fallback={loading}>
+            <PropertyGrid properties={shown} />
+          </Suspense>
         )}
         {empty ? (
           <Suspense fallback={null}>

@@ -1,18 +1,12 @@
-// The community on a map, when the listing gives coordinates. Nothing is fetched from the map
-// service until the visitor asks for it (no third-party request on page load, and a page that
-// works offline): a drawn placeholder with the place, a button that loads OpenStreetMap's
-// embedded map (lazily), and a link to the full map.
+// A place on the map (a listing's, the office's), when it has coordinates. Nothing of the map is
+// fetched until the visitor asks for it: a drawn placeholder with the place and a button that
+// opens the site's own map (map/LazyMap.tsx: MapLibre over the site's basemap, no tile server
+// elsewhere), and a link to the place on OpenStreetMap.
 import { useState } from 'react';
 import { useT } from '../i18n';
+import { useSite } from '../shell';
 import { Icon } from '../components/Icon';
-
-/** The map's half-width around the point, in degrees: a few streets either way. */
-const SPAN = 0.012;
-
-export function osmEmbedUrl(lat: number, lng: number): string {
-  const box = [lng - SPAN, lat - SPAN / 1.6, lng + SPAN, lat + SPAN / 1.6].map((n) => n.toFixed(5)).join(',');
-  return `https://www.openstreetmap.org/export/embed.html?bbox=${box}&layer=mapnik&marker=${lat.toFixed(5)},${lng.toFixed(5)}`;
-}
+import { LazyMap } from '../map/LazyMap';
 
 export function osmLink(lat: number, lng: number): string {
   return `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lng.toFixed(5)}#map=15/${lat.toFixed(5)}/${lng.toFixed(5)}`;
@@ -20,27 +14,24 @@ export function osmLink(lat: number, lng: number): string {
 
 export function MapCard({ lat, lng, place }: { lat: number; lng: number; place: string }) {
   const t = useT();
+  const site = useSite();
   const [shown, setShown] = useState(false);
   return (
     <div className="map-card">
-      {shown ? (
-        <iframe
-          className="map-card__frame"
-          src={osmEmbedUrl(lat, lng)}
-          title={t('property.map.title', { place })}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-        />
+      {shown && site.map ? (
+        <LazyMap settings={site.map} label={t('property.map.title', { place })} centre={{ lat, lng }} place={place} />
       ) : (
         <div className="map-card__placeholder">
           <span className="map-card__pin">
             <Icon name="pin" size={26} />
           </span>
           <p className="map-card__place">{place}</p>
-          <button type="button" className="button button--primary" onClick={() => setShown(true)}>
-            <Icon name="map" size={18} />
-            <span>{t('property.map.show')}</span>
-          </button>
+          {site.map ? (
+            <button type="button" className="button button--primary" onClick={() => setShown(true)}>
+              <Icon name="map" size={18} />
+              <span>{t('property.map.show')}</span>
+            </button>
+          ) : null}
         </div>
       )}
       <p className="map-card__foot">

@@ -23,6 +23,8 @@ export function toCard(property: Property): CardProperty {
     // What the page's filters read of a card.
     ...(property.completionDate ? { completionDate: property.completionDate } : {}),
     ...(property.furnishing ? { furnishing: property.furnishing } : {}),
+    // Where the map view puts it.
+    ...(property.coordinates ? { coordinates: property.coordinates } : {}),
     featured: property.featured,
     createdAt: property.createdAt,
     ...(property.translations

@@ -1,0 +1,327 @@
+// The map (MapLibre GL JS over the site's PMTiles basemap), loaded only when a visitor opens it
+// (LazyMap): none of this is in a page's first-view JavaScript.
+//
+// Listings are HTML buttons over the map, not symbols drawn in WebGL: each (and each cluster) is
+// a focusable element with an accessible name, so the map works by keyboard and screen reader,
+// and prices are shaped by the browser in every language. Clusters come from supercluster (the
+// library MapLibre itself clusters with), worked out for the view after each move.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { addProtocol as addMapProtocol, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+// The worker as a file of the site's own (script from 'self'), not a blob: the CSP names no blob.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Protocol } from 'pmtiles';
+import Supercluster, { type ClusterProperties } from 'supercluster';
+import { getJson } from '../data';
+import { PLACES, SITE } from '../paths';
+import { useT, type Translate } from '../i18n';
+import { Link } from '../i18n/link';
+import { localize, termIn } from '../i18n/content';
+import { priceText } from '../price';
+import { LOCALES, memo } from '../format';
+import { useLang, useSite } from '../shell';
+import { Picture } from '../components/Picture';
+import { Icon } from '../components/Icon';
+import type { CardProperty, Coordinates, MapSettings } from '../types';
+import type { Lang } from '../i18n';
+import { basemapStyle, PROTOCOL } from './style';
+import type { Bounds } from './area';
+import './map.css';
+
+setWorkerUrl(workerUrl);
+let protocolAdded = false;
+function addProtocol() {
+  if (protocolAdded) return;
+  addMapProtocol(PROTOCOL, new Protocol().tile);
+  protocolAdded = true;
+}
+
+/** Dubai, when there is nothing to fit the view to. */
+const DUBAI: Coordinates = { lat: 25.15, lng: 55.22 };
+/** Community names show from this zoom (below it they would cover each other). */
+const PLACES_FROM_ZOOM = 11;
+/** How close a listing is shown: a street or two. */
+const LISTING_ZOOM = 14;
+
+export type MapViewProps = {
+  settings: MapSettings;
+  /** The region's name for screen readers. */
+  label: string;
+} & (
+  | {
+      /** The listings shown: one marker each (those with coordinates), clustered when dense. */
+      cards: CardProperty[];
+      /** The area the list keeps to: the view starts there. */
+      bounds: Bounds | null;
+      onSearchArea: (bounds: Bounds) => void;
+    }
+  | {
+      /** One place (a listing, the office): a pin at the centre. */
+      centre: Coordinates;
+      place: string;
+    }
+);
+
+function mapLocale(t: Translate): Record<string, string> {
+  return {
+    'Map.Title': t('map.canvas'),
+    'NavigationControl.ZoomIn': t('map.zoomIn'),
+    'NavigationControl.ZoomOut': t('map.zoomOut'),
+    'NavigationControl.ResetBearing': t('map.resetBearing'),
+    'AttributionControl.ToggleAttribution': t('map.attribution'),
+    'Marker.Title': t('map.pin'),
+  };
+}
+
+function boundsOf(points: Coordinates[]): LngLatBoundsLike | null {
+  if (points.length === 0) return null;
+  const lngs = points.map((p) => p.lng);
+  const lats = points.map((p) => p.lat);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}
+
+// English as the portals write it ('1.3M', not en-GB's '1.3m').
+const compactFormat = memo((lang) => new Intl.NumberFormat(lang === 'en' ? 'en-US' : LOCALES[lang], { notation: 'compact', maximumFractionDigits: 1 }));
+
+/** The compact price a marker shows: '1.2M AED'. */
+function shortPrice(t: Translate, lang: Lang, card: CardProperty): string {
+  if (card.price == null) return t('map.noPrice');
+  return t('price.amount', { amount: compactFormat(lang).format(card.price) });
+}
+
+type Point = { id: string };
+
+export default function MapView(props: MapViewProps) {
+  const t = useT();
+  const lang = useLang();
+  const container = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [moved, setMoved] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const listing = 'cards' in props;
+  const cards = listing ? props.cards : null;
+  const located = useMemo(() => (cards ?? []).filter((card) => card.coordinates), [cards]);
+  const byId = useMemo(() => new Map(located.map((card) => [card.id, card])), [located]);
+
+  // The map itself, once: its view starts on the area kept, else on every listing, else the place.
+  useEffect(() => {
+    if (!container.current) return;
+    addProtocol();
+    const first = listing ? (props.bounds ?? boundsOf(located.map((c) => c.coordinates!))) : null;
+    const centre = listing ? DUBAI : props.centre;
+    let instance: MapLibreMap;
+    try {
+      instance = new MapLibreMap({
+        container: container.current,
+        style: basemapStyle(props.settings.tiles, props.settings.attribution, window.location.href),
+        center: [centre.lng, centre.lat],
+        zoom: listing ? 10 : LISTING_ZOOM,
+        maxZoom: 18,
+        attributionControl: { compact: true },
+        locale: mapLocale(t),
+        // Page scrolling stays page scrolling: on a phone two fingers move the map.
+        cooperativeGestures: window.matchMedia('(pointer: coarse)').matches,
+        dragRotate: false,
+        pitchWithRotate: false,
+        touchPitch: false,
+      });
+    } catch (error) {
+      // No WebGL: say so in place of the map.
+      console.error('The map could not start', error);
+      setFailed(true);
+      return;
+    }
+    instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    instance.touchZoomRotate.disableRotation();
+    if (first) instance.fitBounds(first, { padding: 48, maxZoom: LISTING_ZOOM, duration: 0 });
+    instance.on('error', (event) => console.error('Map error', event.error));
+    // Moves after the first view offer 'Search this area'.
+    instance.once('idle', () => instance.on('moveend', () => setMoved(true)));
+    setMap(instance);
+    return () => {
+      instance.remove();
+      setMap(null);
+    };
+    // The map is made once; later changes of cards and area are drawn by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The community names, in the page's language, from the zoom where they fit.
+  useEffect(() => {
+    if (!map) return;
+    let live = true;
+    const markers: Marker[] = [];
+    const zoomed = () => region.current?.classList.toggle('map-view--places', map.getZoom() >= PLACES_FROM_ZOOM);
+    Promise.all([getJson(PLACES), getJson(SITE)])
+      .then(([places, { vocabulary }]) => {
+        if (!live) return;
+        for (const place of places) {
+          const label = document.createElement('span');
+          label.className = 'map-place';
+          label.setAttribute('aria-hidden', 'true');
+          label.textContent = termIn(vocabulary.communities, lang, place.name).name;
+          markers.push(new Marker({ element: label }).setLngLat([place.lng, place.lat]).addTo(map));
+        }
+      })
+      .catch((error) => console.error('Failed to fetch the map places', error));
+    zoomed();
+    map.on('zoom', zoomed);
+    return () => {
+      live = false;
+      map.off('zoom', zoomed);
+      for (const marker of markers) marker.remove();
+    };
+  }, [map, lang]);
+
+  // One place: a pin.
+  const centre = listing ? null : props.centre;
+  const place = listing ? null : props.place;
+  useEffect(() => {
+    if (!map || !centre) return;
+    // A drop-shaped head whose tip is the box's bottom centre: the marker's anchor.
+    const pin = document.createElement('span');
+    pin.className = 'map-pin';
+    pin.append(document.createElement('span'));
+    pin.setAttribute('role', 'img');
+    pin.setAttribute('aria-label', place ?? '');
+    const marker = new Marker({ element: pin, anchor: 'bottom' }).setLngLat([centre.lng, centre.lat]).addTo(map);
+    return () => {
+      marker.remove();
+    };
+  }, [map, centre, place]);
+
+  // The listings: a button per listing or cluster in view, redrawn after each move.
+  const index = useMemo(() => {
+    const clusters = new Supercluster<Point, Record<string, never>>({ radius: 56, maxZoom: 16 });
+    clusters.load(
+      located.map((card) => ({
+        type: 'Feature' as const,
+        properties: { id: card.id },
+        geometry: { type: 'Point' as const, coordinates: [card.coordinates!.lng, card.coordinates!.lat] },
+      })),
+    );
+    return clusters;
+  }, [located]);
+
+  useEffect(() => {
+    if (!map || !listing) return;
+    const shown = new Map<string, Marker>();
+    const draw = () => {
+      const view = map.getBounds();
+      const wanted = index.getClusters([view.getWest(), view.getSouth(), view.getEast(), view.getNorth()], Math.floor(map.getZoom()));
+      const keep = new Set<string>();
+      for (const feature of wanted) {
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        const props = feature.properties as Point | ClusterProperties;
+        const key = 'cluster' in props && props.cluster ? `cluster-${props.cluster_id}` : `listing-${(props as Point).id}`;
+        keep.add(key);
+        if (shown.has(key)) continue;
+        const button = document.createElement('button');
+        button.type = 'button';
+        if ('cluster' in props && props.cluster) {
+          const id = props.cluster_id;
+          button.className = 'map-cluster';
+          button.textContent = String(props.point_count);
+          button.setAttribute('aria-label', t('map.cluster', { n: props.point_count }));
+          button.addEventListener('click', () => {
+            const zoom = Math.min(index.getClusterExpansionZoom(id), 18);
+            map.easeTo({ center: [lng, lat], zoom });
+            // The button goes with the cluster: the keyboard stays on the map.
+            region.current?.focus();
+          });
+        } else {
+          const card = byId.get((props as Point).id);
+          if (!card) continue;
+          const price = shortPrice(t, lang, card);
+          const title = localize(card, lang, ['title']).title;
+          button.className = 'map-marker';
+          button.textContent = price;
+          button.dataset.id = card.id;
+          // Named by what it shows first (the short price), then the title.
+          button.setAttribute('aria-label', t('map.marker', { price, title }));
+          button.addEventListener('click', () => setSelected(card.id));
+        }
+        shown.set(key, new Marker({ element: button }).setLngLat([lng, lat]).addTo(map));
+      }
+      for (const [key, marker] of shown) {
+        if (!keep.has(key)) {
+          marker.remove();
+          shown.delete(key);
+        }
+      }
+      region.current?.setAttribute('data-markers', String(shown.size));
+    };
+    draw();
+    map.on('moveend', draw);
+    return () => {
+      map.off('moveend', draw);
+      for (const marker of shown.values()) marker.remove();
+    };
+  }, [map, index, byId, listing, t, lang]);
+
+  // The marker of the card shown stands out.
+  useEffect(() => {
+    const markers = region.current?.querySelectorAll<HTMLElement>('.map-marker');
+    markers?.forEach((marker) => marker.classList.toggle('is-selected', marker.dataset.id === selected));
+  }, [selected, map]);
+
+  const searchArea = () => {
+    if (!map || !listing) return;
+    const view = map.getBounds();
+    props.onSearchArea([view.getWest(), view.getSouth(), view.getEast(), view.getNorth()]);
+    setMoved(false);
+  };
+
+  const card = selected ? byId.get(selected) : undefined;
+  const missing = cards ? cards.length - located.length : 0;
+  return (
+    <>
+      <div className="map-view" ref={region} role="region" aria-label={props.label} tabIndex={-1}>
+        {failed ? (
+          <p className="map-view__failed" role="status">
+            {t('map.failed')}
+          </p>
+        ) : null}
+        <div className="map-view__canvas" ref={container} />
+        {listing && moved ? (
+          <button type="button" className="button button--primary map-view__search" onClick={searchArea}>
+            <Icon name="search" size={18} />
+            <span>{t('map.searchArea')}</span>
+          </button>
+        ) : null}
+        {card ? <Preview card={card} close={() => setSelected(null)} /> : null}
+      </div>
+      {missing > 0 ? <p className="map-view__note">{t('map.unlocated', { n: missing })}</p> : null}
+    </>
+  );
+}
+
+/** The listing a marker opened: photo, price, title, place and its link. */
+function Preview({ card, close }: { card: CardProperty; close: () => void }): ReactNode {
+  const t = useT();
+  const lang = useLang();
+  const site = useSite();
+  const shown = localize(card, lang, ['title', 'location']);
+  const box = useRef<HTMLElement>(null);
+  // The keyboard follows what it opened.
+  useEffect(() => box.current?.querySelector<HTMLElement>('[data-preview-link]')?.focus(), [card.id]);
+  return (
+    <aside ref={box} className="map-preview" aria-label={shown.title}>
+      <Picture className="map-preview__photo" picture={shown.image ?? site.defaultImage} sizes="card" alt="" fallbackWidth={160} fallbackHeight={120} />
+      <div className="map-preview__body">
+        <p className="map-preview__price">{priceText(t, lang, shown.price, shown.pricePeriod)}</p>
+        <p className="map-preview__title">{shown.title}</p>
+        {shown.location ? <p className="map-preview__place">{shown.location}</p> : null}
+        <Link className="text-link" to={shown.url} data-preview-link>
+          {t('card.view')}
+        </Link>
+      </div>
+      <button type="button" className="map-preview__close" onClick={close} aria-label={t('map.close')}>
+        <Icon name="close" size={18} />
+      </button>
+    </aside>
+  );
+}
+

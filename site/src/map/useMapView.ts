@@ -1,0 +1,28 @@
+// The list-or-map choice and the map's area of a listing or result page, kept in its address
+// (map/area.ts) as its filters are (search/useFilters.ts): changes replace the history entry
+// and never scroll the page.
+import { useNavigate, useSearchParams } from 'react-router';
+import { useHydrated } from '../shell';
+import { boundsFrom, withMapView, type Bounds } from './area';
+
+export interface MapView {
+  map: boolean;
+  bounds: Bounds | null;
+  /** Shows the map (or the list) with this area (or none). */
+  show: (map: boolean, bounds: Bounds | null) => void;
+}
+
+export function useMapView(): MapView {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // The prerendered page knows no query string: the list, until hydrated.
+  const hydrated = useHydrated();
+  return {
+    map: hydrated && params.get('view') === 'map',
+    bounds: hydrated ? boundsFrom(params) : null,
+    show(map, bounds) {
+      const search = withMapView(params, map, bounds).toString();
+      navigate({ search: search && `?${search}` }, { replace: true, preventScrollReset: true });
+    },
+  };
+}
