@@ -245,6 +245,14 @@ describe('the map of a result page and of a property page', () => {
     assert.equal(await scrollsSideways(page), false, 'the open map keeps the page within the phone');
     await map.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'phone-property-map.png') });
+
+    // The contact page's map: the office, in Arabic.
+    const site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
+    const address = site.translations.ar?.address ?? site.address;
+    await gotoSettled(page, `${server.url}/ar/contact-us`);
+    await page.getByRole('button', { name: 'عرض الخريطة' }).click();
+    const office = page.getByRole('region', { name: `خريطة ${address}` });
+    await office.getByRole('img', { name: address }).waitFor();
     assert.deepEqual(problems, []);
     await context.close();
   });
