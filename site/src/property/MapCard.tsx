@@ -2,11 +2,13 @@
 // fetched until the visitor asks for it: a drawn placeholder with the place and a button that
 // opens the site's own map (map/LazyMap.tsx: MapLibre over the site's basemap, no tile server
 // elsewhere), and a link to the place on OpenStreetMap.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../i18n';
 import { useSite } from '../shell';
 import { Icon } from '../components/Icon';
-import { LazyMap } from '../map/LazyMap';
+
+// Even the map's loader waits for the button: property and contact pages carry none of it.
+const LazyMap = lazy(async () => ({ default: (await import('../map/LazyMap')).LazyMap }));
 
 export function osmLink(lat: number, lng: number): string {
   return `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lng.toFixed(5)}#map=15/${lat.toFixed(5)}/${lng.toFixed(5)}`;
@@ -19,7 +21,9 @@ export function MapCard({ lat, lng, place }: { lat: number; lng: number; place: 
   return (
     <div className="map-card">
       {shown && site.map ? (
-        <LazyMap settings={site.map} label={t('property.map.title', { place })} centre={{ lat, lng }} place={place} />
+        <Suspense fallback={<div className="map-card__placeholder" role="status" aria-label={t('mapView.loading')} />}>
+          <LazyMap settings={site.map} label={t('property.map.title', { place })} centre={{ lat, lng }} place={place} />
+        </Suspense>
       ) : (
         <div className="map-card__placeholder">
           <span className="map-card__pin">
