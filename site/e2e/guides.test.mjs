@@ -105,9 +105,12 @@ async function assertFigures(page, guide, lang) {
       assert.ok((await chart.getAttribute('aria-label')).length > 40, 'the chart is labelled');
       assert.equal(await chart.locator('circle').count(), charted, `${trend.kind}: a point per month with a median`);
       assert.equal(await chart.locator('rect').count(), trend.months.length, `${trend.kind}: a bar per month`);
-      // Its labels readable: at least 11 px as drawn on the screen.
+      // Its labels readable and not oversized: 11 to 16 px as drawn on the screen (a laptop's
+      // box once scaled them to 25 px).
       const sizes = await chart.evaluate((svg) => [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a));
-      assert.ok(sizes.length > 3 && Math.min(...sizes) >= 11, `${trend.kind}: chart labels of ${sizes.map((s) => s.toFixed(1)).join(', ')} px`);
+      const labels = `${trend.kind}: chart labels of ${sizes.map((s) => s.toFixed(1)).join(', ')} px`;
+      assert.ok(sizes.length > 3 && Math.min(...sizes) >= 11, labels);
+      assert.ok(Math.max(...sizes) <= 16, labels);
     } else {
       assert.equal(await figure.locator('svg.trend-chart').count(), 0, `${trend.kind}: no chart without a median`);
       assert.ok((await figure.locator('.guide-trend__few').innerText()).length > 20);
