@@ -27,6 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 MEDIA = ROOT / "content" / "media"
 SS = 2  # supersampling factor: draw at 2x, downscale with LANCZOS
 QUALITY = 70
+# The area guides' photos lie under the page header's dark shade, where a lower quality does not
+# show; it keeps content/media under the README's 5 MB with twelve of them.
+GUIDE_QUALITY = 55
 
 # Brand colours
 NAVY = (15, 42, 68)
@@ -1499,7 +1502,8 @@ def render(name: str, size, painter) -> Path:
     img = c.img.resize(size, Image.LANCZOS)
     out = MEDIA / f"{name}.jpg"
     out.parent.mkdir(parents=True, exist_ok=True)
-    img.save(out, "JPEG", quality=QUALITY, progressive=True, optimize=True)
+    quality = GUIDE_QUALITY if name.startswith("communities/") else QUALITY
+    img.save(out, "JPEG", quality=quality, progressive=True, optimize=True)
     return out
 
 
