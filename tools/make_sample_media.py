@@ -27,6 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 MEDIA = ROOT / "content" / "media"
 SS = 2  # supersampling factor: draw at 2x, downscale with LANCZOS
 QUALITY = 70
+# The area guides' photos lie under the page header's dark shade, where a lower quality does not
+# show; it keeps content/media under the README's 5 MB with twelve of them.
+GUIDE_QUALITY = 55
 
 # Brand colours
 NAVY = (15, 42, 68)
@@ -1447,6 +1450,20 @@ CATALOGUE: dict = {
     "properties/office-2": (P, lambda c: scene_office(c, "golden", open_plan=True)),
     "properties/retail-1": (P, lambda c: scene_shop(c, "day")),
     "properties/retail-2": (P, lambda c: scene_shop(c, "dusk")),
+    # area guides (content/communities/{key}.yaml); the first seven guides' photos are
+    # copies of their communities' listing photos, these have drawings of their own
+    "communities/al-quoz": (P, lambda c: scene_warehouse(c, "morning")),
+    "communities/arabian-ranches": (P, lambda c: scene_villa(c, "golden", "med", with_pool=False, golf=True)),
+    "communities/arabian-ranches-3": (P, lambda c: scene_townhouses(c, "morning")),
+    "communities/damac-lagoons": (P, lambda c: scene_villa(c, "day", "med", with_pool=True, backdrop=True)),
+    "communities/difc": (P, lambda c: scene_marina(c, "golden", yachts=False, horizon=0.78, hmax=0.62, burj_at=0.7)),
+    "communities/dubai-creek-harbour": (P, lambda c: scene_marina(c, "dusk", yachts=True, burj_at=0.8, hmax=0.45, cranes=1)),
+    "communities/dubai-investments-park": (P, lambda c: scene_warehouse(c, "dusk")),
+    "communities/dubai-south": (P, lambda c: scene_plot(c, "day")),
+    "communities/emaar-beachfront": (P, lambda c: scene_beach(c, "dusk", towers=True)),
+    "communities/palm-jebel-ali": (P, lambda c: scene_beach(c, "morning", towers=False)),
+    "communities/sobha-hartland-ii": (P, lambda c: scene_villa(c, "morning", "modern", with_pool=True, backdrop=True)),
+    "communities/town-square": (P, lambda c: scene_townhouses(c, "dusk")),
     # card fallback
     "default-property": (P, draw_default),
     # hero posters
@@ -1485,7 +1502,8 @@ def render(name: str, size, painter) -> Path:
     img = c.img.resize(size, Image.LANCZOS)
     out = MEDIA / f"{name}.jpg"
     out.parent.mkdir(parents=True, exist_ok=True)
-    img.save(out, "JPEG", quality=QUALITY, progressive=True, optimize=True)
+    quality = GUIDE_QUALITY if name.startswith("communities/") else QUALITY
+    img.save(out, "JPEG", quality=quality, progressive=True, optimize=True)
     return out
 
 

@@ -3,7 +3,9 @@
 // the numbers of the published data/guides/{key}.json, the last 12 months' figures with 'too
 // few' under 10 sales, the source line); the area guides page and a property page's location
 // linking to it; the property page's Golden Visa line and /golden-visa in three languages;
-// axe-core at 390 and 1366 px in EN and AR. Screenshots go to e2e/screenshots/guide-*.png.
+// axe-core at 390 and 1366 px in EN and AR; the chart's labels 11 to 16 px, the tables' headings
+// on two lines at most, and a table's box that scrolls shaded at the edge where more of it lies
+// and a tab stop only then. Screenshots go to e2e/screenshots/guide-*.png.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -105,9 +107,12 @@ async function assertFigures(page, guide, lang) {
       assert.ok((await chart.getAttribute('aria-label')).length > 40, 'the chart is labelled');
       assert.equal(await chart.locator('circle').count(), charted, `${trend.kind}: a point per month with a median`);
       assert.equal(await chart.locator('rect').count(), trend.months.length, `${trend.kind}: a bar per month`);
-      // Its labels readable: at least 11 px as drawn on the screen.
+      // Its labels readable and not oversized: 11 to 16 px as drawn on the screen (a laptop's
+      // box once scaled them to 25 px).
       const sizes = await chart.evaluate((svg) => [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a));
-      assert.ok(sizes.length > 3 && Math.min(...sizes) >= 11, `${trend.kind}: chart labels of ${sizes.map((s) => s.toFixed(1)).join(', ')} px`);
+      const labels = `${trend.kind}: chart labels of ${sizes.map((s) => s.toFixed(1)).join(', ')} px`;
+      assert.ok(sizes.length > 3 && Math.min(...sizes) >= 11, labels);
+      assert.ok(Math.max(...sizes) <= 16, labels);
     } else {
       assert.equal(await figure.locator('svg.trend-chart').count(), 0, `${trend.kind}: no chart without a median`);
       assert.ok((await figure.locator('.guide-trend__few').innerText()).length > 20);
@@ -118,6 +123,7 @@ async function assertFigures(page, guide, lang) {
     await table.waitFor();
     const rows = await rowsOf(table);
     assert.equal(rows.length, trend.months.length, `${trend.kind}: a row per month`);
+    await assertHeadings(table, `${trend.kind}'s table`);
     const months = await table.locator('tbody th').allInnerTexts();
     const monthName = new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' });
     trend.months.forEach((m, r) => {
@@ -141,8 +147,67 @@ async function assertFigures(page, guide, lang) {
     assert.deepEqual(rows[r].map(plain), expected, `${f.kind} ${f.bedrooms ?? 'all'}`);
   });
   assert.equal(await table.getAttribute('aria-labelledby'), 'guide-figures-caption');
+  await assertHeadings(table, 'the figures');
+  // Every table's box, the charts' opened above: a tab stop exactly when it scrolls sideways.
+  for (const box of await market.locator('.guide-table-wrap').all()) {
+    const { scrolls, tabindex, more } = await box.evaluate((b) => ({
+      scrolls: b.scrollWidth > b.clientWidth + 1,
+      tabindex: b.getAttribute('tabindex'),
+      more: b.parentElement.dataset.more ?? null,
+    }));
+    assert.equal(tabindex, scrolls ? '0' : null, `a box that ${scrolls ? 'scrolls' : 'fits'}: tabindex ${tabindex}`);
+    if (!scrolls) assert.equal(more, null, 'no shade on a box that fits');
+  }
   const source = plain(await market.locator('.guide-market__source').innerText());
   assert.ok(source.includes(SOURCE[lang]) && source.includes(guide.market.to.slice(0, 4)), `the source line: ${source}`);
+}
+
+/** The column headings of `table` take two lines at most ('Median AED per sqft' took four). */
+async function assertHeadings(table, what) {
+  const lines = await table.locator('thead th').evaluateAll((cells) =>
+    cells.map((th) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      return [th.innerText, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+    }),
+  );
+  for (const [text, n] of lines) assert.ok(n <= 2, `${what}: '${text}' on ${n} lines`);
+}
+
+/**
+ * The shades of a table's scrolling box (ScrollBox.tsx): where more of the table lies, on the
+ * right in English and the left in Arabic; `more` is what data-more should say.
+ */
+async function assertShades(box, more, where) {
+  // The scroll event's update is a render away, and the shade's fade a frame more (reduced
+  // motion); on a timeout the assertions below say what is.
+  const handle = await box.elementHandle();
+  await box
+    .page()
+    .waitForFunction(
+      ([b, want]) => {
+        const shown = (which) => getComputedStyle(b.parentElement, which).opacity === '1';
+        const now = b.parentElement.dataset.more ?? '';
+        return now === want && shown('::before') === want.includes('start') && shown('::after') === want.includes('end');
+      },
+      [handle, more],
+      { timeout: 5000 },
+    )
+    .catch(() => {});
+  const shades = await box.evaluate((b) => {
+    const rtl = getComputedStyle(b).direction === 'rtl';
+    const shade = (which) => {
+      const style = getComputedStyle(b.parentElement, which);
+      // Its physical side: the inline start is the right in Arabic.
+      const side = style.left === '0px' ? 'left' : style.right === '0px' ? 'right' : '?';
+      return { shown: style.opacity === '1', side };
+    };
+    return { rtl, more: b.parentElement.dataset.more ?? '', start: shade('::before'), end: shade('::after') };
+  });
+  assert.equal(shades.more, more, `${where}: data-more`);
+  const [startSide, endSide] = shades.rtl ? ['right', 'left'] : ['left', 'right'];
+  assert.deepEqual(shades.start, { shown: more.includes('start'), side: startSide }, `${where}: the start's shade`);
+  assert.deepEqual(shades.end, { shown: more.includes('end'), side: endSide }, `${where}: the end's shade`);
 }
 
 /** Scrolls the element `selector` names to just under the sticky header. */
@@ -184,6 +249,19 @@ describe('an area guide', () => {
         const caption = page.locator('#guide-figures-caption');
         assert.equal(await caption.evaluate((p) => p.closest('.guide-table-wrap')), null, 'the caption outside the scrolling box');
         const box = page.locator('.guide-market .guide-table-wrap').last();
+        // On a phone its six columns scroll, and it says so: a shade at the end, then at the
+        // start once scrolled to the end; the box takes the focus. On a laptop it fits.
+        if (viewport === PHONE) {
+          assert.equal(await box.getAttribute('tabindex'), '0', `${where}: the figures' box is a tab stop`);
+          await assertShades(box, 'end', `${where}, scrolled to the start`);
+          await box.evaluate((b) => b.scrollTo({ left: (getComputedStyle(b).direction === 'rtl' ? -1 : 1) * b.scrollWidth }));
+          await assertShades(box, 'start', `${where}, scrolled to the end`);
+          await box.evaluate((b) => b.scrollTo({ left: 0 }));
+          await assertShades(box, 'end', `${where}, back at the start`);
+        } else {
+          assert.equal(await box.getAttribute('tabindex'), null, `${where}: the figures' box fits, no tab stop`);
+          await assertShades(box, '', where);
+        }
         const before = await caption.boundingBox();
         await box.evaluate((b) => b.scrollBy({ left: b.dir === 'rtl' || getComputedStyle(b).direction === 'rtl' ? -200 : 200 }));
         assert.deepEqual(await caption.boundingBox(), before, `${where}: the caption did not scroll`);

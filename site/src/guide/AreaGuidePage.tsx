@@ -7,7 +7,6 @@
 // same numbers as a table, then the last 12 months' sales, rents and gross yield per kind and
 // bedrooms. A month or figure with under 10 sales says 'too few' (the generator leaves its
 // median out: publish::market::ENOUGH).
-import type { ReactNode } from 'react';
 import { useLoaderData, data, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { areaGuide } from '../paths';
@@ -25,6 +24,7 @@ import { PropertyCard } from '../components/PropertyCard';
 import { searchUrl } from '../components/SearchPanel';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { TrendChart } from './TrendChart';
+import { ScrollBox } from './ScrollBox';
 
 type Guide = Localized<AreaGuideData>;
 type GuideData = { missing: true } | { missing: false; guide: Guide };
@@ -104,7 +104,9 @@ function Trend({ trend, community, id }: { trend: MarketTrend; community: string
               <tr>
                 <th scope="col">{t('guide.month')}</th>
                 <th scope="col">{t('guide.salesCol')}</th>
-                <th scope="col">{t('guide.medianCol')}</th>
+                <th scope="col" className="guide-table__long">
+                  {t('guide.medianCol')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -133,15 +135,19 @@ function Figures({ figures }: { figures: MarketFigure[] }) {
       <p id="guide-figures-caption" className="guide-table__caption">
         {t('guide.figuresCaption')}
       </p>
-      <ScrollBox labelledBy="guide-figures-caption">
+      <ScrollBox labelledBy="guide-figures-caption" className="guide-table-scroll--figures">
         <table className="guide-table guide-table--figures" aria-labelledby="guide-figures-caption">
           <thead>
             <tr>
               <th scope="col">{t('guide.property')}</th>
               <th scope="col">{t('guide.salesCol')}</th>
-              <th scope="col">{t('guide.medianCol')}</th>
+              <th scope="col" className="guide-table__long">
+                {t('guide.medianCol')}
+              </th>
               <th scope="col">{t('guide.rentsCol')}</th>
-              <th scope="col">{t('guide.rentCol')}</th>
+              <th scope="col" className="guide-table__long">
+                {t('guide.rentCol')}
+              </th>
               <th scope="col">{t('guide.yieldCol')}</th>
             </tr>
           </thead>
@@ -160,18 +166,6 @@ function Figures({ figures }: { figures: MarketFigure[] }) {
         </table>
       </ScrollBox>
     </>
-  );
-}
-
-/**
- * A table's box that scrolls sideways when the table is wider than the screen: a named region
- * that takes the focus, so a keyboard can scroll it too (axe: scrollable-region-focusable).
- */
-function ScrollBox({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    <div className="guide-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
-      {children}
-    </div>
   );
 }
 

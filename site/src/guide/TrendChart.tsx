@@ -10,9 +10,11 @@ import type { MarketTrend } from '../types';
 
 /**
  * One drawing of the chart. The SVG scales to its box, and its text with it: drawn 720 wide, a
- * phone's 320 px box made the labels 6 px. So it is drawn twice, and CSS shows the one that
- * fits (the prerender cannot know the width): a narrow one for phones, with its labels about
- * 12 px at 390 px, and the wide one from 40em. `text` is the labels' size in the drawing's units.
+ * phone's 320 px box made the labels 6 px, and a laptop's 1,150 px box made them 24 px. So it is
+ * drawn twice, and CSS shows the one that fits (the prerender cannot know the width): a narrow
+ * one for phones, its labels about 13 px at 390 px (its box at most 23.5rem wide, so 15.7 px
+ * at most), and the wide one from 48em, its box 43 to 50rem wide, so its labels 11.5 to 13.7 px
+ * (styles/areas.css). `text` is the labels' size in the drawing's units.
  */
 type Layout = {
   name: 'narrow' | 'wide';
@@ -30,7 +32,7 @@ type Layout = {
 };
 
 const NARROW: Layout = { name: 'narrow', width: 360, height: 250, left: 50, right: 8, top: 12, lineBottom: 160, barsTop: 174, barsBottom: 222, text: 15, point: 2.5 };
-const WIDE: Layout = { name: 'wide', width: 720, height: 300, left: 60, right: 14, top: 14, lineBottom: 200, barsTop: 216, barsBottom: 272, text: 15, point: 3 };
+const WIDE: Layout = { name: 'wide', width: 760, height: 300, left: 56, right: 14, top: 14, lineBottom: 200, barsTop: 216, barsBottom: 274, text: 13, point: 3 };
 
 /** Round figures around the medians, for the grid: [low, high, step]. */
 export function scale(values: number[]): [number, number, number] {
