@@ -237,9 +237,15 @@ describe('content screens', () => {
 });
 
 describe('without JavaScript', () => {
+  // One tab for all of them (see openWalk), JavaScript off.
+  let walk;
+  before(async () => {
+    walk = await openWalk(browser, PHONE, { javaScriptEnabled: false });
+  });
+  after(() => walk.close());
   for (const path of FIXED_ROUTES) {
     test(`${path} shows its content and links`, async () => {
-      const opened = await visit(PHONE, path, { javaScript: false });
+      const opened = await visit(PHONE, path, { javaScript: false, walk });
       const { page } = opened;
       assert.equal(await page.locator('h1').count(), 1);
       assert.ok((await page.locator('main').innerText()).trim().length > 20, 'main content');
