@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk } from './browser.mjs';
 
 const SHOTS = '/tmp/i18n-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -178,15 +178,23 @@ describe('right to left', () => {
 
 describe('screenshots of the Arabic pages', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-    for (const [name, path] of [['home', '/ar'], ['listing', '/ar/buy-property'], ['property', localized('ar', PROPERTY)], ['contact', '/ar/contact-us']]) {
-      test(`${name} on a ${label}`, async () => {
-        const { page, context, problems } = await openPage(browser, viewport);
-        await gotoSettled(page, server.url + path);
-        await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}.png`) });
-        await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}-full.png`), fullPage: true });
-        await context.close();
-        assert.deepEqual(problems, []);
+    describe(`on a ${label}`, () => {
+      // One tab for the viewport's pages (see openWalk).
+      let walk;
+      before(async () => {
+        walk = await openWalk(browser, viewport);
       });
-    }
+      after(() => walk.close());
+      for (const [name, path] of [['home', '/ar'], ['listing', '/ar/buy-property'], ['property', localized('ar', PROPERTY)], ['contact', '/ar/contact-us']]) {
+        test(`${name} on a ${label}`, async () => {
+          const { page, context, problems } = await walk.open();
+          await gotoSettled(page, server.url + path);
+          await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}.png`) });
+          await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}-full.png`), fullPage: true });
+          await context.close();
+          assert.deepEqual(problems, []);
+        });
+      }
+    });
   }
 });

@@ -153,10 +153,16 @@ describe('Arabic and Russian community names find their listings', () => {
 });
 
 describe('screenshots at 390 px', () => {
+  // One tab for all of them (see openWalk).
+  let walk;
+  before(async () => {
+    walk = await openWalk(browser, PHONE);
+  });
+  after(() => walk.close());
   for (const lang of ['ar', 'ru']) {
     for (const [name, path] of [['property', PROPERTY], ['post', () => mortgagePost], ['team', '/meet-the-team']]) {
       test(`${lang} ${name}`, async () => {
-        const { page, context, problems } = await open(localized(lang, typeof path === 'function' ? path() : path));
+        const { page, context, problems } = await open(localized(lang, typeof path === 'function' ? path() : path), PHONE, walk);
         await page.screenshot({ path: join(SHOTS, `${lang}-${name}-phone-full.png`), fullPage: true });
         await context.close();
         assert.deepEqual(problems, []);
