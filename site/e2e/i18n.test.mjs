@@ -1,80 +1,31 @@
-// Browser tests of the three languages against `estate serve` in Debian's Chromium: every
-// route in Arabic (/ar/...) and Russian (/ru/...) with the right <html lang dir> before any
-// script runs, a translated heading, no English UI string left (brand names allowed), hreflang
+// Browser tests of the three languages against `estate serve` in Debian's Chromium: hreflang
 // and canonical links; the language selector keeping the page and remembering the choice; the
 // gallery's arrow keys in right-to-left. Screenshots of the Arabic pages go to /tmp/i18n-shots/.
+// Every route in Arabic (/ar/...) and Russian (/ru/...) with the right <html lang dir> before any
+// script runs, a translated heading and no English UI string left (brand names allowed) is the
+// audit walk's `i18n` check (e2e/audit.mjs), which loads each page once for all its checks.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { FIXED_ROUTES } from './routes.mjs';
 import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk } from './browser.mjs';
 
 const SHOTS = '/tmp/i18n-shots';
 mkdirSync(SHOTS, { recursive: true });
 
 const i18n = (lang) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
-const en = i18n('en');
 const TRANSLATIONS = { ar: i18n('ar'), ru: i18n('ru') };
-const DIR = { ar: 'rtl', ru: 'ltr' };
 
-// Content pages whose texts the sample content translates.
+// A listing whose texts the sample content translates.
 const PROPERTY = '/property/difc-grade-a-office';
-const CONTENT_ROUTES = [PROPERTY, '/property/dubai-hills-sidra-villa'];
-
-// Names that are the same in every language.
-const BRANDS = new Set(['WhatsApp', 'Google', 'OpenStreetMap', 'Atom', 'AED', 'RERA', 'DLD', 'ORN', 'BRN', 'Instagram',
-  'Facebook', 'LinkedIn', 'YouTube', 'TikTok', 'X', 'EN', 'AR', 'RU', 'English', 'estate serve']);
-
-/**
- * The English UI texts that must not appear on a page in `lang`: each en.json text the
- * language translates differently, as its literal pieces between placeholders. Single words are
- * matched as whole words, so 'Rent' does not match inside another word.
- */
-function englishPieces(lang) {
-  const pieces = new Set();
-  for (const [key, text] of Object.entries(en)) {
-    if (TRANSLATIONS[lang][key] === text || BRANDS.has(text)) continue;
-    for (const piece of text.split(/\{\w+\}/)) {
-      const clean = piece.replace(/^[\s.,:;!?()“”"'/·–-]+|[\s.,:;!?()“”"'/·–-]+$/g, '');
-      if (/\p{L}{3,}/u.test(clean) && !BRANDS.has(clean)) pieces.add(clean);
-    }
-  }
-  return [...pieces];
-}
-const PIECES = { ar: englishPieces('ar'), ru: englishPieces('ru') };
-
-// Proper names inside translated texts that contain an English UI word ('Home', 'Form'): the
-// name of a villa type and the Dubai Land Department's contract forms.
-const PROPER_NAMES = ['Garden Home', 'Form A', 'Form F'];
-
-function englishLeft(lang, pageText) {
-  const text = [...names, ...PROPER_NAMES].reduce((rest, name) => rest.split(name).join(' '), pageText);
-  return PIECES[lang].filter((piece) => {
-    const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(text);
-  });
-}
 
 let server;
 let browser;
-const englishH1 = new Map();
-// Proper names of the content, written the same in every language: partners, communities and
-// developers.
-let names = [];
 
 before(async () => {
   server = await startServer();
   browser = await launch();
-  const site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
-  const communities = JSON.parse(readFileSync(join(server.dist, 'data', 'communities.json'), 'utf8'));
-  const developers = JSON.parse(readFileSync(join(server.dist, 'data', 'developers.json'), 'utf8'));
-  names = [
-    ...site.partners.map((partner) => partner.name),
-    ...communities.map((community) => community.name),
-    ...developers.map((developer) => developer.name),
-  ];
 });
 
 after(async () => {
@@ -87,59 +38,6 @@ const localized = (lang, path) => (path === '/' ? `/${lang}` : `/${lang}${path}`
 async function html(path) {
   const response = await fetch(server.url + path);
   return { status: response.status, text: await response.text() };
-}
-
-function h1Of(page) {
-  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(page);
-  return match ? match[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim() : null;
-}
-
-/** The page's visible texts and user-facing attributes, outside elements marked as another language. */
-async function textsOf(page, lang) {
-  return page.evaluate((pageLang) => {
-    const clone = document.body.cloneNode(true);
-    clone.querySelectorAll('script, style, template').forEach((node) => node.remove());
-    clone.querySelectorAll('[lang]').forEach((node) => {
-      if (node.getAttribute('lang') !== pageLang) node.remove();
-    });
-    const attributes = [...clone.querySelectorAll('[placeholder], [aria-label], [alt], [title]')].flatMap((node) =>
-      ['placeholder', 'aria-label', 'alt', 'title'].map((name) => node.getAttribute(name) ?? ''),
-    );
-    const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
-    return [document.title, description, clone.textContent ?? '', ...attributes].join('\n');
-  }, lang);
-}
-
-for (const lang of ['ar', 'ru']) {
-  describe(`every route in ${lang}`, () => {
-    let walk;
-    before(async () => {
-      walk = await openWalk(browser, DESKTOP);
-    });
-    after(() => walk.close());
-    for (const path of [...FIXED_ROUTES, ...CONTENT_ROUTES]) {
-      const target = localized(lang, path);
-      test(target, async () => {
-        // Before any script: the prerendered HTML carries the language and direction.
-        const { status, text } = await html(target);
-        assert.equal(status, 200, `${target} answered ${status}`);
-        assert.match(text, new RegExp(`^<!doctype html>\\s*<html lang="${lang}" dir="${DIR[lang]}">`, 'i'));
-        if (!englishH1.has(path)) englishH1.set(path, h1Of((await html(path)).text));
-
-        const { page, context, problems } = await walk.open();
-        await gotoSettled(page, server.url + target);
-        assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
-        assert.equal(await page.evaluate(() => document.documentElement.dir), DIR[lang]);
-        const heading = (await page.locator('h1').first().innerText()).trim();
-        assert.ok(heading.length > 0, `${target}: empty h1`);
-        assert.notEqual(heading, englishH1.get(path), `${target}: the heading is the English one`);
-        const left = englishLeft(lang, await textsOf(page, lang));
-        assert.deepEqual(left, [], `${target}: English UI text on the page`);
-        await context.close();
-        assert.deepEqual(problems, [], `${target}: console problems`);
-      });
-    }
-  });
 }
 
 describe('search engines', () => {
@@ -280,15 +178,23 @@ describe('right to left', () => {
 
 describe('screenshots of the Arabic pages', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-    for (const [name, path] of [['home', '/ar'], ['listing', '/ar/buy-property'], ['property', localized('ar', PROPERTY)], ['contact', '/ar/contact-us']]) {
-      test(`${name} on a ${label}`, async () => {
-        const { page, context, problems } = await openPage(browser, viewport);
-        await gotoSettled(page, server.url + path);
-        await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}.png`) });
-        await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}-full.png`), fullPage: true });
-        await context.close();
-        assert.deepEqual(problems, []);
+    describe(`on a ${label}`, () => {
+      // One tab for the viewport's pages (see openWalk).
+      let walk;
+      before(async () => {
+        walk = await openWalk(browser, viewport);
       });
-    }
+      after(() => walk.close());
+      for (const [name, path] of [['home', '/ar'], ['listing', '/ar/buy-property'], ['property', localized('ar', PROPERTY)], ['contact', '/ar/contact-us']]) {
+        test(`${name} on a ${label}`, async () => {
+          const { page, context, problems } = await walk.open();
+          await gotoSettled(page, server.url + path);
+          await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}.png`) });
+          await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}-full.png`), fullPage: true });
+          await context.close();
+          assert.deepEqual(problems, []);
+        });
+      }
+    });
   }
 });

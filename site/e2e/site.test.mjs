@@ -49,30 +49,9 @@ async function finish({ context, page, problems }, path, label) {
   assert.deepEqual(problems, [], `${path}: console problems`);
 }
 
-for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-  describe(`every fixed route on a ${label}`, () => {
-    let walk;
-    before(async () => {
-      walk = await openWalk(browser, viewport);
-    });
-    after(() => walk.close());
-    for (const path of FIXED_ROUTES) {
-      test(path, async () => {
-        const opened = await visit(viewport, path, { walk });
-        const { page } = opened;
-        const root = await page.locator('#root').innerHTML();
-        assert.ok(root.length > 500, `${path}: the root is (nearly) empty`);
-        await assert.doesNotReject(page.locator('header').first().waitFor({ state: 'visible', timeout: 2000 }));
-        assert.ok(await page.locator('footer').first().isVisible(), `${path}: footer`);
-        assert.equal(await page.locator('h1').count(), 1, `${path}: one h1`);
-        assert.ok((await page.title()).includes(site.name), `${path}: title "${await page.title()}"`);
-        const description = await page.locator('meta[name="description"]').getAttribute('content');
-        assert.ok(description && description.length > 20, `${path}: description`);
-        await finish(opened, path, label);
-      });
-    }
-  });
-}
+// Every fixed route on a phone and on a desktop (the root rendered, header, footer, one h1, the
+// site's name in the title, a description, no console problem, a screenshot) is the audit walk's
+// `page` check (e2e/audit.mjs), which loads each page once for all its checks.
 
 describe('header and layout', () => {
   test('desktop header links, More menu, list button and logo', async () => {
@@ -258,9 +237,15 @@ describe('content screens', () => {
 });
 
 describe('without JavaScript', () => {
+  // One tab for all of them (see openWalk), JavaScript off.
+  let walk;
+  before(async () => {
+    walk = await openWalk(browser, PHONE, { javaScriptEnabled: false });
+  });
+  after(() => walk.close());
   for (const path of FIXED_ROUTES) {
     test(`${path} shows its content and links`, async () => {
-      const opened = await visit(PHONE, path, { javaScript: false });
+      const opened = await visit(PHONE, path, { javaScript: false, walk });
       const { page } = opened;
       assert.equal(await page.locator('h1').count(), 1);
       assert.ok((await page.locator('main').innerText()).trim().length > 20, 'main content');
