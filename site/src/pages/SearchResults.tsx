@@ -33,9 +33,11 @@ import { useFilters, useShownCount } from '../search/useFilters';
 
 const NoResultsHelp = lazy(() => import('../search/NoResultsHelp'));
 // The cards come with the search's answer, never in the prerendered page: their code is fetched
-// beside the search (the effect below starts both), not with the page's first view.
-const loadCards = () => import('../components/PropertyCard');
-const PropertyGrid = lazy(async () => ({ default: (await loadCards()).PropertyGrid }));
+// beside the search (the effect below starts both), not with the page's first view. The results
+// stay 'busy' until both are here, so what reads them (a screen reader, a test) finds the cards.
+type Grid = (typeof import('../components/PropertyCard'))['PropertyGrid'];
+let loadedGrid: Grid | null = null;
+const loadCards = () => import('../components/PropertyCard').then((module) => (loadedGrid = module.PropertyGrid));
 
 interface SearchData {
   summary: ListingSummary | null;
@@ -67,6 +69,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   const [filters, update] = useFilters();
   const [count, showMore] = useShownCount();
   const map = useMapView();
+  const [PropertyGrid, setGrid] = useState<Grid | null>(() => loadedGrid);
 
   useEffect(() => {
     // Cleared when the parameters change or the page goes: a stale answer is dropped.
@@ -74,7 +77,9 @@ function SearchPage({ kind }: { kind: SearchKind }) {
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
     setState({ status: 'loading' });
-    void loadCards();
+    loadCards()
+      .then((grid) => live && setGrid(() => grid))
+      .catch((error) => console.error('Failed to load the result cards', error));
     const { url, init } = searchRequest(kind, JSON.parse(key) as Partial<Record<Param, string>>);
     fetch(url, { ...init, signal: controller.signal })
       .then(async (response) => {
@@ -115,6 +120,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
     return kept;
   }, [params]);
   const panel = SEARCHES[kind].panel;
+  const busy = state.status === 'loading' || !PropertyGrid;
   const loading = (
     <p className="empty-state" role="status">
       <span className="spinner" aria-hidden="true" />
@@ -154,7 +160,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
           />
         </details>
       </div>
-      <section className="container section section--tight" aria-labelledby="results-count" aria-busy={state.status === 'loading'}>
+      <section className="container section section--tight" aria-labelledby="results-count" aria-busy={busy}>
         <div className="listing-toolbar">
           <h2 id="results-count" className="section__title section__title--small" aria-live="polite">
             {state.status === 'loading' ? t('search.searching') : t('search.count', { n: total })}
@@ -178,13 +184,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
             </p>
           ) : null}
         </noscript>
-        {state.status === 'loading' ? (
-          loading
-        ) : (
-          <Suspense fallback={loading}>
-            <PropertyGrid properties={shown} />
-          </Suspense>
-        )}
+        {busy || !PropertyGrid ? loading : <PropertyGrid properties={shown} />}
         {empty ? (
           <Suspense fallback={null}>
             <NoResultsHelp
