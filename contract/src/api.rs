@@ -80,8 +80,10 @@ impl Furnishing {
 #[serde(deny_unknown_fields)]
 pub struct Coordinates {
     /// Latitude in degrees (Dubai is about 25).
+    #[cfg_attr(feature = "schema", schemars(range(min = -90.0, max = 90.0)))]
     pub lat: f64,
     /// Longitude in degrees (Dubai is about 55).
+    #[cfg_attr(feature = "schema", schemars(range(min = -180.0, max = 180.0)))]
     pub lng: f64,
 }
 
@@ -94,6 +96,7 @@ pub struct PaymentStep {
     /// When this part is due, e.g. "On booking", "During construction", "On handover".
     pub milestone: String,
     /// Share of the price due at this milestone, in percent. The steps add up to 100.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0.0, max = 100.0)))]
     pub percent: f64,
 }
 

@@ -139,6 +139,16 @@ fn every_field_of_the_model_is_in_the_cms_with_its_hint() {
     assert!(field("permitNumber")["hint"].as_str().unwrap().contains("Trakheesi"));
     assert_eq!(field("price")["widget"], "number");
     assert_eq!(field("price")["min"], 0);
+    // The bounds estate check enforces inside objects and lists reach the form too.
+    let sub = |parent: &str, name: &str| {
+        field(parent)["fields"].as_array().unwrap().iter().find(|f| f["name"] == name).unwrap().clone()
+    };
+    let percent = sub("paymentPlan", "percent");
+    assert_eq!((percent["min"].as_f64(), percent["max"].as_f64()), (Some(0.0), Some(100.0)));
+    let lat = sub("coordinates", "lat");
+    assert_eq!((lat["min"].as_f64(), lat["max"].as_f64()), (Some(-90.0), Some(90.0)));
+    let lng = sub("coordinates", "lng");
+    assert_eq!((lng["min"].as_f64(), lng["max"].as_f64()), (Some(-180.0), Some(180.0)));
     assert_eq!(field("title")["required"], serde_json::json!(["en"]));
     assert_eq!(field("subCategory")["widget"], "select");
     assert_eq!(field("agent")["collection"], "team");
