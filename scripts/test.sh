@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project. This is the README's test command and what CI runs.
-# On a fresh Debian machine it installs what it needs: the site's npm packages, Chromium and Java.
+# On a fresh Debian machine it installs what it needs (scripts/test-tools.sh): the site's npm
+# packages, Chromium, Java and Python's aiosmtpd.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,32 +32,8 @@ report_times() {
 }
 trap report_times EXIT
 
-stage "test tools: Python's aiosmtpd (the real SMTP server of lead-fn's delivery tests)"
-if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
-  # pip where there is one (PEP 668 Debian Pythons need --break-system-packages), else Debian's
-  # own package.
-  python3 -m pip install --quiet --break-system-packages aiosmtpd >/dev/null 2>&1 \
-    || python3 -m pip install --quiet aiosmtpd >/dev/null 2>&1 \
-    || { [ "$(id -u)" = 0 ] && apt-get update -qq \
-         && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-aiosmtpd >/dev/null; } \
-    || { echo "cannot install aiosmtpd: python3 -m pip install aiosmtpd" >&2; exit 1; }
-fi
-
-# Before npm ci: vnu-jar's postinstall would otherwise try to download a Java of its own.
-stage "Java for the HTML validator (vnu.jar of the npm package vnu-jar, in e2e/a11y.test.mjs)"
-if ! command -v java >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
-  else
-    echo "java is missing: sudo apt-get install default-jre-headless" >&2
-    exit 1
-  fi
-fi
-
-stage "site: npm packages (the generator's publishing tests build the site too)"
-if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/.package-lock.json ]; then
-  (cd site && npm ci --no-audit --no-fund)
-fi
+stage "test tools: aiosmtpd, Java, the site's npm packages, Chromium (what is missing)"
+./scripts/test-tools.sh
 
 # Every test's builds share one image cache (atomic writes): the photos are processed once a run.
 export ESTATE_IMAGE_CACHE="${ESTATE_IMAGE_CACHE:-$PWD/target/test-image-cache}"
@@ -71,16 +48,6 @@ fi
 
 stage "site: type check and component tests"
 (cd site && npx tsc --noEmit && npx vitest run)
-
-stage "browser tests: Debian's Chromium"
-if ! command -v chromium >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "chromium is missing: sudo apt-get install chromium" >&2
-    exit 1
-  fi
-fi
 
 # The estate binary the Rust tests built (building it again with `cargo build` would compile the
 # workspace a second time: the tests' dev-dependencies turn on other features).

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs and the machine lacks: Python's aiosmtpd (the real SMTP
+# server of lead-fn's delivery tests), Java (vnu.jar, the HTML validator), the site's npm
+# packages, and Debian's Chromium (the browser tests). Each is skipped when present, so a
+# second run costs nothing. scripts/test.sh runs it; .ci/run starts it early, beside the lints,
+# because it waits on the network and the disk while the lints use the processors.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# One `apt-get update` however many packages are missing.
+APT_UPDATED=""
+apt_install() {
+  if [ "$(id -u)" != 0 ]; then
+    echo "missing: sudo apt-get install $*" >&2
+    return 1
+  fi
+  if [ -z "$APT_UPDATED" ]; then
+    apt-get update -qq
+    APT_UPDATED=1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
+  echo "installing Python's aiosmtpd"
+  # pip where there is one (PEP 668 Debian Pythons need --break-system-packages), else Debian's
+  # own package.
+  python3 -m pip install --quiet --break-system-packages aiosmtpd >/dev/null 2>&1 \
+    || python3 -m pip install --quiet aiosmtpd >/dev/null 2>&1 \
+    || apt_install python3-aiosmtpd \
+    || { echo "cannot install aiosmtpd: python3 -m pip install aiosmtpd" >&2; exit 1; }
+fi
+
+# Chromium and Java in one apt run. Java before npm ci: vnu-jar's postinstall would otherwise
+# try to download a Java of its own.
+packages=()
+command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)
+command -v chromium >/dev/null 2>&1 || packages+=(chromium)
+if [ ${#packages[@]} -gt 0 ]; then
+  echo "installing Debian's ${packages[*]}"
+  apt_install "${packages[@]}"
+fi
+
+if [ ! -d site/node_modules ] || [ site/package-lock.json -nt site/node_modules/.package-lock.json ]; then
+  echo "installing the site's npm packages (npm ci)"
+  (cd site && npm ci --no-audit --no-fund)
+fi
