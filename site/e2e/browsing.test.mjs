@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage, settle } from './browser.mjs';
+import { DESKTOP, PHONE, launch, openPage, openWalk, settle } from './browser.mjs';
 
 const EMPTY_ALERT = 'Please enter a search term or select a property type.';
 const RESULTS_TITLE = 'Here are the properties you are Looking for';
@@ -172,6 +172,9 @@ async function backTo(page, path) {
 }
 
 const ids = (list) => list.map((p) => p.id).sort();
+
+/** A language's interface strings (src/i18n/{lang}.json). */
+const messagesOf = (lang) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
 
 /** Lower case without accents, split into words (as lead-fn's catalogue does). */
 const wordsOf = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -504,38 +507,52 @@ describe('listing pages', () => {
     await done(opened, 'result card');
   });
 
-  test("every card calls and messages the listing's agent (else the agency), naming the listing in the page's language; the card's own link still opens it", async () => {
-    const site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
-    const team = JSON.parse(readFileSync(join(server.dist, 'data', 'team.json'), 'utf8'));
+  /** The site, the team and a language's messages, as the card actions' checks read them. */
+  const actionData = (lang) => ({
+    site: JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8')),
+    team: JSON.parse(readFileSync(join(server.dist, 'data', 'team.json'), 'utf8')),
+    messages: messagesOf(lang),
+  });
+
+  /**
+   * Checks a card's Call and WhatsApp: named by their text and described by the card's title,
+   * they reach the listing's agent (else the agency), and the WhatsApp text names the listing,
+   * its reference and its page, in the page's language. Answers the listing.
+   */
+  async function checkCardActions(page, card, prefix, { site, team, messages }) {
     const digits = (phone) => phone.replace(/\D/g, '');
+    const href = await card.locator('.property-card__link').getAttribute('href');
+    const id = decodeURIComponent(href.replace(/^\/(ar|ru)\//, '/').replace('/property/', ''));
+    const listing = published.find((p) => p.id === id);
+    const where = `${page.url()} ${id}`;
+    const agent = team.find((member) => member.id === listing.agent);
+    const title = (await card.locator('.property-card__title').textContent()).trim();
+    const call = card.getByRole('link', { name: messages['card.call'], exact: true });
+    const whatsapp = card.getByRole('link', { name: messages['card.whatsapp'], exact: true });
+    // Named by their text, described by the card's title, as 'View Property' is.
+    for (const action of [call, whatsapp]) {
+      const describedBy = await action.getAttribute('aria-describedby');
+      assert.equal((await page.locator(`[id="${describedBy}"]`).textContent()).trim(), title, where);
+    }
+    assert.equal(await call.getAttribute('href'), `tel:+${digits(agent?.phone ?? site.phones[0])}`, `${where}: call`);
+    const chat = new URL(await whatsapp.getAttribute('href'));
+    assert.equal(`${chat.origin}${chat.pathname}`, `https://wa.me/${digits(agent?.whatsapp ?? site.whatsapp)}`, `${where}: WhatsApp`);
+    const text = chat.searchParams.get('text').replace(/[\u2066-\u2069]/g, '');
+    assert.ok(text.includes(title) && text.includes(listing.reference), `${where}: "${text}" names the listing and its reference`);
+    assert.ok(text.includes(`${site.baseUrl}${prefix}/property/${listing.id}`), `${where}: and links it`);
+    assert.ok(text.startsWith(messages['card.whatsapp.message'].split('{')[0]), `${where}: in the page's language`);
+    return { listing, agent };
+  }
+
+  test("every card calls and messages the listing's agent (else the agency), naming the listing in the page's language; the card's own link still opens it", async () => {
     for (const [lang, prefix] of [['en', ''], ['ar', '/ar'], ['ru', '/ru']]) {
-      const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
+      const data = actionData(lang);
       const viewport = lang === 'en' ? DESKTOP : PHONE;
       const opened = await open(`${prefix}/buy-property`, viewport);
       const { page } = opened;
       const cards = page.locator('.card-grid .property-card');
       assert.ok((await cards.count()) > 1, lang);
-      for (const card of await cards.all()) {
-        const href = await card.locator('.property-card__link').getAttribute('href');
-        const id = decodeURIComponent(href.replace(/^\/(ar|ru)\//, '/').replace('/property/', ''));
-        const listing = published.find((p) => p.id === id);
-        const agent = team.find((member) => member.id === listing.agent);
-        const title = (await card.locator('.property-card__title').textContent()).trim();
-        const call = card.getByRole('link', { name: messages['card.call'], exact: true });
-        const whatsapp = card.getByRole('link', { name: messages['card.whatsapp'], exact: true });
-        // Named by their text, described by the card's title, as 'View Property' is.
-        for (const action of [call, whatsapp]) {
-          const describedBy = await action.getAttribute('aria-describedby');
-          assert.equal((await page.locator(`[id="${describedBy}"]`).textContent()).trim(), title, `${lang} ${id}`);
-        }
-        assert.equal(await call.getAttribute('href'), `tel:+${digits(agent?.phone ?? site.phones[0])}`, `${lang} ${id}: call`);
-        const chat = new URL(await whatsapp.getAttribute('href'));
-        assert.equal(`${chat.origin}${chat.pathname}`, `https://wa.me/${digits(agent?.whatsapp ?? site.whatsapp)}`, `${lang} ${id}: WhatsApp`);
-        const text = chat.searchParams.get('text').replace(/[\u2066-\u2069]/g, '');
-        assert.ok(text.includes(title) && text.includes(listing.reference), `${lang} ${id}: "${text}" names the listing`);
-        assert.ok(text.includes(`${site.baseUrl}${prefix}/property/${listing.id}`), `${lang} ${id}: and links it`);
-        assert.ok(text.startsWith(messages['card.whatsapp.message'].split('{')[0]), `${lang} ${id}: in the page's language`);
-      }
+      for (const card of await cards.all()) await checkCardActions(page, card, prefix, data);
       await cards.first().screenshot({ path: `/tmp/card-actions-${lang}.png` });
       // The card's picture is still the way into the listing.
       const first = cards.first();
@@ -546,6 +563,33 @@ describe('listing pages', () => {
       await Promise.all([page.waitForURL((url) => url.pathname === href), page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)]);
       await done(opened, `${lang} card actions`);
     }
+  });
+
+  // The result pages' cards are made from the search function's answer (search/toCard.ts), not
+  // from the build's cards: they once lost the agent and the reference, and called the agency.
+  test("a result page's cards call and message the listing's agent, and the WhatsApp text names the reference, on each result page", async () => {
+    const walk = await openWalk(browser, PHONE);
+    let agents = 0;
+    for (const [path, lang, prefix] of [
+      ['/search-result?type=Villa', 'en', ''],
+      ['/search-residential?type=Apartments', 'ar', '/ar'],
+      ['/search-rent?type=Apartments', 'ru', '/ru'],
+      ['/search-off-plan?area=500', 'en', ''],
+      ['/search-commercial?area=500', 'ar', '/ar'],
+    ]) {
+      const data = actionData(lang);
+      const opened = await walk.open();
+      const { page } = opened;
+      await page.goto(`${server.url}${prefix}${path}`, { waitUntil: 'load' });
+      await settle(page);
+      // Settled: the count is a number and the cards are there (results() reads English words).
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.querySelector('.card-grid .property-card'));
+      const cards = page.locator('.card-grid .property-card');
+      for (const card of await cards.all()) if ((await checkCardActions(page, card, prefix, data)).agent) agents += 1;
+      await done(opened, `${prefix}${path}: card actions`);
+    }
+    await walk.close();
+    assert.ok(agents >= 5, `cards with an agent of their own: ${agents}`);
   });
 });
 
