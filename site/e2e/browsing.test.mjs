@@ -680,6 +680,61 @@ describe('filters in the address', () => {
     await done(opened, 'listing filters');
   });
 
+  // React Router's ScrollRestoration scrolls in the first render after Back: a result page whose
+  // cards came only with a new search was then too short, and the position was lost.
+  test('Back from a property to a result page shows its cards at once, at the scroll position it was left at, and a reload keeps its filters, in each language', async () => {
+    const walk = await openWalk(browser, PHONE);
+    // Every residential listing, dearest first, under a price ceiling (the browser's filters).
+    const path = '/search-residential?sort=price-desc&max=90000000';
+    const homes = byPrice(expected('Residential')).reverse().filter((p) => p.price <= 90_000_000).map((p) => p.id);
+    assert.ok(homes.length >= 5, 'enough listings to scroll past');
+    for (const [lang, prefix] of [['en', ''], ['ar', '/ar'], ['ru', '/ru']]) {
+      const messages = messagesOf(lang);
+      const opened = await walk.open();
+      const { page } = opened;
+      await page.goto(`${server.url}${prefix}${path}`, { waitUntil: 'load' });
+      await settle(page);
+      const ready = () => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.querySelector('.card-grid .property-card'));
+      await ready();
+      const shown = await idsIn(page, '.card-grid');
+      assert.deepEqual(shown, homes, `${prefix}: dearest first`);
+      const far = page.locator('.card-grid .property-card').nth(shown.length - 2);
+      await far.scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 120);
+      await page.waitForTimeout(200);
+      const scrolled = await page.evaluate(() => window.scrollY);
+      assert.ok(scrolled > 1500, `${prefix}: scrolled to ${scrolled}`);
+      await Promise.all([page.waitForURL(/\/property\//), far.locator('.property-card__link').click()]);
+      await settle(page);
+      await page.evaluate(() => {
+        window.__samePage = true;
+        // Whether the results ever say 'Loading properties...' after Back.
+        window.__spinner = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[aria-labelledby="results-count"] .spinner')) window.__spinner = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === `${prefix}/search-residential`);
+      await ready();
+      assert.deepEqual(await idsIn(page, '.card-grid'), shown, `${prefix}: the same cards`);
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 4, scrolled, { timeout: 5000 }).catch(() => {});
+      const restored = await page.evaluate(() => window.scrollY);
+      assert.ok(Math.abs(restored - scrolled) < 4, `${prefix}: scroll position ${restored}, left at ${scrolled}`);
+      assert.equal(await page.evaluate(() => window.__samePage), true, `${prefix}: Back without a reload`);
+      assert.equal(await page.evaluate(() => window.__spinner), false, `${prefix}: the cards at once, no spinner before them`);
+      // A reload: the same search, sorted the same way.
+      await page.reload({ waitUntil: 'load' });
+      await settle(page);
+      await ready();
+      assert.deepEqual(await idsIn(page, '.card-grid'), shown, `${prefix}: the reload shows the same list`);
+      assert.equal(await page.getByLabel(messages['listing.sort']).inputValue(), 'price-desc', `${prefix}: the sort is kept`);
+      assert.equal(await page.getByLabel(messages['listing.price.max']).inputValue(), '90000000', `${prefix}: the price ceiling is kept`);
+      await done(opened, `${prefix}${path}: Back`);
+    }
+    await walk.close();
+  });
+
   test("'More filters' offers the category's bedrooms, bathrooms and sizes with their counts, by the function's rules", async () => {
     const residential = expected('Residential');
     const opened = await open('/buy-property');

@@ -39,6 +39,24 @@ type Grid = (typeof import('../components/PropertyCard'))['PropertyGrid'];
 let loadedGrid: Grid | null = null;
 const loadCards = () => import('../components/PropertyCard').then((module) => (loadedGrid = module.PropertyGrid));
 
+/**
+ * The last searches' answers, by page and criteria, for as long as the page's script runs. Back
+ * to a result page (from a property, or a refinement undone) renders its cards in its first
+ * render, as a listing page does, so React Router's ScrollRestoration, which scrolls right after
+ * that render, finds the page as long as it was left; the search then runs again and its answer
+ * replaces the kept one, without a spinner in between. Never in the prerender or the hydration:
+ * the map is empty until the browser's first search.
+ */
+const answers = new Map<string, CardProperty[]>();
+const ANSWERS_KEPT = 12;
+
+function keep(id: string, results: CardProperty[]) {
+  answers.delete(id);
+  answers.set(id, results);
+  const oldest = answers.keys().next();
+  if (answers.size > ANSWERS_KEPT && !oldest.done) answers.delete(oldest.value);
+}
+
 interface SearchData {
   summary: ListingSummary | null;
   communities: CommunityOption[];
@@ -58,6 +76,12 @@ async function load(kind: SearchKind, lang: Lang): Promise<SearchData> {
 
 type State = { status: 'loading' } | { status: 'done'; results: CardProperty[] };
 
+/** A search's answer, with the page and criteria it answers. */
+interface Answer {
+  id: string;
+  results: CardProperty[];
+}
+
 function SearchPage({ kind }: { kind: SearchKind }) {
   const t = useT();
   const lang = useLang();
@@ -65,7 +89,11 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   const [params] = useSearchParams();
   const criteria = criteriaFrom(kind, params);
   const key = JSON.stringify(criteria);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const id = `${kind} ${key}`;
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  // This search's answer, else the one kept from its last run, else it is still searching.
+  const results = answer?.id === id ? answer.results : answers.get(id);
+  const state: State = results ? { status: 'done', results } : { status: 'loading' };
   const [filters, update] = useFilters();
   const [count, showMore] = useShownCount();
   const map = useMapView();
@@ -76,7 +104,6 @@ function SearchPage({ kind }: { kind: SearchKind }) {
     let live = true;
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
-    setState({ status: 'loading' });
     loadCards()
       .then((grid) => live && setGrid(() => grid))
       .catch((error) => console.error('Failed to load the result cards', error));
@@ -84,13 +111,18 @@ function SearchPage({ kind }: { kind: SearchKind }) {
     fetch(url, { ...init, signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`status ${response.status}`);
-        const found = (await response.json()) as Property[];
-        if (live) setState({ status: 'done', results: found.map(toCard) });
+        const found = ((await response.json()) as Property[]).map(toCard);
+        // The same answer as the kept one stays the same list (the map keeps its view).
+        const kept = answers.get(id);
+        const results = kept && JSON.stringify(kept) === JSON.stringify(found) ? kept : found;
+        keep(id, results);
+        if (live) setAnswer({ id, results });
       })
       .catch((error) => {
         if (!live) return;
         console.error('Failed to fetch search results', error);
-        setState({ status: 'done', results: [] });
+        // A kept answer stays shown; a failure is not kept.
+        if (!answers.has(id)) setAnswer({ id, results: [] });
       })
       .finally(() => clearTimeout(timeout));
     return () => {
@@ -98,11 +130,11 @@ function SearchPage({ kind }: { kind: SearchKind }) {
       clearTimeout(timeout);
       controller.abort();
     };
-  }, [kind, key]);
+  }, [kind, key, id]);
 
   // The function answered the search's criteria; the rest (sort, price, bathrooms, size) are the browser's.
   const local = useMemo(() => localFilters(kind, params), [kind, params]);
-  const filtered = useMemo(() => (state.status === 'done' ? applyFilters(state.results, local) : []), [state, local]);
+  const filtered = useMemo(() => (results ? applyFilters(results, local) : []), [results, local]);
   // 'Search this area' keeps the list to the map's area; the map shows all the filters let through.
   const matching = useMemo(() => inArea(filtered, map.bounds), [filtered, map.bounds]);
   const shown = matching.slice(0, count);
