@@ -252,18 +252,22 @@ describe('search panels', () => {
     });
 
     if (panel.bedrooms) {
-      test(`${panel.page}: every bedroom option finds exactly its listings (7+ is seven or more)`, async () => {
+      test(`${panel.page}: every bedroom option, the studio too, finds exactly its listings (7+ is seven or more), and the result page's panel shows it chosen`, async () => {
         const opened = await open(panel.page);
         const { page } = opened;
         const select = page.getByRole('search').first().locator('select[name="bedrooms"]');
-        assert.deepEqual(await select.locator('option').allTextContents(), ['Bedroom', ...BEDROOM_LABELS]);
+        const labels = ['Studio', ...BEDROOM_LABELS];
+        assert.deepEqual(await select.locator('option').allTextContents(), ['Bedroom', ...labels]);
         assert.equal(await select.locator('option').first().getAttribute('value'), '', 'the placeholder has no value');
-        for (let n = 1; n <= 7; n += 1) {
+        for (let n = 0; n <= 7; n += 1) {
           await backTo(page, panel.page);
           const { url, ids: found } = await search(page, { bedrooms: String(n) });
           assert.equal(url.pathname, panel.target);
           assert.equal(url.search, `?bedrooms=${n}`);
-          assert.deepEqual(found, ids(expected(panel.category, { bedrooms: n })), `${panel.page} ${n} bedrooms`);
+          assert.deepEqual(found, ids(expected(panel.category, { bedrooms: String(n) })), `${panel.page} ${n} bedrooms`);
+          // What the result page searches is what its panel shows.
+          const shownThere = await page.getByRole('search').first().locator('select[name="bedrooms"]').evaluate((s) => s.selectedOptions[0]?.textContent);
+          assert.equal(shownThere, labels[n], `${panel.target}?bedrooms=${n}`);
         }
         await done(opened, panel.page);
       });

@@ -27,8 +27,13 @@ interface PanelConfig {
 }
 
 export const AREA_SIZES = [500, 1000, 1500, 2000, 3000];
-/** The bedroom choices: '1 Bedroom', '2 Bedrooms' ... '6 Bedrooms', '7+ Bedrooms'. */
-export const BEDROOMS = [1, 2, 3, 4, 5, 6, 7];
+/**
+ * The bedroom choices: 'Studio' (0, as the address and the function write it), then the spec's
+ * '1 Bedroom', '2 Bedrooms' ... '6 Bedrooms', '7+ Bedrooms'. The studio is issue 32's (the filters
+ * a buyer uses: studio, 1 ... 7+); without it a result page searching studios (`bedrooms=0`, from
+ * 'More filters' on a listing page) showed the placeholder over a filter that applied.
+ */
+export const BEDROOMS = [0, 1, 2, 3, 4, 5, 6, 7];
 const HOME_TYPES = ['Apartment', 'Bungalow', 'Studio', 'Shop', 'Palace', 'Plot'];
 
 export const PANELS: Record<PanelKind, PanelConfig> = {
@@ -206,7 +211,13 @@ export function SearchPanel({
             <option value="">{t('searchPanel.bedroom')}</option>
             {BEDROOMS.map((n) => (
               <option key={n} value={String(n)}>
-                {n === 1 ? t('searchPanel.bedrooms.one') : n === 7 ? t('searchPanel.bedrooms.more') : t('searchPanel.bedrooms.n', { n })}
+                {n === 0
+                  ? t('card.studio')
+                  : n === 1
+                    ? t('searchPanel.bedrooms.one')
+                    : n === 7
+                      ? t('searchPanel.bedrooms.more')
+                      : t('searchPanel.bedrooms.n', { n })}
               </option>
             ))}
           </select>
