@@ -206,6 +206,21 @@ async function pickCountry(form, country, messages = null, iso = null) {
   else assert.match(picked, new RegExp(`^Country code: [A-Z]{2}, ${country}, \\+\\d+$`));
 }
 
+/**
+ * Where the country button's caret points, as a screen vector ([0, 1.41] is down): it is two
+ * borders of a square, turned 45 degrees, so it points where the corner they meet goes.
+ */
+function caretPoint(form) {
+  return form.locator('.phone-field__caret').evaluate((el) => {
+    const style = getComputedStyle(el);
+    const drawn = (side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none';
+    const corner = new DOMPoint(drawn('Right') ? 1 : drawn('Left') ? -1 : 0, drawn('Bottom') ? 1 : drawn('Top') ? -1 : 0);
+    const { a, b, c, d } = new DOMMatrix(style.transform);
+    const turned = corner.matrixTransform(new DOMMatrix([a, b, c, d, 0, 0]));
+    return [Math.round(turned.x * 100) / 100, Math.round(turned.y * 100) / 100];
+  });
+}
+
 /** Enters `number` in the selector: its country by dial code, then the rest after the dial code. */
 async function enterPhone(form, input, number) {
   let rest = number.replace(/\s/g, '');
@@ -514,6 +529,8 @@ describe('the popup and the property form take a number of any country', () => {
         }
         const form = page.locator(`form[name="${kind}"]`);
         await form.waitFor({ state: 'visible' });
+        // The country button's caret points down, right to left too.
+        assert.deepEqual(await caretPoint(form), [0, 1.41], `${lang} ${kind}: the caret points down`);
         const phone = form.locator('input[name="contactNumber"]');
         for (const [[country, iso], typed, received, error] of kind === 'detail' ? [...CASES, ...UAE] : CASES) {
           const what = `${lang} ${kind} ${iso} ${typed}`;
@@ -536,7 +553,9 @@ describe('the popup and the property form take a number of any country', () => {
           } else {
             const lead = await waitForLead((l, i) => i >= before && l.form === kind && l.lang === lang);
             assert.equal(lead.contactNumber, received, what);
-            await form.locator('.form-status', { hasText: messages['forms.status.success'] }).waitFor();
+            await form.locator('.form-status', { hasText: messages['forms.status.success'] }).waitFor({ timeout: 10_000 }).catch(async (error) => {
+              throw new Error(`${what}: the form says "${await form.locator('.form-status').innerText()}" (${error.message})`);
+            });
           }
         }
       }
