@@ -587,7 +587,7 @@ describe('listing pages', () => {
 
   // The result pages' cards are made from the search function's answer (search/toCard.ts), not
   // from the build's cards: they once lost the agent and the reference, and called the agency.
-  test("a result page's cards call and message the listing's agent, and the WhatsApp text names the reference, on each result page", async () => {
+  test("a result page's cards call and message the listing's agent, and the WhatsApp text names the reference, on each result page and the shortlist", async () => {
     const walk = await openWalk(browser, PHONE);
     let agents = 0;
     for (const [path, lang, prefix] of [
@@ -608,8 +608,22 @@ describe('listing pages', () => {
       for (const card of await cards.all()) if ((await checkCardActions(page, card, prefix, data)).agent) agents += 1;
       await done(opened, `${prefix}${path}: card actions`);
     }
-    await walk.close();
     assert.ok(agents >= 5, `cards with an agent of their own: ${agents}`);
+
+    // The shortlist's cards are made the same way, from the listings' API records.
+    const saved = published.filter((p) => p.agent).slice(0, 3).map((p) => p.id);
+    const opened = await walk.open();
+    const { page } = opened;
+    // Saved before the page's scripts run (the walk ends with this page).
+    await walk.addInitScript(`if (location.protocol === 'http:') localStorage.setItem('estate.shortlist', ${JSON.stringify(JSON.stringify(saved))})`);
+    await page.goto(`${server.url}/ru/shortlist`, { waitUntil: 'load' });
+    await settle(page);
+    const cards = page.locator('.card-grid .property-card');
+    await page.waitForFunction((n) => document.querySelectorAll('.card-grid .property-card').length === n, saved.length);
+    const data = actionData('ru');
+    for (const card of await cards.all()) assert.ok((await checkCardActions(page, card, '/ru', data)).agent, 'a shortlisted listing with its agent');
+    await done(opened, '/ru/shortlist: card actions');
+    await walk.close();
   });
 });
 
