@@ -46,8 +46,15 @@ async fn post(router: &Router) -> (StatusCode, Value, Duration) {
 
 /// Runs one row; a line of figures for the report, or a panic naming the row.
 async fn run(row: Row) -> String {
+    // Starting the Python server blocks until it prints its port: off the runtime's two workers,
+    // which the other rows' leads, timers and webhook servers need meanwhile (blocking them here
+    // let a healthy row's budget run out before its sinks could answer).
     let smtp = match row.smtp {
-        Some(Some(delay)) => Some(SmtpServer::start(&["--delay", &delay.to_string()])),
+        Some(Some(delay)) => Some(
+            tokio::task::spawn_blocking(move || SmtpServer::start(&["--delay", &delay.to_string()]))
+                .await
+                .expect("the SMTP server starts"),
+        ),
         _ => None,
     };
     let webhook = match row.webhook {
