@@ -1,7 +1,8 @@
 // Browser tests of the shortlist and compare (issue 34) in Debian's Chromium: hearts on cards and
 // the property page, the header's count, /shortlist in three languages, a shared link in a fresh
-// browser, a listing that left the site, compare's rows and best values, and axe-core on both
-// pages with listings in them, at phone and desktop widths. Screenshots go to e2e/screenshots/.
+// browser, a listing that left the site, compare's rows and best values, the cards' 'Compare' and
+// its tray in English and Arabic, and axe-core on both pages with listings in them and with the
+// tray open, at phone and desktop widths. Screenshots go to e2e/screenshots/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { axeViolations } from './axe.mjs';
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 const PREFIX = { en: '', ar: '/ar', ru: '/ru' };
+/** The desktop width of the issue's screenshots and axe runs (a common laptop's). */
+const LAPTOP = { width: 1366, height: 900 };
 
 let server;
 let browser;
@@ -37,11 +40,31 @@ after(async () => {
 
 /** The ids saved in the page's browser. */
 const savedIn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('estate.shortlist') ?? '[]'));
+/** The ids chosen to compare in the page's browser. */
+const comparedIn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('estate.compare') ?? '[]'));
+/** Text without the isolates an Arabic message puts around numbers (src/i18n, LTR_VARS), its spaces as one. */
+const plain = (text) => text.replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
 
 /** The header's shortlist link's text (its name), once its count is `count`. */
 async function headerSays(page, count) {
   await page.waitForFunction((count) => document.querySelector('.site-header .shortlist-link__count')?.textContent === String(count), count);
   return (await page.locator('.site-header .shortlist-link').textContent()).trim();
+}
+
+/** Waits until the compare tray's status reads `expected` (as `plain` has it); fails with what it read. */
+async function trayReads(page, expected) {
+  const status = '.compare-tray [role=status]';
+  try {
+    await page.waitForFunction(
+      ([status, expected]) =>
+        (document.querySelector(status)?.innerText ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim() === expected,
+      [status, expected],
+      { timeout: 5000 },
+    );
+  } catch {
+    const read = await page.evaluate((status) => document.querySelector(status)?.innerText ?? '(no tray)', status);
+    assert.fail(`the compare tray reads "${plain(read)}", not "${expected}"`);
+  }
 }
 
 describe('the shortlist', () => {
@@ -211,6 +234,108 @@ describe('the shortlist', () => {
     assert.deepEqual(problems, []);
   });
 
+});
+
+describe("the cards' Compare and the compare tray", () => {
+  const WORDS = {
+    en: {
+      toggle: (title) => `Compare ${title}`,
+      tray: 'Properties to compare',
+      count: (n) => `${n} of 4 chosen`,
+      more: 'Choose one more to compare.',
+      full: 'You can compare up to 4 properties: remove one to choose another.',
+      go: (n) => `Compare ${n}`,
+      clear: 'Clear the properties chosen to compare',
+    },
+    ar: {
+      toggle: (title) => `قارن ${title}`,
+      tray: 'عقارات للمقارنة',
+      count: (n) => `تم اختيار ${n} من 4`,
+      more: 'اختر عقارًا آخر للمقارنة.',
+      full: 'يمكنك مقارنة 4 عقارات كحد أقصى: أزل أحدها لاختيار غيره.',
+      go: (n) => `قارن ${n}`,
+      clear: 'مسح العقارات المختارة للمقارنة',
+    },
+  };
+
+  for (const [lang, label, viewport] of [['en', 'phone', PHONE], ['ar', 'desktop', LAPTOP]]) {
+    test(`${lang}, ${label}: choose three on /buy-property, the tray counts them and opens /compare with them; a fifth is refused; axe with the tray open`, async () => {
+      const words = WORDS[lang];
+      const { context, page, problems } = await openPage(browser, viewport);
+      await gotoSettled(page, `${server.url}${PREFIX[lang]}/buy-property`);
+      const cards = page.locator('.card-grid .property-card');
+      assert.ok((await cards.count()) >= 5, 'five cards to choose from');
+      const tray = page.getByRole('complementary', { name: words.tray });
+      assert.equal(await tray.count(), 0, 'no tray before a choice');
+      const cardOf = async (i) => {
+        const card = cards.nth(i);
+        const title = (await card.locator('.property-card__title').innerText()).trim();
+        const id = (await card.locator('.property-card__link').getAttribute('href')).split('/').pop();
+        return { id, title, toggle: card.getByRole('button', { name: words.toggle(title), exact: true }) };
+      };
+      const chosen = [];
+      for (const i of [0, 1, 2]) {
+        const { id, title, toggle } = await cardOf(i);
+        assert.equal(await toggle.getAttribute('aria-pressed'), 'false', `${title}: not chosen yet`);
+        await toggle.click();
+        assert.equal(await toggle.getAttribute('aria-pressed'), 'true', `${title}: chosen`);
+        chosen.push(id);
+        await trayReads(page, chosen.length === 1 ? `${words.count(1)} ${words.more}` : words.count(chosen.length));
+        if (chosen.length === 1) assert.equal(await tray.getByRole('link').count(), 0, 'one is not a comparison');
+      }
+      const go = tray.getByRole('link', { name: words.go(3) });
+      assert.equal(await go.getAttribute('href'), `${PREFIX[lang]}/compare?ids=${chosen.join(',')}`);
+      assert.deepEqual(await comparedIn(page), chosen, 'kept in the browser, in the order chosen');
+      // At the bottom of the window, over the page.
+      const box = await tray.boundingBox();
+      assert.equal(await tray.evaluate((el) => getComputedStyle(el).position), 'fixed');
+      assert.ok(Math.abs(box.y + box.height - viewport.height) <= 1 && Math.abs(box.width - viewport.width) <= 1, `the tray spans the bottom: ${JSON.stringify(box)}`);
+
+      // A fourth, then a fifth: refused, said in the tray, nothing chosen.
+      const fourth = await cardOf(3);
+      await fourth.toggle.click();
+      await trayReads(page, words.count(4));
+      const fifth = await cardOf(4);
+      await fifth.toggle.click();
+      await trayReads(page, `${words.count(4)} ${words.full}`);
+      assert.equal(await fifth.toggle.getAttribute('aria-pressed'), 'false', 'the fifth is not chosen');
+      assert.deepEqual(await comparedIn(page), [...chosen, fourth.id]);
+      assert.equal(await tray.getByRole('link', { name: words.go(4) }).count(), 1);
+      await page.screenshot({ path: join(SHOTS, `${label}-compare-tray-full-${lang}.png`) });
+      assert.deepEqual(await axeViolations(page), [], `axe ${lang} ${label} with the tray open`);
+      // Letting the fourth go ends the refusal.
+      await fourth.toggle.click();
+      assert.equal(await fourth.toggle.getAttribute('aria-pressed'), 'false');
+      await trayReads(page, words.count(3));
+
+      // Kept over a reload, then the link: the compare page with those three, in the page's language.
+      await page.reload();
+      await trayReads(page, words.count(3));
+      assert.equal(await (await cardOf(0)).toggle.getAttribute('aria-pressed'), 'true', 'chosen over a reload');
+      await page.screenshot({ path: join(SHOTS, `${label}-compare-tray-${lang}.png`) });
+      await tray.getByRole('link', { name: words.go(3) }).click();
+      await page.waitForURL((url) => url.pathname === `${PREFIX[lang]}/compare` && url.searchParams.get('ids') === chosen.join(','));
+      await page.locator('.compare__table').waitFor();
+      const columns = (await page.locator('.compare__table thead th').allInnerTexts()).map((c) => c.trim());
+      const titles = chosen.map((id) => listings.get(id).translations?.[lang]?.title ?? listings.get(id).title);
+      assert.deepEqual(columns, titles);
+      assert.equal(await page.getByRole('complementary', { name: words.tray }).count(), 0, 'no tray on the compare page itself');
+      assert.equal(await page.locator('html').getAttribute('dir'), lang === 'ar' ? 'rtl' : 'ltr');
+
+      // Back on the list, 'Clear' lets them all go.
+      await page.goBack();
+      await tray.waitFor();
+      await tray.getByRole('button', { name: words.clear }).click();
+      await tray.waitFor({ state: 'detached' });
+      assert.deepEqual(await comparedIn(page), []);
+      assert.equal(await page.locator('.compare-toggle[aria-pressed=true]').count(), 0);
+      await context.close();
+      assert.deepEqual(problems, []);
+    });
+  }
+});
+
+describe('axe-core and screenshots', () => {
   for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     test(`axe-core: /shortlist and /compare with listings in them, in three languages, ${label}`, async () => {
       const ids = [...listings.keys()].slice(0, 3);

@@ -1,5 +1,6 @@
 // The shell of every page: skip link, fixed header, <main> with the page, the call-to-action
-// banner, the partners strip, the footer and the floating chat button.
+// banner, the partners strip, the footer, the floating chat button and the compare tray (once a
+// listing is chosen to compare).
 import { useEffect, useRef, type RefObject } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
@@ -11,6 +12,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { Icon } from './Icon';
 import { ShellLink, useShellClicks } from './ShellLink';
+import { CompareTrayPlace } from '../shortlist/controls';
 
 export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<ShellData> {
   const lang = langOfPath(new URL(request.url).pathname);
@@ -153,6 +155,7 @@ function Shell() {
       {editorPage ? null : <PartnersStrip />}
       <Footer />
       {editorPage ? null : <ChatButton />}
+      {editorPage ? null : <CompareTrayPlace />}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { Picture } from './Picture';
 import { telHref, whatsappHref } from '../format';
 import { absoluteUrl } from '../property/seo';
 import { useCardOrigin } from '../search/origin';
-import { SaveButton } from '../shortlist/controls';
+import { CompareToggle, SaveButton } from '../shortlist/controls';
 
 export function PropertyCard({ property: card }: { property: CardProperty }) {
   const t = useT();
@@ -49,6 +49,7 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
           <span className={forRent ? 'badge badge--teal' : 'badge'}>{forRent ? t('card.forRent') : t('card.forSale')}</span>
         </div>
         <SaveButton id={property.id} title={property.title} />
+        <CompareToggle id={property.id} title={property.title} />
         {property.photos > 0 ? (
           <p className="property-card__photos">
             <Icon name="camera" size={14} />

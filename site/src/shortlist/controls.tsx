@@ -1,11 +1,15 @@
-// The shortlist's controls on every page: the header's link with its count, and the heart on
-// cards and the property page. One module, in the entry with the header: the hearts are on most
-// pages, and as a module of their own, shared by the card and the property page, rollup split the
-// pages' code around it into more, smaller chunks (1.9 KB more of the search page, gzipped).
-import { useT } from '../i18n';
+// The shortlist's and compare's controls on every page: the header's link with its count, the
+// heart on cards and the property page, the cards' 'Compare' and the place of the compare tray.
+// One module, in the entry with the header: the hearts are on most pages, and as a module of their
+// own, shared by the card and the property page, rollup split the pages' code around it into more,
+// smaller chunks (1.9 KB more of the search page, gzipped). The tray itself, its texts and styles
+// are fetched once a listing is chosen to compare, so no page's first view carries them.
+import { lazy, Suspense } from 'react';
+import { stripLang, useT } from '../i18n';
 import { Icon } from '../components/Icon';
 import { ShellLink } from '../components/ShellLink';
-import { toggleSaved, useShortlist } from './store';
+import { usePathname } from '../shell';
+import { toggleCompared, toggleSaved, useCompared, useShortlist } from './store';
 
 /** The shortlist, with how many listings are saved (none in the HTML: the server has no list). */
 export function ShortlistLink() {
@@ -40,4 +44,38 @@ export function SaveButton({ id, title, labelled = false }: { id: string; title:
       {labelled ? <span>{t('card.saveHere')}</span> : null}
     </button>
   );
+}
+
+/**
+ * A card's 'Compare': chooses the listing for the compare tray, or lets it go. A toggle button
+ * named with its word and the listing's title ('Compare Marina Gate'); a fifth choice is refused
+ * and the tray says why.
+ */
+export function CompareToggle({ id, title }: { id: string; title: string }) {
+  const t = useT();
+  const chosen = useCompared().includes(id);
+  return (
+    <button
+      type="button"
+      className="compare-toggle"
+      aria-pressed={chosen}
+      aria-label={t('card.compareLabel', { title })}
+      onClick={() => toggleCompared(id)}
+    >
+      <Icon name={chosen ? 'check' : 'compare'} size={16} />
+      <span>{t('card.compare')}</span>
+    </button>
+  );
+}
+
+const CompareTray = lazy(() => import('./CompareTray'));
+
+/** The compare tray, on every page once a listing is chosen, but the compare page itself. */
+export function CompareTrayPlace() {
+  const ids = useCompared();
+  return ids.length > 0 && stripLang(usePathname()) !== '/compare' ? (
+    <Suspense>
+      <CompareTray ids={ids} />
+    </Suspense>
+  ) : null;
 }

@@ -1,5 +1,5 @@
-// The shortlist's store (what a link or the browser's storage may hold) and the compare page's
-// best values.
+// The shortlist's and compare's store (what a link or the browser's storage may hold, the fifth
+// listing to compare refused) and the compare page's best values.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bestOf } from './best';
 
@@ -45,6 +45,30 @@ describe('the store', () => {
     vi.resetModules();
     storage.setItem('estate.shortlist', '{not json');
     expect((await import('./store')).savedIds()).toEqual([]);
+  });
+
+  it('chooses up to four to compare, in the order chosen, under a key of its own; a fifth is refused until one goes', async () => {
+    const store = await import('./store');
+    store.toggleSaved('saved');
+    for (const id of ['a', 'b', 'c', 'd']) expect(store.toggleCompared(id)).toBe(true);
+    expect(store.comparedIds()).toEqual(['a', 'b', 'c', 'd']);
+    expect(JSON.parse(storage.getItem('estate.compare')!)).toEqual(['a', 'b', 'c', 'd']);
+    expect(store.savedIds(), 'the shortlist is another list').toEqual(['saved']);
+    expect(store.toggleCompared('e')).toBe(false);
+    expect(store.comparedIds()).toEqual(['a', 'b', 'c', 'd']);
+    // Letting one go makes room, in the order chosen.
+    expect(store.toggleCompared('b')).toBe(true);
+    expect(store.toggleCompared('e')).toBe(true);
+    expect(store.comparedIds()).toEqual(['a', 'c', 'd', 'e']);
+    store.clearCompared();
+    expect(store.comparedIds()).toEqual([]);
+    expect(store.savedIds()).toEqual(['saved']);
+  });
+
+  it('reads at most four to compare from storage, slugs only', async () => {
+    storage.setItem('estate.compare', JSON.stringify(['a', '../b', 'c', 'd', 'e', 'f']));
+    const store = await import('./store');
+    expect(store.comparedIds()).toEqual(['a', 'c', 'd', 'e']);
   });
 });
 
