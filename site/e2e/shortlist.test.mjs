@@ -1,8 +1,9 @@
-// Browser tests of the shortlist and compare (issue 34) in Debian's Chromium: hearts on cards and
-// the property page, the header's count, /shortlist in three languages, a shared link in a fresh
-// browser, a listing that left the site, compare's rows and best values, the cards' 'Compare' and
-// its tray in English and Arabic, and axe-core on both pages with listings in them and with the
-// tray open, at phone and desktop widths. Screenshots go to e2e/screenshots/.
+// Browser tests of the shortlist and compare (issue 34) in Debian's Chromium: hearts on cards, the
+// similar listings and the property page, the header's count, /shortlist in three languages, a
+// shared link in a fresh browser, a listing that left the site, compare's rows and best values,
+// the cards' 'Compare' and its tray in English and Arabic, and axe-core on both pages with
+// listings in them and with the tray open, at phone and desktop widths. Screenshots go to
+// e2e/screenshots/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -234,6 +235,29 @@ describe('the shortlist', () => {
     assert.deepEqual(problems, []);
   });
 
+  test("the similar listings' hearts on a property page: each named with its title, saving that listing", async () => {
+    const property = [...listings.values()].find((p) => p.location && p.mainCategory === 'Residential');
+    const { similar } = JSON.parse(readFileSync(join(server.dist, 'data', 'detail', `${property.id}.json`), 'utf8'));
+    assert.ok(similar.length >= 2, `${property.id} has similar listings`);
+    const { context, page, problems } = await openPage(browser, PHONE);
+    await gotoSettled(page, `${server.url}/property/${property.id}`);
+    const section = page.getByRole('region', { name: 'Similar properties' });
+    const hearts = section.getByRole('button', { name: /^Save .* to your shortlist$/ });
+    assert.equal(await hearts.count(), similar.length, 'a heart on each similar listing');
+    const heart = section.getByRole('button', { name: `Save ${similar[1].title} to your shortlist` });
+    assert.equal(await heart.getAttribute('aria-pressed'), 'false');
+    await heart.click();
+    assert.equal(await heart.getAttribute('aria-pressed'), 'true');
+    assert.equal(await headerSays(page, 1), 'Shortlist1');
+    assert.deepEqual(await savedIn(page), [similar[1].id]);
+    assert.equal(new URL(page.url()).pathname, `/property/${property.id}`, 'the heart is not the link: the page stays');
+    // The link is still the whole card, the heart beside it, not inside it.
+    assert.equal(await section.locator('a button, a [role=button]').count(), 0);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'phone-similar-hearts.png') });
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
 });
 
 describe("the cards' Compare and the compare tray", () => {
