@@ -33,6 +33,8 @@ PAGES = {
     "search": "SearchResults",
     "contact": "Contact",
     "seller": "Seller",
+    "shortlist": "Shortlist",
+    "compare": "Compare",
 }
 LANGS = ["en", "ar", "ru"]
 
