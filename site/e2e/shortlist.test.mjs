@@ -1,9 +1,9 @@
 // Browser tests of the shortlist and compare (issue 34) in Debian's Chromium: hearts on cards, the
 // similar listings and the property page, the header's count, /shortlist in three languages, a
-// shared link in a fresh browser, a listing that left the site, compare's rows and best values,
-// the cards' 'Compare' and its tray in English and Arabic, and axe-core on both pages with
-// listings in them and with the tray open, at phone and desktop widths. Screenshots go to
-// e2e/screenshots/.
+// shared link in a fresh browser, a listing that left the site, compare's rows and best values
+// (the off-plan rows too, and right to left in Arabic with the labels fixed on a phone), the cards'
+// 'Compare' and its tray in English and Arabic, and axe-core on the pages with listings in them and
+// with the tray open, at 390 and 1366 px. Screenshots go to e2e/screenshots/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -235,6 +235,63 @@ describe('the shortlist', () => {
     assert.deepEqual(problems, []);
   });
 
+  test("compare's off-plan rows: completion and payment plan after the community, 'N/A' for a ready home", async () => {
+    const offPlan = [...listings.values()].filter((p) => p.mainCategory === 'OffPlan' && p.completionDate && p.paymentPlan?.length).slice(0, 2);
+    const ready = [...listings.values()].find((p) => p.mainCategory === 'Residential' && !p.completionDate && !p.paymentPlan?.length);
+    assert.equal(offPlan.length, 2, 'the sample has two off-plan listings with a completion date and a payment plan');
+    assert.ok(ready, 'and a ready home');
+    const chosen = [...offPlan, ready];
+    const { context, page, problems } = await openPage(browser, LAPTOP);
+    await gotoSettled(page, `${server.url}/compare?ids=${chosen.map((p) => p.id).join(',')}`);
+    await page.locator('.compare__table').waitFor();
+    const labels = await page.locator('.compare__table th[scope=row]').allInnerTexts();
+    assert.deepEqual(labels, ['Price', 'AED per sqft', 'Type', 'Bedrooms', 'Bathrooms', 'Area', 'Community', 'Completion', 'Payment plan', 'Permit number', 'Agent']);
+    const row = (label) => page.locator('.compare__table tbody tr', { has: page.locator(`th:text-is("${label}")`) }).locator('td');
+    // A month as the page writes it ('September 2029'); a date in the content ('2029-06-30') by its month.
+    const month = (date) => {
+      const [year, m] = date.split('-').map(Number);
+      return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 15)));
+    };
+    assert.deepEqual(await row('Completion').allInnerTexts(), [...offPlan.map((p) => month(p.completionDate)), 'N/A']);
+    const plans = offPlan.map((p) => p.paymentPlan.map((step) => `${step.percent}% ${step.milestone}`).join(' · '));
+    assert.deepEqual(await row('Payment plan').allInnerTexts(), [...plans, 'N/A']);
+    assert.match(plans[0], /^\d+% On booking · /, plans[0]);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('compare in Arabic on a phone: right to left, the labels column fixed on the right while the listings scroll sideways', async () => {
+    const ids = [...listings.values()].filter((p) => p.mainCategory === 'Residential').slice(0, 3).map((p) => p.id);
+    const { context, page, problems } = await openPage(browser, PHONE);
+    await gotoSettled(page, `${server.url}/ar/compare?ids=${ids.join(',')}`);
+    await page.locator('.compare__table').waitFor();
+    assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+    assert.deepEqual(await page.locator('.compare__table th[scope=row]').allInnerTexts(), [
+      'السعر', 'درهم لكل قدم مربعة', 'النوع', 'غرف النوم', 'الحمّامات', 'المساحة', 'المجتمع', 'رقم التصريح', 'الوكيل',
+    ]);
+    const scroller = page.locator('.compare__scroll');
+    const label = page.locator('.compare__table th[scope=row]').first();
+    const firstListing = page.locator('.compare__table tbody tr').first().locator('td').first();
+    const frame = await scroller.boundingBox();
+    const labelBox = await label.boundingBox();
+    const cellBox = await firstListing.boundingBox();
+    // The labels at the right edge, the first listing to their left.
+    assert.ok(Math.abs(labelBox.x + labelBox.width - (frame.x + frame.width)) <= 2, `labels at the right: ${JSON.stringify({ labelBox, frame })}`);
+    assert.ok(cellBox.x + cellBox.width <= labelBox.x + 1, `the first listing left of the labels: ${JSON.stringify({ cellBox, labelBox })}`);
+    // Wider than the phone: it scrolls, to the left (negative scrollLeft in a right-to-left box).
+    assert.ok(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth + 100), 'the table is wider than the phone');
+    await scroller.evaluate((el) => el.scrollBy({ left: -300, behavior: 'instant' }));
+    assert.ok((await scroller.evaluate((el) => el.scrollLeft)) < -250, 'scrolled sideways');
+    const labelAfter = await label.boundingBox();
+    const cellAfter = await firstListing.boundingBox();
+    assert.equal(Math.round(labelAfter.x), Math.round(labelBox.x), 'the labels stay');
+    assert.ok(cellAfter.x > cellBox.x + 250, `the listings move under them: ${cellBox.x} -> ${cellAfter.x}`);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false, 'the page itself does not scroll sideways');
+    await page.screenshot({ path: join(SHOTS, 'phone-compare-ar-scrolled.png') });
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+
   test("the similar listings' hearts on a property page: each named with its title, saving that listing", async () => {
     const property = [...listings.values()].find((p) => p.location && p.mainCategory === 'Residential');
     const { similar } = JSON.parse(readFileSync(join(server.dist, 'data', 'detail', `${property.id}.json`), 'utf8'));
@@ -360,7 +417,7 @@ describe("the cards' Compare and the compare tray", () => {
 });
 
 describe('axe-core and screenshots', () => {
-  for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  for (const [label, viewport] of [['phone', PHONE], ['desktop', LAPTOP]]) {
     test(`axe-core: /shortlist and /compare with listings in them, in three languages, ${label}`, async () => {
       const ids = [...listings.keys()].slice(0, 3);
       const { context, page, problems } = await openPage(browser, viewport);
