@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, settle } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -45,6 +45,18 @@ const savedIn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('e
 const comparedIn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('estate.compare') ?? '[]'));
 /** Text without the isolates an Arabic message puts around numbers (src/i18n, LTR_VARS), its spaces as one. */
 const plain = (text) => text.replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
+
+/** Scrolls through the page so its lazy images load (a full-page screenshot does not), then back to the top. */
+async function loadLazyImages(page) {
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y < height; y += 400) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(30);
+  }
+  await settle(page);
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 10_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
 
 /** The header's shortlist link's text (its name), once its count is `count`. */
 async function headerSays(page, count) {
@@ -253,9 +265,19 @@ describe('the shortlist', () => {
       return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 15)));
     };
     assert.deepEqual(await row('Completion').allInnerTexts(), [...offPlan.map((p) => month(p.completionDate)), 'N/A']);
-    const plans = offPlan.map((p) => p.paymentPlan.map((step) => `${step.percent}% ${step.milestone}`).join(' · '));
-    assert.deepEqual(await row('Payment plan').allInnerTexts(), [...plans, 'N/A']);
-    assert.match(plans[0], /^\d+% On booking · /, plans[0]);
+    // A step a line, its share first ('10% On booking').
+    const lines = (cells) => cells.map((cell) => cell.split('\n').map((line) => line.trim()).filter(Boolean));
+    const plans = offPlan.map((p) => p.paymentPlan.map((step) => `${step.percent}% ${step.milestone}`));
+    assert.deepEqual(lines(await row('Payment plan').allInnerTexts()), [...plans, ['N/A']]);
+    // In Arabic: the same lines (the shares not reordered around the English milestones), each
+    // milestone marked as English.
+    await gotoSettled(page, `${server.url}/ar/compare?ids=${chosen.map((p) => p.id).join(',')}`);
+    await page.locator('.compare__table').waitFor();
+    assert.deepEqual(lines(await row('خطة الدفع').allInnerTexts()), [...plans, ['غير متوفر']]);
+    const marked = await row('خطة الدفع').locator('li span[lang=en]').allInnerTexts();
+    assert.deepEqual(marked, offPlan.flatMap((p) => p.paymentPlan.map((step) => step.milestone)));
+    await page.locator('.compare__plan').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, 'desktop-compare-off-plan-ar.png') });
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -426,10 +448,12 @@ describe('axe-core and screenshots', () => {
       for (const lang of ['en', 'ar', 'ru']) {
         await gotoSettled(page, `${server.url}${PREFIX[lang]}/shortlist`);
         await page.locator('.property-card').nth(2).waitFor();
+        await loadLazyImages(page);
         await page.screenshot({ path: join(SHOTS, `${label}-shortlist-${lang}.png`), fullPage: true });
         found.push(...(await axeViolations(page)).map((v) => `${lang} /shortlist: ${v}`));
         await gotoSettled(page, `${server.url}${PREFIX[lang]}/compare?ids=${ids.join(',')}`);
         await page.locator('.compare__table').waitFor();
+        await loadLazyImages(page);
         await page.screenshot({ path: join(SHOTS, `${label}-compare-${lang}.png`), fullPage: true });
         found.push(...(await axeViolations(page)).map((v) => `${lang} /compare: ${v}`));
       }

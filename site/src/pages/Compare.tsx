@@ -17,6 +17,7 @@ import { Icon } from '../components/Icon';
 import { perSqftLineText, priceText, comparablePrice } from '../price';
 import { areaText, bedroomsText } from '../property/facts';
 import { formatMonth } from '../dates';
+import { formatNumber } from '../format';
 import { cleanIds, COMPARE_MAX } from '../shortlist/store';
 import { idsParam, useSaved } from '../shortlist/listings';
 import { bestOf } from '../shortlist/best';
@@ -86,8 +87,21 @@ export function Component() {
           { label: t('compare.completion'), cell: (p: Property) => (p.completionDate ? formatMonth(lang, p.completionDate.slice(0, 7)) : t('card.na')) },
           {
             label: t('compare.paymentPlan'),
+            // A step a line, its share first: in one line, an English milestone ('On booking') in
+            // an Arabic page reordered the shares around it. Milestones are the content's English.
             cell: (p: Property) =>
-              p.paymentPlan && p.paymentPlan.length > 0 ? p.paymentPlan.map((step) => `${step.percent}% ${step.milestone}`).join(' · ') : t('card.na'),
+              p.paymentPlan && p.paymentPlan.length > 0 ? (
+                <ol className="compare__plan">
+                  {p.paymentPlan.map((step) => (
+                    <li key={step.milestone}>
+                      <strong>{t('property.percent', { n: formatNumber(lang, step.percent) })}</strong>{' '}
+                      <span lang={lang === 'en' ? undefined : 'en'}>{step.milestone}</span>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                t('card.na')
+              ),
           },
         ]
       : []),
