@@ -197,6 +197,23 @@ describe('the map in three languages', () => {
           await page.waitForFunction((name) => [...document.querySelectorAll('.map-place')].some((e) => e.textContent === name), names.place);
           assert.equal(await page.locator('html').getAttribute('dir'), lang === 'ar' ? 'rtl' : 'ltr');
         }
+        if (lang === 'ar') {
+          // A price in words ('2.9 مليون درهم') reads right to left: the number rightmost, then
+          // مليون, then درهم (an isolate forced left to right put the number after مليون).
+          const marker = page.locator('.map-marker', { hasText: 'مليون' }).first();
+          const at = await marker.evaluate((element) => {
+            const node = element.firstChild;
+            const x = (part) => {
+              const range = document.createRange();
+              const start = node.textContent.indexOf(part);
+              range.setStart(node, start);
+              range.setEnd(node, start + part.length);
+              return range.getBoundingClientRect().x;
+            };
+            return { number: x(node.textContent.match(/\d+(\.\d+)?/)[0]), million: x('مليون'), currency: x('درهم') };
+          });
+          assert.ok(at.number > at.million && at.million > at.currency, `${width}: ${await marker.textContent()} drawn as ${JSON.stringify(at)}`);
+        }
         assert.equal(await scrollsSideways(page), false, `${lang} ${width}: no sideways scroll`);
         assert.deepEqual(await axeViolations(page), [], `axe ${lang} ${width}`);
         await page.locator('.results-map').scrollIntoViewIfNeeded();

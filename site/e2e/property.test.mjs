@@ -481,7 +481,7 @@ describe('market figures (issue 35)', () => {
         const path = `${lang === 'en' ? '' : `/${lang}`}/property/${property.id}`;
         const opened = await visit(viewport, path);
         const section = opened.page.getByRole('region', { name: title });
-        const text = (await section.innerText()).replace(/[\u2066\u2069]/g, '');
+        const text = (await section.innerText()).replace(/[\u2066-\u2069]/g, '');
         for (const phrase of [...phrases, median[lang]]) assert.ok(text.includes(phrase), `${path}: '${phrase}' in ${text}`);
         await section.scrollIntoViewIfNeeded();
         await section.screenshot({ path: join(SHOTS, `property-market-${lang}-${label}.png`) });

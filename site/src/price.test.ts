@@ -21,10 +21,10 @@ describe('prices', () => {
     expect(priceText(t('en'), 'en', 1999.6)).toBe('2,000 AED');
   });
 
-  test('Arabic: Latin digits, then درهم, the amount isolated left to right', () => {
+  test('Arabic: Latin digits, then درهم, the amount isolated (first strong: left to right for digits)', () => {
     const text = priceText(t('ar'), 'ar', 3450000);
     expect(plain(text)).toBe('3,450,000 درهم');
-    expect(text).toBe('\u20663,450,000\u2069 درهم');
+    expect(text).toBe('\u20683,450,000\u2069 درهم');
     expect(plain(priceText(t('ar'), 'ar', 95000, 'year'))).toBe('95,000 درهم سنوياً');
     expect(text).not.toMatch(/[٠-٩]|د\.إ/);
   });

@@ -102,8 +102,11 @@ function formatCount(lang: Lang, n: number): string {
 
 /**
  * Placeholders whose values read left to right in any language (phone numbers, prices, e-mail
- * addresses, references). In a right-to-left message they are isolated (U+2066 LEFT-TO-RIGHT
- * ISOLATE ... U+2069), so '+971 4 555 0123' is not reordered into '0123 555 4 971+'.
+ * addresses, references). In a right-to-left message they are isolated (U+2068 FIRST STRONG
+ * ISOLATE ... U+2069), so '+971 4 555 0123' is not reordered into '0123 555 4 971+'. First strong,
+ * not left-to-right: a value of digits and signs only, or Latin letters, is read left to right all
+ * the same, and one in Arabic words (the map's compact '2.9 مليون') right to left, as Arabic; a
+ * left-to-right isolate put its number after the word ('مليون 2.9').
  */
 const LTR_VARS = new Set(['phone', 'email', 'amount', 'price', 'min', 'max', 'permit', 'reference', 'brn', 'orn']);
 
@@ -130,7 +133,7 @@ export function translate(lang: Lang, key: MessageKey, vars?: Record<string, str
     if (!(name in vars)) return whole;
     const value = vars[name] as string | number;
     const text = typeof value === 'number' ? formatCount(lang, value) : value;
-    return DIRS[lang] === 'rtl' && LTR_VARS.has(name) ? `\u2066${text}\u2069` : text;
+    return DIRS[lang] === 'rtl' && LTR_VARS.has(name) ? `\u2068${text}\u2069` : text;
   });
 }
 

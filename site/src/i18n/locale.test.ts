@@ -24,7 +24,9 @@ describe('Intl formatting per language', () => {
   });
 
   test('phone numbers and prices keep their order inside Arabic sentences', () => {
-    expect(translate('ar', 'banner.call', { phone: '+971 4 555 0123' })).toBe('اتصل على \u2066+971 4 555 0123\u2069');
+    expect(translate('ar', 'banner.call', { phone: '+971 4 555 0123' })).toBe('اتصل على \u2068+971 4 555 0123\u2069');
+    // First-strong isolates: digits read left to right, an amount in Arabic words right to left.
+    expect(translate('ar', 'price.amount', { amount: '2.9\u00a0مليون' })).toBe('\u20682.9\u00a0مليون\u2069 درهم');
     expect(translate('en', 'banner.call', { phone: '+971 4 555 0123' })).toBe('Call +971 4 555 0123');
   });
 
