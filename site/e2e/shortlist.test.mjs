@@ -330,8 +330,10 @@ describe('the shortlist', () => {
     assert.equal(await headerSays(page, 1), 'Shortlist1');
     assert.deepEqual(await savedIn(page), [similar[1].id]);
     assert.equal(new URL(page.url()).pathname, `/property/${property.id}`, 'the heart is not the link: the page stays');
-    // The link is still the whole card, the heart beside it, not inside it.
+    // The heart is beside the link, not inside it; the link (the title) still opens the listing
+    // from anywhere on the card but the heart.
     assert.equal(await section.locator('a button, a [role=button]').count(), 0);
+    assert.equal(await section.getByRole('link').nth(1).innerText(), similar[1].title);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'phone-similar-hearts.png') });
     await context.close();

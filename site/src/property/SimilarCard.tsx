@@ -1,7 +1,8 @@
-// A compact card of a similar property: the photo, price, title and a line of facts, the whole
-// card one link, and the shortlist's heart over the photo (beside the link, not in it: a button
-// inside a link is neither valid HTML nor reachable as itself). Lighter than the listing pages'
-// card (these three are on every property page).
+// A compact card of a similar property: the photo, price, title and a line of facts, and the
+// shortlist's heart over the photo. The title is the link; its hit area covers the whole card
+// (styles/property.css), under the heart, as the listing pages' card does (a card that is all one
+// link cannot hold a button: not valid HTML, and not reachable as itself). Lighter than the listing
+// pages' card (these three are on every property page).
 import { Link } from '../i18n/link';
 import { useT } from '../i18n';
 import { enAttrs, localize } from '../i18n/content';
@@ -26,16 +27,14 @@ export function SimilarCard({ property: card, price }: { property: CardProperty;
   ].filter((fact): fact is string => !!fact);
   return (
     <div className="similar-card">
-      <Link className="similar-card__link" to={property.url} state={{ property: card, ...origin }}>
-        <Picture picture={property.image ?? site.defaultImage} sizes="similar" alt="" fallbackWidth={600} fallbackHeight={400} />
-        <span className="similar-card__body">
-          <span className="similar-card__price">{price}</span>
-          <span className="similar-card__title" {...enAttrs(property, 'title')}>
-            {property.title}
-          </span>
-          <span className="similar-card__facts">{facts.join(' · ')}</span>
-        </span>
-      </Link>
+      <Picture picture={property.image ?? site.defaultImage} sizes="similar" alt="" fallbackWidth={600} fallbackHeight={400} />
+      <div className="similar-card__body">
+        <span className="similar-card__price">{price}</span>
+        <Link className="similar-card__title" to={property.url} state={{ property: card, ...origin }} {...enAttrs(property, 'title')}>
+          {property.title}
+        </Link>
+        <span className="similar-card__facts">{facts.join(' · ')}</span>
+      </div>
       <SaveButton id={property.id} title={property.title} />
     </div>
   );
