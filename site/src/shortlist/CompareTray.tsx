@@ -51,7 +51,7 @@ export default function CompareTray({ ids }: { ids: readonly string[] }) {
         ) : null}
         <button type="button" className="button button--ghost compare-tray__clear" aria-label={t('compare.tray.clearLabel')} onClick={clearCompared}>
           <Icon name="close" size={18} />
-          <span>{t('compare.tray.clear')}</span>
+          <span className="compare-tray__clear-text">{t('compare.tray.clear')}</span>
         </button>
       </div>
     </aside>
