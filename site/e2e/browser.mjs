@@ -159,3 +159,15 @@ function watch(page, seen) {
   page.on('requestfinished', (request) => inflight.delete(request));
   page.on('requestfailed', (request) => inflight.delete(request));
 }
+
+/** Scrolls through the page so its lazy images load (a full-page screenshot does not), then back to the top. */
+export async function loadLazyImages(page) {
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y < height; y += 400) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(30);
+  }
+  await settle(page);
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 10_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}

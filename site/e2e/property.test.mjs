@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, gotoSettled, launch, openPage, settle } from './browser.mjs';
+import { PHONE, gotoSettled, launch, loadLazyImages, openPage, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -64,18 +64,6 @@ async function visit(viewport, path, { status = 200, javaScript = true, ...optio
 async function finish({ context, problems }, path) {
   await context.close();
   assert.deepEqual(problems, [], `${path}: console problems`);
-}
-
-/** Scrolls through the page so lazy images load, then back to the top. */
-async function loadLazyImages(page) {
-  const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y < height; y += 400) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(30);
-  }
-  await settle(page);
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 10_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 describe('gallery', () => {

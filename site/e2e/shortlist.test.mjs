@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage, settle } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, loadLazyImages, openPage, settle } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -45,18 +45,6 @@ const savedIn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('e
 const comparedIn = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('estate.compare') ?? '[]'));
 /** Text without the isolates an Arabic message puts around numbers (src/i18n, LTR_VARS), its spaces as one. */
 const plain = (text) => text.replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
-
-/** Scrolls through the page so its lazy images load (a full-page screenshot does not), then back to the top. */
-async function loadLazyImages(page) {
-  const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y < height; y += 400) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(30);
-  }
-  await settle(page);
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 10_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
 
 /** The header's shortlist link's text (its name), once its count is `count`. */
 async function headerSays(page, count) {
