@@ -203,6 +203,19 @@ function hasEveryWord(p, query) {
   return query.every((q) => words.some((w) => w.startsWith(q)));
 }
 
+
+/** English on a desktop, Arabic (right to left) and Russian on a phone: [lang, path prefix, viewport]. */
+const EACH_LANGUAGE = [['en', '', DESKTOP], ['ar', '/ar', PHONE], ['ru', '/ru', PHONE]];
+
+/** A fresh tab of `walk` at `viewport`, on `url`, settled. */
+async function openAt(walk, viewport, url) {
+  const opened = await walk.open();
+  await opened.page.setViewportSize(viewport);
+  await opened.page.goto(url, { waitUntil: 'load' });
+  await settle(opened.page);
+  return opened;
+}
+
 describe('search panels', () => {
   for (const panel of PANELS) {
     test(`${panel.page}: an empty search raises the alert and goes nowhere`, async () => {
@@ -665,14 +678,10 @@ describe('filters in the address', () => {
     const all = expected(null);
     assert.ok(all.length > 24, 'more listings than one page of cards');
     const walk = await openWalk(browser, DESKTOP);
-    // English on a desktop, Arabic (right to left) and Russian on a phone.
-    for (const [lang, prefix, viewport] of [['en', '', DESKTOP], ['ar', '/ar', PHONE], ['ru', '/ru', PHONE]]) {
+    for (const [lang, prefix, viewport] of EACH_LANGUAGE) {
       const messages = messagesOf(lang);
-      const opened = await walk.open();
+      const opened = await openAt(walk, viewport, `${server.url}${prefix}/allproperties`);
       const { page } = opened;
-      await page.setViewportSize(viewport);
-      await page.goto(`${server.url}${prefix}/allproperties`, { waitUntil: 'load' });
-      await settle(page);
       // More than one page of cards, then a card far down the list.
       await page.getByRole('button', { name: messages['listing.more'] }).click();
       await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, all.length]);
@@ -937,14 +946,10 @@ describe('filters in the address', () => {
 
   test("nothing found: the search without its narrowest filter, with its count, and 'Tell us what you are looking for' filled in, in each language", async () => {
     const walk = await openWalk(browser, DESKTOP);
-    // English on a desktop, Arabic and Russian on a phone.
-    for (const [lang, prefix, viewport] of [['en', '', DESKTOP], ['ar', '/ar', PHONE], ['ru', '/ru', PHONE]]) {
+    for (const [lang, prefix, viewport] of EACH_LANGUAGE) {
       const messages = messagesOf(lang);
-      const opened = await walk.open();
+      const opened = await openAt(walk, viewport, `${server.url}${prefix}/search-residential?type=Apartments&bedrooms=7`);
       const { page } = opened;
-      await page.setViewportSize(viewport);
-      await page.goto(`${server.url}${prefix}/search-residential?type=Apartments&bedrooms=7`, { waitUntil: 'load' });
-      await settle(page);
       assert.deepEqual(await results(page, lang), ids(expected('Residential', { type: 'Apartments', bedrooms: '7' })), lang);
       // The search without a filter comes once its count is known, before the requirements link.
       const relax = page.getByRole('link', { name: messages['search.relax'].replace('{filter}', messages['searchPanel.bedrooms.more']) });
