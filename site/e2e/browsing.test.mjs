@@ -203,7 +203,6 @@ function hasEveryWord(p, query) {
   return query.every((q) => words.some((w) => w.startsWith(q)));
 }
 
-
 /** English on a desktop, Arabic (right to left) and Russian on a phone: [lang, path prefix, viewport]. */
 const EACH_LANGUAGE = [['en', '', DESKTOP], ['ar', '/ar', PHONE], ['ru', '/ru', PHONE]];
 
