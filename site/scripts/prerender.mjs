@@ -17,9 +17,8 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdir, readFile, rename, writeFile, copyFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PageCache, buildKey, filesUnder } from './page-cache.mjs';
@@ -196,7 +195,7 @@ function bootScript(template, manifest) {
   return { ...takeEntryTags(template), src: `/${boot}` };
 }
 
-function fillTemplate(template, rendered, page) {
+function fillTemplate(document, rendered, page) {
   const { server, base, path, lang, links, manifest, boot } = page;
   const chunks = manifest ? pageChunks(manifest, rendered.pages, lang) : { files: [], css: [] };
   // The page's largest image: the browser fetches it first, with the stylesheet.
@@ -226,14 +225,37 @@ function fillTemplate(template, rendered, page) {
         ...preloads,
       ].join('\n    ')
     : preloads.join('\n    ');
-  // Functions, not strings, as replacements: a `$&` or `$'` in page text must stay as it is.
-  return (boot ? boot.template : template)
-    .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${server.directions[lang]}">`)
-    .replace('</head>', () => `${sheets}${bootTags}</head>`)
-    .replace('<!--app-head-->', () => head)
-    .replace('<!--app-html-->', () => rendered.html)
+  return document.fill({
+    htmlTag: `<html lang="${lang}" dir="${server.directions[lang]}">`,
+    head,
+    endOfHead: `${sheets}${bootTags}</head>`,
+    html: rendered.html,
     // The router's data as a non-executable block (read by entry-client.tsx): no inline script.
-    .replace('</body>', () => `<script type="application/json" id="router-data">${rendered.data}</script>\n  </body>`);
+    endOfBody: `<script type="application/json" id="router-data">${rendered.data}</script>\n  </body>`,
+  });
+}
+
+/**
+ * The page template cut once at the places each page fills: the `<html>` tag, `<!--app-head-->`,
+ * `</head>`, `<!--app-html-->` and `</body>`, in that order. `fill` joins the pieces around a
+ * page's parts (no search of the page's text, and none of its `$&` taken for a pattern).
+ */
+function cutTemplate(template) {
+  const marks = [/<html[^>]*>/, '<!--app-head-->', '</head>', '<!--app-html-->', '</body>'];
+  const pieces = [];
+  let rest = template;
+  for (const mark of marks) {
+    const found = typeof mark === 'string' ? { index: rest.indexOf(mark), text: mark } : rest.match(mark);
+    if (!found || found.index < 0) throw new Error(`the page template has no ${mark} after the ones before it`);
+    const text = typeof mark === 'string' ? mark : found[0];
+    pieces.push(rest.slice(0, found.index));
+    rest = rest.slice(found.index + text.length);
+  }
+  pieces.push(rest);
+  return {
+    fill: ({ htmlTag, head, endOfHead, html, endOfBody }) =>
+      pieces[0] + htmlTag + pieces[1] + head + pieces[2] + endOfHead + pieces[3] + html + pieces[4] + endOfBody + pieces[5],
+  };
 }
 
 /**
@@ -241,14 +263,23 @@ function fillTemplate(template, rendered, page) {
  * ({ dist, base, paths }), reading loader data from that job's dist/, and answers
  * { failures, rendered }. Under `--serve` it stays for the next job.
  */
+/**
+ * The data files a worker keeps parsed, the last read: the site-wide ones stay (every page reads
+ * them), a listing's leave after its pages. Keeping all made the collector's work grow with the site.
+ */
+const KEPT_FILES = 32;
+
 async function workerMain() {
   const { ssr, template, manifest, cache } = workerData;
   const server = await import(pathToFileURL(ssr).href);
   const shells = server.shellPages ?? [];
   const boot = bootScript(template, manifest);
-  // The data files each page reads, also those answered from the loaders' shared cache.
-  const reads = new AsyncLocalStorage();
-  server.observeReads?.((path) => reads.getStore()?.add(path));
+  const document = cutTemplate(boot ? boot.template : template);
+  // The data files the page being rendered reads, also those answered from the loaders' cache.
+  // One page at a time: the worker has nothing else to do while a page's files are read and
+  // written, so its reads and writes are synchronous (no promise hop per call, no async context).
+  let inputs = null;
+  server.observeReads?.((path) => inputs?.add(path));
   parentPort.on('message', (job) => {
     renderJob(job).catch((error) => {
       parentPort.postMessage({ progress: 0, failures: [`worker: ${error instanceof Error ? error.stack : error}`], rendered: [] });
@@ -261,20 +292,22 @@ async function workerMain() {
     server.setDataSource(async (path) => {
       const file = join(dist, path.replace(/^\/+/, ''));
       try {
-        return JSON.parse(await readFile(file, 'utf8'));
+        return JSON.parse(readFileSync(file, 'utf8'));
       } catch (error) {
         if (error.code === 'ENOENT') throw new Response('Not Found', { status: 404 });
         throw error;
       }
-    });
+    }, KEPT_FILES);
+    const folders = new Set();
     const pagesRendered = [];
     const failures = [];
     let done = 0;
-    // A few pages at a time, so one page's file reads and writes overlap another's rendering.
-    const renderOne = async (path) => {
+    for (const path of paths) {
       try {
-        const inputs = new Set();
-        const rendered = await reads.run(inputs, () => server.render(path));
+        inputs = new Set();
+        const rendered = await server.render(path);
+        const read = [...inputs].sort();
+        inputs = null;
         if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
         const bare = server.stripLang(path);
         const expected = bare === NOT_FOUND_PATH ? 404 : 200;
@@ -283,25 +316,38 @@ async function workerMain() {
         const lang = server.languages.find((code) => server.localePath(code, bare) === path) ?? server.defaultLanguage;
         // The 404 page and the shells are answered at other paths: no canonical or hreflang.
         const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
-        await mkdir(dirname(file), { recursive: true });
-        const html = fillTemplate(template, rendered, { server, base, path, lang, links, manifest, boot });
-        // A new file, never the old one rewritten: that may be linked to the page cache's copy
-        // or, after a restore under estate serve, to the page in the copy being served.
-        await writeFile(`${file}.tmp`, html);
-        await rename(`${file}.tmp`, file);
+        const html = fillTemplate(document, rendered, { server, base, path, lang, links, manifest, boot });
+        writePage(file, html, folders);
         const copyMtime = cache ? await PageCache.keep(cache, dist, file) : undefined;
-        pagesRendered.push({ path, file: relative(dist, file), inputs: [...inputs].sort(), copyMtime });
+        pagesRendered.push({ path, file: relative(dist, file), inputs: read, copyMtime });
       } catch (error) {
+        inputs = null;
         failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
       }
       done += 1;
       if (done % 200 === 0) parentPort.postMessage({ progress: 200 });
-    };
-    const CONCURRENCY = 8;
-    for (let i = 0; i < paths.length; i += CONCURRENCY) {
-      await Promise.all(paths.slice(i, i + CONCURRENCY).map(renderOne));
     }
     parentPort.postMessage({ progress: done % 200, failures, rendered: pagesRendered });
+  }
+}
+
+/**
+ * Writes a page. A page that is new (a clean build) is written in place; an existing one is
+ * replaced by a new file, never rewritten: it may be linked to the page cache's copy or, after a
+ * restore under estate serve, to the page in the copy being served. `folders`: those made already.
+ */
+function writePage(file, html, folders) {
+  const folder = dirname(file);
+  if (!folders.has(folder)) {
+    mkdirSync(folder, { recursive: true });
+    folders.add(folder);
+  }
+  try {
+    writeFileSync(file, html, { flag: 'wx' });
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+    writeFileSync(`${file}.tmp`, html);
+    renameSync(`${file}.tmp`, file);
   }
 }
 
@@ -318,10 +364,16 @@ class Pool {
     });
   }
 
-  /** Renders `paths` into `dist`; `progress(done)` is called about once a second. */
-  async run(dist, base, paths, progress) {
+  /**
+   * Renders `paths` into `dist`; `progress(done)` is called about once a second. Paths are dealt
+   * to the workers `group` at a time (a page's languages, listed together by sitePages), so a
+   * worker reads a listing's files once for its three pages.
+   */
+  async run(dist, base, paths, group, progress) {
     const count = Math.min(this.workers.length, Math.max(1, Math.ceil(paths.length / 50)));
-    const shares = paths.length ? Array.from({ length: count }, (_, i) => paths.filter((_, j) => j % count === i)) : [];
+    const shares = paths.length
+      ? Array.from({ length: count }, (_, i) => paths.filter((_, j) => Math.floor(j / group) % count === i))
+      : [];
     let done = 0;
     let lastReport = performance.now();
     const failures = [];
@@ -401,7 +453,8 @@ async function sitePages(dist, server) {
   const content = existsSync(routesFile) ? JSON.parse(await readFile(routesFile, 'utf8')) : { properties: [], posts: [] };
   const shells = (server.shellPages ?? []).map((page) => page.path);
   const pages = [...server.fixedPaths, ...content.properties, ...content.posts, ...(content.guides ?? []), ...shells, NOT_FOUND_PATH];
-  const paths = server.languages.flatMap((lang) => pages.map((path) => server.localePath(lang, path)));
+  // A page's languages one after another: one worker renders them back to back, from the same data.
+  const paths = pages.flatMap((path) => server.languages.map((lang) => server.localePath(lang, path)));
   // Absolute canonical and hreflang links where the site's address is known.
   const siteFile = join(dist, server.siteFile);
   const base = existsSync(siteFile) ? String(JSON.parse(await readFile(siteFile, 'utf8')).baseUrl ?? '').replace(/\/+$/, '') : '';
@@ -435,7 +488,8 @@ async function main() {
   // Under --serve every worker stays for the rebuilds; otherwise only as many as there is work for.
   const count = serve ? workers : Math.min(workers, Math.ceil(paths.length / 50));
   const pool = new Pool(count, { ssr, template: build.template, manifest: build.manifest, cache: cacheDir });
-  const { failures, rendered, workers: used } = await pool.run(dist, base, paths, (done) =>
+  const group = build.server.languages.length;
+  const { failures, rendered, workers: used } = await pool.run(dist, base, paths, group, (done) =>
     console.log(`prerender: ${done}/${paths.length} pages`),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -502,7 +556,7 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       const plan = changed ? cache.planChanged(allPaths, changed) : cache.plan(allPaths);
       lap(`planned (${plan.render.length} to render, ${plan.copy.length} to copy)`);
       await cache.restore(plan.copy);
-      const { failures, rendered } = await pool.run(dist, base, plan.render, () => {});
+      const { failures, rendered } = await pool.run(dist, base, plan.render, build.server.languages.length, () => {});
       lap('rendered');
       if (failures.length) {
         answer({ ok: false, failures, written: [], seconds: seconds() });

@@ -29,6 +29,21 @@ describe('getJson', () => {
     expect(calls).toBe(2);
   });
 
+  test('with a limit, the files read last are kept: a file read again stays, the oldest leaves', async () => {
+    const asked: string[] = [];
+    setDataSource(async (path) => {
+      asked.push(path);
+      return { path };
+    }, 2);
+    await getJson('/data/site.json');
+    await getJson('/api/properties/a.json');
+    await getJson('/data/site.json');
+    await getJson('/api/properties/b.json');
+    await getJson('/data/site.json');
+    await getJson('/api/properties/a.json');
+    expect(asked).toEqual(['/data/site.json', '/api/properties/a.json', '/api/properties/b.json', '/api/properties/a.json']);
+  });
+
   test('every read is observed, also one answered from the cache', async () => {
     setDataSource(async (path) => ({ path }));
     const seen: string[] = [];

@@ -17,14 +17,29 @@ const browserSource: DataSource = async (path) => {
 };
 
 let source: DataSource = browserSource;
+/** How many files are kept at most (the newest read): all in the browser, see setDataSource. */
+let keep = Infinity;
 const cache = new Map<string, Promise<unknown>>();
 /** The files whose fetch has finished, for a page coming back (Back) to render them at once. */
 const loaded = new Map<string, unknown>();
 
-export function setDataSource(next: DataSource): void {
+/**
+ * Where the files come from from now on; the files kept are forgotten. `keepFiles`: how many to
+ * keep, the last read (site-wide files, read by every page, stay): the prerender reads every
+ * listing of the site in turn, and its collector's work grew with the site while it kept them all.
+ */
+export function setDataSource(next: DataSource, keepFiles = Infinity): void {
   source = next;
+  keep = keepFiles;
   cache.clear();
   loaded.clear();
+}
+
+/** `key` moved to `map`'s newest place (a Map keeps insertion order), the oldest beyond `keep` dropped. */
+function touch<T>(map: Map<string, T>, key: string, value: T): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > keep) map.delete(map.keys().next().value as string);
 }
 
 let observer: ((path: string) => void) | null = null;
@@ -45,14 +60,19 @@ export function getJson<T>(path: JsonFile<T>): Promise<T> {
   observer?.(path);
   let pending = cache.get(path);
   if (!pending) {
-    pending = source(path);
+    const fetched = source(path);
+    pending = fetched;
     // A failed fetch is not kept, so a retry can succeed.
-    pending.then(
-      (value) => loaded.set(path, value),
-      () => cache.delete(path),
+    fetched.then(
+      (value) => {
+        if (cache.get(path) === fetched) touch(loaded, path, value);
+      },
+      () => {
+        if (cache.get(path) === fetched) cache.delete(path);
+      },
     );
-    cache.set(path, pending);
   }
+  touch(cache, path, pending);
   return pending as Promise<T>;
 }
 

@@ -8,6 +8,7 @@ import {
   createStaticRouter,
   isRouteErrorResponse,
   StaticRouterProvider,
+  type DataRouteObject,
   type StaticHandlerContext,
 } from 'react-router';
 import { ALIASES, fixedRoutes, routes } from './routes';
@@ -47,7 +48,7 @@ export async function render(url: string): Promise<Rendered> {
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter(matchedBranch(handler.dataRoutes, context), context);
   let meta: Meta | null = null;
   const images: ImagePreload[] = [];
   const html = renderToString(
@@ -62,6 +63,18 @@ export async function render(url: string): Promise<Rendered> {
     return messages ? [messages] : [];
   });
   return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages, images };
+}
+
+/**
+ * The routes of the page's matches only, with their ids: what the static router renders from. It
+ * copies every route it is given on each page (the whole table, three languages, was about a
+ * tenth of a listing page's prerender), and matches the page again among them.
+ */
+function matchedBranch(routes: DataRouteObject[], context: StaticHandlerContext): DataRouteObject[] {
+  const ids = new Set(context.matches.map((match) => match.route.id));
+  const keep = (list: DataRouteObject[]): DataRouteObject[] =>
+    list.filter((route) => ids.has(route.id)).map((route) => (route.children ? { ...route, children: keep(route.children) } : route));
+  return keep(routes);
 }
 
 /**

@@ -153,7 +153,9 @@ export function useT(): Translate {
  * contract/tests/url-vectors.json (src/i18n/paths.test.ts).
  */
 export function langOfPath(pathname: string): Lang {
-  const first = pathname.split('/')[1];
+  // The first segment, without splitting the whole path: every link of a page asks this.
+  const end = pathname.indexOf('/', 1);
+  const first = end < 0 ? pathname.slice(1) : pathname.slice(1, end);
   return isLang(first) ? first : DEFAULT_LANG;
 }
 
