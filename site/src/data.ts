@@ -35,11 +35,16 @@ export function setDataSource(next: DataSource, keepFiles = Infinity): void {
   loaded.clear();
 }
 
-/** `key` moved to `map`'s newest place (a Map keeps insertion order), the oldest beyond `keep` dropped. */
+/**
+ * `key` moved to `map`'s newest place (a Map keeps insertion order), the oldest beyond `keep`
+ * dropped. Only the prerender sets a limit: the browser's bundle leaves the bookkeeping out.
+ */
 function touch<T>(map: Map<string, T>, key: string, value: T): void {
-  map.delete(key);
+  if (import.meta.env.SSR) {
+    map.delete(key);
+    if (map.size >= keep) map.delete(map.keys().next().value as string);
+  }
   map.set(key, value);
-  if (map.size > keep) map.delete(map.keys().next().value as string);
 }
 
 let observer: ((path: string) => void) | null = null;
@@ -60,16 +65,11 @@ export function getJson<T>(path: JsonFile<T>): Promise<T> {
   observer?.(path);
   let pending = cache.get(path);
   if (!pending) {
-    const fetched = source(path);
-    pending = fetched;
+    pending = source(path);
     // A failed fetch is not kept, so a retry can succeed.
-    fetched.then(
-      (value) => {
-        if (cache.get(path) === fetched) touch(loaded, path, value);
-      },
-      () => {
-        if (cache.get(path) === fetched) cache.delete(path);
-      },
+    pending.then(
+      (value) => touch(loaded, path, value),
+      () => cache.delete(path),
     );
   }
   touch(cache, path, pending);

@@ -153,9 +153,8 @@ export function useT(): Translate {
  * contract/tests/url-vectors.json (src/i18n/paths.test.ts).
  */
 export function langOfPath(pathname: string): Lang {
-  // The first segment, without splitting the whole path: every link of a page asks this.
-  const end = pathname.indexOf('/', 1);
-  const first = end < 0 ? pathname.slice(1) : pathname.slice(1, end);
+  // The first segment only, not the whole path split: every link of a page asks this.
+  const first = pathname.split('/', 2)[1];
   return isLang(first) ? first : DEFAULT_LANG;
 }
 

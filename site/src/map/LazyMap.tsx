@@ -10,6 +10,8 @@ const maps = new Map<Lang, ReturnType<typeof lazyMap>>();
 function lazyMap(lang: Lang) {
   return lazy(async () => {
     const [module] = await Promise.all([import('./MapView'), loadMessages(lang, 'Map')]);
+    // MapLibre itself, fetched by the module (maplibre.ts).
+    await module.ready;
     return module;
   });
 }

@@ -6,10 +6,8 @@
 // and prices are shaped by the browser in every language. Clusters come from supercluster (the
 // library MapLibre itself clusters with), worked out for the view after each move.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { addProtocol as addMapProtocol, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
+import type { LngLatBoundsLike, Map as MapLibreMap, Marker } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-// The worker as a file of the site's own (script from 'self'), not a blob: the CSP names no blob.
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import { getJson } from '../data';
@@ -26,15 +24,15 @@ import type { CardProperty, Coordinates, MapSettings } from '../types';
 import type { Lang } from '../i18n';
 import { basemapStyle, PROTOCOL } from './style';
 import type { Bounds } from './area';
+import { loadMapLibre, type MapLibre } from './maplibre';
 import './map.css';
 
-setWorkerUrl(workerUrl);
-let protocolAdded = false;
-function addProtocol() {
-  if (protocolAdded) return;
-  addMapProtocol(PROTOCOL, new Protocol().tile);
-  protocolAdded = true;
-}
+let maplibre: typeof MapLibre;
+/** The library, with the basemap's protocol: LazyMap shows the map once this has resolved. */
+export const ready = loadMapLibre().then((library) => {
+  maplibre = library;
+  library.addProtocol(PROTOCOL, new Protocol().tile);
+});
 
 /** Dubai, when there is nothing to fit the view to. */
 const DUBAI: Coordinates = { lat: 25.15, lng: 55.22 };
@@ -108,12 +106,11 @@ export default function MapView(props: MapViewProps) {
   // The map itself, once: its view starts on the area kept, else on every listing, else the place.
   useEffect(() => {
     if (!container.current) return;
-    addProtocol();
     const first = listing ? (props.bounds ?? boundsOf(located.map((c) => c.coordinates!))) : null;
     const centre = listing ? DUBAI : props.centre;
     let instance: MapLibreMap;
     try {
-      instance = new MapLibreMap({
+      instance = new maplibre.Map({
         container: container.current,
         style: basemapStyle(props.settings.tiles, props.settings.attribution, window.location.href),
         center: [centre.lng, centre.lat],
@@ -133,7 +130,7 @@ export default function MapView(props: MapViewProps) {
       setFailed(true);
       return;
     }
-    instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    instance.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
     instance.touchZoomRotate.disableRotation();
     if (first) instance.fitBounds(first, { padding: 48, maxZoom: LISTING_ZOOM, duration: 0 });
     instance.on('error', (event) => console.error('Map error', event.error));
@@ -162,7 +159,7 @@ export default function MapView(props: MapViewProps) {
           label.className = 'map-place';
           label.setAttribute('aria-hidden', 'true');
           label.textContent = termIn(vocabulary.communities, lang, place.name).name;
-          markers.push(new Marker({ element: label }).setLngLat([place.lng, place.lat]).addTo(map));
+          markers.push(new maplibre.Marker({ element: label }).setLngLat([place.lng, place.lat]).addTo(map));
         }
       })
       .catch((error) => console.error('Failed to fetch the map places', error));
@@ -186,7 +183,7 @@ export default function MapView(props: MapViewProps) {
     pin.append(document.createElement('span'));
     pin.setAttribute('role', 'img');
     pin.setAttribute('aria-label', place ?? '');
-    const marker = new Marker({ element: pin, anchor: 'bottom' }).setLngLat([centre.lng, centre.lat]).addTo(map);
+    const marker = new maplibre.Marker({ element: pin, anchor: 'bottom' }).setLngLat([centre.lng, centre.lat]).addTo(map);
     return () => {
       marker.remove();
     };
@@ -243,7 +240,7 @@ export default function MapView(props: MapViewProps) {
           button.setAttribute('aria-label', t('map.marker', { price, title }));
           button.addEventListener('click', () => setSelected(card.id));
         }
-        shown.set(key, new Marker({ element: button }).setLngLat([lng, lat]).addTo(map));
+        shown.set(key, new maplibre.Marker({ element: button }).setLngLat([lng, lat]).addTo(map));
       }
       for (const [key, marker] of shown) {
         if (!keep.has(key)) {
