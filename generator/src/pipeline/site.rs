@@ -40,14 +40,38 @@ pub struct SiteRun {
 }
 
 fn run(dir: &Path, program: &str, args: &[&str]) -> Result<(), SiteError> {
+    start(dir, program, args)?.wait()
+}
+
+/// A command started in a folder, its output going to ours.
+struct Running {
+    command: String,
+    child: Child,
+}
+
+fn start(dir: &Path, program: &str, args: &[&str]) -> Result<Running, SiteError> {
     let command = format!("{program} {}", args.join(" "));
     println!("estate build: {command}");
-    let status = Command::new(program)
+    let child = Command::new(program)
         .args(args)
         .current_dir(dir)
-        .status()
+        .spawn()
         .map_err(|source| SiteError::Spawn { command: command.clone(), source })?;
-    if status.success() { Ok(()) } else { Err(SiteError::Failed { command, status }) }
+    Ok(Running { command, child })
+}
+
+impl Running {
+    fn wait(mut self) -> Result<(), SiteError> {
+        let status =
+            self.child.wait().map_err(|source| SiteError::Spawn { command: self.command.clone(), source })?;
+        if status.success() { Ok(()) } else { Err(SiteError::Failed { command: self.command, status }) }
+    }
+
+    /// Stopped, when another build's failure has made its work useless.
+    fn stop(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// `npm ci`: exactly the lock file's packages (it names every platform's native ones).
@@ -117,16 +141,26 @@ fn build_front_end(
     let client_dir = staging.map_or_else(|| out.to_path_buf(), vite_cache::Staging::client);
     let client_text = client_dir.to_string_lossy();
     let client_args = CLIENT_BUILD.map(|arg| if arg == OUT_DIR { &*client_text } else { arg });
-    run(site_dir, VITE, &client_args)?;
-    if let Some(staging) = staging {
-        let io = |source| SiteError::Io { path: client_dir.clone(), source };
-        let files = staging.client_files().map_err(io)?;
-        vite_cache::copy_files(&client_dir, out, &files).map_err(io)?;
+    // The SSR build beside the client build: each is mostly one thread of Node (Rollup's), so on
+    // two cores both are done in about the client build's time.
+    let ssr = start(site_dir, VITE, &SSR_BUILD)?;
+    let client = run(site_dir, VITE, &client_args).and_then(|()| {
+        if let Some(staging) = staging {
+            let io = |source| SiteError::Io { path: client_dir.clone(), source };
+            let files = staging.client_files().map_err(io)?;
+            vite_cache::copy_files(&client_dir, out, &files).map_err(io)?;
+        }
+        // Only now that the new bundles exist: the hashed chunks of earlier builds go. (Deleting
+        // them first would leave the served pages without code when a build fails.)
+        remove_stale_assets(out)
+    });
+    match client {
+        Ok(()) => ssr.wait(),
+        Err(e) => {
+            ssr.stop();
+            Err(e)
+        }
     }
-    // Only now that the new bundles exist: the hashed chunks of earlier builds go. (Deleting
-    // them first would leave the served pages without code when a build fails.)
-    remove_stale_assets(out)?;
-    run(site_dir, VITE, &SSR_BUILD)
 }
 
 /// The front end from the cache beside `page_cache` when its key is there, else built and
