@@ -2,30 +2,34 @@
 //! The same seed always gives the same files. Like an agency's real content it is complete, so
 //! `estate check` prints no warning on it: every listing has its permit, agent, a community and
 //! a type of its vocabularies (with their portal codes) and photos, and every record its Arabic
-//! and Russian texts.
+//! and Russian texts. Each community its listings name has an area guide text and market
+//! figures ([`areas`]), as the sample's have.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use rayon::prelude::*;
 
-/// The communities: English, Arabic and Russian names, and the centre.
-const COMMUNITIES: &[(&str, &str, &str, f64, f64)] = &[
-    ("Dubai Marina", "دبي مارينا", "Дубай Марина", 25.0805, 55.1403),
-    ("Downtown Dubai", "وسط مدينة دبي", "Даунтаун Дубай", 25.1972, 55.2744),
-    ("Palm Jumeirah", "نخلة جميرا", "Пальма Джумейра", 25.1124, 55.1390),
-    ("Business Bay", "الخليج التجاري", "Бизнес Бэй", 25.1857, 55.2653),
-    ("Jumeirah Village Circle", "قرية جميرا الدائرية", "Джумейра Виллидж Серкл", 25.0587, 55.2066),
-    ("Dubai Hills Estate", "دبي هيلز استيت", "Дубай Хиллс Эстейт", 25.1030, 55.2450),
-    ("Arabian Ranches", "المرابع العربية", "Арабиан Ранчес", 25.0551, 55.2720),
-    ("Jumeirah Lake Towers", "أبراج بحيرات جميرا", "Джумейра Лейк Тауэрс", 25.0693, 55.1417),
-    ("DIFC", "مركز دبي المالي العالمي", "DIFC", 25.2115, 55.2796),
-    ("Dubai Creek Harbour", "دبي كريك هاربر", "Дубай Крик Харбор", 25.2003, 55.3470),
-    ("Emaar Beachfront", "إعمار بيتشفرونت", "Эмаар Бичфронт", 25.0968, 55.1415),
-    ("Al Barsha", "البرشاء", "Аль-Барша", 25.1124, 55.1968),
-    ("Deira", "ديرة", "Дейра", 25.2697, 55.3095),
-    ("Dubai South", "دبي الجنوب", "Дубай Саут", 24.8960, 55.1610),
-    ("Al Quoz", "القوز", "Аль-Куоз", 25.1390, 55.2300),
+mod areas;
+
+/// The communities: English, Arabic and Russian names, the centre, and what an apartment sells
+/// for there in AED per sqft (the newest month of the market figures, `areas`).
+const COMMUNITIES: &[(&str, &str, &str, f64, f64, u32)] = &[
+    ("Dubai Marina", "دبي مارينا", "Дубай Марина", 25.0805, 55.1403, 2100),
+    ("Downtown Dubai", "وسط مدينة دبي", "Даунтаун Дубай", 25.1972, 55.2744, 3000),
+    ("Palm Jumeirah", "نخلة جميرا", "Пальма Джумейра", 25.1124, 55.1390, 3400),
+    ("Business Bay", "الخليج التجاري", "Бизнес Бэй", 25.1857, 55.2653, 2200),
+    ("Jumeirah Village Circle", "قرية جميرا الدائرية", "Джумейра Виллидж Серкл", 25.0587, 55.2066, 1250),
+    ("Dubai Hills Estate", "دبي هيلز استيت", "Дубай Хиллс Эстейт", 25.1030, 55.2450, 2100),
+    ("Arabian Ranches", "المرابع العربية", "Арабиан Ранчес", 25.0551, 55.2720, 1500),
+    ("Jumeirah Lake Towers", "أبراج بحيرات جميرا", "Джумейра Лейк Тауэрс", 25.0693, 55.1417, 1500),
+    ("DIFC", "مركز دبي المالي العالمي", "DIFC", 25.2115, 55.2796, 2800),
+    ("Dubai Creek Harbour", "دبي كريك هاربر", "Дубай Крик Харбор", 25.2003, 55.3470, 2200),
+    ("Emaar Beachfront", "إعمار بيتشفرونت", "Эмаар Бичфронт", 25.0968, 55.1415, 3200),
+    ("Al Barsha", "البرشاء", "Аль-Барша", 25.1124, 55.1968, 1400),
+    ("Deira", "ديرة", "Дейра", 25.2697, 55.3095, 1000),
+    ("Dubai South", "دبي الجنوب", "Дубай Саут", 24.8960, 55.1610, 1050),
+    ("Al Quoz", "القوز", "Аль-Куоз", 25.1390, 55.2300, 900),
 ];
 
 /// The property types the demo uses: English, Arabic and Russian names, and the Property Finder
@@ -323,7 +327,7 @@ fn vocabularies() -> Files {
     };
     let communities: String = COMMUNITIES
         .iter()
-        .map(|(en, ar, ru, lat, lng)| {
+        .map(|(en, ar, ru, lat, lng, _)| {
             format!("{}    coordinates: {{ lat: {lat}, lng: {lng} }}\n", term(en, ar, ru))
         })
         .collect();
@@ -343,7 +347,8 @@ fn named<'a>(table: &[(&'a str, &'a str, &'a str, &'a str)], en: &str, language:
     if language == 1 { row.1 } else { row.2 }
 }
 
-fn property(seed: u64, index: usize) -> (String, String) {
+/// The listing `index`'s file, and its community (an index of [`COMMUNITIES`]).
+fn property(seed: u64, index: usize) -> ((String, String), usize) {
     let mut rng = fastrand::Rng::with_seed(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let (category, subs): (&str, &[&str]) = match index % 4 {
         0 => ("Residential", &["Apartment", "Villa", "Townhouse", "Penthouse"]),
@@ -352,7 +357,8 @@ fn property(seed: u64, index: usize) -> (String, String) {
         _ => ("Commercial", &["Office", "Shop", "Warehouse", "Retail"]),
     };
     let sub = subs[rng.usize(..subs.len())];
-    let (community, community_ar, community_ru, lat, lng) = COMMUNITIES[rng.usize(..COMMUNITIES.len())];
+    let drawn = rng.usize(..COMMUNITIES.len());
+    let (community, community_ar, community_ru, lat, lng, _) = COMMUNITIES[drawn];
     let bedrooms = rng.u32(0..7);
     let area = rng.u32(400..8000);
     let day = rng.u32(0..365);
@@ -411,11 +417,12 @@ fn property(seed: u64, index: usize) -> (String, String) {
         indent(&indent(&paragraphs(&mut rng, RUSSIAN_WORDS, 1)))
     );
     let id = format!("demo-{index:06}");
-    if index.is_multiple_of(10) {
+    let file = if index.is_multiple_of(10) {
         (format!("properties/{id}.md"), format!("---\n{y}---\n{description}"))
     } else {
         (format!("properties/{id}.yaml"), format!("{y}description: |\n{}\n", indent(&description)))
-    }
+    };
+    (file, drawn)
 }
 
 fn post(seed: u64, index: usize) -> (String, String) {
@@ -472,9 +479,28 @@ fn photos(seed: u64) -> std::io::Result<Vec<(String, Vec<u8>)>> {
 /// Writes a demo content tree with `properties` listings and `posts` posts into `out`.
 pub fn write(out: &Path, properties: usize, posts: usize, seed: u64) -> std::io::Result<usize> {
     let mut files = fixed_files();
-    files.par_extend((0..properties).into_par_iter().map(|i| property(seed, i)));
+    let listings: Vec<((String, String), usize)> =
+        (0..properties).into_par_iter().map(|i| property(seed, i)).collect();
+    // The communities the listings name, each with its guide text and market figures.
+    let mut named = vec![false; COMMUNITIES.len()];
+    for (_, community) in &listings {
+        named[*community] = true;
+    }
+    let communities: Vec<usize> = (0..COMMUNITIES.len()).filter(|&c| named[c]).collect();
+    files.extend(listings.into_iter().map(|(file, _)| file));
     files.par_extend((0..posts).into_par_iter().map(|i| post(seed, i)));
-    for dir in ["properties", "blog", "team", "developers", "pages", "vocabulary", "media/demo"] {
+    files.extend(areas::files(seed, &communities));
+    for dir in [
+        "properties",
+        "blog",
+        "team",
+        "developers",
+        "pages",
+        "vocabulary",
+        "communities",
+        "market",
+        "media/demo",
+    ] {
         std::fs::create_dir_all(out.join(dir))?;
     }
     files.par_iter().try_for_each(|(path, text)| std::fs::write(out.join(path), text))?;

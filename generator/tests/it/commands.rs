@@ -21,7 +21,8 @@ fn the_sample_content_has_no_warning_and_is_fully_translated() {
 }
 
 /// The scale demo a newcomer tries writes complete listings (permit, agent, community, a type
-/// with a portal code, photos) and translated records: `estate check` prints no warning.
+/// with a portal code, photos), translated records, and its communities' guide texts and market
+/// figures: `estate check` prints no warning.
 #[test]
 fn a_200_listing_demo_checks_without_a_warning() {
     let dir = tempfile::tempdir().unwrap();
@@ -77,6 +78,51 @@ fn demo_content_is_valid_and_the_same_for_the_same_seed() {
         .map(|v| v["width"].as_u64().unwrap())
         .collect();
     assert_eq!(widths, [400, 800, 1200, 1600]);
+
+    // Each community the listings name has its market figures and guide text, as the sample's
+    // do, so a demo's pages are as heavy as real ones: every listing of a kind the figures count
+    // (a warehouse is none) is compared with its community's median, a sale also with its
+    // rents', and the community's guide has its texts in three languages and 36 months of sales.
+    let json = |path: &str| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(dir.path().join("dist").join(path)).unwrap()).unwrap()
+    };
+    let listings = json("api/properties.json");
+    let listings = listings.as_array().unwrap();
+    assert_eq!(listings.len(), 40);
+    let mut compared = 0;
+    for listing in listings {
+        let id = listing["id"].as_str().unwrap();
+        let detail = json(&format!("data/detail/{id}.json"));
+        let market = &detail["market"];
+        if listing["subCategory"] == "Warehouse" {
+            assert!(market.is_null(), "{id}: {detail}");
+            continue;
+        }
+        compared += 1;
+        assert!(market["median"].as_u64().is_some_and(|m| m > 0), "{id}: {detail}");
+        assert_eq!(market["to"], "2026-10");
+        if listing["mainCategory"] != "Rental" && market["kind"] != "land" {
+            assert!(market["rentMedian"].as_u64().is_some_and(|m| m > 0), "{id}: {detail}");
+        }
+        let guide = detail["areaGuide"].as_str().unwrap();
+        let guide = json(&format!("data/guides/{}.json", guide.rsplit('/').next().unwrap()));
+        let location = listing["location"].as_str().unwrap();
+        let opening = guide["texts"]["introduction"].as_str().unwrap();
+        assert!(opening.starts_with(&format!("<p>{location} is one of Dubai")), "{id}: {opening}");
+        assert!(guide["image"]["src"].as_str().unwrap().starts_with("/media/demo/photo-"), "{guide}");
+        for lang in ["ar", "ru"] {
+            for field in ["introduction", "lifestyle", "schools", "transport"] {
+                assert!(
+                    guide["translations"][lang][field].as_str().is_some_and(|t| t.len() > 100),
+                    "{guide}"
+                );
+            }
+        }
+        let months = guide["market"]["trends"][0]["months"].as_array().unwrap();
+        assert_eq!(months.len(), 36);
+        assert!(months.iter().all(|m| m["median"].as_u64().is_some()), "{guide}");
+    }
+    assert!(compared >= 30, "{compared} of 40 listings compared");
 }
 
 #[test]
