@@ -9,11 +9,12 @@ import {
   isRouteErrorResponse,
   StaticRouterProvider,
   type DataRouteObject,
+  type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router';
 import { ALIASES, fixedRoutes, routes } from './routes';
 import { MetaContext, type Meta } from './meta';
-import { loadAllMessages } from './i18n';
+import { DEFAULT_LANG, langOfPath, loadAllMessages, type Lang } from './i18n';
 import { loadForms } from './forms/deferred';
 
 export { observeReads, setDataSource } from './data';
@@ -35,7 +36,25 @@ export type Rendered =
   | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: string[]; images: ImagePreload[] }
   | { kind: 'redirect'; status: number; location: string };
 
-const handler = createStaticHandler(routes);
+/**
+ * A static handler per language, each given the routes of its language only (ids unchanged: they
+ * are the whole table's): React Router ranks every route it has on every page it renders, three
+ * languages' worth before (a third of its page handling). A path of one language can only match
+ * that language's routes, so the matches are the same.
+ */
+const { dataRoutes } = createStaticHandler(routes);
+const handlers = new Map<Lang, StaticHandler>();
+function handlerFor(lang: Lang): StaticHandler {
+  let handler = handlers.get(lang);
+  if (!handler) {
+    // The root's children: the default language's pathless group, and one group per prefix.
+    const ofLang = (route: DataRouteObject) => (lang === DEFAULT_LANG ? route.path === undefined : route.path === lang);
+    const ofThisLang: DataRouteObject[] = dataRoutes.map((root) => (root.children ? { ...root, children: root.children.filter(ofLang) } : root));
+    handler = createStaticHandler(ofThisLang);
+    handlers.set(lang, handler);
+  }
+  return handler;
+}
 
 // Every language's messages, loaded once for all pages: the 404 and error pages render without
 // the layout's loader having run. And the forms the browser hydrates late (forms/deferred.tsx),
@@ -44,7 +63,9 @@ const messagesLoaded = Promise.all([loadAllMessages(), loadForms()]);
 
 export async function render(url: string): Promise<Rendered> {
   await messagesLoaded;
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  const request = new Request(new URL(url, 'http://localhost'));
+  const handler = handlerFor(langOfPath(new URL(request.url).pathname));
+  const context = await handler.query(request);
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
