@@ -47,7 +47,7 @@ else
 fi
 
 stage "site: type check and component tests"
-(cd site && npx tsc --noEmit && npx vitest run)
+(cd site && npx tsc --noEmit && npx tsc -p scripts && npx vitest run)
 
 # The estate binary the Rust tests built (building it again with `cargo build` would compile the
 # workspace a second time: the tests' dev-dependencies turn on other features).

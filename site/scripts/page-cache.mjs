@@ -88,6 +88,12 @@ export async function linkOrCopy(source, target) {
  * more (and all at once ran out of file descriptors, so that failed reads looked like missing
  * files).
  */
+/**
+ * @param {string} dist
+ * @param {Record<string, DataEntry>} [recorded]
+ * @param {Set<string> | null} [changed]
+ * @returns {(path: string) => DataEntry}
+ */
 export function dataHasher(dist, recorded = {}, changed = null) {
   const known = new Map();
   return (path) => {
@@ -107,6 +113,8 @@ export function dataHasher(dist, recorded = {}, changed = null) {
   };
 }
 
+/** @typedef {{ hash: string, size?: number, mtime?: number }} DataEntry What is known of a data file. */
+
 export class PageCache {
   constructor(dir, dist, key, previous) {
     this.dir = dir;
@@ -120,6 +128,7 @@ export class PageCache {
     this.dist = dist;
     this.key = key;
     if (this.previous.key !== key) this.previous = { key, data: {}, pages: {} };
+    /** @type {(path: string) => DataEntry} What is known of the data files of this build. */
     this.data = dataHasher(dist, this.previous.data);
   }
 

@@ -14,7 +14,7 @@
 // others are kept or copied back from the cache (scripts/page-cache.mjs). With --serve (and a
 // cache) it then stays, its workers warm, and renders what each of `estate serve`'s rebuilds
 // changed (see serveRequests).
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { Worker, isMainThread, parentPort as maybeParentPort, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
@@ -39,6 +39,8 @@ if (isMainThread) {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** The channel to the main thread, in a worker (null in the main thread, which never uses it). */
+const parentPort = /** @type {import('node:worker_threads').MessagePort} */ (maybeParentPort);
 const NOT_FOUND_PATH = '/__not-found__';
 
 function options() {
@@ -56,9 +58,6 @@ function options() {
   };
 }
 
-const escapeHtml = (text) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * The file a path is written to: / -> index.html, /a/b -> a/b/index.html, 404 -> 404.html, and
  * a shell page (the SSR bundle's shellPages, e.g. the property shell) to its own file.
@@ -72,190 +71,6 @@ function outputFile(dist, path, shells, server) {
   if (shell) return join(prefix, shell.file);
   const clean = decodeURIComponent(path).replace(/^\/+|\/+$/g, '');
   return clean ? join(dist, clean, 'index.html') : join(dist, 'index.html');
-}
-
-/**
- * The canonical link, Open Graph and Twitter card tags and the JSON-LD of a page that gives a
- * canonical URL or an image (see src/meta.tsx). Marked data-page-meta: the browser drops them
- * once the visitor moves to another page.
- */
-function socialTags(meta) {
-  if (!meta.canonical && !meta.image) return [];
-  const tag = (name, value, attribute = 'property') =>
-    `<meta ${attribute}="${name}" content="${escapeHtml(value)}" data-page-meta />`;
-  const tags = [];
-  tags.push(tag('og:type', 'website'), tag('og:title', meta.title), tag('og:description', meta.description));
-  if (meta.siteName) tags.push(tag('og:site_name', meta.siteName));
-  if (meta.canonical) tags.push(tag('og:url', meta.canonical));
-  if (meta.image) tags.push(tag('og:image', meta.image));
-  tags.push(
-    tag('twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'),
-    tag('twitter:title', meta.title, 'name'),
-    tag('twitter:description', meta.description, 'name'),
-  );
-  if (meta.image) tags.push(tag('twitter:image', meta.image, 'name'));
-  if (meta.jsonLd) tags.push(`<script type="application/ld+json" data-page-meta>${meta.jsonLd}</script>`);
-  return tags;
-}
-
-/**
- * The canonical link of a page and the hreflang links of its languages (x-default: English),
- * for a page of the site (not the 404 page or a shell, which answer other paths).
- */
-function languageLinks(server, base, path, lang) {
-  // An alias (/Rental) names its main page (/rent-property) as canonical, in every language.
-  const bare = server.canonicalPath(server.stripLang(path));
-  const canonical = server.localePath(lang, bare);
-  const url = (p) => `${base}${p}`;
-  const tags = [`<link rel="canonical" href="${escapeHtml(url(canonical))}" data-path="${escapeHtml(path)}" data-page-meta />`];
-  for (const code of server.languages) {
-    tags.push(`<link rel="alternate" hreflang="${code}" href="${escapeHtml(url(server.localePath(code, bare)))}" data-page-meta />`);
-  }
-  tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(bare))}" data-page-meta />`);
-  // Open Graph names the page's locale and its other languages' (en_GB, ar_AE, ru_RU).
-  const ogLocale = (code) => server.locales[code].split('-u-')[0].replace('-', '_');
-  tags.push(`<meta property="og:locale" content="${ogLocale(lang)}" data-page-meta />`);
-  for (const code of server.languages.filter((other) => other !== lang)) {
-    tags.push(`<meta property="og:locale:alternate" content="${ogLocale(code)}" data-page-meta />`);
-  }
-  return tags;
-}
-
-/**
- * The chunks a page's first view needs besides the entry: each matched page's module with its
- * static imports, and the shell's and the page's messages in `lang` (src/i18n/message-sets.json).
- * Named in the page's boot block (see bootScript), the browser fetches them with the entry
- * instead of after it has run. `css`: the stylesheets of those chunks (a page's own CSS, such as the
- * admin's, is not in the entry's): linked in the HTML, so the page is styled at first paint.
- */
-function pageChunks(manifest, pages, lang) {
-  const files = new Set();
-  const css = new Set();
-  const add = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || key === 'index.html' || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
-    for (const child of chunk.imports ?? []) add(child);
-  };
-  for (const page of pages) {
-    const module = `src/pages/${page}.tsx`;
-    if (!manifest[module]) throw new Error(`no ${module} in the build for message set ${page} (sets are named after page modules)`);
-    add(module);
-    add(`virtual:messages-${lang}-${page}`);
-  }
-  add(`virtual:messages-${lang}-shell`);
-  return { files: [...files], css: [...css] };
-}
-
-/** `<link rel="preload" as="image">` for an image the page marked as its largest (components/Picture.tsx). */
-function imagePreload({ href, srcset, sizes, type }) {
-  const attributes = [
-    `href="${escapeHtml(href)}"`,
-    srcset ? `imagesrcset="${escapeHtml(srcset)}"` : '',
-    sizes ? `imagesizes="${escapeHtml(sizes)}"` : '',
-    type ? `type="${escapeHtml(type)}"` : '',
-  ].filter(Boolean);
-  return `<link rel="preload" as="image" ${attributes.join(' ')} fetchpriority="high" />`;
-}
-
-/**
- * The tags Vite wrote into the template that start the app: its entry `<script type="module">`
- * and any `<link rel="modulepreload">` of the entry's imports. Returns the template without them.
- */
-function takeEntryTags(template) {
-  let entry = null;
-  const preload = [];
-  const rest = template
-    .replace(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/, (_, src) => {
-      entry = src;
-      return '';
-    })
-    .replace(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g, (_, href) => {
-      preload.push(href);
-      return '';
-    });
-  if (!entry) throw new Error('no <script type="module" crossorigin src=...> in the page template (vite build)');
-  return { template: rest, entry, preload };
-}
-
-/**
- * How a page starts its code. No module script or modulepreload link in the HTML: the head names
- * one small deferred classic script (src/boot.ts, built by Vite as its own entry) and a JSON block
- * with the entry and the page's chunks; the boot script adds them once the page has been painted.
- * Lighthouse (simulated slow 4G) counted the 107 KB entry and its chunks, requested before the
- * first paint even at low priority, against it: LCP 2.0-2.3 s, 1.0 s without them. The page is
- * whole in its HTML, so the stylesheet, first paint and largest image go first, hydration right
- * after. A JSON block and an external script, since the CSP allows no inline script.
- * Null without a manifest naming src/boot.ts: the template's entry script then stays as it is.
- */
-function bootScript(template, manifest) {
-  const boot = manifest?.['src/boot.ts']?.file;
-  if (!boot) return null;
-  return { ...takeEntryTags(template), src: `/${boot}` };
-}
-
-function fillTemplate(document, rendered, page) {
-  const { server, base, path, lang, links, manifest, boot } = page;
-  const chunks = manifest ? pageChunks(manifest, rendered.pages, lang) : { files: [], css: [] };
-  // The page's largest image: the browser fetches it first, with the stylesheet.
-  const preloads = (rendered.images ?? []).map(imagePreload);
-  // After the entry's stylesheet, which Vite puts last in the head: the order the browser's
-  // loader of a lazy chunk would add them in (it sees these links and does not add them again).
-  const sheets = chunks.css.map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n  `).join('');
-  // The entry's own imports first, then the page's chunks (JSON in a JSON block: `<` escaped,
-  // so no text in it can close the element).
-  const announced = boot && {
-    entry: boot.entry,
-    preload: [...new Set([...boot.preload, ...chunks.files.map((file) => `/${file}`)])],
-  };
-  const bootTags = announced
-    ? `  <script type="application/json" id="boot">${JSON.stringify(announced).replace(/</g, '\\u003c')}</script>\n` +
-      `    <script defer src="${boot.src}"></script>\n  `
-    : '';
-  const canonical = server.localePath(lang, server.canonicalPath(server.stripLang(path)));
-  const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${canonical}` } : rendered.meta;
-  const head = meta
-    ? [
-        `<title>${escapeHtml(meta.title)}</title>`,
-        `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-        ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" data-noindex />'] : []),
-        ...(links ? languageLinks(server, base, path, lang) : []),
-        ...socialTags(meta),
-        ...preloads,
-      ].join('\n    ')
-    : preloads.join('\n    ');
-  return document.fill({
-    htmlTag: `<html lang="${lang}" dir="${server.directions[lang]}">`,
-    head,
-    endOfHead: `${sheets}${bootTags}</head>`,
-    html: rendered.html,
-    // The router's data as a non-executable block (read by entry-client.tsx): no inline script.
-    endOfBody: `<script type="application/json" id="router-data">${rendered.data}</script>\n  </body>`,
-  });
-}
-
-/**
- * The page template cut once at the places each page fills: the `<html>` tag, `<!--app-head-->`,
- * `</head>`, `<!--app-html-->` and `</body>`, in that order. `fill` joins the pieces around a
- * page's parts (no search of the page's text, and none of its `$&` taken for a pattern).
- */
-function cutTemplate(template) {
-  const marks = [/<html[^>]*>/, '<!--app-head-->', '</head>', '<!--app-html-->', '</body>'];
-  const pieces = [];
-  let rest = template;
-  for (const mark of marks) {
-    const found = typeof mark === 'string' ? { index: rest.indexOf(mark), text: mark } : rest.match(mark);
-    if (!found || found.index < 0) throw new Error(`the page template has no ${mark} after the ones before it`);
-    const text = typeof mark === 'string' ? mark : found[0];
-    pieces.push(rest.slice(0, found.index));
-    rest = rest.slice(found.index + text.length);
-  }
-  pieces.push(rest);
-  return {
-    fill: ({ htmlTag, head, endOfHead, html, endOfBody }) =>
-      pieces[0] + htmlTag + pieces[1] + head + pieces[2] + endOfHead + pieces[3] + html + pieces[4] + endOfBody + pieces[5],
-  };
 }
 
 /**
@@ -273,8 +88,7 @@ async function workerMain() {
   const { ssr, template, manifest, cache } = workerData;
   const server = await import(pathToFileURL(ssr).href);
   const shells = server.shellPages ?? [];
-  const boot = bootScript(template, manifest);
-  const document = cutTemplate(boot ? boot.template : template);
+  const writeDocument = server.documentWriter(template, manifest);
   // The data files the page being rendered reads, also those answered from the loaders' cache.
   // One page at a time: the worker has nothing else to do while a page's files are read and
   // written, so its reads and writes are synchronous (no promise hop per call, no async context).
@@ -316,7 +130,7 @@ async function workerMain() {
         const lang = server.languages.find((code) => server.localePath(code, bare) === path) ?? server.defaultLanguage;
         // The 404 page and the shells are answered at other paths: no canonical or hreflang.
         const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
-        const html = fillTemplate(document, rendered, { server, base, path, lang, links, manifest, boot });
+        const html = writeDocument(rendered, { base, path, lang, links });
         writePage(file, html, folders);
         const copyMtime = cache ? await PageCache.keep(cache, dist, file) : undefined;
         pagesRendered.push({ path, file: relative(dist, file), inputs: read, copyMtime });
@@ -382,7 +196,7 @@ class Pool {
       shares.map(async (share, i) => {
         const { worker, ready } = this.workers[i];
         await ready;
-        await new Promise((resolvePromise, reject) => {
+        await new Promise(/** @param {(value?: unknown) => void} resolvePromise */ (resolvePromise, reject) => {
           const onMessage = (message) => {
             done += message.progress ?? 0;
             if (performance.now() - lastReport > 1000) {
@@ -473,7 +287,8 @@ async function main() {
   let cache = null;
   let reused = '';
   let kept = new Set();
-  let plan = { copy: [] };
+  /** @type {{ render: string[], copy: string[], kept: string[], changedData: number }} */
+  let plan = { render: paths, copy: [], kept: [], changedData: 0 };
   // The code's hash, once: with the site's address, the key of the page cache.
   const codeHash = await buildKey(build.code, []);
   const cacheKey = (address) => buildKey([], [codeHash, address]);
@@ -501,7 +316,7 @@ async function main() {
     // The pages written, for the generator's check of their links (the others are unchanged).
     const written = cache.written(rendered, plan.copy);
     await cache.save(allPaths, rendered, kept);
-    await writeFile(join(cacheDir, 'written.json'), JSON.stringify(written));
+    await writeFile(join(cache.dir, 'written.json'), JSON.stringify(written));
   }
   console.log(
     `prerender: ${paths.length} pages in ${seconds.toFixed(2)} s (${Math.round(paths.length / seconds)} pages/s, ${used} workers)${reused}`,

@@ -12,13 +12,15 @@ import {
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router';
-import { ALIASES, fixedRoutes, routes } from './routes';
+import { fixedRoutes, routes } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { DEFAULT_LANG, langOfPath, loadAllMessages, type Lang } from './i18n';
 import { loadForms } from './forms/deferred';
 
 export { observeReads, setDataSource } from './data';
-export { LANGS as languages, DEFAULT_LANG as defaultLanguage, DIRS as directions, LOCALES as locales, localePath, stripLang } from './i18n';
+export { LANGS as languages, DEFAULT_LANG as defaultLanguage, localePath, stripLang } from './i18n';
+/** The HTML document of each page, from the client build's template and manifest. */
+export { documentWriter } from './document';
 export { SHELL_PAGES as shellPages } from './property/shell';
 /** The published files' paths (contract::files): the prerender reads the routes and the site from dist/. */
 export { ROUTES as routesFile, SITE as siteFile } from './paths';
@@ -26,10 +28,6 @@ export { ROUTES as routesFile, SITE as siteFile } from './paths';
 /** Every fixed path of the route table; content paths come from the generator's `routesFile`. */
 export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
 
-/** The path a page's canonical link names: an alias's main page, else the page itself (no language prefix). */
-export function canonicalPath(bare: string): string {
-  return ALIASES[bare] ?? bare;
-}
 
 export type Rendered =
   /** `pages`: the message sets of the matched pages, named after their modules (routes.tsx). */

@@ -1,0 +1,231 @@
+// The HTML document of a prerendered page: the client build's index.html (the template) with the
+// page's head (title, description, canonical and hreflang links, social tags, the largest image's
+// preload), its stylesheets, the boot block that starts its code, its markup and the router's
+// data. Server only: scripts/prerender.mjs gets it through entry-server.tsx.
+import type { ImagePreload } from './components/Picture';
+import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang } from './i18n';
+import type { Meta } from './meta';
+import { ALIASES } from './routes';
+
+/** What the prerender renders of a page (entry-server.tsx's `render`). */
+export interface RenderedPage {
+  html: string;
+  /** The router's data, as JSON safe inside a script element. */
+  data: string;
+  meta: Meta | null;
+  /** The message sets of the matched pages, named after their modules (routes.tsx). */
+  pages: string[];
+  images: ImagePreload[];
+}
+
+/** A chunk of Vite's manifest (dist/.vite/manifest.json), by its source's name. */
+export type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** Where a page is, for its document. */
+export interface PagePlace {
+  /** The site's address ('' when unknown): canonical and hreflang links are absolute with it. */
+  base: string;
+  /** The page's path, with its language prefix. */
+  path: string;
+  lang: Lang;
+  /** Canonical and hreflang links: not for the 404 page or a shell, which answer other paths. */
+  links: boolean;
+}
+
+/** The path a page's canonical link names: an alias's main page, else the page itself (no language prefix). */
+export function canonicalPath(bare: string): string {
+  return ALIASES[bare] ?? bare;
+}
+
+/**
+ * The writer of every page's document from the client build's template and manifest (null
+ * without a manifest: the template's own entry script then stays, and no chunk is announced).
+ */
+export function documentWriter(template: string, manifest: Manifest | null): (rendered: RenderedPage, place: PagePlace) => string {
+  const boot = bootScript(template, manifest);
+  const pieces = cutTemplate(boot ? boot.template : template);
+  return (rendered, place) => {
+    const { base, path, lang, links } = place;
+    const chunks = manifest ? pageChunks(manifest, rendered.pages, lang) : { files: [], css: [] };
+    // The page's largest image: the browser fetches it first, with the stylesheet.
+    const preloads = rendered.images.map(imagePreload);
+    // After the entry's stylesheet, which Vite puts last in the head: the order the browser's
+    // loader of a lazy chunk would add them in (it sees these links and does not add them again).
+    const sheets = chunks.css.map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n  `).join('');
+    // The entry's own imports first, then the page's chunks (JSON in a JSON block: `<` escaped,
+    // so no text in it can close the element).
+    const bootTags = boot
+      ? `  <script type="application/json" id="boot">${scriptJson({
+          entry: boot.entry,
+          preload: [...new Set([...boot.preload, ...chunks.files.map((file) => `/${file}`)])],
+        })}</script>\n` + `    <script defer src="${boot.src}"></script>\n  `
+      : '';
+    const canonical = localePath(lang, canonicalPath(stripLang(path)));
+    const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${canonical}` } : rendered.meta;
+    const head = meta
+      ? [
+          `<title>${escapeHtml(meta.title)}</title>`,
+          `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+          ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" data-noindex />'] : []),
+          ...(links ? languageLinks(base, path, lang) : []),
+          ...socialTags(meta),
+          ...preloads,
+        ].join('\n    ')
+      : preloads.join('\n    ');
+    return (
+      pieces[0] +
+      `<html lang="${lang}" dir="${DIRS[lang]}">` +
+      pieces[1] +
+      head +
+      pieces[2] +
+      `${sheets}${bootTags}</head>` +
+      pieces[3] +
+      rendered.html +
+      pieces[4] +
+      // The router's data as a non-executable block (read by entry-client.tsx): no inline script.
+      `<script type="application/json" id="router-data">${rendered.data}</script>\n  </body>` +
+      pieces[5]
+    );
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON for a JSON block in the HTML: `<` escaped, so no text in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The template cut once at the places each page fills: the `<html>` tag, `<!--app-head-->`,
+ * `</head>`, `<!--app-html-->` and `</body>`, in that order (six pieces around five places). A
+ * page's parts are joined in, never searched for or taken for a pattern (a `$&` stays as it is).
+ */
+function cutTemplate(template: string): string[] {
+  const marks: (string | RegExp)[] = [/<html[^>]*>/, '<!--app-head-->', '</head>', '<!--app-html-->', '</body>'];
+  const pieces: string[] = [];
+  let rest = template;
+  for (const mark of marks) {
+    const found = typeof mark === 'string' ? { index: rest.indexOf(mark), text: mark } : ((m) => m && { index: m.index ?? -1, text: m[0] })(rest.match(mark));
+    if (!found || found.index < 0) throw new Error(`the page template has no ${mark} after the ones before it`);
+    pieces.push(rest.slice(0, found.index));
+    rest = rest.slice(found.index + found.text.length);
+  }
+  pieces.push(rest);
+  return pieces;
+}
+
+/**
+ * The canonical link, Open Graph and Twitter card tags and the JSON-LD of a page that gives a
+ * canonical URL or an image (see meta.tsx). Marked data-page-meta: the browser drops them once
+ * the visitor moves to another page.
+ */
+function socialTags(meta: Meta): string[] {
+  if (!meta.canonical && !meta.image) return [];
+  const tag = (name: string, value: string, attribute = 'property') =>
+    `<meta ${attribute}="${name}" content="${escapeHtml(value)}" data-page-meta />`;
+  const tags = [tag('og:type', 'website'), tag('og:title', meta.title), tag('og:description', meta.description)];
+  if (meta.siteName) tags.push(tag('og:site_name', meta.siteName));
+  if (meta.canonical) tags.push(tag('og:url', meta.canonical));
+  if (meta.image) tags.push(tag('og:image', meta.image));
+  tags.push(
+    tag('twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'),
+    tag('twitter:title', meta.title, 'name'),
+    tag('twitter:description', meta.description, 'name'),
+  );
+  if (meta.image) tags.push(tag('twitter:image', meta.image, 'name'));
+  if (meta.jsonLd) tags.push(`<script type="application/ld+json" data-page-meta>${meta.jsonLd}</script>`);
+  return tags;
+}
+
+/** The canonical link of a page and the hreflang links of its languages (x-default: English). */
+function languageLinks(base: string, path: string, lang: Lang): string[] {
+  // An alias (/Rental) names its main page (/rent-property) as canonical, in every language.
+  const bare = canonicalPath(stripLang(path));
+  const url = (p: string) => escapeHtml(`${base}${p}`);
+  const tags = [`<link rel="canonical" href="${url(localePath(lang, bare))}" data-path="${escapeHtml(path)}" data-page-meta />`];
+  for (const code of LANGS) {
+    tags.push(`<link rel="alternate" hreflang="${code}" href="${url(localePath(code, bare))}" data-page-meta />`);
+  }
+  tags.push(`<link rel="alternate" hreflang="x-default" href="${url(bare)}" data-page-meta />`);
+  // Open Graph names the page's locale and its other languages' (en_GB, ar_AE, ru_RU).
+  const ogLocale = (code: Lang) => LOCALES[code].replace(/-u-.*$/, '').replace('-', '_');
+  tags.push(`<meta property="og:locale" content="${ogLocale(lang)}" data-page-meta />`);
+  for (const code of LANGS.filter((other) => other !== lang)) {
+    tags.push(`<meta property="og:locale:alternate" content="${ogLocale(code)}" data-page-meta />`);
+  }
+  return tags;
+}
+
+/**
+ * The chunks a page's first view needs besides the entry: each matched page's module with its
+ * static imports, and the shell's and the page's messages in `lang` (i18n/message-sets.json).
+ * Named in the page's boot block (see bootScript), the browser fetches them with the entry
+ * instead of after it has run. `css`: the stylesheets of those chunks (a page's own CSS, such as
+ * the admin's, is not in the entry's): linked in the HTML, so the page is styled at first paint.
+ */
+function pageChunks(manifest: Manifest, pages: string[], lang: Lang): { files: string[]; css: string[] } {
+  const files = new Set<string>();
+  const css = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || key === 'index.html' || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const child of chunk.imports ?? []) add(child);
+  };
+  for (const page of pages) {
+    const module = `src/pages/${page}.tsx`;
+    if (!manifest[module]) throw new Error(`no ${module} in the build for message set ${page} (sets are named after page modules)`);
+    add(module);
+    add(`virtual:messages-${lang}-${page}`);
+  }
+  add(`virtual:messages-${lang}-shell`);
+  return { files: [...files], css: [...css] };
+}
+
+/** `<link rel="preload" as="image">` for an image the page marked as its largest (components/Picture.tsx). */
+function imagePreload({ href, srcset, sizes, type }: ImagePreload): string {
+  const attributes = [
+    `href="${escapeHtml(href)}"`,
+    srcset ? `imagesrcset="${escapeHtml(srcset)}"` : '',
+    sizes ? `imagesizes="${escapeHtml(sizes)}"` : '',
+    type ? `type="${escapeHtml(type)}"` : '',
+  ].filter(Boolean);
+  return `<link rel="preload" as="image" ${attributes.join(' ')} fetchpriority="high" />`;
+}
+
+/**
+ * How a page starts its code. No module script or modulepreload link in the HTML: the head names
+ * one small deferred classic script (boot.ts, built by Vite as its own entry) and a JSON block
+ * with the entry and the page's chunks; the boot script adds them once the page has been painted.
+ * Lighthouse (simulated slow 4G) counted the 107 KB entry and its chunks, requested before the
+ * first paint even at low priority, against it: LCP 2.0-2.3 s, 1.0 s without them. The page is
+ * whole in its HTML, so the stylesheet, first paint and largest image go first, hydration right
+ * after. A JSON block and an external script, since the CSP allows no inline script.
+ * Null without a manifest naming src/boot.ts: the template's entry script then stays as it is.
+ */
+function bootScript(template: string, manifest: Manifest | null) {
+  const boot = manifest?.['src/boot.ts']?.file;
+  if (!boot) return null;
+  return { ...takeEntryTags(template), src: `/${boot}` };
+}
+
+/**
+ * The tags Vite wrote into the template that start the app: its entry `<script type="module">`
+ * and any `<link rel="modulepreload">` of the entry's imports. Returns the template without them.
+ */
+function takeEntryTags(template: string): { template: string; entry: string; preload: string[] } {
+  let entry: string | null = null;
+  const preload: string[] = [];
+  const rest = template
+    .replace(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/, (_, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g, (_, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  if (!entry) throw new Error('no <script type="module" crossorigin src=...> in the page template (vite build)');
+  return { template: rest, entry, preload };
+}
