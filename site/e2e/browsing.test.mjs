@@ -216,111 +216,138 @@ async function openAt(walk, viewport, url) {
 }
 
 describe('search panels', () => {
-  for (const panel of PANELS) {
-    test(`${panel.page}: an empty search raises the alert and goes nowhere`, async () => {
-      const opened = await open(panel.page);
-      const { page } = opened;
-      const messages = [];
-      page.on('dialog', (dialog) => {
-        messages.push(dialog.message());
-        void dialog.dismiss();
-      });
-      const searchPanel = page.getByRole('search').first();
-      // Spaces alone are no search text either.
-      await searchPanel.locator('input[name="query"]').fill('   ');
-      await searchPanel.getByRole('button', { name: 'Search' }).click();
-      await page.waitForTimeout(300);
-      assert.deepEqual(messages, [EMPTY_ALERT]);
-      assert.equal(new URL(page.url()).pathname, panel.page === '/' ? '/' : panel.page);
-      await done(opened, panel.page);
-    });
+  // One page per panel, all its options driven in it: the empty search first, then each option
+  // of each dropdown chosen, submitted and its result page read, and Back (the router's, no
+  // reload) to the panel's page for the next. Each panel was four tests of a page load each, one
+  // walk (a tab) for all of them now: the same assertions, for every option, with 5 page loads
+  // instead of 16.
+  let walk;
+  before(async () => {
+    walk = await openWalk(browser, DESKTOP);
+  });
+  after(async () => {
+    await walk?.close();
+  });
 
-    test(`${panel.page}: every type option finds exactly its listings`, async () => {
-      const opened = await open(panel.page);
-      const { page } = opened;
-      const select = page.getByRole('search').first().locator('select[name="type"]');
-      const options = await select.locator('option').evaluateAll((list) => list.map((o) => ({ text: o.textContent, value: o.value, disabled: o.disabled })));
-      // A placeholder that cannot be chosen, then the spec's options; one the category has no
-      // listing of says so.
-      assert.deepEqual(options, [
-        { text: 'Property type', value: '', disabled: true },
-        ...panel.types.map((type) => ({ text: expected(panel.category, { type }).length ? type : `${type} (none listed)`, value: type, disabled: false })),
-      ]);
-      const shown = () => select.evaluate((s) => s.selectedOptions[0]?.textContent);
-      assert.equal(await shown(), 'Property type', 'nothing shown as chosen before a pick');
-      for (const type of panel.types) {
-        await backTo(page, panel.page);
-        if (type === panel.types[0]) {
-          await select.selectOption(type);
-          assert.equal(await shown(), options[1].text, 'the picked type is shown');
-        }
-        const { url, ids: found } = await search(page, { type });
-        assert.equal(url.pathname, panel.target);
-        assert.deepEqual([...url.searchParams.keys()], ['type'], `only the filled parameter: ${url.search}`);
-        assert.equal(url.searchParams.get('type'), type);
-        assert.deepEqual(found, ids(expected(panel.category, { type })), `${panel.page} type ${type}`);
+  /** The values of the panel's fields: all empty on a panel's page just opened or gone back to. */
+  const fieldsOf = (page) =>
+    page.getByRole('search').first().locator('input[name="query"], select').evaluateAll((fields) => fields.map((f) => [f.name, f.value]));
+
+  async function backToEmpty(page, panel, what) {
+    await backTo(page, panel.page);
+    const fields = await fieldsOf(page);
+    assert.deepEqual(fields.filter(([, value]) => value !== ''), [], `${panel.page}: the panel is empty again before ${what}`);
+  }
+
+  async function emptySearch(page, panel) {
+    const messages = [];
+    const onDialog = (dialog) => {
+      messages.push(dialog.message());
+      void dialog.dismiss();
+    };
+    page.on('dialog', onDialog);
+    const searchPanel = page.getByRole('search').first();
+    // Spaces alone are no search text either.
+    await searchPanel.locator('input[name="query"]').fill('   ');
+    await searchPanel.getByRole('button', { name: 'Search' }).click();
+    await page.waitForTimeout(300);
+    page.off('dialog', onDialog);
+    assert.deepEqual(messages, [EMPTY_ALERT], `${panel.page}: the empty search's alert`);
+    assert.equal(new URL(page.url()).pathname, panel.page === '/' ? '/' : panel.page);
+    await searchPanel.locator('input[name="query"]').fill('');
+  }
+
+  async function everyType(page, panel) {
+    const select = page.getByRole('search').first().locator('select[name="type"]');
+    const options = await select.locator('option').evaluateAll((list) => list.map((o) => ({ text: o.textContent, value: o.value, disabled: o.disabled })));
+    // A placeholder that cannot be chosen, then the spec's options; one the category has no
+    // listing of says so.
+    assert.deepEqual(options, [
+      { text: 'Property type', value: '', disabled: true },
+      ...panel.types.map((type) => ({ text: expected(panel.category, { type }).length ? type : `${type} (none listed)`, value: type, disabled: false })),
+    ]);
+    const shown = () => select.evaluate((s) => s.selectedOptions[0]?.textContent);
+    assert.equal(await shown(), 'Property type', 'nothing shown as chosen before a pick');
+    for (const type of panel.types) {
+      await backToEmpty(page, panel, `type ${type}`);
+      if (type === panel.types[0]) {
+        await select.selectOption(type);
+        assert.equal(await shown(), options[1].text, 'the picked type is shown');
       }
+      const { url, ids: found } = await search(page, { type });
+      assert.equal(url.pathname, panel.target);
+      assert.deepEqual([...url.searchParams.keys()], ['type'], `only the filled parameter: ${url.search}`);
+      assert.equal(url.searchParams.get('type'), type);
+      assert.deepEqual(found, ids(expected(panel.category, { type })), `${panel.page} type ${type}`);
+    }
+  }
+
+  async function everyBedroom(page, panel) {
+    await backToEmpty(page, panel, 'the bedrooms');
+    const select = page.getByRole('search').first().locator('select[name="bedrooms"]');
+    const labels = ['Studio', ...BEDROOM_LABELS];
+    assert.deepEqual(await select.locator('option').allTextContents(), ['Bedroom', ...labels]);
+    assert.equal(await select.locator('option').first().getAttribute('value'), '', 'the placeholder has no value');
+    for (let n = 0; n <= 7; n += 1) {
+      await backToEmpty(page, panel, `${n} bedrooms`);
+      const { url, ids: found } = await search(page, { bedrooms: String(n) });
+      assert.equal(url.pathname, panel.target);
+      assert.equal(url.search, `?bedrooms=${n}`);
+      assert.deepEqual(found, ids(expected(panel.category, { bedrooms: String(n) })), `${panel.page} ${n} bedrooms`);
+      // What the result page searches is what its panel shows.
+      const shownThere = await page.getByRole('search').first().locator('select[name="bedrooms"]').evaluate((s) => s.selectedOptions[0]?.textContent);
+      assert.equal(shownThere, labels[n], `${panel.target}?bedrooms=${n}`);
+    }
+  }
+
+  async function everyCommunity(page, panel) {
+    await backToEmpty(page, panel, 'the communities');
+    const select = page.getByRole('search').first().locator('select[name="community"]');
+    const options = await select.locator('option').allTextContents();
+    assert.equal(options[0], 'Area');
+    const communities = [...new Set(expected(panel.category).map((p) => p.location).filter(Boolean))].sort();
+    assert.deepEqual([...options.slice(1)].sort(), communities);
+    for (const community of communities) {
+      await backToEmpty(page, panel, `community ${community}`);
+      const { ids: found } = await search(page, { community });
+      assert.ok(found.length >= 1, `${community} has listings`);
+      assert.deepEqual(found, ids(expected(panel.category, { community })), `${panel.page} in ${community}`);
+    }
+  }
+
+  async function everyArea(page, panel) {
+    await backToEmpty(page, panel, 'the areas');
+    const select = page.getByRole('search').first().locator('select[name="area"]');
+    const values = await select.locator('option').evaluateAll((options) => options.map((o) => o.value));
+    assert.deepEqual(values, ['', ...AREA_SIZES]);
+    for (const area of AREA_SIZES) {
+      await backToEmpty(page, panel, `area ${area}`);
+      const { url, ids: found } = await search(page, { area });
+      assert.equal(url.pathname, panel.target);
+      assert.equal(url.search, `?area=${area}`);
+      assert.deepEqual(found, ids(expected(panel.category, { area })), `${panel.page} from ${area} sqft`);
+    }
+  }
+
+  for (const panel of PANELS) {
+    const which = [
+      'every type option finds exactly its listings',
+      panel.bedrooms && "every bedroom option, the studio too, finds exactly its listings (7+ is seven or more), and the result page's panel shows it chosen",
+      panel.communities && 'the Area dropdown lists the communities of its listings and filters by them',
+      panel.areas && 'every area option is a minimum in sqft',
+    ].filter(Boolean);
+    test(`${panel.page}: an empty search raises the alert and goes nowhere; ${which.join('; ')}`, async () => {
+      const opened = await walk.open();
+      const { page } = opened;
+      await page.goto(server.url + panel.page, { waitUntil: 'load' });
+      await settle(page);
+      await emptySearch(page, panel);
+      await everyType(page, panel);
+      if (panel.bedrooms) await everyBedroom(page, panel);
+      if (panel.communities) await everyCommunity(page, panel);
+      if (panel.areas) await everyArea(page, panel);
       await done(opened, panel.page);
     });
-
-    if (panel.bedrooms) {
-      test(`${panel.page}: every bedroom option, the studio too, finds exactly its listings (7+ is seven or more), and the result page's panel shows it chosen`, async () => {
-        const opened = await open(panel.page);
-        const { page } = opened;
-        const select = page.getByRole('search').first().locator('select[name="bedrooms"]');
-        const labels = ['Studio', ...BEDROOM_LABELS];
-        assert.deepEqual(await select.locator('option').allTextContents(), ['Bedroom', ...labels]);
-        assert.equal(await select.locator('option').first().getAttribute('value'), '', 'the placeholder has no value');
-        for (let n = 0; n <= 7; n += 1) {
-          await backTo(page, panel.page);
-          const { url, ids: found } = await search(page, { bedrooms: String(n) });
-          assert.equal(url.pathname, panel.target);
-          assert.equal(url.search, `?bedrooms=${n}`);
-          assert.deepEqual(found, ids(expected(panel.category, { bedrooms: String(n) })), `${panel.page} ${n} bedrooms`);
-          // What the result page searches is what its panel shows.
-          const shownThere = await page.getByRole('search').first().locator('select[name="bedrooms"]').evaluate((s) => s.selectedOptions[0]?.textContent);
-          assert.equal(shownThere, labels[n], `${panel.target}?bedrooms=${n}`);
-        }
-        await done(opened, panel.page);
-      });
-    }
-
-    if (panel.communities) {
-      test(`${panel.page}: the Area dropdown lists the communities of its listings and filters by them`, async () => {
-        const opened = await open(panel.page);
-        const { page } = opened;
-        const select = page.getByRole('search').first().locator('select[name="community"]');
-        const options = await select.locator('option').allTextContents();
-        assert.equal(options[0], 'Area');
-        const communities = [...new Set(expected(panel.category).map((p) => p.location).filter(Boolean))].sort();
-        assert.deepEqual([...options.slice(1)].sort(), communities);
-        for (const community of communities) {
-          await backTo(page, panel.page);
-          const { ids: found } = await search(page, { community });
-          assert.ok(found.length >= 1, `${community} has listings`);
-          assert.deepEqual(found, ids(expected(panel.category, { community })), `${panel.page} in ${community}`);
-        }
-        await done(opened, panel.page);
-      });
-    }
-
-    if (panel.areas) {
-      test(`${panel.page}: every area option is a minimum in sqft`, async () => {
-        const opened = await open(panel.page);
-        const { page } = opened;
-        const select = page.getByRole('search').first().locator('select[name="area"]');
-        const values = await select.locator('option').evaluateAll((options) => options.map((o) => o.value));
-        assert.deepEqual(values, ['', ...AREA_SIZES]);
-        for (const area of AREA_SIZES) {
-          await backTo(page, panel.page);
-          const { url, ids: found } = await search(page, { area });
-          assert.equal(url.pathname, panel.target);
-          assert.equal(url.search, `?area=${area}`);
-          assert.deepEqual(found, ids(expected(panel.category, { area })), `${panel.page} from ${area} sqft`);
-        }
-        await done(opened, panel.page);
-      });
-    }
   }
 
   test('in Arabic and Russian the type dropdown shows its placeholder until a type is picked, and says which types have no listing', async () => {
@@ -328,7 +355,9 @@ describe('search panels', () => {
       const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
       for (const panel of [PANELS[0], PANELS[3]]) {
         const path = `/${lang}${panel.page === '/' ? '' : panel.page}`;
-        const opened = await open(path);
+        const opened = await walk.open();
+        await opened.page.goto(server.url + path, { waitUntil: 'load' });
+        await settle(opened.page);
         const select = opened.page.getByRole('search').first().locator('select[name="type"]');
         const shown = () => select.evaluate((s) => s.selectedOptions[0]?.textContent);
         assert.equal(await shown(), messages['searchPanel.type'], `${path}: the placeholder`);
