@@ -74,16 +74,16 @@ function outputFile(dist, path, shells, server) {
 }
 
 /**
- * A worker: imports the SSR bundle once, then renders the pages of each job it is sent
- * ({ dist, base, paths }), reading loader data from that job's dist/, and answers
- * { failures, rendered }. Under `--serve` it stays for the next job.
- */
-/**
  * The data files a worker keeps parsed, the last read: the site-wide ones stay (every page reads
  * them), a listing's leave after its pages. Keeping all made the collector's work grow with the site.
  */
 const KEPT_FILES = 32;
 
+/**
+ * A worker: imports the SSR bundle once, then renders the pages of each job it is sent
+ * ({ dist, base, paths }), reading loader data from that job's dist/, and answers
+ * { failures, rendered }. Under `--serve` it stays for the next job.
+ */
 async function workerMain() {
   const { ssr, template, manifest, cache } = workerData;
   const server = await import(pathToFileURL(ssr).href);
