@@ -105,13 +105,23 @@ function cutTemplate(template: string): string[] {
   const pieces: string[] = [];
   let rest = template;
   for (const mark of marks) {
-    const found = typeof mark === 'string' ? { index: rest.indexOf(mark), text: mark } : ((m) => m && { index: m.index ?? -1, text: m[0] })(rest.match(mark));
-    if (!found || found.index < 0) throw new Error(`the page template has no ${mark} after the ones before it`);
+    const found = find(rest, mark);
+    if (!found) throw new Error(`the page template has no ${mark} after the ones before it`);
     pieces.push(rest.slice(0, found.index));
     rest = rest.slice(found.index + found.text.length);
   }
   pieces.push(rest);
   return pieces;
+}
+
+/** Where `mark` first is in `text`, and the text it matched. */
+function find(text: string, mark: string | RegExp): { index: number; text: string } | null {
+  if (typeof mark === 'string') {
+    const index = text.indexOf(mark);
+    return index < 0 ? null : { index, text: mark };
+  }
+  const match = mark.exec(text);
+  return match ? { index: match.index, text: match[0] } : null;
 }
 
 /**
