@@ -347,8 +347,15 @@ function laps(name) {
  * failed rebuild, when what changed is not known). Each answer is one line on stdout:
  * { ok, written: [files, relative to dist], failures, seconds }. Progress goes to stderr.
  */
+/**
+ * @typedef {{ dist: string, changed: string[] | null }} ServeRequest A line on stdin (the
+ *   generator's `Warm::render`, pipeline/site.rs, writes it).
+ * @typedef {{ ready: true } | { ok: boolean, written: string[], failures: string[], seconds: number }} ServeAnswer
+ *   A line on stdout: first `ready`, then one answer per request (read by the generator's `Answer`).
+ */
 async function serveRequests({ pool, build, cache, cacheKey }) {
   const { createInterface } = await import('node:readline');
+  /** @param {ServeAnswer} message */
   const answer = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
   answer({ ready: true });
   // The pages of the last request: the same while neither the routes nor the site changed.
@@ -360,7 +367,7 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
     const seconds = () => (performance.now() - started) / 1000;
     const lap = laps('prerender --serve');
     try {
-      const { dist, changed } = JSON.parse(line);
+      const { dist, changed } = /** @type {ServeRequest} */ (JSON.parse(line));
       if (!listed || !changed || listing.some((file) => changed.includes(file))) {
         listed = null;
         listed = await sitePages(dist, build.server);
