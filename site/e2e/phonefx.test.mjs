@@ -86,6 +86,18 @@ describe('7: search results by relevance', () => {
     await page.locator('form[role="search"]').getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/\/search-result\?query=Marina/);
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    // Under load the cards read just after the address changed were once those before the search
+    // (CI: the list without a query): wait up to 15 s for the names to come first, then judge.
+    await page
+      .waitForFunction(
+        (ids) => {
+          const shown = [...document.querySelectorAll('.property-card__link')].map((a) => a.getAttribute('href').split('/').pop());
+          return ids.every((id) => shown.slice(0, ids.length).includes(id));
+        },
+        named,
+        { timeout: 15_000 },
+      )
+      .catch(() => {});
     const found = await page.locator('.property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href').split('/').pop()));
     assert.deepEqual(found.slice(0, named.length).sort(), [...named].sort(), `names first: ${found}`);
     assert.ok(found.indexOf('creek-harbour-waterfront-one-bedroom') >= named.length, `Creek Harbour after: ${found}`);

@@ -34,6 +34,9 @@ export const ready = loadMapLibre().then((library) => {
   library.addProtocol(PROTOCOL, new Protocol().tile);
 });
 
+/** Marks the map's moves a visitor asked for through the site's own controls (eventData of easeTo). */
+const BY_VISITOR = 'byVisitor';
+
 /** Dubai, when there is nothing to fit the view to. */
 const DUBAI: Coordinates = { lat: 25.15, lng: 55.22 };
 /** Community names show from this zoom (below it they would cover each other). */
@@ -134,8 +137,13 @@ export default function MapView(props: MapViewProps) {
     instance.touchZoomRotate.disableRotation();
     if (first) instance.fitBounds(first, { padding: 48, maxZoom: LISTING_ZOOM, duration: 0 });
     instance.on('error', (event) => console.error('Map error', event.error));
-    // Moves after the first view offer 'Search this area'.
-    instance.once('idle', () => instance.on('moveend', () => setMoved(true)));
+    // A visitor's moves offer 'Search this area': MapLibre's own handlers (drag, wheel, keys,
+    // the zoom buttons) give their moves the event that made them, and a cluster's click marks
+    // its move (BY_VISITOR); the first view's fit and a resize have neither. (Waiting for the
+    // first 'idle' instead missed a move made before the map had settled.)
+    instance.on('moveend', (event: { originalEvent?: unknown; [BY_VISITOR]?: boolean }) => {
+      if (event.originalEvent || event[BY_VISITOR]) setMoved(true);
+    });
     setMap(instance);
     return () => {
       instance.remove();
@@ -224,7 +232,7 @@ export default function MapView(props: MapViewProps) {
           button.setAttribute('aria-label', t('map.cluster', { n: props.point_count }));
           button.addEventListener('click', () => {
             const zoom = Math.min(index.getClusterExpansionZoom(id), 18);
-            map.easeTo({ center: [lng, lat], zoom });
+            map.easeTo({ center: [lng, lat], zoom }, { [BY_VISITOR]: true });
             // The button goes with the cluster: the keyboard stays on the map.
             region.current?.focus();
           });
