@@ -296,6 +296,15 @@ impl PartialEq for Warm {
 
 impl Eq for Warm {}
 
+/// A request to the warm prerender, one JSON line on its stdin (`ServeRequest` in
+/// scripts/prerender.mjs).
+#[derive(serde::Serialize)]
+struct Request<'a> {
+    dist: &'a Path,
+    changed: Option<&'a [String]>,
+}
+
+/// Its answer, one JSON line on its stdout (`ServeAnswer` in scripts/prerender.mjs).
 #[derive(serde::Deserialize)]
 struct Answer {
     #[serde(default)]
@@ -332,8 +341,9 @@ impl Warm {
             *process = Some(WarmProcess::start(site_dir, out, cache)?);
             return Ok(None);
         };
-        let request = serde_json::json!({ "dist": out, "changed": changed });
-        let answer = match running.ask(&request.to_string()) {
+        let request = serde_json::to_string(&Request { dist: out, changed })
+            .map_err(|source| SiteError::Io { path: out.to_path_buf(), source: source.into() })?;
+        let answer = match running.ask(&request) {
             Ok(answer) => answer,
             Err(error) => {
                 // Gone or confused: dropped (killed); the next rebuild starts a new one.
