@@ -25,6 +25,9 @@ export function useLocalePath(): (path: string) => string {
   return (path) => localePath(lang, path);
 }
 
+/** Link's props that change the markup it renders: such links go through React Router's Link. */
+const CHANGES_MARKUP = ['prefetch', 'discover', 'relative', 'reloadDocument', 'mask', 'defaultShouldRevalidate'];
+
 /** A site path React Router's Link writes as it is: no query, fragment, dot segment or trailing slash. */
 const PLAIN_PATH = /^\/(?:[\w-]+(?:\/[\w-]+)*)?$/;
 
@@ -47,8 +50,7 @@ export function Link({ to, ...rest }: LinkProps) {
 function plainLink(href: string, props: Omit<LinkProps, 'to'>) {
   // What only the browser's click handling reads.
   const { onClick, replace, state, preventScrollReset, viewTransition, target, ...attributes } = props;
-  const changesMarkup = ['prefetch', 'discover', 'relative', 'reloadDocument', 'mask', 'defaultShouldRevalidate'];
-  if (changesMarkup.some((name) => name in attributes)) return null;
+  if (CHANGES_MARKUP.some((name) => name in attributes)) return null;
   return <a {...attributes} href={href} target={target} data-discover="true" />;
 }
 
