@@ -28,7 +28,6 @@ export { ROUTES as routesFile, SITE as siteFile } from './paths';
 /** Every fixed path of the route table; content paths come from the generator's `routesFile`. */
 export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
 
-
 export type Rendered =
   /** `pages`: the message sets of the matched pages, named after their modules (routes.tsx). */
   | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: string[]; images: ImagePreload[] }
@@ -61,9 +60,9 @@ const messagesLoaded = Promise.all([loadAllMessages(), loadForms()]);
 
 export async function render(url: string): Promise<Rendered> {
   await messagesLoaded;
-  const request = new Request(new URL(url, 'http://localhost'));
-  const handler = handlerFor(langOfPath(new URL(request.url).pathname));
-  const context = await handler.query(request);
+  const address = new URL(url, 'http://localhost');
+  const handler = handlerFor(langOfPath(address.pathname));
+  const context = await handler.query(new Request(address));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }

@@ -9,19 +9,9 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 
 export type { MapLibre };
 
-let loading: Promise<typeof MapLibre> | null = null;
-
-/** The library, fetched once (a failed fetch is tried again next time). */
-export function loadMapLibre(): Promise<typeof MapLibre> {
-  loading ??= (import(/* @vite-ignore */ libraryUrl) as Promise<typeof MapLibre>).then(
-    (library) => {
-      library.setWorkerUrl(workerUrl);
-      return library;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+/** The library, fetched (MapView asks once, when its module loads). */
+export async function loadMapLibre(): Promise<typeof MapLibre> {
+  const library = (await import(/* @vite-ignore */ libraryUrl)) as typeof MapLibre;
+  library.setWorkerUrl(workerUrl);
+  return library;
 }
