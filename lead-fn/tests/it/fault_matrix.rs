@@ -28,7 +28,9 @@ struct Row {
     outbox_writable: bool,
     /// The status the visitor must get.
     answer: StatusCode,
-    /// Copies each sink must end with: SMTP messages, webhook requests with a 2xx answer.
+    /// Copies each sink must end with: SMTP messages (told apart by their Message-ID: an attempt
+    /// cut off by its time limit after the server took the message is sent again, as the same
+    /// message, which a mail client shows once), webhook requests with a 2xx answer.
     smtp_copies: usize,
     webhook_taken: usize,
 }
@@ -129,18 +131,32 @@ async fn run(row: Row) -> String {
     }
     // A moment more, so a duplicate would have time to arrive.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let (smtp_copies, requests) = counts();
+    let (_, requests) = counts();
     let keys: std::collections::BTreeSet<String> =
         requests.iter().filter_map(|r| r.header("idempotency-key").map(str::to_owned)).collect();
     let kept = outbox_ids(&outbox).len();
+    let mails = smtp.as_ref().map_or(Vec::new(), SmtpServer::messages);
+    let message_ids: std::collections::BTreeSet<String> =
+        mails.iter().map(|m| m["headers"]["Message-ID"].as_str().unwrap_or_default().to_owned()).collect();
+    let smtp_copies = message_ids.len();
 
-    assert_eq!(smtp_copies, row.smtp_copies, "{}: SMTP copies", row.name);
+    assert_eq!(
+        smtp_copies, row.smtp_copies,
+        "{}: SMTP messages (distinct Message-IDs): {message_ids:?}",
+        row.name
+    );
     if row.webhook_mends_after.is_none() {
         assert_eq!(requests.len(), row.webhook_taken, "{}: webhook copies", row.name);
     }
     assert!(keys.len() <= 1, "{}: one idempotency key for one lead: {keys:?}", row.name);
     if let Some(id) = answer["id"].as_str() {
         assert!(keys.iter().all(|k| k == id), "{}: the key is the lead's id", row.name);
+        let own = format!("<{id}@");
+        assert!(
+            message_ids.iter().all(|m| m.starts_with(&own)),
+            "{}: the Message-ID is the lead's id: {message_ids:?}",
+            row.name
+        );
     }
     let taken = usize::from(row.outbox_writable) + smtp_copies.min(1) + usize::from(row.webhook_taken > 0);
     assert_eq!(
@@ -150,10 +166,11 @@ async fn run(row: Row) -> String {
         row.name
     );
     format!(
-        "{:<40} answer {} in {:>5} ms; outbox {kept}, smtp {smtp_copies}, webhook {} request(s) ({} key)",
+        "{:<40} answer {} in {:>5} ms; outbox {kept}, smtp {smtp_copies} ({} sent), webhook {} request(s) ({} key)",
         row.name,
         status.as_u16(),
         took.as_millis(),
+        mails.len(),
         requests.len(),
         keys.len()
     )
