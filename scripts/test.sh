@@ -30,7 +30,8 @@ report_times() {
   printf '%s\n' "${TIMES[@]}"
   printf '%5d s  all\n' $((SECONDS - RUN_START))
 }
-trap report_times EXIT
+SITE_PID="" # the site's unit tests, while they run beside the Rust tests
+trap '[ -z "$SITE_PID" ] || kill "$SITE_PID" 2>/dev/null || true; report_times' EXIT
 
 stage "test tools: aiosmtpd, Java, the site's npm packages, Chromium (what is missing)"
 ./scripts/test-tools.sh
@@ -38,16 +39,31 @@ stage "test tools: aiosmtpd, Java, the site's npm packages, Chromium (what is mi
 # Every test's builds share one image cache (atomic writes): the photos are processed once a run.
 export ESTATE_IMAGE_CACHE="${ESTATE_IMAGE_CACHE:-$PWD/target/test-image-cache}"
 
-stage "Rust tests (generator, lead-fn)"
+# The site's type check and component tests run beside the Rust tests, whose serial tail (the
+# Vite builds, one at a time) leaves a processor idle; their output follows the Rust tests'.
+mkdir -p target/test-logs
+SITE_LOG=target/test-logs/site-unit.log
+
+stage "Rust tests (generator, lead-fn), with the site's type check and component tests beside them"
+(cd site && npx tsc --noEmit && npx tsc -p scripts && npx vitest run) >"$SITE_LOG" 2>&1 &
+SITE_PID=$!
+rust=0
 if command -v cargo-nextest >/dev/null 2>&1; then
-  cargo nextest run --workspace --no-fail-fast
-  cargo test --workspace --doc --quiet
+  cargo nextest run --workspace --no-fail-fast && cargo test --workspace --doc --quiet || rust=$?
 else
-  cargo test --workspace --no-fail-fast
+  cargo test --workspace --no-fail-fast || rust=$?
 fi
 
-stage "site: type check and component tests"
-(cd site && npx tsc --noEmit && npx tsc -p scripts && npx vitest run)
+stage "site: type check and component tests (their output; they ran beside the Rust tests)"
+site=0
+wait "$SITE_PID" || site=$?
+SITE_PID=""
+cat "$SITE_LOG"
+if [ "$rust" != 0 ] || [ "$site" != 0 ]; then
+  [ "$rust" = 0 ] || echo "the Rust tests failed (above)" >&2
+  [ "$site" = 0 ] || echo "the site's type check or component tests failed ($SITE_LOG)" >&2
+  exit 1
+fi
 
 # The estate binary the Rust tests built (building it again with `cargo build` would compile the
 # workspace a second time: the tests' dev-dependencies turn on other features).
