@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs and the machine lacks: Python's aiosmtpd (the real SMTP
 # server of lead-fn's delivery tests), Java (vnu.jar, the HTML validator), the site's npm
-# packages, and Debian's Chromium (the browser tests). Each is skipped when present, so a
+# packages, and Debian's Chromium in its headless build (the browser tests). Each is skipped when present, so a
 # second run costs nothing. scripts/test.sh runs it; .ci/run starts it early, beside the lints,
 # because it waits on the network and the disk while the lints use the processors.
 set -euo pipefail
@@ -32,10 +32,11 @@ if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
 fi
 
 # Chromium and Java in one apt run. Java before npm ci: vnu-jar's postinstall would otherwise
-# try to download a Java of its own.
+# try to download a Java of its own. The browser tests run Chromium's headless shell (Debian's
+# build of the same Chromium, lighter to run: site/e2e/browser.mjs); CHROMIUM names another.
 packages=()
 command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)
-command -v chromium >/dev/null 2>&1 || packages+=(chromium)
+[ -n "${CHROMIUM:-}" ] || command -v chromium-headless-shell >/dev/null 2>&1 || packages+=(chromium-headless-shell)
 if [ ${#packages[@]} -gt 0 ]; then
   echo "installing Debian's ${packages[*]}"
   apt_install "${packages[@]}"
