@@ -128,6 +128,9 @@ def main():
     estate = os.environ.get("ESTATE_BIN") or args.estate or os.path.join(repo, "target", "release", "estate")
     if not os.path.exists(estate):
         sys.exit(f"no {estate}: cargo build --release --bin estate (in {repo})")
+    if not os.path.exists(CHROMIUM):
+        # The test suite installs only Chromium's headless shell; Lighthouse measures the browser.
+        sys.exit(f"no {CHROMIUM}: sudo apt-get install chromium (or name a Chromium in CHROMIUM)")
     cli = lighthouse_cli()
     with tempfile.TemporaryDirectory() as scratch:
         serve = Serve(estate, repo, os.path.join(scratch, "dist"))
