@@ -55,8 +55,18 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       const page = await context.newPage();
       await page.addInitScript(() => {
         window.__shift = 0;
+        // Each shift with what moved, so a failure says which element it was and when.
+        window.__shifts = [];
+        const name = (node) =>
+          node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName);
+        const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+          for (const entry of list.getEntries()) {
+            if (entry.hadRecentInput) continue;
+            window.__shift += entry.value;
+            const moved = (entry.sources ?? []).map((s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+            window.__shifts.push({ value: entry.value, text: `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ') || 'no source'}` });
+          }
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(`${server.url}/${lang}`, { waitUntil: 'load' });
@@ -74,8 +84,9 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       );
       const afterwards = [await box(), await panel()];
       assert.deepEqual(afterwards, before, 'the headline or the search panel moved');
-      const shift = await page.evaluate(() => window.__shift);
-      assert.ok(shift <= 0.02, `cumulative layout shift ${shift}`);
+      const [shift, shifts] = await page.evaluate(() => [window.__shift, window.__shifts]);
+      const largest = shifts.sort((a, b) => b.value - a.value).slice(0, 8).map((s) => s.text);
+      assert.ok(shift <= 0.02, `cumulative layout shift ${shift}, the largest shifts:\n${largest.join('\n')}`);
       await context.close();
     });
   }
