@@ -7,14 +7,14 @@
 //   checks; here, the home popup, open;
 // - the Nu HTML checker (vnu.jar from the npm package `vnu-jar`, run by Debian's Java) over the
 //   prerendered HTML of every page of the build: no error. One JVM run over the list of files.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startServer } from './server.mjs';
-import { PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+import { PHONE, gotoSettled, openPage } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const require = createRequire(import.meta.url);
@@ -27,18 +27,7 @@ const VNU_JAR = join(require.resolve('vnu-jar'), '..', 'build', 'dist', 'vnu.jar
  */
 const VNU_JVM = ['-XX:TieredStopAtLevel=1', '-Xss16m'];
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withSiteAndBrowser();
 
 test('axe-core: the home popup, open, has no serious or critical violation', async () => {
   const { context, page } = await openPage(browser, PHONE, { bypassCSP: true });

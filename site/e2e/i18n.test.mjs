@@ -8,8 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk } from './browser.mjs';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+import { DESKTOP, PHONE, gotoSettled, openPage, openWalk } from './browser.mjs';
 
 const SHOTS = '/tmp/i18n-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -20,18 +20,7 @@ const TRANSLATIONS = { ar: i18n('ar'), ru: i18n('ru') };
 // A listing whose texts the sample content translates.
 const PROPERTY = '/property/difc-grade-a-office';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withSiteAndBrowser();
 
 const localized = (lang, path) => (path === '/' ? `/${lang}` : `/${lang}${path}`);
 

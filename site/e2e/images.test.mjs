@@ -3,25 +3,14 @@
 // height (the box is reserved: no layout shift) and `loading="lazy"`, except the page's largest
 // image, which is fetched first (`fetchpriority="high"`) and preloaded in the head with the same
 // srcset. In the browser a phone downloads a variant near its own width, not the original.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+import { DESKTOP, PHONE, gotoSettled, openPage } from './browser.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withSiteAndBrowser();
 
 const PROPERTY = '/property/marina-gate-two-bedroom-sea-view';
 const POST = '/blog/how-to-get-a-uae-golden-visa-through-property/how-to-get-a-uae-golden-visa-through-property';

@@ -8,8 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from './server.mjs';
-import { PHONE, gotoSettled, launch, openPage, openWalk, settle } from './browser.mjs';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+import { PHONE, gotoSettled, openPage, openWalk, settle } from './browser.mjs';
 import { elementsOutside, overlappingControls } from './layout-probe.mjs';
 
 const LANGS = ['', '/ar', '/ru'];
@@ -18,18 +18,7 @@ const WIDTHS = [320, 390, 768, 1024, 1280, 1366, 1440, 1920];
 // a result page, a property page, a page with a form.
 const PAGES = ['/', '/buy-property', '/rent-property', '/off-plan', '/commercial', '/search-result?query=villa', '/property/arabian-ranches-3-townhouse', '/contact-us'];
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withSiteAndBrowser();
 
 describe('layout from 320 to 1920 px', () => {
   let walk;

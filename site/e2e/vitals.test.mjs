@@ -1,23 +1,12 @@
 // Core Web Vitals in the browser and on the wire: the home headline keeps its box while the
 // typewriter runs (no layout shift), and `estate serve` compresses as Netlify does.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch } from './browser.mjs';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+import { DESKTOP, PHONE } from './browser.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+withSiteAndBrowser();
 
 /** The raw answer's status, headers and body length, without the client decoding anything. */
 function rawGet(url, acceptEncoding) {
