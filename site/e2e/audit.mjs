@@ -44,8 +44,9 @@ const localized = (lang, path) => (lang === 'en' ? path : path === '/' ? `/${lan
 
 // Content pages whose texts the sample content translates (the i18n check's).
 const TRANSLATED_LISTINGS = ['/property/difc-grade-a-office', '/property/dubai-hills-sidra-villa'];
-// The property of the no-English check.
-const NO_ENGLISH_PROPERTY = '/property/marina-gate-two-bedroom-sea-view';
+// The properties of the no-English check: a ready home, and an off-plan one (its payment plan's
+// milestones are English content, which the page must mark lang="en").
+const NO_ENGLISH_PROPERTIES = ['/property/marina-gate-two-bedroom-sea-view', '/property/creek-harbour-waterfront-one-bedroom'];
 // The search echoes the visitor's words: the no-English check searches in the page's language.
 const QUERY = { ar: 'مارينا', ru: 'Марина' };
 
@@ -86,7 +87,7 @@ export function pagesOf(lang, { properties, posts, routes }) {
   add('/property/no-such-listing', 'desktop', [], 404);
   if (translated) {
     for (const path of TRANSLATED_LISTINGS) add(path, 'desktop', ['i18n']);
-    for (const path of [NO_ENGLISH_PROPERTY, ...routes.posts, `/search-result?query=${encodeURIComponent(QUERY[lang])}`]) {
+    for (const path of [...NO_ENGLISH_PROPERTIES, ...routes.posts, `/search-result?query=${encodeURIComponent(QUERY[lang])}`]) {
       add(path, 'phone', ['no English']);
     }
   }

@@ -18,7 +18,7 @@ const ALLOWED = [
   // in the Dubai Land Department's own Arabic pages for the app.
   'Dubai REST', 'Ejari', 'Oqood', 'Mollak', 'Trakheesi', 'Emirates ID', 'Smart Rental Index',
   // Places' own names that Russian usage keeps in Latin letters (malls, business parks).
-  'Ranches Souk', 'Dubai Hills Mall', 'Emirates Living', 'Dubai Internet City', 'Mirdif City Centre',
+  'Ranches Souk', 'Dubai Hills Mall', 'Emirates Living', 'Dubai Internet City', 'Mirdif City Centre', 'Creek Marina',
   // The Dubai Land Department's contract forms, by their official names.
   'Form A', 'Form F',
   // A command the editor types, and a feed format's name.

@@ -235,12 +235,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** An off-plan project's particulars that Dubai's rules put on its ads: label and value. */
-function projectParticulars(property: Detail): [MessageKey, string | undefined][] {
+/**
+ * An off-plan project's particulars that Dubai's rules put on its ads: label, value, and whether
+ * the value is English words (the project's name as RERA registers it; the others are numbers).
+ */
+function projectParticulars(property: Detail): [MessageKey, string | undefined, boolean][] {
   return [
-    ['property.projectName', property.projectName],
-    ['property.projectNumber', property.projectNumber],
-    ['property.escrowAccount', property.escrowAccount],
+    ['property.projectName', property.projectName, true],
+    ['property.projectNumber', property.projectNumber, false],
+    ['property.escrowAccount', property.escrowAccount, false],
   ];
 }
 
@@ -453,7 +456,8 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
                   {property.paymentPlan.map((step) => (
                     <li key={step.milestone}>
                       <span className="payment-plan__percent">{t('property.percent', { n: formatNumber(lang, step.percent) })}</span>
-                      <span>{step.milestone}</span>
+                      {/* Milestones are the listing's English words ('On booking'), as on /compare. */}
+                      <span lang={lang === 'en' ? undefined : 'en'}>{step.milestone}</span>
                     </li>
                   ))}
                 </ol>
@@ -499,10 +503,10 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
                   </Row>
                   {/* Off-plan ads name the project as registered with RERA (N/A where the listing
                       lacks a particular, as for the permit); other listings only where given. */}
-                  {projectParticulars(property).map(([key, value]) =>
+                  {projectParticulars(property).map(([key, value, english]) =>
                     offPlan || value ? (
                       <Row key={key} label={t(key)}>
-                        {value ?? t('card.na')}
+                        {value && english && lang !== 'en' ? <span lang="en">{value}</span> : (value ?? t('card.na'))}
                       </Row>
                     ) : null,
                   )}
