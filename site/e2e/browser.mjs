@@ -12,12 +12,11 @@ const LOOPBACK = '127.0.0.1';
  * The browser of the tests: `CHROMIUM` if set, else Debian's chromium-headless-shell (Chromium's
  * own headless build, the same engine and version as Debian's chromium; it renders a page with
  * about a sixth less CPU than the full browser run headless, which is most of the browser tests'
- * time on the 2-core CI machine), else Debian's full chromium.
+ * time on the 2-core CI machine), else Debian's full chromium. With neither, the launch names
+ * the headless shell, which scripts/test-tools.sh installs.
  */
-const EXECUTABLE =
-  process.env.CHROMIUM ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
-  '/usr/bin/chromium';
+const INSTALLED = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+const EXECUTABLE = process.env.CHROMIUM ?? INSTALLED.find((path) => existsSync(path)) ?? INSTALLED[0];
 
 /**
  * Debian's Chromium, headless. `webgl`: WebGL in software (SwiftShader), for the map (MapLibre
