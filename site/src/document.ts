@@ -5,7 +5,7 @@
 import type { ImagePreload } from './components/Picture';
 import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang } from './i18n';
 import type { Meta } from './meta';
-import { ALIASES } from './routes';
+import { ALIASES, type PageHandle } from './routes';
 
 /** What the prerender renders of a page (entry-server.tsx's `render`). */
 export interface RenderedPage {
@@ -13,8 +13,8 @@ export interface RenderedPage {
   /** The router's data, as JSON safe inside a script element. */
   data: string;
   meta: Meta | null;
-  /** The message sets of the matched pages, named after their modules (routes.tsx). */
-  pages: string[];
+  /** The modules and message sets of the matched pages (routes.tsx). */
+  pages: PageHandle[];
   images: ImagePreload[];
 }
 
@@ -173,7 +173,7 @@ function languageLinks(base: string, path: string, lang: Lang): string[] {
  * instead of after it has run. `css`: the stylesheets of those chunks (a page's own CSS, such as
  * the admin's, is not in the entry's): linked in the HTML, so the page is styled at first paint.
  */
-function pageChunks(manifest: Manifest, pages: string[], lang: Lang): { files: string[]; css: string[] } {
+function pageChunks(manifest: Manifest, pages: PageHandle[], lang: Lang): { files: string[]; css: string[] } {
   const files = new Set<string>();
   const css = new Set<string>();
   const add = (key: string) => {
@@ -184,10 +184,10 @@ function pageChunks(manifest: Manifest, pages: string[], lang: Lang): { files: s
     for (const child of chunk.imports ?? []) add(child);
   };
   for (const page of pages) {
-    const module = `src/pages/${page}.tsx`;
-    if (!manifest[module]) throw new Error(`no ${module} in the build for message set ${page} (sets are named after page modules)`);
+    const module = `src/pages/${page.module}.tsx`;
+    if (!manifest[module]) throw new Error(`no ${module} in the build (a route's handle names it, routes.tsx)`);
     add(module);
-    add(`virtual:messages-${lang}-${page}`);
+    add(`virtual:messages-${lang}-${page.messages}`);
   }
   add(`virtual:messages-${lang}-shell`);
   return { files: [...files], css: [...css] };

@@ -12,7 +12,7 @@ import {
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router';
-import { fixedRoutes, routes } from './routes';
+import { fixedRoutes, routes, type PageHandle } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { DEFAULT_LANG, langOfPath, loadAllMessages, type Lang } from './i18n';
 import { loadForms } from './forms/deferred';
@@ -29,8 +29,8 @@ export { ROUTES as routesFile, SITE as siteFile } from './paths';
 export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
 
 export type Rendered =
-  /** `pages`: the message sets of the matched pages, named after their modules (routes.tsx). */
-  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: string[]; images: ImagePreload[] }
+  /** `pages`: the modules and message sets of the matched pages (routes.tsx). */
+  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: PageHandle[]; images: ImagePreload[] }
   | { kind: 'redirect'; status: number; location: string };
 
 /**
@@ -77,8 +77,8 @@ export async function render(url: string): Promise<Rendered> {
     </MetaContext.Provider>,
   );
   const pages = context.matches.flatMap((match) => {
-    const messages = (match.route.handle as { messages?: string } | undefined)?.messages;
-    return messages ? [messages] : [];
+    const handle = match.route.handle as Partial<PageHandle> | undefined;
+    return handle?.module && handle.messages ? [{ module: handle.module, messages: handle.messages }] : [];
   });
   return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages, images };
 }

@@ -5,14 +5,31 @@ import { Layout, layoutLoader } from './components/Layout';
 import { ErrorPage } from './components/ErrorPage';
 import { DEFAULT_LANG, LANGS, langOfPath, loadMessages, type Lang, type MessageSet } from './i18n';
 import { FIXED_ROUTES, type MainPath } from './paths';
+import type { ListingKind } from './pages/Listing';
 
 type Lazy = LazyRouteFunction<RouteObject>;
 
-/** A page's module and its message set, which is named after it (src/pages/{set}.tsx). */
-type Screen = { messages: MessageSet; lazy: Lazy };
+/**
+ * A page's module (src/pages/{module}.tsx), its message set and its code. The set is named after
+ * the module, unless one module draws pages that need different texts: a listing page's set is
+ * its kind's, with the other kinds' titles and descriptions left out.
+ */
+type Screen = { module?: string; messages: MessageSet; lazy: Lazy };
 
-const listing = (kind: 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all'): Screen => ({
-  messages: 'Listing',
+/** What each page's route carries in its handle: the prerender names the module's and the set's chunks. */
+export type PageHandle = { module: string; messages: MessageSet };
+
+export const LISTING_SETS = {
+  residential: 'ListingResidential',
+  rental: 'ListingRental',
+  offPlan: 'ListingOffPlan',
+  commercial: 'ListingCommercial',
+  all: 'ListingAll',
+} as const satisfies Record<ListingKind, MessageSet>;
+
+const listing = (kind: ListingKind): Screen => ({
+  module: 'Listing',
+  messages: LISTING_SETS[kind],
   lazy: async () => (await import('./pages/Listing')).forKind(kind),
 });
 const search = (kind: 'general' | 'residential' | 'commercial' | 'offPlan' | 'rent'): Screen => ({
@@ -77,15 +94,16 @@ export const fixedRoutes: ({ path: string } & Screen)[] = FIXED_ROUTES.map((rout
 
 /**
  * A page's route: its code and its messages in `lang`, both loaded before the page renders. The
- * message set is named after the page's module (src/pages/{set}.tsx); the prerender reads it from
- * the route's handle to let the browser fetch the page's chunks with the entry (its boot block).
+ * prerender reads its handle to let the browser fetch the page's chunks with the entry (its boot
+ * block).
  */
-function page(lang: Lang, messages: MessageSet, lazy: Lazy): Pick<RouteObject, 'lazy'> {
+function page(lang: Lang, { module, messages, lazy }: Screen): Pick<RouteObject, 'lazy'> {
+  const handle: PageHandle = { module: module ?? messages, messages };
   return {
     lazy: async () => {
       const [route] = await Promise.all([lazy(), loadMessages(lang, messages)]);
       // Beside what the page's module declares in its own handle (components/Header.tsx).
-      return { ...route, handle: { ...(route.handle as object | undefined), messages } };
+      return { ...route, handle: { ...(route.handle as object | undefined), ...handle } };
     },
   };
 }
@@ -96,15 +114,15 @@ function pageRoutes(lang: Lang): RouteObject[] {
     {
       errorElement: <ErrorPage />,
       children: [
-        ...fixedRoutes.map(({ path, messages, lazy }) => {
-          const route = page(lang, messages, lazy);
+        ...fixedRoutes.map(({ path, ...screen }) => {
+          const route = page(lang, screen);
           return path === '/' ? { index: true as const, ...route } : { path: path.slice(1), ...route };
         }),
-        { path: 'property/:id', ...page(lang, 'PropertyDetail', () => import('./pages/PropertyDetail')) },
-        { path: 'blog/:id/:slug?', ...page(lang, 'BlogDetail', () => import('./pages/BlogDetail')) },
+        { path: 'property/:id', ...page(lang, { messages: 'PropertyDetail', lazy: () => import('./pages/PropertyDetail') }) },
+        { path: 'blog/:id/:slug?', ...page(lang, { messages: 'BlogDetail', lazy: () => import('./pages/BlogDetail') }) },
         // A community's guide: the area guides' module draws it too (pages/AreaGuides.tsx).
-        { path: 'area-guides-in-dubai/:id', ...page(lang, 'AreaGuides', () => import('./pages/AreaGuides')) },
-        { path: '*', ...page(lang, 'NotFound', () => import('./pages/NotFound')) },
+        { path: 'area-guides-in-dubai/:id', ...page(lang, { messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') }) },
+        { path: '*', ...page(lang, { messages: 'NotFound', lazy: () => import('./pages/NotFound') }) },
       ],
     },
   ];

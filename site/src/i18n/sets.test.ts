@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import en from './en.json';
 import sets from './message-sets.json';
 import { expand, pick, unknownPrefixes } from './sets';
+import { LISTING_SETS } from '../routes';
 
 describe('message sets', () => {
   test('a prefix takes its keys and their plural forms, not keys that merely start alike', () => {
@@ -27,5 +28,15 @@ describe('message sets', () => {
     const all = Object.keys(sets).flatMap((set) => expand(sets, set));
     const orphans = Object.keys(en).filter((key) => Object.keys(pick({ [key]: '' }, all)).length === 0);
     expect(orphans).toEqual([]);
+  });
+
+  test("a listing page's set has every listing message but the other kinds' titles and descriptions", () => {
+    const kinds = Object.keys(LISTING_SETS);
+    for (const [kind, set] of Object.entries(LISTING_SETS)) {
+      const others = kinds.filter((other) => other !== kind).map((other) => `listing.${other}.`);
+      const expected = Object.keys(en).filter((key) => key.startsWith('listing.') && !others.some((prefix) => key.startsWith(prefix)));
+      const listingKeys = Object.keys(pick(en, expand(sets, set))).filter((key) => key.startsWith('listing.'));
+      expect({ set, keys: listingKeys.sort() }).toEqual({ set, keys: expected.sort() });
+    }
   });
 });
