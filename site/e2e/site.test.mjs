@@ -264,7 +264,10 @@ test('the first view of each kind of page downloads its JavaScript within the bu
 
 test("a page's HTML starts only the boot script, which fetches exactly the code and messages its first view runs, after the first paint, and the page hydrates", async () => {
   const property = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'))[0];
-  for (const path of ['/', '/ar/contact-us', `/ru/property/${property.id}`, '/blogpage']) {
+  const messages = Object.fromEntries(['en', 'ar', 'ru'].map((lang) => [lang, JSON.parse(readFileSync(join(repo, 'site', 'src', 'i18n', `${lang}.json`), 'utf8'))]));
+  // A listing page too: its kind's texts are their own message set, so the off-plan page it goes
+  // to loads another set with the module already there.
+  for (const path of ['/', '/ar/contact-us', `/ru/property/${property.id}`, '/blogpage', '/ru/buy-property']) {
     // The prerendered HTML: no module script or modulepreload link (Lighthouse counted them
     // against the first paint), one deferred classic script and the JSON block it reads.
     const html = await (await fetch(server.url + path)).text();
@@ -305,6 +308,11 @@ test("a page's HTML starts only the boot script, which fetches exactly the code 
     await link.click();
     await page.waitForURL(`**${target}`);
     assert.equal(await page.evaluate(() => window.__samePage), true, `${path}: client-side navigation after hydration`);
+    // The off-plan page's own texts, in the page's language (not a message key).
+    const lang = /^\/(ar|ru)\//.exec(path)?.[1] ?? 'en';
+    await page.locator('#listing-heading').getByText(messages[lang]['listing.offPlan.heading'], { exact: true }).waitFor();
+    const title = await page.title();
+    assert.ok(title.includes(messages[lang]['listing.offPlan.meta']), `${path}: the off-plan page's title, not "${title}"`);
     await context.close();
     assert.deepEqual(problems, [], path);
   }
