@@ -35,7 +35,7 @@ export function unknownPrefixes(sets: Record<string, readonly string[]>, english
 }
 
 const INDEX = 'virtual:messages';
-// Named so that each set's chunk is called messages-{lang}-{set} in the build.
+// One set's messages in one language, as a module (but in the client build, see messageSets).
 const SET = /^virtual:messages-(en|ar|ru)-(\w+)$/;
 const LANGS = ['en', 'ar', 'ru'] as const;
 
@@ -58,7 +58,7 @@ function loadable(sets: Record<string, readonly string[]>): string[] {
  * server, the tests) `virtual:messages-{lang}-{set}` is one set's messages, each its own module.
  */
 export function messageSets(readFile: (lang: string) => Dictionary, sets: Record<string, readonly string[]>): Plugin {
-  // Each file read once per build, not once per set module (63 of them).
+  // Each file read once per build, not once per set.
   let files = new Map<string, Dictionary>();
   const read = (lang: string): Dictionary => {
     let dictionary = files.get(lang);
@@ -71,10 +71,9 @@ export function messageSets(readFile: (lang: string) => Dictionary, sets: Record
   const source = (lang: string, set: string) => `export default ${JSON.stringify(pick(read(lang), expand(sets, set)))};\n`;
   let clientBuild = false;
   let assetsDir = 'assets';
-  // The client build's set files: the source and file name of each, by language, and each language's hash.
+  // The client build's set files, and each language's hash over its own.
   let written: { lang: string; set: string; source: string }[] = [];
   let hashes: Record<string, string> = {};
-  const fileName = (lang: string, set: string) => `${assetsDir}/m-${lang}-${set}-${hashes[lang]}.js`;
   return {
     name: 'message-sets',
     configResolved(config) {
@@ -133,7 +132,7 @@ export function messageSets(readFile: (lang: string) => Dictionary, sets: Record
       for (const { lang, set, source } of written) {
         this.emitFile({
           type: 'asset',
-          fileName: fileName(lang, set),
+          fileName: `${assetsDir}/m-${lang}-${set}-${hashes[lang]}.js`,
           // Both, for the manifest to list the file under this key (scripts/prerender.mjs and
           // bench/site_build.py look it up there, estate build keeps the files it lists).
           name: `m-${lang}-${set}.js`,
