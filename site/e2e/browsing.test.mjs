@@ -920,6 +920,15 @@ describe('filters in the address', () => {
     }
   });
 
+  test("a price chip says 'a year' on the rent search, as its price filter does, and not on the others", async () => {
+    for (const [path, chip] of [['/search-rent?max=400000', 'Up to 400,000 AED / year'], ['/search-result?max=400000', 'Up to 400,000 AED']]) {
+      const opened = await open(path);
+      await opened.page.locator('.criteria__chip', { hasText: chip }).waitFor();
+      assert.deepEqual(await opened.page.locator('.criteria__chip').allTextContents(), [chip], path);
+      await done(opened, path);
+    }
+  });
+
   test('off-plan results: the handover filter applies to the function\'s answer too', async () => {
     const offPlan = expected('OffPlan');
     const today = new Date().toISOString().slice(0, 7);

@@ -142,7 +142,9 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   // The prerendered page knows no URL parameters: the chips and the panel's values come after
   // hydration, so the browser's first render matches the HTML.
   const hydrated = useHydrated();
-  const criteriaChips = hydrated ? chips(t, lang, params) : [];
+  // The rent search's prices are a year's rent: its price filter, chips and offers say so.
+  const yearly = kind === 'rent';
+  const criteriaChips = hydrated ? chips(t, lang, params, yearly) : [];
   const empty = hydrated && state.status === 'done' && total === 0;
   // Kept through a search in the panel: every other filter of the address (sort, price, ...).
   const extra = useMemo(() => {
@@ -201,7 +203,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
             filters={filters}
             update={update}
             priceRange={summary?.priceRange ?? null}
-            yearly={kind === 'rent'}
+            yearly={yearly}
             facets={summary ?? undefined}
             bedrooms={!SEARCHES[kind].params.includes('bedrooms')}
           />
@@ -223,7 +225,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
               target={PANELS[panel].target}
               purpose={kind === 'rent' ? 'rent' : 'buy'}
               params={params}
-              options={relaxations(t, lang, params)}
+              options={relaxations(t, lang, params, yearly)}
               count={(next, signal) => countFound(kind, next, signal)}
             />
           </Suspense>

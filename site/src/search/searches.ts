@@ -76,9 +76,12 @@ export function searchRequest(kind: SearchKind, criteria: Partial<Record<Param, 
 export const CHIP_PARAMS = ['query', 'type', 'bedrooms', 'bathrooms', 'area', 'areaMax', 'completion', 'furnishing', 'community', 'price'] as const;
 export type ChipParam = (typeof CHIP_PARAMS)[number];
 
-/** What one criterion of the address says, as the page's chips and its 'without ...' offer write it. */
-export function chip(t: Translate, lang: Lang, params: URLSearchParams, name: ChipParam): string | null {
-  if (name === 'price') return priceChip(t, lang, filtersFrom(params))[0] ?? null;
+/**
+ * What one criterion of the address says, as the page's chips and its 'without ...' offer write it.
+ * `yearly`: the page's prices are rents a year (the rent search), as its price filter says.
+ */
+export function chip(t: Translate, lang: Lang, params: URLSearchParams, name: ChipParam, yearly = false): string | null {
+  if (name === 'price') return priceChip(t, lang, filtersFrom(params), yearly)[0] ?? null;
   if (name === 'furnishing') {
     const furnishing = filtersFrom(params).furnishing;
     return furnishing && t(furnishingLabel(furnishing));
@@ -108,12 +111,12 @@ export function chip(t: Translate, lang: Lang, params: URLSearchParams, name: Ch
   }
 }
 
-export function chips(t: Translate, lang: Lang, params: URLSearchParams): string[] {
-  return CHIP_PARAMS.map((name) => chip(t, lang, params, name)).filter((text): text is string => text !== null);
+export function chips(t: Translate, lang: Lang, params: URLSearchParams, yearly = false): string[] {
+  return CHIP_PARAMS.map((name) => chip(t, lang, params, name, yearly)).filter((text): text is string => text !== null);
 }
 
-function priceChip(t: Translate, lang: Lang, filters: Filters): string[] {
-  const price = (value: number) => priceText(t, lang, value);
+function priceChip(t: Translate, lang: Lang, filters: Filters, yearly: boolean): string[] {
+  const price = (value: number) => priceText(t, lang, value, yearly ? 'year' : undefined);
   if (filters.min !== null && filters.max !== null) return [t('search.chip.price', { min: price(filters.min), max: price(filters.max) })];
   if (filters.min !== null) return [t('search.chip.priceMin', { value: price(filters.min) })];
   if (filters.max !== null) return [t('search.chip.priceMax', { value: price(filters.max) })];
@@ -154,10 +157,10 @@ export async function countFound(kind: SearchKind, params: URLSearchParams, sign
  * the criterion left out: what 'No properties found' may offer. The words go last: they are what
  * the visitor typed.
  */
-export function relaxations(t: Translate, lang: Lang, params: URLSearchParams): { label: string; params: URLSearchParams }[] {
+export function relaxations(t: Translate, lang: Lang, params: URLSearchParams, yearly = false): { label: string; params: URLSearchParams }[] {
   const order: ChipParam[] = [...CHIP_PARAMS.filter((name) => name !== 'query'), 'query'];
   return order.flatMap((removed) => {
-    const label = chip(t, lang, params, removed);
+    const label = chip(t, lang, params, removed, yearly);
     if (label === null) return [];
     const next = new URLSearchParams(params);
     for (const name of removed === 'price' ? ['min', 'max'] : [removed]) next.delete(name);
