@@ -22,20 +22,14 @@ export function hasIcon(name: string): name is IconName {
   return (ICON_NAMES as readonly string[]).includes(name);
 }
 
+/**
+ * The stroke (currentColor, 1.7, round) is the stylesheet's `.icon` rule (styles/base.css), which
+ * the drawing inherits: as attributes on every icon it was 110 bytes each, a fifth of a listing
+ * page's HTML at 30 cards of 10 icons.
+ */
 export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
   return (
-    <svg
-      className={className ? `icon ${className}` : 'icon'}
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.7}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className={className ? `icon ${className}` : 'icon'} width={size} height={size} aria-hidden="true">
       <use href={`${sprite}#${name}`} />
     </svg>
   );
