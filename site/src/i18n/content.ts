@@ -13,6 +13,16 @@ type Translations = Partial<Record<string, Record<string, unknown> | null | unde
 export type Localized<T> = Omit<T, 'translations'> & { untranslated?: string[] };
 
 /**
+ * `record` with only `lang`'s translation (none for English): what a page embeds of the records it
+ * localizes as it renders (a listing page's cards), not the other languages' texts.
+ */
+export function ownTranslation<T extends { translations?: Partial<Record<string, unknown>> }>(record: T, lang: Lang): T {
+  const { translations, ...rest } = record;
+  const own = lang === DEFAULT_LANG ? undefined : translations?.[lang];
+  return (own ? { ...rest, translations: { [lang]: own } } : rest) as T;
+}
+
+/**
  * `record` in `lang`: each of `fields` from its translation where one is given (a non-empty
  * string), else English and listed in `untranslated`. The translations themselves are dropped,
  * so a page embeds only its own language.

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { formatDate, formatMonth } from '../dates';
 import { formatNumber } from '../format';
-import { enAttrs, localize } from './content';
+import { enAttrs, localize, ownTranslation } from './content';
 import { translate, typeLabel } from './index';
 
 describe('Intl formatting per language', () => {
@@ -62,5 +62,15 @@ describe('content per language', () => {
     expect(en.title).toBe('Sea-view flat');
     expect(en.untranslated).toBeUndefined();
     expect(enAttrs(en, 'title')).toEqual({});
+  });
+
+  test("a page's embedded record keeps its own language's translation only, and localizes the same", () => {
+    const ru = ownTranslation(property, 'ru');
+    expect(ru.translations).toEqual({ ru: { title: 'Квартира с видом на море' } });
+    expect(localize(ru, 'ru', ['title', 'location'])).toEqual(localize(property, 'ru', ['title', 'location']));
+    expect('translations' in ownTranslation(property, 'en')).toBe(false);
+    expect('translations' in ownTranslation({ ...property, translations: { ar: property.translations.ar } }, 'ru')).toBe(false);
+    // The record it came from (the data cache's) is left as it was.
+    expect(Object.keys(property.translations)).toEqual(['ar', 'ru']);
   });
 });

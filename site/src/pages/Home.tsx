@@ -7,7 +7,7 @@ import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { HOME, SITE } from '../paths';
 import { useT, type MessageKey } from '../i18n';
-import type { HomeCards, MainCategory, Picture as PictureData } from '../types';
+import type { CardProperty, HomeCards, MainCategory, Picture as PictureData } from '../types';
 import { useHydrated, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon, type IconName } from '../components/Icon';
@@ -15,7 +15,7 @@ import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel } from '../components/SearchPanel';
 import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
-import { enAttrs, langOfRequest, localize } from '../i18n/content';
+import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
 
 /** Spec section 9: the typewriter's pace, and the popup's delay. */
@@ -42,8 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData>
       return { Residential: [], OffPlan: [], Commercial: [], Rental: [], types: [] };
     }),
   ]);
-  const texts = localize(site, langOfRequest(request), ['whyUs']);
-  return { heroImage: site.hero.all.poster, whyUs: texts.whyUs, untranslated: texts.untranslated, blocks };
+  const lang = langOfRequest(request);
+  const texts = localize(site, lang, ['whyUs']);
+  // The cards the page embeds carry their texts in its language only.
+  const own = (cards: CardProperty[]) => cards.map((card) => ownTranslation(card, lang));
+  const cards = { ...blocks, Residential: own(blocks.Residential), OffPlan: own(blocks.OffPlan), Commercial: own(blocks.Commercial), Rental: own(blocks.Rental) };
+  return { heroImage: site.hero.all.poster, whyUs: texts.whyUs, untranslated: texts.untranslated, blocks: cards };
 }
 
 /**

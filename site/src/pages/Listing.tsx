@@ -6,7 +6,7 @@
 // visitor asks for more or filters, so a page stays small at any catalogue size.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { langOfRequest, termIn } from '../i18n/content';
+import { langOfRequest, ownTranslation, termIn } from '../i18n/content';
 import { Link } from '../i18n/link';
 import { getJson, loadedJson } from '../data';
 import { listingPage, listingSummary, SITE } from '../paths';
@@ -109,7 +109,9 @@ async function load(kind: ListingKind, lang: Lang): Promise<ListingData> {
     console.error(`Failed to fetch ${KINDS[kind].logName} properties`, error);
   }
   const communities = summary.communities.map(([value]) => ({ value, ...termIn(site.vocabulary.communities, lang, value) }));
-  return { hero: site.hero[kind], summary, communities };
+  // The cards the page embeds carry their texts in its language only.
+  const cards = (list: CardProperty[]) => list.map((card) => ownTranslation(card, lang));
+  return { hero: site.hero[kind], summary: { ...summary, first: cards(summary.first), featured: cards(summary.featured) }, communities };
 }
 
 /**
