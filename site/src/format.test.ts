@@ -17,6 +17,16 @@ describe('format', () => {
     expect(whatsappHref('+971 50 555 0199', 'Ref. PC-1 & more?')).toBe('https://wa.me/971505550199?text=Ref.%20PC-1%20%26%20more%3F');
   });
 
+  it("writes a message's letters and a link in it as they are, and encodes what a query value may not hold", () => {
+    const text = 'Здравствуйте, объект «Вилла» #2 (номер 5+1=6 & 100%): https://x.example/property/a?b\u0085\ufdd0 مرحبا';
+    const href = whatsappHref('+971505550199', text);
+    expect(href).toBe(
+      'https://wa.me/971505550199?text=Здравствуйте,%20объект%20«Вилла»%20%232%20(номер%205%2B1%3D6%20%26%20100%25):%20https://x.example/property/a%3Fb%C2%85%EF%B7%90%20مرحبا',
+    );
+    // What the browser sends and WhatsApp reads: the same message.
+    expect(new URL(href).searchParams.get('text')).toBe(text);
+  });
+
   it('accepts only slugs as ids', () => {
     expect(isSafeId('marina-gate-2br')).toBe(true);
     expect(isSafeId('../data/site')).toBe(false);

@@ -39,7 +39,22 @@ export function telHref(phone: string): string {
 /** The messaging-app conversation with a number: https://wa.me/<digits>, with a first message if given. */
 export function whatsappHref(phone: string, text?: string): string {
   const chat = `https://wa.me/${phone.replace(/\D/g, '')}`;
-  return text ? `${chat}?text=${encodeURIComponent(text)}` : chat;
+  return text ? `${chat}?text=${queryValue(text)}` : chat;
+}
+
+/**
+ * `text` as a URL's query value, encoded only where it must be: letters of every script and `/ : , @`
+ * stay as written, as a URL may hold them (the browser encodes them when it follows the link). An
+ * Arabic or Russian letter is then 2 bytes of the page, not 6: a listing page has 30 such links.
+ */
+function queryValue(text: string): string {
+  return encodeURIComponent(text).replace(/%[C-F][0-9A-F](?:%[89AB][0-9A-F]){1,3}|%(?:2F|3A|2C|40)/gi, (bytes) => {
+    const char = decodeURIComponent(bytes);
+    const code = char.codePointAt(0) ?? 0;
+    // Not C1 controls nor noncharacters, which a URL may not hold as they are.
+    const allowed = code > 0x9f && !(code >= 0xfdd0 && code <= 0xfdef) && (code & 0xfffe) !== 0xfffe;
+    return allowed || code < 0x80 ? char : bytes;
+  });
 }
 
 /** The listing page of each main category ('Back to Listings'). */
