@@ -92,15 +92,20 @@ def js_sizes(out):
 LISTING_PAGES = ["residential-properties", "rent-property", "off-plan", "commercial", "allproperties"]
 
 
+# Issue 4's promise: a listing page's HTML with its embedded data under 150 KB at 10,000 listings.
+LISTING_PAGE_TARGET = 150 * 1024
+
+
 def listing_page_sizes(out):
-    """Bytes of each listing page's HTML (its embedded loader data included), raw and gzipped."""
+    """Bytes of each listing page's HTML (its embedded loader data included) in each language, raw and gzipped."""
     sizes = {}
     for name in LISTING_PAGES:
-        path = os.path.join(out, name, "index.html")
-        if os.path.exists(path):
-            with open(path, "rb") as f:
-                html = f.read()
-            sizes[name] = (len(html), len(gzip.compress(html, 9)))
+        for lang in LANGS:
+            path = os.path.join(out, *([] if lang == "en" else [lang]), name, "index.html")
+            if os.path.exists(path):
+                with open(path, "rb") as f:
+                    html = f.read()
+                sizes[path[len(out):-len("/index.html")]] = (len(html), len(gzip.compress(html, 9)))
     return sizes
 
 
@@ -143,8 +148,9 @@ def main():
         demo_out = os.path.join(work, "demo-dist")
         seconds, prerender = build(demo, demo_out)
         print(f"demo {opts.properties} listings + {opts.posts} posts: estate build {seconds:.2f} s; prerender {prerender[0]} pages in {prerender[1]} s = {prerender[2]} pages/s")
-        for name, (raw, gzipped) in listing_page_sizes(demo_out).items():
-            print(f"  listing page /{name:<22}: {raw / 1024:.1f} KB HTML with its data ({gzipped / 1024:.1f} KB gzipped)")
+        for path, (raw, gzipped) in listing_page_sizes(demo_out).items():
+            over = "  OVER the 150 KB target" if raw >= LISTING_PAGE_TARGET else ""
+            print(f"  listing page {path:<26}: {raw / 1024:.1f} KB HTML with its data ({gzipped / 1024:.1f} KB gzipped){over}")
         print(f"cores: {os.cpu_count()}; targets: >= 1000 pages/s, first-view JS < 120 KB gzipped, listing page < 150 KB")
     finally:
         shutil.rmtree(work, ignore_errors=True)
