@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark of the whole `estate build` (content stage, Vite builds, prerender).
 
-Builds the sample content and a demo catalogue (`estate demo --properties N`), and prints the
-total wall time, the prerender's pages per second (from its own summary line), and the
+Builds the sample content and a demo catalogue (`estate demo --properties N`), each clean
+(`--no-cache`: no page cache, no cache of Vite's output), and prints the total wall time, the prerender's pages per second (from its own summary line), and the
 JavaScript a first page view downloads, gzipped, per kind of page (from Vite's manifest:
 the entry chunk with its static imports plus the page's lazy chunk with its imports and its
 messages in each language).
@@ -42,7 +42,7 @@ LANGS = ["en", "ar", "ru"]
 
 def build(content, out):
     started = time.perf_counter()
-    proc = subprocess.run([ESTATE, "build", "--content", content, "--out", out], cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run([ESTATE, "build", "--no-cache", "--content", content, "--out", out], cwd=ROOT, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
     if proc.returncode != 0:
         sys.exit(f"estate build failed:\n{proc.stdout}\n{proc.stderr}")
