@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs what the test suite needs and the machine lacks: Python's aiosmtpd (the real SMTP
-# server of lead-fn's delivery tests), Java (vnu.jar, the HTML validator), the site's npm
-# packages, and Debian's Chromium in its headless build (the browser tests). Each is skipped when present, so a
-# second run costs nothing. scripts/test.sh runs it; .ci/run starts it early, beside the lints,
-# because it waits on the network and the disk while the lints use the processors.
+# Installs what the test suite needs and the machine lacks: Node.js of the version in .nvmrc (from
+# the npm registry when the machine's is older: scripts/use-node.sh), Python's aiosmtpd (the real
+# SMTP server of lead-fn's delivery tests), Java (vnu.jar, the HTML validator), the site's npm
+# packages, and Debian's Chromium in its headless build (the browser tests). Each is skipped when
+# present, so a second run costs nothing. scripts/test.sh runs it; .ci/run starts it early,
+# beside the lints, because it waits on the network and the disk while the lints use the
+# processors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The supported Node first on PATH, for npm ci below (the callers source the same file).
+. scripts/use-node.sh
 
 # One `apt-get update` however many packages are missing.
 APT_UPDATED=""
@@ -31,9 +35,10 @@ if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
     || { echo "cannot install aiosmtpd: python3 -m pip install aiosmtpd" >&2; exit 1; }
 fi
 
-# Chromium and Java in one apt run. Java before npm ci: vnu-jar's postinstall would otherwise
-# try to download a Java of its own. The browser tests run Chromium's headless shell (Debian's
-# build of the same Chromium, lighter to run: site/e2e/browser.mjs); CHROMIUM names another.
+# Chromium and Java in one apt run. Java comes from Debian: vnu-jar's postinstall, which would
+# download a Java of its own, is denied in site/package.json's allowScripts. The browser tests
+# run Chromium's headless shell (Debian's build of the same Chromium, lighter to run:
+# site/e2e/browser.mjs); CHROMIUM names another.
 packages=()
 command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)
 [ -n "${CHROMIUM:-}" ] || command -v chromium-headless-shell >/dev/null 2>&1 || packages+=(chromium-headless-shell)

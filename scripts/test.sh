@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project. This is the README's test command and what CI runs.
-# On a fresh Debian machine it installs what it needs (scripts/test-tools.sh): the site's npm
-# packages, Chromium, Java and Python's aiosmtpd.
+# On a fresh Debian machine it installs what it needs (scripts/test-tools.sh): Node.js of the
+# version in .nvmrc, the site's npm packages, Chromium, Java and Python's aiosmtpd.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,6 +35,8 @@ trap '[ -z "$SITE_PID" ] || kill "$SITE_PID" 2>/dev/null || true; report_times' 
 
 stage "test tools: aiosmtpd, Java, the site's npm packages, Chromium (what is missing)"
 ./scripts/test-tools.sh
+# The Node that test-tools.sh checked or installed, for every node, npm and npx below.
+. scripts/use-node.sh
 
 # Every test's builds share one image cache (atomic writes): the photos are processed once a run.
 export ESTATE_IMAGE_CACHE="${ESTATE_IMAGE_CACHE:-$PWD/target/test-image-cache}"

@@ -17,7 +17,7 @@ use super::vite_cache;
 pub enum SiteError {
     #[error("the site folder {0} has no package.json")]
     NoSite(PathBuf),
-    #[error("cannot run `{command}`: {source} (is Node.js 20 with npm installed?)")]
+    #[error("cannot run `{command}`: {source} (is Node.js 24 with npm installed? .nvmrc names the version)")]
     Spawn { command: String, source: std::io::Error },
     #[error("`{command}` failed ({status}); its output is above")]
     Failed { command: String, status: std::process::ExitStatus },
