@@ -6,6 +6,7 @@
 mod support;
 
 mod architecture;
+mod cached_estate;
 mod check_fixtures;
 mod cms;
 mod commands;
