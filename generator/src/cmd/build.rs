@@ -29,6 +29,11 @@ pub struct SiteArgs {
     pub netlify: PathBuf,
 }
 
+/// Where `estate build` and `estate serve` keep the page cache (and, beside it, the front end's
+/// and the images') unless told otherwise: one cache, so `estate serve` right after `estate build`
+/// renders no page and runs no Vite again, and the reverse.
+pub const PAGE_CACHE: &str = ".estate/cache/pages";
+
 /// The options of `estate build`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -44,7 +49,7 @@ pub struct Args {
     pub for_netlify: bool,
     /// The page cache: the rendered pages and what each was rendered from, so a rebuild
     /// renders only the pages whose inputs changed (keep it between CI builds).
-    #[arg(long, default_value = ".estate/cache/pages", value_name = "DIR", conflicts_with = "no_cache")]
+    #[arg(long, default_value = PAGE_CACHE, value_name = "DIR", conflicts_with = "no_cache")]
     pub cache: PathBuf,
     /// Render every page, without reading or writing the page cache.
     #[arg(long)]

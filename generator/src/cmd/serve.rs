@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::build::{SiteArgs, build, pages};
+use super::build::{PAGE_CACHE, SiteArgs, build, pages};
 use super::fail;
 use crate::netlify::Rules;
 use crate::pipeline::BuildOptions;
@@ -26,15 +26,15 @@ pub struct Args {
     /// wrote, previewed with the CDN's rules and the lead function (implies --no-watch).
     #[arg(long)]
     pub no_build: bool,
-    /// The page cache of the builds [default: beside the output folder]; the Vite cache is kept
-    /// beside it. Several output folders may share one.
-    #[arg(long, value_name = "DIR")]
-    pub cache: Option<PathBuf>,
+    /// The page cache of the builds, `estate build`'s: a serve after a build renders only what
+    /// changed since. The Vite cache is kept beside it. Several output folders may share one.
+    #[arg(long, default_value = PAGE_CACHE, value_name = "DIR")]
+    pub cache: PathBuf,
     #[command(flatten)]
     pub site: SiteArgs,
     /// Where leads sent to POST /api/contact-user are kept, one .json and one .eml each
     /// [default: $LEAD_OUTBOX_DIR, else .estate/outbox]. Email and webhook delivery are set
-    /// with the LEAD_* environment variables, as for the Lambda function (see the README).
+    /// with the LEAD_* environment variables, as for the Lambda function (docs/lead-function.md).
     #[arg(long, value_name = "DIR")]
     pub outbox: Option<PathBuf>,
 }
@@ -65,8 +65,8 @@ pub fn run(args: Args) -> ExitCode {
         base_url: None,
         rules: rules.clone(),
         for_netlify: false,
-        // Its own cache unless given one: a rebuild renders only the pages whose data changed.
-        page_cache: Some(cache.unwrap_or_else(|| serve::page_cache(&out))),
+        // A rebuild renders only the pages whose data changed.
+        page_cache: Some(cache),
         // While watching, the rebuilds keep what they can between them.
         incremental: (!no_watch).then(Default::default),
         out,

@@ -48,7 +48,7 @@ use tower::ServiceExt as _;
 
 use self::admin::Admin;
 use self::rebuild::Served;
-pub use self::rebuild::{catch_up, page_cache};
+pub use self::rebuild::catch_up;
 use crate::netlify::{Answer, Rules};
 use crate::pipeline::BuildOptions;
 

@@ -40,17 +40,11 @@ impl Served {
     }
 }
 
-/// Where `estate serve` keeps the spare copy and the page caches for the output folder `out`:
-/// beside it, so two servers of different folders never share them.
+/// Where `estate serve` keeps the spare copy of the output folder `out`: beside it, so two
+/// servers of different folders never share one.
 fn work_dir(out: &Path) -> PathBuf {
     let name = out.file_name().map_or_else(|| "site".into(), |n| n.to_string_lossy().into_owned());
     out.parent().unwrap_or(Path::new(".")).join(format!(".{name}-serve"))
-}
-
-/// The page cache of the output folder under `estate serve` (the first build uses it). Both
-/// copies share it: after each good rebuild they hold the same files with the same times.
-pub fn page_cache(out: &Path) -> PathBuf {
-    work_dir(out).join("cache")
 }
 
 /// The two copies of the site.
@@ -427,10 +421,9 @@ mod tests {
     }
 
     #[test]
-    fn the_spare_copy_and_the_cache_sit_beside_the_output_folder() {
+    fn the_spare_copy_sits_beside_the_output_folder() {
         let copies = Copies::new(Path::new("/r/dist"));
         assert_eq!(copies.folders, [PathBuf::from("/r/dist"), PathBuf::from("/r/.dist-serve/next")]);
-        assert_eq!(page_cache(Path::new("/r/dist")), PathBuf::from("/r/.dist-serve/cache"));
     }
 
     #[test]
