@@ -25,14 +25,21 @@ pub enum Format {
 }
 
 /// How to run `estate` again the way it was started, for messages that suggest a command:
-/// `estate` once installed (`cargo install --path generator`), and the `cargo run` line for the
-/// binary cargo built in the repository's `target/`, where `estate` is no command yet.
+/// `estate` when it was found on PATH (installed with `cargo install --path generator`, or a link
+/// to a built binary), and the `cargo run` line for the binary cargo built in the repository's
+/// `target/` and started by its path (as `cargo run` does), where `estate` is no command yet.
 pub fn invocation() -> &'static str {
+    let argv0 = std::env::args_os().next().unwrap_or_default();
     let exe = std::env::current_exe().unwrap_or_default();
-    invocation_for(&exe)
+    invocation_for(std::path::Path::new(&argv0), &exe)
 }
 
-fn invocation_for(exe: &std::path::Path) -> &'static str {
+/// `argv0`: the name it was started by; `exe`: the file that runs (links resolved).
+fn invocation_for(argv0: &std::path::Path, exe: &std::path::Path) -> &'static str {
+    // A bare name is one the shell looked up on PATH: typed as `estate`, it runs as `estate`.
+    if argv0.parent() == Some(std::path::Path::new("")) {
+        return "estate";
+    }
     let mut folders = exe.parent().into_iter().flat_map(|dir| dir.iter().rev()).map(|s| s.to_str());
     match (folders.next().flatten(), folders.next().flatten()) {
         (Some("release"), Some("target")) => "cargo run --release --bin estate --",
@@ -121,14 +128,17 @@ mod tests {
 
     #[test]
     fn suggested_commands_follow_how_estate_was_started() {
-        assert_eq!(invocation_for(Path::new("/home/a/.cargo/bin/estate")), "estate");
-        assert_eq!(invocation_for(Path::new("/usr/local/bin/estate")), "estate");
-        assert_eq!(
-            invocation_for(Path::new("/r/site/target/release/estate")),
-            "cargo run --release --bin estate --"
-        );
-        assert_eq!(invocation_for(Path::new("/r/site/target/debug/estate")), "cargo run --bin estate --");
-        assert_eq!(invocation_for(Path::new("/r/release/estate")), "estate");
-        assert_eq!(invocation_for(Path::new("estate")), "estate");
+        // Started by its path: where the file is says how it was built.
+        let by_path = |exe: &str| invocation_for(Path::new(exe), Path::new(exe));
+        assert_eq!(by_path("/home/a/.cargo/bin/estate"), "estate");
+        assert_eq!(by_path("/usr/local/bin/estate"), "estate");
+        assert_eq!(by_path("/r/site/target/release/estate"), "cargo run --release --bin estate --");
+        // What `cargo run` starts: target/debug/estate, by its path.
+        assert_eq!(by_path("target/debug/estate"), "cargo run --bin estate --");
+        assert_eq!(by_path("/r/site/target/debug/estate"), "cargo run --bin estate --");
+        assert_eq!(by_path("/r/release/estate"), "estate");
+        // Found on PATH, even as a link to a binary in target/: typed as `estate`.
+        assert_eq!(invocation_for(Path::new("estate"), Path::new("/r/site/target/release/estate")), "estate");
+        assert_eq!(invocation_for(Path::new("estate"), Path::new("")), "estate");
     }
 }
