@@ -9,7 +9,7 @@ sample basemap in the map's attribution (content/site.yaml, `map.attribution`).
 
 The tiles use the layer names and `kind` values of the Protomaps basemap (`earth`, `water`,
 `landuse`, `roads`), so the site's map style draws this file and a real Protomaps extract of
-Dubai alike (README, "The map"). Vector tiles (MVT) in a PMTiles archive, zoom 0 to 13; the map
+Dubai alike (docs/site.md, "The map"). Vector tiles (MVT) in a PMTiles archive, zoom 0 to 13; the map
 zooms further into the last level.
 
     python3 -m pip install pmtiles==3.8.1 mapbox-vector-tile==2.2.0 pyyaml

@@ -28,7 +28,7 @@ MEDIA = ROOT / "content" / "media"
 SS = 2  # supersampling factor: draw at 2x, downscale with LANCZOS
 QUALITY = 70
 # The area guides' photos lie under the page header's dark shade, where a lower quality does not
-# show; it keeps content/media under the README's 5 MB with twelve of them.
+# show; it keeps content/media under the 5 MB that docs/reference.md names with twelve of them.
 GUIDE_QUALITY = 55
 
 # Brand colours

@@ -195,7 +195,7 @@ fn check_map(ctx: &Ctx, r: &Record<SiteFile>, map: &MapConfig, out: &mut Vec<Dia
         out.push(
             Diagnostic::error(path, pos, format!("`map.tiles`: `{}` is not a .pmtiles file", map.tiles))
                 .with_hint(
-                    "the basemap is a PMTiles archive, such as media/map/dubai.pmtiles (README, \"The map\")",
+                    "the basemap is a PMTiles archive, such as media/map/dubai.pmtiles (docs/site.md, \"The map\")",
                 ),
         );
     } else if map.tiles.starts_with("http://") {

@@ -520,7 +520,7 @@ pub struct SiteTexts {
     pub about: Option<String>,
 }
 
-/// The basemap: a PMTiles archive of vector tiles in the Protomaps basemap's layers (README,
+/// The basemap: a PMTiles archive of vector tiles in the Protomaps basemap's layers (docs/site.md,
 /// "The map").
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

@@ -395,7 +395,7 @@ fn template_problem(path: &Path, error: &Error) -> Diagnostic {
         None => format!("feed template: {}", error.kind()),
     };
     Diagnostic::error(path, Pos { line, col: 1 }, message)
-        .with_hint("every {{ name }} must be one the template's comment lists; see README, Feeds")
+        .with_hint("every {{ name }} must be one the template's comment lists; see docs/publishing.md, \"Changing a feed\"")
 }
 
 /// `data/feed.json`: the newest listings and posts as one timeline, newest first, the first

@@ -277,8 +277,8 @@ pub fn run(media: &Path, out: &Path, cache: &Path) -> std::io::Result<Outcome> {
 }
 
 /// The persistent cache: `$ESTATE_IMAGE_CACHE`, else `.estate/cache/images` beside the content
-/// folder (the site's root, whatever the working directory). Keep it between builds (the README
-/// says how on Netlify) and a rebuild decodes nothing.
+/// folder (the site's root, whatever the working directory). Keep it between builds (netlify.toml's
+/// cache plugin does on Netlify) and a rebuild decodes nothing.
 pub fn cache_dir(content: &Path) -> PathBuf {
     std::env::var_os("ESTATE_IMAGE_CACHE")
         .map_or_else(|| content.parent().unwrap_or(Path::new("")).join(".estate/cache/images"), PathBuf::from)

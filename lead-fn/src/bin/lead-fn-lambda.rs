@@ -1,5 +1,5 @@
-//! The lead and search function on AWS Lambda (see `lead_fn::lambda` and the README's
-//! "Deploying the lead function").
+//! The lead and search function on AWS Lambda (see `lead_fn::lambda`; deploying it:
+//! docs/deploy.md).
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), lambda_http::Error> {

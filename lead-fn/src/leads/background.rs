@@ -7,8 +7,8 @@
 //! `Idempotency-Key`), so a receiver can drop a copy it already has.
 //!
 //! On Lambda the function is frozen once it answers, so it delivers within the budget instead;
-//! there the production engine for this is a queue (SQS with a dead-letter queue, see the
-//! README).
+//! there the production engine for this is a queue (SQS with a dead-letter queue, see
+//! docs/deploy.md).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -1,5 +1,5 @@
 //! The lead settings, read from environment variables by both hosts (the Lambda binary and
-//! `estate serve`). Every variable is listed in the README; an empty value counts as unset.
+//! `estate serve`). Every variable is listed in docs/lead-function.md; an empty value counts as unset.
 
 use std::path::PathBuf;
 use std::str::FromStr as _;
