@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::fail;
-use crate::content::diag::Report;
+use crate::content::diag::{Report, for_terminal};
 use crate::import::budget::thousands;
 use crate::market::Dataset;
 use crate::market::import::{self, Options, Outcome, Refusal};
@@ -64,18 +64,20 @@ pub fn run(command: Command) -> ExitCode {
             super::print_report(&report, super::Format::Human);
             fail("the communities vocabulary has errors: nothing imported")
         }
-        Err(Refusal::Message(message)) => fail(&format!("{message}; nothing written")),
+        Err(Refusal::Message(message)) => fail(&format!("{}; nothing written", for_terminal(&message))),
     }
 }
 
 fn report(dataset: Dataset, file: &std::path::Path, outcome: &Outcome, took: Duration) -> ExitCode {
-    for line in &outcome.first_malformed {
-        eprintln!("{line}");
+    // The file's text is printed escaped: an area name could hold a terminal's control sequence.
+    for line in &outcome.reported {
+        eprintln!("{}", for_terminal(line));
     }
-    if outcome.malformed as usize > outcome.first_malformed.len() {
+    let dropped = outcome.malformed + outcome.misdated + outcome.implausible;
+    if dropped as usize > outcome.reported.len() {
         eprintln!(
-            "... and {} more malformed rows, skipped",
-            thousands(outcome.malformed as usize - outcome.first_malformed.len())
+            "... and {} more rows like these, skipped",
+            thousands(dropped as usize - outcome.reported.len())
         );
     }
     let n = |count: u64| thousands(count as usize);
@@ -87,12 +89,15 @@ fn report(dataset: Dataset, file: &std::path::Path, outcome: &Outcome, took: Dur
     left_out.push(format!("{} without an area or price", n(outcome.unmeasured)));
     left_out.push(format!("{} older than the window", n(outcome.older)));
     left_out.push(format!("{} malformed", n(outcome.malformed)));
+    left_out.push(format!("{} dated before 2000 or after today", n(outcome.misdated)));
+    left_out
+        .push(format!("{} with an area, amount or price per sqft beyond real ones", n(outcome.implausible)));
     left_out.push(format!("{} in DLD areas no community names", n(outcome.unmatched)));
     let Some(summary) = &outcome.summary else {
         eprintln!(
             "estate market: {} rows of {} ({}) in {:.1} s, none counted: {}",
             n(outcome.rows),
-            file.display(),
+            crate::content::diag::shown_path(file),
             outcome.style,
             took.as_secs_f64(),
             left_out.join(", ")
@@ -103,7 +108,7 @@ fn report(dataset: Dataset, file: &std::path::Path, outcome: &Outcome, took: Dur
     println!(
         "estate market: {} rows of {} ({}) in {:.1} s: {} {} in {} communities, {} to {}; left out: {}; wrote {} ({} figures)",
         n(outcome.rows),
-        file.display(),
+        crate::content::diag::shown_path(file),
         outcome.style,
         took.as_secs_f64(),
         n(outcome.counted),
@@ -128,7 +133,7 @@ fn unmatched_hint(outcome: &Outcome) {
         .unmatched_areas
         .iter()
         .take(10)
-        .map(|(area, count)| format!("{area} ({})", thousands(*count as usize)))
+        .map(|(area, count)| format!("{} ({})", for_terminal(area), thousands(*count as usize)))
         .collect();
     println!(
         "estate market: {} DLD areas no community names, the largest: {}",

@@ -168,12 +168,11 @@ fn create_new(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
     written
 }
 
-/// A hidden name beside `path` for a file being written (editors' watchers ignore dot files).
+/// A hidden name beside `path` for a file being written (editors' watchers ignore dot files),
+/// with 64 random bits nobody can guess to plant something there first.
 fn temporary_beside(path: &Path) -> PathBuf {
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}-{call}.tmp", std::process::id()))
+    path.with_file_name(format!(".{name}.{:016x}.tmp", fastrand::u64(..)))
 }
 
 /// Writes `bytes` as the file `path` under `root`, whole: a new file directly, an existing one
@@ -197,6 +196,29 @@ pub fn write(root: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
             })
         }
     }
+}
+
+/// Replaces the file `path` under `root` (or creates it) whole or not at all: a new hidden file
+/// beside it, synced, then renamed over it, so an interruption leaves the last version as it was.
+/// Anything there but a regular file (a link, a folder) is refused.
+pub fn replace(root: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
+    check_way(root, path)?;
+    make_folders(root, path)?;
+    match path.symlink_metadata() {
+        Ok(meta) if meta.file_type().is_symlink() => return Err(link_error(path)),
+        Ok(meta) if !meta.is_file() => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a regular file", path.display()),
+            ));
+        }
+        _ => {}
+    }
+    let temporary = temporary_beside(path);
+    create_new(&temporary, bytes, true)?;
+    std::fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })
 }
 
 /// Writes `bytes` as the new file `path` under `root`, whole or not at all, and never over
@@ -267,5 +289,34 @@ mod tests {
             io::ErrorKind::AlreadyExists
         );
         assert_eq!(std::fs::read_dir(root_path.join("blog/2024")).expect("listed").count(), 1);
+    }
+
+    #[test]
+    fn replace_never_writes_through_a_link_and_leaves_no_temporary() {
+        let root = tempfile::tempdir().expect("a folder");
+        let outside = tempfile::tempdir().expect("a folder");
+        let (root_path, target) = (root.path(), outside.path().join("victim"));
+        std::fs::write(&target, "outside").expect("written");
+        std::fs::create_dir(root_path.join("market")).expect("a folder");
+        let summary = root_path.join("market/transactions.json");
+        std::os::unix::fs::symlink(&target, &summary).expect("a link");
+        let refused = replace(root_path, &summary, b"{}").expect_err("a link");
+        assert_eq!(link_in_the_way(&refused), Some(summary.as_path()), "{refused}");
+        assert_eq!(std::fs::read_to_string(&target).expect("there"), "outside");
+        std::fs::remove_file(&summary).expect("removed");
+        replace(root_path, &summary, b"one").expect("created");
+        replace(root_path, &summary, b"two").expect("replaced");
+        assert_eq!(std::fs::read(&summary).expect("there"), b"two");
+        assert_eq!(std::fs::read_dir(root_path.join("market")).expect("listed").count(), 1);
+    }
+
+    #[test]
+    fn temporary_names_cannot_be_predicted() {
+        let path = Path::new("/content/market/transactions.json");
+        let (a, b) = (temporary_beside(path), temporary_beside(path));
+        assert_ne!(a, b);
+        let name = a.file_name().expect("a name").to_string_lossy().into_owned();
+        assert!(name.starts_with(".transactions.json.") && name.ends_with(".tmp"), "{name}");
+        assert!(!name.contains(&std::process::id().to_string()), "{name}");
     }
 }

@@ -15,7 +15,7 @@
 //! proxy, the proxy would resolve names, past the check.
 
 use std::fmt;
-use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -324,7 +324,9 @@ fn origin(uri: &Uri) -> Option<String> {
 }
 
 /// Whether `ip` is on the public internet: not this machine (loopback, unspecified), its
-/// networks (private, carrier-grade NAT, link-local, unique local) or a multicast group.
+/// networks (private, carrier-grade NAT, link-local, unique local) or a multicast group. An IPv6
+/// address that carries an IPv4 one (mapped, compatible, NAT64, 6to4, Teredo) is judged by that
+/// IPv4 address, which is where a translator or relay would deliver it.
 fn is_public(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => {
@@ -338,17 +340,38 @@ fn is_public(ip: IpAddr) -> bool {
                 || a == 0
                 || (a == 100 && (64..128).contains(&b)))
         }
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+        IpAddr::V6(v6) => match embedded_ipv4(v6) {
             Some(v4) => is_public(IpAddr::V4(v4)),
             None => {
-                let first = v6.segments()[0];
+                let [first, second, third, fourth, ..] = v6.segments();
                 !(v6.is_loopback()
                     || v6.is_unspecified()
                     || v6.is_multicast()
-                    || (first & 0xfe00) == 0xfc00
-                    || (first & 0xffc0) == 0xfe80)
+                    || (first & 0xfe00) == 0xfc00 // unique local
+                    || (first & 0xffc0) == 0xfe80 // link-local
+                    || (first & 0xffc0) == 0xfec0 // site-local (deprecated, still routed inside)
+                    || (first == 0x64 && second == 0xff9b) // NAT64 for local use, 64:ff9b:1::/48
+                    || (first == 0x100 && second == 0 && third == 0 && fourth == 0) // discard
+                    || (first == 0x2001 && second == 0xdb8)) // documentation
             }
         },
+    }
+}
+
+/// The IPv4 address inside an IPv6 one of the forms that reach it: IPv4-mapped
+/// (`::ffff:a.b.c.d`) and IPv4-translated (`::ffff:0:a.b.c.d`), IPv4-compatible (`::a.b.c.d`,
+/// which `::1` and `::` are too), NAT64 (`64:ff9b::a.b.c.d`), 6to4 (`2002:AABB:CCDD::`) and Teredo
+/// (`2001:0::`, the client's address inverted in the last 32 bits).
+fn embedded_ipv4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
+    let segments = v6.segments();
+    let octets = v6.octets();
+    let last = Ipv4Addr::new(octets[12], octets[13], octets[14], octets[15]);
+    match segments {
+        [0, 0, 0, 0, 0, 0xffff, ..] | [0, 0, 0, 0, 0xffff, 0, ..] | [0, 0, 0, 0, 0, 0, ..] => Some(last),
+        [0x64, 0xff9b, 0, 0, 0, 0, ..] => Some(last),
+        [0x2002, ..] => Some(Ipv4Addr::new(octets[2], octets[3], octets[4], octets[5])),
+        [0x2001, 0, ..] => Some(!last),
+        _ => None,
     }
 }
 
@@ -383,10 +406,33 @@ mod tests {
             "fe80::1",
             "fd00::1",
             "::ffff:127.0.0.1",
+            "::ffff:0:10.0.0.1",
+            // IPv4-compatible, NAT64, 6to4 and Teredo forms of a local IPv4 address.
+            "::127.0.0.1",
+            "::169.254.169.254",
+            "64:ff9b::127.0.0.1",
+            "64:ff9b::a9fe:a9fe",
+            "64:ff9b:1::1",
+            "2002:7f00:1::",
+            "2002:a9fe:a9fe::1",
+            "2002:c0a8:101::1",
+            "2001:0:4136:e378:8000:63bf:80ff:fffe", // Teredo for 127.0.0.1 (inverted)
+            "fec0::1",
+            "2001:db8::1",
+            "100::1",
         ] {
             assert!(!is_public(local.parse().unwrap()), "{local}");
         }
-        for public in ["1.1.1.1", "8.8.8.8", "2606:4700::1111"] {
+        // The same forms carrying a public address are public; other IPv6 is judged as IPv6.
+        for public in [
+            "1.1.1.1",
+            "8.8.8.8",
+            "2606:4700::1111",
+            "::ffff:8.8.8.8",
+            "64:ff9b::8.8.8.8",
+            "2002:808:808::1",
+            "2a00:1450:4001::200e",
+        ] {
             assert!(is_public(public.parse().unwrap()), "{public}");
         }
     }

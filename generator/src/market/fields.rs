@@ -18,6 +18,35 @@ pub fn month_text(month: Month) -> String {
 /// The month of a date written `dd-mm-yyyy`, `dd/mm/yyyy` or ISO `yyyy-mm-dd`, with or without a
 /// time after it; `None` when it is none of these or no such day.
 pub fn month(field: &[u8]) -> Option<Month> {
+    date(field).map(month_of)
+}
+
+/// The month number of `date`.
+pub fn month_of(date: chrono::NaiveDate) -> Month {
+    use chrono::Datelike as _;
+    // Years are 0..=262,143 in chrono: the product fits a u32.
+    date.year().unsigned_abs() * 12 + date.month0()
+}
+
+/// The first day the figures count: the DLD's open data starts in the 2000s; anything earlier is
+/// a typing error.
+pub fn earliest() -> chrono::NaiveDate {
+    chrono::NaiveDate::from_ymd_opt(2000, 1, 1).expect("a day")
+}
+
+/// Bounds a real row lies within; beyond them a value is a typing error (an area of `1e-300`
+/// m², a price of 400 trillion) that would otherwise move a median shown on listing pages.
+pub mod plausible {
+    /// Square metres of the unit or plot (a parking space to a master-plan plot).
+    pub const SQM: std::ops::RangeInclusive<f64> = 1.0..=10_000_000.0;
+    /// AED of the sale, or of a year's rent.
+    pub const AMOUNT: std::ops::RangeInclusive<f64> = 1_000.0..=50_000_000_000.0;
+    /// AED per ft² (a sale's, or a year's rent's).
+    pub const PER_SQFT: std::ops::RangeInclusive<f64> = 1.0..=100_000.0;
+}
+
+/// The day of a date written as [`month`] reads it.
+pub fn date(field: &[u8]) -> Option<chrono::NaiveDate> {
     let text = std::str::from_utf8(field).ok()?.trim();
     let date = text.split([' ', 'T']).next()?;
     let parts: Vec<&str> = date.split(['-', '/']).collect();
@@ -30,8 +59,7 @@ pub fn month(field: &[u8]) -> Option<Month> {
     } else {
         return None;
     };
-    chrono::NaiveDate::from_ymd_opt(i32::try_from(year).ok()?, month, day)?;
-    Some(year * 12 + month - 1)
+    chrono::NaiveDate::from_ymd_opt(i32::try_from(year).ok()?, month, day)
 }
 
 /// Why an amount or area was not taken.

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{Read, Write as _};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use contract::text::fold;
@@ -14,7 +14,7 @@ use fnv::FnvHashMap;
 use super::columns::{self, Columns};
 use super::fields::{self, Amount, Month, SQFT_PER_SQM};
 use super::{Dataset, Figure, Kind, Summary};
-use crate::content::diag::Diagnostic;
+use crate::content::diag::{self, Diagnostic};
 use crate::content::safe_fs;
 use crate::content::vocabulary::{self, Kind as Vocabulary};
 
@@ -29,7 +29,7 @@ pub struct Options<'a> {
     pub progress: &'a mut dyn FnMut(u64, u64),
 }
 
-/// Malformed rows reported one by one; the rest are counted.
+/// Rows left out for their values reported one by one; the rest are counted.
 pub const REPORTED: usize = 5;
 
 /// What an import did.
@@ -49,9 +49,14 @@ pub struct Outcome {
     pub unmeasured: u64,
     /// Rows older than the window.
     pub older: u64,
-    /// Malformed rows skipped; the first [`REPORTED`] as `FILE:LINE: reason`.
+    /// Malformed rows skipped.
     pub malformed: u64,
-    pub first_malformed: Vec<String>,
+    /// Rows dated before 2000 or after today.
+    pub misdated: u64,
+    /// Rows whose area, amount or price per ft² is beyond [`fields::plausible`].
+    pub implausible: u64,
+    /// The first [`REPORTED`] malformed, misdated or implausible rows, as `FILE:LINE: reason`.
+    pub reported: Vec<String>,
     /// Rows (otherwise counted) whose DLD area no community names, and the areas, largest first.
     pub unmatched: u64,
     pub unmatched_areas: Vec<(String, u64)>,
@@ -83,6 +88,13 @@ type Key = (u16, Month, Kind, u8);
 /// Bedrooms not stated (offices, land, or a row without rooms).
 const NO_BEDROOMS: u8 = u8::MAX;
 
+/// The longest record read (DLD's rows are under 1 KB): a longer one is no DLD file, or a quote
+/// never closed, and reading it whole would hold all of it in memory.
+pub const MAX_RECORD: usize = 64 * 1024;
+/// The longest area name (DLD's are under 60 characters) and the most different names kept.
+const MAX_AREA_NAME: usize = 200;
+const MAX_AREAS: usize = 10_000;
+
 /// A DLD area seen in the file: the community naming it, and the rows counted for none.
 struct Area {
     community: Option<u16>,
@@ -111,10 +123,12 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
         }
     }
 
+    refuse_links(&content)?;
     let name = file.display().to_string();
     refuse_other_encodings(&file, &name)?;
     let input = File::open(&file).map_err(|e| format!("{name}: {e}"))?;
-    let mut reader = csv::ReaderBuilder::new().flexible(true).buffer_capacity(1 << 20).from_reader(input);
+    let input = RecordLimit { inner: input, quoted: false, length: 0, line: 1, start: 1 };
+    let mut reader = csv::ReaderBuilder::new().flexible(true).buffer_capacity(1 << 16).from_reader(input);
     let headers = reader.byte_headers().map_err(|e| format!("{name}: {e}"))?.clone();
     let headers: Vec<String> = match std::str::from_utf8(headers.as_slice()) {
         Ok(_) => headers.iter().map(|h| String::from_utf8_lossy(h).into_owned()).collect(),
@@ -126,6 +140,7 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
     let mut groups: FnvHashMap<Key, Vec<f32>> = FnvHashMap::default();
     let mut areas: FnvHashMap<Box<[u8]>, Area> = FnvHashMap::default();
     let mut newest: Option<Month> = None;
+    let dates = fields::earliest()..=dubai_today();
     let mut record = csv::ByteRecord::new();
     loop {
         match reader.read_byte_record(&mut record) {
@@ -134,10 +149,14 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
             Err(e) => {
                 let line = e.position().map_or(0, csv::Position::line);
                 match e.kind() {
+                    csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::FileTooLarge => {
+                        return Err(format!("{name}:{io}").into());
+                    }
                     csv::ErrorKind::Io(_) => return Err(format!("{name}:{line}: {e}").into()),
                     _ => {
                         outcome.rows += 1;
-                        malformed(&mut outcome, &name, line, &e.to_string());
+                        outcome.malformed += 1;
+                        report(&mut outcome, &name, line, &e.to_string());
                         continue;
                     }
                 }
@@ -151,7 +170,7 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
         if std::str::from_utf8(record.as_slice()).is_err() {
             return Err(not_utf8(&name, line).into());
         }
-        let row = match read_row(&record, &columns) {
+        let row = match read_row(&record, &columns, &dates) {
             Ok(Some(row)) => row,
             Ok(None) => continue,
             Err(Skip::NotSale) => {
@@ -167,12 +186,29 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
                 continue;
             }
             Err(Skip::Malformed(reason)) => {
-                malformed(&mut outcome, &name, line, &reason);
+                outcome.malformed += 1;
+                report(&mut outcome, &name, line, &reason);
+                continue;
+            }
+            Err(Skip::Misdated(reason)) => {
+                outcome.misdated += 1;
+                report(&mut outcome, &name, line, &reason);
+                continue;
+            }
+            Err(Skip::Implausible(reason)) => {
+                outcome.implausible += 1;
+                report(&mut outcome, &name, line, &reason);
                 continue;
             }
         };
+        let full = areas.len() >= MAX_AREAS;
         let area = match areas.get_mut(row.area) {
             Some(area) => area,
+            // Past so many names no DLD file has, a new one is counted, not remembered.
+            None if full => {
+                outcome.unmatched += 1;
+                continue;
+            }
             None => {
                 let text = std::str::from_utf8(row.area).unwrap_or_default();
                 let community = by_dld.get(&fold(text)).copied();
@@ -205,11 +241,8 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
     }
     progress(outcome.rows, reader.position().byte());
 
-    let mut unmatched: Vec<(String, u64)> = areas
-        .iter()
-        .filter(|(_, a)| a.unmatched > 0)
-        .map(|(name, a)| (String::from_utf8_lossy(name).into_owned(), a.unmatched))
-        .collect();
+    let mut unmatched: Vec<(String, u64)> =
+        areas.iter().filter(|(_, a)| a.unmatched > 0).map(|(name, a)| (shown(name), a.unmatched)).collect();
     unmatched.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     outcome.unmatched_areas = unmatched;
 
@@ -228,7 +261,7 @@ pub fn run(options: Options) -> Result<Outcome, Refusal> {
     outcome.communities =
         summary.last12.iter().map(|f| &f.community).collect::<std::collections::BTreeSet<_>>().len();
     let path = super::path(&content, dataset);
-    write_whole(&content, &path, super::render(&summary).as_bytes())
+    safe_fs::replace(&content, &path, super::render(&summary).as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     outcome.written = Some(path);
     outcome.summary = Some(summary);
@@ -250,10 +283,33 @@ enum Skip {
     OtherKind,
     Unmeasured,
     Malformed(String),
+    /// Dated before 2000 or after today.
+    Misdated(String),
+    /// A value beyond [`fields::plausible`].
+    Implausible(String),
+}
+
+/// Today in Dubai (UTC+4, no daylight saving), the last day a registered row may carry.
+fn dubai_today() -> chrono::NaiveDate {
+    (chrono::Utc::now() + chrono::TimeDelta::hours(4)).date_naive()
+}
+
+/// A field's text as a message quotes it: cut to 60 characters (the terminal escapes the rest of
+/// what it prints).
+fn shown(field: &[u8]) -> String {
+    let text = String::from_utf8_lossy(fields::trim(field));
+    match text.char_indices().nth(60) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.into_owned(),
+    }
 }
 
 /// The row's values, or why it is left out; `Ok(None)` for a blank line.
-fn read_row<'r>(record: &'r csv::ByteRecord, columns: &Columns) -> Result<Option<Row<'r>>, Skip> {
+fn read_row<'r>(
+    record: &'r csv::ByteRecord,
+    columns: &Columns,
+    dates: &std::ops::RangeInclusive<chrono::NaiveDate>,
+) -> Result<Option<Row<'r>>, Skip> {
     if record.len() == 1 && fields::trim(&record[0]).is_empty() {
         return Ok(None);
     }
@@ -271,23 +327,36 @@ fn read_row<'r>(record: &'r csv::ByteRecord, columns: &Columns) -> Result<Option
     }
     .ok_or(Skip::OtherKind)?;
     let date = &record[columns.date];
-    let month = fields::month(date).ok_or_else(|| {
-        Skip::Malformed(format!(
-            "`{}` is not a date (dd-mm-yyyy or yyyy-mm-dd)",
-            String::from_utf8_lossy(date)
-        ))
+    let day = fields::date(date).ok_or_else(|| {
+        Skip::Malformed(format!("`{}` is not a date (dd-mm-yyyy or yyyy-mm-dd)", shown(date)))
     })?;
+    if !dates.contains(&day) {
+        return Err(Skip::Misdated(format!(
+            "the date `{}` is {} (rows count from {} to today, {})",
+            shown(date),
+            if day < *dates.start() { "too early" } else { "in the future" },
+            dates.start(),
+            dates.end()
+        )));
+    }
+    let month = fields::month_of(day);
     let area = fields::trim(&record[columns.area]);
     if area.is_empty() {
         return Err(Skip::Malformed("no area name".to_owned()));
     }
+    if area.len() > MAX_AREA_NAME {
+        return Err(Skip::Malformed(format!(
+            "an area name of {} bytes, longer than any DLD area's ({MAX_AREA_NAME} at most): `{}`",
+            area.len(),
+            shown(area)
+        )));
+    }
     let number = |index: usize, what: &str| match fields::amount(&record[index]) {
         Amount::Some(n) => Ok(Some(n)),
         Amount::Empty => Ok(None),
-        Amount::Bad => Err(Skip::Malformed(format!(
-            "the {what} `{}` is not a number",
-            String::from_utf8_lossy(fields::trim(&record[index]))
-        ))),
+        Amount::Bad => {
+            Err(Skip::Malformed(format!("the {what} `{}` is not a number", shown(&record[index]))))
+        }
     };
     let mut size = number(columns.size, "area")?;
     if size.is_none()
@@ -297,19 +366,89 @@ fn read_row<'r>(record: &'r csv::ByteRecord, columns: &Columns) -> Result<Option
     }
     let price = number(columns.amount, "amount")?;
     let (Some(sqm), Some(price)) = (size, price) else { return Err(Skip::Unmeasured) };
+    let per_sqft = price / (sqm * SQFT_PER_SQM);
+    let beyond = |what: &str, value: f64, bounds: &std::ops::RangeInclusive<f64>| {
+        (!bounds.contains(&value)).then(|| {
+            format!(
+                "{what} {} is beyond what a real row has ({} to {})",
+                figure(value),
+                bounds.start(),
+                bounds.end()
+            )
+        })
+    };
+    if let Some(reason) = beyond("the area (m²)", sqm, &fields::plausible::SQM)
+        .or_else(|| beyond("the amount (AED)", price, &fields::plausible::AMOUNT))
+        .or_else(|| beyond("the price per ft² (AED)", per_sqft, &fields::plausible::PER_SQFT))
+    {
+        return Err(Skip::Implausible(reason));
+    }
     let bedrooms = columns
         .rooms
         .filter(|&i| i < record.len())
         .and_then(|i| fields::bedrooms(&record[i]))
         .filter(|_| matches!(kind, Kind::Apartment | Kind::Villa))
         .unwrap_or(NO_BEDROOMS);
-    Ok(Some(Row { month, kind, bedrooms, area, per_sqft: price / (sqm * SQFT_PER_SQM) }))
+    Ok(Some(Row { month, kind, bedrooms, area, per_sqft }))
 }
 
-fn malformed(outcome: &mut Outcome, name: &str, line: u64, reason: &str) {
-    outcome.malformed += 1;
-    if outcome.first_malformed.len() < REPORTED {
-        outcome.first_malformed.push(format!("{name}:{line}: {reason}"));
+/// A number as a message shows it: `1e-300`, `400000000000000`, `12.5`.
+fn figure(value: f64) -> String {
+    if value != 0.0 && !(0.01..1e15).contains(&value.abs()) {
+        return format!("{value:e}");
+    }
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+fn report(outcome: &mut Outcome, name: &str, line: u64, reason: &str) {
+    if outcome.reported.len() < REPORTED {
+        outcome.reported.push(format!("{name}:{line}: {reason}"));
+    }
+}
+
+/// The file as the CSV reader reads it, refusing a record longer than [`MAX_RECORD`] (a
+/// `FileTooLarge` error naming its first line) before the reader holds it. A record ends at a
+/// line break outside quotes (a doubled quote inside a field toggles twice: no change).
+struct RecordLimit<R> {
+    inner: R,
+    quoted: bool,
+    length: usize,
+    line: u64,
+    start: u64,
+}
+
+impl<R: Read> Read for RecordLimit<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let mut counted = 0;
+        for i in memchr::memchr2_iter(b'"', b'\n', &buf[..n]).chain([n]) {
+            self.length += (i + 1).min(n) - counted;
+            counted = (i + 1).min(n);
+            if self.length > MAX_RECORD {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::FileTooLarge,
+                    format!(
+                        "{}: a row of over {} KB (the DLD's rows are under 1 KB): not a DLD file, \
+                         or a quote (\") that is never closed",
+                        self.start,
+                        MAX_RECORD / 1024
+                    ),
+                ));
+            }
+            match buf.get(i) {
+                Some(b'"') => self.quoted = !self.quoted,
+                Some(_) => {
+                    self.line += 1;
+                    if !self.quoted {
+                        self.length = 0;
+                        self.start = self.line;
+                    }
+                }
+                None => {}
+            }
+        }
+        Ok(n)
     }
 }
 
@@ -326,6 +465,26 @@ fn utf8_name(name: &str) -> String {
     match name.strip_suffix(".csv") {
         Some(stem) => format!("{stem}-utf8.csv"),
         None => format!("{name}-utf8"),
+    }
+}
+
+/// Refuses a `market/` folder that is, or holds, a symbolic link: the import writes there, and a
+/// link would take its write (or the build's read) outside the content folder.
+fn refuse_links(content: &Path) -> Result<(), String> {
+    let folder = content.join("market");
+    let mut links = safe_fs::links_under(&folder);
+    if folder.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+        links.insert(0, folder);
+    }
+    match links.first() {
+        None => Ok(()),
+        Some(first) => Err(format!(
+            "{}{} link(s) in {}, the first {}; replace them with the files themselves",
+            safe_fs::LINK_NOT_ALLOWED,
+            links.len(),
+            diag::shown_path(&content.join("market")),
+            diag::shown_path(first),
+        )),
     }
 }
 
@@ -412,24 +571,8 @@ fn median(values: &mut [f32]) -> u32 {
         let below = lower.iter().copied().fold(f32::MIN, f32::max);
         (f64::from(below) + upper) / 2.0
     };
+    // Every value is within `fields::plausible::PER_SQFT`, far inside a u32.
     middle.round() as u32
-}
-
-/// Writes `bytes` as `path` whole: into a hidden file beside it, synced, then renamed over it,
-/// so an interrupted import leaves the last summary as it was.
-fn write_whole(content: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let folder = path.parent().expect("content/market");
-    std::fs::create_dir_all(folder)?;
-    safe_fs::check_way(content, path)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = File::create(&temporary)
-        .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()))
-        .and_then(|()| std::fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
 }
 
 #[cfg(test)]
@@ -442,5 +585,19 @@ mod tests {
         assert_eq!(median(&mut [4.0, 1.0, 3.0, 2.0]), 3); // 2.5 rounds up
         assert_eq!(median(&mut [1000.0, 1001.2]), 1001);
         assert_eq!(median(&mut []), 0);
+    }
+
+    #[test]
+    fn a_record_over_the_limit_is_refused_at_its_first_line() {
+        let row = |n: usize| format!("1,\"{}\"\n", "x".repeat(n));
+        let text = format!("a,b\n{}{}{}", row(10), row(MAX_RECORD), row(10));
+        let mut limited = RecordLimit { inner: text.as_bytes(), quoted: false, length: 0, line: 1, start: 1 };
+        let error = std::io::copy(&mut limited, &mut std::io::sink()).expect_err("too long");
+        assert_eq!(error.kind(), std::io::ErrorKind::FileTooLarge);
+        assert!(error.to_string().starts_with("3: a row of over 64 KB"), "{error}");
+        // Quoted line breaks stay in their record; rows just under the limit pass.
+        let text = format!("a,b\n1,\"x\ny\"\n{}", row(MAX_RECORD - 10).repeat(3));
+        let mut limited = RecordLimit { inner: text.as_bytes(), quoted: false, length: 0, line: 1, start: 1 };
+        assert_eq!(std::io::copy(&mut limited, &mut std::io::sink()).expect("read") as usize, text.len());
     }
 }

@@ -110,7 +110,8 @@ pub struct Figure {
 /// The summary `estate market import` wrote for `dataset`, `None` when there is none yet.
 pub fn read(content: &Path, dataset: Dataset) -> Result<Option<Summary>, String> {
     let path = path(content, dataset);
-    let bytes = match std::fs::read(&path) {
+    // Not through a link: the file is content, and a link could point anywhere.
+    let bytes = match crate::content::safe_fs::read_inside(content, &path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{}: {e}", path.display())),

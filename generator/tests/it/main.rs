@@ -18,6 +18,7 @@ mod import_hardening;
 mod import_limits;
 mod incremental;
 mod market;
+mod market_hardening;
 mod messages;
 mod off_plan;
 mod pathological;

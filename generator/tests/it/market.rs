@@ -20,7 +20,7 @@ const COMMUNITIES: &str = "terms:
 ";
 
 /// A folder with `content/vocabulary/communities.yaml` and the file `name` holding `csv`.
-fn setup(name: &str, csv: &[u8]) -> (tempfile::TempDir, PathBuf) {
+pub(super) fn setup(name: &str, csv: &[u8]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("a folder");
     let vocabulary = dir.path().join("content/vocabulary");
     std::fs::create_dir_all(&vocabulary).expect("the vocabulary folder");
@@ -30,18 +30,18 @@ fn setup(name: &str, csv: &[u8]) -> (tempfile::TempDir, PathBuf) {
     (dir, file)
 }
 
-fn import(dir: &Path, dataset: &str, file: &Path) -> Run {
+pub(super) fn import(dir: &Path, dataset: &str, file: &Path) -> Run {
     estate(dir, &["market", "import", dataset, file.to_str().expect("UTF-8"), "--content", "content"])
 }
 
-fn summary(dir: &Path, dataset: &str) -> Value {
+pub(super) fn summary(dir: &Path, dataset: &str) -> Value {
     let text =
         std::fs::read_to_string(dir.join(format!("content/market/{dataset}.json"))).expect("the summary");
     serde_json::from_str(&text).expect("JSON")
 }
 
 /// The (count, median) of the figure of `list` (`monthly` or `last12`) with these fields.
-fn figure(
+pub(super) fn figure(
     summary: &Value,
     list: &str,
     community: &str,
@@ -61,7 +61,7 @@ fn figure(
     (f["count"].as_u64().expect("a count"), f["median"].as_u64().expect("a median"))
 }
 
-const PULSE_HEADER: &str = "TRANSACTION_ID,INSTANCE_DATE,TRANS_GROUP_EN,PROCEDURE_NAME_EN,PROPERTY_TYPE_EN,PROPERTY_SUB_TYPE_EN,PROPERTY_USAGE_EN,AREA_NAME_EN,ROOMS_EN,PROCEDURE_AREA,ACTUAL_WORTH,METER_SALE_PRICE\n";
+pub(super) const PULSE_HEADER: &str = "TRANSACTION_ID,INSTANCE_DATE,TRANS_GROUP_EN,PROCEDURE_NAME_EN,PROPERTY_TYPE_EN,PROPERTY_SUB_TYPE_EN,PROPERTY_USAGE_EN,AREA_NAME_EN,ROOMS_EN,PROCEDURE_AREA,ACTUAL_WORTH,METER_SALE_PRICE\n";
 
 #[test]
 fn dubai_pulse_sales_counted_and_their_medians_as_by_hand() {

@@ -130,6 +130,10 @@ impl SyntaxError {
 const MAX_ALIASES: usize = 1_000;
 const MAX_NODES: usize = 100_000;
 const MAX_DEPTH: usize = 32;
+/// The text an alias may expand to, as a multiple of the file's own size (with a floor for small
+/// files): counting aliases alone lets one large anchor used a thousand times fill memory.
+const EXPANSION_FACTOR: usize = 4;
+const MIN_EXPANDED_BYTES: usize = 64 * 1024;
 
 /// Parses YAML text into a position-keeping tree. `line_offset` is added to every line (the
 /// lines before a front matter block), so positions are those of the whole file.
@@ -138,7 +142,8 @@ const MAX_DEPTH: usize = 32;
 /// three times faster than going through serde with spans, which matters at 10,000 listings.
 /// Plain scalars follow the YAML 1.2 core schema with strict booleans: `yes` is text.
 pub fn parse(text: &str, line_offset: u32) -> Result<Node, SyntaxError> {
-    let mut builder = TreeBuilder { line_offset, ..TreeBuilder::default() };
+    let max_bytes = text.len().saturating_mul(EXPANSION_FACTOR).max(MIN_EXPANDED_BYTES);
+    let mut builder = TreeBuilder { line_offset, max_bytes, ..TreeBuilder::default() };
     let mut parser = Parser::new_from_str(text);
     while let Some(event) = parser.next_event() {
         let (event, span) = event.map_err(|e| {
@@ -159,9 +164,13 @@ enum Frame {
 struct TreeBuilder {
     line_offset: u32,
     stack: Vec<Frame>,
-    anchors: HashMap<usize, Node>,
+    /// Each anchored node with its count of values and bytes of text.
+    anchors: HashMap<usize, (Node, usize, usize)>,
     aliases: usize,
     nodes: usize,
+    /// Bytes of text (keys and scalars) in the tree, aliases expanded, and the most allowed.
+    bytes: usize,
+    max_bytes: usize,
     documents: usize,
     root: Option<Node>,
 }
@@ -170,9 +179,13 @@ struct TreeBuilder {
 fn too_large_after_aliases(pos: Pos) -> SyntaxError {
     SyntaxError::new(
         pos,
-        "YAML too large after expanding anchors and aliases (an \"alias bomb\"?): content files \
-         may use at most 1,000 aliases and 100,000 values",
+        format!(
+            "YAML too large after expanding anchors and aliases (an \"alias bomb\"?): content \
+             files may use at most 1,000 aliases and 100,000 values, and their aliases may \
+             expand to at most {EXPANSION_FACTOR} times the file's size"
+        ),
     )
+    .with_hint("write the repeated value out where it is needed, or use fewer aliases")
 }
 
 /// Plain content over the value limit: said as it is, no aliases involved.
@@ -201,6 +214,7 @@ impl TreeBuilder {
                 }
             }
             Event::Scalar(text, style, anchor, tag) => {
+                self.bytes += text.len();
                 let value = if style == ScalarStyle::Plain
                     && !tag.is_some_and(|t| t.is_yaml_core_schema_tag("str"))
                 {
@@ -230,17 +244,21 @@ impl TreeBuilder {
             }
             Event::Alias(id) => {
                 self.aliases += 1;
-                let Some(target) = self.anchors.get(&id) else {
+                let Some((target, size, bytes)) = self.anchors.get(&id) else {
                     return Err(SyntaxError::new(
                         pos,
                         "a value starting with `*` names an anchor (`&name`) this file does not have",
                     ));
                 };
-                let size = count_nodes(target);
-                if self.aliases > MAX_ALIASES || self.nodes + size > MAX_NODES {
+                let (size, bytes) = (*size, *bytes);
+                if self.aliases > MAX_ALIASES
+                    || self.nodes + size > MAX_NODES
+                    || self.bytes.saturating_add(bytes) > self.max_bytes
+                {
                     return Err(too_large_after_aliases(pos));
                 }
                 self.nodes += size - 1;
+                self.bytes += bytes;
                 let node = Node { pos, value: target.value.clone() };
                 self.finish(node, 0)?;
             }
@@ -264,7 +282,8 @@ impl TreeBuilder {
             return Err(too_many_values(node.pos));
         }
         if anchor != 0 {
-            self.anchors.insert(anchor, node.clone());
+            let (size, bytes) = measure(&node);
+            self.anchors.insert(anchor, (node.clone(), size, bytes));
         }
         match self.stack.last_mut() {
             None => self.root = Some(node),
@@ -301,11 +320,17 @@ impl TreeBuilder {
     }
 }
 
-fn count_nodes(node: &Node) -> usize {
-    1 + match &node.value {
-        Value::Seq(items) => items.iter().map(count_nodes).sum(),
-        Value::Map(entries) => entries.iter().map(|(_, v)| 1 + count_nodes(v)).sum(),
-        _ => 0,
+/// A node's count of values (a field's key counting as one) and bytes of text (keys, and
+/// scalars as written; a number counts as a byte).
+fn measure(node: &Node) -> (usize, usize) {
+    let add = |(n, b): (usize, usize), (m, c): (usize, usize)| (n + m, b + c);
+    match &node.value {
+        Value::Seq(items) => items.iter().map(measure).fold((1, 0), add),
+        Value::Map(entries) => {
+            entries.iter().map(|(k, v)| add((1, k.name.len()), measure(v))).fold((1, 0), add)
+        }
+        Value::Str(s) => (1, s.len()),
+        _ => (1, 1),
     }
 }
 
@@ -489,6 +514,28 @@ mod tests {
         let err = parse(&text, 0).unwrap_err();
         assert!(started.elapsed().as_secs() < 2);
         assert!(err.message.contains("aliases"), "{}", err.message);
+    }
+
+    #[test]
+    fn one_large_anchor_used_many_times_is_refused_at_the_alias() {
+        // Few aliases, few values, but each alias copies a large text: the limit is on the size
+        // the aliases expand to, a few times the file's own.
+        let big = "x".repeat(1024 * 1024);
+        let text = format!("a: &a \"{big}\"\nb:\n{}", "  - *a\n".repeat(999));
+        let started = std::time::Instant::now();
+        let err = parse(&text, 2).unwrap_err();
+        assert!(started.elapsed().as_secs_f64() < 1.0, "{:?}", started.elapsed());
+        assert!(err.message.contains("4 times the file's size"), "{}", err.message);
+        // The file's own text and three copies fit in four times its size; the fourth alias (on
+        // line 6, moved by the offset of 2) does not.
+        assert_eq!(err.pos, Pos { line: 6 + 2, col: 5 });
+    }
+
+    #[test]
+    fn aliases_within_the_expansion_limit_still_expand() {
+        let text = format!("a: &a \"{}\"\nb: [*a, *a, *a]\n", "y".repeat(100_000));
+        let root = parse(&text, 0).unwrap();
+        assert!(matches!(&root.get("b").unwrap().value, Value::Seq(items) if items.len() == 3));
     }
 
     #[test]
