@@ -816,6 +816,47 @@ describe('filters in the address', () => {
     await walk.close();
   });
 
+  test('a reload of a result page keeps the visitor at the card they were reading, not in the footer, at 390x844 and 1366x900; a listing page too', async () => {
+    // Was: scrolled to 1,500 px, a reload landed at 4,907 px on a phone and 2,239 px on a desktop.
+    for (const [name, viewport] of [['phone', PHONE], ['desktop', { width: 1366, height: 900 }]]) {
+      for (const path of ['/search-result?query=dubai', '/allproperties']) {
+        const what = `${name} ${path}`;
+        const opened = await openPage(browser, viewport);
+        const { page } = opened;
+        await page.goto(server.url + path, { waitUntil: 'load' });
+        await settle(page);
+        const ready = () => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.querySelectorAll('.card-grid .property-card').length > 6);
+        await ready();
+        await page.mouse.wheel(0, 1500);
+        await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+        // The card at the window's top, and where it stands.
+        const reading = () =>
+          page.evaluate(() => {
+            for (const card of document.querySelectorAll('.card-grid .property-card')) {
+              const { top, bottom } = card.getBoundingClientRect();
+              if (bottom > 0) return { href: card.querySelector('.property-card__link').getAttribute('href'), top: Math.round(top) };
+            }
+            return null;
+          });
+        const before = await reading();
+        // The page keeps its place as the visitor scrolls (a short wait: it is written when scrolling stops).
+        await page.waitForTimeout(400);
+        await page.reload({ waitUntil: 'load' });
+        await settle(page);
+        await ready();
+        await page.waitForTimeout(300);
+        const after = await reading();
+        const y = await page.evaluate(() => window.scrollY);
+        assert.equal(after?.href, before.href, `${what}: the same card in view (at ${y} px)`);
+        assert.ok(Math.abs(after.top - before.top) <= 4, `${what}: at the same height, ${after.top} px for ${before.top} px`);
+        assert.ok(Math.abs(y - 1500) < 200, `${what}: near where it was, ${y} px for 1,500 px`);
+        const footer = await page.locator('footer').first().evaluate((element) => element.getBoundingClientRect().top);
+        assert.ok(footer > viewport.height, `${what}: the footer is not in view (${footer} px)`);
+        await done(opened, `${what}: reload`);
+      }
+    }
+  });
+
   test("'More filters' offers the category's bedrooms, bathrooms and sizes with their counts, by the function's rules", async () => {
     const residential = expected('Residential');
     const opened = await open('/buy-property');
