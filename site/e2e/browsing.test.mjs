@@ -90,6 +90,20 @@ function expected(category, { type, bedrooms, area, community } = {}) {
   });
 }
 
+/**
+ * A panel's type dropdown: its own types with their counts, then every other type its listings
+ * have, most common first (then by name), as the type chips list them.
+ */
+function typeChoices(panel) {
+  const stock = new Map();
+  for (const p of expected(panel.category)) stock.set(p.subCategory, (stock.get(p.subCategory) ?? 0) + 1);
+  const own = new Set(panel.types.map(typeKey));
+  const others = [...stock]
+    .filter(([name]) => !own.has(typeKey(name)))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return [...panel.types.map((type) => [type, expected(panel.category, { type }).length]), ...others];
+}
+
 /** The ids of the cards on the page, from their 'View Property' links. */
 async function cardIds(page) {
   // The main grid only, not the 'Featured properties' section of /allproperties.
@@ -235,6 +249,14 @@ describe('search panels', () => {
 
   async function backToEmpty(page, panel, what) {
     await backTo(page, panel.page);
+    // On a listing page the dropdown is the page's type filter, one with its chips: the type
+    // searched is still chosen there, in the address too; 'All' clears both.
+    if (new URL(page.url()).searchParams.has('type')) {
+      const chosen = await page.getByRole('search').first().locator('select[name="type"]').inputValue();
+      assert.equal(chosen, new URL(page.url()).searchParams.get('type'), `${panel.page}: the dropdown shows the page's type filter`);
+      await page.locator('.type-filter .chip').first().click();
+      await page.waitForFunction(() => !new URL(location.href).searchParams.has('type'));
+    }
     const fields = await fieldsOf(page);
     assert.deepEqual(fields.filter(([, value]) => value !== ''), [], `${panel.page}: the panel is empty again before ${what}`);
   }
@@ -260,15 +282,16 @@ describe('search panels', () => {
   async function everyType(page, panel) {
     const select = page.getByRole('search').first().locator('select[name="type"]');
     const options = await select.locator('option').evaluateAll((list) => list.map((o) => ({ text: o.textContent, value: o.value, disabled: o.disabled })));
-    // A placeholder that cannot be chosen, then the spec's options; one the category has no
-    // listing of says so.
+    // A placeholder that cannot be chosen, then the spec's options, then every other type in
+    // stock, each with its count (one the category has no listing of says so).
+    const choices = typeChoices(panel);
     assert.deepEqual(options, [
       { text: 'Property type', value: '', disabled: true },
-      ...panel.types.map((type) => ({ text: expected(panel.category, { type }).length ? type : `${type} (none listed)`, value: type, disabled: false })),
+      ...choices.map(([type, n]) => ({ text: n ? `${type} (${n})` : `${type} (none listed)`, value: type, disabled: false })),
     ]);
     const shown = () => select.evaluate((s) => s.selectedOptions[0]?.textContent);
     assert.equal(await shown(), 'Property type', 'nothing shown as chosen before a pick');
-    for (const type of panel.types) {
+    for (const [type] of choices) {
       await backToEmpty(page, panel, `type ${type}`);
       if (type === panel.types[0]) {
         await select.selectOption(type);
@@ -368,7 +391,7 @@ describe('search panels', () => {
           assert.equal(texts[i].endsWith(none), !listed, `${path}: ${type} as "${texts[i]}"`);
         });
         await select.selectOption(panel.types.at(-1));
-        assert.equal(await shown(), texts.at(-1), `${path}: the picked type`);
+        assert.equal(await shown(), texts[panel.types.length - 1], `${path}: the picked type`);
         await done(opened, path);
       }
     }
@@ -536,6 +559,53 @@ describe('listing pages', () => {
     const monthlyCard = page.locator(`.property-card:has(a[href="/property/${monthly.id}"])`);
     assert.match(await monthlyCard.locator('.property-card__price').textContent(), /AED \/ month/);
     await done(opened, 'yearly rents');
+  });
+
+  test('on /off-plan and /commercial the type dropdown lists the types in stock with the chips\' counts, and the chips and the dropdown are one filter', async () => {
+    for (const [path, category] of [['/off-plan', 'OffPlan'], ['/commercial', 'Commercial']]) {
+      const opened = await open(path);
+      const { page } = opened;
+      const select = page.getByRole('search').first().locator('select[name="type"]');
+      const chips = page.locator('.type-filter .chip');
+      const chipList = await chips.evaluateAll((list) =>
+        list.map((chip) => ({ name: chip.querySelector('span').textContent, count: chip.querySelector('.chip__count').textContent, pressed: chip.getAttribute('aria-pressed') })),
+      );
+      const options = await select.locator('option:not([disabled])').evaluateAll((list) => list.map((o) => ({ text: o.textContent, value: o.value })));
+      // Every type in stock is both a chip and an option, with the same count.
+      const inStock = [...new Set(expected(category).map((p) => p.subCategory))];
+      assert.ok(inStock.length >= 2, `${path}: several types in stock`);
+      for (const type of inStock) {
+        const n = expected(category, { type }).length;
+        const chip = chipList.find((c) => typeKey(c.name) === typeKey(type));
+        assert.equal(chip?.count, String(n), `${path}: the chip of ${type}`);
+        const option = options.find((o) => typeKey(o.value) === typeKey(type));
+        assert.equal(option?.text, `${option?.value} (${n})`, `${path}: the option of ${type}, ${JSON.stringify(options)}`);
+      }
+      const value = () => select.inputValue();
+      const pressed = () => page.locator('.type-filter .chip[aria-pressed="true"] span').first().textContent();
+      // A chip chosen: the dropdown shows its type.
+      const [first, second] = chipList.slice(1);
+      await chips.filter({ hasText: second.name }).click();
+      await page.waitForFunction((type) => new URL(location.href).searchParams.get('type') === type, second.name);
+      assert.equal(typeKey(await value()), typeKey(second.name), `${path}: the chip's type in the dropdown`);
+      // The dropdown chosen: its chip is pressed, the address and the cards follow.
+      const wanted = options.find((o) => typeKey(o.value) === typeKey(first.name)).value;
+      await select.selectOption(wanted);
+      await page.waitForFunction((type) => new URL(location.href).searchParams.get('type') === type, wanted);
+      assert.equal(typeKey(await pressed()), typeKey(first.name), `${path}: the dropdown's type is the pressed chip`);
+      const want = ids(expected(category, { type: first.name }));
+      let cards = await cardIds(page);
+      for (let tries = 0; tries < 50 && JSON.stringify(cards) !== JSON.stringify(want); tries += 1) {
+        await page.waitForTimeout(100);
+        cards = await cardIds(page);
+      }
+      assert.deepEqual(cards, want, `${path}: the cards of ${first.name}`);
+      // 'All': the dropdown shows its placeholder again.
+      await chips.first().click();
+      await page.waitForFunction(() => !new URL(location.href).searchParams.has('type'));
+      assert.equal(await value(), '', `${path}: no type chosen`);
+      await done(opened, path);
+    }
   });
 
   test('a card leads to its property page, on a phone too', async () => {
@@ -814,6 +884,47 @@ describe('filters in the address', () => {
       await done(opened, `${prefix}${path}: Back`);
     }
     await walk.close();
+  });
+
+  test('a reload of a result page keeps the visitor at the card they were reading, not in the footer, at 390x844 and 1366x900; a listing page too', async () => {
+    // Was: scrolled to 1,500 px, a reload landed at 4,907 px on a phone and 2,239 px on a desktop.
+    for (const [name, viewport] of [['phone', PHONE], ['desktop', { width: 1366, height: 900 }]]) {
+      for (const path of ['/search-result?query=dubai', '/allproperties']) {
+        const what = `${name} ${path}`;
+        const opened = await openPage(browser, viewport);
+        const { page } = opened;
+        await page.goto(server.url + path, { waitUntil: 'load' });
+        await settle(page);
+        const ready = () => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.querySelectorAll('.card-grid .property-card').length > 6);
+        await ready();
+        await page.mouse.wheel(0, 1500);
+        await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+        // The card at the window's top, and where it stands.
+        const reading = () =>
+          page.evaluate(() => {
+            for (const card of document.querySelectorAll('.card-grid .property-card')) {
+              const { top, bottom } = card.getBoundingClientRect();
+              if (bottom > 0) return { href: card.querySelector('.property-card__link').getAttribute('href'), top: Math.round(top) };
+            }
+            return null;
+          });
+        const before = await reading();
+        // The page keeps its place as the visitor scrolls (a short wait: it is written when scrolling stops).
+        await page.waitForTimeout(400);
+        await page.reload({ waitUntil: 'load' });
+        await settle(page);
+        await ready();
+        await page.waitForTimeout(300);
+        const after = await reading();
+        const y = await page.evaluate(() => window.scrollY);
+        assert.equal(after?.href, before.href, `${what}: the same card in view (at ${y} px)`);
+        assert.ok(Math.abs(after.top - before.top) <= 4, `${what}: at the same height, ${after.top} px for ${before.top} px`);
+        assert.ok(Math.abs(y - 1500) < 200, `${what}: near where it was, ${y} px for 1,500 px`);
+        const footer = await page.locator('footer').first().evaluate((element) => element.getBoundingClientRect().top);
+        assert.ok(footer > viewport.height, `${what}: the footer is not in view (${footer} px)`);
+        await done(opened, `${what}: reload`);
+      }
+    }
   });
 
   test("'More filters' offers the category's bedrooms, bathrooms and sizes with their counts, by the function's rules", async () => {

@@ -39,14 +39,12 @@ const COUNTRY_BY_DIAL = [
  */
 const RESHAPED = {
   'seller: number without plus': { field: 'contactNumber', why: "the input prepends '+' (spec section 5)" },
-  'seller: 16 digits': { field: 'contactNumber', why: 'the input allows at most 15 digits, within the country mask' },
+  'seller: 16 digits': { field: 'contactNumber', why: 'the input allows at most 15 digits (the most a number has)' },
   'seller: unknown property type': { field: 'propertyType', why: "the list offers only the spec's five types" },
   'contact-lead: plus is not a digit': { field: 'contactNumber', why: "the selector sends digits only, without '+'" },
   'contact-lead: too short': { field: 'contactNumber', why: 'typed after the dial code, the number has 11 digits' },
   'contact-lead: letters': { field: 'contactNumber', why: 'letters cannot be typed into the number' },
   'detail: a country code of 0': { field: 'contactNumber', why: "the selector always starts with a country's dial code" },
-  'popup: 11 digits': { field: 'contactNumber', why: 'the trunk 0 dropped, the UAE mask takes the first 9 digits' },
-  'detail: a British mobile one digit long': { field: 'contactNumber', why: "the UK mask takes a mobile's 10 digits" },
 };
 
 /**

@@ -1,17 +1,18 @@
 // The search panels of the home and listing pages (spec sections 2 and 5). Each page has its
 // own options and result page. Spec rules kept: the spec's type options, the bedroom and area
 // placeholders have no value, an empty search raises the browser alert and goes nowhere, and
-// only the filled parameters go into the URL. One departure (DESIGN.md): the type dropdown shows
-// the placeholder 'Property type', which cannot be chosen, until a type is picked, rather than
-// a first type that looks chosen but is not; and an option the category has no listing of says
-// so.
+// only the filled parameters go into the URL. Departures: the type dropdown shows the
+// placeholder 'Property type', which cannot be chosen, until a type is picked, rather than a
+// first type that looks chosen but is not; it lists the spec's types, then every other type the
+// panel's listings have, each with its count as the type chips count it (an option with no
+// listing says so); on a listing page it shares the chips' filter.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../i18n/link';
 import { localePath, typeLabel, useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { formatNumber } from '../format';
 import { Icon } from './Icon';
-import { countOfType } from '../search/rules';
+import { optionOf, typeOptions } from '../search/rules';
 
 export type PanelKind = 'home' | 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 
@@ -108,6 +109,8 @@ export function panelValuesFrom(params: URLSearchParams): PanelValues {
  * `refine`: the panel of a result page, showing the page's search (`initial`) and changing it in
  * place: a dropdown's change searches at once, the address replaced and the page not scrolled.
  * `extra`: parameters of the page kept through a search (a result page's sort and price range).
+ * `type` and `onType`: the page's type filter, when the page has one (a listing page's chips):
+ * the dropdown shows it and sets it, one filter for both controls.
  */
 export function SearchPanel({
   kind,
@@ -116,6 +119,8 @@ export function SearchPanel({
   initial = EMPTY,
   refine = false,
   extra,
+  type,
+  onType,
 }: {
   kind: PanelKind;
   communities?: CommunityOption[];
@@ -123,12 +128,17 @@ export function SearchPanel({
   initial?: PanelValues;
   refine?: boolean;
   extra?: URLSearchParams;
+  type?: string;
+  onType?: (type: string) => void;
 }) {
   const t = useT();
   const lang = useLang();
   const navigate = useNavigate();
   const config = PANELS[kind];
-  const [values, setValues] = useState<PanelValues>(initial);
+  const [own, setValues] = useState<PanelValues>(initial);
+  const options = typeOptions(config.types, types);
+  // The page's type filter where it has one, shown as the dropdown's option of that type.
+  const values = { ...own, type: optionOf(options, type ?? own.type) };
   const id = `search-${kind}`;
 
   const go = (next: PanelValues) => {
@@ -148,6 +158,7 @@ export function SearchPanel({
   const set = (field: keyof PanelValues) => (event: { target: { value: string } }) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
+    if (field === 'type') onType?.(next.type);
     // On a result page a dropdown refines at once (the text waits for 'Search' or Enter).
     if (refine && field !== 'query' && searchUrl(config.target, next) !== null) go(next);
   };
@@ -193,11 +204,13 @@ export function SearchPanel({
           <option value="" disabled>
             {t('searchPanel.type')}
           </option>
-          {config.types.map((type) => (
-            <option key={type} value={type}>
-              {types && countOfType(types, type) === 0
-                ? t('searchPanel.typeNone', { type: typeLabel(lang, type) })
-                : typeLabel(lang, type)}
+          {options.map(([option, n]) => (
+            <option key={option} value={option}>
+              {n === null
+                ? typeLabel(lang, option)
+                : n === 0
+                  ? t('searchPanel.typeNone', { type: typeLabel(lang, option) })
+                  : t('searchPanel.typeCount', { type: typeLabel(lang, option), n: formatNumber(lang, n) })}
             </option>
           ))}
         </select>
@@ -255,7 +268,15 @@ export function SearchPanel({
       ) : null}
       <div className="search-panel__actions">
         {kind !== 'home' ? (
-          <button type="button" className="button button--ghost-dark" onClick={() => setValues(EMPTY)} hidden={refine}>
+          <button
+            type="button"
+            className="button button--ghost-dark"
+            onClick={() => {
+              setValues(EMPTY);
+              onType?.('');
+            }}
+            hidden={refine}
+          >
             <Icon name="reset" size={18} />
             <span>{t('searchPanel.reset')}</span>
           </button>

@@ -66,17 +66,32 @@ describe('the light field, before the phone library has loaded', () => {
     key(input(), '+971 5012345678901');
     expect(stored()).toBe('+971501234567890');
     expect(input().value).toBe('+971 501234567890');
-    // The dial code cannot be typed away; deleting everything leaves it, the form value empty.
+    // Everything selected and a digit typed: the AE number starts again.
     key(input(), '5');
-    expect(stored()).toBe('+971501234567890');
+    expect(stored()).toBe('+9715');
+    // Deleting everything brings the dial code back, the form value empty.
     fireEvent.input(input(), { target: { value: '' }, inputType: 'deleteContentBackward' });
     expect(stored()).toBe('');
     expect(input().value).toBe('+971 ');
-    // A pasted number may bring its own country.
+    // A pasted number brings its own country.
     fireEvent.input(input(), { target: { value: '+44 7700 900123' }, inputType: 'insertFromPaste' });
     expect(stored()).toBe('+447700900123');
     key(input(), '+4477009001234');
     expect(stored()).toBe('+4477009001234');
+    // So does a '+' or '00' typed after the shown dial code: every digit is kept.
+    fireEvent.input(input(), { target: { value: '' }, inputType: 'deleteContentBackward' });
+    key(input(), '+971 +');
+    expect(stored()).toBe('+');
+    expect(input().value).toBe('+');
+    key(input(), '+4');
+    key(input(), '+44 7911 123456');
+    expect(stored()).toBe('+447911123456');
+    fireEvent.input(input(), { target: { value: '' }, inputType: 'deleteContentBackward' });
+    key(input(), '+971 0044 7911 123456');
+    expect(stored()).toBe('+447911123456');
+    // A UAE number as written at home: its digits after the dial code, the trunk 0 dropped.
+    fireEvent.input(input(), { target: { value: '0501234567' }, inputType: 'insertReplacementText' });
+    expect(stored()).toBe('+971501234567');
 
     // Leaving it checks it, as before.
     fireEvent.input(input(), { target: { value: '' }, inputType: 'deleteContentBackward' });
@@ -157,15 +172,61 @@ describe('the swap to the full field', () => {
     expect(screen.getByRole('combobox', { name: 'Search countries' })).toBeTruthy();
   });
 
-  test('too many digits typed before the library came are cut to the country’s mask', async () => {
+  test('digits typed before the library came are all kept, past the country’s mask', async () => {
     const { Harness } = await fresh();
     render(<Harness />);
     key(input(), '+971 50123456789');
     expect(stored()).toBe('+97150123456789');
     fireEvent.pointerEnter(input().closest('form')!);
-    // The AE mask holds nine digits after the dial code.
-    await formatted('+971 50 123 4567');
-    expect(stored()).toBe('+971501234567');
+    // The AE mask holds nine digits after the dial code; the rest follow it.
+    await formatted('+971 50 123 456789');
+    expect(stored()).toBe('+97150123456789');
+  });
+
+  test('a number of its own typed, pasted or filled in picks its country and keeps every digit', async () => {
+    const { Harness } = await fresh();
+    render(<Harness />);
+    key(input(), '+971 5012');
+    fireEvent.pointerEnter(input().closest('form')!);
+    // The full field's mask: it has arrived.
+    await formatted('+971 50 12');
+    const typeInto = (text: string) => {
+      for (const char of text) fireEvent.input(input(), { target: { value: input().value + char }, inputType: 'insertText', data: char });
+    };
+    const clear = () => fireEvent.input(input(), { target: { value: '' }, inputType: 'deleteContentBackward' });
+    // A number without '+' or '00' is the shown country's: first, while that is AE.
+    const cases: [string, () => void, string, string, string][] = [
+      ['filled 0501234567', () => fireEvent.input(input(), { target: { value: '0501234567' }, inputType: 'insertReplacementText' }), '+971 50 123 4567', '+971501234567', 'AE'],
+      ['typed +44', () => typeInto('+44 7911 123456'), '+44 7911 123456', '+447911123456', 'GB'],
+      ['typed +7', () => typeInto('+7 912 345 67 89'), '+7 (912) 345-67-89', '+79123456789', 'RU'],
+      ['typed 0044', () => typeInto('0044 7911 123456'), '+44 7911 123456', '+447911123456', 'GB'],
+      ['pasted +1', () => fireEvent.input(input(), { target: { value: '+971 +1 212 555 0100' }, inputType: 'insertFromPaste' }), '+1 (212) 555-0100', '+12125550100', 'US'],
+      ['filled +91', () => fireEvent.input(input(), { target: { value: '+91 98765 43210' }, inputType: 'insertText', data: '+91 98765 43210' }), '+91 98765-43210', '+919876543210', 'IN'],
+    ];
+    for (const [what, enter, shown, kept, iso] of cases) {
+      clear();
+      enter();
+      expect(input().value, what).toBe(shown);
+      expect(stored(), what).toBe(kept);
+      expect(button().textContent, what).toBe(iso);
+      expect(input().value.replace(/[^+\d]/g, ''), `${what}: what is seen is what is sent`).toBe(kept);
+    }
+  });
+
+  test("the picker's search finds a country by its names in the site's languages and common aliases", async () => {
+    const { Harness } = await fresh();
+    render(<Harness />);
+    fireEvent.click(button());
+    const search = await screen.findByRole('combobox', { name: 'Search countries' });
+    const first = (query: string) => {
+      fireEvent.change(search, { target: { value: query } });
+      return screen.getAllByRole('option')[0]!.textContent;
+    };
+    for (const query of ['UK', 'England', 'britain']) expect(first(query), query).toContain('United Kingdom');
+    for (const query of ['UAE', 'Emirates', 'Эмираты', 'الإمارات', 'الامارات', 'ОАЭ']) expect(first(query), query).toContain('United Arab Emirates');
+    expect(first('Россия')).toContain('Russia');
+    expect(first('Германия')).toContain('Germany');
+    expect(first('+44')).toContain('+44');
   });
 
   test('a click on the country button before the library came opens the picker when it comes', async () => {

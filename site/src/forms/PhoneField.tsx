@@ -1,10 +1,12 @@
 // The phone number with a country selector (spec sections 2, 3 and 9): default country AE,
-// searchable, the dial code shown and kept (it cannot be typed away), formatted with the
-// country's mask or the spec's default '... ... ... ... ..', '+' always first, at most 15 digits.
+// searchable, the dial code shown, formatted with the country's mask or the spec's default
+// '... ... ... ... ..', '+' always first, at most 15 digits. A number typed, pasted or autofilled
+// with '+' or '00' picks its own country and keeps every digit (`ownNumber`); a mask never cuts
+// a number: what the visitor sees is what the form sends.
 //
 // In two parts, so a page with a form does not download the phone library with it: this light
-// field, in the page's code, draws the same markup and already takes digits (no mask, the
-// country stays AE); PhoneFieldFull.tsx, with react-international-phone's headless hook, its
+// field, in the page's code, draws the same markup and already takes numbers (no mask, the
+// button stays AE); PhoneFieldFull.tsx, with react-international-phone's headless hook, its
 // country data and our searchable selector, is loaded when the visitor reaches for the form
 // and then takes the light field's place, keeping its value, focus and a pending click.
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ChangeEvent, type MouseEventHandler, type PointerEventHandler, type Ref } from 'react';
@@ -35,10 +37,47 @@ export function countryName(lang: string, country: { iso2: string; name: string 
   }
 }
 
-/** What the form keeps: '' while only the dial code is there, else '+' and at most 15 digits. */
+/**
+ * What the form keeps: '' while only the dial code is there, '+' alone while a visitor's own
+ * '+' waits for its country code, else '+' and at most 15 digits.
+ */
 export function phoneValue(phone: string, dialCode: string): string {
   const digits = phone.replace(/\D/g, '').slice(0, MAX_DIGITS);
-  return digits === '' || digits === dialCode ? '' : `+${digits}`;
+  if (digits === '') return phone.includes('+') ? '+' : '';
+  return digits === dialCode ? '' : `+${digits}`;
+}
+
+/** Countries whose international numbers start with 0: their 0 is part of the number. */
+export const LEADING_ZERO_KEPT: ReadonlySet<string> = new Set(['it', 'sm', 'va', 'ci', 'cg', 'ga']);
+
+export const digitCount = (text: string) => text.replace(/\D/g, '').length;
+
+/**
+ * An edit that brings a number of its own rather than more digits of the shown country's: its
+ * value for the form ('+' and every digit, '+' alone until the country code comes), or null for
+ * an ordinary edit of the shown country's number. A number with '+' or '00' picks its country,
+ * whether typed after the shown dial code ('+971 +44...', '+971 0044...'), pasted, or filled in
+ * by autofill; one without is the shown country's, its trunk 0 dropped ('0501234567' is
+ * '+971501234567'; a lone 0 waits, as a second one makes '00').
+ */
+export function ownNumber(text: string, country: { iso2: string; dialCode: string }): string | null {
+  const plus = text.lastIndexOf('+');
+  if (plus > 0) return `+${text.slice(plus).replace(/\D/g, '')}`;
+  const digits = text.replace(/\D/g, '');
+  if (plus === 0) {
+    if (!digits.startsWith(country.dialCode)) return `+${digits}`;
+    const rest = digits.slice(country.dialCode.length);
+    return rest.startsWith('00') ? `+${rest.slice(2)}` : null;
+  }
+  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
+  if (digits === '') return null;
+  const trunk = digits.length > 1 && digits.startsWith('0') && !LEADING_ZERO_KEPT.has(country.iso2);
+  return `+${country.dialCode}${trunk ? digits.slice(1) : digits}`;
+}
+
+/** The form's value for a number entered whole (before hydration, or in the light field). */
+export function readPhone(text: string, country: { iso2: string; dialCode: string }): string {
+  return ownNumber(text, country) ?? phoneValue(text, country.dialCode);
 }
 
 // The full field's module: loaded once, then every phone field of the session renders it.
@@ -158,7 +197,7 @@ export function TelInput({
   inputRef: (element: HTMLInputElement | null) => void;
 }) {
   // Digits typed before the form hydrated are taken as the light field takes them (country AE).
-  const register = form.register(name, (typed) => phoneValue(typed, DEFAULT_COUNTRY_DATA.dialCode));
+  const register = form.register(name, (typed) => readPhone(typed, DEFAULT_COUNTRY_DATA));
   return (
     <input
       ref={(element) => {
@@ -191,17 +230,14 @@ function lightText(value: string): string {
 }
 
 /**
- * The light field's take on an edit of `before`, by the library's rules without its mask: null
- * refuses it (React puts the field back). More than 15 digits are refused; so is typing or
- * deleting into the AE dial code (it can only go as a whole, and comes back), while a pasted or
- * autofilled number may bring its own country's, which the full field recognises.
+ * The light field's take on an edit: a number of its own as `ownNumber` reads it, else the
+ * digits after the AE dial code, unformatted. null refuses it (React puts the field back): more
+ * than 15 digits.
  */
-function lightEdit(text: string, inputType: string | undefined, before: string): string | null {
-  if (text.replace(/\D/g, '').length > MAX_DIGITS) return null;
-  const keyed = inputType === 'insertText' || Boolean(inputType?.startsWith('delete'));
-  const ours = before === '' || before.startsWith(DIAL);
-  if (keyed && ours && !text.startsWith(DIAL)) return text === '' ? '' : null;
-  return phoneValue(text, DEFAULT_COUNTRY_DATA.dialCode);
+function lightEdit(text: string): string | null {
+  const own = ownNumber(text, DEFAULT_COUNTRY_DATA);
+  if (digitCount(own ?? text) > MAX_DIGITS) return null;
+  return own ?? phoneValue(text, DEFAULT_COUNTRY_DATA.dialCode);
 }
 
 /** The field until the library is there: AE, unformatted digits, and the signs of intent. */
@@ -275,7 +311,7 @@ function LightPhoneRow({ form, name, hint, required, handoff }: PhoneRowProps) {
           preloadPhoneField();
         }}
         onChange={(event) => {
-          const next = lightEdit(event.target.value, (event.nativeEvent as InputEvent).inputType, value);
+          const next = lightEdit(event.target.value);
           if (next !== null && next !== value) form.set(name, next);
         }}
         onBlur={() => form.blur(name)}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { validNumber, withoutTrunkZero } from './PhoneFieldFull';
+import { ownNumber } from './PhoneField';
 
 const AE = { iso2: 'ae', dialCode: '971' };
 const GB = { iso2: 'gb', dialCode: '44' };
@@ -7,7 +8,7 @@ const IT = { iso2: 'it', dialCode: '39' };
 
 describe('a trunk 0 after the dial code', () => {
   test('is dropped as it is typed, so a local number keeps all its digits', () => {
-    expect(withoutTrunkZero('+971 0', AE)).toBe('+971 ');
+    expect(withoutTrunkZero('+971 05', AE)).toBe('+971 5');
     expect(withoutTrunkZero('+971 0501234567', AE)).toBe('+971 501234567');
     expect(withoutTrunkZero('+44 07700 900123', GB)).toBe('+44 7700 900123');
   });
@@ -18,10 +19,38 @@ describe('a trunk 0 after the dial code', () => {
     expect(withoutTrunkZero('+39 06 1234 5678', IT)).toBe('+39 06 1234 5678');
     expect(withoutTrunkZero('+971', AE)).toBe('+971');
   });
+
+  test('a lone 0 waits for the next digit: a second one starts another country', () => {
+    expect(withoutTrunkZero('+971 0', AE)).toBe('+971 0');
+    expect(withoutTrunkZero('+971 00', AE)).toBe('+971 00');
+  });
 });
 
 test('the length check: the numbers of the issue, and one digit short', () => {
   expect(validNumber('+79161234567')).toBe(true);
   expect(validNumber('+447700900123')).toBe(true);
   expect(validNumber('+7916123456')).toBe(false);
+});
+
+describe('a number of its own', () => {
+  test("with '+' or '00', typed after the shown dial code, pasted or filled in, keeps every digit", () => {
+    expect(ownNumber('+971 +', AE)).toBe('+');
+    expect(ownNumber('+971 +44 7911 123456', AE)).toBe('+447911123456');
+    expect(ownNumber('+44 7911 123456', AE)).toBe('+447911123456');
+    expect(ownNumber('+971 00', AE)).toBe('+');
+    expect(ownNumber('+971 0044 7911 123456', AE)).toBe('+447911123456');
+    expect(ownNumber('0044 7911 123456', AE)).toBe('+447911123456');
+    expect(ownNumber('+9', AE)).toBe('+9');
+  });
+
+  test("without '+' it is the shown country's; an edit after the shown dial code is the library's", () => {
+    expect(ownNumber('0501234567', AE)).toBe('+971501234567');
+    expect(ownNumber('050 123 4567', AE)).toBe('+971501234567');
+    expect(ownNumber('0', AE)).toBe('+9710');
+    expect(ownNumber('06 1234 5678', IT)).toBe('+3906 1234 5678'.replace(/\s/g, ''));
+    expect(ownNumber('+971 50 123 4567', AE)).toBeNull();
+    expect(ownNumber('+971 0', AE)).toBeNull();
+    expect(ownNumber('', AE)).toBeNull();
+    expect(ownNumber('+44 7911', GB)).toBeNull();
+  });
 });

@@ -2,20 +2,93 @@
 // for a form): formatting, country guessing and the country data (name, iso2, dial code, format
 // mask, priority, area codes) come from react-international-phone's headless hook; the selector
 // is our own small combobox so it is searchable, keyboard-only usable and translated.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useId, type KeyboardEvent } from 'react';
-import { defaultCountries, parseCountry, usePhoneInput, type CountryIso2, type ParsedCountry } from 'react-international-phone';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useId, type ChangeEvent, type KeyboardEvent } from 'react';
+import { defaultCountries, parseCountry, usePhoneInput, type CountryData, type CountryIso2, type ParsedCountry } from 'react-international-phone';
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
-import { useT } from '../i18n';
+import { LANGS, useT } from '../i18n';
 import { useLang } from '../shell';
-import { CountryButton, DEFAULT_COUNTRY, DEFAULT_MASK, MAX_DIGITS, TelInput, countryLabel, countryName, phoneValue, type Handoff, type PhoneRowProps } from './PhoneField';
+import {
+  CountryButton,
+  DEFAULT_COUNTRY,
+  DEFAULT_MASK,
+  LEADING_ZERO_KEPT,
+  MAX_DIGITS,
+  TelInput,
+  countryLabel,
+  countryName,
+  digitCount,
+  ownNumber,
+  phoneValue,
+  type Handoff,
+  type PhoneRowProps,
+} from './PhoneField';
 
-export const COUNTRIES: ParsedCountry[] = defaultCountries.map(parseCountry);
+/**
+ * The library's countries, with one correction: it makes Kazakhstan the first country of +7, so
+ * a typed '+7 912...' would show KZ. Kazakhstan's numbers start 6 or 7 after +7 (as Canada's
+ * area codes tell it from the US); every other +7 number is Russian.
+ */
+const DIAL_DATA: CountryData[] = defaultCountries.map((data) => {
+  const country = parseCountry(data);
+  if (country.iso2 === 'kz') return [country.name, country.iso2, country.dialCode, country.format ?? '', 1, ['6', '7']] as CountryData;
+  if (country.iso2 === 'ru') return [country.name, country.iso2, country.dialCode, country.format ?? '', 0] as CountryData;
+  return data;
+});
+
+export const COUNTRIES: ParsedCountry[] = DIAL_DATA.map(parseCountry);
+
+/** Names visitors search a country by besides its own in the site's languages. */
+const ALIASES: Partial<Record<CountryIso2, string[]>> = {
+  ae: ['UAE', 'Emirates', 'Dubai', 'Abu Dhabi', 'ОАЭ', 'Эмираты', 'Дубай', 'الإمارات', 'دبي'],
+  gb: ['UK', 'England', 'Britain', 'Great Britain', 'Scotland', 'Wales', 'Northern Ireland', 'Англия', 'Британия', 'بريطانيا', 'إنجلترا'],
+  us: ['USA', 'US', 'America', 'США', 'Америка', 'أمريكا'],
+  sa: ['KSA', 'Saudi', 'Саудовская Аравия', 'السعودية'],
+  ru: ['Russian Federation', 'РФ'],
+  nl: ['Holland'],
+  kr: ['Korea'],
+  cz: ['Czechia'],
+  tr: ['Türkiye', 'Turkiye'],
+};
+
+/** Folded for search: lower case, without accents or the hamza on an alef ('الامارات' finds 'الإمارات'). */
+export const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .trim();
+
+/** Every name a country is found by: English, Arabic and Russian, the library's, the aliases. */
+function searchNames(country: ParsedCountry): string[] {
+  return [country.name, ...LANGS.map((lang) => countryName(lang, country)), ...(ALIASES[country.iso2] ?? [])].map(fold);
+}
 
 /**
  * Whether '+' and digits has a length its country's numbers have, by Google's libphonenumber
  * data (the lead function checks the same with the `phonenumber` crate; forms/validate.ts).
  */
 export const validNumber = (international: string): boolean => isPossiblePhoneNumber(international);
+
+/**
+ * The countries a search finds, by any of their names, dial code or ISO code: a whole name first
+ * ('UK' is the United Kingdom before Ukraine), then names that start with it, then the rest.
+ */
+export function findCountries<T extends { country: ParsedCountry }>(named: T[], query: string, names: (country: ParsedCountry) => string[] = searchNames): T[] {
+  const q = fold(query).replace(/^\+/, '');
+  if (!q) return named;
+  const rank = (c: ParsedCountry): number => {
+    const all = names(c);
+    if (c.iso2 === q || all.includes(q)) return 0;
+    if (all.some((name) => name.startsWith(q) || name.includes(` ${q}`))) return 1;
+    if (c.dialCode.startsWith(q) || all.some((name) => name.includes(q))) return 2;
+    return 3;
+  };
+  return named
+    .map((entry) => ({ entry, rank: rank(entry.country) }))
+    .filter(({ rank }) => rank < 3)
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ entry }) => entry);
+}
 
 function CountryPicker({
   country,
@@ -49,14 +122,11 @@ function CountryPicker({
       COUNTRIES.map((c) => ({ country: c, name: countryName(lang, c) })).sort((a, b) => a.name.localeCompare(b.name, lang)),
     [lang],
   );
-  const matches = useMemo(() => {
-    const q = query.trim().toLowerCase().replace(/^\+/, '');
-    if (!q) return named;
-    return named.filter(
-      ({ country: c, name }) =>
-        name.toLowerCase().includes(q) || c.name.toLowerCase().includes(q) || c.dialCode.startsWith(q) || c.iso2 === q,
-    );
-  }, [named, query]);
+  const names = useMemo(() => {
+    const byIso = new Map(COUNTRIES.map((c) => [c.iso2, searchNames(c)]));
+    return (c: ParsedCountry) => byIso.get(c.iso2) ?? [];
+  }, []);
+  const matches = useMemo(() => findCountries(named, query, names), [named, names, query]);
 
   useEffect(() => {
     if (!open) return;
@@ -166,34 +236,49 @@ function CountryPicker({
   );
 }
 
-/** The phone field's row (selector and number) once the library is loaded. */
-/** Countries whose international numbers start with 0: their 0 is part of the number. */
-const LEADING_ZERO_KEPT = new Set(['it', 'sm', 'va', 'ci', 'cg', 'ga']);
-
 /**
  * `text` without a trunk 0 typed right after the dial code ('+971 050...', as a local number is
- * written): it is not part of the international number, and kept it would push the number's
- * last digit past the country's mask.
+ * written): it is not part of the international number. A lone 0 stays until the next digit
+ * comes: a second 0 makes '00', the start of another country's number (`ownNumber`).
  */
 export function withoutTrunkZero(text: string, country: { iso2: string; dialCode: string }): string {
   if (LEADING_ZERO_KEPT.has(country.iso2)) return text;
   let digits = 0;
   for (let i = 0; i < text.length; i += 1) {
     if (!/\d/.test(text[i] ?? '')) continue;
-    if (digits === country.dialCode.length) return text[i] === '0' ? text.slice(0, i) + text.slice(i + 1) : text;
+    if (digits === country.dialCode.length) {
+      // A 0 alone, or a second 0 next: kept.
+      if (text[i] !== '0' || !/[1-9]/.test(text.slice(i + 1).replace(/\D/g, '')[0] ?? '')) return text;
+      return text.slice(0, i) + text.slice(i + 1);
+    }
     digits += 1;
   }
   return text;
 }
 
+/**
+ * `text` handed to the library as a paste of the whole field: a paste is the one edit it lets
+ * bring another country's code, which it then recognises, formats and selects.
+ */
+function asPaste(event: ChangeEvent<HTMLInputElement>, text: string): ChangeEvent<HTMLInputElement> {
+  return {
+    nativeEvent: { inputType: 'insertFromPaste' },
+    target: { value: text, selectionStart: text.length },
+    preventDefault: () => event.preventDefault(),
+  } as unknown as ChangeEvent<HTMLInputElement>;
+}
+
+/** The phone field's row (selector and number) once the library is loaded. */
 export function FullPhoneRow({ form, name, hint, required, handoff }: PhoneRowProps) {
   const value = form.values[name] ?? '';
   const { inputValue, country, setCountry, handlePhoneValueChange, inputRef } = usePhoneInput({
     defaultCountry: DEFAULT_COUNTRY,
     value,
-    countries: defaultCountries,
+    countries: DIAL_DATA,
     defaultMask: DEFAULT_MASK,
-    forceDialCode: true,
+    // The dial code is shown (and comes back when the field is emptied), but a visitor's own '+'
+    // may replace it; a mask lays the digits out and never drops one.
+    allowMaskOverflow: true,
     onChange: ({ phone, country: current }) => {
       const next = phoneValue(phone, current.dialCode);
       if (next !== value) form.set(name, next);
@@ -220,10 +305,15 @@ export function FullPhoneRow({ form, name, hint, required, handoff }: PhoneRowPr
         value={inputValue}
         inputRef={(element) => void (inputRef.current = element)}
         onChange={(event) => {
+          const typed = event.target.value;
           // At most 15 digits, dial code included: a keystroke or paste past that is refused
           // (React puts the field back as it was).
-          if (event.target.value.replace(/\D/g, '').length > MAX_DIGITS) return;
-          const typed = event.target.value;
+          const own = ownNumber(typed, country);
+          if (digitCount(own ?? typed) > MAX_DIGITS) return;
+          if (own !== null) {
+            handlePhoneValueChange(asPaste(event, own));
+            return;
+          }
           const kept = withoutTrunkZero(typed, country);
           if (kept !== typed) {
             const caret = Math.max(0, (event.target.selectionStart ?? kept.length) - 1);

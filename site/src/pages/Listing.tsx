@@ -249,7 +249,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
             <Icon name="search" size={18} />
             <span>{t('listing.searchToggle')}</span>
           </summary>
-          <SearchPanel kind={kind} communities={communities} types={summary.types} />
+          <SearchPanel kind={kind} communities={communities} types={summary.types} type={filter.type ?? ''} onType={(type) => update({ type: type || null })} />
         </details>
 
         {summary.types.length > 0 ? (

@@ -30,6 +30,7 @@ import { ViewToggle } from '../map/ViewToggle';
 import { LazyResultsMap } from '../map/LazyResultsMap';
 import { toCard } from '../search/toCard';
 import { useFilters, useShownCount } from '../search/useFilters';
+import { useResultPlace } from '../search/place';
 
 const NoResultsHelp = lazy(() => import('../search/NoResultsHelp'));
 // The cards come with the search's answer, never in the prerendered page: their code is fetched
@@ -45,7 +46,7 @@ const loadCards = () => import('../components/PropertyCard').then((module) => (l
  * render, as a listing page does, so React Router's ScrollRestoration, which scrolls right after
  * that render, finds the page as long as it was left; the search then runs again and its answer
  * replaces the kept one, without a spinner in between. Never in the prerender or the hydration:
- * the map is empty until the browser's first search.
+ * the map is empty until the browser's first search (so a reload's place is search/place.ts's).
  */
 const answers = new Map<string, CardProperty[]>();
 const ANSWERS_KEPT = 12;
@@ -155,6 +156,8 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   }, [params]);
   const panel = SEARCHES[kind].panel;
   const busy = state.status === 'loading' || !PropertyGrid;
+  // A reload puts the visitor back at the card they were reading (search/place.ts).
+  useResultPlace(!busy);
   const loading = (
     <p className="empty-state" role="status">
       <span className="spinner" aria-hidden="true" />

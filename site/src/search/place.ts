@@ -1,0 +1,98 @@
+// Where a visitor was on a result page, for a reload. A result page's cards come from the
+// search, after the page's first render: React Router's ScrollRestoration scrolls right after
+// that render, to a page without cards, and the browser's scroll anchoring then holds the
+// footer in view while the cards push it down (a reload at 1,500 px landed at 4,907 px on a
+// phone). So the page keeps, per history entry, the card at the top of the window and where it
+// stood, and when its cards come after a first render without them (a reload, or Back into a
+// new document) it puts that card back where it was. A listing page's cards are in its first
+// render, and Back within the tab renders kept answers at once: ScrollRestoration serves those.
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+const STORE = 'estate.resultPlaces';
+/** Entries remembered: the last few result pages of the tab. */
+const KEPT = 20;
+
+/** Where the window was: its offset, and the card at its top (its link) with that card's top. */
+export interface Place {
+  y: number;
+  card?: string;
+  top?: number;
+}
+
+type Places = Record<string, Place & { at: number }>;
+
+function read(): Places {
+  try {
+    return (JSON.parse(sessionStorage.getItem(STORE) ?? '{}') as Places) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function write(key: string, place: Place) {
+  try {
+    const places = { ...read(), [key]: { ...place, at: Date.now() } };
+    const newest = Object.entries(places)
+      .sort(([, a], [, b]) => b.at - a.at)
+      .slice(0, KEPT);
+    sessionStorage.setItem(STORE, JSON.stringify(Object.fromEntries(newest)));
+  } catch {
+    // Storage full or refused: a reload starts at the top, as before.
+  }
+}
+
+/** The first card whose bottom is below the window's top: the one the visitor was reading. */
+export function placeNow(): Place {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.property-card__link')) {
+    const card = link.closest('.property-card') ?? link;
+    const { top, bottom } = card.getBoundingClientRect();
+    if (bottom > 0) return { y: window.scrollY, card: link.getAttribute('href') ?? undefined, top };
+  }
+  return { y: window.scrollY };
+}
+
+/** Puts `place` back: its card at the same height in the window, else the same offset. */
+export function restorePlace(place: Place) {
+  const link = place.card ? document.querySelector(`.property-card__link[href="${CSS.escape(place.card)}"]`) : null;
+  const card = link?.closest('.property-card') ?? link;
+  if (card && place.top !== undefined) window.scrollTo(0, window.scrollY + card.getBoundingClientRect().top - place.top);
+  else window.scrollTo(0, place.y);
+}
+
+/**
+ * Keeps the place of this result page's history entry as the visitor scrolls, and puts it back
+ * when `ready` (the cards drawn) comes true after a first render without them.
+ */
+export function useResultPlace(ready: boolean) {
+  const location = useLocation();
+  // The entry's key, and its address: a page loaded afresh has the key 'default'.
+  const key = `${location.key} ${location.pathname}${location.search}`;
+  const readyAtFirst = useRef(ready);
+  const restored = useRef(false);
+
+  useEffect(() => {
+    if (!ready) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const save = () => write(key, placeNow());
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(save, 150);
+    };
+    window.addEventListener('scroll', later, { passive: true });
+    window.addEventListener('pagehide', save);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', later);
+      window.removeEventListener('pagehide', save);
+    };
+  }, [key, ready]);
+
+  // Before paint, so the footer never shows: the cards' render, then the place.
+  useLayoutEffect(() => {
+    if (!ready || readyAtFirst.current || restored.current) return;
+    restored.current = true;
+    const place = read()[key];
+    if (place) restorePlace(place);
+  }, [key, ready]);
+}
