@@ -8,6 +8,7 @@ mod support;
 mod architecture;
 mod check_fixtures;
 mod cms;
+mod cms_words;
 mod commands;
 mod content_hardening;
 mod github_annotations;
