@@ -133,11 +133,9 @@ test('a listing created in the CMS in English and Arabic, with two photos, passe
   const title = page.getByRole('textbox', { name: 'Title' }).first();
   await title.fill('Palm View Villa Made in the Browser');
   await page.getByRole('radio', { name: 'Residential' }).first().click();
-  await choose(page, 'Sub category', 'Villa');
-  await page.getByRole('radio', { name: 'available' }).first().click();
-  await page.getByRole('button', { name: 'Now' }).first().click();
-  await choose(page, 'Location', 'Dubai Marina');
-  await page.getByRole('spinbutton', { name: 'Price' }).first().fill('3200000');
+  await choose(page, 'Property type', 'Villa');
+  await choose(page, 'Community', 'Dubai Marina');
+  await page.getByRole('textbox', { name: 'Price (AED)' }).first().fill('3,200,000');
   await (await reveal(page, page.getByRole('textbox', { name: 'Permit number' }))).fill('7129903399');
   await choose(page, 'Agent', 'Daniel Novak');
   // Two photos, uploaded from this machine under new names.
@@ -230,17 +228,18 @@ test('editing the price of a listing in the CMS changes that line (and the layou
   const path = 'content/properties/marina-gate-two-bedroom-sea-view.yaml';
   const before = readFileSync(join(repo, path), 'utf8');
   await page.getByText('Marina Gate Two-Bedroom with Full Sea View', { exact: false }).first().click();
-  const price = await reveal(page, page.getByRole('spinbutton', { name: 'Price' }));
+  const price = await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }));
   const old = await price.inputValue();
   await price.fill(String(Number(old) + 50000));
   await page.screenshot({ path: join(SHOTS, 'cms-listing-edit.png') });
   await page.getByRole('button', { name: 'Save' }).click();
-  const after = await savedFile(page, path, new RegExp(`^price: ${Number(old) + 50000}$`, 'm'));
+  // A price is a text field (an agent may type 2,750,000): written in quotes, read as a number.
+  const after = await savedFile(page, path, new RegExp(`^price: '${Number(old) + 50000}'$`, 'm'));
   const was = new Set(before.split('\n'));
   const now = new Set(after.split('\n'));
   const added = [...now].filter((line) => !was.has(line));
   const removed = [...was].filter((line) => !now.has(line));
-  assert.ok(added.includes(`price: ${Number(old) + 50000}`), added.join('\n'));
+  assert.ok(added.includes(`price: '${Number(old) + 50000}'`), added.join('\n'));
   assert.ok(removed.includes(`price: ${old}`), removed.join('\n'));
   // What else changes, and why: the CMS writes the file from its fields, so it adds its
   // `lang:` list, drops the comment line naming the schema, and writes flow lists and maps
@@ -262,14 +261,14 @@ test('the CMS refuses to save what estate check refuses: a negative price, no ti
   const before = await listBack(page, 'content/properties');
   await page.getByRole('button', { name: 'Create New Entry' }).click();
   await page.getByRole('radio', { name: 'Residential' }).first().click();
-  await (await reveal(page, page.getByRole('spinbutton', { name: 'Price' }))).fill('-5');
+  await (await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }))).fill('-5');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText(/fields have errors/).first().waitFor();
   const text = await page.locator('body').innerText();
   assert.match(text, /This field is required/, 'the missing fields are named');
-  assert.match(text, /The value must be greater than or equal to 0\./, 'the negative price is refused');
-  // The title, type and date are missing, and the price is below its minimum of 0.
-  assert.match(text, /4 fields have errors\. Please correct them to save the entry\./);
+  assert.match(text, /Write the price in dirhams as a whole number/, 'the negative price is refused');
+  // The title and type are missing (the date starts at now), and the price is no price.
+  assert.match(text, /3 fields have errors\. Please correct them to save the entry\./);
   await page.screenshot({ path: join(SHOTS, 'cms-refused.png') });
   assert.deepEqual((await listBack(page, 'content/properties')).sort(), before.sort(), 'nothing was written');
   // A photo over the 5 MB limit.

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use super::{Format, fail, print_report};
 use crate::netlify::Rules;
+use crate::pipeline::status::{self, Status};
 use crate::pipeline::{self, BuildError, BuildOptions, Pages};
 
 /// What `estate build` and `estate serve` both build from and into.
@@ -101,6 +102,12 @@ pub fn build(options: &BuildOptions, command: &str) -> ExitCode {
     match pipeline::build(options) {
         Ok((summary, warnings)) => {
             print_report(&warnings, Format::Human);
+            // A deploy's status is public: it names only what the site shows.
+            let changed = status::changed_in_deploy(|name| std::env::var(name).ok());
+            let outcome = Status::published(&options.content, &warnings, &changed, options.for_netlify);
+            if let Err(e) = status::write_if_cms(&outcome, &options.out) {
+                eprintln!("{command}: cannot write the editor's status: {e}");
+            }
             println!(
                 "{command}: {} -> {} in {:.2} s",
                 summary.line(),

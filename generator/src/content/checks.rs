@@ -114,6 +114,18 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
             ));
         }
     }
+    match p.price {
+        Some(0) => out.push(
+            Diagnostic::error(path, at("price"), "a price of 0 would show as 0 AED")
+                .with_hint("leave the price empty for \"Contact for price\""),
+        ),
+        Some(price) if price > super::model::MAX_PRICE => out.push(Diagnostic::error(
+            path,
+            at("price"),
+            format!("a price of {price} AED is more than the highest a listing may give, 9,999,999,999 AED"),
+        )),
+        _ => {}
+    }
     if let Some(c) = &p.coordinates {
         out.extend(geo::check_coordinates(path, at("coordinates"), c));
     }

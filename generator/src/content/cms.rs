@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value, json};
 
-use super::schema;
+use super::{cms_words, schema};
 
 /// The largest photo an editor may upload (the local admin editor's limit too).
 pub const MAX_PHOTO_BYTES: usize = 5 * 1024 * 1024;
@@ -52,6 +52,27 @@ impl Backend {
             editorial_workflow: given("CMS_PUBLISH_MODE").as_deref() == Some("editorial_workflow"),
         }
     }
+
+    /// Without a repository configured (a local checkout under `estate serve`), the repository
+    /// named by the folder that holds `content`: the CMS's first screen asks the editor to pick
+    /// that folder by its name.
+    pub fn or_local(mut self, content: &std::path::Path) -> Backend {
+        if self.repo == PLACEHOLDER_REPO {
+            let root = std::fs::canonicalize(content)
+                .ok()
+                .and_then(|c| c.parent().map(std::path::Path::to_path_buf));
+            let name = root
+                .as_deref()
+                .and_then(std::path::Path::file_name)
+                .map(|n| n.to_string_lossy().into_owned());
+            if let Some(name) =
+                name.filter(|n| n.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)))
+            {
+                self.repo = format!("local/{name}");
+            }
+        }
+        self
+    }
 }
 
 /// `owner/name` of `https://github.com/owner/name(.git)` or `git@github.com:owner/name.git`.
@@ -92,13 +113,13 @@ pub fn config(backend: &Backend) -> Value {
     let page_order = vec!["title", "description", "updated", "content"];
     let kinds = |name| -> Kind {
         match name {
-            "listings" | "listings_md" => Kind {
+            "listings" => Kind {
                 name,
-                label: if name == "listings" { "Listings" } else { "Listings (markdown files)" },
+                label: "Listings",
                 singular: "Listing",
                 schema: "property.json",
                 media: "properties",
-                body: (name == "listings_md").then_some("description"),
+                body: None,
                 order: listing_order.clone(),
             },
             "posts" => Kind {
@@ -174,12 +195,13 @@ pub fn config(backend: &Backend) -> Value {
         c
     };
     let listing_extra = json!({
-        "summary": "{{title}} ({{mainCategory}}, {{subCategory}})",
-        "sortable_fields": { "fields": ["createdAt", "title", "price"], "default": { "field": "createdAt", "direction": "descending" } },
+        "summary": "{{title}} ({{mainCategory}}, {{subCategory}}, {{status}})",
+        "sortable_fields": { "fields": ["createdAt", "title"], "default": { "field": "createdAt", "direction": "descending" } },
     });
     let mut collections = vec![
-        folder(kinds("listings"), "content/properties", "yaml", listing_extra.clone()),
-        folder(kinds("listings_md"), "content/properties", "md", listing_extra),
+        // One collection of listings, whatever their number: the YAML files (a collection has
+        // one extension, so a listing kept as a markdown file is edited outside the CMS).
+        folder(kinds("listings"), "content/properties", "yaml", listing_extra),
         folder(kinds("posts"), "content/blog", "md", json!({ "sortable_fields": ["date", "title"] })),
         folder(
             kinds("team"),
@@ -241,11 +263,13 @@ pub fn config(backend: &Backend) -> Value {
         "name": "settings",
         "label": "Agency settings",
         "i18n": true,
-        "files": [{ "name": "site", "label": "The agency (site.yaml)", "file": "content/site.yaml", "format": "yaml", "fields": site_fields }],
+        "files": [{ "name": "site", "label": "The agency", "file": "content/site.yaml", "format": "yaml", "fields": site_fields }],
     }));
     let mut config = json!({
         "backend": { "name": backend.name, "repo": backend.repo, "branch": backend.branch },
         "app_title": "Content editor",
+        // The site's own logo, not Sveltia's, on the first screen and in the header.
+        "logo": { "src": "/favicon.svg" },
         "media_folder": "content/media",
         "public_folder": "media",
         "media_libraries": { "default": { "config": { "max_file_size": MAX_PHOTO_BYTES, "slugify_filename": true } } },
@@ -354,15 +378,22 @@ impl Walk<'_> {
         let (resolved, nullable, def) = self.resolve(schema);
         let doc = schema.get("description").or_else(|| resolved.get("description")).and_then(Value::as_str);
         let has_default = schema.get("default").is_some() || resolved.get("default").is_some();
-        let required = required && !nullable && !has_default;
+        // A choice with a default is never empty: the form starts at the default and offers no
+        // '(None)' the build would read as the default anyway.
+        let chosen = has_default && resolved.get("enum").is_some();
+        let required = (required && !nullable && !has_default) || chosen;
         let mut field = Map::new();
         field.insert("name".into(), json!(name));
-        field.insert("label".into(), json!(label(name)));
+        let words = cms_words::words(
+            self.kind.name,
+            path.trim_start_matches(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '.']),
+        );
+        field.insert("label".into(), json!(words.map_or_else(|| label(name), |(label, _)| label.to_owned())));
         let widget = special(self.kind.name, path, &resolved)
             .unwrap_or_else(|| self.widget(name, &resolved, def.as_deref(), doc, path));
         field.extend(widget.as_object().cloned().unwrap_or_default());
-        if let Some(doc) = doc {
-            field.insert("hint".into(), json!(doc));
+        if let Some((_, Some(hint))) = words {
+            field.insert("hint".into(), json!(hint));
         }
         field.insert("required".into(), json!(required));
         if let Some(default) = schema.get("default").or_else(|| resolved.get("default"))
@@ -370,6 +401,9 @@ impl Walk<'_> {
             && !matches!(default, Value::Array(items) if items.is_empty())
         {
             field.insert("default".into(), default.clone());
+        } else if required && def.as_deref() == Some("Timestamp") {
+            // A new entry's date is the moment it is made.
+            field.insert("default".into(), json!("{{now}}"));
         }
         Value::Object(field)
     }
@@ -460,10 +494,13 @@ impl Walk<'_> {
     }
 }
 
+/// The logo formats the build publishes: the photos' and SVG (made safe by the build).
+pub const LOGO_TYPES: &str = "image/jpeg,image/png,image/webp,image/svg+xml";
+
 /// The widgets a schema cannot tell: references to other records and vocabularies, images.
 fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
     let photo = |multiple: bool| json!({ "widget": "image", "multiple": multiple, "accept": PHOTO_TYPES, "choose_url": false });
-    let logo = || json!({ "widget": "image", "accept": format!("{PHOTO_TYPES},image/svg+xml"), "choose_url": false });
+    let logo = || json!({ "widget": "image", "accept": LOGO_TYPES, "choose_url": false });
     let term = |vocabulary: &str, multiple: bool| {
         json!({
             "widget": "relation", "collection": "vocabulary", "file": vocabulary,
@@ -480,10 +517,10 @@ fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
     let is_array = s.get("type") == Some(&json!("array"));
     Some(match (kind, path) {
         (_, "images") if is_array => photo(true),
-        ("listings" | "listings_md", "agent") => record("team"),
-        ("listings" | "listings_md", "developer") => record("developers"),
-        ("listings" | "listings_md", "location") => term("communities", false),
-        ("listings" | "listings_md", "amenities") => term("amenities", true),
+        ("listings", "agent") => record("team"),
+        ("listings", "developer") => record("developers"),
+        ("listings", "location") => term("communities", false),
+        ("listings", "amenities") => term("amenities", true),
         ("team", "languages") => term("languages", true),
         (_, "image" | "defaultImage" | "hero.residential.poster" | "hero.rental.poster")
         | (_, "hero.offPlan.poster" | "hero.commercial.poster" | "hero.all.poster") => photo(false),
@@ -500,21 +537,27 @@ fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
 /// The words `estate check` uses for a value that does not fit the field's pattern.
 fn pattern_message(name: &str) -> String {
     match name {
-        "escrowAccount" => "not an escrow account number: write the bank account's 8 to 16 digits, as the DLD's project register gives them".into(),
-        "projectNumber" => "not a RERA project number: the DLD writes it as a whole number, such as 2817".into(),
-        "completionDate" => "write a month (2028-06) or a day (2028-06-30)".into(),
-        _ => format!("`{name}` is not written as expected"),
+        "escrowAccount" => "Not an escrow account number: write the bank account's 8 to 16 digits, as the DLD's project register gives them.".into(),
+        "projectNumber" => "Not a RERA project number: the DLD writes it as a whole number, such as 2817.".into(),
+        "completionDate" => "Write a month (2028-06) or a day (2028-06-30).".into(),
+        "price" => super::model::PRICE_MESSAGE.into(),
+        "key" => "Use lower-case letters, digits and hyphens only, e.g. dubai-marina.".into(),
+        _ => "This is not written as expected: see the hint below the field.".into(),
     }
 }
 
 /// Rules of `estate check` on a field that its schema does not state as a pattern.
 fn extra_pattern(name: &str) -> Option<(&'static str, &'static str)> {
     match name {
-        "permitUrl" => Some(("^https://.+", "`permitUrl` must be an https:// link")),
-        "whatsapp" => Some((
-            r"^\D*(\d\D*){9,}$",
-            "`whatsapp` must be a full number with country code, e.g. +971501234567",
+        // The build publishes no other kind of link (a `javascript:` one would run script).
+        "permitUrl" | "website" => Some((r"^https://\S+$", "Write the full address, starting with https://")),
+        "url" => Some((
+            r"^(https?://|mailto:|tel:)\S+$",
+            "Write the full address, starting with https:// (or mailto: for an email, tel: for a phone)",
         )),
+        "whatsapp" => {
+            Some((r"^\D*(\d\D*){9,}$", "Write the full number with the country code, e.g. +971501234567"))
+        }
         _ => None,
     }
 }

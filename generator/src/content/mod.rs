@@ -8,6 +8,7 @@
 
 mod checks;
 pub mod cms;
+mod cms_words;
 pub mod demo;
 pub mod diag;
 pub mod emit;

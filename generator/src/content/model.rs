@@ -120,7 +120,8 @@ impl JsonSchema for MonthOrDay {
 }
 
 /// Whether a listing is shown. Only `available` listings are published.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+// `Serialize` only so its schema states the default (schemars writes a default it can serialise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     #[default]
@@ -229,7 +230,11 @@ pub struct PropertyFile {
     pub bathrooms: Option<u32>,
     /// Built-up area in square feet. Cards show "N/A" without it.
     pub area: Option<u32>,
-    /// Price in AED (a whole number). Without it cards show "Contact for price".
+    /// Price in AED, a whole number: written bare (2750000) or in quotes with its thousands
+    /// separated by commas ("2,750,000", as the browser editor may write it). Without it cards
+    /// show "Contact for price"; 0 is refused.
+    #[serde(default, deserialize_with = "price")]
+    #[schemars(schema_with = "price_schema")]
     pub price: Option<u64>,
     /// Required for rentals: whether the price is per `year` or per `month`.
     pub price_period: Option<PricePeriod>,
@@ -295,6 +300,65 @@ fn project_number_schema(_: &mut SchemaGenerator) -> Schema {
         "minimum": 1,
         "maximum": 99999,
         "pattern": "^[1-9][0-9]{0,4}$"
+    })
+}
+
+/// The highest price a listing may give, in AED: ten billion, above any home ever sold in Dubai,
+/// so a slip of the keyboard (a zero too many) is caught.
+pub const MAX_PRICE: u64 = 9_999_999_999;
+/// What is wrong with a price that is not a whole number of dirhams from 1 to [`MAX_PRICE`].
+pub const PRICE_MESSAGE: &str = "Write the price in dirhams as a whole number, such as 2750000 or 2,750,000 \
+    (no decimals, no letters, up to 9,999,999,999). Leave the price empty for \"Contact for price\"; 0 is not a price.";
+/// The text form of a price: 1 to [`MAX_PRICE`] in digits, its thousands maybe separated by
+/// commas, no leading zero.
+const PRICE_PATTERN: &str = r"^([1-9][0-9]{0,2}(,?[0-9]{3}){0,2}|[1-9](,?[0-9]{3}){3})$";
+
+/// A price written `2750000` or `"2,750,000"`; range and zero are the content checks'.
+fn price<'de, D: de::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    struct V;
+    impl de::Visitor<'_> for V {
+        type Value = Option<u64>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a whole number of dirhams, such as 2750000 or \"2,750,000\"")
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+            Ok(Some(v))
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+            u64::try_from(v).map(Some).map_err(|_| E::custom(PRICE_MESSAGE))
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+            Err(E::custom(PRICE_MESSAGE))
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            let digits: String = v.trim().chars().filter(|c| *c != ',').collect();
+            let grouped = v.trim().split(',').skip(1).all(|group| group.len() == 3)
+                && v.trim()
+                    .split(',')
+                    .next()
+                    .is_some_and(|first| (1..=3).contains(&first.len()) || !v.contains(','));
+            match digits.parse::<u64>() {
+                Ok(n) if grouped && digits.chars().all(|c| c.is_ascii_digit()) => Ok(Some(n)),
+                _ => Err(E::custom(PRICE_MESSAGE)),
+            }
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+    }
+    d.deserialize_any(V)
+}
+
+/// The schema of `price`: a whole number, or the same in quotes with commas.
+fn price_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": ["integer", "string", "null"],
+        "minimum": 1,
+        "maximum": MAX_PRICE,
+        "pattern": PRICE_PATTERN
     })
 }
 

@@ -33,16 +33,21 @@ pub enum CmsError {
     Io { path: PathBuf, source: std::io::Error },
 }
 
+/// The panel beside the CMS that shows the last build's outcome (`status.json`, see
+/// [`super::status`]): a file of its own, as the site's policy allows no inline script.
+const STATUS_SCRIPT: &str = include_str!("cms_status.js");
+
 /// The page that loads the CMS: kept out of search engines, loading nothing but the CMS, which
-/// reads `config.yml` beside the page (`/cms/config.yml`, for `/cms` too). No `<link
-/// rel="cms-config-url">`: not a link type HTML knows, so the HTML check would refuse it.
+/// reads `config.yml` beside the page (`/cms/config.yml`, for `/cms` too), and the status panel.
+/// No `<link rel="cms-config-url">`: not a link type HTML knows, so the HTML check would refuse it.
 fn page() -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"robots\" content=\"noindex, nofollow\">\n\
          <title>Content editor</title>\n\
-         </head>\n<body>\n<script src=\"/{DIR}/{}\"></script>\n</body>\n</html>\n",
+         </head>\n<body>\n<script src=\"/{DIR}/{}\"></script>\n\
+         <script src=\"/{DIR}/status.js\"></script>\n</body>\n</html>\n",
         FILES[0]
     )
 }
@@ -63,6 +68,7 @@ pub fn write(site_dir: &Path, out: &Path, backend: &Backend) -> Result<Vec<PathB
     let mut files: Vec<(String, Vec<u8>)> = vec![
         (format!("{DIR}/index.html"), page().into_bytes()),
         (format!("{DIR}/config.yml"), config_yaml(backend).into_bytes()),
+        (format!("{DIR}/status.js"), STATUS_SCRIPT.as_bytes().to_vec()),
     ];
     for name in FILES {
         let bytes = read(package.join(name))?;

@@ -4,6 +4,7 @@
 
 pub mod cms;
 pub mod site;
+pub mod status;
 mod vite_cache;
 
 use std::path::{Path, PathBuf};
@@ -377,7 +378,8 @@ fn write_cms(options: &BuildOptions) -> Result<Touched, BuildError> {
     let (Pages::Build(site_dir) | Pages::Prerender(site_dir)) = &options.pages else {
         return Ok(Touched::Known(Vec::new()));
     };
-    let backend = crate::content::cms::Backend::from_env(|name| std::env::var(name).ok());
+    let backend =
+        crate::content::cms::Backend::from_env(|name| std::env::var(name).ok()).or_local(&options.content);
     Ok(Touched::Known(cms::write(site_dir, &options.out, &backend)?))
 }
 

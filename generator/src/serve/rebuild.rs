@@ -20,6 +20,7 @@ use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, ne
 use tokio::sync::broadcast;
 
 use super::{DEBOUNCE, ServeError, announce};
+use crate::pipeline::status::{FILE as STATUS, Status};
 use crate::pipeline::{self, BuildError, BuildOptions, Incremental, Pages};
 
 /// The folder requests are answered from: the output folder or its spare copy.
@@ -60,6 +61,21 @@ impl Copies {
     /// Brings copy `to` up to date with copy `from` (see [`catch_up`]).
     fn sync(&self, from: usize, to: usize, touched: Option<&[PathBuf]>) -> std::io::Result<usize> {
         catch_up(&self.folders[from], &self.folders[to], touched)
+    }
+
+    /// Shows the editors `status` (the outcome of the last rebuild) in the served copy
+    /// `current`, and the same file in the other, so the copies stay alike.
+    fn status(&self, current: usize, status: &Status) {
+        let written = pipeline::status::write_if_cms(status, &self.folders[current]).and_then(|()| {
+            let (from, to) = (self.folders[current].join(STATUS), self.folders[1 - current].join(STATUS));
+            match std::fs::metadata(&from) {
+                Ok(meta) if to.parent().is_some_and(Path::is_dir) => copy_file(&from, &to, meta.modified()?),
+                _ => Ok(()),
+            }
+        });
+        if let Err(error) = written {
+            eprintln!("estate serve: cannot write the editor's status: {error}");
+        }
     }
 
     /// The options of a build into copy `which`; `last_build`: it holds the last good build.
@@ -295,6 +311,8 @@ fn rebuild_loop(
                 }
             }
         }
+        let records: Vec<PathBuf> =
+            changed.iter().filter(|(c, _)| *c == Changed::Record).map(|(_, p)| p.clone()).collect();
         let (changed, paths): (Vec<Changed>, Vec<PathBuf>) = changed.into_iter().unzip();
         let Some(pages) = pages_for(&build.pages, &changed, site_broken) else { continue };
         if let Some(incremental) = &build.incremental {
@@ -344,6 +362,8 @@ fn rebuild_loop(
                         eprintln!("estate serve: cannot bring {} up to date: {error}", other.display());
                     }
                 }
+                let outcome = Status::published(&build.content, &warnings, &records, false);
+                copies.status(current, &outcome);
             }
             Err(error) => {
                 // A content error stops the build before it writes anything.
@@ -357,6 +377,12 @@ fn rebuild_loop(
                     "estate serve: {} the rebuild after a change to {what} failed: {error}; still serving the last good build",
                     clock()
                 );
+                let outcome = match &error {
+                    BuildError::Content(report) => Status::refused(&build.content, report),
+                    BuildError::BrokenLinks(broken) => Status::broken_links(&build.content, broken),
+                    _ => Status::failed(),
+                };
+                copies.status(current, &outcome);
             }
         }
     }

@@ -110,9 +110,8 @@ fn every_field_of_the_model_is_in_the_cms_with_its_hint() {
     };
     let schemas: std::collections::BTreeMap<&str, Value> =
         schema::all().into_iter().map(|(name, text)| (name, serde_json::from_str(&text).unwrap())).collect();
-    let cases: [(&str, Value); 8] = [
+    let cases: [(&str, Value); 7] = [
         ("property.json", by_name("listings")["fields"].clone()),
-        ("property.json", by_name("listings_md")["fields"].clone()),
         ("post.json", by_name("posts")["fields"].clone()),
         ("team.json", by_name("team")["fields"].clone()),
         ("developer.json", by_name("developers")["fields"].clone()),
@@ -133,12 +132,42 @@ fn every_field_of_the_model_is_in_the_cms_with_its_hint() {
             .collect();
         assert!(missing.is_empty(), "{file}: fields of the model not in the CMS: {missing:?}");
     }
-    // Each field keeps its doc comment as its hint, its rule and its widget.
+    // One collection of listings.
+    assert_eq!(
+        collections.iter().filter(|c| c["label"].as_str().is_some_and(|l| l.contains("Listings"))).count(),
+        1
+    );
+    // Each field has its hint in an agent's words, its rule and its widget.
     let listing = by_name("listings")["fields"].as_array().unwrap().clone();
     let field = |name: &str| listing.iter().find(|f| f["name"] == name).unwrap().clone();
-    assert!(field("permitNumber")["hint"].as_str().unwrap().contains("Trakheesi"));
-    assert_eq!(field("price")["widget"], "number");
-    assert_eq!(field("price")["min"], 0);
+    assert!(field("permitNumber")["label"].as_str().unwrap().contains("Trakheesi"));
+    // A price is typed as an agent writes it (2,750,000) and read so; 0 and the absurd are refused.
+    assert_eq!(field("price")["widget"], "string");
+    let price = regex_lite(field("price")["pattern"][0].as_str().unwrap());
+    for good in ["2750000", "2,750,000", "950", "9,999,999,999"] {
+        assert!(price(good), "{good} refused");
+    }
+    for bad in ["0", "0,000", "2.750.000", "27,50,000", "2750000.5", "AED 2m", "10,000,000,000", "-5"] {
+        assert!(!price(bad), "{bad} accepted");
+    }
+    assert!(
+        field("price")["pattern"][1]
+            .as_str()
+            .unwrap()
+            .contains("Leave the price empty for \"Contact for price\"")
+    );
+    // A new listing starts available and dated now.
+    assert_eq!(
+        (field("status")["default"].clone(), field("status")["required"].clone()),
+        (Value::from("available"), Value::from(true))
+    );
+    assert_eq!(field("createdAt")["default"], "{{now}}");
+    // Only web links with https (a `javascript:` link would run script).
+    let developer = by_name("developers")["fields"].as_array().unwrap().clone();
+    let website =
+        developer.iter().find(|f| f["name"] == "website").unwrap()["pattern"][0].as_str().unwrap().to_owned();
+    assert!(regex_lite(&website)("https://www.emaar.com") && !regex_lite(&website)("javascript:alert(1)"));
+    assert!(!regex_lite(field("permitUrl")["pattern"][0].as_str().unwrap())("http://x.ae"));
     // The bounds estate check enforces inside objects and lists reach the form too.
     let sub = |parent: &str, name: &str| {
         field(parent)["fields"].as_array().unwrap().iter().find(|f| f["name"] == name).unwrap().clone()
@@ -181,7 +210,7 @@ location: Dubai Marina
 bedrooms: 2
 bathrooms: 3
 area: 1350
-price: 2450000
+price: '2,450,000'
 reference: PC-S-9001
 permitNumber: '7129903348'
 permitUrl: https://trakheesi.dubailand.gov.ae/rev/qr/7129903348
@@ -275,6 +304,7 @@ fn files_as_the_cms_saves_them_pass_estate_check() {
         Some("شقة بغرفتي نوم مطلة على البحر")
     );
     assert_eq!(listing.data.created_at.to_api(), "2026-11-25T09:30:00+04:00");
+    assert_eq!(listing.data.price, Some(2_450_000));
     let off_plan = loaded.properties.iter().find(|r| r.path.ends_with("creek-vista-off-plan.yaml")).unwrap();
     assert_eq!(off_plan.data.project_number.as_deref(), Some("2817"));
     let post =
@@ -387,4 +417,31 @@ fn every_slug_and_summary_names_fields_its_collection_has() {
         .expect("the guides' collection");
     guides["slug"] = Value::from("{{title}}");
     assert_eq!(unknown_template_fields(&broken), ["guides: slug {{title}}"]);
+}
+
+/// Whether `pattern` (a CMS field's, as the browser reads it: no flags) matches `text`, by the
+/// regex crate, whose syntax agrees with JavaScript's for these patterns.
+fn regex_lite(pattern: &str) -> impl Fn(&str) -> bool + use<> {
+    let re = regex::Regex::new(pattern).unwrap_or_else(|e| panic!("{pattern}: {e}"));
+    move |text| re.is_match(text)
+}
+
+#[test]
+fn a_price_of_0_or_beyond_the_highest_is_an_error_that_says_what_to_write() {
+    let dir = content_copy(&repo().join("content"));
+    let content = dir.path().join("content");
+    for (price, expected) in [
+        ("0", "leave the price empty for \"Contact for price\""),
+        ("'0'", "leave the price empty for \"Contact for price\""),
+        ("12000000000", "more than the highest a listing may give"),
+        ("'2.750.000'", "Write the price in dirhams as a whole number"),
+    ] {
+        let listing = CMS_LISTING.replace("price: '2,450,000'", &format!("price: {price}"));
+        std::fs::write(content.join("properties/marina-walk-two-bedroom.yaml"), listing).unwrap();
+        let (_, report) = generator::check::content(&content);
+        let said = report.render();
+        assert_eq!(report.errors(), 1, "{price}: {said}");
+        assert!(said.contains("marina-walk-two-bedroom.yaml:15:"), "{price}: at the price's line: {said}");
+        assert!(said.contains(expected), "{price}: {said}");
+    }
 }

@@ -9,6 +9,7 @@ mod architecture;
 mod cached_estate;
 mod check_fixtures;
 mod cms;
+mod cms_words;
 mod commands;
 mod content_hardening;
 mod github_annotations;

@@ -1,0 +1,110 @@
+// The site's status beside the browser editor: reads /cms/status.json (the last build's outcome,
+// written by `estate serve` after each rebuild and by each deploy) every two seconds and shows it
+// in a panel at the bottom of the screen, opened whenever a new outcome arrives. Every word it
+// shows comes from that file; text is set as text, and a link only to a path of this site.
+(() => {
+  // Under `estate serve`: the CMS keeps its state through a rebuild (no reload of the page).
+  window.__estateKeep = true;
+  const URL = '/cms/status.json';
+  let shown = '';
+  const panel = document.createElement('aside');
+  panel.id = 'estate-status';
+  panel.setAttribute('role', 'status');
+  panel.setAttribute('aria-live', 'polite');
+  panel.style.cssText =
+    'position:fixed;inset-block-end:12px;inset-inline-end:12px;z-index:2147483647;max-inline-size:min(34rem,calc(100vw - 24px));' +
+    'max-block-size:60vh;overflow:auto;background:#fff;color:#1b1b1b;border:2px solid #888;border-radius:8px;' +
+    'box-shadow:0 4px 16px rgba(0,0,0,.25);font:14px/1.45 system-ui,sans-serif;padding:10px 14px;display:none';
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.id = 'estate-status-toggle';
+  toggle.style.cssText =
+    'position:fixed;inset-block-end:12px;inset-inline-end:12px;z-index:2147483646;border-radius:16px;border:1px solid #888;' +
+    'background:#fff;padding:4px 12px;font:13px system-ui,sans-serif;cursor:pointer;display:none';
+  toggle.addEventListener('click', () => open(true));
+
+  const el = (tag, text, css) => {
+    const node = document.createElement(tag);
+    if (text) node.textContent = text;
+    if (css) node.style.cssText = css;
+    return node;
+  };
+  const list = (title, problems, colour) => {
+    const section = el('section');
+    section.append(el('h3', title, `font-size:14px;margin:10px 0 4px;color:${colour}`));
+    const items = el('ul', '', 'margin:0;padding-inline-start:18px');
+    for (const p of problems) {
+      const item = el('li', '', 'margin-block-end:4px');
+      item.append(el('strong', p.entry));
+      if (p.field) item.append(document.createTextNode(' · '), el('em', p.field));
+      item.append(document.createTextNode(': ' + p.message));
+      items.append(item);
+    }
+    section.append(items);
+    return section;
+  };
+  const isSitePath = (url) => typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
+
+  function open(yes) {
+    panel.style.display = yes ? 'block' : 'none';
+    toggle.style.display = yes ? 'none' : 'block';
+  }
+
+  function render(status) {
+    panel.replaceChildren();
+    const colour = status.published ? '#1a7f37' : '#b42318';
+    panel.style.borderColor = colour;
+    panel.dataset.published = String(Boolean(status.published));
+    const head = el('div', '', 'display:flex;gap:12px;align-items:flex-start;justify-content:space-between');
+    head.append(el('p', status.headline, `margin:0;font-weight:600;color:${colour}`));
+    const hide = el('button', status.words.hide, 'border:1px solid #888;border-radius:4px;background:#fff;cursor:pointer');
+    hide.type = 'button';
+    hide.addEventListener('click', () => open(false));
+    head.append(hide);
+    panel.append(head);
+    const pages = el('ul', '', 'margin:6px 0 0;padding-inline-start:18px');
+    for (const page of status.pages ?? []) {
+      const item = el('li', page.title + (isSitePath(page.url) ? ': ' : ''));
+      if (isSitePath(page.url)) {
+        const link = el('a', status.words.view);
+        link.href = page.url;
+        link.target = '_blank';
+        link.rel = 'noopener';
+        item.append(link);
+      }
+      pages.append(item);
+    }
+    if (pages.childElementCount) panel.append(pages);
+    if (status.errors?.length) panel.append(list(status.words.errors, status.errors, '#b42318'));
+    if (status.warnings?.length) panel.append(list(status.words.warnings, status.warnings, '#8a5a00'));
+    toggle.textContent = status.words.show;
+    toggle.style.borderColor = colour;
+  }
+
+  async function refresh() {
+    try {
+      const response = await fetch(URL, { cache: 'no-store' });
+      if (!response.ok) return;
+      const text = await response.text();
+      if (text === shown) return;
+      const first = shown === '';
+      shown = text;
+      const status = JSON.parse(text);
+      render(status);
+      // A new outcome opens the panel; the one found on opening the CMS waits behind the button,
+      // unless the site is not published.
+      open(!first || !status.published);
+    } catch {
+      // Offline or between builds: the next round tries again.
+    }
+  }
+
+  const start = () => {
+    document.body.append(panel, toggle);
+    refresh();
+    setInterval(refresh, 2000);
+    window.addEventListener('estate:rebuilt', refresh);
+  };
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start);
+})();

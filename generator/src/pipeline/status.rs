@@ -1,0 +1,536 @@
+//! The outcome of the last build as the browser editor shows it: `dist/cms/status.json`, read by
+//! `cms/status.js` beside the CMS every few seconds. Published (with the pages of the entries that
+//! changed), or not published with each problem named by its entry's title and its field's label
+//! as the CMS shows them, never a file name or a key.
+//!
+//! `estate serve` writes it after each rebuild, good or failed, into the folder it serves; a
+//! deploy writes it when its build succeeds (a failed deploy publishes nothing, so the agency
+//! hears of it by Netlify's deploy notifications). What it holds is what the site's pages show
+//! anyway, the editors' words for it and the time: no path, no address of this machine, no
+//! setting; on a deploy, nothing about an entry the site does not publish (a draft's title).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::check::links::BrokenLink;
+use crate::content::cms;
+use crate::content::diag::{Diagnostic, Report, Severity};
+
+/// Where the status is, under the output folder.
+pub const FILE: &str = "cms/status.json";
+
+/// What `status.js` shows.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Status {
+    /// Whether the site now shows the latest saves.
+    pub published: bool,
+    /// When the build finished, in Dubai's time (`2026-11-25T14:03:05+04:00`).
+    pub at: String,
+    /// The first line, a sentence.
+    pub headline: String,
+    /// The pages of the entries this build published anew.
+    pub pages: Vec<Page>,
+    pub errors: Vec<Problem>,
+    pub warnings: Vec<Problem>,
+    /// The words `status.js` needs beside these, so it holds none of its own.
+    pub words: Words,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Page {
+    /// The entry's title.
+    pub title: String,
+    /// The page's path on the site (`/property/marina-gate`).
+    pub url: String,
+}
+
+/// One problem in an editor's words.
+#[derive(Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Problem {
+    /// The entry: its kind and title (`Listing “Marina Gate Two-Bedroom”`).
+    pub entry: String,
+    /// The field's label in the CMS (`Price`, `Title (Arabic)`), when the problem is in one.
+    pub field: Option<String>,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Words {
+    pub errors: &'static str,
+    pub warnings: &'static str,
+    pub view: &'static str,
+    pub hide: &'static str,
+    pub show: &'static str,
+}
+
+const WORDS: Words = Words {
+    errors: "To fix before the site can be published",
+    warnings: "Worth a look (the site is published anyway)",
+    view: "View the page",
+    hide: "Hide",
+    show: "Site status",
+};
+
+impl Status {
+    /// A build that published: its warnings, and the pages of the entries in `changed` (record
+    /// files). `public`: the status is published with the site, so it names no entry the site
+    /// does not show.
+    pub fn published(content: &Path, warnings: &Report, changed: &[PathBuf], public: bool) -> Status {
+        let names = Names::new(content);
+        let warnings = names.problems(warnings, Severity::Warning, public);
+        let pages: Vec<Page> = changed.iter().filter_map(|path| names.page(path, public)).collect();
+        let headline = format!("Published at {}: the site shows your latest changes.", clock());
+        Status { published: true, at: now(), headline, pages, errors: Vec::new(), warnings, words: WORDS }
+    }
+
+    /// A build stopped by the content: what to fix, and its warnings.
+    pub fn refused(content: &Path, report: &Report) -> Status {
+        let names = Names::new(content);
+        let errors = names.problems(report, Severity::Error, false);
+        let warnings = names.problems(report, Severity::Warning, false);
+        Status { errors, warnings, ..Status::not_published() }
+    }
+
+    /// A build stopped by internal links of its pages that lead nowhere.
+    pub fn broken_links(content: &Path, broken: &[BrokenLink]) -> Status {
+        let names = Names::new(content);
+        let mut errors: Vec<Problem> = broken
+            .iter()
+            .map(|link| Problem {
+                entry: names.entry_of_page(&link.page),
+                field: None,
+                message: format!(
+                    "It links to {}, which the site does not publish: {}.",
+                    link.link, link.answer
+                ),
+            })
+            .collect();
+        errors.sort();
+        errors.dedup();
+        Status { errors, ..Status::not_published() }
+    }
+
+    /// A build stopped by something other than the content (the front end, the disk): for the
+    /// developer, who sees why where the site is built.
+    pub fn failed() -> Status {
+        Status {
+            errors: vec![Problem {
+                entry: "The website".into(),
+                field: None,
+                message: "could not be built, for a reason that is not in the content. Your changes are \
+                          saved; ask the developer to look at the build."
+                    .into(),
+            }],
+            ..Status::not_published()
+        }
+    }
+
+    fn not_published() -> Status {
+        Status {
+            published: false,
+            at: now(),
+            headline: format!(
+                "Not published at {}: the site still shows the version before these changes.",
+                clock()
+            ),
+            pages: Vec::new(),
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            words: WORDS,
+        }
+    }
+
+    /// Writes the status into the output folder `out` (whole, so a reader never sees half).
+    pub fn write(&self, out: &Path) -> std::io::Result<PathBuf> {
+        let path = out.join(FILE);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let json = serde_json::to_vec_pretty(self).map_err(std::io::Error::other)?;
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let temporary = path.with_extension(format!("{}-{}.tmp", std::process::id(), nanos.as_nanos()));
+        std::fs::write(&temporary, &json)?;
+        std::fs::rename(&temporary, &path).inspect_err(|_| {
+            let _ = std::fs::remove_file(&temporary);
+        })?;
+        Ok(path)
+    }
+}
+
+/// Writes `status` into the output folder `out` if it holds the browser editor.
+pub fn write_if_cms(status: &Status, out: &Path) -> std::io::Result<()> {
+    if out.join(super::cms::DIR).join("index.html").is_file() {
+        status.write(out)?;
+    }
+    Ok(())
+}
+
+/// The content files a deploy changed, by git, from Netlify's `CACHED_COMMIT_REF` (the last
+/// deployed commit) to `COMMIT_REF`: nothing when either is missing or git cannot say.
+pub fn changed_in_deploy(var: impl Fn(&str) -> Option<String>) -> Vec<PathBuf> {
+    let commit = |name| var(name).filter(|v| v.len() >= 7 && v.chars().all(|c| c.is_ascii_hexdigit()));
+    let (Some(from), Some(to)) = (commit("CACHED_COMMIT_REF"), commit("COMMIT_REF")) else {
+        return Vec::new();
+    };
+    if from == to {
+        return Vec::new();
+    }
+    let output = std::process::Command::new("git")
+        .args(["diff", "--name-only", "--relative", "--no-renames", &from, &to, "--"])
+        .stderr(std::process::Stdio::null())
+        .output();
+    match output {
+        Ok(out) if out.status.success() => {
+            String::from_utf8_lossy(&out.stdout).lines().take(200).map(PathBuf::from).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn dubai_now() -> chrono::DateTime<chrono::FixedOffset> {
+    chrono::Utc::now().with_timezone(&crate::content::model::dubai())
+}
+
+fn now() -> String {
+    dubai_now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+}
+
+/// `14:03` on 25/11/2026, as an agent in Dubai reads a time.
+fn clock() -> String {
+    dubai_now().format("%H:%M on %d/%m/%Y").to_string()
+}
+
+/// The kinds of entry by their folder under content/: the CMS's collection, the kind's name, and
+/// the page an entry of it has (`{id}` its file's name).
+type Kind = (&'static str, &'static str, &'static str, Option<&'static str>);
+const KINDS: [Kind; 6] = [
+    ("properties", "listings", "Listing", Some("/property/{id}")),
+    ("blog", "posts", "Blog post", Some("/blog/{id}")),
+    ("developers", "developers", "Developer", Some("/developers")),
+    ("team", "team", "Team member", Some("/team")),
+    ("communities", "guides", "Area guide", Some("/area-guides-in-dubai/{id}")),
+    ("pages", "pages", "Page", None),
+];
+
+/// Turns diagnostics into an editor's words: entries by title, fields by the CMS's labels.
+struct Names {
+    content: PathBuf,
+    /// Per collection (or file, for the settings and vocabularies), each field's dotted path
+    /// (`paymentPlan.percent`) and label.
+    labels: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+impl Names {
+    fn new(content: &Path) -> Names {
+        let config = cms::config(&cms::Backend::from_env(|_| None));
+        let mut labels = BTreeMap::new();
+        for collection in config["collections"].as_array().into_iter().flatten() {
+            let mut add = |name: &str, fields: &Value| {
+                let mut map = BTreeMap::new();
+                collect_labels(fields, "", "", &mut map);
+                labels.insert(name.to_owned(), map);
+            };
+            if let Some(files) = collection["files"].as_array() {
+                for file in files {
+                    add(file["name"].as_str().unwrap_or_default(), &file["fields"]);
+                }
+            } else {
+                add(collection["name"].as_str().unwrap_or_default(), &collection["fields"]);
+            }
+        }
+        Names { content: content.to_path_buf(), labels }
+    }
+
+    fn problems(&self, report: &Report, severity: Severity, public: bool) -> Vec<Problem> {
+        let mut texts: BTreeMap<PathBuf, Option<String>> = BTreeMap::new();
+        let mut out: Vec<Problem> = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .filter_map(|d| {
+                let text =
+                    texts.entry(d.path.clone()).or_insert_with(|| std::fs::read_to_string(&d.path).ok());
+                self.problem(d, text.as_deref(), public)
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The folder of `path` under content/ and the file's name without its extension.
+    fn place(&self, path: &Path) -> (Option<&'static Kind>, String) {
+        let relative = path.strip_prefix(&self.content).unwrap_or(path);
+        let folder =
+            relative.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str()).unwrap_or_default();
+        let id = relative.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        (KINDS.iter().find(|k| k.0 == folder), id)
+    }
+
+    fn problem(&self, d: &Diagnostic, text: Option<&str>, public: bool) -> Option<Problem> {
+        let (kind, id) = self.place(&d.path);
+        let fields = text.map(Fields::of).unwrap_or_default();
+        if public && !fields.published() {
+            return None;
+        }
+        let (entry, collection) = match kind {
+            Some((_, collection, singular, _)) => {
+                (entry_name(singular, fields.title.as_deref()), *collection)
+            }
+            None => match id.as_str() {
+                "site" => ("The agency settings".to_owned(), "site"),
+                _ if d.path.components().any(|c| c.as_os_str() == "vocabulary") => {
+                    (format!("The vocabulary of {}", id.replace('-', " ")), id.as_str())
+                }
+                _ if d.path.components().any(|c| c.as_os_str() == "media") => {
+                    let name =
+                        d.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    (format!("The uploaded file {name}"), "")
+                }
+                _ => ("The content".to_owned(), ""),
+            },
+        };
+        let labels = self.labels.get(collection);
+        let field = text.and_then(|text| key_path_at(text, d.pos.line)).and_then(|path| {
+            let (language, path) = match path.split_once('.') {
+                Some(("ar", rest)) => (" (Arabic)", rest.to_owned()),
+                Some(("ru", rest)) => (" (Russian)", rest.to_owned()),
+                _ => ("", path),
+            };
+            let label = labels?.get(&path)?;
+            Some(format!("{label}{language}"))
+        });
+        let message = in_labels(&d.message, labels);
+        Some(Problem { entry, field, message })
+    }
+
+    /// The page of the record file `path` and its entry's title, if it has one on the site.
+    fn page(&self, path: &Path, public: bool) -> Option<Page> {
+        let (kind, id) = self.place(path);
+        let (_, _, singular, url) = kind?;
+        let fields = Fields::of(&std::fs::read_to_string(path).ok()?);
+        if !fields.published() {
+            return (!public).then(|| Page {
+                title: format!(
+                    "{} (not on the site: its status is {})",
+                    entry_name(singular, fields.title.as_deref()),
+                    fields.status.unwrap_or_default()
+                ),
+                url: String::new(),
+            });
+        }
+        Some(Page { title: entry_name(singular, fields.title.as_deref()), url: (*url)?.replace("{id}", &id) })
+    }
+
+    /// The entry whose page is `page` (`/property/x`, `/ar/blog/7/slug`).
+    fn entry_of_page(&self, page: &str) -> String {
+        let segments: Vec<&str> =
+            page.split('/').filter(|s| !s.is_empty() && !matches!(*s, "ar" | "ru")).collect();
+        let (folder, singular) = match segments.first() {
+            Some(&"property") => ("properties", "Listing"),
+            Some(&"blog") => ("blog", "Blog post"),
+            _ => return format!("The page {page}"),
+        };
+        let Some(id) = segments.get(1) else { return format!("The page {page}") };
+        ["yaml", "md"]
+            .iter()
+            .find_map(|ext| {
+                std::fs::read_to_string(self.content.join(folder).join(format!("{id}.{ext}"))).ok()
+            })
+            .map_or_else(
+                || format!("The page {page}"),
+                |text| entry_name(singular, Fields::of(&text).title.as_deref()),
+            )
+    }
+}
+
+fn entry_name(singular: &str, title: Option<&str>) -> String {
+    match title {
+        Some(title) => format!("{singular} “{title}”"),
+        None => format!("A {} without a title", singular.to_lowercase()),
+    }
+}
+
+/// Each field's dotted path and label in a CMS field list (`parent` its parent's).
+fn collect_labels(fields: &Value, path: &str, parent: &str, out: &mut BTreeMap<String, String>) {
+    for field in fields.as_array().into_iter().flatten() {
+        let Some(name) = field["name"].as_str() else { continue };
+        let label = field["label"].as_str().unwrap_or(name);
+        let path = if path.is_empty() { name.to_owned() } else { format!("{path}.{name}") };
+        let label = if parent.is_empty() { label.to_owned() } else { format!("{parent} › {label}") };
+        out.insert(path.clone(), label.clone());
+        collect_labels(&field["fields"], &path, &label, out);
+    }
+}
+
+/// A diagnostic's message with each backticked field name replaced by its label in quotes, and
+/// the other backticks made quotes.
+fn in_labels(message: &str, labels: Option<&BTreeMap<String, String>>) -> String {
+    let mut out = String::new();
+    let mut parts = message.split('`');
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    let mut quoted = true;
+    for part in parts {
+        if quoted {
+            let label = labels.and_then(|l| {
+                l.get(part)
+                    .or_else(|| l.iter().find(|(k, _)| k.rsplit('.').next() == Some(part)).map(|(_, v)| v))
+            });
+            out.push_str(&format!("“{}”", label.map_or(part, String::as_str)));
+        } else {
+            out.push_str(part);
+        }
+        quoted = !quoted;
+    }
+    let mut chars = out.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// The few top-level values of a record an editor's status needs, read line by line so that a
+/// file the YAML parser refuses still has its title.
+#[derive(Default)]
+struct Fields {
+    title: Option<String>,
+    status: Option<String>,
+}
+
+impl Fields {
+    fn of(text: &str) -> Fields {
+        let mut fields = Fields::default();
+        for line in text.lines() {
+            let Some((key, value)) = line.split_once(':') else { continue };
+            let value = value.trim().trim_matches(['"', '\'']).trim();
+            if value.is_empty() {
+                continue;
+            }
+            match key {
+                "title" | "name" if fields.title.is_none() => fields.title = Some(value.to_owned()),
+                "status" => fields.status = Some(value.to_owned()),
+                _ => {}
+            }
+        }
+        fields
+    }
+
+    /// Whether the site shows the entry: a listing is shown while available.
+    fn published(&self) -> bool {
+        self.status.as_deref().is_none_or(|s| s == "available")
+    }
+}
+
+/// The dotted path of the key on line `line` (1-based) of a YAML or front matter text
+/// (`paymentPlan.percent`, `ar.title`), list items left out; the markdown body of a `.md` file
+/// as `description` or `content`... whichever the collection calls it is not known here, so None.
+fn key_path_at(text: &str, line: u32) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = (line as usize).checked_sub(1)?;
+    // Past the front matter's closing `---`: the body.
+    if lines.first().is_some_and(|l| l.trim_end() == "---")
+        && lines.iter().skip(1).position(|l| l.trim_end() == "---").is_some_and(|end| at > end + 1)
+    {
+        return None;
+    }
+    let key_of = |l: &str| -> Option<(usize, String)> {
+        let trimmed = l.trim_start();
+        let indent = l.len() - trimmed.len();
+        let (indent, rest) = match trimmed.strip_prefix("- ") {
+            Some(rest) => (indent + 2, rest),
+            None => (indent, trimmed),
+        };
+        let (key, _) = rest.split_once(':')?;
+        let valid = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        valid.then(|| (indent, key.to_owned()))
+    };
+    let (mut indent, key) = key_of(lines.get(at)?)?;
+    let mut path = vec![key];
+    for l in lines[..at].iter().rev() {
+        if indent == 0 {
+            break;
+        }
+        if l.trim().is_empty() || l.trim_start().starts_with('#') {
+            continue;
+        }
+        if let Some((i, key)) = key_of(l)
+            && i < indent
+        {
+            path.push(key);
+            indent = i;
+        }
+    }
+    path.reverse();
+    Some(path.join("."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::yaml::Pos;
+
+    #[test]
+    fn a_key_path_is_found_by_indentation() {
+        let text = "title: X\nar:\n  title: س\npaymentPlan:\n  - milestone: a\n    percent: 10\nprice: 0\n";
+        assert_eq!(key_path_at(text, 1).as_deref(), Some("title"));
+        assert_eq!(key_path_at(text, 3).as_deref(), Some("ar.title"));
+        assert_eq!(key_path_at(text, 6).as_deref(), Some("paymentPlan.percent"));
+        assert_eq!(key_path_at(text, 7).as_deref(), Some("price"));
+        assert_eq!(key_path_at("---\ntitle: X\n---\nbody\n", 4), None);
+    }
+
+    #[test]
+    fn an_error_names_the_entry_by_title_and_the_field_by_its_label() {
+        let dir = tempfile::tempdir().unwrap();
+        let listing = dir.path().join("properties/villa.yaml");
+        std::fs::create_dir_all(listing.parent().unwrap()).unwrap();
+        std::fs::write(&listing, "title: Palm Villa\npermitUrl: javascript:x\nar:\n  title: فيلا\n").unwrap();
+        let mut report = Report::default();
+        report.push(Diagnostic::error(
+            &listing,
+            Pos { line: 2, col: 12 },
+            "`permitUrl` must be an https:// link",
+        ));
+        report.push(Diagnostic::warning(&listing, Pos { line: 4, col: 3 }, "check the Arabic title"));
+        let status = Status::refused(dir.path(), &report);
+        assert!(!status.published);
+        let label = cms::config(&cms::Backend::from_env(|_| None))["collections"][0]["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["name"] == "permitUrl")
+            .unwrap()["label"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(
+            status.errors,
+            [Problem {
+                entry: "Listing “Palm Villa”".into(),
+                field: Some(label.clone()),
+                message: format!("“{label}” must be an https:// link"),
+            }]
+        );
+        assert_eq!(status.warnings[0].field.as_deref(), Some("Title (Arabic)"));
+        let json = serde_json::to_string(&status).unwrap();
+        assert!(!json.contains(&*dir.path().to_string_lossy()), "no path in {json}");
+        assert!(!json.contains("villa.yaml") && !json.contains("permitUrl"), "{json}");
+    }
+
+    #[test]
+    fn a_deployed_status_names_no_entry_the_site_does_not_show() {
+        let dir = tempfile::tempdir().unwrap();
+        let draft = dir.path().join("properties/secret.yaml");
+        std::fs::create_dir_all(draft.parent().unwrap()).unwrap();
+        std::fs::write(&draft, "title: Secret Sale\nstatus: draft\n").unwrap();
+        let mut report = Report::default();
+        report.push(Diagnostic::warning(&draft, Pos { line: 1, col: 1 }, "no photos"));
+        let public = Status::published(dir.path(), &report, std::slice::from_ref(&draft), true);
+        assert!(!serde_json::to_string(&public).unwrap().contains("Secret"));
+        let local = Status::published(dir.path(), &report, &[draft], false);
+        assert_eq!(local.warnings.len(), 1);
+        assert_eq!(local.pages[0].url, "");
+    }
+}
