@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Deploys the lead function to AWS Lambda in one command: builds it for arm64 with cargo-lambda,
+# keeps its secrets in AWS Secrets Manager (asked for here the first time, never written to a
+# file), deploys deploy/lead-fn/template.yaml with AWS SAM using the settings of
+# deploy/lead-fn/production.env, and prints what to set in Netlify.
+#
+#   scripts/deploy-lead-fn.sh              build, store missing secrets, deploy
+#   scripts/deploy-lead-fn.sh --secrets    ask for every secret again (to change one), then deploy
+#   scripts/deploy-lead-fn.sh --env FILE   another settings file (a staging stack)
+#   scripts/deploy-lead-fn.sh --print-parameters   only print the template's parameters (no AWS)
+#
+# Needs AWS credentials (`aws configure`, or AWS_PROFILE) of a user allowed to deploy
+# CloudFormation stacks; docs/deploy.md says which. The tools (AWS SAM CLI, the AWS CLI,
+# cargo-lambda and zig) are installed from PyPI into target/deploy-tools/ when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ENV_FILE=deploy/lead-fn/production.env
+ASK_ALL=false
+PRINT_ONLY=false
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --secrets) ASK_ALL=true ;;
+    --env) ENV_FILE="$2"; shift ;;
+    # The template's parameters as JSON, without AWS (scripts/test-deploy.sh checks them).
+    --print-parameters) PRINT_ONLY=true ;;
+    -h | --help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+# The settings: KEY=VALUE lines, read as text (never run as shell), as `estate doctor` reads them.
+declare -A SETTING
+while IFS= read -r line || [ -n "$line" ]; do
+  line="${line#"${line%%[![:space:]]*}"}"
+  case "$line" in '' | '#'*) continue ;; esac
+  key="${line%%=*}"
+  key="${key%"${key##*[![:space:]]}"}"
+  value="${line#*=}"
+  value="${value#"${value%%[![:space:]]*}"}"
+  value="${value%"${value##*[![:space:]]}"}"
+  SETTING[$key]="$value"
+done <"$ENV_FILE"
+setting() { printf '%s' "${SETTING[$1]:-}"; }
+
+missing=()
+for key in AWS_REGION STACK_NAME ALERT_EMAIL LEAD_SITE_URL; do
+  [ -n "$(setting $key)" ] || missing+=("$key")
+done
+if [ -z "$(setting LEAD_SMTP_HOST)$(setting LEAD_EMAIL_API)$(setting LEAD_WEBHOOK_URL)" ]; then
+  missing+=("a sink: LEAD_SMTP_HOST, LEAD_EMAIL_API or LEAD_WEBHOOK_URL")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  printf '%s needs: %s (estate doctor explains each)\n' "$ENV_FILE" "$(IFS=';'; echo "${missing[*]}" | sed 's/;/; /g')" >&2
+  exit 1
+fi
+REGION=$(setting AWS_REGION)
+STACK=$(setting STACK_NAME)
+SECRETS_NAME="estate/$STACK"
+export AWS_REGION="$REGION" AWS_DEFAULT_REGION="$REGION"
+
+# The template's parameters: LEAD_SMTP_HOST is LeadSmtpHost, and the stack's own settings.
+parameters() {
+  for key in "${!SETTING[@]}"; do printf '%s\0%s\0' "$key" "${SETTING[$key]}"; done |
+    SECRETS_NAME="$SECRETS_NAME" VERSION="$1" python3 -c '
+import json, os, sys
+items = sys.stdin.buffer.read().decode().split("\0")[:-1]
+settings = dict(zip(items[0::2], items[1::2]))
+secret = {"LEAD_PROXY_SECRET", "LEAD_SMTP_PASSWORD", "LEAD_EMAIL_API_KEY", "LEAD_WEBHOOK_TOKEN"}
+out = {
+    "AlertEmail": settings["ALERT_EMAIL"],
+    "ReservedConcurrency": settings.get("RESERVED_CONCURRENCY") or "5",
+    "LogRetentionDays": settings.get("LOG_RETENTION_DAYS") or "90",
+    "SecretsName": os.environ["SECRETS_NAME"],
+    "SecretsVersion": os.environ["VERSION"],
+}
+for key, value in settings.items():
+    if key in secret:
+        sys.exit(f"{key} is a secret: remove it from the settings file (the script asks for it)")
+    if key.startswith("LEAD_"):
+        out["".join(part.capitalize() for part in key.lower().split("_"))] = value
+json.dump(out, sys.stdout, indent=1)
+'
+}
+
+if [ "$PRINT_ONLY" = true ]; then
+  parameters 00000000-0000-0000-0000-000000000000
+  exit 0
+fi
+
+# shellcheck source=scripts/deploy-tools.sh
+. scripts/deploy-tools.sh
+deploy_tools aws-sam-cli awscli cargo-lambda ziglang
+
+echo "==> AWS account"
+aws sts get-caller-identity --query '[Account, Arn]' --output text ||
+  { echo "no AWS credentials: run 'aws configure' (docs/deploy.md, step AWS)" >&2; exit 1; }
+
+echo "==> secrets ($SECRETS_NAME in AWS Secrets Manager)"
+needed=(LEAD_PROXY_SECRET)
+[ -n "$(setting LEAD_SMTP_USER)" ] && needed+=(LEAD_SMTP_PASSWORD)
+[ -n "$(setting LEAD_EMAIL_API)" ] && needed+=(LEAD_EMAIL_API_KEY)
+[ -n "$(setting LEAD_WEBHOOK_URL)" ] && needed+=(LEAD_WEBHOOK_TOKEN)
+if current=$(aws secretsmanager get-secret-value --secret-id "$SECRETS_NAME" --query SecretString --output text 2>/dev/null); then
+  exists=true
+else
+  current='{}'
+  exists=false
+fi
+# The secret's JSON is passed between the tools on standard input and in the environment, never
+# in a file or on a command line (which other users of the machine could read).
+have() { SECRET_JSON="$current" python3 -c 'import json,os,sys; sys.exit(0 if json.loads(os.environ["SECRET_JSON"]).get(sys.argv[1]) else 1)' "$1"; }
+changed=false
+for key in "${needed[@]}"; do
+  if [ "$ASK_ALL" = false ] && have "$key"; then continue; fi
+  if [ "$key" = LEAD_PROXY_SECRET ]; then
+    echo "  $key: made up here (48 random characters); Netlify gets the same value below"
+    value=$(python3 -c 'import secrets; print(secrets.token_hex(24))')
+  else
+    read -rsp "  $key (typed text is not shown): " value </dev/tty
+    echo
+    [ -n "$value" ] || { echo "  $key may not be empty" >&2; exit 1; }
+  fi
+  current=$(SECRET_JSON="$current" KEY="$key" VALUE="$value" python3 -c \
+    'import json,os; d=json.loads(os.environ["SECRET_JSON"]); d[os.environ["KEY"]]=os.environ["VALUE"]; print(json.dumps(d))')
+  changed=true
+done
+unset value
+if [ "$changed" = true ]; then
+  if [ "$exists" = true ]; then
+    printf '%s' "$current" | aws secretsmanager put-secret-value --secret-id "$SECRETS_NAME" --secret-string file:///dev/stdin >/dev/null
+  else
+    printf '%s' "$current" | aws secretsmanager create-secret --name "$SECRETS_NAME" \
+      --description "The estate site's lead function (scripts/deploy-lead-fn.sh)" --secret-string file:///dev/stdin >/dev/null
+  fi
+  echo "  stored"
+fi
+unset current
+VERSION=$(aws secretsmanager get-secret-value --secret-id "$SECRETS_NAME" --query VersionId --output text)
+
+echo "==> build (cargo lambda build --release --arm64)"
+cargo lambda build --release --arm64 --bin lead-fn-lambda -p lead-fn
+
+echo "==> deploy (sam deploy, stack $STACK in $REGION)"
+params=target/lead-fn-parameters.json
+parameters "$VERSION" >"$params"
+sam deploy --template-file deploy/lead-fn/template.yaml --stack-name "$STACK" --region "$REGION" \
+  --resolve-s3 --capabilities CAPABILITY_IAM --no-fail-on-empty-changeset \
+  --parameter-overrides "file://$PWD/$params"
+
+URL=$(aws cloudformation describe-stacks --stack-name "$STACK" \
+  --query "Stacks[0].Outputs[?OutputKey=='FunctionUrl'].OutputValue" --output text)
+cat <<DONE
+
+The lead function is deployed: $URL
+
+In Netlify (Site configuration > Environment variables), then "Trigger deploy":
+  LEAD_FUNCTION_URL = $URL
+  LEAD_PROXY_SECRET = the same secret as the function's (scopes: Builds and Runtime). Show it with
+    aws secretsmanager get-secret-value --region $REGION --secret-id $SECRETS_NAME --query SecretString --output text
+  and copy the value of "LEAD_PROXY_SECRET" (without the quotes); do not paste it anywhere else.
+
+AWS has emailed $(setting ALERT_EMAIL) a link to confirm the alarms' subscription: click it.
+Check: docs/deploy.md, "Check the lead function".
+DONE
