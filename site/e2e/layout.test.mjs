@@ -87,7 +87,7 @@ describe('property cards', () => {
       try {
         await page.goto(`${server.url}${lang}/allproperties`, { waitUntil: 'load' });
         await settle(page);
-        // Every card of the list (not the featured ones above it): 'Load more' until all are shown
+        // Every card of the list: 'Load more' until all are shown
         // (it waits while the list loads).
         const grid = 'section[aria-labelledby="listing-heading"] .property-card';
         const more = page.locator('.listing-more button');

@@ -1,9 +1,10 @@
 // The listing pages: residential, rental, off-plan, commercial, and all properties.
 // Hero (looping muted video where the site gives one, else its poster), title, the count,
 // category tabs, the search panel, the 'Filter by Property Types' row, sort and price range,
-// and the card grid. The page embeds only the build's summary (counts, communities, the first
-// cards); further cards come from the page files of data/listings/{kind}/, fetched as the
-// visitor asks for more or filters, so a page stays small at any catalogue size.
+// and the card grid (featured listings among the others, with their badge, shown once). The
+// page embeds only the build's summary (counts, communities, the first cards); further cards
+// come from the page files of data/listings/{kind}/, fetched as the visitor asks for more or
+// filters, so a page stays small at any catalogue size.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { langOfRequest, ownTranslation, termIn } from '../i18n/content';
@@ -111,7 +112,7 @@ async function load(kind: ListingKind, lang: Lang): Promise<ListingData> {
   const communities = summary.communities.map(([value]) => ({ value, ...termIn(site.vocabulary.communities, lang, value) }));
   // The cards the page embeds carry their texts in its language only.
   const cards = (list: CardProperty[]) => list.map((card) => ownTranslation(card, lang));
-  return { hero: site.hero[kind], summary: { ...summary, first: cards(summary.first), featured: cards(summary.featured) }, communities };
+  return { hero: site.hero[kind], summary: { ...summary, first: cards(summary.first) }, communities };
 }
 
 /**
@@ -273,15 +274,6 @@ function ListingPage({ kind }: { kind: ListingKind }) {
                 </li>
               ))}
             </ul>
-          </section>
-        ) : null}
-
-        {kind === 'all' && summary.featured.length > 0 ? (
-          <section className="section section--tight" aria-labelledby="featured-heading">
-            <h2 id="featured-heading" className="section__title">
-              {t('listing.featured')}
-            </h2>
-            <PropertyGrid properties={summary.featured} />
           </section>
         ) : null}
 
