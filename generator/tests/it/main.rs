@@ -11,6 +11,7 @@ mod cms;
 mod commands;
 mod content_hardening;
 mod github_annotations;
+mod gone;
 mod guides;
 mod images;
 mod import_hardening;
