@@ -133,3 +133,60 @@ fn links_to_listings_and_posts_taken_away_are_warnings_at_their_line() {
         "{stderr}"
     );
 }
+
+/// The records another names, each removed as an editor can in the browser editor: an agent
+/// removed from the team, a developer deleted, a community removed from the vocabulary (or
+/// renamed: the listings still say the old name), a post deleted that another links to. The
+/// site still publishes, each a warning where the name is written, with a fallback.
+#[test]
+fn records_others_name_can_be_removed_and_the_site_still_publishes() {
+    let dir = content_copy(&crate::support::repo().join("content"));
+    let content = dir.path().join("content");
+    std::fs::remove_file(content.join("team/sara-al-mansouri.yaml")).unwrap();
+    std::fs::remove_file(content.join("developers/emaar.yaml")).unwrap();
+    let vocabulary = content.join("vocabulary/communities.yaml");
+    let text = read(&vocabulary);
+    let start = text.find("  - key: palm-jumeirah\n").unwrap();
+    let end = start + text[start..].find("  - key: sobha-hartland-ii\n").unwrap();
+    std::fs::write(&vocabulary, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    let families = content.join("blog/best-communities-for-families-in-dubai.md");
+    std::fs::write(
+        &families,
+        read(&families) + "\nRead [our renting guide](/blog/renting-in-dubai-ejari-and-rera-rental-index).\n",
+    )
+    .unwrap();
+    std::fs::remove_file(content.join("blog/renting-in-dubai-ejari-and-rera-rental-index.md")).unwrap();
+
+    let run = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    assert!(run.success(), "{run}");
+    for warning in [
+        "content/properties/arabian-ranches-family-villa-for-rent.md:",
+        ": warning: unknown agent `sara-al-mansouri`: there is no content/team/sara-al-mansouri.yaml (removed?), so the listing shows the agency's contact instead",
+        "content/properties/arabian-ranches-3-townhouse.yaml:",
+        ": warning: unknown developer `emaar`: there is no content/developers/emaar.yaml (removed?), so the listing is shown without a developer",
+        "content/properties/palm-jumeirah-garden-home-villa.md:",
+        ": warning: unknown community `Palm Jumeirah`: vocabulary/communities.yaml has no such term (renamed or removed?), so it is shown as written, without its area guide",
+        "content/communities/palm-jumeirah.yaml:1:1: warning: unknown community `palm-jumeirah`: vocabulary/communities.yaml has no term with this key, so this guide is not published",
+        "content/blog/best-communities-for-families-in-dubai.md:",
+        ": warning: link `/blog/renting-in-dubai-ejari-and-rera-rental-index` on page",
+    ] {
+        assert!(run.stderr.contains(warning), "{warning}\n{run}");
+    }
+    let dist = dir.path().join("dist");
+    // The agent's listing: published, its page with the agency's contact (no agent).
+    let agentless = json(&dist.join("data/detail/arabian-ranches-family-villa-for-rent.json"));
+    assert!(agentless.get("agent").is_none(), "{agentless}");
+    assert!(dist.join("api/properties/arabian-ranches-family-villa-for-rent.json").is_file());
+    // The developer's listing: published, without a developer.
+    let developerless = json(&dist.join("data/detail/arabian-ranches-3-townhouse.json"));
+    assert!(developerless.get("developer").is_none(), "{developerless}");
+    // The community's listing: its location as written, no guide; the guide is not published.
+    let palm = json(&dist.join("api/properties/palm-jumeirah-garden-home-villa.json"));
+    assert_eq!(palm["location"], "Palm Jumeirah");
+    let detail = json(&dist.join("data/detail/palm-jumeirah-garden-home-villa.json"));
+    assert!(detail.get("areaGuide").is_none(), "{detail}");
+    assert!(!dist.join("data/guides/palm-jumeirah.json").exists());
+    // The post that linked to the deleted one: published.
+    assert!(read(&dist.join("api/blogs.json")).contains("best-communities-for-families-in-dubai"));
+    assert!(!read(&dist.join("api/blogs.json")).contains("\"renting-in-dubai-ejari-and-rera-rental-index\""));
+}
