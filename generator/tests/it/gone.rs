@@ -190,3 +190,31 @@ fn records_others_name_can_be_removed_and_the_site_still_publishes() {
     assert!(read(&dist.join("api/blogs.json")).contains("best-communities-for-families-in-dubai"));
     assert!(!read(&dist.join("api/blogs.json")).contains("\"renting-in-dubai-ejari-and-rera-rental-index\""));
 }
+
+/// The pages themselves, in the fixture's whole build (Vite and the prerender, shared with the
+/// publishing tests): each language says the listing is no longer available, keeps the page
+/// out of search engines, and links similar available listings; the sitemap leaves it out.
+#[test]
+fn the_page_of_a_sold_listing_says_so_in_each_language_and_is_kept_out_of_search_engines() {
+    let build = crate::publishing::site_build();
+    for (prefix, words) in [
+        ("", "This property is no longer available"),
+        ("ar/", "هذا العقار لم يعد متاحًا"),
+        ("ru/", "Этот объект больше недоступен"),
+    ] {
+        let file = build.dist.join(format!("{prefix}property/sold-listing/index.html"));
+        let html = read(&file);
+        assert!(
+            html.contains(&format!("<h1 class=\"status-page__title\">{words}</h1>")),
+            "{}",
+            file.display()
+        );
+        assert!(html.contains(r#"<meta name="robots" content="noindex"#), "{}", file.display());
+        let similar = format!("href=\"/{prefix}property/villa-sea-sun\"");
+        assert!(html.contains(&similar), "{similar} in {}", file.display());
+    }
+    // A draft's page does not name it.
+    let draft = read(&build.dist.join("property/draft-listing/index.html"));
+    assert!(!draft.contains("A draft listing"));
+    assert!(!read(&build.dist.join("sitemap.xml")).contains("sold-listing"));
+}
