@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::listings::Card;
+use crate::api::MainCategory;
+use crate::listings::{Card, CardTexts};
 use crate::media::Picture;
 
 /// `data/detail/{id}.json`, beside the listing's API record.
@@ -39,6 +40,39 @@ pub struct Detail<'a> {
     #[serde(rename = "areaGuide", skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub area_guide: Option<String>,
+}
+
+/// `data/gone/{id}.json`: the page of a listing that is no longer published (sold, rented, or
+/// taken back as a draft). Its address keeps answering, as the portals' do, with a page that
+/// says so, shows similar available listings and the agency's contact, and is kept out of
+/// search engines; the listing itself is in no list, sitemap, feed or API.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GoneData"))]
+#[serde(rename_all = "camelCase")]
+pub struct Gone<'a> {
+    pub status: GoneStatus,
+    /// The listing's title; null for a draft, whose words were never published.
+    pub title: Option<&'a str>,
+    /// Which listing page its 'Back to Listings' returns to.
+    pub main_category: MainCategory,
+    /// Up to three available listings of the same main category: the same community's first,
+    /// nearest in price.
+    pub similar: Vec<Card<'a>>,
+    /// The title in other languages, where the content gives it.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]
+    pub translations: BTreeMap<&'static str, CardTexts<'a>>,
+}
+
+/// Why a listing's page no longer shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum GoneStatus {
+    Sold,
+    Rented,
+    /// Taken off the site by the agency (a draft).
+    Withdrawn,
 }
 
 /// What the market figures tell apart, from the DLD's property sub-types (`Flat` and `Hotel

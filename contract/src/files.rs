@@ -14,7 +14,7 @@ use crate::api::MainCategory;
 #[cfg(feature = "ts")]
 use crate::{
     ApiBlog, ApiProperty,
-    detail::Detail,
+    detail::{Detail, Gone},
     feed::FeedItem,
     guides::AreaGuide,
     listings::{Card, Community, HomeCards, ListingSummary},
@@ -115,6 +115,9 @@ published! {
     const POST_PICTURES: PostPictures<'static> = "/data/post-pictures.json";
     /// A property page's extras: gallery, similar listings, QR code, agent, developer.
     fn detail(id: &str): Detail<'static> = "/data/detail/{id}.json";
+    /// The page of a listing no longer published (sold, rented, a draft): why, its title and
+    /// similar available listings. Its API record and detail file are gone with it.
+    fn gone(id: &str): Gone<'static> = "/data/gone/{id}.json";
     /// A community's area guide: its text, newest listings and market figures; `id` is the
     /// community's key.
     fn area_guide(id: &str): AreaGuide<'static> = "/data/guides/{id}.json";

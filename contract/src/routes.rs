@@ -16,7 +16,8 @@ use crate::api::MainCategory;
 
 /// The paths of the published listings' and posts' pages (`/property/{id}`,
 /// `/blog/{id}/{slug}`), newest first, and of the communities' area guides
-/// (`/area-guides-in-dubai/{key}`), by key.
+/// (`/area-guides-in-dubai/{key}`), by key; and the pages of the listings no longer published
+/// (`gone`: sold, rented, drafts), which still answer, in no list and not in the sitemap.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Routes<'a> {
@@ -26,6 +27,8 @@ pub struct Routes<'a> {
     pub properties: Vec<Cow<'a, str>>,
     #[serde(default, borrow)]
     pub guides: Vec<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    pub gone: Vec<Cow<'a, str>>,
 }
 
 /// A fixed page of the site.

@@ -19,7 +19,8 @@ use crate::api::{
     ApiBlog, ApiProperty, BlogTranslation, Coordinates, Furnishing, MainCategory, PaymentStep, PricePeriod,
 };
 use crate::detail::{
-    AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, MarketComparison, MarketKind,
+    AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, Gone, GoneStatus, MarketComparison,
+    MarketKind,
 };
 use crate::feed::{FeedItem, PostCard, PostTexts};
 use crate::guides::{AreaGuide, AreaMarket, GuideTexts, MarketFigure, MarketMonth, MarketTrend};
@@ -188,6 +189,8 @@ fn declarations() -> Vec<Declaration> {
         declaration::<AgentTexts<'static>>(cfg),
         declaration::<DetailDeveloper<'static>>(cfg),
         declaration::<DeveloperName<'static>>(cfg),
+        declaration::<Gone<'static>>(cfg),
+        declaration::<GoneStatus>(cfg),
         declaration::<MarketComparison>(cfg),
         declaration::<MarketKind>(cfg),
         declaration::<AreaGuide<'static>>(cfg),

@@ -1,5 +1,6 @@
 // Core Web Vitals in the browser and on the wire: the home headline keeps its box while the
-// typewriter runs (no layout shift), and `estate serve` compresses as Netlify does.
+// typewriter runs (no layout shift), an unknown property says 'Property Not Found' from its first
+// paint without a shift, and `estate serve` compresses as Netlify does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -36,26 +37,56 @@ test('estate serve answers brotli or gzip as asked, and plain bytes otherwise', 
   }
 });
 
+/** Records each layout shift of the page, with what moved, in `window.__shifts`. */
+async function recordShifts(page) {
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    const name = (node) =>
+      node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName);
+    const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        const moved = (entry.sources ?? []).map((s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+        window.__shifts.push({ value: entry.value, text: `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ') || 'no source'}` });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
 for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`an unknown property says Property Not Found at once, with no layout shift, on a ${label}`, async () => {
+    const path = '/property/no-such-id';
+    // The page as served, before any script: it already says so.
+    const served = await fetch(server.url + path);
+    assert.equal(served.status, 404);
+    const html = await served.text();
+    assert.match(html, /<h1 class="status-page__title">Property Not Found<\/h1>/);
+    assert.doesNotMatch(html, /skeleton/);
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await recordShifts(page);
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/properties/no-such-id.json');
+    await page.goto(server.url + path, { waitUntil: 'load' });
+    // The browser asks whether the listing was published after the build, and answers the same.
+    await asked;
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Property Not Found');
+    assert.equal(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href'), '/');
+    const shifts = await page.evaluate(() => window.__shifts);
+    const shift = shifts.reduce((sum, s) => sum + s.value, 0);
+    assert.equal(shift, 0, `cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
+    await context.close();
+  });
+
   for (const lang of ['', 'ar/', 'ru/']) {
     test(`the typewriter moves nothing on the ${label} home page /${lang}`, async () => {
       // Motion allowed: the typewriter runs (the other browser tests turn it off).
       const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        // Each shift with what moved, so a failure says which element it was and when.
-        window.__shifts = [];
-        const name = (node) =>
-          node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName);
-        const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            if (entry.hadRecentInput) continue;
-            const moved = (entry.sources ?? []).map((s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
-            window.__shifts.push({ value: entry.value, text: `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ') || 'no source'}` });
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      // Each shift with what moved, so a failure says which element it was and when.
+      await recordShifts(page);
       await page.goto(`${server.url}/${lang}`, { waitUntil: 'load' });
       const box = () => page.locator('.home-hero__title').boundingBox();
       const panel = () => page.locator('.home-hero .search-panel, .home-hero form').first().boundingBox();

@@ -2,7 +2,7 @@
 // `cargo run -p contract --features ts --example typescript`: do not edit.
 // Every file the generator publishes, typed with what a JSON file holds; the languages; the
 // fixed routes.
-import type { AreaGuide, Blog, CardProperty, Community, DetailData, Developer, FeedItem, HomeCards, ListingSummary, MapPlace, Page, Picture, Property, Routes, Site, TeamMember } from './types';
+import type { AreaGuide, Blog, CardProperty, Community, DetailData, Developer, FeedItem, GoneData, HomeCards, ListingSummary, MapPlace, Page, Picture, Property, Routes, Site, TeamMember } from './types';
 
 /**
  * A published JSON file's path, typed with what it holds: `getJson(SITE)` reads a `Site`
@@ -83,6 +83,14 @@ export const POST_PICTURES = '/data/post-pictures.json' as JsonFile<{ [key in st
 /** A property page's extras: gallery, similar listings, QR code, agent, developer. */
 export function detail(id: string): JsonFile<DetailData> {
   return `/data/detail/${id}.json` as JsonFile<DetailData>;
+}
+
+/**
+ * The page of a listing no longer published (sold, rented, a draft): why, its title and
+ * similar available listings. Its API record and detail file are gone with it.
+ */
+export function gone(id: string): JsonFile<GoneData> {
+  return `/data/gone/${id}.json` as JsonFile<GoneData>;
 }
 
 /**

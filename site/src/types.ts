@@ -592,6 +592,32 @@ export type DeveloperName = {
 };
 
 /**
+ * `data/gone/{id}.json`: the page of a listing that is no longer published (sold, rented, or
+ * taken back as a draft). Its address keeps answering, as the portals' do, with a page that
+ * says so, shows similar available listings and the agency's contact, and is kept out of
+ * search engines; the listing itself is in no list, sitemap, feed or API.
+ */
+export type GoneData = {
+  status: GoneStatus;
+  /** The listing's title; null for a draft, whose words were never published. */
+  title: string | null;
+  /** Which listing page its 'Back to Listings' returns to. */
+  mainCategory: MainCategory;
+  /**
+   * Up to three available listings of the same main category: the same community's first,
+   * nearest in price.
+   */
+  similar: Array<CardProperty>;
+  /** The title in other languages, where the content gives it. */
+  translations?: { [key in string]: CardTexts };
+};
+
+/**
+ * Why a listing's page no longer shows it.
+ */
+export type GoneStatus = "sold" | "rented" | "withdrawn";
+
+/**
  * A listing's community in the DLD's open data: the sales (a rental's: Ejari rent contracts)
  * of its kind, and of its bedrooms when they had enough, over the 12 months to `to`.
  */
@@ -717,10 +743,12 @@ export type MarketFigure = {
 /**
  * The paths of the published listings' and posts' pages (`/property/{id}`,
  * `/blog/{id}/{slug}`), newest first, and of the communities' area guides
- * (`/area-guides-in-dubai/{key}`), by key.
+ * (`/area-guides-in-dubai/{key}`), by key; and the pages of the listings no longer published
+ * (`gone`: sold, rented, drafts), which still answer, in no list and not in the sitemap.
  */
 export type Routes = {
   posts: Array<string>;
   properties: Array<string>;
   guides: Array<string>;
+  gone: Array<string>;
 };

@@ -1,5 +1,6 @@
-//! Checks between records: the agents and developers listings name exist, and no two listings
-//! share a reference.
+//! Checks between records: the agents and developers listings name exist (one removed since is
+//! a warning: the listing is published with the agency's contact, or without a developer), and
+//! no two listings share a reference.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -58,10 +59,19 @@ pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
                     ));
                     continue;
                 }
-                let mut d = Diagnostic::error(
+                // Removed from the team or deleted since: the listing is published without them
+                // (a warning, never an error that would hold back every other edit).
+                let instead = match field {
+                    "agent" => "the listing shows the agency's contact instead",
+                    _ => "the listing is shown without a developer",
+                };
+                let mut d = Diagnostic::warning(
                     &p.path,
                     p.tree.pos_of(&[field]),
-                    format!("unknown {field} `{value}`: there is no {}", file.display()),
+                    format!(
+                        "unknown {field} `{value}`: there is no {} (removed?), so {instead}",
+                        file.display()
+                    ),
                 );
                 d = match did_you_mean(value, known.iter().copied()) {
                     Some(best) => d.with_hint(format!("did you mean `{best}`?")),

@@ -1,6 +1,9 @@
 //! Terms records name that their vocabulary does not have: a listing's location (communities)
 //! and amenities, a team member's languages, an area guide's community (its file name). Each is
-//! an error at its position with the nearest term as a hint.
+//! a warning at its position with the nearest term as a hint: a term renamed or removed from a
+//! vocabulary must not stop the records that name it from being published, so a record shows
+//! the term as written (a listing's community without its guide or translated names), and a
+//! guide of a community no longer in the vocabulary is not published.
 
 use std::path::Path;
 
@@ -40,10 +43,13 @@ fn guides(content: &Content) -> Vec<Diagnostic> {
         .iter()
         .filter(|g| !keys().any(|key| key == g.id))
         .map(|g| {
-            let d = Diagnostic::error(
+            let d = Diagnostic::warning(
                 &g.path,
                 crate::content::yaml::Pos::START,
-                format!("unknown community `{}`: vocabulary/communities.yaml has no term with this key", g.id),
+                format!(
+                    "unknown community `{}`: vocabulary/communities.yaml has no term with this key, so this guide is not published",
+                    g.id
+                ),
             );
             // Named by the English name, perhaps: the key it would be.
             let named = content.vocabulary.find(Kind::Communities, &g.id.replace('-', " "));
@@ -73,10 +79,14 @@ impl Unknown<'_> {
         }
         let terms = &self.vocabulary.get(kind)?.data.terms;
         let file = format!("vocabulary/{}.yaml", kind.file());
-        let d = Diagnostic::error(
+        let d = Diagnostic::warning(
             self.path,
             self.tree.pos_of(at),
-            format!("unknown {} `{written}`: {file} has no such term", kind.singular()),
+            format!(
+                "unknown {} `{written}`: {file} has no such term (renamed or removed?), so it is shown as written{}",
+                kind.singular(),
+                if kind == Kind::Communities { ", without its area guide" } else { "" }
+            ),
         );
         let names = terms.iter().flat_map(|t| [t.key.as_str(), t.en.as_str()]);
         Some(match did_you_mean(written, names) {

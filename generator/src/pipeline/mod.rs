@@ -391,10 +391,12 @@ fn check_pages(
 ) -> Result<Option<(usize, usize, f64)>, BuildError> {
     let Some(pages) = pages else { return Ok(None) };
     let started = Instant::now();
+    let dangling = links::dangling(&published.content);
     let build = links::pages::Build {
         routes: &published.written.routes,
         written: pages.run.written.as_deref(),
         removed_any: !pages.run.removed.is_empty() || published.written.removed_any,
+        dangling: &dangling,
     };
     let checked = links::pages::check_build(
         &options.out,

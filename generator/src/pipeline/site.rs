@@ -416,8 +416,9 @@ impl WarmProcess {
 }
 
 /// Deletes the pages of listings, posts and area guides that `routes` (this build's, as `data/routes.json`
-/// has them) no longer names (sold, rented, drafted or deleted since an earlier build), so the
-/// CDN stops serving them. Returns the folders it deleted.
+/// has them) no longer names (deleted since an earlier build; a listing sold, rented or drafted
+/// keeps its page, now saying so, `routes.gone`), so the CDN stops serving them. Returns the
+/// folders it deleted.
 pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, SiteError> {
     let mut removed = Vec::new();
     let io = |path: &Path| {
@@ -429,6 +430,7 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
         .iter()
         .chain(&routes.posts)
         .chain(&routes.guides)
+        .chain(&routes.gone)
         .flat_map(|path| {
             let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
             contract::urls::LANGUAGES.iter().map(move |lang| {

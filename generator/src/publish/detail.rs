@@ -23,14 +23,15 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use contract::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName};
+use contract::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, Gone, GoneStatus};
 use contract::files;
+use contract::listings::CardTexts;
 use contract::text::community_key;
 use contract::{ApiProperty, MainCategory};
 use rayon::prelude::*;
 
 use crate::content::Record;
-use crate::content::model::{DeveloperFile, MemberFile};
+use crate::content::model::{DeveloperFile, MemberFile, PropertyFile, Status};
 use crate::publish::listings::card;
 use crate::publish::qr::qr_key;
 
@@ -130,6 +131,55 @@ pub fn files(
         .collect()
 }
 
+/// The page files of the listings no longer published (`data/gone/{id}.json`), relative to the
+/// output folder, each with up to [`SIMILAR`] similar listings among the published
+/// `properties`.
+pub fn gone_files(
+    gone: &[&Arc<Record<PropertyFile>>],
+    properties: &[Arc<ApiProperty>],
+    pictures: &Pictures,
+) -> Vec<(PathBuf, Vec<u8>)> {
+    let probes: Vec<Probe> = gone
+        .iter()
+        .map(|r| Probe {
+            category: r.data.main_category,
+            location: r.data.location.as_deref(),
+            price: r.data.price,
+        })
+        .collect();
+    let similar = similar_to(properties, &probes);
+    gone.iter()
+        .zip(similar)
+        .map(|(r, similar)| {
+            let p = &r.data;
+            let status = match p.status {
+                Status::Sold => GoneStatus::Sold,
+                Status::Rented => GoneStatus::Rented,
+                Status::Draft | Status::Available => GoneStatus::Withdrawn,
+            };
+            // A draft's words were never published: its page does not name it.
+            let named = status != GoneStatus::Withdrawn;
+            let translations = [("ar", &p.ar), ("ru", &p.ru)]
+                .into_iter()
+                .filter(|_| named)
+                .filter_map(|(lang, texts)| {
+                    let title = texts.as_ref()?.title.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
+                    Some((lang, CardTexts { title: Some(title), location: None }))
+                })
+                .collect();
+            let page = Gone {
+                status,
+                title: named.then(|| p.title.trim()),
+                main_category: p.main_category,
+                similar: similar.iter().map(|&n| card(&properties[n], pictures)).collect(),
+                translations,
+            };
+            let json = serde_json::to_vec(&page).expect("gone records always serialise");
+            (crate::publish::file(&files::gone(&r.id)), json)
+        })
+        .collect()
+}
+
 /// Sort key of the price lists: priced listings from the cheapest, then those without a price,
 /// ties by id so the result never depends on the input order.
 fn price_order<'a>(properties: &'a [Arc<ApiProperty>]) -> impl Fn(&usize, &usize) -> std::cmp::Ordering + 'a {
@@ -189,21 +239,76 @@ pub fn similar(properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
         .into_par_iter()
         .map(|i| {
             let mut picked = Vec::with_capacity(SIMILAR);
+            let target = properties[i].price;
             if let Some((list, pos)) = in_community[i] {
-                nearest(properties, &lists[list], pos, &mut picked);
+                nearest(properties, &lists[list], target, (pos, pos + 1), &mut picked);
             }
             let (list, pos) = in_category[i];
-            nearest(properties, &lists[list], pos, &mut picked);
+            nearest(properties, &lists[list], target, (pos, pos + 1), &mut picked);
             picked
         })
         .collect()
 }
 
-/// Adds to `picked` the listings of `list` nearest in price to the one at `pos`, until it holds
-/// [`SIMILAR`]. `list` is in price order, so the nearest are found by walking out both ways.
-fn nearest(properties: &[Arc<ApiProperty>], list: &[usize], pos: usize, picked: &mut Vec<usize>) {
-    let target = properties[list[pos]].price;
-    let (mut below, mut above) = (pos, pos + 1);
+/// A listing that is not among those searched (one no longer published) whose similar
+/// listings are wanted: its main category, location and price.
+pub struct Probe<'a> {
+    pub category: MainCategory,
+    pub location: Option<&'a str>,
+    pub price: Option<u64>,
+}
+
+/// For each of `probes`, the indices of up to [`SIMILAR`] of `properties` similar to it, best
+/// first, by the rule of [`similar`]: the same community's first, then the whole category's,
+/// nearest in price.
+pub fn similar_to(properties: &[Arc<ApiProperty>], probes: &[Probe]) -> Vec<Vec<usize>> {
+    if probes.is_empty() {
+        return Vec::new();
+    }
+    let order = price_order(properties);
+    let mut categories: HashMap<MainCategory, Vec<usize>> = HashMap::new();
+    let mut communities: HashMap<(MainCategory, String), Vec<usize>> = HashMap::new();
+    for (i, p) in properties.iter().enumerate() {
+        categories.entry(p.main_category).or_default().push(i);
+        if let Some(place) = community(p) {
+            communities.entry((p.main_category, place)).or_default().push(i);
+        }
+    }
+    for list in categories.values_mut().chain(communities.values_mut()) {
+        list.sort_by(&order);
+    }
+    let key = |price: Option<u64>| (price.is_none(), price);
+    probes
+        .iter()
+        .map(|probe| {
+            let mut picked = Vec::with_capacity(SIMILAR);
+            let place = probe.location.and_then(community_key);
+            let lists = [
+                place.and_then(|place| communities.get(&(probe.category, place))),
+                categories.get(&probe.category),
+            ];
+            for list in lists.into_iter().flatten() {
+                // Where the probe would sit in the list: its neighbours are on either side.
+                let at = list.partition_point(|&i| key(properties[i].price) < key(probe.price));
+                nearest(properties, list, probe.price, (at, at), &mut picked);
+            }
+            picked
+        })
+        .collect()
+}
+
+/// Adds to `picked` the listings of `list` nearest in price to `target`, until it holds
+/// [`SIMILAR`], walking out from `(below, above)`: the listing's own place (`pos, pos + 1`) or
+/// where one not in the list would go (`at, at`). `list` is in price order, so the nearest are
+/// found by walking out both ways.
+fn nearest(
+    properties: &[Arc<ApiProperty>],
+    list: &[usize],
+    target: Option<u64>,
+    (below, above): (usize, usize),
+    picked: &mut Vec<usize>,
+) {
+    let (mut below, mut above) = (below, above);
     while picked.len() < SIMILAR && (below > 0 || above < list.len()) {
         let down = (below > 0).then(|| price_distance(target, properties[list[below - 1]].price));
         let up = (above < list.len()).then(|| price_distance(target, properties[list[above]].price));

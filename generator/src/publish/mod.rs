@@ -36,7 +36,7 @@ use contract::{ApiBlog, ApiProperty, BlogTranslation, MainCategory, PropertyTran
 use serde::Serialize;
 
 use crate::content::markdown;
-use crate::content::model::{PostFile, PropertyFile};
+use crate::content::model::{PostFile, PropertyFile, Status};
 use crate::content::{Content, Record};
 pub use known::DataIndex;
 use known::{Known, Made};
@@ -359,10 +359,13 @@ impl Jobs {
         let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
         // The content pages the prerender renders besides the fixed routes.
         let guides = crate::publish::guides::guides(content, api_properties, pictures, &now.market);
+        // The listings no longer published keep a page that says so (`detail::gone_files`).
+        let gone: Vec<_> = content.properties.iter().filter(|p| p.data.status != Status::Available).collect();
         let routes = contract::routes::Routes {
             posts: api_posts.iter().map(|p| p.url.clone().into()).collect(),
             properties: api_properties.iter().map(|p| p.url.clone().into()).collect(),
             guides: guides.iter().map(|g| g.url.clone().into()).collect(),
+            gone: gone.iter().map(|p| property_path(&p.id).into()).collect(),
         };
         add(files::ROUTES, to_json(&routes));
         for guide in &guides {
@@ -446,6 +449,9 @@ impl Jobs {
                 (now.market.comparison(&content.vocabulary, p), guide)
             })
         {
+            jobs.push((path, Arc::new(bytes)));
+        }
+        for (path, bytes) in crate::publish::detail::gone_files(&gone, api_properties, pictures) {
             jobs.push((path, Arc::new(bytes)));
         }
         now.details = properties.iter().map(|m| m.record.id.clone()).zip(inputs).collect();

@@ -13,6 +13,7 @@ mod cms_words;
 mod commands;
 mod content_hardening;
 mod github_annotations;
+mod gone;
 mod guides;
 mod images;
 mod import_hardening;

@@ -1,5 +1,5 @@
 //! The vocabularies (`content/vocabulary/*.yaml`) end to end: content names terms by key or
-//! English name, an unknown term is an error at its place with a did-you-mean, the published
+//! English name, an unknown term is a warning at its place with a did-you-mean, the published
 //! site.json carries the Arabic and Russian names, listings get their community's names, and
 //! translation coverage is a warning or, with --require-languages, an error.
 
@@ -15,7 +15,7 @@ fn edit(path: &std::path::Path, from: &str, to: &str) {
 }
 
 #[test]
-fn unknown_terms_are_located_errors_with_a_suggestion() {
+fn unknown_terms_are_located_warnings_with_a_suggestion() {
     let dir = content_copy(&repo().join("content"));
     let listing = dir.path().join("content/properties/dubai-marina-two-bedroom-for-rent.yaml");
     edit(&listing, "amenities: [Swimming pool, Gym", "amenities: [Swiming pool, gym");
@@ -23,17 +23,19 @@ fn unknown_terms_are_located_errors_with_a_suggestion() {
     let member = dir.path().join("content/team/sara-al-mansouri.yaml");
     edit(&member, "languages: [English, Arabic]", "languages: [english, Arbic]");
     let run = estate(dir.path(), &["check"]);
-    assert_eq!(run.code, 1, "{run}");
+    // A term renamed or removed from a vocabulary never stops the records naming it from being
+    // published: warnings, each record showing the term as written.
+    assert_eq!(run.code, 0, "{run}");
     let text = fs::read_to_string(&listing).unwrap();
     let line = text.lines().position(|l| l.starts_with("amenities: [Swiming")).unwrap() + 1;
     let expected =
-        format!("dubai-marina-two-bedroom-for-rent.yaml:{line}:13: error: unknown amenity `Swiming pool`");
+        format!("dubai-marina-two-bedroom-for-rent.yaml:{line}:13: warning: unknown amenity `Swiming pool`");
     assert!(run.stderr.contains(&expected), "{expected}\n{run}");
     assert!(run.stderr.contains("did you mean `Swimming pool`?"), "{run}");
-    assert!(run.stderr.contains("sara-al-mansouri.yaml:9:22: error: unknown language `Arbic`"), "{run}");
+    assert!(run.stderr.contains("sara-al-mansouri.yaml:9:22: warning: unknown language `Arbic`"), "{run}");
     assert!(run.stderr.contains("did you mean `Arabic`?"), "{run}");
-    // A key (`gym`, `dubai-marina`, `english`) is accepted: exactly the two misspellings fail.
-    assert!(run.stderr.contains("2 errors"), "{run}");
+    // A key (`gym`, `dubai-marina`, `english`) is accepted: exactly the two misspellings are told.
+    assert_eq!(run.stderr.matches(": warning: unknown ").count(), 2, "{run}");
 }
 
 #[test]

@@ -106,7 +106,8 @@ export function Component() {
         ]
       : []),
     { label: t('compare.permit'), cell: (p) => p.permitNumber ?? t('card.na') },
-    { label: t('compare.agent'), cell: (p) => (p.agent ? (agents[p.agent] ?? p.agent) : site.name) },
+    // An agent removed from the team since: the agency, as the property page shows.
+    { label: t('compare.agent'), cell: (p) => (p.agent ? (agents[p.agent] ?? site.name) : site.name) },
   ];
 
   return (

@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type LazyExoticComponent, 
 import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
-import { apiProperty, detail, SITE } from '../paths';
+import { apiProperty, detail, gone as goneFile, SITE } from '../paths';
 import { loadMessages, localePath, typeLabel, useT, type Lang, type MessageKey, type Translate } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
@@ -40,6 +40,7 @@ import { SimilarCard } from '../property/SimilarCard';
 import { BackToListings } from '../property/BackToListings';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
 import { PROPERTY_SHELL_ID } from '../property/shell';
+import { GoneView, type GonePage } from '../property/Gone';
 
 /**
  * The enquiry form's code (the forms module, with the phone field and its country list, ~15 KB
@@ -109,8 +110,24 @@ interface Loaded {
   baseUrl: string;
 }
 
+/** A listing no longer published: its page says so (property/Gone.tsx). */
+interface Gone {
+  missing: false;
+  gone: GonePage;
+  /** The page's public address, for the agency's WhatsApp and e-mail message. */
+  url: string;
+}
+
 /** Not found; or, in the prerendered property shell, not loaded yet (`pending`). */
-type PropertyData = { missing: true; pending?: true } | Loaded;
+type PropertyData = { missing: true; pending?: true } | Loaded | Gone;
+
+/** The page of the listing `id` if it is no longer published, else null. */
+async function goneListing(id: string, lang: Lang): Promise<Gone | null> {
+  const [page, site] = await Promise.all([getJson(goneFile(id)).catch(() => null), getJson(SITE).catch(() => null)]);
+  if (!page) return null;
+  const url = absoluteUrl((site?.baseUrl ?? '').replace(/\/+$/, ''), localePath(lang, `/property/${id}`));
+  return { missing: false, gone: localize(page, lang, ['title']), url };
+}
 
 const NO_EXTRAS: DetailData = { gallery: [], similar: [], qr: null };
 
@@ -126,6 +143,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   } catch (error) {
     const status = error instanceof Response ? error.status : 500;
     if (status !== 404) console.error('Failed to fetch the property', error);
+    // Sold, rented or withdrawn: its address still answers, saying so.
+    const gone = status === 404 ? await goneListing(id, lang) : null;
+    if (gone) return gone satisfies PropertyData;
     return data<PropertyData>({ missing: true }, { status: status === 404 ? 404 : 500 });
   }
   // The detail file the generator wrote beside the property holds its agent and developer, so
@@ -158,10 +178,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   } satisfies PropertyData;
 }
 
-function NotFoundView() {
+/** 'Property Not Found' with 'Go Back' to /. */
+function PropertyNotFound() {
   const t = useT();
-  // An unknown property may be answered with the 404 page: hydrate that, then say what is missing.
-  if (!useHydrated()) return <NotFoundContent />;
   return (
     <section className="container status-page">
       <Seo title={t('property.notFound')} description={t('property.notFound.text')} />
@@ -178,9 +197,19 @@ function NotFoundView() {
   );
 }
 
-/** The property shell while the browser loads the property of its address. */
+function NotFoundView() {
+  // An unknown property may be answered with the 404 page: hydrate that, then say what is missing.
+  if (!useHydrated()) return <NotFoundContent />;
+  return <PropertyNotFound />;
+}
+
+/**
+ * The property shell, answering an address with no page of its own: an unknown id, almost
+ * always, so it says 'Property Not Found' from its first paint (no placeholder that the answer
+ * would move: no layout shift), while the browser asks for the listing in its address in case
+ * it was published after the build (then the property replaces it).
+ */
 function PendingView() {
-  const t = useT();
   const revalidator = useRevalidator();
   const asked = useRef(false);
   useEffect(() => {
@@ -188,29 +217,7 @@ function PendingView() {
     asked.current = true;
     void revalidator.revalidate();
   }, [revalidator]);
-  return (
-    <section className="property property--pending container" aria-busy="true">
-      <Seo title={t('property.loading')} description={t('property.loading')} />
-      <div className="property__intro">
-        <div className="property__header">
-          <h1 className="property__title">
-            <span className="visually-hidden">{t('property.loading')}</span>
-            <span className="skeleton skeleton--line" aria-hidden="true" />
-          </h1>
-        </div>
-        <div className="gallery">
-          <div className="skeleton skeleton--stage" aria-hidden="true" />
-        </div>
-      </div>
-      <div className="property__layout" aria-hidden="true">
-        <div>
-          <span className="skeleton skeleton--line" />
-          <span className="skeleton skeleton--line skeleton--short" />
-        </div>
-        <div className="skeleton skeleton--card" />
-      </div>
-    </section>
-  );
+  return <PropertyNotFound />;
 }
 
 function Fact({ icon, label, value }: { icon: IconName; label: string; value: string }) {
@@ -642,5 +649,6 @@ export { handle, HydrateFallback } from '../components/NotFoundContent';
 export function Component() {
   const result = useLoaderData() as PropertyData;
   if (result.missing) return result.pending ? <PendingView /> : <NotFoundView />;
+  if ('gone' in result) return <GoneView page={result.gone} url={result.url} />;
   return <PropertyView key={result.property.id} {...result} />;
 }

@@ -1,7 +1,7 @@
 //! The links written in content, checked when the content is: each must lead to a page or file
 //! the build makes, and a problem is reported where the link is written.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -153,7 +153,21 @@ impl<'a> Positions<'a> {
 
 /// Checks the links written in the content's markdown. Every link to a path of the site must
 /// lead to a page or file the build makes; a problem is reported where the link is written.
+/// A link to a listing, post or area guide that another record's edit took away (a listing
+/// marked sold or deleted, a post deleted or retitled) is a warning, never an error: the
+/// build publishes, and the page check lets the link through ([`dangling`]).
 pub fn check_content(content: &Content) -> Vec<Diagnostic> {
+    scan(content).0
+}
+
+/// The internal links of the content (as [`classify`] gives them, percent-decoded) that lead to
+/// a listing, post or area guide no longer there: warned of by [`check_content`], and let
+/// through by the check of the built pages, since an edit elsewhere must not stop the build.
+pub fn dangling(content: &Content) -> HashSet<String> {
+    scan(content).1
+}
+
+fn scan(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
     let site_pages = SitePages::new(content);
     let base = content
         .site
@@ -161,10 +175,11 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
         .and_then(|s| contract::urls::normalize_base_url(&s.data.base_url).ok())
         .unwrap_or_default();
     let media = content.dir.join("media");
-    sources(content)
+    let found: Vec<(Vec<Diagnostic>, Vec<String>)> = sources(content)
         .par_iter()
-        .flat_map_iter(|source| {
+        .map(|source| {
             let mut found = Vec::new();
+            let mut dangling = Vec::new();
             let mut positions = Positions::new(source.text, source.at);
             let field = source.field.unwrap_or("text");
             let place = if source.body { "the text".to_owned() } else { format!("`{field}`") };
@@ -181,85 +196,153 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
                     )
                     .with_hint("close each HTML element you open (`<div>` ... `</div>`), and start a quote with a single `>`"),
                 );
-                return found;
+                return (found, dangling);
             }
             // One answer per address: a text may link to the same missing page many times.
-            let mut problems: HashMap<String, Option<(String, Option<String>)>> = HashMap::new();
-            let (mut broken, mut first_unreported) = (0, source.at);
+            let mut problems: HashMap<String, Option<Problem>> = HashMap::new();
+            let (mut broken, mut first_unreported, mut unreported_errors) = (0, source.at, false);
             for link in markdown::links(source.text) {
                 let Target::Internal(path) = classify(&link.url, &base, &source.page) else { continue };
+                let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
                 let problem = problems.entry(path).or_insert_with_key(|path| link_problem(path, &media, &site_pages));
-                let Some((why, hint)) = problem.clone() else { continue };
+                let Some(problem) = problem.clone() else { continue };
+                if problem.dangling {
+                    dangling.push(decoded);
+                }
                 broken += 1;
                 let pos = if source.body { positions.of(link.offset) } else { source.at };
                 if broken > MAX_BROKEN_PER_TEXT {
                     if broken == MAX_BROKEN_PER_TEXT + 1 {
                         first_unreported = pos;
                     }
+                    unreported_errors |= !problem.dangling;
                     continue;
                 }
                 let what = if link.image { "image" } else { "link" };
+                let what = if problem.dangling { what.to_owned() } else { format!("broken {what}") };
+                let why = problem.why;
                 let message = if source.body {
-                    format!( "broken {what} `{}` on page {}: {why}", link.url, source.page)
+                    format!("{what} `{}` on page {}: {why}", link.url, source.page)
                 } else {
-                    format!("broken {what} `{}` in `{field}` (page {}): {why}", link.url, source.page)
+                    format!("{what} `{}` in `{field}` (page {}): {why}", link.url, source.page)
                 };
-                let mut d = Diagnostic::error(source.file, pos, message);
-                if let Some(hint) = hint {
+                let mut d = if problem.dangling {
+                    Diagnostic::warning(source.file, pos, message)
+                } else {
+                    Diagnostic::error(source.file, pos, message)
+                };
+                if let Some(hint) = problem.hint {
                     d = d.with_hint(hint);
                 }
                 found.push(d);
             }
             if broken > MAX_BROKEN_PER_TEXT {
                 let more = broken - MAX_BROKEN_PER_TEXT;
-                found.push(
-                    Diagnostic::error(
-                        source.file,
-                        first_unreported,
-                        format!("{more} more broken links or images in {place} from here on"),
-                    )
-                        .with_hint("fix the ones above, then check again to see the rest"),
-                );
+                let message = format!("{more} more broken links or images in {place} from here on");
+                let d = if unreported_errors {
+                    Diagnostic::error(source.file, first_unreported, message)
+                } else {
+                    Diagnostic::warning(source.file, first_unreported, message)
+                };
+                found.push(d.with_hint("fix the ones above, then check again to see the rest"));
             }
-            found
+            (found, dangling)
         })
-        .collect()
+        .collect();
+    let mut diagnostics = Vec::new();
+    let mut dangling = HashSet::new();
+    for (found, paths) in found {
+        diagnostics.extend(found);
+        dangling.extend(paths);
+    }
+    (diagnostics, dangling)
 }
 
 /// How many broken links of one text are reported one by one; the rest are counted.
 const MAX_BROKEN_PER_TEXT: usize = 20;
 
+/// Why an internal link leads nowhere, with a hint.
+#[derive(Debug, Clone)]
+struct Problem {
+    why: String,
+    hint: Option<String>,
+    /// It leads to a listing, post or area guide that an edit elsewhere took away: a warning.
+    dangling: bool,
+}
+
+impl Problem {
+    fn error(why: String, hint: Option<String>) -> Option<Problem> {
+        Some(Problem { why, hint, dangling: false })
+    }
+
+    fn dangling(why: &str, hint: Option<String>) -> Option<Problem> {
+        Some(Problem { why: why.to_owned(), hint, dangling: true })
+    }
+}
+
 /// Why the internal link to `path` leads nowhere, with a hint; None when it leads somewhere.
-fn link_problem(path: &str, media: &Path, site_pages: &SitePages) -> Option<(String, Option<String>)> {
+fn link_problem(path: &str, media: &Path, site_pages: &SitePages) -> Option<Problem> {
     if let Some(file) = path.strip_prefix("/media/") {
         let decoded = percent_encoding::percent_decode_str(file).decode_utf8_lossy();
         if media.join(decoded.as_ref()).is_file() {
             return None;
         }
-        return Some((format!("no file at {}", media.join(decoded.as_ref()).display()), None));
+        return Problem::error(format!("no file at {}", media.join(decoded.as_ref()).display()), None);
     }
-    let problem = match site_pages.check(path) {
-        Ok(()) => return None,
-        Err(Missing::Unpublished(status)) => (
-            format!("that listing is {}, so its page is not published", status_word(status)),
+    let (_, bare) = contract::urls::split_language(path);
+    let segments: Vec<&str> = bare.trim_matches('/').split('/').collect();
+    // A page the content makes (a listing's, a post's, a guide's), not a fixed one.
+    let kind = match segments.as_slice() {
+        [kind @ ("property" | "area-guides-in-dubai"), _] | [kind @ "blog", _, ..] => *kind,
+        _ => "",
+    };
+    match site_pages.check(path) {
+        Ok(()) => None,
+        Err(Missing::Unpublished(status)) => Problem::dangling(
+            &format!(
+                "that listing is {}, so the link now opens a page saying the property is no longer available, with similar listings",
+                status_word(status)
+            ),
             Some(
-                "remove the link, or link to a published listing or a listing page such as /buy-property"
-                    .to_owned(),
+                "link to an available listing instead, or to a listing page such as /buy-property".to_owned(),
             ),
         ),
-        Err(Missing::PostMovedTo(page)) => {
-            ("no page there".to_owned(), Some(format!("the post's page is `{page}`")))
-        }
-        Err(Missing::Unknown(best)) => (
-            "no page of the site has that address".to_owned(),
-            Some(match best {
-                Some(best) => format!("did you mean `{best}`?"),
-                None => "link to a page of the site, such as /contact-us, or to a full https:// address"
-                    .to_owned(),
-            }),
+        Err(Missing::PostMovedTo(page)) => Problem::dangling(
+            "the post's address has changed (its title was changed), so the link opens the page-not-found page",
+            Some(format!("link to the post's page, `{page}`")),
         ),
-    };
-    Some(problem)
+        Err(Missing::Unknown(best)) => {
+            let hint = best.map(|best| format!("did you mean `{best}`?"));
+            match kind {
+                "property" => Problem::dangling(
+                    "no listing has that address (it may have been deleted), so the link opens 'Property Not Found'",
+                    hint.or_else(|| {
+                        Some(
+                            "link to an available listing, or to a listing page such as /buy-property"
+                                .to_owned(),
+                        )
+                    }),
+                ),
+                "blog" => Problem::dangling(
+                    "no post has that address (it may have been deleted), so the link opens the page-not-found page",
+                    hint.or_else(|| {
+                        Some("link to a post that is published, or to the blog, /blogpage".to_owned())
+                    }),
+                ),
+                "area-guides-in-dubai" => Problem::dangling(
+                    "no area guide has that address (its community has no available listing, or left the list of communities), so the link opens the page-not-found page",
+                    hint.or_else(|| Some("link to the area guides, /area-guides-in-dubai".to_owned())),
+                ),
+                _ => Problem::error(
+                    "no page of the site has that address".to_owned(),
+                    Some(hint.unwrap_or_else(|| {
+                        "link to a page of the site, such as /contact-us, or to a full https:// address"
+                            .to_owned()
+                    })),
+                ),
+            }
+        }
+    }
 }
 
 fn status_word(status: crate::content::model::Status) -> &'static str {

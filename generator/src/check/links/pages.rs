@@ -48,6 +48,9 @@ pub struct Build<'a> {
     pub written: Option<&'a [PathBuf]>,
     /// Whether the build removed a page or a file of the output (a link may lead nowhere now).
     pub removed_any: bool,
+    /// Links written in content to a listing, post or guide that an edit elsewhere took away
+    /// (`super::dangling`): `estate check` warns of them, and they pass here.
+    pub dangling: &'a HashSet<String>,
 }
 
 /// In the page cache: the rules and address of the last link check of the output that passed.
@@ -79,7 +82,7 @@ pub fn check_build(
         }
         _ => None,
     };
-    let report = check_pages(out, build.routes, rules, base, only.as_ref())?;
+    let report = check_pages(out, build.routes, rules, base, only.as_ref(), build.dangling)?;
     if let (true, Some(file), Some(dir)) = (report.broken.is_empty(), &marker, page_cache) {
         std::fs::create_dir_all(dir)
             .and_then(|()| std::fs::write(file, &rules_and_base))
@@ -98,7 +101,7 @@ type Pages = Vec<(String, PathBuf)>;
 /// folder is named) with its path as links write it.
 fn named_pages(routes: &Routes) -> HashMap<String, String> {
     let mut named = HashMap::new();
-    for route in routes.properties.iter().chain(&routes.posts).chain(&routes.guides) {
+    for route in routes.properties.iter().chain(&routes.posts).chain(&routes.guides).chain(&routes.gone) {
         for lang in contract::urls::LANGUAGES {
             let path = contract::urls::localized_path(lang, route);
             let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
@@ -176,12 +179,16 @@ fn pages_of(out: &Path, files: &HashSet<PathBuf>, named: &HashMap<String, String
 /// way the CDN would with `rules`; of the listing and post pages only those of `routes` (this
 /// build's) count. `base` is the site's origin (its absolute links are internal).
 /// `only`: the page files to check, when the others are known to be fine (all when None).
+/// `dangling`: the targets (percent-decoded) that pass though nothing answers them: links in
+/// content to a listing, post or guide an edit elsewhere took away, which `estate check` warns
+/// of. A listing no longer published has its page (`routes.gone`), so a link to it passes anyway.
 pub fn check_pages(
     out: &Path,
     routes: &Routes,
     rules: &Rules,
     base: &str,
     only: Option<&HashSet<PathBuf>>,
+    dangling: &HashSet<String>,
 ) -> Result<PageReport, PageCheckError> {
     let named = named_pages(routes);
     // Only the pages asked for are listed: at 10,000 listings, looking for all 30,000 page
@@ -213,8 +220,15 @@ pub fn check_pages(
         .collect::<Result<_, PageCheckError>>()?;
     let targets: HashSet<&str> =
         per_page.iter().flat_map(|(_, links)| links.iter().map(|(_, t)| t.as_str())).collect();
-    let answers: HashMap<&str, Option<String>> =
-        targets.into_par_iter().map(|target| (target, resolve(out, rules, &named, target))).collect();
+    let answers: HashMap<&str, Option<String>> = targets
+        .into_par_iter()
+        .map(|target| {
+            let decoded = percent_encoding::percent_decode_str(target).decode_utf8_lossy();
+            let answer =
+                if dangling.contains(decoded.as_ref()) { None } else { resolve(out, rules, &named, target) };
+            (target, answer)
+        })
+        .collect();
     let mut report = PageReport { pages: per_page.len(), ..PageReport::default() };
     for (page, links) in &per_page {
         report.links += links.len();

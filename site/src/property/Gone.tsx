@@ -1,0 +1,80 @@
+// The page of a listing that is no longer published (sold, rented, or taken back as a draft):
+// its address keeps answering, as the portals' do, with a page that says so in the page's
+// language, shows similar available listings and the agency's contact, and is kept out of search
+// engines. Its data is `data/gone/{id}.json`, written by the generator beside no API record.
+import { useT } from '../i18n';
+import { enAttrs, type Localized } from '../i18n/content';
+import { telHref, whatsappHref } from '../format';
+import type { GoneData } from '../types';
+import { useSite } from '../shell';
+import { Seo } from '../components/Seo';
+import { Icon } from '../components/Icon';
+import { priceText } from '../price';
+import { useLang } from '../shell';
+import { SimilarCard } from './SimilarCard';
+import { BackToListings } from './BackToListings';
+
+export type GonePage = Localized<GoneData>;
+
+const STATUS_TEXT = {
+  sold: 'property.gone.sold',
+  rented: 'property.gone.rented',
+  withdrawn: 'property.gone.withdrawn',
+} as const;
+
+export function GoneView({ page, url }: { page: GonePage; url: string }) {
+  const t = useT();
+  const lang = useLang();
+  const site = useSite();
+  const message = t('property.gone.message', { url });
+  const phone = site.phones[0] ?? null;
+  return (
+    <article className="property-gone">
+      <Seo title={t('property.gone.title')} description={t('property.gone.meta')} noindex />
+      <section className="container status-page property-gone__intro">
+        <h1 className="status-page__title">{t('property.gone.title')}</h1>
+        {page.title ? (
+          <p className="property-gone__name" {...enAttrs(page, 'title')}>
+            {page.title}
+          </p>
+        ) : null}
+        <p className="status-page__text">
+          {t(STATUS_TEXT[page.status])} {t(page.similar.length > 0 ? 'property.gone.lead' : 'property.gone.leadNoSimilar')}
+        </p>
+        <div className="property-gone__contact" role="group" aria-label={t('property.gone.contact')}>
+          {phone ? (
+            <a className="button button--primary" href={telHref(phone)}>
+              <Icon name="phone" size={18} />
+              <span>{t('property.call')}</span>
+            </a>
+          ) : null}
+          <a className="button button--whatsapp" href={whatsappHref(site.whatsapp, message)} target="_blank" rel="noopener">
+            <Icon name="whatsapp" size={18} />
+            <span>{t('property.whatsapp')}</span>
+          </a>
+          <a className="button button--outline" href={`mailto:${site.email}?body=${encodeURIComponent(message)}`}>
+            <Icon name="mail" size={18} />
+            <span>{t('property.email')}</span>
+          </a>
+        </div>
+        <BackToListings category={page.mainCategory} className="text-link" />
+      </section>
+      {page.similar.length > 0 ? (
+        <section className="section section--sand property__similar" aria-labelledby="gone-similar">
+          <div className="container">
+            <h2 id="gone-similar" className="property__heading">
+              {t('property.gone.similar')}
+            </h2>
+            <ul className="similar-grid" role="list">
+              {page.similar.map((card) => (
+                <li key={card.id}>
+                  <SimilarCard property={card} price={priceText(t, lang, card.price, card.pricePeriod)} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </article>
+  );
+}
