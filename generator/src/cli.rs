@@ -108,6 +108,12 @@ pub enum Command {
     /// content/market/, which the build reads; refresh them monthly.
     #[command(subcommand)]
     Market(cmd::market::Command),
+    /// Check what a deploy needs, before deploying: Rust and Node, site.yaml's address and
+    /// basemap, the browser editor's repository, netlify.toml and the variables its build reads,
+    /// and the lead function's production settings (deploy/lead-fn/production.env).
+    ///
+    /// Says what to fix in words; exits with 1 while something must be fixed first.
+    Doctor(cmd::doctor::Args),
     /// Write the JSON Schemas of the content files into content/schema/.
     ///
     /// YAML files point at them with `# yaml-language-server: $schema=...`, so an editor's
@@ -136,5 +142,6 @@ pub fn run() -> ExitCode {
         Command::Schema { content, cms } => cmd::schema::run(&content, cms),
         Command::Import(args) => cmd::import::run(args),
         Command::Market(command) => cmd::market::run(command),
+        Command::Doctor(args) => cmd::doctor::run(args),
     }
 }

@@ -4,6 +4,7 @@
 pub mod build;
 pub mod check;
 pub mod demo;
+pub mod doctor;
 pub mod import;
 pub mod market;
 pub mod new;
