@@ -17,6 +17,7 @@ mod import_hardening;
 mod import_limits;
 mod incremental;
 mod market;
+mod media_types;
 mod messages;
 mod off_plan;
 mod pathological;
