@@ -276,6 +276,27 @@ mod tests {
     }
 
     #[test]
+    fn netlify_toml_gives_media_a_policy_that_runs_no_script() {
+        let rules = Rules::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../netlify.toml")).unwrap();
+        for path in ["/media/logo.svg", "/media/developers/emaar.svg", "/media/_img/abc-400.jpg"] {
+            let headers = rules.headers_for(path);
+            let get = |name: &str| {
+                headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+            };
+            assert_eq!(get("X-Content-Type-Options"), Some("nosniff"), "{path}");
+            let policy = get("Content-Security-Policy").unwrap_or_default();
+            assert!(
+                policy.starts_with("default-src 'none';") && policy.ends_with("; sandbox"),
+                "{path}: {policy}"
+            );
+            assert!(!policy.contains("script-src"), "{path}: {policy}");
+        }
+        // The pages keep theirs.
+        let page = rules.headers_for("/property/x");
+        assert!(page.iter().any(|(n, v)| n == "Content-Security-Policy" && v.contains("script-src 'self'")));
+    }
+
+    #[test]
     fn netlify_s_own_files_are_not_served() {
         let dir = tempfile::tempdir().unwrap();
         for name in ["_redirects", "_headers", "404.html"] {

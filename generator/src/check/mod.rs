@@ -4,6 +4,7 @@
 
 pub mod coverage;
 pub mod links;
+pub mod media;
 mod pages;
 mod records;
 mod vocabulary;
@@ -36,6 +37,7 @@ fn across(content: &Content) -> Vec<Diagnostic> {
     found.extend(vocabulary::check(content));
     found.extend(links::check_content(content));
     found.extend(pages::check(content));
+    found.extend(media::check(content));
     found
 }
 

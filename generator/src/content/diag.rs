@@ -190,7 +190,10 @@ impl Report {
         let mut cached: Option<(&Path, Option<String>, Vec<usize>)> = None;
         for d in &self.diagnostics {
             if cached.as_ref().is_none_or(|(p, _, _)| *p != d.path.as_path()) {
-                let text = super::source::read_text(&d.path).ok();
+                // A file with a second name (a hard link) may be anyone's: its lines are not shown.
+                let linked = std::fs::symlink_metadata(&d.path)
+                    .is_ok_and(|meta| super::media_kind::has_other_names(&meta));
+                let text = if linked { None } else { super::source::read_text(&d.path).ok() };
                 let starts = text.as_deref().map_or_else(Vec::new, line_starts);
                 cached = Some((d.path.as_path(), text, starts));
             }

@@ -18,6 +18,7 @@ mod geo;
 mod link_scheme;
 mod load_cache;
 pub mod markdown;
+pub mod media_kind;
 pub mod model;
 mod off_plan;
 pub mod portal;
@@ -25,6 +26,7 @@ pub mod safe_fs;
 pub mod scaffold;
 pub mod schema;
 mod source;
+pub mod svg;
 pub mod vocabulary;
 pub mod yaml;
 

@@ -227,6 +227,7 @@ struct Loaded {
 
 fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
     let cache = options.incremental.as_ref().map(|i| &i.loaded);
+    output::unlink_old_media(&options.content, &options.out);
     let (mut content, report) = crate::check::content_with(&options.content, cache);
     if report.errors() > 0 {
         return Err(BuildError::Content(report));

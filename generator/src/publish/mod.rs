@@ -485,61 +485,102 @@ fn remove_unwanted(dir: &Path, keep: impl Fn(&Path) -> bool) -> std::io::Result<
     Ok(removed)
 }
 
-/// Mirrors `content/media` into `dist/media`: new and changed files are copied (hard-linked
-/// where the file system allows), files no longer in content are removed.
-///
-/// A raster photo the image stage processed is published as its largest variant instead (same
-/// URL, metadata stripped, at most 1920 px wide); `photos` maps its path under `from` to that file.
-/// Returns how many files there are, and those it wrote or removed.
+/// Mirrors `content/media` into `dist/media`: each file only as what its bytes are
+/// (`content::media_kind`; `estate check` refuses the rest, and they are never published
+/// either way): a raster photo as the image stage's largest variant (same URL, metadata
+/// stripped), an SVG drawing as its sanitiser writes it again, a video or map tile archive as a
+/// copy (never a hard link: the content file would then have a second name, which is refused).
+/// Files no longer in content are removed. `photos` maps a photo's path under `from` to its
+/// variant. Returns how many files there are, and those it wrote or removed.
 fn copy_media(
     from: &Path,
     to: &Path,
     photos: &HashMap<PathBuf, PathBuf>,
 ) -> std::io::Result<(usize, Vec<PathBuf>)> {
+    use crate::content::media_kind::{self, Kind};
     let mut touched = Vec::new();
-    // Links are never published (`check` reports them): what they point to (the build's
-    // environment, a file outside the content) would be served.
+    // A linked folder is never published (`check` reports it).
     if !crate::content::safe_fs::is_real_dir(from) {
         return Ok((0, touched));
     }
     let mut wanted = HashSet::new();
     let mut count = 0;
-    for entry in walkdir::WalkDir::new(from).into_iter().filter_map(Result::ok) {
-        let Ok(relative) = entry.path().strip_prefix(from) else { continue };
-        if entry.path_is_symlink() {
-            continue;
-        }
+    // Links and hidden files are never listed; what is not a regular file has no metadata.
+    for (path, meta) in media_kind::files(from) {
+        let (Some(meta), Ok(relative)) = (meta, path.strip_prefix(from)) else { continue };
+        let Ok(kind) = media_kind::decide(&path, &meta) else { continue };
         let target = to.join(relative);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target)?;
-            continue;
+        if let Some(dir) = target.parent() {
+            std::fs::create_dir_all(dir)?;
         }
-        wanted.insert(target.clone());
-        count += 1;
-        if let Some(variant) = photos.get(relative) {
-            if !same_file(variant, &target) {
-                let _ = std::fs::remove_file(&target);
-                if std::fs::hard_link(variant, &target).is_err() {
-                    std::fs::copy(variant, &target)?;
+        match kind {
+            Kind::Photo => {
+                let Some(variant) = photos.get(relative) else { continue };
+                if !same_file(variant, &target) {
+                    let _ = std::fs::remove_file(&target);
+                    if std::fs::hard_link(variant, &target).is_err() {
+                        std::fs::copy(variant, &target)?;
+                    }
+                    touched.push(target.clone());
                 }
-                touched.push(target.clone());
             }
-            continue;
-        }
-        let source_meta = entry.metadata().map_err(std::io::Error::other)?;
-        let up_to_date = std::fs::metadata(&target)
-            .is_ok_and(|m| m.len() == source_meta.len() && m.modified().ok() >= source_meta.modified().ok());
-        if !up_to_date {
-            let _ = std::fs::remove_file(&target);
-            if std::fs::hard_link(entry.path(), &target).is_err() {
-                std::fs::copy(entry.path(), &target)?;
+            Kind::Svg => {
+                let bytes = media_kind::read_bounded(&path, crate::content::svg::MAX_BYTES)?;
+                let Ok(drawing) = crate::content::svg::sanitise(&bytes) else { continue };
+                if std::fs::read(&target).ok().as_deref() != Some(drawing.as_bytes()) {
+                    let _ = std::fs::remove_file(&target);
+                    std::fs::write(&target, drawing)?;
+                    touched.push(target.clone());
+                }
             }
-            touched.push(target.clone());
+            Kind::Video | Kind::MapTiles => {
+                let up_to_date = std::fs::symlink_metadata(&target).is_ok_and(|m| {
+                    m.is_file()
+                        && !media_kind::has_other_names(&m)
+                        && m.len() == meta.len()
+                        && m.modified().ok() >= meta.modified().ok()
+                });
+                if !up_to_date {
+                    let _ = std::fs::remove_file(&target);
+                    std::fs::copy(&path, &target)?;
+                    touched.push(target.clone());
+                }
+            }
         }
+        wanted.insert(target);
+        count += 1;
     }
     let variants = to.join(images::OUTPUT_DIR.trim_start_matches("media/"));
     touched.extend(remove_unwanted(to, |path| wanted.contains(path) || path.starts_with(&variants))?);
     Ok((count, touched))
+}
+
+/// Removes the files of an old build's `out/media` that are hard links to the content's media
+/// (builds once linked them), so the content files have one name again before they are checked.
+pub fn unlink_old_media(content: &Path, out: &Path) {
+    use crate::content::media_kind;
+    let (from, to) = (content.join("media"), out.join("media"));
+    if !to.is_dir() {
+        return;
+    }
+    for (path, meta) in media_kind::files(&from) {
+        let (Some(meta), Ok(relative)) = (meta, path.strip_prefix(&from)) else { continue };
+        if !media_kind::has_other_names(&meta) {
+            continue;
+        }
+        let target = to.join(relative);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if std::fs::symlink_metadata(&target)
+                .is_ok_and(|m| (m.dev(), m.ino()) == (meta.dev(), meta.ino()))
+            {
+                let _ = std::fs::remove_file(&target);
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = target;
+    }
 }
 
 /// Whether `a` and `b` are the same bytes already (one hard-linked file, or equal contents).

@@ -13,6 +13,7 @@ use quick_xml::events::{BytesCData, BytesDecl, BytesText, Event};
 use contract::files::PORTAL_FEED;
 
 use crate::content::diag::Diagnostic;
+use crate::content::markdown;
 use crate::content::model::{MainCategory, MemberFile, PricePeriod, PropertyFile, Timestamp};
 use crate::content::portal::{self, CITY};
 use crate::content::yaml::Pos;
@@ -189,13 +190,17 @@ fn property<W: Write>(
             text(w, "bathroom", &bathrooms.to_string())?;
         }
         cdata(w, "title_en", p.title.trim())?;
-        cdata(w, "description_en", Content::description(r).trim())?;
+        // The portals show the description as HTML: the page's own, sanitised the same way
+        // (markdown rendered, then ammonia), with its links made absolute.
+        let page = format!("{base}{}", contract::urls::property_path(&r.id));
+        let html = |markdown: &str| markdown::to_html_absolute(markdown.trim(), &page);
+        cdata(w, "description_en", html(Content::description(r)).trim())?;
         if let Some(ar) = &p.ar {
             if let Some(title) = nonempty(&ar.title) {
                 cdata(w, "title_ar", title)?;
             }
             if let Some(description) = nonempty(&ar.description) {
-                cdata(w, "description_ar", description)?;
+                cdata(w, "description_ar", html(description).trim())?;
             }
         }
         text(w, "city", CITY)?;

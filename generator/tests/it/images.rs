@@ -25,10 +25,17 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 #[test]
 fn each_bad_image_stops_the_build_at_its_reference_with_its_reason_and_writes_nothing() {
     let cases = [
-        ("not-an-image.jpg", "not an image (the bytes are not JPEG, PNG or WebP)"),
+        // Told by their first bytes in `estate check`, before the image stage.
+        (
+            "not-an-image.jpg",
+            "`marina-dusk-1.jpg` is named as a photo (JPEG, PNG or WebP) but its bytes are HTML",
+        ),
         ("truncated.jpg", "corrupt or truncated image: the JPEG data stops before its end marker"),
         ("bomb.png", "too large: 100000x100000 is 10000000000 pixels, over the limit of 50000000"),
-        ("gif-named-jpg.jpg", "unsupported image format gif (use JPEG, PNG or WebP)"),
+        (
+            "gif-named-jpg.jpg",
+            "`marina-dusk-1.jpg` is named as a photo (JPEG, PNG or WebP) but its bytes are a GIF image",
+        ),
     ];
     for (fixture, reason) in cases {
         let dir = with_photo(fixture);

@@ -21,6 +21,7 @@ mod import_limits;
 mod incremental;
 mod market;
 mod market_hardening;
+mod media_types;
 mod messages;
 mod off_plan;
 mod pathological;

@@ -1,0 +1,266 @@
+//! The files of `content/media/` and the fields that name them. Each file is published only as
+//! what its bytes are (`content::media_kind`): anything else is an error at its path, as is a
+//! hard link, a pipe or a device. Each field takes the kinds it shows: a photo or a logo field
+//! a photo or an SVG drawing (published only as its sanitiser writes it again, so a drawing is
+//! as harmless as a photo wherever it is shown), a hero video a video. A field may also name an address on
+//! the web, which the site and the portals' feed hand on to browsers and portals to fetch: only
+//! a public http(s) address of the agency's own site (`baseUrl`'s host, or a host under its
+//! domain such as a CDN's `img.example.ae`) is taken, so no content sends them to a private
+//! network address (`http://169.254.169.254/`) or to a stranger's site.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::content::Content;
+use crate::content::diag::Diagnostic;
+use crate::content::media_kind::{self, Kind};
+use crate::content::yaml::{Node, Pos};
+
+/// What a field shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shows {
+    /// A photo or a logo.
+    Image,
+    Video,
+}
+
+impl Shows {
+    fn takes(self, kind: Kind) -> bool {
+        match self {
+            Shows::Image => matches!(kind, Kind::Photo | Kind::Svg),
+            Shows::Video => kind == Kind::Video,
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Shows::Image => "a photo (JPEG, PNG or WebP) or an SVG drawing",
+            Shows::Video => "a video (MP4 or WebM)",
+        }
+    }
+}
+
+/// One media field of a record: its file, place, name, value and what it shows.
+struct Field<'a> {
+    file: &'a Path,
+    pos: Pos,
+    name: String,
+    value: &'a str,
+    shows: Shows,
+}
+
+/// Every media field of the content.
+fn fields(content: &Content) -> Vec<Field<'_>> {
+    fn field<'a>(file: &'a Path, tree: &Node, path: &[&str], value: &'a str, shows: Shows) -> Field<'a> {
+        let name = path.iter().enumerate().fold(String::new(), |mut name, (i, part)| {
+            if part.bytes().all(|b| b.is_ascii_digit()) {
+                name.push_str(&format!("[{part}]"));
+            } else {
+                if i > 0 {
+                    name.push('.');
+                }
+                name.push_str(part);
+            }
+            name
+        });
+        Field { file, pos: tree.pos_of(path), name, value, shows }
+    }
+    let mut out = Vec::new();
+    let records = content.properties.iter().map(|p| (&p.path, &p.tree, &p.data.images));
+    let posts = content.posts.iter().map(|p| (&p.path, &p.tree, &p.data.images));
+    for (file, tree, images) in records.chain(posts) {
+        for (i, image) in images.iter().enumerate() {
+            out.push(field(file, tree, &["images", &i.to_string()], image, Shows::Image));
+        }
+    }
+    for d in &content.developers {
+        out.push(field(&d.path, &d.tree, &["logo"], &d.data.logo, Shows::Image));
+        out.push(field(&d.path, &d.tree, &["image"], &d.data.image, Shows::Image));
+    }
+    for m in &content.team {
+        out.push(field(&m.path, &m.tree, &["image"], &m.data.image, Shows::Image));
+    }
+    for g in &content.guides {
+        out.push(field(&g.path, &g.tree, &["image"], &g.data.image, Shows::Image));
+    }
+    if let Some(site) = &content.site {
+        let (s, path, tree) = (&site.data, site.path.as_path(), &site.tree);
+        out.push(field(path, tree, &["logo"], &s.logo, Shows::Image));
+        out.push(field(path, tree, &["defaultImage"], &s.default_image, Shows::Image));
+        for (i, partner) in s.partners.iter().enumerate() {
+            out.push(field(path, tree, &["partners", &i.to_string(), "logo"], &partner.logo, Shows::Image));
+        }
+        let heroes = [
+            ("residential", &s.hero.residential),
+            ("rental", &s.hero.rental),
+            ("offPlan", &s.hero.off_plan),
+            ("commercial", &s.hero.commercial),
+            ("all", &s.hero.all),
+        ];
+        for (name, hero) in heroes {
+            out.push(field(path, tree, &["hero", name, "poster"], &hero.poster, Shows::Image));
+            if let Some(video) = &hero.video {
+                out.push(field(path, tree, &["hero", name, "video"], video, Shows::Video));
+            }
+        }
+    }
+    out
+}
+
+/// The problems of `content/media/` and of the media fields.
+pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    let media = content.dir.join("media");
+    let mut kinds: HashMap<PathBuf, Kind> = HashMap::new();
+    // Each refused file's reason, by its path under content/, for the fields that name it.
+    let mut refused: HashMap<PathBuf, String> = HashMap::new();
+    for (path, meta) in media_kind::files(&media) {
+        let Some(meta) = meta else {
+            found.push(Diagnostic::error(
+                &path,
+                Pos::START,
+                "not a regular file (a device, a pipe or a socket): media/ holds files only",
+            ));
+            continue;
+        };
+        match media_kind::decide(&path, &meta) {
+            Ok(kind) => {
+                if let Ok(relative) = path.strip_prefix(&content.dir) {
+                    kinds.insert(relative.to_path_buf(), kind);
+                }
+            }
+            Err(refusal) => {
+                if let Ok(relative) = path.strip_prefix(&content.dir) {
+                    refused.insert(relative.to_path_buf(), refusal.message.clone());
+                }
+                found.push(
+                    Diagnostic::error(&path, Pos { line: refusal.line, col: refusal.col }, refusal.message)
+                        .with_hint("remove the file from media/, or replace it with what its field shows"),
+                );
+            }
+        }
+    }
+    let own = content.site.as_ref().and_then(|s| own_host(&s.data.base_url));
+    for field in fields(content) {
+        if let Some(problem) = web_address_problem(field.value, own.as_deref()) {
+            found.push(Diagnostic::error(field.file, field.pos, format!("`{}`: {problem}", field.name)).with_hint(
+                "put the file under media/ (the site publishes it), or give its address on the agency's own site",
+            ));
+            continue;
+        }
+        let relative = PathBuf::from(field.value.trim_start_matches('/'));
+        if let Some(reason) = refused.get(&relative) {
+            // Also where the editor named it: a listing's form shows its own errors.
+            let what = if field.shows == Shows::Video { "video" } else { "image" };
+            found.push(Diagnostic::error(
+                field.file,
+                field.pos,
+                format!("{what} `{}`: {reason}", field.value),
+            ));
+            continue;
+        }
+        if let Some(&kind) = kinds.get(&relative)
+            && !field.shows.takes(kind)
+        {
+            found.push(Diagnostic::error(
+                field.file,
+                field.pos,
+                format!(
+                    "`{}`: `{}` is {}, and this field shows {}",
+                    field.name,
+                    field.value,
+                    kind.words(),
+                    field.shows.words()
+                ),
+            ));
+        }
+    }
+    found
+}
+
+/// The host (lowercase, without `www.`) whose addresses count as the agency's own, from the
+/// site's `baseUrl`.
+fn own_host(base_url: &str) -> Option<String> {
+    let url = ammonia::Url::parse(base_url.trim()).ok()?;
+    let host = url.host_str()?.to_ascii_lowercase();
+    Some(host.strip_prefix("www.").unwrap_or(&host).to_owned())
+}
+
+/// Why a field's value, when it is a web address, is not one the site may hand on.
+fn web_address_problem(value: &str, own: Option<&str>) -> Option<String> {
+    let lower = value.trim().to_ascii_lowercase();
+    if !lower.contains("://") && !lower.starts_with("//") {
+        return None;
+    }
+    let shown: String = value.chars().filter(|c| !c.is_control()).take(80).collect();
+    let url = match ammonia::Url::parse(value.trim()) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") => url,
+        _ => return Some(format!("`{shown}` is not an http(s) address or a path under media/")),
+    };
+    let host = match url.host() {
+        Some(ammonia::url::Host::Domain(domain)) => domain.to_ascii_lowercase(),
+        Some(_) => {
+            return Some(format!(
+                "`{shown}` names a computer by its number, not the agency's site: the portals and browsers would be sent to a private or unknown machine"
+            ));
+        }
+        None => return Some(format!("`{shown}` has no host")),
+    };
+    if !url.username().is_empty() || url.password().is_some() {
+        return Some(format!("`{shown}` carries a user name or password"));
+    }
+    let public = host.contains('.')
+        && !host.ends_with(".local")
+        && !host.ends_with(".internal")
+        && host != "localhost";
+    let ours = own.is_some_and(|own| host == own || host.ends_with(&format!(".{own}")));
+    if public && ours {
+        return None;
+    }
+    Some(match own {
+        Some(own) => format!(
+            "`{shown}` is not on the agency's own site: photos given by address must be on {own} or a host under it (such as a CDN's img.{own})"
+        ),
+        None => format!("`{shown}` is not on the agency's own site (site.yaml has no valid `baseUrl`)"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn web_addresses_must_be_public_and_the_agencys_own() {
+        let own = own_host("https://www.palmcrest.ae");
+        assert_eq!(own.as_deref(), Some("palmcrest.ae"));
+        let ok = |v: &str| web_address_problem(v, own.as_deref()).is_none();
+        for good in [
+            "media/a.jpg",
+            "/media/a.jpg",
+            "https://www.palmcrest.ae/media/a.jpg",
+            "https://palmcrest.ae/a.jpg",
+            "http://img.palmcrest.ae/a.jpg",
+            "HTTPS://CDN.PALMCREST.AE/a.jpg",
+        ] {
+            assert!(ok(good), "{good}");
+        }
+        for bad in [
+            "http://169.254.169.254/latest/meta-data/",
+            "http://[::1]/a.jpg",
+            "http://localhost/a.jpg",
+            "http://127.0.0.1:8080/a.jpg",
+            "https://evil.example/a.jpg",
+            "https://palmcrest.ae.evil.example/a.jpg",
+            "https://evilpalmcrest.ae/a.jpg",
+            "https://user:pw@www.palmcrest.ae/a.jpg",
+            "ftp://www.palmcrest.ae/a.jpg",
+            "file:///etc/passwd",
+            "//evil.example/a.jpg",
+        ] {
+            assert!(!ok(bad), "{bad}");
+        }
+        let message =
+            web_address_problem("http://169.254.169.254/latest/meta-data/", own.as_deref()).unwrap();
+        assert!(message.contains("names a computer by its number"), "{message}");
+    }
+}
