@@ -131,6 +131,18 @@ fn text(node: Node) -> Option<String> {
     (!text.is_empty()).then(|| text.to_owned())
 }
 
+/// A name (a community, a type, an amenity, a developer) as one line of text: runs of white space
+/// (a line break, a tab) become one space, and control characters and marks that reorder text are
+/// left out. A name becomes a vocabulary term, and a line break in it would end up there.
+fn one_line(value: Option<String>) -> Option<String> {
+    let value = value?;
+    let parts: Vec<&str> = value
+        .split(|c: char| c.is_whitespace() || crate::content::diag::is_unprintable(c))
+        .filter(|part| !part.is_empty())
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
 fn listing(node: Node, line: u32, col: u32) -> FeedListing {
     let mut l = FeedListing {
         line,
@@ -144,7 +156,7 @@ fn listing(node: Node, line: u32, col: u32) -> FeedListing {
             "reference_number" => l.reference = value,
             "permit_number" => l.permit_number = value,
             "offering_type" => l.offering_type = value,
-            "property_type" => l.property_type = value,
+            "property_type" => l.property_type = one_line(value),
             "price" => l.price = price(child),
             "size" => l.size = value,
             "bedroom" => l.bedroom = value,
@@ -153,13 +165,15 @@ fn listing(node: Node, line: u32, col: u32) -> FeedListing {
             "description_en" => l.description_en = value,
             "title_ar" => l.title_ar = value,
             "description_ar" => l.description_ar = value,
-            "community" => l.community = value,
-            "sub_community" => l.sub_community = value,
+            "community" => l.community = one_line(value),
+            "sub_community" => l.sub_community = one_line(value),
             "completion_status" => l.completion_status = value,
-            "developer" => l.developer = value,
-            "project_name" => l.project_name = value,
+            "developer" => l.developer = one_line(value),
+            "project_name" => l.project_name = one_line(value),
             "private_amenities" | "commercial_amenities" => {
-                for code in value.iter().flat_map(|v| v.split(',')).map(str::trim).filter(|c| !c.is_empty()) {
+                for code in
+                    one_line(value).iter().flat_map(|v| v.split(',')).map(str::trim).filter(|c| !c.is_empty())
+                {
                     if !l.amenities.iter().any(|a| a == code) {
                         l.amenities.push(code.to_owned());
                     }
@@ -233,5 +247,21 @@ mod tests {
         assert_eq!(l.amenities, ["BA", "SP", "CR"]);
         assert_eq!(l.photos.len(), 2);
         assert_eq!(l.agent.as_ref().unwrap().email.as_deref(), Some("a@b.ae"));
+    }
+
+    #[test]
+    fn names_are_one_line_without_control_characters() {
+        let feed = parse(
+            "<list><property><community>Evil\"&#10;- key: x</community>\
+             <sub_community> A&#9;&#9;B\u{202e}&#x9b;[2J </sub_community>\
+             <private_amenities>BA,&#10;SP</private_amenities><developer>&#10;&#13;</developer>\
+             </property></list>",
+        )
+        .unwrap();
+        let l = &feed[0];
+        assert_eq!(l.community.as_deref(), Some("Evil\" - key: x"));
+        assert_eq!(l.sub_community.as_deref(), Some("A B [2J"));
+        assert_eq!(l.amenities, ["BA", "SP"]);
+        assert_eq!(l.developer, None);
     }
 }

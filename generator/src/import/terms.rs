@@ -261,6 +261,31 @@ mod tests {
     }
 
     #[test]
+    fn a_community_named_with_a_line_break_in_the_feed_is_one_line_in_the_vocabulary() {
+        let feed = super::super::feed::parse(
+            "<list><property><community>Evil\"&#10;- key: x</community></property></list>",
+        )
+        .unwrap();
+        let file = "terms:\n  - key: a\n    en: A\n";
+        let tree = yaml::parse(file, 0).unwrap();
+        let data: VocabularyFile = yaml::deserialize(&tree).unwrap();
+        let record = crate::content::Record {
+            id: "communities".into(),
+            path: "vocabulary/communities.yaml".into(),
+            tree,
+            data,
+            body: None,
+            body_line: 1,
+        };
+        let mut vocabulary = Vocabularies { communities: Some(record), ..Vocabularies::default() };
+        let new = collect(&feed, |_| false, &mut vocabulary);
+        assert_eq!(new.len(), 1);
+        let out = append(file, &[&new[0].term]).unwrap();
+        assert_eq!(out, format!("{file}  - key: evil-key-x\n    en: \"Evil\\\" - key: x\"\n"));
+        assert!(!new[0].term.en.contains(['\n', '\r']));
+    }
+
+    #[test]
     fn a_file_whose_layout_cannot_take_a_term_is_left_alone() {
         let problem = append("terms: []\n", &[&term("a", "A", None)]).unwrap_err();
         assert!(problem.contains("could not be added"), "{problem}");

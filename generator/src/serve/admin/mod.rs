@@ -108,21 +108,50 @@ pub fn router(admin: Arc<Admin>) -> Router {
         .route(&format!("{API}/posts"), post(create::post))
         .route("/_admin/{*rest}", axum::routing::any(not_found))
         .route_layer(axum::middleware::from_fn_with_state(Arc::clone(&admin), this_server))
-        .route_layer(axum::middleware::map_response(json_headers))
+        .route_layer(axum::middleware::from_fn(json_only))
         .with_state(admin)
 }
 
 type AdminState = State<Arc<Admin>>;
 
-/// Every JSON answer of the API says its charset and is neither stored nor indexed.
-async fn json_headers(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    if headers.get(CONTENT_TYPE).is_some_and(|v| v == "application/json") {
-        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
-        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
+/// Every answer of the API is JSON, says its charset and is neither stored nor indexed. What
+/// axum answers itself (a method the route does not take: 405 with an empty body; a query or
+/// path it cannot read: 400 in plain text) becomes the envelope of [`ApiError`], keeping its
+/// status.
+async fn json_only(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    // The forms' endpoints take POST, the others GET (axum adds the `Allow` header itself).
+    let takes = if request.uri().path().ends_with("/properties") || request.uri().path().ends_with("/posts") {
+        "POST"
+    } else {
+        "GET"
+    };
+    let mut response = next.run(request).await;
+    if response.headers().get(CONTENT_TYPE).is_none_or(|v| v != "application/json") {
+        let status = response.status();
+        let (code, message) = match status {
+            StatusCode::METHOD_NOT_ALLOWED => {
+                ("method_not_allowed", format!("This endpoint does not take {method}; it takes {takes}."))
+            }
+            StatusCode::BAD_REQUEST => ("malformed", axum_says(response.into_body()).await),
+            _ if status.is_client_error() => ("refused", axum_says(response.into_body()).await),
+            _ => ("failed", "The admin could not answer; see estate serve's output.".to_owned()),
+        };
+        response = ApiError::new(status, code, message).into_response();
     }
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
     response
+}
+
+/// The text of axum's own refusal (`Failed to deserialize query string: ...`), short.
+async fn axum_says(body: axum::body::Body) -> String {
+    let bytes = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    let text: String = text.trim().chars().take(300).collect();
+    if text.is_empty() { "The request could not be read.".to_owned() } else { text }
 }
 
 async fn not_found() -> ApiError {

@@ -418,6 +418,41 @@ async fn leads_come_from_the_outbox_newest_first_five_a_page() {
     assert_eq!(sandbox.get("leads/nope", Some(TOKEN)).await.0, StatusCode::NOT_FOUND);
 }
 
+#[tokio::test]
+async fn a_wrong_method_or_query_is_answered_in_json() {
+    let sandbox = Sandbox::new();
+    let request = |method: &str, uri: &str| {
+        let mut request =
+            axum::http::Request::builder().method(method).uri(uri).body(Body::empty()).expect("a request");
+        request.headers_mut().insert(HOST, HeaderValue::from_static(HOST_NAME));
+        request
+            .headers_mut()
+            .insert(AUTHORIZATION, HeaderValue::from_str(&format!("Bearer {TOKEN}")).unwrap());
+        request
+    };
+    for (method, uri, status, code) in [
+        ("DELETE", format!("{API}/leads"), StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+        ("PUT", format!("{API}/properties"), StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+        ("GET", format!("{API}/leads?page=x"), StatusCode::BAD_REQUEST, "malformed"),
+        ("GET", format!("{API}/leads?page=-1"), StatusCode::BAD_REQUEST, "malformed"),
+    ] {
+        let response =
+            router(Arc::clone(&sandbox.admin)).oneshot(request(method, &uri)).await.expect("an answer");
+        assert_eq!(response.status(), status, "{method} {uri}");
+        let headers = response.headers().clone();
+        assert_eq!(headers[CONTENT_TYPE], "application/json; charset=utf-8", "{method} {uri}");
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.expect("a body");
+        let body: Value = serde_json::from_slice(&bytes).expect("JSON");
+        assert_eq!((body["ok"].as_bool(), body["code"].as_str()), (Some(false), Some(code)), "{body}");
+        assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
+        if status == StatusCode::METHOD_NOT_ALLOWED {
+            let allow = headers[axum::http::header::ALLOW].to_str().expect("text").to_owned();
+            let takes = allow.split(',').next().expect("a method").trim().to_owned();
+            assert!(body["error"].as_str().unwrap().ends_with(&format!("it takes {takes}.")), "{body}");
+        }
+    }
+}
+
 #[test]
 fn tokens_are_long_random_and_compared_whole() {
     let (a, b) = (new_token(), new_token());
