@@ -282,7 +282,7 @@ describe('search panels', () => {
   async function everyType(page, panel) {
     const select = page.getByRole('search').first().locator('select[name="type"]');
     const options = await select.locator('option').evaluateAll((list) => list.map((o) => ({ text: o.textContent, value: o.value, disabled: o.disabled })));
-    // A placeholder that cannot be chosen, then the spec's options, then every other type in
+    // A placeholder that cannot be chosen, then the panel's own options, then every other type in
     // stock, each with its count (one the category has no listing of says so).
     const choices = typeChoices(panel);
     assert.deepEqual(options, [

@@ -138,8 +138,19 @@ async function run(kind, methods, viewport) {
       const button = form.getByRole('button', { name: /^Country code: / });
       assert.match(await button.getAttribute('aria-label'), new RegExp(`^Country code: ${iso}, `), `${what}: the country`);
       const before = leads().length;
+      const sent = () => form.locator('.form-status', { hasText: 'User data submitted successfully!' }).waitFor({ timeout: 20_000 });
       await form.locator('button[type="submit"]').click();
-      await form.locator('.form-status', { hasText: 'User data submitted successfully!' }).waitFor({ timeout: 10_000 });
+      await sent().catch(async (error) => {
+        const said = await form.locator('.form-status, .field__error').allTextContents();
+        // On a machine loaded far past its processors the outbox's write once missed the
+        // function's delivery budget (503): the form keeps the number, and a visitor sends again.
+        if (said.some((text) => text.startsWith('Failed to submit user data.'))) {
+          assert.equal(await input.inputValue(), shown, `${what}: the number kept after a failure`);
+          await form.locator('button[type="submit"]').click();
+          return sent();
+        }
+        throw new Error(`${what}: not sent (the form says ${JSON.stringify(said)}, the field ${await input.inputValue()}): ${error.message}`);
+      });
       const lead = await waitForLead((l, i) => i >= before && l.form === kind && (l.email === email || l.name === email.split('@')[0]), what);
       assert.equal(lead.contactNumber, received, `${what}: as the agents receive it`);
       assert.equal(shown.replace(/[^+\d]/g, ''), received, `${what}: what was shown is what was sent`);

@@ -3,8 +3,8 @@
 // placeholders have no value, an empty search raises the browser alert and goes nowhere, and
 // only the filled parameters go into the URL. Departures: the type dropdown shows the
 // placeholder 'Property type', which cannot be chosen, until a type is picked, rather than a
-// first type that looks chosen but is not; it lists the spec's types, then every other type the
-// panel's listings have, each with its count as the type chips count it (an option with no
+// first type that looks chosen but is not; it lists the panel's own types, then every other type
+// the panel's listings have, each with its count as the type chips count it (an option with no
 // listing says so); on a listing page it shares the chips' filter.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../i18n/link';
