@@ -1,6 +1,6 @@
 // The phone number with a country selector (spec sections 2, 3 and 9): default country AE,
 // searchable, the dial code shown and kept (it cannot be typed away), formatted with the
-// country's mask or the spec's default '... ... ... ... ..', '+' always first, at most 15 digits.
+// country's mask or the default '... ... ... ... ..', '+' always first, at most 15 digits.
 //
 // In two parts, so a page with a form does not download the phone library with it: this light
 // field, in the page's code, draws the same markup and already takes digits (no mask, the
@@ -15,7 +15,7 @@ import { FieldShell, describedBy } from './fields';
 import type { LeadForm } from './useLeadForm';
 import type { NumberCheck } from './validate';
 
-/** Spec section 9. */
+/** The default country and mask of every phone field. */
 export const DEFAULT_COUNTRY: CountryIso2 = 'ae';
 export const DEFAULT_MASK = '... ... ... ... ..';
 export const MAX_DIGITS = 15;
