@@ -93,7 +93,7 @@ def js_sizes(out):
 LISTING_PAGES = ["residential-properties", "rent-property", "off-plan", "commercial", "allproperties"]
 
 
-# Issue 4's promise: a listing page's HTML with its embedded data under 150 KB at 10,000 listings.
+# The promise: a listing page's HTML with its embedded data under 150 KB at 10,000 listings.
 LISTING_PAGE_TARGET = 150 * 1024
 
 
@@ -110,7 +110,7 @@ def listing_page_sizes(out):
     return sizes
 
 
-# The first-view JavaScript budget of issue 3, gzipped: 120 KB. (The property page's enquiry modal
+# The first-view JavaScript budget, gzipped: 120 KB. (The property page's enquiry modal
 # loads on the first 'Get in Touch' and Vite's module-preload polyfill is off: the Russian property
 # page went from 120.0 to 119.6 KB.)
 JS_BUDGET = 120 * 1024

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark of a clean `estate build` against Hugo building the same site (issue 36).
+"""Benchmark of a clean `estate build` against Hugo building the same site.
 
 Writes `estate demo --properties N --posts M`, then a Hugo site from that tree: the same
 listings, posts and pages in the same three languages (English at /, Arabic at /ar/ right to

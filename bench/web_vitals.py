@@ -4,7 +4,7 @@
 Starts `estate serve` (which builds the sample content and answers with brotli or gzip, as the
 CDN does) on a free 127.0.0.1 port, runs Lighthouse (npm `lighthouse`, mobile preset, simulated
 throttling, Debian's Chromium) RUNS times on each page and prints the medians: performance score,
-LCP, CLS, TBT and the bytes of images downloaded. Figures, not assertions; the targets of issue 17
+LCP, CLS, TBT and the bytes of images downloaded. Figures, not assertions; the targets
 are printed beside them (performance >= 95, LCP <= 2.0 s, CLS <= 0.02).
 
 Lighthouse is installed on first use into ~/.cache/estate-bench/lighthouse (`npm install

@@ -1,15 +1,15 @@
-//! The spec's API records: the shape of the static JSON API (spec section 7), which the lead
-//! function also reads as its search catalogue.
+//! The API records: the shape of the static JSON API (`/api/properties`, `/api/blogs`), which
+//! the lead function also reads as its search catalogue.
 //!
-//! Field names follow the spec exactly (`_id`, `Images`, `mainCategory`, ...); every field the
-//! spec does not name is camelCase. Optional spec fields are written as `null` so clients see
-//! them; optional extras are left out when absent.
+//! The public fields keep their fixed names exactly (`_id`, `Images`, `mainCategory`, ...), since
+//! clients read them; every other field is camelCase. Optional public fields are written as
+//! `null` so clients see them; optional extras are left out when absent.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// The four main categories of the spec. The serialised names are the spec's.
+/// The four main categories. The serialised names are fixed: clients and addresses use them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -24,7 +24,7 @@ impl MainCategory {
     pub const ALL: [MainCategory; 4] =
         [MainCategory::Residential, MainCategory::Rental, MainCategory::OffPlan, MainCategory::Commercial];
 
-    /// The spec's name of the category, as serialised.
+    /// The category's fixed name, as serialised.
     pub fn as_str(self) -> &'static str {
         match self {
             MainCategory::Residential => "Residential",
@@ -223,7 +223,7 @@ pub struct ApiBlog {
     pub date: String,
     pub author: Option<String>,
     pub excerpt: Option<String>,
-    /// The spec's slug: the lower-cased title with whitespace turned into hyphens.
+    /// The post's slug: the lower-cased title with whitespace turned into hyphens.
     pub slug: String,
     /// The page of this post, `/blog/{id}/{slug}`.
     pub url: String,

@@ -7,7 +7,7 @@
 //! (`crate::typescript`), each JSON file's path typed with what it holds, so `getJson(SITE)`
 //! reads a `Site` and no page spells a path or pairs it with a type itself.
 //!
-//! The spec's JSON API (section 7) is requested at its GET paths, the files' without `.json`
+//! The static JSON API is requested at its GET paths, the files' without `.json`
 //! (`/api/properties/{id}`, [`endpoint`]); `netlify.toml` rewrites them to these files.
 
 use crate::api::MainCategory;
@@ -145,7 +145,7 @@ published! {
 }
 
 /// The published listings of one main category (`GET /api/properties/category-rent/rent` and
-/// the other three, the spec's paths).
+/// the other three, the API's fixed paths).
 pub fn api_category(category: MainCategory) -> &'static str {
     match category {
         MainCategory::Residential => "/api/properties/category-residential/residential.json",
@@ -155,7 +155,7 @@ pub fn api_category(category: MainCategory) -> &'static str {
     }
 }
 
-/// The GET path of an API file, as the spec and links name it: the file's path without `.json`
+/// The GET path of an API file, as clients and links name it: the file's path without `.json`
 /// (`/api/properties/x.json` -> `/api/properties/x`).
 pub fn endpoint(file: &str) -> &str {
     file.strip_suffix(".json").unwrap_or(file)

@@ -1,4 +1,4 @@
-//! `data/guides/{id}.json`: a community's area guide (`/area-guides-in-dubai/{id}`, issue 35):
+//! `data/guides/{id}.json`: a community's area guide (`/area-guides-in-dubai/{id}`):
 //! the text an editor wrote for it (`content/communities/{id}.yaml`), its newest listings, and
 //! the Dubai Land Department's figures of its sales and rents ([`AreaMarket`]).
 

@@ -1,7 +1,7 @@
 //! The contract between the parts of the site: what the generator publishes and everyone else
 //! reads.
 //!
-//! - [`api`]: the spec's API records (`api/properties/{id}.json`, `api/blogs/{id}.json`), which
+//! - [`api`]: the API records (`api/properties/{id}.json`, `api/blogs/{id}.json`), which
 //!   the lead function also loads as its search catalogue.
 //! - [`site`]: the agency's records (`data/site.json`, `data/team.json`,
 //!   `data/developers.json`, `data/pages/{id}.json`).

@@ -54,8 +54,8 @@ impl FixedRoute {
 pub enum Sitemap {
     /// Listed, with its `lastmod` from here.
     Listed(Updated),
-    /// Another name of this listed page (the spec's aliases of a listing page): left out, so
-    /// search engines index one page.
+    /// Another name of this listed page (an alias of a listing page, /Rental for /rent-property):
+    /// left out, so search engines index one page.
     Alias(&'static str),
     /// Left out, and why (search results, an answer to a form).
     Left(&'static str),
@@ -96,9 +96,9 @@ const fn disallowed(path: &'static str, why: &'static str) -> FixedRoute {
 
 const SEARCH: &str = "search results depend on the query";
 
-/// Every fixed route, in the front end's order: the spec's route table, aliases included, and
-/// our own pages. Of the names of one listing page the one the site's navigation links to is
-/// listed, the others are its aliases.
+/// Every fixed route, in the front end's order: the public pages, aliases included, then the
+/// agency's further pages. Of the names of one listing page the one the site's navigation links
+/// to is listed, the others are its aliases.
 pub const FIXED_ROUTES: &[FixedRoute] = &[
     listed("/", Updated::NewestAny),
     alias("/residential-properties", "/buy-property"),

@@ -7,7 +7,7 @@
 /// The site's languages; the first is the default, served without a prefix.
 pub const LANGUAGES: [&str; 3] = ["en", "ar", "ru"];
 
-/// The default language (English, at the spec's paths).
+/// The default language (English, at the site's own paths; the others under a prefix).
 pub const DEFAULT_LANGUAGE: &str = LANGUAGES[0];
 
 /// The languages whose pages live under `/{lang}/...`.
@@ -84,7 +84,7 @@ pub fn media_url(value: &str) -> String {
     }
 }
 
-/// The spec's blog slug: the lower-cased title with each run of whitespace turned into a hyphen.
+/// A post's slug: the lower-cased title with each run of whitespace turned into a hyphen.
 /// So that every title gives one valid path segment, `/` and `\` count as whitespace (a `%2F`
 /// in a path is decoded by servers and leads nowhere), and a slug of dots alone (`.`, `..`,
 /// which a browser resolves away) or nothing at all (a title of slashes) is spelled with hyphens.

@@ -2,7 +2,7 @@
 //! (matching plus building the JSON answer), as percentiles over a mix of realistic queries,
 //! then criterion's figures for three of them.
 //!
-//! Run: `cargo bench -p lead-fn --bench search`. Target (issue 4): p99 under 2 ms.
+//! Run: `cargo bench -p lead-fn --bench search`. Target: p99 under 2 ms.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

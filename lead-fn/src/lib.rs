@@ -3,7 +3,7 @@
 //!
 //! The published records it reads are the `contract` crate's, the generator's too, so the JSON
 //! the generator writes and the JSON this function reads are one type, never two. [`search`] answers the
-//! spec's search endpoints, [`leads`] takes enquiries; [`http`] adds the headers every answer of
+//! search endpoints, [`leads`] takes enquiries; [`http`] adds the headers every answer of
 //! the function carries, and holds what its endpoints and `estate serve`'s admin API share: the
 //! refusal ([`http::ApiError`]) and the reading of a JSON body. [`lambda`] is the Lambda host.
 //! Every word the function writes (the agents' email, the page a refused plain form gets) is a

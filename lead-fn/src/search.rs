@@ -1,11 +1,11 @@
-//! The search endpoints of the spec (section 7): `POST /api/search-properties` and
+//! The search endpoints: `POST /api/search-properties` and
 //! `POST /api/properties/{residential,commercial,off-plan}/search`, plus
-//! `POST /api/properties/rent/search` for the rental search the spec's screens link to.
+//! `POST /api/properties/rent/search` for the rental search the site's rent pages link to.
 //!
-//! The criteria come from the JSON body and, as the spec's clients also repeat them there, from
+//! The criteria come from the JSON body and, as the site's clients also repeat them there, from
 //! the query string; a field in the body wins. Every value may be a string or a number, because
-//! the spec's dropdowns send strings. The answer is the array of matching published properties,
-//! the most relevant first, then the newest ([`crate::rank`]).
+//! the search panels' dropdowns send strings. The answer is the array of matching published
+//! properties, the most relevant first, then the newest ([`crate::rank`]).
 //!
 //! Rules, one place for the browser and the function alike:
 //! - `query`: every word must appear in the title, location, type, reference or description,
@@ -72,8 +72,8 @@ pub struct Criteria {
     /// This month (`2026-11`): what `ready` compares with.
     pub today: String,
     /// A community (the property's location), compared folded and in any of the listing's
-    /// languages: the 'Area' dropdowns of the residential and rental pages (our addition to the
-    /// spec's parameters).
+    /// languages: the 'Area' dropdowns of the residential and rental pages (beside the
+    /// type, bedroom, area and price parameters).
     pub community: Option<String>,
 }
 

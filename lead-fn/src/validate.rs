@@ -1,4 +1,4 @@
-//! The spec's validation rules for every enquiry form (section 5), with its messages letter for
+//! The validation rules of every enquiry form, with their fixed messages letter for
 //! letter. The browser applies the same rules; `tests/form-vectors.json` holds the cases both
 //! the Rust and the TypeScript tests run, so the two can never disagree.
 
@@ -8,8 +8,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
-/// The form a lead came from. Without one, the loosest of the spec's rules apply, so a client
-/// that sends exactly what the spec's own clients send keeps working.
+/// The form a lead came from. Without one, the loosest of the forms' rules apply (a name, a valid
+/// email and a phone number), so a client that sends only the lead fields keeps working.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Form {
@@ -64,7 +64,7 @@ impl FieldErrors {
     }
 }
 
-/// The seller form's property types (spec section 3).
+/// The seller form's property types, the only ones its dropdown offers.
 pub const PROPERTY_TYPES: [&str; 5] = ["Apartment", "Townhouse", "Villa", "Plot", "Full Floor"];
 
 static EMAIL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[^\s@]+@[^\s@]+\.[^\s@]+$").expect("valid"));
@@ -125,8 +125,8 @@ fn phone(errors: &mut FieldErrors, value: &str, required: &str, pattern: &Regex,
     }
 }
 
-/// The popup's and the property form's phone (a departure from the spec's '10 digits', see
-/// ARCHITECTURE.md): the spec's UAE rule for a local or +971 number, and any other country's
+/// The popup's and the property form's phone (any country's, not only 10 UAE digits, see
+/// ARCHITECTURE.md): the UAE rule of 10 digits for a local or +971 number, and any other country's
 /// number of a length that country's numbers have.
 fn phone_any_country(errors: &mut FieldErrors, value: &str) {
     if let Some(message) = any_country_error(&compact_phone(value.trim())) {
@@ -199,7 +199,7 @@ pub fn received_phone(form: Option<Form>, number: String) -> String {
     if national.len() == 9 { format!("+971{national}") } else { number }
 }
 
-/// Every message of this module (the spec's English, letter for letter) in Arabic (Modern
+/// Every message of this module (the fixed English, letter for letter) in Arabic (Modern
 /// Standard Arabic) and Russian: `(en, ar, ru)`.
 pub const MESSAGES: [(&str, &str, &str); 15] = [
     (NAME_REQUIRED, "الاسم مطلوب.", "Укажите имя."),
@@ -334,7 +334,7 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
             phone(&mut errors, &lead.contact_number, MOBILE_REQUIRED, &PLUS_9_TO_15, MOBILE_PLUS);
         }
         None => {
-            // The loosest of the spec's rules: what any of its own clients would accept.
+            // The loosest of the forms' rules: what any of the site's forms would accept.
             if lead.name.trim().is_empty() {
                 errors.add("name", NAME_REQUIRED);
             }
@@ -359,7 +359,7 @@ mod tests {
                 assert_eq!(received_phone(Some(form), kept.into()), kept);
             }
         }
-        // The other forms' numbers are the spec's, as typed.
+        // The other forms' numbers are kept as typed.
         assert_eq!(received_phone(Some(Form::Contact), "0501234567".into()), "0501234567");
         assert_eq!(received_phone(None, "0501234567".into()), "0501234567");
     }
@@ -387,7 +387,7 @@ mod tests {
         let ru = errors.clone().in_language("ru");
         assert_eq!(ru.fields["name"], "Имя должно содержать не менее 3 символов.");
         assert_eq!(ru.form.as_deref(), Some("Исправьте ошибки выше."));
-        // English, and any other language, are the spec's messages.
+        // English, and any other language, get the English messages.
         assert_eq!(errors.clone().in_language("en"), errors);
         assert_eq!(errors.clone().in_language("fr"), errors);
         assert_eq!(too_long_message(100, "ar"), "يُرجى ألا يتجاوز النص 100 حرف.");

@@ -1,6 +1,6 @@
-// Issue 18 item 9, accessibility and validity, over every kind of page in EN, AR and RU:
+// Accessibility and validity, over every kind of page in EN, AR and RU:
 // - axe-core, injected into each page in Debian's Chromium once it has hydrated: no serious or
-//   critical violation (and none of the issue's moderate ones: content outside every landmark,
+//   critical violation (and none of these moderate ones: content outside every landmark,
 //   a visible label that is not part of the accessible name). One page of each kind in each
 //   language on a desktop, and home, a listing and a property page on a phone, are checked by
 //   the audit walk (e2e/audit.mjs, the `axe` check), which loads each page once for all its
@@ -22,7 +22,7 @@ const VNU_JAR = join(require.resolve('vnu-jar'), '..', 'build', 'dist', 'vnu.jar
 /**
  * The JVM's client compiler only (C1): vnu's one run is too short for the optimizing compiler's
  * work to pay off, and on 2 cores its compiler threads took the checker's CPU. Over the 271 pages
- * of the sample, 17.5 s instead of 33 s (issue 31); same messages. C1's frames are larger: vnu
+ * of the sample, 17.5 s instead of 33 s; same messages. C1's frames are larger: vnu
  * overflows its stack at 1 MB (it asks for 512 KB with the default compilers).
  */
 const VNU_JVM = ['-XX:TieredStopAtLevel=1', '-Xss16m'];

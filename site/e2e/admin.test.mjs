@@ -1,4 +1,4 @@
-// Browser tests of the admin editor (issue 9) against `estate serve` in Debian's Chromium. The
+// Browser tests of the admin editor against `estate serve` in Debian's Chromium. The
 // admin writes into the content folder, so the server runs on a temporary copy of content/ (and
 // its own outbox), watching it: the repository's content/ is never written. Screenshots of the
 // phone and desktop dashboards go to e2e/screenshots/ and /tmp/.

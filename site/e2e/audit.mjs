@@ -11,11 +11,11 @@
 // - `i18n` (every fixed route and two translated listings in /ar/ and /ru/): <html lang dir> in the
 //   prerendered HTML and once hydrated, a heading that is not the English one, no English UI text
 //   (the en.json texts the language translates) in the page's texts and attributes.
-// - `no English` (issue 19; every fixed route but /admin, a property, every post and a search in
+// - `no English` (every fixed route but /admin, a property, every post and a search in
 //   /ar/ and /ru/, on a phone): no visible Latin words in <main> outside lang="en" (brands and
 //   names allowed, e2e/no-english.mjs), tables and lists in the page's direction, no request
 //   answered 400 or more.
-// - `axe` (issue 18 item 9; one page of each kind in every language on a desktop, and home, a
+// - `axe` (one page of each kind in every language on a desktop, and home, a
 //   listing page and a property page on a phone): no serious or critical axe-core violation, nor
 //   the issue's moderate ones (content outside every landmark, a label not in the accessible name).
 // - `console` (every page): no console error, page error or hydration warning.

@@ -1,10 +1,10 @@
-// Browser tests of browsing and search (issue 4): every search panel with every one of its
+// Browser tests of browsing and search: every search panel with every one of its
 // type, bedroom and area options and the empty-search alert, the result pages' counts against
 // the published content, the listing pages' counts and type filter, and a card followed to its
 // property. Runs against `estate serve` in Debian's Chromium.
 //
 // The expected results come from the published records (dist/api/properties.json) through the
-// search rules as the spec and lead-fn/src/search.rs state them, written here independently.
+// search rules as lead-fn/src/search.rs states them, written here independently.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ const RESULTS_TITLE = 'Here are the properties you are Looking for';
 const BEDROOM_LABELS = ['1 Bedroom', '2 Bedrooms', '3 Bedrooms', '4 Bedrooms', '5 Bedrooms', '6 Bedrooms', '7+ Bedrooms'];
 const AREA_SIZES = ['500', '1000', '1500', '2000', '3000'];
 
-// Each panel of the spec: the page it is on, the result page it goes to, the category its
+// Each search panel: the page it is on, the result page it goes to, the category its
 // search keeps to (null: all), its type options and its other dropdowns.
 const PANELS = [
   { page: '/', target: '/search-result', category: null, types: ['Apartment', 'Bungalow', 'Studio', 'Shop', 'Palace', 'Plot'] },
@@ -415,7 +415,7 @@ describe('search panels', () => {
     await done(opened, 'free text');
   });
 
-  // Issue 29 item 1: any one word used to be enough, so 'home' and 'no' (the start of 'north')
+  // Any one word used to be enough, so 'home' and 'no' (the start of 'north')
   // found six listings. Every word of the query must now be in the listing.
   test('a query finds only listings with every one of its words, on each result page', async () => {
     const opened = await open('/');
@@ -525,7 +525,7 @@ describe('listing pages', () => {
     });
   }
 
-  // Issue 29 items 8 and 9: 15,000 AED a month sorted before 55,000 AED a year, and the hero
+  // 15,000 AED a month once sorted before 55,000 AED a year, and the hero
   // kept saying '7 properties available' over two cards.
   test('/rent-property: rents sort and filter as yearly amounts, the fields say so, the count follows', async () => {
     const rentals = expected('Rental').filter((p) => p.price != null);
@@ -738,7 +738,7 @@ describe('listing pages', () => {
   });
 });
 
-// Issue 32, items 1 to 3: the page's choices live in its address; result pages refine; filters
+// The page's choices live in its address; result pages refine; filters
 // a buyer uses, by the lead function's rules.
 describe('filters in the address', () => {
   const grid = 'section[aria-labelledby="listing-heading"] .card-grid';

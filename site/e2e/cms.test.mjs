@@ -1,4 +1,4 @@
-// Browser tests of the browser editor (issue 33): Sveltia CMS at /cms/ under `estate serve`, in
+// Browser tests of the browser editor: Sveltia CMS at /cms/ under `estate serve`, in
 // Debian's Chromium, working on a local repository: its "Work with Local Repository" mode, with
 // the browser's directory picker answered by a folder of the origin's private file system
 // (OPFS) seeded with the sample's content files, since a headless browser has no picker. What

@@ -1,4 +1,4 @@
-// Browser tests of every enquiry form (issue 6) against `estate serve` with the lead function
+// Browser tests of every enquiry form against `estate serve` with the lead function
 // mounted, in Debian's Chromium: each invalid case of the shared test vectors
 // (lead-fn/tests/form-vectors.json) shows its exact messages; valid data reaches the outbox with
 // the right fields; with the function answering 500, then hanging past the 5 s time-out, each
@@ -38,7 +38,7 @@ const COUNTRY_BY_DIAL = [
  * Rust tests of the same vectors check).
  */
 const RESHAPED = {
-  'seller: number without plus': { field: 'contactNumber', why: "the input prepends '+' (spec section 5)" },
+  'seller: number without plus': { field: 'contactNumber', why: "the input prepends '+'" },
   'seller: 16 digits': { field: 'contactNumber', why: 'the input allows at most 15 digits (the most a number has)' },
   'seller: unknown property type': { field: 'propertyType', why: "the list offers only the spec's five types" },
   'contact-lead: plus is not a digit': { field: 'contactNumber', why: "the selector sends digits only, without '+'" },
@@ -49,7 +49,7 @@ const RESHAPED = {
 
 /**
  * Every form: where it is, the label of each field it has (in the order focus looks for the
- * first invalid one), which phone input it uses, and its failure messages (spec section 8).
+ * first invalid one), which phone input it uses, and its failure messages.
  */
 const FORMS = {
   seller: {
@@ -619,7 +619,7 @@ describe('screenshots', () => {
     await form.getByRole('combobox', { name: 'Search countries' }).fill('united');
     await page.screenshot({ path: join(SHOTS, 'forms-pro-phone-countries.png') });
     assert.ok((await form.getByRole('option').count()) >= 3);
-    // A country without a mask of its own gets the spec's default '... ... ... ... ..', and the
+    // A country without a mask of its own gets the default mask '... ... ... ... ..', and the
     // number never holds more than 15 digits.
     await form.getByRole('combobox', { name: 'Search countries' }).fill('austria');
     await form.getByRole('option', { name: /Austria/ }).click();
@@ -674,7 +674,7 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
   assert.deepEqual(later.problems, []);
 });
 
-// Issue 18, item 1: the popup opened 5 s after load and took focus from a visitor typing into
+// The popup once opened 5 s after load and took focus from a visitor typing into
 // the home search ('Dubai Marina apartment' ended as 'Dubai Mariapartment'). It now waits until
 // the field is left, on a phone and a desktop.
 for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {

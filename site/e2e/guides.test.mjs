@@ -1,4 +1,4 @@
-// Browser tests of the area guides (issue 35) in Debian's Chromium: a community's guide page in
+// Browser tests of the area guides in Debian's Chromium: a community's guide page in
 // EN, AR and RU (the editor's texts, its listings, the chart as an inline SVG and its table with
 // the numbers of the published data/guides/{key}.json, the last 12 months' figures with 'too
 // few' under 10 sales, the source line); the area guides page and a property page's location
@@ -34,7 +34,7 @@ const FEW = 'difc';
 
 let server;
 let browser;
-/** The published listings (the spec's API). */
+/** The published listings (the static JSON API). */
 let listings;
 
 const json = (...path) => JSON.parse(readFileSync(join(server.dist, ...path), 'utf8'));

@@ -98,7 +98,7 @@ describe('language selector', () => {
     await again.waitForURL(/\/ru$/);
     await again.waitForFunction(() => document.documentElement.lang === 'ru');
 
-    // Choosing English again goes back to the spec's paths.
+    // Choosing English again goes back to the English paths.
     await again.locator('header .lang-switch').getByText('EN', { exact: true }).click();
     await again.waitForURL((url) => url.pathname === '/');
     await again.waitForFunction(() => document.documentElement.lang === 'en' && document.documentElement.dir === 'ltr');

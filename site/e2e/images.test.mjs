@@ -1,4 +1,4 @@
-// Every content photo is served responsively (issue 17): in the prerendered HTML each raster
+// Every content photo is served responsively: in the prerendered HTML each raster
 // image under /media/ is a <picture> with WebP and JPEG srcsets, `sizes`, its intrinsic width and
 // height (the box is reserved: no layout shift) and `loading="lazy"`, except the page's largest
 // image, which is fetched first (`fetchpriority="high"`) and preloaded in the head with the same

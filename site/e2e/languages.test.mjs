@@ -1,4 +1,4 @@
-// Browser tests of issue 19, "no English left on an Arabic or Russian page": a page fails on
+// Browser tests of the rule "no English left on an Arabic or Russian page": a page fails on
 // visible English in the content area (<main>) that is not marked lang="en", and on a table or
 // list whose direction is not the page's (or, inside English marked as such, left-to-right).
 // Every kind of page in /ar/ and /ru/ of the sample site (each fixed route, a property, every

@@ -1,4 +1,4 @@
-// Browser tests of the layout at phone to wide-desktop widths in every language (issue 18):
+// Browser tests of the layout at phone to wide-desktop widths in every language:
 // no control overlaps another (the Reset button was under the Area dropdown), nothing sticks out
 // of the page (the Russian header ran past the viewport), and the phone property page has one
 // WhatsApp button, not two; cards show bathrooms and the photo count, and leave out bedrooms where
@@ -117,7 +117,7 @@ describe('property cards', () => {
             assert.ok(!(labels.bedrooms in card.facts), `${card.id} (${type}) shows bedrooms: ${JSON.stringify(card.facts)}`);
             assert.ok(!(labels.bathrooms in card.facts), `${card.id} (${type}) shows bathrooms`);
           } else {
-            // The spec's fallback stays for a home whose bedrooms are missing.
+            // The card's fallback stays for a home whose bedrooms are missing.
             assert.ok(labels.bedrooms in card.facts, `${card.id} (${type}) lacks bedrooms`);
             if (record.bathrooms != null) {
               withBaths += 1;
@@ -169,7 +169,7 @@ describe('the property page leaves out the rooms of a type that has none', () =>
   }
 });
 
-// Issue 29 item 7: the <source> of each photo's <picture> took the card's first column, so the
+// The <source> of each photo's <picture> once took the card's first column, so the
 // photo sat in the second with an empty column before it and the name wrapped word by word.
 describe('the team page from 390 to 1920 px', () => {
   for (const lang of LANGS) {
@@ -218,7 +218,7 @@ describe('the team page from 390 to 1920 px', () => {
   }
 });
 
-// Issue 29 item 2: sort and the price range stacked as three full-width fields put the first
+// Sort and the price range once stacked as three full-width fields put the first
 // card 1.7 screens down. Measured at every phone width, on the listing and the result pages.
 describe('listing and result pages on phones from 320 to 430 px', () => {
   const PHONE_PAGES = [
@@ -281,7 +281,7 @@ describe('listing pages on a 390 x 844 phone', () => {
           await toggle.focus();
           await page.keyboard.press('Enter');
           await panel.waitFor({ state: 'visible' });
-          // Nothing of the spec's search bar is lost: its text field, dropdowns and both buttons (4 to 6).
+          // Nothing of the search bar is lost: its text field, dropdowns and both buttons (4 to 6).
           const controls = await panel.locator('input:visible, select:visible, button:visible').count();
           assert.ok(controls >= 4, `${path}: ${controls} controls in the opened panel`);
           await page.keyboard.press('Tab');

@@ -1,4 +1,4 @@
-// A lead's whole way (issue 5): a visitor fills the seller form in Debian's Chromium, `estate
+// A lead's whole way: a visitor fills the seller form in Debian's Chromium, `estate
 // serve` hands it to the lead function, and the agents' email arrives in a real SMTP server on
 // 127.0.0.1 (Python's aiosmtpd, lead-fn/tests/it/support/smtp_server.py) while the same lead lands
 // in the outbox. Then, with the SMTP server gone, the next lead still lands in the outbox and

@@ -1,4 +1,4 @@
-// Browser tests of the map (issue 34, part 3) in Debian's Chromium with WebGL in software
+// Browser tests of the map in Debian's Chromium with WebGL in software
 // (SwiftShader): the map view of a listing page and of a result page (one marker per listing the
 // filters show, clusters that say how many), its code fetched only when opened, markers and
 // clusters as named buttons that work by keyboard, 'Search this area' narrowing the list and kept

@@ -1,4 +1,4 @@
-// Issue 19, "no English left on an Arabic or Russian page": what is wrong in a page's content area
+// The rule "no English left on an Arabic or Russian page": what is wrong in a page's content area
 // (<main>). Used by the audit walk (e2e/audit.mjs) over every kind of page in /ar/ and /ru/, and by
 // e2e/languages.test.mjs over the pages of a post without its Arabic translation.
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// Issue 18 (phone-first visitor experience), items 6, 7, 8, 10 and 12, each reproduced as the
-// issue describes it, against `estate serve` in Debian's Chromium:
+// The phone-first visitor experience, each case below reproduced as a visitor met it, against
+// `estate serve` in Debian's Chromium:
 // 6  one price format per language on cards, the property page, Similar and commercial;
 // 7  search 'Marina' lists the Dubai Marina listings before the one whose description mentions
 //    a 'Creek Marina';
@@ -270,7 +270,7 @@ describe('12: the mortgage calculator on a sale listing', () => {
     });
   }
 
-  // Issue 29 item 6: the calculator's stylesheet was in the build but never linked (the minifier
+  // The calculator's stylesheet was once in the build but never linked (the minifier
   // rewrote import('./x.js') in a way Vite's dependency list did not recognise). Its computed
   // styles prove the sheet applied: the browser's defaults would give a block form, 40 px of
   // margin before each value and a 13 px checkbox.

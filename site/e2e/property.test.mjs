@@ -1,6 +1,6 @@
-// Browser tests of the property detail page (issue 7) against `estate serve` in Debian's
+// Browser tests of the property detail page against `estate serve` in Debian's
 // Chromium: the gallery, the 'Get in Touch' modal, the agent and WhatsApp links, sharing, the
-// map, the permit QR code, an off-plan project's RERA particulars in three languages (issue 30),
+// map, the permit QR code, an off-plan project's RERA particulars in three languages,
 // similar properties, 'Property Not Found' for an unknown id and for one that was never
 // prerendered, and the structured data of every prerendered property page.
 // Screenshots go to e2e/screenshots/property-*.png.
@@ -254,7 +254,7 @@ describe('agent, links and sharing', () => {
     const mail = new URL(await card.getByRole('link', { name: 'Email' }).getAttribute('href'));
     assert.equal(mail.pathname, agent.email);
     assert.ok(mail.searchParams.get('subject').includes(property.reference));
-    // The spec's 'Back to Listings' leads to the property's own category.
+    // 'Back to Listings' leads to the property's own category.
     const backs = opened.page.getByRole('link', { name: 'Back to Listings' });
     assert.ok((await backs.count()) >= 1);
     for (const href of await backs.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {

@@ -1,4 +1,4 @@
-// Browser tests of publishing (issue 10) against `estate serve`: the /feed timeline and its
+// Browser tests of publishing against `estate serve`: the /feed timeline and its
 // subscribe links, the Atom feeds they lead to, the partners page, the feed links in every
 // page's head, and the sitemap and robots.txt as the server answers them.
 import { after, before, describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// Browser tests of the shortlist and compare (issue 34) in Debian's Chromium: hearts on cards, the
+// Browser tests of the shortlist and compare in Debian's Chromium: hearts on cards, the
 // similar listings and the property page, the header's count, /shortlist in three languages, a
 // shared link in a fresh browser, a listing that left the site, compare's rows and best values
 // (the off-plan rows too, and right to left in Arabic with the labels fixed on a phone), the cards'
@@ -21,7 +21,7 @@ const LAPTOP = { width: 1366, height: 900 };
 
 let server;
 let browser;
-/** The published listings, by id (the spec's API). */
+/** The published listings, by id (the static JSON API). */
 let listings;
 /** Where the leads go (the lead function's outbox). */
 let outbox;

@@ -256,7 +256,8 @@ describe('without JavaScript', () => {
 });
 
 test('the first view of each kind of page downloads its JavaScript within the budget of bench/site_build.py, gzipped, in every language', () => {
-  // The figures of issue 3's budget, as bench/site_build.py prints them, on this build.
+  // The figures of the JavaScript and page-size budget, as bench/site_build.py prints them, on
+  // this build.
   const check = spawnSync('python3', [join(repo, 'bench', 'site_build.py'), '--check-js', server.dist], { encoding: 'utf8' });
   assert.equal(check.status, 0, `${check.stdout}${check.stderr}`);
   assert.match(check.stdout, /first view JS, home/);

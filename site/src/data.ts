@@ -5,7 +5,7 @@ import type { JsonFile } from './paths';
 
 export type DataSource = (path: string) => Promise<unknown>;
 
-/** The spec's API time-out. */
+/** The API time-out: a request not answered in 5,000 ms fails. */
 export const API_TIMEOUT_MS = 5000;
 
 const browserSource: DataSource = async (path) => {

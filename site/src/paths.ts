@@ -143,7 +143,7 @@ export const LANGUAGES = ['en', 'ar', 'ru'] as const;
 
 /**
  * A fixed page of the site: its path in the default language and, for another name of a
- * listing page (the spec's aliases), the page it is another name of (its canonical link
+ * listing page (an alias such as /Rental), the page it is another name of (its canonical link
  * names that page, the sitemap only that one).
  */
 export type FixedRoute = { path: string; aliasOf: string | null };

@@ -1,7 +1,7 @@
 // How the site writes money: one rule per language, used by every page that shows a price
 // (cards, the property page and its similar listings, the feed, the area guides, the mortgage
 // calculator). ARCHITECTURE.md ("Prices and numbers") states the rule:
-// - the amount first, then the currency, as the spec's detail page and commercial cards write it:
+// - the amount first, then the currency, as the detail page and commercial cards write it:
 //   '3,450,000 AED', '3,450,000 درهم', '3 450 000 AED';
 // - Latin digits in every language, Arabic too (as Dubai's portals and the DLD write prices),
 //   grouped as the language groups thousands (a comma; in Russian a narrow space);

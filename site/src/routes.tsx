@@ -1,4 +1,4 @@
-// The route table of spec section 2, aliases included, as a React Router data router.
+// The site's route table (contract/src/routes.rs), aliases included, as a React Router data router.
 // Each page is its own chunk (lazy), so a first page view loads only its own code.
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { Layout, layoutLoader } from './components/Layout';
@@ -79,7 +79,8 @@ const SCREENS: Record<MainPath, Screen> = {
 };
 
 /**
- * The spec's other names of a listing page, and the page each is another name of: their
+ * The other names of a listing page (/Rental for /rent-property, say), and the page each is
+ * another name of: their
  * canonical link points there, so search engines index one page (the sitemap leaves them out).
  */
 export const ALIASES: Record<string, string> = Object.fromEntries(
@@ -129,7 +130,7 @@ function pageRoutes(lang: Lang): RouteObject[] {
 }
 
 /**
- * English at the spec's paths, Arabic under /ar and Russian under /ru: the same pages under
+ * English at the site's own paths, Arabic under /ar and Russian under /ru: the same pages under
  * each prefix. The Layout reads the language from the path (i18n langOfPath).
  */
 export const routes: RouteObject[] = [

@@ -3,7 +3,7 @@
 // The JSON the generator publishes: the API (api/) and the pages' data (data/).
 
 /**
- * The four main categories of the spec. The serialised names are the spec's.
+ * The four main categories. The serialised names are fixed: clients and addresses use them.
  */
 export type MainCategory = "Residential" | "Rental" | "OffPlan" | "Commercial";
 
@@ -109,7 +109,7 @@ export type Blog = {
   date: string;
   author: string | null;
   excerpt: string | null;
-  /** The spec's slug: the lower-cased title with whitespace turned into hyphens. */
+  /** The post's slug: the lower-cased title with whitespace turned into hyphens. */
   slug: string;
   /** The page of this post, `/blog/{id}/{slug}`. */
   url: string;

@@ -1,4 +1,4 @@
-//! What the property pages need beyond the spec's `GET /api/properties/{id}`, computed at build
+//! What the property pages need beyond the API's `GET /api/properties/{id}`, computed at build
 //! time because the generator sees every listing at once: `data/detail/{id}.json`, holding
 //!
 //! | field       | what                                                                      |

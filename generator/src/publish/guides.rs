@@ -1,4 +1,4 @@
-//! The communities' area guides (issue 35): `data/guides/{key}.json` for each community of the
+//! The communities' area guides: `data/guides/{key}.json` for each community of the
 //! vocabulary that has published listings or a guide text (`content/communities/{key}.yaml`),
 //! with its text in each language, its newest listings as cards, and its figures in the Dubai
 //! Land Department's open data ([`Market::area`]). The page is `/area-guides-in-dubai/{key}`.

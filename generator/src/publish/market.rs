@@ -1,4 +1,4 @@
-//! The property pages' market figures (issue 35): each listing's community's figures in the
+//! The property pages' market figures: each listing's community's figures in the
 //! Dubai Land Department's open data for its kind, over the last 12 months, from the summaries
 //! `estate market import` wrote into `content/market/`. A sale is compared with sales, a rental
 //! with Ejari rent contracts; the bedrooms' figure when it has enough, else the kind's.

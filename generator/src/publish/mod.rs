@@ -1,4 +1,4 @@
-//! The content stage of `estate build`: the static JSON API of spec section 7 and the data files
+//! The content stage of `estate build`: the static JSON API (`/api/...`) and the data files
 //! the pages read, written into `dist/` at their paths in `contract::files`.
 //!
 //! | GET path (spec)                                   | file                                          |

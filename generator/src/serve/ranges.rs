@@ -1,4 +1,4 @@
-//! Byte ranges (RFC 9110, section 14), as Netlify's CDN answers them: the map reads its PMTiles
+//! Byte ranges (RFC 9110's range requests), as Netlify's CDN answers them: the map reads its PMTiles
 //! basemap a few kilobytes at a time (`Range: bytes=0-16383`), never the whole file.
 //!
 //! One range per request is served; a request for several (`bytes=0-9,20-29`), which no part

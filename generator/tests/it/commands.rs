@@ -5,7 +5,7 @@ use crate::support::{content_copy, estate, fixtures, repo};
 
 /// The sample is what a newcomer's first `estate check`, `build` and `serve` print: a warning in
 /// it would bury the warnings of their own edits. It is fully translated, and the listings kept
-/// incomplete on purpose (the spec's fallbacks) say that they stay off the portals.
+/// incomplete on purpose (to show the cards' fallbacks) say that they stay off the portals.
 #[test]
 fn the_sample_content_has_no_warning_and_is_fully_translated() {
     for args in [&["check"][..], &["check", "--require-languages", "ar,ru"], &["check", "--strict"]] {

@@ -1,4 +1,4 @@
-//! The communities' area guides (issue 35) end to end: `content/communities/{key}.yaml` checked
+//! The communities' area guides end to end: `content/communities/{key}.yaml` checked
 //! with located errors, and the build's `data/guides/{key}.json`, routes, sitemap entries and
 //! the property pages' links to them.
 

@@ -1,4 +1,4 @@
-//! `estate import` against slow and stalling servers (issue 30, section 2): the whole import has
+//! `estate import` against slow and stalling servers: the whole import has
 //! a deadline and photos an overall budget, each small here; the import ends within them, says
 //! what it did and did not do and how to continue, what it wrote is whole, recorded in its
 //! manifest and passes `estate check`, and the next run continues.

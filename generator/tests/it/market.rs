@@ -1,4 +1,4 @@
-//! `estate market import` (issue 35, section 1) on small files in each published header style:
+//! `estate market import` on small files in each published header style:
 //! counts and medians as computed by hand, m² to ft², sales only, a byte-order mark, a bad row
 //! at its line, a missing column refused, and nothing half-written.
 //!

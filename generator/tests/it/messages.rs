@@ -1,4 +1,4 @@
-//! What an editor reads for a malformed content file (issue 30, section 3): for each mistake in
+//! What an editor reads for a malformed content file: for each mistake in
 //! listings, posts' front matter, the team, developers, `site.yaml` and the vocabularies, `estate
 //! check` names the line (and column) where the mistake is, in plain words that name the field,
 //! never the YAML parser's own ("did not find expected <document start>").

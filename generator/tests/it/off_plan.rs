@@ -1,4 +1,4 @@
-//! Off-plan listings as Dubai's advertising rules require (issue 30, section 5): besides the
+//! Off-plan listings as Dubai's advertising rules require: besides the
 //! permit, the ad names the project, its RERA project number and its escrow account number.
 //! `estate check` warns about a published off-plan listing without them (an error with
 //! `--strict`) and refuses a number not written as the DLD writes it, at its line; the listing's

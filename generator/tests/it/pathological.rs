@@ -1,4 +1,4 @@
-//! Content made to be slow or confusing (issue 30, section 3): `estate check` answers quickly,
+//! Content made to be slow or confusing: `estate check` answers quickly,
 //! each problem is an error where it is, in words an editor understands.
 
 use std::path::Path;

@@ -1,4 +1,4 @@
-//! Publishing (issue 10): the sitemap and robots.txt, the Atom feeds and the `/feed` page's data,
+//! Publishing: the sitemap and robots.txt, the Atom feeds and the `/feed` page's data,
 //! and the check that fails a build on an internal link that leads nowhere.
 //!
 //! The content is `tests/fixtures/publishing`: a listing of each status (available, sold, rented,

@@ -1,5 +1,5 @@
 //! The sample agency in `content/`: it passes `estate check`, and after `estate build` every GET
-//! endpoint of spec section 7 answers the right JSON when fetched through the rules of
+//! endpoint of the static JSON API answers the right JSON when fetched through the rules of
 //! `netlify.toml` (the way the CDN and `estate serve` answer), not by guessing file names.
 
 use crate::support;
@@ -82,7 +82,7 @@ fn sample_content_is_a_believable_agency() {
     assert!(c.posts.len() >= 6);
     assert_eq!(c.developers.len(), 9);
     assert_eq!(c.team.len(), 2);
-    // Every fallback of the spec's cards shows somewhere.
+    // Every fallback of the cards (no image, no bedrooms, no area...) shows somewhere.
     let published: Vec<_> = c.published().collect();
     assert!(published.iter().any(|p| p.data.featured));
     assert!(published.iter().any(|p| p.data.images.is_empty()));

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 /// A request refused, as JSON: the envelope `{"ok":false,"code":…,"error":…,"fields":{…}}`
 /// with any [`more`](ApiError::more) members, or, for the search endpoints and the function's
-/// 404 ([`ApiError::plain`]), the spec's bare `{"error":…}`.
+/// 404 ([`ApiError::plain`]), a bare `{"error":…}`, as the static API's misses.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
     pub status: StatusCode,

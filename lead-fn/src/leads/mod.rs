@@ -1,16 +1,16 @@
 //! `POST /api/contact-user`: an enquiry (lead) from any of the site's forms, checked by the
-//! spec's rules and handed to the agents, never lost.
+//! its form's rules and handed to the agents, never lost.
 //!
 //! # The request
 //! `Content-Type: application/json`, at most 16 KB, a JSON object:
 //!
 //! | field | |
 //! |---|---|
-//! | `name`, `email`, `contactNumber`, `message` | the spec's lead fields |
+//! | `name`, `email`, `contactNumber`, `message` | the lead's fields |
 //! | `propertyType`, `propertyArea` | the seller form's extras |
 //! | `propertyId` | the listing the lead is about (the email names its title, link, reference and permit number) |
 //! | `page` | the site path the form was on |
-//! | `form` | `seller`, `contact`, `contact-lead`, `popup`, `detail`, `newsletter`, `callback` or `requirements`: whose rules apply ([`crate::validate`]). Left out, the loosest of the spec's rules apply, so the spec's own clients work unchanged. Newsletter sign-ups (`newsletter`, an email only) and call-back requests (`callback`, a name and a phone) are leads like the others. |
+//! | `form` | `seller`, `contact`, `contact-lead`, `popup`, `detail`, `newsletter`, `callback` or `requirements`: whose rules apply ([`crate::validate`]). Left out, the loosest of the forms' rules apply, so a client that sends only the lead fields works unchanged. Newsletter sign-ups (`newsletter`, an email only) and call-back requests (`callback`, a name and a phone) are leads like the others. |
 //! | `lang` (or `language`) | `en`, `ar` or `ru`: the visitor's language. Validation messages are answered in it; the agents' email notes it and is written in the agency's language (`LEAD_EMAIL_LANGUAGE`, English by default) |
 //! | `website` | the honeypot: rendered hidden, left empty by people |
 //!
@@ -23,13 +23,13 @@
 //! | 400 | `{"ok": false, "code": "malformed", "error": "…", "fields": {}}` | not JSON, not an object, a field of the wrong type, an unknown `form` |
 //! | 413 | `{"ok": false, "code": "too_large", …}` | a body over 16 KB |
 //! | 415 | `{"ok": false, "code": "unsupported_media_type", …}` | not `application/json` |
-//! | 422 | `{"ok": false, "code": "invalid", "error": "…", "fields": {"email": "Please enter a valid email address."}, "form": "Please fix the errors above."}` | the form's rules failed: one message per field, letter for letter the spec's (in Arabic or Russian for a lead in that language); `form` only where the spec shows a form-level message |
+//! | 422 | `{"ok": false, "code": "invalid", "error": "…", "fields": {"email": "Please enter a valid email address."}, "form": "Please fix the errors above."}` | the form's rules failed: one message per field, letter for letter the forms' own (in Arabic or Russian for a lead in that language); `form` only for forms that show a form-level message |
 //! | 429 | `{"ok": false, "code": "rate_limited", "retryAfter": 12, …}` and `Retry-After: 12` | too many submissions from this client this minute |
 //! | 503 | `{"ok": false, "code": "delivery_failed", …}` | every sink failed within the budget (the visitor keeps what they typed and may send again) |
 //! | 503 | `{"ok": false, "code": "not_configured", …}` | no sink is configured |
 //!
 //! A form shows `fields` beside its inputs and `form` above the button; for any other failure
-//! it shows the spec's 'Failed to submit user data.' and keeps the visitor's input.
+//! it shows 'Failed to submit user data.' and keeps the visitor's input.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};

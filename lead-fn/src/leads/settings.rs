@@ -13,7 +13,7 @@ use super::sinks::{EmailApi, Outbox, Provider, Sink, Smtp, SmtpSettings, SmtpTls
 
 /// The default delivery budget: what the sinks get before the function answers.
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(3000);
-/// The most the budget may be: the spec's clients give up after 5,000 ms, and the answer must
+/// The most the budget may be: the site's forms give up after 5,000 ms, and the answer must
 /// also cross the network (and, on a cold start, wait for the function to start).
 pub const MAX_BUDGET: Duration = Duration::from_millis(4500);
 /// Submissions per client per minute, unless set.

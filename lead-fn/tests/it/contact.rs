@@ -102,7 +102,7 @@ fn spec_lead() -> Value {
 #[tokio::test]
 async fn the_specs_own_clients_work_unchanged() {
     let function = Function::new(&[]);
-    // The contact form's body, exactly as section 7 lists it: no form, no extras.
+    // The contact form's body with the lead fields alone: no form, no extras.
     let (status, answer) = function.post(&spec_lead()).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["ok"], true);
@@ -238,7 +238,7 @@ async fn field_errors_are_the_specs_messages() {
                 "contactNumber": "Phone number is required." })
     );
     assert!(answer.get("form").is_none());
-    // Beyond the spec: a length limit per field.
+    // A length limit per field, besides the forms' rules.
     let mut long = spec_lead();
     long["message"] = json!("x".repeat(5001));
     let (status, answer) = function.post(&long).await;

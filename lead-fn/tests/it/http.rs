@@ -63,7 +63,7 @@ async fn other_methods_on_the_post_endpoints_are_a_json_405_with_allow() {
             assert_eq!(answer.header("x-content-type-options"), Some("nosniff"), "{what}");
             let body: Value = serde_json::from_str(&answer.body).unwrap_or_else(|_| panic!("{what}"));
             // Each endpoint words it as it words its other refusals: the lead's envelope, the
-            // search's bare {"error":...} (the spec's).
+            // search's bare {"error":...}, as the static API's.
             if path == "/api/contact-user" {
                 assert_eq!(body["code"], "method_not_allowed", "{what}");
             } else {

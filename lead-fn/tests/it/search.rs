@@ -145,7 +145,7 @@ async fn the_query_string_counts_and_the_body_wins() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(answer[0]["id"], "c2");
     assert_eq!(answer.as_array().map(Vec::len), Some(1));
-    // The spec's clients repeat the criteria in both places; the body's value is used.
+    // The site's clients repeat the criteria in both places; the body's value is used.
     let both = ids(
         "/api/properties/commercial/search?query=bay&type=Office",
         json!({ "query": "bay", "type": "Shop" }),

@@ -1,4 +1,4 @@
-// The admin's two forms: Add Property (spec section 3's admin property form) and Add Blog
+// The admin's two forms: Add Property (the admin's property form) and Add Blog
 // (the Add New Blog form, also at /blogform). Both send to the local editor, which writes the
 // content file after `estate check`'s validator passed it; its messages show by the fields.
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -162,7 +162,7 @@ export function PropertyForm({ token, onExpired, onSaved }: { token: string; onE
     const body: Record<string, unknown> = {};
     for (const name of ['title', 'value', 'location', 'category', 'type', 'area', 'bedrooms']) body[name] = String(data.get(name) ?? '');
     if (photo instanceof File && photo.size > 0) body.photo = { name: photo.name, data: await readAsDataUrl(photo) };
-    // As the spec's admin forms, the data is also logged.
+    // The admin forms also log the data they send, to the browser console.
     console.info('Add Property', { ...body, photo: photo instanceof File ? photo.name : null });
     if (await submit('properties', body)) {
       form.current?.reset();

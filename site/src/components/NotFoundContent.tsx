@@ -1,4 +1,4 @@
-// The 404 content: the spec's text and a link home. Used by the 404 route and by the error
+// The 404 content: the fixed not-found text and a link home. Used by the 404 route and by the error
 // screen when a route answers 404.
 import { Link } from '../i18n/link';
 import { useT } from '../i18n';

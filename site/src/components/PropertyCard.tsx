@@ -1,4 +1,5 @@
-// The spec's property card, and the grid of them (1, 2 or 3 columns by width).
+// The property card (image, price, title, location, facts), and the grid of them (1, 2 or 3
+// columns by width).
 import { useId } from 'react';
 import { Link } from '../i18n/link';
 import { localePath, typeLabel, useT } from '../i18n';

@@ -1,5 +1,5 @@
-// The search panels of the home and listing pages (spec sections 2 and 5). Each page has its
-// own options and result page. Spec rules kept: the spec's type options, the bedroom and area
+// The search panels of the home and listing pages. Each page has its own options and result
+// page. The rules: each page's fixed type options, the bedroom and area
 // placeholders have no value, an empty search raises the browser alert and goes nowhere, and
 // only the filled parameters go into the URL. Departures: the type dropdown shows the
 // placeholder 'Property type', which cannot be chosen, until a type is picked, rather than a
@@ -23,15 +23,15 @@ interface PanelConfig {
   /** Type options; the label is also the value sent. */
   types: string[];
   bedrooms: boolean;
-  /** 'sizes': the spec's minimum areas; 'communities': the communities in content. */
+  /** 'sizes': the fixed minimum areas (500 to 3,000 sqft); 'communities': those in content. */
   area: 'sizes' | 'communities' | null;
 }
 
 export const AREA_SIZES = [500, 1000, 1500, 2000, 3000];
 /**
- * The bedroom choices: 'Studio' (0, as the address and the function write it), then the spec's
- * '1 Bedroom', '2 Bedrooms' ... '6 Bedrooms', '7+ Bedrooms'. The studio is issue 32's (the filters
- * a buyer uses: studio, 1 ... 7+); without it a result page searching studios (`bedrooms=0`, from
+ * The bedroom choices: 'Studio' (0, as the address and the function write it), then
+ * '1 Bedroom', '2 Bedrooms' ... '6 Bedrooms', '7+ Bedrooms'. The studio is one of the filters a
+ * buyer uses (studio, 1 ... 7+); without it a result page searching studios (`bedrooms=0`, from
  * 'More filters' on a listing page) showed the placeholder over a filter that applied.
  */
 export const BEDROOMS = [0, 1, 2, 3, 4, 5, 6, 7];
@@ -75,8 +75,8 @@ export interface PanelValues {
 const EMPTY: PanelValues = { query: '', type: '', bedrooms: '', area: '', community: '' };
 
 /**
- * The result page's URL for the values, or null when nothing is filled in (then the spec's
- * alert is due). Only filled parameters are added, in the spec's order.
+ * The result page's URL for the values, or null when nothing is filled in (then the
+ * browser alert is due). Only filled parameters are added, in a fixed order.
  */
 export function searchUrl(target: string, values: PanelValues): string | null {
   const query = values.query.trim();
@@ -105,7 +105,7 @@ export function panelValuesFrom(params: URLSearchParams): PanelValues {
 
 /**
  * `types`: the listings' types with their counts (the build's summary), for the options to say
- * which have none; without it the options are the spec's plain names.
+ * which have none; without it the options are the plain type names.
  * `refine`: the panel of a result page, showing the page's search (`initial`) and changing it in
  * place: a dropdown's change searches at once, the address replaced and the page not scrolled.
  * `extra`: parameters of the page kept through a search (a result page's sort and price range).

@@ -2,7 +2,7 @@
 // one handler in Layout (useShellClicks). React Router's <Link> runs several hooks per link,
 // and every prerendered page carries some forty shell links: measured, a listing page renders
 // in 1.95 ms with these instead of 2.5 ms.
-// A `to` is a path of the spec ('/pro'); on an Arabic or Russian page it links that page's
+// A `to` is an English path ('/pro'); on an Arabic or Russian page it links that page's
 // language ('/ar/pro'), unless `localized={false}` (the language selector's own links).
 import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';

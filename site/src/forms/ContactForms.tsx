@@ -1,4 +1,4 @@
-// /contact-us: its two forms (spec section 8).
+// /contact-us: its two forms, the contact form and the lead form.
 import { useCallback } from 'react';
 import { useT } from '../i18n';
 import { FAILURE_PLAIN, FAILURE_RETRY, useLeadForm, type Lead } from './useLeadForm';

@@ -11,7 +11,7 @@ import { LeadFormElement } from './LeadFormElement';
 
 /**
  * Home's 'Submit Your Details' popup: name, email and a phone with the country selector (a UAE
- * number keeps the spec's 10-digit rule; forms/validate.ts); only those are sent.
+ * number keeps the 10-digit rule; forms/validate.ts); only those are sent.
  */
 export function PopupForm() {
   const t = useT();
@@ -33,7 +33,7 @@ export function PopupForm() {
 /**
  * An enquiry about listings: name, email, a phone with the country selector, and a message that
  * starts written ('I am interested in ...'), editable, so the required field is not an empty
- * hurdle (issue 32). Checked on submit with the property form's rules.
+ * hurdle. Checked on submit with the property form's rules.
  */
 function EnquiryForm({ name, label, about, message, rows }: { name: 'detail' | 'shortlist'; label: string; about: Pick<Lead, 'propertyId' | 'propertyIds'>; message: string; rows: number }) {
   const t = useT();

@@ -1,5 +1,5 @@
 // The phone number with a country selector (spec sections 2, 3 and 9): default country AE,
-// searchable, the dial code shown, formatted with the country's mask or the spec's default
+// searchable, the dial code shown, formatted with the country's mask or the default
 // '... ... ... ... ..', '+' always first, at most 15 digits. A number typed, pasted or autofilled
 // with '+' or '00' picks its own country and keeps every digit (`ownNumber`); a mask never cuts
 // a number: what the visitor sees is what the form sends.
@@ -17,7 +17,7 @@ import { FieldShell, describedBy } from './fields';
 import type { LeadForm } from './useLeadForm';
 import type { NumberCheck } from './validate';
 
-/** Spec section 9. */
+/** The default country and mask of every phone field. */
 export const DEFAULT_COUNTRY: CountryIso2 = 'ae';
 export const DEFAULT_MASK = '... ... ... ... ..';
 export const MAX_DIGITS = 15;

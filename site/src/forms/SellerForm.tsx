@@ -1,4 +1,4 @@
-// /pro: the seller listing form (spec section 7).
+// /pro: the seller listing form, sent to POST /api/contact-user.
 import { useT } from '../i18n';
 import { FAILURE_RETRY, useLeadForm } from './useLeadForm';
 import { EmailField, FormFoot, NameField, SelectField, TextAreaField, TextField } from './fields';

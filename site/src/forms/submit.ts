@@ -1,7 +1,7 @@
-// The one place that sends a lead to the function (spec section 7): POST /api/contact-user with
-// a JSON body and the spec's 5000 ms time-out. Any 2xx is success and its body is not read; a
+// The one place that sends a lead to the function: POST /api/contact-user with
+// a JSON body and a 5000 ms time-out. Any 2xx is success and its body is not read; a
 // non-2xx is a failure (with the per-field messages of a 422, when the function gave them); an
-// exception or the time-out is an error. Each form shows the spec's message for its kind.
+// exception or the time-out is an error. Each form shows the fixed message for its kind.
 import { API_TIMEOUT_MS } from '../data';
 
 export const CONTACT_PATH = '/api/contact-user';

@@ -11,7 +11,7 @@ import { loadedNumberCheck } from './PhoneField';
 
 export type Status = 'idle' | 'submitting' | 'success' | 'failed';
 
-/** Which of the spec's failure messages a form shows: on a non-2xx, and on an exception or the time-out. */
+/** Which fixed failure message a form shows: on a non-2xx, and on an exception or the time-out. */
 export interface Failure {
   failed: MessageKey;
   error: MessageKey;

@@ -1,8 +1,8 @@
-// The spec's validation rules for every enquiry form (section 5), messages letter for letter.
+// The validation rules of every enquiry form, with their fixed messages letter for letter.
 // The same rules run in the lead function (lead-fn/src/validate.rs); both run the shared cases
 // in lead-fn/tests/form-vectors.json, so the browser and the server can never disagree.
-// One departure (DESIGN.md, ARCHITECTURE.md): the popup's and the property form's phone takes
-// any country's number, not only the spec's 10 UAE digits.
+// The popup's and the property form's phone takes any country's number (ARCHITECTURE.md), not
+// only the 10 digits of a UAE number.
 
 export type Form =
   | 'seller'
@@ -103,7 +103,8 @@ export function validate(form: Form | null, lead: LeadFields, validNumber?: Numb
     if (!value) add('contactNumber', required);
     else if (!pattern.test(value)) add('contactNumber', invalid);
   };
-  // The popup's and the property form's phone: the spec's UAE rule, or another country's number
+  // The popup's and the property form's phone: the UAE rule (10 digits), or another country's
+  // number
   // of a length that country's numbers have.
   const phoneAnyCountry = () => {
     const value = compactPhone((lead.contactNumber ?? '').trim());

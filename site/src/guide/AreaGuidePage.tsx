@@ -1,4 +1,4 @@
-// One community's area guide, /area-guides-in-dubai/{key} (issue 35), drawn by
+// One community's area guide, /area-guides-in-dubai/{key}, drawn by
 // pages/AreaGuides.tsx (its chunk and its 'AreaGuides' messages: a page of its own cost every first
 // view's route table a chunk and three message files more): the editor's text
 // (content/communities/{key}.yaml), its newest listings, and its figures in the Dubai Land

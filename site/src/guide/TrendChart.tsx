@@ -1,4 +1,4 @@
-// An area guide's chart (issue 35): one kind's monthly median AED per sqft as a line over the
+// An area guide's chart: one kind's monthly median AED per sqft as a line over the
 // summary's months, and its sales per month as bars beneath, drawn as an inline SVG (the
 // prerender writes it; no chart library). The numbers are in the table beside it; the SVG is
 // one image to assistive technology, with its label. A month with too few sales has no point,

@@ -1,5 +1,5 @@
 // Every visible UI string comes from the translation files; components call t('key').
-// English is the spec's text, letter for letter; ar.json (Modern Standard Arabic) and ru.json
+// English is the site's fixed text, letter for letter; ar.json (Modern Standard Arabic) and ru.json
 // hold every key of en.json (src/i18n/keys.test.ts and the Vite build fail, naming the keys,
 // when one is missing). A key may also have plural forms, `key.one`, `key.few` ... (the
 // categories of Intl.PluralRules): t(key, { n }) picks the form of n in the page's language.
@@ -19,7 +19,7 @@ export type MessageSet = keyof typeof sets;
 
 export const LANGS: readonly Lang[] = LANGUAGES;
 
-/** English at the spec's paths; the other languages under /ar/... and /ru/... */
+/** English at the site's own paths; the other languages under /ar/... and /ru/... */
 export const DEFAULT_LANG: Lang = LANGUAGES[0];
 
 /** Writing direction of each language. */

@@ -1,4 +1,4 @@
-// Links and navigation inside the current page's language. Pages write the spec's paths
+// Links and navigation inside the current page's language. Pages write the English paths
 // ('/property/x', '/blogpage'); on an Arabic or Russian page these resolve to '/ar/...' or
 // '/ru/...'. Import Link and useNavigate from here instead of from react-router.
 import { useContext } from 'react';

@@ -18,7 +18,7 @@ import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/def
 import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
 
-/** Spec section 9: the typewriter's pace, and the popup's delay. */
+/** The typewriter's pace, and the popup's delay (5 s after load). */
 export const TYPE_MS = 100;
 export const DELETE_MS = 50;
 export const PAUSE_MS = 1000;
@@ -348,7 +348,7 @@ export function Component() {
                 </h2>
               </div>
             ) : (
-              // The spec's residential block has no visible heading; assistive technology gets one.
+              // The residential block has no visible heading; assistive technology gets one.
               <h2 id={`home-${category}`} className="visually-hidden">
                 {t('home.residential.label')}
               </h2>

@@ -1,4 +1,4 @@
-// Privacy Policy, Terms and Conditions, and the Golden Visa's property route (issue 35, which the
+// Privacy Policy, Terms and Conditions, and the Golden Visa's property route (which the
 // property pages' 'May qualify for a UAE Golden Visa' line links to): a banner with the title and
 // the date of the last update, then the page's HTML from content/pages/<id>.md.
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';

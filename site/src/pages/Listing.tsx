@@ -31,7 +31,7 @@ import { LazyResultsMap } from '../map/LazyResultsMap';
 export type ListingKind = 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 
 interface KindInfo {
-  /** Used in the console message when loading fails (spec section 8). */
+  /** Used in the console message when loading fails. */
   logName: string;
   title: MessageKey;
   heading: MessageKey;

@@ -1,4 +1,4 @@
-// Any unknown path: the spec's 404 text and a link home. The loader answers status 404 (the
+// Any unknown path: the fixed not-found text and a link home. The loader answers status 404 (the
 // prerender writes this page as dist/404.html) while still rendering this page.
 import { data } from 'react-router';
 import { NotFoundContent } from '../components/NotFoundContent';

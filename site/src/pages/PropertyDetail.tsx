@@ -1,6 +1,6 @@
-// One property (spec section 2, 'Property detail'): the gallery, title, location, facts, price
+// One property ('Property detail'): the gallery, title, location, facts, price
 // followed by AED, the description, 'Back to Listings' (to the property's category) and 'Get in
-// Touch' (a modal). Beyond the spec: bathrooms, price per sqft, rent period, amenities, the
+// Touch' (a modal). Besides those: bathrooms, price per sqft, rent period, amenities, the
 // off-plan developer, completion and payment plan, the agent card with call, WhatsApp and email,
 // a map, sharing, similar properties, Dubai's advertising particulars (permit number and its QR
 // code; an off-plan project's name, RERA project number and escrow account; reference, the
@@ -102,7 +102,7 @@ interface Loaded {
   /** The amenities in the page's language. */
   amenities: TermText[];
   qr: string | null;
-  /** The community's DLD figures for the listing's kind (issue 35) in words, when there are any. */
+  /** The community's DLD figures for the listing's kind in words, when there are any. */
   market: MarketTexts | null;
   /** The guide of the listing's community, `/area-guides-in-dubai/{key}`, when it has one. */
   areaGuide: string | null;
@@ -325,7 +325,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
     location: place,
     price,
   });
-  // 'Get in Touch' starts with the listing named, editable (issue 32).
+  // 'Get in Touch' starts with the listing named, editable: the message is never an empty hurdle.
   const enquiry = property.reference
     ? t('forms.detail.message', { title: property.title, reference: property.reference })
     : t('forms.detail.messageNoRef', { title: property.title });

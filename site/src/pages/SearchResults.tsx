@@ -1,6 +1,6 @@
 // The search result pages: 'Here are the properties you are Looking for' and the matching
-// cards. The search runs in the lead function (POST /api/...search, spec section 7): the
-// criteria go both in the query string and in the JSON body, as the spec's client sends them.
+// cards. The search runs in the lead function (POST /api/...search): the
+// criteria go both in the query string and in the JSON body, as every client sends them.
 // Results reload whenever the URL's parameters change; a failed call is logged as 'Failed to
 // fetch search results' and the page shows 'No properties found.'
 // The page refines in place with its listing page's controls: the search panel (type, bedrooms,

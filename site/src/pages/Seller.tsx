@@ -1,4 +1,4 @@
-// /pro, 'List your property': the spec's headlines, the seller listing form, the agency's
+// /pro, 'List your property': the fixed headlines, the seller listing form, the agency's
 // contacts and how listing with the agency works.
 import { useLoaderData } from 'react-router';
 import { getJson } from '../data';

@@ -1,4 +1,4 @@
-// The property gallery: the large image and the thumbnail strip (spec section 2). The index
+// The property gallery: the large image and the thumbnail strip. The index
 // starts at 0; the left and right arrow keys move it, clamped to the first and last image;
 // clicking a thumbnail selects it. The first image loads at once, everything else lazily.
 import { useCallback, useEffect, useState } from 'react';

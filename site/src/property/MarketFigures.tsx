@@ -1,4 +1,5 @@
-// The property page's market figures (issue 35): the texts its loader made (property/market.ts);
+// The property page's market figures (the Dubai Land Department's open data): the texts its
+// loader made (property/market.ts);
 // the Golden Visa line links to /golden-visa.
 import { Link } from '../i18n/link';
 import type { MarketTexts } from './market';

@@ -1,7 +1,7 @@
-// The pure rules of the property gallery (spec section 2 and 9): at most 9 images, the index
+// The pure rules of the property gallery: at most 9 images, the index
 // starts at 0, and moving is clamped to the first and last image.
 
-/** The spec's limit of the gallery. */
+/** The most images the gallery shows (the API keeps the rest). */
 export const MAX_IMAGES = 9;
 
 import type { Picture } from '../types';

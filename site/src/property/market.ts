@@ -1,4 +1,4 @@
-// The words of a property page's market figures (issue 35): the listing's price per sqft against
+// The words of a property page's market figures: the listing's price per sqft against
 // its community's median over the last 12 months, for its kind (and bedrooms, when they had
 // enough sales), with the difference in words; 'too few' instead of a number under 10 sales
 // (the generator leaves the median out then: publish::market::ENOUGH); a sale's gross yield at

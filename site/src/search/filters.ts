@@ -24,7 +24,7 @@ export interface Filters {
   /** Exactly this many (0 is a studio); `ROOMS_OR_MORE` means that many or more. */
   bedrooms: number | null;
   bathrooms: number | null;
-  /** Square feet, at least (the spec's `area` parameter) and at most. */
+  /** Square feet, at least (the `area` parameter of the search endpoints) and at most. */
   area: number | null;
   areaMax: number | null;
   /** Off-plan handover: 'ready' (its month has come) or a year ('2028'). */

@@ -1,4 +1,5 @@
-// The search result pages' searches (spec section 7): each page's endpoint and parameters, the
+// The search result pages' searches (the lead function's POST search endpoints): each page's
+// endpoint and parameters, the
 // request the browser sends, the filters it applies to the answer itself, and the words each
 // criterion is shown with (the page's chips, and its 'Search without ...' offer).
 import { formatNumber } from '../format';
@@ -138,7 +139,7 @@ export function localFilters(kind: SearchKind, params: URLSearchParams): Filters
 /** The number of listings a search finds, as the page would show them (the function's answer, then the browser's filters). */
 export async function countFound(kind: SearchKind, params: URLSearchParams, signal: AbortSignal): Promise<number> {
   const { url, init } = searchRequest(kind, criteriaFrom(kind, params));
-  // The spec's time-out, or the caller's abort, whichever comes first.
+  // The 5,000 ms API time-out, or the caller's abort, whichever comes first.
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   signal.addEventListener('abort', () => controller.abort(), { once: true });

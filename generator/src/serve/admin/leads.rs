@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 use super::{Admin, AdminState, guard};
 use crate::content::model::{MainCategory, Status};
 
-/// Users per page, as the spec's admin.
+/// Users per page of the admin's Users list.
 const LEADS_PER_PAGE: usize = 5;
 
 pub(super) async fn summary(State(admin): AdminState, headers: HeaderMap) -> Result<Json<Value>, ApiError> {

@@ -5,7 +5,7 @@
 use super::forms::{PostForm, PropertyForm};
 use crate::content::emit::{self, Fields, PostHead, Value};
 
-/// The category of the admin's form (the spec's Residential, Commercial, Off-Plan) as the
+/// The category of the admin's form (Residential, Commercial, Off-Plan) as the
 /// content's `mainCategory`; other values go through as written, for the validator to judge.
 fn main_category(value: &str) -> Value {
     match value {
