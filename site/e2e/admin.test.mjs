@@ -417,12 +417,13 @@ describe('the admin editor', () => {
     assert.deepEqual(alerts, ['Please fill all fields!', 'Please fill all fields!']);
     assert.deepEqual(snapshot(), before, 'nothing added');
 
-    await form.locator('#b-description').fill('See [this listing](/property/no-such-listing).');
+    // A link to no page of the site is refused (one to a listing sold or deleted since is a warning).
+    await form.locator('#b-description').fill('See [our services](/no-such-page).');
     await form.locator('#b-image').fill('../x.jpg');
     await add.click();
     await form.locator('[data-field-error="b-image"]').waitFor();
     assert.match(await form.locator('[data-field-error="b-image"]').innerText(), /^image `\.\.\/x\.jpg` must be a path inside content\//);
-    assert.match(await form.locator('[data-field-error="b-description"]').innerText(), /no-such-listing/);
+    assert.match(await form.locator('[data-field-error="b-description"]').innerText(), /no-such-page/);
     await shot(page, 'phone-admin-blog-errors');
     assert.deepEqual(snapshot(), before, 'nothing written');
 

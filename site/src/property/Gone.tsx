@@ -6,11 +6,10 @@ import { useT } from '../i18n';
 import { enAttrs, type Localized } from '../i18n/content';
 import { telHref, whatsappHref } from '../format';
 import type { GoneData } from '../types';
-import { useSite } from '../shell';
+import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon } from '../components/Icon';
 import { priceText } from '../price';
-import { useLang } from '../shell';
 import { SimilarCard } from './SimilarCard';
 import { BackToListings } from './BackToListings';
 
