@@ -33,7 +33,10 @@ impl Ctx<'_> {
             ));
         }
         let full = self.dir.join(relative);
-        if full.is_file() || self.pending.iter().any(|p| p == relative) {
+        if full.is_file() {
+            return too_many_pixels(path, pos, value, &full);
+        }
+        if self.pending.iter().any(|p| p == relative) {
             return None;
         }
         let mut d = Diagnostic::error(
@@ -66,6 +69,26 @@ impl Ctx<'_> {
             out.extend(self.media(record_path, pos, value, "image"));
         }
     }
+}
+
+/// The image stage refuses an image over its pixel limit (a decompression bomb, or a scan far
+/// larger than a page shows), and the CMS cannot count pixels: said here, at the field, from the
+/// file's header alone.
+fn too_many_pixels(path: &Path, pos: Pos, value: &str, file: &Path) -> Option<Diagnostic> {
+    let (width, height) =
+        raster::image::ImageReader::open(file).ok()?.with_guessed_format().ok()?.into_dimensions().ok()?;
+    let pixels = u64::from(width) * u64::from(height);
+    (pixels > raster::MAX_PIXELS).then(|| {
+        Diagnostic::error(
+            path,
+            pos,
+            format!(
+                "image `{value}` is too large: {width}x{height} is {pixels} pixels, over the limit of {} (50 megapixels)",
+                raster::MAX_PIXELS
+            ),
+        )
+        .with_hint("make it smaller (a photo of 6000x4000 is plenty) and upload it again")
+    })
 }
 
 /// Whether `value` is an https:// address (the permit page is served only over https).

@@ -195,7 +195,7 @@ pub fn config(backend: &Backend) -> Value {
         c
     };
     let listing_extra = json!({
-        "summary": "{{title}} ({{mainCategory}}, {{subCategory}}, {{status}})",
+        "summary": "{{title}} ({{mainCategory}}, {{subCategory}})",
         "sortable_fields": { "fields": ["createdAt", "title"], "default": { "field": "createdAt", "direction": "descending" } },
     });
     let mut collections = vec![

@@ -322,7 +322,12 @@ impl Names {
                 url: String::new(),
             });
         }
-        Some(Page { title: entry_name(singular, fields.title.as_deref()), url: (*url)?.replace("{id}", &id) })
+        let url = match *singular {
+            // A post's page is named by its title too.
+            "Blog post" => contract::urls::post_path(&id, fields.title.as_deref().unwrap_or_default()),
+            _ => (*url)?.replace("{id}", &id),
+        };
+        Some(Page { title: entry_name(singular, fields.title.as_deref()), url })
     }
 
     /// The entry whose page is `page` (`/property/x`, `/ar/blog/7/slug`).

@@ -445,3 +445,51 @@ fn a_price_of_0_or_beyond_the_highest_is_an_error_that_says_what_to_write() {
         assert!(said.contains(expected), "{price}: {said}");
     }
 }
+
+/// The first bytes of a PNG of `width` x `height` (its header, as far as a reader of its size
+/// needs), with the chunk's checksum.
+fn png_header(width: u32, height: u32) -> Vec<u8> {
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = 0xFFFF_FFFFu32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            }
+        }
+        !crc
+    }
+    let mut chunk = b"IHDR".to_vec();
+    chunk.extend(width.to_be_bytes());
+    chunk.extend(height.to_be_bytes());
+    chunk.extend([8, 2, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend(13u32.to_be_bytes());
+    png.extend(&chunk);
+    png.extend(crc32(&chunk).to_be_bytes());
+    // The start of the pixel data, where a reader's header ends.
+    png.extend(0u32.to_be_bytes());
+    png.extend(b"IDAT");
+    png.extend(crc32(b"IDAT").to_be_bytes());
+    png
+}
+
+#[test]
+fn a_photo_over_50_megapixels_is_an_error_of_check_at_its_field_as_the_build_would_refuse_it() {
+    let dir = content_copy(&repo().join("content"));
+    let content = dir.path().join("content");
+    // 30,000 x 30,000 pixels: the CMS takes it (it counts bytes, not pixels).
+    std::fs::write(content.join("media/properties/huge.png"), png_header(30_000, 30_000)).unwrap();
+    std::fs::write(content.join("media/properties/fine.png"), png_header(6_000, 4_000)).unwrap();
+    let listing = CMS_LISTING
+        .replace("media/properties/bedroom-1.jpg", "media/properties/huge.png")
+        .replace("media/properties/bedroom-2.jpg", "media/properties/fine.png");
+    std::fs::write(content.join("properties/marina-walk-two-bedroom.yaml"), listing).unwrap();
+    let (_, report) = generator::check::content(&content);
+    let said = report.render();
+    assert_eq!(report.errors(), 1, "{said}");
+    assert!(
+        said.contains("marina-walk-two-bedroom.yaml:24:5: error: image `media/properties/huge.png` is too large: 30000x30000 is 900000000 pixels, over the limit of 50000000"),
+        "{said}"
+    );
+}

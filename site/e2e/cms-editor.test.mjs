@@ -1,0 +1,258 @@
+// The browser editor driven as an agent at the agency would: each save reaches `estate serve`'s
+// content folder, the site is rebuilt, and the outcome shows in /cms/ (the status panel beside the
+// CMS) in an editor's words. The CMS works on the browser's private file system (a headless
+// browser has no folder picker, see cms-repo.mjs); every file it writes there is copied at once
+// into the content folder the server watches, as the real picker's folder would be written.
+//
+// The screenshots of the editor's guide (docs/editors.md) are taken here, at 1000 px wide, so
+// they show the CMS as it is: docs/editors/*.jpg.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, normalize } from 'node:path';
+import { repo, startServer } from './server.mjs';
+import { launch } from './browser.mjs';
+import { answerThePicker, contentFiles, seedRepository } from './cms-repo.mjs';
+
+const GUIDE = join(repo, 'docs', 'editors');
+mkdirSync(GUIDE, { recursive: true });
+const MARINA = 'marina-gate-two-bedroom-sea-view';
+const MARINA_TITLE = 'Marina Gate Two-Bedroom with Full Sea View';
+
+let server;
+let browser;
+let root;
+let content;
+
+before(async () => {
+  root = mkdtempSync(join(tmpdir(), 'estate-cms-editor-'));
+  content = join(root, 'content');
+  cpSync(join(repo, 'content'), content, { recursive: true });
+  server = await startServer({ content, watch: true });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** A guide screenshot: `name`.jpg under docs/editors/, small enough to keep in the repository. */
+const shot = (page, name) => page.screenshot({ path: join(GUIDE, `${name}.jpg`), type: 'jpeg', quality: 60 });
+
+/** /cms/ on the local repository, each file the CMS writes copied into the served content. */
+async function openCms() {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  await answerThePicker(context);
+  await context.exposeBinding('__estateMirror', (_source, path, base64) => {
+    const relative = normalize(path);
+    if (!relative.startsWith('content/') || relative.includes('..')) throw new Error(`not under content/: ${path}`);
+    mkdirSync(join(root, relative, '..'), { recursive: true });
+    writeFileSync(join(root, relative), Buffer.from(base64, 'base64'));
+  });
+  // The CMS writes a file as a hidden temporary one and then moves it to its name: each file
+  // written or moved to a name that is not hidden is copied.
+  await context.addInitScript(() => {
+    const mirror = async (handle) => {
+      if (!location.pathname.startsWith('/cms') || handle.name.startsWith('.')) return;
+      const repoDir = await (await navigator.storage.getDirectory()).getDirectoryHandle('repo');
+      const parts = await repoDir.resolve(handle);
+      if (!parts) return;
+      const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+      let text = '';
+      for (const byte of bytes) text += String.fromCharCode(byte);
+      await window.__estateMirror(parts.join('/'), btoa(text));
+    };
+    const create = FileSystemFileHandle.prototype.createWritable;
+    FileSystemFileHandle.prototype.createWritable = async function (...args) {
+      const writable = await create.apply(this, args);
+      const close = writable.close.bind(writable);
+      writable.close = async () => {
+        await close();
+        await mirror(this);
+      };
+      return writable;
+    };
+    const move = FileSystemFileHandle.prototype.move;
+    FileSystemFileHandle.prototype.move = async function (...args) {
+      await move.apply(this, args);
+      await mirror(this);
+    };
+  });
+  const page = await context.newPage();
+  if (process.env.DEBUG_MIRROR) page.on('console', (m) => console.log('console:', m.text()));
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/robots.txt`);
+  await seedRepository(page, contentFiles(content));
+  await page.goto(`${server.url}/cms/`);
+  await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
+  return { context, page, errors };
+}
+
+async function signIn(page) {
+  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+  await page.getByRole('button', { name: 'Create New Entry' }).waitFor({ timeout: 30_000 });
+}
+
+/** `locator`, once the editor has drawn it (it draws the fields scrolled into view). */
+async function reveal(page, locator) {
+  for (let i = 0; i < 40 && (await locator.count()) === 0; i++) {
+    await page.mouse.move(500, 400);
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(100);
+  }
+  return locator.first();
+}
+
+/** Picks `option` in the select labelled `label`: a dropdown, or radio buttons. */
+async function choose(page, label, option) {
+  const field = await reveal(page, page.getByRole('combobox', { name: label }).or(page.getByRole('radiogroup', { name: label })));
+  if ((await field.getAttribute('role')) === 'radiogroup') {
+    await field.getByRole('radio', { name: option, exact: true }).click();
+    return;
+  }
+  await field.click();
+  await page.getByRole('option', { name: option, exact: true }).first().click();
+}
+
+/** The status panel once it shows an outcome newer than `since` (its text), within 90 s. */
+async function outcome(page, since) {
+  const panel = page.locator('#estate-status');
+  for (const started = Date.now(); Date.now() - started < 90_000; await page.waitForTimeout(250)) {
+    if (await panel.isVisible()) {
+      const text = await panel.innerText();
+      if (text !== since) return { panel, text, published: (await panel.getAttribute('data-published')) === 'true' };
+    }
+  }
+  await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-no-outcome.png') }).catch(() => {});
+  assert.fail(`no new outcome in the status panel in 90 s; the server said:\n${server.output().slice(-3000)}`);
+}
+
+/** The panel's text now (empty while it is closed). */
+const panelText = async (page) => {
+  const panel = page.locator('#estate-status');
+  return (await panel.isVisible()) ? panel.innerText() : '';
+};
+
+test('a price typed with commas is published and the outcome shows in /cms/ with a link to the page', async () => {
+  const { context, page, errors } = await openCms();
+  await shot(page, '01-sign-in');
+  const first = await page.locator('body').innerText();
+  // The first screen names the folder to pick by its own name, not a placeholder.
+  assert.doesNotMatch(first, /REPOSITORY/);
+  await signIn(page);
+  await page.getByText(MARINA_TITLE).locator('visible=true').first().click();
+  const price = await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }));
+  await price.fill('2,950,000');
+  await price.scrollIntoViewIfNeeded();
+  await shot(page, '03-change-price');
+  const before = await panelText(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const { panel, text, published } = await outcome(page, before);
+  assert.ok(published, text);
+  assert.match(text, /^Published at \d\d:\d\d on \d\d\/\d\d\/\d{4}/);
+  assert.match(text, new RegExp(`Listing “${MARINA_TITLE}”`));
+  const link = panel.getByRole('link', { name: 'View the page' });
+  assert.equal(await link.getAttribute('href'), `/property/${MARINA}`);
+  await shot(page, '04-published');
+  // The site really shows it.
+  const record = await (await fetch(`${server.url}/api/properties/${MARINA}.json`)).json();
+  assert.equal(record.price, 2950000);
+  assert.match(readFileSync(join(content, 'properties', `${MARINA}.yaml`), 'utf8'), /^price: '?2,950,000'?$/m);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a price of 0 or written wrong is refused in the form, with what to write', async () => {
+  const { context, page } = await openCms();
+  await signIn(page);
+  await page.getByText(MARINA_TITLE).locator('visible=true').first().click();
+  const price = await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }));
+  for (const wrong of ['0', '2.950.000', '29,50,000']) {
+    await price.fill(wrong);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/Leave the price empty for "Contact for price"; 0 is not a price\./).first().waitFor({ timeout: 10_000 });
+  }
+  await price.scrollIntoViewIfNeeded();
+  await shot(page, '09-price-refused');
+  assert.doesNotMatch(readFileSync(join(content, 'properties', `${MARINA}.yaml`), 'utf8'), /^price: '?(0|2\.950)/m);
+  await context.close();
+});
+
+test('a new listing starts available and dated now; a save the build refuses names the entry and the field, and its fix publishes', async () => {
+  const { context, page, errors } = await openCms();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Create New Entry' }).click();
+  await page.getByRole('button', { name: 'Now' }).first().waitFor();
+  // The defaults: available, and the date and time of now.
+  assert.ok(await page.getByRole('radio', { name: 'available', exact: true }).first().isChecked(), 'available is chosen');
+  const date = page.locator('input[type="datetime-local"]').first();
+  assert.match(await date.inputValue(), /^\d{4}-\d\d-\d\dT\d\d:\d\d/);
+  const title = 'Jumeirah Village Townhouse for Rent';
+  await page.getByRole('textbox', { name: 'Title' }).first().fill(title);
+  await page.getByRole('radio', { name: 'Rental' }).first().click();
+  await choose(page, 'Property type', 'Townhouse');
+  await choose(page, 'Community', 'Dubai Marina');
+  await (await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }))).fill('185,000');
+  await shot(page, '02-new-listing');
+  // A rental without 'Rent is per': the form lets it through, the build does not.
+  const before = await panelText(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const refused = await outcome(page, before);
+  assert.ok(!refused.published, refused.text);
+  assert.match(refused.text, /^Not published at/);
+  assert.match(refused.text, new RegExp(`Listing “${title}” · Category: A rental needs “Rent is per”`));
+  assert.doesNotMatch(refused.text, /pricePeriod|mainCategory|\.yaml|`/);
+  await shot(page, '08-not-published');
+  // The fix, as the panel says.
+  await choose(page, 'Rent is per', 'year');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const fixed = await outcome(page, refused.text);
+  assert.ok(fixed.published, fixed.text);
+  const id = 'jumeirah-village-townhouse-for-rent';
+  assert.equal(await fixed.panel.getByRole('link', { name: 'View the page' }).getAttribute('href'), `/property/${id}`);
+  const record = await (await fetch(`${server.url}/api/properties/${id}.json`)).json();
+  assert.equal(record.price, 185000);
+  // Marked rented: published again, the listing off the site.
+  await choose(page, 'Status', 'rented');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const rented = await outcome(page, fixed.text);
+  assert.ok(rented.published, rented.text);
+  assert.match(rented.text, /not on the site: its status is rented/);
+  await shot(page, '05-marked-rented');
+  assert.equal((await fetch(`${server.url}/api/properties/${id}.json`)).status, 404);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a blog post is published from the CMS', async () => {
+  const { context, page, errors } = await openCms();
+  await signIn(page);
+  await page.getByText('Blog posts', { exact: true }).locator('visible=true').first().click();
+  await page.getByRole('button', { name: 'Create New Entry' }).click();
+  await page.getByRole('button', { name: 'Now' }).first().waitFor();
+  const title = 'Five Questions Before You Rent in Dubai';
+  await page.getByRole('textbox', { name: 'Title' }).first().fill(title);
+  await page.getByRole('textbox', { name: 'Author' }).first().fill('Sara Al Mansouri');
+  const article = await reveal(page, page.locator('[contenteditable=true]'));
+  await article.click();
+  await page.keyboard.type('Ask who pays the maintenance fees, and for how many cheques.');
+  await shot(page, '06-new-post');
+  const before = await panelText(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const { panel, text, published } = await outcome(page, before);
+  assert.ok(published, text);
+  assert.match(text, new RegExp(`Blog post “${title}”`));
+  const href = await panel.getByRole('link', { name: 'View the page' }).getAttribute('href');
+  assert.equal(href, '/blog/five-questions-before-you-rent-in-dubai/five-questions-before-you-rent-in-dubai');
+  await shot(page, '07-post-published');
+  const view = await context.newPage();
+  const answer = await view.goto(`${server.url}${href}`);
+  assert.equal(answer.status(), 200);
+  assert.match(await view.locator('h1').innerText(), new RegExp(title));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
