@@ -91,8 +91,12 @@ impl Diagnostic {
             let (text, col) = around(text, (self.pos.col.max(1) - 1) as usize);
             let number = self.pos.line.to_string();
             let gutter = " ".repeat(number.len());
-            let lead: String = text.chars().take(col).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+            // The line as the terminal may show it (a hostile file's escape sequences written
+            // out), with the caret moved past what the escapes add.
+            let before: String = text.chars().take(col).collect();
+            let lead: String = excerpt(&before).chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
             let width = token_width(&text, col);
+            let text = excerpt(&text);
             let _ = writeln!(out, "{gutter} |");
             let _ = writeln!(out, "{number} | {text}");
             let _ = writeln!(out, "{gutter} | {lead}{}", "^".repeat(width));
@@ -102,6 +106,19 @@ impl Diagnostic {
         }
         out
     }
+}
+
+/// A source line for the terminal: [`for_terminal`], keeping its tabs (the caret's line copies them).
+fn excerpt(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        if c != '\t' && is_unprintable(c) {
+            push_escaped(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// How many characters of a source line are shown under a problem.
@@ -299,6 +316,12 @@ mod tests {
         assert!(text.starts_with("content/properties/\\u{1b}]0;owned\\u{7}\\u{1b}[2Ja\\u{a}b\\u{202e}.yaml:1:1: error: invalid id"), "{text}");
         assert!(text.ends_with("= hint: a\\u{d}b\n"), "{text}");
         assert_eq!(for_terminal("Dubai Marina, دبي مارينا"), "Dubai Marina, دبي مارينا");
+        // A file's own line too (a hostile file named .svg): written out, the caret kept under its spot.
+        let d = Diagnostic::error(Path::new("media/x.svg"), Pos { line: 1, col: 9 }, "not an SVG");
+        let text = d.render_line(Some("\u{1b}]52;c;\u{7}<html>"));
+        assert!(!text.contains(|c: char| c.is_control() && c != '\n'), "{text:?}");
+        let caret = format!("  | {}^^^^^^\n", " ".repeat(r"\u{1b}]52;c;\u{7}".len()));
+        assert!(text.contains(&format!("1 | \\u{{1b}}]52;c;\\u{{7}}<html>\n{caret}")), "{text}");
     }
 
     #[test]

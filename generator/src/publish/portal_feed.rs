@@ -193,7 +193,7 @@ fn property<W: Write>(
         // The portals show the description as HTML: the page's own, sanitised the same way
         // (markdown rendered, then ammonia), with its links made absolute.
         let page = format!("{base}{}", contract::urls::property_path(&r.id));
-        let html = |markdown: &str| markdown::to_html_absolute(markdown.trim(), &page);
+        let html = |markdown: &str| without_images(&markdown::to_html_absolute(markdown.trim(), &page));
         cdata(w, "description_en", html(Content::description(r)).trim())?;
         if let Some(ar) = &p.ar {
             if let Some(title) = nonempty(&ar.title) {
@@ -246,6 +246,18 @@ fn property<W: Write>(
         Ok(())
     })?;
     Ok(())
+}
+
+/// Sanitised HTML without its images: a listing's photos go to the portals in `<photo>`, from
+/// fields `estate check` holds to the agency's own site, and an image in a description would
+/// send the portals' servers or readers to any address written there.
+fn without_images(html: &str) -> String {
+    static NO_IMAGES: std::sync::LazyLock<ammonia::Builder<'static>> = std::sync::LazyLock::new(|| {
+        let mut builder = ammonia::Builder::default();
+        builder.rm_tags(["img"]).link_rel(Some("noopener noreferrer"));
+        builder
+    });
+    NO_IMAGES.clean(html).to_string()
 }
 
 /// When the listing last changed: its date (the content has no other).
