@@ -859,10 +859,10 @@ describe('filters in the address', () => {
       await settle(page);
       await page.evaluate(() => {
         window.__samePage = true;
-        // Whether the results ever say 'Loading properties...' after Back.
+        // Whether the results ever say 'Loading properties...' or show placeholder cards after Back.
         window.__spinner = false;
         new MutationObserver(() => {
-          if (document.querySelector('[aria-labelledby="results-count"] .spinner')) window.__spinner = true;
+          if (document.querySelector('[aria-labelledby="results-count"] :is(.spinner, .card-placeholder)')) window.__spinner = true;
         }).observe(document.body, { childList: true, subtree: true });
       });
       await page.goBack();

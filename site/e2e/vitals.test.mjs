@@ -110,3 +110,65 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     });
   }
 }
+
+/**
+ * A result page on a slow phone, as Lighthouse's mobile run throttles it (4x slower CPU, 1.6
+ * Mbps down, 750 kbps up, 150 ms round trips, emulated through the DevTools protocol): its first
+ * card (the placeholder of a card's size, then the answer's card in its place) is on the screen
+ * within 2.5 s, and nothing moves (cumulative layout shift until the answer's cards are shown).
+ */
+const SLOW_RESULT_PAGES = [
+  '/search-result?type=Apartment',
+  '/search-result?query=Marina',
+  '/search-residential?bedrooms=2',
+  '/search-commercial?type=Office',
+  '/search-off-plan?type=Apartment',
+  '/search-rent?type=Apartment',
+  '/ar/search-result?type=Villa',
+  '/ru/search-rent?type=Apartment',
+];
+
+for (const path of SLOW_RESULT_PAGES) {
+  test(`${path} on a throttled phone: a card within 2.5 s and no layout shift`, async (t) => {
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__vitals = { shift: 0, shifts: [], firstCard: 0, answer: 0 };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.hadRecentInput) continue;
+          window.__vitals.shift += entry.value;
+          const moved = (entry.sources ?? []).map((s) => String(s.node?.className ?? s.node?.nodeName)).join(', ');
+          window.__vitals.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      // Polled every frame from the first one: when a card (or its placeholder) is first in the
+      // page, and when the answer's first card is.
+      const poll = () => {
+        const v = window.__vitals;
+        if (!v.firstCard && document.querySelector('main .card-grid > li')) v.firstCard = performance.now();
+        if (!v.answer && document.querySelector('main .property-card')) v.answer = performance.now();
+        if (!v.answer) requestAnimationFrame(poll);
+      };
+      requestAnimationFrame(poll);
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1638.4 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(server.url + path, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForFunction(() => window.__vitals.answer > 0, undefined, { timeout: 30_000 });
+    // Let a late shift (the answer's images, the list under the cards) be counted.
+    await page.waitForTimeout(500);
+    const vitals = await page.evaluate(() => window.__vitals);
+    await context.close();
+    t.diagnostic(`first card ${Math.round(vitals.firstCard)} ms, the answer's ${Math.round(vitals.answer)} ms, layout shift ${vitals.shift.toFixed(4)}`);
+    assert.ok(vitals.firstCard > 0 && vitals.firstCard <= 2500, `${path}: first card at ${Math.round(vitals.firstCard)} ms (the answer's at ${Math.round(vitals.answer)} ms)`);
+    assert.ok(vitals.shift < 0.01, `${path}: cumulative layout shift ${vitals.shift.toFixed(4)}:\n${vitals.shifts.join('\n')}`);
+  });
+}

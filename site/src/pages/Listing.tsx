@@ -20,6 +20,7 @@ import { useFilters, useShownCount } from '../search/useFilters';
 import { FilterControls } from '../components/FilterControls';
 import { Seo } from '../components/Seo';
 import { PropertyGrid } from '../components/PropertyCard';
+import { PlaceholderGrid } from '../components/PlaceholderGrid';
 import { SearchPanel, type CommunityOption } from '../components/SearchPanel';
 import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
@@ -287,10 +288,15 @@ function ListingPage({ kind }: { kind: ListingKind }) {
           </div>
           <LazyResultsMap cards={filteredCards ?? []} view={map} />
           {loading && shown.length === 0 ? (
-            <p className="empty-state" role="status">
-              <span className="spinner" aria-hidden="true" />
-              <span>{t('listing.loading')}</span>
-            </p>
+            <>
+              <p className="listing-loading" role="status">
+                <span className="spinner spinner--small" aria-hidden="true" />
+                <span>{t('listing.loading')}</span>
+              </p>
+              {/* Cards of the final size until they come: the page keeps its length, so nothing
+                  below (the footer's banner) slides into view and out again. */}
+              <PlaceholderGrid />
+            </>
           ) : (
             <PropertyGrid properties={failed && !matching ? [] : shown} />
           )}

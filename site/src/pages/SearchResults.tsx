@@ -31,11 +31,13 @@ import { LazyResultsMap } from '../map/LazyResultsMap';
 import { toCard } from '../search/toCard';
 import { useFilters, useShownCount } from '../search/useFilters';
 import { useResultPlace } from '../search/place';
+import { PlaceholderGrid } from '../components/PlaceholderGrid';
 
 const NoResultsHelp = lazy(() => import('../search/NoResultsHelp'));
 // The cards come with the search's answer, never in the prerendered page: their code is fetched
-// beside the search (the effect below starts both), not with the page's first view. The results
-// stay 'busy' until both are here, so what reads them (a screen reader, a test) finds the cards.
+// beside the search (the effect below starts both), not with the page's first view; placeholder
+// cards of their size stand in until both are here. The results stay 'busy' until then, so what
+// reads them (a screen reader, a test) finds the cards.
 type Grid = (typeof import('../components/PropertyCard'))['PropertyGrid'];
 let loadedGrid: Grid | null = null;
 const loadCards = () => import('../components/PropertyCard').then((module) => (loadedGrid = module.PropertyGrid));
@@ -158,26 +160,24 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   const busy = state.status === 'loading' || !PropertyGrid;
   // A reload puts the visitor back at the card they were reading (search/place.ts).
   useResultPlace(!busy);
-  const loading = (
-    <p className="empty-state" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span>{t('listing.loading')}</span>
-    </p>
-  );
 
   return (
     <>
       <Seo title={t(SEARCHES[kind].meta)} description={t('search.description')} noindex />
       <PageHeader eyebrow={t('search.eyebrow')} title={t('search.title')}>
-        {criteriaChips.length > 0 ? (
-          <ul className="criteria" aria-label={t('search.criteria')}>
-            {criteriaChips.map((chip) => (
-              <li key={chip} className="criteria__chip">
-                {chip}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {/* The chips' row is there from the first paint (the prerender knows no criteria), so
+            the chips filled in after hydration move nothing. */}
+        <div className="criteria-row">
+          {criteriaChips.length > 0 ? (
+            <ul className="criteria" aria-label={t('search.criteria')}>
+              {criteriaChips.map((chip) => (
+                <li key={chip} className="criteria__chip">
+                  {chip}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       </PageHeader>
       <div className="container search-refine">
         {/* As on the listing pages: a one-line bar on phones that opens the panel in place. */}
@@ -221,7 +221,9 @@ function SearchPage({ kind }: { kind: SearchKind }) {
             </p>
           ) : null}
         </noscript>
-        {busy || !PropertyGrid ? loading : <PropertyGrid properties={shown} />}
+        {/* Until the answer: cards of the final size (the prerender draws them too), so the
+            answer moves nothing on the screen. */}
+        {busy || !PropertyGrid ? <PlaceholderGrid /> : <PropertyGrid properties={shown} />}
         {empty ? (
           <Suspense fallback={null}>
             <NoResultsHelp
