@@ -52,7 +52,8 @@ if [ -z "$(setting LEAD_SMTP_HOST)$(setting LEAD_EMAIL_API)$(setting LEAD_WEBHOO
   missing+=("a sink: LEAD_SMTP_HOST, LEAD_EMAIL_API or LEAD_WEBHOOK_URL")
 fi
 if [ ${#missing[@]} -gt 0 ]; then
-  printf '%s needs: %s (estate doctor explains each)\n' "$ENV_FILE" "$(IFS=';'; echo "${missing[*]}" | sed 's/;/; /g')" >&2
+  needs=$(printf '%s; ' "${missing[@]}")
+  echo "$ENV_FILE needs: ${needs%; } (estate doctor explains each)" >&2
   exit 1
 fi
 REGION=$(setting AWS_REGION)

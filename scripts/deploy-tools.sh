@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by scripts/deploy-lead-fn.sh and scripts/test-deploy.sh: `deploy_tools PACKAGE...`
 # installs the PyPI packages it is given (the AWS tools, cargo-lambda and zig) into a virtual
 # environment under target/deploy-tools/ when they are missing, and puts it first on PATH (zig,
