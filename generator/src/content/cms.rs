@@ -220,6 +220,7 @@ pub fn config(backend: &Backend) -> Value {
         ("communities", "Communities"),
         ("languages", "Spoken languages"),
         ("types", "Property types"),
+        ("stages", "Payment-plan stages"),
     ]
     .into_iter()
     .map(|(name, label)| {
