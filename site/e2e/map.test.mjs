@@ -281,3 +281,16 @@ describe('the map of a result page and of a property page', () => {
     await context.close();
   });
 });
+
+test("a rent's marker says its period: '95K AED / year'", async () => {
+  const { context, page } = await openPage(browser, { width: 1366, height: 900 });
+  try {
+    await gotoSettled(page, `${server.url}/rent-properties?view=map`);
+    await page.locator('.map-marker').first().waitFor();
+    const labels = await page.locator('.map-marker').evaluateAll((markers) => markers.map((m) => m.getAttribute('aria-label')));
+    assert.ok(labels.length > 0, 'markers on the rental map');
+    for (const label of labels) assert.match(label, /^(\S+ AED \/ (year|month)|Contact for price), /, label);
+  } finally {
+    await context.close();
+  }
+});
