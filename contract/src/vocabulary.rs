@@ -1,5 +1,6 @@
 //! The vocabularies' names in other languages, published in `data/site.json` so every page can
-//! show a term (an amenity, a community, a property type, a spoken language) in its language.
+//! show a term (an amenity, a community, a property type, a spoken language, a payment-plan
+//! stage) in its language.
 //! Content names terms by key or English name; what is published is always the English name,
 //! and these tables map it to the Arabic and Russian ones.
 
@@ -36,4 +37,7 @@ pub struct Vocabulary {
     pub communities: BTreeMap<String, TermNames>,
     pub languages: BTreeMap<String, TermNames>,
     pub types: BTreeMap<String, TermNames>,
+    /// The stages of off-plan payment plans ('On booking').
+    #[serde(default)]
+    pub stages: BTreeMap<String, TermNames>,
 }

@@ -78,8 +78,8 @@ async function markersFor(page, expected, timeout = 20_000) {
 }
 
 const located = (cards) => cards.filter((card) => card.coordinates);
-/** A marker's short price, as the portals write it: '2.9M AED'. */
-const shortAed = (n) => `${new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n)} AED`;
+/** A marker's short price, as the portals write it: '2.9M AED', '1.95M AED' (not '2M'). */
+const shortAed = (n) => `${new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 }).format(n)} AED`;
 
 /** Whether the page scrolls sideways (it must not, map or no map). */
 const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -119,7 +119,13 @@ describe('the map view of a listing page', () => {
     const id = await marker.getAttribute('data-id');
     const listing = residential.find((c) => c.id === id);
     assert.ok(listing, `the marker ${id} is a residential listing`);
-    assert.equal(await marker.getAttribute('aria-label'), `${listing.price === null ? 'Ask' : shortAed(listing.price)}, ${listing.title}`);
+    assert.equal(await marker.getAttribute('aria-label'), `${listing.price === null ? 'Contact for price' : shortAed(listing.price)}, ${listing.title}`);
+    // Every marker's price as its card words it: no 'Ask', no 1,950,000 rounded to '2M'.
+    const labels = await page.locator('.map-marker').evaluateAll((markers) => markers.map((m) => [m.getAttribute('data-id'), m.getAttribute('aria-label')]));
+    for (const [markerId, label] of labels) {
+      const card = residential.find((p) => p.id === markerId);
+      assert.ok(label.startsWith(card.price === null ? 'Contact for price, ' : `${shortAed(card.price)}, `), `${markerId}: ${label}`);
+    }
     // By keyboard: Enter on a marker opens its listing's card, with the keyboard on its link.
     await marker.focus();
     await page.keyboard.press('Enter');
@@ -274,4 +280,17 @@ describe('the map of a result page and of a property page', () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+});
+
+test("a rent's marker says its period: '95K AED / year'", async () => {
+  const { context, page } = await openPage(browser, { width: 1366, height: 900 });
+  try {
+    await gotoSettled(page, `${server.url}/rent-properties?view=map`);
+    await page.locator('.map-marker').first().waitFor();
+    const labels = await page.locator('.map-marker').evaluateAll((markers) => markers.map((m) => m.getAttribute('aria-label')));
+    assert.ok(labels.length > 0, 'markers on the rental map');
+    for (const label of labels) assert.match(label, /^(\S+ AED \/ (year|month)|Contact for price), /, label);
+  } finally {
+    await context.close();
+  }
 });

@@ -257,13 +257,15 @@ describe('the shortlist', () => {
     const lines = (cells) => cells.map((cell) => cell.split('\n').map((line) => line.trim()).filter(Boolean));
     const plans = offPlan.map((p) => p.paymentPlan.map((step) => `${step.percent}% ${step.milestone}`));
     assert.deepEqual(lines(await row('Payment plan').allInnerTexts()), [...plans, ['N/A']]);
-    // In Arabic: the same lines (the shares not reordered around the English milestones), each
-    // milestone marked as English.
+    // In Arabic: the same lines, the share isolated (not reordered around the words) and each
+    // stage in Arabic, as vocabulary/stages.yaml names it; none left English.
+    const { vocabulary } = await (await fetch(`${server.url}/data/site.json`)).json();
+    const arabic = offPlan.map((p) => p.paymentPlan.map((step) => `\u2068${step.percent}%\u2069 ${vocabulary.stages[step.milestone].ar}`));
     await gotoSettled(page, `${server.url}/ar/compare?ids=${chosen.map((p) => p.id).join(',')}`);
     await page.locator('.compare__table').waitFor();
-    assert.deepEqual(lines(await row('خطة الدفع').allInnerTexts()), [...plans, ['غير متوفر']]);
-    const marked = await row('خطة الدفع').locator('li span[lang=en]').allInnerTexts();
-    assert.deepEqual(marked, offPlan.flatMap((p) => p.paymentPlan.map((step) => step.milestone)));
+    await page.waitForFunction((stage) => document.querySelector('.compare__plan')?.textContent.includes(stage), vocabulary.stages[offPlan[0].paymentPlan[0].milestone].ar);
+    assert.deepEqual(lines(await row('خطة الدفع').allInnerTexts()), [...arabic, ['غير متوفر']]);
+    assert.equal(await row('خطة الدفع').locator('li span[lang=en]').count(), 0, 'no stage left English');
     await page.locator('.compare__plan').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'desktop-compare-off-plan-ar.png') });
     await context.close();

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMonth } from './dates';
-import { telHref, whatsappHref } from './format';
+import { formatPercent, telHref, whatsappHref } from './format';
 import { isSafeId } from './ids';
 
 describe('format', () => {
+  it('writes a percent by one rule per language: the sign after the number, isolated in Arabic', () => {
+    expect(formatPercent('en', 31)).toBe('31%');
+    expect(formatPercent('en', 5.2, 1)).toBe('5.2%');
+    expect(formatPercent('ru', 5.2, 1)).toBe('5,2\u00a0%');
+    expect(formatPercent('ar', 31)).toBe('\u206831%\u2069');
+    expect(formatPercent('ar', 5.2, 1)).toBe('\u20685.2%\u2069');
+  });
+
   it('formats dates in Dubai time, whatever the machine time zone', () => {
     // 22:30 UTC on 31 October is already 1 November in Dubai (UTC+4).
     expect(formatDate('en', '2026-10-31T22:30:00Z')).toBe('1 November 2026');

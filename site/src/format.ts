@@ -26,6 +26,20 @@ export function memo<T>(make: (lang: Lang) => T): (lang: Lang) => T {
 }
 
 const numberFormat = memo((lang) => new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }));
+const oneDecimal = memo((lang) => new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+
+/**
+ * A percentage (`points`: 31 for 31%), one rule per language for every percent the site shows:
+ * '31%' in English; '31 %' in Russian (a no-break space, as Russian typography and CLDR write
+ * it); in Arabic '31%' isolated (first-strong isolate, as amounts are), so the sign sits after
+ * the number, read left to right, whatever Arabic text surrounds it. `decimals`: 1 for '5.2%'.
+ */
+export function formatPercent(lang: Lang, points: number, decimals: 0 | 1 = 0): string {
+  const n = (decimals === 1 ? oneDecimal : numberFormat)(lang).format(points);
+  if (lang === 'ru') return `${n}\u00a0%`;
+  if (lang === 'ar') return `\u2068${n}%\u2069`;
+  return `${n}%`;
+}
 
 export function formatNumber(lang: Lang, value: number): string {
   return numberFormat(lang).format(value);

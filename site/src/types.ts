@@ -229,6 +229,8 @@ export type Vocabulary = {
   communities: { [key in string]: TermNames };
   languages: { [key in string]: TermNames };
   types: { [key in string]: TermNames };
+  /** The stages of off-plan payment plans ('On booking'). */
+  stages: { [key in string]: TermNames };
 };
 
 /**

@@ -29,6 +29,24 @@ pub fn check(content: &Content, required: &[String]) -> Vec<Diagnostic> {
             let missing =
                 [("title", given(&t.title)), ("description", given(&t.description) || !needs_description)];
             found.extend(report.record(&p.path, &p.tree, &missing));
+            // A payment plan's stages are named in other languages by vocabulary/stages.yaml.
+            for (i, step) in p.data.payment_plan.iter().enumerate() {
+                let term = content.vocabulary.find(Kind::Stages, &step.milestone);
+                if term.is_some_and(|t| t.name(lang).is_some()) {
+                    continue;
+                }
+                let pos = p.tree.pos_of(&["paymentPlan", &i.to_string(), "milestone"]);
+                let fix = if term.is_some() {
+                    format!("give its term in vocabulary/stages.yaml an `{lang}` name")
+                } else {
+                    "add it to vocabulary/stages.yaml with its names".to_owned()
+                };
+                let message = format!(
+                    "the payment-plan stage `{}` has no {language} name ({lang}): {fix}",
+                    step.milestone
+                );
+                found.push(report.diagnostic(&p.path, pos, message));
+            }
         }
         for r in &content.posts {
             let t = if lang == "ar" { &r.data.ar } else { &r.data.ru };

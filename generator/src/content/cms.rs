@@ -242,6 +242,7 @@ pub fn config(backend: &Backend) -> Value {
         ("communities", "Communities"),
         ("languages", "Spoken languages"),
         ("types", "Property types"),
+        ("stages", "Payment-plan stages"),
     ]
     .into_iter()
     .map(|(name, label)| {

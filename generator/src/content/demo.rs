@@ -338,8 +338,19 @@ fn vocabularies() -> Files {
         ("vocabulary/communities.yaml".into(), format!("{header}{communities}")),
         ("vocabulary/types.yaml".into(), format!("{header}{}", coded(TYPES))),
         ("vocabulary/amenities.yaml".into(), format!("{header}{}", coded(AMENITIES))),
+        (
+            "vocabulary/stages.yaml".into(),
+            format!("{header}{}", STAGES.map(|(en, ar, ru)| term(en, ar, ru)).concat()),
+        ),
     ]
 }
+
+/// The payment-plan stages the demo's off-plan listings name.
+const STAGES: [(&str, &str, &str); 3] = [
+    ("On booking", "عند الحجز", "При бронировании"),
+    ("During construction", "خلال البناء", "Во время строительства"),
+    ("On handover", "عند التسليم", "При передаче ключей"),
+];
 
 /// A term's name in `language` (1 Arabic, 2 Russian) from one of the tables above.
 fn named<'a>(table: &[(&'a str, &'a str, &'a str, &'a str)], en: &str, language: usize) -> &'a str {

@@ -1,4 +1,4 @@
-//! The vocabularies, `content/vocabulary/{amenities,communities,languages,types}.yaml`: the words
+//! The vocabularies, `content/vocabulary/{amenities,communities,languages,types,stages}.yaml`: the words
 //! that repeat across records, each term once with its key and its English, Arabic and Russian
 //! names. Content names a term by its key or by its English name (compared folded, as search
 //! compares texts); [`canonicalize`] turns either into the English name, which is what the
@@ -64,10 +64,13 @@ pub enum Kind {
     Communities,
     Languages,
     Types,
+    /// The stages of an off-plan payment plan ('On booking', 'On handover').
+    Stages,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::Amenities, Kind::Communities, Kind::Languages, Kind::Types];
+    pub const ALL: [Kind; 5] =
+        [Kind::Amenities, Kind::Communities, Kind::Languages, Kind::Types, Kind::Stages];
 
     pub fn file(self) -> &'static str {
         match self {
@@ -75,6 +78,7 @@ impl Kind {
             Kind::Communities => "communities",
             Kind::Languages => "languages",
             Kind::Types => "types",
+            Kind::Stages => "stages",
         }
     }
 
@@ -90,6 +94,7 @@ impl Kind {
             Kind::Communities => "community",
             Kind::Languages => "language",
             Kind::Types => "property type",
+            Kind::Stages => "payment-plan stage",
         }
     }
 
@@ -100,6 +105,7 @@ impl Kind {
             Kind::Communities => "communities",
             Kind::Languages => "languages",
             Kind::Types => "property types",
+            Kind::Stages => "payment-plan stages",
         }
     }
 }
@@ -111,6 +117,7 @@ pub struct Vocabularies {
     pub communities: Option<Record<VocabularyFile>>,
     pub languages: Option<Record<VocabularyFile>>,
     pub types: Option<Record<VocabularyFile>>,
+    pub stages: Option<Record<VocabularyFile>>,
 }
 
 impl Vocabularies {
@@ -120,6 +127,7 @@ impl Vocabularies {
             Kind::Communities => self.communities.as_ref(),
             Kind::Languages => self.languages.as_ref(),
             Kind::Types => self.types.as_ref(),
+            Kind::Stages => self.stages.as_ref(),
         }
     }
 
@@ -134,6 +142,7 @@ impl Vocabularies {
             Kind::Communities => &mut self.communities,
             Kind::Languages => &mut self.languages,
             Kind::Types => &mut self.types,
+            Kind::Stages => &mut self.stages,
         }
     }
 
@@ -267,6 +276,9 @@ pub(super) fn canonical_property(vocabulary: &Vocabularies, p: &mut PropertyFile
     }
     for amenity in &mut p.amenities {
         *amenity = vocabulary.english(Kind::Amenities, amenity);
+    }
+    for step in &mut p.payment_plan {
+        step.milestone = vocabulary.english(Kind::Stages, &step.milestone);
     }
 }
 

@@ -51,6 +51,7 @@ fn vocabulary(vocabularies: &Vocabularies) -> Vocabulary {
         communities: table(Kind::Communities),
         languages: table(Kind::Languages),
         types: table(Kind::Types),
+        stages: table(Kind::Stages),
     }
 }
 

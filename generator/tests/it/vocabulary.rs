@@ -87,3 +87,39 @@ fn coverage_warns_and_require_languages_makes_it_an_error() {
     assert_eq!(run.code, 1, "{run}");
     assert!(run.stderr.contains("`fr` is not one of ar, ru"), "{run}");
 }
+
+#[test]
+fn payment_plan_stages_are_named_by_the_vocabulary_and_checked_for_translations() {
+    let dir = content_copy(&repo().join("content"));
+    let listing = dir.path().join("content/properties/emaar-beachfront-two-bedroom.yaml");
+    // A stage named by its key is published as its English name.
+    edit(&listing, "milestone: On booking", "milestone: on-booking");
+    // A stage the vocabulary lacks has no Arabic or Russian name.
+    edit(&listing, "milestone: During construction", "milestone: Within 24 months");
+    let run = estate(dir.path(), &["check"]);
+    assert!(run.success(), "{run}");
+    let text = fs::read_to_string(&listing).unwrap();
+    let line = text.lines().position(|l| l.contains("Within 24 months")).unwrap() + 1;
+    let place = format!("emaar-beachfront-two-bedroom.yaml:{line}:");
+    let expected = "warning: the payment-plan stage `Within 24 months` has no Arabic name (ar): add it to vocabulary/stages.yaml with its names";
+    assert!(
+        run.stderr.lines().any(|l| l.contains(&place) && l.contains(expected)),
+        "{place} {expected}\n{run}"
+    );
+    let run = estate(dir.path(), &["check", "--require-languages", "ar,ru"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(
+        run.stderr.contains("error: the payment-plan stage `Within 24 months` has no Russian name (ru)"),
+        "{run}"
+    );
+
+    edit(&listing, "milestone: Within 24 months", "milestone: During construction");
+    let run = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    assert!(run.success(), "{run}");
+    let read = |path: &str| -> Value {
+        serde_json::from_slice(&fs::read(dir.path().join("dist").join(path)).unwrap()).unwrap()
+    };
+    assert_eq!(read("data/site.json")["vocabulary"]["stages"]["On handover"]["ar"], "عند التسليم");
+    let property = read("api/properties/emaar-beachfront-two-bedroom.json");
+    assert_eq!(property["paymentPlan"][0]["milestone"], "On booking");
+}

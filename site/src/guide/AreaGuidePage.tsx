@@ -10,11 +10,11 @@
 import { useLoaderData, data, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { areaGuide } from '../paths';
-import { LOCALES, useT, type Lang, type MessageKey, type Translate } from '../i18n';
+import { useT, type Lang, type MessageKey, type Translate } from '../i18n';
 import { Link } from '../i18n/link';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 import { formatMonth } from '../dates';
-import { formatNumber, memo } from '../format';
+import { formatNumber, formatPercent } from '../format';
 import { isSafeId } from '../ids';
 import type { AreaGuide as AreaGuideData, MarketFigure, MarketKind, MarketTrend } from '../types';
 import { useLang } from '../shell';
@@ -32,11 +32,8 @@ type GuideData = { missing: true } | { missing: false; guide: Guide };
 const TEXTS = ['introduction', 'lifestyle', 'schools', 'transport'] as const;
 
 /** A gross yield (yearly rent over price) with one decimal, as the property page writes it. */
-// Made once per language (making an Intl format costs far more than using one).
-const percentFormat = memo((lang) => new Intl.NumberFormat(LOCALES[lang], { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-
 function yieldText(lang: Lang, ratio: number): string {
-  return percentFormat(lang).format(ratio);
+  return formatPercent(lang, ratio * 100, 1);
 }
 
 async function loader({ params, request }: LoaderFunctionArgs) {

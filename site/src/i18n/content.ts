@@ -80,3 +80,14 @@ export function termIn(table: Vocabulary | undefined, lang: Lang, english: strin
   const translated = table?.[english]?.[lang as 'ar' | 'ru'];
   return translated ? { name: translated } : { name: english, en: true };
 }
+
+/**
+ * A post's author as the team page names them: the team member whose English name the post
+ * writes, in `lang`; an author who is not on the team keeps the post's name (marked English).
+ */
+export function authorIn(team: readonly { name: string; translations?: unknown }[], lang: Lang, author: string): TermText {
+  if (lang === DEFAULT_LANG) return { name: author };
+  const member = team.find((m) => m.name.trim() === author.trim());
+  const named = member ? localize(member, lang, ['name']) : null;
+  return named && !named.untranslated?.includes('name') ? { name: named.name } : { name: author, en: true };
+}

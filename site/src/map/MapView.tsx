@@ -81,13 +81,20 @@ function boundsOf(points: Coordinates[]): LngLatBoundsLike | null {
   return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
 }
 
-// English as the portals write it ('1.3M', not en-GB's '1.3m').
-const compactFormat = memo((lang) => new Intl.NumberFormat(lang === 'en' ? 'en-US' : LOCALES[lang], { notation: 'compact', maximumFractionDigits: 1 }));
+// English as the portals write it ('1.95M', not en-GB's '1.95m'): two decimals, so 1,950,000
+// is not rounded up to '2M'.
+const compactFormat = memo((lang) => new Intl.NumberFormat(lang === 'en' ? 'en-US' : LOCALES[lang], { notation: 'compact', maximumFractionDigits: 2 }));
 
-/** The compact price a marker shows: '1.2M AED'. */
+/**
+ * The compact price a marker shows: '1.95M AED', a rent's with its period ('95K AED / year'),
+ * and a listing without a price as the cards say it ('Contact for price').
+ */
 function shortPrice(t: Translate, lang: Lang, card: CardProperty): string {
-  if (card.price == null) return t('map.noPrice');
-  return t('price.amount', { amount: compactFormat(lang).format(card.price) });
+  if (card.price == null) return t('price.contact');
+  const amount = compactFormat(lang).format(card.price);
+  if (card.pricePeriod === 'year') return t('price.amount.year', { amount });
+  if (card.pricePeriod === 'month') return t('price.amount.month', { amount });
+  return t('price.amount', { amount });
 }
 
 type Point = { id: string };

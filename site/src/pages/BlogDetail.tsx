@@ -3,7 +3,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
-import { apiBlog, POST_PICTURES } from '../paths';
+import { apiBlog, POST_PICTURES, TEAM } from '../paths';
 import { useT } from '../i18n';
 import { isSafeId } from '../ids';
 import { formatDate } from '../dates';
@@ -15,20 +15,24 @@ import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
 import { ArticleBody } from '../components/ArticleBody';
 import { excerptOf, postPictures, type PostPictures } from './BlogList';
-import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
+import { authorIn, enAttrs, langOfRequest, localize, type Localized, type TermText } from '../i18n/content';
 
 type Post = Localized<Blog>;
-type BlogData = { missing: true } | { missing: false; post: Post; pictures: PictureData[] };
+type BlogData = { missing: true } | { missing: false; post: Post; pictures: PictureData[]; author: TermText | null };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!isSafeId(params.id)) return data<BlogData>({ missing: true }, { status: 404 });
   try {
-    const [blog, known] = await Promise.all([
+    const lang = langOfRequest(request);
+    const [blog, known, team] = await Promise.all([
       getJson(apiBlog(params.id)),
       getJson<PostPictures>(POST_PICTURES).catch(() => ({}) as PostPictures),
+      // The author as the team page names them in the page's language.
+      lang === 'en' ? [] : getJson(TEAM).catch(() => []),
     ]);
-    const post = localize(blog, langOfRequest(request), ['title', 'excerpt', 'content']);
-    return { missing: false, post, pictures: postPictures(blog, known) } satisfies BlogData;
+    const post = localize(blog, lang, ['title', 'excerpt', 'content']);
+    const author = blog.author ? authorIn(team, lang, blog.author) : null;
+    return { missing: false, post, pictures: postPictures(blog, known), author } satisfies BlogData;
   } catch (error) {
     if (error instanceof Response && error.status === 404) return data<BlogData>({ missing: true }, { status: 404 });
     throw error;
@@ -56,20 +60,19 @@ function Missing() {
 
 const SLOT = '\u0000';
 
-/** 'By {author}' in the page's language; the author's name as the content writes it (English). */
-function Byline({ template, author }: { template: string; author: string }) {
-  const lang = useLang();
+/** 'By {author}' in the page's language; an author not on the team is named in English, marked so. */
+function Byline({ template, author }: { template: string; author: TermText }) {
   const [before, after = ''] = template.split(SLOT);
   return (
     <span>
       {before}
-      <span lang={lang === 'en' ? undefined : 'en'}>{author}</span>
+      <span lang={author.en ? 'en' : undefined}>{author.name}</span>
       {after}
     </span>
   );
 }
 
-function PostView({ post, pictures }: { post: Post; pictures: PictureData[] }) {
+function PostView({ post, pictures, author }: { post: Post; pictures: PictureData[]; author: TermText | null }) {
   const t = useT();
   const lang = useLang();
   const [cover, ...more] = pictures;
@@ -92,10 +95,10 @@ function PostView({ post, pictures }: { post: Post; pictures: PictureData[] }) {
               <Icon name="calendar" size={16} />
               <time dateTime={post.date}>{formatDate(lang, post.date)}</time>
             </span>
-            {post.author ? (
+            {author ? (
               <span>
                 <Icon name="user" size={16} />
-                <Byline template={t('blog.by', { author: SLOT })} author={post.author} />
+                <Byline template={t('blog.by', { author: SLOT })} author={author} />
               </span>
             ) : null}
           </p>
@@ -142,5 +145,5 @@ export { handle, HydrateFallback } from '../components/NotFoundContent';
 export function Component() {
   const result = useLoaderData() as BlogData;
   if (result.missing) return <Missing />;
-  return <PostView key={result.post.id} post={result.post} pictures={result.pictures} />;
+  return <PostView key={result.post.id} post={result.post} pictures={result.pictures} author={result.author} />;
 }

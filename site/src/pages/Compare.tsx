@@ -4,24 +4,24 @@
 // phone the table scrolls sideways under its fixed column of labels; in Arabic it reads right to
 // left. Kept out of search engines.
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../i18n/link';
-import { localize } from '../i18n/content';
-import { typeLabel, useT } from '../i18n';
+import { localize, termIn } from '../i18n/content';
+import { typeLabel, useT, type Lang } from '../i18n';
 import { useHydrated, useLang, useSite } from '../shell';
 import { getJson } from '../data';
-import { TEAM } from '../paths';
+import { SITE, TEAM } from '../paths';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { perSqftLineText, priceText, comparablePrice } from '../price';
 import { areaText, bedroomsText } from '../property/facts';
 import { formatMonth } from '../dates';
-import { formatNumber } from '../format';
-import { cleanIds, COMPARE_MAX } from '../shortlist/store';
+import { formatPercent } from '../format';
+import { cleanIds, COMPARE_FROM_SHORTLIST, COMPARE_MAX } from '../shortlist/store';
 import { idsParam, useSaved } from '../shortlist/listings';
 import { bestOf } from '../shortlist/best';
-import type { Property } from '../types';
+import type { Property, TermNames } from '../types';
 import '../shortlist/shortlist.css';
 
 /** Price per square foot as a yearly figure for rents (src/price.ts), or null. */
@@ -30,13 +30,25 @@ function perSqft(property: Property): number | null {
   return price == null || !property.area ? null : price / property.area;
 }
 
-function useAgentNames(): Record<string, string> {
-  const [names, setNames] = useState<Record<string, string>>({});
+/**
+ * The agents' names (the team page's, in the page's language) and the payment-plan stages' names
+ * in the page's language: fetched once the page has its listings.
+ */
+function useNames(lang: Lang): { agents: Record<string, string>; stages: Record<string, TermNames> } {
+  const [names, setNames] = useState<{ agents: Record<string, string>; stages: Record<string, TermNames> }>({ agents: {}, stages: {} });
   useEffect(() => {
-    getJson(TEAM)
-      .then((team) => setNames(Object.fromEntries(team.map((member) => [member.id, member.name]))))
+    let live = true;
+    Promise.all([getJson(TEAM), getJson(SITE).catch(() => null)])
+      .then(([team, site]) => {
+        if (!live) return;
+        const agents = Object.fromEntries(team.map((member) => [member.id, localize(member, lang, ['name']).name]));
+        setNames({ agents, stages: site?.vocabulary.stages ?? {} });
+      })
       .catch((error) => console.error('Failed to fetch the team', error));
-  }, []);
+    return () => {
+      live = false;
+    };
+  }, [lang]);
   return names;
 }
 
@@ -45,11 +57,14 @@ export function Component() {
   const lang = useLang();
   const site = useSite();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromShortlist = (location.state as { from?: string } | null)?.from === COMPARE_FROM_SHORTLIST.from;
   // The prerender has no query: the page hydrates as it drew it, then reads it.
   const hydrated = useHydrated();
   const ids = hydrated ? cleanIds(idsParam(params.get('ids'))).slice(0, COMPARE_MAX) : [];
   const saved = useSaved(ids);
-  const agents = useAgentNames();
+  const { agents, stages } = useNames(lang);
   const properties = (saved ?? []).flatMap((entry) => ('property' in entry ? [localize(entry.property, lang, ['title', 'location'])] : []));
   // A yearly rent per sqft and a sale price per sqft are not one scale: the best is named only
   // among listings of one kind.
@@ -88,16 +103,20 @@ export function Component() {
           {
             label: t('compare.paymentPlan'),
             // A step a line, its share first: in one line, an English milestone ('On booking') in
-            // an Arabic page reordered the shares around it. Milestones are the content's English.
+            // an Arabic page reordered the shares around it. Stages in the page's language
+            // (vocabulary/stages.yaml); one it lacks stays English, marked so.
             cell: (p: Property) =>
               p.paymentPlan && p.paymentPlan.length > 0 ? (
                 <ol className="compare__plan">
-                  {p.paymentPlan.map((step) => (
-                    <li key={step.milestone}>
-                      <strong>{t('property.percent', { n: formatNumber(lang, step.percent) })}</strong>{' '}
-                      <span lang={lang === 'en' ? undefined : 'en'}>{step.milestone}</span>
-                    </li>
-                  ))}
+                  {p.paymentPlan.map((step) => {
+                    const stage = termIn(stages, lang, step.milestone);
+                    return (
+                      <li key={step.milestone}>
+                        <strong>{formatPercent(lang, step.percent)}</strong>{' '}
+                        <span lang={stage.en ? 'en' : undefined}>{stage.name}</span>
+                      </li>
+                    );
+                  })}
                 </ol>
               ) : (
                 t('card.na')
@@ -116,10 +135,27 @@ export function Component() {
       <PageHeader eyebrow={site.name} title={t('compare.title')} lead={t('compare.lead')} />
       <div className="container section compare">
         <p>
-          <Link to="/shortlist" className="text-link">
-            <Icon name="arrowLeft" size={16} className="flip-rtl" />
-            <span>{t('compare.back')}</span>
-          </Link>
+          {/* Back where the visitor came from: the shortlist, else the list whose cards' Compare
+              buttons chose the listings (the browser's Back), else the listings. */}
+          {fromShortlist ? (
+            <Link to="/shortlist" className="text-link">
+              <Icon name="arrowLeft" size={16} className="flip-rtl" />
+              <span>{t('compare.back')}</span>
+            </Link>
+          ) : (
+            <Link
+              to="/allproperties"
+              className="text-link"
+              onClick={(event) => {
+                if (location.key === 'default') return;
+                event.preventDefault();
+                navigate(-1);
+              }}
+            >
+              <Icon name="arrowLeft" size={16} className="flip-rtl" />
+              <span>{t('compare.backToListings')}</span>
+            </Link>
+          )}
         </p>
         {ids.length < 2 ? (
           <p className="empty-state" role="status">

@@ -15,7 +15,7 @@ import { apiProperty, detail, gone as goneFile, SITE } from '../paths';
 import { loadMessages, localePath, typeLabel, useT, type Lang, type MessageKey, type Translate } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
-import { formatNumber, telHref, whatsappHref } from '../format';
+import { formatPercent, telHref, whatsappHref } from '../format';
 import { isSafeId } from '../ids';
 import { formatDate, formatMonth } from '../dates';
 import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property } from '../types';
@@ -101,6 +101,8 @@ interface Loaded {
   gallery: PictureData[];
   /** The amenities in the page's language. */
   amenities: TermText[];
+  /** The payment plan's stages in the page's language, in the plan's order. */
+  stages: TermText[];
   qr: string | null;
   /** The community's DLD figures for the listing's kind in words, when there are any. */
   market: MarketTexts | null;
@@ -171,6 +173,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     similar: extras.similar,
     gallery: extras.gallery,
     amenities: termsIn(site?.vocabulary.amenities, lang, full.amenities ?? []),
+    stages: termsIn(site?.vocabulary.stages, lang, (full.paymentPlan ?? []).map((step) => step.milestone)),
     qr: extras.qr,
     market,
     areaGuide: extras.areaGuide ?? null,
@@ -299,7 +302,7 @@ function ContactButtons({ links, className }: { links: ReturnType<typeof contact
   );
 }
 
-function PropertyView({ property, agent, developer, similar, gallery, amenities, qr, market, areaGuide, baseUrl }: Loaded) {
+function PropertyView({ property, agent, developer, similar, gallery, amenities, stages, qr, market, areaGuide, baseUrl }: Loaded) {
   const t = useT();
   const lang = useLang();
   const site = useSite();
@@ -460,11 +463,11 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
                   {t('property.paymentPlan')}
                 </h2>
                 <ol className="payment-plan">
-                  {property.paymentPlan.map((step) => (
+                  {property.paymentPlan.map((step, i) => (
                     <li key={step.milestone}>
-                      <span className="payment-plan__percent">{t('property.percent', { n: formatNumber(lang, step.percent) })}</span>
-                      {/* Milestones are the listing's English words ('On booking'), as on /compare. */}
-                      <span lang={lang === 'en' ? undefined : 'en'}>{step.milestone}</span>
+                      <span className="payment-plan__percent">{formatPercent(lang, step.percent)}</span>
+                      {/* The stage named by vocabulary/stages.yaml; one it lacks stays English, marked so. */}
+                      <span lang={stages[i]?.en ? 'en' : undefined}>{stages[i]?.name ?? step.milestone}</span>
                     </li>
                   ))}
                 </ol>

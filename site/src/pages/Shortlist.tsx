@@ -15,7 +15,7 @@ import { Icon } from '../components/Icon';
 import { ShareButton } from '../property/ShareButton';
 import { absoluteUrl } from '../property/seo';
 import { toCard } from '../search/toCard';
-import { clearSaved, cleanIds, COMPARE_MAX, removeSaved, saveAll, useShortlist } from '../shortlist/store';
+import { clearSaved, cleanIds, COMPARE_FROM_SHORTLIST, COMPARE_MAX, removeSaved, saveAll, useShortlist } from '../shortlist/store';
 import { idsParam, useSaved, type Saved } from '../shortlist/listings';
 import '../shortlist/shortlist.css';
 
@@ -84,7 +84,7 @@ export function Component() {
                 </button>
               ) : null}
               {compared.length >= 2 ? (
-                <Link to={`/compare?ids=${compared.join(',')}`} className="button button--outline">
+                <Link to={`/compare?ids=${compared.join(',')}`} state={COMPARE_FROM_SHORTLIST} className="button button--outline">
                   <Icon name="compare" size={18} />
                   <span>{t('shortlist.compare', { n: compared.length })}</span>
                 </Link>

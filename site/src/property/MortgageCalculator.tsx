@@ -6,10 +6,10 @@
 // loaded when its section nears the viewport (MortgageSection.tsx).
 import { useId, useState, type ReactNode } from 'react';
 import { useT } from '../i18n';
-import { LOCALES, formatNumber } from '../format';
+import { LOCALES, formatNumber, formatPercent } from '../format';
 import { useLang } from '../shell';
 import { priceText } from '../price';
-import { MAX_YEARS, mortgagePlan, parseAmount, type Residency } from './mortgage';
+import { DLD_TRANSFER_RATE, MAX_YEARS, MORTGAGE_REGISTRATION_RATE, mortgagePlan, parseAmount, type Residency } from './mortgage';
 import './mortgage.css';
 
 const DEFAULT_RATE = 4.5;
@@ -50,7 +50,7 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan, titleId }: {
         offPlan,
       })
     : null;
-  const percent = (share: number) => new Intl.NumberFormat(LOCALES[lang], { style: 'percent' }).format(share);
+  const percent = (share: number) => formatPercent(lang, share * 100);
   const money = (amount: number) => priceText(t, lang, amount);
   const field = (name: Field) => `${id}-${name}`;
 
@@ -144,10 +144,10 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan, titleId }: {
           <h3 className="mortgage__subtitle">{t('mortgage.cash')}</h3>
           <dl className="mortgage__list">
             <Figure label={t('mortgage.cash.down')}>{money(plan.down)}</Figure>
-            <Figure label={t('mortgage.cash.dld')}>{money(plan.costs.dldTransfer)}</Figure>
+            <Figure label={t('mortgage.cash.dld', { pct: formatPercent(lang, DLD_TRANSFER_RATE * 100) })}>{money(plan.costs.dldTransfer)}</Figure>
             <Figure label={t('mortgage.cash.titleDeed')}>{money(plan.costs.titleDeed)}</Figure>
             <Figure label={t('mortgage.cash.trustee')}>{money(plan.costs.trustee)}</Figure>
-            <Figure label={t('mortgage.cash.mortgage')}>{money(plan.costs.mortgageRegistration)}</Figure>
+            <Figure label={t('mortgage.cash.mortgage', { pct: formatPercent(lang, MORTGAGE_REGISTRATION_RATE * 100, 1) })}>{money(plan.costs.mortgageRegistration)}</Figure>
             <Figure label={t('mortgage.cash.total')} strong>
               {money(plan.cashNeeded)}
             </Figure>

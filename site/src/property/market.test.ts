@@ -15,8 +15,8 @@ describe('the listing against its community', () => {
   });
 
   it('writes a gross yield with one decimal in the language', () => {
-    expect(yieldText('en', 0.0684)).toBe('6.8');
-    expect(yieldText('ru', 0.0684)).toBe('6,8');
+    expect(yieldText('en', 0.0684)).toBe('6.8%');
+    expect(yieldText('ru', 0.0684)).toBe('6,8\u00a0%');
   });
 });
 

@@ -10,8 +10,8 @@
 // prerendered page carries them in its data and its first view downloads neither this module
 // nor its messages (the page is near the 120 KB budget); PropertyDetail imports it on demand.
 import { formatMonth } from '../dates';
-import { formatNumber, memo } from '../format';
-import { LOCALES, type Lang, loadMessages, type MessageKey, translate, type Translate } from '../i18n';
+import { formatNumber, formatPercent } from '../format';
+import { type Lang, loadMessages, type MessageKey, translate, type Translate } from '../i18n';
 import { comparablePrice, type PricePeriod } from '../price';
 import type { MarketComparison, MarketKind } from '../types';
 
@@ -53,16 +53,12 @@ export function comparisonText(t: Translate, lang: Lang, listing: number | null,
   if (listing == null) return t('market.median', vars);
   const percent = Math.round((Math.abs(listing - median) / median) * 100);
   if (percent === 0) return t('market.level', vars);
-  return t(listing < median ? 'market.below' : 'market.above', { ...vars, pct: formatNumber(lang, percent) });
+  return t(listing < median ? 'market.below' : 'market.above', { ...vars, pct: formatPercent(lang, percent) });
 }
 
-/** A gross yield (yearly rent over price) as a percentage with one decimal: '6.8', '6,8'. */
-// Made once per language: making an Intl format is far slower than using one (the prerender
-// made one per page, 3% of its time on a 10,000-listing demo).
-const oneDecimal = memo((lang) => new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-
+/** A gross yield (yearly rent over price) as a percentage with one decimal: '6.8%', '6,8 %'. */
 export function yieldText(lang: Lang, ratio: number): string {
-  return oneDecimal(lang).format(ratio * 100);
+  return formatPercent(lang, ratio * 100, 1);
 }
 
 type Listing = { price: number | null; area: number | null; pricePeriod?: PricePeriod; mainCategory: string };

@@ -130,3 +130,6 @@ export const useCompared = compared.use;
 export function useCompareRefused(): boolean {
   return useSyncExternalStore(compared.subscribe, () => refused, () => false);
 }
+
+/** The history state of the shortlist's link to /compare: its page then offers the way back to it. */
+export const COMPARE_FROM_SHORTLIST = { from: 'shortlist' } as const;

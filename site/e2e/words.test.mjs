@@ -1,0 +1,223 @@
+// Arabic and Russian pages say in their language what they said in English: an off-plan
+// listing's payment-plan stages on the property page and /compare (vocabulary/stages.yaml); a
+// post's author and /compare's agent as the team page names them. Directions and numbers: the
+// Arabic contact form's phone hint reads left to right; a percentage follows one rule per
+// language on the property page (market figures, payment plan, mortgage calculator).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+import { DESKTOP, PHONE, openWalk, settle } from './browser.mjs';
+
+withSiteAndBrowser();
+
+const OFF_PLAN = 'emaar-beachfront-two-bedroom';
+const OTHER_OFF_PLAN = 'creek-harbour-waterfront-one-bedroom';
+const STAGES = {
+  ar: ['عند الحجز', 'خلال البناء', 'عند التسليم'],
+  ru: ['При бронировании', 'Во время строительства', 'При передаче ключей'],
+};
+const TEAM = {
+  ar: { 'Sara Al Mansouri': 'سارة المنصوري', 'Daniel Novak': 'دانيال نوفاك' },
+  ru: { 'Sara Al Mansouri': 'Сара Аль Мансури', 'Daniel Novak': 'Даниэль Новак' },
+};
+
+async function json(path) {
+  const response = await fetch(server.url + path);
+  assert.equal(response.status, 200, path);
+  return response.json();
+}
+
+/** The texts of `selector`'s elements, and whether any part of them is marked English. */
+async function texts(page, selector) {
+  return page.locator(selector).evaluateAll((nodes) =>
+    nodes.map((node) => ({ text: node.textContent.trim(), english: node.querySelector('[lang="en"]') !== null })),
+  );
+}
+
+for (const lang of ['ar', 'ru']) {
+  test(`/${lang}: the payment plan's stages and the agent's name in ${lang} on the property page and /compare`, async () => {
+    const walk = await openWalk(browser, DESKTOP);
+    try {
+      const { page, context } = await walk.open();
+      await page.goto(`${server.url}/${lang}/property/${OFF_PLAN}`, { waitUntil: 'load' });
+      await settle(page);
+      const steps = await texts(page, '.payment-plan li');
+      assert.equal(steps.length, 3, 'three stages');
+      steps.forEach((step, i) => {
+        assert.ok(step.text.includes(STAGES[lang][i]), `stage ${i + 1}: "${step.text}" names ${STAGES[lang][i]}`);
+        assert.equal(step.english, false, `stage ${i + 1} is not English`);
+      });
+      await context.close();
+
+      const listing = await json(`/api/properties/${OFF_PLAN}`);
+      const agent = (await json('/data/team.json')).find((member) => member.id === listing.agent);
+      const open = await walk.open();
+      await open.page.goto(`${server.url}/${lang}/compare?ids=${OFF_PLAN},${OTHER_OFF_PLAN}`, { waitUntil: 'load' });
+      await settle(open.page);
+      await open.page.locator('.compare__plan li').first().waitFor();
+      const plan = await texts(open.page, '.compare__plan li');
+      for (const stage of STAGES[lang]) assert.ok(plan.some((step) => step.text.includes(stage)), `/compare names ${stage}: ${plan.map((s) => s.text).join(' | ')}`);
+      assert.ok(plan.every((step) => !step.english), '/compare marks no stage English');
+      assert.ok(agent, `the listing's agent ${listing.agent} is on the team`);
+      await open.page.waitForFunction((name) => document.querySelector('main').textContent.includes(name), TEAM[lang][agent.name], { timeout: 5_000 });
+      assert.ok(!(await open.page.locator('main').textContent()).includes(agent.name), `/compare names the agent ${agent.name} in Latin letters`);
+      await open.context.close();
+    } finally {
+      await walk.close();
+    }
+  });
+
+  test(`/${lang}: a post's author as the team page names them`, async () => {
+    const posts = await json('/api/blogs');
+    const byTeam = posts.filter((post) => TEAM[lang][post.author]);
+    assert.ok(byTeam.length >= 2, 'posts by the team');
+    const walk = await openWalk(browser, PHONE);
+    try {
+      for (const post of byTeam.slice(0, 2)) {
+        const { page, context } = await walk.open();
+        await page.goto(`${server.url}/${lang}${post.url}`, { waitUntil: 'load' });
+        await settle(page);
+        const meta = await page.locator('.post__meta').textContent();
+        assert.ok(meta.includes(TEAM[lang][post.author]), `${post.url}: "${meta}" names ${TEAM[lang][post.author]}`);
+        assert.ok(!meta.includes(post.author), `${post.url}: the Latin name ${post.author}`);
+        await context.close();
+      }
+    } finally {
+      await walk.close();
+    }
+  });
+}
+
+/** Where each of `parts` of the first text node under `selector` containing them is drawn (x of its left edge). */
+function drawnAt(page, selector, parts) {
+  return page.evaluate(
+    ([sel, wanted]) => {
+      const root = document.querySelector(sel);
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!wanted.every((part) => node.textContent.includes(part))) continue;
+        return wanted.map((part) => {
+          const range = document.createRange();
+          const start = node.textContent.indexOf(part);
+          range.setStart(node, start);
+          range.setEnd(node, start + part.length);
+          return range.getBoundingClientRect().left;
+        });
+      }
+      return null;
+    },
+    [selector, parts],
+  );
+}
+
+test('/ar/contact-us: the phone hint reads +971 50 123 4567 from left to right', async () => {
+  const walk = await openWalk(browser, PHONE);
+  try {
+    const { page, context } = await walk.open();
+    await page.goto(`${server.url}/ar/contact-us`, { waitUntil: 'load' });
+    await settle(page);
+    const [plus, last] = (await drawnAt(page, 'main', ['+971', '4567'])) ?? [];
+    assert.ok(plus !== undefined, 'the hint with the example number');
+    assert.ok(plus < last, `'+971' drawn at ${plus}, '4567' at ${last}: the number reads backwards`);
+    await context.close();
+  } finally {
+    await walk.close();
+  }
+});
+
+/**
+ * Every percentage the site writes in `main` (not the description's): its number and on which side of it the sign is drawn, with
+ * the characters between them.
+ */
+function percents(page) {
+  return page.evaluate(() => {
+    const found = [];
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      // The listing's description is the editor's own text, not the site's formatting.
+      if (node.parentElement.closest('.prose')) continue;
+      for (const match of node.textContent.matchAll(/(\d[\d.,]*)([\u00a0\u200e\u2069 ]*)%/g)) {
+        const rect = (from, length) => {
+          const range = document.createRange();
+          range.setStart(node, from);
+          range.setEnd(node, from + length);
+          return range.getBoundingClientRect();
+        };
+        const number = rect(match.index, match[1].length);
+        const sign = rect(match.index + match[0].length - 1, 1);
+        if (number.width === 0) continue;
+        found.push({ text: match[0], between: match[2], side: sign.left >= number.right - 1 ? 'right' : 'left' });
+      }
+    }
+    return found;
+  });
+}
+
+for (const [lang, rule, expected] of [
+  ['ar', 'the sign drawn right of the number, nothing between', (p) => p.side === 'right' && !/[\u00a0 ]/.test(p.between)],
+  ['ru', 'a no-break space, then the sign', (p) => p.between === '\u00a0' && p.side === 'right'],
+]) {
+  test(`/${lang}: one rule for every percentage on a property page (${rule})`, async () => {
+    const walk = await openWalk(browser, DESKTOP);
+    try {
+      for (const id of ['marina-gate-two-bedroom-sea-view', OFF_PLAN]) {
+        const { page, context } = await walk.open();
+        await page.goto(`${server.url}/${lang}/property/${id}`, { waitUntil: 'load' });
+        await settle(page);
+        // The mortgage calculator loads as it comes near the screen.
+        await page.locator('.mortgage').scrollIntoViewIfNeeded();
+        await page.locator('.mortgage .field__control').first().waitFor();
+        const found = await percents(page);
+        assert.ok(found.length >= 4, `${id}: percentages found: ${found.map((p) => p.text).join(', ')}`);
+        const odd = found.filter((p) => !expected(p)).map((p) => `${JSON.stringify(p.text)} (sign on the ${p.side})`);
+        assert.deepEqual(odd, [], `${id}: percentages not written as the others`);
+        await context.close();
+      }
+    } finally {
+      await walk.close();
+    }
+  });
+}
+
+test("nothing found: 'Search without' quotes the visitor's words once, in each language", async () => {
+  const walk = await openWalk(browser, DESKTOP);
+  try {
+    for (const lang of ['', '/ar', '/ru']) {
+      const { page, context } = await walk.open();
+      await page.goto(`${server.url}${lang}/search-result?query=${encodeURIComponent('Jumeirah Islands')}&type=Villa`, { waitUntil: 'load' });
+      await settle(page);
+      const offers = page.locator('.search-help a');
+      // The offer without the words comes once its count is known.
+      await page.waitForFunction(() => [...document.querySelectorAll('.search-help a')].some((a) => a.textContent.includes('Jumeirah Islands')));
+      const words = (await offers.allTextContents()).join(' | ');
+      assert.ok(words.includes('Jumeirah Islands'), `${lang || '/en'}: the offers ${words}`);
+      assert.doesNotMatch(words, /““|””|««|»»|“«|»”/, `${lang || '/en'}: doubled quotes in ${words}`);
+      await context.close();
+    }
+  } finally {
+    await walk.close();
+  }
+});
+
+test("/compare reached from the cards' Compare buttons offers the way back to the listings, not to the shortlist", async () => {
+  const walk = await openWalk(browser, DESKTOP);
+  try {
+    const { page, context } = await walk.open();
+    await page.goto(`${server.url}/off-plan`, { waitUntil: 'load' });
+    await settle(page);
+    const toggles = page.locator('.card-grid .compare-toggle');
+    await toggles.nth(0).click();
+    await toggles.nth(1).click();
+    const go = page.locator('.compare-tray__go');
+    await go.waitFor();
+    await Promise.all([page.waitForURL(/\/compare\?ids=/), go.click()]);
+    await settle(page);
+    const main = page.locator('main');
+    assert.equal(await main.getByText('Back to your shortlist').count(), 0, 'it offers the shortlist the visitor did not come from');
+    const back = main.getByRole('link', { name: 'Back to the listings' });
+    await Promise.all([page.waitForURL((url) => url.pathname === '/off-plan'), back.click()]);
+    await context.close();
+  } finally {
+    await walk.close();
+  }
+});
