@@ -168,18 +168,11 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
             let mut positions = Positions::new(source.text, source.at);
             let field = source.field.unwrap_or("text");
             let place = if source.body { "the text".to_owned() } else { format!("`{field}`") };
-            if let Some(offset) = markdown::too_deep(source.text) {
+            if let Some((offset, limit)) = markdown::too_complex(source.text) {
                 let pos = if source.body { positions.of(offset) } else { source.at };
                 found.push(
-                    Diagnostic::error(
-                        source.file,
-                        pos,
-                        format!(
-                            "{place} is nested too deeply: over {} quotes (`>`), lists or HTML elements sit inside one another here",
-                            markdown::MAX_NESTING
-                        ),
-                    )
-                    .with_hint("close each HTML element you open (`<div>` ... `</div>`), and start a quote with a single `>`"),
+                    Diagnostic::error(source.file, pos, format!("{place} {}", limit.message()))
+                        .with_hint(limit.hint()),
                 );
                 return found;
             }
@@ -188,7 +181,8 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
             let (mut broken, mut first_unreported) = (0, source.at);
             for link in markdown::links(source.text) {
                 let Target::Internal(path) = classify(&link.url, &base, &source.page) else { continue };
-                let problem = problems.entry(path).or_insert_with_key(|path| link_problem(path, &media, &site_pages));
+                let problem =
+                    problems.entry(path).or_insert_with_key(|path| link_problem(path, &media, &site_pages));
                 let Some((why, hint)) = problem.clone() else { continue };
                 broken += 1;
                 let pos = if source.body { positions.of(link.offset) } else { source.at };
@@ -200,7 +194,7 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
                 }
                 let what = if link.image { "image" } else { "link" };
                 let message = if source.body {
-                    format!( "broken {what} `{}` on page {}: {why}", link.url, source.page)
+                    format!("broken {what} `{}` on page {}: {why}", link.url, source.page)
                 } else {
                     format!("broken {what} `{}` in `{field}` (page {}): {why}", link.url, source.page)
                 };
@@ -218,7 +212,7 @@ pub fn check_content(content: &Content) -> Vec<Diagnostic> {
                         first_unreported,
                         format!("{more} more broken links or images in {place} from here on"),
                     )
-                        .with_hint("fix the ones above, then check again to see the rest"),
+                    .with_hint("fix the ones above, then check again to see the rest"),
                 );
             }
             found
