@@ -247,6 +247,30 @@ mod tests {
     }
 
     #[test]
+    fn a_property_shell_opened_at_its_own_address_is_an_unknown_page() {
+        let rules = Rules::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../netlify.toml")).unwrap();
+        let dist = tempfile::tempdir().unwrap();
+        for prefix in ["", "/ar", "/ru"] {
+            let folder = dist.path().join(prefix.trim_start_matches('/'));
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join("property-shell.html"), "shell").unwrap();
+            std::fs::write(folder.join("404.html"), "not found").unwrap();
+            for direct in ["property-shell.html", "property-shell"] {
+                assert_eq!(
+                    rules.resolve(dist.path(), &format!("{prefix}/{direct}")),
+                    Answer::File { file: folder.join("404.html"), status: 404 },
+                    "{prefix}/{direct}"
+                );
+            }
+            assert_eq!(
+                rules.resolve(dist.path(), &format!("{prefix}/property/unknown")),
+                Answer::File { file: folder.join("property-shell.html"), status: 404 },
+                "{prefix}"
+            );
+        }
+    }
+
+    #[test]
     fn netlify_toml_answers_each_api_path_with_its_contract_file() {
         use contract::files;
         let rules = Rules::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../netlify.toml")).unwrap();

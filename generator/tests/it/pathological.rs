@@ -50,6 +50,10 @@ fn pathological_texts_are_checked_quickly() {
         // since perhaps: a warning).
         ("![a](/b)".repeat(50_000), Some("49980 more broken links or images")),
         ("[a](/x) ".repeat(10_000), Some("9980 more broken links or images")),
+        // Characters the sanitiser escapes, many in one paragraph (400,000 `&amp;`: 6 s).
+        ("&amp;".repeat(400_000), Some("has too many `&`, no-break spaces")),
+        ("&nbsp;".repeat(400_000), Some("has too many `&`, no-break spaces")),
+        ("**a** ".repeat(110_000), Some("has too many parts: over 100,000 paragraphs")),
     ];
     for (text, expected) in cases {
         let head: String = text.chars().take(12).collect();

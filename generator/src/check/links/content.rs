@@ -183,18 +183,11 @@ fn scan(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
             let mut positions = Positions::new(source.text, source.at);
             let field = source.field.unwrap_or("text");
             let place = if source.body { "the text".to_owned() } else { format!("`{field}`") };
-            if let Some(offset) = markdown::too_deep(source.text) {
+            if let Some((offset, limit)) = markdown::too_complex(source.text) {
                 let pos = if source.body { positions.of(offset) } else { source.at };
                 found.push(
-                    Diagnostic::error(
-                        source.file,
-                        pos,
-                        format!(
-                            "{place} is nested too deeply: over {} quotes (`>`), lists or HTML elements sit inside one another here",
-                            markdown::MAX_NESTING
-                        ),
-                    )
-                    .with_hint("close each HTML element you open (`<div>` ... `</div>`), and start a quote with a single `>`"),
+                    Diagnostic::error(source.file, pos, format!("{place} {}", limit.message()))
+                        .with_hint(limit.hint()),
                 );
                 return (found, dangling);
             }
