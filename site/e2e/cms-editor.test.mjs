@@ -40,7 +40,11 @@ after(async () => {
 });
 
 /** A guide screenshot: `name`.jpg under docs/editors/, small enough to keep in the repository. */
-const shot = (page, name) => page.screenshot({ path: join(GUIDE, `${name}.jpg`), type: 'jpeg', quality: 60 });
+async function shot(page, name) {
+  // After the CMS's page transitions (a fade of about a quarter second).
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: join(GUIDE, `${name}.jpg`), type: 'jpeg', quality: 60 });
+}
 
 /** /cms/ on the local repository, each file the CMS writes copied into the served content. */
 async function openCms() {
