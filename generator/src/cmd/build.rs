@@ -104,7 +104,10 @@ pub fn build(options: &BuildOptions, command: &str) -> ExitCode {
             print_report(&warnings, Format::Human);
             // A deploy's status is public: it names only what the site shows.
             let changed = status::changed_in_deploy(|name| std::env::var(name).ok());
-            let outcome = Status::published(&options.content, &warnings, &changed, options.for_netlify);
+            let mut outcome = Status::published(&options.content, &warnings, &changed, options.for_netlify);
+            if options.for_netlify {
+                outcome = outcome.with_deploy_badge(|name| std::env::var(name).ok());
+            }
             if let Err(e) = status::write_if_cms(&outcome, &options.out) {
                 eprintln!("{command}: cannot write the editor's status: {e}");
             }

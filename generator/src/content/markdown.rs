@@ -299,6 +299,7 @@ pub fn links(markdown: &str) -> Vec<MarkdownLink> {
     let bytes = markdown.as_bytes();
     let maybe_link = memchr::memchr(b'<', bytes).is_some()
         || memchr::memchr_iter(b']', bytes).any(|i| matches!(bytes.get(i + 1), Some(b'(' | b':' | b'[')));
+    // (`<` also starts raw HTML, whose links count too.)
     if !maybe_link {
         return Vec::new();
     }
@@ -307,6 +308,18 @@ pub fn links(markdown: &str) -> Vec<MarkdownLink> {
         let (url, image, link_type) = match event {
             Event::Start(Tag::Link { dest_url, link_type, .. }) => (dest_url, false, link_type),
             Event::Start(Tag::Image { dest_url, link_type, .. }) => (dest_url, true, link_type),
+            // Raw HTML keeps its links through the sanitiser (`<img src=x>`): the built page's
+            // link check sees them, so the content check does too.
+            Event::Html(html) | Event::InlineHtml(html) => {
+                crate::html_links::for_each_link(&html, |link| {
+                    out.push(MarkdownLink {
+                        url: link.url.into_owned(),
+                        offset: range.start,
+                        image: link.element == "img",
+                    });
+                });
+                continue;
+            }
             _ => continue,
         };
         if matches!(link_type, LinkType::Email) {

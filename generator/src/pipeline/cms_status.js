@@ -75,6 +75,17 @@
       pages.append(item);
     }
     if (pages.childElementCount) panel.append(pages);
+    // Netlify's badge of the latest deploy: the one way a failed deploy (which publishes
+    // nothing) shows here. Only that address is loaded.
+    if (typeof status.deploy_badge === 'string' && status.deploy_badge.startsWith('https://api.netlify.com/api/v1/badges/')) {
+      const deploy = el('p', status.words.deploy + ' ', 'margin:6px 0 0');
+      const badge = el('img');
+      badge.src = `${status.deploy_badge}?t=${Date.now()}`;
+      badge.alt = '';
+      badge.style.verticalAlign = 'middle';
+      deploy.append(badge);
+      panel.append(deploy);
+    }
     if (status.errors?.length) panel.append(list(status.words.errors, status.errors, '#b42318'));
     if (status.warnings?.length) panel.append(list(status.words.warnings, status.warnings, '#8a5a00'));
     toggle.textContent = status.words.show;

@@ -19,6 +19,9 @@ use crate::check::links::BrokenLink;
 use crate::content::cms;
 use crate::content::diag::{Diagnostic, Report, Severity};
 
+/// Netlify's deploy status badges (an image anyone may load).
+const NETLIFY_BADGE: &str = "https://api.netlify.com/api/v1/badges/";
+
 /// Where the status is, under the output folder.
 pub const FILE: &str = "cms/status.json";
 
@@ -35,6 +38,10 @@ pub struct Status {
     pub pages: Vec<Page>,
     pub errors: Vec<Problem>,
     pub warnings: Vec<Problem>,
+    /// On a deploy: Netlify's public badge of the site's latest deploy, which says "failed" when
+    /// a later save's deploy failed (a failed deploy publishes no status of its own).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deploy_badge: Option<String>,
     /// The words `status.js` needs beside these, so it holds none of its own.
     pub words: Words,
 }
@@ -64,6 +71,7 @@ pub struct Words {
     pub view: &'static str,
     pub hide: &'static str,
     pub show: &'static str,
+    pub deploy: &'static str,
 }
 
 const WORDS: Words = Words {
@@ -72,6 +80,7 @@ const WORDS: Words = Words {
     view: "View the page",
     hide: "Hide",
     show: "Site status",
+    deploy: "The latest save's deploy (if it says failed, the site still shows the version above):",
 };
 
 impl Status {
@@ -83,7 +92,16 @@ impl Status {
         let warnings = names.problems(warnings, Severity::Warning, public);
         let pages: Vec<Page> = changed.iter().filter_map(|path| names.page(path, public)).collect();
         let headline = format!("Published at {}: the site shows your latest changes.", clock());
-        Status { published: true, at: now(), headline, pages, errors: Vec::new(), warnings, words: WORDS }
+        Status {
+            published: true,
+            at: now(),
+            headline,
+            pages,
+            errors: Vec::new(),
+            warnings,
+            deploy_badge: None,
+            words: WORDS,
+        }
     }
 
     /// A build stopped by the content: what to fix, and its warnings.
@@ -139,8 +157,17 @@ impl Status {
             pages: Vec::new(),
             errors: Vec::new(),
             warnings: Vec::new(),
+            deploy_badge: None,
             words: WORDS,
         }
+    }
+
+    /// On Netlify (its `SITE_ID`, the site's public id), the badge of the latest deploy.
+    pub fn with_deploy_badge(mut self, var: impl Fn(&str) -> Option<String>) -> Status {
+        let id = var("SITE_ID")
+            .filter(|id| id.len() == 36 && id.chars().all(|c| c.is_ascii_hexdigit() || c == '-'));
+        self.deploy_badge = id.map(|id| format!("{NETLIFY_BADGE}{id}/deploy-status"));
+        self
     }
 
     /// Writes the status into the output folder `out` (whole, so a reader never sees half).
@@ -537,5 +564,20 @@ mod tests {
         let local = Status::published(dir.path(), &report, &[draft], false);
         assert_eq!(local.warnings.len(), 1);
         assert_eq!(local.pages[0].url, "");
+    }
+
+    #[test]
+    fn a_deploy_shows_netlifys_badge_of_its_site_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let id = "3970e0fe-8564-4903-9a55-c5f8de49fb8b";
+        let status = Status::published(dir.path(), &Report::default(), &[], true)
+            .with_deploy_badge(|name| (name == "SITE_ID").then(|| id.to_owned()));
+        assert_eq!(
+            status.deploy_badge.as_deref(),
+            Some("https://api.netlify.com/api/v1/badges/3970e0fe-8564-4903-9a55-c5f8de49fb8b/deploy-status")
+        );
+        let forged = Status::published(dir.path(), &Report::default(), &[], true)
+            .with_deploy_badge(|_| Some("x/../../evil.example/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".into()));
+        assert_eq!(forged.deploy_badge, None);
     }
 }

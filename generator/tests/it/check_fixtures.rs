@@ -18,7 +18,7 @@ const EXPECTED: &[&str] = &[
     "broken/properties/missing-title.yaml:1:1: error: missing required field `title`",
     "broken/properties/syntax-error.yaml:6:8: error: `price`: the list opened with `[` here is never closed: end it with `]`",
     "broken/properties/unknown-field.yaml:6:1: error: unknown field `prcie`",
-    "broken/properties/wrong-type.yaml:6:8: error: `price`: expected a whole number, found the text \"call us\"",
+    "broken/properties/wrong-type.yaml:6:8: error: `price`: Write the price in dirhams as a whole number, such as 2750000 or 2,750,000 (no decimals, no letters, up to 9,999,999,999). Leave the price empty for \"Contact for price\"; 0 is not a price.",
 ];
 
 #[test]

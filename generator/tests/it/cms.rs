@@ -493,3 +493,18 @@ fn a_photo_over_50_megapixels_is_an_error_of_check_at_its_field_as_the_build_wou
         "{said}"
     );
 }
+
+#[test]
+fn raw_html_in_a_text_is_link_checked_as_the_built_page_is() {
+    let dir = content_copy(&repo().join("content"));
+    let content = dir.path().join("content");
+    let listing = CMS_LISTING.replace(
+        "  A bright two-bedroom apartment with a sea view.",
+        "  A bright two-bedroom apartment with a sea view. <img src=x> <a href=\"/contact-us\">Call us</a>",
+    );
+    std::fs::write(content.join("properties/marina-walk-two-bedroom.yaml"), listing).unwrap();
+    let (_, report) = generator::check::content(&content);
+    let said = report.render();
+    assert_eq!(report.errors(), 1, "{said}");
+    assert!(said.contains("broken image `x`"), "{said}");
+}
