@@ -1,4 +1,5 @@
-//! Writes the site's generated TypeScript (`site/src/types.ts`, `site/src/paths.ts`) and the
+//! Writes the site's generated TypeScript (`site/src/types.ts`, `site/src/paths.ts`,
+//! `site/src/endpoints.ts`) and the
 //! browser tests' list of routes (`site/e2e/routes.mjs`) from the contract:
 //! `cargo run -p contract --features ts --example typescript`.
 

@@ -13,6 +13,8 @@
 //!   Dubai Land Department's figures.
 //! - [`files`]: the path of every file published besides the pages (`api/`, `data/`, the feeds,
 //!   the sitemap), each once, with the type a JSON file holds.
+//! - [`endpoints`]: the lead function's wire contract (its paths, the honeypot field, the most
+//!   listings one enquiry names).
 //! - [`routes`]: the fixed routes (with what the sitemap makes of each) and the content pages to
 //!   prerender (`data/routes.json`).
 //! - [`urls`]: the address of every page (listing, post, media, per language) and the language
@@ -23,10 +25,11 @@
 //! Serde types and pure functions only: no I/O, no web framework, so every crate (and, through
 //! the generated TypeScript, the site) can depend on it. With the `ts` feature,
 //! [`typescript`] writes the site's `site/src/types.ts` from these types and `site/src/paths.ts`
-//! from [`files`], [`routes`] and the languages.
+//! from [`files`], [`routes`] and the languages, and `site/src/endpoints.ts` from [`endpoints`].
 
 pub mod api;
 pub mod detail;
+pub mod endpoints;
 pub mod feed;
 pub mod files;
 pub mod guides;

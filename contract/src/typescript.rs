@@ -2,7 +2,8 @@
 //! ts-rs, so the pages read the JSON the generator writes under the names the site uses
 //! (`Property`, `CardProperty`, ...); and beside them the paths of the published files, the
 //! languages and the fixed routes ([`paths`]: `site/src/paths.ts`, and `site/e2e/routes.mjs` for
-//! the browser tests). Write the files ([`FILES`]) with
+//! the browser tests); and the lead function's wire contract ([`endpoints`]:
+//! `site/src/endpoints.ts`). Write the files ([`FILES`]) with
 //! `cargo run -p contract --features ts --example typescript`; a test fails while a committed
 //! file differs.
 //!
@@ -10,6 +11,7 @@
 //! marked `#[ts(optional)]` so it reads `field?: T`, and an `Option` always written reads
 //! `field: T | null`.
 
+pub mod endpoints;
 pub mod paths;
 
 use ts_rs::{Config, TS};
@@ -43,8 +45,12 @@ pub const PATH: &str = "site/src/types.ts";
 pub type Generated = (&'static str, fn() -> String);
 
 /// Every generated file.
-pub const FILES: [Generated; 3] =
-    [(PATH, declarations_file), (paths::PATH, paths::paths_file), (paths::E2E_PATH, paths::e2e_routes_file)];
+pub const FILES: [Generated; 4] = [
+    (PATH, declarations_file),
+    (paths::PATH, paths::paths_file),
+    (endpoints::PATH, endpoints::endpoints_file),
+    (paths::E2E_PATH, paths::e2e_routes_file),
+];
 
 /// How ts-rs writes the types: prices and other `u64`s are plain numbers (every value the site
 /// sees is far below 2^53).

@@ -30,16 +30,9 @@ pub mod words;
 pub use catalogue::Catalogue;
 pub use leads::ConfigError;
 
-/// Every POST endpoint the function answers: what the CDN must send to it (the generator
-/// writes one proxy rule per entry into `dist/_redirects`).
-pub const POST_ENDPOINTS: [&str; 6] = [
-    leads::CONTACT_PATH,
-    "/api/search-properties",
-    "/api/properties/residential/search",
-    "/api/properties/commercial/search",
-    "/api/properties/off-plan/search",
-    "/api/properties/rent/search",
-];
+/// Every POST endpoint the function answers (the contract's, where the site's are generated from
+/// too): what the CDN must send to it.
+pub use contract::endpoints::POST_ENDPOINTS;
 
 /// How long the Lambda host keeps a fetched catalogue before fetching it again, unless set.
 pub const DEFAULT_CATALOGUE_REFRESH: Duration = Duration::from_secs(300);

@@ -39,6 +39,7 @@ use serde::Deserialize;
 
 use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, query_words};
 use crate::http::{ApiError, BodyError};
+use contract::endpoints;
 use contract::text::community_key;
 use contract::{Furnishing, MainCategory};
 
@@ -309,11 +310,11 @@ pub fn router(catalogue: Arc<Catalogue>) -> Router {
         .fallback(method_not_allowed)
     };
     Router::new()
-        .route("/api/search-properties", endpoint(None))
-        .route("/api/properties/residential/search", endpoint(Some(MainCategory::Residential)))
-        .route("/api/properties/commercial/search", endpoint(Some(MainCategory::Commercial)))
-        .route("/api/properties/off-plan/search", endpoint(Some(MainCategory::OffPlan)))
-        .route("/api/properties/rent/search", endpoint(Some(MainCategory::Rental)))
+        .route(endpoints::SEARCH_PROPERTIES, endpoint(None))
+        .route(endpoints::SEARCH_RESIDENTIAL, endpoint(Some(MainCategory::Residential)))
+        .route(endpoints::SEARCH_COMMERCIAL, endpoint(Some(MainCategory::Commercial)))
+        .route(endpoints::SEARCH_OFF_PLAN, endpoint(Some(MainCategory::OffPlan)))
+        .route(endpoints::SEARCH_RENT, endpoint(Some(MainCategory::Rental)))
         .with_state(catalogue)
 }
 

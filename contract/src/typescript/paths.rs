@@ -17,7 +17,7 @@ pub const E2E_PATH: &str = "site/e2e/routes.mjs";
 
 /// The generated file's first lines: where it comes from (`from`, which ends a line), and what
 /// it holds (comment lines).
-fn header(from: &str, what: &[&str]) -> String {
+pub(super) fn header(from: &str, what: &[&str]) -> String {
     let mut out = format!("// Generated from {from}\n// `{}`: do not edit.\n", super::COMMAND);
     for line in what {
         out.push_str(&format!("// {line}\n"));
@@ -31,7 +31,7 @@ fn quoted(text: &str) -> String {
 }
 
 /// `lines` as a JSDoc comment (one line, or a block), indented by `indent`.
-fn doc_comment(lines: &[&str], indent: &str) -> String {
+pub(super) fn doc_comment(lines: &[&str], indent: &str) -> String {
     let lines: Vec<&str> = lines.iter().map(|l| l.strip_prefix(' ').unwrap_or(l)).collect();
     match lines.as_slice() {
         [] => String::new(),

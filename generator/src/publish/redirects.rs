@@ -1,8 +1,8 @@
 //! `dist/_redirects`: Netlify's proxy rewrites (status 200) that send the lead function's POST
-//! endpoints ([`lead_fn::POST_ENDPOINTS`]) to the function, at the address given at build time
-//! in `LEAD_FUNCTION_URL` (a Lambda function URL, or an API Gateway stage's address). Netlify
-//! reads this file before `netlify.toml`, and the visitor's browser only ever talks to the
-//! site's own origin.
+//! endpoints ([`contract::endpoints::POST_ENDPOINTS`]) to the function, at the address given at
+//! build time in `LEAD_FUNCTION_URL` (a Lambda function URL, or an API Gateway stage's
+//! address). Netlify reads this file before `netlify.toml`, and the visitor's browser only ever
+//! talks to the site's own origin.
 //!
 //! When the build also sees `LEAD_PROXY_SECRET` (the same secret the function has), each rule is
 //! signed (`Sign=LEAD_PROXY_SECRET`): Netlify then adds an `X-Nf-Sign` signature keyed with
@@ -71,8 +71,8 @@ pub fn render(url: Option<&str>, signed: bool) -> Result<String, String> {
     let base = function_base(url)?;
     text.push_str(&format!("# The lead function's POST endpoints, proxied to {FUNCTION_URL_VAR}.\n"));
     let sign = if signed { format!("  Sign={PROXY_SECRET_VAR}") } else { String::new() };
-    let width = lead_fn::POST_ENDPOINTS.iter().map(|p| p.len()).max().unwrap_or(0);
-    for path in lead_fn::POST_ENDPOINTS {
+    let width = contract::endpoints::POST_ENDPOINTS.iter().map(|p| p.len()).max().unwrap_or(0);
+    for path in contract::endpoints::POST_ENDPOINTS {
         text.push_str(&format!("{path:width$}  {base}{path}  200{sign}\n"));
     }
     Ok(text)
@@ -104,8 +104,8 @@ mod tests {
         let text = render(Some("https://abc123.lambda-url.me-central-1.on.aws/"), false).expect("valid");
         let rules: Vec<Vec<&str>> =
             text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
-        assert_eq!(rules.len(), lead_fn::POST_ENDPOINTS.len());
-        for (rule, path) in rules.iter().zip(lead_fn::POST_ENDPOINTS) {
+        assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len());
+        for (rule, path) in rules.iter().zip(contract::endpoints::POST_ENDPOINTS) {
             assert_eq!(rule, &[path, &format!("https://abc123.lambda-url.me-central-1.on.aws{path}"), "200"]);
         }
         assert!(rules.iter().any(|r| r[0] == "/api/contact-user"));
@@ -121,8 +121,8 @@ mod tests {
     fn with_the_secret_every_rule_is_signed_by_the_variables_name() {
         let text = render(Some("https://fn.example"), true).expect("valid");
         let rules: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-        assert_eq!(rules.len(), lead_fn::POST_ENDPOINTS.len());
-        for (rule, path) in rules.iter().zip(lead_fn::POST_ENDPOINTS) {
+        assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len());
+        for (rule, path) in rules.iter().zip(contract::endpoints::POST_ENDPOINTS) {
             let fields: Vec<&str> = rule.split_whitespace().collect();
             assert_eq!(fields, [path, &format!("https://fn.example{path}"), "200", "Sign=LEAD_PROXY_SECRET"]);
         }

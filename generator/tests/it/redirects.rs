@@ -37,7 +37,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     let rules: Vec<Vec<&str>> =
         text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
-    let expected: Vec<Vec<String>> = lead_fn::POST_ENDPOINTS
+    let expected: Vec<Vec<String>> = contract::endpoints::POST_ENDPOINTS
         .iter()
         .map(|path| {
             vec![
@@ -58,7 +58,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     assert!(!text.contains(secret), "{text}");
     let rules: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    assert_eq!(rules.len(), lead_fn::POST_ENDPOINTS.len(), "{text}");
+    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len(), "{text}");
     assert!(rules.iter().all(|r| r.ends_with("  200  Sign=LEAD_PROXY_SECRET")), "{text}");
     let unsigned = build_with(&out, Some("https://fn.example"), &["--for-netlify"], &[]);
     assert!(unsigned.stderr.contains("note: LEAD_PROXY_SECRET is not set"), "{unsigned}");

@@ -10,12 +10,9 @@ use crate::validate::{Form, LeadFields};
 /// The largest body accepted, in bytes (413 above it).
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
-/// The honeypot: a field the forms render hidden from people (and from assistive technology),
-/// so only a bot fills it. A lead with it filled is answered as accepted and never delivered.
-pub const HONEYPOT: &str = "website";
-
-/// The most listings one enquiry names (a shortlist holds at most as many: site/src/shortlist/store.ts).
-pub const MAX_PROPERTY_IDS: usize = 50;
+/// The honeypot field and the most listings one enquiry names: the contract's, so the site's
+/// forms and shortlist use the same (generated `site/src/endpoints.ts`).
+pub use contract::endpoints::{HONEYPOT, MAX_PROPERTY_IDS};
 
 /// The languages the emails are written in (the site's); anything else is read as English.
 pub use contract::urls::LANGUAGES;

@@ -59,7 +59,7 @@ pub mod sinks;
 pub use settings::{ConfigError, Settings};
 
 /// The lead endpoint's path.
-pub const CONTACT_PATH: &str = "/api/contact-user";
+pub use contract::endpoints::CONTACT_PATH;
 
 struct Leads {
     catalogue: Arc<Catalogue>,

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { PROPERTY_TYPES, type Form } from './validate';
-import { CONTACT_PATH } from './submit';
+import { CONTACT_PATH } from '../endpoints';
 import { Honeypot } from './fields';
 import type { LeadForm } from './useLeadForm';
 

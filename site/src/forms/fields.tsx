@@ -2,10 +2,8 @@
 // (aria-invalid, aria-describedby), the hidden honeypot, the status line and the submit button.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useT } from '../i18n';
+import { HONEYPOT } from '../endpoints';
 import type { LeadForm } from './useLeadForm';
-
-/** The honeypot field's name, as the lead function reads it. */
-export const HONEYPOT = 'website';
 
 /** Ids a field is described by: its hint, then its message when it has one. */
 export function describedBy(form: LeadForm, name: string, hint: boolean): string | undefined {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import en from '../i18n/en.json';
 import { MESSAGES, messageId, type MessageId } from './validate';
-import { CONTACT_PATH, postLead } from './submit';
+import { CONTACT_PATH } from '../endpoints';
+import { postLead } from './submit';
 import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_DATA, DEFAULT_MASK, phoneValue } from './PhoneField';
 import { COUNTRIES } from './PhoneFieldFull';
 

@@ -3,8 +3,7 @@
 // non-2xx is a failure (with the per-field messages of a 422, when the function gave them); an
 // exception or the time-out is an error. Each form shows the fixed message for its kind.
 import { API_TIMEOUT_MS } from '../data';
-
-export const CONTACT_PATH = '/api/contact-user';
+import { CONTACT_PATH } from '../endpoints';
 
 export type Outcome =
   | { kind: 'ok' }

@@ -6,8 +6,7 @@
 import { useLocation } from 'react-router';
 import { useT } from '../i18n';
 import { useLang } from '../shell';
-import { CONTACT_PATH } from '../forms/submit';
-import { HONEYPOT } from '../forms/fields';
+import { CONTACT_PATH, HONEYPOT } from '../endpoints';
 
 export function NoScriptEnquiry({ propertyId, message }: { propertyId: string; message: string }) {
   const t = useT();

@@ -4,6 +4,7 @@
 // criterion is shown with (the page's chips, and its 'Search without ...' offer).
 import { formatNumber } from '../format';
 import { API_TIMEOUT_MS } from '../data';
+import { SEARCH_COMMERCIAL, SEARCH_OFF_PLAN, SEARCH_PROPERTIES, SEARCH_RENT, SEARCH_RESIDENTIAL } from '../endpoints';
 import { typeLabel, type Lang, type MessageKey, type Translate } from '../i18n';
 import { priceText } from '../price';
 import type { Property } from '../types';
@@ -26,24 +27,24 @@ interface KindInfo {
 }
 
 export const SEARCHES: Record<SearchKind, KindInfo> = {
-  general: { endpoint: '/api/search-properties', params: ['query', 'type', 'community'], meta: 'search.meta.general', panel: 'all', summary: 'all' },
+  general: { endpoint: SEARCH_PROPERTIES, params: ['query', 'type', 'community'], meta: 'search.meta.general', panel: 'all', summary: 'all' },
   residential: {
-    endpoint: '/api/properties/residential/search',
+    endpoint: SEARCH_RESIDENTIAL,
     params: ['query', 'type', 'bedrooms', 'community'],
     meta: 'search.meta.residential',
     panel: 'residential',
     summary: 'residential',
   },
   commercial: {
-    endpoint: '/api/properties/commercial/search',
+    endpoint: SEARCH_COMMERCIAL,
     params: ['query', 'type', 'area'],
     meta: 'search.meta.commercial',
     panel: 'commercial',
     summary: 'commercial',
   },
-  offPlan: { endpoint: '/api/properties/off-plan/search', params: ['query', 'type', 'area'], meta: 'search.meta.offPlan', panel: 'offPlan', summary: 'offPlan' },
+  offPlan: { endpoint: SEARCH_OFF_PLAN, params: ['query', 'type', 'area'], meta: 'search.meta.offPlan', panel: 'offPlan', summary: 'offPlan' },
   rent: {
-    endpoint: '/api/properties/rent/search',
+    endpoint: SEARCH_RENT,
     params: ['query', 'bedrooms', 'type', 'community'],
     meta: 'search.meta.rent',
     panel: 'rental',

@@ -4,12 +4,16 @@
 // header's count and the compare tray read them through useShortlist and useCompared, so a change
 // shows everywhere at once, in other tabs too.
 import { useSyncExternalStore } from 'react';
+import { MAX_PROPERTY_IDS } from '../endpoints';
 import { isSafeId } from '../ids';
 
 export const STORAGE_KEY = 'estate.shortlist';
 export const COMPARE_KEY = 'estate.compare';
-/** More than a visitor compares or enquires about; a bound on what a page asks the API for. */
-export const MAX_SAVED = 50;
+/**
+ * More than a visitor compares or enquires about; a bound on what a page asks the API for, and
+ * the most listings the lead function takes in one enquiry (generated from the contract).
+ */
+export const MAX_SAVED = MAX_PROPERTY_IDS;
 /** How many listings the compare page sets side by side. */
 export const COMPARE_MAX = 4;
 

@@ -1,0 +1,88 @@
+//! The lead function's wire contract, each fact once: the paths it answers, the honeypot field's
+//! name, the most listings one enquiry names. The function routes and reads by these, the
+//! generator writes the CDN's proxy rules from [`POST_ENDPOINTS`], and the site's
+//! `site/src/endpoints.ts` is generated from this module (`crate::typescript`), so a renamed
+//! endpoint or limit fails the site's type check.
+
+/// One constant of [`wire!`] as the TypeScript generator sees it.
+#[cfg(feature = "ts")]
+pub(crate) struct Entry {
+    /// The Rust name, kept in TypeScript (`CONTACT_PATH`).
+    pub name: &'static str,
+    /// The value as a TypeScript expression (`'/api/contact-user'`, `50`).
+    pub value: String,
+    /// The doc comment's lines.
+    pub docs: &'static [&'static str],
+}
+
+/// A value the TypeScript generator can write as a literal.
+#[cfg(feature = "ts")]
+pub(crate) trait Literal {
+    fn literal(&self) -> String;
+}
+
+#[cfg(feature = "ts")]
+impl Literal for &str {
+    fn literal(&self) -> String {
+        assert!(!self.contains(['\\', '\'']), "{self}: not plain enough for a quoted literal");
+        format!("'{self}'")
+    }
+}
+
+#[cfg(feature = "ts")]
+impl Literal for usize {
+    fn literal(&self) -> String {
+        self.to_string()
+    }
+}
+
+#[cfg(feature = "ts")]
+impl<const N: usize> Literal for [&str; N] {
+    fn literal(&self) -> String {
+        let items: String = self.iter().map(|item| format!("  {},\n", item.literal())).collect();
+        format!("[\n{items}] as const")
+    }
+}
+
+/// Declares each constant with its doc comment and lists them all (`table`) for the TypeScript
+/// generator.
+macro_rules! wire {
+    ($(
+        $(#[doc = $doc:literal])*
+        const $name:ident: $ty:ty = $value:expr;
+    )*) => {
+        $( $(#[doc = $doc])* pub const $name: $ty = $value; )*
+
+        /// Every constant declared here, in order, for `crate::typescript`.
+        #[cfg(feature = "ts")]
+        pub(crate) fn table() -> Vec<Entry> {
+            vec![$(Entry { name: stringify!($name), value: Literal::literal(&$name), docs: &[$($doc),*] }),*]
+        }
+    };
+}
+
+wire! {
+    /// Where every enquiry form posts its lead (JSON, or a plain HTML form without script).
+    const CONTACT_PATH: &str = "/api/contact-user";
+    /// The search of every listing (the search page).
+    const SEARCH_PROPERTIES: &str = "/api/search-properties";
+    /// The search of residential listings for sale.
+    const SEARCH_RESIDENTIAL: &str = "/api/properties/residential/search";
+    /// The search of commercial listings.
+    const SEARCH_COMMERCIAL: &str = "/api/properties/commercial/search";
+    /// The search of off-plan projects.
+    const SEARCH_OFF_PLAN: &str = "/api/properties/off-plan/search";
+    /// The search of listings to rent.
+    const SEARCH_RENT: &str = "/api/properties/rent/search";
+    /// Every POST endpoint the function answers: what the CDN must send to it (the generator
+    /// writes one proxy rule per entry into `dist/_redirects`).
+    const POST_ENDPOINTS: [&str; 6] =
+        [CONTACT_PATH, SEARCH_PROPERTIES, SEARCH_RESIDENTIAL, SEARCH_COMMERCIAL, SEARCH_OFF_PLAN, SEARCH_RENT];
+    /// The honeypot: a field the forms render hidden from people (and from assistive
+    /// technology), so only a bot fills it. A lead with it filled is answered as accepted and
+    /// never delivered.
+    const HONEYPOT: &str = "website";
+    /// The most listings one enquiry names (`propertyIds`); the visitor's shortlist holds at
+    /// most as many.
+    const MAX_PROPERTY_IDS: usize = 50;
+}
