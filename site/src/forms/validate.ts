@@ -4,16 +4,10 @@
 // One departure (DESIGN.md, ARCHITECTURE.md): the popup's and the property form's phone takes
 // any country's number, not only the spec's 10 UAE digits.
 
-export type Form =
-  | 'seller'
-  | 'contact'
-  | 'contact-lead'
-  | 'popup'
-  | 'detail'
-  | 'newsletter'
-  | 'callback'
-  | 'requirements'
-  | 'shortlist';
+import type { Form } from '../types';
+
+/** The form a lead names: generated from the contract (`contract::endpoints::Form`). */
+export type { Form };
 
 export interface LeadFields {
   name?: string;
