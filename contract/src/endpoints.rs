@@ -1,8 +1,8 @@
 //! The lead function's wire contract, each fact once: the paths it answers, the honeypot field's
-//! name, the most listings one enquiry names. The function routes and reads by these, the
+//! name, the most listings one enquiry names, the forms a lead may name ([`Form`]). The function routes and reads by these, the
 //! generator writes the CDN's proxy rules from [`POST_ENDPOINTS`], and the site's
-//! `site/src/endpoints.ts` is generated from this module (`crate::typescript`), so a renamed
-//! endpoint or limit fails the site's type check.
+//! `site/src/endpoints.ts` is generated from this module (`crate::typescript`; [`Form`] goes to
+//! `site/src/types.ts`), so a renamed endpoint, limit or form fails the site's type check.
 
 /// One constant of [`wire!`] as the TypeScript generator sees it.
 #[cfg(feature = "ts")]
@@ -85,4 +85,30 @@ wire! {
     /// The most listings one enquiry names (`propertyIds`); the visitor's shortlist holds at
     /// most as many.
     const MAX_PROPERTY_IDS: usize = 50;
+}
+
+/// The form a lead came from. Without one, the loosest of the spec's rules apply, so a client
+/// that sends exactly what the spec's own clients send keeps working.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum Form {
+    /// The seller listing form at /pro.
+    Seller,
+    /// The contact page's first variant.
+    Contact,
+    /// The contact page's second variant, the lead form with a country selector.
+    ContactLead,
+    /// The home page's 'Submit Your Details' popup.
+    Popup,
+    /// The property detail's 'Get in Touch' modal.
+    Detail,
+    /// The newsletter box: an email address only.
+    Newsletter,
+    /// 'Request a free call back'.
+    Callback,
+    /// The buyer's requirements form at /req.
+    Requirements,
+    /// The shortlist's 'Enquire about these' (/shortlist): one lead about every saved listing.
+    Shortlist,
 }

@@ -24,6 +24,7 @@ use crate::detail::{
     AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, Gone, GoneStatus, MarketComparison,
     MarketKind,
 };
+use crate::endpoints::Form;
 use crate::feed::{FeedItem, PostCard, PostTexts};
 use crate::guides::{AreaGuide, AreaMarket, GuideTexts, MarketFigure, MarketMonth, MarketTrend};
 use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
@@ -206,6 +207,7 @@ fn declarations() -> Vec<Declaration> {
         declaration::<MarketMonth>(cfg),
         declaration::<MarketFigure>(cfg),
         declaration::<Routes<'static>>(cfg),
+        declaration::<Form>(cfg),
     ]
 }
 

@@ -8,30 +8,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
-/// The form a lead came from. Without one, the loosest of the forms' rules apply (a name, a valid
-/// email and a phone number), so a client that sends only the lead fields keeps working.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Form {
-    /// The seller listing form at /pro.
-    Seller,
-    /// The contact page's first variant.
-    Contact,
-    /// The contact page's second variant, the lead form with a country selector.
-    ContactLead,
-    /// The home page's 'Submit Your Details' popup.
-    Popup,
-    /// The property detail's 'Get in Touch' modal.
-    Detail,
-    /// The newsletter box: an email address only.
-    Newsletter,
-    /// 'Request a free call back'.
-    Callback,
-    /// The buyer's requirements form at /req.
-    Requirements,
-    /// The shortlist's 'Enquire about these' (/shortlist): one lead about every saved listing.
-    Shortlist,
-}
+/// The form a lead came from: the contract's, so the site's `Form` is generated from it.
+pub use contract::endpoints::Form;
 
 /// The fields of a lead that the rules look at.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -754,3 +754,9 @@ export type Routes = {
   guides: Array<string>;
   gone: Array<string>;
 };
+
+/**
+ * The form a lead came from. Without one, the loosest of the spec's rules apply, so a client
+ * that sends exactly what the spec's own clients send keeps working.
+ */
+export type Form = "seller" | "contact" | "contact-lead" | "popup" | "detail" | "newsletter" | "callback" | "requirements" | "shortlist";

@@ -4,16 +4,10 @@
 // The popup's and the property form's phone takes any country's number (ARCHITECTURE.md), not
 // only the 10 digits of a UAE number.
 
-export type Form =
-  | 'seller'
-  | 'contact'
-  | 'contact-lead'
-  | 'popup'
-  | 'detail'
-  | 'newsletter'
-  | 'callback'
-  | 'requirements'
-  | 'shortlist';
+import type { Form } from '../types';
+
+/** The form a lead names: generated from the contract (`contract::endpoints::Form`). */
+export type { Form };
 
 export interface LeadFields {
   name?: string;
