@@ -87,8 +87,8 @@ wire! {
     const MAX_PROPERTY_IDS: usize = 50;
 }
 
-/// The form a lead came from. Without one, the loosest of the spec's rules apply, so a client
-/// that sends exactly what the spec's own clients send keeps working.
+/// The form a lead came from. Without one, the loosest of the forms' rules apply (a name, a valid
+/// email and a phone number), so a client that sends only the lead fields keeps working.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]

@@ -40,7 +40,7 @@ const COUNTRY_BY_DIAL = [
 const RESHAPED = {
   'seller: number without plus': { field: 'contactNumber', why: "the input prepends '+'" },
   'seller: 16 digits': { field: 'contactNumber', why: 'the input allows at most 15 digits (the most a number has)' },
-  'seller: unknown property type': { field: 'propertyType', why: "the list offers only the spec's five types" },
+  'seller: unknown property type': { field: 'propertyType', why: "the list offers only the five seller types" },
   'contact-lead: plus is not a digit': { field: 'contactNumber', why: "the selector sends digits only, without '+'" },
   'contact-lead: too short': { field: 'contactNumber', why: 'typed after the dial code, the number has 11 digits' },
   'contact-lead: letters': { field: 'contactNumber', why: 'letters cannot be typed into the number' },

@@ -454,7 +454,7 @@ describe('map, permit and similar properties', () => {
   });
 });
 
-describe('market figures (issue 35)', () => {
+describe('market figures', () => {
   test("the listing against its community's DLD median, the source and the Golden Visa line, in EN, AR and RU", async () => {
     const property = find('a sale with market figures', (p) => p.mainCategory === 'Residential' && p.price >= 2_000_000 && json('data', 'detail', `${p.id}.json`).market?.median);
     const { market } = json('data', 'detail', `${property.id}.json`);

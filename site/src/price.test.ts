@@ -13,7 +13,7 @@ const plain = (text: string | null) => text?.replace(/[\u2066-\u2069]/g, '');
 beforeAll(loadAllMessages);
 
 describe('prices', () => {
-  test('English: the amount, then AED, as the spec writes it', () => {
+  test('English: the amount, then AED (3,450,000 AED)', () => {
     expect(priceText(t('en'), 'en', 3450000)).toBe('3,450,000 AED');
     expect(priceText(t('en'), 'en', 95000, 'year')).toBe('95,000 AED / year');
     expect(priceText(t('en'), 'en', 8500, 'month')).toBe('8,500 AED / month');

@@ -756,7 +756,7 @@ export type Routes = {
 };
 
 /**
- * The form a lead came from. Without one, the loosest of the spec's rules apply, so a client
- * that sends exactly what the spec's own clients send keeps working.
+ * The form a lead came from. Without one, the loosest of the forms' rules apply (a name, a valid
+ * email and a phone number), so a client that sends only the lead fields keeps working.
  */
 export type Form = "seller" | "contact" | "contact-lead" | "popup" | "detail" | "newsletter" | "callback" | "requirements" | "shortlist";

@@ -160,11 +160,11 @@ fn records_others_name_can_be_removed_and_the_site_still_publishes() {
     let run = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
     assert!(run.success(), "{run}");
     for warning in [
-        "content/properties/arabian-ranches-family-villa-for-rent.md:",
+        "content/properties/arabian-ranches-family-villa-for-rent.yaml:",
         ": warning: unknown agent `sara-al-mansouri`: there is no content/team/sara-al-mansouri.yaml (removed?), so the listing shows the agency's contact instead",
         "content/properties/arabian-ranches-3-townhouse.yaml:",
         ": warning: unknown developer `emaar`: there is no content/developers/emaar.yaml (removed?), so the listing is shown without a developer",
-        "content/properties/palm-jumeirah-garden-home-villa.md:",
+        "content/properties/palm-jumeirah-garden-home-villa.yaml:",
         ": warning: unknown community `Palm Jumeirah`: vocabulary/communities.yaml has no such term (renamed or removed?), so it is shown as written, without its area guide",
         "content/communities/palm-jumeirah.yaml:1:1: warning: unknown community `palm-jumeirah`: vocabulary/communities.yaml has no term with this key, so this guide is not published",
         "content/blog/best-communities-for-families-in-dubai.md:",

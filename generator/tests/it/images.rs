@@ -28,13 +28,16 @@ fn each_bad_image_stops_the_build_at_its_reference_with_its_reason_and_writes_no
         // Told by their first bytes in `estate check`, before the image stage.
         (
             "not-an-image.jpg",
-            "`marina-dusk-1.jpg` is named as a photo (JPEG, PNG or WebP) but its bytes are HTML",
+            ": `marina-dusk-1.jpg` is named as a photo (JPEG, PNG or WebP) but its bytes are HTML",
         ),
-        ("truncated.jpg", "corrupt or truncated image: the JPEG data stops before its end marker"),
-        ("bomb.png", "too large: 100000x100000 is 10000000000 pixels, over the limit of 50000000"),
+        ("truncated.jpg", ": corrupt or truncated image: the JPEG data stops before its end marker"),
+        (
+            "bomb.png",
+            " is too large: 100000x100000 is 10000000000 pixels, over the limit of 50000000 (50 megapixels)",
+        ),
         (
             "gif-named-jpg.jpg",
-            "`marina-dusk-1.jpg` is named as a photo (JPEG, PNG or WebP) but its bytes are a GIF image",
+            ": `marina-dusk-1.jpg` is named as a photo (JPEG, PNG or WebP) but its bytes are a GIF image",
         ),
     ];
     for (fixture, reason) in cases {
@@ -42,7 +45,7 @@ fn each_bad_image_stops_the_build_at_its_reference_with_its_reason_and_writes_no
         let run = estate(dir.path(), &["build", "--content", "content", "--out", "dist", "--content-only"]);
         assert_eq!(run.code, 1, "{fixture}: {run}");
         let listing = Path::new("content").join(LISTING);
-        let expected = format!("{}:19:10: error: image `{PHOTO}`: {reason}", listing.display());
+        let expected = format!("{}:19:10: error: image `{PHOTO}`{reason}", listing.display());
         assert!(run.stderr.contains(&expected), "{fixture}: expected\n{expected}\nin\n{run}");
         assert!(run.stderr.contains("nothing was written"), "{fixture}: {run}");
         assert!(!dir.path().join("dist").exists(), "{fixture}: the output folder was written");

@@ -15,7 +15,7 @@ describe('messages', () => {
     expect(messageId('Some other text.')).toBeUndefined();
   });
 
-  test('the outcomes are the spec’s, letter for letter', () => {
+  test('the outcomes are the published messages, letter for letter', () => {
     expect(en['forms.status.success']).toBe('User data submitted successfully!');
     expect(en['forms.status.failed']).toBe('Failed to submit user data.');
     expect(en['forms.status.failedRetry']).toBe('Failed to submit user data. Please try again.');
@@ -66,7 +66,7 @@ describe('postLead', () => {
 });
 
 describe('phone selector', () => {
-  test('the spec’s default country and mask; every country has the spec’s fields', () => {
+  test('the default country and mask; every country has its code, dial code and mask', () => {
     expect(DEFAULT_COUNTRY).toBe('ae');
     expect(DEFAULT_MASK).toBe('... ... ... ... ..');
     expect(COUNTRIES.length).toBeGreaterThan(200);

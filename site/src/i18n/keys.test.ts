@@ -34,7 +34,7 @@ describe('translation files', () => {
     ]);
   });
 
-  test('English texts stay the spec’s', () => {
+  test('English texts stay as published', () => {
     expect(translate('en', 'listing.count', { n: 1 })).toBe('1 property available');
     expect(translate('en', 'listing.count', { n: 12 })).toBe('12 properties available');
     expect(translate('en', 'notFound.title')).toBe("Sorry, we couldn't find this page.");

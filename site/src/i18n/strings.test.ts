@@ -39,7 +39,7 @@ describe('translations', () => {
     expect(tsxFiles(SRC).flatMap(literals)).toEqual([]);
   });
 
-  test('placeholders are filled and the English texts are the spec’s', () => {
+  test('placeholders are filled and the English texts are the published ones', () => {
     expect(translate('en', 'notFound.title')).toBe("Sorry, we couldn't find this page.");
     expect(translate('en', 'error.title')).toBe('Unexpected Application Error!');
     const key = Object.keys(en).find((k) => en[k as keyof typeof en].includes('{n}')) as keyof typeof en | undefined;

@@ -10,7 +10,7 @@ describe('search result pages', () => {
     expect(criteriaFrom('rent', new URLSearchParams('community=Dubai%20Marina'))).toEqual({ community: 'Dubai Marina' });
   });
 
-  it('send the criteria in the query string and again in the JSON body, as the spec client does', () => {
+  it('send the criteria in the query string and again in the JSON body, as the original client does', () => {
     const { url, init } = searchRequest('offPlan', { query: 'palm villa', area: '1500' });
     expect(url).toBe('/api/properties/off-plan/search?query=palm+villa&area=1500');
     expect(init.method).toBe('POST');
