@@ -197,7 +197,8 @@ fn scan(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
             for link in markdown::links(source.text) {
                 let Target::Internal(path) = classify(&link.url, &base, &source.page) else { continue };
                 let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
-                let problem = problems.entry(path).or_insert_with_key(|path| link_problem(path, &media, &site_pages));
+                let problem =
+                    problems.entry(path).or_insert_with_key(|path| link_problem(path, &media, &site_pages));
                 let Some(problem) = problem.clone() else { continue };
                 if problem.dangling {
                     dangling.push(decoded);
