@@ -199,7 +199,16 @@ fn scan(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
                 let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
                 let problem =
                     problems.entry(path).or_insert_with_key(|path| link_problem(path, &media, &site_pages));
-                let Some(problem) = problem.clone() else { continue };
+                let Some(mut problem) = problem.clone() else { continue };
+                // A page taken away is a warning for a link, which opens its 'no longer there'
+                // page; an image drawn from such an address has nothing to draw: an error.
+                if link.image && problem.dangling {
+                    problem = Problem {
+                        why: "no image has that address: an image is a file under /media/".to_owned(),
+                        hint: Some("upload the photo, then use the address the editor gives it".to_owned()),
+                        dangling: false,
+                    };
+                }
                 if problem.dangling {
                     dangling.push(decoded);
                 }
