@@ -212,7 +212,7 @@ fn the_portal_feed_carries_the_sanitised_description() {
     let text = std::fs::read_to_string(&listing).unwrap();
     let text = text.replacen(
         "description: |\n",
-        "description: |\n  **Sea** [view](/contact-us).\n\n  <script>alert(1)</script><img src=x onerror=\"alert(2)\">\n\n  ![meta](http://169.254.169.254/latest/meta-data/)\n\n",
+        "description: |\n  **Sea** [view](/contact-us).\n\n  <script>alert(1)</script><img src=\"/media/properties/living-1.jpg\" onerror=\"alert(2)\">\n\n  ![meta](http://169.254.169.254/latest/meta-data/)\n\n",
         1,
     );
     std::fs::write(&listing, text).unwrap();
