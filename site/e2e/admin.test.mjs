@@ -325,7 +325,7 @@ describe('the admin editor', () => {
     await form.locator('#p-area').fill('12.5');
     await submit.click();
     await errorOf('p-value').waitFor();
-    assert.match(await errorOf('p-value').innerText(), /^`price`: expected a whole number/);
+    assert.match(await errorOf('p-value').innerText(), /^`price`: Write the price in dirhams as a whole number/);
     assert.match(await errorOf('p-area').innerText(), /^`area`: expected a whole number/);
     assert.equal(await errorOf('p-title').innerText(), '`title` is empty', 'every message at once');
     assert.equal(await form.locator('#p-value').getAttribute('aria-invalid'), 'true');

@@ -90,14 +90,7 @@ fn fields(content: &Content) -> Vec<Field<'_>> {
         for (i, partner) in s.partners.iter().enumerate() {
             out.push(field(path, tree, &["partners", &i.to_string(), "logo"], &partner.logo, Shows::Image));
         }
-        let heroes = [
-            ("residential", &s.hero.residential),
-            ("rental", &s.hero.rental),
-            ("offPlan", &s.hero.off_plan),
-            ("commercial", &s.hero.commercial),
-            ("all", &s.hero.all),
-        ];
-        for (name, hero) in heroes {
+        for (name, hero) in s.hero.by_key() {
             out.push(field(path, tree, &["hero", name, "poster"], &hero.poster, Shows::Image));
             if let Some(video) = &hero.video {
                 out.push(field(path, tree, &["hero", name, "video"], video, Shows::Video));

@@ -283,14 +283,7 @@ pub(super) fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnost
             "logo",
         ));
     }
-    let heroes = [
-        ("residential", &s.hero.residential),
-        ("rental", &s.hero.rental),
-        ("offPlan", &s.hero.off_plan),
-        ("commercial", &s.hero.commercial),
-        ("all", &s.hero.all),
-    ];
-    for (name, hero) in heroes {
+    for (name, hero) in s.hero.by_key() {
         out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "poster"]), &hero.poster, "image"));
         if let Some(video) = &hero.video {
             out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "video"]), video, "video"));

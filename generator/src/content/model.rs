@@ -572,6 +572,19 @@ pub struct Heroes {
     pub all: Hero,
 }
 
+impl Heroes {
+    /// Each page's hero with its key as the file writes it (for messages at its place).
+    pub fn by_key(&self) -> [(&'static str, &Hero); 5] {
+        [
+            ("residential", &self.residential),
+            ("rental", &self.rental),
+            ("offPlan", &self.off_plan),
+            ("commercial", &self.commercial),
+            ("all", &self.all),
+        ]
+    }
+}
+
 /// Arabic or Russian texts of the agency.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
