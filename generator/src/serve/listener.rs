@@ -74,7 +74,10 @@ pub async fn serve_http1(
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(timeouts.head)
-            .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+            .serve_connection(
+                TokioIo::new(super::too_long::LongLinkPage::new(stream)),
+                TowerToHyperService::new(service),
+            );
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             // A closed or timed-out connection is the client's business, not the server's.
@@ -167,6 +170,24 @@ mod tests {
 
         stop.send(true).expect("stopping");
         tokio::time::timeout(Duration::from_secs(10), server).await.expect("stopped").expect("no panic");
+    }
+
+    #[tokio::test]
+    async fn a_link_too_long_to_read_gets_a_page_that_says_so_and_others_are_served() {
+        let (address, stop, server) = start(READ_TIMEOUT).await;
+        // 69 KB of query string: over the request line hyper reads (64 KB).
+        let head = format!("GET /?q={} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "a".repeat(69 * 1024));
+        let answer = send_whole_then_read(address, &head, b"").await.expect("an answer");
+        let (status, page) = answer.split_once("\r\n\r\n").expect("a head and a page");
+        assert!(status.starts_with("HTTP/1.1 414 "), "{status}");
+        assert!(status.contains("content-type: text/html"), "{status}");
+        assert!(page.contains("<h1>This link is too long</h1>") && page.contains("href=\"/\""), "{page}");
+        let ok = send_whole_then_read(address, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", b"")
+            .await
+            .expect("an answer");
+        assert!(ok.starts_with("HTTP/1.1 200 ") && ok.ends_with("127.0.0.1"), "{ok}");
+        stop.send(true).unwrap();
+        server.await.unwrap();
     }
 
     /// Connects with a small send buffer, so a body the server does not read cannot wait in

@@ -24,6 +24,7 @@ mod compression;
 mod listener;
 mod ranges;
 mod rebuild;
+mod too_long;
 
 use std::convert::Infallible;
 use std::io::Write as _;
