@@ -205,9 +205,12 @@ fn community(p: &ApiProperty) -> Option<String> {
     p.location.as_deref().and_then(community_key)
 }
 
-/// For each listing (by index), the indices of up to [`SIMILAR`] similar ones, best first.
-pub fn similar(properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
-    let order = price_order(properties);
+/// The listings (by index) of each main category and of each community in it, each list in
+/// price order: where [`similar`] and [`similar_to`] look for neighbours.
+#[allow(clippy::type_complexity)]
+fn groups_by_price(
+    properties: &[Arc<ApiProperty>],
+) -> (HashMap<MainCategory, Vec<usize>>, HashMap<(MainCategory, String), Vec<usize>>) {
     let mut categories: HashMap<MainCategory, Vec<usize>> = HashMap::new();
     let mut communities: HashMap<(MainCategory, String), Vec<usize>> = HashMap::new();
     for (i, p) in properties.iter().enumerate() {
@@ -216,6 +219,16 @@ pub fn similar(properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
             communities.entry((p.main_category, place)).or_default().push(i);
         }
     }
+    let order = price_order(properties);
+    for list in categories.values_mut().chain(communities.values_mut()) {
+        list.sort_by(&order);
+    }
+    (categories, communities)
+}
+
+/// For each listing (by index), the indices of up to [`SIMILAR`] similar ones, best first.
+pub fn similar(properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
+    let (categories, communities) = groups_by_price(properties);
     // Where each listing sits in its category's list and its community's list.
     let mut in_category = vec![(0, 0); properties.len()];
     let mut in_community = vec![None; properties.len()];
@@ -223,8 +236,6 @@ pub fn similar(properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
     for (is_community, list) in
         categories.into_values().map(|l| (false, l)).chain(communities.into_values().map(|l| (true, l)))
     {
-        let mut list = list;
-        list.sort_by(&order);
         let n = lists.len();
         for (pos, &i) in list.iter().enumerate() {
             if is_community {
@@ -265,18 +276,7 @@ pub fn similar_to(properties: &[Arc<ApiProperty>], probes: &[Probe]) -> Vec<Vec<
     if probes.is_empty() {
         return Vec::new();
     }
-    let order = price_order(properties);
-    let mut categories: HashMap<MainCategory, Vec<usize>> = HashMap::new();
-    let mut communities: HashMap<(MainCategory, String), Vec<usize>> = HashMap::new();
-    for (i, p) in properties.iter().enumerate() {
-        categories.entry(p.main_category).or_default().push(i);
-        if let Some(place) = community(p) {
-            communities.entry((p.main_category, place)).or_default().push(i);
-        }
-    }
-    for list in categories.values_mut().chain(communities.values_mut()) {
-        list.sort_by(&order);
-    }
+    let (categories, communities) = groups_by_price(properties);
     let key = |price: Option<u64>| (price.is_none(), price);
     probes
         .iter()
