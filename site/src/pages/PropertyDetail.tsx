@@ -36,7 +36,7 @@ import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
 import { SaveButton } from '../shortlist/controls';
 import { MapCard } from '../property/MapCard';
-import { SimilarCard } from '../property/SimilarCard';
+import { SimilarSection } from '../property/SimilarCard';
 import { BackToListings } from '../property/BackToListings';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
 import { PROPERTY_SHELL_ID } from '../property/shell';
@@ -573,25 +573,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
         </div>
       </div>
 
-      {similar.length > 0 ? (
-        <section className="section section--sand property__similar" aria-labelledby="property-similar">
-          <div className="container">
-            <h2 id="property-similar" className="property__heading">
-              {t('property.similar')}
-            </h2>
-            <ul className="similar-grid" role="list">
-              {similar.map((card) => (
-                <li key={card.id}>
-                  <SimilarCard
-                    property={card}
-                    price={priceText(t, lang, card.price, card.pricePeriod)}
-                  />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      ) : null}
+      <SimilarSection id="property-similar" heading={t('property.similar')} cards={similar} />
 
       {hydrated ? (
         <div className="property-cta" role="group" aria-label={t('property.contactBar')}>

@@ -6,11 +6,10 @@ import { useT } from '../i18n';
 import { enAttrs, type Localized } from '../i18n/content';
 import { telHref, whatsappHref } from '../format';
 import type { GoneData } from '../types';
-import { useLang, useSite } from '../shell';
+import { useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon } from '../components/Icon';
-import { priceText } from '../price';
-import { SimilarCard } from './SimilarCard';
+import { SimilarSection } from './SimilarCard';
 import { BackToListings } from './BackToListings';
 
 export type GonePage = Localized<GoneData>;
@@ -23,7 +22,6 @@ const STATUS_TEXT = {
 
 export function GoneView({ page, url }: { page: GonePage; url: string }) {
   const t = useT();
-  const lang = useLang();
   const site = useSite();
   const message = t('property.gone.message', { url });
   const phone = site.phones[0] ?? null;
@@ -58,22 +56,7 @@ export function GoneView({ page, url }: { page: GonePage; url: string }) {
         </div>
         <BackToListings category={page.mainCategory} className="text-link" />
       </section>
-      {page.similar.length > 0 ? (
-        <section className="section section--sand property__similar" aria-labelledby="gone-similar">
-          <div className="container">
-            <h2 id="gone-similar" className="property__heading">
-              {t('property.gone.similar')}
-            </h2>
-            <ul className="similar-grid" role="list">
-              {page.similar.map((card) => (
-                <li key={card.id}>
-                  <SimilarCard property={card} price={priceText(t, lang, card.price, card.pricePeriod)} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      ) : null}
+      <SimilarSection id="gone-similar" heading={t('property.gone.similar')} cards={page.similar} />
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { useLang, useSite } from '../shell';
 import { Picture } from '../components/Picture';
 import { useCardOrigin } from '../search/origin';
 import { SaveButton } from '../shortlist/controls';
+import { priceText } from '../price';
 
 export function SimilarCard({ property: card, price }: { property: CardProperty; price: string }) {
   const t = useT();
@@ -37,5 +38,29 @@ export function SimilarCard({ property: card, price }: { property: CardProperty;
       </div>
       <SaveButton id={property.id} title={property.title} />
     </div>
+  );
+}
+
+/** The section of similar listings under a property page or a gone listing's page; nothing when
+ * there are none. */
+export function SimilarSection({ id, heading, cards }: { id: string; heading: string; cards: CardProperty[] }) {
+  const t = useT();
+  const lang = useLang();
+  if (cards.length === 0) return null;
+  return (
+    <section className="section section--sand property__similar" aria-labelledby={id}>
+      <div className="container">
+        <h2 id={id} className="property__heading">
+          {heading}
+        </h2>
+        <ul className="similar-grid" role="list">
+          {cards.map((card) => (
+            <li key={card.id}>
+              <SimilarCard property={card} price={priceText(t, lang, card.price, card.pricePeriod)} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }
