@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { repo, startServer } from './server.mjs';
 import { launch } from './browser.mjs';
-import { answerThePicker, contentFiles, seedRepository } from './cms-repo.mjs';
+import { answerThePicker, choose, contentFiles, fillIn, formErrors, reveal, seedRepository } from './cms-repo.mjs';
 
 // The guide's pictures are written into docs/ only when asked (ESTATE_GUIDE_SHOTS=1, then
 // commit them); an ordinary run writes them beside the other test screenshots, so running the
@@ -104,28 +104,6 @@ async function signIn(page) {
   await page.getByRole('button', { name: 'Create New Entry' }).waitFor({ timeout: 30_000 });
 }
 
-/** `locator`, once the editor has drawn it (it draws the fields scrolled into view). */
-async function reveal(page, locator) {
-  // Down through the form, then (a field above where it is scrolled to) up.
-  for (let i = 0; i < 60 && (await locator.count()) === 0; i++) {
-    await page.mouse.move(500, 400);
-    await page.mouse.wheel(0, i < 30 ? 400 : -400);
-    await page.waitForTimeout(100);
-  }
-  return locator.first();
-}
-
-/** Picks `option` in the select labelled `label`: a dropdown, or radio buttons. */
-async function choose(page, label, option) {
-  const field = await reveal(page, page.getByRole('combobox', { name: label }).or(page.getByRole('radiogroup', { name: label })));
-  if ((await field.getAttribute('role')) === 'radiogroup') {
-    await field.getByRole('radio', { name: option, exact: true }).click();
-    return;
-  }
-  await field.click();
-  await page.getByRole('option', { name: option, exact: true }).first().click();
-}
-
 /** The status panel once it shows an outcome newer than `since` (its text), within 90 s. */
 async function outcome(page, since) {
   const panel = page.locator('#estate-status');
@@ -136,7 +114,7 @@ async function outcome(page, since) {
     }
   }
   await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-no-outcome.png') }).catch(() => {});
-  assert.fail(`no new outcome in the status panel in 90 s; the server said:\n${server.output().slice(-3000)}`);
+  assert.fail(`no new outcome in the status panel in 90 s; the form's errors: ${(await formErrors(page)) || 'none'}; the server said:\n${server.output().slice(-3000)}`);
 }
 
 /** Opens the entry `title` from its collection's list (the status panel, which may name it too,
@@ -208,7 +186,7 @@ test('a new listing starts available and dated now; a save the build refuses nam
   const date = page.locator('input[type="datetime-local"]').first();
   assert.match(await date.inputValue(), /^\d{4}-\d\d-\d\dT\d\d:\d\d/);
   const title = 'Jumeirah Village Townhouse for Rent';
-  await page.getByRole('textbox', { name: 'Title' }).first().fill(title);
+  await fillIn(page.getByRole('textbox', { name: 'Title' }).first(), title);
   await page.getByRole('radio', { name: 'Rental' }).first().click();
   await choose(page, 'Property type', 'Townhouse');
   await choose(page, 'Community', 'Dubai Marina');
@@ -253,8 +231,8 @@ test('a blog post is published from the CMS', async () => {
   await page.getByRole('button', { name: 'Create New Entry' }).click();
   await page.getByRole('button', { name: 'Now' }).first().waitFor();
   const title = 'Five Questions Before You Rent in Dubai';
-  await page.getByRole('textbox', { name: 'Title' }).first().fill(title);
-  await page.getByRole('textbox', { name: 'Author' }).first().fill('Sara Al Mansouri');
+  await fillIn(page.getByRole('textbox', { name: 'Title' }).first(), title);
+  await fillIn(page.getByRole('textbox', { name: 'Author' }).first(), 'Sara Al Mansouri');
   const article = await reveal(page, page.locator('[contenteditable=true]'));
   await article.focus();
   await page.keyboard.type('Ask who pays the maintenance fees, and for how many cheques.');

@@ -1,7 +1,8 @@
-// The browser editor's local repository in a test browser (e2e/cms.test.mjs and
-// bench/cms_10k.mjs). Sveltia CMS's "Work with Local Repository" asks for a folder through the
-// browser's directory picker, which headless Chromium does not have: the picker answers with a
-// folder of the origin's private file system (OPFS), seeded with the content's text files.
+// The browser editor in a test browser (e2e/cms*.test.mjs and bench/cms_10k.mjs): its local
+// repository, and the form's fields as an editor reaches them. Sveltia CMS's "Work with Local
+// Repository" asks for a folder through the browser's directory picker, which headless Chromium
+// does not have: the picker answers with a folder of the origin's private file system (OPFS),
+// seeded with the content's text files.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -52,3 +53,65 @@ export async function seedRepository(page, seed, batch = 500) {
     }, seed.slice(i, i + batch));
   }
 }
+
+/** `locator`, once the editor has drawn it: it draws only the fields scrolled into view, so the
+ * form is scrolled down and then (for a field above where it stands) up until it appears. */
+export async function reveal(page, locator) {
+  for (let i = 0; i < 60 && (await locator.count()) === 0; i++) {
+    await page.mouse.move(500, 400);
+    await page.mouse.wheel(0, i < 30 ? 400 : -400);
+    await page.waitForTimeout(100);
+  }
+  return locator.first();
+}
+
+/** What a select shows as chosen: its text, or its input's value. */
+const shown = (field) => field.evaluate((el) => `${el.textContent ?? ''} ${el.value ?? ''} ${el.querySelector('input')?.value ?? ''}`);
+
+/**
+ * Picks `option` in the select or relation labelled `label`: a dropdown, or radio buttons when it
+ * has a few options. The dropdown draws its list again while it opens, so an option can be
+ * replaced under the click: the pick is tried again until the field shows it.
+ */
+export async function choose(page, label, option) {
+  const field = await reveal(page, page.getByRole('combobox', { name: label }).or(page.getByRole('radiogroup', { name: label })));
+  if ((await field.getAttribute('role')) === 'radiogroup') {
+    await field.getByRole('radio', { name: option, exact: true }).click();
+    return;
+  }
+  for (let attempt = 1; ; attempt++) {
+    if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
+    try {
+      await page.getByRole('option', { name: option, exact: true }).first().click({ timeout: 5_000 });
+      for (let i = 0; i < 20 && !(await shown(field)).includes(option); i++) await page.waitForTimeout(100);
+      if ((await shown(field)).includes(option)) return;
+      if (attempt >= 5) throw new Error(`the ${label} field shows "${(await shown(field)).trim()}", not ${option}`);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * Types `value` into the text field `locator` and waits until the form holds it: the editor can
+ * still be filling its defaults in as it opens and replace what was typed, so it is typed again.
+ */
+export async function fillIn(locator, value) {
+  for (let attempt = 1; ; attempt++) {
+    await locator.fill(value);
+    await locator.page().waitForTimeout(300);
+    if ((await locator.inputValue()) === value) return;
+    if (attempt >= 5) throw new Error(`the field keeps "${await locator.inputValue()}", not "${value}"`);
+  }
+}
+
+/** The form's messages that refuse a save (a required field left empty, a wrong value), if any. */
+export const formErrors = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[aria-invalid="true"]')]
+      .map((field) => {
+        const text = (attribute) => document.getElementById(field.getAttribute(attribute) ?? '')?.textContent?.trim() ?? '';
+        return `${text('aria-labelledby') || field.getAttribute('aria-label')}: ${text('aria-errormessage')}`;
+      })
+      .join('; '),
+  );

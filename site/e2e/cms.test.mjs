@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
 import { launch } from './browser.mjs';
-import { answerThePicker, contentFiles, seedRepository } from './cms-repo.mjs';
+import { answerThePicker, choose, contentFiles, fillIn, reveal, seedRepository } from './cms-repo.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -84,28 +84,6 @@ const listBack = (page, path) =>
     return names;
   }, path);
 
-/** `locator`, once the editor has drawn it: it draws the fields scrolled into view. */
-async function reveal(page, locator) {
-  for (let i = 0; i < 40 && (await locator.count()) === 0; i++) {
-    await page.mouse.move(300, 500);
-    await page.mouse.wheel(0, 500);
-    await page.waitForTimeout(100);
-  }
-  return locator.first();
-}
-
-/** Picks `option` in the select or relation labelled `label`: a dropdown, or radio buttons
- * when it has a few options. */
-async function choose(page, label, option) {
-  const field = await reveal(page, page.getByRole('combobox', { name: label }).or(page.getByRole('radiogroup', { name: label })));
-  if ((await field.getAttribute('role')) === 'radiogroup') {
-    await field.getByRole('radio', { name: option, exact: true }).click();
-    return;
-  }
-  await field.click();
-  await page.getByRole('option', { name: option, exact: true }).first().click();
-}
-
 test('the CMS opens on the local content with every collection, and its page is kept out of search engines', async () => {
   const { context, page, errors } = await openCms();
   // The first collection's entries, once loaded.
@@ -131,7 +109,7 @@ test('a listing created in the CMS in English and Arabic, with two photos, passe
   // 'Now' button is drawn once it is ready.
   await page.getByRole('button', { name: 'Now' }).first().waitFor();
   const title = page.getByRole('textbox', { name: 'Title' }).first();
-  await title.fill('Palm View Villa Made in the Browser');
+  await fillIn(title, 'Palm View Villa Made in the Browser');
   await page.getByRole('radio', { name: 'Residential' }).first().click();
   await choose(page, 'Property type', 'Villa');
   await choose(page, 'Community', 'Dubai Marina');
