@@ -144,18 +144,33 @@ pub fn lead_object(pairs: Vec<(String, String)>) -> Map<String, Value> {
     lead
 }
 
-/// What the site's phone field sends for what it shows: '+' and the digits, '' when only the
-/// default dial code is there; a number typed without '+' (the 10-digit fields) as typed.
+/// What the site's phone field sends for what it shows, read as the field reads a number entered
+/// whole (`ownNumber` in site/src/forms/PhoneField.tsx): without script the field is a text box
+/// holding '+971 ', and a visitor types after it. '' when only the default dial code is there; a
+/// number of its own after it, with '+' or '00' ('+971 +44 7911 123456', '+971 0044 7911
+/// 123456'), is that number, every digit kept; '+971 050 123 4567' drops the trunk 0 as a UAE
+/// number written at home does; a number typed without '+' (the 10-digit fields) as typed.
 fn phone_value(shown: &str, digits_only: bool) -> String {
     let trimmed = shown.trim();
     if !trimmed.starts_with('+') {
         return trimmed.to_owned();
     }
-    let digits: String = trimmed.chars().filter(char::is_ascii_digit).collect();
-    match digits.as_str() {
-        "" | DEFAULT_DIAL_CODE => String::new(),
-        _ if digits_only => digits,
-        _ => format!("+{digits}"),
+    // The last '+' starts the visitor's own number ('+971 +44 ...').
+    let own = &trimmed[trimmed.rfind('+').unwrap_or(0)..];
+    let digits: String = own.chars().filter(char::is_ascii_digit).collect();
+    let number = match digits.strip_prefix(DEFAULT_DIAL_CODE) {
+        _ if digits.is_empty() => return String::new(),
+        Some("") => return String::new(),
+        Some(rest) if rest.starts_with("00") => rest[2..].to_owned(),
+        Some(rest) if rest.starts_with('0') => format!("{DEFAULT_DIAL_CODE}{}", &rest[1..]),
+        _ => digits,
+    };
+    if number.is_empty() {
+        String::new()
+    } else if digits_only {
+        number
+    } else {
+        format!("+{number}")
     }
 }
 
@@ -232,6 +247,14 @@ mod tests {
         assert_eq!(phone_value("+971 50 123 4567", true), "971501234567");
         assert_eq!(phone_value("0501234567", false), "0501234567");
         assert_eq!(phone_value("+7 912 345-67-89", false), "+79123456789");
+        // Typed after the '+971 ' a page without script shows: the visitor's own number.
+        assert_eq!(phone_value("+971 +44 7911 123456", false), "+447911123456");
+        assert_eq!(phone_value("+971 0044 7911 123456", false), "+447911123456");
+        assert_eq!(phone_value("+971 +7 912 345 67 89", false), "+79123456789");
+        assert_eq!(phone_value("+971 050 123 4567", false), "+971501234567");
+        assert_eq!(phone_value("+971 50 123 4567", false), "+971501234567");
+        assert_eq!(phone_value("+971 00", false), "");
+        assert_eq!(phone_value("+971 0501234567", true), "971501234567");
     }
 
     #[test]

@@ -165,3 +165,38 @@ describe("a number with '+' or '00' picks its country and keeps every digit, how
   test("the property page's enquiry, on a desktop: typed, pasted, filled, autofilled", () => run('detail', Object.keys(METHODS), DESKTOP));
   test('the home call-back: typed and autofilled', () => run('callback', ['typed', 'autofilled'], DESKTOP));
 });
+
+// Without JavaScript the field is a text box holding '+971 ', and the visitor types after it:
+// the form sends what was typed and the lead function reads it as the field would (its own
+// number after '+' or '00', a UAE number's trunk 0 dropped), not as '+971' and every digit.
+describe('with JavaScript off, a number typed after the shown +971', () => {
+  const TYPED = [
+    { typed: '+44 7911 123456', received: '+447911123456' },
+    { typed: '0044 7911 123456', received: '+447911123456' },
+    { typed: '+7 912 345 67 89', received: '+79123456789' },
+    { typed: '050 765 4321', received: '+971507654321' },
+  ];
+  for (const [i, { typed, received }] of TYPED.entries()) {
+    test(`the seller form (/pro): '+971 ${typed}' reaches the agents as ${received}`, async () => {
+      const { context, page } = await openPage(browser, DESKTOP, { javaScriptEnabled: false });
+      try {
+        await page.goto(server.url + '/pro');
+        const form = page.locator('form[name="seller"]');
+        const email = `nojs.${i}@example.com`;
+        await form.locator('input[name="name"]').fill('Noor Visitor');
+        await form.locator('input[name="email"]').fill(email);
+        const phone = form.locator('input[name="contactNumber"]');
+        assert.equal(await phone.inputValue(), '+971 ', 'the field shows the UAE dial code');
+        await phone.click();
+        await phone.press('End');
+        await page.keyboard.type(typed);
+        await form.locator('button[type="submit"]').click();
+        await page.waitForURL(/\/thank-you$/);
+        const lead = await waitForLead((l) => l.email === email, typed);
+        assert.equal(lead.contactNumber, received);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -74,7 +74,20 @@ export function Component() {
   const offPlan = properties.some((p) => p.mainCategory === 'OffPlan');
 
   const rows: { label: string; cell: (p: Property, i: number) => ReactNode }[] = [
-    { label: t('compare.price'), cell: (p) => priceText(t, lang, p.price, p.pricePeriod) },
+    {
+      // Like with like: a rent says its period and, due monthly, what it comes to in a year (as
+      // the yearly rents beside it say); a sale's price says it is one when rents are beside it.
+      label: t('compare.price'),
+      cell: (p) => (
+        <>
+          {priceText(t, lang, p.price, p.pricePeriod)}
+          {p.price != null && p.pricePeriod === 'month' ? (
+            <span className="compare__note">{t('compare.yearly', { price: priceText(t, lang, p.price * 12, 'year') })}</span>
+          ) : null}
+          {p.price != null && !oneKind && p.mainCategory !== 'Rental' ? <span className="compare__note">{t('compare.salePrice')}</span> : null}
+        </>
+      ),
+    },
     {
       label: t('compare.perSqft'),
       cell: (p, i) => (

@@ -475,7 +475,9 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
             ) : null}
 
             {/* Homes only: the Central Bank's caps are for residential mortgages. */}
-            {(property.mainCategory === 'Residential' || offPlan) && property.price != null ? <MortgageSection price={property.price} offPlan={offPlan} /> : null}
+            {(property.mainCategory === 'Residential' || offPlan) && property.price != null ? (
+              <MortgageSection price={property.price} offPlan={offPlan} plan={offPlan && property.paymentPlan?.length ? { stages: property.paymentPlan, names: stages } : undefined} />
+            ) : null}
 
             {property.coordinates ? (
               <section className="property__section" aria-labelledby="property-map">

@@ -1,6 +1,9 @@
 // The mortgage calculator of a sale listing's page: price (the listing's), down payment, rate and
 // term, who buys (the Central Bank's caps differ) and whether it is off-plan; it shows the loan,
-// the monthly payment and the cash needed at transfer, every fee named. The rules are
+// the monthly payment and the cash needed at transfer, every fee named. An off-plan listing with
+// a payment plan is paid by its stages instead: what the buyer pays at each (its name in the
+// page's language, its share of the price), the mortgage from handover on the balance due then,
+// and the fees (`StagedResults`). The rules are
 // ./mortgage.ts; prices are written by ../price.ts. Plain inputs with labels and hints; the
 // key figures are a polite live region, so a screen reader hears them change. Its own chunk,
 // loaded when its section nears the viewport (MortgageSection.tsx).
@@ -9,7 +12,7 @@ import { useT } from '../i18n';
 import { LOCALES, formatNumber, formatPercent } from '../format';
 import { useLang } from '../shell';
 import { priceText } from '../price';
-import { DLD_TRANSFER_RATE, MAX_YEARS, MORTGAGE_REGISTRATION_RATE, mortgagePlan, parseAmount, type Residency } from './mortgage';
+import { DLD_TRANSFER_RATE, MAX_YEARS, MORTGAGE_REGISTRATION_RATE, mortgagePlan, parseAmount, stagedPlan, type Residency, type Stage, type StagedPlan } from './mortgage';
 import './mortgage.css';
 
 const DEFAULT_RATE = 4.5;
@@ -17,7 +20,13 @@ const RESIDENCIES: Residency[] = ['resident', 'national', 'nonResident'];
 
 type Field = 'price' | 'down' | 'rate' | 'years';
 
-export function MortgageCalculator({ price, offPlan: listedOffPlan, titleId }: { price: number; offPlan: boolean; titleId: string }) {
+/** An off-plan listing's payment plan: its stages and their names in the page's language. */
+export interface PaymentPlan {
+  stages: readonly Stage[];
+  names: readonly { name: string; en?: boolean }[];
+}
+
+export function MortgageCalculator({ price, offPlan: listedOffPlan, plan: paymentPlan, titleId }: { price: number; offPlan: boolean; plan?: PaymentPlan; titleId: string }) {
   const t = useT();
   const lang = useLang();
   const id = useId();
@@ -38,8 +47,14 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan, titleId }: {
     rate: parseAmount(typed.rate),
     years: parseAmount(typed.years),
   };
-  const valid = Object.values(values).every((value) => value !== null);
-  const plan = valid
+  // A payment plan sets the down payment: the down payment's field is not asked.
+  const staged = paymentPlan != null && paymentPlan.stages.length > 0 ? paymentPlan : null;
+  const valid = Object.entries(values).every(([name, value]) => value !== null || (staged != null && name === 'down'));
+  const byStage =
+    valid && staged
+      ? stagedPlan({ price: values.price ?? 0, stages: staged.stages, ratePercent: values.rate ?? 0, years: values.years ?? MAX_YEARS, residency, firstHome })
+      : null;
+  const plan = valid && !staged
     ? mortgagePlan({
         price: values.price ?? 0,
         down: values.down ?? 0,
@@ -92,7 +107,7 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan, titleId }: {
     <>
       <form className="mortgage__form" onSubmit={(event) => event.preventDefault()} aria-labelledby={titleId}>
         {input('price', t('mortgage.price'))}
-        {input('down', t('mortgage.down'))}
+        {staged ? null : input('down', t('mortgage.down'))}
         {input('rate', t('mortgage.rate'), undefined, 'decimal')}
         {input('years', t('mortgage.years'), t('mortgage.yearsHint'))}
         <div className="field">
@@ -116,11 +131,14 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan, titleId }: {
             <option value="second">{t('mortgage.home.second')}</option>
           </select>
         </div>
-        <label className="mortgage__check">
-          <input type="checkbox" checked={offPlan} onChange={(event) => setOffPlan(event.target.checked)} />
-          <span>{t('mortgage.offPlan')}</span>
-        </label>
+        {staged ? null : (
+          <label className="mortgage__check">
+            <input type="checkbox" checked={offPlan} onChange={(event) => setOffPlan(event.target.checked)} />
+            <span>{t('mortgage.offPlan')}</span>
+          </label>
+        )}
       </form>
+      {byStage && staged ? <StagedResults plan={byStage} names={staged.names} /> : null}
       {plan ? (
         <div className="mortgage__results">
           {plan.downTooLow ? (
@@ -156,6 +174,64 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan, titleId }: {
       ) : null}
       <p className="mortgage__note">{t('mortgage.note')}</p>
     </>
+  );
+}
+
+/** An off-plan purchase by the stages of its payment plan, the mortgage from handover. */
+function StagedResults({ plan, names }: { plan: StagedPlan; names: PaymentPlan['names'] }) {
+  const t = useT();
+  const lang = useLang();
+  const money = (amount: number) => priceText(t, lang, amount);
+  const share = (points: number) => t('mortgage.maxLoanValue', { percent: formatPercent(lang, points) });
+  return (
+    <div className="mortgage__results">
+      <dl className="mortgage__figures" aria-live="polite">
+        <Figure label={t('mortgage.plan.monthly')} strong>
+          {t('price.amount.month', { amount: formatNumber(lang, plan.monthly) })}
+        </Figure>
+        <Figure label={t('mortgage.plan.before')} strong>
+          {money(plan.beforeHandover)}
+        </Figure>
+      </dl>
+      <h3 className="mortgage__subtitle">{t('mortgage.plan.stages')}</h3>
+      <ol className="mortgage__stages">
+        {plan.stages.map((stage) => {
+          const name = names[stage.index];
+          return (
+            <li key={stage.index} className="mortgage__stage">
+              <div className="mortgage__row mortgage__row--strong">
+                <span>
+                  <span lang={name?.en ? 'en' : undefined}>{name?.name ?? ''}</span>{' '}
+                  <span className="mortgage__share">({share(stage.percent)})</span>
+                </span>
+                <span className="mortgage__amount">{money(stage.amount)}</span>
+              </div>
+              {stage.index === plan.handover ? (
+                <dl className="mortgage__list mortgage__list--split">
+                  <Figure label={t('mortgage.plan.loan')}>{money(stage.loan)}</Figure>
+                  <Figure label={t('mortgage.plan.cash')}>{money(stage.cash)}</Figure>
+                </dl>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <p className="mortgage__explain">{t('mortgage.plan.explain', { percent: formatPercent(lang, plan.maxLtv * 100) })}</p>
+      <dl className="mortgage__list">
+        <Figure label={t('mortgage.loan')}>{money(plan.loan)}</Figure>
+        <Figure label={t('mortgage.interest')}>{money(plan.interest)}</Figure>
+      </dl>
+      <h3 className="mortgage__subtitle">{t('mortgage.plan.fees')}</h3>
+      <dl className="mortgage__list">
+        <Figure label={t('mortgage.plan.dld', { pct: formatPercent(lang, DLD_TRANSFER_RATE * 100) })}>{money(plan.costs.dldTransfer)}</Figure>
+        <Figure label={t('mortgage.cash.titleDeed')}>{money(plan.costs.titleDeed)}</Figure>
+        <Figure label={t('mortgage.cash.trustee')}>{money(plan.costs.trustee)}</Figure>
+        <Figure label={t('mortgage.cash.mortgage', { pct: formatPercent(lang, MORTGAGE_REGISTRATION_RATE * 100, 1) })}>{money(plan.costs.mortgageRegistration)}</Figure>
+        <Figure label={t('mortgage.plan.total')} strong>
+          {money(plan.cashTotal)}
+        </Figure>
+      </dl>
+    </div>
   );
 }
 

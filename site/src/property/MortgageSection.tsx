@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { loadMessages, useT, type Lang } from '../i18n';
 import { useLang } from '../shell';
+import type { PaymentPlan } from './MortgageCalculator';
 
 const calculators = new Map<Lang, ReturnType<typeof lazyCalculator>>();
 function lazyCalculator(lang: Lang) {
@@ -14,7 +15,8 @@ function lazyCalculator(lang: Lang) {
   });
 }
 
-export function MortgageSection({ price, offPlan }: { price: number; offPlan: boolean }) {
+/** `plan`: an off-plan listing's payment plan, which the calculator follows stage by stage. */
+export function MortgageSection({ price, offPlan, plan }: { price: number; offPlan: boolean; plan?: PaymentPlan }) {
   const t = useT();
   const lang = useLang();
   const titleId = useId();
@@ -43,7 +45,7 @@ export function MortgageSection({ price, offPlan }: { price: number; offPlan: bo
       <p className="mortgage__lead">{t('mortgage.lead')}</p>
       {near ? (
         <Suspense fallback={null}>
-          <Calculator price={price} offPlan={offPlan} titleId={titleId} />
+          <Calculator price={price} offPlan={offPlan} plan={plan} titleId={titleId} />
         </Suspense>
       ) : null}
     </section>

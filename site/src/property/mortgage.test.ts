@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxLoanToValue, monthlyPayment, mortgagePlan, parseAmount, trusteeFee, type Purchase } from './mortgage';
+import { handoverStage, maxLoanToValue, monthlyPayment, mortgagePlan, parseAmount, stagedPlan, trusteeFee, type Purchase } from './mortgage';
 
 const buyer: Purchase = { price: 2_000_000, down: 400_000, ratePercent: 4.5, years: 25, residency: 'resident', firstHome: true, offPlan: false };
 
@@ -50,6 +50,57 @@ describe('the plan', () => {
     expect(mortgagePlan({ ...buyer, years: 40 }).years).toBe(25);
     expect(monthlyPayment(120_000, 0, 10)).toBe(1_000);
     expect(trusteeFee(450_000)).toBe(2_100);
+  });
+});
+
+describe('an off-plan payment plan', () => {
+  const plan = [
+    { milestone: 'On booking', percent: 10 },
+    { milestone: 'During construction', percent: 70 },
+    { milestone: 'On handover', percent: 20 },
+  ];
+  const purchase = { price: 1_750_000, stages: plan, ratePercent: 4.5, years: 25, residency: 'resident' as const, firstHome: true };
+
+  it('pays each stage its share of the price, the mortgage only the handover balance', () => {
+    const staged = stagedPlan(purchase);
+    expect(staged.stages.map((s) => s.amount)).toEqual([175_000, 1_225_000, 350_000]);
+    expect(staged.handover).toBe(2);
+    // 20% due on handover is under the off-plan cap of 50%: the bank lends all of it.
+    expect(staged.loan).toBe(350_000);
+    expect(staged.stages.map((s) => s.cash)).toEqual([175_000, 1_225_000, 0]);
+    expect(staged.beforeHandover).toBe(1_400_000);
+    expect(staged.monthly).toBe(Math.round(monthlyPayment(350_000, 4.5, 25)));
+    expect(staged.costs.dldTransfer).toBe(70_000);
+    expect(staged.cashTotal).toBe(1_400_000 + 70_000 + 580 + 4_200 + Math.round(350_000 * 0.0025 + 290));
+  });
+
+  it('lends at most the off-plan cap of the price on a larger handover balance; later stages in cash', () => {
+    const staged = stagedPlan({
+      ...purchase,
+      price: 2_000_000,
+      stages: [
+        { milestone: 'On booking', percent: 20 },
+        { milestone: 'On handover', percent: 60 },
+        { milestone: 'Within 12 months', percent: 20 },
+      ],
+    });
+    expect(staged.handover).toBe(1);
+    expect(staged.loan).toBe(1_000_000);
+    expect(staged.stages.map((s) => [s.loan, s.cash])).toEqual([
+      [0, 400_000],
+      [1_000_000, 200_000],
+      [0, 400_000],
+    ]);
+  });
+
+  it('finds the handover stage by its name or key, else takes the last', () => {
+    expect(handoverStage([{ milestone: 'on-plot-handover', percent: 100 }])).toBe(0);
+    expect(handoverStage([{ milestone: 'On booking', percent: 30 }, { milestone: 'On completion', percent: 70 }])).toBe(1);
+  });
+
+  it('makes the stages add up to the price in whole dirhams', () => {
+    const staged = stagedPlan({ ...purchase, price: 1_000_001, stages: [{ milestone: 'a', percent: 33 }, { milestone: 'b', percent: 33 }, { milestone: 'c', percent: 34 }] });
+    expect(staged.stages.reduce((sum, s) => sum + s.amount, 0)).toBe(1_000_001);
   });
 });
 

@@ -128,3 +128,100 @@ export function parseAmount(text: string): number | null {
   if (!/^\d+(\.\d+)?$/.test(normal)) return null;
   return Number(normal);
 }
+
+// An off-plan purchase on a payment plan: the buyer pays the developer a share of the price at
+// each stage (on booking, during construction, on handover...), and a bank lends only once the
+// home is handed over, on the balance due then. So the loan is the handover stage's amount, at
+// most the off-plan cap of the price; the stages before it are paid in cash, as are the part of
+// the handover balance above the loan and any stage after handover. The DLD registration fee (4%)
+// is due when the sale is registered, on booking.
+
+/** One stage of a payment plan as the listing gives it: its English name (or key) and share. */
+export interface Stage {
+  milestone: string;
+  percent: number;
+}
+
+export interface StagePayment {
+  /** The stage's index in the plan. */
+  index: number;
+  /** Its share of the price, in percent, and that share in AED. */
+  percent: number;
+  amount: number;
+  /** The part the mortgage pays (the handover stage only) and the part in cash. */
+  loan: number;
+  cash: number;
+}
+
+export interface PlanPurchase {
+  price: number;
+  stages: readonly Stage[];
+  ratePercent: number;
+  years: number;
+  residency: Residency;
+  firstHome: boolean;
+}
+
+export interface StagedPlan {
+  stages: StagePayment[];
+  /** The index of the handover stage (the one named 'handover', else the last). */
+  handover: number;
+  maxLtv: number;
+  loan: number;
+  years: number;
+  monthly: number;
+  interest: number;
+  /** Cash paid to the developer before handover (every stage before it). */
+  beforeHandover: number;
+  costs: Costs;
+  /** Every stage's cash and every cost: what the buyer pays besides the loan. */
+  cashTotal: number;
+}
+
+/** The handover stage of a plan: the one whose name says handover, else the last. */
+export function handoverStage(stages: readonly Stage[]): number {
+  const named = stages.findIndex((stage) => /handover/i.test(stage.milestone));
+  return named >= 0 ? named : stages.length - 1;
+}
+
+/** What the buyer of an off-plan home pays at each stage of its plan, and the mortgage from handover. */
+export function stagedPlan(purchase: PlanPurchase): StagedPlan {
+  const price = Math.max(0, purchase.price);
+  const maxLtv = maxLoanToValue({ price, residency: purchase.residency, firstHome: purchase.firstHome, offPlan: true });
+  const handover = handoverStage(purchase.stages);
+  // Whole dirhams, the last stage taking the rounding, so the stages add up to the price.
+  let left = price;
+  const amounts = purchase.stages.map((stage, i) => {
+    const amount = i === purchase.stages.length - 1 ? left : Math.round((price * stage.percent) / 100);
+    left -= amount;
+    return amount;
+  });
+  const loan = Math.min(amounts[handover] ?? 0, Math.floor(price * maxLtv));
+  const stages = purchase.stages.map((stage, index) => {
+    const amount = amounts[index] ?? 0;
+    const borrowed = index === handover ? loan : 0;
+    return { index, percent: stage.percent, amount, loan: borrowed, cash: amount - borrowed };
+  });
+  const years = Math.min(Math.max(1, Math.round(purchase.years)), MAX_YEARS);
+  const monthly = monthlyPayment(loan, Math.max(0, purchase.ratePercent), years);
+  const totalRepaid = Math.round(monthly * years * 12);
+  const costs: Costs = {
+    dldTransfer: Math.round(price * DLD_TRANSFER_RATE),
+    titleDeed: TITLE_DEED_FEE,
+    trustee: Math.round(trusteeFee(price)),
+    mortgageRegistration: loan > 0 ? Math.round(loan * MORTGAGE_REGISTRATION_RATE + MORTGAGE_REGISTRATION_ADMIN) : 0,
+  };
+  const cash = stages.reduce((sum, stage) => sum + stage.cash, 0);
+  return {
+    stages,
+    handover,
+    maxLtv,
+    loan,
+    years,
+    monthly: Math.round(monthly),
+    interest: Math.max(0, totalRepaid - loan),
+    beforeHandover: stages.slice(0, handover).reduce((sum, stage) => sum + stage.amount, 0),
+    costs,
+    cashTotal: cash + costs.dldTransfer + costs.titleDeed + costs.trustee + costs.mortgageRegistration,
+  };
+}
