@@ -339,12 +339,14 @@ fn type_options_match_the_shared_vectors() {
     }
 }
 
-/// The filters' cases the browser runs too (site/src/search/filters.test.ts): a listing with the
-/// case's facts, searched with the case's filter as a search body.
+/// The filters' cases the browser runs too (site/src/search/filters.test.ts), and the categories'
+/// the site leaves to the endpoints: a listing with the case's facts, searched with the case's
+/// filter as a search body.
 #[test]
 fn filters_match_the_shared_vectors() {
     let vectors: Value = serde_json::from_str(include_str!("../search-vectors.json")).expect("valid JSON");
-    for case in vectors["filters"].as_array().expect("a list of filter cases") {
+    let cases = ["filters", "categories"].map(|section| vectors[section].as_array().expect("a list of filter cases").clone());
+    for case in cases.iter().flatten() {
         let mut listing = serde_json::json!({
             "_id": "x", "id": "x", "title": "x", "mainCategory": "Residential", "Images": [],
             "location": null, "featured": false, "createdAt": "2026-01-01T00:00:00+04:00",
