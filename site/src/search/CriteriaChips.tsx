@@ -90,7 +90,7 @@ export default function CriteriaChips({ yearly, community }: { yearly: boolean; 
   const searchedFor = searched
     ? [searched.community && community(searched.community), searched.type && typeLabel(lang, searched.type), searched.query && `“${searched.query}”`]
         .filter(Boolean)
-        .join(' ')
+        .join(lang === 'ar' ? '، ' : ', ')
     : '';
   return (
     <>
