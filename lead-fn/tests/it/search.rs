@@ -345,7 +345,8 @@ fn type_options_match_the_shared_vectors() {
 #[test]
 fn filters_match_the_shared_vectors() {
     let vectors: Value = serde_json::from_str(include_str!("../search-vectors.json")).expect("valid JSON");
-    let cases = ["filters", "categories"].map(|section| vectors[section].as_array().expect("a list of filter cases").clone());
+    let cases = ["filters", "categories"]
+        .map(|section| vectors[section].as_array().expect("a list of filter cases").clone());
     for case in cases.iter().flatten() {
         let mut listing = serde_json::json!({
             "_id": "x", "id": "x", "title": "x", "mainCategory": "Residential", "Images": [],
