@@ -9,10 +9,9 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { getJson } from '../data';
 import { typeLabel, useT } from '../i18n';
-import { SEARCH_TERMS } from '../paths';
 import { useLang } from '../shell';
 import { chipsNamed, without, type ChipParam, type CommunityName } from './chips';
-import { readQuery, type Given, type Reading } from './readQuery';
+import { readQuery, TERMS_FILE, type Given, type Reading } from './readQuery';
 
 /** The history entry's note of a corrected reading: what was searched for. */
 interface Searched {
@@ -64,7 +63,7 @@ export default function CriteriaChips({ yearly, community }: { yearly: boolean; 
   useEffect(() => {
     if (!query) return;
     let live = true;
-    getJson(SEARCH_TERMS)
+    getJson(TERMS_FILE)
       .then((terms) => {
         const current = new URLSearchParams(search);
         const reading = readQuery(query, terms, givenBy(current));

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import vectors from '../../../lead-fn/tests/search-vectors.json';
 import type { SearchTerms } from '../types';
-import { edits, readQuery, type Given } from './readQuery';
+import { SEARCH_TERMS } from '../paths';
+import { edits, readQuery, TERMS_FILE, type Given } from './readQuery';
 
 const terms: SearchTerms = vectors.terms;
 
@@ -23,6 +24,10 @@ describe('a typed query, read as the lead function reads it', () => {
         expect(readQuery(name, terms), name).toEqual(term.name === 'Studio' ? { bedrooms: 0 } : { type: term.name });
       }
     }
+  });
+
+  test("the names' file is the contract's", () => {
+    expect(TERMS_FILE).toBe(SEARCH_TERMS);
   });
 
   test('edits: letters added, dropped, changed, and two neighbours swapped count one each', () => {

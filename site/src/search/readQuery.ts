@@ -4,7 +4,15 @@
 // the same rules (lead-fn/src/query.rs, where each rule is written out);
 // lead-fn/tests/search-vectors.json (`queries`) holds the cases both sides run.
 // Loaded with the result page's chips (search/CriteriaChips.tsx), never in a first view.
+import type { JsonFile } from '../paths';
 import type { Furnishing, SearchTerm, SearchTerms } from '../types';
+
+/**
+ * The names the reader looks for: `SEARCH_TERMS` of paths.ts, written here (readQuery.test.ts
+ * holds them equal) because a constant of paths.ts that a lazy chunk uses is kept in the entry
+ * every page loads, and the first views are at their budget.
+ */
+export const TERMS_FILE = '/data/search-terms.json' as JsonFile<SearchTerms>;
 
 /** The most tokens a name of a community or type is compared over. */
 const MAX_NAME_TOKENS = 8;
