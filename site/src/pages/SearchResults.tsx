@@ -149,6 +149,16 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   const hydrated = useHydrated();
   // The rent search's prices are a year's rent: its price filter, chips and offers say so.
   const yearly = kind === 'rent';
+  // A typed query read into filters (search/CriteriaChips.tsx) finds what the query found (the
+  // function reads it by the same rules): its answer is kept for the new address, so the cards
+  // stay while that searches again.
+  const onRead = useCallback(
+    (next: URLSearchParams) => {
+      const kept = answers.get(id);
+      if (kept) keep(`${kind} ${JSON.stringify(criteriaFrom(kind, next))}`, kept);
+    },
+    [kind, id],
+  );
   // A community's name in the page's language, for its chip.
   const community = useCallback((name: string) => communities.find((option) => option.value === name)?.name ?? name, [communities]);
   const empty = hydrated && state.status === 'done' && total === 0;
@@ -173,7 +183,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
         <div className="criteria-row">
           {hydrated ? (
             <Suspense fallback={null}>
-              <CriteriaChips yearly={yearly} community={community} />
+              <CriteriaChips yearly={yearly} community={community} onRead={onRead} />
             </Suspense>
           ) : null}
         </div>

@@ -51,7 +51,16 @@ export function withReading(params: URLSearchParams, reading: Reading): URLSearc
   return next;
 }
 
-export default function CriteriaChips({ yearly, community }: { yearly: boolean; community: CommunityName }) {
+export default function CriteriaChips({
+  yearly,
+  community,
+  onRead,
+}: {
+  yearly: boolean;
+  community: CommunityName;
+  /** Called with the address a reading goes to, just before it goes there. */
+  onRead: (next: URLSearchParams) => void;
+}) {
   const lang = useLang();
   const t = useT();
   const [params] = useSearchParams();
@@ -72,13 +81,14 @@ export default function CriteriaChips({ yearly, community }: { yearly: boolean; 
         const state: Searched | null = reading.corrected
           ? { searchedFor: { community: reading.community, type: reading.type, query: reading.query } }
           : null;
+        onRead(next);
         navigate({ search: `?${next.toString()}` }, { replace: true, preventScrollReset: true, state });
       })
       .catch((error) => console.error('Failed to read the search', error));
     return () => {
       live = false;
     };
-  }, [search, query, navigate]);
+  }, [search, query, navigate, onRead]);
 
   const remove = (name: ChipParam) => {
     const next = without(params, name).toString();
