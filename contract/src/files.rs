@@ -21,6 +21,7 @@ use crate::{
     media::PostPictures,
     routes::Routes,
     site::{Developer, MapPlace, Page, Site, TeamMember},
+    vocabulary::SearchTerms,
 };
 
 /// One file of [`published!`] as the TypeScript generator sees it.
@@ -100,6 +101,9 @@ published! {
     fn legal_page(id: &str): Page = "/data/pages/{id}.json";
     /// The home page's newest cards of each main category.
     const HOME: HomeCards<'static> = "/data/home.json";
+    /// The communities and property types by every name a visitor may type, for the query reader
+    /// of the search endpoints and the result pages.
+    const SEARCH_TERMS: SearchTerms = "/data/search-terms.json";
     /// The communities the map names, where the vocabulary gives their coordinates.
     const PLACES: Vec<MapPlace> = "/data/places.json";
     /// The area guides: one entry per community, most listings first.

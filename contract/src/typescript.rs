@@ -34,7 +34,7 @@ use crate::site::{
     AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MemberTexts, Page,
     PageTexts, Partner, Site, SiteTexts, SocialLink, TeamMember, Translations,
 };
-use crate::vocabulary::{TermNames, Vocabulary};
+use crate::vocabulary::{SearchTerm, SearchTerms, TermNames, Vocabulary};
 
 /// The command that writes the generated files ([`FILES`]).
 pub const COMMAND: &str = "cargo run -p contract --features ts --example typescript";
@@ -172,6 +172,8 @@ fn declarations() -> Vec<Declaration> {
         declaration::<MapPlace>(cfg),
         declaration::<Vocabulary>(cfg),
         declaration::<TermNames>(cfg),
+        declaration::<SearchTerms>(cfg),
+        declaration::<SearchTerm>(cfg),
         declaration::<Heroes>(cfg),
         declaration::<Hero>(cfg),
         declaration::<Partner>(cfg),

@@ -41,3 +41,22 @@ pub struct Vocabulary {
     #[serde(default)]
     pub stages: BTreeMap<String, TermNames>,
 }
+
+/// A community or property type as search reads it in a typed query: the English name listings
+/// are published with, and every other way it is written (its Arabic and Russian names, the
+/// vocabulary's `aliases`: 'JVC', 'The Palm').
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SearchTerm {
+    pub name: String,
+    pub names: Vec<String>,
+}
+
+/// What the query reader looks for in a typed search (`data/search-terms.json`), read by the
+/// lead function's search endpoints and by the site's result pages alike.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SearchTerms {
+    pub communities: Vec<SearchTerm>,
+    pub types: Vec<SearchTerm>,
+}

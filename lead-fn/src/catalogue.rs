@@ -2,6 +2,10 @@
 //! `api/properties.json`, either a file (in `estate serve`, rewritten by every rebuild) or a URL
 //! (on Lambda, the deployed site), and kept in memory with what search needs precomputed.
 //!
+//! Beside it, the communities' and types' names the query reader looks for
+//! (`data/search-terms.json`, [`contract::vocabulary::SearchTerms`]), from the same site: a
+//! site without that file is searched by its words alone.
+//!
 //! A file is reloaded when its modification time or size changes; a URL is fetched again once
 //! its copy is older than the refresh interval. When a reload fails, the last good copy stays in
 //! use (and the failure is logged), so a CDN hiccup never empties the search results.
@@ -15,6 +19,7 @@ use serde_json::value::RawValue;
 
 use contract::ApiProperty;
 use contract::text::{community_key, fold};
+use contract::vocabulary::SearchTerms;
 
 /// Where the catalogue comes from.
 #[derive(Debug, Clone)]
@@ -35,6 +40,8 @@ pub struct Snapshot {
     /// contain it: a query word is looked up as a prefix, so it costs a binary search and the
     /// matching lists, not a scan of every description.
     words: Vec<(Box<str>, Vec<u32>)>,
+    /// The names the query reader looks for ([`crate::query`]).
+    pub terms: SearchTerms,
 }
 
 /// A published property with its JSON (answered as is) and its search text.
@@ -101,7 +108,13 @@ impl Snapshot {
         }
         let mut words: Vec<_> = index.into_iter().collect();
         words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        Ok(Snapshot { entries, words })
+        Ok(Snapshot { entries, words, terms: SearchTerms::default() })
+    }
+
+    /// The snapshot with the names the query reader looks for.
+    pub fn with_terms(mut self, terms: SearchTerms) -> Snapshot {
+        self.terms = terms;
+        self
     }
 
     /// The entries having every given word as the start of one of theirs, as a bit set over
@@ -256,8 +269,8 @@ pub struct Catalogue {
 #[derive(Debug, Default)]
 struct State {
     snapshot: Option<Arc<Snapshot>>,
-    /// File: the (modified, size) of the loaded file. URL: when it was fetched.
-    file_stamp: Option<(SystemTime, u64)>,
+    /// File: the (modified, size) of the loaded file and of the terms' file. URL: when it was fetched.
+    file_stamp: Option<Stamp>,
     fetched: Option<Instant>,
 }
 
@@ -276,7 +289,15 @@ impl Catalogue {
 
     /// A catalogue of the given properties that never changes.
     pub fn fixed(properties: Vec<ApiProperty>) -> Result<Catalogue, serde_json::Error> {
-        Ok(Catalogue::new(Source::Fixed(Arc::new(Snapshot::new(properties)?))))
+        Catalogue::fixed_with_terms(properties, SearchTerms::default())
+    }
+
+    /// A catalogue of the given properties and query reader's names that never changes.
+    pub fn fixed_with_terms(
+        properties: Vec<ApiProperty>,
+        terms: SearchTerms,
+    ) -> Result<Catalogue, serde_json::Error> {
+        Ok(Catalogue::new(Source::Fixed(Arc::new(Snapshot::new(properties)?.with_terms(terms)))))
     }
 
     /// The current snapshot, reloaded first when the source changed. Fails only when no copy
@@ -336,9 +357,14 @@ impl Catalogue {
                 let read = |source| LoadError::Read { path: shown.clone(), source };
                 let stamp = file_stamp(path).map_err(read)?;
                 let text = tokio::fs::read(path).await.map_err(read)?;
+                let terms = match terms_path(path) {
+                    Some(terms) => tokio::fs::read(&terms).await.ok(),
+                    None => None,
+                };
                 let snapshot = Arc::new(
                     Snapshot::parse(&text)
-                        .map_err(|source| LoadError::Parse { origin: shown.clone(), source })?,
+                        .map_err(|source| LoadError::Parse { origin: shown.clone(), source })?
+                        .with_terms(parse_terms(terms.as_deref(), &shown)),
                 );
                 let mut state = self.lock();
                 state.snapshot = Some(snapshot.clone());
@@ -349,9 +375,14 @@ impl Catalogue {
                 let fetch = |source| LoadError::Fetch { url: url.clone(), source };
                 let response = self.client.get(url).send().await.and_then(|r| r.error_for_status());
                 let text = response.map_err(fetch)?.bytes().await.map_err(fetch)?;
+                let terms = match terms_url(url) {
+                    Some(terms) => self.fetch_terms(&terms).await,
+                    None => None,
+                };
                 let snapshot = Arc::new(
                     Snapshot::parse(&text)
-                        .map_err(|source| LoadError::Parse { origin: url.clone(), source })?,
+                        .map_err(|source| LoadError::Parse { origin: url.clone(), source })?
+                        .with_terms(parse_terms(terms.as_deref(), url)),
                 );
                 let mut state = self.lock();
                 state.snapshot = Some(snapshot.clone());
@@ -362,9 +393,52 @@ impl Catalogue {
     }
 }
 
-fn file_stamp(path: &std::path::Path) -> std::io::Result<(SystemTime, u64)> {
-    let meta = std::fs::metadata(path)?;
-    Ok((meta.modified()?, meta.len()))
+/// The (modified, size) of the catalogue's file and of its terms' file, if there is one.
+type Stamp = ((SystemTime, u64), Option<(SystemTime, u64)>);
+
+impl Catalogue {
+    /// The terms' file of a deployed site; none when it cannot be fetched (a site built before
+    /// it was published is searched by its words).
+    async fn fetch_terms(&self, url: &str) -> Option<Vec<u8>> {
+        let response = self.client.get(url).send().await.and_then(|r| r.error_for_status());
+        match response {
+            Ok(response) => response.bytes().await.ok().map(|bytes| bytes.to_vec()),
+            Err(error) => {
+                tracing::warn!(event = "search_terms_unavailable", url, error = %error);
+                None
+            }
+        }
+    }
+}
+
+fn file_stamp(path: &std::path::Path) -> std::io::Result<Stamp> {
+    let stamp = |path: &std::path::Path| -> std::io::Result<(SystemTime, u64)> {
+        let meta = std::fs::metadata(path)?;
+        Ok((meta.modified()?, meta.len()))
+    };
+    Ok((stamp(path)?, terms_path(path).and_then(|terms| stamp(&terms).ok())))
+}
+
+/// The terms' file beside a local `api/properties.json`: the same site's `data/search-terms.json`.
+fn terms_path(properties: &std::path::Path) -> Option<PathBuf> {
+    let depth = contract::files::relative(contract::files::API_PROPERTIES).split('/').count();
+    let root = properties.ancestors().nth(depth)?;
+    Some(root.join(contract::files::relative(contract::files::SEARCH_TERMS)))
+}
+
+/// The terms' address beside the deployed site's `.../api/properties.json`.
+fn terms_url(properties: &str) -> Option<String> {
+    let site = properties.strip_suffix(contract::files::API_PROPERTIES)?;
+    Some(format!("{site}{}", contract::files::SEARCH_TERMS))
+}
+
+/// The query reader's names from a file's text; none (words alone) when the text is not them.
+fn parse_terms(text: Option<&[u8]>, origin: &str) -> SearchTerms {
+    let Some(text) = text else { return SearchTerms::default() };
+    serde_json::from_slice(text).unwrap_or_else(|error| {
+        tracing::warn!(event = "search_terms_unreadable", origin, error = %error);
+        SearchTerms::default()
+    })
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod http;
 pub mod lambda;
 pub mod leads;
 pub mod logging;
+pub mod query;
 pub mod rank;
 pub mod search;
 pub mod validate;

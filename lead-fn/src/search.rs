@@ -12,7 +12,10 @@
 //!   in any of the listing's languages, as the start of a word, ignoring case and accents, Arabic
 //!   digits read as Latin ones; one-letter words and a few stop words ('the', 'في', 'на') are
 //!   ignored, not required, and a query of nothing else is no criterion (see [`query_words`]);
-//!   listings with the words in their names come first (see [`crate::rank`]);
+//!   listings with the words in their names come first (see [`crate::rank`]); before that the
+//!   query is read ([`crate::query`]): a community, type, bedrooms, price, sale or rent,
+//!   furnishing or off-plan it names becomes that criterion unless the search has it already, and
+//!   only the rest are words;
 //! - `type`: the sub-category, ignoring case and a plural `s` ('Apartments' finds 'Apartment');
 //! - `bedrooms`: exactly that many (0 is a studio); 7 means '7+', seven or more;
 //! - `area`: at least that many square feet;
@@ -21,7 +24,8 @@
 //!   many square feet; `min` and `max`: the price in AED, bounds included, a rent as its yearly
 //!   amount ([`contract::PricePeriod::yearly`]); `completion` (off-plan handover): `ready`, a
 //!   handover whose month has come (UTC), or a year (`2028`); `furnishing`: `furnished`,
-//!   `partly-furnished` or `unfurnished`, ignoring case.
+//!   `partly-furnished` or `unfurnished`, ignoring case; `purpose`: `rent` (rental listings)
+//!   or `sale` (every other); `offPlan`: `true` (off-plan listings only).
 //!
 //! A bound on something a listing does not state leaves it out. The browser applies the same
 //! rules to the listing pages (site/src/search/filters.ts); `tests/search-vectors.json` holds
@@ -39,6 +43,7 @@ use serde::Deserialize;
 
 use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, query_words};
 use crate::http::{ApiError, BodyError};
+use crate::query::{Given, Purpose};
 use contract::endpoints;
 use contract::text::community_key;
 use contract::{Furnishing, MainCategory};
@@ -53,6 +58,8 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// What a search asks for. Empty criteria match everything in the category.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Criteria {
+    /// The search text as sent, before [`Criteria::read_query`].
+    pub text: String,
     /// The words of the search text a listing must all have (see [`query_words`]).
     pub words: Vec<String>,
     /// The normalised type, if any.
@@ -76,6 +83,10 @@ pub struct Criteria {
     /// languages: the 'Area' dropdowns of the residential and rental pages (beside the
     /// type, bedroom, area and price parameters).
     pub community: Option<String>,
+    /// Rental listings, or every other.
+    pub purpose: Option<Purpose>,
+    /// Off-plan listings only.
+    pub off_plan: bool,
 }
 
 impl Criteria {
@@ -118,7 +129,39 @@ impl Criteria {
         {
             return false;
         }
+        if self.purpose.is_some_and(|purpose| !purpose.fits(property.main_category)) {
+            return false;
+        }
+        if self.off_plan && property.main_category != MainCategory::OffPlan {
+            return false;
+        }
         true
+    }
+
+    /// Reads the search text ([`crate::query::read`]) with the catalogue's `terms`: what it names
+    /// and the search does not have yet becomes a criterion, the rest its words.
+    pub fn read_query(&mut self, terms: &contract::vocabulary::SearchTerms) {
+        let given = Given {
+            community: self.community.is_some(),
+            kind: self.kind.is_some(),
+            bedrooms: self.bedrooms.is_some(),
+            price: self.min_price.is_some() || self.max_price.is_some(),
+            purpose: self.purpose.is_some(),
+            furnishing: self.furnishing.is_some(),
+            off_plan: self.off_plan,
+        };
+        let reading = crate::query::read(&self.text, terms, given);
+        self.community =
+            self.community.take().or_else(|| reading.community.as_deref().and_then(community_key));
+        self.kind = self.kind.take().or_else(|| reading.kind.as_deref().map(normalise_type));
+        self.bedrooms = self.bedrooms.or(reading.bedrooms);
+        if !given.price {
+            (self.min_price, self.max_price) = (reading.min, reading.max);
+        }
+        self.purpose = self.purpose.or(reading.purpose);
+        self.furnishing = self.furnishing.or(reading.furnishing);
+        self.off_plan |= reading.off_plan;
+        self.words = query_words(&reading.query);
     }
 }
 
@@ -152,6 +195,7 @@ fn within<T: PartialOrd>(value: Option<T>, low: Option<T>, high: Option<T>) -> b
 enum Value {
     Text(String),
     Number(serde_json::Number),
+    Flag(bool),
     Null(()),
 }
 
@@ -160,6 +204,7 @@ impl Value {
         match self {
             Value::Text(text) => Some(text.trim().to_owned()).filter(|t| !t.is_empty()),
             Value::Number(number) => Some(number.to_string()),
+            Value::Flag(flag) => Some(flag.to_string()),
             Value::Null(()) => None,
         }
     }
@@ -180,6 +225,9 @@ struct Body {
     max: Option<Value>,
     completion: Option<Value>,
     furnishing: Option<Value>,
+    purpose: Option<Value>,
+    #[serde(rename = "offPlan")]
+    off_plan: Option<Value>,
 }
 
 /// Why a search request was refused (400, with the reason as JSON).
@@ -194,8 +242,8 @@ impl From<BadSearch> for ApiError {
 
 /// Reads the criteria from a query string and a JSON body (either may be empty).
 pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria, BadSearch> {
-    let mut fields: [Option<String>; 11] = Default::default();
-    const NAMES: [&str; 11] = [
+    let mut fields: [Option<String>; 13] = Default::default();
+    const NAMES: [&str; 13] = [
         "query",
         "type",
         "bedrooms",
@@ -207,6 +255,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         "max",
         "completion",
         "furnishing",
+        "purpose",
+        "offPlan",
     ];
     if let Some(query_string) = query_string {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
@@ -232,6 +282,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             body.max,
             body.completion,
             body.furnishing,
+            body.purpose,
+            body.off_plan,
         ];
         for (slot, value) in values.into_iter().enumerate() {
             if let Some(value) = value {
@@ -251,6 +303,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         max_price,
         completion,
         furnishing,
+        purpose,
+        off_plan,
     ] = fields;
     let completion = completion
         .map(|value| value.to_lowercase())
@@ -284,9 +338,24 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             })
             .transpose()
     }
+    let purpose = purpose
+        .map(|value| match value.to_lowercase().as_str() {
+            "rent" => Ok(Purpose::Rent),
+            "sale" => Ok(Purpose::Sale),
+            _ => Err(BadSearch(format!("purpose must be rent or sale, not {value:?}"))),
+        })
+        .transpose()?;
+    let off_plan = match off_plan.map(|value| value.to_lowercase()).as_deref() {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(other) => return Err(BadSearch(format!("offPlan must be true or false, not {other:?}"))),
+    };
     let query: String = query.unwrap_or_default().chars().take(MAX_QUERY_CHARS).collect();
     Ok(Criteria {
         words: query_words(&query),
+        text: query,
+        purpose,
+        off_plan,
         kind: kind.map(|kind| normalise_type(&kind)).filter(|kind| !kind.is_empty()),
         bedrooms: number("bedrooms", bedrooms)?,
         bathrooms: number("bathrooms", bathrooms)?,
@@ -343,11 +412,12 @@ async fn search(
     body: RequestBody,
 ) -> Result<Response, ApiError> {
     let body = crate::http::json_or_empty(&headers, body, MAX_BODY_BYTES).await.map_err(body_refused)?;
-    let criteria = criteria_from(query.as_deref(), &body)?;
+    let mut criteria = criteria_from(query.as_deref(), &body)?;
     let snapshot = catalogue.snapshot().await.map_err(|error| {
         tracing::error!(event = "catalogue_unavailable", error = %error);
         ApiError::plain(StatusCode::SERVICE_UNAVAILABLE, "the property catalogue is not available")
     })?;
+    criteria.read_query(&snapshot.terms);
     let answer = answer(&snapshot, category, &criteria);
     Ok(([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], answer)
         .into_response())

@@ -2,7 +2,7 @@
 // `cargo run -p contract --features ts --example typescript`: do not edit.
 // Every file the generator publishes, typed with what a JSON file holds; the languages; the
 // fixed routes.
-import type { AreaGuide, Blog, CardProperty, Community, DetailData, Developer, FeedItem, GoneData, HomeCards, ListingSummary, MapPlace, Page, Picture, Property, Routes, Site, TeamMember } from './types';
+import type { AreaGuide, Blog, CardProperty, Community, DetailData, Developer, FeedItem, GoneData, HomeCards, ListingSummary, MapPlace, Page, Picture, Property, Routes, SearchTerms, Site, TeamMember } from './types';
 
 /**
  * A published JSON file's path, typed with what it holds: `getJson(SITE)` reads a `Site`
@@ -54,6 +54,12 @@ export function legalPage(id: string): JsonFile<Page> {
 
 /** The home page's newest cards of each main category. */
 export const HOME = '/data/home.json' as JsonFile<HomeCards>;
+
+/**
+ * The communities and property types by every name a visitor may type, for the query reader
+ * of the search endpoints and the result pages.
+ */
+export const SEARCH_TERMS = '/data/search-terms.json' as JsonFile<SearchTerms>;
 
 /** The communities the map names, where the vocabulary gives their coordinates. */
 export const PLACES = '/data/places.json' as JsonFile<Array<MapPlace>>;

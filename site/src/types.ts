@@ -242,6 +242,25 @@ export type TermNames = {
 };
 
 /**
+ * What the query reader looks for in a typed search (`data/search-terms.json`), read by the
+ * lead function's search endpoints and by the site's result pages alike.
+ */
+export type SearchTerms = {
+  communities: Array<SearchTerm>;
+  types: Array<SearchTerm>;
+};
+
+/**
+ * A community or property type as search reads it in a typed query: the English name listings
+ * are published with, and every other way it is written (its Arabic and Russian names, the
+ * vocabulary's `aliases`: 'JVC', 'The Palm').
+ */
+export type SearchTerm = {
+  name: string;
+  names: Array<string>;
+};
+
+/**
  * The media behind each listing page's title.
  */
 export type Heroes = {

@@ -163,6 +163,10 @@ pub fn words(kind: &str, path: &str) -> Option<(&'static str, Option<&'static st
             "Dubai Land Department area",
             "Communities: the area names the Dubai Land Department gives the community (Marsa Dubai for Dubai Marina), for the market figures.",
         ),
+        ("vocabulary", "terms.aliases") => (
+            "Other names",
+            "Communities and property types: other names visitors type for it, in any language (JVC, The Palm, flat), so search finds it.",
+        ),
         ("vocabulary", "terms.coordinates") => ("Map position", "Communities: the centre of the community."),
         // The agency.
         ("site", "name") => ("Agency name", "As shown in the header and on every page."),

@@ -43,6 +43,10 @@ pub struct Term {
     /// data writes them (`Marsa Dubai` for Dubai Marina), for `estate market import`.
     #[serde(default)]
     pub dld: Vec<String>,
+    /// Other names people write for it, in any language (`JVC`, `The Palm`, `Marina`): search
+    /// reads them in a typed query as the term itself.
+    #[serde(default)]
+    pub aliases: Vec<String>,
 }
 
 impl Term {

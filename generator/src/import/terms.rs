@@ -62,8 +62,16 @@ pub fn collect(
             }
             let Some(file) = vocabulary.get_mut(kind) else { continue };
             let Some(key) = new_key(&file.data.terms, &english) else { continue };
-            let term =
-                Term { key, en: english, ar: None, ru: None, code: None, coordinates: None, dld: Vec::new() };
+            let term = Term {
+                key,
+                en: english,
+                ar: None,
+                ru: None,
+                code: None,
+                coordinates: None,
+                dld: Vec::new(),
+                aliases: Vec::new(),
+            };
             file.data.terms.push(term.clone());
             new.push(NewTerm { kind, term, listings: vec![i] });
         }
@@ -232,7 +240,16 @@ mod tests {
     use super::*;
 
     fn term(key: &str, en: &str, coordinates: Option<Coordinates>) -> Term {
-        Term { key: key.into(), en: en.into(), ar: None, ru: None, code: None, coordinates, dld: Vec::new() }
+        Term {
+            key: key.into(),
+            en: en.into(),
+            ar: None,
+            ru: None,
+            code: None,
+            coordinates,
+            dld: Vec::new(),
+            aliases: Vec::new(),
+        }
     }
 
     #[test]

@@ -385,6 +385,7 @@ impl Jobs {
             add(files::SITE, to_json(&site::site(&site.data, &content.team, &content.vocabulary, pictures)));
         }
         add(files::PLACES, to_json(&site::places(&content.vocabulary)));
+        add(files::SEARCH_TERMS, to_json(&site::search_terms(&content.vocabulary)));
         add(files::TEAM, to_json(&site::team(content, pictures)));
         add(files::DEVELOPERS, to_json(&site::developers(content, pictures)));
         let post_pictures: contract::media::PostPictures = api_posts

@@ -8,7 +8,7 @@ use contract::site::{
     PageTexts, Partner, Site, SiteTexts, SocialLink, TeamMember, Translations,
 };
 use contract::urls::media_url;
-use contract::vocabulary::{TermNames, Vocabulary};
+use contract::vocabulary::{SearchTerm, SearchTerms, TermNames, Vocabulary};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -53,6 +53,28 @@ fn vocabulary(vocabularies: &Vocabularies) -> Vocabulary {
         types: table(Kind::Types),
         stages: table(Kind::Stages),
     }
+}
+
+/// The communities and property types by every name a visitor may type (English, Arabic,
+/// Russian and the vocabulary's aliases), for the query reader of search.
+pub fn search_terms(vocabularies: &Vocabularies) -> SearchTerms {
+    let terms = |kind: Kind| -> Vec<SearchTerm> {
+        let Some(record) = vocabularies.get(kind) else { return Vec::new() };
+        record
+            .data
+            .terms
+            .iter()
+            .map(|t| {
+                let others = [t.ar.as_deref(), t.ru.as_deref()].into_iter().flatten();
+                let mut names: Vec<String> =
+                    others.chain(t.aliases.iter().map(String::as_str)).map(str::to_owned).collect();
+                names.retain(|name| !name.trim().is_empty() && *name != t.en);
+                names.dedup();
+                SearchTerm { name: t.en.clone(), names }
+            })
+            .collect()
+    };
+    SearchTerms { communities: terms(Kind::Communities), types: terms(Kind::Types) }
 }
 
 /// The communities the map names: each with coordinates in the vocabulary.

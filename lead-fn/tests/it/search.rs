@@ -339,12 +339,15 @@ fn type_options_match_the_shared_vectors() {
     }
 }
 
-/// The filters' cases the browser runs too (site/src/search/filters.test.ts): a listing with the
-/// case's facts, searched with the case's filter as a search body.
+/// The filters' cases the browser runs too (site/src/search/filters.test.ts), and the categories'
+/// the site leaves to the endpoints: a listing with the case's facts, searched with the case's
+/// filter as a search body.
 #[test]
 fn filters_match_the_shared_vectors() {
     let vectors: Value = serde_json::from_str(include_str!("../search-vectors.json")).expect("valid JSON");
-    for case in vectors["filters"].as_array().expect("a list of filter cases") {
+    let cases = ["filters", "categories"]
+        .map(|section| vectors[section].as_array().expect("a list of filter cases").clone());
+    for case in cases.iter().flatten() {
         let mut listing = serde_json::json!({
             "_id": "x", "id": "x", "title": "x", "mainCategory": "Residential", "Images": [],
             "location": null, "featured": false, "createdAt": "2026-01-01T00:00:00+04:00",
@@ -363,4 +366,135 @@ fn filters_match_the_shared_vectors() {
         let name = case["name"].as_str().expect("a name");
         assert_eq!(criteria.fits(&snapshot.entries[0]), case["fits"].as_bool().expect("fits"), "{name}");
     }
+}
+
+/// The shared vectors' file.
+fn vectors() -> Value {
+    serde_json::from_str(include_str!("../search-vectors.json")).expect("valid JSON")
+}
+
+/// The names the vectors' queries are read with: the sample content's `data/search-terms.json`.
+fn vector_terms() -> contract::vocabulary::SearchTerms {
+    serde_json::from_value(vectors()["terms"].clone()).expect("search terms")
+}
+
+/// What the search already has, as a case names it.
+fn given(case: &Value) -> lead_fn::query::Given {
+    let mut given = lead_fn::query::Given::default();
+    for name in case["given"].as_array().into_iter().flatten() {
+        match name.as_str().expect("a filter's name") {
+            "community" => given.community = true,
+            "type" => given.kind = true,
+            "bedrooms" => given.bedrooms = true,
+            "price" => given.price = true,
+            "purpose" => given.purpose = true,
+            "furnishing" => given.furnishing = true,
+            "offPlan" => given.off_plan = true,
+            other => panic!("no filter {other}"),
+        }
+    }
+    given
+}
+
+/// The queries' cases the browser runs too (site/src/search/readQuery.test.ts).
+#[test]
+fn queries_are_read_as_the_shared_vectors_say() {
+    let terms = vector_terms();
+    for case in vectors()["queries"].as_array().expect("a list of queries") {
+        let query = case["query"].as_str().expect("a query");
+        let reading = lead_fn::query::read(query, &terms, given(case));
+        assert_eq!(serde_json::to_value(&reading).expect("JSON"), case["read"], "{query}");
+    }
+}
+
+#[test]
+fn every_community_is_read_by_each_of_its_names_and_every_type_by_its_own() {
+    let terms = vector_terms();
+    let read = |name: &str| lead_fn::query::read(name, &terms, lead_fn::query::Given::default());
+    for term in &terms.communities {
+        for name in std::iter::once(&term.name).chain(&term.names) {
+            let reading = read(name);
+            assert_eq!(reading.community.as_deref(), Some(term.name.as_str()), "{name}: {reading:?}");
+            assert_eq!((reading.query.as_str(), reading.corrected), ("", false), "{name}");
+        }
+    }
+    for term in &terms.types {
+        for name in std::iter::once(&term.name).chain(&term.names) {
+            let reading = read(name);
+            if term.name == "Studio" {
+                // 'studio' is a number of bedrooms (none) before it is a type.
+                assert_eq!(reading.bedrooms, Some(0), "{name}");
+                continue;
+            }
+            assert_eq!(reading.kind.as_deref(), Some(term.name.as_str()), "{name}: {reading:?}");
+            assert_eq!(reading.query, "", "{name}");
+        }
+    }
+}
+
+/// The listings: a two-bedroom and a studio in Dubai Marina, a one-bedroom in Creek
+/// Harbour, a five-bedroom Palm villa, a Marina rental; the vectors' names.
+fn read_listings() -> Config {
+    let listing = |id: &str, category: &str, sub: &str, location: &str, bedrooms: u32, price: u64| {
+        serde_json::from_value::<ApiProperty>(json!({
+            "_id": id, "id": id, "title": format!("{sub} {id}"), "mainCategory": category,
+            "subCategory": sub, "Images": [], "location": location, "bedrooms": bedrooms,
+            "area": 1000, "price": price, "featured": false, "createdAt": "2026-01-01T00:00:00+04:00",
+            "description": "", "url": format!("/property/{id}"),
+            "translations": translations(location)
+        }))
+        .expect("a valid property")
+    };
+    let properties = vec![
+        listing("marina-2", "Residential", "Apartment", "Dubai Marina", 2, 2_800_000),
+        listing("marina-2-dear", "Residential", "Apartment", "Dubai Marina", 2, 4_500_000),
+        listing("marina-studio", "Residential", "Apartment", "Dubai Marina", 0, 900_000),
+        listing("creek-1", "Residential", "Apartment", "Dubai Creek Harbour", 1, 1_500_000),
+        listing("palm-5", "Residential", "Villa", "Palm Jumeirah", 5, 30_000_000),
+        listing("marina-rent", "Rental", "Apartment", "Dubai Marina", 2, 150_000),
+    ];
+    Config::new(Arc::new(Catalogue::fixed_with_terms(properties, vector_terms()).expect("serialisable")))
+}
+
+async fn read_found(endpoint: &str, body: Value) -> Vec<String> {
+    let (status, answer) =
+        post_to(read_listings(), endpoint, Some("application/json"), &body.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer.as_array().expect("an array").iter().map(|p| p["id"].as_str().expect("an id").to_owned()).collect()
+}
+
+#[tokio::test]
+async fn the_endpoints_read_what_a_query_names_as_filters() {
+    let all = "/api/search-properties";
+    assert_eq!(
+        read_found(all, json!({ "query": "2 bedroom marina" })).await,
+        ["marina-2", "marina-2-dear", "marina-rent"]
+    );
+    assert_eq!(
+        read_found(all, json!({ "query": "2 bed marina under 3m" })).await,
+        ["marina-2", "marina-rent"]
+    );
+    assert_eq!(read_found(all, json!({ "query": "2 bed marina under 3m for sale" })).await, ["marina-2"]);
+    assert_eq!(read_found(all, json!({ "query": "Marena studio" })).await, ["marina-studio"]);
+    assert_eq!(read_found(all, json!({ "query": "The Palm" })).await, ["palm-5"]);
+    assert_eq!(read_found(all, json!({ "query": "شقة غرفتين في دبي مارينا للإيجار" })).await, ["marina-rent"]);
+    assert_eq!(
+        read_found(all, json!({ "query": "2-комнатная Дубай Марина до 3 млн" })).await,
+        ["marina-2", "marina-rent"]
+    );
+    assert_eq!(
+        read_found("/api/properties/residential/search", json!({ "query": "2 bed marina" })).await,
+        ["marina-2", "marina-2-dear"]
+    );
+    // A filter the search has already wins, and the query's word for it stays a word.
+    assert!(read_found(all, json!({ "query": "creek", "community": "Dubai Marina" })).await.is_empty());
+    assert_eq!(read_found(all, json!({ "query": "2 bed", "bedrooms": 1 })).await, Vec::<String>::new());
+    assert_eq!(read_found(all, json!({ "query": "marina", "bedrooms": 0 })).await, ["marina-studio"]);
+    // The site sends what it read as filters, and the rest as words: the same answer.
+    assert_eq!(
+        read_found(all, json!({ "community": "Dubai Marina", "bedrooms": 2, "max": 3000000 })).await,
+        ["marina-2", "marina-rent"]
+    );
+    assert_eq!(read_found(all, json!({ "purpose": "rent", "query": "marina" })).await, ["marina-rent"]);
+    assert_eq!(read_found(all, json!({ "offPlan": true })).await, Vec::<String>::new());
 }

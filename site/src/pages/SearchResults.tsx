@@ -7,7 +7,7 @@
 // the category's Area or area size, the words), sort and price range; every choice lives in the
 // address (search/filters.ts). With nothing found, it offers the same search without its
 // narrowest filter, with that search's count, and the requirements form filled in with it.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { API_TIMEOUT_MS, getJson } from '../data';
@@ -15,7 +15,7 @@ import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
 import type { Lang } from '../i18n';
 import type { CardProperty, ListingSummary, Property } from '../types';
-import { chips, countFound, criteriaFrom, localFilters, relaxations, SEARCHES, searchRequest, type Param, type SearchKind } from '../search/searches';
+import { countFound, criteriaFrom, localFilters, SEARCHES, searchRequest, type Param, type SearchKind } from '../search/searches';
 import { listingSummary, SITE } from '../paths';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
@@ -34,6 +34,8 @@ import { useResultPlace } from '../search/place';
 import { PlaceholderGrid } from '../components/PlaceholderGrid';
 
 const NoResultsHelp = lazy(() => import('../search/NoResultsHelp'));
+// The chips, each removable, and the reading of a typed query: after the first view (search/CriteriaChips.tsx).
+const CriteriaChips = lazy(() => import('../search/CriteriaChips'));
 // The cards come with the search's answer, never in the prerendered page: their code is fetched
 // beside the search (the effect below starts both), not with the page's first view; placeholder
 // cards of their size stand in until both are here. The results stay 'busy' until then, so what
@@ -147,7 +149,18 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   const hydrated = useHydrated();
   // The rent search's prices are a year's rent: its price filter, chips and offers say so.
   const yearly = kind === 'rent';
-  const criteriaChips = hydrated ? chips(t, lang, params, yearly) : [];
+  // A typed query read into filters (search/CriteriaChips.tsx) finds what the query found (the
+  // function reads it by the same rules): its answer is kept for the new address, so the cards
+  // stay while that searches again.
+  const onRead = useCallback(
+    (next: URLSearchParams) => {
+      const kept = answers.get(id);
+      if (kept) keep(`${kind} ${JSON.stringify(criteriaFrom(kind, next))}`, kept);
+    },
+    [kind, id],
+  );
+  // A community's name in the page's language, for its chip.
+  const community = useCallback((name: string) => communities.find((option) => option.value === name)?.name ?? name, [communities]);
   const empty = hydrated && state.status === 'done' && total === 0;
   // Kept through a search in the panel: every other filter of the address (sort, price, ...).
   const extra = useMemo(() => {
@@ -168,14 +181,10 @@ function SearchPage({ kind }: { kind: SearchKind }) {
         {/* The chips' row is there from the first paint (the prerender knows no criteria), so
             the chips filled in after hydration move nothing. */}
         <div className="criteria-row">
-          {criteriaChips.length > 0 ? (
-            <ul className="criteria" aria-label={t('search.criteria')}>
-              {criteriaChips.map((chip) => (
-                <li key={chip} className="criteria__chip">
-                  {chip}
-                </li>
-              ))}
-            </ul>
+          {hydrated ? (
+            <Suspense fallback={null}>
+              <CriteriaChips yearly={yearly} community={community} onRead={onRead} />
+            </Suspense>
           ) : null}
         </div>
       </PageHeader>
@@ -230,7 +239,8 @@ function SearchPage({ kind }: { kind: SearchKind }) {
               target={PANELS[panel].target}
               purpose={kind === 'rent' ? 'rent' : 'buy'}
               params={params}
-              options={relaxations(t, lang, params, yearly)}
+              yearly={yearly}
+              community={community}
               count={(next, signal) => countFound(kind, next, signal)}
             />
           </Suspense>

@@ -6,6 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../i18n/link';
 import { useT } from '../i18n';
+import { useLang } from '../shell';
+import { relaxations, type CommunityName } from './chips';
 
 /** A search the page may offer: the address without one of its criteria, and that criterion's words. */
 export interface Relaxation {
@@ -57,18 +59,22 @@ export default function NoResultsHelp({
   target,
   purpose,
   params,
-  options,
+  yearly,
+  community,
   count,
 }: {
   /** The result page's path. */
   target: string;
   purpose: 'buy' | 'rent';
   params: URLSearchParams;
-  options: Relaxation[];
+  /** The page's prices are a year's rent (the rent search). */
+  yearly: boolean;
+  community: CommunityName;
   count: (params: URLSearchParams, signal: AbortSignal) => Promise<number>;
 }) {
+  const lang = useLang();
   const t = useT();
-  const relaxed = useRelaxed(options, count);
+  const relaxed = useRelaxed(relaxations(t, lang, params, yearly, community), count);
   return (
     <div className="search-help">
       {relaxed ? (

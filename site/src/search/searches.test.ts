@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAllMessages, translate, type Lang, type Translate } from '../i18n';
 import { formatNumber } from '../format';
-import { chips, relaxations } from './searches';
+import { chips, relaxations } from './chips';
 
 const t = (lang: Lang): Translate => (key, vars) => translate(lang, key, vars);
 

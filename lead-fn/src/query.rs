@@ -1,0 +1,648 @@
+//! The query reader: what a visitor types in a search box ('2 bed marina under 3m', 'فيلا
+//! للإيجار في النخلة', '2-комнатная Дубай Марина до 3 млн') read into the filters it names, the
+//! rest left as the words of the text query.
+//!
+//! The site's result pages read a query by the same rules (site/src/search/readQuery.ts) and
+//! `tests/search-vectors.json` (`queries`) holds the cases both run. The rules:
+//!
+//! - The text is cut into tokens: runs of letters and digits (a '.' between digits and a ','
+//!   before three digits belong to the number: '3.5m', '2,500,000'), compared folded
+//!   ([`fold`]: case, accents, Arabic vowel marks and digits).
+//! - A price: a bound word ('under', 'below', 'up to', 'max', 'less than', 'до', 'дешевле',
+//!   'أقل من', 'تحت', 'حتى' for the most; 'over', 'above', 'from', 'min', 'more than', 'от',
+//!   'дороже', 'أكثر من', 'فوق' for the least) then an amount: a number (three-digit groups after
+//!   it joined: '3 000 000'), its unit in it or after it ('3m', '3 million', '3 млн', '3 مليون',
+//!   '500k', '500 тыс', '500 ألف'), a currency after it ('AED', 'درهم') taken too. Without a
+//!   unit an amount under 1,000 is no price.
+//! - Bedrooms: a number (or 'one' to 'seven', 'одна' to 'пять', 'ثلاث' to 'سبع') then a bedroom
+//!   word ('bed', 'bedrooms', 'br', 'bhk', 'спальни', 'комнатная', 'غرف' with its 'نوم'); '2br',
+//!   '2bed' in one token; 'двухкомнатная'; 'غرفتين' (two rooms); 'studio', 'студия', 'استوديو'
+//!   are none (0).
+//! - Sale or rent: 'rent', 'rental', 'lease', 'аренда', 'снять', 'إيجار' / 'sale', 'buy',
+//!   'продажа', 'купить', 'بيع', 'شراء' (with the 'for', 'to', 'на' or 'в' just before).
+//! - Furnishing: 'furnished', 'unfurnished', 'partly/semi furnished', 'меблированная', 'с
+//!   мебелью', 'без мебели', 'مفروشة', 'غير مفروشة', 'نصف مفروشة'.
+//! - Off-plan: 'off plan', 'off-plan', 'offplan', 'офф-план', 'على الخارطة', 'قيد الإنشاء'.
+//! - A community, then a property type: the longest run of tokens (at most six) that is one of
+//!   its names ([`SearchTerms`]: English, Arabic, Russian, aliases; a type's last 's' ignored);
+//!   then, where none is, a run of as many tokens as a name has, of four letters or more,
+//!   starting with its first letter and within one edit of it (a letter added, dropped,
+//!   changed, or two swapped) for a name of up to seven letters, two for a longer one; the
+//!   nearest wins, the first listed among equals.
+//! - Each filter is read once (the first phrase), and not at all when the search already has it
+//!   (`given`): a second community's name, or one beside a chosen community, stays a word.
+//! - The rest is the text query, in the tokens as typed; a word of five letters or more that is
+//!   no word of a community's names (nor a plural one's singular: 'tower' of 'Towers'), but one
+//!   is within the edits above of (same first letter), is replaced by it ('Jumeira' is
+//!   'Jumeirah').
+//!   When its words are all ones search ignores ('in', 'في', 'в'), there is no text query.
+//! - `corrected`: a name or word was found by its edits, so the page says what it searched for.
+
+use contract::text::fold;
+use contract::vocabulary::{SearchTerm, SearchTerms};
+use contract::{Furnishing, MainCategory};
+use serde::Serialize;
+
+/// The most tokens a name of a community or type is compared over.
+const MAX_NAME_TOKENS: usize = 8;
+
+/// Sale or rent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Purpose {
+    Sale,
+    Rent,
+}
+
+impl Purpose {
+    /// Whether a listing of `category` is for this purpose.
+    pub fn fits(self, category: MainCategory) -> bool {
+        (category == MainCategory::Rental) == (self == Purpose::Rent)
+    }
+}
+
+/// What a query says.
+#[derive(Debug, Default, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Reading {
+    /// A community's English name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub community: Option<String>,
+    /// A property type's English name.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bedrooms: Option<u32>,
+    /// AED.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<Purpose>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub furnishing: Option<Furnishing>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub off_plan: bool,
+    /// The rest: the text query.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub query: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub corrected: bool,
+}
+
+/// The filters a search already has, which the reader then leaves to it.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct Given {
+    pub community: bool,
+    pub kind: bool,
+    pub bedrooms: bool,
+    /// Either bound of the price.
+    pub price: bool,
+    pub purpose: bool,
+    pub furnishing: bool,
+    pub off_plan: bool,
+}
+
+/// One token: as typed, and folded.
+#[derive(Debug)]
+struct Token {
+    raw: String,
+    key: String,
+    used: bool,
+}
+
+/// The tokens of `text`: runs of letters and digits; '.' between digits and ',' before three
+/// digits (after one) stay inside a number.
+fn tokens(text: &str) -> Vec<Token> {
+    let chars: Vec<char> = text.chars().collect();
+    let digit = |i: usize| {
+        chars.get(i).is_some_and(|c| {
+            c.is_ascii_digit() || matches!(c, '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}')
+        })
+    };
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let inside_number = i > 0
+            && digit(i - 1)
+            && ((c == '.' && digit(i + 1))
+                || (c == ',' && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4)));
+        if c.is_alphanumeric() || inside_number {
+            if c != ',' {
+                current.push(c);
+            }
+        } else if !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out.into_iter().map(|raw| Token { key: fold(&raw), raw, used: false }).collect()
+}
+
+/// A name's folded tokens joined by a space: how a run of tokens is compared with it.
+fn name_key(name: &str) -> String {
+    tokens(name).into_iter().map(|t| t.key).collect::<Vec<_>>().join(" ")
+}
+
+/// A type's key: a last 's' ignored, as search compares types.
+fn type_key(key: &str) -> &str {
+    key.strip_suffix('s').unwrap_or(key)
+}
+
+/// Whether `key` is one of `words` (folded).
+fn is_one_of(key: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| fold(w) == key)
+}
+
+/// The number a token is, if it is digits only or a number word.
+fn small_number(key: &str) -> Option<u32> {
+    if !key.is_empty() && key.len() <= 2 && key.bytes().all(|b| b.is_ascii_digit()) {
+        return key.parse().ok();
+    }
+    const WORDS: [[&str; 7]; 3] = [
+        ["one", "two", "three", "four", "five", "six", "seven"],
+        ["одна", "две", "три", "четыре", "пять", "шесть", "семь"],
+        ["واحدة", "اثنتين", "ثلاث", "أربع", "خمس", "ست", "سبع"],
+    ];
+    for list in WORDS {
+        if let Some(n) = list.iter().position(|w| fold(w) == key) {
+            return Some(n as u32 + 1);
+        }
+    }
+    None
+}
+
+/// Whether a token is a word for bedrooms after a number.
+fn is_bedroom_word(key: &str) -> bool {
+    is_one_of(key, &["bed", "beds", "bedroom", "bedrooms", "br", "bdr", "bhk", "bd", "غرف", "غرفة", "غرفه"])
+        || key.starts_with("спал")
+        || key.starts_with("комнат")
+}
+
+/// 'двухкомнатная': the number of rooms a Russian compound names.
+fn russian_rooms(key: &str) -> Option<u32> {
+    const STEMS: [&str; 5] = ["одно", "двух", "трех", "четырех", "пяти"];
+    STEMS
+        .iter()
+        .position(|stem| key.strip_prefix(stem).is_some_and(|rest| rest.starts_with("комнат")))
+        .map(|n| n as u32 + 1)
+}
+
+/// A number with a bedroom word stuck to it: '2br', '3bed', '2bedrooms'.
+fn joined_bedrooms(key: &str) -> Option<u32> {
+    let digits = key.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 2 {
+        return None;
+    }
+    let (number, word) = key.split_at(digits);
+    is_one_of(word, &["br", "bed", "beds", "bd", "bdr", "bhk", "bedroom", "bedrooms"])
+        .then(|| number.parse().ok())
+        .flatten()
+}
+
+/// Units after an amount.
+fn unit(key: &str) -> Option<u64> {
+    if is_one_of(key, &["k", "thousand", "тыс", "тысяч", "тысячи", "ألف", "الاف", "آلاف"])
+    {
+        Some(1_000)
+    } else if is_one_of(
+        key,
+        &[
+            "m",
+            "mn",
+            "mln",
+            "million",
+            "millions",
+            "млн",
+            "миллион",
+            "миллиона",
+            "миллионов",
+            "مليون",
+            "ملايين",
+        ],
+    ) {
+        Some(1_000_000)
+    } else {
+        None
+    }
+}
+
+fn is_currency(key: &str) -> bool {
+    is_one_of(
+        key,
+        &["aed", "dh", "dhs", "dirham", "dirhams", "дирхам", "дирхамов", "дирхама", "درهم", "دراهم"],
+    )
+}
+
+/// The bound words before an amount (compared folded, as tokens are): the most, then the least.
+const MAX_WORDS: [&[&str]; 11] = [
+    &["under"],
+    &["below"],
+    &["up", "to"],
+    &["upto"],
+    &["max"],
+    &["less", "than"],
+    &["до"],
+    &["дешевле"],
+    &["أقل", "من"],
+    &["تحت"],
+    &["حتى"],
+];
+const MIN_WORDS: [&[&str]; 9] = [
+    &["over"],
+    &["above"],
+    &["from"],
+    &["min"],
+    &["more", "than"],
+    &["от"],
+    &["дороже"],
+    &["أكثر", "من"],
+    &["فوق"],
+];
+
+struct Reader<'a> {
+    tokens: Vec<Token>,
+    terms: &'a SearchTerms,
+}
+
+impl Reader<'_> {
+    /// Whether the unused tokens from `at` are `words`.
+    fn phrase_at(&self, at: usize, words: &[&str]) -> bool {
+        words
+            .iter()
+            .enumerate()
+            .all(|(i, w)| self.tokens.get(at + i).is_some_and(|t| !t.used && t.key == fold(w)))
+    }
+
+    fn key(&self, at: usize) -> Option<&str> {
+        self.tokens.get(at).filter(|t| !t.used).map(|t| t.key.as_str())
+    }
+
+    fn take(&mut self, from: usize, count: usize) {
+        for token in &mut self.tokens[from..from + count] {
+            token.used = true;
+        }
+    }
+
+    /// An amount from `at`: (AED, tokens it spans).
+    fn amount(&self, at: usize) -> Option<(u64, usize)> {
+        let key = self.key(at)?;
+        let number_len = key.bytes().take_while(|b| b.is_ascii_digit() || *b == b'.').count();
+        if number_len == 0 || !key.as_bytes()[0].is_ascii_digit() {
+            return None;
+        }
+        let (mut number, attached) = key.split_at(number_len);
+        let mut joined = String::new();
+        let mut span = 1;
+        if attached.is_empty() && !number.contains('.') {
+            joined.push_str(number);
+            while let Some(group) =
+                self.key(at + span).filter(|k| k.len() == 3 && k.bytes().all(|b| b.is_ascii_digit()))
+            {
+                joined.push_str(group);
+                span += 1;
+            }
+            number = &joined;
+        }
+        let value: f64 = number.parse().ok()?;
+        let factor = if attached.is_empty() {
+            match self.key(at + span).and_then(unit) {
+                Some(factor) => {
+                    span += 1;
+                    Some(factor)
+                }
+                None => None,
+            }
+        } else {
+            Some(unit(attached)?)
+        };
+        if self.key(at + span).is_some_and(is_currency) {
+            span += 1;
+        }
+        let amount = (value * factor.unwrap_or(1) as f64).round();
+        if factor.is_none() && amount < 1_000.0 {
+            return None;
+        }
+        (amount.is_finite() && amount < 1e13).then_some((amount as u64, span))
+    }
+
+    /// The first bound of `lists` followed by an amount, taken.
+    fn price(&mut self, lists: &[&[&str]]) -> Option<u64> {
+        for at in 0..self.tokens.len() {
+            for words in lists {
+                if self.phrase_at(at, words)
+                    && let Some((amount, span)) = self.amount(at + words.len())
+                {
+                    self.take(at, words.len() + span);
+                    return Some(amount);
+                }
+            }
+        }
+        None
+    }
+
+    fn bedrooms(&mut self) -> Option<u32> {
+        for at in 0..self.tokens.len() {
+            let Some(key) = self.key(at).map(str::to_owned) else { continue };
+            if let Some(n) = joined_bedrooms(&key).or_else(|| russian_rooms(&key)) {
+                self.take(at, 1);
+                return Some(n);
+            }
+            if is_one_of(&key, &["studio", "studios", "студия", "студию", "студии", "استوديو", "ستوديو"])
+            {
+                self.take(at, 1);
+                return Some(0);
+            }
+            let dual = is_one_of(&key, &["غرفتين", "غرفتي", "بغرفتين", "بغرفتي"]);
+            let counted = small_number(&key).filter(|_| self.key(at + 1).is_some_and(is_bedroom_word));
+            if let Some(n) = counted.or(dual.then_some(2)) {
+                let mut span = if dual { 1 } else { 2 };
+                if self.key(at + span).is_some_and(|k| k == fold("نوم")) {
+                    span += 1;
+                }
+                self.take(at, span);
+                return Some(n);
+            }
+        }
+        None
+    }
+
+    fn purpose(&mut self) -> Option<Purpose> {
+        const RENT: [&str; 12] = [
+            "rent",
+            "rental",
+            "rentals",
+            "renting",
+            "lease",
+            "аренда",
+            "аренду",
+            "аренды",
+            "снять",
+            "إيجار",
+            "للإيجار",
+            "بالإيجار",
+        ];
+        const SALE: [&str; 10] =
+            ["sale", "buy", "buying", "purchase", "продажа", "продажу", "купить", "للبيع", "بيع", "شراء"];
+        for at in 0..self.tokens.len() {
+            let Some(key) = self.key(at) else { continue };
+            let purpose = if is_one_of(key, &RENT) || key == fold("الإيجار") {
+                Purpose::Rent
+            } else if is_one_of(key, &SALE) {
+                Purpose::Sale
+            } else {
+                continue;
+            };
+            let before = at
+                .checked_sub(1)
+                .filter(|&b| self.key(b).is_some_and(|k| is_one_of(k, &["for", "to", "на", "в"])));
+            match before {
+                Some(b) => self.take(b, 2),
+                None => self.take(at, 1),
+            }
+            return Some(purpose);
+        }
+        None
+    }
+
+    fn furnishing(&mut self) -> Option<Furnishing> {
+        for at in 0..self.tokens.len() {
+            let Some(key) = self.key(at) else { continue };
+            let before = at.checked_sub(1).and_then(|b| self.key(b).map(|k| (b, k.to_owned())));
+            let furnished =
+                is_one_of(key, &["furnished", "مفروشة", "مفروش", "مفروشه"]) || key.starts_with("меблирован");
+            if furnished {
+                let (from, furnishing) = match &before {
+                    Some((b, k)) if is_one_of(k, &["partly", "semi", "part", "نصف"]) => {
+                        (*b, Furnishing::PartlyFurnished)
+                    }
+                    Some((b, k)) if is_one_of(k, &["not", "non", "un", "غير"]) => {
+                        (*b, Furnishing::Unfurnished)
+                    }
+                    _ => (at, Furnishing::Furnished),
+                };
+                self.take(from, at + 1 - from);
+                return Some(furnishing);
+            }
+            if key == "unfurnished" {
+                self.take(at, 1);
+                return Some(Furnishing::Unfurnished);
+            }
+            if key == fold("мебелью") && before.as_ref().is_some_and(|(_, k)| k == "с") {
+                self.take(at - 1, 2);
+                return Some(Furnishing::Furnished);
+            }
+            if key == fold("мебели") && before.as_ref().is_some_and(|(_, k)| k == "без") {
+                self.take(at - 1, 2);
+                return Some(Furnishing::Unfurnished);
+            }
+        }
+        None
+    }
+
+    fn off_plan(&mut self) -> bool {
+        const PHRASES: [&[&str]; 6] = [
+            &["off", "plan"],
+            &["offplan"],
+            &["офф", "план"],
+            &["оффплан"],
+            &["على", "الخارطة"],
+            &["قيد", "الإنشاء"],
+        ];
+        for at in 0..self.tokens.len() {
+            for words in PHRASES {
+                if self.phrase_at(at, words) {
+                    self.take(at, words.len());
+                    return true;
+                }
+            }
+            if self.key(at).is_some_and(|k| k == fold("الخارطة")) {
+                self.take(at, 1);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The unused run of tokens from `at`, at most `n` long.
+    fn run(&self, at: usize) -> usize {
+        self.tokens[at..].iter().take(MAX_NAME_TOKENS).take_while(|t| !t.used).count()
+    }
+
+    fn joined(&self, at: usize, n: usize) -> String {
+        self.tokens[at..at + n].iter().map(|t| t.key.as_str()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The first run of tokens that is one of a term's names: the term's English name.
+    fn exact(&mut self, terms: &[SearchTerm], types: bool) -> Option<String> {
+        let compare = |key: &str| if types { type_key(key).to_owned() } else { key.to_owned() };
+        for at in 0..self.tokens.len() {
+            for n in (1..=self.run(at)).rev() {
+                let phrase = compare(&self.joined(at, n));
+                let found =
+                    terms.iter().find(|term| names(term).any(|name| compare(&name_key(name)) == phrase));
+                if let Some(term) = found {
+                    self.take(at, n);
+                    return Some(term.name.clone());
+                }
+            }
+        }
+        None
+    }
+
+    /// The first run of tokens within its edits of a term's name: the nearest term's English name.
+    fn near(&mut self, terms: &[SearchTerm]) -> Option<String> {
+        for at in 0..self.tokens.len() {
+            for n in (1..=self.run(at)).rev() {
+                let phrase = self.joined(at, n);
+                if phrase.chars().count() < 4 || phrase.chars().any(|c| c.is_ascii_digit()) {
+                    continue;
+                }
+                let mut best: Option<(usize, &SearchTerm)> = None;
+                for term in terms {
+                    for name in names(term) {
+                        let key = name_key(name);
+                        if key.split(' ').count() != n {
+                            continue;
+                        }
+                        if let Some(d) = near_enough(&phrase, &key)
+                            && best.is_none_or(|(b, _)| d < b)
+                        {
+                            best = Some((d, term));
+                        }
+                    }
+                }
+                if let Some((_, term)) = best {
+                    let name = term.name.clone();
+                    self.take(at, n);
+                    return Some(name);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A term's English name and its other names.
+fn names(term: &SearchTerm) -> impl Iterator<Item = &str> {
+    std::iter::once(term.name.as_str()).chain(term.names.iter().map(String::as_str))
+}
+
+/// The edits allowed for a name of `letters` letters.
+fn allowance(letters: usize) -> usize {
+    match letters {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// The edits from `typed` to `name` when within the name's allowance and both start alike.
+fn near_enough(typed: &str, name: &str) -> Option<usize> {
+    if typed.chars().next() != name.chars().next() {
+        return None;
+    }
+    let d = edits(typed, name);
+    (d <= allowance(name.chars().count())).then_some(d)
+}
+
+/// The optimal string alignment distance: letters added, dropped, changed, two neighbours swapped.
+pub fn edits(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    d[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// Reads `text` with the `terms`, leaving alone what the search already has (`given`).
+pub fn read(text: &str, terms: &SearchTerms, given: Given) -> Reading {
+    let mut reader = Reader { tokens: tokens(text), terms };
+    let mut reading = Reading::default();
+    if !given.price {
+        reading.max = reader.price(&MAX_WORDS);
+        reading.min = reader.price(&MIN_WORDS);
+    }
+    if !given.bedrooms {
+        reading.bedrooms = reader.bedrooms();
+    }
+    if !given.purpose {
+        reading.purpose = reader.purpose();
+    }
+    if !given.furnishing {
+        reading.furnishing = reader.furnishing();
+    }
+    if !given.off_plan {
+        reading.off_plan = reader.off_plan();
+    }
+    let terms = reader.terms;
+    if !given.community {
+        reading.community = reader.exact(&terms.communities, false);
+    }
+    if !given.kind {
+        reading.kind = reader.exact(&terms.types, true);
+    }
+    if !given.community && reading.community.is_none() {
+        reading.community = reader.near(&terms.communities);
+        reading.corrected |= reading.community.is_some();
+    }
+    if !given.kind && reading.kind.is_none() {
+        reading.kind = reader.near(&terms.types);
+        reading.corrected |= reading.kind.is_some();
+    }
+    // The words of the communities' names, for the rest's spelling.
+    let vocabulary: Vec<Token> = terms
+        .communities
+        .iter()
+        .flat_map(names)
+        .flat_map(tokens)
+        .filter(|t| t.key.chars().count() >= 4 && t.key.chars().all(char::is_alphabetic))
+        .collect();
+    let mut rest = Vec::new();
+    for token in reader.tokens.iter().filter(|t| !t.used) {
+        let letters = token.key.chars().count();
+        // A word of the names, or its singular ('tower' of 'Towers'), is kept as typed.
+        let known = vocabulary
+            .iter()
+            .any(|w| w.key.strip_suffix('s').unwrap_or(&w.key) == token.key || w.key == token.key);
+        let mut best: Option<(usize, &Token)> = None;
+        if letters >= 5 && !known && token.key.chars().all(char::is_alphabetic) {
+            for word in &vocabulary {
+                if let Some(d) = near_enough(&token.key, &word.key)
+                    && best.is_none_or(|(b, _)| d < b)
+                {
+                    best = Some((d, word));
+                }
+            }
+        }
+        match best {
+            Some((_, word)) => {
+                reading.corrected = true;
+                rest.push(word.raw.clone());
+            }
+            None => rest.push(token.raw.clone()),
+        }
+    }
+    // Ignored words alone ('in', 'في', 'в') are no text query.
+    let rest = rest.join(" ");
+    if !crate::catalogue::query_words(&rest).is_empty() {
+        reading.query = rest;
+    }
+    reading
+}

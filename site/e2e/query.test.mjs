@@ -1,0 +1,134 @@
+// Browser tests of the query reader on the result pages, in Debian's Chromium: what a visitor
+// types ('2 bed marina under 3.5m', 'Marena', 'فيلا للإيجار', 'студия аренда') becomes the
+// filters it names, shown as removable chips above the results in the page's language; the
+// results are those filters' (checked against the published listings, filtered here on their
+// own); a chip removed widens them; a corrected name says what was searched for. Screenshots at
+// 390 and 1366 px in English and Arabic go to e2e/screenshots/.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PHONE, openPage, settle } from './browser.mjs';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+
+withSiteAndBrowser();
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+/** The desktop width of the screenshots (a common laptop's). */
+const LAPTOP = { width: 1366, height: 900 };
+const repo = join(import.meta.dirname, '..', '..');
+
+/** The published listings (the static JSON API). */
+const published = () => JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'));
+/** Text without the isolates an Arabic message puts around numbers, its spaces as one. */
+const plain = (text) => text.replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
+
+/** The ids of the published listings that `keep` lets through, newest first as search answers (ties: as published). */
+const expected = (keep) => published().filter(keep).map((p) => p.id);
+
+/** Waits until the results are settled (not busy) and the chips are `chips`; answers the cards' ids, sorted. */
+async function settledOn(page, chips) {
+  const deadline = Date.now() + 15_000;
+  let seen = [];
+  for (;;) {
+    await settle(page);
+    const state = await page.evaluate(() => ({
+      busy: document.querySelector('[aria-labelledby="results-count"]')?.getAttribute('aria-busy'),
+      chips: [...document.querySelectorAll('.criteria .criteria__chip > span:first-child')].map((chip) => chip.textContent),
+      ids: [...document.querySelectorAll('.card-grid .property-card__link')].map((a) => a.getAttribute('href').replace(/^.*\/property\//, '')),
+    }));
+    seen = state.chips.map(plain);
+    if (state.busy === 'false' && JSON.stringify(seen) === JSON.stringify(chips)) return state.ids.sort();
+    if (Date.now() > deadline) assert.fail(`chips ${JSON.stringify(seen)} (busy: ${state.busy}), not ${JSON.stringify(chips)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+const sorted = (ids) => [...ids].sort();
+
+describe('a typed query on the result page', () => {
+  test('the published names the reader looks for are the shared vectors', () => {
+    const terms = JSON.parse(readFileSync(join(server.dist, 'data', 'search-terms.json'), 'utf8'));
+    const vectors = JSON.parse(readFileSync(join(repo, 'lead-fn', 'tests', 'search-vectors.json'), 'utf8'));
+    assert.deepEqual(terms, vectors.terms, 'update the vectors\' terms from data/search-terms.json when the vocabulary changes');
+  });
+
+  test('English: bedrooms, a community and a price become chips and filters; a chip removed widens the results', async () => {
+    const { context, page, problems } = await openPage(browser, LAPTOP);
+    await page.goto(`${server.url}/search-result?query=${encodeURIComponent('2 bed marina under 3.5m')}`, { waitUntil: 'load' });
+    const marina = (p) => p.location === 'Dubai Marina' && p.price !== null && p.price <= 3_500_000;
+    const found = await settledOn(page, ['Dubai Marina', '2 Bedrooms', 'Up to 3,500,000 AED']);
+    assert.deepEqual(found, sorted(expected((p) => marina(p) && p.bedrooms === 2)));
+    assert.ok(found.length > 0, 'the Marina two-bedroom is found');
+    // The address holds the filters read, and no words are left to require.
+    const address = new URL(page.url()).searchParams;
+    assert.equal(address.get('community'), 'Dubai Marina');
+    assert.equal(address.get('bedrooms'), '2');
+    assert.equal(address.get('max'), '3500000');
+    assert.equal(address.get('query'), null);
+    assert.equal(await page.locator('.criteria__searched').count(), 0, 'nothing was corrected');
+    await page.screenshot({ path: join(SHOTS, 'query-en-1366.png') });
+
+    await page.getByRole('button', { name: 'Remove 2 Bedrooms' }).click();
+    const wider = await settledOn(page, ['Dubai Marina', 'Up to 3,500,000 AED']);
+    assert.deepEqual(wider, sorted(expected(marina)));
+    assert.ok(wider.length > found.length, `removing '2 Bedrooms' widens ${found} to ${wider}`);
+    assert.equal(new URL(page.url()).searchParams.get('bedrooms'), null);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("English: a misspelt community is found, and the page says what it searched for", async () => {
+    const { context, page, problems } = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/search-result?query=Marena`, { waitUntil: 'load' });
+    const found = await settledOn(page, ['Dubai Marina']);
+    assert.deepEqual(found, sorted(expected((p) => p.location === 'Dubai Marina')));
+    assert.equal(plain(await page.locator('.criteria__searched').innerText()), 'Showing results for Dubai Marina');
+    await page.screenshot({ path: join(SHOTS, 'query-en-390.png') });
+    // 'townhose' is a type within its edits.
+    await page.goto(`${server.url}/search-result?query=townhose`, { waitUntil: 'load' });
+    const townhouses = await settledOn(page, ['Type: Townhouse']);
+    assert.deepEqual(townhouses, sorted(expected((p) => p.subCategory === 'Townhouse')));
+    assert.equal(plain(await page.locator('.criteria__searched').innerText()), 'Showing results for Townhouse');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('Arabic: a type and rent, in the page\'s words; removing rent widens to every villa', async () => {
+    for (const viewport of [PHONE, LAPTOP]) {
+      const { context, page, problems } = await openPage(browser, viewport);
+      await page.goto(`${server.url}/ar/search-result?query=${encodeURIComponent('فيلا للإيجار')}`, { waitUntil: 'load' });
+      const villas = (p) => p.subCategory === 'Villa';
+      const found = await settledOn(page, ['النوع: فيلا', 'للإيجار']);
+      assert.deepEqual(found, sorted(expected((p) => villas(p) && p.mainCategory === 'Rental')));
+      assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+      if (viewport === PHONE) {
+        await page.getByRole('button', { name: 'إزالة للإيجار' }).click();
+        const wider = await settledOn(page, ['النوع: فيلا']);
+        assert.deepEqual(wider, sorted(expected(villas)));
+        assert.ok(wider.length > found.length);
+      }
+      // A corrected name in Arabic: 'Marena' is Dubai Marina, said in Arabic.
+      await page.goto(`${server.url}/ar/search-result?query=${encodeURIComponent('شقة غرفتين Marena')}`, { waitUntil: 'load' });
+      await settledOn(page, ['دبي مارينا', 'النوع: شقة', 'غرفتا نوم']);
+      assert.equal(plain(await page.locator('.criteria__searched').innerText()), 'عرض نتائج دبي مارينا، شقة');
+      await page.screenshot({ path: join(SHOTS, `query-ar-${viewport.width}.png`) });
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
+  test('Russian: a studio to rent, and a price in millions', async () => {
+    const { context, page, problems } = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/ru/search-result?query=${encodeURIComponent('студия аренда')}`, { waitUntil: 'load' });
+    const found = await settledOn(page, ['Студия', 'Аренда']);
+    assert.deepEqual(found, sorted(expected((p) => p.bedrooms === 0 && p.mainCategory === 'Rental')));
+    assert.ok(found.length > 0);
+    await page.goto(`${server.url}/ru/search-result?query=${encodeURIComponent('2-комнатная до 5 млн')}`, { waitUntil: 'load' });
+    const two = await settledOn(page, ['2 спальни', 'До 5 000 000 AED']);
+    assert.deepEqual(two, sorted(expected((p) => p.bedrooms === 2 && p.price !== null && p.price <= 5_000_000)));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

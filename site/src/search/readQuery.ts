@@ -1,0 +1,436 @@
+// The query reader: what a visitor types in a search box ('2 bed marina under 3m', 'فيلا
+// للإيجار في النخلة', '2-комнатная Дубай Марина до 3 млн') read into the filters it names, the
+// rest left as the words of the text query. The lead function's search endpoints read a query by
+// the same rules (lead-fn/src/query.rs, where each rule is written out);
+// lead-fn/tests/search-vectors.json (`queries`) holds the cases both sides run.
+// Loaded with the result page's chips (search/CriteriaChips.tsx), never in a first view.
+import type { JsonFile } from '../paths';
+import type { Furnishing, SearchTerm, SearchTerms } from '../types';
+
+/**
+ * The names the reader looks for: `SEARCH_TERMS` of paths.ts, written here (readQuery.test.ts
+ * holds them equal) because a constant of paths.ts that a lazy chunk uses is kept in the entry
+ * every page loads, and the first views are at their budget.
+ */
+export const TERMS_FILE = '/data/search-terms.json' as JsonFile<SearchTerms>;
+
+/** The most tokens a name of a community or type is compared over. */
+const MAX_NAME_TOKENS = 8;
+
+export type Purpose = 'sale' | 'rent';
+
+/** What a query says; a filter it does not name is left out. */
+export interface Reading {
+  /** A community's English name. */
+  community?: string;
+  /** A property type's English name. */
+  type?: string;
+  bedrooms?: number;
+  /** AED. */
+  min?: number;
+  max?: number;
+  purpose?: Purpose;
+  furnishing?: Furnishing;
+  offPlan?: true;
+  /** The rest: the text query. */
+  query?: string;
+  /** A name or word was found by its edits: the page says what it searched for. */
+  corrected?: true;
+}
+
+/** The filters a search already has, which the reader then leaves to it. */
+export type Given = 'community' | 'type' | 'bedrooms' | 'price' | 'purpose' | 'furnishing' | 'offPlan';
+
+/** `text` folded for comparison, as `contract::text::fold`: case, accents, Arabic vowel marks and digits. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\p{M}\u0640]/gu, '')
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x6f0))
+    .toLowerCase();
+}
+
+interface Token {
+  raw: string;
+  key: string;
+  used: boolean;
+}
+
+const WORD_CHAR = /[\p{Alphabetic}\p{N}]/u;
+const DIGIT = /[0-9\u0660-\u0669\u06f0-\u06f9]/;
+const letters = (text: string) => [...text].length;
+
+/** The tokens of `text`: runs of letters and digits; '.' between digits and ',' before three digits stay inside a number. */
+function tokens(text: string): Token[] {
+  const chars = [...text];
+  const digit = (i: number) => i >= 0 && i < chars.length && DIGIT.test(chars[i]!);
+  const out: string[] = [];
+  let current = '';
+  chars.forEach((c, i) => {
+    const insideNumber =
+      i > 0 && digit(i - 1) && ((c === '.' && digit(i + 1)) || (c === ',' && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4)));
+    if (WORD_CHAR.test(c) || insideNumber) {
+      if (c !== ',') current += c;
+    } else if (current) {
+      out.push(current);
+      current = '';
+    }
+  });
+  if (current) out.push(current);
+  return out.map((raw) => ({ raw, key: fold(raw), used: false }));
+}
+
+/** A name's folded tokens joined by a space: how a run of tokens is compared with it. */
+const nameKey = (name: string) =>
+  tokens(name)
+    .map((t) => t.key)
+    .join(' ');
+
+/** A type's key: a last 's' ignored, as search compares types. */
+const typeKey = (key: string) => (key.endsWith('s') ? key.slice(0, -1) : key);
+
+const isOneOf = (key: string, words: readonly string[]) => words.some((w) => fold(w) === key);
+
+const NUMBER_WORDS = [
+  ['one', 'two', 'three', 'four', 'five', 'six', 'seven'],
+  ['одна', 'две', 'три', 'четыре', 'пять', 'шесть', 'семь'],
+  ['واحدة', 'اثنتين', 'ثلاث', 'أربع', 'خمس', 'ست', 'سبع'],
+];
+
+/** The number a token is, if it is one or two digits or a number word. */
+function smallNumber(key: string): number | null {
+  if (/^[0-9]{1,2}$/.test(key)) return Number(key);
+  for (const list of NUMBER_WORDS) {
+    const n = list.findIndex((w) => fold(w) === key);
+    if (n >= 0) return n + 1;
+  }
+  return null;
+}
+
+const isBedroomWord = (key: string) =>
+  isOneOf(key, ['bed', 'beds', 'bedroom', 'bedrooms', 'br', 'bdr', 'bhk', 'bd', 'غرف', 'غرفة', 'غرفه']) || key.startsWith('спал') || key.startsWith('комнат');
+
+/** 'двухкомнатная': the number of rooms a Russian compound names. */
+function russianRooms(key: string): number | null {
+  const n = ['одно', 'двух', 'трех', 'четырех', 'пяти'].findIndex((stem) => key.startsWith(stem) && key.slice(stem.length).startsWith('комнат'));
+  return n >= 0 ? n + 1 : null;
+}
+
+const JOINED_BEDROOMS = ['br', 'bed', 'beds', 'bd', 'bdr', 'bhk', 'bedroom', 'bedrooms'];
+
+/** A number with a bedroom word stuck to it: '2br', '3bed'. */
+function joinedBedrooms(key: string): number | null {
+  const match = /^([0-9]+)(.*)$/.exec(key);
+  if (!match || match[1]!.length > 2) return null;
+  return isOneOf(match[2]!, JOINED_BEDROOMS) ? Number(match[1]) : null;
+}
+
+function unit(key: string): number | null {
+  if (isOneOf(key, ['k', 'thousand', 'тыс', 'тысяч', 'тысячи', 'ألف', 'الاف', 'آلاف'])) return 1_000;
+  if (isOneOf(key, ['m', 'mn', 'mln', 'million', 'millions', 'млн', 'миллион', 'миллиона', 'миллионов', 'مليون', 'ملايين'])) return 1_000_000;
+  return null;
+}
+
+const isCurrency = (key: string) => isOneOf(key, ['aed', 'dh', 'dhs', 'dirham', 'dirhams', 'дирхам', 'дирхамов', 'дирхама', 'درهم', 'دراهم']);
+
+/** The bound words before an amount: the most, then the least. */
+const MAX_WORDS = [['under'], ['below'], ['up', 'to'], ['upto'], ['max'], ['less', 'than'], ['до'], ['дешевле'], ['أقل', 'من'], ['تحت'], ['حتى']];
+const MIN_WORDS = [['over'], ['above'], ['from'], ['min'], ['more', 'than'], ['от'], ['дороже'], ['أكثر', 'من'], ['فوق']];
+const RENT = ['rent', 'rental', 'rentals', 'renting', 'lease', 'аренда', 'аренду', 'аренды', 'снять', 'إيجار', 'للإيجار', 'بالإيجار', 'الإيجار'];
+const SALE = ['sale', 'buy', 'buying', 'purchase', 'продажа', 'продажу', 'купить', 'للبيع', 'بيع', 'شراء'];
+const OFF_PLAN = [['off', 'plan'], ['offplan'], ['офф', 'план'], ['оффплан'], ['على', 'الخارطة'], ['قيد', 'الإنشاء']];
+/** Words search ignores instead of requiring (lead-fn's `STOP_WORDS`). */
+const STOP_WORDS = ['the', 'in', 'for', 'with', 'and', 'في', 'من', 'مع', 'على', 'إلى', 'أو', 'на', 'для', 'по', 'из'];
+
+class Reader {
+  constructor(readonly tokens: Token[]) {}
+
+  key(at: number): string | null {
+    const token = this.tokens[at];
+    return token && !token.used ? token.key : null;
+  }
+
+  phraseAt(at: number, words: readonly string[]): boolean {
+    return words.every((w, i) => this.key(at + i) === fold(w));
+  }
+
+  take(from: number, count: number) {
+    for (let i = from; i < from + count; i++) this.tokens[i]!.used = true;
+  }
+
+  /** An amount from `at`: [AED, tokens it spans]. */
+  amount(at: number): [number, number] | null {
+    const key = this.key(at);
+    const match = key === null ? null : /^([0-9][0-9.]*)(.*)$/.exec(key);
+    if (!match) return null;
+    let number = match[1]!;
+    const attached = match[2]!;
+    let span = 1;
+    if (!attached && !number.includes('.')) {
+      let group: string | null;
+      while ((group = this.key(at + span)) !== null && /^[0-9]{3}$/.test(group)) {
+        number += group;
+        span++;
+      }
+    }
+    const value = Number(number);
+    if (!Number.isFinite(value)) return null;
+    let factor: number | null = null;
+    if (!attached) {
+      const next = this.key(at + span);
+      factor = next === null ? null : unit(next);
+      if (factor !== null) span++;
+    } else {
+      factor = unit(attached);
+      if (factor === null) return null;
+    }
+    const next = this.key(at + span);
+    if (next !== null && isCurrency(next)) span++;
+    const amount = Math.round(value * (factor ?? 1));
+    if (factor === null && amount < 1000) return null;
+    return amount < 1e13 ? [amount, span] : null;
+  }
+
+  price(lists: readonly (readonly string[])[]): number | undefined {
+    for (let at = 0; at < this.tokens.length; at++) {
+      for (const words of lists) {
+        if (!this.phraseAt(at, words)) continue;
+        const found = this.amount(at + words.length);
+        if (found) {
+          this.take(at, words.length + found[1]);
+          return found[0];
+        }
+      }
+    }
+    return undefined;
+  }
+
+  bedrooms(): number | undefined {
+    for (let at = 0; at < this.tokens.length; at++) {
+      const key = this.key(at);
+      if (key === null) continue;
+      const joined = joinedBedrooms(key) ?? russianRooms(key);
+      if (joined !== null) {
+        this.take(at, 1);
+        return joined;
+      }
+      if (isOneOf(key, ['studio', 'studios', 'студия', 'студию', 'студии', 'استوديو', 'ستوديو'])) {
+        this.take(at, 1);
+        return 0;
+      }
+      const dual = isOneOf(key, ['غرفتين', 'غرفتي', 'بغرفتين', 'بغرفتي']);
+      const next = this.key(at + 1);
+      const counted = next !== null && isBedroomWord(next) ? smallNumber(key) : null;
+      const n = counted ?? (dual ? 2 : null);
+      if (n !== null) {
+        let span = dual ? 1 : 2;
+        if (this.key(at + span) === fold('نوم')) span++;
+        this.take(at, span);
+        return n;
+      }
+    }
+    return undefined;
+  }
+
+  purpose(): Purpose | undefined {
+    for (let at = 0; at < this.tokens.length; at++) {
+      const key = this.key(at);
+      if (key === null) continue;
+      const purpose: Purpose | null = isOneOf(key, RENT) ? 'rent' : isOneOf(key, SALE) ? 'sale' : null;
+      if (purpose === null) continue;
+      const before = this.key(at - 1);
+      if (before !== null && isOneOf(before, ['for', 'to', 'на', 'в'])) this.take(at - 1, 2);
+      else this.take(at, 1);
+      return purpose;
+    }
+    return undefined;
+  }
+
+  furnishing(): Furnishing | undefined {
+    for (let at = 0; at < this.tokens.length; at++) {
+      const key = this.key(at);
+      if (key === null) continue;
+      const before = this.key(at - 1);
+      if (isOneOf(key, ['furnished', 'مفروشة', 'مفروش', 'مفروشه']) || key.startsWith('меблирован')) {
+        let from = at;
+        let furnishing: Furnishing = 'furnished';
+        if (before !== null && isOneOf(before, ['partly', 'semi', 'part', 'نصف'])) [from, furnishing] = [at - 1, 'partly-furnished'];
+        else if (before !== null && isOneOf(before, ['not', 'non', 'un', 'غير'])) [from, furnishing] = [at - 1, 'unfurnished'];
+        this.take(from, at + 1 - from);
+        return furnishing;
+      }
+      if (key === 'unfurnished') {
+        this.take(at, 1);
+        return 'unfurnished';
+      }
+      if (key === fold('мебелью') && before === 'с') {
+        this.take(at - 1, 2);
+        return 'furnished';
+      }
+      if (key === fold('мебели') && before === 'без') {
+        this.take(at - 1, 2);
+        return 'unfurnished';
+      }
+    }
+    return undefined;
+  }
+
+  offPlan(): boolean {
+    for (let at = 0; at < this.tokens.length; at++) {
+      for (const words of OFF_PLAN) {
+        if (this.phraseAt(at, words)) {
+          this.take(at, words.length);
+          return true;
+        }
+      }
+      if (this.key(at) === fold('الخارطة')) {
+        this.take(at, 1);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The unused run of tokens from `at`, at most MAX_NAME_TOKENS long. */
+  run(at: number): number {
+    let n = 0;
+    while (n < MAX_NAME_TOKENS && this.key(at + n) !== null) n++;
+    return n;
+  }
+
+  joined(at: number, n: number): string {
+    return this.tokens
+      .slice(at, at + n)
+      .map((t) => t.key)
+      .join(' ');
+  }
+
+  /** The first run of tokens that is one of a term's names: the term's English name. */
+  exact(terms: readonly SearchTerm[], types: boolean): string | undefined {
+    const compare = (key: string) => (types ? typeKey(key) : key);
+    for (let at = 0; at < this.tokens.length; at++) {
+      for (let n = this.run(at); n >= 1; n--) {
+        const phrase = compare(this.joined(at, n));
+        const term = terms.find((t) => names(t).some((name) => compare(nameKey(name)) === phrase));
+        if (term) {
+          this.take(at, n);
+          return term.name;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** The first run of tokens within its edits of a term's name: the nearest term's English name. */
+  near(terms: readonly SearchTerm[]): string | undefined {
+    for (let at = 0; at < this.tokens.length; at++) {
+      for (let n = this.run(at); n >= 1; n--) {
+        const phrase = this.joined(at, n);
+        if (letters(phrase) < 4 || /[0-9]/.test(phrase)) continue;
+        let best: [number, SearchTerm] | null = null;
+        for (const term of terms) {
+          for (const name of names(term)) {
+            const key = nameKey(name);
+            if (key.split(' ').length !== n) continue;
+            const d = nearEnough(phrase, key);
+            if (d !== null && (best === null || d < best[0])) best = [d, term];
+          }
+        }
+        if (best) {
+          this.take(at, n);
+          return best[1].name;
+        }
+      }
+    }
+    return undefined;
+  }
+}
+
+const names = (term: SearchTerm) => [term.name, ...term.names];
+
+/** The edits allowed for a name of `n` letters. */
+const allowance = (n: number) => (n <= 3 ? 0 : n <= 7 ? 1 : 2);
+
+/** The edits from `typed` to `name` when within the name's allowance and both start alike. */
+function nearEnough(typed: string, name: string): number | null {
+  if ([...typed][0] !== [...name][0]) return null;
+  const d = edits(typed, name);
+  return d <= allowance(letters(name)) ? d : null;
+}
+
+/** The optimal string alignment distance: letters added, dropped, changed, two neighbours swapped. */
+export function edits(first: string, second: string): number {
+  const a = [...first];
+  const b = [...second];
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** Whether a text has a word search requires (lead-fn's `query_words`). */
+function hasRequiredWord(text: string): boolean {
+  const stop = STOP_WORDS.map(fold);
+  return fold(text)
+    .split(/[^\p{Alphabetic}\p{N}]+/u)
+    .some((word) => letters(word) >= 2 && !stop.includes(word));
+}
+
+/** Reads `text` with the `terms`, leaving alone what the search already has (`given`). */
+export function readQuery(text: string, terms: SearchTerms, given: readonly Given[] = []): Reading {
+  const reader = new Reader(tokens(text));
+  const has = (name: Given) => given.includes(name);
+  const reading: Reading = {};
+  const set = <K extends keyof Reading>(name: K, value: Reading[K] | undefined) => {
+    if (value !== undefined) reading[name] = value;
+  };
+  if (!has('price')) {
+    set('max', reader.price(MAX_WORDS));
+    set('min', reader.price(MIN_WORDS));
+  }
+  if (!has('bedrooms')) set('bedrooms', reader.bedrooms());
+  if (!has('purpose')) set('purpose', reader.purpose());
+  if (!has('furnishing')) set('furnishing', reader.furnishing());
+  if (!has('offPlan') && reader.offPlan()) reading.offPlan = true;
+  if (!has('community')) set('community', reader.exact(terms.communities, false));
+  if (!has('type')) set('type', reader.exact(terms.types, true));
+  if (!has('community') && reading.community === undefined) {
+    set('community', reader.near(terms.communities));
+    if (reading.community !== undefined) reading.corrected = true;
+  }
+  if (!has('type') && reading.type === undefined) {
+    set('type', reader.near(terms.types));
+    if (reading.type !== undefined) reading.corrected = true;
+  }
+  // The words of the communities' names, for the rest's spelling.
+  const vocabulary = terms.communities
+    .flatMap(names)
+    .flatMap(tokens)
+    .filter((t) => letters(t.key) >= 4 && /^\p{Alphabetic}+$/u.test(t.key));
+  const rest = reader.tokens
+    .filter((t) => !t.used)
+    .map((token) => {
+      // A word of the names, or its singular ('tower' of 'Towers'), is kept as typed.
+      const known = vocabulary.some((w) => typeKey(w.key) === token.key || w.key === token.key);
+      if (letters(token.key) < 5 || known || !/^\p{Alphabetic}+$/u.test(token.key)) return token.raw;
+      let best: [number, Token] | null = null;
+      for (const word of vocabulary) {
+        const d = nearEnough(token.key, word.key);
+        if (d !== null && (best === null || d < best[0])) best = [d, word];
+      }
+      if (!best) return token.raw;
+      reading.corrected = true;
+      return best[1].raw;
+    })
+    .join(' ');
+  // Ignored words alone ('in', 'في', 'в') are no text query.
+  if (hasRequiredWord(rest)) reading.query = rest;
+  return reading;
+}
