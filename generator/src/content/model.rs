@@ -119,6 +119,49 @@ impl JsonSchema for MonthOrDay {
     }
 }
 
+/// A day (`2026-12-01`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Day(pub String);
+
+impl<'de> Deserialize<'de> for Day {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl de::Visitor<'_> for V {
+            type Value = Day;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a day such as 2026-12-01")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Day, E> {
+                let v = v.trim();
+                if v.len() == 10 && NaiveDate::parse_from_str(v, "%Y-%m-%d").is_ok() {
+                    Ok(Day(v.to_owned()))
+                } else {
+                    Err(E::custom(format!(
+                        "`{v}` is not a valid day: write it as YYYY-MM-DD, such as 2026-12-01"
+                    )))
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+impl JsonSchema for Day {
+    fn schema_name() -> Cow<'static, str> {
+        "Day".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "description": "A day (2026-12-01).",
+            "pattern": r"^\d{4}-\d{2}-\d{2}$"
+        })
+    }
+}
+
+/// The fewest and most cheques a rental may be paid in: the whole year at once, or monthly.
+pub const CHEQUES: std::ops::RangeInclusive<u32> = 1..=12;
+
 /// Whether a listing is shown. Only `available` listings are published.
 // `Serialize` only so its schema states the default (schemars writes a default it can serialise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema, serde::Serialize)]
@@ -241,6 +284,13 @@ pub struct PropertyFile {
     /// Whether the home comes `furnished`, `partly-furnished` or `unfurnished` (mostly said of
     /// rentals): the listing pages offer a 'Furnishing' filter where listings say.
     pub furnishing: Option<Furnishing>,
+    /// Rentals: in how many cheques the landlord takes the year's rent, 1 (one cheque, the
+    /// whole year at once) to 12 (monthly), as tenants filter by on the portals.
+    #[schemars(range(min = 1, max = 12))]
+    pub cheques: Option<u32>,
+    /// Rentals: the first day the home can be moved into, e.g. 2026-12-01; without it the home
+    /// is taken to be free now.
+    pub available_from: Option<Day>,
     /// The agency's listing reference, unique across listings, e.g. PC-R-1001.
     pub reference: Option<String>,
     /// The DLD/RERA advertising permit (Trakheesi) number. Dubai rules require one to advertise.
