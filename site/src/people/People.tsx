@@ -190,13 +190,17 @@ function AgentView({ member, total, listings }: { member: Member } & Listed) {
               {member.phone ? (
                 <div>
                   <dt>{t('people.phone')}</dt>
-                  <dd dir="ltr">{member.phone}</dd>
+                  <dd>
+                    <a href={telHref(member.phone)} dir="ltr">
+                      {member.phone}
+                    </a>
+                  </dd>
                 </div>
               ) : null}
             </dl>
             <div className="people__actions">
               {member.phone ? (
-                <a className="button button--primary" href={telHref(member.phone)} aria-label={t('team.call', { name })}>
+                <a className="button button--primary" href={telHref(member.phone)}>
                   <Icon name="phone" size={18} />
                   <span>{t('people.call')}</span>
                 </a>
@@ -207,14 +211,13 @@ function AgentView({ member, total, listings }: { member: Member } & Listed) {
                   href={whatsappHref(member.whatsapp)}
                   target="_blank"
                   rel="noopener"
-                  aria-label={t('team.whatsapp', { name })}
                 >
                   <Icon name="whatsapp" size={18} />
-                  <span>WhatsApp</span>
+                  <span>{t('card.whatsapp')}</span>
                 </a>
               ) : null}
               {member.email ? (
-                <a className="button button--outline" href={`mailto:${member.email}`} aria-label={t('team.email', { name })}>
+                <a className="button button--outline" href={`mailto:${member.email}`}>
                   <Icon name="mail" size={18} />
                   <span>{t('people.email')}</span>
                 </a>
