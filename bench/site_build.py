@@ -37,6 +37,10 @@ PAGES = {
     "seller": ("Seller", ["Seller"]),
     "shortlist": ("Shortlist", ["Shortlist"]),
     "compare": ("Compare", ["Compare"]),
+    # The team page, which also draws a member's page (/agents/{id}) and a developer's
+    # (/developers/{id}): people/People.tsx in its chunk, its messages in the Team set.
+    "team": ("Team", ["Team"]),
+    "developers": ("Developers", ["Developers"]),
 }
 LANGS = ["en", "ar", "ru"]
 

@@ -149,6 +149,14 @@ pub struct ApiProperty {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub furnishing: Option<Furnishing>,
+    /// Rentals: in how many cheques the year's rent is paid, 1 to 12.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub cheques: Option<u32>,
+    /// Rentals: the first day it can be moved into, `YYYY-MM-DD`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub available_from: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub reference: Option<String>,

@@ -19,6 +19,7 @@ use crate::{
     guides::AreaGuide,
     listings::{Card, Community, HomeCards, ListingSummary},
     media::PostPictures,
+    people::{AgentPage, DeveloperPage},
     routes::Routes,
     site::{Developer, MapPlace, Page, Site, TeamMember},
     vocabulary::SearchTerms,
@@ -125,11 +126,17 @@ published! {
     /// A community's area guide: its text, newest listings and market figures; `id` is the
     /// community's key.
     fn area_guide(id: &str): AreaGuide<'static> = "/data/guides/{id}.json";
+    /// A team member's page (`/agents/{id}`): their record and the listings naming them;
+    /// `id` is their file's name in `content/team/`.
+    fn agent_page(id: &str): AgentPage<'static> = "/data/agents/{id}.json";
+    /// A developer's page (`/developers/{id}`): its record, projects and listings; `id` is its
+    /// file's name in `content/developers/`.
+    fn developer_page(id: &str): DeveloperPage<'static> = "/data/developers/{id}.json";
     /// The QR code of a listing's permit link, named by a hash of the link
     /// (`generator::publish::qr::qr_key`).
     fn qr_code(key: &str) = "/data/qr/{key}.svg";
-    /// The pages of the published listings, posts and area guides, which the prerender renders
-    /// besides the fixed routes.
+    /// The pages of the published listings, posts, area guides, team members and developers,
+    /// which the prerender renders besides the fixed routes.
     const ROUTES: Routes<'static> = "/data/routes.json";
     /// The image stage's record of every photo it processed (the generator's own).
     const IMAGES = "/data/images.json";

@@ -11,6 +11,8 @@
 //! - [`detail`]: a property page's extras (`data/detail/{id}.json`).
 //! - [`guides`]: a community's area guide (`data/guides/{id}.json`): its text, listings and the
 //!   Dubai Land Department's figures.
+//! - [`people`]: a team member's own page (`data/agents/{id}.json`) and a developer's
+//!   (`data/developers/{id}.json`), each with its listings.
 //! - [`files`]: the path of every file published besides the pages (`api/`, `data/`, the feeds,
 //!   the sitemap), each once, with the type a JSON file holds.
 //! - [`endpoints`]: the lead function's wire contract (its paths, the honeypot field, the most
@@ -35,6 +37,7 @@ pub mod files;
 pub mod guides;
 pub mod listings;
 pub mod media;
+pub mod people;
 pub mod routes;
 pub mod site;
 pub mod text;

@@ -16,7 +16,8 @@ use crate::api::MainCategory;
 
 /// The paths of the published listings' and posts' pages (`/property/{id}`,
 /// `/blog/{id}/{slug}`), newest first, and of the communities' area guides
-/// (`/area-guides-in-dubai/{key}`), by key; and the pages of the listings no longer published
+/// (`/area-guides-in-dubai/{key}`), by key; the team members' pages (`/agents/{id}`) and the
+/// developers' (`/developers/{id}`), by id; and the pages of the listings no longer published
 /// (`gone`: sold, rented, drafts), which still answer, in no list and not in the sitemap.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -29,6 +30,24 @@ pub struct Routes<'a> {
     pub guides: Vec<Cow<'a, str>>,
     #[serde(default, borrow)]
     pub gone: Vec<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    pub agents: Vec<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    pub developers: Vec<Cow<'a, str>>,
+}
+
+impl Routes<'_> {
+    /// Every content page: the listings', posts', area guides', gone listings', team members'
+    /// and developers'.
+    pub fn pages(&self) -> impl Iterator<Item = &Cow<'_, str>> {
+        self.properties
+            .iter()
+            .chain(&self.posts)
+            .chain(&self.guides)
+            .chain(&self.gone)
+            .chain(&self.agents)
+            .chain(&self.developers)
+    }
 }
 
 /// A fixed page of the site.

@@ -29,6 +29,7 @@ use crate::feed::{FeedItem, PostCard, PostTexts};
 use crate::guides::{AreaGuide, AreaMarket, GuideTexts, MarketFigure, MarketMonth, MarketTrend};
 use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use crate::media::Picture;
+use crate::people::{AgentPage, DeveloperPage, DeveloperProject};
 use crate::routes::Routes;
 use crate::site::{
     AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MemberTexts, Page,
@@ -208,6 +209,9 @@ fn declarations() -> Vec<Declaration> {
         declaration::<MarketTrend>(cfg),
         declaration::<MarketMonth>(cfg),
         declaration::<MarketFigure>(cfg),
+        declaration::<AgentPage<'static>>(cfg),
+        declaration::<DeveloperPage<'static>>(cfg),
+        declaration::<DeveloperProject>(cfg),
         declaration::<Routes<'static>>(cfg),
         declaration::<Form>(cfg),
     ]

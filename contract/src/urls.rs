@@ -68,6 +68,17 @@ pub fn area_guide_path(key: &str) -> String {
     format!("{AREA_GUIDES}/{key}")
 }
 
+/// A team member's own page: `/agents/{id}` (the id is their file's name in `content/team/`).
+pub fn agent_path(id: &str) -> String {
+    format!("/agents/{id}")
+}
+
+/// A developer's own page, with its listings and projects: `/developers/{id}` (under the
+/// developers page; the id is their file's name in `content/developers/`).
+pub fn developer_path(id: &str) -> String {
+    format!("/developers/{id}")
+}
+
 /// The page of a post: `/blog/{id}/{slug}`, the slug ([`blog_slug`] of its title)
 /// percent-encoded.
 pub fn post_path(id: &str, title: &str) -> String {

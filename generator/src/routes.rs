@@ -2,7 +2,8 @@
 //! (`contract::routes::FIXED_ROUTES`, which the front end's route table follows) with what the
 //! sitemap makes of each, and the pages the content adds (`/property/{id}` for every published
 //! listing, `/blog/{id}/{slug}` for every post, `/area-guides-in-dubai/{key}` for every community
-//! with published listings or a guide text).
+//! with published listings or a guide text, `/agents/{id}` for every team member and
+//! `/developers/{id}` for every developer).
 //!
 //! The sitemap, robots.txt and the check of links in content read them. A test builds the site and
 //! compares the table with the pages the prerender wrote.
@@ -13,8 +14,8 @@ use contract::MainCategory;
 use contract::files;
 use contract::routes::{FIXED_ROUTES, Sitemap, Updated};
 use contract::urls::{
-    DEFAULT_LANGUAGE, area_guide_path, encode_path_segment, language_prefixes, localized_path, post_path,
-    property_path, split_language,
+    DEFAULT_LANGUAGE, agent_path, area_guide_path, developer_path, encode_path_segment, language_prefixes,
+    localized_path, post_path, property_path, split_language,
 };
 
 use crate::content::model::{PropertyFile, Status, Timestamp};
@@ -80,6 +81,8 @@ impl SitePages {
             pages.posts.insert(post.id.clone(), path);
         }
         pages.paths.extend(guides(content).into_iter().map(|(path, _)| path));
+        pages.paths.extend(agents(content).into_iter().map(|(path, _)| path));
+        pages.paths.extend(developers(content).into_iter().map(|(path, _)| path));
         pages.paths.insert(files::endpoint(files::API_PROPERTIES).to_owned());
         pages.paths.insert(files::endpoint(files::API_BLOGS).to_owned());
         for category in MainCategory::ALL {
@@ -191,6 +194,45 @@ pub fn guides(content: &Content) -> Vec<(String, Option<Timestamp>)> {
         .iter()
         .filter(|t| newest.contains_key(t.key.as_str()) || content.guides.iter().any(|g| g.id == t.key))
         .map(|t| (area_guide_path(&t.key), newest.get(t.key.as_str()).copied()))
+        .collect();
+    pages.sort();
+    pages
+}
+
+/// The team members' pages (`/agents/{id}`), by id, each with its date: the newest published
+/// listing naming them, none without one. Every member has a page, as `publish::people` writes
+/// them.
+pub fn agents(content: &Content) -> Vec<(String, Option<Timestamp>)> {
+    people(
+        content.team.iter().map(|m| m.id.as_str()),
+        agent_path,
+        |p, id| p.agent.as_deref() == Some(id),
+        content,
+    )
+}
+
+/// The developers' pages (`/developers/{id}`), by id, each with its date: the newest published
+/// listing naming it.
+pub fn developers(content: &Content) -> Vec<(String, Option<Timestamp>)> {
+    people(
+        content.developers.iter().map(|d| d.id.as_str()),
+        developer_path,
+        |p, id| p.developer.as_deref() == Some(id),
+        content,
+    )
+}
+
+fn people<'a>(
+    ids: impl Iterator<Item = &'a str>,
+    path: fn(&str) -> String,
+    names: impl Fn(&PropertyFile, &str) -> bool,
+    content: &Content,
+) -> Vec<(String, Option<Timestamp>)> {
+    let mut pages: Vec<(String, Option<Timestamp>)> = ids
+        .map(|id| {
+            let newest = content.published().filter(|p| names(&p.data, id)).map(|p| p.data.created_at).max();
+            (path(id), newest)
+        })
         .collect();
     pages.sort();
     pages

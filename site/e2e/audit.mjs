@@ -76,7 +76,7 @@ export function pagesOf(lang, { properties, posts, routes }) {
     ['/blogpage', 200], [posts[0].url, 200], ['/meet-the-team', 200], ['/developers', 200], ['/contact-us', 200],
     ['/about-us', 200], ['/pro', 200], ['/req', 200], ['/partners', 200], ['/blogform', 200],
     ['/area-guides-in-dubai', 200], ['/feed', 200], ['/privacy-policy', 200], ['/termandcondition', 200],
-    ['/thank-you', 200], ['/no-such-page', 404],
+    ['/thank-you', 200], ['/no-such-page', 404], [routes.agents[0], 200], [routes.developers[0], 200],
   ]) {
     add(path, 'desktop', ['axe'], status);
   }
@@ -87,7 +87,7 @@ export function pagesOf(lang, { properties, posts, routes }) {
   add('/property/no-such-listing', 'desktop', [], 404);
   if (translated) {
     for (const path of TRANSLATED_LISTINGS) add(path, 'desktop', ['i18n']);
-    for (const path of [...NO_ENGLISH_PROPERTIES, ...routes.posts, `/search-result?query=${encodeURIComponent(QUERY[lang])}`]) {
+    for (const path of [...NO_ENGLISH_PROPERTIES, ...routes.posts, routes.agents[0], `/search-result?query=${encodeURIComponent(QUERY[lang])}`]) {
       add(path, 'phone', ['no English']);
     }
   }

@@ -3,8 +3,8 @@
 //
 //   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N] [--cache DIR] [--serve]
 //
-// Paths: the fixed routes exported by the SSR bundle, plus every property, post, area guide and
-// listing no longer published ('gone', whose page says so) listed in
+// Paths: the fixed routes exported by the SSR bundle, plus every property, post, area guide, team
+// member, developer and listing no longer published ('gone', whose page says so) listed in
 // dist/data/routes.json (the bundle's `routesFile`, written by `estate build`), plus the 404 page (dist/404.html), each in
 // every language of the bundle: English at its path, the others under /ar/..., /ru/...
 // (dist/ar/404.html ...). Each page gets <html lang dir>, its canonical link and the hreflang
@@ -267,7 +267,17 @@ async function sitePages(dist, server) {
   const routesFile = join(dist, server.routesFile);
   const content = existsSync(routesFile) ? JSON.parse(await readFile(routesFile, 'utf8')) : { properties: [], posts: [] };
   const shells = (server.shellPages ?? []).map((page) => page.path);
-  const pages = [...server.fixedPaths, ...content.properties, ...content.posts, ...(content.guides ?? []), ...(content.gone ?? []), ...shells, NOT_FOUND_PATH];
+  const pages = [
+    ...server.fixedPaths,
+    ...content.properties,
+    ...content.posts,
+    ...(content.guides ?? []),
+    ...(content.gone ?? []),
+    ...(content.agents ?? []),
+    ...(content.developers ?? []),
+    ...shells,
+    NOT_FOUND_PATH,
+  ];
   // A page's languages one after another: one worker renders them back to back, from the same data.
   const paths = pages.flatMap((path) => server.languages.map((lang) => server.localePath(lang, path)));
   // Absolute canonical and hreflang links where the site's address is known.

@@ -2,7 +2,7 @@
 // `cargo run -p contract --features ts --example typescript`: do not edit.
 // Every file the generator publishes, typed with what a JSON file holds; the languages; the
 // fixed routes.
-import type { AreaGuide, Blog, CardProperty, Community, DetailData, Developer, FeedItem, GoneData, HomeCards, ListingSummary, MapPlace, Page, Picture, Property, Routes, SearchTerms, Site, TeamMember } from './types';
+import type { AgentPage, AreaGuide, Blog, CardProperty, Community, DetailData, Developer, DeveloperPage, FeedItem, GoneData, HomeCards, ListingSummary, MapPlace, Page, Picture, Property, Routes, SearchTerms, Site, TeamMember } from './types';
 
 /**
  * A published JSON file's path, typed with what it holds: `getJson(SITE)` reads a `Site`
@@ -108,6 +108,22 @@ export function areaGuide(id: string): JsonFile<AreaGuide> {
 }
 
 /**
+ * A team member's page (`/agents/{id}`): their record and the listings naming them;
+ * `id` is their file's name in `content/team/`.
+ */
+export function agentPage(id: string): JsonFile<AgentPage> {
+  return `/data/agents/${id}.json` as JsonFile<AgentPage>;
+}
+
+/**
+ * A developer's page (`/developers/{id}`): its record, projects and listings; `id` is its
+ * file's name in `content/developers/`.
+ */
+export function developerPage(id: string): JsonFile<DeveloperPage> {
+  return `/data/developers/${id}.json` as JsonFile<DeveloperPage>;
+}
+
+/**
  * The QR code of a listing's permit link, named by a hash of the link
  * (`generator::publish::qr::qr_key`).
  */
@@ -116,8 +132,8 @@ export function qrCode(key: string): string {
 }
 
 /**
- * The pages of the published listings, posts and area guides, which the prerender renders
- * besides the fixed routes.
+ * The pages of the published listings, posts, area guides, team members and developers,
+ * which the prerender renders besides the fixed routes.
  */
 export const ROUTES = '/data/routes.json' as JsonFile<Routes>;
 

@@ -109,7 +109,7 @@ function page(lang: Lang, { module, messages, lazy }: Screen): Pick<RouteObject,
   };
 }
 
-/** The pages of one language: the fixed routes, listings, posts, area guides and the 404 page. */
+/** The pages of one language: the fixed routes, listings, posts, area guides, members, developers and the 404 page. */
 function pageRoutes(lang: Lang): RouteObject[] {
   return [
     {
@@ -121,8 +121,12 @@ function pageRoutes(lang: Lang): RouteObject[] {
         }),
         { path: 'property/:id', ...page(lang, { messages: 'PropertyDetail', lazy: () => import('./pages/PropertyDetail') }) },
         { path: 'blog/:id/:slug?', ...page(lang, { messages: 'BlogDetail', lazy: () => import('./pages/BlogDetail') }) },
-        // A community's guide: the area guides' module draws it too (pages/AreaGuides.tsx).
-        { path: 'area-guides-in-dubai/:id', ...page(lang, { messages: 'AreaGuides', lazy: () => import('./pages/AreaGuides') }) },
+        // A community's guide: the area guides' module draws it too (pages/AreaGuides.tsx); a team
+        // member's page and a developer's: the team's (pages/Team.tsx, people/People.tsx). The same
+        // screens: no import more in the route table every first view carries.
+        { path: 'area-guides-in-dubai/:id', ...page(lang, SCREENS['/area-guides-in-dubai']) },
+        { path: 'agents/:id', ...page(lang, SCREENS['/meet-the-team']) },
+        { path: 'developers/:id', ...page(lang, SCREENS['/meet-the-team']) },
         { path: '*', ...page(lang, { messages: 'NotFound', lazy: () => import('./pages/NotFound') }) },
       ],
     },

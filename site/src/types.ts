@@ -61,6 +61,10 @@ export type Property = {
   bathrooms?: number;
   pricePeriod?: PricePeriod;
   furnishing?: Furnishing;
+  /** Rentals: in how many cheques the year's rent is paid, 1 to 12. */
+  cheques?: number;
+  /** Rentals: the first day it can be moved into, `YYYY-MM-DD`. */
+  availableFrom?: string;
   reference?: string;
   permitNumber?: string;
   permitUrl?: string;
@@ -762,9 +766,57 @@ export type MarketFigure = {
 };
 
 /**
+ * `data/agents/{id}.json`: a team member and the published listings that name them as agent.
+ */
+export type AgentPage = {
+  /** Their `data/team.json` record. */
+  member: TeamMember;
+  /** The page, `/agents/{id}` ([`crate::urls::agent_path`]). */
+  url: string;
+  /** How many published listings name them. */
+  total: number;
+  /** Those listings, newest first, at most [`PEOPLE_CARDS`]. */
+  listings: Array<CardProperty>;
+};
+
+/**
+ * `data/developers/{id}.json`: a developer, its projects and the published listings that name
+ * it.
+ */
+export type DeveloperPage = {
+  /** Its `data/developers.json` record. */
+  developer: Developer;
+  /** The page, `/developers/{id}` ([`crate::urls::developer_path`]). */
+  url: string;
+  /** The projects its listings name (`projectName`), by name. */
+  projects: Array<DeveloperProject>;
+  /** How many published listings name it. */
+  total: number;
+  /** Those listings, newest first, at most [`PEOPLE_CARDS`]. */
+  listings: Array<CardProperty>;
+};
+
+/**
+ * A project of a developer, as its published listings describe it.
+ */
+export type DeveloperProject = {
+  /** The name registered with RERA, as the listings write it. */
+  name: string;
+  /** The community of its newest listing, in English. */
+  community: string | null;
+  /** The soonest handover its listings give, a month (`2028-06`) or a day. */
+  completionDate: string | null;
+  /** The lowest asking price of its listings (AED), when one gives it. */
+  fromPrice: number | null;
+  /** How many published listings are in it. */
+  listings: number;
+};
+
+/**
  * The paths of the published listings' and posts' pages (`/property/{id}`,
  * `/blog/{id}/{slug}`), newest first, and of the communities' area guides
- * (`/area-guides-in-dubai/{key}`), by key; and the pages of the listings no longer published
+ * (`/area-guides-in-dubai/{key}`), by key; the team members' pages (`/agents/{id}`) and the
+ * developers' (`/developers/{id}`), by id; and the pages of the listings no longer published
  * (`gone`: sold, rented, drafts), which still answer, in no list and not in the sitemap.
  */
 export type Routes = {
@@ -772,6 +824,8 @@ export type Routes = {
   properties: Array<string>;
   guides: Array<string>;
   gone: Array<string>;
+  agents: Array<string>;
+  developers: Array<string>;
 };
 
 /**

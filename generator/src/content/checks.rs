@@ -118,6 +118,7 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
         ),
         _ => {}
     }
+    rental_terms(r, out);
     if !p.payment_plan.is_empty() {
         for (i, step) in p.payment_plan.iter().enumerate() {
             if !(0.0..=100.0).contains(&step.percent) {
@@ -177,6 +178,45 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
     }
     off_plan::check(r, out);
     ctx.media_list(path, &r.tree, "images", &p.images, out);
+}
+
+/// A rental's terms: the number of cheques (1 to 12) and the day it is free from, each said of
+/// rentals only.
+fn rental_terms(r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>) {
+    let p = &r.data;
+    let path = r.path.as_path();
+    let at = |field: &str| r.tree.pos_of(&[field]);
+    if p.main_category != MainCategory::Rental {
+        for (field, present) in
+            [("cheques", p.cheques.is_some()), ("availableFrom", p.available_from.is_some())]
+        {
+            if present {
+                out.push(
+                    Diagnostic::error(
+                        path,
+                        at(field),
+                        format!(
+                            "`{field}` is only for rentals, and this listing is {}",
+                            p.main_category.as_str()
+                        ),
+                    )
+                    .with_hint("remove the line, or set `mainCategory: Rental`"),
+                );
+            }
+        }
+    }
+    if let Some(cheques) = p.cheques
+        && !super::model::CHEQUES.contains(&cheques)
+    {
+        out.push(
+            Diagnostic::error(
+                path,
+                at("cheques"),
+                format!("{cheques} cheques: a year's rent is paid in 1 to 12 cheques"),
+            )
+            .with_hint("write 1 for the whole year at once, 4 for quarterly, 12 for monthly"),
+        );
+    }
 }
 
 pub(super) fn check_post(ctx: &Ctx, r: &Record<PostFile>, out: &mut Vec<Diagnostic>) {

@@ -419,6 +419,10 @@ impl Walk<'_> {
         if let Some(options) = s.get("enum").and_then(Value::as_array) {
             return json!({ "widget": "select", "options": options });
         }
+        if def == Some("Day") {
+            // A day without a time, written as 2026-12-01 (`model::Day`).
+            return json!({ "widget": "datetime", "time_format": false, "format": "YYYY-MM-DD" });
+        }
         if def == Some("Timestamp") {
             // Written as 2026-10-01T09:30:00+04:00, which `estate check` reads as it is.
             return json!({ "widget": "datetime", "input_timezone": TIME_ZONE });
@@ -541,6 +545,7 @@ fn pattern_message(name: &str) -> String {
         "escrowAccount" => "Not an escrow account number: write the bank account's 8 to 16 digits, as the DLD's project register gives them.".into(),
         "projectNumber" => "Not a RERA project number: the DLD writes it as a whole number, such as 2817.".into(),
         "completionDate" => "Write a month (2028-06) or a day (2028-06-30).".into(),
+        "availableFrom" => "Write the day as 2026-12-01.".into(),
         "price" => super::model::PRICE_MESSAGE.into(),
         "key" => "Use lower-case letters, digits and hyphens only, e.g. dubai-marina.".into(),
         _ => "This is not written as expected: see the hint below the field.".into(),

@@ -46,6 +46,14 @@ pub fn words(kind: &str, path: &str) -> Option<(&'static str, Option<&'static st
             "Furnishing",
             "Furnished, partly furnished or unfurnished (mostly for rentals): visitors can filter on it.",
         ),
+        ("listings", "cheques") => (
+            "Rentals: number of cheques",
+            "Rentals only: in how many cheques the tenant pays the year's rent, 1 (all at once) to 12 (monthly).",
+        ),
+        ("listings", "availableFrom") => (
+            "Rentals: available from",
+            "Rentals only: the first day the tenant can move in. Leave empty when it is free now.",
+        ),
         ("listings", "reference") => {
             ("Reference", "The agency's own reference for the listing, different for each, e.g. PC-R-1001.")
         }

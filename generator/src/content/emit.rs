@@ -111,6 +111,8 @@ fn listing_layout() -> Vec<Slot> {
         slot("price", Value::number(2450000), true, "optional, AED; leave out for \"Contact for price\""),
         slot("pricePeriod", raw("year"), false, "rentals only: year or month"),
         slot("furnishing", raw("furnished"), false, "optional: furnished, partly-furnished or unfurnished"),
+        slot("cheques", Value::number(4), false, "rentals only: the year's rent in 1 to 12 cheques"),
+        slot("availableFrom", raw("2026-12-01"), false, "rentals only: the day it is free from"),
         slot("reference", raw("PC-R-0000"), false, "optional, unique"),
         slot(
             "permitNumber",

@@ -9,6 +9,7 @@
 mod checks;
 pub mod cms;
 mod cms_words;
+mod days;
 pub mod demo;
 pub mod diag;
 pub mod emit;

@@ -9,6 +9,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, de};
 
+pub use super::days::{Day, MonthOrDay};
 pub use contract::{Coordinates, Furnishing, MainCategory, PaymentStep, PricePeriod};
 
 /// A date (`2026-10-01`, taken as midnight in Dubai) or an RFC 3339 date-time
@@ -77,47 +78,8 @@ impl JsonSchema for Timestamp {
     }
 }
 
-/// A month (`2028-06`) or a day (`2028-06-30`), for completion dates.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MonthOrDay(pub String);
-
-impl<'de> Deserialize<'de> for MonthOrDay {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl de::Visitor<'_> for V {
-            type Value = MonthOrDay;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a month such as 2028-06 or a day such as 2028-06-30")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<MonthOrDay, E> {
-                let v = v.trim();
-                let valid = NaiveDate::parse_from_str(v, "%Y-%m-%d").is_ok()
-                    || NaiveDate::parse_from_str(&format!("{v}-01"), "%Y-%m-%d").is_ok();
-                if valid && (v.len() == 7 || v.len() == 10) {
-                    Ok(MonthOrDay(v.to_owned()))
-                } else {
-                    Err(E::custom(format!(
-                        "`{v}` is not a valid date: write a month (2028-06) or a day (2028-06-30)"
-                    )))
-                }
-            }
-        }
-        d.deserialize_str(V)
-    }
-}
-
-impl JsonSchema for MonthOrDay {
-    fn schema_name() -> Cow<'static, str> {
-        "MonthOrDay".into()
-    }
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "string",
-            "description": "A month (2028-06) or a day (2028-06-30).",
-            "pattern": r"^\d{4}-\d{2}(-\d{2})?$"
-        })
-    }
-}
+/// The fewest and most cheques a rental may be paid in: the whole year at once, or monthly.
+pub const CHEQUES: std::ops::RangeInclusive<u32> = 1..=12;
 
 /// Whether a listing is shown. Only `available` listings are published.
 // `Serialize` only so its schema states the default (schemars writes a default it can serialise).
@@ -241,6 +203,13 @@ pub struct PropertyFile {
     /// Whether the home comes `furnished`, `partly-furnished` or `unfurnished` (mostly said of
     /// rentals): the listing pages offer a 'Furnishing' filter where listings say.
     pub furnishing: Option<Furnishing>,
+    /// Rentals: in how many cheques the landlord takes the year's rent, 1 (one cheque, the
+    /// whole year at once) to 12 (monthly), as tenants filter by on the portals.
+    #[schemars(range(min = 1, max = 12))]
+    pub cheques: Option<u32>,
+    /// Rentals: the first day the home can be moved into, e.g. 2026-12-01; without it the home
+    /// is taken to be free now.
+    pub available_from: Option<Day>,
     /// The agency's listing reference, unique across listings, e.g. PC-R-1001.
     pub reference: Option<String>,
     /// The DLD/RERA advertising permit (Trakheesi) number. Dubai rules require one to advertise.

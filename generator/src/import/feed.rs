@@ -27,6 +27,12 @@ pub struct FeedListing {
     pub completion_status: Option<String>,
     pub developer: Option<String>,
     pub project_name: Option<String>,
+    /// `Yes`, `Partly` or `No`.
+    pub furnished: Option<String>,
+    /// A rent's number of cheques.
+    pub cheques: Option<String>,
+    /// A rental's first free day, `YYYY-MM-DD`.
+    pub availability_date: Option<String>,
     /// The codes of `private_amenities` and `commercial_amenities`.
     pub amenities: Vec<String>,
     pub geopoints: Option<String>,
@@ -170,6 +176,9 @@ fn listing(node: Node, line: u32, col: u32) -> FeedListing {
             "completion_status" => l.completion_status = value,
             "developer" => l.developer = one_line(value),
             "project_name" => l.project_name = one_line(value),
+            "furnished" => l.furnished = value,
+            "cheques" => l.cheques = value,
+            "availability_date" => l.availability_date = value,
             "private_amenities" | "commercial_amenities" => {
                 for code in
                     one_line(value).iter().flat_map(|v| v.split(',')).map(str::trim).filter(|c| !c.is_empty())

@@ -183,6 +183,27 @@ pub fn map(feed: &FeedListing, content: &Content) -> Result<Listing, String> {
         "pricePeriod",
         price_period.map(|p| Value::text(if p == PricePeriod::Month { "month" } else { "year" })),
     );
+    let furnishing = feed.furnished.as_deref().and_then(|f| match f.to_ascii_lowercase().as_str() {
+        "yes" => Some("furnished"),
+        "partly" => Some("partly-furnished"),
+        "no" => Some("unfurnished"),
+        _ => {
+            notes.push(format!("furnished `{f}` is not Yes, Partly or No: imported without it"));
+            None
+        }
+    });
+    fields.put("furnishing", furnishing.map(|f| Value::Raw(f.to_owned())));
+    // A rental's terms (`content::checks` refuses them on another listing).
+    if main_category == MainCategory::Rental {
+        let cheques = whole("cheques", &feed.cheques)?.filter(|n| crate::content::model::CHEQUES.contains(n));
+        fields.put("cheques", cheques.map(Value::number));
+        let day = feed
+            .availability_date
+            .as_deref()
+            .map(str::trim)
+            .filter(|d| d.len() == 10 && chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_ok());
+        fields.put("availableFrom", day.map(|d| Value::Raw(d.to_owned())));
+    }
     fields.set("reference", Value::text(&reference));
     fields.put("permitNumber", feed.permit_number.as_deref().map(Value::text));
     fields.put("agent", agent.as_deref().map(Value::text));

@@ -415,10 +415,10 @@ impl WarmProcess {
     }
 }
 
-/// Deletes the pages of listings, posts and area guides that `routes` (this build's, as `data/routes.json`
-/// has them) no longer names (deleted since an earlier build; a listing sold, rented or drafted
-/// keeps its page, now saying so, `routes.gone`), so the CDN stops serving them. Returns the
-/// folders it deleted.
+/// Deletes the pages of listings, posts, area guides, team members and developers that `routes`
+/// (this build's, as `data/routes.json` has them) no longer names (deleted since an earlier
+/// build; a listing sold, rented or drafted keeps its page, now saying so, `routes.gone`), so
+/// the CDN stops serving them. Returns the folders it deleted.
 pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, SiteError> {
     let mut removed = Vec::new();
     let io = |path: &Path| {
@@ -426,11 +426,7 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
         move |source| SiteError::Io { path, source }
     };
     let current: std::collections::HashSet<PathBuf> = routes
-        .properties
-        .iter()
-        .chain(&routes.posts)
-        .chain(&routes.guides)
-        .chain(&routes.gone)
+        .pages()
         .flat_map(|path| {
             let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
             contract::urls::LANGUAGES.iter().map(move |lang| {
@@ -445,6 +441,8 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
             (base.join("property"), 1),
             (base.join("blog"), 2),
             (base.join(contract::urls::AREA_GUIDES.trim_start_matches('/')), 1),
+            (base.join("agents"), 1),
+            (base.join("developers"), 1),
         ]
     });
     for (root, depth) in folders {

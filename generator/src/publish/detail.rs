@@ -363,6 +363,8 @@ pub(super) mod tests {
             bathrooms: None,
             price_period: None,
             furnishing: None,
+            cheques: None,
+            available_from: None,
             reference: None,
             permit_number: None,
             permit_url: None,

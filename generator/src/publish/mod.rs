@@ -19,6 +19,7 @@ pub mod images;
 mod known;
 pub mod listings;
 pub mod market;
+pub mod people;
 pub mod portal_feed;
 pub mod qr;
 pub mod redirects;
@@ -78,6 +79,8 @@ pub fn api_property(r: &Record<PropertyFile>) -> ApiProperty {
         bathrooms: p.bathrooms,
         price_period: p.price_period,
         furnishing: p.furnishing,
+        cheques: p.cheques,
+        available_from: p.available_from.as_ref().map(|d| d.0.clone()),
         reference: optional_text(&p.reference),
         permit_number: optional_text(&p.permit_number),
         permit_url: optional_text(&p.permit_url),
@@ -361,18 +364,33 @@ impl Jobs {
         let guides = crate::publish::guides::guides(content, api_properties, pictures, &now.market);
         // The listings no longer published keep a page that says so (`detail::gone_files`).
         let gone: Vec<_> = content.properties.iter().filter(|p| p.data.status != Status::Available).collect();
+        let team = site::team(content, pictures);
+        let developers = site::developers(content, pictures);
+        add(files::TEAM, to_json(&team));
+        add(files::DEVELOPERS, to_json(&developers));
+        let agent_pages = crate::publish::people::agents(team, api_properties, pictures);
+        let developer_pages = crate::publish::people::developers(developers, api_properties, pictures);
         let routes = contract::routes::Routes {
             posts: api_posts.iter().map(|p| p.url.clone().into()).collect(),
             properties: api_properties.iter().map(|p| p.url.clone().into()).collect(),
             guides: guides.iter().map(|g| g.url.clone().into()).collect(),
             gone: gone.iter().map(|p| property_path(&p.id).into()).collect(),
+            agents: agent_pages.iter().map(|a| a.url.clone().into()).collect(),
+            developers: developer_pages.iter().map(|d| d.url.clone().into()).collect(),
         };
         add(files::ROUTES, to_json(&routes));
         for guide in &guides {
             add(&files::area_guide(&guide.id), to_json(guide));
         }
         drop(guides);
-        laps.lap("area guides");
+        for page in &agent_pages {
+            add(&files::agent_page(&page.member.id), to_json(page));
+        }
+        for page in &developer_pages {
+            add(&files::developer_page(&page.developer.id), to_json(page));
+        }
+        drop((agent_pages, developer_pages));
+        laps.lap("area guides, agents and developers");
         add(files::FEED, crate::publish::feeds::page_data(api_properties, &api_posts, pictures));
         laps.lap("routes and feed");
         let vocabulary = &content.vocabulary;
@@ -386,8 +404,6 @@ impl Jobs {
         }
         add(files::PLACES, to_json(&site::places(&content.vocabulary)));
         add(files::SEARCH_TERMS, to_json(&site::search_terms(&content.vocabulary)));
-        add(files::TEAM, to_json(&site::team(content, pictures)));
-        add(files::DEVELOPERS, to_json(&site::developers(content, pictures)));
         let post_pictures: contract::media::PostPictures = api_posts
             .iter()
             .map(|b| (b.id.as_str(), b.images.iter().map(|url| pictures.get(url)).collect()))

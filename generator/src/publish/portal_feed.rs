@@ -4,6 +4,10 @@
 //! streamed with quick-xml's writer. A listing without a field the portals require (permit
 //! number, photo, agent, size, community) is left out, and `estate check` warns about it
 //! ([`check`]), unless the listing says it stays off the portals (`portals: false`).
+//!
+//! A rental's terms go in the format's own elements: `cheques` (how many cheques the year's rent
+//! is paid in), `availability_date` (the day it is free from), and `furnished` (`Yes`, `Partly`,
+//! `No`) for any listing that says.
 
 use std::io::{self, Write};
 
@@ -14,7 +18,7 @@ use contract::files::PORTAL_FEED;
 
 use crate::content::diag::Diagnostic;
 use crate::content::markdown;
-use crate::content::model::{MainCategory, MemberFile, PricePeriod, PropertyFile, Timestamp};
+use crate::content::model::{Furnishing, MainCategory, MemberFile, PricePeriod, PropertyFile, Timestamp};
 use crate::content::portal::{self, CITY};
 use crate::content::yaml::Pos;
 use crate::content::{Content, Record};
@@ -182,12 +186,25 @@ fn property<W: Write>(
                 _ => text(w, "price", &price.to_string())?,
             }
         }
+        if p.main_category == MainCategory::Rental
+            && let Some(cheques) = p.cheques
+        {
+            text(w, "cheques", &cheques.to_string())?;
+        }
         text(w, "size", &p.area.unwrap_or(0).to_string())?;
         if let Some(bedrooms) = p.bedrooms {
             text(w, "bedroom", &bedrooms.to_string())?;
         }
         if let Some(bathrooms) = p.bathrooms {
             text(w, "bathroom", &bathrooms.to_string())?;
+        }
+        if let Some(furnishing) = p.furnishing {
+            text(w, "furnished", furnished(furnishing))?;
+        }
+        if p.main_category == MainCategory::Rental
+            && let Some(day) = &p.available_from
+        {
+            text(w, "availability_date", &day.0)?;
         }
         cdata(w, "title_en", p.title.trim())?;
         // The portals show the description as HTML: the page's own, sanitised the same way
@@ -246,6 +263,15 @@ fn property<W: Write>(
         Ok(())
     })?;
     Ok(())
+}
+
+/// The format's `furnished` value: `Yes`, `Partly` or `No`.
+fn furnished(furnishing: Furnishing) -> &'static str {
+    match furnishing {
+        Furnishing::Furnished => "Yes",
+        Furnishing::PartlyFurnished => "Partly",
+        Furnishing::Unfurnished => "No",
+    }
 }
 
 /// Sanitised HTML without its images: a listing's photos go to the portals in `<photo>`, from

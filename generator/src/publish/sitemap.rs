@@ -52,8 +52,9 @@ const URLSET_CLOSE: &str = "</urlset>\n";
 const INDEX_OPEN: &str = "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
 const INDEX_CLOSE: &str = "</sitemapindex>\n";
 
-/// The sitemap's pages: the listed fixed pages, then every published listing, every post and
-/// every area guide, each in every language with its alternates.
+/// The sitemap's pages: the listed fixed pages, then every published listing, every post,
+/// every area guide, every team member's and every developer's page, each in every language
+/// with its alternates.
 pub fn entries(content: &Content) -> Vec<Entry> {
     localized(pages(content))
 }
@@ -80,6 +81,8 @@ fn pages(content: &Content) -> Vec<(String, Option<Timestamp>)> {
         posts.into_iter().map(|p| (contract::urls::post_path(&p.id, &p.data.title), Some(p.data.date))),
     );
     pages.extend(routes::guides(content));
+    pages.extend(routes::agents(content));
+    pages.extend(routes::developers(content));
     pages
 }
 

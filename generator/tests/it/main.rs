@@ -25,6 +25,7 @@ mod media_types;
 mod messages;
 mod off_plan;
 mod pathological;
+mod people;
 mod publishing;
 mod redirects;
 mod sample_site;

@@ -15,7 +15,7 @@ use generator::netlify::{Answer, Rules};
 use serde_json::Value;
 
 /// Builds the sample content once for the run (see [`support::shared_fixture`]).
-fn dist() -> &'static Path {
+pub(crate) fn dist() -> &'static Path {
     static DIST: OnceLock<support::Fixture> = OnceLock::new();
     DIST.get_or_init(|| {
         support::shared_fixture("sample-content", |out| {
@@ -49,7 +49,7 @@ fn get(path: &str) -> Option<Value> {
     }
 }
 
-fn loaded() -> &'static content::Content {
+pub(crate) fn loaded() -> &'static content::Content {
     static CONTENT: OnceLock<content::Content> = OnceLock::new();
     CONTENT.get_or_init(|| {
         let (content, report) = generator::check::content(&repo().join("content"));

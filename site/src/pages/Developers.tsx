@@ -1,7 +1,8 @@
 // Developers: a card per developer (logo, name, projects). Choosing one opens its detail in a
 // modal dialog (image, description, projects, website) with a Close button; one or none is
-// selected. The cards are buttons; without JavaScript they are links to #developer-<id>, and CSS
-// shows the targeted detail.
+// selected; the detail links to the developer's own page of projects and listings
+// (/developers/{id}: pages/People.tsx). The cards are buttons; without JavaScript they are links
+// to #developer-<id>, and CSS shows the targeted detail.
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
@@ -14,6 +15,7 @@ import { PageHeader } from '../components/PageHeader';
 import { Picture } from '../components/Picture';
 import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
+import { Link } from '../i18n/link';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<Localized<Developer>[]> {
   const developers = await getJson(DEVELOPERS);
@@ -154,6 +156,10 @@ export function Component() {
                 </p>
                 <div className="prose" {...enAttrs(developer, 'description')} dangerouslySetInnerHTML={{ __html: developer.description }} />
                 <div className="dialog__actions">
+                  <Link className="button button--primary" to={`/developers/${developer.id}`}>
+                    <span>{t('developers.page')}</span>
+                    <Icon name="arrowRight" size={16} className="flip-rtl" />
+                  </Link>
                   {developer.website ? (
                     <a className="button button--outline" href={developer.website} target="_blank" rel="noopener">
                       <span>{t('developers.website')}</span>
@@ -172,3 +178,4 @@ export function Component() {
     </>
   );
 }
+

@@ -425,12 +425,17 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
                 {forRent && property.pricePeriod ? (
                   <Row label={t('property.period')}>{t(property.pricePeriod === 'year' ? 'property.period.year' : 'property.period.month')}</Row>
                 ) : null}
+                {market?.terms.map(([label, value]) => (
+                  <Row key={label} label={label}>
+                    {value}
+                  </Row>
+                ))}
                 {property.completionDate ? (
                   <Row label={t('property.completion')}>{formatMonth(lang, property.completionDate.slice(0, 7))}</Row>
                 ) : null}
                 {developer ? (
                   <Row label={t('property.developer')}>
-                    <Link to="/developers" className="text-link">
+                    <Link to={`/developers/${developer.id}`} className="text-link">
                       {developer.name}
                     </Link>
                   </Row>
@@ -552,9 +557,9 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
                   <Picture picture={agent.image} sizes="avatar" alt={agent.name} {...enAttrs(agent, 'name')} fallbackWidth={64} fallbackHeight={64} />
                   <div>
                     <p className="agent-card__label">{t('property.agent')}</p>
-                    <p className="agent-card__name" {...enAttrs(agent, 'name')}>
+                    <Link to={`/agents/${agent.id}`} className="agent-card__name" {...enAttrs(agent, 'name')}>
                       {agent.name}
-                    </p>
+                    </Link>
                     <p className="agent-card__role" {...enAttrs(agent, 'role')}>
                       {agent.role}
                     </p>

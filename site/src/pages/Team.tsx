@@ -1,9 +1,10 @@
-// Meet the Team: each consultant's photo, name, role, BRN, languages and direct contacts.
-import { Fragment } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+// Meet the Team: each consultant's photo, name, role, BRN, languages and direct contacts, and a link to
+// their own page (/agents/{id}: pages/People.tsx) with their listings.
+import { Fragment, Suspense, use } from 'react';
+import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { SITE, TEAM } from '../paths';
-import { useT } from '../i18n';
+import { loadMessages, useT, type Lang } from '../i18n';
 import { telHref, whatsappHref } from '../format';
 import type { TeamMember } from '../types';
 import { useLang, useSite } from '../shell';
@@ -12,10 +13,11 @@ import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { Picture } from '../components/Picture';
+import { Link } from '../i18n/link';
 
 type Member = Omit<Localized<TeamMember>, 'languages'> & { languages: TermText[] };
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<Member[]> {
+async function listLoader({ request }: LoaderFunctionArgs): Promise<Member[]> {
   const [team, site] = await Promise.all([
     getJson(TEAM),
     getJson(SITE).catch(() => null),
@@ -51,7 +53,7 @@ function Spoken({ template, languages }: { template: string; languages: TermText
   );
 }
 
-export function Component() {
+function List() {
   const t = useT();
   const site = useSite();
   const team = useLoaderData() as Member[];
@@ -66,7 +68,7 @@ export function Component() {
               <Picture className="team-card__photo" picture={member.image} sizes="portrait" alt={member.name} {...enAttrs(member, 'name')} fallbackWidth={600} fallbackHeight={600} />
               <div className="team-card__body">
                 <h2 className="team-card__name" {...enAttrs(member, 'name')}>
-                  {member.name}
+                  <Link to={`/agents/${member.id}`}>{member.name}</Link>
                 </h2>
                 <p className="team-card__role" {...enAttrs(member, 'role')}>
                   {member.role}
@@ -85,6 +87,9 @@ export function Component() {
                     </span>
                   </p>
                 ) : null}
+                <Link className="team-card__profile text-link" to={`/agents/${member.id}`}>
+                  {t('team.profile')}
+                </Link>
                 <div className="team-card__actions">
                   {member.phone ? (
                     <a className="icon-button" href={telHref(member.phone)} aria-label={t('team.call', { name: member.name })}>
@@ -114,5 +119,43 @@ export function Component() {
         </ul>
       </div>
     </>
+  );
+}
+
+// This module also draws a member's own page, /agents/{id}, and a developer's, /developers/{id}
+// (people/People.tsx), with its message set: a page of its own would cost every first view's route
+// table a chunk and a set more, and the pages are at the first-view budget (bench/site_build.py).
+// Their module and their messages (the 'People' set) are loaded only for them: by the loader (the
+// prerender, a navigation) and, when the browser wakes a prerendered one, while the page stays as
+// drawn (the Suspense boundary).
+type PeopleModule = typeof import('../people/People');
+let peopleModule: PeopleModule | undefined;
+let peopleLoading: Promise<PeopleModule> | undefined;
+
+function loadPeople(lang: Lang): Promise<PeopleModule> {
+  peopleLoading ??= Promise.all([import('../people/People'), loadMessages(lang, 'People')]).then(
+    ([module]) => (peopleModule = module),
+  );
+  return peopleLoading;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  if (args.params.id === undefined) return listLoader(args);
+  const { people } = await loadPeople(langOfRequest(args.request));
+  return people.loader(args, /\/developers\/[^/]*$/.test(new URL(args.request.url).pathname) ? 'developers' : 'agents');
+}
+
+function Person() {
+  const { people } = peopleModule ?? use(loadPeople(useLang()));
+  return <people.Component />;
+}
+
+export function Component() {
+  return useParams().id === undefined ? (
+    <List />
+  ) : (
+    <Suspense fallback={null}>
+      <Person />
+    </Suspense>
   );
 }

@@ -5,7 +5,8 @@ import { Link } from '../i18n/link';
 import type { MarketTexts } from './market';
 
 export function MarketFigures({ texts }: { texts: MarketTexts | null }) {
-  if (!texts) return null;
+  // Terms alone (market.ts) are rows of the details list, not figures.
+  if (!texts?.title) return null;
   return (
     <section className="property__section market" aria-labelledby="property-market">
       <h2 id="property-market" className="property__heading">

@@ -30,4 +30,26 @@ describe('the texts of the page', () => {
     const rent = await marketTexts('en', null, 'Dubai Marina', { price: 2_500_000, area: 1000, pricePeriod: 'year', mainCategory: 'Commercial' });
     expect(rent).toBeNull();
   });
+
+  it("give a rental's terms as rows (cheques, the day it is free from, furnishing), and a sale's furnishing alone, in each language", async () => {
+    const rental = { price: 95_000, area: 780, pricePeriod: 'year', mainCategory: 'Rental', cheques: 4, availableFrom: '2026-12-01', furnishing: 'unfurnished' } as const;
+    const en = await marketTexts('en', null, 'Jumeirah Lake Towers', rental);
+    expect(en?.title).toBe('');
+    expect(en?.terms).toEqual([
+      ['Furnishing', 'Unfurnished'],
+      ['Number of cheques', '4 cheques'],
+      ['Available from', '1 December 2026'],
+    ]);
+    const ar = await marketTexts('ar', null, 'Jumeirah Lake Towers', { ...rental, cheques: 1 });
+    expect(ar?.terms.slice(0, 2)).toEqual([
+      ['الأثاث', 'غير مفروش'],
+      ['عدد الشيكات', 'شيك واحد'],
+    ]);
+    const ru = await marketTexts('ru', null, 'Jumeirah Lake Towers', { ...rental, cheques: 2 });
+    expect(ru?.terms[1]).toEqual(['Количество чеков', '2 чека']);
+    // A sale: no rental terms, even if the file had them; no terms, no texts.
+    const sale = await marketTexts('en', null, 'Dubai Marina', { price: 1_500_000, area: 900, mainCategory: 'Residential', cheques: 4, furnishing: 'furnished' });
+    expect(sale?.terms).toEqual([['Furnishing', 'Furnished']]);
+    expect(await marketTexts('en', null, 'Dubai Marina', { price: 1_500_000, area: 900, mainCategory: 'Residential' })).toBeNull();
+  });
 });

@@ -9,11 +9,13 @@
 // The property page's loader makes these texts (loading the 'Market' messages first), so a
 // prerendered page carries them in its data and its first view downloads neither this module
 // nor its messages (the page is near the 120 KB budget); PropertyDetail imports it on demand.
-import { formatMonth } from '../dates';
+// The listing's terms (furnishing, a rental's cheques and the day it is free from) are made here
+// too, for the same reason: their words are in the 'Market' set.
+import { formatDate, formatMonth } from '../dates';
 import { formatNumber, formatPercent } from '../format';
 import { type Lang, loadMessages, type MessageKey, translate, type Translate } from '../i18n';
-import { comparablePrice, type PricePeriod } from '../price';
-import type { MarketComparison, MarketKind } from '../types';
+import { comparablePrice } from '../price';
+import type { MarketComparison, MarketKind, Property } from '../types';
 
 /** A sale at or over this may qualify its buyer for a UAE Golden Visa (the property route). */
 export const GOLDEN_VISA_AED = 2_000_000;
@@ -27,12 +29,18 @@ const KINDS = {
 
 /** What the page shows, in its language. */
 export type MarketTexts = {
+  /** Empty when there are no figures to show, only `terms`. */
   title: string;
   /** The comparison (or 'too few'), with what it counts. */
   comparison: string | null;
   grossYield: string | null;
   source: string | null;
   goldenVisa: string | null;
+  /**
+   * The terms tenants filter by on the portals, as label and value for the details list: the
+   * number of cheques and the day it is free from (rentals), and the furnishing.
+   */
+  terms: [string, string][];
 };
 
 /** 'two-bedroom apartments' as the language writes it: the kind, and its bedrooms if the figure has them. */
@@ -61,7 +69,17 @@ export function yieldText(lang: Lang, ratio: number): string {
   return formatPercent(lang, ratio * 100, 1);
 }
 
-type Listing = { price: number | null; area: number | null; pricePeriod?: PricePeriod; mainCategory: string };
+type Listing = Pick<Property, 'price' | 'area' | 'pricePeriod' | 'mainCategory' | 'cheques' | 'availableFrom' | 'furnishing'>;
+
+/** A listing's terms (`MarketTexts.terms`) in `lang`, whose messages are loaded. */
+function termsOf(t: Translate, lang: Lang, p: Listing): [string, string][] {
+  const terms: [string, string][] = [];
+  if (p.furnishing) terms.push([t('listing.furnishing'), t(`listing.furnishing.${p.furnishing}`)]);
+  if (p.mainCategory !== 'Rental') return terms;
+  if (p.cheques != null) terms.push([t('rental.cheques'), t('rental.cheques.value', { n: p.cheques })]);
+  if (p.availableFrom) terms.push([t('rental.available'), formatDate(lang, p.availableFrom)]);
+  return terms;
+}
 
 /** The texts for a listing in `community` (its name in `lang`), or null when there is nothing to say. */
 export async function marketTexts(lang: Lang, market: MarketComparison | null, community: string, p: Listing): Promise<MarketTexts | null> {
@@ -69,9 +87,12 @@ export async function marketTexts(lang: Lang, market: MarketComparison | null, c
   // commercial listing let by the year or month.
   const rental = p.mainCategory === 'Rental' || p.pricePeriod != null;
   const goldenVisa = !rental && p.price != null && p.price >= GOLDEN_VISA_AED;
-  if (!market && !goldenVisa) return null;
+  const said = p.furnishing != null || (p.mainCategory === 'Rental' && (p.cheques != null || p.availableFrom != null));
+  if (!market && !goldenVisa && !said) return null;
   await loadMessages(lang, 'Market');
   const t: Translate = (key, vars) => translate(lang, key, vars);
+  const terms = termsOf(t, lang, p);
+  if (!market && !goldenVisa) return { title: '', comparison: null, grossYield: null, source: null, goldenVisa: null, terms };
   const yearly = comparablePrice(p.price, p.pricePeriod);
   const listing = yearly != null && p.area ? Math.round(yearly / p.area) : null;
   let comparison: string | null = null;
@@ -92,5 +113,6 @@ export async function marketTexts(lang: Lang, market: MarketComparison | null, c
     grossYield,
     source: market ? t('market.source', { month: formatMonth(lang, market.to) }) : null,
     goldenVisa: goldenVisa ? t('market.goldenVisa') : null,
+    terms,
   };
 }

@@ -101,7 +101,7 @@ type Pages = Vec<(String, PathBuf)>;
 /// folder is named) with its path as links write it.
 fn named_pages(routes: &Routes) -> HashMap<String, String> {
     let mut named = HashMap::new();
-    for route in routes.properties.iter().chain(&routes.posts).chain(&routes.guides).chain(&routes.gone) {
+    for route in routes.pages() {
         for lang in contract::urls::LANGUAGES {
             let path = contract::urls::localized_path(lang, route);
             let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
