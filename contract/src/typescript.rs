@@ -24,7 +24,9 @@ use crate::detail::{
     AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, Gone, GoneStatus, MarketComparison,
     MarketKind,
 };
-use crate::endpoints::Form;
+use crate::admin::{Created, LeadPage, LeadRow, NumberedLead, OneLead, Session, Summary};
+use crate::endpoints::{Form, Refusal};
+use crate::leads::{FieldErrors, Lead, LeadField, LeadFields, PropertyRef};
 use crate::feed::{FeedItem, PostCard, PostTexts};
 use crate::guides::{AreaGuide, AreaMarket, GuideTexts, MarketFigure, MarketMonth, MarketTrend};
 use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
@@ -34,7 +36,7 @@ use crate::site::{
     AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MemberTexts, Page,
     PageTexts, Partner, Site, SiteTexts, SocialLink, TeamMember, Translations,
 };
-use crate::vocabulary::{TermNames, Vocabulary};
+use crate::vocabulary::{TermNames, TypeKind, TypeNames, Vocabulary};
 
 /// The command that writes the generated files ([`FILES`]).
 pub const COMMAND: &str = "cargo run -p contract --features ts --example typescript";
@@ -150,8 +152,8 @@ fn push_field(out: &mut String, field: &str) {
     out.push_str(&format!("  {field};\n"));
 }
 
-/// Every declaration, in the file's order: the API records, the agency's records, then the
-/// page data.
+/// Every declaration, in the file's order: the API records, the agency's records, the page
+/// data, then what the lead function and the admin API read and answer.
 fn declarations() -> Vec<Declaration> {
     let cfg = &config();
     vec![
@@ -172,6 +174,8 @@ fn declarations() -> Vec<Declaration> {
         declaration::<MapPlace>(cfg),
         declaration::<Vocabulary>(cfg),
         declaration::<TermNames>(cfg),
+        declaration::<TypeNames>(cfg),
+        declaration::<TypeKind>(cfg),
         declaration::<Heroes>(cfg),
         declaration::<Hero>(cfg),
         declaration::<Partner>(cfg),
@@ -208,6 +212,19 @@ fn declarations() -> Vec<Declaration> {
         declaration::<MarketFigure>(cfg),
         declaration::<Routes<'static>>(cfg),
         declaration::<Form>(cfg),
+        declaration::<LeadFields>(cfg),
+        declaration::<LeadField>(cfg),
+        declaration::<FieldErrors>(cfg),
+        declaration::<Refusal>(cfg),
+        declaration::<Lead>(cfg),
+        declaration::<PropertyRef>(cfg),
+        declaration::<Session>(cfg),
+        declaration::<Summary>(cfg),
+        declaration::<LeadRow>(cfg),
+        declaration::<LeadPage>(cfg),
+        declaration::<OneLead>(cfg),
+        declaration::<NumberedLead>(cfg),
+        declaration::<Created>(cfg),
     ]
 }
 
@@ -216,7 +233,8 @@ pub fn declarations_file() -> String {
     let mut out = format!(
         "// Generated from the Rust types of the `contract` crate (contract/src/) by\n\
          // `{COMMAND}`: do not edit.\n\
-         // The JSON the generator publishes: the API (api/) and the pages' data (data/).\n"
+         // The JSON the generator publishes: the API (api/) and the pages' data (data/); and what\n\
+         // the lead function and estate serve's admin API read and answer.\n"
     );
     for declaration in declarations() {
         out.push('\n');
