@@ -16,6 +16,7 @@ pub mod paths;
 
 use ts_rs::{Config, TS};
 
+use crate::admin::{Created, LeadPage, LeadRow, NumberedLead, OneLead, Session, Summary};
 use crate::api::PropertyTranslation;
 use crate::api::{
     ApiBlog, ApiProperty, BlogTranslation, Coordinates, Furnishing, MainCategory, PaymentStep, PricePeriod,
@@ -24,11 +25,10 @@ use crate::detail::{
     AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, Gone, GoneStatus, MarketComparison,
     MarketKind,
 };
-use crate::admin::{Created, LeadPage, LeadRow, NumberedLead, OneLead, Session, Summary};
 use crate::endpoints::{Form, Refusal};
-use crate::leads::{FieldErrors, Lead, LeadField, LeadFields, PropertyRef};
 use crate::feed::{FeedItem, PostCard, PostTexts};
 use crate::guides::{AreaGuide, AreaMarket, GuideTexts, MarketFigure, MarketMonth, MarketTrend};
+use crate::leads::{FieldErrors, Lead, LeadField, LeadFields, PropertyRef};
 use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use crate::media::Picture;
 use crate::routes::Routes;

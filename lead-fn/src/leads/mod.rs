@@ -166,8 +166,11 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
     if !errors.is_empty() {
         let mut refused =
             ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", "some fields need fixing");
-        refused.fields =
-            errors.fields.into_iter().map(|(field, message)| (field.name().to_owned(), message.into())).collect();
+        refused.fields = errors
+            .fields
+            .into_iter()
+            .map(|(field, message)| (field.name().to_owned(), message.into()))
+            .collect();
         if let Some(form) = errors.form {
             refused = refused.with("form", form);
         }

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::{HeaderMap, StatusCode};
+use contract::admin::{LeadPage, LeadRow, NumberedLead, OneLead, Summary};
 use lead_fn::http::ApiError;
 use lead_fn::leads::record::Lead;
-use contract::admin::{LeadPage, LeadRow, NumberedLead, OneLead, Summary};
 
 use super::{Admin, AdminState, guard};
 use crate::content::model::{MainCategory, Status};
@@ -28,10 +28,13 @@ pub(super) async fn summary(State(admin): AdminState, headers: HeaderMap) -> Res
 /// Listing counts per category (published ones, and the others), posts, and the newest leads.
 fn summarize(admin: &Admin) -> Summary {
     let (content, report) = crate::check::content(&admin.content);
-    let categories = [MainCategory::Residential, MainCategory::Rental, MainCategory::OffPlan, MainCategory::Commercial]
-        .into_iter()
-        .map(|category| (category, content.published().filter(|p| p.data.main_category == category).count()))
-        .collect();
+    let categories =
+        [MainCategory::Residential, MainCategory::Rental, MainCategory::OffPlan, MainCategory::Commercial]
+            .into_iter()
+            .map(|category| {
+                (category, content.published().filter(|p| p.data.main_category == category).count())
+            })
+            .collect();
     let unpublished = content.properties.iter().filter(|p| p.data.status != Status::Available).count();
     let leads = read_leads(&admin.outbox);
     Summary {

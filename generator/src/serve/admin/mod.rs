@@ -37,8 +37,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse as _, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use lead_fn::http::ApiError;
 use contract::admin::Session;
+use lead_fn::http::ApiError;
 
 mod create;
 mod files;
