@@ -180,7 +180,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     market,
     areaGuide: extras.areaGuide ?? null,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
-    kind: site?.vocabulary.types[full.subCategory]?.kind ?? null,
+    // Only the prerender writes the structured data that reads it.
+    kind: import.meta.env.SSR ? (site?.vocabulary.types[full.subCategory]?.kind ?? null) : null,
   } satisfies PropertyData;
 }
 
