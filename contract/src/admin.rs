@@ -87,12 +87,13 @@ pub struct LeadPage {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OneLead {
     pub ok: bool,
+    /// The lead and its place in the outbox (`number`).
+    #[cfg_attr(feature = "ts", ts(type = "Lead & { number: number }"))]
     pub lead: NumberedLead,
 }
 
-/// A lead with its place in the outbox.
+/// A lead with its place in the outbox (in TypeScript, `Lead & { number: number }`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct NumberedLead {
     #[serde(flatten)]
     pub lead: Lead,

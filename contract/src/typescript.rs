@@ -16,7 +16,7 @@ pub mod paths;
 
 use ts_rs::{Config, TS};
 
-use crate::admin::{Created, LeadPage, LeadRow, NumberedLead, OneLead, Session, Summary};
+use crate::admin::{Created, LeadPage, LeadRow, OneLead, Session, Summary};
 use crate::api::PropertyTranslation;
 use crate::api::{
     ApiBlog, ApiProperty, BlogTranslation, Coordinates, Furnishing, MainCategory, PaymentStep, PricePeriod,
@@ -223,7 +223,6 @@ fn declarations() -> Vec<Declaration> {
         declaration::<LeadRow>(cfg),
         declaration::<LeadPage>(cfg),
         declaration::<OneLead>(cfg),
-        declaration::<NumberedLead>(cfg),
         declaration::<Created>(cfg),
     ]
 }

@@ -927,40 +927,8 @@ export type LeadPage = {
  */
 export type OneLead = {
   ok: boolean;
-  lead: NumberedLead;
-};
-
-/**
- * A lead with its place in the outbox.
- */
-export type NumberedLead = {
-  number: number;
-  /** Unique, and sorting by it sorts by arrival: `20260805T101112345Z-1a2b3c4d5e6f7a8b`. */
-  id: string;
-  /** RFC 3339, UTC, milliseconds. */
-  receivedAt: string;
-  /** The form it came from; `null` for a client that did not say. */
-  form: Form | null;
-  /** The language the visitor used, and the email's: `en`, `ar` or `ru`. */
-  lang: string;
-  name: string;
-  email: string;
-  contactNumber: string;
-  message: string;
-  propertyType?: string;
-  propertyArea?: string;
-  /** The property the lead is about, as the visitor's page named it. */
-  propertyId?: string;
-  /** The listings a shortlist enquiry is about, as the visitor's page named them. */
-  propertyIds?: Array<string>;
-  /** Those of them the catalogue has, in the same order. */
-  properties?: Array<PropertyRef>;
-  /** Those of them the catalogue answered it does not have (sold, or never published). */
-  unpublishedIds?: Array<string>;
-  /** The page the lead was sent from. */
-  page?: string;
-  /** The published property `propertyId` names, when the catalogue has it. */
-  property?: PropertyRef;
+  /** The lead and its place in the outbox (`number`). */
+  lead: Lead & { number: number };
 };
 
 /**

@@ -28,7 +28,9 @@ export function forgetToken(): void {
 }
 
 /** The API's answers: generated from the contract (`contract::admin`), as its handlers write them. */
-export type { Created, LeadPage, LeadRow, NumberedLead as Lead, Summary } from '../types';
+export type { Created, LeadPage, LeadRow, Summary } from '../types';
+/** One lead, whole, with its place in the outbox. */
+export type Lead = OneLead['lead'];
 
 /** A refusal: the status, the server's code, and its messages per form field. */
 export class Refusal extends Error {
