@@ -1,5 +1,6 @@
 //! The lead function's wire contract, each fact once: the paths it answers, the honeypot field's
-//! name, the most listings one enquiry names, the forms a lead may name ([`Form`]). The function routes and reads by these, the
+//! name, the most listings one enquiry names, the seller form's types, the forms a lead may name
+//! ([`Form`]) and the shape of a refusal ([`Refusal`]); a lead's fields are [`crate::leads`]'s. The function routes and reads by these, the
 //! generator writes the CDN's proxy rules from [`POST_ENDPOINTS`], and the site's
 //! `site/src/endpoints.ts` is generated from this module (`crate::typescript`; [`Form`] goes to
 //! `site/src/types.ts`), so a renamed endpoint, limit or form fails the site's type check.
@@ -85,6 +86,25 @@ wire! {
     /// The most listings one enquiry names (`propertyIds`); the visitor's shortlist holds at
     /// most as many.
     const MAX_PROPERTY_IDS: usize = 50;
+    /// The property types the seller form's dropdown offers, the only ones its lead may name
+    /// (`propertyType`).
+    const SELLER_TYPES: [&str; 5] = ["Apartment", "Townhouse", "Villa", "Plot", "Full Floor"];
+}
+
+/// A refusal, of the lead function and of the admin API alike (any status but 2xx): what went
+/// wrong for programs (`code`: `malformed`, `invalid`, `rate_limited`, ...) and for people
+/// (`error`), a message per form field, and for some forms a message above the button (`form`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Refusal {
+    pub ok: bool,
+    pub code: String,
+    pub error: String,
+    /// A lead's fields are `LeadField`s; the admin's forms name their own.
+    pub fields: std::collections::BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub form: Option<String>,
 }
 
 /// The form a lead came from. Without one, the loosest of the forms' rules apply (a name, a valid

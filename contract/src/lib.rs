@@ -16,7 +16,8 @@
 //! - [`files`]: the path of every file published besides the pages (`api/`, `data/`, the feeds,
 //!   the sitemap), each once, with the type a JSON file holds.
 //! - [`endpoints`]: the lead function's wire contract (its paths, the honeypot field, the most
-//!   listings one enquiry names).
+//!   listings one enquiry names, a refusal's shape); [`leads`]: a lead's fields, the messages
+//!   answered per field, an accepted lead; [`admin`]: the answers of `estate serve`'s admin API.
 //! - [`routes`]: the fixed routes (with what the sitemap makes of each) and the content pages to
 //!   prerender (`data/routes.json`).
 //! - [`urls`]: the address of every page (listing, post, media, per language) and the language
@@ -29,12 +30,14 @@
 //! [`typescript`] writes the site's `site/src/types.ts` from these types and `site/src/paths.ts`
 //! from [`files`], [`routes`] and the languages, and `site/src/endpoints.ts` from [`endpoints`].
 
+pub mod admin;
 pub mod api;
 pub mod detail;
 pub mod endpoints;
 pub mod feed;
 pub mod files;
 pub mod guides;
+pub mod leads;
 pub mod listings;
 pub mod media;
 pub mod people;

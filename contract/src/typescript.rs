@@ -16,6 +16,7 @@ pub mod paths;
 
 use ts_rs::{Config, TS};
 
+use crate::admin::{Created, LeadPage, LeadRow, OneLead, Session, Summary};
 use crate::api::PropertyTranslation;
 use crate::api::{
     ApiBlog, ApiProperty, BlogTranslation, Coordinates, Furnishing, MainCategory, PaymentStep, PricePeriod,
@@ -24,9 +25,10 @@ use crate::detail::{
     AgentTexts, Detail, DetailAgent, DetailDeveloper, DeveloperName, Gone, GoneStatus, MarketComparison,
     MarketKind,
 };
-use crate::endpoints::Form;
+use crate::endpoints::{Form, Refusal};
 use crate::feed::{FeedItem, PostCard, PostTexts};
 use crate::guides::{AreaGuide, AreaMarket, GuideTexts, MarketFigure, MarketMonth, MarketTrend};
+use crate::leads::{FieldErrors, Lead, LeadField, LeadFields, PropertyRef};
 use crate::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use crate::media::Picture;
 use crate::people::{AgentPage, DeveloperPage, DeveloperProject};
@@ -35,7 +37,7 @@ use crate::site::{
     AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MemberTexts, Page,
     PageTexts, Partner, Site, SiteTexts, SocialLink, TeamMember, Translations,
 };
-use crate::vocabulary::{SearchTerm, SearchTerms, TermNames, Vocabulary};
+use crate::vocabulary::{SearchTerm, SearchTerms, TermNames, TypeKind, TypeNames, Vocabulary};
 
 /// The command that writes the generated files ([`FILES`]).
 pub const COMMAND: &str = "cargo run -p contract --features ts --example typescript";
@@ -151,8 +153,8 @@ fn push_field(out: &mut String, field: &str) {
     out.push_str(&format!("  {field};\n"));
 }
 
-/// Every declaration, in the file's order: the API records, the agency's records, then the
-/// page data.
+/// Every declaration, in the file's order: the API records, the agency's records, the page
+/// data, then what the lead function and the admin API read and answer.
 fn declarations() -> Vec<Declaration> {
     let cfg = &config();
     vec![
@@ -175,6 +177,8 @@ fn declarations() -> Vec<Declaration> {
         declaration::<TermNames>(cfg),
         declaration::<SearchTerms>(cfg),
         declaration::<SearchTerm>(cfg),
+        declaration::<TypeNames>(cfg),
+        declaration::<TypeKind>(cfg),
         declaration::<Heroes>(cfg),
         declaration::<Hero>(cfg),
         declaration::<Partner>(cfg),
@@ -214,6 +218,18 @@ fn declarations() -> Vec<Declaration> {
         declaration::<DeveloperProject>(cfg),
         declaration::<Routes<'static>>(cfg),
         declaration::<Form>(cfg),
+        declaration::<LeadFields>(cfg),
+        declaration::<LeadField>(cfg),
+        declaration::<FieldErrors>(cfg),
+        declaration::<Refusal>(cfg),
+        declaration::<Lead>(cfg),
+        declaration::<PropertyRef>(cfg),
+        declaration::<Session>(cfg),
+        declaration::<Summary>(cfg),
+        declaration::<LeadRow>(cfg),
+        declaration::<LeadPage>(cfg),
+        declaration::<OneLead>(cfg),
+        declaration::<Created>(cfg),
     ]
 }
 
@@ -222,7 +238,8 @@ pub fn declarations_file() -> String {
     let mut out = format!(
         "// Generated from the Rust types of the `contract` crate (contract/src/) by\n\
          // `{COMMAND}`: do not edit.\n\
-         // The JSON the generator publishes: the API (api/) and the pages' data (data/).\n"
+         // The JSON the generator publishes: the API (api/) and the pages' data (data/); and what\n\
+         // the lead function and estate serve's admin API read and answer.\n"
     );
     for declaration in declarations() {
         out.push('\n');

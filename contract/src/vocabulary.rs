@@ -1,6 +1,7 @@
 //! The vocabularies' names in other languages, published in `data/site.json` so every page can
 //! show a term (an amenity, a community, a property type, a spoken language, a payment-plan
-//! stage) in its language.
+//! stage) in its language; and a property type's kind ([`TypeKind`]), which the market figures,
+//! the portal feed and the pages' structured data read.
 //! Content names terms by key or English name; what is published is always the English name,
 //! and these tables map it to the Arabic and Russian ones.
 
@@ -29,6 +30,58 @@ impl TermNames {
     }
 }
 
+/// What sort of place a property type is: the one grouping of types the market figures, the
+/// portal feed and the structured data read (`content/vocabulary/types.yaml`'s `kind`):
+/// `apartment` (a flat: an apartment, a studio, a penthouse, a duplex, a hotel apartment),
+/// `villa` (a house: a villa, a townhouse, a bungalow, a palace), `land` (a plot),
+/// `office-shop` (commercial space the Land Department counts as offices and shops: an office, a
+/// shop, a retail unit), `other-commercial` (commercial space its figures leave out: a
+/// warehouse, a full floor).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum TypeKind {
+    Apartment,
+    Villa,
+    Land,
+    OfficeShop,
+    OtherCommercial,
+}
+
+impl TypeKind {
+    /// The kind the market figures count a listing of this type as; `None` for types they
+    /// leave out.
+    pub fn market(self) -> Option<crate::detail::MarketKind> {
+        use crate::detail::MarketKind;
+        match self {
+            TypeKind::Apartment => Some(MarketKind::Apartment),
+            TypeKind::Villa => Some(MarketKind::Villa),
+            TypeKind::Land => Some(MarketKind::Land),
+            TypeKind::OfficeShop => Some(MarketKind::OfficeShop),
+            TypeKind::OtherCommercial => None,
+        }
+    }
+
+    /// Whether it is let and sold as commercial space.
+    pub fn is_commercial(self) -> bool {
+        matches!(self, TypeKind::OfficeShop | TypeKind::OtherCommercial)
+    }
+}
+
+/// A property type's names in Arabic and Russian, and its kind.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
+pub struct TypeNames {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ar: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ru: Option<String>,
+    /// Absent for a type whose vocabulary entry gives none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<TypeKind>,
+}
+
 /// Each vocabulary: English name -> other names.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -36,7 +89,8 @@ pub struct Vocabulary {
     pub amenities: BTreeMap<String, TermNames>,
     pub communities: BTreeMap<String, TermNames>,
     pub languages: BTreeMap<String, TermNames>,
-    pub types: BTreeMap<String, TermNames>,
+    /// The property types, with their kinds.
+    pub types: BTreeMap<String, TypeNames>,
     /// The stages of off-plan payment plans ('On booking').
     #[serde(default)]
     pub stages: BTreeMap<String, TermNames>,

@@ -2,48 +2,19 @@
 //! letter. The browser applies the same rules; `tests/form-vectors.json` holds the cases both
 //! the Rust and the TypeScript tests run, so the two can never disagree.
 
-use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
-use serde::{Deserialize, Serialize};
 
 /// The form a lead came from: the contract's, so the site's `Form` is generated from it.
 pub use contract::endpoints::Form;
 
-/// The fields of a lead that the rules look at.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct LeadFields {
-    pub name: String,
-    pub email: String,
-    pub contact_number: String,
-    pub message: String,
-    pub property_type: String,
-    pub property_area: String,
-}
+/// A lead's fields, the messages answered per field and the fields named: the contract's, so
+/// the site's are generated from them.
+pub use contract::leads::{FieldErrors, LeadField, LeadFields};
 
-/// Per-field messages, and the form-level message some forms show on any failure.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FieldErrors {
-    pub fields: BTreeMap<String, String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub form: Option<String>,
-}
-
-impl FieldErrors {
-    pub fn is_empty(&self) -> bool {
-        self.fields.is_empty()
-    }
-
-    fn add(&mut self, field: &str, message: &str) {
-        self.fields.entry(field.to_owned()).or_insert_with(|| message.to_owned());
-    }
-}
-
-/// The seller form's property types, the only ones its dropdown offers.
-pub const PROPERTY_TYPES: [&str; 5] = ["Apartment", "Townhouse", "Villa", "Plot", "Full Floor"];
+/// The seller form's property types, the only ones its dropdown offers: the contract's.
+pub use contract::endpoints::SELLER_TYPES as PROPERTY_TYPES;
 
 static EMAIL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[^\s@]+@[^\s@]+\.[^\s@]+$").expect("valid"));
 static PLUS_9_TO_15: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\+\d{9,15}$").expect("valid"));
@@ -79,27 +50,27 @@ fn compact_phone(phone: &str) -> String {
 fn name_min3(errors: &mut FieldErrors, name: &str) {
     let name = name.trim();
     if name.is_empty() {
-        errors.add("name", NAME_REQUIRED);
+        errors.add(LeadField::Name, NAME_REQUIRED);
     } else if name.chars().count() < 3 {
-        errors.add("name", NAME_SHORT);
+        errors.add(LeadField::Name, NAME_SHORT);
     }
 }
 
 fn email(errors: &mut FieldErrors, email: &str, invalid: &str) {
     let email = email.trim();
     if email.is_empty() {
-        errors.add("email", EMAIL_REQUIRED);
+        errors.add(LeadField::Email, EMAIL_REQUIRED);
     } else if !EMAIL.is_match(email) {
-        errors.add("email", invalid);
+        errors.add(LeadField::Email, invalid);
     }
 }
 
 fn phone(errors: &mut FieldErrors, value: &str, required: &str, pattern: &Regex, invalid: &str) {
     let value = compact_phone(value.trim());
     if value.is_empty() {
-        errors.add("contactNumber", required);
+        errors.add(LeadField::ContactNumber, required);
     } else if !pattern.is_match(&value) {
-        errors.add("contactNumber", invalid);
+        errors.add(LeadField::ContactNumber, invalid);
     }
 }
 
@@ -108,7 +79,7 @@ fn phone(errors: &mut FieldErrors, value: &str, required: &str, pattern: &Regex,
 /// number of a length that country's numbers have.
 fn phone_any_country(errors: &mut FieldErrors, value: &str) {
     if let Some(message) = any_country_error(&compact_phone(value.trim())) {
-        errors.add("contactNumber", message);
+        errors.add(LeadField::ContactNumber, message);
     }
 }
 
@@ -242,17 +213,15 @@ pub fn translate(message: &str, lang: &str) -> String {
         .to_owned()
 }
 
-impl FieldErrors {
-    /// The same errors in `lang`: what the visitor reads beside the fields.
-    pub fn in_language(mut self, lang: &str) -> FieldErrors {
-        for message in self.fields.values_mut() {
-            *message = translate(message, lang);
-        }
-        if let Some(form) = &mut self.form {
-            *form = translate(form, lang);
-        }
-        self
+/// The same errors in `lang`: what the visitor reads beside the fields.
+pub fn in_language(mut errors: FieldErrors, lang: &str) -> FieldErrors {
+    for message in errors.fields.values_mut() {
+        *message = translate(message, lang);
     }
+    if let Some(form) = &mut errors.form {
+        *form = translate(form, lang);
+    }
+    errors
 }
 
 /// Applies `form`'s rules to `lead`.
@@ -265,7 +234,7 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
             email(&mut errors, &lead.email, EMAIL_INVALID);
             let kind = lead.property_type.trim();
             if !kind.is_empty() && !PROPERTY_TYPES.contains(&kind) {
-                errors.add("propertyType", TYPE_FROM_LIST);
+                errors.add(LeadField::PropertyType, TYPE_FROM_LIST);
             }
         }
         Some(Form::Contact) => {
@@ -273,7 +242,7 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
             phone(&mut errors, &lead.contact_number, PHONE_REQUIRED, &PLUS_9_TO_15, MOBILE_PLUS);
             email(&mut errors, &lead.email, EMAIL_INVALID);
             if lead.message.trim().is_empty() {
-                errors.add("message", MESSAGE_EMPTY);
+                errors.add(LeadField::Message, MESSAGE_EMPTY);
             }
             if !errors.is_empty() {
                 errors.form = Some(FIX_ABOVE.to_owned());
@@ -286,19 +255,19 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
         }
         Some(Form::Popup) => {
             if lead.name.trim().is_empty() {
-                errors.add("name", NAME_REQUIRED);
+                errors.add(LeadField::Name, NAME_REQUIRED);
             }
             email(&mut errors, &lead.email, EMAIL_FORMAT);
             phone_any_country(&mut errors, &lead.contact_number);
         }
         Some(Form::Detail | Form::Shortlist) => {
             if lead.name.trim().is_empty() {
-                errors.add("name", NAME_REQUIRED);
+                errors.add(LeadField::Name, NAME_REQUIRED);
             }
             email(&mut errors, &lead.email, EMAIL_FORMAT);
             phone_any_country(&mut errors, &lead.contact_number);
             if lead.message.trim().is_empty() {
-                errors.add("message", MESSAGE_REQUIRED);
+                errors.add(LeadField::Message, MESSAGE_REQUIRED);
             }
         }
         Some(Form::Newsletter) => email(&mut errors, &lead.email, EMAIL_INVALID),
@@ -314,7 +283,7 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
         None => {
             // The loosest of the forms' rules: what any of the site's forms would accept.
             if lead.name.trim().is_empty() {
-                errors.add("name", NAME_REQUIRED);
+                errors.add(LeadField::Name, NAME_REQUIRED);
             }
             email(&mut errors, &lead.email, EMAIL_INVALID);
             phone(&mut errors, &lead.contact_number, PHONE_REQUIRED, &LOOSE_PHONE, MOBILE_DIGITS);
@@ -326,6 +295,7 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Deserialize;
 
     #[test]
     fn the_popup_and_the_property_form_send_uae_numbers_with_their_country_code() {
@@ -347,7 +317,7 @@ mod tests {
         name: String,
         form: Option<Form>,
         input: LeadFields,
-        errors: BTreeMap<String, String>,
+        errors: std::collections::BTreeMap<LeadField, String>,
         #[serde(default)]
         form_error: Option<String>,
     }
@@ -356,18 +326,18 @@ mod tests {
     fn messages_in_the_visitors_language() {
         let lead = LeadFields { name: "Al".into(), email: "nope".into(), ..LeadFields::default() };
         let errors = validate(Some(Form::Contact), &lead);
-        let ar = errors.clone().in_language("ar");
-        assert_eq!(ar.fields["name"], "يجب ألا يقل الاسم عن 3 أحرف.");
-        assert_eq!(ar.fields["email"], "يُرجى إدخال بريد إلكتروني صحيح.");
-        assert_eq!(ar.fields["contactNumber"], "رقم الهاتف مطلوب.");
-        assert_eq!(ar.fields["message"], "لا يمكن ترك الرسالة فارغة.");
+        let ar = in_language(errors.clone(), "ar");
+        assert_eq!(ar.fields[&LeadField::Name], "يجب ألا يقل الاسم عن 3 أحرف.");
+        assert_eq!(ar.fields[&LeadField::Email], "يُرجى إدخال بريد إلكتروني صحيح.");
+        assert_eq!(ar.fields[&LeadField::ContactNumber], "رقم الهاتف مطلوب.");
+        assert_eq!(ar.fields[&LeadField::Message], "لا يمكن ترك الرسالة فارغة.");
         assert_eq!(ar.form.as_deref(), Some("يُرجى تصحيح الأخطاء أعلاه."));
-        let ru = errors.clone().in_language("ru");
-        assert_eq!(ru.fields["name"], "Имя должно содержать не менее 3 символов.");
+        let ru = in_language(errors.clone(), "ru");
+        assert_eq!(ru.fields[&LeadField::Name], "Имя должно содержать не менее 3 символов.");
         assert_eq!(ru.form.as_deref(), Some("Исправьте ошибки выше."));
         // English, and any other language, get the English messages.
-        assert_eq!(errors.clone().in_language("en"), errors);
-        assert_eq!(errors.clone().in_language("fr"), errors);
+        assert_eq!(in_language(errors.clone(), "en"), errors);
+        assert_eq!(in_language(errors.clone(), "fr"), errors);
         assert_eq!(too_long_message(100, "ar"), "يُرجى ألا يتجاوز النص 100 حرف.");
         assert_eq!(too_long_message(32, "ar"), "يُرجى ألا يتجاوز النص 32 حرفاً.");
         assert_eq!(too_long_message(32, "ru"), "Используйте не более 32 символов.");

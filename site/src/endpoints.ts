@@ -45,3 +45,15 @@ export const HONEYPOT = 'website';
  * most as many.
  */
 export const MAX_PROPERTY_IDS = 50;
+
+/**
+ * The property types the seller form's dropdown offers, the only ones its lead may name
+ * (`propertyType`).
+ */
+export const SELLER_TYPES = [
+  'Apartment',
+  'Townhouse',
+  'Villa',
+  'Plot',
+  'Full Floor',
+] as const;

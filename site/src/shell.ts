@@ -24,7 +24,19 @@ export type ShellData = Pick<
   | 'agents'
   | 'baseUrl'
   | 'map'
-> & { partners: Pick<Partner, 'name' | 'logo'>[]; untranslated?: string[] };
+> & {
+  partners: Pick<Partner, 'name' | 'logo'>[];
+  untranslated?: string[];
+  /** The property types' names in the page's language by English name (none on English pages). */
+  types?: Record<string, string>;
+};
+
+/** The property types' names in `lang`, from the vocabulary; English pages show the English names. */
+function typeNamesIn(full: Site, lang: Lang): Record<string, string> | undefined {
+  if (lang === 'en') return undefined;
+  const names = Object.entries(full.vocabulary.types).flatMap(([english, term]) => (term[lang] ? [[english, term[lang]]] : []));
+  return Object.fromEntries(names);
+}
 
 /** Only what the shell shows: long texts (about, why-us) stay out of every page's HTML. */
 export function shellFromSite(full: Site, lang: Lang = 'en'): ShellData {
@@ -48,6 +60,7 @@ export function shellFromSite(full: Site, lang: Lang = 'en'): ShellData {
     baseUrl: site.baseUrl,
     map: site.map,
     partners: site.partners.map(({ name, logo }) => ({ name, logo })),
+    types: typeNamesIn(full, lang),
   };
 }
 

@@ -1,6 +1,7 @@
 // Generated from the Rust types of the `contract` crate (contract/src/) by
 // `cargo run -p contract --features ts --example typescript`: do not edit.
-// The JSON the generator publishes: the API (api/) and the pages' data (data/).
+// The JSON the generator publishes: the API (api/) and the pages' data (data/); and what
+// the lead function and estate serve's admin API read and answer.
 
 /**
  * The four main categories. The serialised names are fixed: clients and addresses use them.
@@ -232,7 +233,8 @@ export type Vocabulary = {
   amenities: { [key in string]: TermNames };
   communities: { [key in string]: TermNames };
   languages: { [key in string]: TermNames };
-  types: { [key in string]: TermNames };
+  /** The property types, with their kinds. */
+  types: { [key in string]: TypeNames };
   /** The stages of off-plan payment plans ('On booking'). */
   stages: { [key in string]: TermNames };
 };
@@ -263,6 +265,27 @@ export type SearchTerm = {
   name: string;
   names: Array<string>;
 };
+
+/**
+ * A property type's names in Arabic and Russian, and its kind.
+ */
+export type TypeNames = {
+  ar?: string;
+  ru?: string;
+  /** Absent for a type whose vocabulary entry gives none. */
+  kind?: TypeKind;
+};
+
+/**
+ * What sort of place a property type is: the one grouping of types the market figures, the
+ * portal feed and the structured data read (`content/vocabulary/types.yaml`'s `kind`):
+ * `apartment` (a flat: an apartment, a studio, a penthouse, a duplex, a hotel apartment),
+ * `villa` (a house: a villa, a townhouse, a bungalow, a palace), `land` (a plot),
+ * `office-shop` (commercial space the Land Department counts as offices and shops: an office, a
+ * shop, a retail unit), `other-commercial` (commercial space its figures leave out: a
+ * warehouse, a full floor).
+ */
+export type TypeKind = "apartment" | "villa" | "land" | "office-shop" | "other-commercial";
 
 /**
  * The media behind each listing page's title.
@@ -833,3 +856,163 @@ export type Routes = {
  * email and a phone number), so a client that sends only the lead fields keeps working.
  */
 export type Form = "seller" | "contact" | "contact-lead" | "popup" | "detail" | "newsletter" | "callback" | "requirements" | "shortlist";
+
+/**
+ * The fields of a lead that the forms' rules look at. Each may be left out (read as empty).
+ */
+export type LeadFields = {
+  name?: string;
+  email?: string;
+  contactNumber?: string;
+  message?: string;
+  /** The seller form's type, one of `SELLER_TYPES`. */
+  propertyType?: string;
+  propertyArea?: string;
+};
+
+/**
+ * A field of a lead the function may answer a message for: the `LeadFields`, the listing it
+ * is about and the page it was sent from. In the order of their names, as the answer's
+ * `fields` lists them.
+ */
+export type LeadField = "contactNumber" | "email" | "message" | "name" | "page" | "propertyArea" | "propertyId" | "propertyType";
+
+/**
+ * Per-field messages, and the form-level message some forms show on any failure.
+ */
+export type FieldErrors = {
+  fields: Partial<Record<LeadField, string>>;
+  form?: string;
+};
+
+/**
+ * A refusal, of the lead function and of the admin API alike (any status but 2xx): what went
+ * wrong for programs (`code`: `malformed`, `invalid`, `rate_limited`, ...) and for people
+ * (`error`), a message per form field, and for some forms a message above the button (`form`).
+ */
+export type Refusal = {
+  ok: boolean;
+  code: string;
+  error: string;
+  /** A lead's fields are `LeadField`s; the admin's forms name their own. */
+  fields: { [key in string]: string };
+  form?: string;
+};
+
+/**
+ * An accepted lead as it is kept and sent on: the outbox's `.json` file, the webhook's body, and
+ * what the admin's Users screens show.
+ */
+export type Lead = {
+  /** Unique, and sorting by it sorts by arrival: `20260805T101112345Z-1a2b3c4d5e6f7a8b`. */
+  id: string;
+  /** RFC 3339, UTC, milliseconds. */
+  receivedAt: string;
+  /** The form it came from; `null` for a client that did not say. */
+  form: Form | null;
+  /** The language the visitor used, and the email's: `en`, `ar` or `ru`. */
+  lang: string;
+  name: string;
+  email: string;
+  contactNumber: string;
+  message: string;
+  propertyType?: string;
+  propertyArea?: string;
+  /** The property the lead is about, as the visitor's page named it. */
+  propertyId?: string;
+  /** The listings a shortlist enquiry is about, as the visitor's page named them. */
+  propertyIds?: Array<string>;
+  /** Those of them the catalogue has, in the same order. */
+  properties?: Array<PropertyRef>;
+  /** Those of them the catalogue answered it does not have (sold, or never published). */
+  unpublishedIds?: Array<string>;
+  /** The page the lead was sent from. */
+  page?: string;
+  /** The published property `propertyId` names, when the catalogue has it. */
+  property?: PropertyRef;
+};
+
+/**
+ * What an agent needs to know which listing a lead is about.
+ */
+export type PropertyRef = {
+  id: string;
+  title: string;
+  /** Absolute when the site's address is known, else the site path `/property/{id}`. */
+  url: string;
+  reference?: string;
+  permitNumber?: string;
+};
+
+/**
+ * `GET /session`: whether the token is good (a 200 either way).
+ */
+export type Session = {
+  ok: boolean;
+  authenticated: boolean;
+  /** The content folder being edited, for a good token only. */
+  content?: string;
+};
+
+/**
+ * `GET /summary`: the dashboard's counts.
+ */
+export type Summary = {
+  ok: boolean;
+  /** Published listings per category, every category named. */
+  categories: Record<MainCategory, number>;
+  published: number;
+  unpublished: number;
+  posts: number;
+  leads: number;
+  newestLeads: Array<LeadRow>;
+  contentErrors: number;
+};
+
+/**
+ * A lead as the Users list shows it.
+ */
+export type LeadRow = {
+  /** Its place in the outbox, the oldest 1. */
+  number: number;
+  id: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  contactNumber: string;
+  form: Form | null;
+};
+
+/**
+ * `GET /leads?page=N`: one page of the Users list, newest first.
+ */
+export type LeadPage = {
+  ok: boolean;
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+  leads: Array<LeadRow>;
+};
+
+/**
+ * `GET /leads/{id}`: one lead, whole.
+ */
+export type OneLead = {
+  ok: boolean;
+  /** The lead and its place in the outbox (`number`). */
+  lead: Lead & { number: number };
+};
+
+/**
+ * `POST /properties`, `POST /posts` (201): what the form wrote.
+ */
+export type Created = {
+  ok: boolean;
+  id: string;
+  /** Relative to the content folder. */
+  files: Array<string>;
+  /** The page that will show it once the site is rebuilt. */
+  url: string;
+  warnings: Array<string>;
+};

@@ -334,9 +334,19 @@ fn vocabularies() -> Files {
     let coded = |terms: &[(&str, &str, &str, &str)]| -> String {
         terms.iter().map(|(en, ar, ru, code)| format!("{}    code: {code}\n", term(en, ar, ru))).collect()
     };
+    // A type's kind, which the market figures and the structured data go by.
+    let types: String = TYPES
+        .iter()
+        .map(|(en, ar, ru, code)| {
+            let kind = super::portal::site_type(en).map(|t| t.usual_kind());
+            let kind =
+                kind.and_then(|k| serde_json::to_value(k).ok()).and_then(|v| v.as_str().map(str::to_owned));
+            format!("{}    code: {code}\n    kind: {}\n", term(en, ar, ru), kind.unwrap_or_default())
+        })
+        .collect();
     vec![
         ("vocabulary/communities.yaml".into(), format!("{header}{communities}")),
-        ("vocabulary/types.yaml".into(), format!("{header}{}", coded(TYPES))),
+        ("vocabulary/types.yaml".into(), format!("{header}{types}")),
         ("vocabulary/amenities.yaml".into(), format!("{header}{}", coded(AMENITIES))),
         (
             "vocabulary/stages.yaml".into(),

@@ -93,7 +93,9 @@ pub enum Status {
     Draft,
 }
 
-/// The kind of property; listing pages filter on it exactly.
+/// The kind of property; listing pages filter on it exactly. Each is the term of
+/// `vocabulary/types.yaml` with its key (`full-floor`), which gives the names it is published
+/// and shown under and its kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, JsonSchema)]
 pub enum SubCategory {
     Apartment,
@@ -133,6 +135,11 @@ impl SubCategory {
         SubCategory::FullFloor,
         SubCategory::HotelApartment,
     ];
+
+    /// Its key in `content/vocabulary/types.yaml` (`full-floor`).
+    pub fn key(self) -> String {
+        self.as_str().to_ascii_lowercase().replace(' ', "-")
+    }
 
     pub fn as_str(self) -> &'static str {
         match self {

@@ -24,23 +24,16 @@ pub fn parse_feed_date(text: &str) -> Option<Timestamp> {
     naive.and_local_timezone(dubai()).single().map(Timestamp)
 }
 
-/// Whether a property type is let and sold as commercial space.
-pub fn is_commercial(sub: SubCategory) -> bool {
-    matches!(
-        sub,
-        SubCategory::Office
-            | SubCategory::Shop
-            | SubCategory::Warehouse
-            | SubCategory::Retail
-            | SubCategory::FullFloor
-    )
+/// Whether a property type is let and sold as commercial space, by its kind in the vocabulary.
+pub fn is_commercial(vocabulary: &Vocabularies, sub: SubCategory) -> bool {
+    vocabulary.type_kind(sub).is_commercial()
 }
 
 /// `offering_type`: RS residential sale, RR residential rent, CS commercial sale, CR
 /// commercial rent.
-pub fn offering_type(main: MainCategory, sub: SubCategory) -> &'static str {
+pub fn offering_type(main: MainCategory, commercial: bool) -> &'static str {
     match main {
-        MainCategory::Rental if is_commercial(sub) => "CR",
+        MainCategory::Rental if commercial => "CR",
         MainCategory::Rental => "RR",
         MainCategory::Commercial => "CS",
         MainCategory::Residential | MainCategory::OffPlan => "RS",
@@ -61,7 +54,7 @@ pub fn main_category(offering: &str, completion_status: Option<&str>) -> Option<
 
 /// The vocabulary term of a property type.
 pub fn type_term(vocabulary: &Vocabularies, sub: SubCategory) -> Option<&Term> {
-    vocabulary.find(Kind::Types, sub.as_str())
+    vocabulary.type_term(sub)
 }
 
 /// Whether a feed's value is one of the format's codes (`AP`, `BA`: two capital letters) rather
@@ -84,9 +77,9 @@ pub fn sub_category(vocabulary: &Vocabularies, value: &str, bedrooms: Option<u32
     let sub = if is_code(value) {
         let terms = &vocabulary.get(Kind::Types)?.data.terms;
         let term = terms.iter().find(|t| t.code.as_deref() == Some(value))?;
-        SubCategory::ALL.into_iter().find(|s| s.as_str() == term.en)?
+        SubCategory::ALL.into_iter().find(|s| s.key() == term.key)?
     } else {
-        vocabulary.find(Kind::Types, value).and_then(|t| site_type(&t.en)).or_else(|| site_type(value))?
+        vocabulary.find(Kind::Types, value).and_then(|t| site_type(&t.key)).or_else(|| site_type(value))?
     };
     Some(if sub == SubCategory::Apartment && bedrooms == Some(0) { SubCategory::Studio } else { sub })
 }
@@ -144,13 +137,9 @@ mod tests {
     #[test]
     fn offering_types_map_back_to_categories() {
         use MainCategory::*;
-        for (main, sub) in [
-            (Residential, SubCategory::Villa),
-            (Rental, SubCategory::Office),
-            (Rental, SubCategory::Apartment),
-            (Commercial, SubCategory::Shop),
-        ] {
-            assert_eq!(main_category(offering_type(main, sub), None), Some(main));
+        for (main, commercial) in [(Residential, false), (Rental, true), (Rental, false), (Commercial, true)]
+        {
+            assert_eq!(main_category(offering_type(main, commercial), None), Some(main));
         }
         assert_eq!(main_category("RS", Some("off_plan_primary")), Some(OffPlan));
         assert_eq!(main_category("XX", None), None);

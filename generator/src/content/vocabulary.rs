@@ -9,11 +9,12 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use contract::text::fold;
+pub use contract::vocabulary::TypeKind;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::diag::{Diagnostic, Report};
-use super::model::{Coordinates, MemberFile, PropertyFile};
+use super::model::{Coordinates, MemberFile, PropertyFile, SubCategory};
 use super::{Record, is_valid_id, read};
 
 /// One vocabulary file.
@@ -47,6 +48,10 @@ pub struct Term {
     /// reads them in a typed query as the term itself.
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// Property types: what sort of place it is (`apartment`, `villa`, `land`, `office-shop`,
+    /// `other-commercial`), which the market figures, the portal feed and the pages' structured
+    /// data go by.
+    pub kind: Option<TypeKind>,
 }
 
 impl Term {
@@ -114,6 +119,27 @@ impl Kind {
     }
 }
 
+impl SubCategory {
+    /// The kind such a type usually has: what a command writes when it adds the type to a
+    /// vocabulary (`estate new`'s demo, an import), and the kind where a vocabulary gives none
+    /// ([`Vocabularies::type_kind`]); the vocabulary's `kind` says otherwise.
+    pub fn usual_kind(self) -> TypeKind {
+        match self {
+            SubCategory::Apartment
+            | SubCategory::Penthouse
+            | SubCategory::Studio
+            | SubCategory::Duplex
+            | SubCategory::HotelApartment => TypeKind::Apartment,
+            SubCategory::Villa | SubCategory::Townhouse | SubCategory::Bungalow | SubCategory::Palace => {
+                TypeKind::Villa
+            }
+            SubCategory::Plot => TypeKind::Land,
+            SubCategory::Office | SubCategory::Shop | SubCategory::Retail => TypeKind::OfficeShop,
+            SubCategory::Warehouse | SubCategory::FullFloor => TypeKind::OtherCommercial,
+        }
+    }
+}
+
 /// The vocabularies that exist in the content folder.
 #[derive(Debug, Default)]
 pub struct Vocabularies {
@@ -173,6 +199,30 @@ impl Vocabularies {
         self.get(kind).is_none() || self.find(kind, written).is_some()
     }
 
+    /// The vocabulary's term of the property type `sub` (by its key, so its names may change).
+    pub fn type_term(&self, sub: SubCategory) -> Option<&Term> {
+        let key = sub.key();
+        self.types.as_ref()?.data.terms.iter().find(|t| t.key == key)
+    }
+
+    /// The name a listing of type `sub` is published under: the vocabulary's English name, or
+    /// the type's own without a vocabulary entry.
+    pub fn type_name(&self, sub: SubCategory) -> &str {
+        self.type_term(sub).map_or(sub.as_str(), |t| t.en.as_str())
+    }
+
+    /// The kind of the property type `sub`: the vocabulary's, or the type's usual one where the
+    /// vocabulary gives none (no `kind`, no entry, no types.yaml: content without vocabularies
+    /// keeps its market figures; `estate check` warns of a missing kind).
+    pub fn type_kind(&self, sub: SubCategory) -> TypeKind {
+        self.type_term(sub).and_then(|t| t.kind).unwrap_or_else(|| sub.usual_kind())
+    }
+
+    /// The property type published under the name `published` ([`Vocabularies::type_name`]).
+    pub fn type_published_as(&self, published: &str) -> Option<SubCategory> {
+        SubCategory::ALL.into_iter().find(|&sub| self.type_name(sub) == published)
+    }
+
     /// The English name of the term `written` names, or `written` itself when unknown.
     pub fn english(&self, kind: Kind, written: &str) -> String {
         self.find(kind, written).map_or_else(|| written.to_owned(), |t| t.en.clone())
@@ -189,7 +239,7 @@ pub fn load_one(dir: &Path, kind: Kind) -> (Option<Record<VocabularyFile>>, Vec<
     }
     let (record, mut diags) = read::<VocabularyFile>(&path, kind.file().to_owned());
     if let Some(record) = &record {
-        diags.extend(check_terms(record));
+        diags.extend(check_terms(record, kind));
     }
     (record, diags)
 }
@@ -207,14 +257,14 @@ pub(super) fn load(dir: &Path, report: &mut Report) -> Vocabularies {
         let (record, diags) = read::<VocabularyFile>(&path, kind.file().to_owned());
         report.extend(diags);
         if let Some(record) = record {
-            report.extend(check_terms(&record));
+            report.extend(check_terms(&record, kind));
             *vocabularies.slot(kind) = Some(record);
         }
     }
     vocabularies
 }
 
-fn check_terms(record: &Record<VocabularyFile>) -> Vec<Diagnostic> {
+fn check_terms(record: &Record<VocabularyFile>, kind: Kind) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     let mut keys: HashMap<&str, usize> = HashMap::new();
     let mut names: HashMap<String, usize> = HashMap::new();
@@ -248,6 +298,19 @@ fn check_terms(record: &Record<VocabularyFile>) -> Vec<Diagnostic> {
                 record.tree.pos_of(&["terms", &index, "en"]),
                 format!("duplicate English name `{}`: term {} has it too", term.en, first + 1),
             ));
+        }
+        // A type without its kind has no market figures and is described as premises.
+        if kind == Kind::Types && term.kind.is_none() {
+            found.push(
+                Diagnostic::warning(
+                    &record.path,
+                    record.tree.pos_of(&["terms", &index]),
+                    format!("the property type `{}` has no kind", term.en),
+                )
+                .with_hint(
+                    "add `kind: apartment`, `villa`, `land`, `office-shop` or `other-commercial`: its listings' market figures and search-engine description go by it",
+                ),
+            );
         }
         // A DLD area counted for two communities would count its sales twice.
         for (j, area) in term.dld.iter().enumerate() {
@@ -290,5 +353,30 @@ pub(super) fn canonical_property(vocabulary: &Vocabularies, p: &mut PropertyFile
 pub(super) fn canonical_member(vocabulary: &Vocabularies, m: &mut MemberFile) {
     for language in &mut m.languages {
         *language = vocabulary.english(Kind::Languages, language);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The site's types and the sample's `vocabulary/types.yaml` name the same types, each
+    /// vocabulary entry with a kind (what the market figures and the structured data go by).
+    #[test]
+    fn every_type_is_a_term_of_the_vocabulary_and_every_term_a_type() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/vocabulary/types.yaml");
+        let text = std::fs::read_to_string(&path).expect("the sample's types.yaml");
+        let tree = crate::content::yaml::parse(&text, 0).expect("types.yaml parses");
+        let file: VocabularyFile =
+            crate::content::yaml::deserialize(&tree).expect("types.yaml is a vocabulary");
+        let keys: Vec<&str> = file.terms.iter().map(|t| t.key.as_str()).collect();
+        let ours: Vec<String> = SubCategory::ALL.iter().map(|s| s.key()).collect();
+        for key in &ours {
+            assert!(keys.contains(&key.as_str()), "types.yaml has no term `{key}`");
+        }
+        for term in &file.terms {
+            assert!(ours.contains(&term.key), "types.yaml's `{}` is none of the site's types", term.key);
+            assert!(term.kind.is_some(), "types.yaml's `{}` has no kind", term.key);
+        }
     }
 }

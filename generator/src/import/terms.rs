@@ -62,6 +62,9 @@ pub fn collect(
             }
             let Some(file) = vocabulary.get_mut(kind) else { continue };
             let Some(key) = new_key(&file.data.terms, &english) else { continue };
+            // A new type starts with the kind such a type usually has (the vocabulary then says).
+            let type_kind =
+                (kind == Kind::Types).then(|| portal::site_type(&english)).flatten().map(|s| s.usual_kind());
             let term = Term {
                 key,
                 en: english,
@@ -71,6 +74,7 @@ pub fn collect(
                 coordinates: None,
                 dld: Vec::new(),
                 aliases: Vec::new(),
+                kind: type_kind,
             };
             file.data.terms.push(term.clone());
             new.push(NewTerm { kind, term, listings: vec![i] });
@@ -170,6 +174,9 @@ impl Layout {
         if let Some(c) = term.coordinates {
             fields.push(("coordinates", format!("{{ lat: {}, lng: {} }}", c.lat, c.lng)));
         }
+        if let Some(kind) = term.kind.and_then(|k| serde_json::to_value(k).ok()) {
+            fields.push(("kind", kind.as_str().unwrap_or_default().to_owned()));
+        }
         let pad = " ".repeat(self.indent);
         let newline = self.newline;
         if self.flow {
@@ -249,6 +256,7 @@ mod tests {
             coordinates,
             dld: Vec::new(),
             aliases: Vec::new(),
+            kind: None,
         }
     }
 

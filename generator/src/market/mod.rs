@@ -57,22 +57,10 @@ pub fn path(content: &Path, dataset: Dataset) -> PathBuf {
 }
 
 /// What the market figures distinguish (apartment, villa, office-shop, land), mapped from DLD's
-/// sub-types by [`fields::kind`] and from a listing's type by [`listing_kind`]: the contract's,
+/// sub-types by [`fields::kind`] and from a listing's type by its kind in
+/// `content/vocabulary/types.yaml` (`contract::vocabulary::TypeKind::market`): the contract's,
 /// so the summary and the published figures name kinds alike.
 pub use contract::detail::MarketKind as Kind;
-
-/// The kind of a listing of the site's type `sub_category` (`content/vocabulary/types.yaml`'s
-/// English names), as the DLD's figures count it; `None` for types they leave out (a warehouse,
-/// a full floor).
-pub fn listing_kind(sub_category: &str) -> Option<Kind> {
-    match sub_category {
-        "Apartment" | "Studio" | "Penthouse" | "Duplex" | "Hotel Apartment" => Some(Kind::Apartment),
-        "Villa" | "Townhouse" | "Bungalow" | "Palace" => Some(Kind::Villa),
-        "Office" | "Shop" | "Retail" => Some(Kind::OfficeShop),
-        "Plot" => Some(Kind::Land),
-        _ => None,
-    }
-}
 
 /// One summary file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -280,7 +280,7 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
                 url,
                 title: p.title.trim(),
                 main_category: p.main_category.as_str(),
-                sub_category: p.sub_category.as_str(),
+                sub_category: content.vocabulary.type_name(p.sub_category),
                 location: text(&p.location),
                 bedrooms: p.bedrooms,
                 bathrooms: p.bathrooms,

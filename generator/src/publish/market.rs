@@ -10,6 +10,7 @@ use contract::detail::MarketComparison;
 use contract::guides::{AreaMarket, MarketFigure, MarketMonth, MarketTrend};
 use contract::{ApiProperty, MainCategory};
 
+use crate::content::model::SubCategory;
 use crate::content::vocabulary::{Kind as Vocabulary, Vocabularies};
 use crate::market::{self, Dataset, Kind, Summary};
 
@@ -49,8 +50,10 @@ impl Market {
         let rental = p.main_category == MainCategory::Rental || p.price_period.is_some();
         let (summary, index) = if rental { self.rents.as_ref()? } else { self.sales.as_ref()? };
         let community = vocabulary.find(Vocabulary::Communities, p.location.as_deref()?)?.key.clone();
-        let kind = market::listing_kind(&p.sub_category)?;
-        let bedrooms = if p.sub_category == "Studio" {
+        let sub = vocabulary.type_published_as(&p.sub_category)?;
+        let kind = vocabulary.type_kind(sub).market()?;
+        // A studio's figure is the studios' (no bedroom), whatever its listing says.
+        let bedrooms = if sub == SubCategory::Studio {
             Some(0)
         } else {
             p.bedrooms

@@ -38,6 +38,7 @@ use serde::Serialize;
 
 use crate::content::markdown;
 use crate::content::model::{PostFile, PropertyFile, Status};
+use crate::content::vocabulary::Vocabularies;
 use crate::content::{Content, Record};
 pub use known::DataIndex;
 use known::{Known, Made};
@@ -46,7 +47,8 @@ pub(crate) fn optional_text(value: &Option<String>) -> Option<String> {
     value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
 }
 
-pub fn api_property(r: &Record<PropertyFile>) -> ApiProperty {
+/// A listing's API record; its type under the vocabulary's English name.
+pub fn api_property(r: &Record<PropertyFile>, vocabulary: &Vocabularies) -> ApiProperty {
     let p = &r.data;
     let mut translations = BTreeMap::new();
     for (lang, texts) in [("ar", &p.ar), ("ru", &p.ru)] {
@@ -66,7 +68,7 @@ pub fn api_property(r: &Record<PropertyFile>) -> ApiProperty {
         id: r.id.clone(),
         title: p.title.trim().to_owned(),
         main_category: p.main_category,
-        sub_category: p.sub_category.as_str().to_owned(),
+        sub_category: vocabulary.type_name(p.sub_category).to_owned(),
         images: p.images.iter().map(|i| media_url(i)).collect(),
         location: optional_text(&p.location),
         bedrooms: p.bedrooms,
@@ -199,7 +201,12 @@ pub fn write(
     let empty = Known::default();
     let before = known.as_ref().unwrap_or(&empty);
     let published: Vec<_> = content.published().collect();
-    let properties = known::made(&published, &before.properties, api_property, |r| r.data.created_at);
+    let properties = known::made(
+        &published,
+        &before.properties,
+        |r| api_property(r, &content.vocabulary),
+        |r| r.data.created_at,
+    );
     let posts: Vec<_> = content.posts.iter().collect();
     let posts = known::made(&posts, &before.posts, api_blog, |r| r.data.date);
     laps.lap("API records");

@@ -172,7 +172,11 @@ fn property<W: Write>(
         let reference = nonempty(&p.reference).map_or_else(|| r.id.to_uppercase(), str::to_owned);
         text(w, "reference_number", &reference)?;
         text(w, "permit_number", nonempty(&p.permit_number).unwrap_or(""))?;
-        text(w, "offering_type", portal::offering_type(p.main_category, p.sub_category))?;
+        text(
+            w,
+            "offering_type",
+            portal::offering_type(p.main_category, portal::is_commercial(vocabulary, p.sub_category)),
+        )?;
         let code =
             portal::type_term(vocabulary, p.sub_category).and_then(|t| t.code.as_deref()).unwrap_or("");
         text(w, "property_type", code)?;
@@ -239,7 +243,7 @@ fn property<W: Write>(
         }
         let codes = portal::amenity_codes(vocabulary, &p.amenities);
         if !codes.is_empty() {
-            let element = if portal::is_commercial(p.sub_category) {
+            let element = if portal::is_commercial(vocabulary, p.sub_category) {
                 "commercial_amenities"
             } else {
                 "private_amenities"

@@ -8,12 +8,13 @@ use contract::site::{
     PageTexts, Partner, Site, SiteTexts, SocialLink, TeamMember, Translations,
 };
 use contract::urls::media_url;
-use contract::vocabulary::{SearchTerm, SearchTerms, TermNames, Vocabulary};
+use contract::vocabulary::{SearchTerm, SearchTerms, TermNames, TypeNames, Vocabulary};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::content::markdown;
+use crate::content::model::SubCategory;
 use crate::content::model::{self, DeveloperFile, MemberFile, PageFile, SiteFile};
 use crate::content::vocabulary::{Kind, Vocabularies};
 use crate::content::{Content, Record};
@@ -35,7 +36,8 @@ fn hero(h: &model::Hero, pictures: &Pictures) -> Hero {
     Hero { video_poster, poster: pictures.owned(&h.poster), video: h.video.as_deref().map(media_url) }
 }
 
-/// The vocabularies' Arabic and Russian names by English name, for the pages.
+/// The vocabularies' Arabic and Russian names by English name (and the property types' kinds),
+/// for the pages.
 fn vocabulary(vocabularies: &Vocabularies) -> Vocabulary {
     let table = |kind: Kind| -> BTreeMap<String, TermNames> {
         let Some(record) = vocabularies.get(kind) else { return BTreeMap::new() };
@@ -46,11 +48,32 @@ fn vocabulary(vocabularies: &Vocabularies) -> Vocabulary {
             .map(|t| (t.en.clone(), TermNames { ar: t.ar.clone(), ru: t.ru.clone() }))
             .collect()
     };
+    // Every type the site has, under its published name, with its kind (with or without a
+    // vocabulary entry); then any other term of the vocabulary.
+    let mut types: BTreeMap<String, TypeNames> = SubCategory::ALL
+        .into_iter()
+        .map(|sub| {
+            let term = vocabularies.type_term(sub);
+            let names = TypeNames {
+                ar: term.and_then(|t| t.ar.clone()),
+                ru: term.and_then(|t| t.ru.clone()),
+                kind: Some(vocabularies.type_kind(sub)),
+            };
+            (vocabularies.type_name(sub).to_owned(), names)
+        })
+        .collect();
+    for t in vocabularies.get(Kind::Types).map_or(&[][..], |record| &record.data.terms) {
+        types.entry(t.en.clone()).or_insert_with(|| TypeNames {
+            ar: t.ar.clone(),
+            ru: t.ru.clone(),
+            kind: t.kind,
+        });
+    }
     Vocabulary {
         amenities: table(Kind::Amenities),
         communities: table(Kind::Communities),
         languages: table(Kind::Languages),
-        types: table(Kind::Types),
+        types,
         stages: table(Kind::Stages),
     }
 }

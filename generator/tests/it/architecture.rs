@@ -225,3 +225,73 @@ fn no_rust_file_is_over_700_lines() {
         long.join(", ")
     );
 }
+
+/// The generator's top-level modules as ARCHITECTURE.md lists them (its `generator/src/` block),
+/// in its order: each entry's names (`main.rs, cli.rs, cmd/` is one entry of three).
+fn listed_layers(architecture: &str) -> Vec<Vec<String>> {
+    let block = architecture
+        .split("```\ngenerator/src/\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("ARCHITECTURE.md has a generator/src/ block");
+    block
+        .lines()
+        // An entry starts two spaces in; its other lines further in.
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .map(|line| {
+            let names = line.trim_start().split("  ").next().unwrap_or("");
+            names
+                .split(',')
+                .map(|name| name.trim().trim_end_matches('/').trim_end_matches(".rs").to_owned())
+                .filter(|name| !name.is_empty())
+                .collect()
+        })
+        .collect()
+}
+
+/// The top-level modules each top-level module of `src` names (tests left out).
+fn top_level_uses(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in rust_files(src) {
+        let module = module_of(src, &file);
+        let Some(from) = module.first() else { continue }; // lib.rs, the root
+        let text = std::fs::read_to_string(&file).expect("readable");
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        let entry = uses.entry(from.clone()).or_default();
+        for path in referenced_paths(text, &module) {
+            if let Some(to) = path.first().filter(|to| *to != from) {
+                entry.insert(to.clone());
+            }
+        }
+    }
+    uses
+}
+
+#[test]
+fn each_generator_module_uses_only_those_architecture_lists_above_it() {
+    let architecture = std::fs::read_to_string(repo().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let layers = listed_layers(&architecture);
+    let rank = |module: &str| layers.iter().position(|names| names.iter().any(|n| n == module));
+    let uses = top_level_uses(&repo().join("generator").join("src"));
+    let mut wrong = Vec::new();
+    for (from, targets) in &uses {
+        let Some(own) = rank(from) else {
+            wrong.push(format!("{from} is not in ARCHITECTURE.md's list of generator/src/"));
+            continue;
+        };
+        for to in targets {
+            // A name that is no module of ours (a crate, a type at the root) is not ranked.
+            if !uses.contains_key(to) {
+                continue;
+            }
+            match rank(to) {
+                Some(theirs) if theirs <= own => {}
+                _ => wrong.push(format!("{from} uses {to}, listed below it")),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "ARCHITECTURE.md's order of generator/src/ is broken: {}", wrong.join("; "));
+    // The check sees what the list says (a sanity check of the parsing itself).
+    assert!(uses["check"].contains("netlify") && uses["content"].contains("html_links"), "{uses:?}");
+    assert!(layers.iter().any(|names| names == &["main", "cli", "cmd"]), "{layers:?}");
+}

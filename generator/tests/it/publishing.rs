@@ -528,7 +528,7 @@ fn page_links_resolve_as_the_cdn_answers_and_stale_pages_do_not_count() {
 pub(crate) struct SiteBuild {
     _fixture: support::Fixture,
     pub(crate) dist: PathBuf,
-    site: PathBuf,
+    pub(crate) site: PathBuf,
     stdout: String,
 }
 

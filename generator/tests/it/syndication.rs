@@ -286,7 +286,7 @@ fn an_import_adds_the_terms_the_vocabulary_lacks_once_in_the_files_layout() {
     let vocabulary = content.join("vocabulary");
     let read = |name: &str| std::fs::read_to_string(vocabulary.join(name)).unwrap();
     // An agency whose vocabulary has no bungalows.
-    let bungalow = "  - key: bungalow\n    en: Bungalow\n    ar: بنغلو\n    ru: Бунгало\n    code: BW\n";
+    let bungalow = "  - key: bungalow\n    en: Bungalow\n    ar: بنغلو\n    ru: Бунгало\n    code: BW\n    kind: villa\n";
     assert!(read("types.yaml").contains(bungalow));
     std::fs::write(vocabulary.join("types.yaml"), read("types.yaml").replace(bungalow, "")).unwrap();
     let (communities, types, amenities) =
@@ -349,7 +349,7 @@ fn an_import_adds_the_terms_the_vocabulary_lacks_once_in_the_files_layout() {
             "{communities}  - key: mudon\n    en: \"Mudon\"\n    coordinates: {{ lat: 25.0231, lng: 55.265 }}\n"
         )
     );
-    assert_eq!(read("types.yaml"), format!("{types}  - key: bungalow\n    en: Bungalow\n"));
+    assert_eq!(read("types.yaml"), format!("{types}  - key: bungalow\n    en: Bungalow\n    kind: villa\n"));
     assert_eq!(read("amenities.yaml"), format!("{amenities}  - key: smart-home\n    en: \"Smart home\"\n"));
     let listing =
         |id: &str| std::fs::read_to_string(content.join("properties").join(format!("{id}.yaml"))).unwrap();

@@ -123,3 +123,62 @@ fn payment_plan_stages_are_named_by_the_vocabulary_and_checked_for_translations(
     let property = read("api/properties/emaar-beachfront-two-bedroom.json");
     assert_eq!(property["paymentPlan"][0]["milestone"], "On booking");
 }
+
+/// A property type renamed in `vocabulary/types.yaml` (its English name) is renamed on every page
+/// with no other edit: the records, a listing page's type filter and cards (the vocabulary's
+/// Arabic name on its Arabic page), and the property page, whose structured data's type comes
+/// from the type's kind in the vocabulary, not from its name.
+#[test]
+fn a_type_renamed_in_the_vocabulary_is_renamed_on_the_cards_filters_and_structured_data() {
+    // The front end as the shared site build has it, with its Vite output cached: this build
+    // publishes and prerenders.
+    let front_end = crate::publishing::site_build();
+    let dir = content_copy(&repo().join("content"));
+    edit(&dir.path().join("content/vocabulary/types.yaml"), "    en: Apartment\n", "    en: Flat\n");
+    let cache = dir.path().join("cache");
+    let vite = repo().join(".estate/cache/front-end");
+    if vite.is_dir() {
+        crate::support::copy_tree(&vite, &cache.join("front-end"), &[]);
+    }
+    let out = dir.path().join("dist");
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_owned();
+    let run = estate(
+        dir.path(),
+        &[
+            "build",
+            "--out",
+            &path(&out),
+            "--site",
+            &path(&front_end.site),
+            "--cache",
+            &path(&cache.join("pages")),
+            "--netlify",
+            &path(&repo().join("netlify.toml")),
+        ],
+    );
+    assert!(run.success(), "{run}");
+    let read = |p: &str| fs::read_to_string(out.join(p)).unwrap();
+
+    let property: Value =
+        serde_json::from_str(&read("api/properties/downtown-one-bedroom-burj-view.json")).unwrap();
+    assert_eq!(property["subCategory"], "Flat");
+    let summary: Value = serde_json::from_str(&read("data/listings/residential.json")).unwrap();
+    assert_eq!(summary["types"][0], serde_json::json!(["Flat", 2]), "{}", summary["types"]);
+
+    // The listing page: its type filter and its cards, in English and in Arabic.
+    let listing = read("buy-property/index.html");
+    assert!(listing.contains(r#"<span>Flat</span><span class="chip__count">2</span>"#), "the type filter");
+    assert_eq!(listing.matches(r#"property-card__type">Flat<"#).count(), 2, "the cards");
+    assert!(!listing.contains(">Apartment<"), "no card or filter keeps the old name");
+    let arabic = read("ar/buy-property/index.html");
+    assert!(
+        arabic.contains(r#"<span>شقة</span><span class="chip__count">2</span>"#),
+        "the Arabic type filter"
+    );
+    assert_eq!(arabic.matches(r#"property-card__type">شقة<"#).count(), 2, "the Arabic cards");
+
+    // The property page: its type in words, and a flat in its structured data (the kind's).
+    let page = read("property/downtown-one-bedroom-burj-view/index.html");
+    assert!(page.contains(r#"<span class="badge badge--soft">Flat</span>"#), "the page's type");
+    assert!(page.contains(r#""@type":"Apartment","name""#), "the structured data's residence");
+}

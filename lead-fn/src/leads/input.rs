@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use crate::http::{NotText, text_field};
-use crate::validate::{Form, LeadFields};
+use crate::validate::{Form, LeadField, LeadFields};
 
 /// The largest body accepted, in bytes (413 above it).
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -18,15 +18,15 @@ pub use contract::endpoints::{HONEYPOT, MAX_PROPERTY_IDS};
 pub use contract::urls::LANGUAGES;
 
 /// Longest value of each field, in characters (a longer one is a field error).
-const LIMITS: [(&str, usize); 8] = [
-    ("name", 100),
-    ("email", 254),
-    ("contactNumber", 32),
-    ("message", 5000),
-    ("propertyType", 50),
-    ("propertyArea", 100),
-    ("propertyId", 100),
-    ("page", 500),
+const LIMITS: [(LeadField, usize); 8] = [
+    (LeadField::Name, 100),
+    (LeadField::Email, 254),
+    (LeadField::ContactNumber, 32),
+    (LeadField::Message, 5000),
+    (LeadField::PropertyType, 50),
+    (LeadField::PropertyArea, 100),
+    (LeadField::PropertyId, 100),
+    (LeadField::Page, 500),
 ];
 
 /// A lead as the function reads it, cleaned.
@@ -147,21 +147,21 @@ pub fn form_name(form: Option<Form>) -> &'static str {
 
 impl Input {
     /// The fields longer than their limit, with a message for each.
-    pub fn too_long(&self) -> Vec<(&'static str, String)> {
-        let value = |name: &str| match name {
-            "name" => &self.fields.name,
-            "email" => &self.fields.email,
-            "contactNumber" => &self.fields.contact_number,
-            "message" => &self.fields.message,
-            "propertyType" => &self.fields.property_type,
-            "propertyArea" => &self.fields.property_area,
-            "propertyId" => &self.property_id,
-            _ => &self.page,
+    pub fn too_long(&self) -> Vec<(LeadField, String)> {
+        let value = |field: LeadField| match field {
+            LeadField::Name => &self.fields.name,
+            LeadField::Email => &self.fields.email,
+            LeadField::ContactNumber => &self.fields.contact_number,
+            LeadField::Message => &self.fields.message,
+            LeadField::PropertyType => &self.fields.property_type,
+            LeadField::PropertyArea => &self.fields.property_area,
+            LeadField::PropertyId => &self.property_id,
+            LeadField::Page => &self.page,
         };
         LIMITS
             .iter()
-            .filter(|(name, limit)| value(name).chars().count() > *limit)
-            .map(|(name, limit)| (*name, crate::validate::too_long_message(*limit, self.lang)))
+            .filter(|(field, limit)| value(*field).chars().count() > *limit)
+            .map(|(field, limit)| (*field, crate::validate::too_long_message(*limit, self.lang)))
             .collect()
     }
 }
@@ -267,7 +267,7 @@ mod tests {
         let mut input = Input::default();
         input.fields.name = "x".repeat(101);
         input.page = "/".repeat(500);
-        assert_eq!(input.too_long(), [("name", "Please use at most 100 characters.".to_owned())]);
+        assert_eq!(input.too_long(), [(LeadField::Name, "Please use at most 100 characters.".to_owned())]);
     }
 
     #[test]

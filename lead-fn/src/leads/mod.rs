@@ -159,14 +159,18 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
         .map_err(|input::Malformed(reason)| ApiError::new(StatusCode::BAD_REQUEST, "malformed", reason))?;
 
     // The visitor reads the messages in their language (`lang`), English by default.
-    let mut errors = validate::validate(input.form, &input.fields).in_language(input.lang);
+    let mut errors = validate::in_language(validate::validate(input.form, &input.fields), input.lang);
     for (field, message) in input.too_long() {
-        errors.fields.entry(field.to_owned()).or_insert(message);
+        errors.fields.entry(field).or_insert(message);
     }
     if !errors.is_empty() {
         let mut refused =
             ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid", "some fields need fixing");
-        refused.fields = errors.fields.into_iter().map(|(field, message)| (field, message.into())).collect();
+        refused.fields = errors
+            .fields
+            .into_iter()
+            .map(|(field, message)| (field.name().to_owned(), message.into()))
+            .collect();
         if let Some(form) = errors.form {
             refused = refused.with("form", form);
         }
@@ -265,7 +269,7 @@ async fn catalogue_within(leads: &Leads, wait: Duration) -> Option<Arc<Snapshot>
 fn look_up(snapshot: Option<&Snapshot>, id: &str, site: Option<&str>) -> (Option<record::PropertyRef>, bool) {
     match snapshot {
         Some(snapshot) if !id.is_empty() => match snapshot.property(id) {
-            Some(property) => (Some(record::PropertyRef::new(property, site)), false),
+            Some(property) => (Some(record::property_ref(property, site)), false),
             None => (None, true),
         },
         _ => (None, false),
@@ -283,7 +287,7 @@ fn look_up_all(
     let Some(snapshot) = snapshot else { return (found, missing) };
     for id in ids {
         match snapshot.property(id) {
-            Some(property) => found.push(record::PropertyRef::new(property, site)),
+            Some(property) => found.push(record::property_ref(property, site)),
             None => missing.push(id.clone()),
         }
     }

@@ -4,73 +4,20 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
-
-use crate::validate::Form;
 use contract::ApiProperty;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Lead {
-    /// Unique, and sorting by it sorts by arrival: `20260805T101112345Z-1a2b3c4d5e6f7a8b`.
-    pub id: String,
-    /// RFC 3339, UTC, milliseconds.
-    pub received_at: String,
-    /// The form it came from; `null` for a client that did not say.
-    pub form: Option<Form>,
-    /// The language the visitor used, and the email's: `en`, `ar` or `ru`.
-    pub lang: String,
-    pub name: String,
-    pub email: String,
-    pub contact_number: String,
-    pub message: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub property_type: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub property_area: String,
-    /// The property the lead is about, as the visitor's page named it.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub property_id: String,
-    /// The listings a shortlist enquiry is about, as the visitor's page named them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub property_ids: Vec<String>,
-    /// Those of them the catalogue has, in the same order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub properties: Vec<PropertyRef>,
-    /// Those of them the catalogue answered it does not have (sold, or never published).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unpublished_ids: Vec<String>,
-    /// The page the lead was sent from.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub page: String,
-    /// The published property `propertyId` names, when the catalogue has it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub property: Option<PropertyRef>,
-}
+/// The lead and the listing it names: the contract's, so the admin's screens read them by the
+/// generated types.
+pub use contract::leads::{Lead, PropertyRef};
 
-/// What an agent needs to know which listing a lead is about.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PropertyRef {
-    pub id: String,
-    pub title: String,
-    /// Absolute when the site's address is known, else the site path `/property/{id}`.
-    pub url: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reference: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub permit_number: Option<String>,
-}
-
-impl PropertyRef {
-    pub fn new(property: &ApiProperty, site_url: Option<&str>) -> PropertyRef {
-        PropertyRef {
-            id: property.id.clone(),
-            title: property.title.clone(),
-            url: absolute(site_url, &property.url),
-            reference: property.reference.clone(),
-            permit_number: property.permit_number.clone(),
-        }
+/// What an agent needs to know which listing a lead is about, from its published record.
+pub fn property_ref(property: &ApiProperty, site_url: Option<&str>) -> PropertyRef {
+    PropertyRef {
+        id: property.id.clone(),
+        title: property.title.clone(),
+        url: absolute(site_url, &property.url),
+        reference: property.reference.clone(),
+        permit_number: property.permit_number.clone(),
     }
 }
 

@@ -2,6 +2,7 @@
 // (generator/src/admin.rs). Every call carries the token `estate serve` printed; the browser
 // adds the Origin header the server checks. The published site has no such API: its /_admin/
 // paths are not found, and the admin page then says the editor runs locally.
+import type { Created, LeadPage, OneLead, Refusal as Envelope, Session, Summary } from '../types';
 
 export const API = '/_admin/api';
 const TOKEN_KEY = 'estate.admin.token';
@@ -26,51 +27,10 @@ export function forgetToken(): void {
   sessionStorage.removeItem(TOKEN_KEY);
 }
 
-export interface LeadRow {
-  number: number;
-  id: string;
-  receivedAt: string;
-  name: string;
-  email: string;
-  contactNumber: string;
-  form: string | null;
-}
-
-export interface Lead extends Omit<LeadRow, 'form'> {
-  form: string | null;
-  lang: string;
-  message: string;
-  propertyType?: string;
-  propertyArea?: string;
-  propertyId?: string;
-  page?: string;
-  property?: { id: string; title: string; url: string; reference?: string; permitNumber?: string };
-}
-
-export interface Summary {
-  categories: { Residential: number; Rental: number; OffPlan: number; Commercial: number };
-  published: number;
-  unpublished: number;
-  posts: number;
-  leads: number;
-  newestLeads: LeadRow[];
-  contentErrors: number;
-}
-
-export interface LeadPage {
-  total: number;
-  page: number;
-  pages: number;
-  pageSize: number;
-  leads: LeadRow[];
-}
-
-export interface Created {
-  id: string;
-  files: string[];
-  url: string;
-  warnings: string[];
-}
+/** The API's answers: generated from the contract (`contract::admin`), as its handlers write them. */
+export type { Created, LeadPage, LeadRow, Summary } from '../types';
+/** One lead, whole, with its place in the outbox. */
+export type Lead = OneLead['lead'];
 
 /** A refusal: the status, the server's code, and its messages per form field. */
 export class Refusal extends Error {
@@ -97,7 +57,7 @@ async function call<T>(token: string, path: string, init: RequestInit = {}): Pro
   }
   const type = response.headers.get('content-type') ?? '';
   const body: unknown = type.includes('application/json') ? await response.json().catch(() => null) : null;
-  const object = (body ?? {}) as { code?: string; error?: string; fields?: Record<string, string> };
+  const object = (body ?? {}) as Partial<Envelope>;
   if (!response.ok || body === null) {
     // No JSON at all: not the editor (the published site's 404 page, say).
     throw new Refusal(response.status, object.code ?? (body === null ? 'no_editor' : 'failed'), object.fields ?? {}, object.error ?? '');
@@ -106,10 +66,10 @@ async function call<T>(token: string, path: string, init: RequestInit = {}): Pro
 }
 
 export const editorApi = {
-  session: (token: string) => call<{ ok: true; authenticated: boolean }>(token, '/session'),
+  session: (token: string) => call<Session>(token, '/session'),
   summary: (token: string) => call<Summary>(token, '/summary'),
   leads: (token: string, page: number) => call<LeadPage>(token, `/leads?page=${page}`),
-  lead: (token: string, id: string) => call<{ lead: Lead }>(token, `/leads/${encodeURIComponent(id)}`),
+  lead: (token: string, id: string) => call<OneLead>(token, `/leads/${encodeURIComponent(id)}`),
   create: (token: string, kind: 'properties' | 'posts', form: Record<string, unknown>) =>
     call<Created>(token, `/${kind}`, {
       method: 'POST',

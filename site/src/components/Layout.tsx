@@ -5,9 +5,9 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { SITE } from '../paths';
-import { DIRS, LangContext, langOfPath, loadMessages, stripLang, useT } from '../i18n';
+import { DIRS, LangContext, langOfPath, loadMessages, setTypeNames, stripLang, useT } from '../i18n';
 import { telHref, whatsappHref } from '../format';
-import { shellFromSite, usePathname, useSite, type ShellData } from '../shell';
+import { shellFromSite, usePathname, useSite, useSiteOptional, type ShellData } from '../shell';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Icon } from './Icon';
@@ -118,6 +118,8 @@ const EDITOR_PAGES = ['/admin', '/blogform'];
  */
 export function Layout() {
   const lang = langOfPath(useLocation().pathname);
+  // Before any page renders a property type (cards, filters, the property page).
+  setTypeNames(lang, useSiteOptional()?.types);
   useEffect(() => {
     const root = document.documentElement;
     if (root.lang !== lang) root.lang = lang;

@@ -3,7 +3,7 @@
 // RequirementsForm, LeadForms for the lazily loaded ones), so a page downloads only its forms.
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useT, type MessageKey } from '../i18n';
+import { typeLabel, useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { PROPERTY_TYPES, type Form } from './validate';
 import { CONTACT_PATH } from '../endpoints';
@@ -12,12 +12,13 @@ import type { LeadForm } from './useLeadForm';
 
 export function PropertyTypeOptions({ none }: { none: MessageKey }) {
   const t = useT();
+  const lang = useLang();
   return (
     <>
       <option value="">{t(none)}</option>
       {PROPERTY_TYPES.map((type) => (
         <option key={type} value={type}>
-          {t(`type.${type}`)}
+          {typeLabel(lang, type)}
         </option>
       ))}
     </>

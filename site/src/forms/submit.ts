@@ -4,10 +4,11 @@
 // exception or the time-out is an error. Each form shows the fixed message for its kind.
 import { API_TIMEOUT_MS } from '../data';
 import { CONTACT_PATH } from '../endpoints';
+import type { FieldErrors, Refusal } from '../types';
 
 export type Outcome =
   | { kind: 'ok' }
-  | { kind: 'failed'; status: number; fields: Record<string, string> }
+  | { kind: 'failed'; status: number; fields: FieldErrors['fields'] }
   | { kind: 'error' };
 
 /** Sends `body`; never throws. */
@@ -32,10 +33,11 @@ export async function postLead(
     clearTimeout(timer);
   }
   if (response.status >= 200 && response.status <= 299) return { kind: 'ok' };
-  let fields: Record<string, string> = {};
+  let fields: FieldErrors['fields'] = {};
   if (response.status === 422) {
     try {
-      const answer = (await response.json()) as { fields?: unknown };
+      // The function's refusal (contract::endpoints::Refusal), its fields a lead's.
+      const answer = (await response.json()) as Partial<Refusal>;
       if (answer.fields && typeof answer.fields === 'object') {
         fields = Object.fromEntries(
           Object.entries(answer.fields as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),

@@ -27,6 +27,9 @@ export const FAILURE_LATER: Failure = { failed: 'forms.status.failedRetry', erro
 /** What is sent: the fields, and the listing (or the shortlist's listings) it is about. */
 export type Lead = LeadFields & { propertyId?: string; propertyIds?: string[] };
 
+/** The message for the form field `name`, if the rules or the function gave one. */
+const messageFor = (errors: FieldErrors, name: string): string | undefined => (errors.fields as Partial<Record<string, string>>)[name];
+
 export interface LeadFormOptions<V extends Record<string, string>> {
   form: Form;
   /** The empty form; the order of its keys is the order focus looks for the first invalid field. */
@@ -122,7 +125,7 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
       setStatusKey(undefined);
     }
     // Once shown, a message follows what is typed, so it goes as soon as the field is right.
-    if (attempted || errors.fields[name]) setErrors(check(next, { ...touched }, attempted));
+    if (attempted || messageFor(errors, name)) setErrors(check(next, { ...touched }, attempted));
   };
 
   const blur = (name: string) => {
@@ -142,7 +145,7 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
     if (Object.keys(result.fields).length > 0) {
       setStatus('idle');
       setStatusKey(undefined);
-      const first = Object.keys(initial).find((name) => result.fields[name]);
+      const first = Object.keys(initial).find((name) => messageFor(result, name));
       if (first) elements.current[first]?.focus();
       return;
     }
@@ -171,7 +174,7 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
   };
 
   const error = (name: string): string | undefined => {
-    const text = errors.fields[name];
+    const text = messageFor(errors, name);
     if (!text) return undefined;
     const known = messageId(text);
     return known ? t(`forms.rule.${known}`) : text;

@@ -181,9 +181,24 @@ export function localePath(lang: Lang, path: string): string {
   return `/${lang}${bare}`;
 }
 
-/** A property type ('Apartment', 'Full Floor' ...) in `lang`; one without a key is shown as it is. */
+/**
+ * The property types' names in each language but English, by English name: the vocabulary's
+ * (`content/vocabulary/types.yaml`, published in site.json), which the root layout hands over
+ * from its data as it renders (every page of a language has the same).
+ */
+const typeNames: Partial<Record<Lang, Readonly<Record<string, string>>>> = {};
+
+export function setTypeNames(lang: Lang, names: Readonly<Record<string, string>> | undefined): void {
+  if (names) typeNames[lang] = names;
+}
+
+/**
+ * A property type ('Apartment', 'Full Floor' ...) in `lang`: the vocabulary's name, else a panel's
+ * own label ('Apartments', a shell message), else the type as it is (the published name).
+ */
 export function typeLabel(lang: Lang, type: string): string {
+  const named = typeNames[lang]?.[type];
+  if (named) return named;
   const key = `type.${type}`;
-  // The type labels are shell messages, loaded before any page renders.
   return dictionaries[lang][key] !== undefined ? translate(lang, key as MessageKey) : type;
 }

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { formatDate, formatMonth } from '../dates';
 import { formatNumber } from '../format';
 import { enAttrs, localize, ownTranslation } from './content';
-import { translate, typeLabel } from './index';
+import { setTypeNames, translate, typeLabel } from './index';
 
 describe('Intl formatting per language', () => {
   test('numbers grouped the way each language writes them, never Arabic-Indic digits (prices: src/price.test.ts)', () => {
@@ -30,11 +30,16 @@ describe('Intl formatting per language', () => {
     expect(translate('en', 'banner.call', { phone: '+971 4 555 0123' })).toBe('Call +971 4 555 0123');
   });
 
-  test('property types', () => {
+  test("property types: the vocabulary's names (site.json, handed over by the root layout), a panel's own label, else as published", () => {
+    // The names of vocabulary/types.yaml by their English names, as shellFromSite picks them.
+    setTypeNames('ar', { Villa: 'فيلا', Flat: 'شقة' });
+    setTypeNames('ru', { 'Full Floor': 'Целый этаж' });
     expect(typeLabel('ar', 'Villa')).toBe('فيلا');
+    expect(typeLabel('ar', 'Flat')).toBe('شقة');
     expect(typeLabel('ru', 'Full Floor')).toBe('Целый этаж');
     expect(typeLabel('en', 'Hotel Apartment')).toBe('Hotel Apartment');
     expect(typeLabel('ru', 'Castle')).toBe('Castle');
+    expect(typeLabel('ar', 'Apartments')).toBe('شقق');
   });
 });
 

@@ -18,7 +18,7 @@ import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermTex
 import { formatPercent, telHref, whatsappHref } from '../format';
 import { isSafeId } from '../ids';
 import { formatDate, formatMonth } from '../dates';
-import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property } from '../types';
+import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property, TypeKind } from '../types';
 import { useHydrated, useLang, useSite, type ShellData } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
@@ -110,6 +110,8 @@ interface Loaded {
   areaGuide: string | null;
   /** The site's public address ('' when unknown): canonical, sharing and structured-data links. */
   baseUrl: string;
+  /** The kind of the listing's type in the vocabulary, for its structured data. */
+  kind: TypeKind | null;
 }
 
 /** A listing no longer published: its page says so (property/Gone.tsx). */
@@ -178,6 +180,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     market,
     areaGuide: extras.areaGuide ?? null,
     baseUrl: (site?.baseUrl ?? '').replace(/\/+$/, ''),
+    // Only the prerender writes the structured data that reads it.
+    kind: import.meta.env.SSR ? (site?.vocabulary.types[full.subCategory]?.kind ?? null) : null,
   } satisfies PropertyData;
 }
 
@@ -302,7 +306,7 @@ function ContactButtons({ links, className }: { links: ReturnType<typeof contact
   );
 }
 
-function PropertyView({ property, agent, developer, similar, gallery, amenities, stages, qr, market, areaGuide, baseUrl }: Loaded) {
+function PropertyView({ property, agent, developer, similar, gallery, amenities, stages, qr, market, areaGuide, baseUrl, kind }: Loaded) {
   const t = useT();
   const lang = useLang();
   const site = useSite();
@@ -338,7 +342,7 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
   // Structured data is for crawlers, which read the prerendered page: built only there, so
   // its code stays out of the browser's bundle.
   const jsonLd = import.meta.env.SSR
-    ? scriptJson(listingJsonLd({ property, site, baseUrl, description: truncate(text, 500), images, lang }))
+    ? scriptJson(listingJsonLd({ property, site, baseUrl, description: truncate(text, 500), images, lang, kind }))
     : undefined;
   // The phone's contact bar only works with the page's script (its 'Get in Touch' opens the
   // modal), so it is not in the prerendered HTML: less to render, nothing dead without it.

@@ -46,7 +46,7 @@ const graph = (data: Node) => ({
 describe('property structured data', () => {
   it('describes a sale: listing, offer in AED, the residence, the agency', () => {
     const property = listing();
-    const data = listingJsonLd({ property, site, baseUrl: 'https://www.example.ae', description: 'Sea view.', images: property.Images });
+    const data = listingJsonLd({ property, site, baseUrl: 'https://www.example.ae', description: 'Sea view.', images: property.Images, kind: 'apartment' });
     expect(data['@context']).toBe('https://schema.org');
     const { listing: page, agency } = graph(data);
     expect(page.url).toBe('https://www.example.ae/property/marina-2br');
@@ -95,7 +95,7 @@ describe('property structured data', () => {
 
   it('offers without a price stay in AED; a plot has a land area, not a floor', () => {
     const property = listing({ subCategory: 'Plot', price: null, bedrooms: null });
-    const { listing: page } = graph(listingJsonLd({ property, site, baseUrl: 'https://x.ae/', description: 'x', images: [] }));
+    const { listing: page } = graph(listingJsonLd({ property, site, baseUrl: 'https://x.ae/', description: 'x', images: [], kind: 'land' }));
     expect(page.offers.price).toBeUndefined();
     expect(page.offers.priceCurrency).toBe('AED');
     expect(page.about['@type']).toBe('Place');
@@ -103,12 +103,13 @@ describe('property structured data', () => {
     expect(page.about.additionalProperty).toMatchObject({ value: 1320, unitCode: 'FTK' });
   });
 
-  it('maps each kind of property to a schema.org type', () => {
-    expect(residenceType('Penthouse')).toBe('Apartment');
-    expect(residenceType('Hotel Apartment')).toBe('Apartment');
-    expect(residenceType('Townhouse')).toBe('SingleFamilyResidence');
-    expect(residenceType('Office')).toBe('Accommodation');
-    expect(residenceType('Plot')).toBe('Place');
+  it("maps each kind of property (its type's, in the vocabulary) to a schema.org type", () => {
+    expect(residenceType('apartment')).toBe('Apartment');
+    expect(residenceType('villa')).toBe('SingleFamilyResidence');
+    expect(residenceType('office-shop')).toBe('Accommodation');
+    expect(residenceType('other-commercial')).toBe('Accommodation');
+    expect(residenceType('land')).toBe('Place');
+    expect(residenceType(null)).toBe('Accommodation');
   });
 });
 

@@ -2,7 +2,7 @@
 // description, and its schema.org JSON-LD (a RealEstateListing with an Offer in AED, the
 // residence with its rooms, floor size and address, and the agency as a RealEstateAgent).
 import type { ShellData } from '../shell';
-import type { Property } from '../types';
+import type { Property, TypeKind } from '../types';
 import { localePath, type Lang } from '../i18n';
 
 /** `path` on the public site: absolute when the site's base URL is known, else as it is. */
@@ -34,23 +34,17 @@ export function truncate(text: string, max: number): string {
 }
 
 /**
- * The schema.org type of the residence: flats, houses, other premises, and land (which has no
- * floor or rooms).
+ * The schema.org type of the residence, from its type's kind in the vocabulary
+ * (`content/vocabulary/types.yaml`): flats, houses, land (which has no floor or rooms), and
+ * other premises (commercial space, or a type without a kind).
  */
-export function residenceType(subCategory: string): 'Apartment' | 'SingleFamilyResidence' | 'Accommodation' | 'Place' {
-  switch (subCategory) {
-    case 'Apartment':
-    case 'Penthouse':
-    case 'Studio':
-    case 'Duplex':
-    case 'Hotel Apartment':
+export function residenceType(kind: TypeKind | null | undefined): 'Apartment' | 'SingleFamilyResidence' | 'Accommodation' | 'Place' {
+  switch (kind) {
+    case 'apartment':
       return 'Apartment';
-    case 'Villa':
-    case 'Townhouse':
-    case 'Bungalow':
-    case 'Palace':
+    case 'villa':
       return 'SingleFamilyResidence';
-    case 'Plot':
+    case 'land':
       return 'Place';
     default:
       return 'Accommodation';
@@ -69,13 +63,15 @@ export interface ListingInput {
   images: string[];
   /** The page's language (English by default): its address and the listing's inLanguage. */
   lang?: Lang;
+  /** The kind of the listing's type, from the vocabulary (none when it gives none). */
+  kind?: TypeKind | null;
 }
 
 /** The JSON-LD of a property page, one graph of the listing and the agency. */
-export function listingJsonLd({ property, site, baseUrl, description, images, lang = 'en' }: ListingInput): Json {
+export function listingJsonLd({ property, site, baseUrl, description, images, lang = 'en', kind }: ListingInput): Json {
   const url = absoluteUrl(baseUrl, localePath(lang, property.url));
   const agencyId = `${absoluteUrl(baseUrl, '/')}#agency`;
-  const type = residenceType(property.subCategory);
+  const type = residenceType(kind);
   const land = type === 'Place';
   const floorSize =
     property.area == null ? undefined : { '@type': 'QuantitativeValue', value: property.area, unitCode: 'FTK', unitText: 'sqft' };

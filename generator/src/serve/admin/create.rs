@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use lead_fn::http::ApiError;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::files::{exists_refusal, free_name, new_id, not_written, write_failed};
 use super::forms::{self, PostForm, PropertyForm};
@@ -18,18 +18,10 @@ use crate::content::diag::{Diagnostic, Severity};
 use crate::content::model::dubai;
 use crate::content::{self, RESERVED_PROPERTY_IDS, safe_fs};
 
-/// What was written.
-#[derive(Debug)]
-struct Created {
-    id: String,
-    /// Relative to the content folder.
-    files: Vec<String>,
-    /// The page that will show it once the site is rebuilt.
-    url: String,
-    warnings: Vec<String>,
-}
+/// What was written: the contract's answer.
+use contract::admin::Created;
 
-type Answer = Result<(StatusCode, Json<Value>), ApiError>;
+type Answer = Result<(StatusCode, Json<Created>), ApiError>;
 
 pub(super) async fn property(State(admin): AdminState, request: Request) -> Answer {
     write_with(admin, request, |admin, form| create_property_file(admin, &form, &now())).await
@@ -48,12 +40,7 @@ where
     let created = tokio::task::spawn_blocking(move || write(&admin, form)).await.map_err(|_| {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "failed", "The file could not be written.")
     })??;
-    Ok((
-        StatusCode::CREATED,
-        Json(
-            json!({ "ok": true, "id": created.id, "files": created.files, "url": created.url, "warnings": created.warnings }),
-        ),
-    ))
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// The time a new record is created at, in Dubai.
@@ -218,7 +205,7 @@ fn create_property_file(
         return Err(not_written(id_field, WHAT, &file, &admin.content, &e));
     }
     files.push(format!("properties/{id}.yaml"));
-    Ok(Created { url: contract::urls::property_path(&id), id, files, warnings })
+    Ok(Created { ok: true, url: contract::urls::property_path(&id), id, files, warnings })
 }
 
 /// Writes a new post from the Add Blog form.
@@ -242,7 +229,7 @@ fn create_post_file(admin: &Admin, form: &Map<String, Value>, created: &str) -> 
         "/blog/{id}/{}",
         contract::urls::encode_path_segment(&contract::urls::blog_slug(&input.title))
     );
-    Ok(Created { id: id.clone(), files: vec![format!("blog/{id}.md")], url, warnings })
+    Ok(Created { ok: true, id: id.clone(), files: vec![format!("blog/{id}.md")], url, warnings })
 }
 
 /// The agency's name from `site.yaml`, the author of posts written here.

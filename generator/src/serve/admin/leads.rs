@@ -7,9 +7,9 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::{HeaderMap, StatusCode};
+use contract::admin::{LeadPage, LeadRow, NumberedLead, OneLead, Summary};
 use lead_fn::http::ApiError;
 use lead_fn::leads::record::Lead;
-use serde_json::{Map, Value, json};
 
 use super::{Admin, AdminState, guard};
 use crate::content::model::{MainCategory, Status};
@@ -17,7 +17,7 @@ use crate::content::model::{MainCategory, Status};
 /// Users per page of the admin's Users list.
 const LEADS_PER_PAGE: usize = 5;
 
-pub(super) async fn summary(State(admin): AdminState, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+pub(super) async fn summary(State(admin): AdminState, headers: HeaderMap) -> Result<Json<Summary>, ApiError> {
     guard(&admin, &headers, false)?;
     let worker = Arc::clone(&admin);
     tokio::task::spawn_blocking(move || summarize(&worker)).await.map(Json).map_err(|_| {
@@ -26,28 +26,27 @@ pub(super) async fn summary(State(admin): AdminState, headers: HeaderMap) -> Res
 }
 
 /// Listing counts per category (published ones, and the others), posts, and the newest leads.
-fn summarize(admin: &Admin) -> Value {
+fn summarize(admin: &Admin) -> Summary {
     let (content, report) = crate::check::content(&admin.content);
-    let mut categories = Map::new();
-    for category in
+    let categories =
         [MainCategory::Residential, MainCategory::Rental, MainCategory::OffPlan, MainCategory::Commercial]
-    {
-        let count = content.published().filter(|p| p.data.main_category == category).count();
-        categories.insert(category.as_str().to_owned(), json!(count));
-    }
+            .into_iter()
+            .map(|category| {
+                (category, content.published().filter(|p| p.data.main_category == category).count())
+            })
+            .collect();
     let unpublished = content.properties.iter().filter(|p| p.data.status != Status::Available).count();
     let leads = read_leads(&admin.outbox);
-    let newest: Vec<Value> = leads.iter().take(LEADS_PER_PAGE).map(|(n, lead)| lead_row(*n, lead)).collect();
-    json!({
-        "ok": true,
-        "categories": categories,
-        "published": content.published().count(),
-        "unpublished": unpublished,
-        "posts": content.posts.len(),
-        "leads": leads.len(),
-        "newestLeads": newest,
-        "contentErrors": report.errors(),
-    })
+    Summary {
+        ok: true,
+        categories,
+        published: content.published().count(),
+        unpublished,
+        posts: content.posts.len(),
+        leads: leads.len(),
+        newest_leads: leads.iter().take(LEADS_PER_PAGE).map(|(n, lead)| LeadRow::new(*n, lead)).collect(),
+        content_errors: report.errors(),
+    }
 }
 
 /// Every lead of the outbox, newest first, each with its number (the oldest is 1).
@@ -69,18 +68,6 @@ fn read_leads(outbox: &Path) -> Vec<(usize, Lead)> {
     numbered.into_iter().rev().collect()
 }
 
-fn lead_row(number: usize, lead: &Lead) -> Value {
-    json!({
-        "number": number,
-        "id": lead.id,
-        "receivedAt": lead.received_at,
-        "name": lead.name,
-        "email": lead.email,
-        "contactNumber": lead.contact_number,
-        "form": lead.form,
-    })
-}
-
 #[derive(serde::Deserialize)]
 pub(super) struct PageQuery {
     page: Option<usize>,
@@ -91,7 +78,7 @@ pub(super) async fn page(
     State(admin): AdminState,
     headers: HeaderMap,
     Query(query): Query<PageQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<LeadPage>, ApiError> {
     guard(&admin, &headers, false)?;
     let outbox = admin.outbox.clone();
     let all = tokio::task::spawn_blocking(move || read_leads(&outbox)).await.map_err(|_| {
@@ -99,15 +86,13 @@ pub(super) async fn page(
     })?;
     let pages = all.len().div_ceil(LEADS_PER_PAGE).max(1);
     let page = query.page.unwrap_or(1).clamp(1, pages);
-    let rows: Vec<Value> = all
+    let leads = all
         .iter()
         .skip((page - 1) * LEADS_PER_PAGE)
         .take(LEADS_PER_PAGE)
-        .map(|(n, lead)| lead_row(*n, lead))
+        .map(|(n, lead)| LeadRow::new(*n, lead))
         .collect();
-    Ok(Json(
-        json!({ "ok": true, "total": all.len(), "page": page, "pages": pages, "pageSize": LEADS_PER_PAGE, "leads": rows }),
-    ))
+    Ok(Json(LeadPage { ok: true, total: all.len(), page, pages, page_size: LEADS_PER_PAGE, leads }))
 }
 
 /// One lead, whole.
@@ -115,7 +100,7 @@ pub(super) async fn one(
     State(admin): AdminState,
     headers: HeaderMap,
     UrlPath(id): UrlPath<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<OneLead>, ApiError> {
     guard(&admin, &headers, false)?;
     // Lead ids are letters, digits and hyphens; nothing else names a file of the outbox.
     if id.is_empty() || id.len() > 80 || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
@@ -130,9 +115,5 @@ pub(super) async fn one(
     let Some((number, lead)) = found else {
         return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "There is no lead with that id."));
     };
-    let mut body = serde_json::to_value(&lead).unwrap_or_else(|_| json!({}));
-    if let Value::Object(map) = &mut body {
-        map.insert("number".into(), json!(number));
-    }
-    Ok(Json(json!({ "ok": true, "lead": body })))
+    Ok(Json(OneLead { ok: true, lead: NumberedLead { lead, number } }))
 }

@@ -37,8 +37,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse as _, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use contract::admin::Session;
 use lead_fn::http::ApiError;
-use serde_json::{Value, json};
 
 mod create;
 mod files;
@@ -50,8 +50,9 @@ mod tests;
 
 /// Where the API lives.
 const API: &str = "/_admin/api";
-/// The largest photo accepted, in bytes (5 MiB, as the sample's media).
-const MAX_PHOTO: usize = 5 * 1024 * 1024;
+// The largest photo accepted, in bytes: the browser editor's limit, so both editors take the
+// same photos.
+use crate::content::cms::MAX_PHOTO_BYTES as MAX_PHOTO;
 /// The largest request body: a photo in base64 and the form's fields.
 const MAX_BODY: usize = 8 * 1024 * 1024;
 
@@ -245,13 +246,15 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 
 /// Whether the token is good: the admin page asks this first, with or without one, and shows
 /// the dashboard or the locked screen (a 200 either way, so a locked page logs no error).
-async fn session(State(admin): AdminState, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn session(State(admin): AdminState, headers: HeaderMap) -> Result<Json<Session>, ApiError> {
     match guard(&admin, &headers, false) {
-        Ok(()) => Ok(Json(
-            json!({ "ok": true, "authenticated": true, "content": admin.content.display().to_string() }),
-        )),
+        Ok(()) => Ok(Json(Session {
+            ok: true,
+            authenticated: true,
+            content: Some(admin.content.display().to_string()),
+        })),
         Err(refused) if refused.status == StatusCode::UNAUTHORIZED => {
-            Ok(Json(json!({ "ok": true, "authenticated": false })))
+            Ok(Json(Session { ok: true, authenticated: false, content: None }))
         }
         Err(refused) => Err(refused),
     }

@@ -10,6 +10,7 @@ use tower::ServiceExt as _;
 
 use super::*;
 use crate::content::model::MainCategory;
+use serde_json::{Value, json};
 
 #[path = "../../../tests/it/support/tree.rs"]
 mod tree;
