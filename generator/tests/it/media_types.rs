@@ -279,3 +279,41 @@ fn a_photo_field_takes_a_photo_only_and_a_logo_field_a_drawing_too() {
         assert_eq!(text.matches(": error: ").count(), 2, "{args:?}: {run}");
     }
 }
+
+#[test]
+fn a_photo_the_image_stage_would_refuse_is_an_error_of_check_where_the_build_reports_it() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let root = dir.path();
+    let jpeg = std::fs::read(root.join("content/media/photo.jpg")).unwrap();
+    // Headers that read as a JPEG, data that does not: cut short, or a page behind the magic.
+    write(root, "media/half.jpg", &jpeg[..jpeg.len() / 2]);
+    write(root, "media/page.jpg", b"\xff\xd8\xff<html><script>alert(1)</script></html>");
+    let listing = root.join("content/properties/villa-sea-sun.yaml");
+    let text = std::fs::read_to_string(&listing).unwrap();
+    std::fs::write(
+        &listing,
+        text.replace("images: [media/photo.jpg]", "images: [media/half.jpg, media/page.jpg]"),
+    )
+    .unwrap();
+    let errors = |text: &str| -> Vec<String> {
+        let mut lines: Vec<String> =
+            text.lines().filter(|l| l.contains(": error: ")).map(|l| l.trim().to_owned()).collect();
+        lines.sort();
+        lines
+    };
+    let check = estate(root, &["check"]);
+    assert_eq!(check.code, 1, "{check}");
+    let build = estate(root, &["build", "--content-only", "--out", "dist"]);
+    assert_eq!(build.code, 1, "{build}");
+    let said = errors(&check.to_string());
+    assert_eq!(said, errors(&build.to_string()), "check says what the build says\n{check}\n{build}");
+    assert_eq!(said.len(), 2, "{check}");
+    assert!(
+        said[0].contains("content/properties/villa-sea-sun.yaml:10:10: error: image `media/half.jpg`: corrupt or truncated image"),
+        "{check}"
+    );
+    assert!(
+        said[1].contains("content/properties/villa-sea-sun.yaml:10:26: error: image `media/page.jpg`: corrupt or truncated image"),
+        "{check}"
+    );
+}
