@@ -1,8 +1,11 @@
 //! The files of `content/media/` and the fields that name them. Each file is published only as
 //! what its bytes are (`content::media_kind`): anything else is an error at its path, as is a
-//! hard link, a pipe or a device. Each field takes the kinds it shows: a photo or a logo field
-//! a photo or an SVG drawing (published only as its sanitiser writes it again, so a drawing is
-//! as harmless as a photo wherever it is shown), a hero video a video. A field may also name an address on
+//! hard link, a pipe or a device. Each field takes the kinds it shows: a photo field (a
+//! listing's or a post's images, a portrait, a guide's or a hero's picture, the default image)
+//! a photo only (JPEG, PNG or WebP, which the image stage decodes and encodes again: the pages'
+//! `<picture>` sizes, the portals' feed and the social cards need a raster image); a logo field
+//! a photo or an SVG drawing (published only as its sanitiser writes it again); a hero video a
+//! video. A field may also name an address on
 //! the web, which the site and the portals' feed hand on to browsers and portals to fetch: only
 //! a public http(s) address of the agency's own site (`baseUrl`'s host, or a host under its
 //! domain such as a CDN's `img.example.ae`) is taken, so no content sends them to a private
@@ -19,22 +22,26 @@ use crate::content::yaml::{Node, Pos};
 /// What a field shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Shows {
-    /// A photo or a logo.
-    Image,
+    /// A photo: JPEG, PNG or WebP.
+    Photo,
+    /// A logo: a photo or an SVG drawing.
+    Logo,
     Video,
 }
 
 impl Shows {
     fn takes(self, kind: Kind) -> bool {
         match self {
-            Shows::Image => matches!(kind, Kind::Photo | Kind::Svg),
+            Shows::Photo => kind == Kind::Photo,
+            Shows::Logo => matches!(kind, Kind::Photo | Kind::Svg),
             Shows::Video => kind == Kind::Video,
         }
     }
 
     fn words(self) -> &'static str {
         match self {
-            Shows::Image => "a photo (JPEG, PNG or WebP) or an SVG drawing",
+            Shows::Photo => "a photo (JPEG, PNG or WebP)",
+            Shows::Logo => "a photo (JPEG, PNG or WebP) or an SVG drawing",
             Shows::Video => "a video (MP4 or WebM)",
         }
     }
@@ -70,28 +77,28 @@ fn fields(content: &Content) -> Vec<Field<'_>> {
     let posts = content.posts.iter().map(|p| (&p.path, &p.tree, &p.data.images));
     for (file, tree, images) in records.chain(posts) {
         for (i, image) in images.iter().enumerate() {
-            out.push(field(file, tree, &["images", &i.to_string()], image, Shows::Image));
+            out.push(field(file, tree, &["images", &i.to_string()], image, Shows::Photo));
         }
     }
     for d in &content.developers {
-        out.push(field(&d.path, &d.tree, &["logo"], &d.data.logo, Shows::Image));
-        out.push(field(&d.path, &d.tree, &["image"], &d.data.image, Shows::Image));
+        out.push(field(&d.path, &d.tree, &["logo"], &d.data.logo, Shows::Logo));
+        out.push(field(&d.path, &d.tree, &["image"], &d.data.image, Shows::Photo));
     }
     for m in &content.team {
-        out.push(field(&m.path, &m.tree, &["image"], &m.data.image, Shows::Image));
+        out.push(field(&m.path, &m.tree, &["image"], &m.data.image, Shows::Photo));
     }
     for g in &content.guides {
-        out.push(field(&g.path, &g.tree, &["image"], &g.data.image, Shows::Image));
+        out.push(field(&g.path, &g.tree, &["image"], &g.data.image, Shows::Photo));
     }
     if let Some(site) = &content.site {
         let (s, path, tree) = (&site.data, site.path.as_path(), &site.tree);
-        out.push(field(path, tree, &["logo"], &s.logo, Shows::Image));
-        out.push(field(path, tree, &["defaultImage"], &s.default_image, Shows::Image));
+        out.push(field(path, tree, &["logo"], &s.logo, Shows::Logo));
+        out.push(field(path, tree, &["defaultImage"], &s.default_image, Shows::Photo));
         for (i, partner) in s.partners.iter().enumerate() {
-            out.push(field(path, tree, &["partners", &i.to_string(), "logo"], &partner.logo, Shows::Image));
+            out.push(field(path, tree, &["partners", &i.to_string(), "logo"], &partner.logo, Shows::Logo));
         }
         for (name, hero) in s.hero.by_key() {
-            out.push(field(path, tree, &["hero", name, "poster"], &hero.poster, Shows::Image));
+            out.push(field(path, tree, &["hero", name, "poster"], &hero.poster, Shows::Photo));
             if let Some(video) = &hero.video {
                 out.push(field(path, tree, &["hero", name, "video"], video, Shows::Video));
             }

@@ -23,6 +23,8 @@ pub fn run(dir: &Path, format: Format, required: &[String], strict: bool) -> Exi
     // What the build renders from templates the agency may have changed (it renders them anyway).
     report.extend(feeds::check(&content));
     report.extend(crate::publish::portal_feed::check(&content));
+    // The photos the image stage would refuse (a header that reads, data that does not).
+    report.extend(crate::publish::images::check(dir));
     if strict {
         report.strict();
     }

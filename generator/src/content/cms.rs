@@ -439,6 +439,12 @@ impl Walk<'_> {
             ["string"] => {
                 let markdown = doc.is_some_and(|d| d.starts_with("Markdown"));
                 let mut w = json!({ "widget": if markdown { "markdown" } else { "string" } });
+                if markdown {
+                    // The editor's preview runs on the site's origin, beside the signed-in
+                    // token: a text's raw HTML (a stranger's pull request) is shown sanitised,
+                    // whatever the CMS's default becomes.
+                    w["sanitize_preview"] = json!(true);
+                }
                 if let Some(pattern) = s.get("pattern").and_then(Value::as_str) {
                     w["pattern"] = json!([pattern, pattern_message(name)]);
                 } else if let Some((pattern, message)) = extra_pattern(name) {
@@ -505,7 +511,14 @@ pub const LOGO_TYPES: &str = "image/jpeg,image/png,image/webp,image/svg+xml";
 /// The widgets a schema cannot tell: references to other records and vocabularies, images.
 fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
     let photo = |multiple: bool| json!({ "widget": "image", "multiple": multiple, "accept": PHOTO_TYPES, "choose_url": false });
-    let logo = || json!({ "widget": "image", "accept": LOGO_TYPES, "choose_url": false });
+    // A logo may be an SVG drawing, which the build refuses over `svg::MAX_BYTES`: the CMS
+    // refuses a logo over that size whatever its type (a raster logo that large is a photo).
+    let logo = || {
+        json!({
+            "widget": "image", "accept": LOGO_TYPES, "choose_url": false,
+            "media_libraries": { "default": { "config": { "max_file_size": super::svg::MAX_BYTES, "slugify_filename": true } } },
+        })
+    };
     let term = |vocabulary: &str, multiple: bool| {
         json!({
             "widget": "relation", "collection": "vocabulary", "file": vocabulary,
@@ -531,7 +544,11 @@ fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
         | (_, "hero.offPlan.poster" | "hero.commercial.poster" | "hero.all.poster") => photo(false),
         (_, "logo" | "partners.logo") => logo(),
         // The basemap: an upload under content/ or an https address (a CDN, S3).
-        (_, "map.tiles") => json!({ "widget": "file", "accept": ".pmtiles", "choose_url": true }),
+        // The build takes a .pmtiles path or https address (a page on https cannot load http).
+        (_, "map.tiles") => json!({
+            "widget": "file", "accept": ".pmtiles", "choose_url": true,
+            "pattern": [r"^(https://\S+|[^:\s]+)\.pmtiles([?#]\S*)?$", "A PMTiles file under media/, or its https:// address (a page on https cannot load http)"],
+        }),
         (_, path) if path.ends_with(".video") => {
             json!({ "widget": "file", "accept": "video/mp4,video/webm", "choose_url": false })
         }
@@ -560,6 +577,11 @@ fn extra_pattern(name: &str) -> Option<(&'static str, &'static str)> {
         "url" => Some((
             r"^(https?://|mailto:|tel:)\S+$",
             "Write the full address, starting with https:// (or mailto: for an email, tel: for a phone)",
+        )),
+        // The site's origin only, as `contract::urls::normalize_base_url` takes it.
+        "baseUrl" => Some((
+            r"^https?://[A-Za-z0-9.:\[\]-]+/?$",
+            "Write the site's address only, such as https://www.example.ae: no path, spaces or other letters",
         )),
         "whatsapp" => {
             Some((r"^\D*(\d\D*){9,}$", "Write the full number with the country code, e.g. +971501234567"))

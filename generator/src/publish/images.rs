@@ -405,6 +405,39 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> Result<Published, St
     Ok(Published { pictures: Pictures::new(&outcome.images), photos, decoded: outcome.decoded, touched })
 }
 
+/// The photos the image stage would refuse, reported where the build reports them (at each
+/// reference in the content, else at the file), for `estate check`: a photo whose header is sound
+/// but whose data is cut short or corrupt (an HTML page behind a JPEG's first bytes). The stage's
+/// own shortcuts decide what is read again: a photo its index knows unchanged, or whose bytes its
+/// cache holds, was decoded by a build already; only the others are decoded, in parallel. Files
+/// whose first bytes are no photo, and images over the pixel limit, are the content check's
+/// errors already (a build stops on those before this stage).
+pub fn check(content: &Path) -> Vec<Diagnostic> {
+    let media = content.join("media");
+    let cache = cache_dir(content);
+    let index = Index::open(&cache, &media);
+    let mut bad: Vec<BadImage> = raster_sources(&media)
+        .into_par_iter()
+        .filter_map(|source| {
+            let relative =
+                source.strip_prefix(&media).unwrap_or(&source).to_string_lossy().replace('\\', "/");
+            if index.known(&relative, image_index::stamp(&source)).is_some() {
+                return None;
+            }
+            let bytes = safe_fs::read_regular(&source).ok()?;
+            if raster::photo_extension(&bytes).is_none()
+                || cache.join(key(&bytes)).join("meta.json").is_file()
+            {
+                return None;
+            }
+            let reason = decode(&bytes).err()?;
+            (!reason.starts_with("too large:")).then_some(BadImage { file: source, reason })
+        })
+        .collect();
+    bad.sort_by(|a, b| a.file.cmp(&b.file));
+    bad.iter().flat_map(|bad| locate(content, bad)).collect()
+}
+
 /// An error at each YAML or markdown reference to the refused file (`file:line:col: image
 /// `media/x.jpg`: reason`), or at the file itself when no content names it.
 fn locate(content: &Path, bad: &BadImage) -> Vec<Diagnostic> {

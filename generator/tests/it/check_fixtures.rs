@@ -14,7 +14,7 @@ const EXPECTED: &[&str] = &[
     "broken/properties/many-problems.yaml:5:11: error: `bedrooms`: expected a whole number, found the text \"two\"",
     "broken/properties/many-problems.yaml:6:11: error: `featured`: expected true or false, found the text \"yes\"",
     "broken/properties/many-problems.yaml:7:1: error: unknown field `balcony`",
-    "broken/properties/missing-image.yaml:8:5: error: image not found: `media/phto.svg` (no file at broken/media/phto.svg)",
+    "broken/properties/missing-image.yaml:8:5: error: image not found: `media/phto.jpg` (no file at broken/media/phto.jpg)",
     "broken/properties/missing-title.yaml:1:1: error: missing required field `title`",
     "broken/properties/syntax-error.yaml:6:8: error: `price`: the list opened with `[` here is never closed: end it with `]`",
     "broken/properties/unknown-field.yaml:6:1: error: unknown field `prcie`",
@@ -47,7 +47,7 @@ fn each_problem_shows_its_line_a_caret_and_a_hint() {
     let expected = "broken/properties/unknown-field.yaml:6:1: error: unknown field `prcie`\n  |\n6 | prcie: 1850000\n  | ^^^^^\n  = hint: did you mean `price`?\n";
     assert!(stderr.contains(expected), "{stderr}");
     let expected =
-        "8 |   - media/phto.svg\n  |     ^^^^^^^^^^^^^^\n  = hint: did you mean `media/photo.svg`?\n";
+        "8 |   - media/phto.jpg\n  |     ^^^^^^^^^^^^^^\n  = hint: did you mean `media/photo.jpg`?\n";
     assert!(stderr.contains(expected), "{stderr}");
     assert!(stderr.contains("  = hint: did you mean `sara-al-mansouri`?\n"), "{stderr}");
 }

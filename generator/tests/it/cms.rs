@@ -508,3 +508,124 @@ fn raw_html_in_a_text_is_link_checked_as_the_built_page_is() {
     assert_eq!(report.errors(), 1, "{said}");
     assert!(said.contains("broken image `x`") && said.contains("no image has that address"), "{said}");
 }
+
+/// The field at `path` (`name`, or `parent.name` into an object's fields) of a collection's
+/// fields.
+fn field_at(fields: &Value, path: &str) -> Value {
+    path.split('.').fold(fields.clone(), |fields, name| {
+        let list = fields.get("fields").unwrap_or(&fields).as_array().cloned().unwrap_or_default();
+        list.into_iter().find(|f| f["name"] == name).unwrap_or_else(|| panic!("no field {name} in {path}"))
+    })
+}
+
+/// Each value the build refuses that a CMS field can refuse itself (by its pattern, its
+/// accepted types or its upload size) is refused by the generated config, and by `estate check`
+/// at the field's line as the build would refuse it, so an editor meets it before saving.
+#[test]
+fn every_rule_of_the_build_the_cms_can_state_is_in_its_config() {
+    let config = generated();
+    let collection = |name: &str| -> Value {
+        let c = config["collections"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap().clone();
+        if c.get("files").is_some() { c["files"][0].clone() } else { c }
+    };
+    let developers = collection("developers");
+    let settings = collection("settings");
+    let pattern =
+        |field: &Value| regex_lite(field["pattern"][0].as_str().unwrap_or_else(|| panic!("{field}")));
+    let dir = content_copy(&repo().join("content"));
+    let content = dir.path().join("content");
+    let replace_in = |file: &str, from: &str, to: &str| {
+        let path = content.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{file}: {from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    };
+    // (file, its line, what it says, the field, a value the build takes, one it refuses)
+    let cases = [
+        (
+            "developers/emaar.yaml",
+            "website: https://www.emaar.com",
+            developers.clone(),
+            "website",
+            "https://www.emaar.com",
+            "javascript:alert(1)",
+        ),
+        (
+            "site.yaml",
+            "baseUrl: https://www.palmcrest.ae",
+            settings.clone(),
+            "baseUrl",
+            "https://www.palmcrest.ae",
+            "https://www.palmcrest.ae/path?q",
+        ),
+        (
+            "site.yaml",
+            "  tiles: media/map/sample-dubai.pmtiles",
+            settings.clone(),
+            "map.tiles",
+            "media/map/sample-dubai.pmtiles",
+            "http://tiles.example/dubai.pmtiles",
+        ),
+    ];
+    for (file, line, fields, path, good, bad) in &cases {
+        let field = field_at(fields, path);
+        assert!(pattern(&field)(good), "{path}: {good} refused by the CMS");
+        assert!(!pattern(&field)(bad), "{path}: {bad} saved by the CMS");
+        let (name, indent) = (path.rsplit('.').next().unwrap(), line.len() - line.trim_start().len());
+        replace_in(file, line, &format!("{}{name}: {bad}", " ".repeat(indent)));
+    }
+    let (_, report) = generator::check::content(&content);
+    let said = report.render();
+    assert!(
+        said.contains(
+            "developers/emaar.yaml:6:10: error: `website` must be an https://, http://, mailto: or tel: link"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("site.yaml:4:10: error: `baseUrl`: `https://www.palmcrest.ae/path?q` must be the site's origin only"), "{said}");
+    assert!(
+        said.contains(
+            "site.yaml:98:10: error: `map.tiles`: `http://tiles.example/dubai.pmtiles` is not https"
+        ),
+        "{said}"
+    );
+    assert_eq!(report.errors(), 3, "{said}");
+
+    // Uploads: a photo field takes the image stage's formats only (no SVG, no HTML named as a
+    // photo by its type); a logo also an SVG, at most as large as the build publishes one.
+    let listings = collection("listings");
+    for photo in
+        [field_at(&listings, "images"), field_at(&developers, "image"), field_at(&settings, "defaultImage")]
+    {
+        assert_eq!(photo["accept"], "image/jpeg,image/png,image/webp", "{photo}");
+        assert_eq!(photo["choose_url"], false, "{photo}");
+    }
+    let most = config["media_libraries"]["default"]["config"]["max_file_size"].as_u64().unwrap();
+    assert_eq!(most, 5 * 1024 * 1024);
+    for logo in
+        [field_at(&developers, "logo"), field_at(&settings, "logo"), field_at(&settings, "partners.logo")]
+    {
+        assert_eq!(logo["accept"], "image/jpeg,image/png,image/webp,image/svg+xml", "{logo}");
+        let size = logo["media_libraries"]["default"]["config"]["max_file_size"].as_u64();
+        assert_eq!(size, Some(generator::content::svg::MAX_BYTES as u64), "{logo}");
+    }
+    // Every markdown text's preview in the editor, on the site's origin, is sanitised.
+    fn markdown_fields(value: &Value, out: &mut Vec<Value>) {
+        match value {
+            Value::Object(map) => {
+                if map.get("widget") == Some(&Value::from("markdown")) {
+                    out.push(value.clone());
+                }
+                map.values().for_each(|v| markdown_fields(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| markdown_fields(v, out)),
+            _ => {}
+        }
+    }
+    let mut texts = Vec::new();
+    markdown_fields(&config, &mut texts);
+    assert!(texts.len() >= 5, "{}", texts.len());
+    for text in texts {
+        assert_eq!(text["sanitize_preview"], true, "{text}");
+    }
+}

@@ -172,7 +172,7 @@ fn web_addresses_in_media_fields_must_be_the_agencys_own_and_videos_must_be_vide
     let listing = root.join("content/properties/villa-sea-sun.yaml");
     let text = std::fs::read_to_string(&listing).unwrap();
     let text = text.replace(
-        "images: [media/photo.svg]",
+        "images: [media/photo.jpg]",
         "images:\n  - http://169.254.169.254/latest/meta-data/\n  - https://evil.example/a.jpg\n  - https://img.fixture.example/a.jpg",
     );
     std::fs::write(&listing, text).unwrap();
@@ -181,8 +181,8 @@ fn web_addresses_in_media_fields_must_be_the_agencys_own_and_videos_must_be_vide
     std::fs::write(
         &site,
         text.replace(
-            "all: { poster: media/photo.svg }",
-            "all: { poster: media/photo.svg, video: media/logo.svg }",
+            "all: { poster: media/photo.jpg }",
+            "all: { poster: media/photo.jpg, video: media/logo.svg }",
         ),
     )
     .unwrap();
@@ -243,4 +243,77 @@ fn the_portal_feed_carries_the_sanitised_description() {
         "{english}"
     );
     assert!(description("description_ar").starts_with("<p>شقة مشرقة"), "the Arabic too, as HTML");
+}
+
+#[test]
+fn a_photo_field_takes_a_photo_only_and_a_logo_field_a_drawing_too() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let root = dir.path();
+    // A drawing that its sanitiser publishes (no script in it) is still no photo: the pages'
+    // picture sizes, the portals' feed and the social cards need a JPEG, PNG or WebP.
+    let listing = root.join("content/properties/villa-sea-sun.yaml");
+    let text = std::fs::read_to_string(&listing).unwrap();
+    std::fs::write(
+        &listing,
+        text.replace("images: [media/photo.jpg]", "images: [media/photo.jpg, media/logo.svg]"),
+    )
+    .unwrap();
+    let site = root.join("content/site.yaml");
+    let text = std::fs::read_to_string(&site).unwrap();
+    std::fs::write(&site, text.replace("defaultImage: media/photo.jpg", "defaultImage: media/photo.svg"))
+        .unwrap();
+    for args in [&["check"][..], &["build", "--content-only", "--out", "dist"]] {
+        let run = estate(root, args);
+        assert_eq!(run.code, 1, "{args:?}: {run}");
+        let text = run.to_string();
+        assert!(
+            text.contains("content/properties/villa-sea-sun.yaml:10:27: error: `images[1]`: `media/logo.svg` is an SVG drawing, and this field shows a photo (JPEG, PNG or WebP)"),
+            "{args:?}: {run}"
+        );
+        assert!(
+            text.contains("content/site.yaml:6:15: error: `defaultImage`: `media/photo.svg` is an SVG drawing, and this field shows a photo (JPEG, PNG or WebP)"),
+            "{args:?}: {run}"
+        );
+        // The site's logo is an SVG drawing, which a logo field takes.
+        assert!(!text.contains("`logo`"), "{args:?}: {run}");
+        assert_eq!(text.matches(": error: ").count(), 2, "{args:?}: {run}");
+    }
+}
+
+#[test]
+fn a_photo_the_image_stage_would_refuse_is_an_error_of_check_where_the_build_reports_it() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let root = dir.path();
+    let jpeg = std::fs::read(root.join("content/media/photo.jpg")).unwrap();
+    // Headers that read as a JPEG, data that does not: cut short, or a page behind the magic.
+    write(root, "media/half.jpg", &jpeg[..jpeg.len() / 2]);
+    write(root, "media/page.jpg", b"\xff\xd8\xff<html><script>alert(1)</script></html>");
+    let listing = root.join("content/properties/villa-sea-sun.yaml");
+    let text = std::fs::read_to_string(&listing).unwrap();
+    std::fs::write(
+        &listing,
+        text.replace("images: [media/photo.jpg]", "images: [media/half.jpg, media/page.jpg]"),
+    )
+    .unwrap();
+    let errors = |text: &str| -> Vec<String> {
+        let mut lines: Vec<String> =
+            text.lines().filter(|l| l.contains(": error: ")).map(|l| l.trim().to_owned()).collect();
+        lines.sort();
+        lines
+    };
+    let check = estate(root, &["check"]);
+    assert_eq!(check.code, 1, "{check}");
+    let build = estate(root, &["build", "--content-only", "--out", "dist"]);
+    assert_eq!(build.code, 1, "{build}");
+    let said = errors(&check.to_string());
+    assert_eq!(said, errors(&build.to_string()), "check says what the build says\n{check}\n{build}");
+    assert_eq!(said.len(), 2, "{check}");
+    assert!(
+        said[0].contains("content/properties/villa-sea-sun.yaml:10:10: error: image `media/half.jpg`: corrupt or truncated image"),
+        "{check}"
+    );
+    assert!(
+        said[1].contains("content/properties/villa-sea-sun.yaml:10:26: error: image `media/page.jpg`: corrupt or truncated image"),
+        "{check}"
+    );
 }

@@ -323,10 +323,10 @@ fn listings_feed_is_atom_with_absolute_links_first_image_and_aed_prices() {
     assert_eq!(summary, "18,500,000 AED · Palm Jumeirah · 5 bedrooms · 6,200 sqft");
     let enclosure =
         children(villa, "link").into_iter().find(|l| l.attribute("rel") == Some("enclosure")).unwrap();
-    assert_eq!(enclosure.attribute("href"), Some(format!("{PREVIEW_BASE}/media/photo.svg").as_str()));
-    assert_eq!(enclosure.attribute("type"), Some("image/svg+xml"));
+    assert_eq!(enclosure.attribute("href"), Some(format!("{PREVIEW_BASE}/media/photo.jpg").as_str()));
+    assert_eq!(enclosure.attribute("type"), Some("image/jpeg"));
     let html = children(villa, "content")[0].text().unwrap();
-    assert!(html.starts_with(&format!("<p><img src=\"{PREVIEW_BASE}/media/photo.svg\" alt=\"Villa &quot;Sea&quot; &amp; &lt;Sun&gt; on the Palm\">")), "{html}");
+    assert!(html.starts_with(&format!("<p><img src=\"{PREVIEW_BASE}/media/photo.jpg\" alt=\"Villa &quot;Sea&quot; &amp; &lt;Sun&gt; on the Palm\">")), "{html}");
     assert!(html.contains("<strong>18,500,000 AED</strong>"), "{html}");
     assert!(html.contains(&format!("<a href=\"{PREVIEW_BASE}/contact-us\"")), "{html}");
     // A relative link in the description is made absolute against the listing's page.
@@ -389,7 +389,8 @@ fn feed_page_data_is_the_newest_listings_and_posts_in_one_timeline() {
         ]
     );
     let villa = &items[0]["property"];
-    assert_eq!(villa["image"], serde_json::json!({"src": "/media/photo.svg"}));
+    assert_eq!(villa["image"]["src"], "/media/photo.jpg");
+    assert!(villa["image"]["srcset"].as_str().is_some_and(|s| s.ends_with("-1200.jpg 1200w")), "{villa}");
     assert_eq!(villa["price"], 18_500_000);
     assert_eq!(items[1]["property"]["pricePeriod"], "month");
     assert_eq!(items[2]["post"]["url"], POST_PATH);

@@ -119,3 +119,20 @@ fn an_import_writes_nothing_through_links_and_reports_them() {
         std::fs::read_dir(outside.path()).expect("listed").flatten().map(|e| e.path()).collect();
     assert!(written.is_empty(), "written outside the content folder: {written:?}");
 }
+
+/// A text file of content with a second name (a hard link) is read as the file it is; only
+/// media refuse one (their bytes are published as they are, and the build's own output once
+/// linked them). Git, the browser editor, the admin and the imports never make a hard link, the
+/// text is parsed and sanitised before anything of it is published, and an error in such a file
+/// is reported without its lines, since its other name may be anyone's file.
+#[test]
+fn a_hard_linked_text_file_is_checked_and_its_lines_never_shown() {
+    let outside = secrets();
+    let dir = content_copy(&fixtures().join("publishing"));
+    let listing = dir.path().join("content/properties/environ.yaml");
+    std::fs::hard_link(outside.path().join("environ"), &listing).expect("a hard link");
+    let run = estate(dir.path(), &["check"]);
+    assert_eq!(run.code, 1, "{run}");
+    assert!(run.to_string().contains("content/properties/environ.yaml:1:1: error: "), "{run}");
+    assert!(!run.to_string().contains(SECRET), "{run}");
+}
