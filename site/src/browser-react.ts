@@ -1,0 +1,55 @@
+// The React API of the browser's build: Preact's (preact/compat), which vite.config.ts puts in
+// place of `react`, `react-dom` and `react-dom/client` for the client build only. The prerender
+// still renders every page with React (react-dom/server), so the HTML is React's, byte for byte;
+// in the browser Preact hydrates it and runs the pages, React Router included. React DOM alone
+// was 64 of the entry's 108 KB gzipped; Preact with its compat layer is about 8 KB.
+//
+// What React 19 has and preact/compat lacks is added here, for the few places that use it:
+// `ref` as a function component's prop, and `use` of a promise (a lazy part waiting for its
+// messages) or of a context.
+import { options, type VNode } from 'preact';
+import { useContext, type Context } from 'preact/compat';
+
+// preact/compat's types are written as `export =`, which TypeScript will not re-export with
+// `export *`; the module itself is ES, and every name of it passes through.
+// @ts-expect-error TS2498
+export * from 'preact/compat';
+export { default } from 'preact/compat';
+
+/**
+ * React 19 hands a function component its `ref` as a prop (PropertyDetail's 'Get in Touch', the
+ * phone field's country button); Preact 10 keeps it on the element and points it at the
+ * component. Moved into the props here, as preact/compat's own forwardRef does. Class
+ * components keep theirs: a ref to a class component is its instance, in React too.
+ */
+const previousVnode = options.vnode;
+options.vnode = (vnode: VNode) => {
+  const type = vnode.type as unknown;
+  if (typeof type === 'function' && !(type.prototype as { render?: unknown } | undefined)?.render && vnode.ref) {
+    (vnode.props as { ref?: unknown }).ref = vnode.ref;
+    vnode.ref = null as never;
+  }
+  previousVnode?.(vnode);
+};
+
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+/**
+ * React's `use`: a context's value, or a promise's once it has settled. A pending promise
+ * suspends the component (thrown to the nearest <Suspense>, as React does), so the promise must
+ * be the same object on every render, as React requires too.
+ */
+export function use<T>(usable: Promise<T> | Context<T>): T {
+  if (!(usable instanceof Promise)) return useContext(usable);
+  const promise = usable as Tracked<T>;
+  if (promise.status === 'fulfilled') return promise.value as T;
+  if (promise.status === 'rejected') throw promise.reason;
+  if (!promise.status) {
+    promise.status = 'pending';
+    promise.then(
+      (value) => Object.assign(promise, { status: 'fulfilled', value }),
+      (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+    );
+  }
+  throw promise;
+}
