@@ -42,8 +42,8 @@ const ENTRY_CHUNK = {
 };
 
 /**
- * The browser's build renders with Preact (src/browser-react.ts: preact/compat and what it lacks
- * of React 19), not React DOM: the entry went from 106 to about 49 KB gzipped, and with it every
+ * The browser's build renders with Preact (src/browser-react.ts: preact/compat, its hydrateRoot
+ * and what it lacks of React 19), not React DOM: the entry went from 106 to about 49 KB gzipped, and with it every
  * page's first view from about 119 to 62 KB. The prerender (the SSR build) and the tests keep
  * React, so the pages' HTML is React's and unchanged; Preact hydrates it.
  */
@@ -51,7 +51,7 @@ const browserReact = fileURLToPath(new URL('./src/browser-react.ts', import.meta
 const PREACT_IN_THE_BROWSER = [
   { find: /^react$/, replacement: browserReact },
   { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/client$/, replacement: browserReact },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 

@@ -5,10 +5,19 @@
 // was 64 of the entry's 108 KB gzipped; Preact with its compat layer is about 8 KB.
 //
 // What React 19 has and preact/compat lacks is added here, for the few places that use it:
-// `ref` as a function component's prop, and `use` of a promise (a lazy part waiting for its
-// messages) or of a context.
+// `ref` as a function component's prop, `use` of a promise (a lazy part waiting for its
+// messages) or of a context, and the server's snapshot of an external store while hydrating.
+// vite.config.ts points `react-dom/client` here too, for hydrateRoot.
 import { options, type VNode } from 'preact';
-import { useContext, type Context } from 'preact/compat';
+import {
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore as preactUseSyncExternalStore,
+  type Context,
+  type ReactNode,
+} from 'preact/compat';
+import { hydrateRoot as preactHydrateRoot, createRoot } from 'preact/compat/client';
 
 // preact/compat's types are written as `export =`, which TypeScript will not re-export with
 // `export *`; the module itself is ES, and every name of it passes through.
@@ -31,6 +40,37 @@ options.vnode = (vnode: VNode) => {
   }
   previousVnode?.(vnode);
 };
+
+/** True while hydrateRoot renders (Preact hydrates synchronously). */
+let hydrating = false;
+
+export { createRoot };
+
+/** React's hydrateRoot, noting that the render under way hydrates (for useSyncExternalStore). */
+export function hydrateRoot(container: Element, children: ReactNode) {
+  hydrating = true;
+  try {
+    return preactHydrateRoot(container, children);
+  } finally {
+    hydrating = false;
+  }
+}
+
+/**
+ * React's useSyncExternalStore: while hydrating, the server's snapshot (so the first render in
+ * the browser is the prerender's: shell's useHydrated() is false, a saved listing's heart is
+ * not pressed yet), then the store's own in a render right after, as React does. Preact's own
+ * takes the browser's value at once, and its hydration leaves the server's attributes as they
+ * were, so the page would keep the server's state while Preact believes it shows the browser's.
+ */
+export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, getServerSnapshot?: () => T): T {
+  const [fromServer, setFromServer] = useState(() => hydrating && getServerSnapshot !== undefined);
+  useEffect(() => {
+    if (fromServer) setFromServer(false);
+  }, [fromServer]);
+  const value = preactUseSyncExternalStore(subscribe, getSnapshot);
+  return fromServer && getServerSnapshot ? getServerSnapshot() : value;
+}
 
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
