@@ -1,4 +1,5 @@
-// The React API of the browser's build: Preact's (preact/compat), which vite.config.ts puts in
+// EXPERIMENT (ESTATE_BROWSER_RENDERER=preact, see vite.config.ts; unused otherwise): the React
+// API of the browser's build as Preact's (preact/compat), which vite.config.ts then puts in
 // place of `react`, `react-dom` and `react-dom/client` for the client build only. The prerender
 // still renders every page with React (react-dom/server), so the HTML is React's, byte for byte;
 // in the browser Preact hydrates it and runs the pages, React Router included. React DOM alone
@@ -41,18 +42,56 @@ options.vnode = (vnode: VNode) => {
   previousVnode?.(vnode);
 };
 
+/**
+ * useId's values differ between the renderers (React's `_R_…_`, Preact's `P0-0`), and Preact's
+ * hydration leaves the server's attributes as they are: a part mounted later (the phone field's
+ * full version, the mortgage calculator) would name Preact's id while its label kept React's.
+ * So the attributes that hold or name an id take the browser's value as each element is diffed,
+ * hydrated or not: label and field change together, and everything after agrees with them.
+ */
+const ID_ATTRIBUTES = [
+  ['id', 'id'],
+  ['htmlFor', 'for'],
+  ['for', 'for'],
+  ['aria-labelledby', 'aria-labelledby'],
+  ['aria-describedby', 'aria-describedby'],
+  ['aria-controls', 'aria-controls'],
+  ['aria-activedescendant', 'aria-activedescendant'],
+  ['aria-errormessage', 'aria-errormessage'],
+  ['aria-owns', 'aria-owns'],
+  ['list', 'list'],
+] as const;
+const previousDiffed = options.diffed;
+options.diffed = (vnode: VNode) => {
+  // `__e` is Preact 10's (mangled, stable) name of a vnode's DOM node.
+  const dom = (vnode as unknown as { __e?: unknown }).__e;
+  if (typeof vnode.type === 'string' && dom instanceof Element) {
+    const props = vnode.props as Record<string, unknown>;
+    for (const [prop, attribute] of ID_ATTRIBUTES) {
+      const value = props[prop];
+      if (typeof value === 'string' && dom.getAttribute(attribute) !== value) dom.setAttribute(attribute, value);
+    }
+  }
+  previousDiffed?.(vnode);
+};
+
 /** True while hydrateRoot renders (Preact hydrates synchronously). */
 let hydrating = false;
 
 export { createRoot };
 
-/** React's hydrateRoot, noting that the render under way hydrates (for useSyncExternalStore). */
+/**
+ * React's hydrateRoot, noting that the render under way hydrates (for useSyncExternalStore).
+ * Once done (at once: Preact hydrates synchronously) it makes a User Timing mark, 'hydrated',
+ * which the browser tests wait for (e2e/browser.mjs; React tells them through DevTools' hook).
+ */
 export function hydrateRoot(container: Element, children: ReactNode) {
   hydrating = true;
   try {
     return preactHydrateRoot(container, children);
   } finally {
     hydrating = false;
+    performance.mark('hydrated');
   }
 }
 

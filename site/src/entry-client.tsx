@@ -2,23 +2,12 @@
 // the data the prerender embedded as a JSON block (<script type="application/json"
 // id="router-data">, not an inline script, for the CSP), handed to React Router where its
 // browser router looks for it (window.__staticRouterHydrationData).
-import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { langOfPath, loadMessages } from './i18n';
 import { preferredHome, rememberLanguageChange } from './i18n/preference';
 import { routes } from './routes';
 import './styles.css';
-
-/**
- * Marks the page's first commit with a User Timing mark, 'hydrated': it shows in a performance
- * trace, and the browser tests wait for it (e2e/browser.mjs). Whatever renders in the browser
- * (Preact, see vite.config.ts) runs this effect once the hydrated page is on screen.
- */
-function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => void performance.mark('hydrated'), []);
-  return children;
-}
 
 /** The id of the prerender's JSON block (scripts/prerender.mjs). */
 const HYDRATION_DATA_ID = 'router-data';
@@ -47,14 +36,7 @@ async function start(): Promise<void> {
   }
   const router = createBrowserRouter(routes);
   const root = document.getElementById('root');
-  if (root) {
-    hydrateRoot(
-      root,
-      <Hydrated>
-        <RouterProvider router={router} />
-      </Hydrated>,
-    );
-  }
+  if (root) hydrateRoot(root, <RouterProvider router={router} />);
 }
 
 void start();
