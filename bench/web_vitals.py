@@ -85,8 +85,9 @@ class Serve:
             self.proc.kill()
 
 
-def measure(cli, url, scratch):
-    """One Lighthouse run of `url`: (performance, LCP s, CLS, TBT ms, image KiB)."""
+def measure(cli, url, scratch, breakdowns=None):
+    """One Lighthouse run of `url`: (performance, LCP s, CLS, TBT ms, image KiB). With a list in
+    `breakdowns`, appends the run's main-thread time by kind of work and by script (ms)."""
     report = os.path.join(scratch, "report.json")
     profile = tempfile.mkdtemp(dir=scratch)
     flags = f"--headless --no-sandbox --disable-gpu --no-first-run --user-data-dir={profile}"
@@ -108,6 +109,11 @@ def measure(cli, url, scratch):
         for item in audits["network-requests"]["details"]["items"]
         if item.get("resourceType") == "Image"
     )
+    if breakdowns is not None:
+        breakdowns.append((
+            {item["groupLabel"]: item["duration"] for item in audits["mainthread-work-breakdown"]["details"]["items"]},
+            {item["url"]: (item["total"], item["scripting"]) for item in audits["bootup-time"]["details"]["items"]},
+        ))
     return (
         result["categories"]["performance"]["score"] * 100,
         audits["largest-contentful-paint"]["numericValue"] / 1000,
@@ -117,11 +123,25 @@ def measure(cli, url, scratch):
     )
 
 
+def print_breakdown(breakdowns, origin):
+    """The medians of each kind of main-thread work and of each script's time (total, scripting)."""
+    median = lambda values: statistics.median(values + [0] * (len(breakdowns) - len(values)))
+    kinds = sorted({kind for by_kind, _ in breakdowns for kind in by_kind})
+    figures = sorted(((median([b[kind] for b, _ in breakdowns if kind in b]), kind) for kind in kinds), reverse=True)
+    print("    main thread: " + ", ".join(f"{kind} {ms:.0f} ms" for ms, kind in figures))
+    urls = sorted({url for _, by_url in breakdowns for url in by_url})
+    for url in urls:
+        total = median([s[url][0] for _, s in breakdowns if url in s])
+        scripting = median([s[url][1] for _, s in breakdowns if url in s])
+        print(f"    {url.replace(origin, '') or url:60.60} {total:5.0f} ms ({scripting:.0f} ms scripting)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--repo", default=ROOT, help="the checkout to measure (default: this one)")
     parser.add_argument("--estate", help="its estate binary (default: REPO/target/release/estate)")
+    parser.add_argument("--breakdown", action="store_true", help="also print each page's main-thread time by kind of work and by script (Lighthouse's CPU profile summary), medians")
     parser.add_argument("pages", nargs="*", default=PAGES)
     args = parser.parse_args()
     repo = os.path.abspath(args.repo)
@@ -138,9 +158,12 @@ def main():
             print(f"{repo}: {args.runs} Lighthouse runs per page (mobile, simulated throttling); medians")
             print(f"{'page':44} {'perf':>5} {'LCP':>7} {'CLS':>6} {'TBT':>7} {'images':>9}")
             for page in args.pages:
-                runs = [measure(cli, serve.url + page, scratch) for _ in range(args.runs)]
+                breakdowns = [] if args.breakdown else None
+                runs = [measure(cli, serve.url + page, scratch, breakdowns) for _ in range(args.runs)]
                 perf, lcp, cls, tbt, images = (statistics.median(column) for column in zip(*runs))
                 print(f"{page:44} {perf:5.0f} {lcp:6.2f}s {cls:6.3f} {tbt:5.0f}ms {images:6.0f} KiB", flush=True)
+                if breakdowns:
+                    print_breakdown(breakdowns, serve.url)
             print(TARGETS)
         finally:
             serve.stop()

@@ -98,11 +98,13 @@ export async function openWalk(browser, viewport, options = {}) {
  * Waits until the page has hydrated and its network has been quiet for `quietMs`: what
  * Playwright's 'networkidle' (500 ms of quiet, and no notion of hydration) was used for, in a
  * fraction of the time. Hydrated means React's first commit, seen through the DevTools hook
- * `newContext` installs (React calls it in production builds too).
+ * `newContext` installs (React calls it in production builds too), or, in a build rendering
+ * with Preact (vite.config.ts), the 'hydrated' User Timing mark src/browser-react.ts makes.
  */
 export async function settle(page, quietMs = 150, timeoutMs = 30_000) {
   // Polled from here, not with waitForFunction: a test may have installed the page's clock.
-  const hydrated = () => page.evaluate(() => window.__reactCommits > 0 || !document.getElementById('root'));
+  const hydrated = () =>
+    page.evaluate(() => window.__reactCommits > 0 || performance.getEntriesByName('hydrated').length > 0 || !document.getElementById('root'));
   const deadline = Date.now() + timeoutMs;
   while (!(await hydrated())) {
     if (Date.now() > deadline) throw new Error(`${page.url()} did not hydrate in ${timeoutMs} ms`);
