@@ -527,6 +527,10 @@ export type PostTexts = {
 export type DetailData = {
   /** The listing's photos in the API record's order, with their sizes and variants. */
   gallery: Array<Picture>;
+  /** The listing's floor plans, with their sizes and variants (shown after the photos). */
+  floorPlans?: Array<Picture>;
+  /** The listing's video tour: an https address on YouTube or Vimeo. */
+  videoTour?: string;
   /**
    * Up to three listings of the same main category: the same community's first, nearest
    * in price.

@@ -73,6 +73,11 @@ fn fields(content: &Content) -> Vec<Field<'_>> {
             out.push(field(file, tree, &["images", &i.to_string()], image, Shows::Image));
         }
     }
+    for p in &content.properties {
+        for (i, plan) in p.data.floor_plans.iter().enumerate() {
+            out.push(field(&p.path, &p.tree, &["floorPlans", &i.to_string()], plan, Shows::Image));
+        }
+    }
     for d in &content.developers {
         out.push(field(&d.path, &d.tree, &["logo"], &d.data.logo, Shows::Image));
         out.push(field(&d.path, &d.tree, &["image"], &d.data.image, Shows::Image));

@@ -518,6 +518,7 @@ fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
     let is_array = s.get("type") == Some(&json!("array"));
     Some(match (kind, path) {
         (_, "images") if is_array => photo(true),
+        ("listings", "floorPlans") if is_array => photo(true),
         ("listings", "agent") => record("team"),
         ("listings", "developer") => record("developers"),
         ("listings", "location") => term("communities", false),
@@ -555,6 +556,10 @@ fn extra_pattern(name: &str) -> Option<(&'static str, &'static str)> {
         "url" => Some((
             r"^(https?://|mailto:|tel:)\S+$",
             "Write the full address, starting with https:// (or mailto: for an email, tel: for a phone)",
+        )),
+        "videoTour" => Some((
+            r"^https://(www\.|m\.|player\.)?(youtube\.com|youtu\.be|vimeo\.com)/\S+$",
+            "Write the video's address on YouTube or Vimeo, starting with https://",
         )),
         "whatsapp" => {
             Some((r"^\D*(\d\D*){9,}$", "Write the full number with the country code, e.g. +971501234567"))

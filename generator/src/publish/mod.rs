@@ -443,12 +443,19 @@ impl Jobs {
         }
         laps.lap("detail inputs compared");
         let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
-        for (path, bytes) in
-            crate::publish::detail::files(api_properties, &similar, &remake, &people, pictures, &|p| {
+        let records: Vec<&PropertyFile> = properties.iter().map(|m| &m.record.data).collect();
+        for (path, bytes) in crate::publish::detail::files(
+            api_properties,
+            &records,
+            &similar,
+            &remake,
+            &people,
+            pictures,
+            &|p| {
                 let guide = crate::publish::guides::guide_of(&content.vocabulary, p.location.as_deref());
                 (now.market.comparison(&content.vocabulary, p), guide)
-            })
-        {
+            },
+        ) {
             jobs.push((path, Arc::new(bytes)));
         }
         for (path, bytes) in crate::publish::detail::gone_files(&gone, api_properties, pictures) {
