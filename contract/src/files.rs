@@ -21,6 +21,7 @@ use crate::{
     media::PostPictures,
     routes::Routes,
     site::{Developer, MapPlace, Page, Site, TeamMember},
+    valuation::{Valuation, ValuationPlace},
 };
 
 /// One file of [`published!`] as the TypeScript generator sees it.
@@ -121,6 +122,10 @@ published! {
     /// A community's area guide: its text, newest listings and market figures; `id` is the
     /// community's key.
     fn area_guide(id: &str): AreaGuide<'static> = "/data/guides/{id}.json";
+    /// The communities the 'What is my home worth?' tool can estimate in.
+    const VALUATIONS: Vec<ValuationPlace> = "/data/valuation.json";
+    /// A community's figures for the 'What is my home worth?' tool; `key` is its key.
+    fn valuation(key: &str): Valuation = "/data/valuation/{key}.json";
     /// The QR code of a listing's permit link, named by a hash of the link
     /// (`generator::publish::qr::qr_key`).
     fn qr_code(key: &str) = "/data/qr/{key}.svg";

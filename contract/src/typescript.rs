@@ -208,6 +208,10 @@ fn declarations() -> Vec<Declaration> {
         declaration::<MarketFigure>(cfg),
         declaration::<Routes<'static>>(cfg),
         declaration::<Form>(cfg),
+        declaration::<crate::valuation::Valuation>(cfg),
+        declaration::<crate::valuation::ValuationFigure>(cfg),
+        declaration::<crate::valuation::ValuationPlace>(cfg),
+        declaration::<crate::endpoints::LeadValuation>(cfg),
     ]
 }
 

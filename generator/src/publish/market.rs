@@ -146,6 +146,52 @@ impl Market {
     }
 }
 
+impl Market {
+    /// The 'What is my home worth?' tool's figures of `community` (its key): per kind and
+    /// bedrooms, the last 12 months' sales with their quartiles and median, and the rents'
+    /// median; quartiles and medians only from [`ENOUGH`] sales (or contracts). `None` when the
+    /// sales summary does not have the community.
+    pub fn valuation(&self, community: &str) -> Option<contract::valuation::Valuation> {
+        use contract::valuation::{Valuation, ValuationFigure};
+        let (sales, _) = self.sales.as_ref()?;
+        let mine: Vec<&market::Figure> = sales.last12.iter().filter(|f| f.community == community).collect();
+        if mine.is_empty() {
+            return None;
+        }
+        let rents = |kind: Kind, bedrooms: Option<u8>| {
+            self.rents
+                .as_ref()
+                .and_then(|(_, index)| index.get(&(community.to_owned(), kind, bedrooms)))
+                .copied()
+        };
+        let mut figures: Vec<ValuationFigure> = mine
+            .iter()
+            .map(|f| {
+                let enough = f.count >= ENOUGH;
+                let (let_, rent_median) = rents(f.kind, f.bedrooms).unwrap_or((0, 0));
+                ValuationFigure {
+                    kind: f.kind,
+                    bedrooms: f.bedrooms,
+                    sales: f.count,
+                    low: f.q1.filter(|_| enough),
+                    median: enough.then_some(f.median),
+                    high: f.q3.filter(|_| enough),
+                    rents: let_,
+                    rent_median: (let_ >= ENOUGH).then_some(rent_median),
+                }
+            })
+            .collect();
+        figures.sort_by_key(|f| (f.kind, f.bedrooms.map_or(0, |b| u16::from(b) + 1)));
+        let months = month_list(&sales.to, 12);
+        Some(Valuation {
+            community: community.to_owned(),
+            from: months.first().cloned().unwrap_or_default(),
+            to: sales.to.clone(),
+            figures,
+        })
+    }
+}
+
 /// The `count` months ending with `to` (`2026-10`), oldest first; empty when `to` is not a
 /// month.
 pub fn month_list(to: &str, count: u32) -> Vec<String> {
@@ -170,7 +216,16 @@ mod tests {
     use crate::market::Figure;
 
     fn figure(month: Option<&str>, kind: Kind, bedrooms: Option<u8>, count: u32, median: u32) -> Figure {
-        Figure { community: "marina".into(), month: month.map(str::to_owned), kind, bedrooms, count, median }
+        Figure {
+            community: "marina".into(),
+            month: month.map(str::to_owned),
+            kind,
+            bedrooms,
+            count,
+            median,
+            q1: None,
+            q3: None,
+        }
     }
 
     fn summary(monthly: Vec<Figure>, last12: Vec<Figure>) -> (Summary, Index) {

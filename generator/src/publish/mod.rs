@@ -371,6 +371,20 @@ impl Jobs {
         for guide in &guides {
             add(&files::area_guide(&guide.id), to_json(guide));
         }
+        // The valuation tool's figures, a file per community of the vocabulary with sales.
+        let mut places = Vec::new();
+        let communities = content.vocabulary.get(crate::content::vocabulary::Kind::Communities);
+        for term in communities.map_or(&[][..], |c| &c.data.terms[..]) {
+            if let Some(valuation) = now.market.valuation(&term.key) {
+                add(&files::valuation(&term.key), to_json(&valuation));
+                places.push(contract::valuation::ValuationPlace {
+                    key: term.key.clone(),
+                    name: term.en.clone(),
+                });
+            }
+        }
+        places.sort_by(|a, b| a.name.cmp(&b.name));
+        add(files::VALUATIONS, to_json(&places));
         drop(guides);
         laps.lap("area guides");
         add(files::FEED, crate::publish::feeds::page_data(api_properties, &api_posts, pictures));

@@ -42,6 +42,8 @@ pub struct Input {
     pub lang: &'static str,
     /// The honeypot was filled.
     pub trap: bool,
+    /// A seller's instant valuation, when the lead comes from the valuation tool.
+    pub valuation: Option<contract::endpoints::LeadValuation>,
 }
 
 /// A body that is not a lead at all (answered 400).
@@ -84,7 +86,33 @@ pub fn parse(object: &Map<String, Value>) -> Result<Input, Malformed> {
         form,
         lang,
         trap: !text(HONEYPOT)?.trim().is_empty(),
+        valuation: valuation(object.get("valuation"))?,
     })
+}
+
+/// `valuation`: the figures of the valuation tool, or nothing; its texts cleaned like the
+/// fields' (the community's name at most 100 characters, the months `yyyy-mm`).
+fn valuation(value: Option<&Value>) -> Result<Option<contract::endpoints::LeadValuation>, Malformed> {
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(None) };
+    let mut valuation: contract::endpoints::LeadValuation = serde_json::from_value(value.clone())
+        .map_err(|e| Malformed(format!("valuation is not the valuation tool's figures: {e}")))?;
+    valuation.community = one_line(&valuation.community);
+    let month = |m: &str| {
+        m.len() == 7
+            && m.as_bytes()[4] == b'-'
+            && m.bytes().enumerate().all(|(i, b)| i == 4 || b.is_ascii_digit())
+    };
+    if valuation.community.chars().count() > 100 || !month(&valuation.from) || !month(&valuation.to) {
+        return Err(Malformed(
+            "valuation names a community over 100 characters or a month not written yyyy-mm".to_owned(),
+        ));
+    }
+    if valuation.gross_yield.is_some_and(|y| !(0.0..=100.0).contains(&y)) || valuation.low > valuation.high {
+        return Err(Malformed(
+            "valuation has a gross yield beyond 0 to 100 or a range upside down".to_owned(),
+        ));
+    }
+    Ok(Some(valuation))
 }
 
 /// `propertyIds`: a list of listing ids (of at most 100 characters each), or nothing.

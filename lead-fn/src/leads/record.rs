@@ -46,6 +46,9 @@ pub struct Lead {
     /// The published property `propertyId` names, when the catalogue has it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub property: Option<PropertyRef>,
+    /// A seller's instant valuation, as the valuation tool showed it to them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub valuation: Option<contract::endpoints::LeadValuation>,
 }
 
 /// What an agent needs to know which listing a lead is about.

@@ -25,6 +25,7 @@ import { searchUrl } from '../components/SearchPanel';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { TrendChart } from './TrendChart';
 import { ScrollBox } from './ScrollBox';
+import { ValuationSection } from '../valuation/ValuationSection';
 
 type Guide = Localized<AreaGuideData>;
 type GuideData = { missing: true } | { missing: false; guide: Guide };
@@ -240,6 +241,7 @@ function GuideView({ guide }: { guide: Guide }) {
           <Link to="/golden-visa">{t('guide.goldenVisa')}</Link>
         </p>
       </div>
+      {guide.market?.figures.length ? <ValuationSection community={guide.id} /> : null}
     </>
   );
 }

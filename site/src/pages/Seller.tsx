@@ -1,5 +1,6 @@
 // /pro, 'List your property': the fixed headlines, the seller listing form, the agency's
 // contacts and how listing with the agency works.
+import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { getJson } from '../data';
 import { SITE } from '../paths';
@@ -13,6 +14,8 @@ import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon, type IconName } from '../components/Icon';
 import { SellerForm } from '../forms/SellerForm';
+import { ValuationSection } from '../valuation/ValuationSection';
+import type { LeadValuation } from '../types';
 
 export async function loader(): Promise<{ image: Picture }> {
   const site = await getJson(SITE);
@@ -30,13 +33,20 @@ export function Component() {
   const site = useSite();
   const { image } = useLoaderData() as { image: Picture };
   const phone = site.phones[0];
+  // The valuation tool's estimate, once the seller sends it to the form.
+  const [valuation, setValuation] = useState<LeadValuation | null>(null);
+  const attach = (estimate: LeadValuation) => {
+    setValuation(estimate);
+    document.getElementById('seller-form')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
   return (
     <>
       <Seo title={t('seller.meta')} description={t('seller.description')} />
       <PageHeader image={image} eyebrow={t('seller.eyebrow')} title={t('seller.title')} lead={t('seller.subtitle')} />
+      <ValuationSection onSend={attach} />
       <div className="container section two-column">
         <FormCard id="seller-form" title={t('forms.seller.title')} note={t('forms.required')}>
-          <SellerForm />
+          <SellerForm valuation={valuation} />
         </FormCard>
         <aside className="side-card" aria-labelledby="seller-contact">
           <h2 id="seller-contact" className="side-card__title">
