@@ -23,11 +23,9 @@ export function SellerForm({ valuation }: { valuation?: LeadValuation | null }) 
   });
   const setField = useRef(form.set);
   setField.current = form.set;
-  // The estimate's community and kind fill the form's fields (the seller may change them).
+  // The estimate's community fills the form's area (the seller may change it).
   useEffect(() => {
-    if (!valuation) return;
-    setField.current('propertyArea', valuation.community);
-    if (valuation.kind === 'apartment' || valuation.kind === 'villa') setField.current('propertyType', valuation.kind === 'apartment' ? 'Apartment' : 'Villa');
+    if (valuation) setField.current('propertyArea', valuation.community);
   }, [valuation]);
   const aed = (amount: number) => t('price.amount', { amount: formatNumber(lang, amount) });
   return (
