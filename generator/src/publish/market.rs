@@ -285,4 +285,50 @@ mod tests {
         );
         assert_eq!(market.area("elsewhere"), None);
     }
+
+    #[test]
+    fn a_valuation_has_the_quartiles_and_medians_only_from_ten_sales_and_the_rents_beside() {
+        let with = |mut f: Figure, q1: u32, q3: u32| {
+            (f.q1, f.q3) = (Some(q1), Some(q3));
+            f
+        };
+        let sales = summary(
+            vec![],
+            vec![
+                with(figure(None, Kind::Apartment, None, 40, 2000), 1800, 2300),
+                with(figure(None, Kind::Apartment, Some(2), 12, 2100), 1900, 2400),
+                with(figure(None, Kind::Apartment, Some(4), 9, 2500), 2400, 2600),
+            ],
+        );
+        let rents = (
+            Summary {
+                source: "Ejari".into(),
+                to: "2026-02".into(),
+                months: 3,
+                monthly: vec![],
+                last12: vec![],
+            },
+            Index::from([
+                (("marina".to_owned(), Kind::Apartment, Some(2)), (15, 130)),
+                (("marina".to_owned(), Kind::Apartment, None), (8, 120)),
+            ]),
+        );
+        let market = Market { sales: Some(sales), rents: Some(rents) };
+        let valuation = market.valuation("marina").expect("the community's figures");
+        assert_eq!((valuation.from.as_str(), valuation.to.as_str()), ("2025-03", "2026-02"));
+        let rows: Vec<_> = valuation
+            .figures
+            .iter()
+            .map(|f| (f.bedrooms, f.sales, f.low, f.median, f.high, f.rents, f.rent_median))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (None, 40, Some(1800), Some(2000), Some(2300), 8, None),
+                (Some(2), 12, Some(1900), Some(2100), Some(2400), 15, Some(130)),
+                (Some(4), 9, None, None, None, 0, None),
+            ]
+        );
+        assert_eq!(market.valuation("elsewhere"), None);
+    }
 }

@@ -242,6 +242,31 @@ mod tests {
     }
 
     #[test]
+    fn a_sellers_valuation_is_read_checked_and_cleaned() {
+        let body = |valuation: &str| {
+            format!(
+                r#"{{"form":"seller","name":"A","email":"a@b.co","contactNumber":"0501234567","valuation":{valuation}}}"#
+            )
+        };
+        let good = r#"{"community":"Dubai\nMarina","kind":"apartment","bedrooms":2,"sqft":1250,"low":2293000,"high":2704000,"median":2495000,"rent":169000,"grossYield":6.8,"sales":309,"from":"2025-11","to":"2026-10"}"#;
+        let input = read(body(good).as_bytes()).expect("a lead");
+        let valuation = input.valuation.expect("the valuation");
+        assert_eq!(valuation.community, "Dubai Marina");
+        assert_eq!((valuation.low, valuation.high, valuation.sales), (2_293_000, 2_704_000, 309));
+        assert_eq!(read(br#"{"name":"A","valuation":null}"#).expect("a lead").valuation, None);
+        for bad in [
+            good.replace("\"kind\":\"apartment\"", "\"kind\":\"castle\""),
+            good.replace("\"from\":\"2025-11\"", "\"from\":\"last year\""),
+            good.replace("\"low\":2293000", "\"low\":3293000"),
+            good.replace("6.8", "650"),
+            good.replace("\"sales\":309,", "\"sales\":309,\"extra\":1,"),
+            "\"cheap\"".to_owned(),
+        ] {
+            assert!(read(body(&bad).as_bytes()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn the_specs_own_body_is_read_with_no_form() {
         let input = read(br#"{"name":"Aisha","email":"a@b.co","contactNumber":"0501234567","message":"Hi"}"#)
             .expect("a lead");

@@ -1,6 +1,7 @@
-// 'What is my home worth?' on /pro and on each area guide: the heading and a line in the page;
-// the tool itself (ValuationTool.tsx, its styles and messages) loads when the section comes within
-// a screen of the viewport, so it is no part of the page's first view.
+// 'What is my home worth?' at the foot of an area guide (loaded after the guide, see
+// guide/AreaGuidePage.tsx): the heading and a line; the tool itself (ValuationTool.tsx, its styles
+// and messages) loads when the section comes within a screen of the viewport. /pro draws the same
+// heading in its page and loads the tool at once (pages/Seller.tsx).
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { loadMessages, useT } from '../i18n';
 import { useLang } from '../shell';

@@ -8,7 +8,7 @@
 // its 'Valuation' messages.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { getJson } from '../data';
-import { SITE, VALUATIONS, valuation as valuationFile } from '../paths';
+import { SITE, type JsonFile } from '../paths';
 import type { Lang, MessageKey, Translate } from '../i18n';
 import { Link } from '../i18n/link';
 import { termIn } from '../i18n/content';
@@ -26,6 +26,14 @@ export interface ValuationToolProps {
   /** On /pro: attach the estimate to the seller form. */
   onSend?: (valuation: LeadValuation) => void;
 }
+
+/**
+ * The tool's files (contract::files::VALUATIONS and valuation(key)), written here rather than
+ * imported from paths.ts: that module is in every page's first view, and what a lazy module uses
+ * of it stays there (estimate.test.ts holds them to paths.ts's).
+ */
+export const VALUATIONS = '/data/valuation.json' as JsonFile<ValuationPlace[]>;
+export const valuationFile = (key: string) => `/data/valuation/${key}.json` as JsonFile<ValuationData>;
 
 const KINDS: MarketKind[] = ['apartment', 'villa', 'office-shop', 'land'];
 const BEDROOMS = [0, 1, 2, 3, 4, 5, 6];

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { comparable, estimate, sqftOf } from './estimate';
 import type { ValuationData } from '../types';
+import * as paths from '../paths';
+import { VALUATIONS, valuationFile } from './ValuationTool';
 
 const data: ValuationData = {
   community: 'dubai-marina',
@@ -35,5 +37,12 @@ describe('the instant valuation', () => {
   it('says too few under 10 sales, and nothing without a size', () => {
     expect(estimate(data, { kind: 'villa', bedrooms: 4, size: 3000, unit: 'sqft' })).toMatchObject({ enough: false, sales: 7 });
     expect(estimate(data, { kind: 'apartment', bedrooms: 2, size: 0, unit: 'sqft' })).toBe(null);
+  });
+});
+
+describe("the tool's files", () => {
+  it('are the contract\'s', () => {
+    expect(VALUATIONS).toBe(paths.VALUATIONS);
+    expect(valuationFile('dubai-marina')).toBe(paths.valuation('dubai-marina'));
   });
 });
