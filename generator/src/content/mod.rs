@@ -27,7 +27,7 @@ pub mod scaffold;
 pub mod schema;
 mod source;
 pub mod svg;
-mod video_tour;
+pub mod video_tour;
 pub mod vocabulary;
 pub mod yaml;
 
