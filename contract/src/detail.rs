@@ -17,6 +17,14 @@ use crate::media::Picture;
 pub struct Detail<'a> {
     /// The listing's photos in the API record's order, with their sizes and variants.
     pub gallery: Vec<Picture<'a>>,
+    /// The listing's floor plans, with their sizes and variants (shown after the photos).
+    #[serde(rename = "floorPlans", skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]
+    pub floor_plans: Vec<Picture<'a>>,
+    /// The listing's video tour: an https address on YouTube or Vimeo.
+    #[serde(rename = "videoTour", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub video_tour: Option<&'a str>,
     /// Up to three listings of the same main category: the same community's first, nearest
     /// in price.
     pub similar: Vec<Card<'a>>,

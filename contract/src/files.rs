@@ -23,6 +23,7 @@ use crate::{
     routes::Routes,
     site::{Developer, MapPlace, Page, Site, TeamMember},
     vocabulary::SearchTerms,
+    valuation::{Valuation, ValuationPlace},
 };
 
 /// One file of [`published!`] as the TypeScript generator sees it.
@@ -132,6 +133,10 @@ published! {
     /// A developer's page (`/developers/{id}`): its record, projects and listings; `id` is its
     /// file's name in `content/developers/`.
     fn developer_page(id: &str): DeveloperPage<'static> = "/data/developers/{id}.json";
+    /// The communities the 'What is my home worth?' tool can estimate in.
+    const VALUATIONS: Vec<ValuationPlace> = "/data/valuation.json";
+    /// A community's figures for the 'What is my home worth?' tool; `key` is its key.
+    fn valuation(key: &str): Valuation = "/data/valuation/{key}.json";
     /// The QR code of a listing's permit link, named by a hash of the link
     /// (`generator::publish::qr::qr_key`).
     fn qr_code(key: &str) = "/data/qr/{key}.svg";

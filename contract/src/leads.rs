@@ -127,6 +127,10 @@ pub struct Lead {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub property: Option<PropertyRef>,
+    /// A seller's instant valuation, as the valuation tool showed it to them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub valuation: Option<crate::endpoints::LeadValuation>,
 }
 
 /// What an agent needs to know which listing a lead is about.

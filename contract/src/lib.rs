@@ -23,6 +23,8 @@
 //! - [`urls`]: the address of every page (listing, post, media, per language) and the language
 //!   list.
 //! - [`text`]: how texts are compared (folding, the community key).
+//! - [`valuation`]: the 'What is my home worth?' tool's figures per community
+//!   (`data/valuation/{key}.json`).
 //! - [`vocabulary`]: the Arabic and Russian names of amenities, communities, types, languages.
 //!
 //! Serde types and pure functions only: no I/O, no web framework, so every crate (and, through
@@ -47,6 +49,7 @@ pub mod text;
 #[cfg(feature = "ts")]
 pub mod typescript;
 pub mod urls;
+pub mod valuation;
 pub mod vocabulary;
 
 pub use api::{

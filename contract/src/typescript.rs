@@ -230,6 +230,10 @@ fn declarations() -> Vec<Declaration> {
         declaration::<LeadPage>(cfg),
         declaration::<OneLead>(cfg),
         declaration::<Created>(cfg),
+        declaration::<crate::valuation::Valuation>(cfg),
+        declaration::<crate::valuation::ValuationFigure>(cfg),
+        declaration::<crate::valuation::ValuationPlace>(cfg),
+        declaration::<crate::endpoints::LeadValuation>(cfg),
     ]
 }
 

@@ -2,7 +2,7 @@
 // `cargo run -p contract --features ts --example typescript`: do not edit.
 // Every file the generator publishes, typed with what a JSON file holds; the languages; the
 // fixed routes.
-import type { AgentPage, AreaGuide, Blog, CardProperty, Community, DetailData, Developer, DeveloperPage, FeedItem, GoneData, HomeCards, ListingSummary, MapPlace, Page, Picture, Property, Routes, SearchTerms, Site, TeamMember } from './types';
+import type { AgentPage, AreaGuide, Blog, CardProperty, Community, DetailData, Developer, DeveloperPage, FeedItem, GoneData, HomeCards, ListingSummary, MapPlace, Page, Picture, Property, Routes, SearchTerms, Site, TeamMember, ValuationData, ValuationPlace } from './types';
 
 /**
  * A published JSON file's path, typed with what it holds: `getJson(SITE)` reads a `Site`
@@ -121,6 +121,14 @@ export function agentPage(id: string): JsonFile<AgentPage> {
  */
 export function developerPage(id: string): JsonFile<DeveloperPage> {
   return `/data/developers/${id}.json` as JsonFile<DeveloperPage>;
+}
+
+/** The communities the 'What is my home worth?' tool can estimate in. */
+export const VALUATIONS = '/data/valuation.json' as JsonFile<Array<ValuationPlace>>;
+
+/** A community's figures for the 'What is my home worth?' tool; `key` is its key. */
+export function valuation(key: string): JsonFile<ValuationData> {
+  return `/data/valuation/${key}.json` as JsonFile<ValuationData>;
 }
 
 /**

@@ -573,6 +573,10 @@ export type PostTexts = {
 export type DetailData = {
   /** The listing's photos in the API record's order, with their sizes and variants. */
   gallery: Array<Picture>;
+  /** The listing's floor plans, with their sizes and variants (shown after the photos). */
+  floorPlans?: Array<Picture>;
+  /** The listing's video tour: an https address on YouTube or Vimeo. */
+  videoTour?: string;
   /**
    * Up to three listings of the same main category: the same community's first, nearest
    * in price.
@@ -930,6 +934,8 @@ export type Lead = {
   page?: string;
   /** The published property `propertyId` names, when the catalogue has it. */
   property?: PropertyRef;
+  /** A seller's instant valuation, as the valuation tool showed it to them. */
+  valuation?: LeadValuation;
 };
 
 /**
@@ -1015,4 +1021,80 @@ export type Created = {
   /** The page that will show it once the site is rebuilt. */
   url: string;
   warnings: Array<string>;
+};
+
+/**
+ * `data/valuation/{key}.json`, `key` being the community's key in the vocabulary.
+ */
+export type ValuationData = {
+  /** The community's key (`dubai-marina`). */
+  community: string;
+  /** The first and the last month the figures count, `2025-11` and `2026-10`. */
+  from: string;
+  to: string;
+  /** Per kind: the kind's row (all bedrooms) first, then one per bedrooms. */
+  figures: Array<ValuationFigure>;
+};
+
+/**
+ * One kind and bedrooms' figures over the 12 months.
+ */
+export type ValuationFigure = {
+  kind: MarketKind;
+  /** `0`: studios; null: every home of the kind. */
+  bedrooms: number | null;
+  /** How many sales there were. */
+  sales: number;
+  /**
+   * The sales' AED per sqft: lower quartile, median, upper quartile; null when they were
+   * fewer than 10 (too few to estimate from).
+   */
+  low: number | null;
+  median: number | null;
+  high: number | null;
+  /**
+   * How many Ejari rent contracts there were, and their median yearly rent per sqft (null
+   * under 10).
+   */
+  rents: number;
+  rentMedian: number | null;
+};
+
+/**
+ * An entry of `data/valuation.json`: a community with a valuation file.
+ */
+export type ValuationPlace = {
+  /** The community's key. */
+  key: string;
+  /** Its English name (the vocabulary's, which `data/site.json` translates). */
+  name: string;
+};
+
+/**
+ * A seller lead's instant valuation, as the 'What is my home worth?' tool computed it in the
+ * browser from `data/valuation/{key}.json` (`crate::valuation`): what the seller chose and
+ * the figures they saw, so the agent's email shows them. Amounts in whole dirhams.
+ */
+export type LeadValuation = {
+  /** The community's English name. */
+  community: string;
+  kind: MarketKind;
+  /** `0`: a studio; null: not said (or a kind without bedrooms). */
+  bedrooms: number | null;
+  /** The size in square feet (a size given in m² is converted). */
+  sqft: number;
+  /** The range from the middle half of the comparable sales, and its middle (the median). */
+  low: number;
+  high: number;
+  median: number;
+  /**
+   * The estimated yearly rent, and the gross yield in percent (one decimal), when the rents
+   * were enough.
+   */
+  rent: number | null;
+  grossYield: number | null;
+  /** How many sales it rests on, and their first and last month (`2025-11`, `2026-10`). */
+  sales: number;
+  from: string;
+  to: string;
 };

@@ -80,6 +80,11 @@ fn fields(content: &Content) -> Vec<Field<'_>> {
             out.push(field(file, tree, &["images", &i.to_string()], image, Shows::Photo));
         }
     }
+    for p in &content.properties {
+        for (i, plan) in p.data.floor_plans.iter().enumerate() {
+            out.push(field(&p.path, &p.tree, &["floorPlans", &i.to_string()], plan, Shows::Photo));
+        }
+    }
     for d in &content.developers {
         out.push(field(&d.path, &d.tree, &["logo"], &d.data.logo, Shows::Logo));
         out.push(field(&d.path, &d.tree, &["image"], &d.data.image, Shows::Photo));

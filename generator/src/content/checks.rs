@@ -9,7 +9,7 @@ use super::model::{
     DeveloperFile, GuideFile, MainCategory, MapConfig, MemberFile, PostFile, PropertyFile, SiteFile, Status,
 };
 use super::yaml::{Node, Pos, did_you_mean};
-use super::{Record, geo, link_scheme, off_plan};
+use super::{Record, geo, link_scheme, off_plan, video_tour};
 
 /// What the per-file checks need to know about the tree.
 pub(super) struct Ctx<'a> {
@@ -178,6 +178,10 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
     }
     off_plan::check(r, out);
     ctx.media_list(path, &r.tree, "images", &p.images, out);
+    ctx.media_list(path, &r.tree, "floorPlans", &p.floor_plans, out);
+    if let Some(url) = &p.video_tour {
+        out.extend(video_tour::check(path, at("videoTour"), url));
+    }
 }
 
 /// A rental's terms: the number of cheques (1 to 12) and the day it is free from, each said of

@@ -535,6 +535,7 @@ fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
     let is_array = s.get("type") == Some(&json!("array"));
     Some(match (kind, path) {
         (_, "images") if is_array => photo(true),
+        ("listings", "floorPlans") if is_array => photo(true),
         ("listings", "agent") => record("team"),
         ("listings", "developer") => record("developers"),
         ("listings", "location") => term("communities", false),
@@ -582,6 +583,10 @@ fn extra_pattern(name: &str) -> Option<(&'static str, &'static str)> {
         "baseUrl" => Some((
             r"^https?://[A-Za-z0-9.:\[\]-]+/?$",
             "Write the site's address only, such as https://www.example.ae: no path, spaces or other letters",
+        )),
+        "videoTour" => Some((
+            r"^https://(www\.|m\.|player\.)?(youtube\.com|youtu\.be|vimeo\.com)/\S+$",
+            "Write the video's address on YouTube or Vimeo, starting with https://",
         )),
         "whatsapp" => {
             Some((r"^\D*(\d\D*){9,}$", "Write the full number with the country code, e.g. +971501234567"))

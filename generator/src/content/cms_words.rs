@@ -105,6 +105,13 @@ pub fn words(kind: &str, path: &str) -> Option<(&'static str, Option<&'static st
         ("listings", "images") => {
             ("Photos", "JPEG, PNG or WebP photos, each up to 5 MB and 50 megapixels. The first is the cover.")
         }
+        ("listings", "floorPlans") => {
+            ("Floor plans", "Optional: the layout's drawings as JPEG, PNG or WebP, shown after the photos.")
+        }
+        ("listings", "videoTour") => (
+            "Video tour",
+            "Optional: the address of the tour on YouTube or Vimeo, e.g. https://www.youtube.com/watch?v=abc123.",
+        ),
         ("listings", "description") => {
             ("Description", "The listing's text. Use the toolbar for headings, lists and bold.")
         }

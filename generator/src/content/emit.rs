@@ -145,6 +145,8 @@ fn listing_layout() -> Vec<Slot> {
             true,
             "e.g. [media/photo-1.jpg, media/photo-2.jpg]; the first is the cover",
         ),
+        slot("floorPlans", Value::List(Vec::new()), false, "optional, e.g. [media/plan-1.png]"),
+        slot("videoTour", raw("https://www.youtube.com/watch?v=..."), false, "optional: YouTube or Vimeo"),
         slot(
             "description",
             Value::Block(

@@ -28,6 +28,7 @@ pub mod scaffold;
 pub mod schema;
 mod source;
 pub mod svg;
+pub mod video_tour;
 pub mod vocabulary;
 pub mod yaml;
 

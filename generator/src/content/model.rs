@@ -256,6 +256,11 @@ pub struct PropertyFile {
     /// Image files under content/ (e.g. media/marina-1.jpg) or https URLs; the first is the cover.
     #[serde(default)]
     pub images: Vec<String>,
+    /// Floor plans: image files under content/ (e.g. media/marina-plan.png), shown after the photos.
+    #[serde(default)]
+    pub floor_plans: Vec<String>,
+    /// A video tour on YouTube or Vimeo, its https address (e.g. https://www.youtube.com/watch?v=...).
+    pub video_tour: Option<String>,
     /// Markdown. In a `.md` listing the body is the description instead.
     pub description: Option<String>,
     /// The languages of the file, as the browser editor (Sveltia CMS) writes them: `[en, ar, ru]`.

@@ -37,6 +37,8 @@ pub struct FeedListing {
     pub amenities: Vec<String>,
     pub geopoints: Option<String>,
     pub photos: Vec<String>,
+    /// `<video_tour_url>`: the listing's video tour.
+    pub video_tour_url: Option<String>,
     pub agent: Option<FeedAgent>,
 }
 
@@ -190,6 +192,7 @@ fn listing(node: Node, line: u32, col: u32) -> FeedListing {
             }
             "geopoints" => l.geopoints = value,
             "photo" => l.photos.extend(child.children().filter(|n| n.has_tag_name("url")).filter_map(text)),
+            "video_tour_url" => l.video_tour_url = one_line(value),
             "agent" => l.agent = Some(agent(child)),
             _ => {}
         }

@@ -209,6 +209,9 @@ pub fn map(feed: &FeedListing, content: &Content) -> Result<Listing, String> {
     fields.put("agent", agent.as_deref().map(Value::text));
     fields.put("developer", developer.as_deref().map(Value::text));
     fields.put("projectName", feed.project_name.as_deref().map(Value::text));
+    // A video tour the site may link to (YouTube or Vimeo); another is left out.
+    let tour = feed.video_tour_url.as_deref().filter(|url| crate::content::video_tour::is_allowed(url));
+    fields.put("videoTour", tour.map(Value::text));
     if !amenities.is_empty() {
         fields.set("amenities", Value::texts(&amenities));
     }

@@ -538,6 +538,8 @@ fn summarise(
             bedrooms: (bedrooms != ALL).then_some(bedrooms),
             count: u32::try_from(values.len()).unwrap_or(u32::MAX),
             median: median(values),
+            q1: month.is_none().then(|| quartile(values, 1)),
+            q3: month.is_none().then(|| quartile(values, 3)),
         };
     Summary {
         source: dataset.source().to_owned(),
@@ -552,6 +554,20 @@ fn summarise(
             .map(|((c, k, b), mut values)| figure(c, None, k, b, &mut values))
             .collect(),
     }
+}
+
+/// The lower (`which` 1) or upper (3) quartile to the nearest dirham: the value a quarter (three
+/// quarters) of the way from the lowest to the highest, between the two nearest when it falls
+/// between values (as spreadsheets' QUARTILE.INC).
+fn quartile(values: &mut [f32], which: u8) -> u32 {
+    if values.is_empty() {
+        return 0;
+    }
+    values.sort_unstable_by(f32::total_cmp);
+    let at = (values.len() - 1) as f64 * f64::from(which) / 4.0;
+    let below = f64::from(values[at.floor() as usize]);
+    let above = f64::from(values[at.ceil() as usize]);
+    (below + (above - below) * at.fract()).round() as u32
 }
 
 /// All bedrooms of a kind (`null` in the file), after each count's figure.
@@ -578,6 +594,18 @@ fn median(values: &mut [f32]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quartiles_between_the_nearest_values() {
+        // 1..=9: a quarter of the way is the 3rd value, three quarters the 7th.
+        let mut values: Vec<f32> = (1..=9).rev().map(|v| v as f32).collect();
+        assert_eq!((quartile(&mut values, 1), quartile(&mut values, 3)), (3, 7));
+        // 10, 20, 30, 40: at 0.75 and 2.25 of the way: 17.5 and 32.5.
+        let mut values = [40.0, 10.0, 30.0, 20.0];
+        assert_eq!((quartile(&mut values, 1), quartile(&mut values, 3)), (18, 33));
+        assert_eq!(quartile(&mut [5.0], 1), 5);
+        assert_eq!(quartile(&mut [], 3), 0);
+    }
 
     #[test]
     fn medians_of_odd_and_even_counts() {

@@ -93,6 +93,12 @@ pub struct Figure {
     pub count: u32,
     /// The median AED per sqft (a rent's: annual rent per sqft), to the nearest dirham.
     pub median: u32,
+    /// Of the last 12 months' figures only: the lower and upper quartile (the middle half of the
+    /// values lies between them), to the nearest dirham; the valuation tool's range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub q1: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub q3: Option<u32>,
 }
 
 /// The summary `estate market import` wrote for `dataset`, `None` when there is none yet.

@@ -27,6 +27,7 @@ use contract::detail::{AgentTexts, Detail, DetailAgent, DetailDeveloper, Develop
 use contract::files;
 use contract::listings::CardTexts;
 use contract::text::community_key;
+use contract::urls::media_url;
 use contract::{ApiProperty, MainCategory};
 use rayon::prelude::*;
 
@@ -102,9 +103,11 @@ pub fn path(id: &str) -> PathBuf {
 pub type Community = (Option<contract::detail::MarketComparison>, Option<String>);
 
 /// The detail files of the listings `which` (indices into `properties`, whose [`similar`]
-/// listings are `similar`), relative to the output folder; `market` gives each its community's.
+/// listings are `similar`, and whose content files are `records`, in the same order), relative
+/// to the output folder; `market` gives each its community's.
 pub fn files(
     properties: &[Arc<ApiProperty>],
+    records: &[&PropertyFile],
     similar: &[Vec<usize>],
     which: &[usize],
     people: &People<'_>,
@@ -116,8 +119,12 @@ pub fn files(
         .map(|&i| {
             let p = &properties[i];
             let (market, area_guide) = market(p);
+            let plans: Vec<String> = records[i].floor_plans.iter().map(|plan| media_url(plan)).collect();
+            let video_tour = records[i].video_tour.as_deref().map(str::trim).filter(|url| !url.is_empty());
             let detail = Detail {
                 gallery: p.images.iter().map(|url| pictures.get(url)).collect(),
+                floor_plans: plans.iter().map(|url| pictures.get(url)).collect(),
+                video_tour,
                 similar: similar[i].iter().map(|&n| card(&properties[n], pictures)).collect(),
                 qr: p.permit_url.as_deref().map(|url| files::qr_code(&qr_key(url))),
                 agent: p.agent.as_deref().and_then(|id| people.agents.get(id)),
@@ -392,7 +399,67 @@ pub(super) mod tests {
         pictures: &Pictures,
     ) -> Vec<(PathBuf, Vec<u8>)> {
         let every: Vec<usize> = (0..properties.len()).collect();
-        files(properties, &similar(properties), &every, people, pictures, &|_| (None, None))
+        let records: Vec<PropertyFile> =
+            properties.iter().map(|_| content_file(serde_json::json!({}))).collect();
+        let records: Vec<&PropertyFile> = records.iter().collect();
+        files(properties, &records, &similar(properties), &every, people, pictures, &|_| (None, None))
+    }
+
+    /// A listing's content file with the fields of `extra` besides the required ones.
+    fn content_file(extra: serde_json::Value) -> PropertyFile {
+        let mut fields = serde_json::json!({
+            "title": "A listing", "mainCategory": "Residential", "subCategory": "Apartment", "createdAt": "2026-01-01"
+        });
+        fields.as_object_mut().expect("an object").extend(extra.as_object().cloned().unwrap_or_default());
+        serde_json::from_value(fields).expect("a listing's fields")
+    }
+
+    #[test]
+    fn floor_plans_and_the_video_tour_are_in_the_detail_file() {
+        let properties = arcs(vec![listing("a", MainCategory::Residential, Some("Dubai Marina"), Some(1))]);
+        let with = content_file(serde_json::json!({
+            "floorPlans": ["media/plan-a.png", "https://cdn.example.ae/plan-b.png"],
+            "videoTour": " https://www.youtube.com/watch?v=abc123 ",
+        }));
+        let mut images = std::collections::BTreeMap::new();
+        let variant = |width: u32| crate::publish::images::Variant {
+            width,
+            src: format!("/media/_img/plan-{width}.jpg"),
+            webp: format!("/media/_img/plan-{width}.webp"),
+        };
+        let info = crate::publish::images::ImageInfo {
+            width: 1600,
+            height: 1200,
+            color: "#eeeeee".into(),
+            variants: vec![variant(400), variant(800)],
+        };
+        images.insert("/media/plan-a.png".to_owned(), info);
+        let pictures = Pictures::new(&images);
+        let made =
+            files(&properties, &[&with], &similar(&properties), &[0], &People::default(), &pictures, &|_| {
+                (None, None)
+            });
+        let json: serde_json::Value = serde_json::from_slice(&made[0].1).expect("JSON");
+        let plans = json["floorPlans"].as_array().expect("floor plans");
+        assert_eq!(plans.len(), 2);
+        assert_eq!(plans[0]["src"], "/media/plan-a.png");
+        assert_eq!(plans[0]["width"], 1600);
+        assert!(plans[0]["srcset"].as_str().is_some_and(|s| s.contains("400w")), "{json}");
+        assert_eq!(plans[1], serde_json::json!({ "src": "https://cdn.example.ae/plan-b.png" }));
+        assert_eq!(json["videoTour"], "https://www.youtube.com/watch?v=abc123");
+
+        let without = content_file(serde_json::json!({}));
+        let made = files(
+            &properties,
+            &[&without],
+            &similar(&properties),
+            &[0],
+            &People::default(),
+            &pictures,
+            &|_| (None, None),
+        );
+        let json: serde_json::Value = serde_json::from_slice(&made[0].1).expect("JSON");
+        assert!(json.get("floorPlans").is_none() && json.get("videoTour").is_none(), "{json}");
     }
 
     fn ids(properties: &[Arc<ApiProperty>], found: &[usize]) -> Vec<String> {

@@ -149,6 +149,52 @@ impl Market {
     }
 }
 
+impl Market {
+    /// The 'What is my home worth?' tool's figures of `community` (its key): per kind and
+    /// bedrooms, the last 12 months' sales with their quartiles and median, and the rents'
+    /// median; quartiles and medians only from [`ENOUGH`] sales (or contracts). `None` when the
+    /// sales summary does not have the community.
+    pub fn valuation(&self, community: &str) -> Option<contract::valuation::Valuation> {
+        use contract::valuation::{Valuation, ValuationFigure};
+        let (sales, _) = self.sales.as_ref()?;
+        let mine: Vec<&market::Figure> = sales.last12.iter().filter(|f| f.community == community).collect();
+        if mine.is_empty() {
+            return None;
+        }
+        let rents = |kind: Kind, bedrooms: Option<u8>| {
+            self.rents
+                .as_ref()
+                .and_then(|(_, index)| index.get(&(community.to_owned(), kind, bedrooms)))
+                .copied()
+        };
+        let mut figures: Vec<ValuationFigure> = mine
+            .iter()
+            .map(|f| {
+                let enough = f.count >= ENOUGH;
+                let (let_, rent_median) = rents(f.kind, f.bedrooms).unwrap_or((0, 0));
+                ValuationFigure {
+                    kind: f.kind,
+                    bedrooms: f.bedrooms,
+                    sales: f.count,
+                    low: f.q1.filter(|_| enough),
+                    median: enough.then_some(f.median),
+                    high: f.q3.filter(|_| enough),
+                    rents: let_,
+                    rent_median: (let_ >= ENOUGH).then_some(rent_median),
+                }
+            })
+            .collect();
+        figures.sort_by_key(|f| (f.kind, f.bedrooms.map_or(0, |b| u16::from(b) + 1)));
+        let months = month_list(&sales.to, 12);
+        Some(Valuation {
+            community: community.to_owned(),
+            from: months.first().cloned().unwrap_or_default(),
+            to: sales.to.clone(),
+            figures,
+        })
+    }
+}
+
 /// The `count` months ending with `to` (`2026-10`), oldest first; empty when `to` is not a
 /// month.
 pub fn month_list(to: &str, count: u32) -> Vec<String> {
@@ -173,7 +219,16 @@ mod tests {
     use crate::market::Figure;
 
     fn figure(month: Option<&str>, kind: Kind, bedrooms: Option<u8>, count: u32, median: u32) -> Figure {
-        Figure { community: "marina".into(), month: month.map(str::to_owned), kind, bedrooms, count, median }
+        Figure {
+            community: "marina".into(),
+            month: month.map(str::to_owned),
+            kind,
+            bedrooms,
+            count,
+            median,
+            q1: None,
+            q3: None,
+        }
     }
 
     fn summary(monthly: Vec<Figure>, last12: Vec<Figure>) -> (Summary, Index) {
@@ -232,5 +287,51 @@ mod tests {
             ]
         );
         assert_eq!(market.area("elsewhere"), None);
+    }
+
+    #[test]
+    fn a_valuation_has_the_quartiles_and_medians_only_from_ten_sales_and_the_rents_beside() {
+        let with = |mut f: Figure, q1: u32, q3: u32| {
+            (f.q1, f.q3) = (Some(q1), Some(q3));
+            f
+        };
+        let sales = summary(
+            vec![],
+            vec![
+                with(figure(None, Kind::Apartment, None, 40, 2000), 1800, 2300),
+                with(figure(None, Kind::Apartment, Some(2), 12, 2100), 1900, 2400),
+                with(figure(None, Kind::Apartment, Some(4), 9, 2500), 2400, 2600),
+            ],
+        );
+        let rents = (
+            Summary {
+                source: "Ejari".into(),
+                to: "2026-02".into(),
+                months: 3,
+                monthly: vec![],
+                last12: vec![],
+            },
+            Index::from([
+                (("marina".to_owned(), Kind::Apartment, Some(2)), (15, 130)),
+                (("marina".to_owned(), Kind::Apartment, None), (8, 120)),
+            ]),
+        );
+        let market = Market { sales: Some(sales), rents: Some(rents) };
+        let valuation = market.valuation("marina").expect("the community's figures");
+        assert_eq!((valuation.from.as_str(), valuation.to.as_str()), ("2025-03", "2026-02"));
+        let rows: Vec<_> = valuation
+            .figures
+            .iter()
+            .map(|f| (f.bedrooms, f.sales, f.low, f.median, f.high, f.rents, f.rent_median))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (None, 40, Some(1800), Some(2000), Some(2300), 8, None),
+                (Some(2), 12, Some(1900), Some(2100), Some(2400), 15, Some(130)),
+                (Some(4), 9, None, None, None, 0, None),
+            ]
+        );
+        assert_eq!(market.valuation("elsewhere"), None);
     }
 }

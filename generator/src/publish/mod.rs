@@ -389,6 +389,20 @@ impl Jobs {
         for guide in &guides {
             add(&files::area_guide(&guide.id), to_json(guide));
         }
+        // The valuation tool's figures, a file per community of the vocabulary with sales.
+        let mut places = Vec::new();
+        let communities = content.vocabulary.get(crate::content::vocabulary::Kind::Communities);
+        for term in communities.map_or(&[][..], |c| &c.data.terms[..]) {
+            if let Some(valuation) = now.market.valuation(&term.key) {
+                add(&files::valuation(&term.key), to_json(&valuation));
+                places.push(contract::valuation::ValuationPlace {
+                    key: term.key.clone(),
+                    name: term.en.clone(),
+                });
+            }
+        }
+        places.sort_by(|a, b| a.name.cmp(&b.name));
+        add(files::VALUATIONS, to_json(&places));
         drop(guides);
         for page in &agent_pages {
             add(&files::agent_page(&page.member.id), to_json(page));
@@ -467,12 +481,19 @@ impl Jobs {
         }
         laps.lap("detail inputs compared");
         let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
-        for (path, bytes) in
-            crate::publish::detail::files(api_properties, &similar, &remake, &people, pictures, &|p| {
+        let records: Vec<&PropertyFile> = properties.iter().map(|m| &m.record.data).collect();
+        for (path, bytes) in crate::publish::detail::files(
+            api_properties,
+            &records,
+            &similar,
+            &remake,
+            &people,
+            pictures,
+            &|p| {
                 let guide = crate::publish::guides::guide_of(&content.vocabulary, p.location.as_deref());
                 (now.market.comparison(&content.vocabulary, p), guide)
-            })
-        {
+            },
+        ) {
             jobs.push((path, Arc::new(bytes)));
         }
         for (path, bytes) in crate::publish::detail::gone_files(&gone, api_properties, pictures) {

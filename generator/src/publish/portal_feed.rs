@@ -261,6 +261,13 @@ fn property<W: Write>(
             }
             Ok(())
         })?;
+        // The format has one floor plan and one video address per listing: the first plan.
+        if let Some(plan) = p.floor_plans.first() {
+            text(w, "floor_plan", &portal_photo_url(base, plan))?;
+        }
+        if let Some(video) = nonempty(&p.video_tour) {
+            text(w, "video_tour_url", video)?;
+        }
         if let Some(member) = agent(content, p) {
             agent_element(w, base, member)?;
         }

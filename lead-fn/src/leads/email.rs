@@ -62,6 +62,19 @@ pub enum RenderError {
     Message(#[from] lettre::error::Error),
 }
 
+/// `n` with its thousands separated by commas: `2,450,000`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Renders the email for `lead` in `language` (the agency's; the visitor's own, `lead.lang`, is
 /// noted in it). `site_url` turns site paths into links; `property_missing` says the catalogue
 /// was read and has no property of the lead's `propertyId`.
@@ -100,6 +113,23 @@ pub fn render(
             }
         })
         .collect();
+    // A seller's instant valuation, its amounts written out.
+    let valuation = lead.valuation.as_ref().map(|v| {
+        minijinja::context! {
+            community => &v.community,
+            kind => Serde(&v.kind),
+            bedrooms => v.bedrooms,
+            sqft => thousands(u64::from(v.sqft)),
+            low => thousands(v.low),
+            high => thousands(v.high),
+            median => thousands(v.median),
+            rent => v.rent.map(thousands),
+            gross_yield => v.gross_yield.map(|y| format!("{y:.1}")),
+            sales => v.sales,
+            from => &v.from,
+            to => &v.to,
+        }
+    });
     let render = |name: &'static str, subject: &str| {
         let template = words::template(name).map_err(|e| RenderError::Template(name, e))?;
         template
@@ -113,6 +143,7 @@ pub fn render(
                 property_href => property_href.as_deref(),
                 property_missing => property_missing,
                 shortlisted => Serde(&shortlisted),
+                valuation => valuation.clone(),
             })
             .map_err(|e| RenderError::Template(name, e))
     };
@@ -179,6 +210,7 @@ mod tests {
                 reference: Some("PC-1042".into()),
                 permit_number: Some("7117263512".into()),
             }),
+            valuation: None,
         }
     }
 

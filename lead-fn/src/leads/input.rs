@@ -42,6 +42,8 @@ pub struct Input {
     pub lang: &'static str,
     /// The honeypot was filled.
     pub trap: bool,
+    /// A seller's instant valuation, when the lead comes from the valuation tool.
+    pub valuation: Option<contract::endpoints::LeadValuation>,
 }
 
 /// A body that is not a lead at all (answered 400).
@@ -84,7 +86,33 @@ pub fn parse(object: &Map<String, Value>) -> Result<Input, Malformed> {
         form,
         lang,
         trap: !text(HONEYPOT)?.trim().is_empty(),
+        valuation: valuation(object.get("valuation"))?,
     })
+}
+
+/// `valuation`: the figures of the valuation tool, or nothing; its texts cleaned like the
+/// fields' (the community's name at most 100 characters, the months `yyyy-mm`).
+fn valuation(value: Option<&Value>) -> Result<Option<contract::endpoints::LeadValuation>, Malformed> {
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(None) };
+    let mut valuation: contract::endpoints::LeadValuation = serde_json::from_value(value.clone())
+        .map_err(|e| Malformed(format!("valuation is not the valuation tool's figures: {e}")))?;
+    valuation.community = one_line(&valuation.community);
+    let month = |m: &str| {
+        m.len() == 7
+            && m.as_bytes()[4] == b'-'
+            && m.bytes().enumerate().all(|(i, b)| i == 4 || b.is_ascii_digit())
+    };
+    if valuation.community.chars().count() > 100 || !month(&valuation.from) || !month(&valuation.to) {
+        return Err(Malformed(
+            "valuation names a community over 100 characters or a month not written yyyy-mm".to_owned(),
+        ));
+    }
+    if valuation.gross_yield.is_some_and(|y| !(0.0..=100.0).contains(&y)) || valuation.low > valuation.high {
+        return Err(Malformed(
+            "valuation has a gross yield beyond 0 to 100 or a range upside down".to_owned(),
+        ));
+    }
+    Ok(Some(valuation))
 }
 
 /// `propertyIds`: a list of listing ids (of at most 100 characters each), or nothing.
@@ -211,6 +239,31 @@ mod tests {
     fn read(body: &[u8]) -> Result<Input, Malformed> {
         let object: Map<String, Value> = serde_json::from_slice(body).expect("a JSON object");
         parse(&object)
+    }
+
+    #[test]
+    fn a_sellers_valuation_is_read_checked_and_cleaned() {
+        let body = |valuation: &str| {
+            format!(
+                r#"{{"form":"seller","name":"A","email":"a@b.co","contactNumber":"0501234567","valuation":{valuation}}}"#
+            )
+        };
+        let good = r#"{"community":"Dubai\nMarina","kind":"apartment","bedrooms":2,"sqft":1250,"low":2293000,"high":2704000,"median":2495000,"rent":169000,"grossYield":6.8,"sales":309,"from":"2025-11","to":"2026-10"}"#;
+        let input = read(body(good).as_bytes()).expect("a lead");
+        let valuation = input.valuation.expect("the valuation");
+        assert_eq!(valuation.community, "Dubai Marina");
+        assert_eq!((valuation.low, valuation.high, valuation.sales), (2_293_000, 2_704_000, 309));
+        assert_eq!(read(br#"{"name":"A","valuation":null}"#).expect("a lead").valuation, None);
+        for bad in [
+            good.replace("\"kind\":\"apartment\"", "\"kind\":\"castle\""),
+            good.replace("\"from\":\"2025-11\"", "\"from\":\"last year\""),
+            good.replace("\"low\":2293000", "\"low\":3293000"),
+            good.replace("6.8", "650"),
+            good.replace("\"sales\":309,", "\"sales\":309,\"extra\":1,"),
+            "\"cheap\"".to_owned(),
+        ] {
+            assert!(read(body(&bad).as_bytes()).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -219,6 +219,7 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
         unpublished_ids,
         page: input.page,
         property,
+        valuation: input.valuation,
     };
     let prepared = match prepare(lead, &leads.settings, property_missing, now) {
         Ok(prepared) => prepared,

@@ -13,7 +13,7 @@ export type Outcome =
 
 /** Sends `body`; never throws. */
 export async function postLead(
-  body: Record<string, string | string[]>,
+  body: Record<string, unknown>,
   { timeoutMs = API_TIMEOUT_MS, fetchImpl = fetch }: { timeoutMs?: number; fetchImpl?: typeof fetch } = {},
 ): Promise<Outcome> {
   let response: Response;

@@ -7,6 +7,7 @@ import { useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { messageId, validate, type FieldErrors, type Form, type LeadFields } from './validate';
 import { postLead } from './submit';
+import type { LeadValuation } from '../types';
 import { loadedNumberCheck } from './PhoneField';
 
 export type Status = 'idle' | 'submitting' | 'success' | 'failed';
@@ -25,7 +26,7 @@ export const FAILURE_RETRY: Failure = { failed: 'forms.status.failed', error: 'f
 export const FAILURE_LATER: Failure = { failed: 'forms.status.failedRetry', error: 'forms.status.errorLater' };
 
 /** What is sent: the fields, and the listing (or the shortlist's listings) it is about. */
-export type Lead = LeadFields & { propertyId?: string; propertyIds?: string[] };
+export type Lead = LeadFields & { propertyId?: string; propertyIds?: string[]; valuation?: LeadValuation };
 
 /** The message for the form field `name`, if the rules or the function gave one. */
 const messageFor = (errors: FieldErrors, name: string): string | undefined => (errors.fields as Partial<Record<string, string>>)[name];
@@ -152,9 +153,10 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
     busy.current = true;
     setStatus('submitting');
     setStatusKey(undefined);
-    const body: Record<string, string | string[]> = { form, lang, page: window.location.pathname, website: trap };
-    // Text fields, and the shortlist's list of listings.
+    const body: Record<string, unknown> = { form, lang, page: window.location.pathname, website: trap };
+    // Text fields, the shortlist's list of listings, a seller's instant valuation.
     for (const [key, value] of Object.entries(lead)) if (typeof value === 'string' || Array.isArray(value)) body[key] = value;
+    if (lead.valuation) body.valuation = lead.valuation;
     void postLead(body).then((outcome) => {
       busy.current = false;
       if (outcome.kind === 'ok') {

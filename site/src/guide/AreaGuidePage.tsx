@@ -10,14 +10,14 @@
 import { useLoaderData, data, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { areaGuide } from '../paths';
-import { useT, type Lang, type MessageKey, type Translate } from '../i18n';
+import { loadMessages, useT, type Lang, type MessageKey, type Translate } from '../i18n';
 import { Link } from '../i18n/link';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 import { formatMonth } from '../dates';
 import { formatNumber, formatPercent } from '../format';
 import { isSafeId } from '../ids';
 import type { AreaGuide as AreaGuideData, MarketFigure, MarketKind, MarketTrend } from '../types';
-import { useLang } from '../shell';
+import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { PropertyCard } from '../components/PropertyCard';
@@ -25,6 +25,17 @@ import { searchUrl } from '../components/SearchPanel';
 import { NotFoundContent } from '../components/NotFoundContent';
 import { TrendChart } from './TrendChart';
 import { ScrollBox } from './ScrollBox';
+import { lazy, Suspense } from 'react';
+
+/**
+ * 'What is my home worth?' at the foot of the guide: loaded after the page (below its fold), so
+ * the guide's first view does not carry it; it loads its tool when it nears the viewport.
+ */
+const ValuationSection = lazy(() =>
+  Promise.all([import('../valuation/ValuationSection'), loadMessages(document.documentElement.lang as Lang, 'Valuation')]).then(([module]) => ({
+    default: module.ValuationSection,
+  })),
+);
 
 type Guide = Localized<AreaGuideData>;
 type GuideData = { missing: true } | { missing: false; guide: Guide };
@@ -173,6 +184,7 @@ function GuideView({ guide }: { guide: Guide }) {
   const t = useT();
   const lang = useLang();
   const name = guide.name;
+  const hydrated = useHydrated();
   const sections = TEXTS.filter((field) => guide.texts[field]);
   // The search panels' own link to a community's results (and so the card and the panel stay one
   // chunk, as the search pages' first view needs: see the budget in bench/site_build.py).
@@ -240,6 +252,12 @@ function GuideView({ guide }: { guide: Guide }) {
           <Link to="/golden-visa">{t('guide.goldenVisa')}</Link>
         </p>
       </div>
+      {/* Drawn once the page has hydrated: not in the prerendered page, nor in its hydration. */}
+      {hydrated && guide.market?.figures.length ? (
+        <Suspense fallback={null}>
+          <ValuationSection community={guide.id} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

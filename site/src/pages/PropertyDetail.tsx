@@ -40,7 +40,7 @@ import { SimilarSection } from '../property/SimilarCard';
 import { BackToListings } from '../property/BackToListings';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
 import { PROPERTY_SHELL_ID } from '../property/shell';
-import { GoneView, type GonePage } from '../property/Gone';
+import type { GonePage, GoneView as GoneViewType } from '../property/Gone';
 
 /**
  * The enquiry form's code (the forms module, with the phone field and its country list, ~15 KB
@@ -99,6 +99,10 @@ interface Loaded {
   similar: CardProperty[];
   /** The listing's photos with their sizes and variants. */
   gallery: PictureData[];
+  /** The listing's floor plans, with their sizes and variants. */
+  floorPlans?: PictureData[];
+  /** The listing's video tour (YouTube or Vimeo), when it has one. */
+  videoTour?: string;
   /** The amenities in the page's language. */
   amenities: TermText[];
   /** The payment plan's stages in the page's language, in the plan's order. */
@@ -149,7 +153,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     if (status !== 404) console.error('Failed to fetch the property', error);
     // Sold, rented or withdrawn: its address still answers, saying so.
     const gone = status === 404 ? await goneListing(id, lang) : null;
-    if (gone) return gone satisfies PropertyData;
+    if (gone) {
+      await loadGone(lang);
+      return gone satisfies PropertyData;
+    }
     return data<PropertyData>({ missing: true }, { status: status === 404 ? 404 : 500 });
   }
   // The detail file the generator wrote beside the property holds its agent and developer, so
@@ -174,6 +181,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     developer: extras.developer ? localize(extras.developer, lang, ['name']) : null,
     similar: extras.similar,
     gallery: extras.gallery,
+    floorPlans: extras.floorPlans,
+    videoTour: extras.videoTour,
     amenities: termsIn(site?.vocabulary.amenities, lang, full.amenities ?? []),
     stages: termsIn(site?.vocabulary.stages, lang, (full.paymentPlan ?? []).map((step) => step.milestone)),
     qr: extras.qr,
@@ -306,7 +315,7 @@ function ContactButtons({ links, className }: { links: ReturnType<typeof contact
   );
 }
 
-function PropertyView({ property, agent, developer, similar, gallery, amenities, stages, qr, market, areaGuide, baseUrl, kind }: Loaded) {
+function PropertyView({ property, agent, developer, similar, gallery, floorPlans, videoTour, amenities, stages, qr, market, areaGuide, baseUrl, kind }: Loaded) {
   const t = useT();
   const lang = useLang();
   const site = useSite();
@@ -390,7 +399,11 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
               {perSqftLine ? <p className="property__price-sub">{perSqftLine}</p> : null}
             </div>
           </header>
-          <Gallery images={pictures} title={property.title} />
+          <Gallery
+            images={pictures}
+            title={property.title}
+            more={{ images: property.Images, known: gallery, plans: floorPlans, videoTour }}
+          />
         </div>
 
         <div className="property__layout">
@@ -642,9 +655,37 @@ function PropertyView({ property, agent, developer, similar, gallery, amenities,
 
 export { handle, HydrateFallback } from '../components/NotFoundContent';
 
+/**
+ * The page of a listing no longer published (property/Gone.tsx) and its messages load only when
+ * such a page is shown, so the property pages' first view carries neither: the loader loads them
+ * before the page renders (the prerender, a navigation), and a prerendered page hydrates once
+ * they are there.
+ */
+let goneModule: typeof import('../property/Gone') | undefined;
+async function loadGone(lang: Lang) {
+  const [module] = await Promise.all([import('../property/Gone'), loadMessages(lang, 'Gone')]);
+  goneModule = module;
+  return { default: module.GoneView };
+}
+// Loaded already: a thenable that answers at once, so the page renders without suspending
+// (renderToString, in the prerender, cannot wait); else loaded in the page's language.
+const GoneView = lazy(() =>
+  goneModule
+    ? ({ then: (done: (module: { default: typeof GoneViewType }) => void) => done({ default: goneModule!.GoneView }) } as unknown as Promise<{ default: typeof GoneViewType }>)
+    : loadGone(document.documentElement.lang as Lang),
+);
+
+function GonePageView({ gone, url }: Gone) {
+  return (
+    <Suspense fallback={null}>
+      <GoneView page={gone} url={url} />
+    </Suspense>
+  );
+}
+
 export function Component() {
   const result = useLoaderData() as PropertyData;
   if (result.missing) return result.pending ? <PendingView /> : <NotFoundView />;
-  if ('gone' in result) return <GoneView page={result.gone} url={result.url} />;
+  if ('gone' in result) return <GonePageView {...result} />;
   return <PropertyView key={result.property.id} {...result} />;
 }

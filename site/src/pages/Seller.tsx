@@ -1,18 +1,21 @@
 // /pro, 'List your property': the fixed headlines, the seller listing form, the agency's
 // contacts and how listing with the agency works.
+import { useEffect, useState, type ComponentType } from 'react';
 import { useLoaderData } from 'react-router';
 import { getJson } from '../data';
 import { SITE } from '../paths';
-import { useT, type MessageKey } from '../i18n';
+import { loadMessages, useT, type MessageKey } from '../i18n';
 import { telHref, whatsappHref } from '../format';
 import type { Picture } from '../types';
-import { useSite } from '../shell';
+import { useLang, useSite } from '../shell';
 import { FormCard } from '../forms/fields';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon, type IconName } from '../components/Icon';
 import { SellerForm } from '../forms/SellerForm';
+import type { ValuationToolProps } from '../valuation/ValuationTool';
+import type { LeadValuation } from '../types';
 
 export async function loader(): Promise<{ image: Picture }> {
   const site = await getJson(SITE);
@@ -30,13 +33,34 @@ export function Component() {
   const site = useSite();
   const { image } = useLoaderData() as { image: Picture };
   const phone = site.phones[0];
+  // The valuation tool's estimate, once the seller sends it to the form.
+  const [valuation, setValuation] = useState<LeadValuation | null>(null);
+  const attach = (estimate: LeadValuation) => {
+    setValuation(estimate);
+    document.getElementById('seller-form')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  // 'What is my home worth?': its tool (code, styles, messages) loads once the page is there.
+  const lang = useLang();
+  const [Tool, setTool] = useState<ComponentType<ValuationToolProps> | null>(null);
+  useEffect(() => {
+    void Promise.all([import('../valuation/ValuationTool'), loadMessages(lang, 'Valuation')]).then(([module]) => setTool(() => module.ValuationTool));
+  }, [lang]);
   return (
     <>
       <Seo title={t('seller.meta')} description={t('seller.description')} />
       <PageHeader image={image} eyebrow={t('seller.eyebrow')} title={t('seller.title')} lead={t('seller.subtitle')} />
+      <section id="valuation" className="section valuation" aria-labelledby="valuation-title">
+        <div className="container">
+          <h2 id="valuation-title" className="section__title">
+            {t('valuation.section.title')}
+          </h2>
+          <p className="valuation__lead">{t('valuation.section.lead')}</p>
+          {Tool ? <Tool t={t} lang={lang} onSend={attach} /> : null}
+        </div>
+      </section>
       <div className="container section two-column">
         <FormCard id="seller-form" title={t('forms.seller.title')} note={t('forms.required')}>
-          <SellerForm />
+          <SellerForm valuation={valuation} />
         </FormCard>
         <aside className="side-card" aria-labelledby="seller-contact">
           <h2 id="seller-contact" className="side-card__title">

@@ -1,12 +1,20 @@
 // The property gallery: the large image and the thumbnail strip. The index
 // starts at 0; the left and right arrow keys move it, clamped to the first and last image;
 // clicking a thumbnail selects it. The first image loads at once, everything else lazily.
-import { useCallback, useEffect, useState } from 'react';
-import { useT } from '../i18n';
+// A tap or click on the large image (or 'Floor plan') opens every photo and floor plan full
+// screen (Lightbox.tsx: its code, styles and messages load on that first tap, or as the pointer
+// or focus reaches the image); closing it puts focus back on what opened it.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { loadMessages, useT } from '../i18n';
+import { useLang } from '../shell';
 import { Icon } from '../components/Icon';
 import { clampIndex, stepForKey } from './gallery';
 import { Picture } from '../components/Picture';
 import type { Picture as PictureData } from '../types';
+import type { ViewerMore } from './Lightbox';
+
+/** The full-screen viewer's pictures beyond the gallery's, and the listing's video tour. */
+export type GalleryMore = ViewerMore & { videoTour?: string };
 
 function isTyping(target: EventTarget | null): boolean {
   return (
@@ -15,10 +23,33 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-export function Gallery({ images, title }: { images: PictureData[]; title: string }) {
+export function Gallery({ images, title, more }: { images: PictureData[]; title: string; more?: GalleryMore }) {
   const t = useT();
+  const lang = useLang();
   const [index, setIndex] = useState(0);
   const count = images.length;
+  const load = () => Promise.all([import('./Lightbox'), loadMessages(lang, 'Viewer')]);
+  const plans = more?.plans?.length;
+  // The viewer while it is open (Lightbox.tsx makes it).
+  const [view, setView] = useState<ReactNode>(null);
+  const open = (start: number, from: HTMLElement) =>
+    void load().then(([module]) =>
+      setView(
+        module.viewer({
+          gallery: images,
+          more,
+          title,
+          start,
+          t,
+          from,
+          onClose: (at) => {
+            setView(null);
+            if (at < count) setIndex(at);
+          },
+        }),
+      ),
+    );
+  const alt = count > 1 ? t('property.photo', { title, n: index + 1, total: count }) : title;
   const move = useCallback((step: number) => setIndex((current) => clampIndex(current, step, count)), [count]);
 
   // The arrow keys work anywhere on the page, except while typing or in an open dialog.
@@ -40,12 +71,20 @@ export function Gallery({ images, title }: { images: PictureData[]; title: strin
   return (
     <div className="gallery" role="region" aria-roledescription={t('property.gallery.role')} aria-label={t('property.gallery')}>
       <div className="gallery__stage">
+        <button
+          type="button"
+          className="gallery__open"
+          aria-haspopup="dialog"
+          aria-label={alt}
+          onClick={(event) => open(index, event.currentTarget)}
+          onPointerEnter={load}
+        />
         <Picture
           key={current.src}
           className="gallery__image"
           picture={current}
           sizes="gallery"
-          alt={count > 1 ? t('property.photo', { title, n: index + 1, total: count }) : title}
+          alt={alt}
           fallbackWidth={1200}
           fallbackHeight={800}
           priority={index === 0}
@@ -94,6 +133,23 @@ export function Gallery({ images, title }: { images: PictureData[]; title: strin
           ))}
         </ul>
       ) : null}
+      {plans || more?.videoTour ? (
+        <p className="gallery__more">
+          {plans ? (
+            <button type="button" className="gallery__extra" onClick={(event) => open(more!.images.length || count, event.currentTarget)}>
+              <Icon name="document" size={18} />
+              {t('property.floorPlan')}
+            </button>
+          ) : null}
+          {more?.videoTour ? (
+            <a className="gallery__extra" href={more.videoTour} target="_blank" rel="noopener noreferrer">
+              <Icon name="youtube" size={18} />
+              {t('property.videoTour')}
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+      {view}
     </div>
   );
 }

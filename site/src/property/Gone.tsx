@@ -15,30 +15,30 @@ import { BackToListings } from './BackToListings';
 export type GonePage = Localized<GoneData>;
 
 const STATUS_TEXT = {
-  sold: 'property.gone.sold',
-  rented: 'property.gone.rented',
-  withdrawn: 'property.gone.withdrawn',
+  sold: 'gone.sold',
+  rented: 'gone.rented',
+  withdrawn: 'gone.withdrawn',
 } as const;
 
 export function GoneView({ page, url }: { page: GonePage; url: string }) {
   const t = useT();
   const site = useSite();
-  const message = t('property.gone.message', { url });
+  const message = t('gone.message', { url });
   const phone = site.phones[0] ?? null;
   return (
     <article className="property-gone">
-      <Seo title={t('property.gone.title')} description={t('property.gone.meta')} noindex />
+      <Seo title={t('gone.title')} description={t('gone.meta')} noindex />
       <section className="container status-page property-gone__intro">
-        <h1 className="status-page__title">{t('property.gone.title')}</h1>
+        <h1 className="status-page__title">{t('gone.title')}</h1>
         {page.title ? (
           <p className="property-gone__name" {...enAttrs(page, 'title')}>
             {page.title}
           </p>
         ) : null}
         <p className="status-page__text">
-          {t(STATUS_TEXT[page.status])} {t(page.similar.length > 0 ? 'property.gone.lead' : 'property.gone.leadNoSimilar')}
+          {t(STATUS_TEXT[page.status])} {t(page.similar.length > 0 ? 'gone.lead' : 'gone.leadNoSimilar')}
         </p>
-        <div className="property-gone__contact" role="group" aria-label={t('property.gone.contact')}>
+        <div className="property-gone__contact" role="group" aria-label={t('gone.contact')}>
           {phone ? (
             <a className="button button--primary" href={telHref(phone)}>
               <Icon name="phone" size={18} />
@@ -56,7 +56,7 @@ export function GoneView({ page, url }: { page: GonePage; url: string }) {
         </div>
         <BackToListings category={page.mainCategory} className="text-link" />
       </section>
-      <SimilarSection id="gone-similar" heading={t('property.gone.similar')} cards={page.similar} />
+      <SimilarSection id="gone-similar" heading={t('gone.similar')} cards={page.similar} />
     </article>
   );
 }

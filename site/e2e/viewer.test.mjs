@@ -1,0 +1,232 @@
+// Browser tests of the property gallery full screen (src/property/Lightbox.tsx) in Debian's
+// Chromium: opened by a tap on a phone (touch events: a swipe left and right, a double tap and a
+// pinch to zoom) and by a click and the keyboard on a desktop (the arrows, Tab kept inside,
+// Escape, focus back on what opened it), in English and in Arabic (right to left: the swipe and
+// the arrows turn the other way); the count ('3 / 11'), the image width asked for the screen
+// from the image stage's variants, the floor plan after the photos, the video tour's link, and
+// the viewer's code loaded on the first tap, not in the page's first view.
+// Screenshots go to e2e/screenshots/viewer-*.png.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PHONE, openPage, settle } from './browser.mjs';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+
+withSiteAndBrowser();
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+const DESKTOP = { width: 1366, height: 800 };
+/** A listing with more photos than the gallery's 9. */
+const MANY = 'sky-penthouse-with-private-pool';
+/** A listing with a floor plan and a video tour. */
+const PLAN = 'marina-gate-two-bedroom-sea-view';
+
+const json = (...path) => JSON.parse(readFileSync(join(server.dist, ...path), 'utf8'));
+
+async function visit(viewport, path, options = {}) {
+  const opened = await openPage(browser, viewport, options);
+  const scripts = [];
+  opened.page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  const response = await opened.page.goto(server.url + path, { waitUntil: 'load' });
+  assert.equal(response.status(), 200, path);
+  await settle(opened.page);
+  return { ...opened, scripts };
+}
+
+/** The viewer's count, as the page shows it. */
+const count = (page) => page.locator('dialog.viewer .viewer__count [aria-hidden]').innerText();
+
+/** A one-finger swipe of `dx` px across the middle of the viewer, by touch events. */
+async function swipe(page, dx) {
+  const box = await page.locator('.viewer__stage').boundingBox();
+  const y = box.y + box.height / 2;
+  const x0 = box.x + box.width / 2 - dx / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, x) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+  await touch('touchStart', x0);
+  for (let i = 1; i <= 8; i++) await touch('touchMove', x0 + (dx * i) / 8);
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+/** Two fingers moving apart from `from` px to `to` px around the viewer's centre. */
+async function pinch(page, from, to) {
+  const box = await page.locator('.viewer__stage').boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const points = (d) => [
+    { x: cx - d / 2, y: cy, id: 1 },
+    { x: cx + d / 2, y: cy, id: 2 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(from) });
+  for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(from + ((to - from) * i) / 8) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The current picture's scale, from its transform. */
+async function scale(page) {
+  return page.locator('.viewer__slide--current img').evaluate((img) => new DOMMatrix(getComputedStyle(img).transform).a);
+}
+
+for (const lang of ['en', 'ar']) {
+  const prefix = lang === 'en' ? '' : `/${lang}`;
+  const rtl = lang === 'ar';
+
+  describe(`the gallery full screen (${lang})`, () => {
+    test('by touch: a tap opens it, a swipe turns, a double tap and a pinch zoom, the close button returns', async () => {
+      const { context, page, problems, scripts } = await visit(PHONE, `${prefix}/property/${MANY}`, { hasTouch: true, isMobile: true });
+      const total = json('api', 'properties', `${MANY}.json`).Images.length;
+      try {
+        assert.ok(total > 9, `the sample listing has more than 9 photos (${total})`);
+        assert.ok(!scripts.some((url) => /Lightbox/.test(url)), 'the viewer is not in the first view');
+        await page.locator('.gallery__open').tap();
+        const dialog = page.locator('dialog.viewer');
+        await dialog.waitFor();
+        assert.ok(scripts.some((url) => /Lightbox/.test(url)), 'the viewer loaded on the tap');
+        assert.equal(await dialog.evaluate((d) => d.open && d.matches(':modal')), true);
+        assert.equal(await count(page), rtl ? `1 من ${total}` : `1 / ${total}`);
+
+        // A finger moving left brings the next photo; right to left, the previous (none: it stays).
+        await swipe(page, -200);
+        await page.waitForTimeout(350);
+        assert.equal(await count(page), rtl ? `1 من ${total}` : `2 / ${total}`);
+        await swipe(page, 200);
+        await page.waitForTimeout(350);
+        assert.equal(await count(page), rtl ? `2 من ${total}` : `1 / ${total}`);
+        await swipe(page, rtl ? 200 : -200);
+        await page.waitForTimeout(350);
+        assert.equal(await count(page), rtl ? `3 من ${total}` : `2 / ${total}`);
+        // A short move is not a swipe.
+        await swipe(page, -20);
+        await page.waitForTimeout(350);
+        assert.equal(await count(page), rtl ? `3 من ${total}` : `2 / ${total}`);
+
+        // The photo asked for fits the phone's screen: a 400 or 800 px variant, not the 1600 px one.
+        const chosen = await page.locator('.viewer__slide--current img').evaluate((img) => img.currentSrc);
+        assert.match(chosen, /-(400|800)\.(webp|jpg)$/, chosen);
+
+        // Double tap: enlarged; again: whole.
+        const box = await page.locator('.viewer__stage').boundingBox();
+        const at = { x: box.x + box.width / 2 + 40, y: box.y + box.height / 2 };
+        await page.touchscreen.tap(at.x, at.y);
+        await page.waitForTimeout(60);
+        await page.touchscreen.tap(at.x, at.y);
+        await page.waitForTimeout(300);
+        assert.ok((await scale(page)) > 2, `a double tap zooms (${await scale(page)})`);
+        // Zoomed, a swipe moves the photo, not to the next one.
+        const before = await count(page);
+        await swipe(page, -150);
+        await page.waitForTimeout(300);
+        assert.equal(await count(page), before);
+        await page.touchscreen.tap(at.x, at.y);
+        await page.waitForTimeout(60);
+        await page.touchscreen.tap(at.x, at.y);
+        await page.waitForTimeout(300);
+        assert.equal(await scale(page), 1);
+
+        // Two fingers apart: enlarged.
+        await pinch(page, 80, 240);
+        await page.waitForTimeout(300);
+        assert.ok((await scale(page)) > 2, `a pinch zooms (${await scale(page)})`);
+        await page.screenshot({ path: join(SHOTS, `viewer-${lang}-390-zoomed.png`) });
+        await page.locator('.viewer__close').tap();
+        await page.waitForTimeout(350);
+
+        await page.locator('.gallery__open').tap();
+        await dialog.waitFor();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: join(SHOTS, `viewer-${lang}-390.png`) });
+        await page.locator('.viewer__close').tap();
+        await dialog.waitFor({ state: 'detached' });
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('by keyboard: Enter opens it, the arrows turn, Tab stays inside, Escape closes and focus comes back', async () => {
+      const { context, page, problems } = await visit(DESKTOP, `${prefix}/property/${MANY}`);
+      const total = json('api', 'properties', `${MANY}.json`).Images.length;
+      try {
+        const open = page.locator('.gallery__open');
+        await open.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.locator('dialog.viewer');
+        await dialog.waitFor();
+        assert.equal(await count(page), rtl ? `1 من ${total}` : `1 / ${total}`);
+        // The arrow pointing forwards: right, or left right to left.
+        await page.keyboard.press(rtl ? 'ArrowLeft' : 'ArrowRight');
+        await page.keyboard.press(rtl ? 'ArrowLeft' : 'ArrowRight');
+        assert.equal(await count(page), rtl ? `3 من ${total}` : `3 / ${total}`);
+        await page.keyboard.press(rtl ? 'ArrowRight' : 'ArrowLeft');
+        assert.equal(await count(page), rtl ? `2 من ${total}` : `2 / ${total}`);
+        await page.keyboard.press('End');
+        assert.equal(await count(page), rtl ? `${total} من ${total}` : `${total} / ${total}`);
+        await page.keyboard.press('Home');
+        // The photo asked for fits a 1366 px screen: not the 400 px variant.
+        const chosen = await page.locator('.viewer__slide--current img').evaluate((img) => img.currentSrc);
+        assert.match(chosen, /-(800|1200|1600)\.(webp|jpg)$/, chosen);
+        // Focus goes round the viewer's buttons only.
+        for (let i = 0; i < 6; i++) {
+          await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
+          await page.keyboard.press('Tab');
+          assert.equal(await page.evaluate(() => !!document.activeElement?.closest('dialog.viewer')), true, `focus stays inside (${i})`);
+        }
+        // + zooms, - goes back.
+        await page.keyboard.press('+');
+        await page.waitForTimeout(300);
+        assert.ok((await scale(page)) > 1.4);
+        await page.keyboard.press('-');
+        await page.waitForTimeout(300);
+        assert.equal(await scale(page), 1);
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.press(rtl ? 'ArrowLeft' : 'ArrowRight');
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: join(SHOTS, `viewer-${lang}-1366.png`) });
+        const at = await count(page);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        assert.equal(await page.evaluate(() => document.activeElement?.className), 'gallery__open', 'focus is back on the photo');
+        // The gallery follows the viewer: it shows the photo the viewer was at.
+        const n = Number(at.match(/\d+/)[0]);
+        assert.equal(await page.locator('.gallery__counter span').innerText(), rtl ? `${n} من 9` : `${n} / 9`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('the floor plan after the photos, and the video tour as a link', async () => {
+      const { context, page, problems } = await visit(DESKTOP, `${prefix}/property/${PLAN}`);
+      try {
+        const photos = json('api', 'properties', `${PLAN}.json`).Images.length;
+        const detail = json('data', 'detail', `${PLAN}.json`);
+        const video = page.locator('a.gallery__extra');
+        assert.equal(await video.getAttribute('href'), detail.videoTour);
+        assert.equal(await video.getAttribute('target'), '_blank');
+        await page.locator('button.gallery__extra').click();
+        const dialog = page.locator('dialog.viewer');
+        await dialog.waitFor();
+        const all = photos + detail.floorPlans.length;
+        assert.equal(await count(page), rtl ? `${photos + 1} من ${all}` : `${photos + 1} / ${all}`);
+        assert.equal(await page.locator('.viewer__kind').innerText(), rtl ? 'المخطط' : 'Floor plan');
+        const img = page.locator('.viewer__slide--current img');
+        await img.evaluate((image) => image.decode());
+        assert.match(await img.evaluate((image) => image.currentSrc), /\/media\/_img\/.+-(800|1200|1600)\.webp$/);
+        assert.match(await img.getAttribute('alt'), rtl ? /المخطط 1 من 1/ : /floor plan 1 of 1/);
+        await page.screenshot({ path: join(SHOTS, `viewer-${lang}-1366-plan.png`) });
+        await page.locator('.viewer__close').click();
+        await dialog.waitFor({ state: 'detached' });
+        assert.equal(await page.evaluate(() => document.activeElement?.className), 'gallery__extra');
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}

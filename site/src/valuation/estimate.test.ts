@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { comparable, estimate, sqftOf } from './estimate';
+import type { ValuationData } from '../types';
+import * as paths from '../paths';
+import { VALUATIONS, valuationFile } from './ValuationTool';
+
+const data: ValuationData = {
+  community: 'dubai-marina',
+  from: '2025-11',
+  to: '2026-10',
+  figures: [
+    { kind: 'apartment', bedrooms: null, sales: 300, low: 1800, median: 2000, high: 2300, rents: 400, rentMedian: 120 },
+    { kind: 'apartment', bedrooms: 2, sales: 80, low: 1900, median: 2100, high: 2400, rents: 90, rentMedian: 130 },
+    { kind: 'apartment', bedrooms: 4, sales: 6, low: null, median: null, high: null, rents: 3, rentMedian: null },
+    { kind: 'villa', bedrooms: null, sales: 7, low: null, median: null, high: null, rents: 0, rentMedian: null },
+  ],
+};
+
+describe('the instant valuation', () => {
+  it('takes the bedrooms figure when it has 10 sales, else the kind', () => {
+    expect(comparable(data, 'apartment', 2)?.bedrooms).toBe(2);
+    expect(comparable(data, 'apartment', 4)?.bedrooms).toBe(null);
+    expect(comparable(data, 'apartment', null)?.bedrooms).toBe(null);
+    expect(comparable(data, 'land', null)).toBe(null);
+  });
+
+  it('gives the middle half of the sales times the size, the rent and the gross yield', () => {
+    const found = estimate(data, { kind: 'apartment', bedrooms: 2, size: 1250, unit: 'sqft' });
+    expect(found).toMatchObject({ enough: true, sqft: 1250, low: 2_375_000, median: 2_625_000, high: 3_000_000, rent: 163_000, grossYield: 6.2 });
+  });
+
+  it('reads square metres', () => {
+    expect(sqftOf(100, 'sqm')).toBe(1076);
+    expect(estimate(data, { kind: 'apartment', bedrooms: 2, size: 100, unit: 'sqm' })).toMatchObject({ sqft: 1076, low: 2_044_000 });
+  });
+
+  it('says too few under 10 sales, and nothing without a size', () => {
+    expect(estimate(data, { kind: 'villa', bedrooms: 4, size: 3000, unit: 'sqft' })).toMatchObject({ enough: false, sales: 7 });
+    expect(estimate(data, { kind: 'apartment', bedrooms: 2, size: 0, unit: 'sqft' })).toBe(null);
+  });
+});
+
+describe("the tool's files", () => {
+  it('are the contract\'s', () => {
+    expect(VALUATIONS).toBe(paths.VALUATIONS);
+    expect(valuationFile('dubai-marina')).toBe(paths.valuation('dubai-marina'));
+  });
+});

@@ -1,0 +1,90 @@
+// The 'What is my home worth?' tool's arithmetic, in the browser from a community's
+// data/valuation/{key}.json (the last 12 months of the Dubai Land Department's sales and Ejari
+// rents, as the property pages' figures): the range is the size times the lower and upper
+// quartile of the comparable sales' AED per sqft (the middle half of the sales), the rent the size
+// times the rents' median, the gross yield the rent over the size times the sales' median.
+// Comparable: the same kind and bedrooms when they had 10 sales or more, else the same kind.
+import type { LeadValuation, MarketKind, ValuationData, ValuationFigure } from '../types';
+
+/** Fewer sales than this give no estimate (as the property pages' 'too few'). */
+export const ENOUGH = 10;
+export const SQFT_PER_SQM = 10.7639;
+/** Amounts are rounded to this many dirhams: an estimate, not a price. */
+export const ROUND_TO = 1000;
+
+export type Unit = 'sqft' | 'sqm';
+
+export interface Choice {
+  kind: MarketKind;
+  /** 0: a studio; null: not said. */
+  bedrooms: number | null;
+  size: number;
+  unit: Unit;
+}
+
+export type Estimate =
+  | { enough: false; sales: number; figure: ValuationFigure | null }
+  | {
+      enough: true;
+      figure: ValuationFigure;
+      sqft: number;
+      low: number;
+      median: number;
+      high: number;
+      /** Yearly, when the rents were enough. */
+      rent: number | null;
+      /** Percent, one decimal. */
+      grossYield: number | null;
+    };
+
+const round = (amount: number) => Math.round(amount / ROUND_TO) * ROUND_TO;
+
+/** The size in square feet, whole. */
+export function sqftOf(size: number, unit: Unit): number {
+  return Math.round(unit === 'sqm' ? size * SQFT_PER_SQM : size);
+}
+
+/** The figure an estimate rests on: the bedrooms' with enough sales, else the kind's. */
+export function comparable(data: ValuationData, kind: MarketKind, bedrooms: number | null): ValuationFigure | null {
+  const own = bedrooms == null ? undefined : data.figures.find((f) => f.kind === kind && f.bedrooms === bedrooms);
+  if (own && own.sales >= ENOUGH) return own;
+  return data.figures.find((f) => f.kind === kind && f.bedrooms == null) ?? own ?? null;
+}
+
+export function estimate(data: ValuationData, choice: Choice): Estimate | null {
+  if (!(choice.size > 0)) return null;
+  const figure = comparable(data, choice.kind, choice.bedrooms);
+  if (!figure || figure.sales < ENOUGH || figure.low == null || figure.high == null || figure.median == null) {
+    return { enough: false, sales: figure?.sales ?? 0, figure };
+  }
+  const sqft = sqftOf(choice.size, choice.unit);
+  const rent = figure.rentMedian != null ? round(figure.rentMedian * sqft) : null;
+  return {
+    enough: true,
+    figure,
+    sqft,
+    low: round(figure.low * sqft),
+    median: round(figure.median * sqft),
+    high: round(figure.high * sqft),
+    rent,
+    grossYield: figure.rentMedian != null ? Math.round((figure.rentMedian / figure.median) * 1000) / 10 : null,
+  };
+}
+
+/** What a seller lead carries of an estimate. */
+export function leadValuation(community: string, data: ValuationData, choice: Choice, found: Estimate & { enough: true }): LeadValuation {
+  return {
+    community,
+    kind: choice.kind,
+    bedrooms: choice.bedrooms,
+    sqft: found.sqft,
+    low: found.low,
+    high: found.high,
+    median: found.median,
+    rent: found.rent,
+    grossYield: found.grossYield,
+    sales: found.figure.sales,
+    from: data.from,
+    to: data.to,
+  };
+}
