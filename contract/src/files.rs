@@ -22,8 +22,8 @@ use crate::{
     people::{AgentPage, DeveloperPage},
     routes::Routes,
     site::{Developer, MapPlace, Page, Site, TeamMember},
-    vocabulary::SearchTerms,
     valuation::{Valuation, ValuationPlace},
+    vocabulary::SearchTerms,
 };
 
 /// One file of [`published!`] as the TypeScript generator sees it.

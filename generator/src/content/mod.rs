@@ -6,6 +6,7 @@
 //! problems at their line, [`markdown`] renders texts; [`scaffold`] writes new files,
 //! [`schema`] the editors' JSON Schemas and [`demo`] synthetic content.
 
+mod block_yaml;
 mod checks;
 pub mod cms;
 mod cms_words;
