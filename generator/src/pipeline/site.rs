@@ -278,7 +278,8 @@ pub struct Warm(Arc<Mutex<Option<WarmProcess>>>);
 
 struct WarmProcess {
     child: Child,
-    requests: ChildStdin,
+    /// None once closed, which asks the process to write the page cache's manifest and end.
+    requests: Option<ChildStdin>,
     answers: BufReader<ChildStdout>,
 }
 
@@ -358,8 +359,21 @@ impl Warm {
     }
 }
 
+/// How long a warm prerender gets to write the page cache's manifest and end, once asked to.
+const WARM_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl Drop for WarmProcess {
     fn drop(&mut self) {
+        // Its input closed, it writes the manifest it keeps in memory and ends; a process that
+        // does not is killed.
+        self.requests.take();
+        let deadline = Instant::now() + WARM_GRACE;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -390,7 +404,7 @@ impl WarmProcess {
         let (Some(requests), Some(answers)) = (child.stdin.take(), child.stdout.take()) else {
             unreachable!("both are piped");
         };
-        let mut process = WarmProcess { child, requests, answers: BufReader::new(answers) };
+        let mut process = WarmProcess { child, requests: Some(requests), answers: BufReader::new(answers) };
         // Its first line says the first prerender is done; a failed one ends the process.
         let mut line = String::new();
         let read = process.answers.read_line(&mut line);
@@ -406,7 +420,8 @@ impl WarmProcess {
 
     fn ask(&mut self, request: &str) -> Result<Answer, SiteError> {
         let broken = |source: std::io::Error| SiteError::Io { path: "the warm prerender".into(), source };
-        writeln!(self.requests, "{request}").and_then(|()| self.requests.flush()).map_err(broken)?;
+        let requests = self.requests.as_mut().ok_or_else(|| broken(std::io::Error::other("it was closed")))?;
+        writeln!(requests, "{request}").and_then(|()| requests.flush()).map_err(broken)?;
         let mut line = String::new();
         if self.answers.read_line(&mut line).map_err(broken)? == 0 {
             return Err(broken(std::io::Error::other("it stopped")));
