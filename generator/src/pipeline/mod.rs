@@ -51,10 +51,24 @@ pub struct Incremental {
     pub sitemap: sitemap::Memo,
     /// The portal feed's elements, each with the listing it was made from.
     pub portal_feed: portal_feed::Memo,
+    /// The routes (`data/routes.json`) of the last good build.
+    pub routes: RoutesMemo,
+    /// The browser editor's files have been written by a build of this `estate serve`.
+    pub cms_written: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// `out` holds exactly the last good build, so the data files this build writes are all
     /// that changed since (a build from the command line compares every data file with the
     /// page cache instead).
     pub out_is_last_build: bool,
+}
+
+/// The routes of the last good build under `estate serve`, whose page folders the output holds.
+#[derive(Debug, Clone, Default)]
+pub struct RoutesMemo(std::sync::Arc<std::sync::Mutex<Option<contract::routes::Routes<'static>>>>);
+
+impl RoutesMemo {
+    fn slot(&self) -> std::sync::MutexGuard<'_, Option<contract::routes::Routes<'static>>> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// The site stage of a build: what happens to the pages once the content stage has written
@@ -187,6 +201,9 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     laps.lap("browser editor (cms/)");
     let links_checked = check_pages(options, &published, pages.as_ref())?;
     laps.lap("links checked");
+    if let Some(incremental) = &options.incremental {
+        *incremental.routes.slot() = Some(published.written.routes.clone());
+    }
     let touched =
         [&published.touched, &pages.as_ref().map_or(Touched::Known(Vec::new()), |p| p.touched.clone()), &cms]
             .into_iter()
@@ -370,7 +387,20 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
         Pages::Skip => None,
         Pages::Build(dir) => Some(site::build(dir, out, page_cache, warm, &published.written.routes)),
         Pages::Prerender(dir) => {
-            Some(site::prerender(dir, out, page_cache, warm, changed, &published.written.routes))
+            let last = options
+                .incremental
+                .as_ref()
+                .filter(|i| i.out_is_last_build)
+                .and_then(|i| i.routes.slot().clone());
+            Some(site::prerender(
+                dir,
+                out,
+                page_cache,
+                warm,
+                changed,
+                &published.written.routes,
+                last.as_ref(),
+            ))
         }
     };
     if options.pages == Pages::Skip {
@@ -416,13 +446,19 @@ fn write_cms(options: &BuildOptions) -> Result<Touched, BuildError> {
     // `estate serve`'s rebuild after a change to the content, into the last good build: the
     // editor's files come from the site's packages and settings, which the content does not
     // change, so they are there as they were (reading and comparing them took a rebuild's time).
+    // (Written once by this `estate serve` already, and copied into the other folder with it.)
+    let written = |i: &Incremental| i.cms_written.load(std::sync::atomic::Ordering::Relaxed);
     let content_only = matches!(options.pages, Pages::Prerender(_));
-    if content_only && options.incremental.as_ref().is_some_and(|i| i.out_is_last_build) {
+    if content_only && options.incremental.as_ref().is_some_and(|i| i.out_is_last_build && written(i)) {
         return Ok(Touched::Known(Vec::new()));
     }
     let backend =
         crate::content::cms::Backend::from_env(|name| std::env::var(name).ok()).or_local(&options.content);
-    Ok(Touched::Known(cms::write(site_dir, &options.out, &backend)?))
+    let touched = cms::write(site_dir, &options.out, &backend)?;
+    if let Some(incremental) = &options.incremental {
+        incremental.cms_written.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+    Ok(Touched::Known(touched))
 }
 
 /// Stage 4: the links of the built pages; returns the links and pages checked and the seconds.
