@@ -135,9 +135,12 @@ pub fn render(content: &Content, base: &str, memo: Option<&Memo>) -> (Vec<u8>, C
         b.data.created_at.cmp(&a.data.created_at).then_with(|| a.data.reference.cmp(&b.data.reference))
     });
     let counts = Counts { included: listings.len(), left_out: content.published().count() - listings.len() };
-    let mut kept = memo.map(|memo| std::mem::take(&mut *memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)));
+    let mut kept = memo
+        .map(|memo| std::mem::take(&mut *memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)));
     if let Some(kept) = &mut kept
-        && !(kept.base == base && same(&kept.team, &content.team) && same(&kept.developers, &content.developers))
+        && !(kept.base == base
+            && same(&kept.team, &content.team)
+            && same(&kept.developers, &content.developers))
     {
         kept.by_id.clear();
     }

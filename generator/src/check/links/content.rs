@@ -281,7 +281,8 @@ struct Parsed {
 /// else changed, so `estate serve`'s rebuild after an edit parses only the edited texts:
 /// [`markdown::too_complex`] reads every text of some length whole, and at 10,000 listings
 /// (three descriptions each) that was most of the content check's time.
-static PARSED: std::sync::LazyLock<Mutex<HashMap<u128, Arc<Parsed>>>> = std::sync::LazyLock::new(Default::default);
+static PARSED: std::sync::LazyLock<Mutex<HashMap<u128, Arc<Parsed>>>> =
+    std::sync::LazyLock::new(Default::default);
 
 /// `text` parsed, from `memo` when it has it; with its hash, to keep.
 fn parsed(text: &str, memo: &HashMap<u128, Arc<Parsed>>) -> (u128, Arc<Parsed>) {
