@@ -227,8 +227,25 @@ export class PageCache {
    * are rendered again.
    */
   async save(paths, rendered, kept = new Set(), { later = false } = {}) {
-    const unchanged = kept.size === paths.length && paths.length === Object.keys(this.previous.pages).length;
+    const count = Object.keys(this.previous.pages).length;
+    const unchanged = kept.size === paths.length && paths.length === count;
     if (unchanged) return;
+    // The same pages as before, each kept in place or rendered now (an edit under estate
+    // serve): only the entries of those rendered change, not all 30,000 made again.
+    const previous = this.previous;
+    const samePages =
+      kept.size + rendered.length === paths.length && paths.length === count && rendered.every((page) => previous.pages[page.path]);
+    if (later && samePages) {
+      for (const page of rendered) {
+        const now = statSync(join(this.dist, page.file));
+        const entry = { file: page.file, inputs: page.inputs, size: now.size, mtime: now.mtimeMs };
+        if (page.copyMtime !== undefined && page.copyMtime !== now.mtimeMs) entry.copyMtime = page.copyMtime;
+        previous.pages[page.path] = entry;
+        for (const input of page.inputs) previous.data[input] = this.data(input);
+      }
+      this.unsaved = true;
+      return this.writing;
+    }
     const fresh = new Map(rendered.map((page) => [page.path, page]));
     const pages = {};
     const data = {};
