@@ -76,9 +76,11 @@ fn edit(content: &Path, random: &mut Random, step: usize, kind: usize) -> String
         }
         3 => {
             if !change_line(listing, "status", |_| "sold".to_owned()) {
-                let text = read(listing);
+                // Before the title, which may be the file's first line.
+                let text = format!("\n{}", read(listing));
                 let (first, rest) = text.split_once("\ntitle: ").unwrap();
-                std::fs::write(listing, format!("{first}\nstatus: sold\ntitle: {rest}")).unwrap();
+                std::fs::write(listing, format!("{first}\nstatus: sold\ntitle: {rest}").trim_start())
+                    .unwrap();
             }
             format!("unpublish {}", name(listing))
         }
