@@ -91,7 +91,9 @@ class Edit:
             value = f"Benchmark Edit {n} {rng.randrange(10**9)}"
             self.new, self.expect = set_line(text, "title", f'"{value}"'), value
         elif kind == "price":
-            old = int(re.search(r"^price: (\d+)", text, re.M).group(1))
+            # A listing without a price ('price on request') gets one.
+            found = re.search(r"^price: (\d+)", text, re.M)
+            old = int(found.group(1)) if found else 1_000_000
             price = old + 1000 * rng.randrange(1, 1000)
             self.new, self.expect = set_line(text, "price", str(price)), f'"price":{price}'
         elif kind == "sold":
