@@ -117,8 +117,11 @@ struct Elements {
     base: String,
     team: Vec<Arc<Record<MemberFile>>>,
     developers: Vec<Arc<Record<DeveloperFile>>>,
-    by_id: HashMap<String, (Arc<Record<PropertyFile>>, Arc<Vec<u8>>)>,
+    by_id: HashMap<String, Element>,
 }
+
+/// A listing's element and the record it was made from.
+type Element = (Arc<Record<PropertyFile>>, Arc<Vec<u8>>);
 
 /// Whether two lists hold the same records (the same allocations, in the same order).
 fn same<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {

@@ -179,7 +179,7 @@ pub fn scan_content(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
     let media = content.dir.join("media");
     let sources = sources(content);
     let memo = std::mem::take(&mut *PARSED.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
-    let found: Vec<(Vec<Diagnostic>, Vec<String>, (u128, Arc<Parsed>))> = sources
+    let found: Vec<(Vec<Diagnostic>, Vec<String>, Keep)> = sources
         .par_iter()
         .map(|source| {
             let mut found = Vec::new();
@@ -271,6 +271,9 @@ pub fn scan_content(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
     (diagnostics, dangling)
 }
 
+/// A text's hash and what it parsed to, kept for the next check.
+type Keep = (u128, Arc<Parsed>);
+
 /// What the check reads of a text: where it is too complex to render, if it is, and its links.
 struct Parsed {
     too_complex: Option<(usize, markdown::Limit)>,
@@ -285,7 +288,7 @@ static PARSED: std::sync::LazyLock<Mutex<HashMap<u128, Arc<Parsed>>>> =
     std::sync::LazyLock::new(Default::default);
 
 /// `text` parsed, from `memo` when it has it; with its hash, to keep.
-fn parsed(text: &str, memo: &HashMap<u128, Arc<Parsed>>) -> (u128, Arc<Parsed>) {
+fn parsed(text: &str, memo: &HashMap<u128, Arc<Parsed>>) -> Keep {
     let hash = xxhash_rust::xxh3::xxh3_128(text.as_bytes());
     let parsed = memo.get(&hash).cloned().unwrap_or_else(|| {
         Arc::new(Parsed { too_complex: markdown::too_complex(text), links: markdown::links(text) })
