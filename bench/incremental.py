@@ -10,7 +10,7 @@ EDITS edits of each kind, on listings spread through the list (newest to oldest)
   sold   `status: sold`                served: the page is the 'no longer available' one; then
                                        checked (untimed): off the lists, the API, the sitemap and
                                        the feeds, `data/gone/{id}.json` in place
-  photo  its first photo replaced      served: the page's gallery shows the new photo first
+  photo  its first photo replaced      served: the page's structured data lists the new photo first
 
 Each edit is timed from the file's write to the page answering with the change (polled every
 10 ms), and printed with what the rebuild did: data files written, pages rendered, and each
@@ -85,7 +85,7 @@ def percentile(values, p):
 class Edit:
     """One edit: what to write into a listing's file, and what its page shows once served."""
 
-    def __init__(self, kind, name, text, rng, photos, n):
+    def __init__(self, kind, name, text, rng, photos, n, base):
         self.kind, self.name, self.id = kind, name, name.rsplit(".", 1)[0]
         if kind == "title":
             value = f"Benchmark Edit {n} {rng.randrange(10**9)}"
@@ -103,8 +103,8 @@ class Edit:
             photo = rng.choice([p for p in photos if p != images[0]])
             images[0] = photo
             self.new = set_line(text, "images", "[" + ", ".join(images) + "]")
-            # The gallery's first picture.
-            self.expect = f'photo 1 of {len(images)}" src="/{photo}"'
+            # The page's structured data lists its photos, the first first.
+            self.expect = f'"image":["{base}/{photo}"'
         self.path = f"/property/{self.id}"
 
 
@@ -277,6 +277,7 @@ def main():
         names = sorted(f for f in os.listdir(os.path.join(demo, "properties")) if f.endswith((".yaml", ".md")))
         photos = sorted(f"media/demo/{p}" for p in os.listdir(os.path.join(demo, "media", "demo")) if p.endswith(".jpg"))
         print(f"demo: {len(names)} listings, {args.posts} posts, in {tmp}", flush=True)
+        base = re.search(r"^baseUrl: \"?([^\"\n]*)", read(os.path.join(demo, "site.yaml")), re.M).group(1).rstrip("/")
 
         for label, binary, site in variants:
             folder = os.path.join(tmp, label)
@@ -296,7 +297,7 @@ def main():
         times = {(s.label, k): [] for s in serves for k in kinds}
         for i, (kind, name) in enumerate(plan):
             text = read(os.path.join(demo, "properties", name))
-            edit = Edit(kind, name, text, rng, photos, i)
+            edit = Edit(kind, name, text, rng, photos, i, base)
             order = serves if i % 2 == 0 else serves[::-1]
             for serve in order:
                 served, figures = serve.measure(edit)
