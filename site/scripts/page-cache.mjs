@@ -120,6 +120,10 @@ export class PageCache {
     this.dir = dir;
     this.previous = previous;
     this.writing = Promise.resolve();
+    /** The manifest in memory is newer than the one on disk (see `save`'s `later`). */
+    this.unsaved = false;
+    /** Cached copies of pages no longer there, to remove with the next write of the manifest. */
+    this.gone = [];
     this.begin(dist, key);
   }
 
@@ -215,10 +219,33 @@ export class PageCache {
    * ({ path, file, inputs, copyMtime }, file relative to dist/, already kept in the cache by
    * `keep`), the other paths come from the previous manifest; `kept` are those the plan found
    * unchanged in dist/. Cached copies of pages that no longer exist go.
+   *
+   * `later`: only the manifest in memory is brought up to date (what the next plan reads); the
+   * file is written by `flush` (`estate serve`'s warm prerender writes it when idle: turning
+   * 30,000 pages' entries into JSON took longer than rendering an edit's pages). A manifest on
+   * disk older than the pages is safe: their recorded size and time no longer match, so they
+   * are rendered again.
    */
-  async save(paths, rendered, kept = new Set()) {
-    const unchanged = kept.size === paths.length && paths.length === Object.keys(this.previous.pages).length;
+  async save(paths, rendered, kept = new Set(), { later = false } = {}) {
+    const count = Object.keys(this.previous.pages).length;
+    const unchanged = kept.size === paths.length && paths.length === count;
     if (unchanged) return;
+    // The same pages as before, each kept in place or rendered now (an edit under estate
+    // serve): only the entries of those rendered change, not all 30,000 made again.
+    const previous = this.previous;
+    const samePages =
+      kept.size + rendered.length === paths.length && paths.length === count && rendered.every((page) => previous.pages[page.path]);
+    if (later && samePages) {
+      for (const page of rendered) {
+        const now = statSync(join(this.dist, page.file));
+        const entry = { file: page.file, inputs: page.inputs, size: now.size, mtime: now.mtimeMs };
+        if (page.copyMtime !== undefined && page.copyMtime !== now.mtimeMs) entry.copyMtime = page.copyMtime;
+        previous.pages[page.path] = entry;
+        for (const input of page.inputs) previous.data[input] = this.data(input);
+      }
+      this.unsaved = true;
+      return this.writing;
+    }
     const fresh = new Map(rendered.map((page) => [page.path, page]));
     const pages = {};
     const data = {};
@@ -235,14 +262,24 @@ export class PageCache {
       for (const input of page.inputs) data[input] ??= this.data(input);
     }
     const files = new Set(Object.values(pages).map((page) => page.file));
-    const gone = Object.values(this.previous.pages).filter((page) => !files.has(page.file));
+    this.gone.push(...Object.values(this.previous.pages).filter((page) => !files.has(page.file)));
     this.previous = { key: this.key, data, pages };
+    this.unsaved = true;
+    return later ? this.writing : this.flush();
+  }
+
+  /** Writes the manifest in memory, when newer than the file, and removes the copies of pages gone. */
+  flush() {
+    if (!this.unsaved) return this.writing;
+    this.unsaved = false;
+    const gone = this.gone.splice(0);
+    const text = JSON.stringify(this.previous);
     // One write at a time; `estate serve` answers before the manifest is on disk.
     const manifest = join(this.dir, 'manifest.json');
     this.writing = this.writing.then(async () => {
       for (const page of gone) await rm(join(this.dir, 'html', page.file), { force: true });
       await mkdir(this.dir, { recursive: true });
-      await writeFile(`${manifest}.tmp`, JSON.stringify(this.previous));
+      await writeFile(`${manifest}.tmp`, text);
       await rename(`${manifest}.tmp`, manifest);
     });
     return this.writing;

@@ -182,10 +182,12 @@ class Pool {
   /**
    * Renders `paths` into `dist`; `progress(done)` is called about once a second. Paths are dealt
    * to the workers `group` at a time (a page's languages, listed together by sitePages), so a
-   * worker reads a listing's files once for its three pages.
+   * worker reads a listing's files once for its three pages. A worker gets at least `least`
+   * pages: starting one costs more than a few pages, but a warm one (`--serve`) costs nothing,
+   * and an edit's few pages are rendered by all of them.
    */
-  async run(dist, base, paths, group, progress) {
-    const count = Math.min(this.workers.length, Math.max(1, Math.ceil(paths.length / 50)));
+  async run(dist, base, paths, group, progress, least = 50) {
+    const count = Math.min(this.workers.length, Math.max(1, Math.ceil(paths.length / least)));
     const shares = paths.length
       ? Array.from({ length: count }, (_, i) => paths.filter((_, j) => Math.floor(j / group) % count === i))
       : [];
@@ -372,8 +374,20 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
   // The pages of the last request: the same while neither the routes nor the site changed.
   let listed = null;
   const listing = [build.server.routesFile, build.server.siteFile];
+  // The page cache's manifest is written once no request came for a while (see PageCache.save).
+  let idle = null;
+  const flushWhenIdle = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      cache.flush().catch((error) => {
+        console.error(`prerender: the page cache is not saved: ${error instanceof Error ? error.stack : error}`);
+        cache.forget();
+      });
+    }, IDLE_BEFORE_SAVING);
+  };
   for await (const line of createInterface({ input: process.stdin })) {
     if (!line.trim()) continue;
+    clearTimeout(idle);
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const lap = laps('prerender --serve');
@@ -389,7 +403,8 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       const plan = changed ? cache.planChanged(allPaths, changed) : cache.plan(allPaths);
       lap(`planned (${plan.render.length} to render, ${plan.copy.length} to copy)`);
       await cache.restore(plan.copy);
-      const { failures, rendered } = await pool.run(dist, base, plan.render, build.server.languages.length, () => {});
+      const group = build.server.languages.length;
+      const { failures, rendered } = await pool.run(dist, base, plan.render, group, () => {}, group);
       lap('rendered');
       if (failures.length) {
         answer({ ok: false, failures, written: [], seconds: seconds() });
@@ -399,7 +414,8 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       // The pages are in place: answer first, then bring the cache's manifest up to date.
       answer({ ok: true, failures: [], written, seconds: seconds() });
       try {
-        await cache.save(allPaths, rendered, new Set(plan.kept));
+        await cache.save(allPaths, rendered, new Set(plan.kept), { later: true });
+        flushWhenIdle();
       } catch (error) {
         // Answered already: the next request renders every page instead.
         console.error(`prerender: the page cache is not saved: ${error instanceof Error ? error.stack : error}`);
@@ -410,8 +426,13 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       answer({ ok: false, failures: [`prerender: ${error instanceof Error ? error.stack : error}`], written: [], seconds: seconds() });
     }
   }
+  clearTimeout(idle);
+  await cache.flush();
   await pool.close();
 }
+
+/** Milliseconds without a request after which the warm prerender writes the page cache's manifest. */
+const IDLE_BEFORE_SAVING = 2000;
 
 if (isMainThread) {
   main().catch((error) => {

@@ -22,23 +22,36 @@ pub fn content(dir: &Path) -> (Content, Report) {
 
 /// [`content`], reading again only the record files that changed since `cache` saw them.
 pub fn content_with(dir: &Path, cache: Option<&content::LoadCache>) -> (Content, Report) {
-    let mut laps = crate::timings::Laps::start("content");
-    let (content, mut report) = content::load_with(dir, cache);
-    laps.lap("load");
-    report.extend(across(&content));
-    laps.lap("checks across records");
-    report.sort();
+    let (content, report, _) = content_and_dangling(dir, cache);
     (content, report)
 }
 
-/// The problems that span records.
-fn across(content: &Content) -> Vec<Diagnostic> {
+/// [`content_with`], and the targets of links in content that an edit elsewhere took away
+/// ([`links::dangling`]), which the check of the built pages lets through: found by the same
+/// reading of the texts.
+pub fn content_and_dangling(
+    dir: &Path,
+    cache: Option<&content::LoadCache>,
+) -> (Content, Report, std::collections::HashSet<String>) {
+    let mut laps = crate::timings::Laps::start("content");
+    let (content, mut report) = content::load_with(dir, cache);
+    laps.lap("load");
+    let (found, dangling) = across(&content);
+    report.extend(found);
+    laps.lap("checks across records");
+    report.sort();
+    (content, report, dangling)
+}
+
+/// The problems that span records, and the dangling links' targets.
+fn across(content: &Content) -> (Vec<Diagnostic>, std::collections::HashSet<String>) {
     let mut found = records::check(content);
     found.extend(vocabulary::check(content));
-    found.extend(links::check_content(content));
+    let (links, dangling) = links::scan_content(content);
+    found.extend(links);
     found.extend(pages::check(content));
     found.extend(media::check(content));
-    found
+    (found, dangling)
 }
 
 /// Checks a listing or post that is about to be written at `path` (inside `dir`) with `text`,
@@ -49,7 +62,7 @@ fn across(content: &Content) -> Vec<Diagnostic> {
 pub fn new_file(dir: &Path, path: &Path, text: &str, pending: &[PathBuf]) -> Vec<Diagnostic> {
     let (mut content, _) = content::load(dir);
     let mut found = content::add_new_file(&mut content, path, text, pending);
-    found.extend(across(&content).into_iter().filter(|d| d.path == path));
+    found.extend(across(&content).0.into_iter().filter(|d| d.path == path));
     let mut report = Report { diagnostics: found };
     report.sort();
     report.diagnostics

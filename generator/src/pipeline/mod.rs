@@ -49,10 +49,26 @@ pub struct Incremental {
     pub data: output::DataIndex,
     /// The last sitemap.
     pub sitemap: sitemap::Memo,
+    /// The portal feed's elements, each with the listing it was made from.
+    pub portal_feed: portal_feed::Memo,
+    /// The routes (`data/routes.json`) of the last good build.
+    pub routes: RoutesMemo,
+    /// The browser editor's files have been written by a build of this `estate serve`.
+    pub cms_written: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// `out` holds exactly the last good build, so the data files this build writes are all
     /// that changed since (a build from the command line compares every data file with the
     /// page cache instead).
     pub out_is_last_build: bool,
+}
+
+/// The routes of the last good build under `estate serve`, whose page folders the output holds.
+#[derive(Debug, Clone, Default)]
+pub struct RoutesMemo(std::sync::Arc<std::sync::Mutex<Option<contract::routes::Routes<'static>>>>);
+
+impl RoutesMemo {
+    fn slot(&self) -> std::sync::MutexGuard<'_, Option<contract::routes::Routes<'static>>> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// The site stage of a build: what happens to the pages once the content stage has written
@@ -77,6 +93,13 @@ pub struct Summary {
     pub team: usize,
     pub files: usize,
     pub content_seconds: f64,
+    /// Of `content_seconds`, the seconds loading and checking the content took (the rest wrote
+    /// the data files).
+    pub load_seconds: f64,
+    /// The data files (`api/`, `data/`) this build wrote or removed.
+    pub data_files_changed: usize,
+    /// The pages the prerender wrote, when known (every page after a build of the front end).
+    pub pages_written: Option<usize>,
     pub site_seconds: Option<f64>,
     /// The permit QR codes of the pages and the seconds drawing them took (beside the pages).
     pub qr_codes: Option<(usize, f64)>,
@@ -120,6 +143,23 @@ impl Summary {
         }
         line
     }
+
+    /// The build's stages as one JSON object: seconds loading and checking the content
+    /// (`load`), writing the data files (`data`), the pages (`pages`) and their link check
+    /// (`links`), and how many data files it changed, pages it rendered and pages it checked.
+    /// `estate serve` prints it after each rebuild with `ESTATE_TIMINGS` set, for
+    /// `bench/incremental.py`.
+    pub fn stages(&self) -> serde_json::Value {
+        serde_json::json!({
+            "load": self.load_seconds,
+            "data": self.content_seconds - self.load_seconds,
+            "pages": self.site_seconds,
+            "links": self.links_checked.map(|(_, _, seconds)| seconds),
+            "data_files": self.data_files_changed,
+            "pages_rendered": self.pages_written,
+            "pages_checked": self.links_checked.map(|(_, pages, _)| pages),
+        })
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -151,6 +191,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let started = Instant::now();
     let mut laps = crate::timings::Laps::start("build");
     let loaded = load(options)?;
+    let load_seconds = started.elapsed().as_secs_f64();
     laps.lap("load and check the content");
     let published = publish(options, loaded, &mut laps)?;
     let content_seconds = started.elapsed().as_secs_f64();
@@ -160,6 +201,9 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     laps.lap("browser editor (cms/)");
     let links_checked = check_pages(options, &published, pages.as_ref())?;
     laps.lap("links checked");
+    if let Some(incremental) = &options.incremental {
+        *incremental.routes.slot() = Some(published.written.routes.clone());
+    }
     let touched =
         [&published.touched, &pages.as_ref().map_or(Touched::Known(Vec::new()), |p| p.touched.clone()), &cms]
             .into_iter()
@@ -175,6 +219,9 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         files: written.files + files + qr_codes.map_or(0, |(n, _)| n),
         qr_codes,
         content_seconds,
+        load_seconds,
+        data_files_changed: written.changed.len(),
+        pages_written: pages.as_ref().and_then(|p| p.run.written.as_ref().map(Vec::len)),
         site_seconds: pages.as_ref().map(|p| p.run.seconds),
         links_checked,
         portal_feed: portal_counts,
@@ -223,12 +270,14 @@ struct Loaded {
     content: Content,
     report: Report,
     base: String,
+    /// The targets of links in content that an edit elsewhere took away (`links::dangling`).
+    dangling: std::collections::HashSet<String>,
 }
 
 fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
     let cache = options.incremental.as_ref().map(|i| &i.loaded);
     output::unlink_old_media(&options.content, &options.out);
-    let (mut content, report) = crate::check::content_with(&options.content, cache);
+    let (mut content, report, dangling) = crate::check::content_and_dangling(&options.content, cache);
     if report.errors() > 0 {
         return Err(BuildError::Content(report));
     }
@@ -237,7 +286,7 @@ fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
     if let Some(site) = &mut content.site {
         site.data.base_url.clone_from(&base);
     }
-    Ok(Loaded { content, report, base })
+    Ok(Loaded { content, report, base, dangling })
 }
 
 /// Stage 2: what the content publishes, written into the output: the portal feed, sitemap and
@@ -245,6 +294,7 @@ fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
 /// photos, the JSON API and page data, and `_redirects`.
 struct Published {
     content: Content,
+    dangling: std::collections::HashSet<String>,
     report: Report,
     base: String,
     written: output::Written,
@@ -260,8 +310,9 @@ fn publish(
     loaded: Loaded,
     laps: &mut crate::timings::Laps,
 ) -> Result<Published, BuildError> {
-    let Loaded { content, mut report, base } = loaded;
-    let (portal_feed, portal_counts) = portal_feed::render(&content, &base);
+    let Loaded { content, mut report, base, dangling } = loaded;
+    let (portal_feed, portal_counts) =
+        portal_feed::render(&content, &base, options.incremental.as_ref().map(|i| &i.portal_feed));
     laps.lap("portal feed");
     let published = match published_files(&content, &base, options.incremental.as_ref().map(|i| &i.sitemap)) {
         Ok(mut files) => {
@@ -306,7 +357,7 @@ fn publish(
             .cloned()
             .chain(relative.chain([PathBuf::from("_redirects")]).map(|p| out.join(p))),
     );
-    Ok(Published { content, report, base, written, files, photos, portal_counts, touched })
+    Ok(Published { content, dangling, report, base, written, files, photos, portal_counts, touched })
 }
 
 /// Stage 3: the pages, built or prerendered again, with the permit QR codes drawn alongside.
@@ -336,7 +387,20 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
         Pages::Skip => None,
         Pages::Build(dir) => Some(site::build(dir, out, page_cache, warm, &published.written.routes)),
         Pages::Prerender(dir) => {
-            Some(site::prerender(dir, out, page_cache, warm, changed, &published.written.routes))
+            let last = options
+                .incremental
+                .as_ref()
+                .filter(|i| i.out_is_last_build)
+                .and_then(|i| i.routes.slot().clone());
+            Some(site::prerender(
+                dir,
+                out,
+                page_cache,
+                warm,
+                changed,
+                &published.written.routes,
+                last.as_ref(),
+            ))
         }
     };
     if options.pages == Pages::Skip {
@@ -379,9 +443,22 @@ fn write_cms(options: &BuildOptions) -> Result<Touched, BuildError> {
     let (Pages::Build(site_dir) | Pages::Prerender(site_dir)) = &options.pages else {
         return Ok(Touched::Known(Vec::new()));
     };
+    // `estate serve`'s rebuild after a change to the content, into the last good build: the
+    // editor's files come from the site's packages and settings, which the content does not
+    // change, so they are there as they were (reading and comparing them took a rebuild's time).
+    // (Written once by this `estate serve` already, and copied into the other folder with it.)
+    let written = |i: &Incremental| i.cms_written.load(std::sync::atomic::Ordering::Relaxed);
+    let content_only = matches!(options.pages, Pages::Prerender(_));
+    if content_only && options.incremental.as_ref().is_some_and(|i| i.out_is_last_build && written(i)) {
+        return Ok(Touched::Known(Vec::new()));
+    }
     let backend =
         crate::content::cms::Backend::from_env(|name| std::env::var(name).ok()).or_local(&options.content);
-    Ok(Touched::Known(cms::write(site_dir, &options.out, &backend)?))
+    let touched = cms::write(site_dir, &options.out, &backend)?;
+    if let Some(incremental) = &options.incremental {
+        incremental.cms_written.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+    Ok(Touched::Known(touched))
 }
 
 /// Stage 4: the links of the built pages; returns the links and pages checked and the seconds.
@@ -392,7 +469,12 @@ fn check_pages(
 ) -> Result<Option<(usize, usize, f64)>, BuildError> {
     let Some(pages) = pages else { return Ok(None) };
     let started = Instant::now();
-    let dangling = links::dangling(&published.content);
+    // Found by the content check, whose links to the site's own address are to `site.yaml`'s:
+    // again when the build is for another address (a deploy preview's).
+    let dangling = match &options.base_url {
+        Some(_) => std::borrow::Cow::Owned(links::dangling(&published.content)),
+        None => std::borrow::Cow::Borrowed(&published.dangling),
+    };
     let build = links::pages::Build {
         routes: &published.written.routes,
         written: pages.run.written.as_deref(),

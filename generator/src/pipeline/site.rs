@@ -208,6 +208,8 @@ fn cached_front_end(site_dir: &Path, out: &Path, page_cache: &Path) -> Result<()
 /// `changed`: the data files (as `/data/site.json`) that changed since the last build into
 /// `out`, when known: the warm prerender renders the pages reading them, and the pages of
 /// removed listings and posts are looked for only when the routes changed.
+/// `last_routes`: the routes of the build `out` holds, when known: only their pages this build's
+/// `routes` lack are removed, without looking through 30,000 page folders for them.
 pub fn prerender(
     site_dir: &Path,
     out: &Path,
@@ -215,6 +217,7 @@ pub fn prerender(
     warm: Option<&Warm>,
     changed: Option<&[String]>,
     routes: &Routes,
+    last_routes: Option<&Routes>,
 ) -> Result<SiteRun, SiteError> {
     let started = Instant::now();
     if !site_dir.join("package.json").is_file() {
@@ -232,7 +235,11 @@ pub fn prerender(
     laps.lap("rendered");
     // The pages of listings and posts stay the same ones while the routes do.
     let same_routes = changed.is_some_and(|files| !files.iter().any(|file| file == contract::files::ROUTES));
-    let removed = if same_routes { Vec::new() } else { remove_stale_pages(&out, routes)? };
+    let removed = match last_routes {
+        _ if same_routes => Vec::new(),
+        Some(last) => remove_pages_gone(&out, last, routes)?,
+        None => remove_stale_pages(&out, routes)?,
+    };
     laps.lap("stale pages removed");
     Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
 }
@@ -278,7 +285,8 @@ pub struct Warm(Arc<Mutex<Option<WarmProcess>>>);
 
 struct WarmProcess {
     child: Child,
-    requests: ChildStdin,
+    /// None once closed, which asks the process to write the page cache's manifest and end.
+    requests: Option<ChildStdin>,
     answers: BufReader<ChildStdout>,
 }
 
@@ -358,8 +366,21 @@ impl Warm {
     }
 }
 
+/// How long a warm prerender gets to write the page cache's manifest and end, once asked to.
+const WARM_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl Drop for WarmProcess {
     fn drop(&mut self) {
+        // Its input closed, it writes the manifest it keeps in memory and ends; a process that
+        // does not is killed.
+        self.requests.take();
+        let deadline = Instant::now() + WARM_GRACE;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -390,7 +411,7 @@ impl WarmProcess {
         let (Some(requests), Some(answers)) = (child.stdin.take(), child.stdout.take()) else {
             unreachable!("both are piped");
         };
-        let mut process = WarmProcess { child, requests, answers: BufReader::new(answers) };
+        let mut process = WarmProcess { child, requests: Some(requests), answers: BufReader::new(answers) };
         // Its first line says the first prerender is done; a failed one ends the process.
         let mut line = String::new();
         let read = process.answers.read_line(&mut line);
@@ -406,7 +427,9 @@ impl WarmProcess {
 
     fn ask(&mut self, request: &str) -> Result<Answer, SiteError> {
         let broken = |source: std::io::Error| SiteError::Io { path: "the warm prerender".into(), source };
-        writeln!(self.requests, "{request}").and_then(|()| self.requests.flush()).map_err(broken)?;
+        let requests =
+            self.requests.as_mut().ok_or_else(|| broken(std::io::Error::other("it was closed")))?;
+        writeln!(requests, "{request}").and_then(|()| requests.flush()).map_err(broken)?;
         let mut line = String::new();
         if self.answers.read_line(&mut line).map_err(broken)? == 0 {
             return Err(broken(std::io::Error::other("it stopped")));
@@ -462,6 +485,45 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
             for entry in std::fs::read_dir(&root).map_err(io(&root))?.flatten() {
                 let _ = std::fs::remove_dir(entry.path());
             }
+        }
+    }
+    Ok(removed)
+}
+
+/// The page folders of every route of `routes` (listings, posts, guides, gone listings), in
+/// every language.
+fn page_folders(out: &Path, routes: &Routes) -> std::collections::HashSet<PathBuf> {
+    routes
+        .properties
+        .iter()
+        .chain(&routes.posts)
+        .chain(&routes.guides)
+        .chain(&routes.gone)
+        .flat_map(|path| {
+            let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
+            contract::urls::LANGUAGES.iter().map(move |lang| {
+                out.join(contract::urls::localized_path(lang, &decoded).trim_start_matches('/'))
+            })
+        })
+        .collect()
+}
+
+/// What [`remove_stale_pages`] removes from an output holding exactly the pages of `last`: the
+/// page folders of its routes that `routes` no longer has (a post's folder left empty too).
+fn remove_pages_gone(out: &Path, last: &Routes, routes: &Routes) -> Result<Vec<PathBuf>, SiteError> {
+    let current = page_folders(out, routes);
+    let mut removed = Vec::new();
+    for folder in page_folders(out, last).into_iter().filter(|folder| !current.contains(folder)) {
+        match std::fs::remove_dir_all(&folder) {
+            Ok(()) => removed.push(folder.clone()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(source) => return Err(SiteError::Io { path: folder, source }),
+        }
+        // A post's page is blog/{id}/{slug}/: its id's folder goes when left empty.
+        if let Some(parent) = folder.parent()
+            && parent.parent().and_then(Path::file_name).is_some_and(|name| name == "blog")
+        {
+            let _ = std::fs::remove_dir(parent);
         }
     }
     Ok(removed)

@@ -53,6 +53,8 @@ pub(super) struct Known {
     pub(super) posts: HashMap<String, Made<PostFile, contract::ApiBlog>>,
     /// Each listing's detail file's inputs: its record, then its similar listings' in order.
     pub(super) details: HashMap<String, Vec<Arc<Record<PropertyFile>>>>,
+    /// Each listing's card JSON (`listings::card_json`), with the API record it was made from.
+    pub(super) cards: HashMap<String, (Arc<contract::ApiProperty>, Arc<Vec<u8>>)>,
     /// The team and developers the detail files were made with.
     pub(super) people: People,
     /// The market figures they were made with (`content/market/`).

@@ -34,6 +34,7 @@ use std::sync::Arc;
 use contract::files;
 use contract::urls::{blog_slug, media_url, post_path, property_path};
 use contract::{ApiBlog, ApiProperty, BlogTranslation, MainCategory, PropertyTranslation};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::content::markdown;
@@ -144,7 +145,12 @@ pub struct Written {
     /// The files of `api/` and `data/` this build wrote or removed (their bytes changed), so
     /// the page stage can re-render just the pages that read them.
     pub changed: Vec<PathBuf>,
-    /// Whether any file of `api/`, `data/` or `media/` was removed (a link may lead nowhere now).
+    /// Whether a file of `media/` that content may name was removed, so that a page this build
+    /// did not render again may link to nothing now. The files of `api/` and `data/` removed
+    /// (a listing sold: its API record, detail file and QR code) do not count: content cannot
+    /// link to them (its link check knows only pages and `media/`), and a page shows one only
+    /// from a data file that names it, which changed with it, so the page was rendered again
+    /// and its links are checked anyway.
     pub removed_any: bool,
     /// Every file this stage wrote or removed: `changed` and those of `media/`.
     pub touched: Vec<PathBuf>,
@@ -167,8 +173,12 @@ pub(crate) fn file(path: &str) -> PathBuf {
 }
 
 /// A JSON array of already serialised values.
-fn json_array<'a>(items: impl Iterator<Item = &'a [u8]>) -> Vec<u8> {
-    let mut out = vec![b'['];
+fn json_array<'a>(items: impl Iterator<Item = &'a [u8]> + Clone) -> Vec<u8> {
+    // Sized once: the API's list of 10,000 listings is some 30 MB, and growing it by doubling
+    // copied it over and over.
+    let size = items.clone().map(|item| item.len() + 1).sum::<usize>() + 2;
+    let mut out = Vec::with_capacity(size);
+    out.push(b'[');
     for (i, item) in items.enumerate() {
         if i > 0 {
             out.push(b',');
@@ -288,7 +298,7 @@ pub fn write(
     now.wanted = Some(wanted);
     let (media, media_touched) = copy_media(&content.dir.join("media"), &out.join("media"), &images.photos)?;
     laps.lap("media copied");
-    let removed_any = !removed.is_empty() || media_touched.iter().any(|path| !path.exists());
+    let removed_any = media_touched.iter().any(|path| !path.exists());
     changed.extend(removed);
     let touched = changed.iter().chain(&media_touched).cloned().collect();
     if let Some((index, _)) = index {
@@ -416,7 +426,24 @@ impl Jobs {
         laps.lap("routes and feed");
         let vocabulary = &content.vocabulary;
         let guide = |name: &str| crate::publish::guides::guide_of(vocabulary, Some(name));
-        for (path, bytes) in crate::publish::listings::files(api_properties, pictures, &guide) {
+        // Each card's JSON, kept from the last build when made from the same API record (made
+        // again whenever its record was: see `known::made`).
+        let cards: Vec<Arc<Vec<u8>>> = properties
+            .par_iter()
+            .map(|m| match before.cards.get(&m.record.id) {
+                Some((api, json)) if Arc::ptr_eq(api, &m.api) => json.clone(),
+                _ => Arc::new(crate::publish::listings::card_json(&m.api, pictures)),
+            })
+            .collect();
+        now.cards = properties
+            .iter()
+            .zip(&cards)
+            .map(|(m, json)| (m.record.id.clone(), (m.api.clone(), json.clone())))
+            .collect();
+        laps.lap("cards");
+        for (path, bytes) in
+            crate::publish::listings::files_with_cards(api_properties, &cards, pictures, &guide)
+        {
             add(&path, bytes);
         }
         laps.lap("listings");

@@ -9,16 +9,21 @@
 //! is paid in), `availability_date` (the day it is free from), and `furnished` (`Yes`, `Partly`,
 //! `No`) for any listing that says.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
+use std::sync::{Arc, Mutex};
 
 use quick_xml::Writer;
-use quick_xml::events::{BytesCData, BytesDecl, BytesText, Event};
+use quick_xml::events::{BytesCData, BytesDecl, BytesStart, BytesText, Event};
+use rayon::prelude::*;
 
 use contract::files::PORTAL_FEED;
 
 use crate::content::diag::Diagnostic;
 use crate::content::markdown;
-use crate::content::model::{Furnishing, MainCategory, MemberFile, PricePeriod, PropertyFile, Timestamp};
+use crate::content::model::{
+    DeveloperFile, Furnishing, MainCategory, MemberFile, PricePeriod, PropertyFile, Timestamp,
+};
 use crate::content::portal::{self, CITY};
 use crate::content::yaml::Pos;
 use crate::content::{Content, Record};
@@ -98,37 +103,100 @@ fn agent<'a>(content: &'a Content, p: &PropertyFile) -> Option<&'a Record<Member
     content.team.iter().find(|m| m.id == id).map(|m| &**m)
 }
 
-/// The feed's bytes, and how many listings it has and left out.
-pub fn render(content: &Content, base: &str) -> (Vec<u8>, Counts) {
-    let mut bytes = Vec::new();
-    let counts = write(content, base, &mut bytes).expect("writing into memory does not fail");
-    (bytes, counts)
+/// What `estate serve` keeps of the last feed between rebuilds: each listing's `<property>`
+/// element with the record it was made from (the same allocation means the file was not read
+/// again, see `crate::content::LoadCache`), and the address, team and developers all were made
+/// with. An edit of one listing then writes one element again, not 10,000 (each renders its
+/// description's markdown). A change to the vocabulary or media clears the load cache, so every
+/// record is new then.
+#[derive(Clone, Default)]
+pub struct Memo(Arc<Mutex<Elements>>);
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("portal_feed::Memo")
+    }
 }
 
-/// Streams the feed of `content`'s published listings on the site at `base` into `out`.
-pub fn write(content: &Content, base: &str, out: impl Write) -> io::Result<Counts> {
-    let mut listings: Vec<&Record<PropertyFile>> =
-        content.published().filter(|r| in_feed(content, r)).map(|r| &**r).collect();
+#[derive(Default)]
+struct Elements {
+    base: String,
+    team: Vec<Arc<Record<MemberFile>>>,
+    developers: Vec<Arc<Record<DeveloperFile>>>,
+    by_id: HashMap<String, Element>,
+}
+
+/// A listing's element and the record it was made from.
+type Element = (Arc<Record<PropertyFile>>, Arc<Vec<u8>>);
+
+/// Whether two lists hold the same records (the same allocations, in the same order).
+fn same<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
+}
+
+/// The feed's bytes, and how many listings it has and left out; with `memo`, the elements of
+/// listings unchanged since the last feed are taken from it.
+pub fn render(content: &Content, base: &str, memo: Option<&Memo>) -> (Vec<u8>, Counts) {
+    let mut listings: Vec<&Arc<Record<PropertyFile>>> =
+        content.published().filter(|r| in_feed(content, r)).collect();
     // Newest first, then by reference: the order does not depend on file names.
     listings.sort_by(|a, b| {
         b.data.created_at.cmp(&a.data.created_at).then_with(|| a.data.reference.cmp(&b.data.reference))
     });
     let counts = Counts { included: listings.len(), left_out: content.published().count() - listings.len() };
+    let mut kept = memo
+        .map(|memo| std::mem::take(&mut *memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)));
+    if let Some(kept) = &mut kept
+        && !(kept.base == base
+            && same(&kept.team, &content.team)
+            && same(&kept.developers, &content.developers))
+    {
+        kept.by_id.clear();
+    }
+    let elements: Vec<Arc<Vec<u8>>> = listings
+        .par_iter()
+        .map(|r| match kept.as_ref().and_then(|kept| kept.by_id.get(&r.id)) {
+            Some((record, bytes)) if Arc::ptr_eq(record, r) => bytes.clone(),
+            _ => Arc::new(element(content, base, r)),
+        })
+        .collect();
     // The newest listing's date, so the same content always gives the same bytes.
     let updated = listings.iter().map(|r| r.data.created_at).max();
-    let mut w = Writer::new_with_indent(out, b' ', 2);
-    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
-    w.create_element("list")
-        .with_attribute(("last_update", updated.map(portal::feed_date).unwrap_or_default().as_str()))
-        .with_attribute(("listing_count", listings.len().to_string().as_str()))
-        .write_inner_content(|w| {
-            for r in &listings {
-                property(w, content, base, r)?;
-            }
-            Ok(())
-        })?;
-    w.into_inner().write_all(b"\n")?;
-    Ok(counts)
+    let mut bytes = Vec::with_capacity(elements.iter().map(|e| e.len()).sum::<usize>() + 200);
+    let mut w = Writer::new_with_indent(&mut bytes, b' ', 2);
+    let written = w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None))).and_then(|()| {
+        w.create_element("list")
+            .with_attribute(("last_update", updated.map(portal::feed_date).unwrap_or_default().as_str()))
+            .with_attribute(("listing_count", listings.len().to_string().as_str()))
+            .write_inner_content(|w| elements.iter().try_for_each(|e| w.get_mut().write_all(e)))
+            .map(|_| ())
+    });
+    written.expect("writing into memory does not fail");
+    bytes.push(b'\n');
+    if let Some(memo) = memo {
+        let by_id = listings.iter().zip(elements).map(|(r, e)| (r.id.clone(), (Arc::clone(r), e))).collect();
+        *memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Elements {
+            base: base.to_owned(),
+            team: content.team.clone(),
+            developers: content.developers.clone(),
+            by_id,
+        };
+    }
+    (bytes, counts)
+}
+
+/// One listing's `<property>` element as the feed has it, inside `<list>`: written after a
+/// `<list>` start tag, which sets the indentation, and cut from there. The writer indents an
+/// element by its depth alone, so the bytes are those the feed's own writer would write.
+fn element(content: &Content, base: &str, r: &Record<PropertyFile>) -> Vec<u8> {
+    let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
+    let start = BytesStart::new("list");
+    let cut = w
+        .write_event(Event::Start(start))
+        .map(|()| w.get_ref().len())
+        .and_then(|cut| property(&mut w, content, base, r).map(|()| cut));
+    let cut = cut.expect("writing into memory does not fail");
+    w.into_inner().split_off(cut)
 }
 
 /// Text without the characters XML 1.0 forbids.

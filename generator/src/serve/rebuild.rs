@@ -344,6 +344,11 @@ fn rebuild_loop(
                     started.elapsed().as_secs_f64(),
                     summary.line()
                 ));
+                if std::env::var_os("ESTATE_TIMINGS").is_some() {
+                    let mut stages = summary.stages();
+                    stages["build"] = started.elapsed().as_secs_f64().into();
+                    announce(&format!("estate timings: rebuild {stages}"));
+                }
                 // The copy no longer served catches up.
                 let other = &copies.folders[1 - current];
                 let synced = std::time::Instant::now();

@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
@@ -157,17 +158,18 @@ impl<'a> Positions<'a> {
 /// marked sold or deleted, a post deleted or retitled) is a warning, never an error: the
 /// build publishes, and the page check lets the link through ([`dangling`]).
 pub fn check_content(content: &Content) -> Vec<Diagnostic> {
-    scan(content).0
+    scan_content(content).0
 }
 
 /// The internal links of the content (as [`classify`] gives them, percent-decoded) that lead to
 /// a listing, post or area guide no longer there: warned of by [`check_content`], and let
 /// through by the check of the built pages, since an edit elsewhere must not stop the build.
 pub fn dangling(content: &Content) -> HashSet<String> {
-    scan(content).1
+    scan_content(content).1
 }
 
-fn scan(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
+/// [`check_content`] and [`dangling`] at once.
+pub fn scan_content(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
     let site_pages = SitePages::new(content);
     let base = content
         .site
@@ -175,7 +177,9 @@ fn scan(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
         .and_then(|s| contract::urls::normalize_base_url(&s.data.base_url).ok())
         .unwrap_or_default();
     let media = content.dir.join("media");
-    let found: Vec<(Vec<Diagnostic>, Vec<String>)> = sources(content)
+    let sources = sources(content);
+    let memo = std::mem::take(&mut *PARSED.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    let found: Vec<(Vec<Diagnostic>, Vec<String>, Keep)> = sources
         .par_iter()
         .map(|source| {
             let mut found = Vec::new();
@@ -183,18 +187,20 @@ fn scan(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
             let mut positions = Positions::new(source.text, source.at);
             let field = source.field.unwrap_or("text");
             let place = if source.body { "the text".to_owned() } else { format!("`{field}`") };
-            if let Some((offset, limit)) = markdown::too_complex(source.text) {
+            let entry = parsed(source.text, &memo);
+            let parsed = &entry.1;
+            if let Some((offset, limit)) = parsed.too_complex {
                 let pos = if source.body { positions.of(offset) } else { source.at };
                 found.push(
                     Diagnostic::error(source.file, pos, format!("{place} {}", limit.message()))
                         .with_hint(limit.hint()),
                 );
-                return (found, dangling);
+                return (found, dangling, entry);
             }
             // One answer per address: a text may link to the same missing page many times.
             let mut problems: HashMap<String, Option<Problem>> = HashMap::new();
             let (mut broken, mut first_unreported, mut unreported_errors) = (0, source.at, false);
-            for link in markdown::links(source.text) {
+            for link in &parsed.links {
                 let Target::Internal(path) = classify(&link.url, &base, &source.page) else { continue };
                 let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
                 let problem =
@@ -249,16 +255,45 @@ fn scan(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
                 };
                 found.push(d.with_hint("fix the ones above, then check again to see the rest"));
             }
-            (found, dangling)
+            (found, dangling, entry)
         })
         .collect();
     let mut diagnostics = Vec::new();
     let mut dangling = HashSet::new();
-    for (found, paths) in found {
+    // Only the texts there are now are kept.
+    let mut kept = HashMap::with_capacity(found.len());
+    for (found, paths, (hash, parsed)) in found {
         diagnostics.extend(found);
         dangling.extend(paths);
+        kept.insert(hash, parsed);
     }
+    *PARSED.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = kept;
     (diagnostics, dangling)
+}
+
+/// A text's hash and what it parsed to, kept for the next check.
+type Keep = (u128, Arc<Parsed>);
+
+/// What the check reads of a text: where it is too complex to render, if it is, and its links.
+struct Parsed {
+    too_complex: Option<(usize, markdown::Limit)>,
+    links: Vec<markdown::MarkdownLink>,
+}
+
+/// The texts of the last check, parsed, by their XXH3 hash. A text parses the same whatever
+/// else changed, so `estate serve`'s rebuild after an edit parses only the edited texts:
+/// [`markdown::too_complex`] reads every text of some length whole, and at 10,000 listings
+/// (three descriptions each) that was most of the content check's time.
+static PARSED: std::sync::LazyLock<Mutex<HashMap<u128, Arc<Parsed>>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// `text` parsed, from `memo` when it has it; with its hash, to keep.
+fn parsed(text: &str, memo: &HashMap<u128, Arc<Parsed>>) -> Keep {
+    let hash = xxhash_rust::xxh3::xxh3_128(text.as_bytes());
+    let parsed = memo.get(&hash).cloned().unwrap_or_else(|| {
+        Arc::new(Parsed { too_complex: markdown::too_complex(text), links: markdown::links(text) })
+    });
+    (hash, parsed)
 }
 
 /// How many broken links of one text are reported one by one; the rest are counted.

@@ -13,7 +13,7 @@
 mod content;
 pub mod pages;
 
-pub use content::{check_content, dangling};
+pub use content::{check_content, dangling, scan_content};
 pub use pages::{BrokenLink, PageCheckError, describe};
 
 /// What a link points at.

@@ -46,7 +46,8 @@ pub struct Build<'a> {
     pub routes: &'a Routes<'a>,
     /// The page files the prerender wrote (relative to the output), when known.
     pub written: Option<&'a [PathBuf]>,
-    /// Whether the build removed a page or a file of the output (a link may lead nowhere now).
+    /// Whether the build removed a page, or a file content may link to (see
+    /// `crate::publish::Written::removed_any`): a page not rendered again may link to nothing now.
     pub removed_any: bool,
     /// Links written in content to a listing, post or guide that an edit elsewhere took away
     /// (`super::dangling`): `estate check` warns of them, and they pass here.
