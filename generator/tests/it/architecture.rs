@@ -1,6 +1,7 @@
 //! The shape of the code, checked so it stays as ARCHITECTURE.md says: no import circle between
 //! the modules of the generator, the lead function or the contract, and no Rust file over 700
-//! lines in the workspace.
+//! lines in the workspace; in the site (`site/src`), no import circle between its TypeScript
+//! files and no TypeScript or CSS file over 700 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -294,4 +295,202 @@ fn each_generator_module_uses_only_those_architecture_lists_above_it() {
     // The check sees what the list says (a sanity check of the parsing itself).
     assert!(uses["check"].contains("netlify") && uses["content"].contains("html_links"), "{uses:?}");
     assert!(layers.iter().any(|names| names == &["main", "cli", "cmd"]), "{layers:?}");
+}
+
+/// The site's own sources under `site/src`: TypeScript and CSS, without the files generated
+/// from `contract` (they open with "do not edit" and are checked against it elsewhere).
+fn site_files() -> Vec<PathBuf> {
+    let src = repo().join("site").join("src");
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(&src).into_iter().filter_map(Result::ok) {
+        let path = entry.path();
+        let wanted = path.extension().is_some_and(|e| e == "ts" || e == "tsx" || e == "css");
+        if !wanted {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).expect("readable");
+        let head: String = text.lines().take(3).collect::<Vec<_>>().join("\n");
+        if head.contains("do not edit") {
+            continue;
+        }
+        files.push(path.to_path_buf());
+    }
+    files.sort();
+    files
+}
+
+/// The relative modules a TypeScript file imports: `import … from './x'`, `export … from '../y'`,
+/// `import './z.css'` and `import('./w')`. A dynamic import counts: the lazy module and the one
+/// that loads it still depend on each other, and a lazy chunk that imports its loader back is a
+/// circle all the same (the bundler copes, the reader does not: neither can be read or moved on
+/// its own). What both need belongs in a third module, which each imports.
+fn relative_imports(text: &str) -> Vec<String> {
+    let pattern = regex::Regex::new(r#"(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.[^'"]*)['"]"#)
+        .expect("a valid pattern");
+    let code: String = text
+        .lines()
+        .filter(|line| {
+            let line = line.trim_start();
+            !(line.starts_with("//") || line.starts_with("/*") || line.starts_with('*'))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    pattern.captures_iter(&code).map(|c| c[1].to_owned()).collect()
+}
+
+/// The file a relative import names, as TypeScript resolves it: the path itself, or with
+/// `.ts`/`.tsx`, or its `index.ts`/`index.tsx`.
+fn resolve_import(from: &Path, specifier: &str) -> Option<PathBuf> {
+    let base = from.parent()?.join(specifier);
+    let candidates = [
+        base.clone(),
+        base.with_file_name(format!("{}.ts", base.file_name()?.to_string_lossy())),
+        base.with_file_name(format!("{}.tsx", base.file_name()?.to_string_lossy())),
+        base.join("index.ts"),
+        base.join("index.tsx"),
+    ];
+    let found = candidates.into_iter().find(|c| c.is_file())?;
+    // `a/../b` and `./c` written out, so one file is one node.
+    let mut clean = PathBuf::new();
+    for part in found.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                clean.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => clean.push(other),
+        }
+    }
+    Some(clean)
+}
+
+/// Each site file's imports of other site files (paths relative to `site/src`).
+fn site_imports() -> BTreeMap<String, BTreeSet<String>> {
+    let src = repo().join("site").join("src");
+    let name = |p: &Path| p.strip_prefix(&src).unwrap_or(p).to_string_lossy().into_owned();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in site_files() {
+        let entry = graph.entry(name(&file)).or_default();
+        if file.extension().is_some_and(|e| e == "css") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("readable");
+        for specifier in relative_imports(&text) {
+            if let Some(target) = resolve_import(&file, &specifier) {
+                entry.insert(name(&target));
+            }
+        }
+    }
+    graph
+}
+
+/// Every circle of the graph, each once: its strongly connected parts of more than one file (or
+/// a file importing itself), found by Tarjan's algorithm.
+fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        graph: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, node: &'a str) {
+            let at = self.index.len();
+            self.index.insert(node, at);
+            self.low.insert(node, at);
+            self.stack.push(node);
+            self.on_stack.insert(node);
+            for next in self.graph.get(node).into_iter().flatten() {
+                let next = next.as_str();
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[node].min(self.low[next]);
+                    self.low.insert(node, low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[node].min(self.index[next]);
+                    self.low.insert(node, low);
+                }
+            }
+            if self.low[node] == self.index[node] {
+                let mut part = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(top);
+                    part.push(top.to_owned());
+                    if top == node {
+                        break;
+                    }
+                }
+                let to_itself = self.graph.get(node).is_some_and(|n| n.contains(node));
+                if part.len() > 1 || to_itself {
+                    part.sort();
+                    self.found.push(part);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for node in graph.keys() {
+        if !walk.index.contains_key(node.as_str()) {
+            walk.visit(node);
+        }
+    }
+    walk.found
+}
+
+#[test]
+fn no_import_circle_between_the_site_s_typescript_files() {
+    let graph = site_imports();
+    let found = circles(&graph);
+    let listed: Vec<String> = found.iter().map(|c| c.join(" <-> ")).collect();
+    assert!(
+        found.is_empty(),
+        "import circles in site/src (move what both need into a third module): {}",
+        listed.join("; ")
+    );
+    // The check sees static, re-exported and lazy imports (a sanity check of the parsing).
+    assert!(graph["entry-client.tsx"].contains("routes.tsx"), "{:?}", graph["entry-client.tsx"]);
+    assert!(
+        graph["routes.tsx"].contains("pages/PropertyDetail.tsx"),
+        "lazy routes: {:?}",
+        graph["routes.tsx"]
+    );
+}
+
+#[test]
+fn every_way_of_importing_a_site_module_is_seen() {
+    let text = "import { a } from './a';\nimport type { B } from \"../b\";\nexport * from './c';\nimport './d.css';\nconst E = lazy(() => import('./e'));\nimport {\n  f,\n} from './f';\n// import { g } from './g';\nimport h from 'react';\n";
+    assert_eq!(relative_imports(text), ["./a", "../b", "./c", "./d.css", "./e", "./f"]);
+    let graph: BTreeMap<String, BTreeSet<String>> =
+        [("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")].iter().fold(BTreeMap::new(), |mut g, (from, to)| {
+            g.entry(from.to_string()).or_default().insert(to.to_string());
+            g.entry(to.to_string()).or_default();
+            g
+        });
+    assert_eq!(circles(&graph), [["a", "b", "c"]]);
+}
+
+#[test]
+fn no_site_file_is_over_700_lines() {
+    let src = repo().join("site").join("src");
+    let mut long = Vec::new();
+    for file in site_files() {
+        let lines = std::fs::read_to_string(&file).expect("readable").lines().count();
+        if lines > MAX_LINES {
+            long.push(format!("{} ({lines} lines)", file.strip_prefix(&src).unwrap_or(&file).display()));
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "split these by concern (at most {MAX_LINES} lines a file): {}",
+        long.join(", ")
+    );
 }

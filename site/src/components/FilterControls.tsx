@@ -1,63 +1,13 @@
 // The sort and price-range controls of the listing pages and the search result pages, and their
 // 'More filters' (bedrooms, bathrooms, size), each only where the category's listings state it:
 // the page's filters, read from and written to its address (search/useFilters.ts).
-import { formatNumber } from '../format';
 import { lazy, Suspense, useState } from 'react';
 import { useT } from '../i18n';
-import { useHydrated, useLang } from '../shell';
+import { useHydrated } from '../shell';
 import type { Filters, Sort } from '../search/filters';
-import type { ListingSummary } from '../types';
+import { BoundField, type Facets, type MoreFiltersProps } from './BoundField';
 
 const MoreFiltersFields = lazy(() => import('./MoreFiltersFields'));
-
-/** What the category's listings state, from the build's summary: the choices 'More filters' offers. */
-export type Facets = Pick<ListingSummary, 'bedrooms' | 'bathrooms' | 'areaRange' | 'handoverMonths' | 'furnishing'>;
-
-
-/** 'More filters' and its fields: the page's filters, and the choices the category offers. */
-export interface MoreFiltersProps {
-  filters: Filters;
-  update: (change: Partial<Filters>) => void;
-  facets: Facets;
-  /** Whether to offer bedrooms (not where the search panel beside it does). */
-  bedrooms: boolean;
-  disabled: boolean;
-}
-
-/** A bound typed in a field (a price, a size): its digits, separators and units ignored. */
-function wholeNumberIn(value: string): number | null {
-  const digits = value.replace(/[^\d]/g, '');
-  return digits ? Number(digits) : null;
-}
-
-/** A numeric bound's field, the category's extreme as its placeholder. */
-export function BoundField({
-  label,
-  value,
-  placeholder,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  value: number | null;
-  placeholder: number | undefined;
-  onChange: (value: number | null) => void;
-  disabled: boolean;
-}) {
-  const lang = useLang();
-  return (
-    <label className="field field--inline">
-      <span>{label}</span>
-      <input
-        inputMode="numeric"
-        placeholder={placeholder === undefined ? '' : formatNumber(lang, placeholder)}
-        value={value ?? ''}
-        onChange={(event) => onChange(wholeNumberIn(event.target.value))}
-        disabled={disabled}
-      />
-    </label>
-  );
-}
 
 const SORT_LABELS = { newest: 'listing.sort.newest', 'price-asc': 'listing.sort.priceUp', 'price-desc': 'listing.sort.priceDown' } as const;
 

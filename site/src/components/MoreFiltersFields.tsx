@@ -6,7 +6,7 @@ import { useT, type Translate } from '../i18n';
 import { useHydrated, useLang } from '../shell';
 import { furnishingLabel, ROOMS_OR_MORE, thisMonth } from '../search/filters';
 import type { Furnishing } from '../types';
-import { BoundField, type MoreFiltersProps } from './FilterControls';
+import { BoundField, type MoreFiltersProps } from './BoundField';
 
 /** The 'Handover' choices: 'Ready' (months that have come) and each later year, with their counts. */
 export function handoverChoices(months: ReadonlyArray<readonly [string, number]>, today: string): [string, number][] {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { validNumber, withoutTrunkZero } from './PhoneFieldFull';
-import { ownNumber } from './PhoneField';
+import { ownNumber } from './phoneParts';
 
 const AE = { iso2: 'ae', dialCode: '971' };
 const GB = { iso2: 'gb', dialCode: '44' };

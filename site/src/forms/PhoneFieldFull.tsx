@@ -21,7 +21,7 @@ import {
   phoneValue,
   type Handoff,
   type PhoneRowProps,
-} from './PhoneField';
+} from './phoneParts';
 
 /**
  * The library's countries, with one correction: it makes Kazakhstan the first country of +7, so

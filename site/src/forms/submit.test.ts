@@ -3,7 +3,7 @@ import en from '../i18n/en.json';
 import { MESSAGES, messageId, type MessageId } from './validate';
 import { CONTACT_PATH } from '../endpoints';
 import { postLead } from './submit';
-import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_DATA, DEFAULT_MASK, phoneValue } from './PhoneField';
+import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_DATA, DEFAULT_MASK, phoneValue } from './phoneParts';
 import { COUNTRIES } from './PhoneFieldFull';
 
 describe('messages', () => {

@@ -8,7 +8,7 @@ import { useLang } from '../shell';
 import { messageId, validate, type FieldErrors, type Form, type LeadFields } from './validate';
 import { postLead } from './submit';
 import type { LeadValuation } from '../types';
-import { loadedNumberCheck } from './PhoneField';
+import { loadedNumberCheck } from './numberCheck';
 
 export type Status = 'idle' | 'submitting' | 'success' | 'failed';
 

@@ -7,22 +7,22 @@
 // agency's ORN, the agent's BRN), and structured data for search engines.
 // A missing property shows 'Property Not Found' with 'Go Back' to /; an id with no page of its
 // own is served the property shell, which loads it here in the browser (see property/shell.ts).
-import { lazy, Suspense, useEffect, useRef, useState, type LazyExoticComponent, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type LazyExoticComponent, type Ref } from 'react';
 import { data, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { apiProperty, detail, gone as goneFile, SITE } from '../paths';
-import { loadMessages, localePath, typeLabel, useT, type Lang, type MessageKey, type Translate } from '../i18n';
+import { loadMessages, localePath, typeLabel, useT, type Lang } from '../i18n';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
-import { formatPercent, telHref, whatsappHref } from '../format';
-import { isSafeId } from '../ids';
+import { formatPercent } from '../format';
 import { formatDate, formatMonth } from '../dates';
+import { isSafeId } from '../ids';
 import type { CardProperty, DetailAgent, DetailData, DetailDeveloper, Picture as PictureData, Property, TypeKind } from '../types';
-import { useHydrated, useLang, useSite, type ShellData } from '../shell';
+import { useHydrated, useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { NotFoundContent } from '../components/NotFoundContent';
-import { Icon, type IconName } from '../components/Icon';
+import { Icon } from '../components/Icon';
 import { areaText, bedroomsText } from '../property/facts';
 import { hasRooms } from '../property/rooms';
 import { perSqftLineText, perSqftText, priceText } from '../price';
@@ -36,6 +36,8 @@ import { MortgageSection } from '../property/MortgageSection';
 import { ShareButton } from '../property/ShareButton';
 import { SaveButton } from '../shortlist/controls';
 import { MapCard } from '../property/MapCard';
+import { ContactButtons, contactLinks } from '../property/contact';
+import { Fact, projectParticulars, Row } from '../property/parts';
 import { SimilarSection } from '../property/SimilarCard';
 import { BackToListings } from '../property/BackToListings';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
@@ -234,85 +236,6 @@ function PendingView() {
     void revalidator.revalidate();
   }, [revalidator]);
   return <PropertyNotFound />;
-}
-
-function Fact({ icon, label, value }: { icon: IconName; label: string; value: string }) {
-  return (
-    <div className="fact-tile">
-      {/* The icon inside the <dt>: a <dl>'s <div> may hold only <dt> and <dd> (vnu). */}
-      <dt>
-        <Icon name={icon} size={22} />
-        <span>{label}</span>
-      </dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-/**
- * An off-plan project's particulars that Dubai's rules put on its ads: label, value, and whether
- * the value is English words (the project's name as RERA registers it; the others are numbers).
- */
-function projectParticulars(property: Detail): [MessageKey, string | undefined, boolean][] {
-  return [
-    ['property.projectName', property.projectName, true],
-    ['property.projectNumber', property.projectNumber, false],
-    ['property.escrowAccount', property.escrowAccount, false],
-  ];
-}
-
-/** The text of the WhatsApp message and the e-mail subject, with the listing reference. */
-function enquiryText(t: Translate, property: Detail, url: string) {
-  const vars = { title: property.title, reference: property.reference ?? '', url };
-  return {
-    whatsapp: t(property.reference ? 'card.whatsapp.message' : 'card.whatsapp.messageNoRef', vars),
-    subject: t(property.reference ? 'property.email.subject' : 'property.email.subjectNoRef', vars),
-    body: t('property.email.body', vars),
-  };
-}
-
-/** Call, WhatsApp and e-mail: the listing agent's, or the agency's without one. */
-function contactLinks(site: ShellData, agent: Agent | null, property: Detail, url: string, t: Translate) {
-  const text = enquiryText(t, property, url);
-  const phone = agent?.phone ?? site.phones[0] ?? null;
-  const whatsapp = agent?.whatsapp ?? site.whatsapp;
-  const email = agent?.email ?? site.email;
-  return {
-    tel: phone ? telHref(phone) : null,
-    whatsapp: whatsappHref(whatsapp, text.whatsapp),
-    mail: `mailto:${email}?subject=${encodeURIComponent(text.subject)}&body=${encodeURIComponent(text.body)}`,
-  };
-}
-
-function ContactButtons({ links, className }: { links: ReturnType<typeof contactLinks>; className: string }) {
-  const t = useT();
-  return (
-    <div className={className}>
-      {links.tel ? (
-        <a className="button button--primary" href={links.tel}>
-          <Icon name="phone" size={18} />
-          <span>{t('property.call')}</span>
-        </a>
-      ) : null}
-      <a className="button button--whatsapp" href={links.whatsapp} target="_blank" rel="noopener">
-        <Icon name="whatsapp" size={18} />
-        <span>{t('property.whatsapp')}</span>
-      </a>
-      <a className="button button--outline" href={links.mail}>
-        <Icon name="mail" size={18} />
-        <span>{t('property.email')}</span>
-      </a>
-    </div>
-  );
 }
 
 function PropertyView({ property, agent, developer, similar, gallery, floorPlans, videoTour, amenities, stages, qr, market, areaGuide, baseUrl, kind }: Loaded) {

@@ -1,6 +1,6 @@
 // A compact card of a similar property: the photo, price, title and a line of facts, and the
 // shortlist's heart over the photo. The title is the link; its hit area covers the whole card
-// (styles/property.css), under the heart, as the listing pages' card does (a card that is all one
+// (styles/property-extras.css), under the heart, as the listing pages' card does (a card that is all one
 // link cannot hold a button: not valid HTML, and not reachable as itself). Lighter than the listing
 // pages' card (these three are on every property page).
 import { Link } from '../i18n/link';
