@@ -4,11 +4,11 @@
 // phone and desktop dashboards go to e2e/screenshots/ and /tmp/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { repo, startServer } from './server.mjs';
+import { copyOfContent, repo, startServer } from './server.mjs';
 import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -34,9 +34,7 @@ let browser;
 let foreign;
 
 before(async () => {
-  root = mkdtempSync(join(tmpdir(), 'estate-admin-e2e-'));
-  content = join(root, 'content');
-  cpSync(join(repo, 'content'), content, { recursive: true });
+  ({ root, content } = copyOfContent('estate-admin-e2e-'));
   server = await startServer({ content, watch: true, outbox: join(root, 'outbox') });
   browser = await launch();
   foreign = createServer((_, response) => {

@@ -8,10 +8,9 @@
 // they show the CMS as it is: docs/editors/*.jpg (with ESTATE_GUIDE_SHOTS=1).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
-import { repo, startServer } from './server.mjs';
+import { copyOfContent, repo, startServer } from './server.mjs';
 import { launch } from './browser.mjs';
 import { answerThePicker, choose, contentFiles, fillIn, formErrors, reveal, seedRepository } from './cms-repo.mjs';
 
@@ -29,9 +28,7 @@ let root;
 let content;
 
 before(async () => {
-  root = mkdtempSync(join(tmpdir(), 'estate-cms-editor-'));
-  content = join(root, 'content');
-  cpSync(join(repo, 'content'), content, { recursive: true });
+  ({ root, content } = copyOfContent('estate-cms-editor-'));
   server = await startServer({ content, watch: true });
   browser = await launch();
 });

@@ -6,10 +6,9 @@
 // edit (another listing's price) is published too. Screenshots: e2e/screenshots/gone-*.png.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repo, startServer } from './server.mjs';
+import { copyOfContent, startServer } from './server.mjs';
 import { DESKTOP, PHONE, launch, openPage, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -29,9 +28,7 @@ let server;
 let browser;
 
 before(async () => {
-  root = mkdtempSync(join(tmpdir(), 'estate-e2e-gone-'));
-  content = join(root, 'content');
-  cpSync(join(repo, 'content'), content, { recursive: true });
+  ({ root, content } = copyOfContent('estate-e2e-gone-'));
   const post = join(content, 'blog', `${POST}.md`);
   writeFileSync(post, `${readFileSync(post, 'utf8')}\nA home we sold recently: [Marina Gate](/property/${SOLD}).\n`);
   server = await startServer({ content, watch: true });

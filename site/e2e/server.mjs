@@ -8,6 +8,17 @@ import { basename, dirname, join, resolve } from 'node:path';
 export const repo = resolve(import.meta.dirname, '..', '..');
 
 /**
+ * A copy of the repository's content in a new temporary folder, for a test whose server writes
+ * into it or that edits it: `{ root, content }` (`content` is `root`/content; remove `root` after).
+ */
+export function copyOfContent(prefix) {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const content = join(root, 'content');
+  cpSync(join(repo, 'content'), content, { recursive: true });
+  return { root, content };
+}
+
+/**
  * The sample site built once for the whole run: scripts/test.sh builds it before the browser
  * tests and names it in ESTATE_E2E_SITE, with the page and Vite caches of the run in
  * ESTATE_E2E_CACHE. Without it (a test file run by hand) each server builds its own.
