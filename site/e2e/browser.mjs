@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core (no browser download), as the project requires.
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
@@ -124,6 +125,23 @@ export async function gotoSettled(page, url) {
   await settle(page);
   return response;
 }
+
+/** A new page of `viewport` at `url`, answered 200 and settled: `openPage`'s `{ context, page, problems }`. */
+export async function visitPage(browser, viewport, url) {
+  const opened = await openPage(browser, viewport);
+  const response = await gotoSettled(opened.page, url);
+  assert.equal(response.status(), 200, `${url} answered ${response.status()}`);
+  return opened;
+}
+
+/** Closes a page `visitPage` opened; fails when it logged console errors or hydration warnings. */
+export async function closeClean({ context, problems }, where) {
+  await context.close();
+  assert.deepEqual(problems, [], `${where}: console errors or hydration warnings`);
+}
+
+/** The same text whatever the spacing and the bidi isolates and marks around interpolated values. */
+export const plain = (text) => text.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
 const INFLIGHT = Symbol('requests in flight');
 

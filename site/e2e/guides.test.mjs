@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { PHONE, closeClean, launch, plain, visitPage } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -52,20 +52,7 @@ after(async () => {
 });
 
 /** Opens `path` at `viewport`, answered 200 and settled. */
-async function visit(viewport, path) {
-  const opened = await openPage(browser, viewport);
-  const response = await gotoSettled(opened.page, server.url + path);
-  assert.equal(response.status(), 200, `${path} answered ${response.status()}`);
-  return opened;
-}
-
-async function finish({ context, problems }, path) {
-  await context.close();
-  assert.deepEqual(problems, [], `${path}: console errors or hydration warnings`);
-}
-
-/** The same text whatever the spacing and the bidi isolates around interpolated values. */
-const plain = (text) => text.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+const visit = (viewport, path) => visitPage(browser, viewport, server.url + path);
 /** Text of an HTML fragment (the published texts are HTML). */
 const textOf = (html) => plain(html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'"));
 /** A number as the page writes it. */
@@ -279,7 +266,7 @@ describe('an area guide', () => {
         await page.screenshot({ path: join(SHOTS, `guide-figures-${lang}-${width}.png`) });
         await assertFigures(page, guide, lang);
         assert.equal(await page.locator('.guide__visa a').getAttribute('href'), `${PREFIX[lang]}/golden-visa`);
-        await finish(opened, where);
+        await closeClean(opened, where);
       }
     }
   });
@@ -293,7 +280,7 @@ describe('an area guide', () => {
       const path = `${PREFIX[lang]}/area-guides-in-dubai/${FEW}`;
       const opened = await visit(PHONE, path);
       await assertFigures(opened.page, guide, lang);
-      await finish(opened, path);
+      await closeClean(opened, path);
     }
   });
 
@@ -314,7 +301,7 @@ describe('an area guide', () => {
       await card.locator('.area-card__link').click();
       await opened.page.waitForURL(`**${target}`);
       await opened.page.getByRole('heading', { level: 1, name }).waitFor();
-      await finish(opened, path);
+      await closeClean(opened, path);
 
       // The property page: its location, and its Golden Visa line.
       path = `${PREFIX[lang]}/property/${property.id}`;
@@ -330,14 +317,14 @@ describe('an area guide', () => {
       const body = plain(await opened.page.locator('main').innerText());
       const first = textOf(lang === 'en' ? visa.content : visa.translations[lang].content).slice(0, 40);
       assert.ok(body.includes(first), `${lang} /golden-visa: its text ('${first}')`);
-      await finish(opened, path);
+      await closeClean(opened, path);
 
       // And /golden-visa opened directly.
       path = `${PREFIX[lang]}/golden-visa`;
       opened = await visit(LAPTOP, path);
       assert.equal(plain(await opened.page.locator('h1').innerText()), title, path);
       assert.equal(await opened.page.locator('html').getAttribute('lang'), lang);
-      await finish(opened, path);
+      await closeClean(opened, path);
     }
   });
 });

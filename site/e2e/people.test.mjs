@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, gotoSettled, launch, openPage, settle } from './browser.mjs';
+import { PHONE, closeClean, launch, plain, settle, visitPage } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -40,20 +40,8 @@ after(async () => {
   await server?.stop();
 });
 
-async function visit(viewport, path) {
-  const opened = await openPage(browser, viewport);
-  const response = await gotoSettled(opened.page, server.url + path);
-  assert.equal(response.status(), 200, `${path} answered ${response.status()}`);
-  return opened;
-}
-
-async function finish({ context, problems }, path) {
-  await context.close();
-  assert.deepEqual(problems, [], `${path}: console errors or hydration warnings`);
-}
-
-/** The same text whatever the spacing and the bidi isolates around interpolated values. */
-const plain = (text) => text.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+/** Opens `path` at `viewport`, answered 200 and settled. */
+const visit = (viewport, path) => visitPage(browser, viewport, server.url + path);
 /** A price as compared by the listing pages: rents as yearly amounts. */
 const yearly = (card) => (card.price == null ? null : card.pricePeriod === 'month' ? card.price * 12 : card.price);
 /** The cards' listing ids, in the page's order. */
@@ -114,7 +102,7 @@ describe("a team member's page", () => {
         assert.deepEqual(await cardIds(page), expected, `${where}: sorted by price`);
         await page.evaluate(() => document.querySelector('#people-listings')?.scrollIntoView({ block: 'start' }));
         await page.screenshot({ path: join(SHOTS, `people-agent-listings-${lang}-${width}.png`) });
-        await finish(opened, where);
+        await closeClean(opened, where);
       }
     }
   });
@@ -133,7 +121,7 @@ describe("a team member's page", () => {
       await settle(team.page);
       assert.equal(plain(await team.page.textContent('h1')), name, `${lang}: from the team page`);
       assert.ok((await team.page.$$('.people__section .property-card')).length > 0, `${lang}: the cards after a navigation`);
-      await finish(team, `${lang} team page to ${target}`);
+      await closeClean(team, `${lang} team page to ${target}`);
       // The property page: the agent's name beside the price.
       const property = await visit(LAPTOP, `${PREFIX[lang]}/property/${listing.id}`);
       await property.page.click(`.agent-card a.agent-card__name[href="${target}"]`);
@@ -141,7 +129,7 @@ describe("a team member's page", () => {
       await heading(property.page, name);
       await settle(property.page);
       assert.equal(plain(await property.page.textContent('h1')), name, `${lang}: from the property page`);
-      await finish(property, `${lang} property page to ${target}`);
+      await closeClean(property, `${lang} property page to ${target}`);
     }
   });
 });
@@ -167,7 +155,7 @@ describe("a developer's page", () => {
         await page.screenshot({ path: join(SHOTS, `people-developer-${lang}-${width}.png`) });
         await page.evaluate(() => document.querySelector('#people-projects')?.scrollIntoView({ block: 'start' }));
         await page.screenshot({ path: join(SHOTS, `people-developer-projects-${lang}-${width}.png`) });
-        await finish(opened, where);
+        await closeClean(opened, where);
       }
       // The developers page: the developer's details link to its page.
       const list = await visit(LAPTOP, `${PREFIX[lang]}/developers`);
@@ -179,7 +167,7 @@ describe("a developer's page", () => {
       await heading(list.page, name);
       await settle(list.page);
       assert.equal(plain(await list.page.textContent('h1')), name, `${lang}: from the developers page`);
-      await finish(list, `${lang} developers page to its page`);
+      await closeClean(list, `${lang} developers page to its page`);
     }
   });
 });
@@ -197,7 +185,7 @@ describe("a rental's terms", () => {
       for (const word of words[lang]) assert.ok(details.includes(word), `${path}: ${word} in ${details}`);
       await opened.page.evaluate(() => document.querySelector('#property-details')?.scrollIntoView({ block: 'start' }));
       await opened.page.screenshot({ path: join(SHOTS, `people-rental-terms-${lang}-390.png`) });
-      await finish(opened, path);
+      await closeClean(opened, path);
     }
   });
 });
