@@ -1,13 +1,16 @@
-// The results' map, fetched (with the map's messages: ResultsMap) when the visitor first
-// chooses it.
-import { lazy, Suspense } from 'react';
+// The results, and beside them (or on phones in their place) their map, fetched (with the map's
+// messages: ResultsMap) when the visitor first chooses it. The wrapper is always drawn, so the
+// list is the same element in either view; how the two share the screen is styles'
+// (listing-toolbar.css: side by side from 1,024 px, the map alone under the filters below).
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import type { CardProperty } from '../types';
 import type { MapView } from './useMapView';
 
 const ResultsMap = lazy(() => import('./ResultsMap'));
 
-export function LazyResultsMap({ cards, view }: { cards: CardProperty[]; view: MapView }) {
+/** `cards`: what the map shows, null while they are still coming (the map waits for them). */
+export function LazyResultsMap({ cards, view, children }: { cards: CardProperty[] | null; view: MapView; children: ReactNode }) {
   const t = useT();
   const loading = (
     <p className="map-view map-view--status" role="status">
@@ -15,9 +18,14 @@ export function LazyResultsMap({ cards, view }: { cards: CardProperty[]; view: M
       {t('mapView.loading')}
     </p>
   );
-  return view.map ? (
-    <Suspense fallback={loading}>
-      <ResultsMap cards={cards} view={view} />
-    </Suspense>
-  ) : null;
+  return (
+    <div className={view.map ? 'results results--map' : 'results'}>
+      {view.map ? cards ? (
+        <Suspense fallback={loading}>
+          <ResultsMap cards={cards} view={view} />
+        </Suspense>
+      ) : loading : null}
+      <div className="results__list">{children}</div>
+    </div>
+  );
 }

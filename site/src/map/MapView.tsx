@@ -5,7 +5,7 @@
 // a focusable element with an accessible name, so the map works by keyboard and screen reader,
 // and prices are shaped by the browser in every language. Clusters come from supercluster (the
 // library MapLibre itself clusters with), worked out for the view after each move.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LngLatBoundsLike, Map as MapLibreMap, Marker } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Protocol } from 'pmtiles';
@@ -104,6 +104,7 @@ export default function MapView(props: MapViewProps) {
   const lang = useLang();
   const container = useRef<HTMLDivElement>(null);
   const region = useRef<HTMLDivElement>(null);
+  const paint = useRef(() => {});
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [failed, setFailed] = useState(false);
   const [moved, setMoved] = useState(false);
@@ -126,7 +127,7 @@ export default function MapView(props: MapViewProps) {
         center: [centre.lng, centre.lat],
         zoom: listing ? 10 : LISTING_ZOOM,
         maxZoom: 18,
-        attributionControl: { compact: true },
+        attributionControl: false,
         locale: mapLocale(t),
         // Page scrolling stays page scrolling: on a phone two fingers move the map.
         cooperativeGestures: window.matchMedia('(pointer: coarse)').matches,
@@ -140,7 +141,12 @@ export default function MapView(props: MapViewProps) {
       setFailed(true);
       return;
     }
-    instance.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
+    // The zoom buttons at the top of the reading side's far edge (right in English and Russian,
+    // left in Arabic), the credit at the foot of its near edge, clear of the page's floating
+    // WhatsApp button in the far corner. The map itself, being geography, is never mirrored.
+    const rtl = document.documentElement.dir === 'rtl';
+    instance.addControl(new maplibre.NavigationControl({ showCompass: false }), rtl ? 'top-left' : 'top-right');
+    instance.addControl(new maplibre.AttributionControl({ compact: true }), rtl ? 'bottom-right' : 'bottom-left');
     instance.touchZoomRotate.disableRotation();
     if (first) instance.fitBounds(first, { padding: 48, maxZoom: LISTING_ZOOM, duration: 0 });
     instance.on('error', (event) => console.error('Map error', event.error));
@@ -235,6 +241,7 @@ export default function MapView(props: MapViewProps) {
         if ('cluster' in props && props.cluster) {
           const id = props.cluster_id;
           button.className = 'map-cluster';
+          button.dataset.cluster = String(id);
           button.textContent = String(props.point_count);
           button.setAttribute('aria-label', t('map.cluster', { n: props.point_count }));
           button.addEventListener('click', () => {
@@ -254,6 +261,12 @@ export default function MapView(props: MapViewProps) {
           // Named by what it shows first (the short price), then the title.
           button.setAttribute('aria-label', t('map.marker', { price, title }));
           button.addEventListener('click', () => setSelected(card.id));
+          // Pointing at a marker, or tabbing to it, marks its card in the list beside the map.
+          const mark = (on: boolean) => () => markCard(region.current, on ? card.id : null);
+          button.addEventListener('pointerenter', mark(true));
+          button.addEventListener('pointerleave', mark(false));
+          button.addEventListener('focus', mark(true));
+          button.addEventListener('blur', mark(false));
         }
         shown.set(key, new maplibre.Marker({ element: button }).setLngLat([lng, lat]).addTo(map));
       }
@@ -264,6 +277,7 @@ export default function MapView(props: MapViewProps) {
         }
       }
       region.current?.setAttribute('data-markers', String(shown.size));
+      paint.current();
     };
     draw();
     map.on('moveend', draw);
@@ -271,13 +285,53 @@ export default function MapView(props: MapViewProps) {
       map.off('moveend', draw);
       for (const marker of shown.values()) marker.remove();
     };
-  }, [map, index, byId, listing, t, lang]);
+    // `t` is a new function at every render but says the same for the same `lang`: with it here
+    // every render (a card pointed at, a marker chosen) drew every marker again, and the one
+    // with the keyboard on it went.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, index, byId, listing, lang]);
 
-  // The marker of the card shown stands out.
+  // The marker of the card shown stands out, and so does the marker (or the cluster that holds
+  // it) of the card in the list the pointer or the keyboard is on: after every change of either
+  // and after every redraw of the markers.
+  const [marked, setMarked] = useState<string | null>(null);
+  paint.current = () => {
+    for (const marker of region.current?.querySelectorAll<HTMLElement>('.map-marker, .map-cluster') ?? []) {
+      const { id, cluster } = marker.dataset;
+      marker.classList.toggle('is-selected', id !== undefined && id === selected);
+      const holds = marked !== null && (id === marked || (cluster !== undefined && index.getLeaves(Number(cluster), Infinity).some((leaf) => leaf.properties.id === marked)));
+      marker.classList.toggle('is-marked', holds);
+    }
+  };
+  useEffect(() => paint.current(), [selected, marked, map]);
+
+  // The list beside the map: a card pointed at or focused marks its marker.
   useEffect(() => {
-    const markers = region.current?.querySelectorAll<HTMLElement>('.map-marker');
-    markers?.forEach((marker) => marker.classList.toggle('is-selected', marker.dataset.id === selected));
-  }, [selected, map]);
+    const list = listOf(region.current);
+    if (!list) return;
+    const over = (event: Event) => setMarked(cardId(event.target));
+    const out = (event: Event) => setMarked(cardId((event as FocusEvent | PointerEvent).relatedTarget));
+    list.addEventListener('pointerover', over);
+    list.addEventListener('focusin', over);
+    list.addEventListener('pointerout', out);
+    list.addEventListener('focusout', out);
+    return () => {
+      list.removeEventListener('pointerover', over);
+      list.removeEventListener('focusin', over);
+      list.removeEventListener('pointerout', out);
+      list.removeEventListener('focusout', out);
+      markCard(region.current, null);
+    };
+  }, []);
+
+  // Closing the card a marker opened (its button or Escape) puts the keyboard back on that
+  // marker, or on the map when the marker has gone into a cluster.
+  const close = () => {
+    const id = selected;
+    setSelected(null);
+    const marker = [...(region.current?.querySelectorAll<HTMLElement>('.map-marker') ?? [])].find((element) => element.dataset.id === id);
+    (marker ?? region.current)?.focus();
+  };
 
   const searchArea = () => {
     if (!map || !listing) return;
@@ -290,7 +344,19 @@ export default function MapView(props: MapViewProps) {
   const missing = cards ? cards.length - located.length : 0;
   return (
     <>
-      <div className="map-view" ref={region} role="region" aria-label={props.label} tabIndex={-1}>
+      <div
+        className="map-view"
+        ref={region}
+        role="region"
+        aria-label={props.label}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && selected) {
+            event.stopPropagation();
+            close();
+          }
+        }}
+      >
         {failed ? (
           <p className="map-view__failed" role="status">
             {t('map.failed')}
@@ -303,11 +369,28 @@ export default function MapView(props: MapViewProps) {
             <span>{t('map.searchArea')}</span>
           </button>
         ) : null}
-        {card ? <Preview card={card} close={() => setSelected(null)} /> : null}
+        {card ? <Preview card={card} close={close} /> : null}
       </div>
       {missing > 0 ? <p className="map-view__note">{t('map.unlocated', { n: missing })}</p> : null}
     </>
   );
+}
+
+/** The list of cards a results map stands beside (LazyResultsMap's wrapper), if any. */
+function listOf(region: HTMLElement | null): HTMLElement | null {
+  return region?.closest('.results')?.querySelector<HTMLElement>('.results__list') ?? null;
+}
+
+/** The listing id of the card `target` is in: its link's last path segment. */
+function cardId(target: EventTarget | null): string | null {
+  const link = target instanceof Element ? target.closest('.property-card')?.querySelector('.property-card__link') : null;
+  const href = link?.getAttribute('href');
+  return href ? decodeURIComponent(href.slice(href.lastIndexOf('/') + 1)) : null;
+}
+
+/** Marks the card of listing `id` in the list beside the map (none: `null`). */
+function markCard(region: HTMLElement | null, id: string | null) {
+  for (const card of listOf(region)?.querySelectorAll('.property-card') ?? []) card.classList.toggle('is-marked', id !== null && cardId(card) === id);
 }
 
 /** The listing a marker opened: photo, price, title, place and its link. */
@@ -317,16 +400,21 @@ function Preview({ card, close }: { card: CardProperty; close: () => void }): Re
   const site = useSite();
   const shown = localize(card, lang, ['title', 'location']);
   const box = useRef<HTMLElement>(null);
-  // The keyboard follows what it opened.
-  useEffect(() => box.current?.querySelector<HTMLElement>('[data-preview-link]')?.focus(), [card.id]);
+  const about = useId();
+  // The keyboard follows what it opened (the page stays put: the card is on the map in view), and
+  // a screen reader says which listing it is: the link is described by the card's price, title
+  // and place. Escape closes it (MapView).
+  useEffect(() => box.current?.querySelector<HTMLElement>('[data-preview-link]')?.focus({ preventScroll: true }), [card.id]);
   return (
     <aside ref={box} className="map-preview" aria-label={shown.title}>
       <Picture className="map-preview__photo" picture={shown.image ?? site.defaultImage} sizes="card" alt="" fallbackWidth={160} fallbackHeight={120} />
       <div className="map-preview__body">
-        <p className="map-preview__price">{priceText(t, lang, shown.price, shown.pricePeriod)}</p>
-        <p className="map-preview__title">{shown.title}</p>
-        {shown.location ? <p className="map-preview__place">{shown.location}</p> : null}
-        <Link className="text-link" to={shown.url} data-preview-link>
+        <div id={about}>
+          <p className="map-preview__price">{priceText(t, lang, shown.price, shown.pricePeriod)}</p>
+          <p className="map-preview__title">{shown.title}</p>
+          {shown.location ? <p className="map-preview__place">{shown.location}</p> : null}
+        </div>
+        <Link className="text-link" to={shown.url} aria-describedby={about} data-preview-link>
           {t('card.view')}
         </Link>
       </div>

@@ -286,29 +286,30 @@ function ListingPage({ kind }: { kind: ListingKind }) {
             {summary.total > 1 ? <FilterControls filters={filter} update={update} priceRange={summary.priceRange} yearly={yearly} facets={summary} /> : null}
             {summary.total > 0 ? <ViewToggle view={map} /> : null}
           </div>
-          <LazyResultsMap cards={filteredCards ?? []} view={map} />
-          {loading && shown.length === 0 ? (
-            <>
-              <p className="listing-loading" role="status">
-                <span className="spinner spinner--small" aria-hidden="true" />
-                <span>{t('listing.loading')}</span>
-              </p>
-              {/* Cards of the final size until they come: the page keeps its length, so nothing
-                  below (the footer's banner) slides into view and out again. */}
-              <PlaceholderGrid />
-            </>
-          ) : (
-            <PropertyGrid properties={failed && !matching ? [] : shown} />
-          )}
-          {matching && shown.length < available ? (
-            <div className="listing-more">
-              <p className="listing-more__status">{t('listing.showing', { shown: shown.length, total: available })}</p>
-              <button type="button" className="button button--outline" onClick={showMore} disabled={loading}>
-                <span>{t('listing.more')}</span>
-                <Icon name="chevronDown" size={18} />
-              </button>
-            </div>
-          ) : null}
+          <LazyResultsMap cards={filteredCards ?? (failed ? [] : null)} view={map}>
+            {loading && shown.length === 0 ? (
+              <>
+                <p className="listing-loading" role="status">
+                  <span className="spinner spinner--small" aria-hidden="true" />
+                  <span>{t('listing.loading')}</span>
+                </p>
+                {/* Cards of the final size until they come: the page keeps its length, so nothing
+                    below (the footer's banner) slides into view and out again. */}
+                <PlaceholderGrid />
+              </>
+            ) : (
+              <PropertyGrid properties={failed && !matching ? [] : shown} />
+            )}
+            {matching && shown.length < available ? (
+              <div className="listing-more">
+                <p className="listing-more__status">{t('listing.showing', { shown: shown.length, total: available })}</p>
+                <button type="button" className="button button--outline" onClick={showMore} disabled={loading}>
+                  <span>{t('listing.more')}</span>
+                  <Icon name="chevronDown" size={18} />
+                </button>
+              </div>
+            ) : null}
+          </LazyResultsMap>
         </section>
       </div>
     </>

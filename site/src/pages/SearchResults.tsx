@@ -221,7 +221,6 @@ function SearchPage({ kind }: { kind: SearchKind }) {
           />
           <ViewToggle view={map} />
         </div>
-        {state.status === 'done' ? <LazyResultsMap cards={filtered} view={map} /> : null}
         {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
         <noscript>
           {import.meta.env.SSR ? (
@@ -230,30 +229,32 @@ function SearchPage({ kind }: { kind: SearchKind }) {
             </p>
           ) : null}
         </noscript>
-        {/* Until the answer: cards of the final size (the prerender draws them too), so the
-            answer moves nothing on the screen. */}
-        {busy || !PropertyGrid ? <PlaceholderGrid /> : <PropertyGrid properties={shown} />}
-        {empty ? (
-          <Suspense fallback={null}>
-            <NoResultsHelp
-              target={PANELS[panel].target}
-              purpose={kind === 'rent' ? 'rent' : 'buy'}
-              params={params}
-              yearly={yearly}
-              community={community}
-              count={(next, signal) => countFound(kind, next, signal)}
-            />
-          </Suspense>
-        ) : null}
-        {shown.length < total ? (
-          <div className="listing-more">
-            <p className="listing-more__status">{t('listing.showing', { shown: shown.length, total })}</p>
-            <button type="button" className="button button--outline" onClick={showMore}>
-              <span>{t('listing.more')}</span>
-              <Icon name="chevronDown" size={18} />
-            </button>
-          </div>
-        ) : null}
+        <LazyResultsMap cards={state.status === 'done' ? filtered : null} view={map}>
+          {/* Until the answer: cards of the final size (the prerender draws them too), so the
+              answer moves nothing on the screen. */}
+          {busy || !PropertyGrid ? <PlaceholderGrid /> : <PropertyGrid properties={shown} />}
+          {empty ? (
+            <Suspense fallback={null}>
+              <NoResultsHelp
+                target={PANELS[panel].target}
+                purpose={kind === 'rent' ? 'rent' : 'buy'}
+                params={params}
+                yearly={yearly}
+                community={community}
+                count={(next, signal) => countFound(kind, next, signal)}
+              />
+            </Suspense>
+          ) : null}
+          {shown.length < total ? (
+            <div className="listing-more">
+              <p className="listing-more__status">{t('listing.showing', { shown: shown.length, total })}</p>
+              <button type="button" className="button button--outline" onClick={showMore}>
+                <span>{t('listing.more')}</span>
+                <Icon name="chevronDown" size={18} />
+              </button>
+            </div>
+          ) : null}
+        </LazyResultsMap>
         <p className="search-browse">
           <Link to="/allproperties" className="text-link">
             <Icon name="search" size={18} />

@@ -1,0 +1,233 @@
+// Browser tests of the map view's layout, in Debian's Chromium with WebGL in software: from
+// 1,024 px the list and the map side by side (the page scrolls the list, the map stays under the
+// header; a card pointed at or focused marks its marker, and a marker its card), mirrored in
+// Arabic; on a phone the map alone takes the screen under the filters and a tapped marker's card
+// slides up from its foot (Escape closes it and the keyboard goes back to the marker); on
+// /allproperties the map opens where the list starts. Screenshots go to e2e/screenshots/.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from './server.mjs';
+import { PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+const PREFIX = { en: '', ar: '/ar', ru: '/ru' };
+const WIDE = { width: 1366, height: 900 };
+/** The site's fixed header (--header-height). */
+const HEADER = 75;
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch({ webgl: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits for the map's markers to be drawn. */
+const markersDrawn = (page) => page.waitForFunction(() => document.querySelector('.map-view')?.hasAttribute('data-markers'), null, { timeout: 30_000 });
+
+/** An element's box in the viewport (null when it is not rendered). */
+const box = (page, selector) =>
+  page.evaluate((s) => {
+    const element = document.querySelector(s);
+    if (!element || element.getClientRects().length === 0) return null;
+    const { left, right, top, bottom, width, height } = element.getBoundingClientRect();
+    return { left, right, top, bottom, width, height };
+  }, selector);
+
+/** The listing id of each card in the list, in order. */
+const listedIds = (page) =>
+  page.locator('.results__list .property-card .property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href').split('/').pop()));
+
+/** Whether the element matching `selector` has the class `is-marked`. */
+const isMarked = (page, selector) => page.locator(selector).evaluate((element) => element.classList.contains('is-marked'));
+
+/** A card of the list whose listing has a marker of its own in view (not in a cluster): zooms into clusters until one has. */
+async function cardWithMarker(page) {
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const listed = await listedIds(page);
+    const markers = await page.locator('.map-marker').evaluateAll((all) => all.map((m) => m.dataset.id));
+    const id = listed.find((listing) => markers.includes(listing));
+    if (id) return id;
+    await page.locator('.map-cluster').first().click();
+    await page.waitForTimeout(800);
+  }
+  throw new Error('no card of the list has a marker of its own');
+}
+
+const card = (id) => `.results__list .property-card:has(.property-card__link[href$="/${id}"])`;
+
+describe('from 1,024 px: the list and the map side by side', () => {
+  for (const lang of ['en', 'ar', 'ru']) {
+    test(`${lang}: the map on the reading side's far edge stays while the list scrolls`, async () => {
+      const { context, page, problems } = await openPage(browser, WIDE);
+      await gotoSettled(page, `${server.url}${PREFIX[lang]}/residential-properties?view=map`);
+      await markersDrawn(page);
+      const list = await box(page, '.results__list');
+      const map = await box(page, '.results-map');
+      assert.ok(list && map, 'both the list and the map are shown');
+      if (lang === 'ar') assert.ok(map.right <= list.left, `Arabic: the map left of the list (${JSON.stringify({ map, list })})`);
+      else assert.ok(map.left >= list.right, `${lang}: the map right of the list (${JSON.stringify({ map, list })})`);
+      assert.ok(Math.abs(map.top - list.top) < 2, 'the two start on one line');
+      assert.ok(map.width > 400 && list.width > map.width, `the list the wider (${list.width} and ${map.width} px)`);
+      // The zoom buttons on the far edge of the reading side: left in Arabic.
+      const zoom = await box(page, '.maplibregl-ctrl-zoom-in');
+      const nearLeft = zoom.left - map.left < map.right - zoom.right;
+      assert.equal(nearLeft, lang === 'ar', `${lang}: the zoom buttons at the ${nearLeft ? 'left' : 'right'}`);
+      // Two cards a row beside the map.
+      const tops = await page.locator('.results__list .property-card').evaluateAll((cards) => cards.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().top)));
+      assert.ok(tops[0] === tops[1] && tops[2] > tops[0], `two cards a row: ${tops}`);
+
+      // The page scrolls the list; once under the header the map stays there.
+      await page.evaluate(() => window.scrollBy(0, 400));
+      await page.waitForTimeout(100);
+      const stuck = await box(page, '.results-map');
+      const firstCard = (await box(page, '.results__list .property-card')).top;
+      await page.evaluate(() => window.scrollBy(0, 500));
+      await page.waitForTimeout(100);
+      const after = await box(page, '.results-map');
+      assert.ok(Math.abs(stuck.top - (HEADER + 16)) < 2, `the map under the header: ${stuck.top}`);
+      assert.equal(after.top, stuck.top, 'the map stays while the list scrolls');
+      assert.ok(Math.abs(after.bottom - (WIDE.height - 16)) < 2, `the map down to the screen's foot: ${after.bottom}`);
+      assert.ok(Math.abs((await box(page, '.results__list .property-card')).top - (firstCard - 500)) < 2, 'the list moved with the page');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator('.results__list').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SHOTS, `desktop-map-beside-${lang}.png`) });
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
+  test('a card pointed at or focused marks its marker, and a marker its card', async () => {
+    const { context, page, problems } = await openPage(browser, WIDE);
+    await gotoSettled(page, `${server.url}/residential-properties?view=map`);
+    await markersDrawn(page);
+    const id = await cardWithMarker(page);
+    const marker = `.map-marker[data-id="${id}"]`;
+    assert.equal(await isMarked(page, marker), false);
+
+    // The pointer on a card marks its marker; off it, no more.
+    await page.locator(card(id)).hover();
+    await page.waitForFunction((s) => document.querySelector(s)?.classList.contains('is-marked'), marker);
+    assert.equal(await page.locator('.map-marker.is-marked').count(), 1, 'that marker alone');
+    await page.mouse.move(5, WIDE.height - 5);
+    await page.waitForFunction((s) => !document.querySelector(s)?.classList.contains('is-marked'), marker);
+
+    // The pointer on the marker marks its card.
+    await page.locator(marker).hover();
+    await page.waitForFunction((s) => document.querySelector(s)?.classList.contains('is-marked'), card(id));
+    assert.equal(await page.locator('.results__list .property-card.is-marked').count(), 1, 'that card alone');
+    const outline = await page.locator(card(id)).evaluate((element) => getComputedStyle(element).outlineStyle);
+    assert.equal(outline, 'solid', 'the marked card shows it');
+    await page.mouse.move(5, WIDE.height - 5);
+    await page.waitForFunction((s) => !document.querySelector(s)?.classList.contains('is-marked'), card(id));
+
+    // The keyboard likewise: on the card's link, then on the marker.
+    await page.locator(card(id)).locator('.property-card__link').focus();
+    await page.waitForFunction((s) => document.querySelector(s)?.classList.contains('is-marked'), marker);
+    await page.locator(marker).focus();
+    await page.waitForFunction((s) => document.querySelector(s)?.classList.contains('is-marked'), card(id));
+    assert.equal(await isMarked(page, marker), false, 'the card is no longer focused: its marker is no longer marked');
+    await page.locator(marker).blur();
+    await page.waitForFunction((s) => !document.querySelector(s)?.classList.contains('is-marked'), card(id));
+
+    // A listing inside a cluster: the cluster that holds it is marked.
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.waitForFunction(() => document.querySelector('.map-cluster'));
+    await page.waitForTimeout(500);
+    const alone = await page.locator('.map-marker').evaluateAll((all) => all.map((m) => m.dataset.id));
+    const clustered = (await listedIds(page)).find((listing) => !alone.includes(listing));
+    assert.ok(clustered, 'a card of the list is in a cluster');
+    await page.locator(card(clustered)).hover();
+    await page.waitForFunction(() => document.querySelectorAll('.map-cluster.is-marked').length === 1);
+    assert.equal(await page.locator('.map-marker.is-marked').count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe('on a phone: the map under the filters', () => {
+  for (const lang of ['en', 'ar', 'ru']) {
+    test(`${lang}: it takes the screen under the filters; a tapped marker's card slides up, Escape closes it`, async () => {
+      const { context, page, problems } = await openPage(browser, PHONE, { hasTouch: true, isMobile: true, reducedMotion: 'no-preference' });
+      await gotoSettled(page, `${server.url}${PREFIX[lang]}/residential-properties`);
+      await page.locator('.view-toggle button').nth(1).click();
+      await page.waitForURL(/[?&]view=map/);
+      await markersDrawn(page);
+      await page.waitForTimeout(300);
+      assert.equal(await box(page, '.results__list'), null, 'the list gives its place to the map');
+      const toolbar = await box(page, '.listing-toolbar');
+      const map = await box(page, '.results-map');
+      assert.ok(Math.abs(toolbar.top - (HEADER + 16)) < 2, `the filters at the top, under the header: ${toolbar.top}`);
+      assert.ok(map.top > toolbar.bottom && map.top - toolbar.bottom < 24, `the map right under the filters (${map.top}, ${toolbar.bottom})`);
+      assert.ok(map.bottom <= PHONE.height && map.bottom > PHONE.height - 24, `down to the screen's foot: ${map.bottom}`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false, 'no sideways scroll');
+
+      const marker = page.locator('.map-marker').first();
+      const id = await marker.getAttribute('data-id');
+      await marker.tap();
+      const preview = page.locator('.map-preview');
+      await preview.waitFor();
+      assert.equal(await preview.evaluate((element) => getComputedStyle(element).animationName), 'map-preview-up', 'it slides up');
+      await page.waitForTimeout(400);
+      const sheet = await box(page, '.map-preview');
+      const view = await box(page, '.map-view');
+      assert.ok(Math.abs(sheet.bottom - view.bottom) < 2 && Math.abs(sheet.width - view.width) < 3, `a sheet across the map's foot: ${JSON.stringify({ sheet, view })}`);
+      // The keyboard on its link, which names the listing (its description: price, title, place).
+      const described = await page.evaluate(() => {
+        const link = document.activeElement;
+        return [link?.getAttribute('href'), document.getElementById(link?.getAttribute('aria-describedby') ?? '')?.textContent];
+      });
+      assert.match(described[0], new RegExp(`/property/${id}$`));
+      const title = await preview.locator('.map-preview__title').textContent();
+      assert.ok(described[1]?.includes(title), `the link is described by the listing: ${described[1]}`);
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(SHOTS, `phone-map-card-${lang}.png`) });
+      await page.keyboard.press('Escape');
+      await preview.waitFor({ state: 'detached' });
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.id), id, 'back on the marker');
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+});
+
+test('/allproperties: the map opens where the list starts', async () => {
+  for (const viewport of [PHONE, WIDE]) {
+    const { context, page, problems } = await openPage(browser, viewport);
+    await gotoSettled(page, `${server.url}/allproperties`);
+    const listTop = (await box(page, '.results__list')).top + (await page.evaluate(() => window.scrollY));
+    await page.getByRole('group', { name: 'Show the results as' }).getByRole('button', { name: 'Map' }).click();
+    await markersDrawn(page);
+    const map = await box(page, '.map-view');
+    const toolbar = await box(page, '.listing-toolbar');
+    const mapTop = map.top + (await page.evaluate(() => window.scrollY));
+    assert.ok(Math.abs(mapTop - listTop) < 2, `${viewport.width} px: the map at the list's start (${mapTop}, the list's ${listTop})`);
+    assert.ok(map.top - toolbar.bottom < 40 && map.top < viewport.height / 3, `${viewport.width} px: the map in the first screen under the filters, at ${map.top}`);
+    // The list comes back where it was, the view kept in the address as the filters are.
+    await page.getByRole('group', { name: 'Show the results as' }).getByRole('button', { name: 'List' }).click();
+    await page.waitForFunction(() => !location.search.includes('view=map'));
+    await page.locator('.results__list .property-card').first().waitFor();
+    assert.equal(await page.locator('.results-map').count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('without JavaScript the list is the page, whatever the address asks', async () => {
+  const { context, page } = await openPage(browser, WIDE, { javaScriptEnabled: false });
+  await page.goto(`${server.url}/residential-properties?view=map`);
+  assert.ok((await page.locator('.results__list .property-card').count()) > 0, 'the cards are there');
+  assert.equal(await page.locator('.results--map').count(), 0, 'no map layout');
+  await context.close();
+});
