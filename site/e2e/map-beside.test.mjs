@@ -107,6 +107,21 @@ describe('from 1,024 px: the list and the map side by side', () => {
     });
   }
 
+  test('at 1,024 px: side by side still, one card a row, nothing wider than the screen', async () => {
+    const { context, page, problems } = await openPage(browser, { width: 1024, height: 768 });
+    await gotoSettled(page, `${server.url}/ru/residential-properties?view=map`);
+    await markersDrawn(page);
+    const list = await box(page, '.results__list');
+    const map = await box(page, '.results-map');
+    assert.ok(map.left >= list.right && map.width > 300, JSON.stringify({ list, map }));
+    const lefts = await page.locator('.results__list .property-card').evaluateAll((cards) => cards.slice(0, 2).map((c) => Math.round(c.getBoundingClientRect().left)));
+    assert.equal(lefts[0], lefts[1], 'one card a row');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false, 'no sideways scroll');
+    await page.screenshot({ path: join(SHOTS, 'desktop-1024-map-beside-ru.png') });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test('a card pointed at or focused marks its marker, and a marker its card', async () => {
     const { context, page, problems } = await openPage(browser, WIDE);
     await gotoSettled(page, `${server.url}/residential-properties?view=map`);
