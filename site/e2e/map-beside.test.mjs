@@ -221,7 +221,7 @@ test('/allproperties: the map opens where the list starts', async () => {
   for (const viewport of [PHONE, WIDE]) {
     const { context, page, problems } = await openPage(browser, viewport);
     await gotoSettled(page, `${server.url}/allproperties`);
-    const listTop = (await box(page, '.results__list')).top + (await page.evaluate(() => window.scrollY));
+    const listTop = (await box(page, '.card-grid')).top + (await page.evaluate(() => window.scrollY));
     await page.getByRole('group', { name: 'Show the results as' }).getByRole('button', { name: 'Map' }).click();
     await markersDrawn(page);
     const map = await box(page, '.map-view');
@@ -242,7 +242,7 @@ test('/allproperties: the map opens where the list starts', async () => {
 test('without JavaScript the list is the page, whatever the address asks', async () => {
   const { context, page } = await openPage(browser, WIDE, { javaScriptEnabled: false });
   await page.goto(`${server.url}/residential-properties?view=map`);
-  assert.ok((await page.locator('.results__list .property-card').count()) > 0, 'the cards are there');
+  assert.ok((await page.locator('.card-grid .property-card').count()) > 0, 'the cards are there');
   assert.equal(await page.locator('.results--map').count(), 0, 'no map layout');
   await context.close();
 });
