@@ -86,7 +86,7 @@ describe('from 1,024 px: the list and the map side by side', () => {
       const tops = await page.locator('.results__list .property-card').evaluateAll((cards) => cards.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().top)));
       assert.ok(tops[0] === tops[1] && tops[2] > tops[0], `two cards a row: ${tops}`);
 
-      // The page scrolls the list; once under the header the map stays there.
+      // The page scrolls the list; the filters stay under the header, the map under them.
       await page.evaluate(() => window.scrollBy(0, 400));
       await page.waitForTimeout(100);
       const stuck = await box(page, '.results-map');
@@ -94,10 +94,15 @@ describe('from 1,024 px: the list and the map side by side', () => {
       await page.evaluate(() => window.scrollBy(0, 500));
       await page.waitForTimeout(100);
       const after = await box(page, '.results-map');
-      assert.ok(Math.abs(stuck.top - (HEADER + 16)) < 2, `the map under the header: ${stuck.top}`);
+      const filters = await box(page, '.listing-toolbar');
+      assert.ok(Math.abs(filters.top - HEADER) < 2, `the filters under the header: ${filters.top}`);
+      assert.ok(Math.abs(stuck.top - filters.bottom) < 2, `the map under the filters: ${stuck.top}, ${filters.bottom}`);
       assert.equal(after.top, stuck.top, 'the map stays while the list scrolls');
       assert.ok(Math.abs(after.bottom - (WIDE.height - 16)) < 2, `the map down to the screen's foot: ${after.bottom}`);
       assert.ok(Math.abs((await box(page, '.results__list .property-card')).top - (firstCard - 500)) < 2, 'the list moved with the page');
+      // A card at the top of the list goes under the filters, not over them.
+      const top = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.listing-toolbar, .property-card')?.className, { x: (list.left + list.right) / 2, y: filters.bottom - 4 });
+      assert.equal(top, 'listing-toolbar');
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.locator('.results__list').scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);
