@@ -1,7 +1,7 @@
 // Browser tests of the map view's layout, in Debian's Chromium with WebGL in software: from
-// 1,024 px the list and the map side by side (the page scrolls the list, the map stays under the
-// header; a card pointed at or focused marks its marker, and a marker its card), mirrored in
-// Arabic; on a phone the map alone takes the screen under the filters and a tapped marker's card
+// 1,024 px the list and the map side by side (the page scrolls the list, the filters stay under
+// the header and the map under them; a card pointed at or focused marks its marker, and a marker
+// its card), mirrored in Arabic; on a phone the map alone takes the screen under the filters and a tapped marker's card
 // slides up from its foot (Escape closes it and the keyboard goes back to the marker); on
 // /allproperties the map opens where the list starts. Screenshots go to e2e/screenshots/.
 import { after, before, describe, test } from 'node:test';
