@@ -10,7 +10,7 @@ import { localize, termIn } from '../i18n/content';
 import { typeLabel, useT, type Lang } from '../i18n';
 import { useHydrated, useLang, useSite } from '../shell';
 import { getJson } from '../data';
-import { SITE, TEAM } from '../paths';
+import { apiProperty, SITE, TEAM } from '../paths';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
@@ -28,6 +28,19 @@ import '../shortlist/shortlist.css';
 function perSqft(property: Property): number | null {
   const price = comparablePrice(property.price, property.pricePeriod);
   return price == null || !property.area ? null : price / property.area;
+}
+
+/** The address's listings, at most COMPARE_MAX, as the page reads them. */
+const idsOf = (value: string | null) => cleanIds(idsParam(value)).slice(0, COMPARE_MAX);
+
+// Opened at /compare (not its code loaded on the way elsewhere): the listings, the team and the
+// stages' names are asked for as the page's code loads, before hydration (the page cannot draw
+// its table before they come, and their requests waited for hydration); getJson keeps each answer
+// for the hooks below. A failure is the hooks' to report: they ask again.
+if (!import.meta.env.SSR && /\/compare\/?$/.test(window.location.pathname)) {
+  for (const id of idsOf(new URLSearchParams(window.location.search).get('ids'))) getJson(apiProperty(id)).catch(() => undefined);
+  getJson(TEAM).catch(() => undefined);
+  getJson(SITE).catch(() => undefined);
 }
 
 type Names = { agents: Record<string, string>; stages: Record<string, TermNames> };
@@ -70,7 +83,7 @@ export function Component() {
   const fromShortlist = (location.state as { from?: string } | null)?.from === COMPARE_FROM_SHORTLIST.from;
   // The prerender has no query: the page hydrates as it drew it, then reads it.
   const hydrated = useHydrated();
-  const ids = hydrated ? cleanIds(idsParam(params.get('ids'))).slice(0, COMPARE_MAX) : [];
+  const ids = hydrated ? idsOf(params.get('ids')) : [];
   const saved = useSaved(ids);
   const names = useNames(lang);
   const { agents, stages } = names ?? { agents: {}, stages: {} };
@@ -206,7 +219,7 @@ export function Component() {
                     <td />
                     {properties.map((p) => (
                       <th key={p.id} scope="col">
-                        {p.Images[0] ? <img src={p.Images[0]} alt="" width={240} height={160} loading="lazy" /> : null}
+                        {p.Images[0] ? <img src={p.Images[0]} alt="" width={240} height={160} decoding="async" /> : null}
                         <Link to={p.url} className="compare__title">
                           {p.title}
                         </Link>
