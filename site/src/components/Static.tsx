@@ -5,7 +5,9 @@
 // HTML is not diffed by React nor by Preact while hydrating, and an unchanged value is never
 // written again). A page the app draws itself (reached by its own navigation, no prerendered
 // markup under it) renders the children as any component does. `enhance` then runs on the element
-// in either case, for what the markup needs of the browser (a scrolling table's edges).
+// in either case, for what the markup needs of the browser (a scrolling table's edges). An adopted
+// element keeps the prerender's markup while it is mounted: give it a key that changes with what
+// it shows.
 import { createElement, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../shell';
 

@@ -241,8 +241,9 @@ function GuideView({ guide }: { guide: Guide }) {
 
         {market ? (
           // Prerendered, and left alone by hydration (a chart's SVG and tables, most of the page's
-          // elements, with nothing to hydrate): only its tables' scrolling is watched.
-          <Static as="section" className="guide__section guide-market" aria-labelledby="guide-market" enhance={watchScrollBoxes}>
+          // elements, with nothing to hydrate): only its tables' scrolling is watched. Keyed by the
+          // guide, so that another guide drawn in its place renders its own.
+          <Static key={guide.id} as="section" className="guide__section guide-market" aria-labelledby="guide-market" enhance={watchScrollBoxes}>
             {() => (
               <>
                 <h2 id="guide-market" className="guide__heading">
