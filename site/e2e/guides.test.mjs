@@ -5,13 +5,14 @@
 // linking to it; the property page's Golden Visa line and /golden-visa in three languages;
 // axe-core at 390 and 1366 px in EN and AR; the chart's labels 11 to 16 px, the tables' headings
 // on two lines at most, and a table's box that scrolls shaded at the edge where more of it lies
-// and a tab stop only then. Screenshots go to e2e/screenshots/guide-*.png.
+// and a tab stop only then; the market section left alone by hydration (the prerender's markup),
+// and drawn the same by the app's own navigation. Screenshots go to e2e/screenshots/guide-*.png.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, closeClean, launch, plain, visitPage } from './browser.mjs';
+import { PHONE, closeClean, gotoSettled, launch, plain, visitPage } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -269,6 +270,39 @@ describe('an area guide', () => {
         await closeClean(opened, where);
       }
     }
+  });
+
+  test("the market section is the prerender's markup, not hydrated; reached by the app's own links it is drawn in the browser, the same", async () => {
+    const path = `/area-guides-in-dubai/${MARINA}`;
+    /** The section's chart, its rows and its figures' box's tab stop (a phone's box scrolls). */
+    const drawn = (page) =>
+      page.evaluate(() => ({
+        charts: document.querySelectorAll('.guide-market svg.trend-chart').length,
+        rows: document.querySelectorAll('.guide-market tr').length,
+        tabStop: document.querySelector('.guide-table-scroll--figures .guide-table-wrap')?.getAttribute('tabindex'),
+      }));
+    // Loaded: React hydrated the page (the section's element is one of its own) but nothing in
+    // the section (no element under it is React's).
+    const opened = await visit(PHONE, path);
+    const hydration = await opened.page.evaluate(() => {
+      const react = (element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+      const section = document.querySelector('.guide-market');
+      return { react: react(document.querySelector('.guide')), section: react(section), inside: [...section.querySelectorAll('*')].filter(react).length };
+    });
+    // Preact (ESTATE_BROWSER_RENDERER=preact) marks no element so: only React's build is checked.
+    if (hydration.react) assert.deepEqual(hydration, { react: true, section: true, inside: 0 }, `${path}: the market section hydrated`);
+    const loaded = await drawn(opened.page);
+    assert.deepEqual(loaded, { charts: 2, rows: loaded.rows, tabStop: '0' }, `${path}: loaded`);
+    assert.ok(loaded.rows > 12, `${path}: ${loaded.rows} rows`);
+    // From the area guides page by its card's link: the app draws the page itself, the same.
+    await gotoSettled(opened.page, `${server.url}/area-guides-in-dubai`);
+    await opened.page.evaluate(() => (window.__sameDocument = true));
+    await opened.page.locator(`.area-card a[href="${path}"]`).first().click();
+    await opened.page.locator('.guide-market svg.trend-chart').first().waitFor({ state: 'attached' });
+    await opened.page.waitForFunction(() => document.querySelector('.guide-table-scroll--figures .guide-table-wrap')?.getAttribute('tabindex') === '0');
+    assert.equal(await opened.page.evaluate(() => window.__sameDocument), true, 'the app navigated, the page was not loaded');
+    assert.deepEqual(await drawn(opened.page), loaded, `${path}: drawn by the app`);
+    await closeClean(opened, path);
   });
 
   test("'too few' wherever a month or a figure has under 10 sales (DIFC), in EN and AR", async () => {

@@ -1,6 +1,8 @@
 // Core Web Vitals in the browser and on the wire: the home headline keeps its box while the
 // typewriter runs (no layout shift), an unknown property says 'Property Not Found' from its first
-// paint without a shift, and `estate serve` compresses as Netlify does.
+// paint without a shift, /compare draws its table where its first paint kept room for it (no
+// shift with two or four listings, in three languages, on a phone and a laptop), and `estate
+// serve` compresses as Netlify does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -108,6 +110,40 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       assert.ok(shift <= 0.02, `cumulative layout shift ${shift}, the largest shifts:\n${largest.join('\n')}`);
       await context.close();
     });
+  }
+}
+
+/**
+ * /compare?ids=...: the page is prerendered without its query, and the listings come from the
+ * static API after load. Whatever it shows first (the placeholder of the table) holds the room the
+ * table takes, so nothing moves when the table comes: no layout shift, with two listings and with
+ * four (an off-plan one among them, whose completion and payment-plan rows make the table taller),
+ * in English, Arabic and Russian, at 390 and 1366 px.
+ */
+const LAPTOP = { width: 1366, height: 768 };
+const COMPARED = {
+  two: ['marina-gate-two-bedroom-sea-view', 'downtown-one-bedroom-burj-view'],
+  four: ['marina-gate-two-bedroom-sea-view', 'emaar-beachfront-two-bedroom', 'downtown-serviced-hotel-apartment', 'jvc-studio-for-rent'],
+};
+for (const [label, viewport] of [['phone', PHONE], ['laptop', LAPTOP]]) {
+  for (const [count, ids] of Object.entries(COMPARED)) {
+    for (const lang of ['', 'ar/', 'ru/']) {
+      test(`/${lang}compare with ${count} listings moves nothing while its table comes, on a ${label}`, async () => {
+        const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+        const page = await context.newPage();
+        await recordShifts(page);
+        await page.goto(`${server.url}/${lang}compare?ids=${ids.join(',')}`, { waitUntil: 'load' });
+        await page.locator('.compare__table').waitFor();
+        assert.equal(await page.locator('.compare__table thead th').count(), ids.length);
+        await page.waitForLoadState('networkidle');
+        // The agents' names (the team's file) and the lazy images of the heads have come.
+        await page.waitForTimeout(300);
+        const shifts = await page.evaluate(() => window.__shifts);
+        const shift = shifts.reduce((sum, s) => sum + s.value, 0);
+        assert.equal(shift, 0, `cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
+        await context.close();
+      });
+    }
   }
 }
 

@@ -1,19 +1,21 @@
 // A table's box that scrolls sideways when the table is wider than its room (an area guide's
-// figures on a phone). Once hydrated it measures itself (a ResizeObserver: the width changes,
-// and a closed <details> opens from nothing) and, only while it overflows,
-// - takes the focus (tabIndex 0), so a keyboard can scroll it (axe: scrollable-region-focusable);
+// figures on a phone). Watched in the browser (`watchScrollBoxes`, run on the guide's market
+// section: a ResizeObserver, as the width changes and a closed <details> opens from nothing), it
+// says, only while it overflows,
+// - that it takes the focus (tabIndex 0), so a keyboard can scroll it (axe: scrollable-region-focusable);
 //   a box that fits is no tab stop of its own;
-// - says on which sides more of the table lies (`data-more`: 'start', 'end' or both), which the
+// - on which sides more of the table lies (`data-more`: 'start', 'end' or both), which the
 //   stylesheet draws as a shade at that edge (styles/areas.css), on the right in English and on
 //   the left in Arabic, where the table starts from the right;
-// - hides a column whose text the box's edge would cut (`clipCut`), up to that column's far side:
-//   a number cut at an edge reads as another number ('1,991' showed '991' at the left edge of an
-//   Arabic table, whose numbers read left to right), so a number is shown whole or not at all and
-//   the shade says more lies that way. A clip-path, so the cells stay in the table a screen reader
-//   reads.
-// The prerender and the first client render have neither (they cannot know the width), so
-// hydration matches.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// - and it hides a column whose text the box's edge would cut (`clipCut`), up to that column's far
+//   side: a number cut at an edge reads as another number ('1,991' showed '991' at the left edge
+//   of an Arabic table, whose numbers read left to right), so a number is shown whole or not at
+//   all and the shade says more lies that way. A clip-path, so the cells stay in the table a
+//   screen reader reads.
+// The markup has none of it (the prerender cannot know the width), and the watching writes it on
+// the elements itself: the market section is prerendered markup that hydration leaves alone
+// (components/Static.tsx), with no component of its own in the browser.
+import type { ReactNode } from 'react';
 
 type Overflow = { scrolls: boolean; start: boolean; end: boolean };
 
@@ -69,40 +71,52 @@ function clipCut(box: HTMLElement, table: HTMLElement) {
   if (table.style.clipPath !== clip) table.style.clipPath = clip;
 }
 
+/** Watches one box (`.guide-table-wrap`) as said above; returns what stops it. */
+function watchScroll(box: HTMLElement): () => void {
+  let frame = 0;
+  let now = FITS;
+  const update = () => {
+    const next = measure(box);
+    if (now.scrolls !== next.scrolls || now.start !== next.start || now.end !== next.end) {
+      now = next;
+      if (next.scrolls) box.tabIndex = 0;
+      else box.removeAttribute('tabindex');
+      const more = [next.start ? 'start' : '', next.end ? 'end' : ''].filter(Boolean).join(' ');
+      if (more) box.parentElement?.setAttribute('data-more', more);
+      else box.parentElement?.removeAttribute('data-more');
+    }
+    const table = box.firstElementChild;
+    if (table instanceof HTMLElement) {
+      if (next.scrolls) {
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(() => clipCut(box, table));
+      } else table.style.clipPath = '';
+    }
+  };
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(box);
+  // The table's own size too: it is what grows when a font arrives.
+  if (box.firstElementChild) observer.observe(box.firstElementChild);
+  box.addEventListener('scroll', update, { passive: true });
+  return () => {
+    cancelAnimationFrame(frame);
+    observer.disconnect();
+    box.removeEventListener('scroll', update);
+  };
+}
+
+/** Watches every scrolling table's box under `root`; returns what stops them. */
+export function watchScrollBoxes(root: HTMLElement): () => void {
+  const stops = [...root.querySelectorAll<HTMLElement>('.guide-table-wrap')].map(watchScroll);
+  return () => stops.forEach((stop) => stop());
+}
+
+/** The markup of a scrolling table's box (watched by `watchScrollBoxes`). */
 export function ScrollBox({ labelledBy, className, children }: { labelledBy: string; className?: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [overflow, setOverflow] = useState<Overflow>(FITS);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    let frame = 0;
-    const update = () => {
-      const next = measure(box);
-      setOverflow((now) => (now.scrolls === next.scrolls && now.start === next.start && now.end === next.end ? now : next));
-      const table = box.firstElementChild;
-      if (table instanceof HTMLElement) {
-        if (next.scrolls) {
-          cancelAnimationFrame(frame);
-          frame = requestAnimationFrame(() => clipCut(box, table));
-        } else table.style.clipPath = '';
-      }
-    };
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(box);
-    // The table's own size too: it is what grows when a font arrives.
-    if (box.firstElementChild) observer.observe(box.firstElementChild);
-    box.addEventListener('scroll', update, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-      box.removeEventListener('scroll', update);
-    };
-  }, []);
-  const more = [overflow.start ? 'start' : '', overflow.end ? 'end' : ''].filter(Boolean).join(' ');
   return (
-    <div className={className ? `guide-table-scroll ${className}` : 'guide-table-scroll'} data-more={more || undefined}>
-      <div ref={ref} className="guide-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={overflow.scrolls ? 0 : undefined}>
+    <div className={className ? `guide-table-scroll ${className}` : 'guide-table-scroll'}>
+      <div className="guide-table-wrap" role="region" aria-labelledby={labelledBy}>
         {children}
       </div>
     </div>

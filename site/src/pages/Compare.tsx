@@ -10,7 +10,7 @@ import { localize, termIn } from '../i18n/content';
 import { typeLabel, useT, type Lang } from '../i18n';
 import { useHydrated, useLang, useSite } from '../shell';
 import { getJson } from '../data';
-import { SITE, TEAM } from '../paths';
+import { apiProperty, SITE, TEAM } from '../paths';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
@@ -30,26 +30,47 @@ function perSqft(property: Property): number | null {
   return price == null || !property.area ? null : price / property.area;
 }
 
+/** The address's listings, at most COMPARE_MAX, as the page reads them. */
+const idsOf = (value: string | null) => cleanIds(idsParam(value)).slice(0, COMPARE_MAX);
+
+// Opened at /compare (not its code loaded on the way elsewhere): the listings, the team and the
+// stages' names are asked for as the page's code loads, before hydration (the page cannot draw
+// its table before they come, and their requests waited for hydration); getJson keeps each answer
+// for the hooks below. A failure is the hooks' to report: they ask again.
+if (!import.meta.env.SSR && /\/compare\/?$/.test(window.location.pathname)) {
+  for (const id of idsOf(new URLSearchParams(window.location.search).get('ids'))) getJson(apiProperty(id)).catch(() => undefined);
+  getJson(TEAM).catch(() => undefined);
+  getJson(SITE).catch(() => undefined);
+}
+
+type Names = { agents: Record<string, string>; stages: Record<string, TermNames> };
+
 /**
  * The agents' names (the team page's, in the page's language) and the payment-plan stages' names
- * in the page's language: fetched once the page has its listings.
+ * in the page's language; null until they have come (or failed to, then none: the agency's name
+ * stands in for an agent, and a stage keeps its English name), so the table is drawn once, whole.
  */
-function useNames(lang: Lang): { agents: Record<string, string>; stages: Record<string, TermNames> } {
-  const [names, setNames] = useState<{ agents: Record<string, string>; stages: Record<string, TermNames> }>({ agents: {}, stages: {} });
+function useNames(lang: Lang): Names | null {
+  const [names, setNames] = useState<{ lang: Lang; names: Names } | null>(null);
   useEffect(() => {
     let live = true;
     Promise.all([getJson(TEAM), getJson(SITE).catch(() => null)])
       .then(([team, site]) => {
-        if (!live) return;
         const agents = Object.fromEntries(team.map((member) => [member.id, localize(member, lang, ['name']).name]));
-        setNames({ agents, stages: site?.vocabulary.stages ?? {} });
+        return { agents, stages: site?.vocabulary.stages ?? {} };
       })
-      .catch((error) => console.error('Failed to fetch the team', error));
+      .catch((error) => {
+        console.error('Failed to fetch the team', error);
+        return { agents: {}, stages: {} };
+      })
+      .then((names) => {
+        if (live) setNames({ lang, names });
+      });
     return () => {
       live = false;
     };
   }, [lang]);
-  return names;
+  return names?.lang === lang ? names.names : null;
 }
 
 export function Component() {
@@ -62,9 +83,13 @@ export function Component() {
   const fromShortlist = (location.state as { from?: string } | null)?.from === COMPARE_FROM_SHORTLIST.from;
   // The prerender has no query: the page hydrates as it drew it, then reads it.
   const hydrated = useHydrated();
-  const ids = hydrated ? cleanIds(idsParam(params.get('ids'))).slice(0, COMPARE_MAX) : [];
+  const ids = hydrated ? idsOf(params.get('ids')) : [];
   const saved = useSaved(ids);
-  const { agents, stages } = useNames(lang);
+  const names = useNames(lang);
+  const { agents, stages } = names ?? { agents: {}, stages: {} };
+  // The prerender, the hydration and the wait for the listings all show the placeholder: the
+  // prerender cannot know the address's ids, and most visits to the page name some.
+  const pending = !hydrated || (ids.length >= 2 && (saved === null || names === null));
   const properties = (saved ?? []).flatMap((entry) => ('property' in entry ? [localize(entry.property, lang, ['title', 'location'])] : []));
   // A yearly rent per sqft and a sale price per sqft are not one scale: the best is named only
   // among listings of one kind.
@@ -170,45 +195,53 @@ export function Component() {
             </Link>
           )}
         </p>
-        {ids.length < 2 ? (
-          <p className="empty-state" role="status">
-            <Icon name="compare" size={28} />
-            <span>{t('compare.tooFew')}</span>
-          </p>
-        ) : saved === null ? (
-          <p className="shortlist__status" role="status">
-            <span className="spinner" aria-hidden="true" /> {t('shortlist.loading')}
-          </p>
-        ) : (
-          <div className="compare__scroll" role="region" aria-label={t('compare.title')} tabIndex={0}>
-            <table className="compare__table">
-              <thead>
-                <tr>
-                  <td />
-                  {properties.map((p) => (
-                    <th key={p.id} scope="col">
-                      {p.Images[0] ? <img src={p.Images[0]} alt="" width={240} height={160} loading="lazy" /> : null}
-                      <Link to={p.url} className="compare__title">
-                        {p.title}
-                      </Link>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.label}>
-                    <th scope="row">{row.label}</th>
-                    {properties.map((p, i) => (
-                      <td key={p.id}>{row.cell(p, i)}</td>
+        {/* At least a screen high from the first paint (shortlist.css): the footer is below the
+            fold while the listings load, so the table, however tall, moves nothing on the screen
+            when it comes. */}
+        <div className="compare__body">
+          {pending ? (
+            <>
+              <p className="shortlist__status" role="status">
+                <span className="spinner" aria-hidden="true" /> {t('shortlist.loading')}
+              </p>
+              <div className="compare__scroll compare__pending" aria-hidden="true" />
+            </>
+          ) : ids.length < 2 ? (
+            <p className="empty-state" role="status">
+              <Icon name="compare" size={28} />
+              <span>{t('compare.tooFew')}</span>
+            </p>
+          ) : (
+            <div className="compare__scroll" role="region" aria-label={t('compare.title')} tabIndex={0}>
+              <table className="compare__table">
+                <thead>
+                  <tr>
+                    <td />
+                    {properties.map((p) => (
+                      <th key={p.id} scope="col">
+                        {p.Images[0] ? <img src={p.Images[0]} alt="" width={240} height={160} decoding="async" /> : null}
+                        <Link to={p.url} className="compare__title">
+                          {p.title}
+                        </Link>
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {saved !== null && properties.length < ids.length ? <p className="shortlist__hint">{t('compare.someGone')}</p> : null}
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.label}>
+                      <th scope="row">{row.label}</th>
+                      {properties.map((p, i) => (
+                        <td key={p.id}>{row.cell(p, i)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {!pending && saved !== null && properties.length < ids.length ? <p className="shortlist__hint">{t('compare.someGone')}</p> : null}
+        </div>
       </div>
     </>
   );
