@@ -15,7 +15,7 @@ import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
 import type { Lang } from '../i18n';
 import type { CardProperty, ListingSummary, Property } from '../types';
-import { countFound, criteriaFrom, localFilters, SEARCHES, searchRequest, type Param, type SearchKind } from '../search/searches';
+import { countFound, criteriaFrom, localFilters, SEARCHES, searchRequest, type Criteria, type SearchKind } from '../search/searches';
 import { listingSummary, SITE } from '../paths';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
@@ -112,7 +112,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
     loadCards()
       .then((grid) => live && setGrid(() => grid))
       .catch((error) => console.error('Failed to load the result cards', error));
-    const { url, init } = searchRequest(kind, JSON.parse(key) as Partial<Record<Param, string>>);
+    const { url, init } = searchRequest(kind, JSON.parse(key) as Criteria);
     fetch(url, { ...init, signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`status ${response.status}`);
