@@ -147,8 +147,9 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   // The prerendered page knows no URL parameters: the chips and the panel's values come after
   // hydration, so the browser's first render matches the HTML.
   const hydrated = useHydrated();
-  // The rent search's prices are a year's rent: its price filter, chips and offers say so.
-  const yearly = kind === 'rent';
+  // The rent search's prices are a year's rent (and a search of rentals, 'purpose=rent'): its
+  // price filter, chips and offers say so.
+  const yearly = kind === 'rent' || (hydrated && params.get('purpose') === 'rent');
   // A typed query read into filters (search/CriteriaChips.tsx) finds what the query found (the
   // function reads it by the same rules): its answer is kept for the new address, so the cards
   // stay while that searches again.
