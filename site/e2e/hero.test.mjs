@@ -113,7 +113,8 @@ describe('the home search', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     assert.equal(await page.getByRole('radio', { name: 'إيجار' }).isChecked(), true);
-    await page.locator('select[name="type"]').focus();
+    // From the text box, the next stop is the communities' box.
+    await page.locator('input[name="query"]').focus();
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'search-home-community');
     const box = combobox(page);

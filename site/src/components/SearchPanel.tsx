@@ -92,12 +92,12 @@ export function searchUrl(target: string, values: PanelValues): string | null {
 }
 
 /**
- * A page's own fields in its panel (before the text box, after the type menu, after the bedroom
- * menu), and the result page's URL of the whole form they make (null: nothing filled in).
+ * A page's own fields in its panel (before the text box, after it, after the bedroom menu), and
+ * the result page's URL of the whole form they make (null: nothing filled in).
  */
 export interface PanelExtras {
   first: ReactNode;
-  afterType: ReactNode;
+  afterText: ReactNode;
   afterBedrooms: ReactNode;
   url: (form: HTMLFormElement) => string | null;
 }
@@ -211,6 +211,7 @@ export function SearchPanel({
           enterKeyHint="search"
         />
       </div>
+      {extras?.afterText}
       <div className="search-panel__field">
         <label className="visually-hidden" htmlFor={`${id}-type`}>
           {t('searchPanel.type')}
@@ -230,7 +231,6 @@ export function SearchPanel({
           ))}
         </select>
       </div>
-      {extras?.afterType}
       {config.bedrooms ? (
         <div className="search-panel__field">
           <label className="visually-hidden" htmlFor={`${id}-bedrooms`}>

@@ -51,7 +51,7 @@ export function heroExtras(id: string): PanelExtras {
         <Purpose />
       </Suspense>
     ),
-    afterType: (
+    afterText: (
       <Suspense fallback={null}>
         <Community id={id} />
       </Suspense>
