@@ -218,6 +218,8 @@ describe('the home search', () => {
     ]) {
       for (const viewport of [PHONE, LAPTOP]) {
         const { context, page, problems } = await home(viewport, path);
+        await page.locator('.search-panel--home').scrollIntoViewIfNeeded();
+        await shoot(page, `${lang}-${viewport.width}-closed`);
         await combobox(page).pressSequentially(first);
         await options(page).first().click();
         await combobox(page).pressSequentially(typed);

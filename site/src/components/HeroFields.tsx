@@ -68,6 +68,8 @@ export function HeroPrice({ id }: { id: string }) {
   useEffect(() => setMin(minField.current?.value ?? ''), []);
   const field = (name: 'min' | 'max') => {
     const label = t(name === 'min' ? (rent ? 'hero.minRent' : 'hero.min') : rent ? 'hero.maxRent' : 'hero.max');
+    // Shorter, for the closed menu on a phone; the label says it in full.
+    const short = t(name === 'min' ? (rent ? 'hero.fromRent' : 'hero.from') : rent ? 'hero.toRent' : 'hero.to');
     return (
       <div className="search-panel__field">
         <label className="visually-hidden" htmlFor={`${id}-${name}`}>
@@ -80,7 +82,7 @@ export function HeroPrice({ id }: { id: string }) {
           defaultValue=""
           onChange={name === 'min' ? (event) => setMin(event.target.value) : undefined}
         >
-          <option value="">{label}</option>
+          <option value="">{short}</option>
           {(rent ? RENT_PRICES : SALE_PRICES).map((price) => (
             <option key={price} value={String(price)} disabled={name === 'max' && min !== '' && price < Number(min)}>
               {formatNumber(lang, price)}
