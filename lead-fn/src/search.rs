@@ -19,7 +19,10 @@
 //! - `type`: the sub-category, ignoring case and a plural `s` ('Apartments' finds 'Apartment');
 //! - `bedrooms`: exactly that many (0 is a studio); 7 means '7+', seven or more;
 //! - `area`: at least that many square feet;
-//! - `community` (ours, for the 'Area' dropdowns): the location, ignoring case and accents;
+//! - `community` (ours, for the 'Area' dropdowns and the home search): the location, ignoring
+//!   case and accents; several (the parameter repeated, or a JSON array) find a listing in any of
+//!   them; a value that is all one community's name, alias, Arabic or Russian name, or a near
+//!   misspelling of one, read as a typed query reads it ('JVC', 'Marena'), is that community;
 //! - ours too, for the result pages' filters: `bathrooms` as `bedrooms`; `areaMax`: at most that
 //!   many square feet; `min` and `max`: the price in AED, bounds included, a rent as its yearly
 //!   amount ([`contract::PricePeriod::yearly`]); `completion` (off-plan handover): `ready`, a
@@ -79,10 +82,12 @@ pub struct Criteria {
     pub furnishing: Option<Furnishing>,
     /// This month (`2026-11`): what `ready` compares with.
     pub today: String,
-    /// A community (the property's location), compared folded and in any of the listing's
-    /// languages: the 'Area' dropdowns of the residential and rental pages (beside the
-    /// type, bedroom, area and price parameters).
-    pub community: Option<String>,
+    /// Communities (the property's location) as [`community_key`]s, compared folded and in any
+    /// of the listing's languages; a listing in any of them fits: the 'Area' dropdowns of the
+    /// residential and rental pages (one), the home search (several).
+    pub communities: Vec<String>,
+    /// The communities as sent, beside [`Criteria::communities`] (read by [`Criteria::read_query`]).
+    pub communities_typed: Vec<String>,
     /// Rental listings, or every other.
     pub purpose: Option<Purpose>,
     /// Off-plan listings only.
@@ -124,8 +129,8 @@ impl Criteria {
         if self.furnishing.is_some() && property.furnishing != self.furnishing {
             return false;
         }
-        if let Some(community) = &self.community
-            && !entry.communities.contains(community)
+        if !self.communities.is_empty()
+            && !self.communities.iter().any(|community| entry.communities.contains(community))
         {
             return false;
         }
@@ -142,7 +147,7 @@ impl Criteria {
     /// and the search does not have yet becomes a criterion, the rest its words.
     pub fn read_query(&mut self, terms: &contract::vocabulary::SearchTerms) {
         let given = Given {
-            community: self.community.is_some(),
+            community: !self.communities.is_empty(),
             kind: self.kind.is_some(),
             bedrooms: self.bedrooms.is_some(),
             price: self.min_price.is_some() || self.max_price.is_some(),
@@ -150,9 +155,20 @@ impl Criteria {
             furnishing: self.furnishing.is_some(),
             off_plan: self.off_plan,
         };
+        // A community given by any of its names is that community: the home search's field
+        // takes what a visitor types ('JVC') when no suggestion was chosen.
+        for (key, typed) in self.communities.iter_mut().zip(&self.communities_typed) {
+            let named = crate::query::read(typed, terms, Given::default());
+            if let (Some(name), "") = (named.community.as_deref(), named.query.trim())
+                && let Some(named_key) = community_key(name)
+            {
+                *key = named_key;
+            }
+        }
         let reading = crate::query::read(&self.text, terms, given);
-        self.community =
-            self.community.take().or_else(|| reading.community.as_deref().and_then(community_key));
+        if self.communities.is_empty() {
+            self.communities.extend(reading.community.as_deref().and_then(community_key));
+        }
         self.kind = self.kind.take().or_else(|| reading.kind.as_deref().map(normalise_type));
         self.bedrooms = self.bedrooms.or(reading.bedrooms);
         if !given.price {
@@ -217,7 +233,7 @@ struct Body {
     kind: Option<Value>,
     bedrooms: Option<Value>,
     area: Option<Value>,
-    community: Option<Value>,
+    community: Option<OneOrMore>,
     bathrooms: Option<Value>,
     #[serde(rename = "areaMax")]
     area_max: Option<Value>,
@@ -229,6 +245,26 @@ struct Body {
     #[serde(rename = "offPlan")]
     off_plan: Option<Value>,
 }
+
+/// A criterion that may be given several times: one value or an array of them.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum OneOrMore {
+    One(Value),
+    More(Vec<Value>),
+}
+
+impl OneOrMore {
+    fn texts(&self) -> Vec<String> {
+        match self {
+            OneOrMore::One(value) => value.text().into_iter().collect(),
+            OneOrMore::More(values) => values.iter().filter_map(Value::text).collect(),
+        }
+    }
+}
+
+/// At most this many communities count in one search (the rest are ignored).
+const MAX_COMMUNITIES: usize = 20;
 
 /// Why a search request was refused (400, with the reason as JSON).
 #[derive(Debug, PartialEq)]
@@ -242,13 +278,14 @@ impl From<BadSearch> for ApiError {
 
 /// Reads the criteria from a query string and a JSON body (either may be empty).
 pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria, BadSearch> {
-    let mut fields: [Option<String>; 13] = Default::default();
-    const NAMES: [&str; 13] = [
+    let mut fields: [Option<String>; 12] = Default::default();
+    // `community` may come several times: from the query string unless the body has it.
+    let mut communities: Vec<String> = Vec::new();
+    const NAMES: [&str; 12] = [
         "query",
         "type",
         "bedrooms",
         "area",
-        "community",
         "bathrooms",
         "areaMax",
         "min",
@@ -262,7 +299,9 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
             .map_err(|_| BadSearch("the query string is not URL-encoded".into()))?;
         for (name, value) in pairs {
-            if let Some(slot) = NAMES.iter().position(|n| *n == name) {
+            if name == "community" {
+                communities.extend(Some(value.trim().to_owned()).filter(|v| !v.is_empty()));
+            } else if let Some(slot) = NAMES.iter().position(|n| *n == name) {
                 fields[slot] = Some(value.trim().to_owned()).filter(|v| !v.is_empty());
             }
         }
@@ -275,7 +314,6 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             body.kind,
             body.bedrooms,
             body.area,
-            body.community,
             body.bathrooms,
             body.area_max,
             body.min,
@@ -285,6 +323,9 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             body.purpose,
             body.off_plan,
         ];
+        if let Some(community) = &body.community {
+            communities = community.texts();
+        }
         for (slot, value) in values.into_iter().enumerate() {
             if let Some(value) = value {
                 fields[slot] = value.text();
@@ -296,7 +337,6 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         kind,
         bedrooms,
         area,
-        community,
         bathrooms,
         area_max,
         min_price,
@@ -350,6 +390,9 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         Some("true") => true,
         Some(other) => return Err(BadSearch(format!("offPlan must be true or false, not {other:?}"))),
     };
+    communities.truncate(MAX_COMMUNITIES);
+    let keyed: Vec<(String, String)> =
+        communities.into_iter().filter_map(|typed| community_key(&typed).map(|key| (key, typed))).collect();
     let query: String = query.unwrap_or_default().chars().take(MAX_QUERY_CHARS).collect();
     Ok(Criteria {
         words: query_words(&query),
@@ -366,7 +409,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         completion,
         furnishing,
         today: this_month(),
-        community: community.and_then(|c| community_key(&c)),
+        communities: keyed.iter().map(|(key, _)| key.clone()).collect(),
+        communities_typed: keyed.into_iter().map(|(_, typed)| typed).collect(),
     })
 }
 

@@ -498,3 +498,31 @@ async fn the_endpoints_read_what_a_query_names_as_filters() {
     assert_eq!(read_found(all, json!({ "purpose": "rent", "query": "marina" })).await, ["marina-rent"]);
     assert_eq!(read_found(all, json!({ "offPlan": true })).await, Vec::<String>::new());
 }
+
+/// The home search's communities: several at once (repeated in the query string or a JSON
+/// array), each by any of its names as a visitor types it without choosing a suggestion.
+#[tokio::test]
+async fn several_communities_find_a_listing_in_any_and_are_read_by_any_of_their_names() {
+    let all = "/api/search-properties";
+    let both = ["marina-2", "marina-2-dear", "marina-studio", "creek-1", "marina-rent"];
+    let mut found = read_found(all, json!({ "community": ["Dubai Marina", "Dubai Creek Harbour"] })).await;
+    found.sort();
+    let mut expected = both.map(String::from).to_vec();
+    expected.sort();
+    assert_eq!(found, expected);
+    // By an alias, a Russian name and a misspelling; the rest of a search applies to them all.
+    assert_eq!(
+        read_found(all, json!({ "community": ["Marena", "Крик Харбор"], "bedrooms": 1 })).await,
+        ["creek-1"]
+    );
+    assert_eq!(
+        read_found(
+            "/api/search-properties?community=Creek%20Harbour&community=Palm%20Jumeirah&purpose=sale",
+            json!({})
+        )
+        .await,
+        ["creek-1", "palm-5"]
+    );
+    // A typed name that is more than a community is no community: nothing has it.
+    assert!(read_found(all, json!({ "community": "Marina Gate" })).await.is_empty());
+}

@@ -6,7 +6,7 @@
 // first type that looks chosen but is not; it lists the panel's own types, then every other type
 // the panel's listings have, each with its count as the type chips count it (an option with no
 // listing says so); on a listing page it shares the chips' filter.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../i18n/link';
 import { localePath, typeLabel, useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
@@ -38,7 +38,8 @@ export const BEDROOMS = [0, 1, 2, 3, 4, 5, 6, 7];
 const HOME_TYPES = ['Apartment', 'Bungalow', 'Studio', 'Shop', 'Palace', 'Plot'];
 
 export const PANELS: Record<PanelKind, PanelConfig> = {
-  home: { target: '/search-result', placeholder: 'searchPanel.placeholder.home', types: HOME_TYPES, bedrooms: false, area: null },
+  // With Buy or Rent, communities and a price range (Home's `extras`, components/HeroFields.tsx).
+  home: { target: '/search-result', placeholder: 'searchPanel.placeholder.home', types: HOME_TYPES, bedrooms: true, area: null },
   all: { target: '/search-result', placeholder: 'searchPanel.placeholder.all', types: HOME_TYPES, bedrooms: false, area: null },
   residential: {
     target: '/search-residential',
@@ -90,6 +91,17 @@ export function searchUrl(target: string, values: PanelValues): string | null {
   return `${target}?${params.toString()}`;
 }
 
+/**
+ * A page's own fields in its panel (before the text box, after it, after the bedroom menu), and
+ * the result page's URL of the whole form they make (null: nothing filled in).
+ */
+export interface PanelExtras {
+  first: ReactNode;
+  afterText: ReactNode;
+  afterBedrooms: ReactNode;
+  url: (form: HTMLFormElement) => string | null;
+}
+
 /** A community of the 'Area' dropdown: its English name is sent (search reads any language), `name` shown. */
 export interface CommunityOption {
   value: string;
@@ -121,6 +133,7 @@ export function SearchPanel({
   extra,
   type,
   onType,
+  extras,
 }: {
   kind: PanelKind;
   communities?: CommunityOption[];
@@ -130,6 +143,8 @@ export function SearchPanel({
   extra?: URLSearchParams;
   type?: string;
   onType?: (type: string) => void;
+  /** The page's own fields (the home search's). */
+  extras?: PanelExtras;
 }) {
   const t = useT();
   const lang = useLang();
@@ -141,8 +156,7 @@ export function SearchPanel({
   const values = { ...own, type: optionOf(options, type ?? own.type) };
   const id = `search-${kind}`;
 
-  const go = (next: PanelValues) => {
-    const url = searchUrl(config.target, next);
+  const go = (next: PanelValues, url = searchUrl(config.target, next)) => {
     if (url === null) {
       window.alert(t('searchPanel.empty'));
       return;
@@ -163,9 +177,9 @@ export function SearchPanel({
     if (refine && field !== 'query' && searchUrl(config.target, next) !== null) go(next);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    go(values);
+    go(values, extras?.url(event.currentTarget));
   };
 
   return (
@@ -180,6 +194,7 @@ export function SearchPanel({
       onSubmit={submit}
       noValidate
     >
+      {extras?.first}
       <div className="search-panel__field search-panel__field--text">
         <label className="visually-hidden" htmlFor={`${id}-query`}>
           {t('searchPanel.query')}
@@ -196,6 +211,7 @@ export function SearchPanel({
           enterKeyHint="search"
         />
       </div>
+      {extras?.afterText}
       <div className="search-panel__field">
         <label className="visually-hidden" htmlFor={`${id}-type`}>
           {t('searchPanel.type')}
@@ -236,6 +252,7 @@ export function SearchPanel({
           </select>
         </div>
       ) : null}
+      {extras?.afterBedrooms}
       {config.area === 'communities' ? (
         <div className="search-panel__field">
           <label className="visually-hidden" htmlFor={`${id}-community`}>

@@ -14,6 +14,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel } from '../components/SearchPanel';
+import { heroExtras } from '../components/heroLazy';
 import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
 import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
@@ -291,7 +292,7 @@ export function Component() {
         <div className="container home-hero__inner">
           <p className="eyebrow eyebrow--light">{t('home.eyebrow')}</p>
           <Typewriter phrases={phrases} />
-          <SearchPanel kind="home" types={blocks.types} />
+          <SearchPanel kind="home" types={blocks.types} extras={heroExtras('search-home')} />
         </div>
       </section>
 

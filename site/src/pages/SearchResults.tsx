@@ -15,7 +15,7 @@ import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
 import type { Lang } from '../i18n';
 import type { CardProperty, ListingSummary, Property } from '../types';
-import { countFound, criteriaFrom, localFilters, SEARCHES, searchRequest, type Param, type SearchKind } from '../search/searches';
+import { countFound, criteriaFrom, localFilters, SEARCHES, searchRequest, type Criteria, type SearchKind } from '../search/searches';
 import { listingSummary, SITE } from '../paths';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
@@ -112,7 +112,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
     loadCards()
       .then((grid) => live && setGrid(() => grid))
       .catch((error) => console.error('Failed to load the result cards', error));
-    const { url, init } = searchRequest(kind, JSON.parse(key) as Partial<Record<Param, string>>);
+    const { url, init } = searchRequest(kind, JSON.parse(key) as Criteria);
     fetch(url, { ...init, signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`status ${response.status}`);
@@ -147,8 +147,9 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   // The prerendered page knows no URL parameters: the chips and the panel's values come after
   // hydration, so the browser's first render matches the HTML.
   const hydrated = useHydrated();
-  // The rent search's prices are a year's rent: its price filter, chips and offers say so.
-  const yearly = kind === 'rent';
+  // The rent search's prices are a year's rent (and a search of rentals, 'purpose=rent'): its
+  // price filter, chips and offers say so.
+  const yearly = kind === 'rent' || (hydrated && params.get('purpose') === 'rent');
   // A typed query read into filters (search/CriteriaChips.tsx) finds what the query found (the
   // function reads it by the same rules): its answer is kept for the new address, so the cards
   // stay while that searches again.

@@ -90,8 +90,8 @@ export default function CriteriaChips({
     };
   }, [search, query, navigate, onRead]);
 
-  const remove = (name: ChipParam) => {
-    const next = without(params, name).toString();
+  const remove = (name: ChipParam, value?: string) => {
+    const next = without(params, name, value).toString();
     navigate({ search: next ? `?${next}` : '' }, { replace: true, preventScrollReset: true });
   };
   const chips = chipsNamed(t, lang, params, yearly, community);
@@ -110,9 +110,9 @@ export default function CriteriaChips({
       ) : null}
       {chips.length > 0 ? (
         <ul className="criteria" aria-label={t('search.criteria')}>
-          {chips.map(({ name, label }) => (
-            <li key={name}>
-              <button type="button" className="criteria__chip criteria__chip--remove" aria-label={t('search.query.remove', { value: label })} onClick={() => remove(name)}>
+          {chips.map(({ name, label, value }) => (
+            <li key={`${name} ${value ?? ''}`}>
+              <button type="button" className="criteria__chip criteria__chip--remove" aria-label={t('search.query.remove', { value: label })} onClick={() => remove(name, value)}>
                 <span>{label}</span>
                 <span aria-hidden="true">×</span>
               </button>

@@ -56,17 +56,30 @@ export function chips(t: Translate, lang: Lang, params: URLSearchParams, yearly 
   return chipsNamed(t, lang, params, yearly, community).map(({ label }) => label);
 }
 
-/** The chips with the criterion each stands for. */
-export function chipsNamed(t: Translate, lang: Lang, params: URLSearchParams, yearly = false, community?: CommunityName): { name: ChipParam; label: string }[] {
-  return CHIP_PARAMS.flatMap((name) => {
+/** The chips with the criterion each stands for; each of several communities is a chip of its own (`value`). */
+export function chipsNamed(t: Translate, lang: Lang, params: URLSearchParams, yearly = false, community: CommunityName = (name) => name): { name: ChipParam; label: string; value?: string }[] {
+  return CHIP_PARAMS.flatMap((name): { name: ChipParam; label: string; value?: string }[] => {
+    if (name === 'community') {
+      const names = [...new Set(params.getAll('community').map((value) => value.trim()).filter(Boolean))];
+      return names.map((value) => ({ name, label: community(value), value }));
+    }
     const label = chip(t, lang, params, name, yearly, community);
     return label === null ? [] : [{ name, label }];
   });
 }
 
-/** The address without a chip's criterion (the price range's two bounds for its one chip). */
-export function without(params: URLSearchParams, name: ChipParam): URLSearchParams {
+/**
+ * The address without a chip's criterion (the price range's two bounds for its one chip; of
+ * several communities, the one named by `value`).
+ */
+export function without(params: URLSearchParams, name: ChipParam, value?: string): URLSearchParams {
   const next = new URLSearchParams(params);
+  if (name === 'community' && value !== undefined) {
+    const kept = next.getAll('community').filter((other) => other.trim() !== value);
+    next.delete('community');
+    for (const other of kept) next.append('community', other);
+    return next;
+  }
   for (const param of name === 'price' ? ['min', 'max'] : [name]) next.delete(param);
   return next;
 }
@@ -91,6 +104,6 @@ export function relaxations(
   yearly = false,
   community?: CommunityName,
 ): { label: string; params: URLSearchParams }[] {
-  return chipsNamed(t, lang, params, yearly, community).map(({ name, label }) => ({ label, params: without(params, name) }));
+  return chipsNamed(t, lang, params, yearly, community).map(({ name, label, value }) => ({ label, params: without(params, name, value) }));
 }
 

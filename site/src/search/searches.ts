@@ -51,19 +51,26 @@ export const SEARCHES: Record<SearchKind, KindInfo> = {
   },
 };
 
-/** The page's criteria from the URL: only the parameters it reads, only when filled. */
-export function criteriaFrom(kind: SearchKind, params: URLSearchParams): Partial<Record<Param, string>> {
-  const criteria: Partial<Record<Param, string>> = {};
+/** A page's criteria: each a value, or several communities (a listing in any of them fits). */
+export type Criteria = Partial<Record<Param, string | string[]>>;
+
+/**
+ * The page's criteria from the URL: only the parameters it reads, only when filled. `community`
+ * may come several times (the home search's communities): then it is the list of them.
+ */
+export function criteriaFrom(kind: SearchKind, params: URLSearchParams): Criteria {
+  const criteria: Criteria = {};
   for (const name of SEARCHES[kind].params) {
-    const value = (params.get(name) ?? '').trim();
-    if (value) criteria[name] = value;
+    const values = [...new Set(params.getAll(name).map((value) => value.trim()).filter(Boolean))];
+    if (name === 'community' && values.length > 1) criteria[name] = values;
+    else if (values.length > 0) criteria[name] = (params.get(name) ?? '').trim() || values[0];
   }
   return criteria;
 }
 
-/** The request the page sends for its criteria. */
-export function searchRequest(kind: SearchKind, criteria: Partial<Record<Param, string>>): { url: string; init: RequestInit } {
-  const query = new URLSearchParams(criteria).toString();
+/** The request the page sends for its criteria: in the query string (a list's values repeated) and as the JSON body. */
+export function searchRequest(kind: SearchKind, criteria: Criteria): { url: string; init: RequestInit } {
+  const query = new URLSearchParams(Object.entries(criteria).flatMap(([name, value]) => (Array.isArray(value) ? value : [value ?? '']).map((one) => [name, one]))).toString();
   return {
     url: query ? `${SEARCHES[kind].endpoint}?${query}` : SEARCHES[kind].endpoint,
     init: {
