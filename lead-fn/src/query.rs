@@ -6,8 +6,14 @@
 //! `tests/search-vectors.json` (`queries`) holds the cases both run. The rules:
 //!
 //! - The text is cut into tokens: runs of letters and digits (a '.' between digits and a ','
-//!   before three digits belong to the number: '3.5m', '2,500,000'), compared folded
-//!   ([`fold`]: case, accents, Arabic vowel marks and digits).
+//!   before three digits belong to the number: '3.5m', '2,500,000'; a ',' before one or two
+//!   digits is a decimal comma: '2,5 млн' is 2,500,000), compared folded ([`fold`]: case,
+//!   accents, Arabic vowel marks and digits). A dash ('-', '–') between two tokens is noted.
+//! - A price range, read before the bounds alone: an amount, 'to' or a dash, an amount ('1m-3m',
+//!   '1m – 3m', '1 to 3 million'), or 'from', 'between', 'от', 'من', 'بين' before the first and
+//!   'to', 'and', 'до', 'إلى', 'و' (or a dash) between them ('between 1,000,000 and 3,000,000',
+//!   'от 1 до 3 млн', 'من 1 إلى 3 مليون'). A first amount without a unit takes the second's
+//!   ('2-3 млн'); the lower is the least, whichever comes first.
 //! - A price: a bound word ('under', 'below', 'up to', 'max', 'less than', 'до', 'дешевле',
 //!   'أقل من', 'تحت', 'حتى' for the most; 'over', 'above', 'from', 'min', 'more than', 'от',
 //!   'дороже', 'أكثر من', 'فوق' for the least) then an amount: a number (three-digit groups after
@@ -110,10 +116,32 @@ struct Token {
     raw: String,
     key: String,
     used: bool,
+    /// A dash ('-', '–') is between it and the token before: '1m-3m'.
+    dash: bool,
+}
+
+/// A hyphen, an en or em dash, a minus sign.
+fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '\u{2010}'..='\u{2015}' | '\u{2212}')
+}
+
+/// An amount as typed: its number, its unit if it has one, and the tokens it spans.
+struct Figure {
+    value: f64,
+    unit: Option<u64>,
+    span: usize,
+}
+
+/// A number and its unit as dirhams; without a unit, a number under 1,000 is no price.
+fn priced(value: f64, unit: Option<u64>) -> Option<u64> {
+    let amount = (value * unit.unwrap_or(1) as f64).round();
+    let enough = unit.is_some() || amount >= 1_000.0;
+    (enough && amount.is_finite() && amount < 1e13).then_some(amount as u64)
 }
 
 /// The tokens of `text`: runs of letters and digits; '.' between digits and ',' before three
-/// digits (after one) stay inside a number.
+/// digits (a thousands separator, left out) stay inside a number, and so does a ',' before one
+/// or two digits (a decimal comma, '2,5').
 fn tokens(text: &str) -> Vec<Token> {
     let chars: Vec<char> = text.chars().collect();
     let digit = |i: usize| {
@@ -121,25 +149,32 @@ fn tokens(text: &str) -> Vec<Token> {
             c.is_ascii_digit() || matches!(c, '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}')
         })
     };
+    let token = |raw: String, dash: bool| Token { key: fold(&raw), raw, used: false, dash };
     let mut out = Vec::new();
     let mut current = String::new();
+    let mut dash = false;
     for (i, &c) in chars.iter().enumerate() {
-        let inside_number = i > 0
-            && digit(i - 1)
-            && ((c == '.' && digit(i + 1))
-                || (c == ',' && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4)));
+        let thousands = c == ',' && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4);
+        let decimal = (c == '.' || c == ',')
+            && digit(i + 1)
+            && !(c == ',' && digit(i + 2) && digit(i + 3));
+        let inside_number = i > 0 && digit(i - 1) && (thousands || decimal);
         if c.is_alphanumeric() || inside_number {
-            if c != ',' {
+            if !thousands {
                 current.push(c);
             }
-        } else if !current.is_empty() {
-            out.push(std::mem::take(&mut current));
+        } else {
+            if !current.is_empty() {
+                out.push(token(std::mem::take(&mut current), dash));
+                dash = false;
+            }
+            dash |= is_dash(c);
         }
     }
     if !current.is_empty() {
-        out.push(current);
+        out.push(token(current, dash));
     }
-    out.into_iter().map(|raw| Token { key: fold(&raw), raw, used: false }).collect()
+    out
 }
 
 /// A name's folded tokens joined by a space: how a run of tokens is compared with it.
@@ -262,6 +297,16 @@ const MIN_WORDS: [&[&str]; 9] = [
     &["أكثر", "من"],
     &["فوق"],
 ];
+/// A price range's words: the one before its least (none, or a word) and the one between its
+/// bounds (a dash too).
+const RANGE_WORDS: [(&[&str], &[&str]); 6] = [
+    (&[], &["to"]),
+    (&["from"], &["to"]),
+    (&["between"], &["and"]),
+    (&["от"], &["до"]),
+    (&["من"], &["إلى"]),
+    (&["بين"], &["و"]),
+];
 
 struct Reader<'a> {
     tokens: Vec<Token>,
@@ -287,25 +332,24 @@ impl Reader<'_> {
         }
     }
 
-    /// An amount from `at`: (AED, tokens it spans).
-    fn amount(&self, at: usize) -> Option<(u64, usize)> {
+    /// A number from `at` with its unit and currency, if any.
+    fn figure(&self, at: usize) -> Option<Figure> {
         let key = self.key(at)?;
-        let number_len = key.bytes().take_while(|b| b.is_ascii_digit() || *b == b'.').count();
+        let number_len =
+            key.bytes().take_while(|b| b.is_ascii_digit() || *b == b'.' || *b == b',').count();
         if number_len == 0 || !key.as_bytes()[0].is_ascii_digit() {
             return None;
         }
-        let (mut number, attached) = key.split_at(number_len);
-        let mut joined = String::new();
+        let (typed, attached) = key.split_at(number_len);
+        let mut number = typed.replacen(',', ".", 1);
         let mut span = 1;
         if attached.is_empty() && !number.contains('.') {
-            joined.push_str(number);
             while let Some(group) =
                 self.key(at + span).filter(|k| k.len() == 3 && k.bytes().all(|b| b.is_ascii_digit()))
             {
-                joined.push_str(group);
+                number.push_str(group);
                 span += 1;
             }
-            number = &joined;
         }
         let value: f64 = number.parse().ok()?;
         let factor = if attached.is_empty() {
@@ -322,11 +366,43 @@ impl Reader<'_> {
         if self.key(at + span).is_some_and(is_currency) {
             span += 1;
         }
-        let amount = (value * factor.unwrap_or(1) as f64).round();
-        if factor.is_none() && amount < 1_000.0 {
-            return None;
+        Some(Figure { value, unit: factor, span })
+    }
+
+    /// An amount from `at`: (AED, tokens it spans).
+    fn amount(&self, at: usize) -> Option<(u64, usize)> {
+        let figure = self.figure(at)?;
+        Some((priced(figure.value, figure.unit)?, figure.span))
+    }
+
+    /// The first price range ('1m-3m', '1 to 3 million', 'от 1 до 3 млн'), taken: (least, most).
+    fn range(&mut self) -> Option<(u64, u64)> {
+        for at in 0..self.tokens.len() {
+            for (before, between) in RANGE_WORDS {
+                if !self.phrase_at(at, before) {
+                    continue;
+                }
+                let Some(low) = self.figure(at + before.len()) else { continue };
+                let gap = at + before.len() + low.span;
+                let from = if self.phrase_at(gap, between) {
+                    gap + between.len()
+                } else if self.key(gap).is_some() && self.tokens[gap].dash {
+                    gap
+                } else {
+                    continue;
+                };
+                let Some(high) = self.figure(from) else { continue };
+                // '2-3 млн': the second bound's unit is the first's too.
+                let (Some(least), Some(most)) =
+                    (priced(low.value, low.unit.or(high.unit)), priced(high.value, high.unit))
+                else {
+                    continue;
+                };
+                self.take(at, from + high.span - at);
+                return Some((least.min(most), least.max(most)));
+            }
         }
-        (amount.is_finite() && amount < 1e13).then_some((amount as u64, span))
+        None
     }
 
     /// The first bound of `lists` followed by an amount, taken.
@@ -576,8 +652,13 @@ pub fn read(text: &str, terms: &SearchTerms, given: Given) -> Reading {
     let mut reader = Reader { tokens: tokens(text), terms };
     let mut reading = Reading::default();
     if !given.price {
-        reading.max = reader.price(&MAX_WORDS);
-        reading.min = reader.price(&MIN_WORDS);
+        if let Some((least, most)) = reader.range() {
+            reading.min = Some(least);
+            reading.max = Some(most);
+        } else {
+            reading.max = reader.price(&MAX_WORDS);
+            reading.min = reader.price(&MIN_WORDS);
+        }
     }
     if !given.bedrooms {
         reading.bedrooms = reader.bedrooms();

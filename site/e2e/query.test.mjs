@@ -46,6 +46,8 @@ async function settledOn(page, chips) {
 }
 
 const sorted = (ids) => [...ids].sort();
+/** A number as the Russian pages write it (a narrow no-break space between thousands). */
+const ru = (n) => plain(new Intl.NumberFormat('ru-RU').format(n));
 
 describe('a typed query on the result page', () => {
   test('the published names the reader looks for are the shared vectors', () => {
@@ -128,6 +130,31 @@ describe('a typed query on the result page', () => {
     await page.goto(`${server.url}/ru/search-result?query=${encodeURIComponent('2-комнатная до 5 млн')}`, { waitUntil: 'load' });
     const two = await settledOn(page, ['2 спальни', 'До 5 000 000 AED']);
     assert.deepEqual(two, sorted(expected((p) => p.bedrooms === 2 && p.price !== null && p.price <= 5_000_000)));
+    // A range with a decimal comma, the unit said once: '2,5 млн' is 2,500,000.
+    await page.goto(`${server.url}/ru/search-result?query=${encodeURIComponent('от 2,5 до 8 млн')}`, { waitUntil: 'load' });
+    const range = await settledOn(page, [`${ru(2_500_000)} – ${ru(8_000_000)} AED`]);
+    assert.deepEqual(range, sorted(expected((p) => p.price !== null && p.price >= 2_500_000 && p.price <= 8_000_000)));
+    assert.ok(range.length > 0);
+    const address = new URL(page.url()).searchParams;
+    assert.deepEqual([address.get('min'), address.get('max'), address.get('query')], ['2500000', '8000000', null]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('English and Arabic: a price range as typed is one chip, and removing it widens the results', async () => {
+    const { context, page, problems } = await openPage(browser, LAPTOP);
+    await page.goto(`${server.url}/search-result?query=${encodeURIComponent('villa 1m–5m')}`, { waitUntil: 'load' });
+    const within = (p) => p.price !== null && p.price >= 1_000_000 && p.price <= 5_000_000;
+    const villas = (p) => p.subCategory === 'Villa';
+    const found = await settledOn(page, ['Type: Villa', '1,000,000 – 5,000,000 AED']);
+    assert.deepEqual(found, sorted(expected((p) => villas(p) && within(p))));
+    await page.getByRole('button', { name: 'Remove 1,000,000 – 5,000,000 AED' }).click();
+    const wider = await settledOn(page, ['Type: Villa']);
+    assert.deepEqual(wider, sorted(expected(villas)));
+    assert.ok(wider.length > found.length, `removing the range widens ${found} to ${wider}`);
+    await page.goto(`${server.url}/ar/search-result?query=${encodeURIComponent('من 1 إلى 5 مليون')}`, { waitUntil: 'load' });
+    const arabic = await settledOn(page, ['1,000,000 – 5,000,000 درهم']);
+    assert.deepEqual(arabic, sorted(expected(within)));
     assert.deepEqual(problems, []);
     await context.close();
   });

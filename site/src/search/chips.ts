@@ -71,9 +71,16 @@ export function without(params: URLSearchParams, name: ChipParam): URLSearchPara
   return next;
 }
 
+/**
+ * The price chip: a range written as one price ('1,000,000 – 3,000,000 AED', '80,000 – 120,000
+ * AED / year'), a bound alone with its word ('Up to 3,000,000 AED').
+ */
 function priceChip(t: Translate, lang: Lang, filters: Filters, yearly: boolean): string[] {
   const price = (value: number) => priceText(t, lang, value, yearly ? 'year' : undefined);
-  if (filters.min !== null && filters.max !== null) return [t('search.chip.price', { min: price(filters.min), max: price(filters.max) })];
+  if (filters.min !== null && filters.max !== null) {
+    const amount = t('search.chip.price', { min: formatNumber(lang, filters.min), max: formatNumber(lang, filters.max) });
+    return [t(yearly ? 'price.amount.year' : 'price.amount', { amount })];
+  }
   if (filters.min !== null) return [t('search.chip.priceMin', { value: price(filters.min) })];
   if (filters.max !== null) return [t('search.chip.priceMax', { value: price(filters.max) })];
   return [];
