@@ -155,9 +155,7 @@ fn tokens(text: &str) -> Vec<Token> {
     let mut dash = false;
     for (i, &c) in chars.iter().enumerate() {
         let thousands = c == ',' && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4);
-        let decimal = (c == '.' || c == ',')
-            && digit(i + 1)
-            && !(c == ',' && digit(i + 2) && digit(i + 3));
+        let decimal = (c == '.' || c == ',') && digit(i + 1) && !(c == ',' && digit(i + 2) && digit(i + 3));
         let inside_number = i > 0 && digit(i - 1) && (thousands || decimal);
         if c.is_alphanumeric() || inside_number {
             if !thousands {
@@ -335,8 +333,7 @@ impl Reader<'_> {
     /// A number from `at` with its unit and currency, if any.
     fn figure(&self, at: usize) -> Option<Figure> {
         let key = self.key(at)?;
-        let number_len =
-            key.bytes().take_while(|b| b.is_ascii_digit() || *b == b'.' || *b == b',').count();
+        let number_len = key.bytes().take_while(|b| b.is_ascii_digit() || *b == b'.' || *b == b',').count();
         if number_len == 0 || !key.as_bytes()[0].is_ascii_digit() {
             return None;
         }

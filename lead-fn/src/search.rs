@@ -25,7 +25,11 @@
 //!   amount ([`contract::PricePeriod::yearly`]); `completion` (off-plan handover): `ready`, a
 //!   handover whose month has come (UTC), or a year (`2028`); `furnishing`: `furnished`,
 //!   `partly-furnished` or `unfurnished`, ignoring case; `purpose`: `rent` (rental listings)
-//!   or `sale` (every other); `offPlan`: `true` (off-plan listings only).
+//!   or `sale` (every other); `offPlan`: `true` (off-plan listings only);
+//! - a rental's terms, for the rent result pages' filters: `cheques` (1 to 12): listings whose
+//!   rent may be paid in that many cheques, those taking it in as many or more (a landlord who
+//!   takes twelve takes four); `availableFrom` (a day, `2027-01-15`): listings free on or before
+//!   that day, and those that give no day (free now).
 //!
 //! A bound on something a listing does not state leaves it out. The browser applies the same
 //! rules to the listing pages (site/src/search/filters.ts); `tests/search-vectors.json` holds
@@ -87,6 +91,10 @@ pub struct Criteria {
     pub purpose: Option<Purpose>,
     /// Off-plan listings only.
     pub off_plan: bool,
+    /// Rentals whose rent may be paid in this many cheques (theirs as many or more).
+    pub cheques: Option<u32>,
+    /// Listings free on or before this day (`2027-01-15`), or giving no day.
+    pub available_from: Option<String>,
 }
 
 impl Criteria {
@@ -133,6 +141,14 @@ impl Criteria {
             return false;
         }
         if self.off_plan && property.main_category != MainCategory::OffPlan {
+            return false;
+        }
+        if self.cheques.is_some_and(|wanted| property.cheques.is_none_or(|n| n < wanted)) {
+            return false;
+        }
+        if let (Some(wanted), Some(free)) = (&self.available_from, &property.available_from)
+            && free > wanted
+        {
             return false;
         }
         true
@@ -228,6 +244,9 @@ struct Body {
     purpose: Option<Value>,
     #[serde(rename = "offPlan")]
     off_plan: Option<Value>,
+    cheques: Option<Value>,
+    #[serde(rename = "availableFrom")]
+    available_from: Option<Value>,
 }
 
 /// Why a search request was refused (400, with the reason as JSON).
@@ -242,8 +261,8 @@ impl From<BadSearch> for ApiError {
 
 /// Reads the criteria from a query string and a JSON body (either may be empty).
 pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria, BadSearch> {
-    let mut fields: [Option<String>; 13] = Default::default();
-    const NAMES: [&str; 13] = [
+    let mut fields: [Option<String>; 15] = Default::default();
+    const NAMES: [&str; 15] = [
         "query",
         "type",
         "bedrooms",
@@ -257,6 +276,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         "furnishing",
         "purpose",
         "offPlan",
+        "cheques",
+        "availableFrom",
     ];
     if let Some(query_string) = query_string {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
@@ -284,6 +305,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             body.furnishing,
             body.purpose,
             body.off_plan,
+            body.cheques,
+            body.available_from,
         ];
         for (slot, value) in values.into_iter().enumerate() {
             if let Some(value) = value {
@@ -305,6 +328,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         furnishing,
         purpose,
         off_plan,
+        cheques,
+        available_from,
     ] = fields;
     let completion = completion
         .map(|value| value.to_lowercase())
@@ -350,6 +375,19 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         Some("true") => true,
         Some(other) => return Err(BadSearch(format!("offPlan must be true or false, not {other:?}"))),
     };
+    let cheques = number::<u32>("cheques", cheques)?;
+    if let Some(n) = cheques.filter(|n| !(1..=12).contains(n)) {
+        return Err(BadSearch(format!("cheques must be 1 to 12, not {n}")));
+    }
+    let available_from = available_from
+        .map(|day| {
+            if is_day(&day) {
+                Ok(day)
+            } else {
+                Err(BadSearch(format!("availableFrom must be a day (2027-01-15), not {day:?}")))
+            }
+        })
+        .transpose()?;
     let query: String = query.unwrap_or_default().chars().take(MAX_QUERY_CHARS).collect();
     Ok(Criteria {
         words: query_words(&query),
@@ -367,7 +405,24 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         furnishing,
         today: this_month(),
         community: community.and_then(|c| community_key(&c)),
+        cheques,
+        available_from,
     })
+}
+
+/// Whether `text` is a day as the listings write theirs: `YYYY-MM-DD`, a month 01 to 12 and a
+/// day 01 to 31 (the listing's own day was checked by the build; a day wanted is compared as text).
+fn is_day(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| b[range].iter().all(u8::is_ascii_digit);
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && digits(0..4)
+        && digits(5..7)
+        && digits(8..10)
+        && (b"01".as_slice()..=b"12".as_slice()).contains(&&b[5..7])
+        && (b"01".as_slice()..=b"31".as_slice()).contains(&&b[8..10])
 }
 
 /// The search routes, over the given catalogue.

@@ -1,6 +1,7 @@
 // The words each criterion of a result page's address is shown with: the page's chips (each
 // removable, search/CriteriaChips.tsx) and its 'Search without ...' offer (NoResultsHelp.tsx).
 // Loaded with those, after the page's first view.
+import { formatDate } from '../dates';
 import { formatNumber } from '../format';
 import { typeLabel, type Lang, type Translate } from '../i18n';
 import { priceText } from '../price';
@@ -10,7 +11,7 @@ import { filtersFrom, furnishingLabel, type Filters } from './filters';
 export type CommunityName = (english: string) => string;
 
 /** The parameters a chip stands for, in the chips' order; the price range is one chip. */
-export const CHIP_PARAMS = ['community', 'type', 'bedrooms', 'price', 'purpose', 'offPlan', 'furnishing', 'bathrooms', 'area', 'areaMax', 'completion', 'query'] as const;
+export const CHIP_PARAMS = ['community', 'type', 'bedrooms', 'price', 'purpose', 'offPlan', 'furnishing', 'cheques', 'availableFrom', 'bathrooms', 'area', 'areaMax', 'completion', 'query'] as const;
 export type ChipParam = (typeof CHIP_PARAMS)[number];
 
 /**
@@ -22,6 +23,15 @@ export function chip(t: Translate, lang: Lang, params: URLSearchParams, name: Ch
   if (name === 'furnishing') {
     const furnishing = filtersFrom(params).furnishing;
     return furnishing && t(furnishingLabel(furnishing));
+  }
+  // A rental's terms, as the filters read them (a value they cannot take is no chip).
+  if (name === 'cheques') {
+    const n = filtersFrom(params).cheques;
+    return n ? t('search.chip.cheques', { n }) : null;
+  }
+  if (name === 'availableFrom') {
+    const day = filtersFrom(params).availableFrom;
+    return day && t('search.chip.moveIn', { day: formatDate(lang, day) });
   }
   const value = params.get(name)?.trim();
   if (!value) return null;

@@ -24,6 +24,15 @@ describe("a search's chips", () => {
     expect(chips(t('ar'), 'ar', params).map((chip) => chip.replace(/[\u2066-\u2069]/g, ''))).toEqual(['1,000,000 – 3,000,000 درهم']);
   });
 
+  test("a rental's terms: the cheques in the language's plural, the move-in day written out", () => {
+    const params = new URLSearchParams('cheques=4&availableFrom=2027-01-15');
+    expect(chips(t('en'), 'en', params)).toEqual(['4 cheques', 'Move in by 15 January 2027']);
+    expect(chips(t('en'), 'en', new URLSearchParams('cheques=1'))).toEqual(['1 cheque']);
+    expect(chips(t('ru'), 'ru', new URLSearchParams('cheques=2'))).toEqual(['2 чека']);
+    expect(chips(t('ar'), 'ar', new URLSearchParams('cheques=2'))).toEqual(['شيكان']);
+    expect(chips(t('en'), 'en', new URLSearchParams('cheques=20&availableFrom=soon'))).toEqual([]);
+  });
+
   test("the 'without ...' offers name the price as the chips do", () => {
     const offers = relaxations(t('en'), 'en', new URLSearchParams('bedrooms=2&min=100000'), true);
     expect(offers.map((offer) => offer.label)).toEqual(['2 Bedrooms', 'From 100,000 AED / year']);
