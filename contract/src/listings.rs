@@ -63,6 +63,14 @@ pub struct Card<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub completion_date: Option<&'a str>,
+    /// A rental's number of cheques, 1 to 12: the rent pages' 'Cheques' filter reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub cheques: Option<u32>,
+    /// A rental's first free day (`2027-01-01`); none: free now. The 'Available by' filter reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub available_from: Option<&'a str>,
     /// Where it is, when the content says: the map view's marker.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -97,6 +105,9 @@ pub struct ListingSummary<'a> {
     pub bathrooms: Vec<(u32, usize)>,
     /// The bedroom filter's choices, as `bathrooms` (0 is a studio).
     pub bedrooms: Vec<(u32, usize)>,
+    /// The rentals' numbers of cheques, each with its number of listings, fewest first; empty
+    /// when no listing says (then the page offers no 'Cheques' filter).
+    pub cheques: Vec<(u32, usize)>,
     /// The 'Area' dropdown: each community with its number of listings, by name.
     pub communities: Vec<(&'a str, usize)>,
     /// The featured listings (the all-properties page shows them).

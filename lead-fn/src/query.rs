@@ -6,8 +6,14 @@
 //! `tests/search-vectors.json` (`queries`) holds the cases both run. The rules:
 //!
 //! - The text is cut into tokens: runs of letters and digits (a '.' between digits and a ','
-//!   before three digits belong to the number: '3.5m', '2,500,000'), compared folded
-//!   ([`fold`]: case, accents, Arabic vowel marks and digits).
+//!   before three digits belong to the number: '3.5m', '2,500,000'; a ',' before one or two
+//!   digits is a decimal comma: '2,5 млн' is 2,500,000), compared folded ([`fold`]: case,
+//!   accents, Arabic vowel marks and digits). A dash ('-', '–') between two tokens is noted.
+//! - A price range, read before the bounds alone: an amount, 'to' or a dash, an amount ('1m-3m',
+//!   '1m – 3m', '1 to 3 million'), or 'from', 'between', 'от', 'من', 'بين' before the first and
+//!   'to', 'and', 'до', 'إلى', 'و' (or a dash) between them ('between 1,000,000 and 3,000,000',
+//!   'от 1 до 3 млн', 'من 1 إلى 3 مليون'). A first amount without a unit takes the second's
+//!   ('2-3 млн'); the lower is the least, whichever comes first.
 //! - A price: a bound word ('under', 'below', 'up to', 'max', 'less than', 'до', 'дешевле',
 //!   'أقل من', 'تحت', 'حتى' for the most; 'over', 'above', 'from', 'min', 'more than', 'от',
 //!   'дороже', 'أكثر من', 'فوق' for the least) then an amount: a number (three-digit groups after
@@ -42,6 +48,10 @@ use contract::text::fold;
 use contract::vocabulary::{SearchTerm, SearchTerms};
 use contract::{Furnishing, MainCategory};
 use serde::Serialize;
+
+mod price;
+
+use price::{MAX_WORDS, MIN_WORDS};
 
 /// The most tokens a name of a community or type is compared over.
 const MAX_NAME_TOKENS: usize = 8;
@@ -110,10 +120,18 @@ struct Token {
     raw: String,
     key: String,
     used: bool,
+    /// A dash ('-', '–') is between it and the token before: '1m-3m'.
+    dash: bool,
+}
+
+/// A hyphen, an en or em dash, a minus sign.
+fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '\u{2010}'..='\u{2015}' | '\u{2212}')
 }
 
 /// The tokens of `text`: runs of letters and digits; '.' between digits and ',' before three
-/// digits (after one) stay inside a number.
+/// digits (a thousands separator, left out) stay inside a number, and so does a ',' before one
+/// or two digits (a decimal comma, '2,5').
 fn tokens(text: &str) -> Vec<Token> {
     let chars: Vec<char> = text.chars().collect();
     let digit = |i: usize| {
@@ -121,25 +139,30 @@ fn tokens(text: &str) -> Vec<Token> {
             c.is_ascii_digit() || matches!(c, '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}')
         })
     };
+    let token = |raw: String, dash: bool| Token { key: fold(&raw), raw, used: false, dash };
     let mut out = Vec::new();
     let mut current = String::new();
+    let mut dash = false;
     for (i, &c) in chars.iter().enumerate() {
-        let inside_number = i > 0
-            && digit(i - 1)
-            && ((c == '.' && digit(i + 1))
-                || (c == ',' && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4)));
+        let thousands = c == ',' && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4);
+        let decimal = (c == '.' || c == ',') && digit(i + 1) && !(c == ',' && digit(i + 2) && digit(i + 3));
+        let inside_number = i > 0 && digit(i - 1) && (thousands || decimal);
         if c.is_alphanumeric() || inside_number {
-            if c != ',' {
+            if !thousands {
                 current.push(c);
             }
-        } else if !current.is_empty() {
-            out.push(std::mem::take(&mut current));
+        } else {
+            if !current.is_empty() {
+                out.push(token(std::mem::take(&mut current), dash));
+                dash = false;
+            }
+            dash |= is_dash(c);
         }
     }
     if !current.is_empty() {
-        out.push(current);
+        out.push(token(current, dash));
     }
-    out.into_iter().map(|raw| Token { key: fold(&raw), raw, used: false }).collect()
+    out
 }
 
 /// A name's folded tokens joined by a space: how a run of tokens is compared with it.
@@ -203,66 +226,6 @@ fn joined_bedrooms(key: &str) -> Option<u32> {
         .flatten()
 }
 
-/// Units after an amount.
-fn unit(key: &str) -> Option<u64> {
-    if is_one_of(key, &["k", "thousand", "тыс", "тысяч", "тысячи", "ألف", "الاف", "آلاف"])
-    {
-        Some(1_000)
-    } else if is_one_of(
-        key,
-        &[
-            "m",
-            "mn",
-            "mln",
-            "million",
-            "millions",
-            "млн",
-            "миллион",
-            "миллиона",
-            "миллионов",
-            "مليون",
-            "ملايين",
-        ],
-    ) {
-        Some(1_000_000)
-    } else {
-        None
-    }
-}
-
-fn is_currency(key: &str) -> bool {
-    is_one_of(
-        key,
-        &["aed", "dh", "dhs", "dirham", "dirhams", "дирхам", "дирхамов", "дирхама", "درهم", "دراهم"],
-    )
-}
-
-/// The bound words before an amount (compared folded, as tokens are): the most, then the least.
-const MAX_WORDS: [&[&str]; 11] = [
-    &["under"],
-    &["below"],
-    &["up", "to"],
-    &["upto"],
-    &["max"],
-    &["less", "than"],
-    &["до"],
-    &["дешевле"],
-    &["أقل", "من"],
-    &["تحت"],
-    &["حتى"],
-];
-const MIN_WORDS: [&[&str]; 9] = [
-    &["over"],
-    &["above"],
-    &["from"],
-    &["min"],
-    &["more", "than"],
-    &["от"],
-    &["дороже"],
-    &["أكثر", "من"],
-    &["فوق"],
-];
-
 struct Reader<'a> {
     tokens: Vec<Token>,
     terms: &'a SearchTerms,
@@ -285,63 +248,6 @@ impl Reader<'_> {
         for token in &mut self.tokens[from..from + count] {
             token.used = true;
         }
-    }
-
-    /// An amount from `at`: (AED, tokens it spans).
-    fn amount(&self, at: usize) -> Option<(u64, usize)> {
-        let key = self.key(at)?;
-        let number_len = key.bytes().take_while(|b| b.is_ascii_digit() || *b == b'.').count();
-        if number_len == 0 || !key.as_bytes()[0].is_ascii_digit() {
-            return None;
-        }
-        let (mut number, attached) = key.split_at(number_len);
-        let mut joined = String::new();
-        let mut span = 1;
-        if attached.is_empty() && !number.contains('.') {
-            joined.push_str(number);
-            while let Some(group) =
-                self.key(at + span).filter(|k| k.len() == 3 && k.bytes().all(|b| b.is_ascii_digit()))
-            {
-                joined.push_str(group);
-                span += 1;
-            }
-            number = &joined;
-        }
-        let value: f64 = number.parse().ok()?;
-        let factor = if attached.is_empty() {
-            match self.key(at + span).and_then(unit) {
-                Some(factor) => {
-                    span += 1;
-                    Some(factor)
-                }
-                None => None,
-            }
-        } else {
-            Some(unit(attached)?)
-        };
-        if self.key(at + span).is_some_and(is_currency) {
-            span += 1;
-        }
-        let amount = (value * factor.unwrap_or(1) as f64).round();
-        if factor.is_none() && amount < 1_000.0 {
-            return None;
-        }
-        (amount.is_finite() && amount < 1e13).then_some((amount as u64, span))
-    }
-
-    /// The first bound of `lists` followed by an amount, taken.
-    fn price(&mut self, lists: &[&[&str]]) -> Option<u64> {
-        for at in 0..self.tokens.len() {
-            for words in lists {
-                if self.phrase_at(at, words)
-                    && let Some((amount, span)) = self.amount(at + words.len())
-                {
-                    self.take(at, words.len() + span);
-                    return Some(amount);
-                }
-            }
-        }
-        None
     }
 
     fn bedrooms(&mut self) -> Option<u32> {
@@ -576,8 +482,13 @@ pub fn read(text: &str, terms: &SearchTerms, given: Given) -> Reading {
     let mut reader = Reader { tokens: tokens(text), terms };
     let mut reading = Reading::default();
     if !given.price {
-        reading.max = reader.price(&MAX_WORDS);
-        reading.min = reader.price(&MIN_WORDS);
+        if let Some((least, most)) = reader.range() {
+            reading.min = Some(least);
+            reading.max = Some(most);
+        } else {
+            reading.max = reader.price(&MAX_WORDS);
+            reading.min = reader.price(&MIN_WORDS);
+        }
     }
     if !given.bedrooms {
         reading.bedrooms = reader.bedrooms();

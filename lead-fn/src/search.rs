@@ -28,7 +28,11 @@
 //!   amount ([`contract::PricePeriod::yearly`]); `completion` (off-plan handover): `ready`, a
 //!   handover whose month has come (UTC), or a year (`2028`); `furnishing`: `furnished`,
 //!   `partly-furnished` or `unfurnished`, ignoring case; `purpose`: `rent` (rental listings)
-//!   or `sale` (every other); `offPlan`: `true` (off-plan listings only).
+//!   or `sale` (every other); `offPlan`: `true` (off-plan listings only);
+//! - a rental's terms, for the rent result pages' filters: `cheques` (1 to 12): listings whose
+//!   rent may be paid in that many cheques, those taking it in as many or more (a landlord who
+//!   takes twelve takes four); `availableFrom` (a day, `2027-01-15`): listings free on or before
+//!   that day, and those that give no day (free now).
 //!
 //! A bound on something a listing does not state leaves it out. The browser applies the same
 //! rules to the listing pages (site/src/search/filters.ts); `tests/search-vectors.json` holds
@@ -92,6 +96,10 @@ pub struct Criteria {
     pub purpose: Option<Purpose>,
     /// Off-plan listings only.
     pub off_plan: bool,
+    /// Rentals whose rent may be paid in this many cheques (theirs as many or more).
+    pub cheques: Option<u32>,
+    /// Listings free on or before this day (`2027-01-15`), or giving no day.
+    pub available_from: Option<String>,
 }
 
 impl Criteria {
@@ -138,6 +146,14 @@ impl Criteria {
             return false;
         }
         if self.off_plan && property.main_category != MainCategory::OffPlan {
+            return false;
+        }
+        if self.cheques.is_some_and(|wanted| property.cheques.is_none_or(|n| n < wanted)) {
+            return false;
+        }
+        if let (Some(wanted), Some(free)) = (&self.available_from, &property.available_from)
+            && free > wanted
+        {
             return false;
         }
         true
@@ -244,6 +260,9 @@ struct Body {
     purpose: Option<Value>,
     #[serde(rename = "offPlan")]
     off_plan: Option<Value>,
+    cheques: Option<Value>,
+    #[serde(rename = "availableFrom")]
+    available_from: Option<Value>,
 }
 
 /// A criterion that may be given several times: one value or an array of them.
@@ -278,10 +297,10 @@ impl From<BadSearch> for ApiError {
 
 /// Reads the criteria from a query string and a JSON body (either may be empty).
 pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria, BadSearch> {
-    let mut fields: [Option<String>; 12] = Default::default();
+    let mut fields: [Option<String>; 14] = Default::default();
     // `community` may come several times: from the query string unless the body has it.
     let mut communities: Vec<String> = Vec::new();
-    const NAMES: [&str; 12] = [
+    const NAMES: [&str; 14] = [
         "query",
         "type",
         "bedrooms",
@@ -294,6 +313,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         "furnishing",
         "purpose",
         "offPlan",
+        "cheques",
+        "availableFrom",
     ];
     if let Some(query_string) = query_string {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
@@ -322,6 +343,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             body.furnishing,
             body.purpose,
             body.off_plan,
+            body.cheques,
+            body.available_from,
         ];
         if let Some(community) = &body.community {
             communities = community.texts();
@@ -345,6 +368,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         furnishing,
         purpose,
         off_plan,
+        cheques,
+        available_from,
     ] = fields;
     let completion = completion
         .map(|value| value.to_lowercase())
@@ -393,6 +418,19 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
     communities.truncate(MAX_COMMUNITIES);
     let keyed: Vec<(String, String)> =
         communities.into_iter().filter_map(|typed| community_key(&typed).map(|key| (key, typed))).collect();
+    let cheques = number::<u32>("cheques", cheques)?;
+    if let Some(n) = cheques.filter(|n| !(1..=12).contains(n)) {
+        return Err(BadSearch(format!("cheques must be 1 to 12, not {n}")));
+    }
+    let available_from = available_from
+        .map(|day| {
+            if is_day(&day) {
+                Ok(day)
+            } else {
+                Err(BadSearch(format!("availableFrom must be a day (2027-01-15), not {day:?}")))
+            }
+        })
+        .transpose()?;
     let query: String = query.unwrap_or_default().chars().take(MAX_QUERY_CHARS).collect();
     Ok(Criteria {
         words: query_words(&query),
@@ -411,7 +449,24 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         today: this_month(),
         communities: keyed.iter().map(|(key, _)| key.clone()).collect(),
         communities_typed: keyed.into_iter().map(|(_, typed)| typed).collect(),
+        cheques,
+        available_from,
     })
+}
+
+/// Whether `text` is a day as the listings write theirs: `YYYY-MM-DD`, a month 01 to 12 and a
+/// day 01 to 31 (the listing's own day was checked by the build; a day wanted is compared as text).
+fn is_day(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| b[range].iter().all(u8::is_ascii_digit);
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && digits(0..4)
+        && digits(5..7)
+        && digits(8..10)
+        && (b"01".as_slice()..=b"12".as_slice()).contains(&&b[5..7])
+        && (b"01".as_slice()..=b"31".as_slice()).contains(&&b[8..10])
 }
 
 /// The search routes, over the given catalogue.

@@ -1,7 +1,7 @@
 // What a visitor reads whole: a number in an area guide's table is shown whole or not at all at
 // the edges of its scrolling box (in Arabic the table starts from the right and its numbers read
-// left to right, so '1,991' cut at the left edge read '991'); every option of the sort and
-// mortgage selects fits its box, the home search's placeholder fits its field; the WhatsApp
+// left to right, so '1,991' cut at the left edge read '991'); every option of the search
+// panels', sort and mortgage selects fits its box, a search panel's placeholder fits its field; the WhatsApp
 // button covers no link, button or figure of the page at any scroll position. In EN, AR and RU,
 // at 390 and 1366 px (and 1280, where the page has no side margin).
 import { test } from 'node:test';
@@ -110,25 +110,28 @@ function placeholderOverflow(page, selector) {
   }, selector);
 }
 
-test('select options and the home search placeholder fit their boxes, in EN, AR and RU at 390 and 1366 px', async () => {
+test('select options and the search panels\' placeholders fit their boxes, in EN, AR and RU at 390 and 1366 px', async () => {
   const problems = [];
   for (const viewport of [PHONE, LAPTOP]) {
     const walk = await openWalk(browser, viewport);
     try {
       for (const lang of ['en', 'ar', 'ru']) {
-        for (const path of ['/', '/buy-property', '/search-result?type=Apartment', '/property/emaar-beachfront-two-bedroom', '/property/marina-gate-two-bedroom-sea-view']) {
+        for (const path of ['/', '/buy-property', '/rent-property', '/commercial', '/search-result?type=Apartment', '/property/emaar-beachfront-two-bedroom', '/property/marina-gate-two-bedroom-sea-view']) {
           const { page, context } = await walk.open();
           await page.goto(`${server.url}${PREFIX[lang]}${path}`, { waitUntil: 'load' });
           await settle(page);
+          // On a phone a listing page's search panel is folded under its button: opened, as a visitor does.
+          await page.evaluate(() => document.querySelectorAll('details.search-sheet').forEach((sheet) => (sheet.open = true)));
           if (path.startsWith('/property/')) {
             // The calculator loads as its section nears the screen.
             await page.locator('.mortgage').scrollIntoViewIfNeeded();
             await page.locator('.mortgage select').first().waitFor();
           }
           const where = `${PREFIX[lang] || '/en'}${path} at ${viewport.width}`;
-          for (const problem of await tooWide(page, '.listing-toolbar, main .mortgage')) problems.push(`${where}: ${problem}`);
-          if (path === '/') {
-            const { text, needed, room } = await placeholderOverflow(page, '#search-home-query');
+          for (const problem of await tooWide(page, '.search-panel, .listing-toolbar, main .mortgage')) problems.push(`${where}: ${problem}`);
+          // The search panel's words box keeps room for its placeholder beside the dropdowns.
+          if ((await page.locator('.search-panel input[type="search"]').count()) > 0) {
+            const { text, needed, room } = await placeholderOverflow(page, '.search-panel input[type="search"]');
             if (needed > room) problems.push(`${where}: the placeholder '${text}' needs ${needed} px in ${room}`);
           }
           await context.close();

@@ -231,6 +231,8 @@ describe('12: the mortgage calculator on a sale listing', () => {
     ru: { down: 'Первоначальный взнос (AED)', residency: 'Вы', nonResident: 'Нерезидент ОАЭ', total: 'Всего наличными', title: 'Ипотечный калькулятор' },
   };
   const digits = (text) => Number(text.replace(/[^\d]/g, ''));
+  const REGISTRATION = { en: 'Mortgage registration', ar: 'تسجيل الرهن', ru: 'Регистрация ипотеки' };
+  const RATE = { en: '(0.25% of the loan', ar: '(0.25% من التمويل', ru: '(0,25\u00a0% кредита' };
 
   for (const lang of ['en', 'ar', 'ru']) {
     test(`${lang}: caps, fees and the total cash needed, on a phone`, async () => {
@@ -251,6 +253,9 @@ describe('12: the mortgage calculator on a sale listing', () => {
       const trustee = sale.price < 500_000 ? 2100 : 4200;
       const expected = Math.ceil(sale.price * 0.2) + Math.round(sale.price * 0.04) + 580 + trustee + Math.round(loan * 0.0025 + 290);
       assert.equal(await total(), expected, 'down payment + 4% DLD + title deed + trustee + mortgage registration');
+      // The registration's rate is written as it is computed: 0.25%, not rounded to 0.3%.
+      const registration = (await calculator.locator('dt', { hasText: REGISTRATION[lang] }).first().innerText()).replace(/[\u2066-\u2069]/g, '');
+      assert.ok(registration.includes(RATE[lang]), `'${registration}' says ${RATE[lang]}`);
       // A non-resident may borrow at most half: the same down payment is too low and is raised.
       await calculator.getByLabel(words.residency, { exact: true }).selectOption('nonResident');
       const warning = calculator.locator('.mortgage__warning');

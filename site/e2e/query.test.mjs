@@ -46,6 +46,8 @@ async function settledOn(page, chips) {
 }
 
 const sorted = (ids) => [...ids].sort();
+/** A number as the Russian pages write it (a narrow no-break space between thousands). */
+const ru = (n) => plain(new Intl.NumberFormat('ru-RU').format(n));
 
 describe('a typed query on the result page', () => {
   test('the published names the reader looks for are the shared vectors', () => {
@@ -128,6 +130,95 @@ describe('a typed query on the result page', () => {
     await page.goto(`${server.url}/ru/search-result?query=${encodeURIComponent('2-комнатная до 5 млн')}`, { waitUntil: 'load' });
     const two = await settledOn(page, ['2 спальни', 'До 5 000 000 AED']);
     assert.deepEqual(two, sorted(expected((p) => p.bedrooms === 2 && p.price !== null && p.price <= 5_000_000)));
+    // A range with a decimal comma, the unit said once: '2,5 млн' is 2,500,000.
+    await page.goto(`${server.url}/ru/search-result?query=${encodeURIComponent('от 2,5 до 8 млн')}`, { waitUntil: 'load' });
+    const range = await settledOn(page, [`${ru(2_500_000)} – ${ru(8_000_000)} AED`]);
+    assert.deepEqual(range, sorted(expected((p) => p.price !== null && p.price >= 2_500_000 && p.price <= 8_000_000)));
+    assert.ok(range.length > 0);
+    const address = new URL(page.url()).searchParams;
+    assert.deepEqual([address.get('min'), address.get('max'), address.get('query')], ['2500000', '8000000', null]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('English and Arabic: a price range as typed is one chip, and removing it widens the results', async () => {
+    const { context, page, problems } = await openPage(browser, LAPTOP);
+    await page.goto(`${server.url}/search-result?query=${encodeURIComponent('villa 1m–5m')}`, { waitUntil: 'load' });
+    const within = (p) => p.price !== null && p.price >= 1_000_000 && p.price <= 5_000_000;
+    const villas = (p) => p.subCategory === 'Villa';
+    const found = await settledOn(page, ['Type: Villa', '1,000,000 – 5,000,000 AED']);
+    assert.deepEqual(found, sorted(expected((p) => villas(p) && within(p))));
+    await page.getByRole('button', { name: 'Remove 1,000,000 – 5,000,000 AED' }).click();
+    const wider = await settledOn(page, ['Type: Villa']);
+    assert.deepEqual(wider, sorted(expected(villas)));
+    assert.ok(wider.length > found.length, `removing the range widens ${found} to ${wider}`);
+    await page.goto(`${server.url}/ar/search-result?query=${encodeURIComponent('من 1 إلى 5 مليون')}`, { waitUntil: 'load' });
+    const arabic = await settledOn(page, ['1,000,000 – 5,000,000 درهم']);
+    assert.deepEqual(arabic, sorted(expected(within)));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+/** The cards' ids once they are `want` (sorted), or what they were after 5 s. */
+async function cardsBecome(page, want) {
+  let ids = [];
+  for (let tries = 0; tries < 50; tries += 1) {
+    ids = (await page.locator('.card-grid .property-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href').replace(/^.*\/property\//, '')))).sort();
+    if (JSON.stringify(ids) === JSON.stringify(want)) break;
+    await page.waitForTimeout(100);
+  }
+  return ids;
+}
+
+describe("a rental's terms, as tenants filter on the portals", () => {
+  const rentals = (p) => p.mainCategory === 'Rental';
+  /** A landlord taking the rent in `n` cheques or more; free by `day` (none: free now). */
+  const takes = (n) => (p) => (p.cheques ?? 0) >= n;
+  const freeBy = (day) => (p) => !p.availableFrom || p.availableFrom <= day;
+
+  test('English rent page: the number of cheques and a move-in day in More filters narrow the cards', async () => {
+    const { context, page, problems } = await openPage(browser, LAPTOP);
+    await page.goto(`${server.url}/rent-property`, { waitUntil: 'load' });
+    await settle(page);
+    await page.locator('.more-filters__toggle').click();
+    const cheques = page.getByLabel('Number of cheques');
+    await cheques.waitFor();
+    const options = await cheques.locator('option').allTextContents();
+    const count = (n) => published().filter((p) => rentals(p) && takes(n)(p)).length;
+    assert.deepEqual(options, ['Any', `2 cheques (${count(2)})`, `4 cheques (${count(4)})`, `12 cheques (${count(12)})`]);
+    await cheques.selectOption('4');
+    const four = sorted(expected((p) => rentals(p) && takes(4)(p)));
+    assert.ok(four.length >= 2 && four.length < expected(rentals).length, `${four}`);
+    assert.deepEqual(await cardsBecome(page, four), four);
+    // The address keeps it (a reload and a shared link restore it), a few ticks later.
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('cheques') === '4');
+    // A move-in day leaves out a rental free only later; one free now stays.
+    await page.getByLabel('Move in by').fill('2026-12-31');
+    const both = sorted(expected((p) => rentals(p) && takes(4)(p) && freeBy('2026-12-31')(p)));
+    assert.ok(both.length > 0 && both.length < four.length, `${both} of ${four}`);
+    assert.deepEqual(await cardsBecome(page, both), both);
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('availableFrom') === '2026-12-31');
+    assert.equal((await page.locator('.more-filters__toggle').innerText()).trim(), 'More filters (2)');
+    await page.screenshot({ path: join(SHOTS, 'rental-terms-en-1366.png') });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('Russian and Arabic rent results: the terms in the address are chips, in the page\'s words; one removed widens', async () => {
+    const { context, page, problems } = await openPage(browser, PHONE);
+    await page.goto(`${server.url}/ru/search-rent?cheques=2&availableFrom=2026-12-20`, { waitUntil: 'load' });
+    const found = await settledOn(page, ['2 чека', 'Заселение до 20 декабря 2026 г.']);
+    assert.deepEqual(found, sorted(expected((p) => rentals(p) && takes(2)(p) && freeBy('2026-12-20')(p))));
+    assert.ok(found.length > 0);
+    await page.getByRole('button', { name: 'Убрать: Заселение до 20 декабря 2026 г.' }).click();
+    const wider = await settledOn(page, ['2 чека']);
+    assert.deepEqual(wider, sorted(expected((p) => rentals(p) && takes(2)(p))));
+    assert.ok(wider.length > found.length, `${found} widened to ${wider}`);
+    await page.goto(`${server.url}/ar/search-rent?cheques=12`, { waitUntil: 'load' });
+    const twelve = await settledOn(page, ['12 شيكاً']);
+    assert.deepEqual(twelve, sorted(expected((p) => rentals(p) && takes(12)(p))));
+    await page.screenshot({ path: join(SHOTS, 'rental-terms-ar-390.png') });
     assert.deepEqual(problems, []);
     await context.close();
   });

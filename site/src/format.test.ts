@@ -10,6 +10,12 @@ describe('format', () => {
     expect(formatPercent('ru', 5.2, 1)).toBe('5,2\u00a0%');
     expect(formatPercent('ar', 31)).toBe('\u206831%\u2069');
     expect(formatPercent('ar', 5.2, 1)).toBe('\u20685.2%\u2069');
+    // Two decimals where a rate has them (the mortgage registration fee): '0.25%', not '0.3%'.
+    expect(formatPercent('en', 0.25, 2)).toBe('0.25%');
+    expect(formatPercent('ru', 0.25, 2)).toBe('0,25\u00a0%');
+    expect(formatPercent('ar', 0.25, 2)).toBe('\u20680.25%\u2069');
+    expect(formatPercent('en', 50)).toBe('50%');
+    expect(formatPercent('en', 4.04, 1)).toBe('4.0%');
   });
 
   it('formats dates in Dubai time, whatever the machine time zone', () => {

@@ -13,8 +13,8 @@ export const TIME_ZONE = 'Asia/Dubai';
  * One formatter per language and kind: building an Intl formatter costs far more than using
  * one, and the prerender formats tens of thousands of numbers.
  */
-export function memo<T>(make: (lang: Lang) => T): (lang: Lang) => T {
-  const made = new Map<Lang, T>();
+export function memo<T, K = Lang>(make: (lang: K) => T): (lang: K) => T {
+  const made = new Map<K, T>();
   return (lang) => {
     let value = made.get(lang);
     if (value === undefined) {
@@ -26,16 +26,18 @@ export function memo<T>(make: (lang: Lang) => T): (lang: Lang) => T {
 }
 
 const numberFormat = memo((lang) => new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }));
-const oneDecimal = memo((lang) => new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+/** A number with exactly so many decimals, per language. */
+const decimalFormat = memo((lang: Lang) => memo((digits: number) => new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits })));
 
 /**
  * A percentage (`points`: 31 for 31%), one rule per language for every percent the site shows:
  * '31%' in English; '31 %' in Russian (a no-break space, as Russian typography and CLDR write
  * it); in Arabic '31%' isolated (first-strong isolate, as amounts are), so the sign sits after
- * the number, read left to right, whatever Arabic text surrounds it. `decimals`: 1 for '5.2%'.
+ * the number, read left to right, whatever Arabic text surrounds it. `decimals`: 1 for '5.2%',
+ * 2 for '0.25%'.
  */
-export function formatPercent(lang: Lang, points: number, decimals: 0 | 1 = 0): string {
-  const n = (decimals === 1 ? oneDecimal : numberFormat)(lang).format(points);
+export function formatPercent(lang: Lang, points: number, decimals: 0 | 1 | 2 = 0): string {
+  const n = decimalFormat(lang)(decimals).format(points);
   if (lang === 'ru') return `${n}\u00a0%`;
   if (lang === 'ar') return `\u2068${n}%\u2069`;
   return `${n}%`;

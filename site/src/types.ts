@@ -433,6 +433,10 @@ export type CardProperty = {
    * the listing pages' 'Handover' filter reads it.
    */
   completionDate?: string;
+  /** A rental's number of cheques, 1 to 12: the rent pages' 'Cheques' filter reads it. */
+  cheques?: number;
+  /** A rental's first free day (`2027-01-01`); none: free now. The 'Available by' filter reads it. */
+  availableFrom?: string;
   /** Where it is, when the content says: the map view's marker. */
   coordinates?: Coordinates;
   /** Title and location in other languages, where the content gives them. */
@@ -464,6 +468,11 @@ export type ListingSummary = {
   bathrooms: Array<[number, number]>;
   /** The bedroom filter's choices, as `bathrooms` (0 is a studio). */
   bedrooms: Array<[number, number]>;
+  /**
+   * The rentals' numbers of cheques, each with its number of listings, fewest first; empty
+   * when no listing says (then the page offers no 'Cheques' filter).
+   */
+  cheques: Array<[number, number]>;
   /** The 'Area' dropdown: each community with its number of listings, by name. */
   communities: Array<[string, number]>;
   /** The featured listings (the all-properties page shows them). */

@@ -75,6 +75,8 @@ pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
         reference: p.reference.as_deref().filter(|r| !r.trim().is_empty()),
         agent: p.agent.as_deref(),
         completion_date: p.completion_date.as_deref(),
+        cheques: p.cheques,
+        available_from: p.available_from.as_deref(),
         coordinates: p.coordinates,
         translations: card_texts(p),
     }
@@ -113,6 +115,15 @@ fn room_counts(rooms: impl Iterator<Item = Option<u32>>) -> Vec<(u32, usize)> {
     let mut counts = std::collections::BTreeMap::new();
     for n in rooms.flatten() {
         *counts.entry(n.min(contract::listings::ROOMS_OR_MORE)).or_insert(0) += 1;
+    }
+    counts.into_iter().collect()
+}
+
+/// How many listings say each number of cheques, fewest first; those that do not say are not counted.
+fn cheque_counts(listings: &[&ApiProperty]) -> Vec<(u32, usize)> {
+    let mut counts = BTreeMap::new();
+    for n in listings.iter().filter_map(|p| p.cheques) {
+        *counts.entry(n).or_insert(0) += 1;
     }
     counts.into_iter().collect()
 }
@@ -198,6 +209,7 @@ pub fn files_with_cards(
                 area_range: areas().min().zip(areas().max()),
                 bathrooms: room_counts(shown.iter().map(|p| p.bathrooms)),
                 bedrooms: room_counts(shown.iter().map(|p| p.bedrooms)),
+                cheques: cheque_counts(&shown),
                 communities,
                 featured: shown
                     .iter()

@@ -179,6 +179,25 @@ async fn bad_searches_get_a_clear_4xx() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(answer["error"], r#"bedrooms must be a whole number, not "many""#);
 
+    // A rental's terms: 1 to 12 cheques, a day.
+    let (status, answer) =
+        post("/api/properties/rent/search", Some("application/json"), r#"{"cheques":13}"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(answer["error"], "cheques must be 1 to 12, not 13");
+    for day in ["2027-01", "2027-13-01", "15/01/2027"] {
+        let body = format!(r#"{{"availableFrom":"{day}"}}"#);
+        let (status, answer) = post("/api/properties/rent/search", Some("application/json"), &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{day}");
+        assert_eq!(answer["error"], format!("availableFrom must be a day (2027-01-15), not \"{day}\""));
+    }
+    let (status, _) = post(
+        "/api/properties/rent/search",
+        Some("application/json"),
+        r#"{"cheques":"4","availableFrom":"2027-01-15"}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+
     let (status, _) = post("/api/search-properties", Some("text/plain"), "query=bay").await;
     assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
 

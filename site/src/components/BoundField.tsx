@@ -7,7 +7,7 @@ import type { Filters } from '../search/filters';
 import type { ListingSummary } from '../types';
 
 /** What the category's listings state, from the build's summary: the choices 'More filters' offers. */
-export type Facets = Pick<ListingSummary, 'bedrooms' | 'bathrooms' | 'areaRange' | 'handoverMonths' | 'furnishing'>;
+export type Facets = Pick<ListingSummary, 'bedrooms' | 'bathrooms' | 'areaRange' | 'handoverMonths' | 'furnishing' | 'cheques'>;
 
 
 /** 'More filters' and its fields: the page's filters, and the choices the category offers. */
@@ -17,6 +17,8 @@ export interface MoreFiltersProps {
   facets: Facets;
   /** Whether to offer bedrooms (not where the search panel beside it does). */
   bedrooms: boolean;
+  /** Rentals: a move-in day is offered, and cheques where the listings say. */
+  rental: boolean;
   disabled: boolean;
 }
 

@@ -60,7 +60,7 @@ export function FilterControls({
         onChange={(max) => update({ max })}
         disabled={!hydrated}
       />
-      {facets ? <MoreFilters filters={filters} update={update} facets={facets} bedrooms={bedrooms} disabled={!hydrated} /> : null}
+      {facets ? <MoreFilters filters={filters} update={update} facets={facets} bedrooms={bedrooms} rental={yearly} disabled={!hydrated} /> : null}
     </div>
   );
 }
@@ -70,18 +70,18 @@ export function FilterControls({
  * filters are on. Its fields are their own chunk, fetched when it is first opened (the first view
  * of every listing and result page stays within its JavaScript budget).
  */
-function MoreFilters({ filters, update, facets, bedrooms, disabled }: MoreFiltersProps) {
+function MoreFilters({ filters, update, facets, bedrooms, rental, disabled }: MoreFiltersProps) {
   const t = useT();
   const [opened, setOpened] = useState(false);
   const offerBedrooms = bedrooms && facets.bedrooms.length > 0;
-  if (!offerBedrooms && facets.bathrooms.length === 0 && !facets.areaRange && facets.handoverMonths.length === 0 && facets.furnishing.length === 0) return null;
-  const active = [offerBedrooms ? filters.bedrooms : null, filters.bathrooms, filters.area, filters.areaMax, filters.completion, filters.furnishing].filter((value) => value !== null).length;
+  if (!offerBedrooms && !rental && facets.bathrooms.length === 0 && !facets.areaRange && facets.handoverMonths.length === 0 && facets.furnishing.length === 0) return null;
+  const active = [offerBedrooms ? filters.bedrooms : null, filters.bathrooms, filters.area, filters.areaMax, filters.completion, filters.furnishing, filters.cheques, filters.availableFrom].filter((value) => value !== null).length;
   return (
     <details className="more-filters" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="more-filters__toggle">{active > 0 ? t('listing.more.filtersActive', { n: active }) : t('listing.more.filters')}</summary>
       {opened ? (
         <Suspense fallback={<span className="spinner" role="status" aria-label={t('listing.loading')} />}>
-          <MoreFiltersFields filters={filters} update={update} facets={facets} bedrooms={offerBedrooms} disabled={disabled} />
+          <MoreFiltersFields filters={filters} update={update} facets={facets} bedrooms={offerBedrooms} rental={rental} disabled={disabled} />
         </Suspense>
       ) : null}
     </details>

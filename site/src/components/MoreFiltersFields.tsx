@@ -1,8 +1,11 @@
 // The fields of 'More filters' (components/FilterControls.tsx): bedrooms (studio, 1 ... 7+),
 // bathrooms, handover (off-plan: ready or a year), furnishing and size, each only where the
-// category's listings state it, with their counts. Loaded when the disclosure is first opened.
+// category's listings state it, with their counts; on the rent pages a rental's terms, the
+// number of cheques and the day the tenant moves in by. Loaded when the disclosure is first
+// opened (the rental terms' words with them, their own message set).
+import { use } from 'react';
 import { formatNumber } from '../format';
-import { useT, type Translate } from '../i18n';
+import { loadMessages, useT, type Translate } from '../i18n';
 import { useHydrated, useLang } from '../shell';
 import { furnishingLabel, ROOMS_OR_MORE, thisMonth } from '../search/filters';
 import type { Furnishing } from '../types';
@@ -56,7 +59,36 @@ function ChoiceField<T extends string | number>({
   );
 }
 
-export default function MoreFiltersFields({ filters, update, facets, bedrooms, disabled }: MoreFiltersProps) {
+/**
+ * The number of cheques the tenant pays in, each choice counting the listings whose landlord
+ * takes that many or more (one who takes twelve takes four), and the day they move in by: the
+ * listings free on or before it, and those free now (no day given).
+ */
+function RentalFields({ filters, update, facets, disabled }: Omit<MoreFiltersProps, 'bedrooms' | 'rental'>) {
+  const lang = useLang();
+  use(loadMessages(lang, 'RentalFilters'));
+  const t = useT();
+  const atLeast = (n: number) => facets.cheques.reduce((sum, [cheques, count]) => (cheques >= n ? sum + count : sum), 0);
+  return (
+    <>
+      {facets.cheques.length > 0 ? (
+        <ChoiceField
+          label={t('rental.cheques')}
+          value={filters.cheques}
+          choices={facets.cheques.map(([n]) => [n, t('rental.cheques.value', { n }), atLeast(n)])}
+          onChange={(value) => update({ cheques: value === '' ? null : Number(value) })}
+          disabled={disabled}
+        />
+      ) : null}
+      <label className="field field--inline">
+        <span>{t('rental.moveIn')}</span>
+        <input type="date" value={filters.availableFrom ?? ''} onChange={(event) => update({ availableFrom: event.target.value || null })} disabled={disabled} />
+      </label>
+    </>
+  );
+}
+
+export default function MoreFiltersFields({ filters, update, facets, bedrooms, rental, disabled }: MoreFiltersProps) {
   const t = useT();
   const lang = useLang();
   // Ready or not is today's question: the prerender and the first render show the years alone.
@@ -119,6 +151,7 @@ export default function MoreFiltersFields({ filters, update, facets, bedrooms, d
           />
         </>
       ) : null}
+      {rental ? <RentalFields filters={filters} update={update} facets={facets} disabled={disabled} /> : null}
     </div>
   );
 }

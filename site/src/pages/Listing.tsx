@@ -83,6 +83,7 @@ const EMPTY_SUMMARY: ListingSummary = {
   areaRange: null,
   bathrooms: [],
   bedrooms: [],
+  cheques: [],
   handoverMonths: [],
   furnishing: [],
   pageSize: 1,

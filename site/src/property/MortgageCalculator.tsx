@@ -165,7 +165,7 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan, plan: paymen
             <Figure label={t('mortgage.cash.dld', { pct: formatPercent(lang, DLD_TRANSFER_RATE * 100) })}>{money(plan.costs.dldTransfer)}</Figure>
             <Figure label={t('mortgage.cash.titleDeed')}>{money(plan.costs.titleDeed)}</Figure>
             <Figure label={t('mortgage.cash.trustee')}>{money(plan.costs.trustee)}</Figure>
-            <Figure label={t('mortgage.cash.mortgage', { pct: formatPercent(lang, MORTGAGE_REGISTRATION_RATE * 100, 1) })}>{money(plan.costs.mortgageRegistration)}</Figure>
+            <Figure label={t('mortgage.cash.mortgage', { pct: formatPercent(lang, MORTGAGE_REGISTRATION_RATE * 100, 2) })}>{money(plan.costs.mortgageRegistration)}</Figure>
             <Figure label={t('mortgage.cash.total')} strong>
               {money(plan.cashNeeded)}
             </Figure>
@@ -226,7 +226,7 @@ function StagedResults({ plan, names }: { plan: StagedPlan; names: PaymentPlan['
         <Figure label={t('mortgage.plan.dld', { pct: formatPercent(lang, DLD_TRANSFER_RATE * 100) })}>{money(plan.costs.dldTransfer)}</Figure>
         <Figure label={t('mortgage.cash.titleDeed')}>{money(plan.costs.titleDeed)}</Figure>
         <Figure label={t('mortgage.cash.trustee')}>{money(plan.costs.trustee)}</Figure>
-        <Figure label={t('mortgage.cash.mortgage', { pct: formatPercent(lang, MORTGAGE_REGISTRATION_RATE * 100, 1) })}>{money(plan.costs.mortgageRegistration)}</Figure>
+        <Figure label={t('mortgage.cash.mortgage', { pct: formatPercent(lang, MORTGAGE_REGISTRATION_RATE * 100, 2) })}>{money(plan.costs.mortgageRegistration)}</Figure>
         <Figure label={t('mortgage.plan.total')} strong>
           {money(plan.cashTotal)}
         </Figure>

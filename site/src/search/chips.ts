@@ -1,6 +1,7 @@
 // The words each criterion of a result page's address is shown with: the page's chips (each
 // removable, search/CriteriaChips.tsx) and its 'Search without ...' offer (NoResultsHelp.tsx).
 // Loaded with those, after the page's first view.
+import { formatDate } from '../dates';
 import { formatNumber } from '../format';
 import { typeLabel, type Lang, type Translate } from '../i18n';
 import { priceText } from '../price';
@@ -10,7 +11,7 @@ import { filtersFrom, furnishingLabel, type Filters } from './filters';
 export type CommunityName = (english: string) => string;
 
 /** The parameters a chip stands for, in the chips' order; the price range is one chip. */
-export const CHIP_PARAMS = ['community', 'type', 'bedrooms', 'price', 'purpose', 'offPlan', 'furnishing', 'bathrooms', 'area', 'areaMax', 'completion', 'query'] as const;
+export const CHIP_PARAMS = ['community', 'type', 'bedrooms', 'price', 'purpose', 'offPlan', 'furnishing', 'cheques', 'availableFrom', 'bathrooms', 'area', 'areaMax', 'completion', 'query'] as const;
 export type ChipParam = (typeof CHIP_PARAMS)[number];
 
 /**
@@ -22,6 +23,15 @@ export function chip(t: Translate, lang: Lang, params: URLSearchParams, name: Ch
   if (name === 'furnishing') {
     const furnishing = filtersFrom(params).furnishing;
     return furnishing && t(furnishingLabel(furnishing));
+  }
+  // A rental's terms, as the filters read them (a value they cannot take is no chip).
+  if (name === 'cheques') {
+    const n = filtersFrom(params).cheques;
+    return n ? t('search.chip.cheques', { n }) : null;
+  }
+  if (name === 'availableFrom') {
+    const day = filtersFrom(params).availableFrom;
+    return day && t('search.chip.moveIn', { day: formatDate(lang, day) });
   }
   const value = params.get(name)?.trim();
   if (!value) return null;
@@ -84,9 +94,16 @@ export function without(params: URLSearchParams, name: ChipParam, value?: string
   return next;
 }
 
+/**
+ * The price chip: a range written as one price ('1,000,000 – 3,000,000 AED', '80,000 – 120,000
+ * AED / year'), a bound alone with its word ('Up to 3,000,000 AED').
+ */
 function priceChip(t: Translate, lang: Lang, filters: Filters, yearly: boolean): string[] {
   const price = (value: number) => priceText(t, lang, value, yearly ? 'year' : undefined);
-  if (filters.min !== null && filters.max !== null) return [t('search.chip.price', { min: price(filters.min), max: price(filters.max) })];
+  if (filters.min !== null && filters.max !== null) {
+    const amount = t('search.chip.price', { min: formatNumber(lang, filters.min), max: formatNumber(lang, filters.max) });
+    return [t(yearly ? 'price.amount.year' : 'price.amount', { amount })];
+  }
   if (filters.min !== null) return [t('search.chip.priceMin', { value: price(filters.min) })];
   if (filters.max !== null) return [t('search.chip.priceMax', { value: price(filters.max) })];
   return [];

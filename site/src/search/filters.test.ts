@@ -6,12 +6,18 @@ import { applyFilters, filtersFrom, fits, isFiltered, isNarrowed, NO_FILTERS, wi
 describe('filters in the address', () => {
   test('read from the query string, and nothing else', () => {
     const filters = filtersFrom(new URLSearchParams('type=Villa&sort=price-asc&min=2000000&bedrooms=0&bathrooms=3&area=1000&areaMax=5000&query=marina'));
-    expect(filters).toEqual({ type: 'Villa', sort: 'price-asc', min: 2000000, max: null, bedrooms: 0, bathrooms: 3, area: 1000, areaMax: 5000, completion: null, furnishing: null });
+    expect(filters).toEqual({ ...NO_FILTERS, type: 'Villa', sort: 'price-asc', min: 2000000, bedrooms: 0, bathrooms: 3, area: 1000, areaMax: 5000 });
     expect(filtersFrom(new URLSearchParams('furnishing=Partly-Furnished')).furnishing).toBe('partly-furnished');
     expect(filtersFrom(new URLSearchParams('furnishing=yes')).furnishing).toBeNull();
     expect(filtersFrom(new URLSearchParams('completion=Ready')).completion).toBe('ready');
     expect(filtersFrom(new URLSearchParams('completion=2028')).completion).toBe('2028');
     expect(filtersFrom(new URLSearchParams('completion=soon')).completion).toBeNull();
+    // A rental's terms: 1 to 12 cheques, a day.
+    expect(filtersFrom(new URLSearchParams('cheques=4&availableFrom=2027-01-15'))).toEqual({ ...NO_FILTERS, cheques: 4, availableFrom: '2027-01-15' });
+    for (const cheques of ['13', 'four']) expect(filtersFrom(new URLSearchParams({ cheques })).cheques).toBeNull();
+    for (const day of ['2027-01', '15/01/2027']) expect(filtersFrom(new URLSearchParams({ availableFrom: day })).availableFrom).toBeNull();
+    expect(withFilters(new URLSearchParams(), { ...NO_FILTERS, cheques: 2, availableFrom: '2027-01-15' }).toString()).toBe('cheques=2&availableFrom=2027-01-15');
+    expect(isNarrowed({ ...NO_FILTERS, availableFrom: '2027-01-15' })).toBe(true);
   });
 
   test('a value a filter cannot take is no filter', () => {

@@ -1,5 +1,5 @@
 // A listing or result page's choices (type, sort, price range, bedrooms, bathrooms, size,
-// handover, furnishing), as they live in the page's address:
+// handover, furnishing; a rental's cheques and move-in day), as they live in the page's address:
 // /buy-property?type=Villa&sort=price-asc&min=2000000. The address is the one place they are
 // kept, so a reload, a shared link and Back restore them.
 // The rules a card must meet are the lead function's (lead-fn/src/search.rs, `Criteria::fits`);
@@ -30,6 +30,10 @@ export interface Filters {
   /** Off-plan handover: 'ready' (its month has come) or a year ('2028'). */
   completion: string | null;
   furnishing: Furnishing | null;
+  /** Rentals whose rent may be paid in this many cheques, 1 to 12: theirs as many or more. */
+  cheques: number | null;
+  /** Rentals free on or before this day (`2027-01-15`); one giving no day is free now. */
+  availableFrom: string | null;
 }
 
 const FURNISHINGS: readonly string[] = ['furnished', 'partly-furnished', 'unfurnished'] satisfies Furnishing[];
@@ -48,11 +52,13 @@ export const NO_FILTERS: Filters = {
   areaMax: null,
   completion: null,
   furnishing: null,
+  cheques: null,
+  availableFrom: null,
 };
 
 /** The address's parameter of each filter: the filter's own name. */
-type NumberFilter = 'min' | 'max' | 'bedrooms' | 'bathrooms' | 'area' | 'areaMax';
-const NUMBERS: NumberFilter[] = ['min', 'max', 'bedrooms', 'bathrooms', 'area', 'areaMax'];
+type NumberFilter = 'min' | 'max' | 'bedrooms' | 'bathrooms' | 'area' | 'areaMax' | 'cheques';
+const NUMBERS: NumberFilter[] = ['min', 'max', 'bedrooms', 'bathrooms', 'area', 'areaMax', 'cheques'];
 
 function wholeNumber(value: string | null): number | null {
   if (value === null || !/^\s*\d{1,12}\s*$/.test(value)) return null;
@@ -71,6 +77,10 @@ export function filtersFrom(params: URLSearchParams): Filters {
   if (/^(ready|\d{4})$/.test(completion)) filters.completion = completion;
   const furnishing = params.get('furnishing')?.toLowerCase() ?? '';
   if (FURNISHINGS.includes(furnishing)) filters.furnishing = furnishing as Furnishing;
+  // 1 to 12 cheques (0 leaves nothing out); a day as the date field writes it, compared as text.
+  if (filters.cheques! > 12) filters.cheques = null;
+  const day = params.get('availableFrom') ?? '';
+  if (/^\d{4}-\d\d-\d\d$/.test(day)) filters.availableFrom = day;
   return filters;
 }
 
@@ -86,12 +96,13 @@ export function withFilters(params: URLSearchParams, filters: Filters): URLSearc
   for (const name of NUMBERS) set(name, filters[name] === null ? null : String(filters[name]));
   set('completion', filters.completion);
   set('furnishing', filters.furnishing);
+  set('availableFrom', filters.availableFrom);
   return next;
 }
 
 /** Whether a choice leaves listings out (sorting leaves none out). */
 export const isNarrowed = (filters: Filters) =>
-  NUMBERS.some((name) => filters[name] !== null) || filters.type !== null || filters.completion !== null || filters.furnishing !== null;
+  NUMBERS.some((name) => filters[name] !== null) || filters.type !== null || filters.completion !== null || filters.furnishing !== null || filters.availableFrom !== null;
 
 /** This month in UTC ('2026-11'), as the lead function reads 'ready'. */
 export const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -115,7 +126,7 @@ function roomsFit(wanted: number | null, rooms: number | null): boolean {
 
 /** Whether a card meets every filter; a bound on something the card does not state leaves it out. */
 export function fits(
-  card: Pick<CardProperty, 'subCategory' | 'price' | 'pricePeriod' | 'bedrooms' | 'bathrooms' | 'area' | 'completionDate' | 'furnishing'>,
+  card: Pick<CardProperty, 'subCategory' | 'price' | 'pricePeriod' | 'bedrooms' | 'bathrooms' | 'area' | 'completionDate' | 'furnishing' | 'cheques' | 'availableFrom'>,
   filters: Filters,
   today = thisMonth(),
 ): boolean {
@@ -129,7 +140,9 @@ export function fits(
     roomsFit(filters.bathrooms, card.bathrooms) &&
     within(card.area, filters.area, filters.areaMax) &&
     handoverFits(filters.completion, card.completionDate, today) &&
-    (filters.furnishing === null || card.furnishing === filters.furnishing)
+    (filters.furnishing === null || card.furnishing === filters.furnishing) &&
+    (card.cheques ?? 0) >= (filters.cheques ?? 0) &&
+    !(filters.availableFrom && card.availableFrom! > filters.availableFrom)
   );
 }
 

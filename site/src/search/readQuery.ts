@@ -55,30 +55,42 @@ interface Token {
   raw: string;
   key: string;
   used: boolean;
+  /** A dash ('-', '–') is between it and the token before: '1m-3m'. */
+  dash: boolean;
 }
 
 const WORD_CHAR = /[\p{Alphabetic}\p{N}]/u;
 const DIGIT = /[0-9\u0660-\u0669\u06f0-\u06f9]/;
+/** A hyphen, an en or em dash, a minus sign. */
+const DASH = /[-\u2010-\u2015\u2212]/;
 const letters = (text: string) => [...text].length;
 
-/** The tokens of `text`: runs of letters and digits; '.' between digits and ',' before three digits stay inside a number. */
+/**
+ * The tokens of `text`: runs of letters and digits; '.' between digits and ',' before three
+ * digits (a thousands separator, left out) stay inside a number, and so does a ',' before one or
+ * two digits (a decimal comma, '2,5').
+ */
 function tokens(text: string): Token[] {
   const chars = [...text];
   const digit = (i: number) => i >= 0 && i < chars.length && DIGIT.test(chars[i]!);
-  const out: string[] = [];
+  const out: Token[] = [];
   let current = '';
+  let dash = false;
   chars.forEach((c, i) => {
-    const insideNumber =
-      i > 0 && digit(i - 1) && ((c === '.' && digit(i + 1)) || (c === ',' && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4)));
+    const thousands = c === ',' && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4);
+    const decimal = (c === '.' || c === ',') && digit(i + 1) && !(digit(i + 2) && digit(i + 3) && c === ',');
+    const insideNumber = digit(i - 1) && (thousands || decimal);
     if (WORD_CHAR.test(c) || insideNumber) {
-      if (c !== ',') current += c;
-    } else if (current) {
-      out.push(current);
+      if (!thousands) current += c;
+    } else {
+      if (current) out.push({ raw: current, key: fold(current), used: false, dash });
+      if (current) dash = false;
       current = '';
+      if (DASH.test(c)) dash = true;
     }
   });
-  if (current) out.push(current);
-  return out.map((raw) => ({ raw, key: fold(raw), used: false }));
+  if (current) out.push({ raw: current, key: fold(current), used: false, dash });
+  return out;
 }
 
 /** A name's folded tokens joined by a space: how a run of tokens is compared with it. */
@@ -137,6 +149,15 @@ const isCurrency = (key: string) => isOneOf(key, ['aed', 'dh', 'dhs', 'dirham', 
 /** The bound words before an amount: the most, then the least. */
 const MAX_WORDS = [['under'], ['below'], ['up', 'to'], ['upto'], ['max'], ['less', 'than'], ['до'], ['дешевле'], ['أقل', 'من'], ['تحت'], ['حتى']];
 const MIN_WORDS = [['over'], ['above'], ['from'], ['min'], ['more', 'than'], ['от'], ['дороже'], ['أكثر', 'من'], ['فوق']];
+/** A price range's words: the one before its least (none, or a word) and the one between its bounds (a dash too). */
+const RANGE_WORDS = [[[], ['to']], [['from'], ['to']], [['between'], ['and']], [['от'], ['до']], [['من'], ['إلى']], [['بين'], ['و']]];
+
+/** An amount as typed: its number, its unit if it has one, and the tokens it spans. */
+interface Figure {
+  value: number;
+  unit: number | null;
+  span: number;
+}
 const RENT = ['rent', 'rental', 'rentals', 'renting', 'lease', 'аренда', 'аренду', 'аренды', 'снять', 'إيجار', 'للإيجار', 'بالإيجار', 'الإيجار'];
 const SALE = ['sale', 'buy', 'buying', 'purchase', 'продажа', 'продажу', 'купить', 'للبيع', 'بيع', 'شراء'];
 const OFF_PLAN = [['off', 'plan'], ['offplan'], ['офф', 'план'], ['оффплан'], ['على', 'الخارطة'], ['قيد', 'الإنشاء']];
@@ -159,12 +180,12 @@ class Reader {
     for (let i = from; i < from + count; i++) this.tokens[i]!.used = true;
   }
 
-  /** An amount from `at`: [AED, tokens it spans]. */
-  amount(at: number): [number, number] | null {
+  /** A number from `at` with its unit and currency, if any. */
+  figure(at: number): Figure | null {
     const key = this.key(at);
-    const match = key === null ? null : /^([0-9][0-9.]*)(.*)$/.exec(key);
+    const match = key === null ? null : /^([0-9][0-9.,]*)(.*)$/.exec(key);
     if (!match) return null;
-    let number = match[1]!;
+    let number = match[1]!.replace(',', '.');
     const attached = match[2]!;
     let span = 1;
     if (!attached && !number.includes('.')) {
@@ -187,9 +208,36 @@ class Reader {
     }
     const next = this.key(at + span);
     if (next !== null && isCurrency(next)) span++;
-    const amount = Math.round(value * (factor ?? 1));
-    if (factor === null && amount < 1000) return null;
-    return amount < 1e13 ? [amount, span] : null;
+    return { value, unit: factor, span };
+  }
+
+  /** An amount from `at`: [AED, tokens it spans]. */
+  amount(at: number): [number, number] | null {
+    const figure = this.figure(at);
+    const amount = figure && priced(figure.value, figure.unit);
+    return amount === null ? null : [amount, figure!.span];
+  }
+
+  /** The first price range ('1m-3m', '1 to 3 million', 'от 1 до 3 млн'), taken: [least, most]. */
+  range(): [number, number] | undefined {
+    for (let at = 0; at < this.tokens.length; at++) {
+      for (const [before, between] of RANGE_WORDS) {
+        if (!this.phraseAt(at, before!)) continue;
+        const low = this.figure(at + before!.length);
+        if (!low) continue;
+        const gap = at + before!.length + low.span;
+        const from = this.phraseAt(gap, between!) ? gap + between!.length : this.key(gap) !== null && this.tokens[gap]!.dash ? gap : null;
+        const high = from === null ? null : this.figure(from);
+        if (!high) continue;
+        // '2-3 млн': the second bound's unit is the first's too.
+        const least = priced(low.value, low.unit ?? high.unit);
+        const most = priced(high.value, high.unit);
+        if (least === null || most === null) continue;
+        this.take(at, from! + high.span - at);
+        return [Math.min(least, most), Math.max(least, most)];
+      }
+    }
+    return undefined;
   }
 
   price(lists: readonly (readonly string[])[]): number | undefined {
@@ -349,6 +397,12 @@ class Reader {
 
 const names = (term: SearchTerm) => [term.name, ...term.names];
 
+/** A number and its unit as dirhams; without a unit, a number under 1,000 is no price. */
+function priced(value: number, unit: number | null): number | null {
+  const amount = Math.round(value * (unit ?? 1));
+  return (unit === null && amount < 1000) || amount >= 1e13 ? null : amount;
+}
+
 /** The edits allowed for a name of `n` letters. */
 const allowance = (n: number) => (n <= 3 ? 0 : n <= 7 ? 1 : 2);
 
@@ -392,8 +446,13 @@ export function readQuery(text: string, terms: SearchTerms, given: readonly Give
     if (value !== undefined) reading[name] = value;
   };
   if (!has('price')) {
-    set('max', reader.price(MAX_WORDS));
-    set('min', reader.price(MIN_WORDS));
+    const range = reader.range();
+    set('min', range?.[0]);
+    set('max', range?.[1]);
+    if (!range) {
+      set('max', reader.price(MAX_WORDS));
+      set('min', reader.price(MIN_WORDS));
+    }
   }
   if (!has('bedrooms')) set('bedrooms', reader.bedrooms());
   if (!has('purpose')) set('purpose', reader.purpose());

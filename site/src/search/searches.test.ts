@@ -14,8 +14,24 @@ describe("a search's chips", () => {
     expect(chips(t('en'), 'en', params)).toEqual(['Up to 400,000 AED']);
     expect(chips(t('en'), 'en', params, true)).toEqual(['Up to 400,000 AED / year']);
     expect(chips(t('ru'), 'ru', new URLSearchParams('min=100000&max=250000'), true)).toEqual([
-      `Цена: ${formatNumber('ru', 100000)} AED в год – ${formatNumber('ru', 250000)} AED в год`,
+      `${formatNumber('ru', 100000)} – ${formatNumber('ru', 250000)} AED в год`,
     ]);
+  });
+
+  test('a price range is one price: both bounds, then the currency once, in the page\'s number style', () => {
+    const params = new URLSearchParams('min=1000000&max=3000000');
+    expect(chips(t('en'), 'en', params)).toEqual(['1,000,000 – 3,000,000 AED']);
+    expect(chips(t('ru'), 'ru', params)).toEqual([`${formatNumber('ru', 1000000)} – ${formatNumber('ru', 3000000)} AED`]);
+    expect(chips(t('ar'), 'ar', params).map((chip) => chip.replace(/[\u2066-\u2069]/g, ''))).toEqual(['1,000,000 – 3,000,000 درهم']);
+  });
+
+  test("a rental's terms: the cheques in the language's plural, the move-in day written out", () => {
+    const params = new URLSearchParams('cheques=4&availableFrom=2027-01-15');
+    expect(chips(t('en'), 'en', params)).toEqual(['4 cheques', 'Move in by 15 January 2027']);
+    expect(chips(t('en'), 'en', new URLSearchParams('cheques=1'))).toEqual(['1 cheque']);
+    expect(chips(t('ru'), 'ru', new URLSearchParams('cheques=2'))).toEqual(['2 чека']);
+    expect(chips(t('ar'), 'ar', new URLSearchParams('cheques=2'))).toEqual(['شيكان']);
+    expect(chips(t('en'), 'en', new URLSearchParams('cheques=20&availableFrom=soon'))).toEqual([]);
   });
 
   test("the 'without ...' offers name the price as the chips do", () => {

@@ -36,6 +36,8 @@ export function toCard(property: Property): CardProperty {
     // What the page's filters read of a card.
     furnishing: property.furnishing,
     completionDate: property.completionDate,
+    cheques: property.cheques,
+    availableFrom: property.availableFrom,
     // Where the map view puts it.
     coordinates: property.coordinates,
     translations: property.translations
