@@ -98,10 +98,12 @@ fn links_to_listings_and_posts_taken_away_are_warnings_at_their_line() {
     let dir = content_copy(&fixtures().join("publishing"));
     let post = dir.path().join("content/blog/renting-q-and-a.md");
     // A listing deleted since, a post deleted since, the sold listing, an area guide of no
-    // community: each the doing of an edit elsewhere.
+    // community, a post whose title (and so its address) was changed since: each the doing of
+    // an edit elsewhere.
     let text = read(&post)
         + "\nSee [the villa](/property/villa-sea-sun), [the penthouse](/property/penthouse-sea-sun),\n\
-           [an old post](/blog/old-post/old-post) and [the guide](/ar/area-guides-in-dubai/atlantis).\n";
+           [an old post](/blog/old-post/old-post) and [the guide](/ar/area-guides-in-dubai/atlantis).\n\
+           \nAnd [as it was called](/blog/renting-q-and-a/renting-basics).\n";
     std::fs::write(&post, text).unwrap();
     let studio = dir.path().join("content/properties/marina-studio-for-rent.md");
     std::fs::write(&studio, read(&studio).replace("/property/villa-sea-sun", "/property/sold-listing"))
@@ -114,6 +116,8 @@ fn links_to_listings_and_posts_taken_away_are_warnings_at_their_line() {
         "content/blog/renting-q-and-a.md:12:43: warning: link `/property/penthouse-sea-sun` on page /blog/renting-q-and-a/q&a:-%22renting%22-%3Cbasics%3E: no listing has that address (it may have been deleted), so the link opens 'Property Not Found'\n",
         "content/blog/renting-q-and-a.md:13:1: warning: link `/blog/old-post/old-post` on page",
         "content/blog/renting-q-and-a.md:13:44: warning: link `/ar/area-guides-in-dubai/atlantis` on page",
+        "content/blog/renting-q-and-a.md:15:5: warning: link `/blog/renting-q-and-a/renting-basics` on page",
+        "the post's address has changed (its title was changed), so the link opens the page-not-found page",
     ] {
         assert!(stderr.contains(line), "{line}\n{stderr}");
     }
