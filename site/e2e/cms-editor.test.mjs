@@ -172,6 +172,10 @@ test('a price typed with commas is published and the outcome shows in /cms/ with
   const { panel, text, published } = await outcome(page, before);
   assert.ok(published, text);
   assert.match(text, /^Published at \d\d:\d\d on \d\d\/\d\d\/\d{4}/);
+  // The date day first, as in Dubai (DD/MM/YYYY), the agency's day (now, or a minute ago at midnight).
+  const day = (at) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  const dayShown = text.match(/ on (\d\d\/\d\d\/\d{4})/)[1];
+  assert.ok([day(new Date()), day(new Date(Date.now() - 120_000))].includes(dayShown), `${dayShown} is not today in Dubai, day first`);
   assert.match(text, new RegExp(`Listing “${MARINA_TITLE}”`));
   const link = panel.getByRole('link', { name: 'View the page' });
   assert.equal(await link.getAttribute('href'), `/property/${MARINA}`);
