@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { copyOfContent, repo, startServer } from './server.mjs';
-import { launch } from './browser.mjs';
+import { launch, plain } from './browser.mjs';
 import { answerThePicker, choose, contentFiles, fillIn, formErrors, reveal, seedRepository } from './cms-repo.mjs';
 
 // The guide's pictures are written into docs/ only when asked (ESTATE_GUIDE_SHOTS=1, then
@@ -21,14 +21,23 @@ const GUIDE = process.env.ESTATE_GUIDE_SHOTS === '1' ? join(repo, 'docs', 'edito
 mkdirSync(GUIDE, { recursive: true });
 const MARINA = 'marina-gate-two-bedroom-sea-view';
 const MARINA_TITLE = 'Marina Gate Two-Bedroom with Full Sea View';
+// The listing marked sold, and the post that links to it (the link is added to the copy).
+const DOWNTOWN = 'downtown-one-bedroom-burj-view';
+const DOWNTOWN_TITLE = 'Downtown One-Bedroom Facing Burj Khalifa';
+const POST = 'mortgage-guide-for-expats-in-dubai';
+const POST_TITLE = 'A Mortgage Guide for Expats Buying in Dubai';
 
 let server;
 let browser;
 let root;
+let repository;
 let content;
 
 before(async () => {
-  ({ root, content } = copyOfContent('estate-cms-editor-'));
+  // The copy in a folder named as an agency's repository would be: the first screen names it.
+  ({ root, repository, content } = copyOfContent('estate-cms-editor-', 'palm-crest-website'));
+  const post = join(content, 'blog', `${POST}.md`);
+  writeFileSync(post, `${readFileSync(post, 'utf8')}\nA home we sold recently: [in Downtown](/property/${DOWNTOWN}).\n`);
   server = await startServer({ content, watch: true });
   browser = await launch();
 });
@@ -39,10 +48,16 @@ after(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
+/** The guide's pictures this file has taken. */
+const taken = new Set();
+
 /** A guide screenshot: `name`.jpg under docs/editors/, small enough to keep in the repository. */
 async function shot(page, name) {
-  // After the CMS's page transitions (a fade of about a quarter second).
+  taken.add(`${name}.jpg`);
+  // After the CMS's page transitions (a fade of about a quarter second), and once its 'Entry
+  // saved.' note, which covers the status panel's last line, is gone.
   await page.waitForTimeout(600);
+  await page.getByText('Entry saved.').waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => {});
   await page.screenshot({ path: join(GUIDE, `${name}.jpg`), type: 'jpeg', quality: 60 });
 }
 
@@ -53,8 +68,8 @@ async function openCms() {
   await context.exposeBinding('__estateMirror', (_source, path, base64) => {
     const relative = normalize(path);
     if (!relative.startsWith('content/') || relative.includes('..')) throw new Error(`not under content/: ${path}`);
-    mkdirSync(join(root, relative, '..'), { recursive: true });
-    writeFileSync(join(root, relative), Buffer.from(base64, 'base64'));
+    mkdirSync(join(repository, relative, '..'), { recursive: true });
+    writeFileSync(join(repository, relative), Buffer.from(base64, 'base64'));
   });
   // The CMS writes a file as a hidden temporary one and then moves it to its name: each file
   // written or moved to a name that is not hidden is copied.
@@ -122,6 +137,17 @@ async function openEntry(page, title) {
   await page.getByText(title).locator('visible=true').first().click();
 }
 
+/** Shows the form's pane of `language` (English, Arabic): buttons side by side on a wide
+ * screen, a list on a narrow one. */
+async function pane(page, language) {
+  const button = page.getByRole('radio', { name: language, exact: true });
+  if (await button.first().isVisible()) return button.first().click();
+  await choose(page, 'English', language).catch(async () => {
+    await page.getByRole('combobox').filter({ hasText: /English|Arabic|Russian/ }).first().click();
+    await page.getByRole('option', { name: language, exact: true }).first().click();
+  });
+}
+
 /** The panel's text now (empty while it is closed). */
 const panelText = async (page) => {
   const panel = page.locator('#estate-status');
@@ -134,25 +160,75 @@ test('a price typed with commas is published and the outcome shows in /cms/ with
   const first = await page.locator('body').innerText();
   // The first screen names the folder to pick by its own name, not a placeholder.
   assert.doesNotMatch(first, /REPOSITORY/);
+  assert.match(plain(first), /select the root directory of the “palm-crest-website” repository/);
   await signIn(page);
   await page.getByText(MARINA_TITLE).locator('visible=true').first().click();
   const price = await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }));
   await price.fill('2,950,000');
   await price.scrollIntoViewIfNeeded();
-  await shot(page, '03-change-price');
+  await shot(page, '06-change-price');
   const before = await panelText(page);
   await page.getByRole('button', { name: 'Save' }).click();
   const { panel, text, published } = await outcome(page, before);
   assert.ok(published, text);
   assert.match(text, /^Published at \d\d:\d\d on \d\d\/\d\d\/\d{4}/);
+  // The date day first, as in Dubai (DD/MM/YYYY), the agency's day (now, or a minute ago at midnight).
+  const day = (at) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  const dayShown = text.match(/ on (\d\d\/\d\d\/\d{4})/)[1];
+  assert.ok([day(new Date()), day(new Date(Date.now() - 120_000))].includes(dayShown), `${dayShown} is not today in Dubai, day first`);
   assert.match(text, new RegExp(`Listing “${MARINA_TITLE}”`));
   const link = panel.getByRole('link', { name: 'View the page' });
   assert.equal(await link.getAttribute('href'), `/property/${MARINA}`);
-  await shot(page, '04-published');
+  await shot(page, '07-published');
   // The site really shows it.
   const record = await (await fetch(`${server.url}/api/properties/${MARINA}.json`)).json();
   assert.equal(record.price, 2950000);
   assert.match(readFileSync(join(content, 'properties', `${MARINA}.yaml`), 'utf8'), /^price: '?2,950,000'?$/m);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a listing a post links to, marked sold in the CMS, is published with the post, its page says so in English, Arabic and Russian, and the next save is published too', async () => {
+  const { context, page, errors } = await openCms();
+  await signIn(page);
+  await openEntry(page, DOWNTOWN_TITLE);
+  await (await reveal(page, page.getByRole('radio', { name: 'sold', exact: true }))).click();
+  await page.getByRole('radio', { name: 'sold', exact: true }).first().scrollIntoViewIfNeeded();
+  await shot(page, '08-mark-sold');
+  const before = await panelText(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const sold = await outcome(page, before);
+  // Published, the listing off the site, and the post's link named as worth a look.
+  assert.ok(sold.published, sold.text);
+  assert.match(sold.text, new RegExp(`Listing “${DOWNTOWN_TITLE}” \\(not on the site: its status is sold\\)`));
+  assert.match(sold.text, new RegExp(`Blog post “${POST_TITLE}”[^\\n]*that listing is sold`));
+  await shot(page, '09-marked-sold');
+  assert.equal((await fetch(`${server.url}/api/properties/${DOWNTOWN}.json`)).status, 404);
+  // The post is published and its link opens the listing's page, which says it is gone, in each language.
+  assert.match(await (await fetch(`${server.url}/api/blogs.json`)).text(), new RegExp(POST));
+  const view = await context.newPage();
+  view.on('pageerror', (error) => errors.push(error.message));
+  for (const [lang, heading] of [
+    ['', 'This property is no longer available'],
+    ['/ar', 'هذا العقار لم يعد متاحًا'],
+    ['/ru', 'Этот объект больше недоступен'],
+  ]) {
+    const answer = await view.goto(`${server.url}${lang}/property/${DOWNTOWN}`);
+    assert.equal(answer.status(), 200, lang);
+    assert.equal((await view.getByRole('heading', { level: 1 }).innerText()).trim(), heading, lang);
+    assert.equal(await view.locator('meta[name="robots"]').getAttribute('content'), 'noindex, nofollow', lang);
+    if (lang === '/ar') await shot(view, '10-sold-page-arabic');
+  }
+  await view.close();
+  // The next, unrelated save: another listing's price, published.
+  await openEntry(page, MARINA_TITLE);
+  const price = await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }));
+  await price.fill('3,100,000');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const next = await outcome(page, sold.text);
+  assert.ok(next.published, next.text);
+  assert.match(next.text, new RegExp(`Listing “${MARINA_TITLE}”`));
+  assert.equal((await (await fetch(`${server.url}/api/properties/${MARINA}.json`)).json()).price, 3100000);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -168,7 +244,7 @@ test('a price of 0 or written wrong is refused in the form, with what to write',
     await page.getByText(/Leave the price empty for "Contact for price"; 0 is not a price\./).first().waitFor({ timeout: 10_000 });
   }
   await price.scrollIntoViewIfNeeded();
-  await shot(page, '09-price-refused');
+  await shot(page, '14-price-refused');
   assert.doesNotMatch(readFileSync(join(content, 'properties', `${MARINA}.yaml`), 'utf8'), /^price: '?(0|2\.950)/m);
   await context.close();
 });
@@ -186,9 +262,19 @@ test('a new listing starts available and dated now; a save the build refuses nam
   await fillIn(page.getByRole('textbox', { name: 'Title' }).first(), title);
   await page.getByRole('radio', { name: 'Rental' }).first().click();
   await choose(page, 'Property type', 'Townhouse');
+  // The top of the form: the title, the category, and the status and date as they start.
+  await page.getByRole('textbox', { name: 'Title' }).first().scrollIntoViewIfNeeded();
+  await shot(page, '02-new-listing');
   await choose(page, 'Community', 'Dubai Marina');
   await (await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }))).fill('185,000');
-  await shot(page, '02-new-listing');
+  await shot(page, '03-new-listing-price');
+  // The Arabic title, in the form's Arabic pane (written right to left).
+  const arabic = 'تاون هاوس للإيجار في قرية جميرا';
+  await pane(page, 'Arabic');
+  const arabicTitle = page.locator('[dir=rtl] input, input[dir=rtl]').and(page.getByRole('textbox', { name: 'Title' }));
+  await fillIn(await reveal(page, arabicTitle), arabic);
+  await shot(page, '04-new-listing-arabic');
+  await pane(page, 'English');
   // A rental without 'Rent is per': the form lets it through, the build does not.
   const before = await panelText(page);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -197,7 +283,7 @@ test('a new listing starts available and dated now; a save the build refuses nam
   assert.match(refused.text, /^Not published at/);
   assert.match(refused.text, new RegExp(`Listing “${title}” · Category: A rental needs “Rent is per”`));
   assert.doesNotMatch(refused.text, /pricePeriod|mainCategory|\.yaml|`/);
-  await shot(page, '08-not-published');
+  await shot(page, '13-not-published');
   // The fix, as the panel says (the CMS shows the list after a save: the entry is opened again).
   await openEntry(page, title);
   await (await reveal(page, page.getByRole('radio', { name: 'year', exact: true }))).click();
@@ -208,6 +294,15 @@ test('a new listing starts available and dated now; a save the build refuses nam
   assert.equal(await fixed.panel.getByRole('link', { name: 'View the page' }).getAttribute('href'), `/property/${id}`);
   const record = await (await fetch(`${server.url}/api/properties/${id}.json`)).json();
   assert.equal(record.price, 185000);
+  // Its Arabic page, with the Arabic title.
+  const view = await context.newPage();
+  view.on('pageerror', (error) => errors.push(error.message));
+  assert.equal((await view.goto(`${server.url}/ar/property/${id}`)).status(), 200);
+  assert.equal(await view.locator('html').getAttribute('dir'), 'rtl');
+  assert.equal((await view.getByRole('heading', { level: 1 }).innerText()).trim(), arabic);
+  await view.getByRole('heading', { level: 1 }).evaluate((h1) => h1.scrollIntoView({ block: 'center' }));
+  await shot(view, '05-listing-published-arabic');
+  await view.close();
   // Marked rented: published again, the listing off the site.
   await openEntry(page, title);
   await (await reveal(page, page.getByRole('radio', { name: 'rented', exact: true }))).click();
@@ -215,7 +310,6 @@ test('a new listing starts available and dated now; a save the build refuses nam
   const rented = await outcome(page, fixed.text);
   assert.ok(rented.published, rented.text);
   assert.match(rented.text, /not on the site: its status is rented/);
-  await shot(page, '05-marked-rented');
   assert.equal((await fetch(`${server.url}/api/properties/${id}.json`)).status, 404);
   assert.deepEqual(errors, []);
   await context.close();
@@ -233,7 +327,7 @@ test('a blog post is published from the CMS', async () => {
   const article = await reveal(page, page.locator('[contenteditable=true]'));
   await article.focus();
   await page.keyboard.type('Ask who pays the maintenance fees, and for how many cheques.');
-  await shot(page, '06-new-post');
+  await shot(page, '11-new-post');
   const before = await panelText(page);
   await page.getByRole('button', { name: 'Save' }).click();
   const { panel, text, published } = await outcome(page, before);
@@ -241,11 +335,17 @@ test('a blog post is published from the CMS', async () => {
   assert.match(text, new RegExp(`Blog post “${title}”`));
   const href = await panel.getByRole('link', { name: 'View the page' }).getAttribute('href');
   assert.equal(href, '/blog/five-questions-before-you-rent-in-dubai/five-questions-before-you-rent-in-dubai');
-  await shot(page, '07-post-published');
+  await shot(page, '12-post-published');
   const view = await context.newPage();
   const answer = await view.goto(`${server.url}${href}`);
   assert.equal(answer.status(), 200);
   assert.match(await view.locator('h1').innerText(), new RegExp(title));
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the editors\' guide shows every picture taken here, and only those', () => {
+  const guide = readFileSync(join(repo, 'docs', 'editors.md'), 'utf8');
+  const shown = [...guide.matchAll(/\]\(editors\/([^)]+\.jpg)\)/g)].map((m) => m[1]);
+  assert.deepEqual([...new Set(shown)].sort(), [...taken].sort());
 });

@@ -9,13 +9,16 @@ export const repo = resolve(import.meta.dirname, '..', '..');
 
 /**
  * A copy of the repository's content in a new temporary folder, for a test whose server writes
- * into it or that edits it: `{ root, content }` (`content` is `root`/content; remove `root` after).
+ * into it or that edits it: `{ root, repository, content }` (`content` is `repository`/content,
+ * and `repository` is `root`, or `root`/`name` when a name is given; remove `root` after).
  */
-export function copyOfContent(prefix) {
+export function copyOfContent(prefix, name) {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  const content = join(root, 'content');
+  // The folder that holds content/, named `name` when given (the browser editor names it).
+  const repository = name ? join(root, name) : root;
+  const content = join(repository, 'content');
   cpSync(join(repo, 'content'), content, { recursive: true });
-  return { root, content };
+  return { root, repository, content };
 }
 
 /**

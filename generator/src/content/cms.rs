@@ -75,11 +75,15 @@ impl Backend {
     }
 }
 
-/// `owner/name` of `https://github.com/owner/name(.git)` or `git@github.com:owner/name.git`.
+/// `owner/name` of `https://github.com/owner/name(.git)` or `git@github.com:owner/name.git`;
+/// none for a folder on this machine (a clone of a clone: `/srv/site`, `file:///srv/site.git`).
 fn repo_of_url(url: &str) -> Option<String> {
     let path = url.strip_suffix(".git").unwrap_or(url).trim_end_matches('/');
     let path = path.rsplit_once("://").map_or(path, |(_, rest)| rest);
-    let path = path.split_once(['/', ':']).map(|(_, p)| p)?;
+    let (host, path) = path.split_once(['/', ':'])?;
+    if host.is_empty() || host == "." || host == ".." {
+        return None;
+    }
     let mut parts = path.rsplitn(3, '/');
     let name = parts.next()?;
     let owner = parts.next()?;
@@ -346,6 +350,18 @@ struct Walk<'a> {
     kind: &'a Kind,
 }
 
+/// How the form shows a choice whose value in the file is not an editor's word (the list of
+/// listings shows it so too); the file keeps the value.
+fn option_label(value: &str) -> Option<&'static str> {
+    Some(match value {
+        "OffPlan" => "Off-plan",
+        "partly-furnished" => "partly furnished",
+        "office-shop" => "office or shop",
+        "other-commercial" => "other commercial",
+        _ => return None,
+    })
+}
+
 impl Walk<'_> {
     /// `schema` without its `$ref`, `allOf: [x]` and `anyOf: [x, null]` wrappers: the schema
     /// itself, whether it may be null, and the name of the definition it refers to.
@@ -417,6 +433,18 @@ impl Walk<'_> {
             _ => vec![],
         };
         if let Some(options) = s.get("enum").and_then(Value::as_array) {
+            // The value the file keeps, shown in an editor's word where the two differ (the
+            // CMS takes either values alone or a label and value for every option).
+            if options.iter().any(|o| o.as_str().and_then(option_label).is_some()) {
+                let labelled: Vec<Value> = options
+                    .iter()
+                    .map(|o| {
+                        let label = o.as_str().map(|v| option_label(v).unwrap_or(v));
+                        json!({ "label": label, "value": o })
+                    })
+                    .collect();
+                return json!({ "widget": "select", "options": labelled });
+            }
             return json!({ "widget": "select", "options": options });
         }
         if def == Some("Day") {
@@ -632,6 +660,9 @@ mod tests {
         assert_eq!(repo_of_url("git@github.com:palm/site.git").as_deref(), Some("palm/site"));
         assert_eq!(repo_of_url("https://gitlab.com/group/sub/site").as_deref(), Some("sub/site"));
         assert_eq!(repo_of_url("nonsense"), None);
+        for folder in ["/work/site", "/srv/git/site.git", "file:///srv/git/site.git", "../site", "./a/b"] {
+            assert_eq!(repo_of_url(folder), None, "{folder}");
+        }
         let backend =
             Backend::from_env(|name| (name == "REPOSITORY_URL").then(|| "https://github.com/a/b".into()));
         assert_eq!(

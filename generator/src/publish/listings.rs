@@ -29,7 +29,7 @@ use crate::publish::images::Pictures;
 pub const PAGE_SIZE: usize = 96;
 /// Cards embedded in a listing page's HTML.
 pub const FIRST_CARDS: usize = 24;
-/// Newest cards per category on the home page (spec: 3).
+/// Newest cards per category on the home page: three.
 pub const HOME_CARDS: usize = 3;
 /// Featured cards on the all-properties page.
 pub const FEATURED_CARDS: usize = 6;

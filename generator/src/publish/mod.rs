@@ -1,7 +1,7 @@
 //! The content stage of `estate build`: the static JSON API (`/api/...`) and the data files
 //! the pages read, written into `dist/` at their paths in `contract::files`.
 //!
-//! | GET path (spec)                                   | file                                          |
+//! | GET path                                          | file                                          |
 //! |---------------------------------------------------|-----------------------------------------------|
 //! | /api/properties                                   | api/properties.json                           |
 //! | /api/properties/category-residential/residential  | api/properties/category-residential/residential.json (and the other three) |

@@ -5,7 +5,8 @@
 use generator::content::cms::{Backend, config};
 use serde_json::Value;
 
-/// Each label, hint, pattern message and collection name of the configuration, with where it is.
+/// Each label, hint, pattern message, choice and collection name of the configuration, with
+/// where it is.
 fn texts(value: &Value, at: &str, out: &mut Vec<(String, String)>) {
     match value {
         Value::Object(map) => {
@@ -17,6 +18,17 @@ fn texts(value: &Value, at: &str, out: &mut Vec<(String, String)>) {
                     }
                     ("pattern", Value::Array(p)) if p.len() == 2 => {
                         out.push((format!("{here}.pattern"), p[1].as_str().unwrap_or_default().to_owned()));
+                    }
+                    // A select's choices, as the form and the list of entries show them: the
+                    // value itself, or its label.
+                    ("options", Value::Array(options)) => {
+                        for option in options {
+                            let shown = option.get("label").unwrap_or(option);
+                            out.push((
+                                format!("{here}.options"),
+                                shown.as_str().unwrap_or_default().to_owned(),
+                            ));
+                        }
                     }
                     _ => texts(v, &here, out),
                 }
@@ -79,6 +91,11 @@ fn developer_word(text: &str) -> Option<String> {
     None
 }
 
+/// A choice shown as the file's key: lower-case words joined by hyphens (partly-furnished).
+fn key_like(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_lowercase()) && text.contains('-') && !text.contains(' ')
+}
+
 #[test]
 fn cms_words_are_an_agents() {
     let config = config(&Backend::from_env(|_| None));
@@ -87,7 +104,11 @@ fn cms_words_are_an_agents() {
     assert!(all.len() > 150, "only {} texts read: the walk misses the fields", all.len());
     let found: Vec<String> = all
         .iter()
-        .filter_map(|(at, text)| developer_word(text).map(|why| format!("{at}: {why} in {text:?}")))
+        .filter_map(|(at, text)| {
+            let why = developer_word(text)
+                .or_else(|| (at.ends_with(".options") && key_like(text)).then(|| "a key".into()));
+            why.map(|why| format!("{at}: {why} in {text:?}"))
+        })
         .collect();
     assert!(found.is_empty(), "developer's words in the CMS:\n{}", found.join("\n"));
     // Every field says what it is for.
@@ -118,4 +139,6 @@ fn the_check_catches_developer_words() {
     for good in ["Permit link", "Off-plan: project name", "Price (AED)", "Starting with https://."] {
         assert_eq!(developer_word(good), None, "{good}");
     }
+    assert!(key_like("partly-furnished") && key_like("office-shop"));
+    assert!(!key_like("Off-plan") && !key_like("partly furnished") && !key_like("available"));
 }

@@ -98,10 +98,12 @@ fn links_to_listings_and_posts_taken_away_are_warnings_at_their_line() {
     let dir = content_copy(&fixtures().join("publishing"));
     let post = dir.path().join("content/blog/renting-q-and-a.md");
     // A listing deleted since, a post deleted since, the sold listing, an area guide of no
-    // community: each the doing of an edit elsewhere.
+    // community, a post whose title (and so its address) was changed since: each the doing of
+    // an edit elsewhere.
     let text = read(&post)
         + "\nSee [the villa](/property/villa-sea-sun), [the penthouse](/property/penthouse-sea-sun),\n\
-           [an old post](/blog/old-post/old-post) and [the guide](/ar/area-guides-in-dubai/atlantis).\n";
+           [an old post](/blog/old-post/old-post) and [the guide](/ar/area-guides-in-dubai/atlantis).\n\
+           \nAnd [as it was called](/blog/renting-q-and-a/renting-basics).\n";
     std::fs::write(&post, text).unwrap();
     let studio = dir.path().join("content/properties/marina-studio-for-rent.md");
     std::fs::write(&studio, read(&studio).replace("/property/villa-sea-sun", "/property/sold-listing"))
@@ -114,6 +116,8 @@ fn links_to_listings_and_posts_taken_away_are_warnings_at_their_line() {
         "content/blog/renting-q-and-a.md:12:43: warning: link `/property/penthouse-sea-sun` on page /blog/renting-q-and-a/q&a:-%22renting%22-%3Cbasics%3E: no listing has that address (it may have been deleted), so the link opens 'Property Not Found'\n",
         "content/blog/renting-q-and-a.md:13:1: warning: link `/blog/old-post/old-post` on page",
         "content/blog/renting-q-and-a.md:13:44: warning: link `/ar/area-guides-in-dubai/atlantis` on page",
+        "content/blog/renting-q-and-a.md:15:5: warning: link `/blog/renting-q-and-a/renting-basics` on page",
+        "the post's address has changed (its title was changed), so the link opens the page-not-found page",
     ] {
         assert!(stderr.contains(line), "{line}\n{stderr}");
     }
@@ -135,9 +139,10 @@ fn links_to_listings_and_posts_taken_away_are_warnings_at_their_line() {
 }
 
 /// The records another names, each removed as an editor can in the browser editor: an agent
-/// removed from the team, a developer deleted, a community removed from the vocabulary (or
-/// renamed: the listings still say the old name), a post deleted that another links to. The
-/// site still publishes, each a warning where the name is written, with a fallback.
+/// removed from the team (that listings name, and whose page a post links to), a developer
+/// deleted (the same), a community removed from the vocabulary (or renamed: the listings still
+/// say the old name), a post deleted that another links to. The site still publishes, each a
+/// warning where the name is written, with a fallback.
 #[test]
 fn records_others_name_can_be_removed_and_the_site_still_publishes() {
     let dir = content_copy(&crate::support::repo().join("content"));
@@ -152,7 +157,9 @@ fn records_others_name_can_be_removed_and_the_site_still_publishes() {
     let families = content.join("blog/best-communities-for-families-in-dubai.md");
     std::fs::write(
         &families,
-        read(&families) + "\nRead [our renting guide](/blog/renting-in-dubai-ejari-and-rera-rental-index).\n",
+        read(&families)
+            + "\nRead [our renting guide](/blog/renting-in-dubai-ejari-and-rera-rental-index), ask \
+               [Sara](/agents/sara-al-mansouri), see [Emaar's homes](/ar/developers/emaar).\n",
     )
     .unwrap();
     std::fs::remove_file(content.join("blog/renting-in-dubai-ejari-and-rera-rental-index.md")).unwrap();
@@ -169,6 +176,10 @@ fn records_others_name_can_be_removed_and_the_site_still_publishes() {
         "content/communities/palm-jumeirah.yaml:1:1: warning: unknown community `palm-jumeirah`: vocabulary/communities.yaml has no term with this key, so this guide is not published",
         "content/blog/best-communities-for-families-in-dubai.md:",
         ": warning: link `/blog/renting-in-dubai-ejari-and-rera-rental-index` on page",
+        ": warning: link `/agents/sara-al-mansouri` on page",
+        "no one in the team has that address (they may have been removed from the team), so the link opens the page-not-found page",
+        ": warning: link `/ar/developers/emaar` on page",
+        "no developer has that address (it may have been deleted), so the link opens the page-not-found page",
     ] {
         assert!(run.stderr.contains(warning), "{warning}\n{run}");
     }

@@ -1,5 +1,5 @@
 // The admin dashboard of the local editor: a sidebar titled Admin (Home, Users, Properties,
-// Blogs, LogOut) and the chosen view, starting at Home (spec sections 2 and 4).
+// Blogs, LogOut) and the chosen view, starting at Home.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLang } from '../shell';
 import { useT, type MessageKey } from '../i18n';

@@ -1,7 +1,7 @@
 // The forms that load after their page: home's (the 'Submit Your Details' popup, the
 // newsletter, the call back; forms/deferred.tsx) and the property page's 'Get in Touch' (in its
 // modal). Each a thin layout over useLeadForm (the one place that checks, sends and reports) and
-// the shared fields. Spec sections 2, 4 and 5.
+// the shared fields.
 import { useCallback, useMemo } from 'react';
 import { useT } from '../i18n';
 import { FAILURE_LATER, FAILURE_RETRY, useLeadForm, type Lead } from './useLeadForm';

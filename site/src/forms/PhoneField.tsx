@@ -1,4 +1,4 @@
-// The phone number with a country selector (spec sections 2, 3 and 9): default country AE,
+// The phone number with a country selector: default country AE,
 // searchable, the dial code shown, formatted with the country's mask or the default
 // '... ... ... ... ..', '+' always first, at most 15 digits. A number typed, pasted or autofilled
 // with '+' or '00' picks its own country and keeps every digit (`ownNumber`); a mask never cuts

@@ -1,4 +1,4 @@
-// The one state machine every enquiry form runs (spec sections 4, 5 and 8): idle, submitting
+// The one state machine every enquiry form runs: idle, submitting
 // (the button disabled, a second submission ignored), then the success message and a reset, or
 // the form's failure message with what the visitor typed kept. The rules are forms/validate.ts,
 // the same as the lead function's; the messages are the translation files' `forms.*` keys.

@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<BlogCard[
       .sort(byNewest((blog) => blog.date))
       .map((blog) => toBlogCard(localize(blog, lang, ['title', 'excerpt', 'content']), pictures));
   } catch (error) {
-    // Spec: a failed fetch is logged only; the page shows 'No blogs found.'
+    // A failed fetch is logged only; the page shows 'No blogs found.'
     console.error('Failed to fetch blogs', error);
     return [];
   }

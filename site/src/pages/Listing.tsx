@@ -108,7 +108,7 @@ async function load(kind: ListingKind, lang: Lang): Promise<ListingData> {
   try {
     summary = await getJson(listingSummary(kind));
   } catch (error) {
-    // Spec: a failed fetch is logged only; the page shows 'No properties found.'
+    // A failed fetch is logged only; the page shows 'No properties found.'
     console.error(`Failed to fetch ${KINDS[kind].logName} properties`, error);
   }
   const communities = summary.communities.map(([value]) => ({ value, ...termIn(site.vocabulary.communities, lang, value) }));

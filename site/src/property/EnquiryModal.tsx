@@ -1,4 +1,4 @@
-// The 'Get in Touch' modal of the property page (spec sections 2 and 4: closed or open; 'Get in
+// The 'Get in Touch' modal of the property page (closed or open; 'Get in
 // Touch' opens it, the close button closes it). A native modal <dialog>: the rest of the page is
 // inert while it is open, and Tab goes round inside it; Escape closes it; focus returns to the
 // button that opened it.

@@ -329,9 +329,11 @@ fn link_problem(path: &str, media: &Path, site_pages: &SitePages) -> Option<Prob
     }
     let (_, bare) = contract::urls::split_language(path);
     let segments: Vec<&str> = bare.trim_matches('/').split('/').collect();
-    // A page the content makes (a listing's, a post's, a guide's), not a fixed one.
+    // A page the content makes (a listing's, a post's, a guide's, an agent's, a developer's),
+    // not a fixed one.
     let kind = match segments.as_slice() {
-        [kind @ ("property" | "area-guides-in-dubai"), _] | [kind @ "blog", _, ..] => *kind,
+        [kind @ ("property" | "area-guides-in-dubai" | "agents" | "developers"), _]
+        | [kind @ "blog", _, ..] => *kind,
         _ => "",
     };
     match site_pages.check(path) {
@@ -366,6 +368,14 @@ fn link_problem(path: &str, media: &Path, site_pages: &SitePages) -> Option<Prob
                     hint.or_else(|| {
                         Some("link to a post that is published, or to the blog, /blogpage".to_owned())
                     }),
+                ),
+                "agents" => Problem::dangling(
+                    "no one in the team has that address (they may have been removed from the team), so the link opens the page-not-found page",
+                    hint.or_else(|| Some("link to the team's page, /meet-the-team".to_owned())),
+                ),
+                "developers" => Problem::dangling(
+                    "no developer has that address (it may have been deleted), so the link opens the page-not-found page",
+                    hint.or_else(|| Some("link to the developers' page, /developers".to_owned())),
                 ),
                 "area-guides-in-dubai" => Problem::dangling(
                     "no area guide has that address (its community has no available listing, or left the list of communities), so the link opens the page-not-found page",

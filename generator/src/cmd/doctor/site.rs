@@ -130,7 +130,7 @@ pub fn cms(probe: &Probe, netlify_env: &toml::Table) -> Vec<Finding> {
     }
     if backend.repo == PLACEHOLDER_REPO {
         findings.push(Finding::problem(
-            "the browser editor (/cms/) has no repository to save to: no CMS_REPO, and this folder has no git remote `origin`",
+            "the browser editor (/cms/) has no repository to save to: no CMS_REPO, and this folder has no git remote `origin` on a host such as GitHub (a folder on this machine is none)",
             "push the repository to GitHub and link the Netlify site to it (Netlify then names it), or set CMS_REPO=owner/name in Netlify's environment variables",
         ));
     } else {
@@ -212,6 +212,9 @@ mod tests {
         let empty = toml::Table::new();
         let found = cms(&probe, &empty);
         assert_eq!(found[0].level, Level::Problem, "{found:?}");
+        // A clone of a folder on this machine: its remote is no repository the CMS can reach.
+        probe.git_origin = Some("/home/agency/website".into());
+        assert_eq!(cms(&probe, &empty)[0].level, Level::Problem);
         probe.git_origin = Some("git@github.com:palmcrest/website.git".into());
         let found = cms(&probe, &empty);
         assert_eq!(found[0].level, Level::Ok);
