@@ -32,6 +32,16 @@ export const SIZES = {
   dialog: '(min-width: 40em) 36rem, 100vw',
   /** An agent's face beside their name. */
   avatar: '4rem',
+  /**
+   * A listing's photo at the head of /compare's table, by how many listings (two to four): the
+   * column less its 2rem of padding, 9rem on a phone (11rem columns under 640px); wider, the
+   * columns share the container's width less the labels' column, never under 13rem and, their
+   * width following the titles, at most the widths here (measured 248, 341 and 429 px with two
+   * at 768, 1024 and 1366 px; 208, 237 and 299 with three; 208 and 227 with four).
+   */
+  compare2: '(width < 40em) 9rem, (width < 64em) 16rem, 27rem',
+  compare3: '(width < 40em) 9rem, (width < 64em) 13rem, 19rem',
+  compare4: '(width < 40em) 9rem, 15rem',
 } as const;
 
 export type PictureSizes = keyof typeof SIZES;

@@ -2,18 +2,21 @@
 // type, rooms, area, community, handover and payment plan for off-plan, permit, agent). The best
 // value of a row is named in words (lowest AED per sqft, largest area), not by colour alone. On a
 // phone the table scrolls sideways under its fixed column of labels; in Arabic it reads right to
-// left. Kept out of search engines.
+// left. Kept out of search engines. A listing no longer published is named as no longer
+// available; a request that fails (offline, a server error) says so with a button to ask again;
+// without JavaScript the page says comparing needs it, with a link to the shortlist.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../i18n/link';
 import { localize, termIn } from '../i18n/content';
-import { typeLabel, useT, type Lang } from '../i18n';
+import { localePath, typeLabel, useT, type Lang } from '../i18n';
 import { useHydrated, useLang, useSite } from '../shell';
 import { getJson } from '../data';
-import { apiProperty, SITE, TEAM } from '../paths';
+import { apiProperty, detail, SITE, TEAM } from '../paths';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
+import { Picture, type PictureSizes } from '../components/Picture';
 import { perSqftLineText, priceText, comparablePrice } from '../price';
 import { areaText, bedroomsText } from '../property/facts';
 import { formatMonth } from '../dates';
@@ -21,7 +24,7 @@ import { formatPercent } from '../format';
 import { cleanIds, COMPARE_FROM_SHORTLIST, COMPARE_MAX } from '../shortlist/store';
 import { idsParam, useSaved } from '../shortlist/listings';
 import { bestOf } from '../shortlist/best';
-import type { Property, TermNames } from '../types';
+import type { Picture as PictureData, Property, TermNames } from '../types';
 import '../shortlist/shortlist.css';
 
 /** Price per square foot as a yearly figure for rents (src/price.ts), or null. */
@@ -38,7 +41,10 @@ const idsOf = (value: string | null) => cleanIds(idsParam(value)).slice(0, COMPA
 // its table before they come, and their requests waited for hydration); getJson keeps each answer
 // for the hooks below. A failure is the hooks' to report: they ask again.
 if (!import.meta.env.SSR && /\/compare\/?$/.test(window.location.pathname)) {
-  for (const id of idsOf(new URLSearchParams(window.location.search).get('ids'))) getJson(apiProperty(id)).catch(() => undefined);
+  for (const id of idsOf(new URLSearchParams(window.location.search).get('ids'))) {
+    getJson(apiProperty(id)).catch(() => undefined);
+    getJson(detail(id)).catch(() => undefined);
+  }
   getJson(TEAM).catch(() => undefined);
   getJson(SITE).catch(() => undefined);
 }
@@ -73,6 +79,37 @@ function useNames(lang: Lang): Names | null {
   return names?.lang === lang ? names.names : null;
 }
 
+/**
+ * The pictures the image stage recorded for each listing's photos (its detail file's gallery, with
+ * the smaller widths to choose from), by listing; null until they have come. A listing whose file
+ * fails has none: its head shows the photo's own address.
+ */
+function usePictures(ids: readonly string[], attempt: number): Record<string, PictureData[]> | null {
+  const key = `${attempt}:${ids.join(',')}`;
+  const [loaded, setLoaded] = useState<{ key: string; pictures: Record<string, PictureData[]> } | null>(null);
+  useEffect(() => {
+    let live = true;
+    const asked = key.slice(key.indexOf(':') + 1);
+    void Promise.all(
+      (asked ? asked.split(',') : []).map((id) =>
+        getJson(detail(id)).then(
+          (data) => [id, data.gallery] as const,
+          () => [id, []] as const,
+        ),
+      ),
+    ).then((entries) => {
+      if (live) setLoaded({ key, pictures: Object.fromEntries(entries) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return loaded?.key === key ? loaded.pictures : null;
+}
+
+/** The heads' photos' `sizes`, by how many listings are compared (components/Picture.tsx). */
+const HEAD_SIZES: Record<number, PictureSizes> = { 2: 'compare2', 3: 'compare3', 4: 'compare4' };
+
 export function Component() {
   const t = useT();
   const lang = useLang();
@@ -84,13 +121,20 @@ export function Component() {
   // The prerender has no query: the page hydrates as it drew it, then reads it.
   const hydrated = useHydrated();
   const ids = hydrated ? idsOf(params.get('ids')) : [];
-  const saved = useSaved(ids);
+  // Each press of 'Try again' asks for the listings anew.
+  const [attempt, setAttempt] = useState(0);
+  const saved = useSaved(ids, attempt);
+  const pictures = usePictures(ids, attempt);
   const names = useNames(lang);
   const { agents, stages } = names ?? { agents: {}, stages: {} };
   // The prerender, the hydration and the wait for the listings all show the placeholder: the
   // prerender cannot know the address's ids, and most visits to the page name some.
-  const pending = !hydrated || (ids.length >= 2 && (saved === null || names === null));
+  const pending = !hydrated || (ids.length >= 2 && (saved === null || names === null || pictures === null));
+  // A listing that could not be read (offline, a server error), unlike one no longer published.
+  const failed = (saved ?? []).some((entry) => 'failed' in entry);
+  const gone = (saved ?? []).filter((entry) => 'gone' in entry);
   const properties = (saved ?? []).flatMap((entry) => ('property' in entry ? [localize(entry.property, lang, ['title', 'location'])] : []));
+  const headSizes = HEAD_SIZES[properties.length] ?? 'compare4';
   // A yearly rent per sqft and a sale price per sqft are not one scale: the best is named only
   // among listings of one kind.
   const oneKind = new Set(properties.map((p) => p.mainCategory === 'Rental')).size === 1;
@@ -199,13 +243,33 @@ export function Component() {
             fold while the listings load, so the table, however tall, moves nothing on the screen
             when it comes. */}
         <div className="compare__body">
+          {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
+          <noscript>
+            {import.meta.env.SSR ? (
+              <p className="empty-state">
+                <Icon name="compare" size={28} />
+                <span>
+                  {t('noscript.compare')} <a href={localePath(lang, '/shortlist')}>{t('noscript.compareShortlist')}</a>
+                </span>
+              </p>
+            ) : null}
+          </noscript>
           {pending ? (
-            <>
+            // Hidden without JavaScript (shortlist.css): nothing would ever come.
+            <div className="compare__waiting">
               <p className="shortlist__status" role="status">
                 <span className="spinner" aria-hidden="true" /> {t('shortlist.loading')}
               </p>
               <div className="compare__scroll compare__pending" aria-hidden="true" />
-            </>
+            </div>
+          ) : failed ? (
+            <div className="empty-state compare__failed" role="alert">
+              <Icon name="compare" size={28} />
+              <span>{t('compare.failed')}</span>
+              <button type="button" className="button button--gold" onClick={() => setAttempt((n) => n + 1)}>
+                {t('compare.retry')}
+              </button>
+            </div>
           ) : ids.length < 2 ? (
             <p className="empty-state" role="status">
               <Icon name="compare" size={28} />
@@ -219,7 +283,18 @@ export function Component() {
                     <td />
                     {properties.map((p) => (
                       <th key={p.id} scope="col">
-                        {p.Images[0] ? <img src={p.Images[0]} alt="" width={240} height={160} decoding="async" /> : null}
+                        {/* In the first screen and the page's largest paint: fetched first, at
+                            the width of the column. */}
+                        {p.Images[0] ? (
+                          <Picture
+                            picture={pictures?.[p.id]?.find((picture) => picture.src === p.Images[0]) ?? { src: p.Images[0] }}
+                            sizes={headSizes}
+                            alt=""
+                            fallbackWidth={240}
+                            fallbackHeight={160}
+                            priority
+                          />
+                        ) : null}
                         <Link to={p.url} className="compare__title">
                           {p.title}
                         </Link>
@@ -240,7 +315,14 @@ export function Component() {
               </table>
             </div>
           )}
-          {!pending && saved !== null && properties.length < ids.length ? <p className="shortlist__hint">{t('compare.someGone')}</p> : null}
+          {/* Each listing no longer published by its id, as the shortlist names them. */}
+          {!pending && gone.length > 0 ? (
+            <ul className="shortlist__gone" role="list">
+              {gone.map((entry) => (
+                <li key={entry.id}>{t('compare.gone', { id: entry.id })}</li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
     </>

@@ -22,13 +22,17 @@ export async function loadSaved(ids: readonly string[]): Promise<Saved[]> {
   );
 }
 
-/** The records of `ids`, in their order; null while they load. */
-export function useSaved(ids: readonly string[]): Saved[] | null {
-  const key = ids.join(',');
+/**
+ * The records of `ids`, in their order; null while they load. A new `attempt` asks again (a
+ * failed request is not kept, so a retry can succeed), null until the new answers.
+ */
+export function useSaved(ids: readonly string[], attempt = 0): Saved[] | null {
+  const key = `${attempt}:${ids.join(',')}`;
   const [loaded, setLoaded] = useState<{ key: string; saved: Saved[] } | null>(null);
   useEffect(() => {
     let live = true;
-    void loadSaved(key ? key.split(',') : []).then((saved) => {
+    const asked = key.slice(key.indexOf(':') + 1);
+    void loadSaved(asked ? asked.split(',') : []).then((saved) => {
       if (live) setLoaded({ key, saved });
     });
     return () => {

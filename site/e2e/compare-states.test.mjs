@@ -1,0 +1,95 @@
+// /compare when its table cannot be drawn, and its photos: without JavaScript the page says that
+// comparing needs it and links to the shortlist (not the loading outline forever); when the
+// listings' requests fail (a server error, offline) it says so with a button that asks again and
+// then draws the table; a listing no longer published is named by its id as no longer available
+// beside the table of the others; in English, Arabic and Russian. The heads' photos are fetched
+// first (fetchpriority="high", not lazy) at the column's width from the image stage's variants,
+// not the full-size original.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+import { PHONE } from './browser.mjs';
+
+withSiteAndBrowser();
+
+const LANGS = ['en', 'ar', 'ru'];
+const PREFIX = { en: '', ar: '/ar', ru: '/ru' };
+const messages = Object.fromEntries(LANGS.map((lang) => [lang, JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'))]));
+const IDS = ['marina-gate-two-bedroom-sea-view', 'downtown-one-bedroom-burj-view'];
+const FOUR = ['marina-gate-two-bedroom-sea-view', 'emaar-beachfront-two-bedroom', 'downtown-serviced-hotel-apartment', 'jvc-studio-for-rent'];
+/** A listing of the sample content that is not published (its API record answers 404). */
+const GONE = 'jumeirah-golf-estates-bungalow';
+
+for (const lang of LANGS) {
+  const t = messages[lang];
+
+  test(`${lang}: without JavaScript /compare says comparing needs it and links to the shortlist`, async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${PREFIX[lang]}/compare?ids=${IDS.join(',')}`, { waitUntil: 'load' });
+    // Read as the visitor sees it (Playwright's text and role matching skip <noscript>).
+    const shown = await page.locator('main').innerText();
+    assert.ok(shown.includes(`${t['noscript.compare']} ${t['noscript.compareShortlist']}`), `the page reads:\n${shown}`);
+    const link = page.locator('main a', { hasText: t['noscript.compareShortlist'] });
+    assert.equal(await link.getAttribute('href'), `${PREFIX[lang]}/shortlist`);
+    assert.ok(await link.isVisible());
+    // Nothing will come: no spinner saying it is loading, no outline of a table.
+    assert.ok(!shown.includes(t['shortlist.loading']), `the loading line is shown:\n${shown}`);
+    assert.equal(await page.locator('.compare__pending').isVisible(), false, "the table's outline is shown");
+    await context.close();
+  });
+
+  test(`${lang}: /compare whose listings fail to load says so, and 'try again' draws the table`, async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    // A server error for one listing, no answer at all (offline) for the other.
+    let failing = true;
+    await page.route('**/api/properties/*.json', (route) => {
+      if (!failing) return route.continue();
+      return route.request().url().includes(IDS[0]) ? route.fulfill({ status: 500, body: 'Internal Server Error' }) : route.abort('internetdisconnected');
+    });
+    await page.goto(`${server.url}${PREFIX[lang]}/compare?ids=${IDS.join(',')}`, { waitUntil: 'load' });
+    const alert = page.getByRole('alert').filter({ hasText: t['compare.failed'] });
+    await assert.doesNotReject(alert.waitFor({ timeout: 15_000 }), 'the failure is said');
+    assert.equal(await page.locator('.compare__pending').count(), 0, "the table's outline is still shown");
+    assert.equal(await page.locator('.compare__table').count(), 0, 'an empty table is drawn');
+    failing = false;
+    await alert.getByRole('button', { name: t['compare.retry'] }).click();
+    await page.locator('.compare__table').waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.compare__table thead th').count(), IDS.length);
+    assert.equal(await alert.count(), 0, 'the failure is still said');
+    await context.close();
+  });
+
+  test(`${lang}: /compare names a listing no longer published as no longer available, beside the others' table`, async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${PREFIX[lang]}/compare?ids=${[...IDS, GONE].join(',')}`, { waitUntil: 'load' });
+    await page.locator('.compare__table').waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.compare__table thead th').count(), IDS.length);
+    const gone = page.locator('.shortlist__gone li');
+    assert.deepEqual(await gone.allInnerTexts(), [t['compare.gone'].replace('{id}', GONE)]);
+    await context.close();
+  });
+}
+
+test("/compare's heads' photos are fetched first, at the column's width", async () => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/compare?ids=${FOUR.join(',')}`, { waitUntil: 'load' });
+  await page.locator('.compare__table').waitFor({ timeout: 15_000 });
+  const photos = page.locator('.compare__table thead img');
+  assert.equal(await photos.count(), FOUR.length);
+  await page.waitForFunction(() => [...document.querySelectorAll('.compare__table thead img')].every((img) => img.complete && img.currentSrc));
+  for (const photo of await photos.all()) {
+    const [priority, loading, chosen, shown] = await photo.evaluate((img) => [img.getAttribute('fetchpriority'), img.loading, img.currentSrc, img.getBoundingClientRect().width]);
+    assert.equal(priority, 'high', chosen);
+    assert.notEqual(loading, 'lazy', chosen);
+    // 144 px wide on a phone: the stage's 400 px variant, not the 1200 px original.
+    assert.ok(shown < 200, `shown ${shown} px wide`);
+    assert.match(chosen, /\/media\/_img\/[0-9a-f]+-400\.webp$/, `the photo fetched: ${chosen}`);
+  }
+  await context.close();
+});
