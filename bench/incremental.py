@@ -24,7 +24,8 @@ With `--before ESTATE SITE` a second `estate serve` runs an earlier binary with 
 made to both, alternately (which goes first alternates too), so both see the same load.
 
     python3 bench/incremental.py [--properties 10000] [--posts 500] [--edits 5]
-        [--kinds title,price,sold,photo] [--before ESTATE SITE] [--no-ci] [--extras]
+        [--kinds title,price,sold,photo] [--before ESTATE SITE] [--no-ci | --ci-only] [--extras]
+        [--work DIR] [--log DIR]
 
 Figures, not assertions; the machine's load moves them: compare runs of one session.
 """
@@ -245,6 +246,8 @@ def main():
     parser.add_argument("--before", nargs=2, metavar=("ESTATE", "SITE"),
                         help="an earlier binary and its front end, edited alternately with this one")
     parser.add_argument("--no-ci", action="store_true", help="skip the cached CI build")
+    parser.add_argument("--ci-only", action="store_true", help="only the cached CI builds, no estate serve"
+                        " (with --work, on the cache an earlier run left)")
     parser.add_argument("--extras", action="store_true", help="also a post's text and site.yaml (every page)")
     parser.add_argument("--log", help="write each estate serve's output (with its ESTATE_TIMINGS laps) into"
                         " this folder, as LABEL.log")
@@ -283,6 +286,8 @@ def main():
             folder = os.path.join(tmp, label)
             shutil.rmtree(os.path.join(folder, "content"), ignore_errors=True)
             shutil.copytree(demo, os.path.join(folder, "content"))
+            if args.ci_only:
+                continue
             log = os.path.join(args.log, f"{label}.log") if args.log else None
             if log:
                 os.makedirs(args.log, exist_ok=True)
@@ -305,8 +310,9 @@ def main():
                 gone = f"; still listed in {serve.check_gone(edit.id) or 'nothing'}" if kind == "sold" else ""
                 print(f"  [{serve.label}] {kind:5} {name}: served after {served:.2f} s ({describe(figures)}){gone}", flush=True)
 
-        print(f"\nedit to served page, under estate serve ({args.properties} listings, {args.posts} posts):")
-        for kind in kinds:
+        if serves:
+            print(f"\nedit to served page, under estate serve ({args.properties} listings, {args.posts} posts):")
+        for kind in kinds if serves else []:
             for serve in serves:
                 values = times[(serve.label, kind)]
                 print(f"  [{serve.label}] {kind:5} ({len(values)}): p50 {percentile(values, 50):.2f} s, "
@@ -369,8 +375,9 @@ def ci_build(label, binary, site, folder, rng):
         shutil.rmtree(out, ignore_errors=True)
         seconds, proc = run(binary, "build", "--content", content, "--out", out, "--cache", cache, "--site", site, env=env)
         summary = re.search(r"prerender: \d+ pages in .*", proc.stdout)
+        checked = re.search(r"\d+ links on \d+ pages checked in [\d.]+ s", proc.stdout + proc.stderr)
         print(f"[{label}] estate build, page cache kept, fresh output folder, {what}: {seconds:.1f} s"
-              f" [{summary.group(0) if summary else ''}]", flush=True)
+              f" [{summary.group(0) if summary else ''}; {checked.group(0) if checked else ''}]", flush=True)
         stages = [l for l in proc.stderr.splitlines() if l.startswith("estate timings: build:")]
         if stages:
             print("    " + "; ".join(l[len("estate timings: build: "):] for l in stages))

@@ -326,7 +326,8 @@ async function main() {
     process.exit(1);
   }
   if (cache) {
-    // The pages written, for the generator's check of their links (the others are unchanged).
+    // The pages written, for the generator's check of their links: those rendered, and those
+    // copied back from the cache (each exactly as an earlier build wrote and checked it).
     const written = cache.written(rendered, plan.copy);
     await cache.save(allPaths, rendered, kept);
     await writeFile(join(cache.dir, 'written.json'), JSON.stringify(written));
@@ -358,12 +359,12 @@ function laps(name) {
  * whose data files are among `changed` (paths such as /data/site.json) and the pages that are
  * new; `changed: null` compares every data file and page with the cache instead (after a
  * failed rebuild, when what changed is not known). Each answer is one line on stdout:
- * { ok, written: [files, relative to dist], failures, seconds }. Progress goes to stderr.
+ * { ok, written: { rendered, copied } (files, relative to dist), failures, seconds }. Progress goes to stderr.
  */
 /**
  * @typedef {{ dist: string, changed: string[] | null }} ServeRequest A line on stdin (the
  *   generator's `Warm::render`, pipeline/site.rs, writes it).
- * @typedef {{ ready: true } | { ok: boolean, written: string[], failures: string[], seconds: number }} ServeAnswer
+ * @typedef {{ ready: true } | { ok: boolean, written: import('./page-cache.mjs').Written, failures: string[], seconds: number }} ServeAnswer
  *   A line on stdout: first `ready`, then one answer per request (read by the generator's `Answer`).
  */
 async function serveRequests({ pool, build, cache, cacheKey }) {
@@ -407,7 +408,7 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       const { failures, rendered } = await pool.run(dist, base, plan.render, group, () => {}, group);
       lap('rendered');
       if (failures.length) {
-        answer({ ok: false, failures, written: [], seconds: seconds() });
+        answer({ ok: false, failures, written: { rendered: [], copied: [] }, seconds: seconds() });
         continue;
       }
       const written = cache.written(rendered, plan.copy);
@@ -423,7 +424,7 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       }
       lap('cache updated');
     } catch (error) {
-      answer({ ok: false, failures: [`prerender: ${error instanceof Error ? error.stack : error}`], written: [], seconds: seconds() });
+      answer({ ok: false, failures: [`prerender: ${error instanceof Error ? error.stack : error}`], written: { rendered: [], copied: [] }, seconds: seconds() });
     }
   }
   clearTimeout(idle);

@@ -53,6 +53,8 @@ pub struct Incremental {
     pub portal_feed: portal_feed::Memo,
     /// The routes (`data/routes.json`) of the last good build.
     pub routes: RoutesMemo,
+    /// What the last link check that passed found.
+    pub links: links::pages::Memo,
     /// The browser editor's files have been written by a build of this `estate serve`.
     pub cms_written: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// `out` holds exactly the last good build, so the data files this build writes are all
@@ -98,7 +100,7 @@ pub struct Summary {
     pub load_seconds: f64,
     /// The data files (`api/`, `data/`) this build wrote or removed.
     pub data_files_changed: usize,
-    /// The pages the prerender wrote, when known (every page after a build of the front end).
+    /// The pages the prerender rendered, when known (not those copied back from the page cache).
     pub pages_written: Option<usize>,
     pub site_seconds: Option<f64>,
     /// The permit QR codes of the pages and the seconds drawing them took (beside the pages).
@@ -221,7 +223,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         content_seconds,
         load_seconds,
         data_files_changed: written.changed.len(),
-        pages_written: pages.as_ref().and_then(|p| p.run.written.as_ref().map(Vec::len)),
+        pages_written: pages.as_ref().and_then(|p| p.run.written.as_ref().map(|w| w.rendered.len())),
         site_seconds: pages.as_ref().map(|p| p.run.seconds),
         links_checked,
         portal_feed: portal_counts,
@@ -429,10 +431,9 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
     let touched = match (&options.pages, &run.written) {
         (Pages::Build(_), _) | (_, None) => Touched::Unknown,
         // The prerender names its pages relative to the output.
-        (_, Some(pages)) => Touched::of(
-            out,
-            pages.iter().map(|p| out.join(p)).chain(run.removed.iter().cloned()).chain(drawn),
-        ),
+        (_, Some(pages)) => {
+            Touched::of(out, pages.all().map(|p| out.join(p)).chain(run.removed.iter().cloned()).chain(drawn))
+        }
     };
     Ok(Some(PagesStage { run, qr_codes: (codes, seconds), touched }))
 }
@@ -475,10 +476,12 @@ fn check_pages(
         Some(_) => std::borrow::Cow::Owned(links::dangling(&published.content)),
         None => std::borrow::Cow::Borrowed(&published.dangling),
     };
+    let removed_any = !pages.run.removed.is_empty() || published.written.removed_any;
+    let out_is_last_build = options.incremental.as_ref().is_some_and(|i| i.out_is_last_build);
     let build = links::pages::Build {
         routes: &published.written.routes,
-        written: pages.run.written.as_deref(),
-        removed_any: !pages.run.removed.is_empty() || published.written.removed_any,
+        rendered: pages.run.written.as_ref().map(|w| w.rendered.as_slice()),
+        targets_may_be_gone: removed_any || !out_is_last_build,
         dangling: &dangling,
     };
     let checked = links::pages::check_build(
@@ -487,6 +490,7 @@ fn check_pages(
         &published.base,
         options.page_cache.as_deref(),
         build,
+        options.incremental.as_ref().map(|i| &i.links),
     )?;
     if !checked.broken.is_empty() {
         return Err(BuildError::BrokenLinks(checked.broken));

@@ -29,12 +29,12 @@ pub enum SiteError {
     Prerender(Vec<String>),
 }
 
-/// What the page stage did: its seconds, and the pages it wrote (files relative to the output
-/// folder), when known; the other pages are as the last build left them.
+/// What the page stage did: its seconds, and the pages it wrote, when known; the other pages
+/// are as the last build left them.
 #[derive(Debug)]
 pub struct SiteRun {
     pub seconds: f64,
-    pub written: Option<Vec<PathBuf>>,
+    pub written: Option<Written>,
     /// The page folders of listings and posts no longer published, removed.
     pub removed: Vec<PathBuf>,
 }
@@ -244,13 +244,25 @@ pub fn prerender(
     Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
 }
 
+/// The pages a prerender with a page cache wrote, files relative to the output folder
+/// (`PageCache.written` in scripts/page-cache.mjs).
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct Written {
+    /// Rendered now.
+    pub rendered: Vec<PathBuf>,
+    /// Copied back from the page cache: byte for byte as an earlier build rendered them.
+    pub copied: Vec<PathBuf>,
+}
+
+impl Written {
+    pub fn all(&self) -> impl Iterator<Item = &PathBuf> {
+        self.rendered.iter().chain(&self.copied)
+    }
+}
+
 /// The prerender script, once. With a page cache, returns the pages it wrote (it lists them in
 /// the cache's `written.json`).
-fn run_prerender(
-    site_dir: &Path,
-    out: &Path,
-    cache: Option<&Path>,
-) -> Result<Option<Vec<PathBuf>>, SiteError> {
+fn run_prerender(site_dir: &Path, out: &Path, cache: Option<&Path>) -> Result<Option<Written>, SiteError> {
     let out_text = out.to_string_lossy();
     let mut args = vec!["scripts/prerender.mjs", "--dist", &out_text];
     let cache = cache
@@ -267,12 +279,11 @@ fn run_prerender(
     }
     run(site_dir, "node", &args)?;
     let Some(dir) = cache else { return Ok(None) };
-    // A missing or unreadable list: every page counts as written.
+    // A missing or unreadable list: every page counts as rendered.
     Ok(std::fs::read(dir.join(WRITTEN_LIST)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok()))
 }
 
-/// The pages the last prerender with a page cache wrote (rendered or copied from the cache),
-/// as a JSON list of files relative to the output folder.
+/// The pages the last prerender with a page cache wrote ([`Written`], as JSON).
 const WRITTEN_LIST: &str = "written.json";
 
 /// `estate serve`'s prerender: `node scripts/prerender.mjs --serve`, started with the first
@@ -320,7 +331,7 @@ struct Answer {
     #[serde(default)]
     failures: Vec<String>,
     #[serde(default)]
-    written: Vec<PathBuf>,
+    written: Written,
 }
 
 impl Warm {
@@ -343,7 +354,7 @@ impl Warm {
         out: &Path,
         cache: &Path,
         changed: Option<&[String]>,
-    ) -> Result<Option<Vec<PathBuf>>, SiteError> {
+    ) -> Result<Option<Written>, SiteError> {
         let mut process = self.process();
         let Some(running) = process.as_mut() else {
             *process = Some(WarmProcess::start(site_dir, out, cache)?);

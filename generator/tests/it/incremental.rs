@@ -130,6 +130,19 @@ fn edit(content: &Path, random: &mut Random, step: usize, kind: usize) -> String
             });
             format!("show {photo} first on {}", name(listing))
         }
+        10 => {
+            // A listing sold or let before, on the market again: back on every list, the sitemap
+            // and the feeds, its 'no longer available' page replaced by the listing's.
+            let unpublished: Vec<&PathBuf> = listings
+                .iter()
+                .filter(|l| read(l).lines().any(|l| l.starts_with("status: ") && l != "status: available"))
+                .collect();
+            let Some(listing) = unpublished.get(random.below(unpublished.len().max(1))) else {
+                return edit(content, random, step, 3);
+            };
+            change_line(listing, "status", |_| "available".to_owned());
+            format!("put {} on the market again", name(listing))
+        }
         _ => {
             change_line(&content.join("site.yaml"), "workingHours", |hours| format!("{hours} ({step})"));
             "change site.yaml's working hours".to_owned()
@@ -221,7 +234,7 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
         copy_tree(&content, &before, &[]);
         // One to three edits per build; the last step also changes site.yaml (every page).
         // Kind 8 (site.yaml) is drawn here as any other.
-        let mut kinds: Vec<usize> = (0..=random.below(3)).map(|_| random.below(10)).collect();
+        let mut kinds: Vec<usize> = (0..=random.below(3)).map(|_| random.below(11)).collect();
         if step == steps {
             kinds.push(8);
         }

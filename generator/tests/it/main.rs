@@ -20,6 +20,7 @@ mod images;
 mod import_hardening;
 mod import_limits;
 mod incremental;
+mod link_check;
 mod market;
 mod market_hardening;
 mod media_types;

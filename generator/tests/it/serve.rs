@@ -376,7 +376,7 @@ if (process.argv.includes('--serve')) {
   console.log(JSON.stringify({ ready: true }));
   for await (const line of createInterface({ input: process.stdin })) {
     const ok = render(JSON.parse(line).dist);
-    console.log(JSON.stringify({ ok, failures: ok ? [] : ['/: cannot be rendered'], written: ['index.html', '404.html'] }));
+    console.log(JSON.stringify({ ok, failures: ok ? [] : ['/: cannot be rendered'], written: { rendered: ['index.html', '404.html'], copied: [] } }));
   }
 }
 "#,

@@ -44,50 +44,96 @@ pub enum PageCheckError {
 pub struct Build<'a> {
     /// The listing and post pages of this build (its `data/routes.json`).
     pub routes: &'a Routes<'a>,
-    /// The page files the prerender wrote (relative to the output), when known.
-    pub written: Option<&'a [PathBuf]>,
-    /// Whether the build removed a page, or a file content may link to (see
-    /// `crate::publish::Written::removed_any`): a page not rendered again may link to nothing now.
-    pub removed_any: bool,
+    /// The page files the prerender rendered (relative to the output), when known. The other
+    /// pages are byte for byte pages an earlier build wrote (kept in place, or copied back from
+    /// the page cache).
+    pub rendered: Option<&'a [PathBuf]>,
+    /// Whether a link target of a page not rendered again may be gone: always when the output is
+    /// not the last build's (a fresh folder, say), else when the build removed a page or a file
+    /// content may link to (see `crate::publish::Written::removed_any`).
+    pub targets_may_be_gone: bool,
     /// Links written in content to a listing, post or guide that an edit elsewhere took away
     /// (`super::dangling`): `estate check` warns of them, and they pass here.
     pub dangling: &'a HashSet<String>,
 }
 
-/// In the page cache: the rules and address of the last link check of the output that passed.
-const LINKS_CHECKED: &str = "links-checked.txt";
+/// The last link check that passed: the address and rules it resolved links with, and the
+/// internal targets (paths as [`classify`] gives them) of every page it covered, each answered
+/// then. A later build need not read the pages it did not render: their links are the same, so
+/// they still lead somewhere when each of these targets still answers (a few tens of thousands
+/// of lookups, against reading some 30,000 pages).
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub struct Checked {
+    stamp: String,
+    targets: HashSet<String>,
+}
 
-/// Checks the links of a build's pages in `out` (see [`check_pages`]). With a page cache, it
-/// remembers there that the output passed with these rules and this address: the next build
-/// that removed nothing checks only the pages it wrote, since the others are unchanged and
-/// every target they had is still there.
+/// `estate serve`'s [`Checked`], kept in memory between rebuilds (reading and writing the
+/// cache's file would cost each rebuild tens of milliseconds).
+#[derive(Debug, Clone, Default)]
+pub struct Memo(std::sync::Arc<std::sync::Mutex<Option<Checked>>>);
+
+impl Memo {
+    fn slot(&self) -> std::sync::MutexGuard<'_, Option<Checked>> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// In the page cache: the [`Checked`] of the last build from the command line that passed. A
+/// page enters the cache only by being rendered, so every cached page was in an output this
+/// file covered; the file is removed while a check runs and written back only when it passes.
+const LINKS_CHECKED: &str = "links-checked.json";
+
+/// Checks the links of a build's pages in `out` (see [`check_pages`]). With what the last check
+/// that passed found (`memo` under `estate serve`, else a file in the page cache), only the pages
+/// this build rendered are read, provided every target of the others still answers; otherwise
+/// every page.
 pub fn check_build(
     out: &Path,
     rules: &Rules,
     base: &str,
     page_cache: Option<&Path>,
     build: Build,
+    memo: Option<&Memo>,
 ) -> Result<PageReport, PageCheckError> {
-    let marker = page_cache.map(|dir| dir.join(LINKS_CHECKED));
-    let rules_and_base = format!("{base}\n{rules:?}");
-    let last_passed = marker
-        .as_ref()
-        .is_some_and(|file| std::fs::read_to_string(file).is_ok_and(|text| text == rules_and_base));
-    // Until this check passes, the output is not known to be good.
-    if let Some(file) = &marker {
+    let stamp = format!("{base}\n{rules:?}");
+    let file = page_cache.map(|dir| dir.join(LINKS_CHECKED));
+    // Until this check passes, the output is not known to be good. `estate serve` keeps its own
+    // in memory: the file then goes, since serve renders pages into the cache it does not cover.
+    let read = |file: &Path| serde_json::from_slice::<Checked>(&std::fs::read(file).ok()?).ok();
+    let last = match memo {
+        Some(memo) => memo.slot().take(),
+        None => file.as_deref().and_then(read),
+    };
+    if let Some(file) = &file {
         let _ = std::fs::remove_file(file);
     }
-    let only: Option<HashSet<PathBuf>> = match build.written {
-        Some(files) if last_passed && !build.removed_any => {
-            Some(files.iter().map(|file| out.join(file)).collect())
+    let named = named_pages(build.routes);
+    let resolver = Resolver { out, rules, named: &named, dangling: build.dangling };
+    let last = last.filter(|last| {
+        last.stamp == stamp
+            && build.rendered.is_some()
+            && (!build.targets_may_be_gone || last.targets.par_iter().all(|t| resolver.answer(t).is_none()))
+    });
+    let only: Option<HashSet<PathBuf>> =
+        last.as_ref().and(build.rendered).map(|files| files.iter().map(|file| out.join(file)).collect());
+    let (report, mut targets) = check_with(out, &resolver, base, only.as_ref())?;
+    if !report.broken.is_empty() {
+        return Ok(report);
+    }
+    if let Some(last) = last {
+        targets.extend(last.targets);
+    }
+    let checked = Checked { stamp, targets };
+    match (memo, &file, page_cache) {
+        (Some(memo), _, _) => *memo.slot() = Some(checked),
+        (None, Some(file), Some(dir)) => {
+            let bytes = serde_json::to_vec(&checked).expect("a set of strings serialises");
+            std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(file, bytes))
+                .map_err(|source| PageCheckError::Write { path: file.clone(), source })?;
         }
-        _ => None,
-    };
-    let report = check_pages(out, build.routes, rules, base, only.as_ref(), build.dangling)?;
-    if let (true, Some(file), Some(dir)) = (report.broken.is_empty(), &marker, page_cache) {
-        std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(file, &rules_and_base))
-            .map_err(|source| PageCheckError::Write { path: file.clone(), source })?;
+        _ => {}
     }
     Ok(report)
 }
@@ -192,11 +238,22 @@ pub fn check_pages(
     dangling: &HashSet<String>,
 ) -> Result<PageReport, PageCheckError> {
     let named = named_pages(routes);
+    let resolver = Resolver { out, rules, named: &named, dangling };
+    Ok(check_with(out, &resolver, base, only)?.0)
+}
+
+/// [`check_pages`], also returning the distinct internal targets of the pages checked.
+fn check_with(
+    out: &Path,
+    resolver: &Resolver,
+    base: &str,
+    only: Option<&HashSet<PathBuf>>,
+) -> Result<(PageReport, HashSet<String>), PageCheckError> {
     // Only the pages asked for are listed: at 10,000 listings, looking for all 30,000 page
     // files takes longer than checking a rebuild's few pages.
     let pages = match only {
-        Some(only) => pages_of(out, only, &named),
-        None => built_pages(out, &named),
+        Some(only) => pages_of(out, only, resolver.named),
+        None => built_pages(out, resolver.named),
     };
     // Each page's distinct internal targets.
     let per_page: Vec<(String, Vec<(String, String)>)> = pages
@@ -221,15 +278,8 @@ pub fn check_pages(
         .collect::<Result<_, PageCheckError>>()?;
     let targets: HashSet<&str> =
         per_page.iter().flat_map(|(_, links)| links.iter().map(|(_, t)| t.as_str())).collect();
-    let answers: HashMap<&str, Option<String>> = targets
-        .into_par_iter()
-        .map(|target| {
-            let decoded = percent_encoding::percent_decode_str(target).decode_utf8_lossy();
-            let answer =
-                if dangling.contains(decoded.as_ref()) { None } else { resolve(out, rules, &named, target) };
-            (target, answer)
-        })
-        .collect();
+    let answers: HashMap<&str, Option<String>> =
+        targets.into_par_iter().map(|target| (target, resolver.answer(target))).collect();
     let mut report = PageReport { pages: per_page.len(), ..PageReport::default() };
     for (page, links) in &per_page {
         report.links += links.len();
@@ -244,7 +294,30 @@ pub fn check_pages(
         }
     }
     report.broken.sort();
-    Ok(report)
+    let targets = answers.into_keys().map(str::to_owned).collect();
+    Ok((report, targets))
+}
+
+/// What answers the internal links of a build's pages.
+struct Resolver<'a> {
+    out: &'a Path,
+    rules: &'a Rules,
+    /// The listing and post pages of the build (see [`named_pages`]).
+    named: &'a HashMap<String, String>,
+    /// See [`check_pages`].
+    dangling: &'a HashSet<String>,
+}
+
+impl Resolver<'_> {
+    /// None when a page or file answers `target`, or it is let through as dangling; otherwise
+    /// what answers it.
+    fn answer(&self, target: &str) -> Option<String> {
+        let decoded = percent_encoding::percent_decode_str(target).decode_utf8_lossy();
+        if self.dangling.contains(decoded.as_ref()) {
+            return None;
+        }
+        resolve(self.out, self.rules, self.named, target)
+    }
 }
 
 /// None when `path` is answered by a page or file; otherwise what answers it.
