@@ -71,6 +71,9 @@ describe('from 1,024 px: the list and the map side by side', () => {
       const { context, page, problems } = await openPage(browser, WIDE);
       await gotoSettled(page, `${server.url}${PREFIX[lang]}/residential-properties?view=map`);
       await markersDrawn(page);
+      // Where 'Map' pressed puts the page (a fresh load stays at its top): the filters under the header.
+      await page.locator('.listing-toolbar').evaluate((toolbar) => toolbar.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(100);
       const list = await box(page, '.results__list');
       const map = await box(page, '.results-map');
       assert.ok(list && map, 'both the list and the map are shown');
@@ -241,6 +244,155 @@ test('/allproperties: the map opens where the list starts', async () => {
     assert.equal(await page.locator('.results-map').count(), 0);
     assert.deepEqual(problems, []);
     await context.close();
+  }
+});
+
+describe('a map that cannot load gives the screen back to the list, and says so', () => {
+  const MESSAGE = {
+    en: 'The map could not be loaded.',
+    ar: 'تعذّر تحميل الخريطة.',
+    ru: 'Не удалось загрузить карту.',
+  };
+  /** The list is shown with its cards, the message in the map's place, and the page has not fallen over. */
+  async function listAndMessage(page, viewport, expected) {
+    const failed = page.locator('.results .map-failed');
+    await failed.waitFor({ timeout: 30_000 });
+    assert.equal((await failed.textContent()).trim(), expected);
+    const list = await box(page, '.results__list');
+    assert.ok(list && list.height > 200, `${viewport.width} px: the list is shown (${JSON.stringify(list)})`);
+    assert.ok((await page.locator('.results__list .property-card').count()) > 0, 'with its cards');
+    const message = await box(page, '.results .map-failed');
+    if (viewport.width < 1024) {
+      // The message is a line above the list, not a screen-high box.
+      assert.ok(message.height < 160 && list.top >= message.bottom, `${viewport.width} px: the message above the list (${JSON.stringify({ message, list })})`);
+    } else {
+      assert.ok(message.left >= list.right && message.height < 160, `${viewport.width} px: the message in the map's place beside the list, a line (${JSON.stringify(message)})`);
+    }
+  }
+
+  for (const viewport of [PHONE, WIDE]) {
+    for (const lang of viewport === PHONE ? ['en', 'ar', 'ru'] : ['en']) {
+      test(`${viewport.width} px, ${lang}: the map's code not fetched`, async () => {
+        const { context, page, problems } = await openPage(browser, viewport);
+        // The results map's chunk (not LazyResultsMap's, which the page itself needs).
+        await page.route(/\/ResultsMap-[^/]*\.js$/, (route) => route.abort());
+        await gotoSettled(page, `${server.url}${PREFIX[lang]}/residential-properties`);
+        await page.locator('.view-toggle button').nth(1).click();
+        await listAndMessage(page, viewport, MESSAGE[lang]);
+        await page.screenshot({ path: join(SHOTS, `map-failed-${viewport.width}-${lang}.png`) });
+        assert.deepEqual(
+          problems.filter((problem) => !/Failed to load the map|ResultsMap|net::ERR_FAILED/.test(problem)),
+          [],
+        );
+        await context.close();
+      });
+    }
+
+    test(`${viewport.width} px: the basemap missing`, async () => {
+      const { context, page } = await openPage(browser, viewport);
+      await page.route(/\.pmtiles$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+      await gotoSettled(page, `${server.url}/residential-properties?view=map`);
+      const failed = page.locator('.map-view.map-failed');
+      await failed.waitFor({ timeout: 30_000 });
+      assert.equal((await failed.locator('.map-view__failed').textContent()).trim(), 'The map could not be loaded. Every result is in the list.');
+      const list = await box(page, '.results__list');
+      assert.ok(list && (await page.locator('.results__list .property-card').count()) > 0, `${viewport.width} px: the list is shown`);
+      if (viewport.width < 1024) {
+        const map = await box(page, '.results-map');
+        assert.ok(map.height < 160 && list.top >= map.bottom, `the map's place is its message alone, the list under it: ${JSON.stringify({ map, list })}`);
+      }
+      await context.close();
+    });
+  }
+});
+
+describe("opening the map: the page scrolls to the list's start only when the visitor pressed 'Map'", () => {
+  for (const viewport of [PHONE, WIDE]) {
+    test(`${viewport.width} px: a fresh load of ?view=map stays at the top of the page`, async () => {
+      const { context, page, problems } = await openPage(browser, viewport);
+      await gotoSettled(page, `${server.url}/residential-properties?view=map`);
+      await markersDrawn(page);
+      await page.waitForTimeout(300);
+      assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page starts at its top, the hero in view');
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+});
+
+describe('from 1,024 px: a marker chosen brings its card into view in the list', () => {
+  for (const reducedMotion of ['reduce', 'no-preference']) {
+    test(`reduced motion: ${reducedMotion}`, async () => {
+      const { context, page, problems } = await openPage(browser, WIDE, { reducedMotion });
+      await gotoSettled(page, `${server.url}/residential-properties?view=map`);
+      await markersDrawn(page);
+      // A marker whose card is out of view, below the screen.
+      let id;
+      for (let attempt = 0; attempt < 5 && !id; attempt += 1) {
+        const markers = await page.locator('.map-marker').evaluateAll((all) => all.map((m) => m.dataset.id));
+        id = await page.evaluate(
+          ({ markers, height }) =>
+            markers.find((m) => {
+              const link = document.querySelector(`.results__list .property-card__link[href$="/${m}"]`);
+              return link && link.closest('.property-card').getBoundingClientRect().top > height;
+            }),
+          { markers, height: WIDE.height },
+        );
+        if (!id) {
+          await page.locator('.map-cluster').first().click();
+          await page.waitForTimeout(800);
+        }
+      }
+      assert.ok(id, 'a marker whose card is below the screen');
+      const scrolled = await page.evaluate(() => window.scrollY);
+      await page.locator(`.map-marker[data-id="${id}"]`).click();
+      if (reducedMotion === 'reduce') {
+        // At once, not animated.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        assert.notEqual(await page.evaluate(() => window.scrollY), scrolled, 'the list scrolled at once');
+      }
+      await page.waitForFunction(
+        ({ selector, height }) => {
+          const element = document.querySelector(selector);
+          // Its start in the screen's upper half (a card can be taller than the room under the filters).
+          const { top } = element.getBoundingClientRect();
+          return element.classList.contains('is-selected') && top >= 0 && top < height / 2;
+        },
+        { selector: card(id), height: WIDE.height },
+        { timeout: 5_000 },
+      );
+      const cardBox = await box(page, card(id));
+      const filters = await box(page, '.listing-toolbar');
+      assert.ok(cardBox.top >= filters.bottom, `the card is not under the filters (${cardBox.top}, ${filters.bottom})`);
+      assert.equal(await page.locator(card(id)).evaluate((element) => getComputedStyle(element).outlineStyle), 'solid', 'the card is marked');
+      assert.equal(await page.locator('.results__list .property-card.is-selected').count(), 1, 'that card alone');
+      // Closing the map's card lets go of it.
+      await page.locator('.map-preview__close').click();
+      await page.waitForFunction(() => !document.querySelector('.results__list .property-card.is-selected'));
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+});
+
+describe("from 75em the WhatsApp button floats at the page's bottom corner: the map is clear of it", () => {
+  for (const [lang, width] of [['en', 1366], ['ar', 1366], ['en', 1200], ['ar', 1920]]) {
+    test(`${lang} at ${width} px`, async () => {
+      const { context, page, problems } = await openPage(browser, { width, height: 900 });
+      await gotoSettled(page, `${server.url}${PREFIX[lang]}/residential-properties?view=map`);
+      await markersDrawn(page);
+      await page.evaluate(() => window.scrollBy(0, 600));
+      await page.waitForTimeout(200);
+      const overlaps = await page.evaluate(() => {
+        const chat = document.querySelector('.chat-button').getBoundingClientRect();
+        const hit = (r) => r.width > 0 && r.left < chat.right && r.right > chat.left && r.top < chat.bottom && r.bottom > chat.top;
+        const parts = ['.map-view', '.map-marker', '.map-cluster', '.maplibregl-ctrl', '.map-view__search'];
+        return parts.flatMap((s) => [...document.querySelectorAll(s)].filter((e) => hit(e.getBoundingClientRect())).map(() => s));
+      });
+      assert.deepEqual(overlaps, [], `${lang} at ${width} px: nothing of the map under the WhatsApp button`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
   }
 });
 

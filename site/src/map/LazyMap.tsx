@@ -27,7 +27,7 @@ class Failed extends Component<{ message: string; children: ReactNode }, { faile
   }
   render() {
     return this.state.failed ? (
-      <p className="map-view map-view--status" role="status">
+      <p className="map-view map-view--status map-failed" role="status">
         {this.props.message}
       </p>
     ) : (

@@ -6,8 +6,11 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import type { CardProperty } from '../types';
 import type { MapView } from './useMapView';
+import { MapFailed } from './MapFailed';
 
-const ResultsMap = lazy(() => import('./ResultsMap'));
+// A map whose code could not be fetched (offline, a new deploy; the failed request is in the
+// browser's own log) says so in its place, and the list shows again (MapFailed).
+const ResultsMap = lazy(() => import('./ResultsMap').catch(() => ({ default: MapFailed })));
 
 /** `cards`: what the map shows, null while they are still coming (the map waits for them). */
 export function LazyResultsMap({ cards, view, children }: { cards: CardProperty[] | null; view: MapView; children: ReactNode }) {

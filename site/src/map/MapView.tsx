@@ -22,7 +22,7 @@ import { Picture } from '../components/Picture';
 import { Icon } from '../components/Icon';
 import type { CardProperty, Coordinates, MapSettings } from '../types';
 import type { Lang } from '../i18n';
-import { basemapStyle, PROTOCOL } from './style';
+import { basemapStyle, PROTOCOL, SOURCE } from './style';
 import type { Bounds } from './area';
 import { loadMapLibre, type MapLibre } from './maplibre';
 import './map.css';
@@ -106,7 +106,9 @@ export default function MapView(props: MapViewProps) {
   const region = useRef<HTMLDivElement>(null);
   const paint = useRef(() => {});
   const [map, setMap] = useState<MapLibreMap | null>(null);
-  const [failed, setFailed] = useState(false);
+  // What kept the map from drawing, if anything: no WebGL, or no basemap (its file missing or
+  // answering errors).
+  const [failed, setFailed] = useState<'map.failed' | 'mapView.failed' | null>(null);
   const [moved, setMoved] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const listing = 'cards' in props;
@@ -138,7 +140,7 @@ export default function MapView(props: MapViewProps) {
     } catch (error) {
       // No WebGL: say so in place of the map.
       console.error('The map could not start', error);
-      setFailed(true);
+      setFailed('map.failed');
       return;
     }
     // The zoom buttons at the top of the reading side's far edge (right in English and Russian,
@@ -149,7 +151,17 @@ export default function MapView(props: MapViewProps) {
     instance.addControl(new maplibre.AttributionControl({ compact: true }), rtl ? 'bottom-right' : 'bottom-left');
     instance.touchZoomRotate.disableRotation();
     if (first) instance.fitBounds(first, { padding: 48, maxZoom: LISTING_ZOOM, duration: 0 });
-    instance.on('error', (event) => console.error('Map error', event.error));
+    // A basemap that fails before any of its tiles came (its file missing, the server refusing
+    // it) is no map: it says so, and the list shows again (listing-toolbar.css). A tile failing
+    // later (the connection dropped a moment) is only logged.
+    let tiled = false;
+    instance.on('sourcedata', (event) => {
+      if (event.sourceId === SOURCE && event.tile) tiled = true;
+    });
+    instance.on('error', (event: { error: unknown; sourceId?: string }) => {
+      console.error('Map error', event.error);
+      if (event.sourceId === SOURCE && !tiled) setFailed('mapView.failed');
+    });
     // A visitor's moves offer 'Search this area': MapLibre's own handlers (drag, wheel, keys,
     // the zoom buttons) give their moves the event that made them, and a cluster's click marks
     // its move (BY_VISITOR); the first view's fit and a resize have neither. (Waiting for the
@@ -324,6 +336,24 @@ export default function MapView(props: MapViewProps) {
     };
   }, []);
 
+  // A marker chosen beside the list (from 1,024 px) marks its card too and brings it into view
+  // in the list, smoothly unless the visitor asked for less motion. On a phone the list is
+  // hidden and the card slides up over the map (Preview) alone.
+  useEffect(() => {
+    const list = listOf(region.current);
+    if (!list) return;
+    let chosen: Element | undefined;
+    for (const card of list.querySelectorAll('.property-card')) {
+      const on = selected !== null && cardId(card) === selected;
+      card.classList.toggle('is-selected', on);
+      if (on) chosen = card;
+    }
+    if (chosen && list.getClientRects().length > 0) {
+      chosen.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    }
+    return () => chosen?.classList.remove('is-selected');
+  }, [selected]);
+
   // Closing the card a marker opened (its button or Escape) puts the keyboard back on that
   // marker, or on the map when the marker has gone into a cluster.
   const close = () => {
@@ -345,7 +375,7 @@ export default function MapView(props: MapViewProps) {
   return (
     <>
       <div
-        className="map-view"
+        className={failed ? 'map-view map-failed' : 'map-view'}
         ref={region}
         role="region"
         aria-label={props.label}
@@ -359,7 +389,8 @@ export default function MapView(props: MapViewProps) {
       >
         {failed ? (
           <p className="map-view__failed" role="status">
-            {t('map.failed')}
+            {t(failed)}
+            {listing ? ` ${t('map.inList')}` : null}
           </p>
         ) : null}
         <div className="map-view__canvas" ref={container} />

@@ -3,23 +3,29 @@
 // of it. Fetched when the map is first chosen (LazyResultsMap), so no page's first view
 // carries it; its messages come with it.
 import { use, useEffect, useRef } from 'react';
-import { loadMessages, useT } from '../i18n';
+import { loadMessages, useT, type Lang } from '../i18n';
 import { useLang, useSite } from '../shell';
 import { Icon } from '../components/Icon';
 import type { CardProperty } from '../types';
 import { LazyMap } from './LazyMap';
+import { MapFailed } from './MapFailed';
 import type { MapView } from './useMapView';
 
 /**
- * The map starts where the list does. The filters' row (the page's `.listing-toolbar`) goes to
- * the top of the screen, under the header, when the visitor has not scrolled past it (one who
- * comes Back deep into the list stays where they were), so the map, and from 1,024 px the list
- * beside it, take the screen under the filters. Below 1,024 px the map's height is the screen's
- * less the header and the filters (`--above-map`, kept as the filters open and close).
+ * The map starts where the list does. When the visitor presses 'Map', the filters' row (the
+ * page's `.listing-toolbar`) goes to the top of the screen, under the header, unless it is there
+ * or above already (one deep into the list stays where they were), so the map, and from 1,024 px
+ * the list beside it, take the screen under the filters. A page opened on the map (a fresh load
+ * of `?view=map`, Back) keeps the scroll it opens with: the top of the page, or where Back puts
+ * it. Below 1,024 px the map's height is the screen's less the header and the filters
+ * (`--above-map`, kept as the filters open and close).
  */
 function useMapScreen() {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // Set by 'Map' pressed (useMapView), for this opening only: a later 'Search this area' sets it
+    // again with the map already open (cleared after every render, ResultsMap).
+    const pressed = window.mapByVisitor;
     const results = box.current?.parentElement;
     const toolbar = results?.closest('section')?.querySelector<HTMLElement>('.listing-toolbar');
     if (!results || !toolbar) return;
@@ -29,7 +35,7 @@ function useMapScreen() {
     observer.observe(toolbar);
     // The header's height and a margin: what the page's scroll padding keeps clear.
     const clear = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBlockStart) || 0;
-    if (toolbar.getBoundingClientRect().top > clear + 1) toolbar.scrollIntoView({ block: 'start' });
+    if (pressed && toolbar.getBoundingClientRect().top > clear + 1) toolbar.scrollIntoView({ block: 'start' });
     return () => {
       observer.disconnect();
       results.style.removeProperty('--above-map');
@@ -38,12 +44,33 @@ function useMapScreen() {
   return box;
 }
 
+/** The map's messages, fetched once per language (the same promise each render, as `use` wants): false if they could not be. */
+const messages = new Map<Lang, Promise<boolean>>();
+function mapMessages(lang: Lang): Promise<boolean> {
+  let loaded = messages.get(lang);
+  if (!loaded) {
+    loaded = loadMessages(lang, 'Map').then(
+      () => true,
+      (error: unknown) => {
+        console.error('Failed to load the map', error);
+        return false;
+      },
+    );
+    messages.set(lang, loaded);
+  }
+  return loaded;
+}
+
 export default function ResultsMap({ cards, view }: { cards: CardProperty[]; view: MapView }) {
-  // The same promise for every render (loadMessages keeps it), as `use` wants.
-  use(loadMessages(useLang(), 'Map'));
+  const loaded = use(mapMessages(useLang()));
   const t = useT();
   const site = useSite();
   const box = useMapScreen();
+  useEffect(() => {
+    window.mapByVisitor = false;
+  });
+  // Without its messages the map says so in the page's own words, and the list shows again.
+  if (!loaded) return <MapFailed />;
   if (!site.map) return null;
   return (
     <div className="results-map" ref={box}>

@@ -5,6 +5,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useHydrated } from '../shell';
 import { boundsFrom, withMapView, type Bounds } from './area';
 
+declare global {
+  interface Window {
+    /** Whether the visitor's last choice (useMapView's `show`) was the map. */
+    mapByVisitor?: boolean;
+  }
+}
+
 export interface MapView {
   map: boolean;
   bounds: Bounds | null;
@@ -21,6 +28,8 @@ export function useMapView(): MapView {
     map: hydrated && params.get('view') === 'map',
     bounds: hydrated ? boundsFrom(params) : null,
     show(map, bounds) {
+      // Read by the map this opens (ResultsMap): opened by the visitor, not by the address.
+      window.mapByVisitor = map;
       const search = withMapView(params, map, bounds).toString();
       navigate({ search: search && `?${search}` }, { replace: true, preventScrollReset: true });
     },
