@@ -3,6 +3,7 @@
 // with Preact itself: the other component tests render with React.
 import { afterEach, expect, test } from 'vitest';
 import { createElement as h, render, useState, Component } from 'preact/compat';
+import type { ComponentChild } from 'preact';
 import { behaveAsReactDom } from './browser-react-dom';
 
 behaveAsReactDom();
@@ -14,7 +15,7 @@ afterEach(() => {
   render(null, root);
   root.remove();
 });
-function mount(vnode: ReturnType<typeof h>): HTMLElement {
+function mount(vnode: ComponentChild): HTMLElement {
   root = document.createElement('div');
   document.body.append(root);
   render(vnode, root);

@@ -169,15 +169,47 @@ function elementDiffed(vnode: VNode): void {
  */
 const effects: (() => void)[] = [];
 let effectChannel: MessageChannel | null = null;
+const runEffects = () => {
+  for (const next of effects.splice(0)) next();
+};
 function runEffectsNext(run: () => void): void {
+  effects.push(run);
+  if (effects.length > 1) return;
+  if (inDiscreteEvent) {
+    queueMicrotask(runEffects);
+    return;
+  }
   if (!effectChannel) {
     effectChannel = new MessageChannel();
-    effectChannel.port1.onmessage = () => {
-      for (const next of effects.splice(0)) next();
+    effectChannel.port1.onmessage = runEffects;
+  }
+  effectChannel.port2.postMessage(null);
+}
+
+/**
+ * A render a visitor's discrete event (a keystroke, a click) set off runs its effects before
+ * the next event, as React flushes them at the end of such a render: in a microtask, not a task,
+ * since Chromium runs queued input before other tasks. Typed fast, the phone library's effect
+ * (the form's value read back) otherwise came after the next keystroke and undid it. Set as
+ * Preact dispatches such an event (`options.event`), cleared in the next task.
+ */
+const DISCRETE_EVENTS = new Set([
+  'beforeinput', 'input', 'change', 'keydown', 'keyup', 'keypress', 'click', 'dblclick', 'contextmenu', 'mousedown',
+  'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend', 'focusin', 'focusout', 'submit', 'reset', 'paste',
+  'cut', 'copy', 'compositionend',
+]);
+let inDiscreteEvent = false;
+let discreteChannel: MessageChannel | null = null;
+function eventDispatched(event: Event): void {
+  if (inDiscreteEvent || !DISCRETE_EVENTS.has(event.type)) return;
+  inDiscreteEvent = true;
+  if (!discreteChannel) {
+    discreteChannel = new MessageChannel();
+    discreteChannel.port1.onmessage = () => {
+      inDiscreteEvent = false;
     };
   }
-  effects.push(run);
-  if (effects.length === 1) effectChannel.port2.postMessage(null);
+  discreteChannel.port2.postMessage(null);
 }
 
 type Internal = typeof options & { __b?: (vnode: VNode) => void };
@@ -193,6 +225,11 @@ export function behaveAsReactDom(): void {
   installed = true;
   const internal = options as Internal;
   options.requestAnimationFrame = runEffectsNext;
+  const previousEvent = options.event;
+  options.event = (event: Event) => {
+    eventDispatched(event);
+    return previousEvent ? previousEvent(event) : event;
+  };
   const previousVnode = options.vnode;
   options.vnode = (vnode: VNode) => {
     refAsProp(vnode);
