@@ -52,7 +52,9 @@ pub fn vite_variables(vars: impl IntoIterator<Item = (OsString, OsString)>) -> V
     let mut vars: Vec<_> = vars
         .into_iter()
         .filter(|(name, _)| {
-            name == "NODE_ENV" || name == "ESTATE_BROWSER_RENDERER" || name.to_string_lossy().starts_with("VITE_")
+            name == "NODE_ENV"
+                || name == "ESTATE_BROWSER_RENDERER"
+                || name.to_string_lossy().starts_with("VITE_")
         })
         .collect();
     vars.sort();
