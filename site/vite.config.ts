@@ -44,8 +44,8 @@ const ENTRY_CHUNK = {
 /**
  * The browser's build renders with Preact (src/browser-react.ts: preact/compat, its hydrateRoot
  * and what it lacks of React 19; src/browser-react-dom.ts: where its rendering is made to agree
- * with React DOM's) instead of React DOM: the entry is 49 KB gzipped instead of 106, every
- * page's first view at most 63 KB instead of ~120. The prerender (the SSR build) keeps React, so
+ * with React DOM's) instead of React DOM: the entry is 50 KB gzipped instead of 106, every
+ * page's first view at most 64 KB instead of ~120. The prerender (the SSR build) keeps React, so
  * the pages' HTML is unchanged. ESTATE_BROWSER_RENDERER=react builds the browser's code with
  * React DOM as before (the way back, and to compare); `estate build`'s front-end cache keys on
  * the variable, so switching never restores the other's build.
