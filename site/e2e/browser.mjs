@@ -98,14 +98,14 @@ export async function openWalk(browser, viewport, options = {}) {
 /**
  * Waits until the page has hydrated and its network has been quiet for `quietMs`: what
  * Playwright's 'networkidle' (500 ms of quiet, and no notion of hydration) was used for, in a
- * fraction of the time. Hydrated means React's first commit, seen through the DevTools hook
- * `newContext` installs (React calls it in production builds too), or, in a build rendering
- * with Preact (vite.config.ts), the 'hydrated' User Timing mark src/browser-react.ts makes.
+ * fraction of the time. Hydrated means the `data-hydrated` attribute the entry puts on <html>
+ * after the first render (src/entry-client.tsx), whichever library renders; an attribute,
+ * which a test's fake clock (`page.clock`) leaves visible.
  */
 export async function settle(page, quietMs = 150, timeoutMs = 30_000) {
   // Polled from here, not with waitForFunction: a test may have installed the page's clock.
   const hydrated = () =>
-    page.evaluate(() => window.__reactCommits > 0 || performance.getEntriesByName('hydrated').length > 0 || !document.getElementById('root'));
+    page.evaluate(() => document.documentElement.hasAttribute('data-hydrated') || !document.getElementById('root'));
   const deadline = Date.now() + timeoutMs;
   while (!(await hydrated())) {
     if (Date.now() > deadline) throw new Error(`${page.url()} did not hydrate in ${timeoutMs} ms`);
@@ -148,21 +148,6 @@ const INFLIGHT = Symbol('requests in flight');
 async function newContext(browser, viewport, options) {
   // Reduced motion: screenshots show finished states, not the middle of an animation.
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...options });
-  // Before any page script: counts React's commits (see `settle`).
-  await context.addInitScript(() => {
-    window.__reactCommits = 0;
-    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      onCommitFiberRoot: () => {
-        window.__reactCommits += 1;
-      },
-      onCommitFiberUnmount: () => {},
-      onPostCommitFiberRoot: () => {},
-      checkDCE: () => {},
-    };
-  });
   return context;
 }
 

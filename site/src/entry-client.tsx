@@ -2,6 +2,7 @@
 // the data the prerender embedded as a JSON block (<script type="application/json"
 // id="router-data">, not an inline script, for the CSP), handed to React Router where its
 // browser router looks for it (window.__staticRouterHydrationData).
+import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { langOfPath, loadMessages } from './i18n';
@@ -11,6 +12,20 @@ import './styles.css';
 
 /** The id of the prerender's JSON block (scripts/prerender.mjs). */
 const HYDRATION_DATA_ID = 'router-data';
+
+/**
+ * Marks <html> `data-hydrated` once the page's first render in the browser is committed (a
+ * parent's effects run after all of its children's), whichever library renders (React DOM, or
+ * Preact: vite.config.ts). The browser tests wait for it (e2e/browser.mjs `settle`); an
+ * attribute, unlike a User Timing mark, is seen by a test that installed a fake clock. <html> is
+ * outside the hydrated root, so the attribute changes nothing the renderer compares.
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return children;
+}
 
 async function start(): Promise<void> {
   // A visitor who chose Arabic or Russian before and comes back to the English home page.
@@ -36,7 +51,14 @@ async function start(): Promise<void> {
   }
   const router = createBrowserRouter(routes);
   const root = document.getElementById('root');
-  if (root) hydrateRoot(root, <RouterProvider router={router} />);
+  if (root) {
+    hydrateRoot(
+      root,
+      <Hydrated>
+        <RouterProvider router={router} />
+      </Hydrated>,
+    );
+  }
 }
 
 void start();
