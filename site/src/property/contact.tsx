@@ -1,15 +1,14 @@
 // How a visitor reaches the listing's agent (or the agency without one) from the property page
 // (pages/PropertyDetail.tsx): call, WhatsApp and e-mail links with the listing named, shown in
 // the agent card and again in the enquiry modal.
-import type { ShellData } from '../shell';
+import { useSite, type ShellData } from '../shell';
 import { useT, type Translate } from '../i18n';
-import type { Localized } from '../i18n/content';
+import { enAttrs } from '../i18n/content';
+import { Link } from '../i18n/link';
 import { telHref, whatsappHref } from '../format';
 import { Icon } from '../components/Icon';
-import type { DetailAgent, Property } from '../types';
-
-type Agent = Localized<DetailAgent>;
-type Detail = Localized<Property>;
+import { Picture } from '../components/Picture';
+import type { Agent, Detail } from './loader';
 
 /** The text of the WhatsApp message and the e-mail subject, with the listing reference. */
 function enquiryText(t: Translate, property: Detail, url: string) {
@@ -54,6 +53,37 @@ export function ContactButtons({ links, className }: { links: ContactLinks; clas
         <Icon name="mail" size={18} />
         <span>{t('property.email')}</span>
       </a>
+    </div>
+  );
+}
+
+/** The agent card: the listing's agent (or the agency without one) with call, WhatsApp and e-mail. */
+export function AgentCard({ agent, links }: { agent: Agent | null; links: ContactLinks }) {
+  const t = useT();
+  const site = useSite();
+  return (
+    <div className="agent-card">
+      {agent ? (
+        <div className="agent-card__person">
+          <Picture picture={agent.image} sizes="avatar" alt={agent.name} {...enAttrs(agent, 'name')} fallbackWidth={64} fallbackHeight={64} />
+          <div>
+            <p className="agent-card__label">{t('property.agent')}</p>
+            <Link to={`/agents/${agent.id}`} className="agent-card__name" {...enAttrs(agent, 'name')}>
+              {agent.name}
+            </Link>
+            <p className="agent-card__role" {...enAttrs(agent, 'role')}>
+              {agent.role}
+            </p>
+            {agent.brn ? <p className="agent-card__brn">{t('team.brn', { brn: agent.brn })}</p> : null}
+          </div>
+        </div>
+      ) : (
+        <div>
+          <p className="agent-card__label">{t('property.contactUs')}</p>
+          <p className="agent-card__name">{site.name}</p>
+        </div>
+      )}
+      <ContactButtons links={links} className="agent-card__actions" />
     </div>
   );
 }

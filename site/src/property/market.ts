@@ -8,7 +8,7 @@
 //
 // The property page's loader makes these texts (loading the 'Market' messages first), so a
 // prerendered page carries them in its data and its first view downloads neither this module
-// nor its messages (the page is near the 120 KB budget); PropertyDetail imports it on demand.
+// nor its messages (the page is near the 120 KB budget); the loader (./loader.ts) imports it on demand.
 // The listing's terms (furnishing, a rental's cheques and the day it is free from) are made here
 // too, for the same reason: their words are in the 'Market' set.
 import { formatDate, formatMonth } from '../dates';

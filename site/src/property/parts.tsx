@@ -1,12 +1,19 @@
-// The property page's building blocks (pages/PropertyDetail.tsx): a fact tile, a label and value
-// row of its details lists, and the off-plan project particulars Dubai's rules put on its ads.
+// The property page's building blocks (pages/PropertyDetail.tsx): its fact tiles (bedrooms,
+// bathrooms, area, price per sqft), its description, its details list, its amenities and an
+// off-plan listing's payment plan, with the fact tile and the label and value row of its details
+// lists.
 import type { ReactNode } from 'react';
-import type { MessageKey } from '../i18n';
-import type { Localized } from '../i18n/content';
+import { typeLabel, useT } from '../i18n';
+import { Link } from '../i18n/link';
+import { formatPercent } from '../format';
+import { formatDate, formatMonth } from '../dates';
+import { enAttrs, type TermText } from '../i18n/content';
+import { useLang } from '../shell';
 import { Icon, type IconName } from '../components/Icon';
-import type { Property } from '../types';
-
-type Detail = Localized<Property>;
+import { areaText, bedroomsText } from './facts';
+import { hasRooms } from './rooms';
+import { perSqftText } from '../price';
+import type { Detail, Loaded } from './loader';
 
 export function Fact({ icon, label, value }: { icon: IconName; label: string; value: string }) {
   return (
@@ -30,14 +37,122 @@ export function Row({ label, children }: { label: string; children: ReactNode })
   );
 }
 
+/** The fact tiles: bedrooms and bathrooms (homes only), area, price per sqft. */
+export function PropertyFacts({ property }: { property: Detail }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <dl className="property__facts">
+      {/* Bedrooms and bathrooms of a plot or an office are left out, not 'N/A' (as on cards). */}
+      {hasRooms(property.subCategory) ? (
+        <>
+          <Fact icon="bed" label={t('property.bedrooms')} value={bedroomsText(t, property.bedrooms)} />
+          <Fact
+            icon="bath"
+            label={t('property.bathrooms')}
+            value={property.bathrooms == null ? t('card.na') : String(property.bathrooms)}
+          />
+        </>
+      ) : null}
+      <Fact icon="area" label={t('property.area')} value={areaText(t, lang, property.area)} />
+      <Fact icon="tag" label={t('property.perSqft')} value={perSqftText(t, lang, property.price, property.area, property.pricePeriod) ?? t('card.na')} />
+    </dl>
+  );
+}
+
+/** The description: the listing's text as sanitised HTML. */
+export function DescriptionSection({ property }: { property: Detail }) {
+  const t = useT();
+  return (
+    <section className="property__section" aria-labelledby="property-description">
+      <h2 id="property-description" className="property__heading">
+        {t('property.description')}
+      </h2>
+      <div className="prose" {...enAttrs(property, 'description')} dangerouslySetInnerHTML={{ __html: property.description }} />
+    </section>
+  );
+}
+
 /**
- * An off-plan project's particulars that Dubai's rules put on its ads: label, value, and whether
- * the value is English words (the project's name as RERA registers it; the others are numbers).
+ * 'Details': type, purpose (`deal`: for sale or for rent), price, rent period, the market's
+ * terms, completion, developer, date listed.
  */
-export function projectParticulars(property: Detail): [MessageKey, string | undefined, boolean][] {
-  return [
-    ['property.projectName', property.projectName, true],
-    ['property.projectNumber', property.projectNumber, false],
-    ['property.escrowAccount', property.escrowAccount, false],
-  ];
+export function DetailsSection({ property, deal, price, market, developer }: Pick<Loaded, 'property' | 'market' | 'developer'> & { deal: string; price: string }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <section className="property__section" aria-labelledby="property-details">
+      <h2 id="property-details" className="property__heading">
+        {t('property.details')}
+      </h2>
+      <dl className="details-list">
+        <Row label={t('property.type')}>{typeLabel(lang, property.subCategory)}</Row>
+        <Row label={t('property.purpose')}>{deal}</Row>
+        <Row label={t('property.price')}>{price}</Row>
+        {property.mainCategory === 'Rental' && property.pricePeriod ? (
+          <Row label={t('property.period')}>{t(property.pricePeriod === 'year' ? 'property.period.year' : 'property.period.month')}</Row>
+        ) : null}
+        {market?.terms.map(([label, value]) => (
+          <Row key={label} label={label}>
+            {value}
+          </Row>
+        ))}
+        {property.completionDate ? (
+          <Row label={t('property.completion')}>{formatMonth(lang, property.completionDate.slice(0, 7))}</Row>
+        ) : null}
+        {developer ? (
+          <Row label={t('property.developer')}>
+            <Link to={`/developers/${developer.id}`} className="text-link">
+              {developer.name}
+            </Link>
+          </Row>
+        ) : null}
+        <Row label={t('property.listed')}>{formatDate(lang, property.createdAt)}</Row>
+      </dl>
+    </section>
+  );
+}
+
+/** The amenities, in the page's language (one the vocabulary lacks stays English, marked so). */
+export function AmenitiesSection({ amenities }: { amenities: TermText[] }) {
+  const t = useT();
+  if (amenities.length === 0) return null;
+  return (
+    <section className="property__section" aria-labelledby="property-amenities">
+      <h2 id="property-amenities" className="property__heading">
+        {t('property.amenities')}
+      </h2>
+      <ul className="amenities">
+        {amenities.map((amenity) => (
+          <li key={amenity.name}>
+            <Icon name="check" size={18} />
+            <span lang={amenity.en ? 'en' : undefined}>{amenity.name}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** An off-plan listing's payment plan: each stage's share of the price; `stages`, their names. */
+export function PaymentPlanSection({ property, stages }: { property: Detail; stages: TermText[] }) {
+  const t = useT();
+  const lang = useLang();
+  if (property.mainCategory !== 'OffPlan' || !property.paymentPlan?.length) return null;
+  return (
+    <section className="property__section" aria-labelledby="property-plan">
+      <h2 id="property-plan" className="property__heading">
+        {t('property.paymentPlan')}
+      </h2>
+      <ol className="payment-plan">
+        {property.paymentPlan.map((step, i) => (
+          <li key={step.milestone}>
+            <span className="payment-plan__percent">{formatPercent(lang, step.percent)}</span>
+            {/* The stage named by vocabulary/stages.yaml; one it lacks stays English, marked so. */}
+            <span lang={stages[i]?.en ? 'en' : undefined}>{stages[i]?.name ?? step.milestone}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
 }
