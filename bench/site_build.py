@@ -114,11 +114,12 @@ def listing_page_sizes(out):
     return sizes
 
 
-# The first-view JavaScript budget, gzipped: 65 KB. With Preact rendering in the browser (the
-# default, site/vite.config.ts) the largest first view is 63.8 KB (the Russian listing and
-# property pages; the entry alone 50.3): 1.2 KB of room. With React DOM
-# (ESTATE_BROWSER_RENDERER=react) they were ~120 KB, the budget then.
-JS_BUDGET = 65 * 1024
+# The first-view JavaScript budget, gzipped: 70 KB. With Preact rendering in the browser (the
+# default, site/vite.config.ts) the largest first view is about 64 KB (the Russian listing and
+# property pages; the entry alone 50.3): room for a feature's few KB without a fight over bytes,
+# while a second runtime or an eager map or editor chunk (each 20 KB and more) fails it. With
+# React DOM (ESTATE_BROWSER_RENDERER=react) they were ~120 KB, the budget then.
+JS_BUDGET = 70 * 1024
 
 
 def print_js_sizes(out):
