@@ -16,7 +16,6 @@ import { fixedRoutes, routes, type PageHandle } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { DEFAULT_LANG, langOfPath, loadAllMessages, type Lang } from './i18n';
 import { loadForms } from './forms/deferred';
-import { loadHero } from './components/heroLazy';
 
 export { observeReads, setDataSource } from './data';
 export { LANGS as languages, DEFAULT_LANG as defaultLanguage, localePath, stripLang } from './i18n';
@@ -56,8 +55,8 @@ function handlerFor(lang: Lang): StaticHandler {
 
 // Every language's messages, loaded once for all pages: the 404 and error pages render without
 // the layout's loader having run. And the forms and fields the browser hydrates late
-// (forms/deferred.tsx, components/heroLazy.tsx), so the pages' HTML holds them in full.
-const messagesLoaded = Promise.all([loadAllMessages(), loadForms(), loadHero()]);
+// (forms/deferred.tsx), so the pages' HTML holds them in full.
+const messagesLoaded = Promise.all([loadAllMessages(), loadForms()]);
 
 export async function render(url: string): Promise<Rendered> {
   await messagesLoaded;

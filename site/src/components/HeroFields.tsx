@@ -6,9 +6,9 @@
 //
 // They are plain form fields in the prerendered page, so a search sent before the script runs
 // (or without it) submits them as a GET to the result page, the community box's text as typed
-// (the endpoint reads any of a community's names: 'JVC'). This code is not in the home page's
-// first view: the page hydrates them later (heroLazy.tsx), keeping what the visitor chose or
-// typed meanwhile (the fields are uncontrolled; their state is read from the form on hydration).
+// (the endpoint reads any of a community's names: 'JVC'). They hydrate with the home page
+// (heroExtras.tsx); the fields are uncontrolled, so what the visitor chose or typed before
+// keeps.
 // The community box's suggestions (names in the page's language, found by any name or alias)
 // load on its first focus or input (heroPicker.ts); it is a combobox: arrows move through them,
 // Enter chooses one, Escape closes the list; each chosen community is a chip with a labelled

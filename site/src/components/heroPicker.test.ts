@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import vectors from '../../../lead-fn/tests/search-vectors.json';
 import { MAX_SUGGESTIONS, suggester } from './heroPicker';
-import { filledUrl } from './heroLazy';
+import { filledUrl } from './heroExtras';
 import { pricesFor, RENT_PRICES, SALE_PRICES } from './HeroFields';
 
 const RU: Record<string, string> = { 'Dubai Marina': 'Дубай Марина', 'Jumeirah Village Circle': 'Джумейра Виллидж Серкл' };

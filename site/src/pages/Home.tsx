@@ -14,7 +14,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel } from '../components/SearchPanel';
-import { heroExtras } from '../components/heroLazy';
+import { heroExtras } from '../components/heroExtras';
 import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
 import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
