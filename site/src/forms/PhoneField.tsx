@@ -23,7 +23,7 @@ import {
   countryLabel,
   digitCount,
   ownNumber,
-  phoneValue,
+  readPhone,
   type Handoff,
   type PhoneRowProps,
 } from './phoneParts';
@@ -67,14 +67,15 @@ function lightText(value: string): string {
 }
 
 /**
- * The light field's take on an edit: a number of its own as `ownNumber` reads it, else the
- * digits after the AE dial code, unformatted. null refuses it (React puts the field back): more
- * than 15 digits.
+ * The light field's take on an edit, by the full field's rule (`readPhone`): a number of its own
+ * as `ownNumber` reads it, else the digits after the AE dial code, unformatted, a trunk 0 typed
+ * after it dropped ('+971 050...' is '+97150...'), so a number typed before, during or after the
+ * swap is read alike. null refuses it (React puts the field back): more than 15 digits.
  */
 function lightEdit(text: string): string | null {
   const own = ownNumber(text, DEFAULT_COUNTRY_DATA);
   if (digitCount(own ?? text) > MAX_DIGITS) return null;
-  return own ?? phoneValue(text, DEFAULT_COUNTRY_DATA.dialCode);
+  return readPhone(text, DEFAULT_COUNTRY_DATA);
 }
 
 /** The field until the library is there: AE, unformatted digits, and the signs of intent. */
