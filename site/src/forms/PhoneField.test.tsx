@@ -207,6 +207,27 @@ describe('the swap to the full field', () => {
     }
   });
 
+  test('a form that hydrates with focus already in it loads the full field: that focus was intent', async () => {
+    const { PhoneField } = await fresh();
+    const { useLeadForm, FAILURE_RETRY } = await import('./useLeadForm');
+    // As home's deferred call-back: the visitor is in its name field when the form hydrates, the
+    // focusin gone before the phone field listened for it; then autofill fills the phone.
+    function Late({ phone }: { phone: boolean }) {
+      const form = useLeadForm({ form: 'callback', initial: { contactNumber: '' }, failure: FAILURE_RETRY });
+      return (
+        <form>
+          <input aria-label="Name" />
+          {phone ? <PhoneField form={form} name="contactNumber" label="Phone number*" /> : null}
+        </form>
+      );
+    }
+    const { rerender } = render(<Late phone={false} />);
+    screen.getByLabelText<HTMLInputElement>('Name').focus();
+    rerender(<Late phone />);
+    fireEvent.input(input(), { target: { value: '0501234567' } });
+    await formatted('+971 50 123 4567');
+  });
+
   test('a number of its own typed, pasted or filled in picks its country and keeps every digit', async () => {
     const { Harness } = await fresh();
     render(<Harness />);

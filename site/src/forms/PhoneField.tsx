@@ -90,10 +90,14 @@ function LightPhoneRow({ form, name, hint, required, handoff }: PhoneRowProps) {
   const value = form.values[name] ?? '';
 
   // Loading starts when the pointer or a finger comes onto the form, or focus comes into it:
-  // the library is there by the time the visitor reaches the phone field.
+  // the library is there by the time the visitor reaches the phone field. A form that hydrates
+  // late (home's deferred forms) may already have focus or the pointer when this runs, the
+  // event gone before these listeners came (React replays a focusin to a form it hydrates,
+  // Preact does not): that is intent too.
   useEffect(() => {
     const target = row.current?.closest('form');
     if (!target) return;
+    if (target.contains(document.activeElement) || target.matches(':hover')) preloadPhoneField();
     const events = ['pointerenter', 'touchstart', 'focusin'] as const;
     for (const type of events) target.addEventListener(type, preloadPhoneField, { passive: true });
     return () => {
