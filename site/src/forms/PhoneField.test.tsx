@@ -183,6 +183,51 @@ describe('the swap to the full field', () => {
     expect(stored()).toBe('+97150123456789');
   });
 
+  test('a local number typed key by key is read alike whichever field takes the keys: its trunk 0 dropped', async () => {
+    const local = '0501234567';
+    // Every split of the keystrokes between the light field and the full one (0: all in the
+    // full field; 10: all in the light one, the full field arriving after the last).
+    for (let swapAt = 0; swapAt <= local.length; swapAt += 1) {
+      const { Harness } = await fresh();
+      render(<Harness />);
+      let typed = '';
+      const keyIn = (digit: string) => {
+        typed += digit;
+        fireEvent.input(input(), { target: { value: `${input().value}${digit}` }, inputType: 'insertText', data: digit });
+      };
+      for (const digit of local.slice(0, swapAt)) keyIn(digit);
+      // The full field arrives: a new input takes the light one's place.
+      const light = input();
+      fireEvent.pointerEnter(light.closest('form')!);
+      await waitFor(() => expect(input()).not.toBe(light));
+      for (const digit of local.slice(swapAt)) keyIn(digit);
+      expect([swapAt, typed, stored()]).toEqual([swapAt, local, '+971501234567']);
+      await formatted('+971 50 123 4567');
+      cleanup();
+    }
+  });
+
+  test('a form that hydrates with focus already in it loads the full field: that focus was intent', async () => {
+    const { PhoneField } = await fresh();
+    const { useLeadForm, FAILURE_RETRY } = await import('./useLeadForm');
+    // As home's deferred call-back: the visitor is in its name field when the form hydrates, the
+    // focusin gone before the phone field listened for it; then autofill fills the phone.
+    function Late({ phone }: { phone: boolean }) {
+      const form = useLeadForm({ form: 'callback', initial: { contactNumber: '' }, failure: FAILURE_RETRY });
+      return (
+        <form>
+          <input aria-label="Name" />
+          {phone ? <PhoneField form={form} name="contactNumber" label="Phone number*" /> : null}
+        </form>
+      );
+    }
+    const { rerender } = render(<Late phone={false} />);
+    screen.getByLabelText<HTMLInputElement>('Name').focus();
+    rerender(<Late phone />);
+    fireEvent.input(input(), { target: { value: '0501234567' } });
+    await formatted('+971 50 123 4567');
+  });
+
   test('a number of its own typed, pasted or filled in picks its country and keeps every digit', async () => {
     const { Harness } = await fresh();
     render(<Harness />);

@@ -23,7 +23,7 @@ import {
   countryLabel,
   digitCount,
   ownNumber,
-  phoneValue,
+  readPhone,
   type Handoff,
   type PhoneRowProps,
 } from './phoneParts';
@@ -67,14 +67,15 @@ function lightText(value: string): string {
 }
 
 /**
- * The light field's take on an edit: a number of its own as `ownNumber` reads it, else the
- * digits after the AE dial code, unformatted. null refuses it (React puts the field back): more
- * than 15 digits.
+ * The light field's take on an edit, by the full field's rule (`readPhone`): a number of its own
+ * as `ownNumber` reads it, else the digits after the AE dial code, unformatted, a trunk 0 typed
+ * after it dropped ('+971 050...' is '+97150...'), so a number typed before, during or after the
+ * swap is read alike. null refuses it (React puts the field back): more than 15 digits.
  */
 function lightEdit(text: string): string | null {
   const own = ownNumber(text, DEFAULT_COUNTRY_DATA);
   if (digitCount(own ?? text) > MAX_DIGITS) return null;
-  return own ?? phoneValue(text, DEFAULT_COUNTRY_DATA.dialCode);
+  return readPhone(text, DEFAULT_COUNTRY_DATA);
 }
 
 /** The field until the library is there: AE, unformatted digits, and the signs of intent. */
@@ -89,10 +90,14 @@ function LightPhoneRow({ form, name, hint, required, handoff }: PhoneRowProps) {
   const value = form.values[name] ?? '';
 
   // Loading starts when the pointer or a finger comes onto the form, or focus comes into it:
-  // the library is there by the time the visitor reaches the phone field.
+  // the library is there by the time the visitor reaches the phone field. A form that hydrates
+  // late (home's deferred forms) may already have focus or the pointer when this runs, the
+  // event gone before these listeners came (React replays a focusin to a form it hydrates,
+  // Preact does not): that is intent too.
   useEffect(() => {
     const target = row.current?.closest('form');
     if (!target) return;
+    if (target.contains(document.activeElement) || target.matches(':hover')) preloadPhoneField();
     const events = ['pointerenter', 'touchstart', 'focusin'] as const;
     for (const type of events) target.addEventListener(type, preloadPhoneField, { passive: true });
     return () => {

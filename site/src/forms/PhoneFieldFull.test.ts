@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { validNumber, withoutTrunkZero } from './PhoneFieldFull';
+import { validNumber } from './PhoneFieldFull';
+import { withoutTrunkZero } from './phoneParts';
 import { ownNumber } from './phoneParts';
 
 const AE = { iso2: 'ae', dialCode: '971' };

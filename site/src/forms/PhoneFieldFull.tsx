@@ -11,7 +11,6 @@ import {
   CountryButton,
   DEFAULT_COUNTRY,
   DEFAULT_MASK,
-  LEADING_ZERO_KEPT,
   MAX_DIGITS,
   TelInput,
   countryLabel,
@@ -19,6 +18,7 @@ import {
   digitCount,
   ownNumber,
   phoneValue,
+  withoutTrunkZero,
   type Handoff,
   type PhoneRowProps,
 } from './phoneParts';
@@ -234,26 +234,6 @@ function CountryPicker({
       ) : null}
     </div>
   );
-}
-
-/**
- * `text` without a trunk 0 typed right after the dial code ('+971 050...', as a local number is
- * written): it is not part of the international number. A lone 0 stays until the next digit
- * comes: a second 0 makes '00', the start of another country's number (`ownNumber`).
- */
-export function withoutTrunkZero(text: string, country: { iso2: string; dialCode: string }): string {
-  if (LEADING_ZERO_KEPT.has(country.iso2)) return text;
-  let digits = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    if (!/\d/.test(text[i] ?? '')) continue;
-    if (digits === country.dialCode.length) {
-      // A 0 alone, or a second 0 next: kept.
-      if (text[i] !== '0' || !/[1-9]/.test(text.slice(i + 1).replace(/\D/g, '')[0] ?? '')) return text;
-      return text.slice(0, i) + text.slice(i + 1);
-    }
-    digits += 1;
-  }
-  return text;
 }
 
 /**

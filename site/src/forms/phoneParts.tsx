@@ -66,9 +66,33 @@ export function ownNumber(text: string, country: { iso2: string; dialCode: strin
   return `+${country.dialCode}${trunk ? digits.slice(1) : digits}`;
 }
 
-/** The form's value for a number entered whole (before hydration, or in the light field). */
+/**
+ * `text` without a trunk 0 typed right after the dial code ('+971 050...', as a local number is
+ * written): it is not part of the international number. A lone 0 stays until the next digit
+ * comes: a second 0 makes '00', the start of another country's number (`ownNumber`).
+ */
+export function withoutTrunkZero(text: string, country: { iso2: string; dialCode: string }): string {
+  if (LEADING_ZERO_KEPT.has(country.iso2)) return text;
+  let digits = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    if (!/\d/.test(text[i] ?? '')) continue;
+    if (digits === country.dialCode.length) {
+      // A 0 alone, or a second 0 next: kept.
+      if (text[i] !== '0' || !/[1-9]/.test(text.slice(i + 1).replace(/\D/g, '')[0] ?? '')) return text;
+      return text.slice(0, i) + text.slice(i + 1);
+    }
+    digits += 1;
+  }
+  return text;
+}
+
+/**
+ * The form's value for a number entered before hydration or in the light field, read by the
+ * full field's rule: a number of its own (`ownNumber`), else the shown country's digits without
+ * a trunk 0 typed after its dial code ('+971 0501234567' is '+971501234567').
+ */
 export function readPhone(text: string, country: { iso2: string; dialCode: string }): string {
-  return ownNumber(text, country) ?? phoneValue(text, country.dialCode);
+  return ownNumber(text, country) ?? phoneValue(withoutTrunkZero(text, country), country.dialCode);
 }
 
 /** What the light field hands the full one as it takes its place. */
