@@ -44,6 +44,56 @@ impl Ctx<'_> {
             pos,
             format!("{what} not found: `{value}` (no file at {})", full.display()),
         );
+        d = self.hint_sibling(relative, &full, d);
+        Some(d)
+    }
+
+    /// Whether `value` names something the build can use: an http(s) address, a malformed path
+    /// (an error of [`Ctx::media`] already), a file under the content folder, or one about to be
+    /// written with the record.
+    pub(super) fn present(&self, value: &str) -> bool {
+        if value.starts_with("https://") || value.starts_with("http://") {
+            return true;
+        }
+        let relative = Path::new(value.trim_start_matches('/'));
+        relative.components().any(|c| !matches!(c, Component::Normal(_)))
+            || self.dir.join(relative).is_file()
+            || self.pending.iter().any(|p| p == relative)
+    }
+
+    /// A photo named in a list that is no longer in the media library (deleted in the browser
+    /// editor, which does not check where a photo is used): a warning in the editor's words, not
+    /// an error, because the build leaves it out of the list ([`drop_missing`]) and publishes the
+    /// record without it; an error here would stop every later save from being published.
+    fn deleted_photo(
+        &self,
+        path: &Path,
+        pos: Pos,
+        value: &str,
+        entry: &Entry,
+        field: &str,
+    ) -> Option<Diagnostic> {
+        if self.present(value) {
+            return self.media(path, pos, value, "image");
+        }
+        let label = super::cms_words::words(entry.collection, field).map_or(field, |(label, _)| label);
+        let shown = value.trim_start_matches('/');
+        let relative = Path::new(shown);
+        let full = self.dir.join(relative);
+        let warning = Diagnostic::warning(
+                path,
+                pos,
+            format!(
+                "{} \"{}\" · {label}: the photo {shown} was deleted; choose another or remove it from the list",
+                entry.noun, entry.title
+            ),
+        )
+            .with_hint("until then the site shows the entry without it");
+        // A name written by hand that is one letter off an uploaded photo: said too.
+        Some(self.hint_sibling(relative, &full, warning))
+    }
+
+    fn hint_sibling(&self, relative: &Path, full: &Path, mut d: Diagnostic) -> Diagnostic {
         let parent = full.parent().unwrap_or(self.dir);
         let siblings: Vec<String> = std::fs::read_dir(parent)
             .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
@@ -53,22 +103,38 @@ impl Ctx<'_> {
             let suggestion = relative.with_file_name(best);
             d = d.with_hint(format!("did you mean `{}`?", suggestion.display()));
         }
-        Some(d)
+        d
     }
 
     fn media_list(
         &self,
         record_path: &Path,
         tree: &Node,
+        entry: &Entry,
         field: &str,
         values: &[String],
         out: &mut Vec<Diagnostic>,
     ) {
         for (i, value) in values.iter().enumerate() {
             let pos = tree.pos_of(&[field, &i.to_string()]);
-            out.extend(self.media(record_path, pos, value, "image"));
+            out.extend(self.deleted_photo(record_path, pos, value, entry, field));
         }
     }
+}
+
+/// A record as the browser editor names it: its collection (`listings`), the word for one of
+/// them (`Listing`) and its title.
+struct Entry<'a> {
+    collection: &'static str,
+    noun: &'static str,
+    title: &'a str,
+}
+
+/// Leaves out of a list of photos those no longer in the media library (each a warning of the
+/// record's check), so that the pages, the portal feed and the social card never name a missing
+/// file; a listing left without photos is shown as one that never had any.
+pub(super) fn drop_missing(ctx: &Ctx, images: &mut Vec<String>) {
+    images.retain(|value| ctx.present(value));
 }
 
 /// The image stage refuses an image over its pixel limit (a decompression bomb, or a scan far
@@ -119,6 +185,7 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
         _ => {}
     }
     rental_terms(r, out);
+    hidden_from_the_browser_editor(r, out);
     if !p.payment_plan.is_empty() {
         for (i, step) in p.payment_plan.iter().enumerate() {
             if !(0.0..=100.0).contains(&step.percent) {
@@ -177,11 +244,37 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
         );
     }
     off_plan::check(r, out);
-    ctx.media_list(path, &r.tree, "images", &p.images, out);
-    ctx.media_list(path, &r.tree, "floorPlans", &p.floor_plans, out);
+    let entry = Entry { collection: "listings", noun: "Listing", title: p.title.trim() };
+    ctx.media_list(path, &r.tree, &entry, "images", &p.images, out);
+    ctx.media_list(path, &r.tree, &entry, "floorPlans", &p.floor_plans, out);
     if let Some(url) = &p.video_tour {
         out.extend(video_tour::check(path, at("videoTour"), url));
     }
+}
+
+/// The browser editor's Listings show the `.yaml` files only (a collection there has one
+/// extension): a listing kept as `.md` (or `.yml`) is published but cannot be opened in /cms/,
+/// so an editor would look for it in vain. Said at the file, with how to make it a `.yaml`.
+fn hidden_from_the_browser_editor(r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>) {
+    let ext = r.path.extension().and_then(|e| e.to_str()).unwrap_or("yaml");
+    let hint = match ext {
+        "md" => {
+            "rename it to .yaml, delete its two `---` lines and write its text as `description: |` with each line below it indented by two spaces"
+        }
+        "yml" => "rename it to .yaml (the same file, only the name's ending changes)",
+        _ => return,
+    };
+    out.push(
+        Diagnostic::warning(
+            &r.path,
+            Pos::START,
+            format!(
+                "Listing \"{}\" is kept as a .{ext} file, which the browser editor (/cms/) does not show: it is published, but it can be changed only in the files",
+                r.data.title.trim()
+            ),
+        )
+        .with_hint(hint),
+    );
 }
 
 /// A rental's terms: the number of cheques (1 to 12) and the day it is free from, each said of
@@ -234,7 +327,8 @@ pub(super) fn check_post(ctx: &Ctx, r: &Record<PostFile>, out: &mut Vec<Diagnost
             "the post has no text: write it below the front matter",
         ));
     }
-    ctx.media_list(&r.path, &r.tree, "images", &r.data.images, out);
+    let entry = Entry { collection: "posts", noun: "Post", title: r.data.title.trim() };
+    ctx.media_list(&r.path, &r.tree, &entry, "images", &r.data.images, out);
 }
 
 pub(super) fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Vec<Diagnostic>) {

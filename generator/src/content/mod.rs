@@ -40,7 +40,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 
-use self::checks::{Ctx, check_developer, check_guide, check_member, check_post, check_property, check_site};
+use self::checks::{
+    Ctx, check_developer, check_guide, check_member, check_post, check_property, check_site, drop_missing,
+};
 use self::diag::{Diagnostic, Report};
 use self::load_cache::{Files, Read, Stamp, record_key};
 pub use self::load_cache::{LoadCache, is_record_file};
@@ -359,7 +361,7 @@ fn read_all<T, F, P>(
 where
     T: DeserializeOwned + Send + Sync,
     F: Fn(&Ctx, &Record<T>, &mut Vec<Diagnostic>) + Sync,
-    P: Fn(&mut T) + Sync,
+    P: Fn(&Ctx, &mut T) + Sync,
 {
     let files = list(dir, kind, report);
     let ctx = Ctx { dir, pending: &[] };
@@ -378,7 +380,7 @@ where
             diags.extend(more);
             let record = record.map(|mut r| {
                 check(&ctx, &r, &mut diags);
-                prepare(&mut r.data);
+                prepare(&ctx, &mut r.data);
                 Arc::new(r)
             });
             (record, diags, true)
@@ -406,7 +408,12 @@ where
 }
 
 /// The `prepare` of [`read_all`] for records taken as written.
-fn as_written<T>(_: &mut T) {}
+fn as_written<T>(_: &Ctx, _: &mut T) {}
+
+/// The `prepare` of [`read_all`] for posts: the photos deleted from the media library left out.
+fn drop_missing_photos(ctx: &Ctx, post: &mut PostFile) {
+    drop_missing(ctx, &mut post.images);
+}
 
 /// Two files with one id (`a.yaml` and `a.md`): the later file is the error.
 fn duplicate_ids<'a>(files: impl Iterator<Item = &'a PathBuf>, report: &mut Report) {
@@ -483,11 +490,21 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         Kind::Property,
         &mut report,
         check_property,
-        |p| vocabulary::canonical_property(vocabulary, p),
+        |ctx, p| {
+            drop_missing(ctx, &mut p.images);
+            drop_missing(ctx, &mut p.floor_plans);
+            vocabulary::canonical_property(vocabulary, p);
+        },
         known.as_mut().map(|k| &mut k.properties),
     );
-    content.posts =
-        read_all(dir, Kind::Post, &mut report, check_post, as_written, known.as_mut().map(|k| &mut k.posts));
+    content.posts = read_all(
+        dir,
+        Kind::Post,
+        &mut report,
+        check_post,
+        drop_missing_photos,
+        known.as_mut().map(|k| &mut k.posts),
+    );
     content.developers = read_all(
         dir,
         Kind::Developer,
@@ -501,7 +518,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         Kind::Member,
         &mut report,
         check_member,
-        |m| vocabulary::canonical_member(vocabulary, m),
+        |_, m| vocabulary::canonical_member(vocabulary, m),
         known.as_mut().map(|k| &mut k.team),
     );
     content.pages = read_all(
@@ -553,8 +570,10 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
         Kind::Property => {
             let (record, diags) = parse_text::<PropertyFile>(path, id, text);
             found.extend(diags);
-            if let Some(r) = record {
+            if let Some(mut r) = record {
                 check_property(&ctx, &r, &mut found);
+                drop_missing(&ctx, &mut r.data.images);
+                drop_missing(&ctx, &mut r.data.floor_plans);
                 content.properties.retain(|p| p.id != r.id);
                 content.properties.push(Arc::new(r));
             }
@@ -562,8 +581,9 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
         _ => {
             let (record, diags) = parse_text::<PostFile>(path, id, text);
             found.extend(diags);
-            if let Some(r) = record {
+            if let Some(mut r) = record {
                 check_post(&ctx, &r, &mut found);
+                drop_missing(&ctx, &mut r.data.images);
                 content.posts.retain(|p| p.id != r.id);
                 content.posts.push(Arc::new(r));
             }
