@@ -16,6 +16,9 @@ pub(super) struct Ctx<'a> {
     pub(super) dir: &'a Path,
     /// Files under `dir` that are about to be written with the file being checked.
     pub(super) pending: &'a [PathBuf],
+    /// The site's picture for listings without photos (`defaultImage`), when its file exists:
+    /// shown in place of a single photo deleted from the media library.
+    pub(super) stand_in: Option<&'a str>,
 }
 
 impl Ctx<'_> {
@@ -77,18 +80,22 @@ impl Ctx<'_> {
             return self.media(path, pos, value, "image");
         }
         let label = super::cms_words::words(entry.collection, field).map_or(field, |(label, _)| label);
+        // One photo (a portrait, a logo) is replaced, a photo of a list left out.
+        let single = !matches!(field, "images" | "floorPlans");
+        let (todo, until) = if single {
+            ("choose another", "until then the site shows its picture for listings without photos instead")
+        } else {
+            ("choose another or remove it from the list", "until then the site shows the entry without it")
+        };
         let shown = value.trim_start_matches('/');
         let relative = Path::new(shown);
         let full = self.dir.join(relative);
         let warning = Diagnostic::warning(
-                path,
-                pos,
-            format!(
-                "{} \"{}\" · {label}: the photo {shown} was deleted; choose another or remove it from the list",
-                entry.noun, entry.title
-            ),
+            path,
+            pos,
+            format!("{} \"{}\" · {label}: the photo {shown} was deleted; {todo}", entry.noun, entry.title),
         )
-            .with_hint("until then the site shows the entry without it");
+        .with_hint(until);
         // A name written by hand that is one letter off an uploaded photo: said too.
         Some(self.hint_sibling(relative, &full, warning))
     }
@@ -135,6 +142,17 @@ struct Entry<'a> {
 /// file; a listing left without photos is shown as one that never had any.
 pub(super) fn drop_missing(ctx: &Ctx, images: &mut Vec<String>) {
     images.retain(|value| ctx.present(value));
+}
+
+/// Replaces a single photo (a portrait, a logo, a guide's picture) that is no longer in the
+/// media library by the site's picture for listings without photos, each a warning of the
+/// record's check. Without that picture the build stops on its own error.
+pub(super) fn stand_in(ctx: &Ctx, image: &mut String) {
+    if let Some(stand_in) = ctx.stand_in
+        && !ctx.present(image)
+    {
+        *image = stand_in.to_owned();
+    }
 }
 
 /// The image stage refuses an image over its pixel limit (a decompression bomb, or a scan far
@@ -335,12 +353,15 @@ pub(super) fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Ve
     if let Some(url) = &r.data.website {
         out.extend(link_scheme::check(&r.path, r.tree.pos_of(&["website"]), "website", url));
     }
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["logo"]), &r.data.logo, "logo"));
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+    let entry = Entry { collection: "developers", noun: "Developer", title: r.data.name.trim() };
+    for (field, value) in [("logo", &r.data.logo), ("image", &r.data.image)] {
+        out.extend(ctx.deleted_photo(&r.path, r.tree.pos_of(&[field]), value, &entry, field));
+    }
 }
 
 pub(super) fn check_guide(ctx: &Ctx, r: &Record<GuideFile>, out: &mut Vec<Diagnostic>) {
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+    let entry = Entry { collection: "guides", noun: "Area guide", title: &r.id };
+    out.extend(ctx.deleted_photo(&r.path, r.tree.pos_of(&["image"]), &r.data.image, &entry, "image"));
     if r.data.introduction.trim().is_empty() {
         out.push(
             Diagnostic::error(&r.path, r.tree.pos_of(&["introduction"]), "`introduction` is empty")
@@ -356,7 +377,8 @@ pub(super) fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diag
                 .with_hint("write the agent's name as it should appear on the site"),
         );
     }
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+    let entry = Entry { collection: "team", noun: "Team member", title: r.data.name.trim() };
+    out.extend(ctx.deleted_photo(&r.path, r.tree.pos_of(&["image"]), &r.data.image, &entry, "image"));
 }
 
 /// The basemap: a `.pmtiles` file that exists (or an https address), and its credit.

@@ -42,6 +42,7 @@ use serde::de::DeserializeOwned;
 
 use self::checks::{
     Ctx, check_developer, check_guide, check_member, check_post, check_property, check_site, drop_missing,
+    stand_in,
 };
 use self::diag::{Diagnostic, Report};
 use self::load_cache::{Files, Read, Stamp, record_key};
@@ -357,6 +358,7 @@ fn read_all<T, F, P>(
     check: F,
     prepare: P,
     known: Option<&mut Files<T>>,
+    stand_in: Option<&str>,
 ) -> Vec<Arc<Record<T>>>
 where
     T: DeserializeOwned + Send + Sync,
@@ -364,7 +366,7 @@ where
     P: Fn(&Ctx, &mut T) + Sync,
 {
     let files = list(dir, kind, report);
-    let ctx = Ctx { dir, pending: &[] };
+    let ctx = Ctx { dir, pending: &[], stand_in };
     let before = known.as_deref();
     let results: Vec<Read<T>> = files
         .par_iter()
@@ -469,7 +471,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         report.extend(diags);
         if let Some(site) = &site {
             let mut diags = Vec::new();
-            check_site(&Ctx { dir, pending: &[] }, site, &mut diags);
+            check_site(&Ctx { dir, pending: &[], stand_in: None }, site, &mut diags);
             report.extend(diags);
         }
         content.site = site;
@@ -481,6 +483,12 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         ));
     }
     folders::check(dir, &mut report);
+    // The picture a single deleted photo is replaced by, when its own file is there.
+    let default_image = content
+        .site
+        .as_ref()
+        .map(|site| site.data.default_image.as_str())
+        .filter(|image| Ctx { dir, pending: &[], stand_in: None }.present(image));
     // The vocabularies first: each record is given their names as it is read.
     content.vocabulary = vocabulary::load(dir, &mut report);
     let vocabulary = &content.vocabulary;
@@ -496,6 +504,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
             vocabulary::canonical_property(vocabulary, p);
         },
         known.as_mut().map(|k| &mut k.properties),
+        default_image,
     );
     content.posts = read_all(
         dir,
@@ -504,22 +513,31 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         check_post,
         drop_missing_photos,
         known.as_mut().map(|k| &mut k.posts),
+        default_image,
     );
     content.developers = read_all(
         dir,
         Kind::Developer,
         &mut report,
         check_developer,
-        as_written,
+        |ctx, d| {
+            stand_in(ctx, &mut d.logo);
+            stand_in(ctx, &mut d.image);
+        },
         known.as_mut().map(|k| &mut k.developers),
+        default_image,
     );
     content.team = read_all(
         dir,
         Kind::Member,
         &mut report,
         check_member,
-        |_, m| vocabulary::canonical_member(vocabulary, m),
+        |ctx, m| {
+            stand_in(ctx, &mut m.image);
+            vocabulary::canonical_member(vocabulary, m);
+        },
         known.as_mut().map(|k| &mut k.team),
+        default_image,
     );
     content.pages = read_all(
         dir,
@@ -528,14 +546,16 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         |_, _, _| {},
         as_written,
         known.as_mut().map(|k| &mut k.pages),
+        default_image,
     );
     content.guides = read_all(
         dir,
         Kind::Guide,
         &mut report,
         check_guide,
-        as_written,
+        |ctx, g| stand_in(ctx, &mut g.image),
         known.as_mut().map(|k| &mut k.guides),
+        default_image,
     );
     report.sort();
     (content, report)
@@ -554,7 +574,9 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
         }
     };
     let dir = content.dir.clone();
-    let ctx = Ctx { dir: &dir, pending };
+    let stand_in = content.site.as_ref().map(|s| s.data.default_image.clone());
+    let stand_in = stand_in.filter(|image| Ctx { dir: &dir, pending, stand_in: None }.present(image));
+    let ctx = Ctx { dir: &dir, pending, stand_in: stand_in.as_deref() };
     let mut found = Vec::new();
     if let Some(ext) = path.extension().and_then(|e| e.to_str())
         && !kind.accepts(ext)
