@@ -144,6 +144,24 @@ pub(super) fn drop_missing(ctx: &Ctx, images: &mut Vec<String>) {
     images.retain(|value| ctx.present(value));
 }
 
+/// [`stand_in`] for the pictures of site.yaml that an editor chooses in the media library: the
+/// listing pages' tops and the partners' logos (its own logo and `defaultImage` stay errors).
+pub(super) fn site_stand_ins(ctx: &Ctx, s: &mut SiteFile) {
+    let heroes = &mut s.hero;
+    for hero in [
+        &mut heroes.residential,
+        &mut heroes.rental,
+        &mut heroes.off_plan,
+        &mut heroes.commercial,
+        &mut heroes.all,
+    ] {
+        stand_in(ctx, &mut hero.poster);
+    }
+    for partner in &mut s.partners {
+        stand_in(ctx, &mut partner.logo);
+    }
+}
+
 /// Replaces a single photo (a portrait, a logo, a guide's picture) that is no longer in the
 /// media library by the site's picture for listings without photos, each a warning of the
 /// record's check. Without that picture the build stops on its own error.
@@ -436,15 +454,16 @@ pub(super) fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnost
                 url,
             ));
         }
-        out.extend(ctx.media(
-            path,
-            r.tree.pos_of(&["partners", &i.to_string(), "logo"]),
-            &partner.logo,
-            "logo",
-        ));
+        let entry = Entry { collection: "site", noun: "Partner", title: partner.name.trim() };
+        let pos = r.tree.pos_of(&["partners", &i.to_string(), "logo"]);
+        out.extend(ctx.deleted_photo(path, pos, &partner.logo, &entry, "partners.logo"));
     }
     for (name, hero) in s.hero.by_key() {
-        out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "poster"]), &hero.poster, "image"));
+        let field = format!("hero.{name}");
+        let page = super::cms_words::words("site", &field).map_or(name, |(label, _)| label);
+        let entry = Entry { collection: "site", noun: "Site settings", title: page };
+        let pos = r.tree.pos_of(&["hero", name, "poster"]);
+        out.extend(ctx.deleted_photo(path, pos, &hero.poster, &entry, &format!("{field}.poster")));
         if let Some(video) = &hero.video {
             out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "video"]), video, "video"));
         }

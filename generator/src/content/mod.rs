@@ -42,7 +42,7 @@ use serde::de::DeserializeOwned;
 
 use self::checks::{
     Ctx, check_developer, check_guide, check_member, check_post, check_property, check_site, drop_missing,
-    stand_in,
+    site_stand_ins, stand_in,
 };
 use self::diag::{Diagnostic, Report};
 use self::load_cache::{Files, Read, Stamp, record_key};
@@ -467,11 +467,15 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
     let site_path = dir.join("site.yaml");
     // Anything at that name is read (and a device or dangling link reported as what it is).
     if site_path.symlink_metadata().is_ok() {
-        let (site, diags) = read::<SiteFile>(&site_path, "site".into());
+        let (mut site, diags) = read::<SiteFile>(&site_path, "site".into());
         report.extend(diags);
-        if let Some(site) = &site {
+        if let Some(site) = &mut site {
             let mut diags = Vec::new();
-            check_site(&Ctx { dir, pending: &[], stand_in: None }, site, &mut diags);
+            let default_image = site.data.default_image.clone();
+            let present = Ctx { dir, pending: &[], stand_in: None }.present(&default_image);
+            let ctx = Ctx { dir, pending: &[], stand_in: present.then_some(default_image.as_str()) };
+            check_site(&ctx, site, &mut diags);
+            site_stand_ins(&ctx, &mut site.data);
             report.extend(diags);
         }
         content.site = site;

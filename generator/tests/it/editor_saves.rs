@@ -71,18 +71,23 @@ fn a_listing_kept_as_markdown_is_published_with_a_warning_that_the_browser_edito
 }
 
 #[test]
-fn a_deleted_portrait_is_a_warning_and_the_site_shows_its_default_picture_instead() {
+fn a_deleted_portrait_or_page_top_is_a_warning_and_the_site_shows_its_default_picture_instead() {
     let dir = content_copy(&repo().join("content"));
     std::fs::remove_file(dir.path().join("content/media/team/daniel-novak.jpg")).expect("deleted");
+    std::fs::remove_file(dir.path().join("content/media/hero/rental.jpg")).expect("deleted");
     let run = estate(dir.path(), &["check"]);
     assert_eq!(run.code, 0, "{run}");
     let warning = "content/team/daniel-novak.yaml:4:8: warning: Team member \"Daniel Novak\" · Photo: the photo media/team/daniel-novak.jpg was deleted; choose another";
+    assert!(run.stderr.contains(warning), "{warning}\n{run}");
+    let warning = "warning: Site settings \"Rental page\" · Picture: the photo media/hero/rental.jpg was deleted; choose another";
     assert!(run.stderr.contains(warning), "{warning}\n{run}");
     let out = dir.path().join("dist");
     let run = estate(dir.path(), &["build", "--content-only", "--out", out.to_str().unwrap()]);
     assert!(run.success(), "{run}");
     for entry in walkdir::WalkDir::new(&out).into_iter().filter_map(Result::ok) {
         let Ok(text) = std::fs::read_to_string(entry.path()) else { continue };
-        assert!(!text.contains("daniel-novak.jpg"), "{} names the deleted photo", entry.path().display());
+        for deleted in ["daniel-novak.jpg", "hero/rental.jpg"] {
+            assert!(!text.contains(deleted), "{} names {deleted}", entry.path().display());
+        }
     }
 }
