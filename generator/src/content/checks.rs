@@ -19,6 +19,9 @@ pub(super) struct Ctx<'a> {
     /// The site's picture for listings without photos (`defaultImage`), when its file exists:
     /// shown in place of a single photo deleted from the media library.
     pub(super) stand_in: Option<&'a str>,
+    /// A new file sent by the admin's forms, whose photos are its own upload or one it chose:
+    /// one that is not there refuses that save (an error), as nothing else waits on it.
+    pub(super) refuse_missing: bool,
 }
 
 impl Ctx<'_> {
@@ -76,7 +79,7 @@ impl Ctx<'_> {
         entry: &Entry,
         field: &str,
     ) -> Option<Diagnostic> {
-        if self.present(value) {
+        if self.refuse_missing || self.present(value) {
             return self.media(path, pos, value, "image");
         }
         let label = super::cms_words::words(entry.collection, field).map_or(field, |(label, _)| label);

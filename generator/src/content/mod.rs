@@ -366,7 +366,7 @@ where
     P: Fn(&Ctx, &mut T) + Sync,
 {
     let files = list(dir, kind, report);
-    let ctx = Ctx { dir, pending: &[], stand_in };
+    let ctx = Ctx { dir, pending: &[], stand_in, refuse_missing: false };
     let before = known.as_deref();
     let results: Vec<Read<T>> = files
         .par_iter()
@@ -472,8 +472,14 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         if let Some(site) = &mut site {
             let mut diags = Vec::new();
             let default_image = site.data.default_image.clone();
-            let present = Ctx { dir, pending: &[], stand_in: None }.present(&default_image);
-            let ctx = Ctx { dir, pending: &[], stand_in: present.then_some(default_image.as_str()) };
+            let present =
+                Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(&default_image);
+            let ctx = Ctx {
+                dir,
+                pending: &[],
+                stand_in: present.then_some(default_image.as_str()),
+                refuse_missing: false,
+            };
             check_site(&ctx, site, &mut diags);
             site_stand_ins(&ctx, &mut site.data);
             report.extend(diags);
@@ -492,7 +498,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         .site
         .as_ref()
         .map(|site| site.data.default_image.as_str())
-        .filter(|image| Ctx { dir, pending: &[], stand_in: None }.present(image));
+        .filter(|image| Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(image));
     // The vocabularies first: each record is given their names as it is read.
     content.vocabulary = vocabulary::load(dir, &mut report);
     let vocabulary = &content.vocabulary;
@@ -578,9 +584,7 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
         }
     };
     let dir = content.dir.clone();
-    let stand_in = content.site.as_ref().map(|s| s.data.default_image.clone());
-    let stand_in = stand_in.filter(|image| Ctx { dir: &dir, pending, stand_in: None }.present(image));
-    let ctx = Ctx { dir: &dir, pending, stand_in: stand_in.as_deref() };
+    let ctx = Ctx { dir: &dir, pending, stand_in: None, refuse_missing: true };
     let mut found = Vec::new();
     if let Some(ext) = path.extension().and_then(|e| e.to_str())
         && !kind.accepts(ext)
