@@ -344,6 +344,32 @@ test('a blog post is published from the CMS', async () => {
   await context.close();
 });
 
+test('a photo deleted from the media library while listings show it does not stop the next save: published, with a line for each listing', async () => {
+  // Deleted as the media library deletes it: the file alone, the listings still naming it.
+  const deleted = 'media/properties/downtown-night-1.jpg';
+  rmSync(join(content, deleted));
+  const { context, page, errors } = await openCms();
+  await signIn(page);
+  await openEntry(page, MARINA_TITLE);
+  const price = await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }));
+  await price.fill('2,960,000');
+  const before = await panelText(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const { text, published } = await outcome(page, before);
+  assert.ok(published, `${text}\n${server.output().slice(-2000)}`);
+  assert.match(text, new RegExp(`Listing ["“]${DOWNTOWN_TITLE}["”] · Photos: the photo ${deleted} was deleted; choose another or remove it from the list`));
+  const record = await (await fetch(`${server.url}/api/properties/${MARINA}.json`)).json();
+  assert.equal(record.price, 2960000);
+  // A listing that showed it is published without it, with its other photos.
+  const answer = await fetch(`${server.url}/api/properties/sky-penthouse-with-private-pool.json`);
+  assert.equal(answer.status, 200);
+  const penthouse = await answer.text();
+  assert.match(penthouse, /\/media\/properties\//);
+  assert.doesNotMatch(penthouse, /downtown-night-1/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the editors\' guide shows every picture taken here, and only those', () => {
   const guide = readFileSync(join(repo, 'docs', 'editors.md'), 'utf8');
   const shown = [...guide.matchAll(/\]\(editors\/([^)]+\.jpg)\)/g)].map((m) => m[1]);

@@ -16,6 +16,12 @@ pub(super) struct Ctx<'a> {
     pub(super) dir: &'a Path,
     /// Files under `dir` that are about to be written with the file being checked.
     pub(super) pending: &'a [PathBuf],
+    /// The site's picture for listings without photos (`defaultImage`), when its file exists:
+    /// shown in place of a single photo deleted from the media library.
+    pub(super) stand_in: Option<&'a str>,
+    /// A new file sent by the admin's forms, whose photos are its own upload or one it chose:
+    /// one that is not there refuses that save (an error), as nothing else waits on it.
+    pub(super) refuse_missing: bool,
 }
 
 impl Ctx<'_> {
@@ -44,6 +50,60 @@ impl Ctx<'_> {
             pos,
             format!("{what} not found: `{value}` (no file at {})", full.display()),
         );
+        d = self.hint_sibling(relative, &full, d);
+        Some(d)
+    }
+
+    /// Whether `value` names something the build can use: an http(s) address, a malformed path
+    /// (an error of [`Ctx::media`] already), a file under the content folder, or one about to be
+    /// written with the record.
+    pub(super) fn present(&self, value: &str) -> bool {
+        if value.starts_with("https://") || value.starts_with("http://") {
+            return true;
+        }
+        let relative = Path::new(value.trim_start_matches('/'));
+        relative.components().any(|c| !matches!(c, Component::Normal(_)))
+            || self.dir.join(relative).is_file()
+            || self.pending.iter().any(|p| p == relative)
+    }
+
+    /// A photo named in a list that is no longer in the media library (deleted in the browser
+    /// editor, which does not check where a photo is used): a warning in the editor's words, not
+    /// an error, because the build leaves it out of the list ([`drop_missing`]) and publishes the
+    /// record without it; an error here would stop every later save from being published.
+    fn deleted_photo(
+        &self,
+        path: &Path,
+        pos: Pos,
+        value: &str,
+        entry: &Entry,
+        field: &str,
+    ) -> Option<Diagnostic> {
+        if self.refuse_missing || self.present(value) {
+            return self.media(path, pos, value, "image");
+        }
+        let label = super::cms_words::words(entry.collection, field).map_or(field, |(label, _)| label);
+        // One photo (a portrait, a logo) is replaced, a photo of a list left out.
+        let single = !matches!(field, "images" | "floorPlans");
+        let (todo, until) = if single {
+            ("choose another", "until then the site shows its picture for listings without photos instead")
+        } else {
+            ("choose another or remove it from the list", "until then the site shows the entry without it")
+        };
+        let shown = value.trim_start_matches('/');
+        let relative = Path::new(shown);
+        let full = self.dir.join(relative);
+        let warning = Diagnostic::warning(
+            path,
+            pos,
+            format!("{} \"{}\" · {label}: the photo {shown} was deleted; {todo}", entry.noun, entry.title),
+        )
+        .with_hint(until);
+        // A name written by hand that is one letter off an uploaded photo: said too.
+        Some(self.hint_sibling(relative, &full, warning))
+    }
+
+    fn hint_sibling(&self, relative: &Path, full: &Path, mut d: Diagnostic) -> Diagnostic {
         let parent = full.parent().unwrap_or(self.dir);
         let siblings: Vec<String> = std::fs::read_dir(parent)
             .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
@@ -53,21 +113,66 @@ impl Ctx<'_> {
             let suggestion = relative.with_file_name(best);
             d = d.with_hint(format!("did you mean `{}`?", suggestion.display()));
         }
-        Some(d)
+        d
     }
 
     fn media_list(
         &self,
         record_path: &Path,
         tree: &Node,
+        entry: &Entry,
         field: &str,
         values: &[String],
         out: &mut Vec<Diagnostic>,
     ) {
         for (i, value) in values.iter().enumerate() {
             let pos = tree.pos_of(&[field, &i.to_string()]);
-            out.extend(self.media(record_path, pos, value, "image"));
+            out.extend(self.deleted_photo(record_path, pos, value, entry, field));
         }
+    }
+}
+
+/// A record as the browser editor names it: its collection (`listings`), the word for one of
+/// them (`Listing`) and its title.
+struct Entry<'a> {
+    collection: &'static str,
+    noun: &'static str,
+    title: &'a str,
+}
+
+/// Leaves out of a list of photos those no longer in the media library (each a warning of the
+/// record's check), so that the pages, the portal feed and the social card never name a missing
+/// file; a listing left without photos is shown as one that never had any.
+pub(super) fn drop_missing(ctx: &Ctx, images: &mut Vec<String>) {
+    images.retain(|value| ctx.present(value));
+}
+
+/// [`stand_in`] for the pictures of site.yaml that an editor chooses in the media library: the
+/// listing pages' tops and the partners' logos (its own logo and `defaultImage` stay errors).
+pub(super) fn site_stand_ins(ctx: &Ctx, s: &mut SiteFile) {
+    let heroes = &mut s.hero;
+    for hero in [
+        &mut heroes.residential,
+        &mut heroes.rental,
+        &mut heroes.off_plan,
+        &mut heroes.commercial,
+        &mut heroes.all,
+    ] {
+        stand_in(ctx, &mut hero.poster);
+    }
+    for partner in &mut s.partners {
+        stand_in(ctx, &mut partner.logo);
+    }
+}
+
+/// Replaces a single photo (a portrait, a logo, a guide's picture) that is no longer in the
+/// media library by the site's picture for listings without photos, each a warning of the
+/// record's check. Without that picture the build stops on its own error.
+pub(super) fn stand_in(ctx: &Ctx, image: &mut String) {
+    if let Some(stand_in) = ctx.stand_in
+        && !ctx.present(image)
+    {
+        *image = stand_in.to_owned();
     }
 }
 
@@ -119,6 +224,7 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
         _ => {}
     }
     rental_terms(r, out);
+    hidden_from_the_browser_editor(r, out);
     if !p.payment_plan.is_empty() {
         for (i, step) in p.payment_plan.iter().enumerate() {
             if !(0.0..=100.0).contains(&step.percent) {
@@ -177,11 +283,37 @@ pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<
         );
     }
     off_plan::check(r, out);
-    ctx.media_list(path, &r.tree, "images", &p.images, out);
-    ctx.media_list(path, &r.tree, "floorPlans", &p.floor_plans, out);
+    let entry = Entry { collection: "listings", noun: "Listing", title: p.title.trim() };
+    ctx.media_list(path, &r.tree, &entry, "images", &p.images, out);
+    ctx.media_list(path, &r.tree, &entry, "floorPlans", &p.floor_plans, out);
     if let Some(url) = &p.video_tour {
         out.extend(video_tour::check(path, at("videoTour"), url));
     }
+}
+
+/// The browser editor's Listings show the `.yaml` files only (a collection there has one
+/// extension): a listing kept as `.md` (or `.yml`) is published but cannot be opened in /cms/,
+/// so an editor would look for it in vain. Said at the file, with how to make it a `.yaml`.
+fn hidden_from_the_browser_editor(r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>) {
+    let ext = r.path.extension().and_then(|e| e.to_str()).unwrap_or("yaml");
+    let hint = match ext {
+        "md" => {
+            "rename it to .yaml, delete its two `---` lines and write its text as `description: |` with each line below it indented by two spaces"
+        }
+        "yml" => "rename it to .yaml (the same file, only the name's ending changes)",
+        _ => return,
+    };
+    out.push(
+        Diagnostic::warning(
+            &r.path,
+            Pos::START,
+            format!(
+                "Listing \"{}\" is kept as a .{ext} file, which the browser editor (/cms/) does not show: it is published, but it can be changed only in the files",
+                r.data.title.trim()
+            ),
+        )
+        .with_hint(hint),
+    );
 }
 
 /// A rental's terms: the number of cheques (1 to 12) and the day it is free from, each said of
@@ -234,19 +366,23 @@ pub(super) fn check_post(ctx: &Ctx, r: &Record<PostFile>, out: &mut Vec<Diagnost
             "the post has no text: write it below the front matter",
         ));
     }
-    ctx.media_list(&r.path, &r.tree, "images", &r.data.images, out);
+    let entry = Entry { collection: "posts", noun: "Post", title: r.data.title.trim() };
+    ctx.media_list(&r.path, &r.tree, &entry, "images", &r.data.images, out);
 }
 
 pub(super) fn check_developer(ctx: &Ctx, r: &Record<DeveloperFile>, out: &mut Vec<Diagnostic>) {
     if let Some(url) = &r.data.website {
         out.extend(link_scheme::check(&r.path, r.tree.pos_of(&["website"]), "website", url));
     }
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["logo"]), &r.data.logo, "logo"));
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+    let entry = Entry { collection: "developers", noun: "Developer", title: r.data.name.trim() };
+    for (field, value) in [("logo", &r.data.logo), ("image", &r.data.image)] {
+        out.extend(ctx.deleted_photo(&r.path, r.tree.pos_of(&[field]), value, &entry, field));
+    }
 }
 
 pub(super) fn check_guide(ctx: &Ctx, r: &Record<GuideFile>, out: &mut Vec<Diagnostic>) {
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+    let entry = Entry { collection: "guides", noun: "Area guide", title: &r.id };
+    out.extend(ctx.deleted_photo(&r.path, r.tree.pos_of(&["image"]), &r.data.image, &entry, "image"));
     if r.data.introduction.trim().is_empty() {
         out.push(
             Diagnostic::error(&r.path, r.tree.pos_of(&["introduction"]), "`introduction` is empty")
@@ -262,7 +398,8 @@ pub(super) fn check_member(ctx: &Ctx, r: &Record<MemberFile>, out: &mut Vec<Diag
                 .with_hint("write the agent's name as it should appear on the site"),
         );
     }
-    out.extend(ctx.media(&r.path, r.tree.pos_of(&["image"]), &r.data.image, "image"));
+    let entry = Entry { collection: "team", noun: "Team member", title: r.data.name.trim() };
+    out.extend(ctx.deleted_photo(&r.path, r.tree.pos_of(&["image"]), &r.data.image, &entry, "image"));
 }
 
 /// The basemap: a `.pmtiles` file that exists (or an https address), and its credit.
@@ -320,15 +457,16 @@ pub(super) fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnost
                 url,
             ));
         }
-        out.extend(ctx.media(
-            path,
-            r.tree.pos_of(&["partners", &i.to_string(), "logo"]),
-            &partner.logo,
-            "logo",
-        ));
+        let entry = Entry { collection: "site", noun: "Partner", title: partner.name.trim() };
+        let pos = r.tree.pos_of(&["partners", &i.to_string(), "logo"]);
+        out.extend(ctx.deleted_photo(path, pos, &partner.logo, &entry, "partners.logo"));
     }
     for (name, hero) in s.hero.by_key() {
-        out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "poster"]), &hero.poster, "image"));
+        let field = format!("hero.{name}");
+        let page = super::cms_words::words("site", &field).map_or(name, |(label, _)| label);
+        let entry = Entry { collection: "site", noun: "Site settings", title: page };
+        let pos = r.tree.pos_of(&["hero", name, "poster"]);
+        out.extend(ctx.deleted_photo(path, pos, &hero.poster, &entry, &format!("{field}.poster")));
         if let Some(video) = &hero.video {
             out.extend(ctx.media(path, r.tree.pos_of(&["hero", name, "video"]), video, "video"));
         }

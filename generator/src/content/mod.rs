@@ -40,7 +40,10 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 
-use self::checks::{Ctx, check_developer, check_guide, check_member, check_post, check_property, check_site};
+use self::checks::{
+    Ctx, check_developer, check_guide, check_member, check_post, check_property, check_site, drop_missing,
+    site_stand_ins, stand_in,
+};
 use self::diag::{Diagnostic, Report};
 use self::load_cache::{Files, Read, Stamp, record_key};
 pub use self::load_cache::{LoadCache, is_record_file};
@@ -355,14 +358,15 @@ fn read_all<T, F, P>(
     check: F,
     prepare: P,
     known: Option<&mut Files<T>>,
+    stand_in: Option<&str>,
 ) -> Vec<Arc<Record<T>>>
 where
     T: DeserializeOwned + Send + Sync,
     F: Fn(&Ctx, &Record<T>, &mut Vec<Diagnostic>) + Sync,
-    P: Fn(&mut T) + Sync,
+    P: Fn(&Ctx, &mut T) + Sync,
 {
     let files = list(dir, kind, report);
-    let ctx = Ctx { dir, pending: &[] };
+    let ctx = Ctx { dir, pending: &[], stand_in, refuse_missing: false };
     let before = known.as_deref();
     let results: Vec<Read<T>> = files
         .par_iter()
@@ -378,7 +382,7 @@ where
             diags.extend(more);
             let record = record.map(|mut r| {
                 check(&ctx, &r, &mut diags);
-                prepare(&mut r.data);
+                prepare(&ctx, &mut r.data);
                 Arc::new(r)
             });
             (record, diags, true)
@@ -406,7 +410,12 @@ where
 }
 
 /// The `prepare` of [`read_all`] for records taken as written.
-fn as_written<T>(_: &mut T) {}
+fn as_written<T>(_: &Ctx, _: &mut T) {}
+
+/// The `prepare` of [`read_all`] for posts: the photos deleted from the media library left out.
+fn drop_missing_photos(ctx: &Ctx, post: &mut PostFile) {
+    drop_missing(ctx, &mut post.images);
+}
 
 /// Two files with one id (`a.yaml` and `a.md`): the later file is the error.
 fn duplicate_ids<'a>(files: impl Iterator<Item = &'a PathBuf>, report: &mut Report) {
@@ -458,11 +467,21 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
     let site_path = dir.join("site.yaml");
     // Anything at that name is read (and a device or dangling link reported as what it is).
     if site_path.symlink_metadata().is_ok() {
-        let (site, diags) = read::<SiteFile>(&site_path, "site".into());
+        let (mut site, diags) = read::<SiteFile>(&site_path, "site".into());
         report.extend(diags);
-        if let Some(site) = &site {
+        if let Some(site) = &mut site {
             let mut diags = Vec::new();
-            check_site(&Ctx { dir, pending: &[] }, site, &mut diags);
+            let default_image = site.data.default_image.clone();
+            let present =
+                Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(&default_image);
+            let ctx = Ctx {
+                dir,
+                pending: &[],
+                stand_in: present.then_some(default_image.as_str()),
+                refuse_missing: false,
+            };
+            check_site(&ctx, site, &mut diags);
+            site_stand_ins(&ctx, &mut site.data);
             report.extend(diags);
         }
         content.site = site;
@@ -474,6 +493,12 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         ));
     }
     folders::check(dir, &mut report);
+    // The picture a single deleted photo is replaced by, when its own file is there.
+    let default_image = content
+        .site
+        .as_ref()
+        .map(|site| site.data.default_image.as_str())
+        .filter(|image| Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(image));
     // The vocabularies first: each record is given their names as it is read.
     content.vocabulary = vocabulary::load(dir, &mut report);
     let vocabulary = &content.vocabulary;
@@ -483,26 +508,46 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         Kind::Property,
         &mut report,
         check_property,
-        |p| vocabulary::canonical_property(vocabulary, p),
+        |ctx, p| {
+            drop_missing(ctx, &mut p.images);
+            drop_missing(ctx, &mut p.floor_plans);
+            vocabulary::canonical_property(vocabulary, p);
+        },
         known.as_mut().map(|k| &mut k.properties),
+        default_image,
     );
-    content.posts =
-        read_all(dir, Kind::Post, &mut report, check_post, as_written, known.as_mut().map(|k| &mut k.posts));
+    content.posts = read_all(
+        dir,
+        Kind::Post,
+        &mut report,
+        check_post,
+        drop_missing_photos,
+        known.as_mut().map(|k| &mut k.posts),
+        default_image,
+    );
     content.developers = read_all(
         dir,
         Kind::Developer,
         &mut report,
         check_developer,
-        as_written,
+        |ctx, d| {
+            stand_in(ctx, &mut d.logo);
+            stand_in(ctx, &mut d.image);
+        },
         known.as_mut().map(|k| &mut k.developers),
+        default_image,
     );
     content.team = read_all(
         dir,
         Kind::Member,
         &mut report,
         check_member,
-        |m| vocabulary::canonical_member(vocabulary, m),
+        |ctx, m| {
+            stand_in(ctx, &mut m.image);
+            vocabulary::canonical_member(vocabulary, m);
+        },
         known.as_mut().map(|k| &mut k.team),
+        default_image,
     );
     content.pages = read_all(
         dir,
@@ -511,14 +556,16 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         |_, _, _| {},
         as_written,
         known.as_mut().map(|k| &mut k.pages),
+        default_image,
     );
     content.guides = read_all(
         dir,
         Kind::Guide,
         &mut report,
         check_guide,
-        as_written,
+        |ctx, g| stand_in(ctx, &mut g.image),
         known.as_mut().map(|k| &mut k.guides),
+        default_image,
     );
     report.sort();
     (content, report)
@@ -537,7 +584,7 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
         }
     };
     let dir = content.dir.clone();
-    let ctx = Ctx { dir: &dir, pending };
+    let ctx = Ctx { dir: &dir, pending, stand_in: None, refuse_missing: true };
     let mut found = Vec::new();
     if let Some(ext) = path.extension().and_then(|e| e.to_str())
         && !kind.accepts(ext)
@@ -553,8 +600,10 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
         Kind::Property => {
             let (record, diags) = parse_text::<PropertyFile>(path, id, text);
             found.extend(diags);
-            if let Some(r) = record {
+            if let Some(mut r) = record {
                 check_property(&ctx, &r, &mut found);
+                drop_missing(&ctx, &mut r.data.images);
+                drop_missing(&ctx, &mut r.data.floor_plans);
                 content.properties.retain(|p| p.id != r.id);
                 content.properties.push(Arc::new(r));
             }
@@ -562,8 +611,9 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
         _ => {
             let (record, diags) = parse_text::<PostFile>(path, id, text);
             found.extend(diags);
-            if let Some(r) = record {
+            if let Some(mut r) = record {
                 check_post(&ctx, &r, &mut found);
+                drop_missing(&ctx, &mut r.data.images);
                 content.posts.retain(|p| p.id != r.id);
                 content.posts.push(Arc::new(r));
             }

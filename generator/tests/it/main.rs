@@ -12,6 +12,7 @@ mod cms;
 mod cms_words;
 mod commands;
 mod content_hardening;
+mod editor_saves;
 mod floor_plans;
 mod github_annotations;
 mod gone;
