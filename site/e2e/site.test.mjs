@@ -319,6 +319,27 @@ test("a page's HTML starts only the boot script, which fetches exactly the code 
   }
 });
 
+test('hydration keeps the served elements in place, so what a visitor focused before it keeps its focus', async () => {
+  // Every element taken out of the app's container while the page loads is noted (a move is a
+  // removal too, and it blurs a focused element): only the prerender's hoisted preloads may go.
+  for (const path of ['/buy-property', '/ar/rent-property', '/contact-us', '/', `/ru/property/${JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'))[0].id}`]) {
+    const { context, page, problems } = await openPage(browser, PHONE);
+    try {
+      await page.addInitScript(() => {
+        window.__removed = [];
+        new MutationObserver((records) => {
+          for (const record of records) for (const node of record.removedNodes) if (node.nodeType === 1 && node.tagName !== 'LINK') window.__removed.push(`${node.tagName}.${node.className}`);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await gotoSettled(page, server.url + path);
+      assert.deepEqual(await page.evaluate(() => window.__removed.filter((name) => /app-shell|site-header|main/.test(name))), [], path);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("the admin's styles are its own stylesheet: visitors' pages never load it, /admin links it in its HTML", async () => {
   const property = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'))[0];
   const sheetsOf = async (path) => {

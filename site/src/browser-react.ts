@@ -38,8 +38,14 @@ export { createRoot };
 /**
  * React's hydrateRoot, noting that the render under way hydrates (for useSyncExternalStore;
  * Preact hydrates synchronously, so the render is over when it returns).
+ *
+ * React's prerender writes the preloads it hoists (the logo's `<link rel="preload">`) first in
+ * the container. They are no part of the tree, so Preact would move the app's element before
+ * them, and moving an element out of the page blurs whatever in it the visitor had focused
+ * before hydration (the listing pages' search bar lost its focus): they go to <head> first.
  */
 export function hydrateRoot(container: Element, children: ReactNode) {
+  for (const node of [...container.children]) if (node.tagName === 'LINK') document.head.append(node);
   hydrating = true;
   try {
     return preactHydrateRoot(container, children);
