@@ -136,6 +136,13 @@ test('select options and the search panels\' placeholders fit their boxes, in EN
             const { text, needed, room } = await placeholderOverflow(page, box);
             if (needed > room) problems.push(`${where}: the placeholder '${text}' needs ${needed} px in ${room}`);
           }
+          // The home search's communities box is as tall as the words box beside it.
+          if (path === '/') {
+            const [words, communities] = await page.evaluate(() =>
+              ['.search-panel__field--text', '.hero-community'].map((sel) => Math.round(document.querySelector(sel).getBoundingClientRect().height)),
+            );
+            if (words !== communities) problems.push(`${where}: the communities box is ${communities} px tall, the words box ${words}`);
+          }
           await context.close();
         }
       }
