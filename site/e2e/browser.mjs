@@ -143,6 +143,29 @@ export async function closeClean({ context, problems }, where) {
 /** The same text whatever the spacing and the bidi isolates and marks around interpolated values. */
 export const plain = (text) => text.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
+/**
+ * Waits until a search result page is settled (its results not busy) with criteria chips: any by
+ * default, else exactly `chips`; answers the chips' texts (`plain`) and the cards' ids, sorted.
+ */
+export async function searchResults(page, chips = null) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await settle(page);
+    const state = await page.evaluate(() => ({
+      busy: document.querySelector('[aria-labelledby="results-count"]')?.getAttribute('aria-busy'),
+      chips: [...document.querySelectorAll('.criteria .criteria__chip > span:first-child')].map((chip) => chip.textContent),
+      ids: [...document.querySelectorAll('.card-grid .property-card__link')].map((a) => a.getAttribute('href').replace(/^.*\/property\//, '')),
+    }));
+    const seen = state.chips.map(plain);
+    const wanted = chips === null ? seen.length > 0 : JSON.stringify(seen) === JSON.stringify(chips);
+    if (state.busy === 'false' && wanted) return { chips: seen, ids: state.ids.sort() };
+    if (Date.now() > deadline) {
+      assert.fail(`the results did not settle: chips ${JSON.stringify(seen)} (busy: ${state.busy})${chips === null ? '' : `, not ${JSON.stringify(chips)}`}`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
 const INFLIGHT = Symbol('requests in flight');
 
 async function newContext(browser, viewport, options) {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
-import { PHONE } from './browser.mjs';
+import { PHONE, plain } from './browser.mjs';
 
 withSiteAndBrowser();
 
@@ -31,8 +31,8 @@ for (const lang of LANGS) {
     await page.goto(`${server.url}${PREFIX[lang]}/compare?ids=${IDS.join(',')}`, { waitUntil: 'load' });
     // Read as the visitor sees it (Playwright's text and role matching skip <noscript>).
     const shown = await page.locator('main').innerText();
-    assert.ok(shown.includes(`${t['noscript.compare']} ${t['noscript.compareShortlist']}`), `the page reads:\n${shown}`);
-    const link = page.locator('main a', { hasText: t['noscript.compareShortlist'] });
+    assert.ok(shown.includes(`${t['noscript.compare']} ${t['compare.openShortlist']}`), `the page reads:\n${shown}`);
+    const link = page.locator('main a', { hasText: t['compare.openShortlist'] });
     assert.equal(await link.getAttribute('href'), `${PREFIX[lang]}/shortlist`);
     assert.ok(await link.isVisible());
     // Nothing will come: no spinner saying it is loading, no outline of a table.
@@ -70,7 +70,33 @@ for (const lang of LANGS) {
     await page.locator('.compare__table').waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('.compare__table thead th').count(), IDS.length);
     const gone = page.locator('.shortlist__gone li');
-    assert.deepEqual(await gone.allInnerTexts(), [t['compare.gone'].replace('{id}', GONE)]);
+    assert.deepEqual((await gone.allInnerTexts()).map(plain), [t['compare.gone'].replace('{id}', GONE)]);
+    await context.close();
+  });
+
+  test(`${lang}: /compare with fewer than two listings left draws no table, asks for two to four and links to the shortlist`, async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    // None asked, one, one beside a sold one, and two that were never published.
+    for (const ids of [[], [IDS[0]], [IDS[0], GONE], [GONE, 'no-such-listing']]) {
+      const where = `ids=${ids.join(',')}`;
+      await page.goto(`${server.url}${PREFIX[lang]}/compare?${where}`, { waitUntil: 'load' });
+      const status = page.getByRole('status').filter({ hasText: t['compare.tooFew'] });
+      await assert.doesNotReject(status.waitFor({ timeout: 15_000 }), `${where}: two to four are asked for`);
+      const gone = ids.filter((id) => id !== IDS[0]);
+      await page.waitForFunction((n) => document.querySelectorAll('.shortlist__gone li').length === n, gone.length);
+      assert.equal(await page.locator('.compare__table').count(), 0, `${where}: a table is drawn`);
+      assert.equal(await status.getByRole('link', { name: t['compare.openShortlist'] }).getAttribute('href'), `${PREFIX[lang]}/shortlist`, where);
+      assert.deepEqual((await page.locator('.shortlist__gone li').allInnerTexts()).map(plain), gone.map((id) => t['compare.gone'].replace('{id}', id)), where);
+      if (gone.length > 0) {
+        // The notices stand apart from the box above them, not against it.
+        const space = await page.evaluate(() => {
+          const list = document.querySelector('.shortlist__gone');
+          return list.getBoundingClientRect().top - list.previousElementSibling.getBoundingClientRect().bottom;
+        });
+        assert.ok(space >= 16, `${where}: ${space} px between the notices and the box above`);
+      }
+    }
     await context.close();
   });
 }

@@ -1,7 +1,7 @@
 // What a visitor reads whole: a number in an area guide's table is shown whole or not at all at
 // the edges of its scrolling box (in Arabic the table starts from the right and its numbers read
 // left to right, so '1,991' cut at the left edge read '991'); every option of the search
-// panels', sort and mortgage selects fits its box, a search panel's placeholder fits its field; the WhatsApp
+// panels', sort and mortgage selects fits its box, a search panel's placeholders (the words, the home's communities) fit their fields; the WhatsApp
 // button covers no link, button or figure of the page at any scroll position. In EN, AR and RU,
 // at 390 and 1366 px (and 1280, where the page has no side margin).
 import { test } from 'node:test';
@@ -129,10 +129,19 @@ test('select options and the search panels\' placeholders fit their boxes, in EN
           }
           const where = `${PREFIX[lang] || '/en'}${path} at ${viewport.width}`;
           for (const problem of await tooWide(page, '.search-panel, .listing-toolbar, main .mortgage')) problems.push(`${where}: ${problem}`);
-          // The search panel's words box keeps room for its placeholder beside the dropdowns.
-          if ((await page.locator('.search-panel input[type="search"]').count()) > 0) {
-            const { text, needed, room } = await placeholderOverflow(page, '.search-panel input[type="search"]');
+          // The search panel's words box, and the home search's communities box, keep room for
+          // their placeholders beside the dropdowns.
+          for (const box of ['.search-panel input[type="search"]', '.search-panel .hero-community input[role="combobox"]']) {
+            if ((await page.locator(box).count()) === 0) continue;
+            const { text, needed, room } = await placeholderOverflow(page, box);
             if (needed > room) problems.push(`${where}: the placeholder '${text}' needs ${needed} px in ${room}`);
+          }
+          // The home search's communities box is as tall as the words box beside it.
+          if (path === '/') {
+            const [words, communities] = await page.evaluate(() =>
+              ['.search-panel__field--text', '.hero-community'].map((sel) => Math.round(document.querySelector(sel).getBoundingClientRect().height)),
+            );
+            if (words !== communities) problems.push(`${where}: the communities box is ${communities} px tall, the words box ${words}`);
           }
           await context.close();
         }

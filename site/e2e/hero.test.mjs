@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PHONE, openPage, plain, settle } from './browser.mjs';
+import { PHONE, openPage, plain, searchResults, settle } from './browser.mjs';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 
 withSiteAndBrowser();
@@ -31,22 +31,6 @@ function expected({ purpose, communities, bedrooms, min = null, max = null }) {
     .filter((p) => (min === null || (yearly(p) !== null && yearly(p) >= min)) && (max === null || (yearly(p) !== null && yearly(p) <= max)))
     .map((p) => p.id)
     .sort();
-}
-
-/** Waits until the result page's search is settled; answers its chips' texts and its cards' ids, sorted. */
-async function results(page) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    await settle(page);
-    const state = await page.evaluate(() => ({
-      busy: document.querySelector('[aria-labelledby="results-count"]')?.getAttribute('aria-busy'),
-      chips: [...document.querySelectorAll('.criteria .criteria__chip > span:first-child')].map((chip) => chip.textContent),
-      ids: [...document.querySelectorAll('.card-grid .property-card__link')].map((a) => a.getAttribute('href').replace(/^.*\/property\//, '')),
-    }));
-    if (state.busy === 'false' && state.chips.length > 0) return { chips: state.chips.map(plain), ids: state.ids.sort() };
-    if (Date.now() > deadline) assert.fail(`the results did not settle (busy: ${state.busy}, chips ${state.chips})`);
-    await page.waitForTimeout(100);
-  }
 }
 
 /** Opens a home page settled, the popup kept closed. */
@@ -96,7 +80,7 @@ describe('the home search', () => {
     assert.equal(address.get('bedrooms'), '1');
     assert.equal(address.get('min'), '1000000');
     assert.equal(address.get('max'), '3000000');
-    const found = await results(page);
+    const found = await searchResults(page);
     const wanted = expected({ purpose: 'sale', communities: ['Downtown Dubai', 'Business Bay'], bedrooms: 1, min: 1_000_000, max: 3_000_000 });
     assert.ok(wanted.length >= 2, `the sample has listings in both communities: ${wanted}`);
     assert.deepEqual(found.ids, wanted);
@@ -159,7 +143,7 @@ describe('the home search', () => {
     const address = new URL(page.url()).searchParams;
     assert.equal(address.get('purpose'), 'rent');
     assert.deepEqual(address.getAll('community'), ['Dubai Marina', 'Jumeirah Lake Towers']);
-    const found = await results(page);
+    const found = await searchResults(page);
     assert.deepEqual(found.ids, expected({ purpose: 'rent', communities: ['Dubai Marina', 'Jumeirah Lake Towers'] }));
     assert.ok(found.ids.length > 0);
     for (const chip of ['دبي مارينا', 'أبراج بحيرات جميرا']) assert.ok(found.chips.includes(chip), `${chip} in ${found.chips}`);
@@ -179,7 +163,7 @@ describe('the home search', () => {
     await form.locator('select[name="max"]').selectOption('200000');
     await form.getByRole('button', { name: 'Найти' }).click();
     await page.waitForURL(/\/ru\/search-result\?/);
-    const found = await results(page);
+    const found = await searchResults(page);
     assert.deepEqual(found.ids, expected({ purpose: 'rent', communities: ['Downtown Dubai'], max: 200_000 }));
     assert.ok(found.ids.length > 0);
     assert.ok(found.chips.includes('Даунтаун Дубай'), `${found.chips}`);
@@ -203,7 +187,7 @@ describe('the home search', () => {
     // The same address in a browser with JavaScript: the endpoint reads the alias.
     const opened = await openPage(browser, PHONE);
     await opened.page.goto(`${server.url}${sent.pathname}${sent.search}`, { waitUntil: 'load' });
-    const found = await results(opened.page);
+    const found = await searchResults(opened.page);
     assert.deepEqual(found.ids, expected({ purpose: 'rent', communities: ['Jumeirah Village Circle'], bedrooms: 0 }));
     assert.ok(found.ids.length > 0);
     assert.deepEqual(opened.problems, []);

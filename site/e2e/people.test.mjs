@@ -5,12 +5,12 @@
 // browser; a developer's page with its projects and listings, and the developers page's link to
 // it; a rental's terms (cheques, available from, furnishing) on its page. axe-core on each page,
 // no console error or hydration warning. Screenshots go to e2e/screenshots/people-*.png.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from './server.mjs';
-import { PHONE, closeClean, launch, plain, settle, visitPage } from './browser.mjs';
+import { PHONE, closeClean, plain, settle, visitPage } from './browser.mjs';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -25,20 +25,9 @@ const PREFIX = { en: '', ar: '/ar', ru: '/ru' };
 const AGENT = 'sara-al-mansouri';
 const DEVELOPER = 'emaar';
 
-let server;
-let browser;
+withSiteAndBrowser();
 
 const json = (...path) => JSON.parse(readFileSync(join(server.dist, ...path), 'utf8'));
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** Opens `path` at `viewport`, answered 200 and settled. */
 const visit = (viewport, path) => visitPage(browser, viewport, server.url + path);

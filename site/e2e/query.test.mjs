@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PHONE, openPage, settle } from './browser.mjs';
+import { PHONE, openPage, plain, searchResults, settle } from './browser.mjs';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 
 withSiteAndBrowser();
@@ -21,29 +21,12 @@ const repo = join(import.meta.dirname, '..', '..');
 
 /** The published listings (the static JSON API). */
 const published = () => JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'));
-/** Text without the isolates an Arabic message puts around numbers, its spaces as one. */
-const plain = (text) => text.replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
 
 /** The ids of the published listings that `keep` lets through, newest first as search answers (ties: as published). */
 const expected = (keep) => published().filter(keep).map((p) => p.id);
 
-/** Waits until the results are settled (not busy) and the chips are `chips`; answers the cards' ids, sorted. */
-async function settledOn(page, chips) {
-  const deadline = Date.now() + 15_000;
-  let seen = [];
-  for (;;) {
-    await settle(page);
-    const state = await page.evaluate(() => ({
-      busy: document.querySelector('[aria-labelledby="results-count"]')?.getAttribute('aria-busy'),
-      chips: [...document.querySelectorAll('.criteria .criteria__chip > span:first-child')].map((chip) => chip.textContent),
-      ids: [...document.querySelectorAll('.card-grid .property-card__link')].map((a) => a.getAttribute('href').replace(/^.*\/property\//, '')),
-    }));
-    seen = state.chips.map(plain);
-    if (state.busy === 'false' && JSON.stringify(seen) === JSON.stringify(chips)) return state.ids.sort();
-    if (Date.now() > deadline) assert.fail(`chips ${JSON.stringify(seen)} (busy: ${state.busy}), not ${JSON.stringify(chips)}`);
-    await page.waitForTimeout(100);
-  }
-}
+/** Waits until the results are settled with the chips `chips`; answers the cards' ids, sorted. */
+const settledOn = async (page, chips) => (await searchResults(page, chips)).ids;
 
 const sorted = (ids) => [...ids].sort();
 /** A number as the Russian pages write it (a narrow no-break space between thousands). */

@@ -249,7 +249,7 @@ export function Component() {
               <p className="empty-state">
                 <Icon name="compare" size={28} />
                 <span>
-                  {t('noscript.compare')} <a href={localePath(lang, '/shortlist')}>{t('noscript.compareShortlist')}</a>
+                  {t('noscript.compare')} <a href={localePath(lang, '/shortlist')}>{t('compare.openShortlist')}</a>
                 </span>
               </p>
             ) : null}
@@ -270,10 +270,17 @@ export function Component() {
                 {t('compare.retry')}
               </button>
             </div>
-          ) : ids.length < 2 ? (
+          ) : properties.length < 2 ? (
+            // Fewer than two left to compare (none asked, one, or the others no longer published):
+            // no table of one column or of labels alone.
             <p className="empty-state" role="status">
               <Icon name="compare" size={28} />
-              <span>{t('compare.tooFew')}</span>
+              <span>
+                {t('compare.tooFew')}{' '}
+                <Link to="/shortlist" className="text-link">
+                  {t('compare.openShortlist')}
+                </Link>
+              </span>
             </p>
           ) : (
             <div className="compare__scroll" role="region" aria-label={t('compare.title')} tabIndex={0}>

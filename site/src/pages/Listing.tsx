@@ -17,6 +17,7 @@ import { useLang, usePathname } from '../shell';
 import { applyFilters, isFiltered, isNarrowed } from '../search/filters';
 import { typeKey } from '../search/rules';
 import { useFilters, useShownCount } from '../search/useFilters';
+import { ShowMore } from '../search/ShowMore';
 import { FilterControls } from '../components/FilterControls';
 import { Seo } from '../components/Seo';
 import { PropertyGrid } from '../components/PropertyCard';
@@ -301,15 +302,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
             ) : (
               <PropertyGrid properties={failed && !matching ? [] : shown} />
             )}
-            {matching && shown.length < available ? (
-              <div className="listing-more">
-                <p className="listing-more__status">{t('listing.showing', { shown: shown.length, total: available })}</p>
-                <button type="button" className="button button--outline" onClick={showMore} disabled={loading}>
-                  <span>{t('listing.more')}</span>
-                  <Icon name="chevronDown" size={18} />
-                </button>
-              </div>
-            ) : null}
+            {matching ? <ShowMore shown={shown.length} total={available} onMore={showMore} disabled={loading} /> : null}
           </LazyResultsMap>
         </section>
       </div>

@@ -30,6 +30,7 @@ import { ViewToggle } from '../map/ViewToggle';
 import { LazyResultsMap } from '../map/LazyResultsMap';
 import { toCard } from '../search/toCard';
 import { useFilters, useShownCount } from '../search/useFilters';
+import { ShowMore } from '../search/ShowMore';
 import { useResultPlace } from '../search/place';
 import { PlaceholderGrid } from '../components/PlaceholderGrid';
 
@@ -246,15 +247,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
               />
             </Suspense>
           ) : null}
-          {shown.length < total ? (
-            <div className="listing-more">
-              <p className="listing-more__status">{t('listing.showing', { shown: shown.length, total })}</p>
-              <button type="button" className="button button--outline" onClick={showMore}>
-                <span>{t('listing.more')}</span>
-                <Icon name="chevronDown" size={18} />
-              </button>
-            </div>
-          ) : null}
+          <ShowMore shown={shown.length} total={total} onMore={showMore} />
         </LazyResultsMap>
         <p className="search-browse">
           <Link to="/allproperties" className="text-link">

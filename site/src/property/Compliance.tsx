@@ -4,7 +4,7 @@
 import type { MessageKey } from '../i18n';
 import { useT } from '../i18n';
 import { useLang, useSite } from '../shell';
-import { Row } from './parts';
+import { PropertySection, Row } from './parts';
 import type { Agent, Detail } from './loader';
 
 /**
@@ -26,10 +26,7 @@ export function ComplianceSection({ property, qr, agent }: { property: Detail; q
   const site = useSite();
   const offPlan = property.mainCategory === 'OffPlan';
   return (
-    <section className="property__section" aria-labelledby="property-compliance">
-      <h2 id="property-compliance" className="property__heading">
-        {t('property.compliance')}
-      </h2>
+    <PropertySection name="compliance" title={t('property.compliance')}>
       <div className="compliance">
         {qr && property.permitUrl ? (
           <a className="compliance__qr" href={property.permitUrl} target="_blank" rel="noopener">
@@ -65,6 +62,6 @@ export function ComplianceSection({ property, qr, agent }: { property: Detail; q
           {agent?.brn ? <Row label={t('property.brn')}>{agent.brn}</Row> : null}
         </dl>
       </div>
-    </section>
+    </PropertySection>
   );
 }

@@ -2,17 +2,15 @@
 import { useT } from '../i18n';
 import { MapCard } from './MapCard';
 import type { Detail } from './loader';
+import { PropertySection } from './parts';
 
 /** The map of the listing's coordinates, when it has them; `place`: its location in words. */
 export function MapSection({ property, place }: { property: Detail; place: string }) {
   const t = useT();
   if (!property.coordinates) return null;
   return (
-    <section className="property__section" aria-labelledby="property-map">
-      <h2 id="property-map" className="property__heading">
-        {t('property.map')}
-      </h2>
+    <PropertySection name="map" title={t('property.map')}>
       <MapCard lat={property.coordinates.lat} lng={property.coordinates.lng} place={place} />
-    </section>
+    </PropertySection>
   );
 }

@@ -15,6 +15,18 @@ import { hasRooms } from './rooms';
 import { perSqftText } from '../price';
 import type { Detail, Loaded } from './loader';
 
+/** A section of the property page under its heading; `name` makes the heading's id (property-{name}). */
+export function PropertySection({ name, title, children }: { name: string; title: string; children: ReactNode }) {
+  return (
+    <section className="property__section" aria-labelledby={`property-${name}`}>
+      <h2 id={`property-${name}`} className="property__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function Fact({ icon, label, value }: { icon: IconName; label: string; value: string }) {
   return (
     <div className="fact-tile">
@@ -64,12 +76,9 @@ export function PropertyFacts({ property }: { property: Detail }) {
 export function DescriptionSection({ property }: { property: Detail }) {
   const t = useT();
   return (
-    <section className="property__section" aria-labelledby="property-description">
-      <h2 id="property-description" className="property__heading">
-        {t('property.description')}
-      </h2>
+    <PropertySection name="description" title={t('property.description')}>
       <div className="prose" {...enAttrs(property, 'description')} dangerouslySetInnerHTML={{ __html: property.description }} />
-    </section>
+    </PropertySection>
   );
 }
 
@@ -81,10 +90,7 @@ export function DetailsSection({ property, deal, price, market, developer }: Pic
   const t = useT();
   const lang = useLang();
   return (
-    <section className="property__section" aria-labelledby="property-details">
-      <h2 id="property-details" className="property__heading">
-        {t('property.details')}
-      </h2>
+    <PropertySection name="details" title={t('property.details')}>
       <dl className="details-list">
         <Row label={t('property.type')}>{typeLabel(lang, property.subCategory)}</Row>
         <Row label={t('property.purpose')}>{deal}</Row>
@@ -109,7 +115,7 @@ export function DetailsSection({ property, deal, price, market, developer }: Pic
         ) : null}
         <Row label={t('property.listed')}>{formatDate(lang, property.createdAt)}</Row>
       </dl>
-    </section>
+    </PropertySection>
   );
 }
 
@@ -118,10 +124,7 @@ export function AmenitiesSection({ amenities }: { amenities: TermText[] }) {
   const t = useT();
   if (amenities.length === 0) return null;
   return (
-    <section className="property__section" aria-labelledby="property-amenities">
-      <h2 id="property-amenities" className="property__heading">
-        {t('property.amenities')}
-      </h2>
+    <PropertySection name="amenities" title={t('property.amenities')}>
       <ul className="amenities">
         {amenities.map((amenity) => (
           <li key={amenity.name}>
@@ -130,7 +133,7 @@ export function AmenitiesSection({ amenities }: { amenities: TermText[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </PropertySection>
   );
 }
 
@@ -140,10 +143,7 @@ export function PaymentPlanSection({ property, stages }: { property: Detail; sta
   const lang = useLang();
   if (property.mainCategory !== 'OffPlan' || !property.paymentPlan?.length) return null;
   return (
-    <section className="property__section" aria-labelledby="property-plan">
-      <h2 id="property-plan" className="property__heading">
-        {t('property.paymentPlan')}
-      </h2>
+    <PropertySection name="plan" title={t('property.paymentPlan')}>
       <ol className="payment-plan">
         {property.paymentPlan.map((step, i) => (
           <li key={step.milestone}>
@@ -153,6 +153,6 @@ export function PaymentPlanSection({ property, stages }: { property: Detail; sta
           </li>
         ))}
       </ol>
-    </section>
+    </PropertySection>
   );
 }
