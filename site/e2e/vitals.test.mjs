@@ -6,6 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 import { DESKTOP, PHONE } from './browser.mjs';
 
@@ -80,6 +82,28 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const shift = shifts.reduce((sum, s) => sum + s.value, 0);
     assert.equal(shift, 0, `cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
     await context.close();
+  });
+
+  test(`a property page moves nothing while it hydrates and its contact bar comes, on a ${label}`, async () => {
+    // On a phone the bar (shown once hydrated) has its own WhatsApp button: the header's button
+    // and its room in the header's row went only when the bar came, and the logo grew.
+    const id = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'))[0].id;
+    for (const lang of ['', 'ar/']) {
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await recordShifts(page);
+      await page.goto(`${server.url}/${lang}property/${id}`, { waitUntil: 'load' });
+      await page.waitForSelector('html[data-hydrated]');
+      if (viewport === PHONE) await page.locator('.property-cta').waitFor();
+      await page.waitForTimeout(300);
+      const shifts = await page.evaluate(() => window.__shifts);
+      const shift = shifts.reduce((sum, s) => sum + s.value, 0);
+      assert.equal(shift, 0, `/${lang}property/${id}: cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
+      // The button is the bar's on a phone; on a desktop it stays.
+      const button = await page.locator('.chat-button').evaluate((element) => getComputedStyle(element).display);
+      assert.equal(button, viewport === PHONE ? 'none' : 'grid', `/${lang}property/${id}: the WhatsApp button`);
+      await context.close();
+    }
   });
 
   for (const lang of ['', 'ar/', 'ru/']) {
