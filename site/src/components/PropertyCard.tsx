@@ -16,7 +16,8 @@ import { absoluteUrl } from '../property/seo';
 import { useCardOrigin } from '../search/origin';
 import { CompareToggle, SaveButton } from '../shortlist/controls';
 
-export function PropertyCard({ property: card }: { property: CardProperty }) {
+/** `priority`: its photo is the page's largest image (components/Picture.tsx), as a list's first card's is on a phone. */
+export function PropertyCard({ property: card, priority = false }: { property: CardProperty; priority?: boolean }) {
   const t = useT();
   const lang = useLang();
   const property = localize(card, lang, ['title', 'location']);
@@ -44,6 +45,7 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
           {...enAttrs(property, 'title')}
           fallbackWidth={600}
           fallbackHeight={400}
+          priority={priority}
         />
         <div className="property-card__badges">
           {property.featured ? <span className="badge badge--gold">{t('card.featured')}</span> : null}
@@ -134,7 +136,11 @@ export function PropertyCard({ property: card }: { property: CardProperty }) {
   );
 }
 
-export function PropertyGrid({ properties, empty }: { properties: CardProperty[]; empty?: string }) {
+/**
+ * `first`: the first card's photo is the page's largest image (a list at the top of its page: on a
+ * phone the card is the screen's width, larger than the header's picture).
+ */
+export function PropertyGrid({ properties, empty, first = false }: { properties: CardProperty[]; empty?: string; first?: boolean }) {
   const t = useT();
   if (properties.length === 0) {
     return (
@@ -146,9 +152,9 @@ export function PropertyGrid({ properties, empty }: { properties: CardProperty[]
   }
   return (
     <ul className="card-grid" role="list">
-      {properties.map((property) => (
+      {properties.map((property, index) => (
         <li key={property.id}>
-          <PropertyCard property={property} />
+          <PropertyCard property={property} priority={first && index === 0} />
         </li>
       ))}
     </ul>
