@@ -232,3 +232,55 @@ for (const path of SLOW_RESULT_PAGES) {
     assert.ok(vitals.shift < 0.01, `${path}: cumulative layout shift ${vitals.shift.toFixed(4)}:\n${vitals.shifts.join('\n')}`);
   });
 }
+
+/**
+ * The pages whose content comes after their code (the search results, /compare) ask for it from
+ * the boot script as soon as their HTML is parsed (src/early.ts), before the app's code is even
+ * requested (it was asked for once that code had run, on a slow phone a second and more later),
+ * and preload the first photo the answer names; the app takes the answers over: each file or
+ * search is asked for once, and the page shows what it showed.
+ */
+const EARLY_PAGES = [
+  ['/search-result?query=Marina', ['/api/search-properties?query=Marina'], '.property-card img'],
+  ['/ar/search-rent?type=Apartment', ['/api/properties/rent/search?type=Apartment'], '.property-card img'],
+  [
+    '/compare?ids=marina-gate-two-bedroom-sea-view,creek-harbour-waterfront-one-bedroom',
+    ['marina-gate-two-bedroom-sea-view', 'creek-harbour-waterfront-one-bedroom'].flatMap((id) => [`/api/properties/${id}.json`, `/data/detail/${id}.json`]),
+    '.compare__table thead img',
+  ],
+];
+for (const [path, early, photo] of EARLY_PAGES) {
+  test(`${path} asks for its content before its code, and preloads its first photo`, async () => {
+    const html = await (await fetch(server.url + path)).text();
+    const { entry } = JSON.parse(/<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(html)[1]);
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const requests = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      requests.push(url.pathname + url.search);
+    });
+    // What was fetched for a <link> (a preload).
+    await page.addInitScript(() => {
+      window.__preloaded = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.initiatorType === 'link') window.__preloaded.push(entry.name);
+      }).observe({ type: 'resource', buffered: true });
+    });
+    await page.goto(server.url + path, { waitUntil: 'load' });
+    await page.locator(photo).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const entryAt = requests.indexOf(entry);
+    assert.ok(entryAt > 0, `${path}: the entry ${entry} is requested`);
+    for (const url of early) {
+      assert.ok(requests.indexOf(url) >= 0 && requests.indexOf(url) < entryAt, `${path}: ${url} asked for before the entry; requests:\n${requests.join('\n')}`);
+      assert.equal(requests.filter((one) => one === url).length, 1, `${path}: ${url} asked for once`);
+    }
+    // The photo the page shows first was preloaded (by the boot script, from the answer), and is
+    // the one its first image shows.
+    const shown = await page.locator(photo).first().evaluate((img) => img.currentSrc);
+    const preloaded = await page.evaluate(() => window.__preloaded);
+    assert.ok(preloaded.includes(shown), `${path}: the first photo ${shown} preloaded, among ${preloaded.join(' ')}`);
+    await context.close();
+  });
+}
