@@ -299,7 +299,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
                 <PlaceholderGrid />
               </>
             ) : (
-              <PropertyGrid properties={failed && !matching ? [] : shown} first />
+              <PropertyGrid properties={failed && !matching ? [] : shown} />
             )}
             {matching && shown.length < available ? (
               <div className="listing-more">
