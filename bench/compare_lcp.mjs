@@ -9,6 +9,8 @@
 //   node bench/compare_lcp.mjs RUNS PATH name=dist ...
 //   e.g. node bench/compare_lcp.mjs 6 '/compare?ids=a,b,c,d' before=target/before after=target/e2e/site
 //
+// PHOTO=SELECTOR times another page's photo: PHOTO='.property-card img' for the search results' first card.
+//
 // Needs ESTATE_BIN (target/debug/estate). Prints the figures; asserts nothing.
 import { spawn } from 'node:child_process';
 import { launch, PHONE } from '../site/e2e/browser.mjs';
@@ -23,7 +25,7 @@ const b = await launch();
 for (let r = 0; r < Number(runs); r++) for (const bd of r % 2 ? [...builds].reverse() : builds) {
   const c = await b.newContext({ viewport: PHONE });
   const p = await c.newPage();
-  await p.addInitScript(() => { window.__lcp = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp.push([e.startTime, e.element?.tagName + ' ' + (e.url || '').split('/').pop()]); }).observe({ type: 'largest-contentful-paint', buffered: true }); const poll = () => { const img = document.querySelector('.compare__table thead img'); if (img?.complete && img.naturalWidth) window.__photo = performance.now(); else requestAnimationFrame(poll); }; requestAnimationFrame(poll); });
+  await p.addInitScript((selector) => { window.__lcp = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp.push([e.startTime, e.element?.tagName + ' ' + (e.url || '').split('/').pop()]); }).observe({ type: 'largest-contentful-paint', buffered: true }); const poll = () => { const img = document.querySelector(selector); if (img?.complete && img.naturalWidth) window.__photo = performance.now(); else requestAnimationFrame(poll); }; requestAnimationFrame(poll); }, process.env.PHOTO ?? '.compare__table thead img');
   const cdp = await c.newCDPSession(p);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });

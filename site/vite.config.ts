@@ -35,10 +35,12 @@ const reactRouterProduction = fileURLToPath(
  * statically goes into the entry's chunk. Rolldown otherwise cuts the modules the entry shares
  * with lazy pages (React Router, i18n, the JSX runtime) into 5 more chunks, each fetched on the
  * first view: 3.1 KB more gzipped, which put 18 of 33 first views over the 120 KB budget. The
- * boot script stays its own small classic script.
+ * boot script, and early.ts which only it imports (the app imports its types alone), stay their
+ * own small classic script.
  */
+const BOOT_ONLY = ['/src/boot.ts', '/src/early.ts'];
 const ENTRY_CHUNK = {
-  groups: [{ name: 'index', tags: ['$initial' as const], test: (id: string) => !id.endsWith('/src/boot.ts') }],
+  groups: [{ name: 'index', tags: ['$initial' as const], test: (id: string) => !BOOT_ONLY.some((file) => id.endsWith(file)) }],
 };
 
 /**

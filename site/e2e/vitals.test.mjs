@@ -6,6 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 import { DESKTOP, PHONE } from './browser.mjs';
 
@@ -80,6 +82,28 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const shift = shifts.reduce((sum, s) => sum + s.value, 0);
     assert.equal(shift, 0, `cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
     await context.close();
+  });
+
+  test(`a property page moves nothing while it hydrates and its contact bar comes, on a ${label}`, async () => {
+    // On a phone the bar (shown once hydrated) has its own WhatsApp button: the header's button
+    // and its room in the header's row went only when the bar came, and the logo grew.
+    const id = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'))[0].id;
+    for (const lang of ['', 'ar/']) {
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await recordShifts(page);
+      await page.goto(`${server.url}/${lang}property/${id}`, { waitUntil: 'load' });
+      await page.waitForSelector('html[data-hydrated]');
+      if (viewport === PHONE) await page.locator('.property-cta').waitFor();
+      await page.waitForTimeout(300);
+      const shifts = await page.evaluate(() => window.__shifts);
+      const shift = shifts.reduce((sum, s) => sum + s.value, 0);
+      assert.equal(shift, 0, `/${lang}property/${id}: cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
+      // The button is the bar's on a phone; on a desktop it stays.
+      const button = await page.locator('.chat-button').evaluate((element) => getComputedStyle(element).display);
+      assert.equal(button, viewport === PHONE ? 'none' : 'grid', `/${lang}property/${id}: the WhatsApp button`);
+      await context.close();
+    }
   });
 
   for (const lang of ['', 'ar/', 'ru/']) {
@@ -206,5 +230,57 @@ for (const path of SLOW_RESULT_PAGES) {
     t.diagnostic(`first card ${Math.round(vitals.firstCard)} ms, the answer's ${Math.round(vitals.answer)} ms, layout shift ${vitals.shift.toFixed(4)}`);
     assert.ok(vitals.firstCard > 0 && vitals.firstCard <= 2500, `${path}: first card at ${Math.round(vitals.firstCard)} ms (the answer's at ${Math.round(vitals.answer)} ms)`);
     assert.ok(vitals.shift < 0.01, `${path}: cumulative layout shift ${vitals.shift.toFixed(4)}:\n${vitals.shifts.join('\n')}`);
+  });
+}
+
+/**
+ * The pages whose content comes after their code (the search results, /compare) ask for it from
+ * the boot script as soon as their HTML is parsed (src/early.ts), before the app's code is even
+ * requested (it was asked for once that code had run, on a slow phone a second and more later),
+ * and preload the first photo the answer names; the app takes the answers over: each file or
+ * search is asked for once, and the page shows what it showed.
+ */
+const EARLY_PAGES = [
+  ['/search-result?query=Marina', ['/api/search-properties?query=Marina'], '.property-card img'],
+  ['/ar/search-rent?type=Apartment', ['/api/properties/rent/search?type=Apartment'], '.property-card img'],
+  [
+    '/compare?ids=marina-gate-two-bedroom-sea-view,creek-harbour-waterfront-one-bedroom',
+    ['marina-gate-two-bedroom-sea-view', 'creek-harbour-waterfront-one-bedroom'].flatMap((id) => [`/api/properties/${id}.json`, `/data/detail/${id}.json`]),
+    '.compare__table thead img',
+  ],
+];
+for (const [path, early, photo] of EARLY_PAGES) {
+  test(`${path} asks for its content before its code, and preloads its first photo`, async () => {
+    const html = await (await fetch(server.url + path)).text();
+    const { entry } = JSON.parse(/<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(html)[1]);
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const requests = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      requests.push(url.pathname + url.search);
+    });
+    // What was fetched for a <link> (a preload).
+    await page.addInitScript(() => {
+      window.__preloaded = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.initiatorType === 'link') window.__preloaded.push(entry.name);
+      }).observe({ type: 'resource', buffered: true });
+    });
+    await page.goto(server.url + path, { waitUntil: 'load' });
+    await page.locator(photo).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const entryAt = requests.indexOf(entry);
+    assert.ok(entryAt > 0, `${path}: the entry ${entry} is requested`);
+    for (const url of early) {
+      assert.ok(requests.indexOf(url) >= 0 && requests.indexOf(url) < entryAt, `${path}: ${url} asked for before the entry; requests:\n${requests.join('\n')}`);
+      assert.equal(requests.filter((one) => one === url).length, 1, `${path}: ${url} asked for once`);
+    }
+    // The photo the page shows first was preloaded (by the boot script, from the answer), and is
+    // the one its first image shows.
+    const shown = await page.locator(photo).first().evaluate((img) => img.currentSrc);
+    const preloaded = await page.evaluate(() => window.__preloaded);
+    assert.ok(preloaded.includes(shown), `${path}: the first photo ${shown} preloaded, among ${preloaded.join(' ')}`);
+    await context.close();
   });
 }

@@ -5,18 +5,24 @@
 // first, and hydration right after. With the entry's <script type="module"> and its modulepreload links in the head,
 // their 107 KB were fetched and run before the first paint (LCP 2.0-2.3 s, 1.0 s without them).
 //
-// A classic script, not a module, built by Vite as its own entry (vite.config.ts) with no
-// imports, so it is one small hashed file. No inline script: the CSP allows only 'self'.
+// A page whose content comes after its code (the search results, /compare) names in the block
+// the requests it will make: they start here at once (early.ts), not after the paint.
+//
+// A classic script, not a module, built by Vite as its own entry (vite.config.ts) with early.ts
+// bundled in, so it is one small hashed file. No inline script: the CSP allows only 'self'.
+import { startEarly, type EarlyPlan } from './early';
+
 (() => {
   const block = document.getElementById('boot');
   if (!block?.textContent) return;
-  const { entry, preload } = JSON.parse(block.textContent) as { entry: string; preload: string[] };
+  const { entry, preload, early } = JSON.parse(block.textContent) as { entry: string; preload: string[]; early?: EarlyPlan };
+  if (early) startEarly(early, new URL(window.location.href));
 
-  const start = () => {
-    // The page's chunks first, so the browser fetches them beside the entry instead of after it
-    // has run (Vite's loader of a lazy chunk sees these links and adds no second one). Low
-    // priority: the largest image may still be loading.
-    for (const href of preload) {
+  // The page's chunks first, so the browser fetches them beside the entry instead of after it
+  // has run (Vite's loader of a lazy chunk sees these links and adds no second one). Low
+  // priority: the largest image may still be loading.
+  const fetchCode = (files: string[]) => {
+    for (const href of files) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.setAttribute('crossorigin', '');
@@ -24,6 +30,13 @@
       link.setAttribute('href', href);
       document.head.append(link);
     }
+  };
+  // A page whose content its code draws: the code is fetched at once, beside the early requests,
+  // and still run after the paint.
+  if (early) fetchCode([entry, ...preload]);
+
+  const start = () => {
+    if (!early) fetchCode(preload);
     const script = document.createElement('script');
     script.type = 'module';
     script.setAttribute('crossorigin', '');

@@ -9,12 +9,21 @@ export type DataSource = (path: string) => Promise<unknown>;
 export const API_TIMEOUT_MS = 5000;
 
 const browserSource: DataSource = async (path) => {
-  const response = await fetch(path, { signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+  // The boot script's request for the file, if it started one (early.ts), else a new one.
+  const response = await (takeEarly('GET', path) ?? fetch(path, { signal: AbortSignal.timeout(API_TIMEOUT_MS) }));
   if (!response.ok) {
     throw new Response(response.statusText, { status: response.status });
   }
   return response.json();
 };
+
+/**
+ * The answer to the request the boot script started for this page ahead of its code (early.ts),
+ * once; undefined when it started none, in the prerender too.
+ */
+export function takeEarly(method: string, url: string, body?: string | null): Promise<Response> | undefined {
+  return typeof window === 'undefined' ? undefined : window.estateEarly?.take(method, url, body);
+}
 
 let source: DataSource = browserSource;
 /** How many files are kept at most (the newest read): all in the browser, see setDataSource. */

@@ -3,6 +3,7 @@
 // preload), its stylesheets, the boot block that starts its code, its markup and the router's
 // data. Server only: scripts/prerender.mjs gets it through entry-server.tsx.
 import type { ImagePreload } from './components/Picture';
+import type { EarlyPlan } from './early';
 import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang } from './i18n';
 import type { Meta } from './meta';
 import { ALIASES, type PageHandle } from './routes';
@@ -16,10 +17,12 @@ export interface RenderedPage {
   /** The modules and message sets of the matched pages (routes.tsx). */
   pages: PageHandle[];
   images: ImagePreload[];
+  /** The requests its boot script starts ahead of its code, if any (early.ts). */
+  early: EarlyPlan | null;
 }
 
 /** A chunk of Vite's manifest (dist/.vite/manifest.json), by its source's name. */
-export type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+export type Manifest = Record<string, { file: string; name?: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }>;
 
 /** Where a page is, for its document. */
 export interface PagePlace {
@@ -58,6 +61,7 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
       ? `  <script type="application/json" id="boot">${scriptJson({
           entry: boot.entry,
           preload: [...new Set([...boot.preload, ...chunks.files.map((file) => `/${file}`)])],
+          ...(rendered.early ? { early: rendered.early } : {}),
         })}</script>\n` + `    <script defer src="${boot.src}"></script>\n  `
       : '';
     const canonical = localePath(lang, canonicalPath(stripLang(path)));
@@ -187,6 +191,11 @@ function pageChunks(manifest: Manifest, pages: PageHandle[], lang: Lang): { file
     const module = `src/pages/${page.module}.tsx`;
     if (!manifest[module]) throw new Error(`no ${module} in the build (a route's handle names it, routes.tsx)`);
     add(module);
+    for (const name of page.eager ?? []) {
+      const lazy = manifest[module]?.dynamicImports?.find((key) => manifest[key]?.name === name);
+      if (!lazy) throw new Error(`${module} imports no chunk named ${name} lazily (its handle's 'eager', routes.tsx)`);
+      add(lazy);
+    }
     add(`virtual:messages-${lang}-${page.messages}`);
   }
   add(`virtual:messages-${lang}-shell`);

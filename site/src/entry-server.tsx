@@ -16,6 +16,7 @@ import { fixedRoutes, routes, type PageHandle } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { DEFAULT_LANG, langOfPath, loadAllMessages, type Lang } from './i18n';
 import { loadForms } from './forms/deferred';
+import type { EarlyPlan } from './early';
 
 export { observeReads, setDataSource } from './data';
 export { LANGS as languages, DEFAULT_LANG as defaultLanguage, localePath, stripLang } from './i18n';
@@ -30,7 +31,8 @@ export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
 
 export type Rendered =
   /** `pages`: the modules and message sets of the matched pages (routes.tsx). */
-  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: PageHandle[]; images: ImagePreload[] }
+  /** `early`: the requests the page's boot script starts ahead of its code (early.ts), from its route's handle. */
+  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: PageHandle[]; images: ImagePreload[]; early: EarlyPlan | null }
   | { kind: 'redirect'; status: number; location: string };
 
 /**
@@ -78,9 +80,10 @@ export async function render(url: string): Promise<Rendered> {
   );
   const pages = context.matches.flatMap((match) => {
     const handle = match.route.handle as Partial<PageHandle> | undefined;
-    return handle?.module && handle.messages ? [{ module: handle.module, messages: handle.messages }] : [];
+    return handle?.module && handle.messages ? [{ module: handle.module, messages: handle.messages, eager: handle.eager }] : [];
   });
-  return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages, images };
+  const early = context.matches.map((match) => (match.route.handle as { early?: EarlyPlan } | undefined)?.early).find(Boolean) ?? null;
+  return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages, images, early };
 }
 
 /**

@@ -17,7 +17,15 @@ type Lazy = LazyRouteFunction<RouteObject>;
 type Screen = { module?: string; messages: MessageSet; lazy: Lazy };
 
 /** What each page's route carries in its handle: the prerender names the module's and the set's chunks. */
-export type PageHandle = { module: string; messages: MessageSet };
+export type PageHandle = {
+  module: string;
+  messages: MessageSet;
+  /**
+   * Chunks the module imports lazily but fetches as soon as it runs (by their names in Vite's
+   * manifest): named in the boot block with the page's own, so they come with the entry, not after it.
+   */
+  eager?: string[];
+};
 
 export const LISTING_SETS = {
   residential: 'ListingResidential',

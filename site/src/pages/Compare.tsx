@@ -16,7 +16,7 @@ import { apiProperty, detail, SITE, TEAM } from '../paths';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
-import { Picture, type PictureSizes } from '../components/Picture';
+import { Picture, SIZES, type PictureSizes } from '../components/Picture';
 import { perSqftLineText, priceText, comparablePrice } from '../price';
 import { areaText, bedroomsText } from '../property/facts';
 import { formatMonth } from '../dates';
@@ -25,6 +25,7 @@ import { cleanIds, COMPARE_FROM_SHORTLIST, COMPARE_MAX } from '../shortlist/stor
 import { idsParam, useSaved } from '../shortlist/listings';
 import { bestOf } from '../shortlist/best';
 import type { Picture as PictureData, Property, TermNames } from '../types';
+import type { EarlyPlan } from '../early';
 import '../shortlist/shortlist.css';
 
 /** Price per square foot as a yearly figure for rents (src/price.ts), or null. */
@@ -48,6 +49,30 @@ if (!import.meta.env.SSR && /\/compare\/?$/.test(window.location.pathname)) {
   getJson(TEAM).catch(() => undefined);
   getJson(SITE).catch(() => undefined);
 }
+
+/** The heads' photos' `sizes`, by how many listings are compared (components/Picture.tsx). */
+const HEAD_SIZES: Record<number, PictureSizes> = { 2: 'compare2', 3: 'compare3', 4: 'compare4' };
+
+/** What stands for a listing's id in the paths of `handle`'s plan. */
+const ID = '{id}';
+
+/**
+ * The same requests, started by the boot script as soon as the HTML is parsed (early.ts), and the
+ * first listing's head photo, fetched beside this code.
+ */
+export const handle = {
+  early: {
+    compare: {
+      param: 'ids',
+      max: COMPARE_MAX,
+      id: ID,
+      record: apiProperty(ID),
+      detail: detail(ID),
+      files: [TEAM, SITE],
+      sizes: Object.fromEntries(Object.entries(HEAD_SIZES).map(([count, sizes]) => [count, SIZES[sizes]])),
+    },
+  } satisfies EarlyPlan,
+};
 
 type Names = { agents: Record<string, string>; stages: Record<string, TermNames> };
 
@@ -106,9 +131,6 @@ function usePictures(ids: readonly string[], attempt: number): Record<string, Pi
   }, [key]);
   return loaded?.key === key ? loaded.pictures : null;
 }
-
-/** The heads' photos' `sizes`, by how many listings are compared (components/Picture.tsx). */
-const HEAD_SIZES: Record<number, PictureSizes> = { 2: 'compare2', 3: 'compare3', 4: 'compare4' };
 
 export function Component() {
   const t = useT();

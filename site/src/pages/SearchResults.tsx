@@ -10,7 +10,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Link } from '../i18n/link';
-import { API_TIMEOUT_MS, getJson } from '../data';
+import { API_TIMEOUT_MS, getJson, takeEarly } from '../data';
 import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
 import type { Lang } from '../i18n';
@@ -33,13 +33,15 @@ import { useFilters, useShownCount } from '../search/useFilters';
 import { ShowMore } from '../search/ShowMore';
 import { useResultPlace } from '../search/place';
 import { PlaceholderGrid } from '../components/PlaceholderGrid';
+import type { EarlyPlan } from '../early';
 
 const NoResultsHelp = lazy(() => import('../search/NoResultsHelp'));
 // The chips, each removable, and the reading of a typed query: after the first view (search/CriteriaChips.tsx).
 const CriteriaChips = lazy(() => import('../search/CriteriaChips'));
 // The cards come with the search's answer, never in the prerendered page: their code is fetched
-// beside the search (the effect below starts both), not with the page's first view; placeholder
-// cards of their size stand in until both are here. The results stay 'busy' until then, so what
+// beside the page's (the route's handle names it for the boot block), the search as soon as the
+// HTML is parsed (early.ts), and the effect below waits for both; placeholder cards of their
+// size stand in until both are here. The results stay 'busy' until then, so what
 // reads them (a screen reader, a test) finds the cards.
 type Grid = (typeof import('../components/PropertyCard'))['PropertyGrid'];
 let loadedGrid: Grid | null = null;
@@ -114,7 +116,8 @@ function SearchPage({ kind }: { kind: SearchKind }) {
       .then((grid) => live && setGrid(() => grid))
       .catch((error) => console.error('Failed to load the result cards', error));
     const { url, init } = searchRequest(kind, JSON.parse(key) as Criteria);
-    fetch(url, { ...init, signal: controller.signal })
+    // The page's first search was started by the boot script, ahead of this code (early.ts).
+    (takeEarly(init.method ?? 'GET', url, init.body as string) ?? fetch(url, { ...init, signal: controller.signal }))
       .then(async (response) => {
         if (!response.ok) throw new Error(`status ${response.status}`);
         const found = ((await response.json()) as Property[]).map(toCard);
@@ -234,7 +237,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
         <LazyResultsMap cards={state.status === 'done' ? filtered : null} view={map}>
           {/* Until the answer: cards of the final size (the prerender draws them too), so the
               answer moves nothing on the screen. */}
-          {busy || !PropertyGrid ? <PlaceholderGrid /> : <PropertyGrid properties={shown} />}
+          {busy || !PropertyGrid ? <PlaceholderGrid /> : <PropertyGrid properties={shown} first />}
           {empty ? (
             <Suspense fallback={null}>
               <NoResultsHelp
@@ -268,6 +271,12 @@ export function forKind(kind: SearchKind) {
   return {
     Component,
     loader: ({ request }: LoaderFunctionArgs) => load(kind, langOfRequest(request)),
+    // The search, started by the boot script as soon as the HTML is parsed (early.ts), and the
+    // cards' code (loadCards), fetched with the page's.
+    handle: {
+      early: { search: { endpoint: SEARCHES[kind].endpoint, params: SEARCHES[kind].params } } satisfies EarlyPlan,
+      eager: ['PropertyCard'],
+    },
     // The options depend on the page alone: a refined search (the query string) needs no new load.
     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
       currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,

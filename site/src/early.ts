@@ -1,0 +1,151 @@
+// The requests a page whose content comes after its code (the search results, /compare) starts
+// from the boot script (boot.ts), as soon as its HTML is parsed, instead of once its code has
+// been fetched and run (on a slow phone 1 s and more later), and the first photo they name,
+// fetched beside the code instead of after it. The page's route declares its plan in its
+// handle (pages/SearchResults.tsx, pages/Compare.tsx), the prerender writes it in the boot block,
+// and the page's code takes each answer over (`window.estateEarly`) instead of asking again.
+//
+// Bundled into the boot script alone (vite.config.ts): no imports, and the app imports its
+// types only. The search's criteria and /compare's ids are read here by the same rules as the page's
+// own (search/searches.ts `criteriaFrom`, pages/Compare.tsx), a test holds them alike
+// (early.test.ts); should they ever differ, the page finds no early answer and asks itself.
+
+/** A search results page: its endpoint, and the address's parameters it sends. */
+export interface EarlySearch {
+  endpoint: string;
+  params: string[];
+}
+
+/** /compare: the listings of the address's `param`, each one's files (`id` in their path), and the site's files it reads. */
+export interface EarlyCompare {
+  param: string;
+  max: number;
+  /** What stands for the listing's id in `record` and `detail`. */
+  id: string;
+  record: string;
+  detail: string;
+  files: string[];
+  /** The head photos' `sizes` by how many listings are compared (components/Picture.tsx). */
+  sizes: Record<string, string>;
+}
+
+export type EarlyPlan = { search: EarlySearch } | { compare: EarlyCompare };
+
+/**
+ * The handoff: the answer to a request the page is about to make, once (the Response, not yet
+ * read), or undefined if none was started (the page then asks itself).
+ */
+export interface EarlyAnswers {
+  take(method: string, url: string, body?: string | null): Promise<Response> | undefined;
+}
+
+declare global {
+  interface Window {
+    estateEarly?: EarlyAnswers;
+  }
+}
+
+/** A request's name in the handoff: its method, address and body. */
+const keyOf = (method: string, url: string, body?: string | null) => (body ? `${method} ${url} ${body}` : `${method} ${url}`);
+
+/**
+ * The search the page will send for this address: its criteria (only the parameters it reads,
+ * trimmed, when filled; several communities as a list) in the query string and as the JSON body.
+ */
+export function searchOf(plan: EarlySearch, params: URLSearchParams): { url: string; body: string } {
+  const criteria: Record<string, string | string[]> = {};
+  for (const name of plan.params) {
+    const values = [...new Set(params.getAll(name).map((value) => value.trim()).filter(Boolean))];
+    if (name === 'community' && values.length > 1) criteria[name] = values;
+    else if (values.length > 0) criteria[name] = (params.get(name) ?? '').trim() || (values[0] as string);
+  }
+  const query = new URLSearchParams(
+    Object.entries(criteria).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => [name, one])),
+  ).toString();
+  return { url: query ? `${plan.endpoint}?${query}` : plan.endpoint, body: JSON.stringify(criteria) };
+}
+
+/** The listings /compare shows for this address: slugs only, each once, at most `max`. */
+export function compareIds(plan: EarlyCompare, params: URLSearchParams): string[] {
+  const ids = (params.get(plan.param) ?? '').split(',').filter((id) => /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(id));
+  return [...new Set(ids)].slice(0, plan.max);
+}
+
+/** The API time-out (data.ts API_TIMEOUT_MS): an early request not answered by then fails as the page's would. */
+const TIMEOUT_MS = 5000;
+
+/** What the page will show first of an answer: the photo's address, or a picture's variants. */
+interface Photo {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+  type?: string;
+}
+
+/** A detail file's gallery, as far as the preload reads it. */
+type Photos = { src: string; srcset?: string; webp?: string }[];
+
+/**
+ * Starts the plan's requests for the page at `address` into `window.estateEarly`, and preloads the
+ * photo the page will show first once they name it.
+ */
+export function startEarly(plan: EarlyPlan, address: URL): void {
+  const answers = new Map<string, Promise<Response>>();
+  window.estateEarly = {
+    take(method, url, body) {
+      const key = keyOf(method, url, body);
+      const answer = answers.get(key);
+      answers.delete(key);
+      return answer;
+    },
+  };
+  const ask = (url: string, init: RequestInit = {}): Promise<unknown> => {
+    const response = fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    answers.set(keyOf(init.method ?? 'GET', url, init.body as string | undefined), response);
+    // A failure is the page's to report, when it takes the answer over.
+    response.catch(() => undefined);
+    return response.then((one) => (one.ok ? one.clone().json() : Promise.reject(new Error(String(one.status)))));
+  };
+  let photo: Promise<Photo | null>;
+  if ('search' in plan) {
+    const { url, body } = searchOf(plan.search, address.searchParams);
+    const answer = ask(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body });
+    // The first card's photo, the address's own (the function's answer has no variants); only
+    // when the browser sorts and filters nothing more (any other parameter may reorder the cards).
+    const plain = [...address.searchParams.keys()].every((name) => plan.search.params.includes(name));
+    photo = plain ? (answer as Promise<{ Images?: string[] }[]>).then((found) => (found[0]?.Images?.[0] ? { href: found[0].Images[0] } : null)) : Promise.resolve(null);
+  } else {
+    const { compare } = plan;
+    const ids = compareIds(compare, address.searchParams);
+    for (const file of compare.files) void ask(file).catch(() => undefined);
+    const [first] = ids.map((id) => ({ record: ask(compare.record.replace(compare.id, id)), detail: ask(compare.detail.replace(compare.id, id)) }));
+    // The first listing's head photo, with the variants its detail file records, at the width
+    // of the columns.
+    const sizes = compare.sizes[String(ids.length)];
+    photo =
+      first && sizes
+        ? Promise.all([first.record as Promise<{ Images?: string[] }>, first.detail as Promise<{ gallery?: Photos }>]).then(([record, detail]) => {
+            const src = record.Images?.[0];
+            const picture = src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null;
+            if (!picture) return null;
+            const srcset = picture.webp ?? picture.srcset;
+            return { href: picture.src, srcset, sizes: srcset ? sizes : undefined, type: picture.webp ? 'image/webp' : undefined };
+          })
+        : Promise.resolve(null);
+  }
+  photo.then(
+    (found) => {
+      if (!found) return;
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'image';
+      link.href = found.href;
+      if (found.srcset) link.setAttribute('imagesrcset', found.srcset);
+      if (found.sizes) link.setAttribute('imagesizes', found.sizes);
+      if (found.type) link.type = found.type;
+      link.setAttribute('fetchpriority', 'high');
+      document.head.append(link);
+    },
+    () => undefined,
+  );
+}
