@@ -15,6 +15,7 @@ import { telHref, whatsappHref } from '../format';
 import { absoluteUrl } from '../property/seo';
 import { useCardOrigin } from '../search/origin';
 import { CompareToggle, SaveButton } from '../shortlist/controls';
+import { HydrationPart } from './HydrationPart';
 
 export function PropertyCard({ property: card }: { property: CardProperty }) {
   const t = useT();
@@ -146,10 +147,13 @@ export function PropertyGrid({ properties, empty }: { properties: CardProperty[]
   }
   return (
     <ul className="card-grid" role="list">
+      {/* A card is a part of the page's hydration (a screen of cards is a long task on a phone). */}
       {properties.map((property) => (
-        <li key={property.id}>
-          <PropertyCard property={property} />
-        </li>
+        <HydrationPart key={property.id}>
+          <li>
+            <PropertyCard property={property} />
+          </li>
+        </HydrationPart>
       ))}
     </ul>
   );

@@ -1,0 +1,122 @@
+// A part of the page hydrated in a task of its own (hydration.ts says why). With Preact, a part
+// met while the page hydrates suspends until a later task; Preact keeps the server's markup of
+// a component that suspends while hydrating, and hydrates it when the component renders again.
+// It keeps ONE element (the first) per suspended component: the children must be exactly one
+// element, always (never null, never a list). What the visitor does meanwhile is kept: the
+// element stays in the page (focus, a selection, typed text stay with it), and a click on a
+// part still waiting hydrates that part at once and is then dispatched again, so its handler
+// gets it. React DOM (ESTATE_BROWSER_RENDERER=react) hydrates concurrently on its own, and the
+// prerender renders with React: both render the children as they are, so the HTML is unchanged.
+import { Component, Suspense, use, useEffect, type ReactNode } from 'react';
+import { hydrating, inNextTask, partHydrated, partWaits } from '../hydration';
+
+/** Set by vite.config.ts: the browser's build renders with Preact. */
+const IN_PARTS = import.meta.env.ESTATE_HYDRATE_IN_PARTS === true;
+
+interface Gate {
+  promise: Promise<void>;
+  open: () => void;
+  /** Hydrated (or gone before it was): counted once. */
+  finish: () => void;
+  element?: Element;
+  opened?: boolean;
+}
+
+/** The parts waiting for their task, in the order they were met (the page's order). */
+const queue: Gate[] = [];
+let channel: MessageChannel | null = null;
+/** The waiting parts' elements, for a click on one. */
+const waiting = new Map<Element, Gate>();
+
+/** What a click tells, to dispatch it again once its part has hydrated. */
+function clickInit(event: MouseEvent): MouseEventInit {
+  const { screenX, screenY, clientX, clientY, button, buttons, detail, ctrlKey, shiftKey, altKey, metaKey } = event;
+  return { bubbles: true, cancelable: true, composed: true, screenX, screenY, clientX, clientY, button, buttons, detail, ctrlKey, shiftKey, altKey, metaKey };
+}
+
+/** A click in a part still waiting: that part hydrates now, and its handlers get the click after. */
+function clickBeforeHydration(event: MouseEvent): void {
+  if (!event.isTrusted) return;
+  const target = event.target;
+  for (let node = target as Node | null; node; node = node.parentNode) {
+    const gate = waiting.get(node as Element);
+    if (!gate) continue;
+    // Nor a link's own navigation: the app's, once hydrated, takes it.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    gate.open();
+    const init = clickInit(event);
+    inNextTask(() => target?.dispatchEvent(new MouseEvent('click', init)));
+    return;
+  }
+}
+
+function gate(): Gate {
+  partWaits();
+  let resolve: () => void = () => {};
+  let finished = false;
+  const promise = new Promise<void>((done) => (resolve = done));
+  const made: Gate = {
+    promise,
+    open: () => {
+      made.opened = true;
+      if (made.element) waiting.delete(made.element);
+      resolve();
+    },
+    finish: () => {
+      if (finished) return;
+      finished = true;
+      made.open();
+      partHydrated();
+    },
+  };
+  queue.push(made);
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => queue.shift()?.open();
+    window.addEventListener('click', clickBeforeHydration, true);
+  }
+  channel.port2.postMessage(null);
+  return made;
+}
+
+/** Suspends until its gate opens, then renders (hydrates) the children. */
+function Held({ gate, children }: { gate: Gate; children: ReactNode }) {
+  use(gate.promise);
+  useEffect(() => gate.finish(), [gate]);
+  return children;
+}
+
+class SplitPart extends Component<{ children: ReactNode }> {
+  /** Only a part hydrating waits: one the browser renders itself renders at once. */
+  gate = hydrating() ? gate() : null;
+
+  componentDidMount() {
+    // Preact's `base`: the part's element, which the server drew (kept while it waits).
+    const element = (this as unknown as { base?: Element | null }).base;
+    if (this.gate && !this.gate.opened && element instanceof Element) {
+      this.gate.element = element;
+      waiting.set(element, this.gate);
+    }
+  }
+
+  componentWillUnmount() {
+    this.gate?.finish();
+  }
+
+  render() {
+    if (!this.gate) return this.props.children;
+    return (
+      <Suspense fallback={null}>
+        <Held gate={this.gate}>{this.props.children}</Held>
+      </Suspense>
+    );
+  }
+}
+
+function Whole({ children }: { children: ReactNode }) {
+  return children;
+}
+
+/** `children`, hydrated in a task of their own: exactly one element. */
+export const HydrationPart = IN_PARTS ? SplitPart : Whole;
