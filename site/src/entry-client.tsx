@@ -33,6 +33,8 @@ function Hydrated({ children }: { children: ReactNode }) {
 }
 
 async function start(): Promise<void> {
+  // Not in the task that evaluated the app's code.
+  await nextTask();
   // A visitor who chose Arabic or Russian before and comes back to the English home page.
   const home = preferredHome(window.location.pathname, document.referrer, window.location.origin);
   if (home) {
@@ -52,6 +54,7 @@ async function start(): Promise<void> {
   ]);
   // Each step its own task, the main thread free in between (a phone's long tasks are what
   // Total Blocking Time counts): the language's number data, the router, then the page.
+  await nextTask();
   prepareFormats(langOfPath(window.location.pathname));
   await nextTask();
   const embedded = document.getElementById(HYDRATION_DATA_ID)?.textContent;
