@@ -369,8 +369,12 @@ test('the page hydrates in parts, each in a task of its own, and what a visitor 
     await field.click();
     await field.pressSequentially('Creek');
     await page.locator('.menu-toggle').click();
+    // A card's heart: its section and the card in it are parts, one waiting in the other.
+    const heart = page.locator('.card-grid .save-toggle').first();
+    await heart.click();
     await page.evaluate(() => window.__release());
     await settle(page);
+    assert.equal(await heart.getAttribute('aria-pressed'), 'true', 'the click before the card hydrated saved it');
     assert.equal(await page.locator('.menu-toggle').getAttribute('aria-expanded'), 'true', 'the click before the header hydrated opened the menu');
     assert.equal(await page.locator('#mobile-menu').isHidden(), false);
     await page.keyboard.press('Escape');

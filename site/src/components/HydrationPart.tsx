@@ -34,9 +34,11 @@ function clickInit(event: MouseEvent): MouseEventInit {
   return { bubbles: true, cancelable: true, composed: true, screenX, screenY, clientX, clientY, button, buttons, detail, ctrlKey, shiftKey, altKey, metaKey };
 }
 
-/** A click in a part still waiting: that part hydrates now, and its handlers get the click after. */
+/**
+ * A click in a part still waiting: that part hydrates now, and its handlers get the click after.
+ * The click dispatched again may land in a part within it, waiting in turn: the same again.
+ */
 function clickBeforeHydration(event: MouseEvent): void {
-  if (!event.isTrusted) return;
   const target = event.target;
   for (let node = target as Node | null; node; node = node.parentNode) {
     const gate = waiting.get(node as Element);
@@ -51,7 +53,7 @@ function clickBeforeHydration(event: MouseEvent): void {
   }
 }
 
-function gate(): Gate {
+function newGate(): Gate {
   partWaits();
   let resolve: () => void = () => {};
   let finished = false;
@@ -89,7 +91,7 @@ function Held({ gate, children }: { gate: Gate; children: ReactNode }) {
 
 class SplitPart extends Component<{ children: ReactNode }> {
   /** Only a part hydrating waits: one the browser renders itself renders at once. */
-  gate = hydrating() ? gate() : null;
+  gate = hydrating() ? newGate() : null;
 
   componentDidMount() {
     // Preact's `base`: the part's element, which the server drew (kept while it waits).
