@@ -39,6 +39,8 @@ function clickInit(event: MouseEvent): MouseEventInit {
  * The click dispatched again may land in a part within it, waiting in turn: the same again.
  */
 function clickBeforeHydration(event: MouseEvent): void {
+  // A link opened elsewhere (a new tab, a download) is the browser's: left as it is.
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
   const target = event.target;
   for (let node = target as Node | null; node; node = node.parentNode) {
     const gate = waiting.get(node as Element);
