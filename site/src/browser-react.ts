@@ -49,11 +49,12 @@ export function hydrateRoot(container: Element, children: ReactNode) {
 }
 
 /**
- * React's useSyncExternalStore: while hydrating (the root, or a part of it later), the server's snapshot (so the first render in
- * the browser is the prerender's: shell's useHydrated() is false, a saved listing's heart is
- * not pressed yet), then the store's own in a render right after, as React does. Preact's own
- * takes the browser's value at once, and its hydration leaves the server's attributes as they
- * were, so the page would keep the server's state while Preact believes it shows the browser's.
+ * React's useSyncExternalStore: while hydrating (the root, or a part of it in a later task), the
+ * server's snapshot (so the first render in the browser is the prerender's: shell's
+ * useHydrated() is false, a saved listing's heart is not pressed yet), then the store's own in a
+ * render right after, as React does. Preact's own takes the browser's value at once, and its
+ * hydration leaves the server's attributes as they were, so the page would keep the server's
+ * state while Preact believes it shows the browser's.
  */
 export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, getServerSnapshot?: () => T): T {
   const [fromServer, setFromServer] = useState(() => hydrating() && getServerSnapshot !== undefined);

@@ -2,19 +2,33 @@
 // yielding every few milliseconds; Preact hydrates a tree synchronously, so with Preact the page
 // is hydrated in parts (components/HydrationPart.tsx), one task each, and a phone's main thread
 // is never held long (Total Blocking Time counts every task's time over 50 ms). This module
-// counts what is still to hydrate: useSyncExternalStore gives the server's snapshot until then
-// (browser-react.ts), and <html data-hydrated> is set once all of it is done (entry-client.tsx).
-// No import of 'react': browser-react.ts imports it.
+// says which render hydrates (useSyncExternalStore gives the server's snapshot in it:
+// browser-react.ts) and counts what is still to hydrate (<html data-hydrated> is set once all of
+// it is done: entry-client.tsx). No import of 'react': browser-react.ts imports it.
 
 let root = false;
 let rootDone = false;
+let resuming = false;
 let parts = 0;
 let markDone: () => void = () => {};
 const done = new Promise<void>((resolve) => (markDone = resolve));
 
-/** True while the page is being hydrated: the root's render, until every part has hydrated. */
+/**
+ * True while a render hydrates: the root's, or a part's in its later task. Not a render the
+ * browser makes meanwhile (a page reached by a link before every part has hydrated).
+ */
 export function hydrating(): boolean {
-  return root || parts > 0;
+  return root || resuming;
+}
+
+/**
+ * A part's first render after its wait, which hydrates it: the rest of that render (Preact's, one
+ * synchronous pass) hydrates too.
+ */
+export function partResumes(): void {
+  if (resuming) return;
+  resuming = true;
+  queueMicrotask(() => (resuming = false));
 }
 
 /** Runs the root's hydration (Preact's, synchronous): the parts it leaves go on after it. */

@@ -7,8 +7,8 @@
 // part still waiting hydrates that part at once and is then dispatched again, so its handler
 // gets it. React DOM (ESTATE_BROWSER_RENDERER=react) hydrates concurrently on its own, and the
 // prerender renders with React: both render the children as they are, so the HTML is unchanged.
-import { Component, Suspense, use, useEffect, type ReactNode } from 'react';
-import { hydrating, inNextTask, partHydrated, partWaits } from '../hydration';
+import { Component, Suspense, use, useEffect, useLayoutEffect, useReducer, type ReactNode } from 'react';
+import { hydrating, inNextTask, partHydrated, partResumes, partWaits } from '../hydration';
 
 /** Set by vite.config.ts: the browser's build renders with Preact. */
 const IN_PARTS = import.meta.env.ESTATE_HYDRATE_IN_PARTS === true;
@@ -20,6 +20,9 @@ interface Gate {
   finish: () => void;
   element?: Element;
   opened?: boolean;
+  rendered?: boolean;
+  /** The children as the part was met, while it waits. */
+  served?: ReactNode;
 }
 
 /** The parts waiting for their task, in the order they were met (the page's order). */
@@ -84,11 +87,28 @@ function newGate(): Gate {
   return made;
 }
 
-/** Suspends until its gate opens, then renders (hydrates) the children. */
+/**
+ * Suspends until its gate opens, then renders (hydrates) the children. Hydration leaves the
+ * served attributes as they are, so it renders the children of the render that met the part
+ * (the server's: that render hydrated too), and the ones its parent gave it since (a page whose
+ * filters were read from the address meanwhile) in a render right after, as an update.
+ */
 function Held({ gate, children }: { gate: Gate; children: ReactNode }) {
+  if (!gate.rendered && gate.served === undefined) gate.served = children;
   use(gate.promise);
+  const hydrates = !gate.rendered;
+  if (hydrates) {
+    gate.rendered = true;
+    partResumes();
+  }
+  const [, update] = useReducer((n: number) => n + 1, 0);
+  const served = hydrates ? gate.served : undefined;
+  if (hydrates) gate.served = undefined;
+  useLayoutEffect(() => {
+    if (served !== undefined && served !== children) update();
+  }, [served, children]);
   useEffect(() => gate.finish(), [gate]);
-  return children;
+  return hydrates ? served : children;
 }
 
 class SplitPart extends Component<{ children: ReactNode }> {
