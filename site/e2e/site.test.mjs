@@ -364,14 +364,15 @@ test('the page hydrates in parts, each in a task of its own, and what a visitor 
     if (await page.evaluate(() => Boolean(document.getElementById('root').__k))) {
       assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')), false, 'parts are waiting');
     }
-    // Typed into the home search (the page's part) and a click on the menu button (the header's).
+    // Typed into the home search (the page's part), clicks on a card's heart and on the menu
+    // button (the header's).
     const field = page.locator('#search-home-query');
     await field.click();
     await field.pressSequentially('Creek');
-    await page.locator('.menu-toggle').click();
     // A card's heart: its section and the card in it are parts, one waiting in the other.
     const heart = page.locator('.card-grid .save-toggle').first();
     await heart.click();
+    await page.locator('.menu-toggle').click();
     await page.evaluate(() => window.__release());
     await settle(page);
     assert.equal(await heart.getAttribute('aria-pressed'), 'true', 'the click before the card hydrated saved it');
