@@ -105,7 +105,8 @@ function Held({ gate, children }: { gate: Gate; children: ReactNode }) {
   const served = hydrates ? gate.served : undefined;
   if (hydrates) gate.served = undefined;
   useLayoutEffect(() => {
-    if (served !== undefined && served !== children) update();
+    // After what the hydration queued (browser-react-dom.ts: the edits made before it).
+    if (served !== undefined && served !== children) queueMicrotask(update);
   }, [served, children]);
   useEffect(() => gate.finish(), [gate]);
   return hydrates ? served : children;
