@@ -51,7 +51,7 @@ export function rootHydrated(): void {
   settle();
 }
 
-/** A part waits to hydrate in a later task. */
+/** A part (mounted) waits to hydrate in a later task. */
 export function partWaits(): void {
   parts += 1;
 }

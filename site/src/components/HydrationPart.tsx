@@ -21,6 +21,9 @@ interface Gate {
   element?: Element;
   opened?: boolean;
   rendered?: boolean;
+  /** Counted as waiting (once mounted: a render thrown away leaves nothing to wait for). */
+  counted?: boolean;
+  finished?: boolean;
   /** The children as the part was met, while it waits. */
   served?: ReactNode;
 }
@@ -59,9 +62,7 @@ function clickBeforeHydration(event: MouseEvent): void {
 }
 
 function newGate(): Gate {
-  partWaits();
   let resolve: () => void = () => {};
-  let finished = false;
   const promise = new Promise<void>((done) => (resolve = done));
   const made: Gate = {
     promise,
@@ -71,10 +72,10 @@ function newGate(): Gate {
       resolve();
     },
     finish: () => {
-      if (finished) return;
-      finished = true;
+      if (made.finished) return;
+      made.finished = true;
       made.open();
-      partHydrated();
+      if (made.counted) partHydrated();
     },
   };
   queue.push(made);
@@ -117,9 +118,12 @@ class SplitPart extends Component<{ children: ReactNode }> {
   gate = hydrating() ? newGate() : null;
 
   componentDidMount() {
+    if (!this.gate || this.gate.finished) return;
+    this.gate.counted = true;
+    partWaits();
     // Preact's `base`: the part's element, which the server drew (kept while it waits).
     const element = (this as unknown as { base?: Element | null }).base;
-    if (this.gate && !this.gate.opened && element instanceof Element) {
+    if (!this.gate.opened && element instanceof Element) {
       this.gate.element = element;
       waiting.set(element, this.gate);
     }
