@@ -70,6 +70,9 @@ const PREACT_IN_THE_BROWSER = [
 // prerender script.
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), translationsComplete(), messageSets(readMessages, sets)],
+  // Preact hydrates the page in parts (src/components/HydrationPart.tsx); React DOM and the
+  // prerender render them whole.
+  define: { 'import.meta.env.ESTATE_HYDRATE_IN_PARTS': JSON.stringify(command === 'build' && PREACT && !isSsrBuild) },
   resolve: {
     alias:
       command === 'build'

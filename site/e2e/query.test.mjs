@@ -206,3 +206,43 @@ describe("a rental's terms, as tenants filter on the portals", () => {
     await context.close();
   });
 });
+
+describe('before the result page hydrates', () => {
+  test('the search panel the page was served with stays: a visitor who typed in it keeps the field, its focus and the text', async () => {
+    const { context, page, problems } = await openPage(browser, PHONE);
+    try {
+      // The app's script held back until the visitor has typed.
+      let release;
+      const released = new Promise((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/search-result?query=Marina`, { waitUntil: 'load' });
+      await page.locator('.search-sheet__toggle').click();
+      const field = page.locator('#search-all-query');
+      await field.click();
+      await field.pressSequentially('Creek');
+      await field.evaluate((element) => (element.dataset.typedBefore = 'yes'));
+      release();
+      await settle(page);
+      await settledOn(page, ['Dubai Marina']);
+      const state = await page.evaluate(() => ({
+        focused: document.activeElement?.id,
+        served: document.activeElement?.dataset.typedBefore,
+      }));
+      assert.deepEqual(state, { focused: 'search-all-query', served: 'yes' });
+      // With Preact (`__k`: its tree on the container), a field changed before it hydrated tells
+      // its state (browser-react-dom.ts); React DOM's hydration does not.
+      if (await page.evaluate(() => Boolean(document.getElementById('root').__k))) {
+        assert.equal(await field.inputValue(), 'Creek');
+        // What was typed is the panel's own: Enter searches for it.
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/[?&]query=Creek/);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

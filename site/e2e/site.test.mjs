@@ -340,6 +340,55 @@ test('hydration keeps the served elements in place, so what a visitor focused be
   }
 });
 
+test('the page hydrates in parts, each in a task of its own, and what a visitor does before a part hydrates is kept', async () => {
+  const { context, page, problems } = await openPage(browser, PHONE);
+  try {
+    // The app's messages (the tasks the parts hydrate in, and effects) held once the root has
+    // rendered: Preact notes its tree on the container (`__k`, Preact 10's name for it).
+    await page.addInitScript(() => {
+      const post = MessagePort.prototype.postMessage;
+      window.__held = [];
+      window.__hold = true;
+      MessagePort.prototype.postMessage = function (...args) {
+        if (window.__hold && document.getElementById('root')?.__k) return void window.__held.push([this, args]);
+        return post.apply(this, args);
+      };
+      window.__release = () => {
+        window.__hold = false;
+        for (const [port, args] of window.__held.splice(0)) post.apply(port, args);
+      };
+    });
+    await page.goto(server.url + '/', { waitUntil: 'load' });
+    // React DOM (ESTATE_BROWSER_RENDERER=react) has no parts: it hydrates on its own.
+    await page.waitForFunction(() => window.__held.length > 0 || document.documentElement.hasAttribute('data-hydrated'));
+    if (await page.evaluate(() => Boolean(document.getElementById('root').__k))) {
+      assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')), false, 'parts are waiting');
+    }
+    // Typed into the home search (the page's part), clicks on a card's heart and on the menu
+    // button (the header's).
+    const field = page.locator('#search-home-query');
+    await field.click();
+    await field.pressSequentially('Creek');
+    // A card's heart: its section and the card in it are parts, one waiting in the other.
+    const heart = page.locator('.card-grid .save-toggle').first();
+    await heart.click();
+    await page.locator('.menu-toggle').click();
+    await page.evaluate(() => window.__release());
+    await settle(page);
+    assert.equal(await heart.getAttribute('aria-pressed'), 'true', 'the click before the card hydrated saved it');
+    assert.equal(await page.locator('.menu-toggle').getAttribute('aria-expanded'), 'true', 'the click before the header hydrated opened the menu');
+    assert.equal(await page.locator('#mobile-menu').isHidden(), false);
+    await page.keyboard.press('Escape');
+    assert.equal(await field.inputValue(), 'Creek');
+    await field.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/search-result\?.*query=Creek/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the admin's styles are its own stylesheet: visitors' pages never load it, /admin links it in its HTML", async () => {
   const property = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'))[0];
   const sheetsOf = async (path) => {

@@ -5,6 +5,7 @@
 // - a controlled field keeps its rendered value when a handler refuses an edit;
 // - no focus events while the page is being changed;
 // - effects (useEffect) run right after their render, not a frame later;
+// - a controlled field changed before it was hydrated gives its handler what it holds;
 // - the id attributes React's useId wrote into the prerendered HTML give way to Preact's.
 // Preact's internal names used here (`__b`, `__e`) are its mangled, stable ones of Preact 10.
 import { options, type VNode } from 'preact';
@@ -143,6 +144,31 @@ const ID_ATTRIBUTES = [
   ['list', 'list'],
 ] as const;
 
+/**
+ * Whether the visitor (or the browser, restoring a form) changed the field from what the
+ * server's HTML says it holds (its default value, checked state or selected option).
+ */
+function changedFromServer(field: Field): boolean {
+  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return field.checked !== field.defaultChecked;
+  return field.value !== field.defaultValue;
+}
+
+/**
+ * A controlled field the visitor changed before it was hydrated (typed into, a choice picked)
+ * shows what they put in, which its state does not hold: Preact's hydration leaves the field as
+ * it is, and the next render would put the state's value back. Its change event, dispatched
+ * again once hydrated, gives its handler what the field holds, as if typed now.
+ */
+function replayEarlyEdit(field: Field, props: Record<string, unknown>): void {
+  const checkable = field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+  const differs = checkable ? props.checked != null && (field as HTMLInputElement).checked !== props.checked : props.value != null && field.value !== String(props.value);
+  if (!differs || !changedFromServer(field)) return;
+  // preact/compat listens for `input` on text fields (React's onChange), `change` on the others.
+  const type = field instanceof HTMLSelectElement || checkable ? 'change' : 'input';
+  queueMicrotask(() => field.dispatchEvent(new Event(type, { bubbles: true })));
+}
+
 /** After an element is diffed: its id attributes, and a field's rendered value noted. */
 function elementDiffed(vnode: VNode): void {
   // `__e` is Preact 10's name of a vnode's DOM node.
@@ -150,8 +176,11 @@ function elementDiffed(vnode: VNode): void {
   if (typeof vnode.type !== 'string' || !(dom instanceof Element)) return;
   const props = vnode.props as Record<string, unknown>;
   if (FIELDS.has(vnode.type)) {
-    if (props.value != null || props.checked != null) rendered.set(dom, { value: props.value, checked: props.checked });
-    else rendered.delete(dom);
+    if (props.value != null || props.checked != null) {
+      // Its first render: hydrated (or just made, then it holds what was rendered).
+      if (!rendered.has(dom) && isField(dom)) replayEarlyEdit(dom, props);
+      rendered.set(dom, { value: props.value, checked: props.checked });
+    } else rendered.delete(dom);
   }
   for (const [prop, attribute] of ID_ATTRIBUTES) {
     const value = props[prop];

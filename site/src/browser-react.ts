@@ -20,6 +20,7 @@ import {
 } from 'preact/compat';
 import { hydrateRoot as preactHydrateRoot, createRoot } from 'preact/compat/client';
 import { behaveAsReactDom } from './browser-react-dom';
+import { hydrating, hydratingRoot } from './hydration';
 
 // preact/compat's types are written as `export =`, which TypeScript will not re-export with
 // `export *`; the module itself is ES, and every name of it passes through.
@@ -30,14 +31,12 @@ export { default } from 'preact/compat';
 // After preact/compat's own hooks (installed as it loaded, above): these run first and call them.
 behaveAsReactDom();
 
-/** True while hydrateRoot renders (Preact hydrates synchronously). */
-let hydrating = false;
-
 export { createRoot };
 
 /**
  * React's hydrateRoot, noting that the render under way hydrates (for useSyncExternalStore;
- * Preact hydrates synchronously, so the render is over when it returns).
+ * Preact hydrates synchronously, so the render is over when it returns, but for the parts it
+ * leaves to later tasks: components/HydrationPart.tsx).
  *
  * React's prerender writes the preloads it hoists (the logo's `<link rel="preload">`) first in
  * the container. They are no part of the tree, so Preact would move the app's element before
@@ -46,23 +45,19 @@ export { createRoot };
  */
 export function hydrateRoot(container: Element, children: ReactNode) {
   for (const node of [...container.children]) if (node.tagName === 'LINK') document.head.append(node);
-  hydrating = true;
-  try {
-    return preactHydrateRoot(container, children);
-  } finally {
-    hydrating = false;
-  }
+  return hydratingRoot(() => preactHydrateRoot(container, children));
 }
 
 /**
- * React's useSyncExternalStore: while hydrating, the server's snapshot (so the first render in
- * the browser is the prerender's: shell's useHydrated() is false, a saved listing's heart is
- * not pressed yet), then the store's own in a render right after, as React does. Preact's own
- * takes the browser's value at once, and its hydration leaves the server's attributes as they
- * were, so the page would keep the server's state while Preact believes it shows the browser's.
+ * React's useSyncExternalStore: while hydrating (the root, or a part of it in a later task), the
+ * server's snapshot (so the first render in the browser is the prerender's: shell's
+ * useHydrated() is false, a saved listing's heart is not pressed yet), then the store's own in a
+ * render right after, as React does. Preact's own takes the browser's value at once, and its
+ * hydration leaves the server's attributes as they were, so the page would keep the server's
+ * state while Preact believes it shows the browser's.
  */
 export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, getServerSnapshot?: () => T): T {
-  const [fromServer, setFromServer] = useState(() => hydrating && getServerSnapshot !== undefined);
+  const [fromServer, setFromServer] = useState(() => hydrating() && getServerSnapshot !== undefined);
   useEffect(() => {
     if (fromServer) setFromServer(false);
   }, [fromServer]);

@@ -5,9 +5,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { langOfPath, loadMessages } from './i18n';
+import { langOfPath, loadMessages, prepareFormats } from './i18n';
 import { preferredHome, rememberLanguageChange } from './i18n/preference';
 import { routes } from './routes';
+import { nextTask, rootHydrated, whenHydrated } from './hydration';
 import './styles.css';
 
 /** The id of the prerender's JSON block (scripts/prerender.mjs). */
@@ -15,19 +16,25 @@ const HYDRATION_DATA_ID = 'router-data';
 
 /**
  * Marks <html> `data-hydrated` once the page's first render in the browser is committed (a
- * parent's effects run after all of its children's), whichever library renders (React DOM, or
+ * parent's effects run after all of its children's) and, with Preact, every part it left to a
+ * later task too (components/HydrationPart.tsx), whichever library renders (React DOM, or
  * Preact: vite.config.ts). The browser tests wait for it (e2e/browser.mjs `settle`); an
  * attribute, unlike a User Timing mark, is seen by a test that installed a fake clock. <html> is
  * outside the hydrated root, so the attribute changes nothing the renderer compares.
  */
 function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
+    void whenHydrated().then(() => {
+      document.documentElement.dataset.hydrated = '';
+    });
+    rootHydrated();
   }, []);
   return children;
 }
 
 async function start(): Promise<void> {
+  // Not in the task that evaluated the app's code.
+  await nextTask();
   // A visitor who chose Arabic or Russian before and comes back to the English home page.
   const home = preferredHome(window.location.pathname, document.referrer, window.location.origin);
   if (home) {
@@ -45,11 +52,17 @@ async function start(): Promise<void> {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   ]);
+  // Each step its own task, the main thread free in between (a phone's long tasks are what
+  // Total Blocking Time counts): the language's number data, the router, then the page.
+  await nextTask();
+  prepareFormats(langOfPath(window.location.pathname));
+  await nextTask();
   const embedded = document.getElementById(HYDRATION_DATA_ID)?.textContent;
   if (embedded) {
     (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(embedded);
   }
   const router = createBrowserRouter(routes);
+  await nextTask();
   const root = document.getElementById('root');
   if (root) {
     hydrateRoot(

@@ -13,6 +13,7 @@ import { Header } from './Header';
 import { Icon } from './Icon';
 import { ShellLink, useShellClicks } from './ShellLink';
 import { CompareTrayPlace } from '../shortlist/controls';
+import { HydrationPart } from './HydrationPart';
 
 export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<ShellData> {
   const lang = langOfPath(new URL(request.url).pathname);
@@ -55,7 +56,6 @@ function Banner() {
 function PartnersStrip() {
   const t = useT();
   const site = useSite();
-  if (site.partners.length === 0) return null;
   return (
     <section className="partners-strip" aria-labelledby="partners-strip-title">
       <div className="container">
@@ -134,6 +134,7 @@ export function Layout() {
 
 function Shell() {
   const t = useT();
+  const site = useSite();
   const main = useRef<HTMLElement>(null);
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -150,13 +151,31 @@ function Shell() {
       <ScrollRestoration />
       <Header />
       <div className={busy ? 'nav-progress is-active' : 'nav-progress'} aria-hidden="true" />
-      <main id="main" ref={main} tabIndex={-1} aria-busy={busy}>
-        <Outlet />
-      </main>
-      {editorPage ? null : <Banner />}
-      {editorPage ? null : <PartnersStrip />}
-      <Footer />
-      {editorPage ? null : <ChatButton />}
+      {/* The header hydrates with the root; the page, and each of what follows it, in a
+          task of its own (HydrationPart: one element each). */}
+      <HydrationPart>
+        <main id="main" ref={main} tabIndex={-1} aria-busy={busy}>
+          <Outlet />
+        </main>
+      </HydrationPart>
+      {editorPage ? null : (
+        <HydrationPart>
+          <Banner />
+        </HydrationPart>
+      )}
+      {editorPage || site.partners.length === 0 ? null : (
+        <HydrationPart>
+          <PartnersStrip />
+        </HydrationPart>
+      )}
+      <HydrationPart>
+        <Footer />
+      </HydrationPart>
+      {editorPage ? null : (
+        <HydrationPart>
+          <ChatButton />
+        </HydrationPart>
+      )}
       {editorPage ? null : <CompareTrayPlace />}
     </div>
   );

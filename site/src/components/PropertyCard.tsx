@@ -15,6 +15,7 @@ import { telHref, whatsappHref } from '../format';
 import { absoluteUrl } from '../property/seo';
 import { useCardOrigin } from '../search/origin';
 import { CompareToggle, SaveButton } from '../shortlist/controls';
+import { HydrationPart } from './HydrationPart';
 
 /** `priority`: its photo is the page's largest image (components/Picture.tsx). */
 export function PropertyCard({ property: card, priority = false }: { property: CardProperty; priority?: boolean }) {
@@ -155,10 +156,13 @@ export function PropertyGrid({ properties, empty, first = false }: { properties:
   }
   return (
     <ul className="card-grid" role="list">
+      {/* A card is a part of the page's hydration (a screen of cards is a long task on a phone). */}
       {properties.map((property, index) => (
-        <li key={property.id}>
-          <PropertyCard property={property} priority={first && index === 0} />
-        </li>
+        <HydrationPart key={property.id}>
+          <li>
+            <PropertyCard property={property} priority={first && index === 0} />
+          </li>
+        </HydrationPart>
       ))}
     </ul>
   );

@@ -74,6 +74,7 @@ export interface PanelValues {
 }
 
 const EMPTY: PanelValues = { query: '', type: '', bedrooms: '', area: '', community: '' };
+const FIELDS = Object.keys(EMPTY) as (keyof PanelValues)[];
 
 /**
  * The result page's URL for the values, or null when nothing is filled in (then the
@@ -120,6 +121,9 @@ export function panelValuesFrom(params: URLSearchParams): PanelValues {
  * which have none; without it the options are the plain type names.
  * `refine`: the panel of a result page, showing the page's search (`initial`) and changing it in
  * place: a dropdown's change searches at once, the address replaced and the page not scrolled.
+ * A new `initial` (the address read once the page has hydrated, a refined search) is shown in
+ * the same form, so a field the visitor is in keeps its focus; a field they changed from what
+ * the last one showed (typed into before the page hydrated) keeps what they put in.
  * `extra`: parameters of the page kept through a search (a result page's sort and price range).
  * `type` and `onType`: the page's type filter, when the page has one (a listing page's chips):
  * the dropdown shows it and sets it, one filter for both controls.
@@ -151,6 +155,13 @@ export function SearchPanel({
   const navigate = useNavigate();
   const config = PANELS[kind];
   const [own, setValues] = useState<PanelValues>(initial);
+  const [shown, setShown] = useState<PanelValues>(initial);
+  if (FIELDS.some((field) => initial[field] !== shown[field])) {
+    setShown(initial);
+    const next = { ...initial };
+    for (const field of FIELDS) if (own[field] !== shown[field]) next[field] = own[field];
+    setValues(next);
+  }
   const options = typeOptions(config.types, types);
   // The page's type filter where it has one, shown as the dropdown's option of that type.
   const values = { ...own, type: optionOf(options, type ?? own.type) };

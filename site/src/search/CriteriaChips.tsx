@@ -12,6 +12,7 @@ import { typeLabel, useT } from '../i18n';
 import { useLang } from '../shell';
 import { chipsNamed, without, type ChipParam, type CommunityName } from './chips';
 import { readQuery, TERMS_FILE, type Given, type Reading } from './readQuery';
+import { inNextTask } from '../hydration';
 
 /** The history entry's note of a corrected reading: what was searched for. */
 interface Searched {
@@ -81,8 +82,12 @@ export default function CriteriaChips({
         const state: Searched | null = reading.corrected
           ? { searchedFor: { community: reading.community, type: reading.type, query: reading.query } }
           : null;
-        onRead(next);
-        navigate({ search: `?${next.toString()}` }, { replace: true, preventScrollReset: true, state });
+        // The page drawn again for the new address in a task of its own, not the reading's.
+        inNextTask(() => {
+          if (!live) return;
+          onRead(next);
+          navigate({ search: `?${next.toString()}` }, { replace: true, preventScrollReset: true, state });
+        });
       })
       .catch((error) => console.error('Failed to read the search', error));
     return () => {

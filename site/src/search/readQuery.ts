@@ -93,11 +93,22 @@ function tokens(text: string): Token[] {
   return out;
 }
 
-/** A name's folded tokens joined by a space: how a run of tokens is compared with it. */
-const nameKey = (name: string) =>
-  tokens(name)
-    .map((t) => t.key)
-    .join(' ');
+/**
+ * A name's folded tokens joined by a space: how a run of tokens is compared with it. Kept, as
+ * a query is compared with every name for each run of its words (on a phone, the reading of
+ * 'Marina' folded the names thousands of times: a task of ~100 ms).
+ */
+const nameKeys = new Map<string, string>();
+function nameKey(name: string): string {
+  let key = nameKeys.get(name);
+  if (key === undefined) {
+    key = tokens(name)
+      .map((t) => t.key)
+      .join(' ');
+    nameKeys.set(name, key);
+  }
+  return key;
+}
 
 /** A type's key: a last 's' ignored, as search compares types. */
 const typeKey = (key: string) => (key.endsWith('s') ? key.slice(0, -1) : key);
@@ -437,6 +448,20 @@ function hasRequiredWord(text: string): boolean {
     .some((word) => letters(word) >= 2 && !stop.includes(word));
 }
 
+/** The words of the communities' names, for the rest's spelling; kept for each list of names. */
+const vocabularies = new WeakMap<readonly SearchTerm[], Token[]>();
+function vocabularyOf(communities: readonly SearchTerm[]): Token[] {
+  let vocabulary = vocabularies.get(communities);
+  if (!vocabulary) {
+    vocabulary = communities
+      .flatMap(names)
+      .flatMap(tokens)
+      .filter((t) => letters(t.key) >= 4 && /^\p{Alphabetic}+$/u.test(t.key));
+    vocabularies.set(communities, vocabulary);
+  }
+  return vocabulary;
+}
+
 /** Reads `text` with the `terms`, leaving alone what the search already has (`given`). */
 export function readQuery(text: string, terms: SearchTerms, given: readonly Given[] = []): Reading {
   const reader = new Reader(tokens(text));
@@ -468,11 +493,7 @@ export function readQuery(text: string, terms: SearchTerms, given: readonly Give
     set('type', reader.near(terms.types));
     if (reading.type !== undefined) reading.corrected = true;
   }
-  // The words of the communities' names, for the rest's spelling.
-  const vocabulary = terms.communities
-    .flatMap(names)
-    .flatMap(tokens)
-    .filter((t) => letters(t.key) >= 4 && /^\p{Alphabetic}+$/u.test(t.key));
+  const vocabulary = vocabularyOf(terms.communities);
   const rest = reader.tokens
     .filter((t) => !t.used)
     .map((token) => {
