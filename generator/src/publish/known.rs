@@ -58,7 +58,7 @@ pub(super) struct Known {
     /// Each JSON array file of kept parts (the API's lists of records, the listing pages' cards)
     /// by its path, with the parts it was made of, in order (held, so that the same allocation
     /// is the same part: see [`same_parts`]).
-    pub(super) arrays: HashMap<String, (Vec<Arc<Vec<u8>>>, Arc<Vec<u8>>)>,
+    pub(super) arrays: Arrays,
     /// The team and developers the detail files were made with.
     pub(super) people: People,
     /// The market figures they were made with (`content/market/`).
@@ -69,6 +69,9 @@ pub(super) struct Known {
     /// known.
     pub(super) wanted: Option<HashSet<PathBuf>>,
 }
+
+/// JSON array files by path, each with its parts in order and its bytes.
+pub(super) type Arrays = HashMap<String, (Vec<Arc<Vec<u8>>>, Arc<Vec<u8>>)>;
 
 pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
 

@@ -171,8 +171,8 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 /// changes the parts of a few of them (the lists of all listings and of its category, its page
 /// of cards), and the others are the last build's bytes, not some 60 MB copied together again.
 struct Arrays<'a> {
-    before: &'a HashMap<String, (Vec<Arc<Vec<u8>>>, Arc<Vec<u8>>)>,
-    now: std::sync::Mutex<HashMap<String, (Vec<Arc<Vec<u8>>>, Arc<Vec<u8>>)>>,
+    before: &'a known::Arrays,
+    now: std::sync::Mutex<known::Arrays>,
 }
 
 impl Arrays<'_> {

@@ -80,7 +80,7 @@ pub struct Memo(std::sync::Arc<std::sync::Mutex<Kept>>);
 struct Kept {
     checked: Option<Checked>,
     /// The routes' pages in order, and what [`named_pages`] made of them.
-    named: Option<(Vec<String>, Arc<HashMap<String, String>>)>,
+    named: Option<(Vec<String>, Arc<Named>)>,
 }
 
 impl Memo {
@@ -89,7 +89,7 @@ impl Memo {
     }
 
     /// [`named_pages`] of `routes`, made again only when they are not the last ones.
-    fn named(&self, routes: &Routes) -> Arc<HashMap<String, String>> {
+    fn named(&self, routes: &Routes) -> Arc<Named> {
         let mut kept = self.slot();
         if let Some((pages, named)) = &kept.named
             && routes.pages().map(|p| p.as_ref()).eq(pages.iter().map(String::as_str))
@@ -170,6 +170,9 @@ pub fn check_build(
 
 /// Top-level folders of the output that hold no pages.
 const NOT_PAGES: &[&str] = &["api", "data", "media", "assets", "feeds", ".vite", "property", "blog"];
+
+/// Each listing and post page's decoded path, with its path as links write it.
+type Named = HashMap<String, String>;
 
 /// Each page's path and file.
 type Pages = Vec<(String, PathBuf)>;
