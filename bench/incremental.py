@@ -112,14 +112,17 @@ class Edit:
 class Serve:
     """`estate serve` on a content folder, its log read as it comes."""
 
-    def __init__(self, label, binary, site, content, out, cache, log=None):
+    def __init__(self, label, binary, site, content, out, cache, log):
         self.label, self.content = label, content
-        self.log = open(log, "w", encoding="utf-8") if log else None
         env = dict(os.environ, ESTATE_TIMINGS="1")
-        self.proc = subprocess.Popen(
-            [binary, "serve", "--port", "0", "--content", content, "--out", out, "--cache", cache, "--site", site],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-        )
+        # Output into a file, read as it grows: a pipe is made non-blocking by the Node prerender
+        # sharing it, and an earlier estate lost lines, or its rebuild thread, on a full one.
+        with open(log, "w", encoding="utf-8") as output:
+            self.proc = subprocess.Popen(
+                [binary, "serve", "--port", "0", "--content", content, "--out", out, "--cache", cache, "--site", site],
+                cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, env=env,
+            )
+        self.output = open(log, encoding="utf-8", errors="replace")
         self.lines = []
         self.url = None
         threading.Thread(target=self._read, daemon=True).start()
@@ -128,11 +131,19 @@ class Serve:
         print(f"[{label}] estate serve: first build and start in {time.perf_counter() - started:.0f} s", flush=True)
 
     def _read(self):
-        for line in self.proc.stdout:
+        partial = ""
+        while True:
+            chunk = self.output.readline()
+            if not chunk:
+                if self.proc.poll() is not None:
+                    return
+                time.sleep(POLL / 2)
+                continue
+            partial += chunk
+            if not partial.endswith("\n"):
+                continue
+            line, partial = partial, ""
             self.lines.append((time.perf_counter(), line))
-            if self.log:
-                self.log.write(line)
-                self.log.flush()
             found = re.match(r"estate serve: (http://127\.0\.0\.1:\d+)/ \(Ctrl-C", line)
             if found:
                 self.url = found.group(1)
@@ -288,9 +299,9 @@ def main():
             shutil.copytree(demo, os.path.join(folder, "content"))
             if args.ci_only:
                 continue
-            log = os.path.join(args.log, f"{label}.log") if args.log else None
-            if log:
-                os.makedirs(args.log, exist_ok=True)
+            logs = args.log or folder
+            os.makedirs(logs, exist_ok=True)
+            log = os.path.join(logs, f"{label}.log")
             serves.append(Serve(label, binary, site, *(os.path.join(folder, d) for d in ("content", "serve", "cache")), log=log))
 
         # Listings spread through the list, a different one for every edit, in a random order.

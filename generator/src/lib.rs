@@ -24,4 +24,5 @@ pub mod pipeline;
 pub mod publish;
 pub mod routes;
 pub mod serve;
+pub mod stdio;
 pub mod timings;

@@ -19,11 +19,11 @@ impl Laps {
     pub fn lap(&mut self, what: &str) {
         if self.enabled {
             let now = Instant::now();
-            eprintln!(
-                "estate timings: {}: {what} {:.1} ms",
+            crate::stdio::err(&format!(
+                "estate timings: {}: {what} {:.1} ms\n",
                 self.name,
                 (now - self.last).as_secs_f64() * 1000.0
-            );
+            ));
             self.last = now;
         }
     }

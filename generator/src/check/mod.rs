@@ -45,12 +45,18 @@ pub fn content_and_dangling(
 
 /// The problems that span records, and the dangling links' targets.
 fn across(content: &Content) -> (Vec<Diagnostic>, std::collections::HashSet<String>) {
+    let mut laps = crate::timings::Laps::start("checks across records");
     let mut found = records::check(content);
+    laps.lap("agents, developers and references");
     found.extend(vocabulary::check(content));
+    laps.lap("vocabulary");
     let (links, dangling) = links::scan_content(content);
     found.extend(links);
+    laps.lap("links in content");
     found.extend(pages::check(content));
+    laps.lap("pages");
     found.extend(media::check(content));
+    laps.lap("media");
     (found, dangling)
 }
 

@@ -55,6 +55,10 @@ pub(super) struct Known {
     pub(super) details: HashMap<String, Vec<Arc<Record<PropertyFile>>>>,
     /// Each listing's card JSON (`listings::card_json`), with the API record it was made from.
     pub(super) cards: HashMap<String, (Arc<contract::ApiProperty>, Arc<Vec<u8>>)>,
+    /// Each JSON array file of kept parts (the API's lists of records, the listing pages' cards)
+    /// by its path, with the parts it was made of, in order (held, so that the same allocation
+    /// is the same part: see [`same_parts`]).
+    pub(super) arrays: Arrays,
     /// The team and developers the detail files were made with.
     pub(super) people: People,
     /// The market figures they were made with (`content/market/`).
@@ -66,10 +70,18 @@ pub(super) struct Known {
     pub(super) wanted: Option<HashSet<PathBuf>>,
 }
 
+/// JSON array files by path, each with its parts in order and its bytes.
+pub(super) type Arrays = HashMap<String, (Vec<Arc<Vec<u8>>>, Arc<Vec<u8>>)>;
+
 pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
 
 /// Whether two lists hold the same records (the same allocations, in the same order).
 pub(super) fn same_records<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
+}
+
+/// Whether two lists hold the same parts (the same allocations, in the same order).
+pub(super) fn same_parts(a: &[Arc<Vec<u8>>], b: &[Arc<Vec<u8>>]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
 }
 

@@ -15,6 +15,7 @@
 //! writes it.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use contract::files;
 use contract::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
@@ -158,24 +159,32 @@ pub fn card_json(p: &ApiProperty, pictures: &Pictures) -> Vec<u8> {
 /// The files, for `properties` newest first, by their paths (`contract::files`).
 /// `guide` is the guide page of a community named so, if it has one.
 pub fn files(
-    properties: &[std::sync::Arc<ApiProperty>],
+    properties: &[Arc<ApiProperty>],
     pictures: &Pictures,
     guide: &(dyn Fn(&str) -> Option<String> + Sync),
 ) -> Vec<(String, Vec<u8>)> {
-    let cards: Vec<std::sync::Arc<Vec<u8>>> =
-        properties.par_iter().map(|p| std::sync::Arc::new(card_json(p, pictures))).collect();
-    files_with_cards(properties, &cards, pictures, guide)
+    let cards: Vec<Arc<Vec<u8>>> = properties.par_iter().map(|p| Arc::new(card_json(p, pictures))).collect();
+    let array = |_: &str, cards: Vec<Arc<Vec<u8>>>| {
+        Arc::new(crate::publish::json_array(cards.iter().map(|card| card.as_slice())))
+    };
+    let files = files_with_cards(properties, &cards, pictures, guide, &array);
+    files.into_iter().map(|(path, bytes)| (path, Arc::unwrap_or_clone(bytes))).collect()
 }
+
+/// A page file's JSON array of cards, made from them (`path`, the cards in order).
+pub type Array<'a> = dyn Fn(&str, Vec<Arc<Vec<u8>>>) -> Arc<Vec<u8>> + Sync + 'a;
 
 /// [`files`], with each listing's card JSON made already ([`card_json`], in the order of
 /// `properties`): `estate serve` keeps them between rebuilds, so an edit serialises one card,
-/// not the 20,000 of the page files of 10,000 listings.
+/// not the 20,000 of the page files of 10,000 listings; and `array` makes each page file of
+/// cards (`estate serve` keeps those whose cards are the same).
 pub fn files_with_cards(
-    properties: &[std::sync::Arc<ApiProperty>],
-    cards: &[std::sync::Arc<Vec<u8>>],
+    properties: &[Arc<ApiProperty>],
+    cards: &[Arc<Vec<u8>>],
     pictures: &Pictures,
     guide: &(dyn Fn(&str) -> Option<String> + Sync),
-) -> Vec<(String, Vec<u8>)> {
+    array: &Array,
+) -> Vec<(String, Arc<Vec<u8>>)> {
     let mut laps = crate::timings::Laps::start("listings");
     // Each listing's community key, folded once for all the files.
     let keys: Vec<Option<String>> =
@@ -189,7 +198,7 @@ pub fn files_with_cards(
         .collect();
     laps.lap("keys");
     // Each kind's files on its own core.
-    let mut written: Vec<(String, Vec<u8>)> = KINDS
+    let mut written: Vec<(String, Arc<Vec<u8>>)> = KINDS
         .par_iter()
         .flat_map_iter(|&(kind, category)| {
             let indices: Vec<usize> = (0..located.len())
@@ -226,10 +235,11 @@ pub fn files_with_cards(
                 total: shown.len(),
                 types: counted(shown.iter().map(|p| p.sub_category.as_str())),
             };
-            let mut written = vec![(files::listing_summary(kind), to_json(&summary))];
+            let mut written = vec![(files::listing_summary(kind), Arc::new(to_json(&summary)))];
             for (number, page) in indices.chunks(PAGE_SIZE).enumerate() {
-                let page = crate::publish::json_array(page.iter().map(|&i| cards[i].as_slice()));
-                written.push((files::listing_page(kind, number), page));
+                let path = files::listing_page(kind, number);
+                let page = array(&path, page.iter().map(|&i| cards[i].clone()).collect());
+                written.push((path, page));
             }
             written
         })
@@ -250,10 +260,10 @@ pub fn files_with_cards(
         residential: newest(MainCategory::Residential),
         types: counted(properties.iter().map(|p| p.sub_category.as_str())),
     };
-    written.push((files::HOME.to_owned(), to_json(&home)));
+    written.push((files::HOME.to_owned(), Arc::new(to_json(&home))));
 
     laps.lap("home");
-    written.push((files::COMMUNITIES.to_owned(), to_json(&communities(&located, pictures, guide))));
+    written.push((files::COMMUNITIES.to_owned(), Arc::new(to_json(&communities(&located, pictures, guide)))));
     laps.lap("communities");
     written
 }

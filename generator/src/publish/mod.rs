@@ -167,6 +167,28 @@ fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("API records always serialise")
 }
 
+/// The JSON arrays of kept parts this build made or took from the last: an edit of one listing
+/// changes the parts of a few of them (the lists of all listings and of its category, its page
+/// of cards), and the others are the last build's bytes, not some 60 MB copied together again.
+struct Arrays<'a> {
+    before: &'a known::Arrays,
+    now: std::sync::Mutex<known::Arrays>,
+}
+
+impl Arrays<'_> {
+    /// The JSON array of `parts` for the file at `path`: the last build's bytes when made of the
+    /// same parts.
+    fn array(&self, path: &str, parts: Vec<Arc<Vec<u8>>>) -> Arc<Vec<u8>> {
+        let bytes = match self.before.get(path) {
+            Some((last, bytes)) if known::same_parts(last, &parts) => bytes.clone(),
+            _ => Arc::new(json_array(parts.iter().map(|p| p.as_slice()))),
+        };
+        let mut now = self.now.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        now.insert(path.to_owned(), (parts, bytes.clone()));
+        bytes
+    }
+}
+
 /// Where the published file at `path` (`contract::files`) goes, relative to the output folder.
 pub(crate) fn file(path: &str) -> PathBuf {
     PathBuf::from(files::relative(path))
@@ -366,13 +388,17 @@ impl Jobs {
         // Relative to the output folder.
         let mut jobs: Vec<known::Job> = Vec::new();
         let mut kept = Vec::new();
-        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes)));
-        add(files::API_PROPERTIES, json_array(properties.iter().map(|m| m.json.as_slice())));
+        let arrays = Arrays { before: &before.arrays, now: Default::default() };
+        let mut array = |path: &str, parts: Vec<Arc<Vec<u8>>>| {
+            jobs.push((file(path), arrays.array(path, parts)));
+        };
+        array(files::API_PROPERTIES, properties.iter().map(|m| m.json.clone()).collect());
         for category in MainCategory::ALL {
             let in_category = properties.iter().filter(|m| m.api.main_category == category);
-            add(files::api_category(category), json_array(in_category.map(|m| m.json.as_slice())));
+            array(files::api_category(category), in_category.map(|m| m.json.clone()).collect());
         }
-        add(files::API_BLOGS, json_array(posts.iter().map(|m| m.json.as_slice())));
+        array(files::API_BLOGS, posts.iter().map(|m| m.json.clone()).collect());
+        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes)));
         add(files::API_NOT_FOUND, API_NOT_FOUND.to_vec());
         laps.lap("API lists");
 
@@ -441,11 +467,10 @@ impl Jobs {
             .map(|(m, json)| (m.record.id.clone(), (m.api.clone(), json.clone())))
             .collect();
         laps.lap("cards");
-        for (path, bytes) in
-            crate::publish::listings::files_with_cards(api_properties, &cards, pictures, &guide)
-        {
-            add(&path, bytes);
-        }
+        let array = |path: &str, parts: Vec<Arc<Vec<u8>>>| arrays.array(path, parts);
+        let listing_files =
+            crate::publish::listings::files_with_cards(api_properties, &cards, pictures, &guide, &array);
+        now.arrays = arrays.now.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         laps.lap("listings");
         if let Some(site) = &content.site {
             add(files::SITE, to_json(&site::site(&site.data, &content.team, &content.vocabulary, pictures)));
@@ -460,6 +485,7 @@ impl Jobs {
         for page in &content.pages {
             add(&files::legal_page(&page.id), to_json(&site::page(page)));
         }
+        jobs.extend(listing_files.into_iter().map(|(path, bytes)| (file(&path), bytes)));
 
         // One file per record: those made again are written, the others are there already.
         let records = properties

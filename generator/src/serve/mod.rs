@@ -27,7 +27,6 @@ mod rebuild;
 mod too_long;
 
 use std::convert::Infallible;
-use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -258,9 +257,7 @@ fn url(address: SocketAddr) -> String {
 
 /// Prints a line on stdout at once, so whoever reads it through a pipe sees it now.
 fn announce(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+    crate::stdio::out(&format!("{line}\n"));
 }
 
 /// Resolves on Ctrl-C, or on SIGTERM where there is one.

@@ -10,6 +10,7 @@
 //! and the prerender, kept running with its workers warm ([`crate::pipeline::site::Warm`]),
 //! renders only the pages that read them.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, RwLock};
@@ -20,8 +21,10 @@ use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, ne
 use tokio::sync::broadcast;
 
 use super::{DEBOUNCE, ServeError, announce};
+use crate::content::diag::{Diagnostic, Report, Severity};
 use crate::pipeline::status::{FILE as STATUS, Status};
 use crate::pipeline::{self, BuildError, BuildOptions, Incremental, Pages};
+use crate::stdio::err;
 
 /// The folder requests are answered from: the output folder or its spare copy.
 #[derive(Clone, Debug)]
@@ -74,7 +77,7 @@ impl Copies {
             }
         });
         if let Err(error) = written {
-            eprintln!("estate serve: cannot write the editor's status: {error}");
+            err(&format!("estate serve: cannot write the editor's status: {error}\n"));
         }
     }
 
@@ -104,8 +107,10 @@ fn check_sync(from: &Path, to: &Path, by_paths: bool) {
     }
     match sync_tree(from, to) {
         Ok(0) => {}
-        Ok(missed) => eprintln!("estate serve: BUG: the rebuild did not report {missed} files it changed"),
-        Err(error) => eprintln!("estate serve: cannot compare the copies: {error}"),
+        Ok(missed) => {
+            err(&format!("estate serve: BUG: the rebuild did not report {missed} files it changed\n"))
+        }
+        Err(error) => err(&format!("estate serve: cannot compare the copies: {error}\n")),
     }
 }
 
@@ -288,7 +293,7 @@ fn rebuild_loop(
     // Which copy requests are answered from.
     let mut current = 0;
     if let Err(error) = copies.sync(0, 1, None) {
-        eprintln!("estate serve: cannot prepare {}: {error}", copies.folders[1].display());
+        err(&format!("estate serve: cannot prepare {}: {error}\n", copies.folders[1].display()));
         return;
     }
     announce("estate serve: watching for changes");
@@ -297,6 +302,8 @@ fn rebuild_loop(
     let mut site_broken = false;
     // Whether the spare copy holds the last good build (not so after a failed rebuild into it).
     let mut spare_is_last_build = true;
+    // The warnings the last rebuild printed (see `new_warnings`).
+    let mut shown = BTreeSet::new();
     while let Ok(first) = rx.recv() {
         let mut changed = Vec::new();
         for result in std::iter::once(first).chain(rx.try_iter()) {
@@ -306,7 +313,7 @@ fn rebuild_loop(
                 })),
                 Err(errors) => {
                     for error in errors {
-                        eprintln!("estate serve: watching: {error}");
+                        err(&format!("estate serve: watching: {error}\n"));
                     }
                 }
             }
@@ -334,7 +341,7 @@ fn rebuild_loop(
                 served.set(copies.folders[spare].clone());
                 current = spare;
                 site_broken = false;
-                eprint!("{}", warnings.render());
+                err(&new_warnings(&warnings, &mut shown));
                 generation += 1;
                 // No receivers (no browser open) is fine.
                 let _ = reload.send(generation);
@@ -364,7 +371,7 @@ fn rebuild_loop(
                     }
                     Err(error) => {
                         spare_is_last_build = false;
-                        eprintln!("estate serve: cannot bring {} up to date: {error}", other.display());
+                        err(&format!("estate serve: cannot bring {} up to date: {error}\n", other.display()));
                     }
                 }
                 let outcome = Status::published(&build.content, &warnings, &records, false);
@@ -374,14 +381,14 @@ fn rebuild_loop(
                 // A content error stops the build before it writes anything.
                 spare_is_last_build &= matches!(error, BuildError::Content(_));
                 if let BuildError::Content(report) = &error {
-                    eprint!("{}", report.render());
+                    err(&new_warnings(report, &mut shown));
                 }
                 // A page that cannot be rendered is the content's doing; the front end is fine.
                 site_broken |= matches!(&error, BuildError::Site(e) if !matches!(e, pipeline::site::SiteError::Prerender(_)));
-                eprintln!(
-                    "estate serve: {} the rebuild after a change to {what} failed: {error}; still serving the last good build",
+                err(&format!(
+                    "estate serve: {} the rebuild after a change to {what} failed: {error}; still serving the last good build\n",
                     clock()
-                );
+                ));
                 let outcome = match &error {
                     BuildError::Content(report) => Status::refused(&build.content, report),
                     BuildError::BrokenLinks(broken) => Status::broken_links(&build.content, broken),
@@ -391,6 +398,23 @@ fn rebuild_loop(
             }
         }
     }
+}
+
+/// A rebuild's problems as the terminal shows them: its errors, and its warnings that the last
+/// rebuild did not print (every rebuild reports each warning of the content again: a thousand
+/// of them buried a new one, and printing them took longer than an edit's rebuild), then how
+/// many were left out. `shown` becomes this report's warnings.
+fn new_warnings(report: &Report, shown: &mut BTreeSet<Diagnostic>) -> String {
+    let (new, repeated): (Vec<&Diagnostic>, Vec<&Diagnostic>) =
+        report.diagnostics.iter().partition(|d| d.severity == Severity::Error || !shown.contains(*d));
+    *shown = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).cloned().collect();
+    let mut text = Report { diagnostics: new.into_iter().cloned().collect() }.render();
+    match repeated.len() {
+        0 => {}
+        1 => text.push_str("estate serve: 1 warning as before, not shown again\n"),
+        n => text.push_str(&format!("estate serve: {n} warnings as before, not shown again\n")),
+    }
+    text
 }
 
 /// What a rebuild does with the pages for these changes; None when nothing relevant changed.
@@ -413,6 +437,7 @@ fn pages_for(base: &Pages, changed: &[Changed], site_broken: bool) -> Option<Pag
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::yaml::Pos;
     use notify_debouncer_full::notify;
 
     #[test]
@@ -449,6 +474,29 @@ mod tests {
         // What the build's own reading and hard-linking of media causes.
         assert_eq!(watched.classify(&EventKind::Access(AccessKind::Any), file), None);
         assert_eq!(watched.classify(&EventKind::Modify(ModifyKind::Metadata(MetadataKind::Any)), file), None);
+    }
+
+    #[test]
+    fn a_rebuild_prints_its_errors_and_only_the_warnings_not_printed_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str| dir.path().join(name);
+        let warning = |name: &str| Diagnostic::warning(&file(name), Pos::START, format!("{name} is odd"));
+        let error = Diagnostic::error(&file("c.yaml"), Pos::START, "c.yaml is wrong");
+        let mut shown = BTreeSet::new();
+        let first = Report { diagnostics: vec![warning("a.yaml"), warning("b.yaml")] };
+        let text = new_warnings(&first, &mut shown);
+        assert!(text.contains("a.yaml is odd") && text.contains("b.yaml is odd"), "{text}");
+        assert!(!text.contains("as before"), "{text}");
+        let second = Report { diagnostics: vec![warning("a.yaml"), warning("b.yaml"), error.clone()] };
+        let text = new_warnings(&second, &mut shown);
+        assert!(!text.contains("is odd") && text.contains("c.yaml is wrong"), "{text}");
+        assert!(text.ends_with("estate serve: 2 warnings as before, not shown again\n"), "{text}");
+        // Errors are printed each time; a warning gone and back is new again.
+        let third = Report { diagnostics: vec![warning("b.yaml"), error] };
+        let text = new_warnings(&third, &mut shown);
+        assert!(text.contains("c.yaml is wrong") && text.ends_with("1 warning as before, not shown again\n"));
+        let text = new_warnings(&first, &mut shown);
+        assert!(text.contains("a.yaml is odd") && !text.contains("b.yaml is odd"), "{text}");
     }
 
     #[test]
