@@ -616,9 +616,12 @@ fn extra_pattern(name: &str) -> Option<(&'static str, &'static str)> {
             r"^https://(www\.|m\.|player\.)?(youtube\.com|youtu\.be|vimeo\.com)/\S+$",
             "Write the video's address on YouTube or Vimeo, starting with https://",
         )),
-        "whatsapp" => {
-            Some((r"^\D*(\d\D*){9,}$", "Write the full number with the country code, e.g. +971501234567"))
-        }
+        // Dialled from abroad and opened as wa.me/<digits>, which takes the country code and no
+        // leading 0 or 00: 7 to 15 digits after a +, spaces, hyphens and brackets between them.
+        "phone" | "phones" | "whatsapp" => Some((
+            r"^\+[1-9]([ ()-]{0,2}[0-9]){6,14}$",
+            "Write the number with its country code after a +, e.g. +971 50 123 4567 (not 050 123 4567 or 00971 50 123 4567)",
+        )),
         _ => None,
     }
 }
