@@ -277,7 +277,12 @@ pub fn config(backend: &Backend) -> Value {
         "logo": { "src": "/favicon.svg" },
         "media_folder": "content/media",
         "public_folder": "media",
-        "media_libraries": { "default": { "config": { "max_file_size": MAX_PHOTO_BYTES, "slugify_filename": true } } },
+        // No stock photos (Pexels, Unsplash ...) beside the agency's own: a listing shows the
+        // property itself, and the page's policy lets the CMS reach no photo service anyway.
+        "media_libraries": {
+            "default": { "config": { "max_file_size": MAX_PHOTO_BYTES, "slugify_filename": true } },
+            "stock_assets": false,
+        },
         "slug": { "encoding": "ascii", "clean_accents": true },
         "i18n": { "structure": "single_file_default_root", "locales": LOCALES, "default_locale": LOCALES[0] },
         "output": { "omit_empty_optional_fields": true, "yaml": { "indent_size": 2 } },
