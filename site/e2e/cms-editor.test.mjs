@@ -370,6 +370,31 @@ test('a photo deleted from the media library while listings show it does not sto
   await context.close();
 });
 
+test('a phone typed without its country code is refused in the form with what to write, and one with it is saved', async () => {
+  const { context, page, errors } = await openCms();
+  await signIn(page);
+  await page.getByText('Team', { exact: true }).locator('visible=true').first().click();
+  await openEntry(page, 'Daniel Novak');
+  const file = join(content, 'team', 'daniel-novak.yaml');
+  for (const [name, label] of [['phone', 'Phone'], ['whatsapp', 'WhatsApp number']]) {
+    const field = await reveal(page, page.getByRole('textbox', { name: label, exact: true }));
+    for (const local of ['050 123 4567', '00971501234567']) {
+      await field.fill(local);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(/Write the number with its country code after a \+, e\.g\. \+971 50 123 4567/).first().waitFor({ timeout: 10_000 });
+      assert.match(await formErrors(page), new RegExp(`^${label}: `));
+      assert.doesNotMatch(readFileSync(file, 'utf8'), new RegExp(`^${name}: '?${local}`, 'm'));
+    }
+    await field.fill('+7 912 345 67 89');
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  for (let i = 0; i < 100 && !/^phone: '?\+7 912/m.test(readFileSync(file, 'utf8')); i++) await page.waitForTimeout(100);
+  assert.match(readFileSync(file, 'utf8'), /^phone: '?\+7 912 345 67 89'?$/m);
+  assert.match(readFileSync(file, 'utf8'), /^whatsapp: '?\+7 912 345 67 89'?$/m);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the editors\' guide shows every picture taken here, and only those', () => {
   const guide = readFileSync(join(repo, 'docs', 'editors.md'), 'utf8');
   const shown = [...guide.matchAll(/\]\(editors\/([^)]+\.jpg)\)/g)].map((m) => m[1]);

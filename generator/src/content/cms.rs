@@ -277,7 +277,12 @@ pub fn config(backend: &Backend) -> Value {
         "logo": { "src": "/favicon.svg" },
         "media_folder": "content/media",
         "public_folder": "media",
-        "media_libraries": { "default": { "config": { "max_file_size": MAX_PHOTO_BYTES, "slugify_filename": true } } },
+        // No stock photos (Pexels, Unsplash ...) beside the agency's own: a listing shows the
+        // property itself, and the page's policy lets the CMS reach no photo service anyway.
+        "media_libraries": {
+            "default": { "config": { "max_file_size": MAX_PHOTO_BYTES, "slugify_filename": true } },
+            "stock_assets": false,
+        },
         "slug": { "encoding": "ascii", "clean_accents": true },
         "i18n": { "structure": "single_file_default_root", "locales": LOCALES, "default_locale": LOCALES[0] },
         "output": { "omit_empty_optional_fields": true, "yaml": { "indent_size": 2 } },
@@ -616,9 +621,12 @@ fn extra_pattern(name: &str) -> Option<(&'static str, &'static str)> {
             r"^https://(www\.|m\.|player\.)?(youtube\.com|youtu\.be|vimeo\.com)/\S+$",
             "Write the video's address on YouTube or Vimeo, starting with https://",
         )),
-        "whatsapp" => {
-            Some((r"^\D*(\d\D*){9,}$", "Write the full number with the country code, e.g. +971501234567"))
-        }
+        // Dialled from abroad and opened as wa.me/<digits>, which takes the country code and no
+        // leading 0 or 00: 7 to 15 digits after a +, spaces, hyphens and brackets between them.
+        "phone" | "phones" | "whatsapp" => Some((
+            r"^\+[1-9]([ ()-]{0,2}[0-9]){6,14}$",
+            "Write the number with its country code after a +, e.g. +971 50 123 4567 (not 050 123 4567 or 00971 50 123 4567)",
+        )),
         _ => None,
     }
 }

@@ -39,8 +39,10 @@ impl Kind {
         if raster::photo_extension(head).is_some() {
             return Some(Kind::Photo);
         }
-        // MP4 and QuickTime: a box named `ftyp` first; WebM: an EBML header.
-        if head.get(4..8) == Some(b"ftyp") || head.starts_with(&[0x1A, 0x45, 0xDF, 0xA3]) {
+        // MP4 and QuickTime: a box named `ftyp` first (but not a HEIC or AVIF photo's, which
+        // starts so too); WebM: an EBML header.
+        if (head.get(4..8) == Some(b"ftyp") && !is_heif(head)) || head.starts_with(&[0x1A, 0x45, 0xDF, 0xA3])
+        {
             return Some(Kind::Video);
         }
         if head.starts_with(b"PMTiles") {
@@ -68,6 +70,17 @@ impl Kind {
             Kind::MapTiles => "a map tile archive (PMTiles)",
         }
     }
+}
+
+/// Whether `head` starts a HEIC or AVIF photo (an iPhone's, a Mac's): an ISO `ftyp` box as a
+/// video's, with an image brand. Not every browser shows them, and the image stage does not
+/// read them.
+fn is_heif(head: &[u8]) -> bool {
+    const BRANDS: [&[u8]; 12] = [
+        b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1", b"msf1", b"avif",
+        b"avis",
+    ];
+    head.get(4..8) == Some(b"ftyp") && head.get(8..12).is_some_and(|brand| BRANDS.contains(&brand))
 }
 
 /// How many bytes [`Kind::by_bytes`] looks at.
@@ -118,6 +131,12 @@ pub fn classify(
     whole: impl FnOnce() -> std::io::Result<Vec<u8>>,
 ) -> Result<(Kind, Option<String>), Refusal> {
     let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    if is_heif(head) {
+        // Whatever its name says: the one way to publish it is as a JPEG.
+        return Err(Refusal::whole(format!(
+            "`{name}` is not published: it is a HEIC photo (an iPhone's own format), which the site cannot show; save it as JPEG and upload that instead (on an iPhone, Settings, Camera, Formats, Most Compatible takes photos as JPEG)"
+        )));
+    }
     let by_bytes = Kind::by_bytes(head);
     let Some(named) = Kind::by_name(path) else {
         let what = by_bytes.map_or_else(|| looks_like(head), Kind::words);
@@ -292,6 +311,15 @@ mod tests {
         assert!(gif.contains("its bytes are a GIF image"), "{gif}");
         let html_as_svg = decide("x.svg", b"<html><body onload=alert(1)>").unwrap_err();
         assert!(html_as_svg.contains("its bytes are HTML"), "{html_as_svg}");
+        // An iPhone's photo, HEIC, starts as an MP4 video does: refused whatever its name, with
+        // what to do, not published as a video when named .mp4.
+        let heic = b"\0\0\0\x18ftypheic\0\0\0\0mif1heic";
+        for name in ["IMG_4521.HEIC", "IMG_4521.jpg", "IMG_4521.mp4"] {
+            let refused = decide(name, heic).unwrap_err();
+            assert!(refused.contains("is a HEIC photo") && refused.contains("save it as JPEG"), "{refused}");
+            assert!(!refused.contains("video"), "{refused}");
+        }
+        assert!(decide("a.mp4", b"\0\0\0\x1cftypavif\0\0\0\0mif1avif").is_err());
         let xml_html = decide("x.svg", b"<?xml version=\"1.0\"?><html/>").unwrap_err();
         assert!(xml_html.contains("its first element is `<html>`"), "{xml_html}");
     }

@@ -511,6 +511,12 @@ fn raw_html_in_a_text_is_link_checked_as_the_built_page_is() {
 
 /// The field at `path` (`name`, or `parent.name` into an object's fields) of a collection's
 /// fields.
+/// The collection `name` of `config` (its one file, for a collection of files).
+fn collection_of(config: &Value, name: &str) -> Value {
+    let c = config["collections"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap().clone();
+    if c.get("files").is_some() { c["files"][0].clone() } else { c }
+}
+
 fn field_at(fields: &Value, path: &str) -> Value {
     path.split('.').fold(fields.clone(), |fields, name| {
         let list = fields.get("fields").unwrap_or(&fields).as_array().cloned().unwrap_or_default();
@@ -524,10 +530,7 @@ fn field_at(fields: &Value, path: &str) -> Value {
 #[test]
 fn every_rule_of_the_build_the_cms_can_state_is_in_its_config() {
     let config = generated();
-    let collection = |name: &str| -> Value {
-        let c = config["collections"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap().clone();
-        if c.get("files").is_some() { c["files"][0].clone() } else { c }
-    };
+    let collection = |name: &str| collection_of(&config, name);
     let developers = collection("developers");
     let settings = collection("settings");
     let pattern =
@@ -602,6 +605,8 @@ fn every_rule_of_the_build_the_cms_can_state_is_in_its_config() {
     }
     let most = config["media_libraries"]["default"]["config"]["max_file_size"].as_u64().unwrap();
     assert_eq!(most, 5 * 1024 * 1024);
+    // The photo dialog offers the agency's own photos only, no stock photo services.
+    assert_eq!(config["media_libraries"]["stock_assets"], false);
     for logo in
         [field_at(&developers, "logo"), field_at(&settings, "logo"), field_at(&settings, "partners.logo")]
     {
@@ -627,5 +632,51 @@ fn every_rule_of_the_build_the_cms_can_state_is_in_its_config() {
     assert!(texts.len() >= 5, "{}", texts.len());
     for text in texts {
         assert_eq!(text["sanitize_preview"], true, "{text}");
+    }
+}
+
+/// A phone or WhatsApp number is dialled from abroad and opened as `wa.me/<digits>`, which
+/// takes the country code and no leading 0 or 00: the CMS takes a number only with its country
+/// code after a `+`, and says so, wherever a number is written (a team member's phone and
+/// WhatsApp, the agency's phones and WhatsApp).
+#[test]
+fn a_phone_number_without_its_country_code_is_refused_by_the_cms_with_what_to_write() {
+    let config = generated();
+    let collection = |name: &str| collection_of(&config, name);
+    let (team, settings) = (collection("team"), collection("settings"));
+    let phones = field_at(&settings, "phones")["field"].clone();
+    let fields = [
+        ("team phone", field_at(&team, "phone")),
+        ("team whatsapp", field_at(&team, "whatsapp")),
+        ("site phones", phones),
+        ("site whatsapp", field_at(&settings, "whatsapp")),
+    ];
+    for (name, field) in &fields {
+        let pattern = field["pattern"][0].as_str().unwrap_or_else(|| panic!("{name}: no pattern in {field}"));
+        let takes = regex_lite(pattern);
+        for good in
+            ["+971 50 123 4567", "+7 912 345 67 89", "+971505550142", "+971 4 555 0123", "+44 (20) 7946-0958"]
+        {
+            assert!(takes(good), "{name}: {good} refused");
+        }
+        for bad in
+            ["050 123 4567", "0501234567", "00971501234567", "+971", "+971 50 123 4567 ext 2", "call me"]
+        {
+            assert!(!takes(bad), "{name}: {bad} taken");
+        }
+        let message = field["pattern"][1].as_str().unwrap();
+        assert!(
+            message.contains("+971 50 123 4567") && message.contains("country code"),
+            "{name}: {message}"
+        );
+    }
+    // The sample content's numbers are all taken.
+    let text = std::fs::read_to_string(repo().join("content/site.yaml")).unwrap()
+        + &std::fs::read_to_string(repo().join("content/team/daniel-novak.yaml")).unwrap();
+    let numbers: Vec<&str> = text.split('"').filter(|s| s.starts_with('+')).collect();
+    assert!(numbers.len() >= 5, "{numbers:?}");
+    let takes = regex_lite(fields[0].1["pattern"][0].as_str().unwrap());
+    for number in numbers {
+        assert!(takes(number), "{number} in the sample content refused");
     }
 }
