@@ -18,7 +18,7 @@
 // in place (Vite writes its template over index.html) also changes the linked copy, and its time.
 import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { readFileSync, statSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const MISSING = 'missing';
@@ -81,6 +81,28 @@ export async function linkOrCopy(source, target) {
 }
 
 /**
+ * `linkOrCopy` without promises, for many files in a row (`PageCache.restore`). `target` is
+ * removed only when it is there (into a fresh dist/, nothing is). Returns whether it linked.
+ */
+function linkOrCopySync(source, target) {
+  try {
+    try {
+      linkSync(source, target);
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      rmSync(target, { force: true });
+      linkSync(source, target);
+    }
+    return true;
+  } catch (error) {
+    if (!NO_LINKS.has(error.code)) throw error;
+  }
+  rmSync(target, { force: true });
+  copyFileSync(source, target);
+  return false;
+}
+
+/**
  * What is known of data files (paths as loaders name them, e.g. /data/site.json): each one's
  * { hash, size, mtime }, found once. A file with the size and time `recorded` for it is not read
  * again (the generator rewrites only the data files that changed). Synchronous on purpose: the
@@ -125,6 +147,8 @@ export class PageCache {
     this.unsaved = false;
     /** Cached copies of pages no longer there, to remove with the next write of the manifest. */
     this.gone = [];
+    /** The pages the last `restore` linked to their cached copy (whose size and time `plan` checked). */
+    this.linked = new Set();
     this.begin(dist, key);
   }
 
@@ -211,13 +235,24 @@ export class PageCache {
     };
   }
 
-  /** Puts the cached pages back into dist/ (linked, or copied where links cannot be made). */
-  async restore(paths) {
+  /**
+   * Puts the cached pages back into dist/ (linked, or copied where links cannot be made).
+   * Synchronous: a CI build into a fresh dist/ restores some 30,000 pages, and three awaited
+   * calls each (folder, removal, link), one page after the other, took seconds more than the
+   * calls themselves; nothing else runs meanwhile.
+   */
+  restore(paths) {
+    this.linked = new Set();
+    const folders = new Set();
     for (const path of paths) {
       const page = this.previous.pages[path];
       const target = join(this.dist, page.file);
-      await mkdir(dirname(target), { recursive: true });
-      await linkOrCopy(join(this.dir, 'html', page.file), target);
+      const folder = dirname(target);
+      if (!folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        folders.add(folder);
+      }
+      if (linkOrCopySync(join(this.dir, 'html', page.file), target)) this.linked.add(path);
     }
   }
 
@@ -259,8 +294,14 @@ export class PageCache {
     for (const path of paths) {
       const renderedNow = fresh.get(path);
       const page = renderedNow ?? this.previous.pages[path];
-      // A page kept in place still has the size and time recorded; others were just written.
-      const now = kept.has(path) ? { size: page.size, mtimeMs: page.mtime } : statSync(join(this.dist, page.file));
+      // A page kept in place still has the size and time recorded, one linked back to its
+      // cached copy has the copy's (checked by `plan`: 30,000 stats fewer into a fresh dist/);
+      // others were just written.
+      const now = kept.has(path)
+        ? { size: page.size, mtimeMs: page.mtime }
+        : !renderedNow && this.linked.has(path)
+          ? { size: page.size, mtimeMs: page.copyMtime ?? page.mtime }
+          : statSync(join(this.dist, page.file));
       // The cached copy's time: the page's own when linked (just rendered, or linked back by
       // `restore`), else the time the copy was made.
       const copyMtime = page.copyMtime ?? (renderedNow ? now.mtimeMs : page.mtime);

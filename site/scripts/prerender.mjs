@@ -308,7 +308,7 @@ async function main() {
   if (cacheDir) {
     cache = await PageCache.open(cacheDir, dist, await cacheKey(base));
     plan = cache.plan(allPaths);
-    await cache.restore(plan.copy);
+    cache.restore(plan.copy);
     paths = plan.render;
     kept = new Set(plan.kept);
     reused = `, ${plan.kept.length} unchanged, ${plan.copy.length} from the cache (${plan.changedData} data files changed)`;
@@ -403,7 +403,7 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       cache.begin(dist, await cacheKey(base));
       const plan = changed ? cache.planChanged(allPaths, changed) : cache.plan(allPaths);
       lap(`planned (${plan.render.length} to render, ${plan.copy.length} to copy)`);
-      await cache.restore(plan.copy);
+      cache.restore(plan.copy);
       const group = build.server.languages.length;
       const { failures, rendered } = await pool.run(dist, base, plan.render, group, () => {}, group);
       lap('rendered');
