@@ -9,6 +9,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::media::Picture;
+
 /// The four main categories. The serialised names are fixed: clients and addresses use them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -201,6 +203,13 @@ pub struct ApiProperty {
     /// Texts per language code (`ar`, `ru`) where the content gives them.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub translations: BTreeMap<String, PropertyTranslation>,
+    /// The first image as the property cards draw it (its size, colour and WebP variants:
+    /// [`Picture::webp_only`]), so that the search results' cards fetch a phone-sized file rather
+    /// than the original. Absent from the records of older builds: the cards then draw `Images`'
+    /// first address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub picture: Option<Picture<'static>>,
 }
 
 /// A translated post text (Arabic or Russian); `content` is sanitised HTML.

@@ -1,8 +1,9 @@
 // /compare when its table cannot be drawn, and its photos: without JavaScript the page says that
 // comparing needs it and links to the shortlist (not the loading outline forever); when the
 // listings' requests fail (a server error, offline) it says so with a button that asks again and
-// then draws the table; a listing no longer published is named by its id as no longer available
-// beside the table of the others; in English, Arabic and Russian. The heads' photos are fetched
+// then draws the table; a listing no longer published is named by its title (its page's, in the
+// page's language; an id never published by the id) as no longer available beside the table of
+// the others, each missing file asked for once; in English, Arabic and Russian. The heads' photos are fetched
 // first (fetchpriority="high", not lazy) at the column's width from the image stage's variants,
 // not the full-size original.
 import { test } from 'node:test';
@@ -21,6 +22,12 @@ const IDS = ['marina-gate-two-bedroom-sea-view', 'downtown-one-bedroom-burj-view
 const FOUR = ['marina-gate-two-bedroom-sea-view', 'emaar-beachfront-two-bedroom', 'downtown-serviced-hotel-apartment', 'jvc-studio-for-rent'];
 /** A listing of the sample content that is not published (its API record answers 404). */
 const GONE = 'jumeirah-golf-estates-bungalow';
+/** Its title in each language, as its page (`data/gone/{id}.json`) has it. */
+const GONE_TITLE = {
+  en: 'Single-Storey Golf Bungalow in Jumeirah Golf Estates',
+  ar: 'بنغلو من طابق واحد على ملعب الغولف في جميرا غولف استيتس',
+  ru: 'Одноэтажное бунгало у поля для гольфа в Джумейра Гольф Эстейтс',
+};
 
 for (const lang of LANGS) {
   const t = messages[lang];
@@ -70,16 +77,23 @@ for (const lang of LANGS) {
     await page.locator('.compare__table').waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('.compare__table thead th').count(), IDS.length);
     const gone = page.locator('.shortlist__gone li');
-    assert.deepEqual((await gone.allInnerTexts()).map(plain), [t['compare.gone'].replace('{id}', GONE)]);
+    assert.deepEqual((await gone.allInnerTexts()).map(plain), [t['compare.gone'].replace('{listing}', GONE_TITLE[lang])]);
     await context.close();
   });
 
   test(`${lang}: /compare with fewer than two listings left draws no table, asks for two to four and links to the shortlist`, async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
+    // Each missing file's requests: the record and detail file of a listing no longer there,
+    // each asked for once (the boot script's request, which the page takes over).
+    const missing = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(new URL(response.url()).pathname);
+    });
     // None asked, one, one beside a sold one, and two that were never published.
     for (const ids of [[], [IDS[0]], [IDS[0], GONE], [GONE, 'no-such-listing']]) {
       const where = `ids=${ids.join(',')}`;
+      missing.length = 0;
       await page.goto(`${server.url}${PREFIX[lang]}/compare?${where}`, { waitUntil: 'load' });
       const status = page.getByRole('status').filter({ hasText: t['compare.tooFew'] });
       await assert.doesNotReject(status.waitFor({ timeout: 15_000 }), `${where}: two to four are asked for`);
@@ -87,7 +101,10 @@ for (const lang of LANGS) {
       await page.waitForFunction((n) => document.querySelectorAll('.shortlist__gone li').length === n, gone.length);
       assert.equal(await page.locator('.compare__table').count(), 0, `${where}: a table is drawn`);
       assert.equal(await status.getByRole('link', { name: t['compare.openShortlist'] }).getAttribute('href'), `${PREFIX[lang]}/shortlist`, where);
-      assert.deepEqual((await page.locator('.shortlist__gone li').allInnerTexts()).map(plain), gone.map((id) => t['compare.gone'].replace('{id}', id)), where);
+      const once = gone.flatMap((id) => [`/api/properties/${id}.json`, `/data/detail/${id}.json`, ...(id === GONE ? [] : [`/data/gone/${id}.json`])]);
+      assert.deepEqual(missing.toSorted(), once.toSorted(), `${where}: the missing files asked for`);
+      const named = gone.map((id) => t['compare.gone'].replace('{listing}', id === GONE ? GONE_TITLE[lang] : id));
+      assert.deepEqual((await page.locator('.shortlist__gone li').allInnerTexts()).map(plain), named, where);
       if (gone.length > 0) {
         // The notices stand apart from the box above them, not against it.
         const space = await page.evaluate(() => {

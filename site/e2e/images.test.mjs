@@ -114,3 +114,29 @@ test('a phone downloads variants near its width, and no photo shifts the layout'
     await context.close();
   }
 });
+
+// The search's answer carries each listing's first photo with its variants (api/properties.json's
+// `picture`): a phone's result cards, and the preload of the first card's photo the boot script
+// starts (early.ts), fetch a phone-sized WebP, as the listing pages' cards do, not the original.
+test("a phone's search results download the cards' variants, not the originals", async () => {
+  const { context, page, problems } = await openPage(browser, PHONE, { deviceScaleFactor: 2 });
+  const downloaded = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/media/') && /\.(jpe?g|png|webp)$/.test(url.pathname)) downloaded.push(url.pathname);
+  });
+  await gotoSettled(page, `${server.url}/search-result?query=Marina`);
+  await page.locator('.property-card img').first().waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('.property-card img')].slice(0, 1).every((img) => img.complete));
+  assert.ok(downloaded.length > 0, 'no photo downloaded');
+  for (const file of downloaded) {
+    // 350 CSS px wide at twice the density: the 800 px variant.
+    const variant = file.match(/^\/media\/_img\/\w+-(\d+)\.webp$/);
+    assert.ok(variant, `downloaded ${file}, not a WebP variant`);
+    assert.ok(Number(variant[1]) <= 800, `downloaded ${file}, wider than a phone's card`);
+  }
+  const preload = await page.evaluate(() => document.querySelector('link[rel=preload][as=image]')?.getAttribute('imagesrcset') ?? null);
+  assert.match(preload ?? '', /\.webp 400w/, 'the first card\'s photo is preloaded with its variants');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

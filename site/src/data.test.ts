@@ -17,16 +17,20 @@ describe('getJson', () => {
     expect(asked).toEqual(['/data/site.json', '/data/team.json']);
   });
 
-  test('a failed load is not remembered, so the next call tries again', async () => {
+  test('a failed load is not remembered, so the next call tries again; a missing file is', async () => {
     let calls = 0;
-    setDataSource(async () => {
+    setDataSource(async (path) => {
       calls += 1;
-      if (calls === 1) throw new Response('Not Found', { status: 404 });
+      if (path.includes('missing')) throw new Response('Not Found', { status: 404 });
+      if (calls === 1) throw new Response('Internal Server Error', { status: 500 });
       return { ok: true };
     });
     await expect(getJson('/api/blogs/x.json')).rejects.toBeInstanceOf(Response);
     await expect(getJson('/api/blogs/x.json')).resolves.toEqual({ ok: true });
     expect(calls).toBe(2);
+    await expect(getJson('/api/blogs/missing.json')).rejects.toMatchObject({ status: 404 });
+    await expect(getJson('/api/blogs/missing.json')).rejects.toMatchObject({ status: 404 });
+    expect(calls).toBe(3);
   });
 
   test('with a limit, the files read last are kept: a file read again stays, the oldest leaves', async () => {

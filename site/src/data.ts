@@ -68,17 +68,20 @@ export function observeReads(next: ((path: string) => void) | null): void {
 
 /**
  * The JSON at `path`, of the type its path says; the same path is fetched once per page load. A
- * missing file throws a 404 Response.
+ * missing file throws a 404 Response, also kept for the page load, as the files found are (a page
+ * reading a listing that is gone, /compare's, asked for it again from each of its hooks).
  */
 export function getJson<T>(path: JsonFile<T>): Promise<T> {
   observer?.(path);
   let pending = cache.get(path);
   if (!pending) {
     pending = source(path);
-    // A failed fetch is not kept, so a retry can succeed.
+    // A failed fetch (a server error, offline) is not kept, so a retry can succeed.
     pending.then(
       (value) => touch(loaded, path, value),
-      () => cache.delete(path),
+      (error) => {
+        if (!(error instanceof Response && error.status === 404)) cache.delete(path);
+      },
     );
   }
   touch(cache, path, pending);

@@ -19,7 +19,7 @@ describe('the early requests are the pages own', () => {
   ];
   for (const kind of Object.keys(SEARCHES) as SearchKind[]) {
     it(`the ${kind} search`, () => {
-      const plan = { endpoint: SEARCHES[kind].endpoint, params: SEARCHES[kind].params };
+      const plan = { endpoint: SEARCHES[kind].endpoint, params: SEARCHES[kind].params, sizes: '' };
       for (const address of addresses) {
         const params = new URLSearchParams(address);
         const { url, init } = searchRequest(kind, criteriaFrom(kind, params));

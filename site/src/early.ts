@@ -14,6 +14,8 @@
 export interface EarlySearch {
   endpoint: string;
   params: string[];
+  /** The result cards' photos' `sizes` (components/Picture.tsx). */
+  sizes: string;
 }
 
 /** /compare: the listings of the address's `param`, each one's files (`id` in their path), and the site's files it reads. */
@@ -82,8 +84,14 @@ interface Photo {
   type?: string;
 }
 
-/** A detail file's gallery, as far as the preload reads it. */
-type Photos = { src: string; srcset?: string; webp?: string }[];
+/** A picture (types.ts `Picture`), as far as the preload reads it. */
+type Pictured = { src: string; srcset?: string; webp?: string };
+
+/** The preload of `picture` shown at `sizes`: its WebP variants, else its JPEG ones, else its address. */
+function photoOf(picture: Pictured, sizes: string): Photo {
+  const srcset = picture.webp ?? picture.srcset;
+  return { href: picture.src, srcset, sizes: srcset ? sizes : undefined, type: picture.webp ? 'image/webp' : undefined };
+}
 
 /**
  * Starts the plan's requests for the page at `address` into `window.estateEarly`, and preloads the
@@ -110,10 +118,15 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
   if ('search' in plan) {
     const { url, body } = searchOf(plan.search, address.searchParams);
     const answer = ask(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body });
-    // The first card's photo, the address's own (the function's answer has no variants); only
-    // when the browser sorts and filters nothing more (any other parameter may reorder the cards).
+    // The first card's photo, with its variants (an older build's answer has none: its address);
+    // only when the browser sorts and filters nothing more (any other parameter may reorder the cards).
     const plain = [...address.searchParams.keys()].every((name) => plan.search.params.includes(name));
-    photo = plain ? (answer as Promise<{ Images?: string[] }[]>).then((found) => (found[0]?.Images?.[0] ? { href: found[0].Images[0] } : null)) : Promise.resolve(null);
+    photo = plain
+      ? (answer as Promise<{ Images?: string[]; picture?: Pictured }[]>).then(([first]) => {
+          const picture = first?.picture ?? (first?.Images?.[0] ? { src: first.Images[0] } : null);
+          return picture ? photoOf(picture, plan.search.sizes) : null;
+        })
+      : Promise.resolve(null);
   } else {
     const { compare } = plan;
     const ids = compareIds(compare, address.searchParams);
@@ -124,12 +137,10 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
     const sizes = compare.sizes[String(ids.length)];
     photo =
       first && sizes
-        ? Promise.all([first.record as Promise<{ Images?: string[] }>, first.detail as Promise<{ gallery?: Photos }>]).then(([record, detail]) => {
+        ? Promise.all([first.record as Promise<{ Images?: string[] }>, first.detail as Promise<{ gallery?: Pictured[] }>]).then(([record, detail]) => {
             const src = record.Images?.[0];
             const picture = src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null;
-            if (!picture) return null;
-            const srcset = picture.webp ?? picture.srcset;
-            return { href: picture.src, srcset, sizes: srcset ? sizes : undefined, type: picture.webp ? 'image/webp' : undefined };
+            return picture ? photoOf(picture, sizes) : null;
           })
         : Promise.resolve(null);
   }

@@ -89,6 +89,13 @@ export type Property = {
   coordinates?: Coordinates;
   /** Texts per language code (`ar`, `ru`) where the content gives them. */
   translations?: { [key in string]: PropertyTranslation };
+  /**
+   * The first image as the property cards draw it (its size, colour and WebP variants:
+   * [`Picture::webp_only`]), so that the search results' cards fetch a phone-sized file rather
+   * than the original. Absent from the records of older builds: the cards then draw `Images`'
+   * first address.
+   */
+  picture?: Picture;
 };
 
 /**

@@ -385,6 +385,7 @@ pub(super) mod tests {
             amenities: vec![],
             coordinates: None,
             translations: Default::default(),
+            picture: None,
         }
     }
 

@@ -48,8 +48,13 @@ pub(crate) fn optional_text(value: &Option<String>) -> Option<String> {
     value.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
 }
 
-/// A listing's API record; its type under the vocabulary's English name.
-pub fn api_property(r: &Record<PropertyFile>, vocabulary: &Vocabularies) -> ApiProperty {
+/// A listing's API record; its type under the vocabulary's English name, its first photo as the
+/// image stage's `pictures` know it.
+pub fn api_property(
+    r: &Record<PropertyFile>,
+    vocabulary: &Vocabularies,
+    pictures: &images::Pictures,
+) -> ApiProperty {
     let p = &r.data;
     let mut translations = BTreeMap::new();
     for (lang, texts) in [("ar", &p.ar), ("ru", &p.ru)] {
@@ -97,6 +102,7 @@ pub fn api_property(r: &Record<PropertyFile>, vocabulary: &Vocabularies) -> ApiP
         amenities: p.amenities.clone(),
         coordinates: p.coordinates,
         translations,
+        picture: p.images.first().map(|i| pictures.owned(i).webp_only()),
     }
 }
 
@@ -236,7 +242,7 @@ pub fn write(
     let properties = known::made(
         &published,
         &before.properties,
-        |r| api_property(r, &content.vocabulary),
+        |r| api_property(r, &content.vocabulary, &images.pictures),
         |r| r.data.created_at,
     );
     let posts: Vec<_> = content.posts.iter().collect();

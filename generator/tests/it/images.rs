@@ -95,3 +95,39 @@ fn a_phone_photo_is_published_without_its_gps_position() {
         assert!(!contains(&bytes, &[0, 0, 0x06, 0xC0, 0, 0, 0, 0x64]), "{url} carries the latitude");
     }
 }
+
+#[test]
+fn the_api_records_carry_the_first_photo_with_its_webp_variants() {
+    // What the search results' cards draw: the listing's first photo as the image stage published
+    // it, its WebP variants as a srcset, without the JPEG list (every browser the site supports
+    // reads WebP, and it would add a sixth to api/properties.json).
+    let dir = content_copy(&repo().join("content"));
+    let run = estate(dir.path(), &["build", "--content", "content", "--out", "dist", "--content-only"]);
+    assert!(run.success(), "{run}");
+    let read = |path: &str| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(dir.path().join("dist").join(path)).unwrap()).unwrap()
+    };
+    let (images, properties) = (read("data/images.json"), read("api/properties.json"));
+    let listing = properties
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "marina-gate-two-bedroom-sea-view")
+        .expect("the listing");
+    let picture = &listing["picture"];
+    let record = &images[format!("/{PHOTO}")];
+    let webp: Vec<String> = record["variants"]
+        .as_array()
+        .expect("the photo's variants")
+        .iter()
+        .map(|v| format!("{} {}w", v["webp"].as_str().unwrap(), v["width"]))
+        .collect();
+    assert_eq!(picture["src"], listing["Images"][0]);
+    assert_eq!(picture["src"], format!("/{PHOTO}"));
+    assert_eq!(picture["webp"], webp.join(", "));
+    assert_eq!((&picture["width"], &picture["height"]), (&record["width"], &record["height"]));
+    assert!(picture["color"].as_str().is_some_and(|c| c.starts_with('#')), "{picture}");
+    assert!(picture.get("srcset").is_none(), "{picture}");
+    // The same record is the listing's own file.
+    assert_eq!(&read("api/properties/marina-gate-two-bedroom-sea-view.json")["picture"], picture);
+}

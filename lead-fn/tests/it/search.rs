@@ -168,6 +168,31 @@ async fn answers_are_the_published_records() {
     assert_eq!(record["url"], "/property/o1");
 }
 
+/// A record's `picture` (the card's photo with its variants, which the result cards draw) comes
+/// through as `api/properties.json` has it; a record of an older build, without one, has none.
+#[tokio::test]
+async fn answers_carry_the_cards_picture_as_published() {
+    let picture = json!({
+        "src": "/media/properties/a1.jpg", "width": 1600, "height": 1067, "color": "#8899aa",
+        "webp": "/media/_img/0a29-400.webp 400w, /media/_img/0a29-800.webp 800w"
+    });
+    let mut with =
+        serde_json::to_value(property("a1", "Residential", "Apartment", "Dubai Marina", Some(2), None))
+            .expect("a record");
+    with["Images"] = json!(["/media/properties/a1.jpg"]);
+    with["picture"] = picture.clone();
+    let with: ApiProperty = serde_json::from_value(with).expect("a record with a picture");
+    let without = property("r1", "Rental", "Apartment", "Dubai Marina", Some(1), None);
+    let config = Config::new(Arc::new(Catalogue::fixed(vec![with, without]).expect("serialisable")));
+    let (status, answer) =
+        post_to(config, "/api/search-properties", Some("application/json"), r#"{"query":"marina"}"#).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let by_id =
+        |id: &str| answer.as_array().expect("an array").iter().find(|p| p["id"] == id).expect(id).clone();
+    assert_eq!(by_id("a1")["picture"], picture);
+    assert!(by_id("r1").get("picture").is_none());
+}
+
 #[tokio::test]
 async fn bad_searches_get_a_clear_4xx() {
     let (status, answer) = post("/api/search-properties", Some("application/json"), "{not json").await;

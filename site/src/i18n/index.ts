@@ -111,13 +111,13 @@ export function prepareFormats(lang: Lang): void {
 
 /**
  * Placeholders whose values read left to right in any language (phone numbers, prices, e-mail
- * addresses, references, listing ids). In a right-to-left message they are isolated (U+2068 FIRST STRONG
- * ISOLATE ... U+2069), so '+971 4 555 0123' is not reordered into '0123 555 4 971+'. First strong,
+ * addresses, references, listing ids), and `listing`, a listing's title or id, which may. In a
+ * right-to-left message they are isolated (U+2068 FIRST STRONG ISOLATE ... U+2069), so '+971 4 555 0123' is not reordered into '0123 555 4 971+'. First strong,
  * not left-to-right: a value of digits and signs only, or Latin letters, is read left to right all
  * the same, and one in Arabic words (the map's compact '2.9 مليون') right to left, as Arabic; a
  * left-to-right isolate put its number after the word ('مليون 2.9').
  */
-const LTR_VARS = new Set(['phone', 'email', 'amount', 'price', 'min', 'max', 'permit', 'reference', 'brn', 'orn', 'id']);
+const LTR_VARS = new Set(['phone', 'email', 'amount', 'price', 'min', 'max', 'permit', 'reference', 'brn', 'orn', 'id', 'listing']);
 
 /**
  * The message for `key` with `{name}` placeholders filled from `vars` (numbers formatted for the

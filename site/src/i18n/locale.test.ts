@@ -29,7 +29,7 @@ describe('Intl formatting per language', () => {
     expect(translate('ar', 'price.amount', { amount: '2.9\u00a0مليون' })).toBe('\u20682.9\u00a0مليون\u2069 درهم');
     expect(translate('en', 'banner.call', { phone: '+971 4 555 0123' })).toBe('Call +971 4 555 0123');
     // A listing's id: one that starts with a digit is not read as '(bed-marina-view-2)'.
-    expect(translate('ar', 'compare.gone', { id: '2-bed-marina-view' })).toBe('عقار مختار (\u20682-bed-marina-view\u2069) لم يعد متاحًا.');
+    expect(translate('ar', 'compare.gone', { listing: '2-bed-marina-view' })).toBe('عقار مختار (\u20682-bed-marina-view\u2069) لم يعد متاحًا.');
   });
 
   test("property types: the vocabulary's names (site.json, handed over by the root layout), a panel's own label, else as published", () => {

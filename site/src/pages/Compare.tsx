@@ -145,7 +145,7 @@ export function Component() {
   const ids = hydrated ? idsOf(params.get('ids')) : [];
   // Each press of 'Try again' asks for the listings anew.
   const [attempt, setAttempt] = useState(0);
-  const saved = useSaved(ids, attempt);
+  const saved = useSaved(ids, attempt, true);
   const pictures = usePictures(ids, attempt);
   const names = useNames(lang);
   const { agents, stages } = names ?? { agents: {}, stages: {} };
@@ -154,7 +154,11 @@ export function Component() {
   const pending = !hydrated || (ids.length >= 2 && (saved === null || names === null || pictures === null));
   // A listing that could not be read (offline, a server error), unlike one no longer published.
   const failed = (saved ?? []).some((entry) => 'failed' in entry);
-  const gone = (saved ?? []).filter((entry) => 'gone' in entry);
+  // Each listing no longer published by its title in the page's language, as its own page names
+  // it; by its id when it has none (a draft, or an id never published).
+  const gone = (saved ?? []).flatMap((entry) =>
+    'gone' in entry ? [{ id: entry.id, name: (entry.was && localize(entry.was, lang, ['title']).title) || entry.id }] : [],
+  );
   const properties = (saved ?? []).flatMap((entry) => ('property' in entry ? [localize(entry.property, lang, ['title', 'location'])] : []));
   const headSizes = HEAD_SIZES[properties.length] ?? 'compare4';
   // A yearly rent per sqft and a sale price per sqft are not one scale: the best is named only
@@ -344,11 +348,11 @@ export function Component() {
               </table>
             </div>
           )}
-          {/* Each listing no longer published by its id, as the shortlist names them. */}
+          {/* Each listing no longer published, by its title. */}
           {!pending && gone.length > 0 ? (
             <ul className="shortlist__gone" role="list">
               {gone.map((entry) => (
-                <li key={entry.id}>{t('compare.gone', { id: entry.id })}</li>
+                <li key={entry.id}>{t('compare.gone', { listing: entry.name })}</li>
               ))}
             </ul>
           ) : null}

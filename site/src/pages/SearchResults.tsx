@@ -33,6 +33,7 @@ import { useFilters, useShownCount } from '../search/useFilters';
 import { ShowMore } from '../search/ShowMore';
 import { useResultPlace } from '../search/place';
 import { PlaceholderGrid } from '../components/PlaceholderGrid';
+import { SIZES } from '../components/Picture';
 import type { EarlyPlan } from '../early';
 import { HydrationPart } from '../components/HydrationPart';
 
@@ -281,7 +282,7 @@ export function forKind(kind: SearchKind) {
     // The search, started by the boot script as soon as the HTML is parsed (early.ts), and the
     // cards' code (loadCards), fetched with the page's.
     handle: {
-      early: { search: { endpoint: SEARCHES[kind].endpoint, params: SEARCHES[kind].params } } satisfies EarlyPlan,
+      early: { search: { endpoint: SEARCHES[kind].endpoint, params: SEARCHES[kind].params, sizes: SIZES.card } } satisfies EarlyPlan,
       eager: ['PropertyCard'],
     },
     // The options depend on the page alone: a refined search (the query string) needs no new load.

@@ -62,4 +62,16 @@ describe('toCard', () => {
     for (const key of ['agent', 'reference', 'translations', 'completionDate']) expect(Object.hasOwn(card, key), key).toBe(false);
     expect(card.image).toBeNull();
   });
+
+  test("draws the record's picture with its variants, as the listing cards do; an older record's photo by its address", () => {
+    const picture = {
+      src: '/media/properties/marina-gate-1.jpg',
+      width: 1600,
+      height: 1067,
+      color: '#8899aa',
+      webp: '/media/_img/0a29-400.webp 400w, /media/_img/0a29-800.webp 800w',
+    };
+    expect(toCard({ ...record, picture }).image).toEqual(picture);
+    expect(toCard(record).image).toEqual({ src: '/media/properties/marina-gate-1.jpg' });
+  });
 });

@@ -19,8 +19,9 @@ export function toCard(property: Property): CardProperty {
     title: property.title,
     mainCategory: property.mainCategory,
     subCategory: property.subCategory,
-    // A record of the API, not of the build: the photo by its address alone.
-    image: property.Images[0] ? { src: property.Images[0] } : null,
+    // The photo with its variants, as the listing pages' cards draw it; from an older build's
+    // record, which has none, by its address alone.
+    image: property.picture ?? (property.Images[0] ? { src: property.Images[0] } : null),
     location: property.location,
     bedrooms: property.bedrooms,
     bathrooms: property.bathrooms ?? null,
