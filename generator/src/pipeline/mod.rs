@@ -49,6 +49,8 @@ pub struct Incremental {
     pub data: output::DataIndex,
     /// The last sitemap.
     pub sitemap: sitemap::Memo,
+    /// The last Atom feeds and what they were made from.
+    pub feeds: feeds::Memo,
     /// The portal feed's elements, each with the listing it was made from.
     pub portal_feed: portal_feed::Memo,
     /// The routes (`data/routes.json`) of the last good build.
@@ -316,7 +318,7 @@ fn publish(
     let (portal_feed, portal_counts) =
         portal_feed::render(&content, &base, options.incremental.as_ref().map(|i| &i.portal_feed));
     laps.lap("portal feed");
-    let published = match published_files(&content, &base, options.incremental.as_ref().map(|i| &i.sitemap)) {
+    let published = match published_files(&content, &base, options.incremental.as_ref()) {
         Ok(mut files) => {
             files.push((contract::files::relative(contract::files::PORTAL_FEED).to_owned(), portal_feed));
             files
@@ -516,14 +518,14 @@ fn base_url(content: &Content, option: Option<&str>) -> Result<String, BuildErro
 fn published_files(
     content: &Content,
     base: &str,
-    sitemap: Option<&sitemap::Memo>,
+    kept: Option<&Incremental>,
 ) -> Result<Vec<(String, Vec<u8>)>, Vec<crate::content::diag::Diagnostic>> {
-    let mut files = sitemap::files_for(content, base, sitemap);
+    let mut files = sitemap::files_for(content, base, kept.map(|k| &k.sitemap));
     files.push((
         contract::files::relative(contract::files::ROBOTS).to_owned(),
         sitemap::robots(base).into_bytes(),
     ));
-    files.extend(feeds::render(content, base)?);
+    files.extend(feeds::render(content, base, kept.map(|k| &k.feeds))?);
     Ok(files)
 }
 

@@ -10,6 +10,7 @@
 
 use crate::publish::images::Pictures;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use contract::feed::{FeedItem, PostCard, PostTexts};
 use contract::{ApiBlog, ApiProperty};
@@ -18,9 +19,10 @@ use minijinja::{AutoEscape, Environment, Error, UndefinedBehavior, escape_format
 use serde::Serialize;
 
 use crate::content::Content;
+use crate::content::Record;
 use crate::content::diag::Diagnostic;
 use crate::content::markdown;
-use crate::content::model::Timestamp;
+use crate::content::model::{PostFile, PropertyFile, Timestamp};
 use crate::content::yaml::Pos;
 use crate::publish::xml;
 use contract::urls::media_url;
@@ -226,11 +228,52 @@ fn text(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
+/// What `estate serve` keeps of the last feeds: the files and what they were made from (the
+/// templates, the site's address and texts, the newest listings' and posts' records). Most
+/// edits touch none of these (a listing past the newest 50), and then the 100 entries'
+/// markdown, the templates and the XML check are not run again. A change to the vocabulary
+/// clears the load cache, so every record is new then.
+#[derive(Clone, Default)]
+pub struct Memo(Arc<Mutex<Option<(Inputs, Files)>>>);
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("feeds::Memo")
+    }
+}
+
+/// Files named relative to the output folder, with their bytes.
+type Files = Vec<(String, Vec<u8>)>;
+
+/// What the feeds are made from. Records are compared as allocations: the same one means the
+/// file was not read again (see `crate::content::LoadCache`).
+struct Inputs {
+    templates: Vec<String>,
+    /// The site's address, name, description, logo and e-mail address.
+    site: [String; 5],
+    listings: Vec<Arc<Record<PropertyFile>>>,
+    posts: Vec<Arc<Record<PostFile>>>,
+}
+
+impl PartialEq for Inputs {
+    fn eq(&self, other: &Inputs) -> bool {
+        fn same<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
+        }
+        self.templates == other.templates
+            && self.site == other.site
+            && same(&self.listings, &other.listings)
+            && same(&self.posts, &other.posts)
+    }
+}
+
 /// Renders both feeds for `content` on the site at `base` (an origin without a trailing `/`).
 /// Returns each file's path in the output folder and its bytes, or the template's problems.
-pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, Vec<Diagnostic>> {
+/// With `memo`, the last feeds are returned when they were made from the same inputs.
+pub fn render(content: &Content, base: &str, memo: Option<&Memo>) -> Result<Files, Vec<Diagnostic>> {
     let mut env = environment();
     let mut problems = Vec::new();
+    let mut templates = Vec::with_capacity(FEEDS.len());
     for feed in FEEDS {
         let own = override_path(&content.dir, &feed);
         let source = if own.is_file() {
@@ -248,6 +291,7 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
         } else {
             feed.builtin.to_owned()
         };
+        templates.push(source.clone());
         if let Err(e) = env.add_template_owned(feed.template, source) {
             problems.push(template_problem(&source_path(&content.dir, &feed), &e));
         }
@@ -268,6 +312,22 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
     let mut listings: Vec<_> = content.published().collect();
     listings.sort_by(|a, b| b.data.created_at.cmp(&a.data.created_at).then_with(|| a.id.cmp(&b.id)));
     listings.truncate(FEED_ENTRIES);
+    let mut posts: Vec<_> = content.posts.iter().collect();
+    posts.sort_by(|a, b| b.data.date.cmp(&a.data.date).then_with(|| a.id.cmp(&b.id)));
+    posts.truncate(FEED_ENTRIES);
+    let inputs = memo.map(|_| Inputs {
+        templates,
+        site: [base, site_context.name, site_context.description, &site_context.logo, site_context.email]
+            .map(str::to_owned),
+        listings: listings.iter().map(|r| Arc::clone(r)).collect(),
+        posts: posts.iter().map(|r| Arc::clone(r)).collect(),
+    });
+    let mut kept = memo.map(|memo| memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    if let (Some(Some((last, files))), Some(inputs)) = (kept.as_deref(), &inputs)
+        && last == inputs
+    {
+        return Ok(files.clone());
+    }
     let listing_entries: Vec<ListingEntry> = listings
         .iter()
         .map(|r| {
@@ -296,9 +356,6 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
         })
         .collect();
 
-    let mut posts: Vec<_> = content.posts.iter().collect();
-    posts.sort_by(|a, b| b.data.date.cmp(&a.data.date).then_with(|| a.id.cmp(&b.id)));
-    posts.truncate(FEED_ENTRIES);
     let post_entries: Vec<PostEntry> = posts
         .iter()
         .map(|r| {
@@ -361,7 +418,13 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
             Err(e) => problems.push(template_problem(&source_path(&content.dir, &feed), &e)),
         }
     }
-    if problems.is_empty() { Ok(files) } else { Err(problems) }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    if let (Some(kept), Some(inputs)) = (kept.as_deref_mut(), inputs) {
+        *kept = Some((inputs, files.clone()));
+    }
+    Ok(files)
 }
 
 /// The feeds' template problems for `estate check` (a build finds them by rendering): the feeds
@@ -370,7 +433,7 @@ pub fn render(content: &Content, base: &str) -> Result<Vec<(String, Vec<u8>)>, V
 pub fn check(content: &Content) -> Vec<Diagnostic> {
     let Some(site) = &content.site else { return Vec::new() };
     let Ok(base) = contract::urls::normalize_base_url(&site.data.base_url) else { return Vec::new() };
-    render(content, &base).err().unwrap_or_default()
+    render(content, &base, None).err().unwrap_or_default()
 }
 
 /// A template error as a located problem: the template's file and the line minijinja names.

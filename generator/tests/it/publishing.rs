@@ -366,6 +366,37 @@ fn blog_feed_is_atom_with_the_posts() {
     assert!(html.contains("href=\"https://dubailand.gov.ae/ejari\""), "{html}");
 }
 
+/// Under `estate serve` the feeds kept from the last build are the feeds a fresh render writes:
+/// reused while their records, address and templates are the same, made again when one is new.
+#[test]
+fn kept_feeds_are_those_of_a_fresh_render() {
+    use generator::publish::feeds;
+    let dir = fixture_copy();
+    let (mut content, _) = generator::content::load(&dir.path().join("content"));
+    let memo = feeds::Memo::default();
+    let both = |content: &generator::content::Content, base: &str| {
+        let kept = feeds::render(content, base, Some(&memo)).unwrap();
+        assert_eq!(kept, feeds::render(content, base, None).unwrap());
+        String::from_utf8(kept[0].1.clone()).unwrap()
+    };
+    assert!(both(&content, PREVIEW_BASE).contains("<feed"));
+    both(&content, PREVIEW_BASE);
+    assert!(both(&content, "https://other.example").contains("https://other.example/feeds/listings.xml"));
+    both(&content, PREVIEW_BASE);
+    // A listing of the feed read again with a new title.
+    let at =
+        content.properties.iter().position(|p| p.data.status == generator::content::model::Status::Available);
+    let mut listing = (*content.properties[at.unwrap()]).clone();
+    listing.data.title = "Renamed & kept apart".to_owned();
+    content.properties[at.unwrap()] = std::sync::Arc::new(listing);
+    assert!(both(&content, PREVIEW_BASE).contains("Renamed &amp; kept apart"));
+    // The agency's own template.
+    let own = feeds::override_path(&content.dir, &feeds::LISTINGS);
+    std::fs::create_dir_all(own.parent().unwrap()).unwrap();
+    std::fs::write(&own, "<feed><title>{{ site.name }} own</title></feed>\n").unwrap();
+    assert!(both(&content, PREVIEW_BASE).contains(" own</title>"));
+}
+
 #[test]
 fn feed_page_data_is_the_newest_listings_and_posts_in_one_timeline() {
     let items: Vec<serde_json::Value> =
