@@ -432,11 +432,22 @@ fn in_labels(message: &str, labels: Option<&BTreeMap<String, String>>) -> String
     let mut quoted = true;
     for part in parts {
         if quoted {
-            let label = labels.and_then(|l| {
-                l.get(part)
-                    .or_else(|| l.iter().find(|(k, _)| k.rsplit('.').next() == Some(part)).map(|(_, v)| v))
+            let label_of = |key: &str| {
+                labels.and_then(|l| {
+                    l.get(key)
+                        .or_else(|| l.iter().find(|(k, _)| k.rsplit('.').next() == Some(key)).map(|(_, v)| v))
+                })
+            };
+            // A line to write (`pricePeriod: year`) as the field's label and the value to choose.
+            let written = part.split_once(": ").and_then(|(key, value)| {
+                let value = value.trim_matches(['"', '\'']);
+                label_of(key).map(|label| match value {
+                    "" | "..." => label.clone(),
+                    _ => format!("{label}: {value}"),
+                })
             });
-            out.push_str(&format!("“{}”", label.map_or(part, String::as_str)));
+            let shown = written.or_else(|| label_of(part).cloned()).unwrap_or_else(|| part.to_owned());
+            out.push_str(&format!("“{shown}”"));
         } else {
             out.push_str(part);
         }
@@ -463,7 +474,11 @@ fn in_editors_words(text: &str, labels: Option<&BTreeMap<String, String>>) -> Op
     }
     let lower = text.to_lowercase();
     let developers = [".yaml", ".yml", ".md", ".json", "content/", "“--", "estate "];
-    (!developers.iter().any(|word| lower.contains(word))).then_some(text)
+    // A key written as code (camelCase) that no label replaced.
+    let key = text.split(|c: char| !c.is_ascii_alphanumeric()).any(|token| {
+        token.starts_with(|c: char| c.is_ascii_lowercase()) && token.chars().any(|c| c.is_ascii_uppercase())
+    });
+    (!key && !developers.iter().any(|word| lower.contains(word))).then_some(text)
 }
 
 /// The few top-level values of a record an editor's status needs, read line by line so that a
@@ -654,6 +669,34 @@ mod hint_tests {
         report.push(
             Diagnostic::warning(&post, Pos { line: 4, col: 1 }, "unknown term")
                 .with_hint("did you mean `marina`? (or add the term to content/vocabulary/areas.yaml)"),
+        );
+        let listing = dir.path().join("properties/let.yaml");
+        std::fs::create_dir_all(listing.parent().unwrap()).unwrap();
+        std::fs::write(&listing, "title: To Let\n").unwrap();
+        report.push(
+            Diagnostic::error(&listing, Pos { line: 1, col: 1 }, "a rental needs `pricePeriod`")
+                .with_hint("add `pricePeriod: year` or `pricePeriod: month`"),
+        );
+        report.push(
+            Diagnostic::error(&listing, Pos { line: 1, col: 1 }, "no permit")
+                .with_hint("add `permitNumber: \"...\"` (and `permitUrl`) from the Trakheesi system"),
+        );
+        report.push(
+            Diagnostic::error(&listing, Pos { line: 1, col: 1 }, "unknown field")
+                .with_hint("remove someField"),
+        );
+        let errors: Vec<Option<String>> =
+            Status::refused(dir.path(), &report).errors.into_iter().map(|p| p.hint).collect();
+        assert_eq!(
+            errors,
+            [
+                Some("Add “Rent is per: year” or “Rent is per: month”".to_owned()),
+                Some(
+                    "Add “Permit number (Trakheesi)” (and “Permit link”) from the Trakheesi system"
+                        .to_owned()
+                ),
+                None,
+            ]
         );
         report.push(
             Diagnostic::warning(&post, Pos { line: 4, col: 1 }, "a photo from elsewhere")
