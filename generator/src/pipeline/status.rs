@@ -470,7 +470,14 @@ const FOLDERS: [(&str, &str); 3] = [
 fn in_editors_words(text: &str, labels: Option<&BTreeMap<String, String>>) -> Option<String> {
     let mut text = in_labels(text, labels);
     for (folder, words) in FOLDERS {
-        text = text.replace(folder, words);
+        // The folder itself, not a file's path in it (`media/properties/x.jpg` stays).
+        while let Some(at) = text
+            .match_indices(folder)
+            .map(|(at, _)| at)
+            .find(|&at| !text[at + folder.len()..].starts_with(|c: char| c.is_alphanumeric()))
+        {
+            text.replace_range(at..at + folder.len(), words);
+        }
     }
     let lower = text.to_lowercase();
     let developers = [".yaml", ".yml", ".md", ".json", "content/", "“--", "estate "];
@@ -698,6 +705,11 @@ mod hint_tests {
                 None,
             ]
         );
+        report.push(Diagnostic::warning(
+            &post,
+            Pos { line: 4, col: 1 },
+            "the photo media/properties/a.jpg was deleted",
+        ));
         report.push(
             Diagnostic::warning(&post, Pos { line: 4, col: 1 }, "a photo from elsewhere")
                 .with_hint("put the file under media/ (the site publishes it)"),
@@ -710,10 +722,12 @@ mod hint_tests {
                 Some("Put the file in the media library (the site publishes it)"),
                 Some("Did you mean “/property/marina-gate”?"),
                 None,
+                None,
             ],
             "{warnings:?}"
         );
         assert_eq!(warnings[1].message, "Link “/property/old”: no listing has that address");
+        assert_eq!(warnings[2].message, "The photo media/properties/a.jpg was deleted");
     }
 
     #[test]
