@@ -1,12 +1,17 @@
 // The site's status beside the browser editor: reads /cms/status.json (the last build's outcome,
 // written by `estate serve` after each rebuild and by each deploy) every two seconds and shows it
-// in a panel at the bottom of the screen, opened whenever a new outcome arrives. Every word it
-// shows comes from that file; text is set as text, and a link only to a path of this site.
+// in a panel at the bottom of the screen, opened whenever a new outcome arrives. From a save in the
+// CMS until the outcome of a build after it arrives, the panel says the save is being published,
+// so an older outcome is never taken for the save's. Every word it shows comes from that file;
+// text is set as text, and a link only to a path of this site.
 (() => {
   // Under `estate serve`: the CMS keeps its state through a rebuild (no reload of the page).
   window.__estateKeep = true;
   const URL = '/cms/status.json';
   let shown = '';
+  // The last outcome shown (for its words), and the time of the last save in the CMS (0: none).
+  let last = null;
+  let savedAt = 0;
   const panel = document.createElement('aside');
   panel.id = 'estate-status';
   panel.setAttribute('role', 'status');
@@ -14,7 +19,7 @@
   panel.style.cssText =
     'position:fixed;inset-block-end:12px;inset-inline-end:12px;z-index:2147483647;max-inline-size:min(34rem,calc(100vw - 24px));' +
     'max-block-size:60vh;overflow:auto;background:#fff;color:#1b1b1b;border:2px solid #888;border-radius:8px;' +
-    'box-shadow:0 4px 16px rgba(0,0,0,.25);font:14px/1.45 system-ui,sans-serif;padding:10px 14px;display:none';
+    'box-shadow:0 4px 16px rgba(0,0,0,.25);font:14px/1.45 system-ui,sans-serif;padding:10px 14px;display:none;unicode-bidi:plaintext';
   const toggle = document.createElement('button');
   toggle.type = 'button';
   toggle.id = 'estate-status-toggle';
@@ -38,6 +43,7 @@
       item.append(el('strong', p.entry));
       if (p.field) item.append(document.createTextNode(' · '), el('em', p.field));
       item.append(document.createTextNode(': ' + p.message));
+      if (p.hint) item.append(el('span', p.hint, 'display:block;color:#333'));
       items.append(item);
     }
     section.append(items);
@@ -48,6 +54,49 @@
   function open(yes) {
     panel.style.display = yes ? 'block' : 'none';
     toggle.style.display = yes ? 'none' : 'block';
+    place();
+  }
+
+  // Above what the CMS keeps at the bottom of the screen where the panel is: its bar of icons (on
+  // a phone), its button for a new entry, and its notes ('Entry saved.', shown in the top layer,
+  // which nothing can cover), so that neither hides the other.
+  const BELOW = '.sui.bottom-navigation:not([inert]):not([hidden]), .floating-action-button-wrapper, .sui.toast-base .toast:not([aria-hidden=true])';
+  function place() {
+    let bottom = 12;
+    const shownBox = (panel.style.display === 'none' ? toggle : panel).getBoundingClientRect();
+    for (const node of document.querySelectorAll(BELOW)) {
+      const box = node.getBoundingClientRect();
+      const low = box.height && box.top > innerHeight / 2 && box.top < innerHeight;
+      if (low && box.left < shownBox.right && box.right > shownBox.left) bottom = Math.max(bottom, innerHeight - box.top + 8);
+    }
+    for (const node of [panel, toggle]) node.style.insetBlockEnd = `${bottom}px`;
+    panel.style.maxBlockSize = `calc(100vh - ${bottom + 72}px)`;
+  }
+  let placing = 0;
+  const placeSoon = () => {
+    if (!placing) placing = requestAnimationFrame(() => { placing = 0; place(); });
+  };
+
+  // From the time of a save until its outcome: the save, named by its time, being published.
+  function publishing() {
+    if (!last?.words?.publishing) return;
+    const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(savedAt);
+    panel.replaceChildren();
+    panel.style.borderColor = '#555';
+    panel.dataset.published = 'publishing';
+    const head = el('div', '', 'display:flex;gap:12px;align-items:flex-start;justify-content:space-between');
+    head.append(el('p', last.words.publishing.replace('{time}', time), 'margin:0;font-weight:600;color:#1b1b1b'));
+    head.append(hideButton(last.words.hide));
+    panel.append(head);
+    toggle.style.borderColor = '#555';
+    open(true);
+  }
+
+  function hideButton(words) {
+    const hide = el('button', words, 'border:1px solid #888;border-radius:4px;background:#fff;cursor:pointer;flex:none');
+    hide.type = 'button';
+    hide.addEventListener('click', () => open(false));
+    return hide;
   }
 
   function render(status) {
@@ -57,10 +106,7 @@
     panel.dataset.published = String(Boolean(status.published));
     const head = el('div', '', 'display:flex;gap:12px;align-items:flex-start;justify-content:space-between');
     head.append(el('p', status.headline, `margin:0;font-weight:600;color:${colour}`));
-    const hide = el('button', status.words.hide, 'border:1px solid #888;border-radius:4px;background:#fff;cursor:pointer');
-    hide.type = 'button';
-    hide.addEventListener('click', () => open(false));
-    head.append(hide);
+    head.append(hideButton(status.words.hide));
     panel.append(head);
     const pages = el('ul', '', 'margin:6px 0 0;padding-inline-start:18px');
     for (const page of status.pages ?? []) {
@@ -98,9 +144,16 @@
       if (!response.ok) return;
       const text = await response.text();
       if (text === shown) return;
+      const status = JSON.parse(text);
+      // An outcome from before the last save is not that save's: the panel keeps saying it is
+      // being published.
+      if (savedAt && !(Date.parse(status.at) >= savedAt)) {
+        last = status;
+        return;
+      }
       const first = shown === '';
       shown = text;
-      const status = JSON.parse(text);
+      last = status;
       render(status);
       // A new outcome opens the panel; the one found on opening the CMS waits behind the button,
       // unless the site is not published.
@@ -115,6 +168,28 @@
     refresh();
     setInterval(refresh, 2000);
     window.addEventListener('estate:rebuilt', refresh);
+    new MutationObserver(placeSoon).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-hidden', 'hidden', 'inert'] });
+    window.addEventListener('resize', placeSoon);
+  };
+  // A save, as the CMS writes it: a file written in the local folder, or a commit to GitHub. (The
+  // CMS's own save event needs a library it loads from the internet.)
+  const saved = () => {
+    savedAt = Date.now();
+    publishing();
+  };
+  const close = globalThis.FileSystemWritableFileStream?.prototype.close;
+  if (close) {
+    FileSystemWritableFileStream.prototype.close = async function (...args) {
+      const result = await close.apply(this, args);
+      saved();
+      return result;
+    };
+  }
+  const fetchFirst = window.fetch;
+  window.fetch = async function (input, init) {
+    const response = await fetchFirst.call(this, input, init);
+    if (response.ok && typeof init?.body === 'string' && init.body.includes('createCommitOnBranch')) saved();
+    return response;
   };
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start);

@@ -30,7 +30,8 @@ pub const FILE: &str = "cms/status.json";
 pub struct Status {
     /// Whether the site now shows the latest saves.
     pub published: bool,
-    /// When the build finished, in Dubai's time (`2026-11-25T14:03:05+04:00`).
+    /// When the build finished, in Dubai's time (`2026-11-25T14:03:05.250+04:00`), to the
+    /// millisecond: the panel tells an outcome from one older than the editor's last save by it.
     pub at: String,
     /// The first line, a sentence.
     pub headline: String,
@@ -62,6 +63,9 @@ pub struct Problem {
     /// The field's label in the CMS (`Price`, `Title (Arabic)`), when the problem is in one.
     pub field: Option<String>,
     pub message: String,
+    /// What to do about it, when the check says (`Did you mean “/property/marina-gate”?`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
 }
 
 #[derive(Debug, Serialize, PartialEq)]
@@ -72,6 +76,8 @@ pub struct Words {
     pub hide: &'static str,
     pub show: &'static str,
     pub deploy: &'static str,
+    /// Shown from a save until its outcome arrives; `{time}` is the time of the save.
+    pub publishing: &'static str,
 }
 
 const WORDS: Words = Words {
@@ -81,6 +87,7 @@ const WORDS: Words = Words {
     hide: "Hide",
     show: "Site status",
     deploy: "The latest save's deploy (if it says failed, the site still shows the version above):",
+    publishing: "Saved at {time}: publishing… The outcome shows here when the site is built.",
 };
 
 impl Status {
@@ -124,6 +131,7 @@ impl Status {
                     "It links to {}, which the site does not publish: {}.",
                     link.link, link.answer
                 ),
+                hint: None,
             })
             .collect();
         errors.sort();
@@ -141,6 +149,7 @@ impl Status {
                 message: "could not be built, for a reason that is not in the content. Your changes are \
                           saved; ask the developer to look at the build."
                     .into(),
+                hint: None,
             }],
             ..Status::not_published()
         }
@@ -222,7 +231,7 @@ fn dubai_now() -> chrono::DateTime<chrono::FixedOffset> {
 }
 
 fn now() -> String {
-    dubai_now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+    dubai_now().to_rfc3339_opts(chrono::SecondsFormat::Millis, false)
 }
 
 /// `14:03` on 25/11/2026, as an agent in Dubai reads a time.
@@ -288,13 +297,18 @@ impl Names {
         out
     }
 
-    /// The folder of `path` under content/ and the file's name without its extension.
+    /// The kind of the entry whose record is `path` (a file right in its folder under content/,
+    /// so that an upload in `media/properties/` is no listing) and the file's name without its
+    /// extension.
     fn place(&self, path: &Path) -> (Option<&'static Kind>, String) {
         let relative = path.strip_prefix(&self.content).unwrap_or(path);
-        let folder =
-            relative.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str()).unwrap_or_default();
         let id = relative.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        (KINDS.iter().find(|k| k.0 == folder), id)
+        let mut parts = relative.components().map(|c| c.as_os_str().to_str().unwrap_or_default());
+        let kind = match (parts.next(), parts.next(), parts.next()) {
+            (Some(folder), Some(_), None) => KINDS.iter().find(|k| k.0 == folder),
+            _ => None,
+        };
+        (kind, id)
     }
 
     fn problem(&self, d: &Diagnostic, text: Option<&str>, public: bool) -> Option<Problem> {
@@ -315,7 +329,15 @@ impl Names {
                 _ if d.path.components().any(|c| c.as_os_str() == "media") => {
                     let name =
                         d.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                    (format!("The uploaded file {name}"), "")
+                    // Named once, in the entry: the message's own naming of the file becomes "it".
+                    let message = d.message.replacen(&format!("`{name}`"), "it", 1);
+                    return Some(Problem {
+                        entry: format!("The uploaded file “{name}”"),
+                        field: None,
+                        message: in_editors_words(&message, None)
+                            .unwrap_or_else(|| in_labels(&message, None)),
+                        hint: d.hint.as_deref().and_then(|hint| in_editors_words(hint, None)),
+                    });
                 }
                 _ => ("The content".to_owned(), ""),
             },
@@ -330,8 +352,9 @@ impl Names {
             let label = labels?.get(&path)?;
             Some(format!("{label}{language}"))
         });
-        let message = in_labels(&d.message, labels);
-        Some(Problem { entry, field, message })
+        let message = in_editors_words(&d.message, labels).unwrap_or_else(|| in_labels(&d.message, labels));
+        let hint = d.hint.as_deref().and_then(|hint| in_editors_words(hint, labels));
+        Some(Problem { entry, field, message, hint })
     }
 
     /// The page of the record file `path` and its entry's title, if it has one on the site.
@@ -409,11 +432,22 @@ fn in_labels(message: &str, labels: Option<&BTreeMap<String, String>>) -> String
     let mut quoted = true;
     for part in parts {
         if quoted {
-            let label = labels.and_then(|l| {
-                l.get(part)
-                    .or_else(|| l.iter().find(|(k, _)| k.rsplit('.').next() == Some(part)).map(|(_, v)| v))
+            let label_of = |key: &str| {
+                labels.and_then(|l| {
+                    l.get(key)
+                        .or_else(|| l.iter().find(|(k, _)| k.rsplit('.').next() == Some(key)).map(|(_, v)| v))
+                })
+            };
+            // A line to write (`pricePeriod: year`) as the field's label and the value to choose.
+            let written = part.split_once(": ").and_then(|(key, value)| {
+                let value = value.trim_matches(['"', '\'']);
+                label_of(key).map(|label| match value {
+                    "" | "..." => label.clone(),
+                    _ => format!("{label}: {value}"),
+                })
             });
-            out.push_str(&format!("“{}”", label.map_or(part, String::as_str)));
+            let shown = written.or_else(|| label_of(part).cloned()).unwrap_or_else(|| part.to_owned());
+            out.push_str(&format!("“{shown}”"));
         } else {
             out.push_str(part);
         }
@@ -421,6 +455,37 @@ fn in_labels(message: &str, labels: Option<&BTreeMap<String, String>>) -> String
     }
     let mut chars = out.chars();
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// The words of the checks that name the repository's folders, as the CMS names them.
+const FOLDERS: [(&str, &str); 3] = [
+    ("under media/", "in the media library"),
+    ("from media/", "from the media library"),
+    ("media/", "the media library"),
+];
+
+/// A message or hint of the checks as the panel shows it: fields by their labels, the folders
+/// by the CMS's names; None when it still speaks of files and commands (a terminal's hint, such
+/// as one naming a vocabulary's file or an option of `estate check`), which an editor cannot act on.
+fn in_editors_words(text: &str, labels: Option<&BTreeMap<String, String>>) -> Option<String> {
+    let mut text = in_labels(text, labels);
+    for (folder, words) in FOLDERS {
+        // The folder itself, not a file's path in it (`media/properties/x.jpg` stays).
+        while let Some(at) = text
+            .match_indices(folder)
+            .map(|(at, _)| at)
+            .find(|&at| !text[at + folder.len()..].starts_with(|c: char| c.is_alphanumeric()))
+        {
+            text.replace_range(at..at + folder.len(), words);
+        }
+    }
+    let lower = text.to_lowercase();
+    let developers = [".yaml", ".yml", ".md", ".json", "content/", "“--", "estate "];
+    // A key written as code (camelCase) that no label replaced.
+    let key = text.split(|c: char| !c.is_ascii_alphanumeric()).any(|token| {
+        token.starts_with(|c: char| c.is_ascii_lowercase()) && token.chars().any(|c| c.is_ascii_uppercase())
+    });
+    (!key && !developers.iter().any(|word| lower.contains(word))).then_some(text)
 }
 
 /// The few top-level values of a record an editor's status needs, read line by line so that a
@@ -543,6 +608,7 @@ mod tests {
                 entry: "Listing “Palm Villa”".into(),
                 field: Some(label.clone()),
                 message: format!("“{label}” must be an https:// link"),
+                hint: None,
             }]
         );
         assert_eq!(status.warnings[0].field.as_deref(), Some("Title (Arabic)"));
@@ -579,5 +645,108 @@ mod tests {
         let forged = Status::published(dir.path(), &Report::default(), &[], true)
             .with_deploy_badge(|_| Some("x/../../evil.example/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".into()));
         assert_eq!(forged.deploy_badge, None);
+    }
+}
+
+#[cfg(test)]
+mod hint_tests {
+    use super::*;
+    use crate::content::yaml::Pos;
+
+    fn content_with(path: &str, text: &[u8]) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, text).unwrap();
+        (dir, file)
+    }
+
+    #[test]
+    fn a_problem_keeps_its_hint_in_an_editors_words() {
+        let (dir, post) = content_with("blog/guide.md", b"---\ntitle: A Guide\n---\nbody\n");
+        let mut report = Report::default();
+        report.push(
+            Diagnostic::warning(
+                &post,
+                Pos { line: 4, col: 1 },
+                "link `/property/old`: no listing has that address",
+            )
+            .with_hint("did you mean `/property/marina-gate`?"),
+        );
+        report.push(
+            Diagnostic::warning(&post, Pos { line: 4, col: 1 }, "unknown term")
+                .with_hint("did you mean `marina`? (or add the term to content/vocabulary/areas.yaml)"),
+        );
+        let listing = dir.path().join("properties/let.yaml");
+        std::fs::create_dir_all(listing.parent().unwrap()).unwrap();
+        std::fs::write(&listing, "title: To Let\n").unwrap();
+        report.push(
+            Diagnostic::error(&listing, Pos { line: 1, col: 1 }, "a rental needs `pricePeriod`")
+                .with_hint("add `pricePeriod: year` or `pricePeriod: month`"),
+        );
+        report.push(
+            Diagnostic::error(&listing, Pos { line: 1, col: 1 }, "no permit")
+                .with_hint("add `permitNumber: \"...\"` (and `permitUrl`) from the Trakheesi system"),
+        );
+        report.push(
+            Diagnostic::error(&listing, Pos { line: 1, col: 1 }, "unknown field")
+                .with_hint("remove someField"),
+        );
+        let errors: Vec<Option<String>> =
+            Status::refused(dir.path(), &report).errors.into_iter().map(|p| p.hint).collect();
+        assert_eq!(
+            errors,
+            [
+                Some("Add “Rent is per: year” or “Rent is per: month”".to_owned()),
+                Some(
+                    "Add “Permit number (Trakheesi)” (and “Permit link”) from the Trakheesi system"
+                        .to_owned()
+                ),
+                None,
+            ]
+        );
+        report.push(Diagnostic::warning(
+            &post,
+            Pos { line: 4, col: 1 },
+            "the photo media/properties/a.jpg was deleted",
+        ));
+        report.push(
+            Diagnostic::warning(&post, Pos { line: 4, col: 1 }, "a photo from elsewhere")
+                .with_hint("put the file under media/ (the site publishes it)"),
+        );
+        let warnings = Status::refused(dir.path(), &report).warnings;
+        let hints: Vec<Option<&str>> = warnings.iter().map(|p| p.hint.as_deref()).collect();
+        assert_eq!(
+            hints,
+            [
+                Some("Put the file in the media library (the site publishes it)"),
+                Some("Did you mean “/property/marina-gate”?"),
+                None,
+                None,
+            ],
+            "{warnings:?}"
+        );
+        assert_eq!(warnings[1].message, "Link “/property/old”: no listing has that address");
+        assert_eq!(warnings[2].message, "The photo media/properties/a.jpg was deleted");
+    }
+
+    #[test]
+    fn a_bad_upload_under_a_kinds_folder_is_named_as_the_uploaded_file() {
+        let heic = b"\0\0\0\x18ftypheic\0\0\0\0mif1heic";
+        let (dir, upload) = content_with("media/properties/img_4521.heic", heic);
+        let refusal = crate::content::media_kind::classify(&upload, heic, || Ok(Vec::new())).unwrap_err();
+        let mut report = Report::default();
+        report.push(
+            Diagnostic::error(&upload, Pos::START, refusal.message)
+                .with_hint("remove the file from media/, or replace it with what its field shows"),
+        );
+        let problem = &Status::refused(dir.path(), &report).errors[0];
+        assert_eq!(problem.entry, "The uploaded file “img_4521.heic”");
+        assert!(problem.message.starts_with("It is not published: it is a HEIC photo"), "{problem:?}");
+        assert!(problem.message.contains("save it as JPEG and upload that instead"), "{problem:?}");
+        assert_eq!(
+            problem.hint.as_deref(),
+            Some("Remove the file from the media library, or replace it with what its field shows")
+        );
     }
 }
