@@ -402,8 +402,19 @@ async function overlap(a, b) {
   return Boolean(x && y && x.width && y.width && x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height);
 }
 
+/** Whether the panel is clear of the CMS's bottom bar and notes now. */
+async function clearNow(page) {
+  const panel = page.locator('#estate-status:visible, #estate-status-toggle:visible').first();
+  for (const other of await page.locator('.sui.bottom-navigation, .floating-action-button-wrapper, .sui.toast-base .toast:not([aria-hidden=true])').all()) {
+    if (await overlap(panel, other)) return false;
+  }
+  return true;
+}
+
 /** The panel overlaps neither the CMS's bottom bar nor its notes ('Entry saved.'). */
 async function clear(page, what) {
+  // The CMS's button and notes slide in, and the panel moves once they stop: give it a second.
+  for (let tries = 0; tries < 10 && !(await clearNow(page)); tries += 1) await page.waitForTimeout(100);
   const panel = page.locator('#estate-status:visible, #estate-status-toggle:visible').first();
   const box = await panel.boundingBox();
   const { width, height } = page.viewportSize();

@@ -170,6 +170,9 @@
     window.addEventListener('estate:rebuilt', refresh);
     new MutationObserver(placeSoon).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-hidden', 'hidden', 'inert'] });
     window.addEventListener('resize', placeSoon);
+    // The CMS's button and notes slide in: placed again once they stop, not only when they appear.
+    document.addEventListener('transitionend', placeSoon, true);
+    document.addEventListener('animationend', placeSoon, true);
   };
   // A save, as the CMS writes it: a file written in the local folder, or a commit to GitHub. (The
   // CMS's own save event needs a library it loads from the internet.)
