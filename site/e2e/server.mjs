@@ -102,8 +102,10 @@ export async function startServer({ timeoutMs = 240_000, content, watch = false,
         child.on('exit', () => resolveStop());
         child.kill('SIGTERM');
       });
-      if (made) for (const folder of [dist, join(dirname(dist), `.${basename(dist)}-serve`)]) rmSync(folder, { recursive: true, force: true });
-      if (cacheCopy) rmSync(cacheCopy, { recursive: true, force: true });
+      // Retried: a rebuild's prerender (the server's child) may still be writing as it ends.
+      const remove = (folder) => rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      if (made) for (const folder of [dist, join(dirname(dist), `.${basename(dist)}-serve`)]) remove(folder);
+      if (cacheCopy) remove(cacheCopy);
     },
   };
 }
