@@ -193,10 +193,17 @@ describe('the shortlist', () => {
     assert.match(html, /لا توجد عقارات محفوظة بعد/, 'the prerendered empty state');
     const { context, page, problems } = await openPage(browser, DESKTOP, { expectNotFound: true });
     const [id] = listings.keys();
-    await page.addInitScript((ids) => localStorage.setItem('estate.shortlist', JSON.stringify(ids)), [id, 'sold-last-week']);
+    // One never published (named by its id) and one of the sample's sold listings, named by its
+    // title as its own page names it, in the page's language.
+    await page.addInitScript((ids) => localStorage.setItem('estate.shortlist', JSON.stringify(ids)), [id, 'sold-last-week', 'jumeirah-golf-estates-bungalow']);
     await gotoSettled(page, `${server.url}/shortlist`);
     await page.getByText('A saved property (sold-last-week) is no longer available.').waitFor();
+    await page.getByText('A saved property (Single-Storey Golf Bungalow in Jumeirah Golf Estates) is no longer available.').waitFor();
     assert.equal(await page.locator('.property-card').count(), 1);
+    await gotoSettled(page, `${server.url}/ru/shortlist`);
+    await page.getByText('Сохранённый объект (Одноэтажное бунгало у поля для гольфа в Джумейра Гольф Эстейтс) больше не доступен.').waitFor();
+    await gotoSettled(page, `${server.url}/shortlist`);
+    await page.locator('.shortlist__gone li').nth(1).getByRole('button', { name: 'Remove' }).click();
     await page.locator('.shortlist__gone').getByRole('button', { name: 'Remove' }).click();
     await page.waitForFunction(() => !document.querySelector('.shortlist__gone'));
     assert.deepEqual(await savedIn(page), [id]);

@@ -31,7 +31,8 @@ export function Component() {
   const hydrated = useHydrated();
   const shared = hydrated && params.has('ids') ? cleanIds(idsParam(params.get('ids'))) : null;
   const ids = shared ?? mine;
-  const saved = useSaved(ids);
+  // A listing no longer published comes with its title (its page's file), so it is named, not shown by its id.
+  const saved = useSaved(ids, 0, true);
   const found = (saved ?? []).filter((entry): entry is Extract<Saved, { property: unknown }> => 'property' in entry);
   const gone = (saved ?? []).filter((entry) => !('property' in entry));
   const link = absoluteUrl(site.baseUrl, localePath(lang, `/shortlist?ids=${found.map((entry) => entry.id).join(',')}`));
@@ -143,7 +144,9 @@ export function Component() {
               <ul className="shortlist__gone" role="list">
                 {gone.map((entry) => (
                   <li key={entry.id}>
-                    <span>{'gone' in entry ? t('shortlist.gone', { id: entry.id }) : t('shortlist.failed', { id: entry.id })}</span>
+                    <span>{'gone' in entry
+                        ? t('shortlist.gone', { listing: (entry.was && localize(entry.was, lang, ['title']).title) || entry.id })
+                        : t('shortlist.failed', { id: entry.id })}</span>
                     {shared ? null : (
                       <button type="button" className="text-link" onClick={() => removeSaved(entry.id)}>
                         {t('shortlist.remove')}
