@@ -501,30 +501,29 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
     Ok(removed)
 }
 
-/// The page folders of every route of `routes` (listings, posts, guides, gone listings), in
-/// every language.
-fn page_folders(out: &Path, routes: &Routes) -> std::collections::HashSet<PathBuf> {
-    routes
-        .properties
-        .iter()
-        .chain(&routes.posts)
-        .chain(&routes.guides)
-        .chain(&routes.gone)
-        .flat_map(|path| {
-            let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
-            contract::urls::LANGUAGES.iter().map(move |lang| {
-                out.join(contract::urls::localized_path(lang, &decoded).trim_start_matches('/'))
-            })
-        })
-        .collect()
+/// A route's path as its page folder is named (percent-decoded).
+fn folder_path(path: &str) -> std::borrow::Cow<'_, str> {
+    percent_encoding::percent_decode_str(path).decode_utf8_lossy()
 }
 
 /// What [`remove_stale_pages`] removes from an output holding exactly the pages of `last`: the
-/// page folders of its routes that `routes` no longer has (a post's folder left empty too).
+/// page folders, in every language, of its routes that `routes` no longer has (a post's folder
+/// left empty too). The routes are compared as paths, so a build that drops or adds one route
+/// of 10,000 makes no folder names for the others.
 fn remove_pages_gone(out: &Path, last: &Routes, routes: &Routes) -> Result<Vec<PathBuf>, SiteError> {
-    let current = page_folders(out, routes);
+    let current: std::collections::HashSet<std::borrow::Cow<'_, str>> =
+        routes.pages().map(|path| folder_path(path)).collect();
     let mut removed = Vec::new();
-    for folder in page_folders(out, last).into_iter().filter(|folder| !current.contains(folder)) {
+    let gone = last.pages().map(|path| folder_path(path)).filter(|path| !current.contains(path));
+    let folders: std::collections::BTreeSet<PathBuf> = gone
+        .flat_map(|path| {
+            contract::urls::LANGUAGES
+                .iter()
+                .map(|lang| out.join(contract::urls::localized_path(lang, &path).trim_start_matches('/')))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for folder in folders {
         match std::fs::remove_dir_all(&folder) {
             Ok(()) => removed.push(folder.clone()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,

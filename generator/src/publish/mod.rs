@@ -42,7 +42,8 @@ use crate::content::model::{PostFile, PropertyFile, Status};
 use crate::content::{Content, Record};
 pub(crate) use api::optional_text;
 pub use api::{api_blog, api_property};
-pub use known::DataIndex;
+pub(crate) use known::fingerprint;
+pub use known::{DataIndex, NamedPrints};
 use known::{Known, Made};
 
 /// What the content stage wrote.
