@@ -578,3 +578,31 @@ fn write_published(
     }
     Ok((files.len(), touched))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_files_are_compared_with_the_last_builds_fingerprints_when_the_folder_holds_it() {
+        let out = tempfile::tempdir().unwrap();
+        let prints = output::NamedPrints::default();
+        let files = || vec![("feeds/a.xml".to_owned(), b"<a/>".to_vec())];
+        // No fingerprints yet: compared with the disk, where there is nothing.
+        let (_, touched) = write_published(out.path(), files(), Some((&prints, true))).unwrap();
+        assert_eq!(touched, ["feeds/a.xml"]);
+        // Changed behind the build's back: a folder holding the last build is not read back...
+        std::fs::write(out.path().join("feeds/a.xml"), "<b/>").unwrap();
+        let (_, touched) = write_published(out.path(), files(), Some((&prints, true))).unwrap();
+        assert!(touched.is_empty(), "{touched:?}");
+        // ...any other is.
+        let (_, touched) = write_published(out.path(), files(), Some((&prints, false))).unwrap();
+        assert_eq!(touched, ["feeds/a.xml"]);
+        assert_eq!(std::fs::read(out.path().join("feeds/a.xml")).unwrap(), b"<a/>");
+        // Bytes of their own are written.
+        let (_, touched) =
+            write_published(out.path(), vec![("feeds/a.xml".to_owned(), b"<c/>".to_vec())], Some((&prints, true)))
+                .unwrap();
+        assert_eq!(touched, ["feeds/a.xml"]);
+    }
+}

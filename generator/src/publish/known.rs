@@ -234,3 +234,27 @@ pub(super) fn write_changed(
         .unwrap_or_default();
     Ok((written.into_iter().flatten().collect(), prints))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_the_last_build_wrote_is_judged_by_its_fingerprint_not_read_back() {
+        let out = tempfile::tempdir().unwrap();
+        let (same, other) = (PathBuf::from("same.json"), PathBuf::from("other.json"));
+        // What the last build wrote; `other.json` was since changed behind its back into the
+        // bytes this build wants.
+        std::fs::write(out.path().join(&same), b"[1]").unwrap();
+        std::fs::write(out.path().join(&other), b"[3]").unwrap();
+        let known = HashMap::from([(same.clone(), fingerprint(b"[1]")), (other.clone(), fingerprint(b"[2]"))]);
+        let jobs: Vec<Job> = vec![(same.clone(), Arc::new(b"[1]".to_vec())), (other.clone(), Arc::new(b"[3]".to_vec()))];
+        // Trusted: the fingerprints decide, and `other.json` is written as changed.
+        let (written, prints) = write_changed(&jobs, out.path(), Some(&known), true).unwrap();
+        assert_eq!(written, vec![out.path().join(&other)]);
+        assert_eq!(prints[&other], fingerprint(b"[3]"));
+        // Not trusted (the folder may hold another build): the files are compared, none differs.
+        let (written, _) = write_changed(&jobs, out.path(), Some(&known), false).unwrap();
+        assert!(written.is_empty(), "{written:?}");
+    }
+}
