@@ -600,9 +600,12 @@ mod tests {
         assert_eq!(touched, ["feeds/a.xml"]);
         assert_eq!(std::fs::read(out.path().join("feeds/a.xml")).unwrap(), b"<a/>");
         // Bytes of their own are written.
-        let (_, touched) =
-            write_published(out.path(), vec![("feeds/a.xml".to_owned(), b"<c/>".to_vec())], Some((&prints, true)))
-                .unwrap();
+        let (_, touched) = write_published(
+            out.path(),
+            vec![("feeds/a.xml".to_owned(), b"<c/>".to_vec())],
+            Some((&prints, true)),
+        )
+        .unwrap();
         assert_eq!(touched, ["feeds/a.xml"]);
     }
 }

@@ -247,8 +247,10 @@ mod tests {
         // bytes this build wants.
         std::fs::write(out.path().join(&same), b"[1]").unwrap();
         std::fs::write(out.path().join(&other), b"[3]").unwrap();
-        let known = HashMap::from([(same.clone(), fingerprint(b"[1]")), (other.clone(), fingerprint(b"[2]"))]);
-        let jobs: Vec<Job> = vec![(same.clone(), Arc::new(b"[1]".to_vec())), (other.clone(), Arc::new(b"[3]".to_vec()))];
+        let known =
+            HashMap::from([(same.clone(), fingerprint(b"[1]")), (other.clone(), fingerprint(b"[2]"))]);
+        let jobs: Vec<Job> =
+            vec![(same.clone(), Arc::new(b"[1]".to_vec())), (other.clone(), Arc::new(b"[3]".to_vec()))];
         // Trusted: the fingerprints decide, and `other.json` is written as changed.
         let (written, prints) = write_changed(&jobs, out.path(), Some(&known), true).unwrap();
         assert_eq!(written, vec![out.path().join(&other)]);
