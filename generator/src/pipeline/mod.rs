@@ -53,6 +53,8 @@ pub struct Incremental {
     pub feeds: feeds::Memo,
     /// The portal feed's elements, each with the listing it was made from.
     pub portal_feed: portal_feed::Memo,
+    /// The sitemap's, robots.txt's, the feeds' and the portal feed's fingerprints as written.
+    pub named: output::NamedPrints,
     /// The routes (`data/routes.json`) of the last good build.
     pub routes: RoutesMemo,
     /// What the last link check that passed found.
@@ -348,7 +350,8 @@ fn publish(
     let written = output::write(&content, &images, &options.out, index).map_err(write_error)?;
     laps.lap("API and data files");
     crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
-    let (files, named) = write_published(&options.out, published).map_err(write_error)?;
+    let prints = options.incremental.as_ref().map(|i| (&i.named, i.out_is_last_build));
+    let (files, named) = write_published(&options.out, published, prints).map_err(write_error)?;
     laps.lap("redirects, sitemap and feeds written");
     let out = &options.out;
     // The images stage and write_published name their files relative to the output.
@@ -532,18 +535,35 @@ fn published_files(
 /// Writes the files named relative to `out` that changed, and removes the parts of an earlier
 /// split sitemap that this one no longer has. Returns how many files there are, and the names
 /// of those it wrote or removed.
-fn write_published(out: &Path, files: Vec<(String, Vec<u8>)>) -> std::io::Result<(usize, Vec<String>)> {
+/// `prints`: under `estate serve`, the fingerprints of the files as the last good build wrote
+/// them, and whether `out` holds that build: then a file is compared with its fingerprint, not
+/// read back.
+fn write_published(
+    out: &Path,
+    files: Vec<(String, Vec<u8>)>,
+    prints: Option<(&output::NamedPrints, bool)>,
+) -> std::io::Result<(usize, Vec<String>)> {
+    let last = prints.map(|(prints, _)| prints.take()).filter(|_| prints.is_some_and(|(_, trusted)| trusted));
+    let mut now = std::collections::HashMap::new();
     let mut touched = Vec::new();
     for (name, bytes) in &files {
         let path = out.join(name);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        if !output::unchanged(&path, bytes) {
+        let print = prints.map(|_| output::fingerprint(bytes));
+        let same = match (last.as_ref().and_then(|last| last.get(name)), print) {
+            (Some(last), Some(print)) => *last == print,
+            _ => output::unchanged(&path, bytes),
+        };
+        if !same {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
             std::fs::write(&path, bytes).map_err(|e| {
                 std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
             })?;
             touched.push(name.clone());
+        }
+        if let Some(print) = print {
+            now.insert(name.clone(), print);
         }
     }
     for entry in std::fs::read_dir(out)?.flatten() {
@@ -553,5 +573,39 @@ fn write_published(out: &Path, files: Vec<(String, Vec<u8>)>) -> std::io::Result
             touched.push(name);
         }
     }
+    if let Some((prints, _)) = prints {
+        prints.put(now);
+    }
     Ok((files.len(), touched))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_files_are_compared_with_the_last_builds_fingerprints_when_the_folder_holds_it() {
+        let out = tempfile::tempdir().unwrap();
+        let prints = output::NamedPrints::default();
+        let files = || vec![("feeds/a.xml".to_owned(), b"<a/>".to_vec())];
+        // No fingerprints yet: compared with the disk, where there is nothing.
+        let (_, touched) = write_published(out.path(), files(), Some((&prints, true))).unwrap();
+        assert_eq!(touched, ["feeds/a.xml"]);
+        // Changed behind the build's back: a folder holding the last build is not read back...
+        std::fs::write(out.path().join("feeds/a.xml"), "<b/>").unwrap();
+        let (_, touched) = write_published(out.path(), files(), Some((&prints, true))).unwrap();
+        assert!(touched.is_empty(), "{touched:?}");
+        // ...any other is.
+        let (_, touched) = write_published(out.path(), files(), Some((&prints, false))).unwrap();
+        assert_eq!(touched, ["feeds/a.xml"]);
+        assert_eq!(std::fs::read(out.path().join("feeds/a.xml")).unwrap(), b"<a/>");
+        // Bytes of their own are written.
+        let (_, touched) = write_published(
+            out.path(),
+            vec![("feeds/a.xml".to_owned(), b"<c/>".to_vec())],
+            Some((&prints, true)),
+        )
+        .unwrap();
+        assert_eq!(touched, ["feeds/a.xml"]);
+    }
 }

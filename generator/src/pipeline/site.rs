@@ -501,30 +501,29 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
     Ok(removed)
 }
 
-/// The page folders of every route of `routes` (listings, posts, guides, gone listings), in
-/// every language.
-fn page_folders(out: &Path, routes: &Routes) -> std::collections::HashSet<PathBuf> {
-    routes
-        .properties
-        .iter()
-        .chain(&routes.posts)
-        .chain(&routes.guides)
-        .chain(&routes.gone)
-        .flat_map(|path| {
-            let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
-            contract::urls::LANGUAGES.iter().map(move |lang| {
-                out.join(contract::urls::localized_path(lang, &decoded).trim_start_matches('/'))
-            })
-        })
-        .collect()
+/// A route's path as its page folder is named (percent-decoded).
+fn folder_path(path: &str) -> std::borrow::Cow<'_, str> {
+    percent_encoding::percent_decode_str(path).decode_utf8_lossy()
 }
 
 /// What [`remove_stale_pages`] removes from an output holding exactly the pages of `last`: the
-/// page folders of its routes that `routes` no longer has (a post's folder left empty too).
+/// page folders, in every language, of its routes that `routes` no longer has (a post's folder
+/// left empty too). The routes are compared as paths, so a build that drops or adds one route
+/// of 10,000 makes no folder names for the others.
 fn remove_pages_gone(out: &Path, last: &Routes, routes: &Routes) -> Result<Vec<PathBuf>, SiteError> {
-    let current = page_folders(out, routes);
+    let current: std::collections::HashSet<std::borrow::Cow<'_, str>> =
+        routes.pages().map(|path| folder_path(path)).collect();
     let mut removed = Vec::new();
-    for folder in page_folders(out, last).into_iter().filter(|folder| !current.contains(folder)) {
+    let gone = last.pages().map(|path| folder_path(path)).filter(|path| !current.contains(path));
+    let folders: std::collections::BTreeSet<PathBuf> = gone
+        .flat_map(|path| {
+            contract::urls::LANGUAGES
+                .iter()
+                .map(|lang| out.join(contract::urls::localized_path(lang, &path).trim_start_matches('/')))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for folder in folders {
         match std::fs::remove_dir_all(&folder) {
             Ok(()) => removed.push(folder.clone()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
@@ -572,4 +571,53 @@ fn remove_stale_assets(out: &Path) -> Result<(), SiteError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn routes<'a>(
+        properties: &[&'a str],
+        gone: &[&'a str],
+        posts: &[&'a str],
+        agents: &[&'a str],
+    ) -> Routes<'a> {
+        let list = |paths: &[&'a str]| paths.iter().map(|p| std::borrow::Cow::Borrowed(*p)).collect();
+        Routes {
+            properties: list(properties),
+            gone: list(gone),
+            posts: list(posts),
+            agents: list(agents),
+            ..Routes::default()
+        }
+    }
+
+    #[test]
+    fn the_pages_of_routes_gone_are_removed_in_every_language_and_no_others() {
+        let out = tempfile::tempdir().unwrap();
+        let pages: Vec<String> = ["property/1", "property/2", "blog/7/old", "agents/sara"]
+            .iter()
+            .flat_map(|page| ["", "ar/", "ru/"].map(|lang| format!("{lang}{page}")))
+            .collect();
+        for page in &pages {
+            std::fs::create_dir_all(out.path().join(page)).unwrap();
+            std::fs::write(out.path().join(page).join("index.html"), "x").unwrap();
+        }
+        let last = routes(&["/property/1", "/property/2"], &[], &["/blog/7/old"], &["/agents/sara"]);
+        // Listing 1 sold (its page stays, saying so), 2 deleted, the post and the team member gone.
+        let now = routes(&[], &["/property/1"], &[], &[]);
+        let mut removed = remove_pages_gone(out.path(), &last, &now).unwrap();
+        removed.sort();
+        let mut expected: Vec<PathBuf> = pages[3..].iter().map(|page| out.path().join(page)).collect();
+        expected.sort();
+        assert_eq!(removed, expected);
+        for page in &pages[..3] {
+            assert!(out.path().join(page).join("index.html").is_file(), "{page}");
+        }
+        // The post's id folders, left empty, go too.
+        for blog in ["blog", "ar/blog", "ru/blog"] {
+            assert!(!out.path().join(blog).join("7").exists(), "{blog}/7");
+        }
+    }
 }
