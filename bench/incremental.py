@@ -314,7 +314,10 @@ def main():
         for i, (kind, name) in enumerate(plan):
             text = read(os.path.join(demo, "properties", name))
             edit = Edit(kind, name, text, rng, photos, i, base)
-            order = serves if i % 2 == 0 else serves[::-1]
+            # Which server goes first alternates from one round of kinds to the next, so that each
+            # kind has each server first as often (by the edit's number, with an even number of kinds
+            # each kind had the same server first every time).
+            order = serves if (i // len(kinds)) % 2 == 0 else serves[::-1]
             for serve in order:
                 served, figures = serve.measure(edit)
                 times[(serve.label, kind)].append(served)
