@@ -284,3 +284,89 @@ for (const [path, early, photo] of EARLY_PAGES) {
     await context.close();
   });
 }
+
+/**
+ * The search's first photos are drawn before the app's code has run: the boot script puts each
+ * in its placeholder card (src/early.ts) as soon as the answer names it. Here the app's entry is
+ * held back until the photo is on the screen: the placeholder shows the photo its card will
+ * show, at its size; once the code runs, the card takes its place at the same place and size,
+ * with the same file, the photo never gone in between, and nothing moved. A phone shows the first
+ * card; a laptop a row of three, of which the sample's search for Marina fills two.
+ */
+for (const [viewport, shown] of [
+  [PHONE, 1],
+  [DESKTOP, 2],
+]) {
+  test(`/search-result?query=Marina at ${viewport.width} px draws its first photos before the app's code, where the cards put them`, async () => {
+    const path = '/search-result?query=Marina';
+    const html = await (await fetch(server.url + path)).text();
+    const { entry } = JSON.parse(/<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(html)[1]);
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__shift = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const moved = (entry.sources ?? []).map((s) => `${s.node?.className || s.node?.nodeName} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
+          // Not the toolbar's controls on a laptop: between the heading and List/Map, they move
+          // with the heading's width ('Searching...', then the count), photos or not.
+          const toolbar = (entry.sources ?? []).every((s) => s.node?.closest?.('.listing-toolbar'));
+          if (!entry.hadRecentInput && !toolbar) window.__shift.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The entry (its modulepreload and its <script>) held until released: only that request, so
+    // the browser's cache works as usual for the photos.
+    const cdp = await context.newCDPSession(page);
+    const held = [];
+    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${entry}` }] });
+    await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(
+      (count) => {
+        const imgs = [...document.querySelectorAll('.card-placeholder__media img')];
+        return imgs.length >= count && imgs.slice(0, count).every((img) => img.complete && img.naturalWidth > 0);
+      },
+      shown,
+      { timeout: 15_000 },
+    );
+    const early = await page.evaluate(() =>
+      [...document.querySelectorAll('.card-placeholder__media img')].map((img) => {
+        const { x, y, width, height } = img.getBoundingClientRect();
+        const box = img.closest('.card-placeholder__media').getBoundingClientRect();
+        return { src: img.currentSrc, alt: img.getAttribute('alt'), hidden: img.closest('[aria-hidden="true"]') !== null, x, y, width, height, box: [box.width, box.height] };
+      }),
+    );
+    assert.ok(held.length > 0, 'the entry was asked for and held');
+    assert.equal(await page.locator('.property-card').count(), 0, 'no card yet: the app has not run');
+    for (const photo of early.slice(0, shown)) {
+      assert.deepEqual([photo.width, photo.height], photo.box, 'the photo fills its placeholder box');
+      assert.ok(photo.alt === '' && photo.hidden, 'an empty alternative text, in the grid hidden from screen readers');
+    }
+    // From now on: the photo is in the page at every change, in the placeholder or in the card.
+    await page.evaluate(() => {
+      window.__gone = 0;
+      new MutationObserver(() => {
+        if (!document.querySelector('.card-placeholder__media img, .property-card img')) window.__gone += 1;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await cdp.send('Fetch.disable');
+    for (const requestId of held) await cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
+    await page.locator('.property-card img').first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(300);
+    const cards = await page.evaluate(() =>
+      [...document.querySelectorAll('.property-card__media img')].map((img) => {
+        const { x, y, width, height } = img.getBoundingClientRect();
+        return { src: img.currentSrc, x, y, width, height };
+      }),
+    );
+    for (const [index, photo] of early.slice(0, shown).entries()) {
+      const card = cards[index];
+      assert.equal(card.src, photo.src, `card ${index + 1} shows the photo drawn in its place`);
+      for (const side of ['x', 'y', 'width', 'height']) assert.ok(Math.abs(card[side] - photo[side]) < 0.5, `card ${index + 1}'s photo ${side}: ${card[side]}, drawn at ${photo[side]}`);
+    }
+    assert.equal(await page.evaluate(() => window.__gone), 0, 'the photo never left the page');
+    assert.deepEqual(await page.evaluate(() => window.__shift), [], 'no layout shift');
+    await context.close();
+  });
+}

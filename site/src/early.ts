@@ -9,6 +9,12 @@
 // types only. The search's criteria and /compare's ids are read here by the same rules as the page's
 // own (search/searches.ts `criteriaFrom`, pages/Compare.tsx), a test holds them alike
 // (early.test.ts); should they ever differ, the page finds no early answer and asks itself.
+//
+// The search's first photos are drawn here too, in the prerendered placeholder cards
+// (components/PlaceholderGrid.tsx) as soon as the answer names them, not once the app's code has
+// come, run and drawn the cards (on a slow phone 1-2.5 s after the photo arrived): each the
+// picture its card will show, in the card's place and at its size, with its variants and sizes, so
+// the card reuses the download and nothing moves when it takes the placeholder's place.
 
 /** A search results page: its endpoint, and the address's parameters it sends. */
 export interface EarlySearch {
@@ -84,8 +90,47 @@ interface Photo {
   type?: string;
 }
 
-/** A picture (types.ts `Picture`), as far as the preload reads it. */
-type Pictured = { src: string; srcset?: string; webp?: string };
+/** A picture (types.ts `Picture`), as far as the preload and the early photos read it. */
+type Pictured = { src: string; srcset?: string; webp?: string; color?: string };
+
+/** A search's record (types.ts `Property`), as far as its card's photo goes: an older build's has no `picture`. */
+type Found = { Images?: string[]; picture?: Pictured };
+
+/** The picture a search's card shows (search/toCard.ts), or null (the site's default one, unknown here). */
+const pictureOf = (found: Found | undefined): Pictured | null => found?.picture ?? (found?.Images?.[0] ? { src: found.Images[0] } : null);
+
+/**
+ * Draws `picture` in a placeholder card's photo box as its card will (components/Picture.tsx):
+ * the WebP variants in a <source>, the JPEG ones and the address on the <img>, the same sizes, its
+ * colour behind it; the first fetched first, the others lazily. The placeholders are hidden from
+ * screen readers: no alternative text.
+ */
+export function drawPhoto(box: Element, picture: Pictured, sizes: string, first: boolean): void {
+  const img = document.createElement('img');
+  let drawn: Element = img;
+  if (picture.webp) {
+    drawn = document.createElement('picture');
+    drawn.className = 'picture';
+    const source = document.createElement('source');
+    source.type = 'image/webp';
+    source.srcset = picture.webp;
+    source.sizes = sizes;
+    drawn.append(source, img);
+  }
+  img.alt = '';
+  if (first) img.setAttribute('fetchpriority', 'high');
+  else {
+    img.setAttribute('loading', 'lazy');
+    img.setAttribute('decoding', 'async');
+  }
+  if (picture.srcset) {
+    img.srcset = picture.srcset;
+    img.sizes = sizes;
+  }
+  img.src = picture.src;
+  if (picture.color) img.style.backgroundColor = picture.color;
+  box.replaceChildren(drawn);
+}
 
 /** The preload of `picture` shown at `sizes`: its WebP variants, else its JPEG ones, else its address. */
 function photoOf(picture: Pictured, sizes: string): Photo {
@@ -121,12 +166,26 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
     // The first card's photo, with its variants (an older build's answer has none: its address);
     // only when the browser sorts and filters nothing more (any other parameter may reorder the cards).
     const plain = [...address.searchParams.keys()].every((name) => plan.search.params.includes(name));
+    const found = answer as Promise<Found[]>;
     photo = plain
-      ? (answer as Promise<{ Images?: string[]; picture?: Pictured }[]>).then(([first]) => {
-          const picture = first?.picture ?? (first?.Images?.[0] ? { src: first.Images[0] } : null);
+      ? found.then(([first]) => {
+          const picture = pictureOf(first);
           return picture ? photoOf(picture, plan.search.sizes) : null;
         })
       : Promise.resolve(null);
+    // The placeholder cards still there (the app has not drawn the cards yet) show their cards'
+    // photos, in the answer's order, the cards' own; not once the visitor has gone to another
+    // address (another search's placeholders).
+    if (plain)
+      found.then(
+        (results) =>
+          window.location.href === address.href &&
+          document.querySelectorAll('.card-placeholder__media').forEach((box, index) => {
+            const picture = pictureOf(results[index]);
+            if (picture) drawPhoto(box, picture, plan.search.sizes, index === 0);
+          }),
+        () => undefined,
+      );
   } else {
     const { compare } = plan;
     const ids = compareIds(compare, address.searchParams);
