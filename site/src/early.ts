@@ -10,11 +10,12 @@
 // own (search/searches.ts `criteriaFrom`, pages/Compare.tsx), a test holds them alike
 // (early.test.ts); should they ever differ, the page finds no early answer and asks itself.
 //
-// The search's first photos are drawn here too, in the prerendered placeholder cards
-// (components/PlaceholderGrid.tsx) as soon as the answer names them, not once the app's code has
-// come, run and drawn the cards (on a slow phone 1-2.5 s after the photo arrived): each the
-// picture its card will show, in the card's place and at its size, with its variants and sizes, so
-// the card reuses the download and nothing moves when it takes the placeholder's place.
+// The photos the page shows first are drawn here too, as soon as the answers name them, not once
+// the app's code has come, run and drawn the page (on a slow phone 1-2.5 s after the photo
+// arrived): the search's in its prerendered placeholder cards (components/PlaceholderGrid.tsx),
+// /compare's heads in its table's outline (pages/Compare.tsx). Each is the picture the page will
+// show in that place, at its size, with its variants and sizes, so the page reuses the download
+// and nothing moves when its own takes the placeholder's place.
 
 /** A search results page: its endpoint, and the address's parameters it sends. */
 export interface EarlySearch {
@@ -190,18 +191,30 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
     const { compare } = plan;
     const ids = compareIds(compare, address.searchParams);
     for (const file of compare.files) void ask(file).catch(() => undefined);
-    const [first] = ids.map((id) => ({ record: ask(compare.record.replace(compare.id, id)), detail: ask(compare.detail.replace(compare.id, id)) }));
-    // The first listing's head photo, with the variants its detail file records, at the width
-    // of the columns.
+    // Each listing's head photo, with the variants its detail file records (none if it fails: the
+    // photo's address), at the width of the columns.
+    const heads = ids.map((id) =>
+      Promise.all([
+        ask(compare.record.replace(compare.id, id)) as Promise<{ Images?: string[] }>,
+        (ask(compare.detail.replace(compare.id, id)) as Promise<{ gallery?: Pictured[] }>).catch(() => ({ gallery: undefined })),
+      ]).then(([record, detail]) => {
+        const src = record.Images?.[0];
+        return src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null;
+      }),
+    );
     const sizes = compare.sizes[String(ids.length)];
-    photo =
-      first && sizes
-        ? Promise.all([first.record as Promise<{ Images?: string[] }>, first.detail as Promise<{ gallery?: Pictured[] }>]).then(([record, detail]) => {
-            const src = record.Images?.[0];
-            const picture = src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null;
-            return picture ? photoOf(picture, sizes) : null;
-          })
-        : Promise.resolve(null);
+    photo = heads[0] && sizes ? heads[0].then((picture) => (picture ? photoOf(picture, sizes) : null)) : Promise.resolve(null);
+    // The head row of the table's outline shows them, each in its listing's column, once all
+    // have come (a listing no longer published leaves the table's columns to the others), and
+    // only when the outline has the table's columns (the prerendered one has two).
+    Promise.all(heads).then((pictures) => {
+      const boxes = document.querySelectorAll('.compare__photo');
+      if (!sizes || window.location.href !== address.href || boxes.length !== pictures.length) return;
+      boxes.forEach((box, index) => {
+        const picture = pictures[index];
+        if (picture) drawPhoto(box, picture, sizes, true);
+      });
+    }, () => undefined);
   }
   photo.then(
     (found) => {

@@ -74,6 +74,53 @@ export const handle = {
   } satisfies EarlyPlan,
 };
 
+/** The photo boxes' content: the boot script's (early.ts draws the heads' photos there before this code has come); inner HTML, so the hydration keeps it. */
+const EARLY_PHOTO = { __html: '' };
+
+/**
+ * While the listings load: the table's outline, as the table will draw it but for the listings'
+ * facts: the rows' labels, and a column per listing with its photo's box and a line for its
+ * title. On a phone its columns are the table's (fixed widths, the labels' longest word), so the
+ * heads' photos can be shown where the table will show them before the table comes (early.ts).
+ * Two columns until the address is read.
+ */
+function Pending({ count, labels, loading }: { count: number; labels: string[]; loading: string }) {
+  const columns = Array.from({ length: count }, (_, index) => index);
+  return (
+    // Hidden without JavaScript (shortlist.css): nothing would ever come.
+    <div className="compare__waiting">
+      <div className="compare__scroll compare__pending">
+        <table className="compare__outline" aria-hidden="true">
+          <thead>
+            <tr>
+              <td />
+              {columns.map((index) => (
+                <th key={index}>
+                  <div className="compare__photo" dangerouslySetInnerHTML={EARLY_PHOTO} />
+                  <span className="placeholder-line" />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {labels.map((label) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {columns.map((index) => (
+                  <td key={index} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="shortlist__status" role="status">
+        <span className="spinner" aria-hidden="true" /> {loading}
+      </p>
+    </div>
+  );
+}
+
 type Names = { agents: Record<string, string>; stages: Record<string, TermNames> };
 
 /**
@@ -281,13 +328,7 @@ export function Component() {
             ) : null}
           </noscript>
           {pending ? (
-            // Hidden without JavaScript (shortlist.css): nothing would ever come.
-            <div className="compare__waiting">
-              <p className="shortlist__status" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('shortlist.loading')}
-              </p>
-              <div className="compare__scroll compare__pending" aria-hidden="true" />
-            </div>
+            <Pending count={Math.max(2, ids.length)} labels={rows.map((row) => row.label)} loading={t('shortlist.loading')} />
           ) : failed ? (
             <div className="empty-state compare__failed" role="alert">
               <Icon name="compare" size={28} />
