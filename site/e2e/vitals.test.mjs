@@ -342,6 +342,8 @@ for (const [path, viewport, shown, early, final] of EARLY_PHOTOS) {
         }),
       early,
     );
+    // The entry is asked for once the first photo has loaded (boot.ts), and held.
+    for (let waited = 0; held.length === 0 && waited < 10_000; waited += 50) await page.waitForTimeout(50);
     assert.ok(held.length > 0, 'the entry was asked for and held');
     assert.equal(await page.locator(final).count(), 0, "none of the page's own photos yet: the app has not run");
     for (const photo of drawn.slice(0, shown)) {

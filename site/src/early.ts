@@ -104,10 +104,11 @@ const pictureOf = (found: Found | undefined): Pictured | null => found?.picture 
  * Draws `picture` in a placeholder card's photo box as its card will (components/Picture.tsx):
  * the WebP variants in a <source>, the JPEG ones and the address on the <img>, the same sizes, its
  * colour behind it; the first fetched first, the others lazily. The placeholders are hidden from
- * screen readers: no alternative text.
+ * screen readers: no alternative text. Settles once the photo has loaded, or failed to.
  */
-export function drawPhoto(box: Element, picture: Pictured, sizes: string, first: boolean): void {
+export function drawPhoto(box: Element, picture: Pictured, sizes: string, first: boolean): Promise<unknown> {
   const img = document.createElement('img');
+  const loaded = new Promise((done) => (img.onload = img.onerror = done));
   let drawn: Element = img;
   if (picture.webp) {
     drawn = document.createElement('picture');
@@ -131,6 +132,7 @@ export function drawPhoto(box: Element, picture: Pictured, sizes: string, first:
   img.src = picture.src;
   if (picture.color) img.style.backgroundColor = picture.color;
   box.replaceChildren(drawn);
+  return loaded;
 }
 
 /** The preload of `picture` shown at `sizes`: its WebP variants, else its JPEG ones, else its address. */
@@ -140,10 +142,12 @@ function photoOf(picture: Pictured, sizes: string): Photo {
 }
 
 /**
- * Starts the plan's requests for the page at `address` into `window.estateEarly`, and preloads the
- * photo the page will show first once they name it.
+ * Starts the plan's requests for the page at `address` into `window.estateEarly`, preloads the
+ * photo the page will show first once they name it, and draws the first photos in the page's
+ * placeholders. Settles once the first photo drawn has loaded (or failed to), or at once when
+ * none is drawn (the answer failed, names none, or the page would show others first).
  */
-export function startEarly(plan: EarlyPlan, address: URL): void {
+export function startEarly(plan: EarlyPlan, address: URL): Promise<unknown> {
   const answers = new Map<string, Promise<Response>>();
   window.estateEarly = {
     take(method, url, body) {
@@ -161,6 +165,8 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
     return response.then((one) => (one.ok ? one.clone().json() : Promise.reject(new Error(String(one.status)))));
   };
   let photo: Promise<Photo | null>;
+  /** The first photo drawn, loaded; undefined when none is. */
+  let drawn: Promise<unknown>;
   if ('search' in plan) {
     const { url, body } = searchOf(plan.search, address.searchParams);
     const answer = ask(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body });
@@ -177,16 +183,16 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
     // The placeholder cards still there (the app has not drawn the cards yet) show their cards'
     // photos, in the answer's order, the cards' own; not once the visitor has gone to another
     // address (another search's placeholders).
-    if (plain)
-      found.then(
-        (results) =>
-          window.location.href === address.href &&
-          document.querySelectorAll('.card-placeholder__media').forEach((box, index) => {
-            const picture = pictureOf(results[index]);
-            if (picture) drawPhoto(box, picture, plan.search.sizes, index === 0);
-          }),
-        () => undefined,
-      );
+    drawn = found.then((results) => {
+      if (!plain || window.location.href !== address.href) return;
+      let first: Promise<unknown> | undefined;
+      document.querySelectorAll('.card-placeholder__media').forEach((box, index) => {
+        const picture = pictureOf(results[index]);
+        const loaded = picture && drawPhoto(box, picture, plan.search.sizes, index === 0);
+        first ??= loaded || undefined;
+      });
+      return first;
+    });
   } else {
     const { compare } = plan;
     const ids = compareIds(compare, address.searchParams);
@@ -195,26 +201,32 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
     // photo's address), at the width of the columns.
     const heads = ids.map((id) =>
       Promise.all([
-        ask(compare.record.replace(compare.id, id)) as Promise<{ Images?: string[] }>,
+        ask(compare.record.replace(compare.id, id)) as Promise<{ Images?: string[]; mainCategory?: string }>,
         (ask(compare.detail.replace(compare.id, id)) as Promise<{ gallery?: Pictured[] }>).catch(() => ({ gallery: undefined })),
       ]).then(([record, detail]) => {
         const src = record.Images?.[0];
-        return src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null;
+        return { offPlan: record.mainCategory === 'OffPlan', picture: src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null };
       }),
     );
     const sizes = compare.sizes[String(ids.length)];
-    photo = heads[0] && sizes ? heads[0].then((picture) => (picture ? photoOf(picture, sizes) : null)) : Promise.resolve(null);
+    photo = heads[0] && sizes ? heads[0].then(({ picture }) => (picture ? photoOf(picture, sizes) : null)) : Promise.resolve(null);
     // The head row of the table's outline shows them, each in its listing's column, once all
     // have come (a listing no longer published leaves the table's columns to the others), and
-    // only when the outline has the table's columns (the prerendered one has two).
-    Promise.all(heads).then((pictures) => {
+    // only when the outline has the table's columns (the prerendered one has two). Its off-plan
+    // rows are shown first when the table will have them (an off-plan listing among them, as
+    // pages/Compare.tsx decides): their labels may widen the labels' column.
+    drawn = Promise.all(heads).then((found) => {
       const boxes = document.querySelectorAll('.compare__photo');
-      if (!sizes || window.location.href !== address.href || boxes.length !== pictures.length) return;
+      if (!sizes || window.location.href !== address.href || boxes.length !== found.length) return;
+      if (found.some((one) => one.offPlan)) document.querySelector('.compare__outline')?.setAttribute('data-off-plan', '');
+      let first: Promise<unknown> | undefined;
       boxes.forEach((box, index) => {
-        const picture = pictures[index];
-        if (picture) drawPhoto(box, picture, sizes, true);
+        const picture = found[index]?.picture;
+        const loaded = picture && drawPhoto(box, picture, sizes, true);
+        first ??= loaded || undefined;
       });
-    }, () => undefined);
+      return first;
+    });
   }
   photo.then(
     (found) => {
@@ -231,4 +243,5 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
     },
     () => undefined,
   );
+  return drawn.catch(() => undefined);
 }
