@@ -101,10 +101,11 @@ type Found = { Images?: string[]; picture?: Pictured };
 const pictureOf = (found: Found | undefined): Pictured | null => found?.picture ?? (found?.Images?.[0] ? { src: found.Images[0] } : null);
 
 /**
- * Draws `picture` in a placeholder card's photo box as its card will (components/Picture.tsx):
- * the WebP variants in a <source>, the JPEG ones and the address on the <img>, the same sizes, its
- * colour behind it; the first fetched first, the others lazily. The placeholders are hidden from
- * screen readers: no alternative text. Settles once the photo has loaded, or failed to.
+ * Draws `picture` in a placeholder's photo box as the page will draw it there
+ * (components/Picture.tsx): the WebP variants in a <source>, the JPEG ones and the address on the
+ * <img>, the same sizes, its colour behind it; `first`: fetched first, else lazily. The
+ * placeholders are hidden from screen readers: no alternative text. Settles once the photo has
+ * loaded, or failed to.
  */
 export function drawPhoto(box: Element, picture: Pictured, sizes: string, first: boolean): Promise<unknown> {
   const img = document.createElement('img');
