@@ -284,3 +284,98 @@ for (const [path, early, photo] of EARLY_PAGES) {
     await context.close();
   });
 }
+
+/**
+ * The first photos of the search results and of /compare are drawn before the app's code has run:
+ * the boot script puts each in its placeholder (the search's placeholder cards, /compare's
+ * table outline; src/early.ts) as soon as the answers name it. Here the app's entry is held back
+ * until the photos are on the screen: each placeholder shows the photo the page will show there,
+ * at its size; once the code runs, the page's own takes its place at the same place and size,
+ * with the same file, the photo never gone in between, and nothing moved. A phone shows the
+ * first card; a laptop a row of three, of which the sample's search for Marina fills two.
+ */
+const EARLY_PHOTOS = [
+  ['/search-result?query=Marina', PHONE, 1, '.card-placeholder__media img', '.property-card__media img'],
+  ['/search-result?query=Marina', DESKTOP, 2, '.card-placeholder__media img', '.property-card__media img'],
+  ['/compare?ids=marina-gate-two-bedroom-sea-view,creek-harbour-waterfront-one-bedroom', PHONE, 2, '.compare__photo img', '.compare__table thead img'],
+  ['/compare?ids=marina-gate-two-bedroom-sea-view,creek-harbour-waterfront-one-bedroom', DESKTOP, 2, '.compare__photo img', '.compare__table thead img'],
+];
+for (const [path, viewport, shown, early, final] of EARLY_PHOTOS) {
+  test(`${path} at ${viewport.width} px draws its first photos before the app's code, where the page puts them`, async () => {
+    const html = await (await fetch(server.url + path)).text();
+    const { entry } = JSON.parse(/<script type="application\/json" id="boot">([^<]*)<\/script>/.exec(html)[1]);
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__shift = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const moved = (entry.sources ?? []).map((s) => `${s.node?.className || s.node?.nodeName} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
+          // Not the toolbar's controls on a laptop: between the heading and List/Map, they move
+          // with the heading's width ('Searching...', then the count), photos or not.
+          const toolbar = (entry.sources ?? []).every((s) => s.node?.closest?.('.listing-toolbar'));
+          if (!entry.hadRecentInput && !toolbar) window.__shift.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The entry (its modulepreload and its <script>) held until released: only that request, so
+    // the browser's cache works as usual for the photos.
+    const cdp = await context.newCDPSession(page);
+    const held = [];
+    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${entry}` }] });
+    await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(
+      ([selector, count]) => {
+        const imgs = [...document.querySelectorAll(selector)];
+        return imgs.length >= count && imgs.slice(0, count).every((img) => img.complete && img.naturalWidth > 0);
+      },
+      [early, shown],
+      { timeout: 15_000 },
+    );
+    const drawn = await page.evaluate(
+      (selector) =>
+        [...document.querySelectorAll(selector)].map((img) => {
+          const { x, y, width, height } = img.getBoundingClientRect();
+          const box = img.parentElement.closest('div').getBoundingClientRect();
+          return { src: img.currentSrc, alt: img.getAttribute('alt'), hidden: img.closest('[aria-hidden="true"]') !== null, x, y, width, height, box: [box.width, box.height] };
+        }),
+      early,
+    );
+    // The entry is asked for once the first photo has loaded (boot.ts), and held.
+    for (let waited = 0; held.length === 0 && waited < 10_000; waited += 50) await page.waitForTimeout(50);
+    assert.ok(held.length > 0, 'the entry was asked for and held');
+    assert.equal(await page.locator(final).count(), 0, "none of the page's own photos yet: the app has not run");
+    for (const photo of drawn.slice(0, shown)) {
+      assert.deepEqual([photo.width, photo.height], photo.box, 'the photo fills its placeholder box');
+      assert.ok(photo.alt === '' && photo.hidden, 'an empty alternative text, in a placeholder hidden from screen readers');
+    }
+    // From now on: the photo is in the page at every change, in the placeholder or in its place.
+    await page.evaluate((selector) => {
+      window.__gone = 0;
+      new MutationObserver(() => {
+        if (!document.querySelector(selector)) window.__gone += 1;
+      }).observe(document.body, { childList: true, subtree: true });
+    }, `${early}, ${final}`);
+    await cdp.send('Fetch.disable');
+    for (const requestId of held) await cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
+    await page.locator(final).first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(300);
+    const finals = await page.evaluate(
+      (selector) =>
+        [...document.querySelectorAll(selector)].map((img) => {
+          const { x, y, width, height } = img.getBoundingClientRect();
+          return { src: img.currentSrc, x, y, width, height };
+        }),
+      final,
+    );
+    for (const [index, photo] of drawn.slice(0, shown).entries()) {
+      const own = finals[index];
+      assert.equal(own.src, photo.src, `photo ${index + 1}: the page shows the file drawn in its place`);
+      for (const side of ['x', 'y', 'width', 'height']) assert.ok(Math.abs(own[side] - photo[side]) < 0.5, `photo ${index + 1}'s ${side}: ${own[side]}, drawn at ${photo[side]}`);
+    }
+    assert.equal(await page.evaluate(() => window.__gone), 0, 'the photo never left the page');
+    assert.deepEqual(await page.evaluate(() => window.__shift), [], 'no layout shift');
+    await context.close();
+  });
+}

@@ -6,7 +6,8 @@
 // their 107 KB were fetched and run before the first paint (LCP 2.0-2.3 s, 1.0 s without them).
 //
 // A page whose content comes after its code (the search results, /compare) names in the block
-// the requests it will make: they start here at once (early.ts), not after the paint.
+// the requests it will make: they start here at once (early.ts), not after the paint, and the
+// first photos they name are drawn in the page's placeholders before its code comes.
 //
 // A classic script, not a module, built by Vite as its own entry (vite.config.ts) with early.ts
 // bundled in, so it is one small hashed file. No inline script: the CSP allows only 'self'.
@@ -16,7 +17,9 @@ import { startEarly, type EarlyPlan } from './early';
   const block = document.getElementById('boot');
   if (!block?.textContent) return;
   const { entry, preload, early } = JSON.parse(block.textContent) as { entry: string; preload: string[]; early?: EarlyPlan };
-  if (early) startEarly(early, new URL(window.location.href));
+  // At most 3 s, so a stalled request or image delays nothing long.
+  const capped = new Promise((resolve) => setTimeout(resolve, 3000));
+  const photo = early ? Promise.race([startEarly(early, new URL(window.location.href)), capped]) : undefined;
 
   // The page's chunks first, so the browser fetches them beside the entry instead of after it
   // has run (Vite's loader of a lazy chunk sees these links and adds no second one). Low
@@ -31,9 +34,11 @@ import { startEarly, type EarlyPlan } from './early';
       document.head.append(link);
     }
   };
-  // A page whose content its code draws: the code is fetched at once, beside the early requests,
-  // and still run after the paint.
-  if (early) fetchCode([entry, ...preload]);
+  // A page whose content its code draws: the code is fetched once the first photo the early
+  // requests name has loaded (at once when there is none), so that photo, drawn here, has the
+  // line to itself (on a slow phone the code's 100 KB and more, fetched beside it, delayed it),
+  // and is still run after the paint.
+  void photo?.then(() => fetchCode([entry, ...preload]));
 
   const start = () => {
     if (!early) fetchCode(preload);
@@ -59,7 +64,7 @@ import { startEarly, type EarlyPlan } from './early';
     }).observe({ type: 'paint', buffered: true });
   });
   // The images the page marked as its largest (components/Picture.tsx: fetchpriority="high",
-  // preloaded in the head), loaded or failed; at most 3 s, so a stalled image delays nothing long.
+  // preloaded in the head), loaded or failed; at most 3 s (`capped`).
   const images = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) =>
     img.complete
       ? undefined
@@ -68,9 +73,7 @@ import { startEarly, type EarlyPlan } from './early';
           img.addEventListener('error', resolve, { once: true });
         }),
   );
-  const capped = new Promise((resolve) => setTimeout(resolve, 3000));
-
   // A hidden tab paints nothing (no frames, no paint): start at once.
   if (document.visibilityState === 'hidden') start();
-  else void Promise.race([Promise.all([painted, ...images]), capped]).then(() => afterFrame(start));
+  else void Promise.race([Promise.all([painted, photo, ...images]), capped]).then(() => afterFrame(start));
 })();

@@ -9,6 +9,13 @@
 // types only. The search's criteria and /compare's ids are read here by the same rules as the page's
 // own (search/searches.ts `criteriaFrom`, pages/Compare.tsx), a test holds them alike
 // (early.test.ts); should they ever differ, the page finds no early answer and asks itself.
+//
+// The photos the page shows first are drawn here too, as soon as the answers name them, not once
+// the app's code has come, run and drawn the page (on a slow phone 1-2.5 s after the photo
+// arrived): the search's in its prerendered placeholder cards (components/PlaceholderGrid.tsx),
+// /compare's heads in its table's outline (pages/Compare.tsx). Each is the picture the page will
+// show in that place, at its size, with its variants and sizes, so the page reuses the download
+// and nothing moves when its own takes the placeholder's place.
 
 /** A search results page: its endpoint, and the address's parameters it sends. */
 export interface EarlySearch {
@@ -84,8 +91,50 @@ interface Photo {
   type?: string;
 }
 
-/** A picture (types.ts `Picture`), as far as the preload reads it. */
-type Pictured = { src: string; srcset?: string; webp?: string };
+/** A picture (types.ts `Picture`), as far as the preload and the early photos read it. */
+type Pictured = { src: string; srcset?: string; webp?: string; color?: string };
+
+/** A search's record (types.ts `Property`), as far as its card's photo goes: an older build's has no `picture`. */
+type Found = { Images?: string[]; picture?: Pictured };
+
+/** The picture a search's card shows (search/toCard.ts), or null (the site's default one, unknown here). */
+const pictureOf = (found: Found | undefined): Pictured | null => found?.picture ?? (found?.Images?.[0] ? { src: found.Images[0] } : null);
+
+/**
+ * Draws `picture` in a placeholder's photo box as the page will draw it there
+ * (components/Picture.tsx): the WebP variants in a <source>, the JPEG ones and the address on the
+ * <img>, the same sizes, its colour behind it; `first`: fetched first, else lazily. The
+ * placeholders are hidden from screen readers: no alternative text. Settles once the photo has
+ * loaded, or failed to.
+ */
+export function drawPhoto(box: Element, picture: Pictured, sizes: string, first: boolean): Promise<unknown> {
+  const img = document.createElement('img');
+  const loaded = new Promise((done) => (img.onload = img.onerror = done));
+  let drawn: Element = img;
+  if (picture.webp) {
+    drawn = document.createElement('picture');
+    drawn.className = 'picture';
+    const source = document.createElement('source');
+    source.type = 'image/webp';
+    source.srcset = picture.webp;
+    source.sizes = sizes;
+    drawn.append(source, img);
+  }
+  img.alt = '';
+  if (first) img.setAttribute('fetchpriority', 'high');
+  else {
+    img.setAttribute('loading', 'lazy');
+    img.setAttribute('decoding', 'async');
+  }
+  if (picture.srcset) {
+    img.srcset = picture.srcset;
+    img.sizes = sizes;
+  }
+  img.src = picture.src;
+  if (picture.color) img.style.backgroundColor = picture.color;
+  box.replaceChildren(drawn);
+  return loaded;
+}
 
 /** The preload of `picture` shown at `sizes`: its WebP variants, else its JPEG ones, else its address. */
 function photoOf(picture: Pictured, sizes: string): Photo {
@@ -94,10 +143,12 @@ function photoOf(picture: Pictured, sizes: string): Photo {
 }
 
 /**
- * Starts the plan's requests for the page at `address` into `window.estateEarly`, and preloads the
- * photo the page will show first once they name it.
+ * Starts the plan's requests for the page at `address` into `window.estateEarly`, preloads the
+ * photo the page will show first once they name it, and draws the first photos in the page's
+ * placeholders. Settles once the first photo drawn has loaded (or failed to), or at once when
+ * none is drawn (the answer failed, names none, or the page would show others first).
  */
-export function startEarly(plan: EarlyPlan, address: URL): void {
+export function startEarly(plan: EarlyPlan, address: URL): Promise<unknown> {
   const answers = new Map<string, Promise<Response>>();
   window.estateEarly = {
     take(method, url, body) {
@@ -115,34 +166,68 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
     return response.then((one) => (one.ok ? one.clone().json() : Promise.reject(new Error(String(one.status)))));
   };
   let photo: Promise<Photo | null>;
+  /** The first photo drawn, loaded; undefined when none is. */
+  let drawn: Promise<unknown>;
   if ('search' in plan) {
     const { url, body } = searchOf(plan.search, address.searchParams);
     const answer = ask(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body });
     // The first card's photo, with its variants (an older build's answer has none: its address);
     // only when the browser sorts and filters nothing more (any other parameter may reorder the cards).
     const plain = [...address.searchParams.keys()].every((name) => plan.search.params.includes(name));
+    const found = answer as Promise<Found[]>;
     photo = plain
-      ? (answer as Promise<{ Images?: string[]; picture?: Pictured }[]>).then(([first]) => {
-          const picture = first?.picture ?? (first?.Images?.[0] ? { src: first.Images[0] } : null);
+      ? found.then(([first]) => {
+          const picture = pictureOf(first);
           return picture ? photoOf(picture, plan.search.sizes) : null;
         })
       : Promise.resolve(null);
+    // The placeholder cards still there (the app has not drawn the cards yet) show their cards'
+    // photos, in the answer's order, the cards' own; not once the visitor has gone to another
+    // address (another search's placeholders).
+    drawn = found.then((results) => {
+      if (!plain || window.location.href !== address.href) return;
+      let first: Promise<unknown> | undefined;
+      document.querySelectorAll('.card-placeholder__media').forEach((box, index) => {
+        const picture = pictureOf(results[index]);
+        const loaded = picture && drawPhoto(box, picture, plan.search.sizes, index === 0);
+        first ??= loaded || undefined;
+      });
+      return first;
+    });
   } else {
     const { compare } = plan;
     const ids = compareIds(compare, address.searchParams);
     for (const file of compare.files) void ask(file).catch(() => undefined);
-    const [first] = ids.map((id) => ({ record: ask(compare.record.replace(compare.id, id)), detail: ask(compare.detail.replace(compare.id, id)) }));
-    // The first listing's head photo, with the variants its detail file records, at the width
-    // of the columns.
+    // Each listing's head photo, with the variants its detail file records (none if it fails: the
+    // photo's address), at the width of the columns.
+    const heads = ids.map((id) =>
+      Promise.all([
+        ask(compare.record.replace(compare.id, id)) as Promise<{ Images?: string[]; mainCategory?: string }>,
+        (ask(compare.detail.replace(compare.id, id)) as Promise<{ gallery?: Pictured[] }>).catch(() => ({ gallery: undefined })),
+      ]).then(([record, detail]) => {
+        const src = record.Images?.[0];
+        return { offPlan: record.mainCategory === 'OffPlan', picture: src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null };
+      }),
+    );
     const sizes = compare.sizes[String(ids.length)];
-    photo =
-      first && sizes
-        ? Promise.all([first.record as Promise<{ Images?: string[] }>, first.detail as Promise<{ gallery?: Pictured[] }>]).then(([record, detail]) => {
-            const src = record.Images?.[0];
-            const picture = src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null;
-            return picture ? photoOf(picture, sizes) : null;
-          })
-        : Promise.resolve(null);
+    photo = heads[0] && sizes ? heads[0].then(({ picture }) => (picture ? photoOf(picture, sizes) : null)) : Promise.resolve(null);
+    // The head row of the table's outline shows them, each in its listing's column, once all
+    // have come (a listing no longer published leaves the table's columns to the others), and
+    // only when the outline has the table's columns (the prerendered one has two). Its off-plan
+    // rows are shown first when the table will have them (an off-plan listing among them, as
+    // pages/Compare.tsx decides): their labels may widen the labels' column.
+    drawn = Promise.all(heads).then((found) => {
+      const boxes = document.querySelectorAll('.compare__photo');
+      if (!sizes || window.location.href !== address.href || boxes.length !== found.length) return;
+      if (found.some((one) => one.offPlan)) document.querySelector('.compare__outline')?.setAttribute('data-off-plan', '');
+      let first: Promise<unknown> | undefined;
+      boxes.forEach((box, index) => {
+        const picture = found[index]?.picture;
+        const loaded = picture && drawPhoto(box, picture, sizes, true);
+        first ??= loaded || undefined;
+      });
+      return first;
+    });
   }
   photo.then(
     (found) => {
@@ -159,4 +244,5 @@ export function startEarly(plan: EarlyPlan, address: URL): void {
     },
     () => undefined,
   );
+  return drawn.catch(() => undefined);
 }

@@ -74,6 +74,55 @@ export const handle = {
   } satisfies EarlyPlan,
 };
 
+/** The photo boxes' content: the boot script's (early.ts draws the heads' photos there before this code has come); inner HTML, so the hydration keeps it. */
+const EARLY_PHOTO = { __html: '' };
+
+/**
+ * While the listings load: the table's outline, as the table will draw it but for the listings'
+ * facts: the rows' labels, and a column per listing with its photo's box and a line for its
+ * title. Its columns are the table's (the labels' column as wide as their longest word, the
+ * listings' sharing the rest), so the heads' photos can be shown where the table will show them
+ * before the table comes (early.ts). The off-plan rows are there only once the boot script has
+ * found an off-plan listing among the records (`data-off-plan`, shortlist.css), as in the table.
+ * Two columns until the address is read.
+ */
+function Pending({ count, rows, loading }: { count: number; rows: { label: string; offPlan?: boolean }[]; loading: string }) {
+  const columns = Array.from({ length: count }, (_, index) => index);
+  return (
+    // Hidden without JavaScript (shortlist.css): nothing would ever come.
+    <div className="compare__waiting">
+      <div className="compare__scroll compare__pending">
+        <table className="compare__outline" aria-hidden="true">
+          <thead>
+            <tr>
+              <td />
+              {columns.map((index) => (
+                <th key={index}>
+                  <div className="compare__photo" dangerouslySetInnerHTML={EARLY_PHOTO} />
+                  <span className="placeholder-line" />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ label, offPlan }) => (
+              <tr key={label} data-off-plan={offPlan ? '' : undefined}>
+                <th scope="row">{label}</th>
+                {columns.map((index) => (
+                  <td key={index} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="shortlist__status" role="status">
+        <span className="spinner" aria-hidden="true" /> {loading}
+      </p>
+    </div>
+  );
+}
+
 type Names = { agents: Record<string, string>; stages: Record<string, TermNames> };
 
 /**
@@ -168,7 +217,8 @@ export function Component() {
   const largest = bestOf(properties.map((p) => p.area ?? null), 'highest');
   const offPlan = properties.some((p) => p.mainCategory === 'OffPlan');
 
-  const rows: { label: string; cell: (p: Property, i: number) => ReactNode }[] = [
+  // Every row the table may have; `offPlan`: only when an off-plan listing is compared.
+  const allRows: { label: string; cell: (p: Property, i: number) => ReactNode; offPlan?: boolean }[] = [
     {
       // Like with like: a rent says its period and, due monthly, what it comes to in a year (as
       // the yearly rents beside it say); a sale's price says it is one when rents are beside it.
@@ -205,37 +255,39 @@ export function Component() {
       ),
     },
     { label: t('compare.community'), cell: (p) => p.location || t('card.notSpecified') },
-    ...(offPlan
-      ? [
-          { label: t('compare.completion'), cell: (p: Property) => (p.completionDate ? formatMonth(lang, p.completionDate.slice(0, 7)) : t('card.na')) },
-          {
-            label: t('compare.paymentPlan'),
-            // A step a line, its share first: in one line, an English milestone ('On booking') in
-            // an Arabic page reordered the shares around it. Stages in the page's language
-            // (vocabulary/stages.yaml); one it lacks stays English, marked so.
-            cell: (p: Property) =>
-              p.paymentPlan && p.paymentPlan.length > 0 ? (
-                <ol className="compare__plan">
-                  {p.paymentPlan.map((step) => {
-                    const stage = termIn(stages, lang, step.milestone);
-                    return (
-                      <li key={step.milestone}>
-                        <strong>{formatPercent(lang, step.percent)}</strong>{' '}
-                        <span lang={stage.en ? 'en' : undefined}>{stage.name}</span>
-                      </li>
-                    );
-                  })}
-                </ol>
-              ) : (
-                t('card.na')
-              ),
-          },
-        ]
-      : []),
+    {
+      label: t('compare.completion'),
+      cell: (p: Property) => (p.completionDate ? formatMonth(lang, p.completionDate.slice(0, 7)) : t('card.na')),
+      offPlan: true,
+    },
+    {
+      label: t('compare.paymentPlan'),
+      // A step a line, its share first: in one line, an English milestone ('On booking') in
+      // an Arabic page reordered the shares around it. Stages in the page's language
+      // (vocabulary/stages.yaml); one it lacks stays English, marked so.
+      cell: (p: Property) =>
+        p.paymentPlan && p.paymentPlan.length > 0 ? (
+          <ol className="compare__plan">
+            {p.paymentPlan.map((step) => {
+              const stage = termIn(stages, lang, step.milestone);
+              return (
+                <li key={step.milestone}>
+                  <strong>{formatPercent(lang, step.percent)}</strong>{' '}
+                  <span lang={stage.en ? 'en' : undefined}>{stage.name}</span>
+                </li>
+              );
+            })}
+          </ol>
+        ) : (
+          t('card.na')
+        ),
+      offPlan: true,
+    },
     { label: t('compare.permit'), cell: (p) => p.permitNumber ?? t('card.na') },
     // An agent removed from the team since: the agency, as the property page shows.
     { label: t('compare.agent'), cell: (p) => (p.agent ? (agents[p.agent] ?? site.name) : site.name) },
   ];
+  const rows = allRows.filter((row) => offPlan || !row.offPlan);
 
   return (
     <>
@@ -281,13 +333,7 @@ export function Component() {
             ) : null}
           </noscript>
           {pending ? (
-            // Hidden without JavaScript (shortlist.css): nothing would ever come.
-            <div className="compare__waiting">
-              <p className="shortlist__status" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('shortlist.loading')}
-              </p>
-              <div className="compare__scroll compare__pending" aria-hidden="true" />
-            </div>
+            <Pending count={Math.max(2, ids.length)} rows={allRows} loading={t('shortlist.loading')} />
           ) : failed ? (
             <div className="empty-state compare__failed" role="alert">
               <Icon name="compare" size={28} />
