@@ -81,6 +81,23 @@ for (const lang of LANGS) {
     await context.close();
   });
 
+  test(`${lang}: /compare with a link naming five listings compares the first four and says so`, async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const five = [...FOUR, IDS[1]];
+    await page.goto(`${server.url}${PREFIX[lang]}/compare?ids=${five.join(',')}`, { waitUntil: 'load' });
+    await page.locator('.compare__table').waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.compare__table thead th').count(), FOUR.length);
+    const note = page.locator('.compare__first[role=status]');
+    await assert.doesNotReject(note.waitFor({ timeout: 5_000 }), 'the page says only the first four are compared');
+    assert.equal(plain(await note.innerText()), t['compare.firstOnly'].replace('{max}', '4').replace('{n}', '5'));
+    // Four named: no note.
+    await page.goto(`${server.url}${PREFIX[lang]}/compare?ids=${FOUR.join(',')}`, { waitUntil: 'load' });
+    await page.locator('.compare__table').waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.compare__first').count(), 0);
+    await context.close();
+  });
+
   test(`${lang}: /compare with fewer than two listings left draws no table, asks for two to four and links to the shortlist`, async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();

@@ -192,6 +192,9 @@ export function Component() {
   // The prerender has no query: the page hydrates as it drew it, then reads it.
   const hydrated = useHydrated();
   const ids = hydrated ? idsOf(params.get('ids')) : [];
+  // A link naming more than COMPARE_MAX listings (written by hand or cut short): the first ones
+  // are compared, and the page says so rather than dropping the others silently.
+  const asked = hydrated ? cleanIds(idsParam(params.get('ids'))).length : 0;
   // Each press of 'Try again' asks for the listings anew.
   const [attempt, setAttempt] = useState(0);
   const saved = useSaved(ids, attempt, true);
@@ -394,6 +397,11 @@ export function Component() {
               </table>
             </div>
           )}
+          {!pending && asked > COMPARE_MAX && properties.length >= 2 ? (
+            <p className="compare__first" role="status">
+              {t('compare.firstOnly', { max: COMPARE_MAX, n: asked })}
+            </p>
+          ) : null}
           {/* Each listing no longer published, by its title. */}
           {!pending && gone.length > 0 ? (
             <ul className="shortlist__gone" role="list">
