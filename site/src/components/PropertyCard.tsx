@@ -147,8 +147,9 @@ export function PropertyCard({ property: card, priority = false, fetching }: { p
  * first screen). `firstHigh`: fetched first without a preload: the listing pages', whose first
  * card is in the prerendered HTML, so the browser's preload scanner finds its <img> right after
  * the stylesheet. Lazy, it was asked for only once the stylesheet had come and the page was laid
- * out (a throttled Chrome drew it at 3.0-3.5 s instead of 2.0); a preload beside the stylesheet
- * made Lighthouse's simulated LCP of /buy-property go from 1.45 to 1.77 s.
+ * out (a throttled Chrome drew it at 3.0-3.5 s instead of 2.0). Lighthouse's simulated LCP is
+ * worse either way (a preload: 1.45 -> 1.77 s; this: 1.67 -> 1.75 s): it leaves a lazy photo, of
+ * low priority, out of its optimistic estimate (docs/site.md).
  */
 export function PropertyGrid({
   properties,
