@@ -2,7 +2,10 @@
 // image under /media/ is a <picture> with WebP and JPEG srcsets, `sizes`, its intrinsic width and
 // height (the box is reserved: no layout shift) and `loading="lazy"`, except the page's largest
 // image, which is fetched first (`fetchpriority="high"`) and preloaded in the head with the same
-// srcset. In the browser a phone downloads a variant near its own width, not the original.
+// srcset. A listing page's largest image on a phone is its first card's photo: fetched first but
+// not preloaded (a preload competes with the stylesheet), the other cards' lazy, the hero strip
+// fetched with the page at the browser's priority. In the browser a phone downloads a variant
+// near its own width, not the original.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -15,11 +18,14 @@ withSiteAndBrowser();
 const PROPERTY = '/property/marina-gate-two-bedroom-sea-view';
 const POST = '/blog/how-to-get-a-uae-golden-visa-through-property/how-to-get-a-uae-golden-visa-through-property';
 
-/** Each kind of page with a content photo, and whether one of its photos is the page's largest. */
+/**
+ * Each kind of page with a content photo, whether one of its photos is the page's largest, and
+ * `card`: a listing page, whose first card's photo is fetched first without a preload.
+ */
 const PAGES = [
   { path: '/', largest: true },
-  { path: '/buy-property', largest: true },
-  { path: '/off-plan', largest: true },
+  { path: '/buy-property', largest: true, card: true },
+  { path: '/off-plan', largest: true, card: true },
   { path: PROPERTY, largest: true },
   { path: '/blogpage', largest: false },
   { path: POST, largest: true },
@@ -52,7 +58,7 @@ const isPhoto = (src) => /^\/media\/.*\.(jpe?g|png|webp)$/i.test(src ?? '');
 
 for (const lang of ['', '/ar', '/ru']) {
   test(`every content photo is responsive in the prerendered HTML (${lang || '/en'})`, async () => {
-    for (const { path, largest } of PAGES) {
+    for (const { path, largest, card = false } of PAGES) {
       const page = `${lang}${path === '/' && lang ? '' : path}` || '/';
       const html = await htmlOf(page);
       const photos = images(html).filter((img) => isPhoto(img.src));
@@ -67,12 +73,19 @@ for (const lang of ['', '/ar', '/ru']) {
         assert.equal(img.source.srcset, img.srcset.replace(/\.jpg/g, '.webp'), `${what}: WebP and JPEG variants differ`);
         assert.equal(img.source.sizes, img.sizes, what);
         assert.match(img.style ?? '', /background-color:#[0-9a-f]{6}/, `${what}: placeholder colour`);
-        if (img.fetchpriority !== 'high') assert.equal(img.loading, 'lazy', `${what}: neither lazy nor the largest`);
+        const hero = card && img.class === 'listing-hero__bg';
+        if (img.fetchpriority !== 'high' && !hero) assert.equal(img.loading, 'lazy', `${what}: neither lazy nor the largest`);
+        if (hero) assert.ok(img.loading === undefined && img.fetchpriority === undefined, `${what}: the hero strip is fetched with the page, not first`);
       }
       const first = photos.filter((img) => img.fetchpriority === 'high');
       assert.equal(first.length, largest ? 1 : 0, `${page}: images fetched first`);
       const preloads = [...html.matchAll(/<link rel="preload" as="image"([^>]*)>/g)].map(([, attrs]) => attrs);
-      if (largest) {
+      if (card) {
+        const cards = photos.filter((img) => img.sizes === first[0].sizes);
+        assert.ok(cards.length > 1 && cards[0] === first[0], `${page}: the photo fetched first is the first card's`);
+        assert.equal(first[0].loading, undefined, `${page}: the first card's photo is lazy`);
+        assert.deepEqual(preloads.filter((attrs) => isPhoto(attrs.match(/href="([^"]*)"/)?.[1])), [], `${page}: no photo preloaded`);
+      } else if (largest) {
         const [hero] = first;
         assert.equal(hero.loading, undefined, `${page}: the largest image is lazy`);
         const preload = preloads.find((attrs) => attrs.includes(`imagesrcset="${hero.source.srcset}"`));

@@ -2,7 +2,8 @@
 // (generator/src/publish/images.rs): WebP variants with the JPEG ones as fallback, the intrinsic
 // size as width/height (the box is reserved before the file arrives: no layout shift), the
 // average colour behind it while it loads, and `loading="lazy"` unless it is the page's largest
-// image, which gets `fetchpriority="high"` and a preload in the prerendered head instead.
+// image, which gets `fetchpriority="high"` and a preload in the prerendered head instead, or one
+// `fetching` asks for with the page (a listing page's first card, its hero strip).
 import { createContext, useContext, type ImgHTMLAttributes } from 'react';
 import type { Picture as PictureData } from '../types';
 
@@ -64,16 +65,25 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes
   sizes: PictureSizes;
   /** The page's largest image: fetched first, not lazily, and preloaded. */
   priority?: boolean;
+  /**
+   * Without `priority`: fetched with the page, not lazily, but not preloaded: `high` first
+   * (`fetchpriority="high"`), `eager` at the browser's own priority. A preload in the head is
+   * fetched beside the render-blocking stylesheet; an <img> is found by the browser's preload
+   * scanner right after it.
+   */
+  fetching?: 'high' | 'eager';
   /** The box for an image the stage did not measure (an SVG, an outside address). */
   fallbackWidth: number;
   fallbackHeight: number;
 };
 
-export function Picture({ picture, sizes, priority = false, fallbackWidth, fallbackHeight, style, ...rest }: Props) {
+export function Picture({ picture, sizes, priority = false, fetching, fallbackWidth, fallbackHeight, style, ...rest }: Props) {
   // Only the prerender collects preloads: the browser's bundle leaves this out.
   const collect = import.meta.env.SSR ? useContext(ImagePreloadContext) : null;
   const media = SIZES[sizes];
   const responsive = picture.srcset != null;
+  const eager = priority || fetching != null;
+  const high = priority || fetching === 'high';
   if (import.meta.env.SSR && priority && collect) {
     collect({
       href: picture.src,
@@ -90,9 +100,9 @@ export function Picture({ picture, sizes, priority = false, fallbackWidth, fallb
       sizes={responsive ? media : undefined}
       width={picture.width ?? fallbackWidth}
       height={picture.height ?? fallbackHeight}
-      loading={priority ? undefined : 'lazy'}
-      decoding={priority ? undefined : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
+      loading={eager ? undefined : 'lazy'}
+      decoding={eager ? undefined : 'async'}
+      fetchPriority={high ? 'high' : undefined}
       style={picture.color ? { backgroundColor: picture.color, ...style } : style}
     />
   );

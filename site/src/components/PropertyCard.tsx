@@ -17,8 +17,11 @@ import { useCardOrigin } from '../search/origin';
 import { CompareToggle, SaveButton } from '../shortlist/controls';
 import { HydrationPart } from './HydrationPart';
 
-/** `priority`: its photo is the page's largest image (components/Picture.tsx). */
-export function PropertyCard({ property: card, priority = false }: { property: CardProperty; priority?: boolean }) {
+/**
+ * `priority`: its photo is the page's largest image, preloaded; `fetching`: fetched with the page
+ * without a preload (components/Picture.tsx).
+ */
+export function PropertyCard({ property: card, priority = false, fetching }: { property: CardProperty; priority?: boolean; fetching?: 'high' }) {
   const t = useT();
   const lang = useLang();
   const property = localize(card, lang, ['title', 'location']);
@@ -47,6 +50,7 @@ export function PropertyCard({ property: card, priority = false }: { property: C
           fallbackWidth={600}
           fallbackHeight={400}
           priority={priority}
+          fetching={fetching}
         />
         <div className="property-card__badges">
           {property.featured ? <span className="badge badge--gold">{t('card.featured')}</span> : null}
@@ -138,13 +142,26 @@ export function PropertyCard({ property: card, priority = false }: { property: C
 }
 
 /**
- * `first`: the first card's photo is the page's largest image, fetched first: the search results'
- * (its request starts with the search's answer, the page's only photo in the first screen). Not
- * the listing pages': a preload beside the hero's competed with the stylesheet, and Lighthouse's
- * simulated LCP of /buy-property went from 1.45 to 1.77 s (though a throttled Chrome drew the
- * photo at 0.63 s instead of 1.57).
+ * `first`: the first card's photo is the page's largest image, fetched first and preloaded: the
+ * search results' (its request starts with the search's answer, the page's only photo in the
+ * first screen). `firstHigh`: fetched first without a preload: the listing pages', whose first
+ * card is in the prerendered HTML, so the browser's preload scanner finds its <img> right after
+ * the stylesheet. Lazy, it was asked for only once the stylesheet had come and the page was laid
+ * out (a throttled Chrome drew it at 3.0-3.5 s instead of 2.0). Lighthouse's simulated LCP is
+ * worse either way (a preload: 1.45 -> 1.77 s; this: 1.67 -> 1.75 s): it leaves a lazy photo, of
+ * low priority, out of its optimistic estimate (docs/site.md).
  */
-export function PropertyGrid({ properties, empty, first = false }: { properties: CardProperty[]; empty?: string; first?: boolean }) {
+export function PropertyGrid({
+  properties,
+  empty,
+  first = false,
+  firstHigh = false,
+}: {
+  properties: CardProperty[];
+  empty?: string;
+  first?: boolean;
+  firstHigh?: boolean;
+}) {
   const t = useT();
   if (properties.length === 0) {
     return (
@@ -160,7 +177,7 @@ export function PropertyGrid({ properties, empty, first = false }: { properties:
       {properties.map((property, index) => (
         <HydrationPart key={property.id}>
           <li>
-            <PropertyCard property={property} priority={first && index === 0} />
+            <PropertyCard property={property} priority={first && index === 0} fetching={firstHigh && index === 0 ? 'high' : undefined} />
           </li>
         </HydrationPart>
       ))}

@@ -182,7 +182,9 @@ function HeroMedia({ hero }: { hero: Hero }) {
     if (video.current && window.matchMedia('(prefers-reduced-motion: reduce)').matches) video.current.pause();
   }, []);
   if (!hero.video) {
-    return <Picture className="listing-hero__bg" picture={hero.poster} sizes="hero" alt="" fallbackWidth={1600} fallbackHeight={700} priority />;
+    // Fetched with the page but not first: on a phone the hero is a strip behind the title and
+    // the first card's photo is the largest image (PropertyGrid's `firstHigh`).
+    return <Picture className="listing-hero__bg" picture={hero.poster} sizes="hero" alt="" fallbackWidth={1600} fallbackHeight={700} fetching="eager" />;
   }
   return (
     <video ref={video} className="listing-hero__bg" poster={hero.videoPoster ?? hero.poster.src} autoPlay muted loop playsInline preload="metadata" aria-hidden="true">
@@ -306,7 +308,7 @@ function ListingPage({ kind }: { kind: ListingKind }) {
                 <PlaceholderGrid />
               </>
             ) : (
-              <PropertyGrid properties={failed && !matching ? [] : shown} />
+              <PropertyGrid properties={failed && !matching ? [] : shown} firstHigh />
             )}
             {matching ? <ShowMore shown={shown.length} total={available} onMore={showMore} disabled={loading} /> : null}
           </LazyResultsMap>
