@@ -680,3 +680,7 @@ fn remove_stale_assets(out: &Path) -> Result<(), SiteError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "site_early_tests.rs"]
+mod early_tests;
