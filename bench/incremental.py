@@ -17,15 +17,17 @@ Each edit is timed from the file's write to the page answering with the change (
 stage's seconds (content: load and check; data files; pages; link check; copy into the other
 folder, done after the new build is served). p50 and p95 per kind follow. Then `estate build`
 with the page cache into a fresh output folder (as CI and Netlify build: the cache kept, the
-output new), without a change and after one edited listing.
+output new), without a change and after one edited listing; with `--ci-rounds N`, N rounds of
+both, each variant in turn (which goes first alternates), the same listing edited in each, then
+the medians per variant: the build's seconds and each stage's.
 
 With `--before ESTATE SITE` a second `estate serve` runs an earlier binary with its front end
 (a checkout's `site/`, its node_modules linked) on its own copy of the demo, and every edit is
 made to both, alternately (which goes first alternates too), so both see the same load.
 
     python3 bench/incremental.py [--properties 10000] [--posts 500] [--edits 5]
-        [--kinds title,price,sold,photo] [--before ESTATE SITE] [--no-ci | --ci-only] [--extras]
-        [--work DIR] [--log DIR]
+        [--kinds title,price,sold,photo] [--before ESTATE SITE] [--no-ci | --ci-only] [--ci-rounds N]
+        [--extras] [--work DIR] [--log DIR]
 
 Figures, not assertions; the machine's load moves them: compare runs of one session.
 """
@@ -259,6 +261,8 @@ def main():
     parser.add_argument("--no-ci", action="store_true", help="skip the cached CI build")
     parser.add_argument("--ci-only", action="store_true", help="only the cached CI builds, no estate serve"
                         " (with --work, on the cache an earlier run left)")
+    parser.add_argument("--ci-rounds", type=int, default=1, help="rounds of the cached CI builds (medians"
+                        " printed when more than one)")
     parser.add_argument("--extras", action="store_true", help="also a post's text and site.yaml (every page)")
     parser.add_argument("--log", help="write each estate serve's output (with its ESTATE_TIMINGS laps) into"
                         " this folder, as LABEL.log")
@@ -344,8 +348,7 @@ def main():
         serves = []
 
         if not args.no_ci:
-            for label, binary, site in variants:
-                ci_build(label, binary, site, os.path.join(tmp, label), rng)
+            ci_builds(variants, tmp, rng, args.ci_rounds)
     finally:
         for serve in serves:
             serve.stop()
@@ -374,29 +377,61 @@ def extras(serve, rng):
         print(f"  [{serve.label}] {what}: served after {served:.2f} s ({describe(serve.figures(started))})", flush=True)
 
 
-def ci_build(label, binary, site, folder, rng):
-    """`estate build` with the page cache `estate serve` left, into fresh output folders, as CI
-    builds: once as the content is, then after one edited listing."""
+def ci_builds(variants, tmp, rng, rounds):
+    """`estate build` with the page cache `estate serve` (or an earlier run) left, into fresh
+    output folders, as CI builds: once as the content is, then after one edited listing (the
+    same listing and title in each variant's copy), `rounds` times, the variants in turn."""
+    seconds = {}
+    stages = {}
+    for r in range(rounds):
+        order = variants if r % 2 == 0 else variants[::-1]
+        for what in ("no change", "one listing's title edited"):
+            edit = None
+            if what != "no change":
+                props = os.path.join(tmp, variants[0][0], "content", "properties")
+                name = rng.choice(sorted(f for f in os.listdir(props) if f.endswith(".yaml")))
+                edit = (name, f'"CI Edit {rng.randrange(10**9)}"')
+            for label, binary, site in order:
+                took, laps = ci_build(label, binary, site, os.path.join(tmp, label), what, edit)
+                seconds.setdefault((label, what), []).append(took)
+                for stage, ms in laps.items():
+                    stages.setdefault((label, what), {}).setdefault(stage, []).append(ms)
+    if rounds > 1:
+        print(f"\nmedians of {rounds} rounds, alternating:")
+        for what in ("no change", "one listing's title edited"):
+            for label, _, _ in variants:
+                values = seconds[(label, what)]
+                laps = "; ".join(f"{stage} {statistics.median(ms):.0f}" for stage, ms in stages.get((label, what), {}).items())
+                print(f"  [{label}] {what}: {statistics.median(values):.2f} s"
+                      f" (min {min(values):.2f}, max {max(values):.2f}) [{laps} ms]", flush=True)
+
+
+def ci_build(label, binary, site, folder, what, edit):
+    """One `estate build` into a fresh output folder with the page cache kept, after `edit`
+    (a listing's file name and new title) when given. Returns its seconds and each stage's ms."""
     content, cache = os.path.join(folder, "content"), os.path.join(folder, "cache")
     env = dict(os.environ, ESTATE_TIMINGS="1")
-    for what in ("no change", "one listing's title edited"):
-        if what != "no change":
-            props = os.path.join(content, "properties")
-            name = rng.choice(sorted(f for f in os.listdir(props) if f.endswith(".yaml")))
-            file = os.path.join(props, name)
-            write(file, set_line(read(file), "title", f'"CI Edit {rng.randrange(10**9)}"'))
-        out = os.path.join(folder, "ci")
-        shutil.rmtree(out, ignore_errors=True)
-        seconds, proc = run(binary, "build", "--content", content, "--out", out, "--cache", cache, "--site", site, env=env)
-        summary = re.search(r"prerender: \d+ pages in .*", proc.stdout)
-        checked = re.search(r"\d+ links on \d+ pages checked in [\d.]+ s", proc.stdout + proc.stderr)
-        print(f"[{label}] estate build, page cache kept, fresh output folder, {what}: {seconds:.1f} s"
-              f" [{summary.group(0) if summary else ''}; {checked.group(0) if checked else ''}]", flush=True)
-        stages = [l for l in proc.stderr.splitlines() if l.startswith("estate timings: build:")]
-        if stages:
-            print("    " + "; ".join(l[len("estate timings: build: "):] for l in stages))
-        shutil.rmtree(out, ignore_errors=True)
-
+    if edit:
+        file = os.path.join(content, "properties", edit[0])
+        write(file, set_line(read(file), "title", edit[1]))
+    out = os.path.join(folder, "ci")
+    shutil.rmtree(out, ignore_errors=True)
+    seconds, proc = run(binary, "build", "--content", content, "--out", out, "--cache", cache, "--site", site, env=env)
+    summary = re.search(r"prerender: \d+ pages in .*", proc.stdout)
+    checked = re.search(r"\d+ links on \d+ pages checked in [\d.]+ s", proc.stdout + proc.stderr)
+    print(f"[{label}] estate build, page cache kept, fresh output folder, {what}: {seconds:.1f} s"
+          f" [{summary.group(0) if summary else ''}; {checked.group(0) if checked else ''}]", flush=True)
+    prefix = "estate timings: build: "
+    lines = [l[len(prefix):] for l in proc.stderr.splitlines() if l.startswith(prefix)]
+    if lines:
+        print("    " + "; ".join(lines))
+    laps = {}
+    for line in lines:
+        found = re.match(r"(.*) ([\d.]+) ms$", line)
+        if found:
+            laps[found.group(1)] = float(found.group(2))
+    shutil.rmtree(out, ignore_errors=True)
+    return seconds, laps
 
 if __name__ == "__main__":
     main()

@@ -138,12 +138,47 @@ export function dataHasher(dist, recorded = {}, changed = null) {
 /** @typedef {{ hash: string, size?: number, mtime?: number }} DataEntry What is known of a data file. */
 /** @typedef {{ rendered: string[], copied: string[] }} Written The pages a prerender wrote (see `PageCache.written`). */
 
+/**
+ * The cached copies in `dir` of the pages of the manifest `previous` that are as recorded (size
+ * and time), as their files: looked at before the output is ready (`prerender.mjs --wait`),
+ * since nothing but this prerender writes the cache.
+ * @returns {Set<string>}
+ */
+export function goodCopies(dir, previous) {
+  const good = new Set();
+  for (const page of Object.values(previous.pages ?? {})) {
+    if (sameFile(statOrNull(join(dir, 'html', page.file)), page.size, page.copyMtime ?? page.mtime)) good.add(page.file);
+  }
+  return good;
+}
+
+/**
+ * Whether dist/ may hold `file` (a path inside it): false when its first folder is not there
+ * (a fresh dist/ has none of the pages' folders), found once per folder.
+ */
+function folderTester(dist) {
+  const folders = new Map();
+  return (file) => {
+    const slash = file.indexOf('/');
+    if (slash < 0) return true;
+    const top = file.slice(0, slash);
+    let there = folders.get(top);
+    if (there === undefined) {
+      there = Boolean(statOrNull(join(dist, top))?.isDirectory());
+      folders.set(top, there);
+    }
+    return there;
+  };
+}
+
 export class PageCache {
-  constructor(dir, dist, key, previous) {
+  /** @param {Set<string> | null} [copies] the cached copies known good (see `goodCopies`) */
+  constructor(dir, dist, key, previous, copies = null) {
     this.dir = dir;
     this.previous = previous;
     /** @type {Map<string, Set<string>> | null} Each data file's readers (see `readers`), once needed. */
     this.readersByInput = null;
+    this.copies = copies;
     this.writing = Promise.resolve();
     /** The manifest in memory is newer than the one on disk (see `save`'s `later`). */
     this.unsaved = false;
@@ -189,15 +224,23 @@ export class PageCache {
     return this.readersByInput;
   }
 
-  static async open(dir, dist, key) {
+  /**
+   * The cache in `dir` for a build into `dist` with the code `key`; `read`: its manifest, read
+   * already (`PageCache.read`, started before `dist` was ready).
+   */
+  static async open(dir, dist, key, read = PageCache.read(dir), copies = null) {
+    return new PageCache(dir, dist, key, await read, copies);
+  }
+
+  /** The manifest of the cache in `dir` (an empty one when there is none, or a damaged one). */
+  static async read(dir) {
     const text = await readFile(join(dir, 'manifest.json'), 'utf8').catch(() => null);
-    let previous = { key: null, data: {}, pages: {} };
     try {
-      if (text) previous = JSON.parse(text);
+      if (text) return JSON.parse(text);
     } catch {
       // A damaged manifest: render everything, as on a first build.
     }
-    return new PageCache(dir, dist, key, previous);
+    return { key: null, data: {}, pages: {} };
   }
 
   /**
@@ -213,14 +256,16 @@ export class PageCache {
     const render = [];
     const copy = [];
     const kept = [];
+    const mayHold = folderTester(this.dist);
+    const copies = this.copies;
     for (const path of paths) {
       const page = this.previous.pages[path];
       if (!page || page.inputs.some((input) => changed.has(input))) {
         render.push(path);
         continue;
       }
-      if (sameFile(statOrNull(join(this.dist, page.file)), page.size, page.mtime)) kept.push(path);
-      else if (sameFile(statOrNull(join(this.dir, 'html', page.file)), page.size, page.copyMtime ?? page.mtime)) copy.push(path);
+      if (mayHold(page.file) && sameFile(statOrNull(join(this.dist, page.file)), page.size, page.mtime)) kept.push(path);
+      else if (copies ? copies.has(page.file) : sameFile(statOrNull(join(this.dir, 'html', page.file)), page.size, page.copyMtime ?? page.mtime)) copy.push(path);
       else render.push(path);
     }
     return { render, copy, kept, changedData: changed.size };

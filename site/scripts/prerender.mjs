@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prerenders every page of the site into dist/**/index.html, in parallel worker threads.
 //
-//   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N] [--cache DIR] [--serve]
+//   node scripts/prerender.mjs [--dist ../dist] [--ssr .ssr/entry-server.js] [--workers N] [--cache DIR] [--serve | --wait]
 //
 // Paths: the fixed routes exported by the SSR bundle, plus every property, post, area guide, team
 // member, developer and listing no longer published ('gone', whose page says so) listed in
@@ -14,7 +14,10 @@
 // With --cache DIR, only the pages whose inputs changed since the last run are rendered; the
 // others are kept or copied back from the cache (scripts/page-cache.mjs). With --serve (and a
 // cache) it then stays, its workers warm, and renders what each of `estate serve`'s rebuilds
-// changed (see serveRequests).
+// changed (see serveRequests). With --wait it loads the SSR bundle and the page cache's manifest,
+// then waits for a line on stdin before it reads dist/ (`estate build` starts it before the content
+// stage writes dist/, and sends the line once it has; stdin closed instead: it ends), and ends with
+// STALE_BUNDLE's code, rendering nothing, when the bundle changed meanwhile.
 import { Worker, isMainThread, parentPort as maybeParentPort, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -22,7 +25,7 @@ import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PageCache, buildKey, filesUnder } from './page-cache.mjs';
+import { PageCache, buildKey, filesUnder, goodCopies } from './page-cache.mjs';
 
 // React's production build: its development build, which Node picks without this, renders
 // several times slower (measured: 7.5 ms against ~2 ms per listing page). Workers inherit it.
@@ -56,6 +59,7 @@ function options() {
     workers: Number(value('--workers', String(Math.max(1, availableParallelism())))),
     cache: args.includes('--cache') ? resolve(value('--cache', '')) : null,
     serve: args.includes('--serve'),
+    wait: args.includes('--wait'),
   };
 }
 
@@ -82,14 +86,17 @@ const KEPT_FILES = 32;
 
 /**
  * A worker: imports the SSR bundle once, then renders the pages of each job it is sent
- * ({ dist, base, paths }), reading loader data from that job's dist/, and answers
+ * ({ dist, base, paths, template, manifest }), reading loader data from that job's dist/, and answers
  * { failures, rendered }. Under `--serve` it stays for the next job.
  */
 async function workerMain() {
-  const { ssr, template, manifest, cache } = workerData;
+  const { ssr, cache } = workerData;
   const server = await import(pathToFileURL(ssr).href);
   const shells = server.shellPages ?? [];
-  const writeDocument = server.documentWriter(template, manifest);
+  // The page template and Vite's manifest come with the jobs: the worker starts before the
+  // output folder that holds them is written.
+  let writeDocument = null;
+  let page = null;
   // The data files the page being rendered reads, also those answered from the loaders' cache.
   // One page at a time: the worker has nothing else to do while a page's files are read and
   // written, so its reads and writes are synchronous (no promise hop per call, no async context).
@@ -102,7 +109,11 @@ async function workerMain() {
   });
   parentPort.postMessage({ ready: true });
 
-  async function renderJob({ dist, base, paths }) {
+  async function renderJob({ dist, base, paths, template, manifest }) {
+    if (!page || page.template !== template || JSON.stringify(page.manifest) !== JSON.stringify(manifest)) {
+      page = { template, manifest };
+      writeDocument = server.documentWriter(template, manifest);
+    }
     // A new source empties the loaders' cache: the data of the last job may have changed.
     server.setDataSource(async (path) => {
       const file = join(dist, path.replace(/^\/+/, ''));
@@ -131,7 +142,7 @@ async function workerMain() {
         const lang = server.languages.find((code) => server.localePath(code, bare) === path) ?? server.defaultLanguage;
         // The 404 page and the shells are answered at other paths: no canonical or hreflang.
         const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
-        const html = writeDocument(rendered, { base, path, lang, links });
+        const html = /** @type {(rendered: unknown, place: unknown) => string} */ (writeDocument)(rendered, { base, path, lang, links });
         writePage(file, html, folders);
         const copyMtime = cache ? await PageCache.keep(cache, dist, file) : undefined;
         pagesRendered.push({ path, file: relative(dist, file), inputs: read, copyMtime });
@@ -166,17 +177,32 @@ function writePage(file, html, folders) {
   }
 }
 
-/** Worker threads that each keep the SSR bundle loaded, and render the pages of a job between them. */
+/**
+ * Worker threads that each keep the SSR bundle loaded, and render the pages of a job between them.
+ * Started before the pages to render are known (`grow` adds more once they are), so that loading
+ * the bundle in a worker overlaps the main thread's plan and its restore of cached pages.
+ */
 class Pool {
   constructor(count, data) {
-    this.workers = Array.from({ length: count }, () => {
-      const worker = new Worker(fileURLToPath(import.meta.url), { workerData: data });
+    this.data = data;
+    this.workers = [];
+    /** What every job's pages are written with: { template, manifest } (see `loadTemplate`). */
+    this.page = { template: '', manifest: null };
+    this.grow(count);
+  }
+
+  /** Starts workers until there are `count`. */
+  grow(count) {
+    while (this.workers.length < count) {
+      const worker = new Worker(fileURLToPath(import.meta.url), { workerData: this.data });
       const ready = new Promise((resolvePromise, reject) => {
         worker.once('message', resolvePromise);
         worker.once('error', reject);
       });
-      return { worker, ready };
-    });
+      // A worker never given a job (nothing to render) is not waited for.
+      ready.catch(() => {});
+      this.workers.push({ worker, ready });
+    }
   }
 
   /**
@@ -219,7 +245,7 @@ class Pool {
           worker.on('message', onMessage);
           worker.on('error', onError);
           worker.on('exit', onExit);
-          worker.postMessage({ dist, base, paths: share });
+          worker.postMessage({ dist, base, paths: share, ...this.page });
         });
       }),
     );
@@ -231,8 +257,8 @@ class Pool {
   }
 }
 
-/** What every page of a build is rendered with: the page template, Vite's manifest and the SSR bundle. */
-async function loadBuild(dist, ssr) {
+/** What every page of a build is rendered with besides the SSR bundle: the page template and Vite's manifest. */
+async function loadTemplate(dist) {
   // The client build writes dist/index.html with the placeholders; keep it as the template,
   // since rendering "/" overwrites that file.
   // Kept outside .ssr/, which every SSR build empties.
@@ -249,7 +275,11 @@ async function loadBuild(dist, ssr) {
   // The client build's manifest: which chunks each page needs, and the boot script.
   const manifestFile = join(dist, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : null;
-  const server = await import(pathToFileURL(ssr).href);
+  return { template, templateCopy, manifest, manifestFile };
+}
+
+/** What the main thread needs of a build: the SSR bundle (imported already), and the files every page depends on. */
+async function loadBuild({ template, templateCopy, manifest, manifestFile }, ssr, server) {
   // Everything a page depends on besides its data files.
   // Named by their place in the build, not where it is on disk: the same build in another
   // folder (a second output folder, a moved checkout) finds its pages cached.
@@ -288,13 +318,61 @@ async function sitePages(dist, server) {
   return { paths, base };
 }
 
+/** The exit code of a prerender started with --wait whose SSR bundle changed while it waited (pipeline/site.rs's `Early`). */
+const STALE_BUNDLE = 75;
+
+/** The first line on stdin, or null when it closes first. */
+async function firstLine() {
+  const { createInterface } = await import('node:readline');
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    lines.close();
+    process.stdin.destroy();
+    return line;
+  }
+  return null;
+}
+
 async function main() {
-  const { dist, ssr, workers, cache: cacheDir, serve } = options();
+  const { dist, ssr, workers, cache: cacheDir, serve, wait } = options();
   if (serve && !cacheDir) throw new Error('--serve needs --cache DIR');
+  if (wait && (serve || !cacheDir)) throw new Error('--wait needs --cache DIR, without --serve');
   // Under --serve, stdout carries the answers to estate serve: everything else goes to stderr.
   if (serve) console.log = (...args) => console.error(...args);
-  const started = performance.now();
-  const build = await loadBuild(dist, ssr);
+  let started = performance.now();
+  const lap = laps('prerender');
+  // The bundle as it was before it was imported, to tell whether it changed while --wait waited.
+  const bundleHash = () => filesUnder(dirname(ssr)).then((files) => buildKey(files.map((file) => [file, file]), []));
+  const bundleBefore = wait ? await bundleHash() : null;
+  // One worker at once (a cached build renders a few pages, often none; a worker costs a
+  // second of loading the bundle), all of them under --serve; more once the plan wants them.
+  // Started before anything else, so that its loading of the bundle overlaps the main thread's.
+  const pool = new Pool(serve ? workers : 1, { ssr, cache: cacheDir });
+  const server = await import(pathToFileURL(ssr).href);
+  const previous = cacheDir ? PageCache.read(cacheDir) : null;
+  lap('bundle loaded');
+  // Waiting, the cached copies are looked at (30,000 of them, on the output's critical path otherwise).
+  let copies = null;
+  if (wait) {
+    const told = firstLine();
+    copies = goodCopies(/** @type {string} */ (cacheDir), await previous);
+    lap('cached copies looked at');
+    const go = await told;
+    if (go === null) {
+      await pool.close();
+      return;
+    }
+    if ((await bundleHash()) !== bundleBefore) {
+      console.log('prerender: the SSR bundle changed since it was loaded; starting again');
+      await pool.close();
+      process.exit(STALE_BUNDLE);
+    }
+    started = performance.now();
+    lap('waited for the output');
+  }
+  const page = await loadTemplate(dist);
+  pool.page = { template: page.template, manifest: page.manifest };
+  const build = await loadBuild(page, ssr, server);
   const { paths: allPaths, base } = await sitePages(dist, build.server);
   let paths = allPaths;
   let cache = null;
@@ -306,20 +384,27 @@ async function main() {
   const codeHash = await buildKey(build.code, []);
   const cacheKey = (address) => buildKey([], [codeHash, address]);
   if (cacheDir) {
-    cache = await PageCache.open(cacheDir, dist, await cacheKey(base));
+    cache = await PageCache.open(cacheDir, dist, await cacheKey(base), previous ?? undefined, copies);
     plan = cache.plan(allPaths);
-    cache.restore(plan.copy);
+    lap(`planned (${plan.render.length} to render, ${plan.copy.length} to copy)`);
     paths = plan.render;
     kept = new Set(plan.kept);
     reused = `, ${plan.kept.length} unchanged, ${plan.copy.length} from the cache (${plan.changedData} data files changed)`;
   }
   // Under --serve every worker stays for the rebuilds; otherwise only as many as there is work for.
   const count = serve ? workers : Math.min(workers, Math.ceil(paths.length / 50));
-  const pool = new Pool(count, { ssr, template: build.template, manifest: build.manifest, cache: cacheDir });
+  pool.grow(count);
   const group = build.server.languages.length;
-  const { failures, rendered, workers: used } = await pool.run(dist, base, paths, group, (done) =>
-    console.log(`prerender: ${done}/${paths.length} pages`),
-  );
+  const running = pool.run(dist, base, paths, group, (done) => console.log(`prerender: ${done}/${paths.length} pages`));
+  if (cache) {
+    // The workers render while the cached pages are put back (other pages, so other files):
+    // a turn of the event loop first sends them their jobs.
+    await new Promise((resolvePromise) => setImmediate(resolvePromise));
+    cache.restore(plan.copy);
+    lap('cached pages restored');
+  }
+  const { failures, rendered, workers: used } = await running;
+  lap('rendered');
   const seconds = (performance.now() - started) / 1000;
   if (failures.length) {
     console.error(`prerender: ${failures.length} page(s) failed:\n  ${failures.join('\n  ')}`);
@@ -331,6 +416,7 @@ async function main() {
     const written = cache.written(rendered, plan.copy);
     await cache.save(allPaths, rendered, kept);
     await writeFile(join(cache.dir, 'written.json'), JSON.stringify(written));
+    lap('cache saved');
   }
   console.log(
     `prerender: ${paths.length} pages in ${seconds.toFixed(2)} s (${Math.round(paths.length / seconds)} pages/s, ${used} workers)${reused}`,

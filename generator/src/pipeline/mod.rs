@@ -196,12 +196,20 @@ pub enum BuildError {
 pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let started = Instant::now();
     let mut laps = crate::timings::Laps::start("build");
+    // `estate build` with a page cache: Node loads the prerender's code while the content stage
+    // runs (see site::Early).
+    let early = match (&options.pages, &options.page_cache, &options.incremental) {
+        (Pages::Build(dir) | Pages::Prerender(dir), Some(cache), None) => {
+            site::Early::start(dir, &options.out, cache)
+        }
+        _ => None,
+    };
     let loaded = load(options)?;
     let load_seconds = started.elapsed().as_secs_f64();
     laps.lap("load and check the content");
     let published = publish(options, loaded, &mut laps)?;
     let content_seconds = started.elapsed().as_secs_f64();
-    let pages = pages(options, &published)?;
+    let pages = pages(options, &published, early)?;
     laps.lap("pages");
     let cms = write_cms(options)?;
     laps.lap("browser editor (cms/)");
@@ -376,7 +384,11 @@ struct PagesStage {
     touched: Touched,
 }
 
-fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesStage>, BuildError> {
+fn pages(
+    options: &BuildOptions,
+    published: &Published,
+    early: Option<site::Early>,
+) -> Result<Option<PagesStage>, BuildError> {
     let out = &options.out;
     let page_cache = options.page_cache.as_deref();
     let warm = options.incremental.as_ref().map(|i| &i.warm);
@@ -392,7 +404,7 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
         options.incremental.as_ref().is_some_and(|i| i.out_is_last_build).then_some(changed.as_slice());
     let run_site = || match &options.pages {
         Pages::Skip => None,
-        Pages::Build(dir) => Some(site::build(dir, out, page_cache, warm, &published.written.routes)),
+        Pages::Build(dir) => Some(site::build(dir, out, page_cache, warm, &published.written.routes, early)),
         Pages::Prerender(dir) => {
             let last = options
                 .incremental
@@ -407,6 +419,7 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
                 changed,
                 &published.written.routes,
                 last.as_ref(),
+                early,
             ))
         }
     };
@@ -419,7 +432,7 @@ fn pages(options: &BuildOptions, published: &Published) -> Result<Option<PagesSt
     let (site, codes) = std::thread::scope(|scope| {
         let codes = scope.spawn(|| {
             let started = Instant::now();
-            let codes = crate::publish::qr::write_qr_codes(&written.permit_links, out)?;
+            let codes = crate::publish::qr::write_qr_codes(&written.permit_links, out, page_cache)?;
             let drawn: Vec<PathBuf> =
                 codes.iter().filter(|(_, drawn)| *drawn).map(|(path, _)| path.clone()).collect();
             Ok::<_, std::io::Error>((

@@ -82,13 +82,14 @@ fn install_packages(site_dir: &Path) -> Result<(), SiteError> {
 /// Builds the pages of the site in `site_dir` into `out` (which already holds the content
 /// stage's JSON, whose listing and post pages are `routes`). With a page cache, Vite's output is
 /// cached too (beside it, see [`vite_cache`]): a build whose front end did not change runs no
-/// Vite.
+/// Vite. `early`: the prerender started with the build ([`Early`]), told now to render.
 pub fn build(
     site_dir: &Path,
     out: &Path,
     cache: Option<&Path>,
     warm: Option<&Warm>,
     routes: &Routes,
+    early: Option<Early>,
 ) -> Result<SiteRun, SiteError> {
     let started = Instant::now();
     if !site_dir.join("package.json").is_file() {
@@ -106,12 +107,107 @@ pub fn build(
         None => build_front_end(site_dir, &out, None)?,
         Some(page_cache) => cached_front_end(site_dir, &out, page_cache)?,
     }
-    let written = match (warm, cache) {
-        (Some(warm), Some(cache)) => warm.render(site_dir, &out, cache, None)?,
+    // An output without page folders (a fresh one, as CI's) gets only this build's pages: none
+    // is stale, and 30,000 folders need not be looked through for them.
+    let had_pages = page_roots(&out).any(|(root, _)| root.is_dir());
+    let written = match (warm, cache, early) {
+        (Some(warm), Some(cache), _) => warm.render(site_dir, &out, cache, None)?,
+        (None, Some(cache), Some(early)) => match early.finish(cache)? {
+            Finished::Rendered(written) => written,
+            Finished::Again => run_prerender(site_dir, &out, Some(cache))?,
+        },
         _ => run_prerender(site_dir, &out, cache)?,
     };
-    let removed = remove_stale_pages(&out, routes)?;
+    let removed = if had_pages { remove_stale_pages(&out, routes)? } else { Vec::new() };
     Ok(SiteRun { seconds: started.elapsed().as_secs_f64(), written, removed })
+}
+
+/// `estate build`'s prerender with a page cache, started with the build (`node
+/// scripts/prerender.mjs --wait`): Node loads the SSR bundle and the page cache's manifest while
+/// the content stage reads the content and writes the output, and renders once told the output
+/// is ready ([`build`]). It reads nothing of the output before then, and writes nothing: a build
+/// the content stops ends it (dropped) with no trace. A front end built or restored meanwhile
+/// makes it end without rendering (it finds its bundle changed), and the prerender runs again.
+pub struct Early {
+    child: Child,
+    go: Option<ChildStdin>,
+    command: String,
+}
+
+/// How an [`Early`] prerender ended.
+enum Finished {
+    Rendered(Option<Written>),
+    /// Its SSR bundle changed while it waited, or it was gone before it was told to render:
+    /// the prerender is to run again.
+    Again,
+}
+
+/// The exit code of a prerender whose SSR bundle changed while it waited (`STALE_BUNDLE` in
+/// scripts/prerender.mjs).
+const STALE_BUNDLE: i32 = 75;
+
+impl Early {
+    /// Started, when the site has its packages and an SSR bundle (a first build has neither yet:
+    /// its prerender starts after Vite's build), and a prerender script that knows `--wait` (one
+    /// that does not would render at once, into an output not written yet).
+    pub fn start(site_dir: &Path, out: &Path, cache: &Path) -> Option<Early> {
+        let script = site_dir.join("scripts/prerender.mjs");
+        let ready = site_dir.join("package.json").is_file()
+            && site_dir.join("node_modules").is_dir()
+            && site_dir.join(SSR_DIR).join("entry-server.js").is_file()
+            && std::fs::read_to_string(&script).is_ok_and(|text| text.contains("'--wait'"));
+        if !ready {
+            return None;
+        }
+        let (out, cache) = (std::path::absolute(out).ok()?, std::path::absolute(cache).ok()?);
+        let args = [
+            "scripts/prerender.mjs".as_ref(),
+            "--dist".as_ref(),
+            out.as_os_str(),
+            "--cache".as_ref(),
+            cache.as_os_str(),
+            "--wait".as_ref(),
+        ];
+        let command =
+            format!("node {}", args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" "));
+        let mut child =
+            Command::new("node").args(args).current_dir(site_dir).stdin(Stdio::piped()).spawn().ok()?;
+        let go = child.stdin.take();
+        Some(Early { child, go, command })
+    }
+
+    /// Tells it the output is ready and waits for it to render.
+    fn finish(mut self, cache: &Path) -> Result<Finished, SiteError> {
+        println!("estate build: {}", self.command);
+        let cache = std::path::absolute(cache)
+            .map_err(|source| SiteError::Io { path: cache.to_path_buf(), source })?;
+        let _ = std::fs::remove_file(cache.join(WRITTEN_LIST));
+        let told =
+            self.go.take().is_some_and(|mut go| go.write_all(b"go\n").and_then(|()| go.flush()).is_ok());
+        let status =
+            self.child.wait().map_err(|source| SiteError::Spawn { command: self.command.clone(), source })?;
+        if !told || status.code() == Some(STALE_BUNDLE) {
+            return Ok(Finished::Again);
+        }
+        if !status.success() {
+            return Err(SiteError::Failed { command: self.command.clone(), status });
+        }
+        // A missing or unreadable list: every page counts as rendered.
+        let written = std::fs::read(cache.join(WRITTEN_LIST))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok());
+        Ok(Finished::Rendered(written))
+    }
+}
+
+impl Drop for Early {
+    fn drop(&mut self) {
+        // Not told to render (the build stopped before its pages): ended.
+        if self.go.is_some() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
 }
 
 /// Where Vite's SSR build goes, inside the site folder; the prerender reads it (and the page
@@ -210,6 +306,8 @@ fn cached_front_end(site_dir: &Path, out: &Path, page_cache: &Path) -> Result<()
 /// removed listings and posts are looked for only when the routes changed.
 /// `last_routes`: the routes of the build `out` holds, when known: only their pages this build's
 /// `routes` lack are removed, without looking through 30,000 page folders for them.
+/// `early`: the prerender started with the build ([`Early`]), told now to render.
+#[allow(clippy::too_many_arguments)]
 pub fn prerender(
     site_dir: &Path,
     out: &Path,
@@ -218,6 +316,7 @@ pub fn prerender(
     changed: Option<&[String]>,
     routes: &Routes,
     last_routes: Option<&Routes>,
+    early: Option<Early>,
 ) -> Result<SiteRun, SiteError> {
     let started = Instant::now();
     if !site_dir.join("package.json").is_file() {
@@ -228,8 +327,12 @@ pub fn prerender(
     }
     let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
     let mut laps = crate::timings::Laps::start("prerender");
-    let written = match (warm, cache) {
-        (Some(warm), Some(cache)) => warm.render(site_dir, &out, cache, changed)?,
+    let written = match (warm, cache, early) {
+        (Some(warm), Some(cache), _) => warm.render(site_dir, &out, cache, changed)?,
+        (None, Some(cache), Some(early)) => match early.finish(cache)? {
+            Finished::Rendered(written) => written,
+            Finished::Again => run_prerender(site_dir, &out, Some(cache))?,
+        },
         _ => run_prerender(site_dir, &out, cache)?,
     };
     laps.lap("rendered");
@@ -468,18 +571,7 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
             })
         })
         .collect();
-    // Listing pages are property/{id}/, post pages blog/{id}/{slug}/, in every language.
-    let folders = contract::urls::LANGUAGES.iter().flat_map(|lang| {
-        let base = if *lang == contract::urls::DEFAULT_LANGUAGE { out.to_path_buf() } else { out.join(lang) };
-        [
-            (base.join("property"), 1),
-            (base.join("blog"), 2),
-            (base.join(contract::urls::AREA_GUIDES.trim_start_matches('/')), 1),
-            (base.join("agents"), 1),
-            (base.join("developers"), 1),
-        ]
-    });
-    for (root, depth) in folders {
+    for (root, depth) in page_roots(out) {
         if !root.is_dir() {
             continue;
         }
@@ -504,6 +596,21 @@ pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, S
 /// A route's path as its page folder is named (percent-decoded).
 fn folder_path(path: &str) -> std::borrow::Cow<'_, str> {
     percent_encoding::percent_decode_str(path).decode_utf8_lossy()
+}
+
+/// The folders holding the pages of listings (`property/{id}/`), posts (`blog/{id}/{slug}/`),
+/// area guides, team members and developers, in every language, each with its pages' depth.
+fn page_roots(out: &Path) -> impl Iterator<Item = (PathBuf, usize)> {
+    contract::urls::LANGUAGES.iter().flat_map(move |lang| {
+        let base = if *lang == contract::urls::DEFAULT_LANGUAGE { out.to_path_buf() } else { out.join(lang) };
+        [
+            (base.join("property"), 1),
+            (base.join("blog"), 2),
+            (base.join(contract::urls::AREA_GUIDES.trim_start_matches('/')), 1),
+            (base.join("agents"), 1),
+            (base.join("developers"), 1),
+        ]
+    })
 }
 
 /// What [`remove_stale_pages`] removes from an output holding exactly the pages of `last`: the
@@ -574,50 +681,9 @@ fn remove_stale_assets(out: &Path) -> Result<(), SiteError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+#[path = "site_tests.rs"]
+mod tests;
 
-    fn routes<'a>(
-        properties: &[&'a str],
-        gone: &[&'a str],
-        posts: &[&'a str],
-        agents: &[&'a str],
-    ) -> Routes<'a> {
-        let list = |paths: &[&'a str]| paths.iter().map(|p| std::borrow::Cow::Borrowed(*p)).collect();
-        Routes {
-            properties: list(properties),
-            gone: list(gone),
-            posts: list(posts),
-            agents: list(agents),
-            ..Routes::default()
-        }
-    }
-
-    #[test]
-    fn the_pages_of_routes_gone_are_removed_in_every_language_and_no_others() {
-        let out = tempfile::tempdir().unwrap();
-        let pages: Vec<String> = ["property/1", "property/2", "blog/7/old", "agents/sara"]
-            .iter()
-            .flat_map(|page| ["", "ar/", "ru/"].map(|lang| format!("{lang}{page}")))
-            .collect();
-        for page in &pages {
-            std::fs::create_dir_all(out.path().join(page)).unwrap();
-            std::fs::write(out.path().join(page).join("index.html"), "x").unwrap();
-        }
-        let last = routes(&["/property/1", "/property/2"], &[], &["/blog/7/old"], &["/agents/sara"]);
-        // Listing 1 sold (its page stays, saying so), 2 deleted, the post and the team member gone.
-        let now = routes(&[], &["/property/1"], &[], &[]);
-        let mut removed = remove_pages_gone(out.path(), &last, &now).unwrap();
-        removed.sort();
-        let mut expected: Vec<PathBuf> = pages[3..].iter().map(|page| out.path().join(page)).collect();
-        expected.sort();
-        assert_eq!(removed, expected);
-        for page in &pages[..3] {
-            assert!(out.path().join(page).join("index.html").is_file(), "{page}");
-        }
-        // The post's id folders, left empty, go too.
-        for blog in ["blog", "ar/blog", "ru/blog"] {
-            assert!(!out.path().join(blog).join("7").exists(), "{blog}/7");
-        }
-    }
-}
+#[cfg(test)]
+#[path = "site_early_tests.rs"]
+mod early_tests;

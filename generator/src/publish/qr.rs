@@ -5,7 +5,10 @@
 //! A QR code is named by a hash of the link it encodes (`qr_key`), so a file of that name holds
 //! that link's code whichever build wrote it: a rebuild keeps the codes already in the output
 //! and draws only new links' (drawing one costs ~75 µs, the most expensive step per listing),
-//! and the CDN may cache them for good.
+//! and the CDN may cache them for good. With a page cache (`estate build --cache`) the codes are
+//! kept there too (`qr-{version}/`, the version a hash of a drawing, so a change to how codes are
+//! drawn starts a new folder): a build into a fresh output folder, as CI's, links them back
+//! instead of drawing 10,000 again.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -36,34 +39,90 @@ pub fn qr_path(link: &str) -> PathBuf {
     crate::publish::file(&files::qr_code(&qr_key(link)))
 }
 
+/// What a QR code needs written into the output.
+enum Code {
+    /// Nothing: a whole drawing is there.
+    There,
+    /// A link to (or a copy of) the page cache's drawing.
+    Cached(PathBuf),
+    Drawn(String),
+}
+
 /// Writes the QR code of each of `links` into the output folder `out`, keeping the drawings an
-/// earlier build left there. Returns each code's file, and whether this call drew it (false: it
-/// was there).
-pub fn write_qr_codes(links: &[String], out: &Path) -> std::io::Result<Vec<(PathBuf, bool)>> {
+/// earlier build left there, taking those the page cache `cache` holds and keeping there those
+/// it draws. Returns each code's file, and whether this call wrote it (false: it was there).
+pub fn write_qr_codes(
+    links: &[String],
+    out: &Path,
+    cache: Option<&Path>,
+) -> std::io::Result<Vec<(PathBuf, bool)>> {
     let Some(first) = links.first() else { return Ok(Vec::new()) };
     if let Some(dir) = out.join(qr_path(first)).parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let codes: Vec<(PathBuf, Option<String>)> = links
+    // A cache that cannot be made is not used.
+    let kept = cache.map(cache_folder).filter(|dir| std::fs::create_dir_all(dir).is_ok());
+    let codes: Vec<(PathBuf, Code)> = links
         .par_iter()
         .filter_map(|url| {
             let path = out.join(qr_path(url));
             if is_drawn(&path) {
-                return Some((path, None));
+                return Some((path, Code::There));
+            }
+            let copy = kept.as_ref().map(|dir| dir.join(format!("{}.svg", qr_key(url))));
+            if let Some(copy) = copy.filter(|copy| is_drawn(copy)) {
+                return Some((path, Code::Cached(copy)));
             }
             // A link too long for a QR code has none: the page shows the permit number alone.
-            qr_svg(url).map(|svg| (path, Some(svg)))
+            qr_svg(url).map(|svg| (path, Code::Drawn(svg)))
         })
         .collect();
+    let failed = |path: &Path| {
+        let path = path.display().to_string();
+        move |e: std::io::Error| std::io::Error::new(e.kind(), format!("cannot write {path}: {e}"))
+    };
     // One file after the other: threads creating files in one folder contend for its lock.
-    for (path, svg) in &codes {
-        if let Some(svg) = svg {
-            std::fs::write(path, svg).map_err(|e| {
-                std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-            })?;
+    // Each into a new file: the one there (a cut drawing) may be linked to the cache's.
+    for (path, code) in &codes {
+        match code {
+            Code::There => {}
+            Code::Cached(copy) => {
+                let _ = std::fs::remove_file(path);
+                if std::fs::hard_link(copy, path).is_err() {
+                    std::fs::copy(copy, path).map_err(failed(path))?;
+                }
+            }
+            Code::Drawn(svg) => {
+                let _ = std::fs::remove_file(path);
+                std::fs::write(path, svg).map_err(failed(path))?;
+                if let Some(dir) = &kept {
+                    keep(path, &dir.join(path.file_name().unwrap_or_default()));
+                }
+            }
         }
     }
-    Ok(codes.into_iter().map(|(path, svg)| (path, svg.is_some())).collect())
+    Ok(codes.into_iter().map(|(path, code)| (path, !matches!(code, Code::There))).collect())
+}
+
+/// The page cache's folder of QR codes, named by a hash of a drawing: codes drawn another way
+/// are never taken for this version's.
+fn cache_folder(cache: &Path) -> PathBuf {
+    let drawing = qr_svg("https://example.com/qr-version").unwrap_or_default();
+    cache.join(format!("qr-{}", &qr_key(&drawing)[..8]))
+}
+
+/// Keeps the code just written at `path` in the cache as `copy`: a hard link where the file
+/// system allows (no code is ever written over in place, in the output or the cache), else a
+/// copy, written whole under another name first. A cache that cannot be written is left as it is.
+fn keep(path: &Path, copy: &Path) {
+    let _ = std::fs::remove_file(copy);
+    if std::fs::hard_link(path, copy).is_ok() {
+        return;
+    }
+    let part = copy.with_extension("svg.part");
+    if std::fs::copy(path, &part).is_ok() {
+        let _ = std::fs::rename(&part, copy);
+    }
 }
 
 /// The name of the QR code of `link`: FNV-1a, a fixed algorithm, so the same link has the same
@@ -139,7 +198,7 @@ mod tests {
         assert_eq!(qr, out.path().join(format!("data/qr/{}.svg", qr_key(PERMIT))));
         let links = permit_links(&properties);
         assert_eq!(links, [PERMIT]);
-        assert_eq!(write_qr_codes(&links, out.path()).unwrap(), vec![(qr.clone(), true)]);
+        assert_eq!(write_qr_codes(&links, out.path(), None).unwrap(), vec![(qr.clone(), true)]);
         assert_eq!(std::fs::read_dir(out.path().join("data/qr")).unwrap().count(), 1);
         let drawn = std::fs::read_to_string(&qr).unwrap();
         assert_eq!(drawn, qr_svg(PERMIT).unwrap());
@@ -147,17 +206,53 @@ mod tests {
         // A later build keeps a whole drawing (the mark shows it was not rewritten)...
         let marked = drawn.replace("<svg ", "<svg data-kept=\"1\" ");
         std::fs::write(&qr, &marked).unwrap();
-        assert_eq!(write_qr_codes(&links, out.path()).unwrap(), vec![(qr.clone(), false)]);
+        assert_eq!(write_qr_codes(&links, out.path(), None).unwrap(), vec![(qr.clone(), false)]);
         assert_eq!(std::fs::read_to_string(&qr).unwrap(), marked);
         // ...and redraws one an interrupted write cut short.
         std::fs::write(&qr, &drawn[..100]).unwrap();
-        write_qr_codes(&links, out.path()).unwrap();
+        write_qr_codes(&links, out.path(), None).unwrap();
         assert_eq!(std::fs::read_to_string(&qr).unwrap(), drawn);
         // No permit links, no folder.
         let none = tempfile::tempdir().unwrap();
         assert!(permit_links(&properties[1..2]).is_empty());
-        assert!(write_qr_codes(&[], none.path()).unwrap().is_empty());
+        assert!(write_qr_codes(&[], none.path(), None).unwrap().is_empty());
         assert!(!none.path().join("data").exists());
+    }
+
+    #[test]
+    fn a_fresh_output_takes_the_codes_the_page_cache_kept() {
+        const PERMIT: &str = "https://trakheesi.dubailand.gov.ae/rev/qr/7124581930";
+        let links = vec![PERMIT.to_owned()];
+        let cache = tempfile::tempdir().unwrap();
+        let first = tempfile::tempdir().unwrap();
+        let qr = qr_path(PERMIT);
+        assert_eq!(
+            write_qr_codes(&links, first.path(), Some(cache.path())).unwrap(),
+            [(first.path().join(&qr), true)]
+        );
+        let kept = cache_folder(cache.path()).join(format!("{}.svg", qr_key(PERMIT)));
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), qr_svg(PERMIT).unwrap());
+
+        // A later build into a new folder takes the cache's drawing (marked here) instead of drawing.
+        let marked = qr_svg(PERMIT).unwrap().replace("<svg ", "<svg data-kept=\"1\" ");
+        std::fs::remove_file(&kept).unwrap();
+        std::fs::write(&kept, &marked).unwrap();
+        let second = tempfile::tempdir().unwrap();
+        assert_eq!(
+            write_qr_codes(&links, second.path(), Some(cache.path())).unwrap(),
+            [(second.path().join(&qr), true)]
+        );
+        assert_eq!(std::fs::read_to_string(second.path().join(&qr)).unwrap(), marked);
+
+        // A cut drawing in the cache is drawn again, and the cache's copy mended.
+        std::fs::remove_file(&kept).unwrap();
+        std::fs::write(&kept, &marked[..100]).unwrap();
+        let third = tempfile::tempdir().unwrap();
+        write_qr_codes(&links, third.path(), Some(cache.path())).unwrap();
+        assert_eq!(std::fs::read_to_string(third.path().join(&qr)).unwrap(), qr_svg(PERMIT).unwrap());
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), qr_svg(PERMIT).unwrap());
+        // ... and what the earlier outputs hold is untouched.
+        assert_eq!(std::fs::read_to_string(second.path().join(&qr)).unwrap(), marked);
     }
 
     #[test]
