@@ -45,6 +45,8 @@ pub(super) struct Kept {
     /// The records whose texts have a link or are too complex to render (the others give the
     /// link check nothing, whatever the rest of the content is).
     pub links: PerRecord<bool>,
+    /// The unknown terms of each listing, and the vocabularies they were checked against.
+    pub vocabulary: Option<(super::vocabulary::Against, PerRecord<Vec<crate::content::diag::Diagnostic>>)>,
     /// The media fields' problems of listings and posts, and what they were checked against.
     pub media: Option<(super::media::Against, PerRecord<super::media::Found>)>,
 }

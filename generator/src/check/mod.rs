@@ -60,7 +60,7 @@ fn across(
     let mut laps = crate::timings::Laps::start("checks across records");
     let mut found = records::check(content);
     laps.lap("agents, developers and references");
-    found.extend(vocabulary::check(content));
+    found.extend(vocabulary::check_with(content, kept.as_deref_mut().map(|k| &mut k.vocabulary)));
     laps.lap("vocabulary");
     let (links, dangling) = links::scan_content_with(content, kept.as_deref_mut().map(|k| &mut k.links));
     found.extend(links);

@@ -3,7 +3,7 @@
 //! warnings in the same order, and the same dangling links, after each of a random sequence of
 //! edits that change what the checks across records find (links in posts to listings sold,
 //! deleted or missing; a post retitled; photos missing, of the wrong kind or refused; a new
-//! file in media/; `site.yaml`).
+//! file in media/; a community the vocabulary lacks, then has; `site.yaml`).
 //!
 //! Seeded: `INCREMENTAL_CHECK_SEED` and `INCREMENTAL_CHECK_STEPS` replay or lengthen a run.
 
@@ -66,7 +66,7 @@ fn edit(dir: &Path, random: &mut Random, step: usize) -> (String, Option<Vec<Pat
     let post = posts[random.below(posts.len())].clone();
     let other = &listings[random.below(listings.len())];
     let write = |path: &Path, text: String| std::fs::write(path, text).unwrap();
-    match random.below(10) {
+    match random.below(12) {
         0 => {
             write(&listing, set(&read(&listing), "status", "status: sold"));
             (format!("sell {}", stem(&listing)), Some(vec![listing]))
@@ -135,6 +135,21 @@ fn edit(dir: &Path, random: &mut Random, step: usize) -> (String, Option<Vec<Pat
             write(&listing, text);
             (format!("link {} to {}", stem(&listing), stem(other)), Some(vec![listing]))
         }
+        9 => {
+            // A community the vocabulary may not have (until the next edit of this kind adds it).
+            write(&listing, set(&read(&listing), "location", "location: Nowhere Bay"));
+            (format!("move {} to Nowhere Bay", stem(&listing)), Some(vec![listing]))
+        }
+        10 => {
+            let file = dir.join("vocabulary/communities.yaml");
+            let text = read(&file);
+            let text = match text.find("\n  - key: nowhere-bay\n") {
+                Some(start) => format!("{}\n", &text[..start]),
+                None => format!("{}\n  - key: nowhere-bay\n    en: Nowhere Bay\n", text.trim_end()),
+            };
+            write(&file, text);
+            ("add or remove Nowhere Bay in vocabulary/communities.yaml".to_owned(), None)
+        }
         _ => {
             write(&listing, set(&read(&listing), "title", &format!("title: \"Edited {step}\"")));
             (format!("retitle {}", stem(&listing)), Some(vec![listing]))
@@ -154,7 +169,7 @@ fn the_check_of_a_rebuild_reports_what_a_whole_check_reports_after_random_edits(
     let (loaded, memo) = (LoadCache::default(), Memo::default());
     let mut random = Random(seed | 1);
     // What the edits made the checks find, so the test is not passed by content without problems.
-    let (mut links, mut media) = (0, 0);
+    let (mut links, mut media, mut terms) = (0, 0, 0);
     for step in 0..=steps {
         let what = if step == 0 {
             "nothing (the first check)".to_owned()
@@ -173,11 +188,15 @@ fn the_check_of_a_rebuild_reports_what_a_whole_check_reports_after_random_edits(
         assert_eq!(kept.diagnostics, whole.diagnostics, "step {step}: after {what}");
         assert_eq!(kept_dangling, whole_dangling, "step {step}: after {what}");
         links += whole.diagnostics.iter().filter(|d| d.message.contains("link `")).count();
+        terms += whole.diagnostics.iter().filter(|d| d.message.contains("unknown community")).count();
         media += whole
             .diagnostics
             .iter()
             .filter(|d| d.message.contains("media/") || d.message.contains("image `"))
             .count();
     }
-    assert!(links > 0 && media > 0, "links {links}, media {media}: the edits found nothing to report");
+    assert!(
+        links > 0 && media > 0 && terms > 0,
+        "links {links}, media {media}, terms {terms}: the edits found nothing to report"
+    );
 }
