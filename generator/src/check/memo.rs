@@ -46,7 +46,7 @@ pub(super) struct Kept {
     /// link check nothing, whatever the rest of the content is).
     pub links: PerRecord<bool>,
     /// The unknown terms of each listing, and the vocabularies they were checked against.
-    pub vocabulary: Option<(super::vocabulary::Against, PerRecord<Vec<crate::content::diag::Diagnostic>>)>,
+    pub vocabulary: Option<super::vocabulary::Kept>,
     /// The media fields' problems of listings and posts, and what they were checked against.
     pub media: Option<(super::media::Against, PerRecord<super::media::Found>)>,
 }

@@ -33,13 +33,13 @@ impl Against {
     }
 }
 
+/// Each listing's unknown terms, and the vocabularies they were checked against.
+pub(super) type Kept = (Against, PerRecord<Vec<Diagnostic>>);
+
 /// The terms records name that their vocabulary lacks; with `kept` (what the last check kept),
 /// a listing not read again since is not checked again while the communities and amenities
 /// are as they were, and `kept` becomes what this check found.
-pub(super) fn check_with(
-    content: &Content,
-    kept: Option<&mut Option<(Against, PerRecord<Vec<Diagnostic>>)>>,
-) -> Vec<Diagnostic> {
+pub(super) fn check_with(content: &Content, kept: Option<&mut Option<Kept>>) -> Vec<Diagnostic> {
     let vocabulary = &content.vocabulary;
     let against = kept.is_some().then(|| Against::of(vocabulary));
     let earlier = match (kept.as_deref(), &against) {
