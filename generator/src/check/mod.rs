@@ -14,7 +14,6 @@ use std::path::{Path, PathBuf};
 
 use crate::content::diag::{Diagnostic, Report};
 use crate::content::{self, Content};
-pub use memo::Memo;
 
 /// Loads the content tree under `dir` and checks it whole: each file, then the references
 /// between records and the links in content.
@@ -51,11 +50,49 @@ pub fn content_and_dangling(
     (content, report, dangling)
 }
 
+/// The checks' memo under `estate serve` (see [`memo`]), shared by its rebuilds (they run one at
+/// a time; one that finds it taken checks everything).
+#[derive(Clone, Default)]
+pub struct Memo(std::sync::Arc<std::sync::Mutex<Kept>>);
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("check::Memo")
+    }
+}
+
+impl Memo {
+    /// What the last check kept, taken out (empty while another check has it).
+    fn take(&self) -> Kept {
+        match self.0.try_lock() {
+            Ok(mut kept) => std::mem::take(&mut *kept),
+            Err(_) => Kept::default(),
+        }
+    }
+
+    /// Keeps `kept` for the next check.
+    fn put(&self, kept: Kept) {
+        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = kept;
+    }
+}
+
+/// What each check keeps.
+#[derive(Default)]
+struct Kept {
+    /// The records whose texts have a link or are too complex to render (the others give the
+    /// link check nothing, whatever the rest of the content is).
+    links: memo::PerRecord<bool>,
+    /// The unknown terms of each listing, and the vocabularies they were checked against.
+    vocabulary: Option<vocabulary::Kept>,
+    /// The media fields' problems of listings and posts, and what they were checked against.
+    media: Option<(media::Against, memo::PerRecord<media::Found>)>,
+}
+
 /// The problems that span records, and the dangling links' targets; with `kept`, what the last
 /// check kept (and what this one finds goes into it).
 fn across(
     content: &Content,
-    mut kept: Option<&mut memo::Kept>,
+    mut kept: Option<&mut Kept>,
 ) -> (Vec<Diagnostic>, std::collections::HashSet<String>) {
     let mut laps = crate::timings::Laps::start("checks across records");
     let mut found = records::check(content);
