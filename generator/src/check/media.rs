@@ -14,6 +14,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::memo::PerRecord;
 use crate::content::Content;
 use crate::content::diag::Diagnostic;
 use crate::content::media_kind::{self, Kind};
@@ -56,35 +57,35 @@ struct Field<'a> {
     shows: Shows,
 }
 
-/// Every media field of the content.
-fn fields(content: &Content) -> Vec<Field<'_>> {
-    fn field<'a>(file: &'a Path, tree: &Node, path: &[&str], value: &'a str, shows: Shows) -> Field<'a> {
-        let name = path.iter().enumerate().fold(String::new(), |mut name, (i, part)| {
-            if part.bytes().all(|b| b.is_ascii_digit()) {
-                name.push_str(&format!("[{part}]"));
-            } else {
-                if i > 0 {
-                    name.push('.');
-                }
-                name.push_str(part);
+/// The field at `path` of the record `file` with the `tree`.
+fn field<'a>(file: &'a Path, tree: &Node, path: &[&str], value: &'a str, shows: Shows) -> Field<'a> {
+    let name = path.iter().enumerate().fold(String::new(), |mut name, (i, part)| {
+        if part.bytes().all(|b| b.is_ascii_digit()) {
+            name.push_str(&format!("[{part}]"));
+        } else {
+            if i > 0 {
+                name.push('.');
             }
-            name
-        });
-        Field { file, pos: tree.pos_of(path), name, value, shows }
-    }
+            name.push_str(part);
+        }
+        name
+    });
+    Field { file, pos: tree.pos_of(path), name, value, shows }
+}
+
+/// The photo fields `name` (`images`, `floorPlans`) of one record.
+fn photos<'a>(file: &'a Path, tree: &Node, name: &str, values: &'a [String]) -> Vec<Field<'a>> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, value)| field(file, tree, &[name, &i.to_string()], value, Shows::Photo))
+        .collect()
+}
+
+/// The media fields of the records other than listings and posts (developers, the team, the
+/// area guides, the site's).
+fn other_fields(content: &Content) -> Vec<Field<'_>> {
     let mut out = Vec::new();
-    let records = content.properties.iter().map(|p| (&p.path, &p.tree, &p.data.images));
-    let posts = content.posts.iter().map(|p| (&p.path, &p.tree, &p.data.images));
-    for (file, tree, images) in records.chain(posts) {
-        for (i, image) in images.iter().enumerate() {
-            out.push(field(file, tree, &["images", &i.to_string()], image, Shows::Photo));
-        }
-    }
-    for p in &content.properties {
-        for (i, plan) in p.data.floor_plans.iter().enumerate() {
-            out.push(field(&p.path, &p.tree, &["floorPlans", &i.to_string()], plan, Shows::Photo));
-        }
-    }
     for d in &content.developers {
         out.push(field(&d.path, &d.tree, &["logo"], &d.data.logo, Shows::Logo));
         out.push(field(&d.path, &d.tree, &["image"], &d.data.image, Shows::Photo));
@@ -112,8 +113,25 @@ fn fields(content: &Content) -> Vec<Field<'_>> {
     out
 }
 
-/// The problems of `content/media/` and of the media fields.
-pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
+/// What the media fields are checked against: the kind of each file of `content/media/` (by
+/// its path under `content/`), each refused file's reason, and the agency's own host.
+#[derive(PartialEq)]
+pub(super) struct Against {
+    kinds: HashMap<PathBuf, Kind>,
+    refused: HashMap<PathBuf, String>,
+    own: Option<String>,
+}
+
+/// The problems of one listing's or post's media fields: its images', its floor plans'.
+pub(super) type Found = (Vec<Diagnostic>, Vec<Diagnostic>);
+
+/// The problems of `content/media/` and of the media fields; with `kept` (what the last check
+/// kept), the fields of a listing or post not read again since are not checked again while the
+/// media folder and the site's host are as they were, and `kept` becomes what this check found.
+pub(super) fn check_with(
+    content: &Content,
+    kept: Option<&mut Option<(Against, PerRecord<Found>)>>,
+) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     let media = content.dir.join("media");
     let mut kinds: HashMap<PathBuf, Kind> = HashMap::new();
@@ -146,41 +164,81 @@ pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
         }
     }
     let own = content.site.as_ref().and_then(|s| own_host(&s.data.base_url));
-    for field in fields(content) {
-        if let Some(problem) = web_address_problem(field.value, own.as_deref()) {
-            found.push(Diagnostic::error(field.file, field.pos, format!("`{}`: {problem}", field.name)).with_hint(
-                "put the file under media/ (the site publishes it), or give its address on the agency's own site",
-            ));
-            continue;
-        }
-        let relative = PathBuf::from(field.value.trim_start_matches('/'));
-        if let Some(reason) = refused.get(&relative) {
-            // Also where the editor named it: a listing's form shows its own errors.
-            let what = if field.shows == Shows::Video { "video" } else { "image" };
-            found.push(Diagnostic::error(
-                field.file,
-                field.pos,
-                format!("{what} `{}`: {reason}", field.value),
-            ));
-            continue;
-        }
-        if let Some(&kind) = kinds.get(&relative)
-            && !field.shows.takes(kind)
-        {
-            found.push(Diagnostic::error(
-                field.file,
-                field.pos,
-                format!(
-                    "`{}`: `{}` is {}, and this field shows {}",
-                    field.name,
-                    field.value,
-                    kind.words(),
-                    field.shows.words()
-                ),
-            ));
+    let against = Against { kinds, refused, own };
+    let earlier = match kept.as_deref() {
+        Some(Some((then, per_record))) if *then == against => Some(per_record),
+        _ => None,
+    };
+    let problems = |fields: Vec<Field>| -> Vec<Diagnostic> {
+        fields.iter().filter_map(|field| problem(field, &against)).collect()
+    };
+    let mut next = PerRecord::with_capacity(if kept.is_some() {
+        content.properties.len() + content.posts.len()
+    } else {
+        0
+    });
+    let mut floor_plans = Vec::with_capacity(content.properties.len());
+    for p in &content.properties {
+        let mine = match earlier.and_then(|e| e.get(p)) {
+            Some(mine) => mine.clone(),
+            None => (
+                problems(photos(&p.path, &p.tree, "images", &p.data.images)),
+                problems(photos(&p.path, &p.tree, "floorPlans", &p.data.floor_plans)),
+            ),
+        };
+        found.extend(mine.0.iter().cloned());
+        floor_plans.extend(mine.1.iter().cloned());
+        if kept.is_some() {
+            next.insert(p, mine);
         }
     }
+    for p in &content.posts {
+        let mine = match earlier.and_then(|e| e.get(p)) {
+            Some(mine) => mine.clone(),
+            None => (problems(photos(&p.path, &p.tree, "images", &p.data.images)), Vec::new()),
+        };
+        found.extend(mine.0.iter().cloned());
+        if kept.is_some() {
+            next.insert(p, mine);
+        }
+    }
+    found.extend(floor_plans);
+    found.extend(problems(other_fields(content)));
+    if let Some(kept) = kept {
+        *kept = Some((against, next));
+    }
     found
+}
+
+/// The problem of one media field, if it has one.
+fn problem(field: &Field, against: &Against) -> Option<Diagnostic> {
+    if let Some(problem) = web_address_problem(field.value, against.own.as_deref()) {
+        return Some(Diagnostic::error(field.file, field.pos, format!("`{}`: {problem}", field.name)).with_hint(
+            "put the file under media/ (the site publishes it), or give its address on the agency's own site",
+        ));
+    }
+    let relative = PathBuf::from(field.value.trim_start_matches('/'));
+    if let Some(reason) = against.refused.get(&relative) {
+        // Also where the editor named it: a listing's form shows its own errors.
+        let what = if field.shows == Shows::Video { "video" } else { "image" };
+        return Some(Diagnostic::error(field.file, field.pos, format!("{what} `{}`: {reason}", field.value)));
+    }
+    if let Some(&kind) = against.kinds.get(&relative)
+        && !field.shows.takes(kind)
+    {
+        return Some(Diagnostic::error(
+            field.file,
+            field.pos,
+            format!(
+                "`{}`: `{}` is {}, and this field shows {}",
+                field.name,
+                field.value,
+                kind.words(),
+                field.shows.words()
+            ),
+        ));
+    }
+    None
 }
 
 /// The host (lowercase, without `www.`) whose addresses count as the agency's own, from the

@@ -5,6 +5,7 @@
 pub mod coverage;
 pub mod links;
 pub mod media;
+mod memo;
 mod pages;
 mod records;
 mod vocabulary;
@@ -22,40 +23,88 @@ pub fn content(dir: &Path) -> (Content, Report) {
 
 /// [`content`], reading again only the record files that changed since `cache` saw them.
 pub fn content_with(dir: &Path, cache: Option<&content::LoadCache>) -> (Content, Report) {
-    let (content, report, _) = content_and_dangling(dir, cache);
+    let (content, report, _) = content_and_dangling(dir, cache, None);
     (content, report)
 }
 
 /// [`content_with`], and the targets of links in content that an edit elsewhere took away
 /// ([`links::dangling`]), which the check of the built pages lets through: found by the same
-/// reading of the texts.
+/// reading of the texts. With `memo` (`estate serve`'s), the checks across records look again
+/// only at the records read again since the last check, and find what a whole check finds.
 pub fn content_and_dangling(
     dir: &Path,
     cache: Option<&content::LoadCache>,
+    memo: Option<&Memo>,
 ) -> (Content, Report, std::collections::HashSet<String>) {
     let mut laps = crate::timings::Laps::start("content");
     let (content, mut report) = content::load_with(dir, cache);
     laps.lap("load");
-    let (found, dangling) = across(&content);
+    let mut kept = memo.map(Memo::take);
+    let (found, dangling) = across(&content, kept.as_mut());
+    if let (Some(memo), Some(kept)) = (memo, kept) {
+        memo.put(kept);
+    }
     report.extend(found);
     laps.lap("checks across records");
     report.sort();
     (content, report, dangling)
 }
 
-/// The problems that span records, and the dangling links' targets.
-fn across(content: &Content) -> (Vec<Diagnostic>, std::collections::HashSet<String>) {
+/// The checks' memo under `estate serve` (see [`memo`]), shared by its rebuilds (they run one at
+/// a time; one that finds it taken checks everything).
+#[derive(Clone, Default)]
+pub struct Memo(std::sync::Arc<std::sync::Mutex<Kept>>);
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("check::Memo")
+    }
+}
+
+impl Memo {
+    /// What the last check kept, taken out (empty while another check has it).
+    fn take(&self) -> Kept {
+        match self.0.try_lock() {
+            Ok(mut kept) => std::mem::take(&mut *kept),
+            Err(_) => Kept::default(),
+        }
+    }
+
+    /// Keeps `kept` for the next check.
+    fn put(&self, kept: Kept) {
+        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = kept;
+    }
+}
+
+/// What each check keeps.
+#[derive(Default)]
+struct Kept {
+    /// The records whose texts have a link or are too complex to render (the others give the
+    /// link check nothing, whatever the rest of the content is).
+    links: memo::PerRecord<bool>,
+    /// The unknown terms of each listing, and the vocabularies they were checked against.
+    vocabulary: Option<vocabulary::Kept>,
+    /// The media fields' problems of listings and posts, and what they were checked against.
+    media: Option<(media::Against, memo::PerRecord<media::Found>)>,
+}
+
+/// The problems that span records, and the dangling links' targets; with `kept`, what the last
+/// check kept (and what this one finds goes into it).
+fn across(
+    content: &Content,
+    mut kept: Option<&mut Kept>,
+) -> (Vec<Diagnostic>, std::collections::HashSet<String>) {
     let mut laps = crate::timings::Laps::start("checks across records");
     let mut found = records::check(content);
     laps.lap("agents, developers and references");
-    found.extend(vocabulary::check(content));
+    found.extend(vocabulary::check_with(content, kept.as_deref_mut().map(|k| &mut k.vocabulary)));
     laps.lap("vocabulary");
-    let (links, dangling) = links::scan_content(content);
+    let (links, dangling) = links::scan_content_with(content, kept.as_deref_mut().map(|k| &mut k.links));
     found.extend(links);
     laps.lap("links in content");
     found.extend(pages::check(content));
     laps.lap("pages");
-    found.extend(media::check(content));
+    found.extend(media::check_with(content, kept.map(|k| &mut k.media)));
     laps.lap("media");
     (found, dangling)
 }
@@ -68,7 +117,7 @@ fn across(content: &Content) -> (Vec<Diagnostic>, std::collections::HashSet<Stri
 pub fn new_file(dir: &Path, path: &Path, text: &str, pending: &[PathBuf]) -> Vec<Diagnostic> {
     let (mut content, _) = content::load(dir);
     let mut found = content::add_new_file(&mut content, path, text, pending);
-    found.extend(across(&content).0.into_iter().filter(|d| d.path == path));
+    found.extend(across(&content, None).0.into_iter().filter(|d| d.path == path));
     let mut report = Report { diagnostics: found };
     report.sort();
     report.diagnostics

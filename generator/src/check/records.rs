@@ -2,7 +2,7 @@
 //! a warning: the listing is published with the agency's contact, or without a developer), and
 //! no two listings share a reference.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::path::Path;
 
 use crate::content::Content;
@@ -14,7 +14,7 @@ pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
     let mut report = Vec::new();
     let team: Vec<&str> = content.team.iter().map(|m| m.id.as_str()).collect();
     let developers: Vec<&str> = content.developers.iter().map(|d| d.id.as_str()).collect();
-    let mut references: BTreeMap<&str, &Path> = BTreeMap::new();
+    let mut references: HashMap<&str, &Path> = HashMap::with_capacity(content.properties.len());
     for p in &content.properties {
         let refs = [
             ("agent", &p.data.agent, &team, "team"),

@@ -7,22 +7,70 @@
 
 use std::path::Path;
 
+use super::memo::PerRecord;
 use crate::content::Content;
 use crate::content::diag::Diagnostic;
 use crate::content::vocabulary::{Kind, Vocabularies};
 use crate::content::yaml::{Node, did_you_mean};
 
-pub(super) fn check(content: &Content) -> Vec<Diagnostic> {
+/// What listings' terms are checked against: the keys and names of the communities and the
+/// amenities (None: no such vocabulary).
+#[derive(PartialEq)]
+pub(super) struct Against([Option<Vec<[Option<String>; 4]>>; 2]);
+
+impl Against {
+    fn of(vocabulary: &Vocabularies) -> Against {
+        let terms = |kind| {
+            vocabulary.get(kind).map(|v| {
+                v.data
+                    .terms
+                    .iter()
+                    .map(|t| [Some(t.key.clone()), Some(t.en.clone()), t.ar.clone(), t.ru.clone()])
+                    .collect()
+            })
+        };
+        Against([terms(Kind::Communities), terms(Kind::Amenities)])
+    }
+}
+
+/// Each listing's unknown terms, and the vocabularies they were checked against.
+pub(super) type Kept = (Against, PerRecord<Vec<Diagnostic>>);
+
+/// The terms records name that their vocabulary lacks; with `kept` (what the last check kept),
+/// a listing not read again since is not checked again while the communities and amenities
+/// are as they were, and `kept` becomes what this check found.
+pub(super) fn check_with(content: &Content, kept: Option<&mut Option<Kept>>) -> Vec<Diagnostic> {
     let vocabulary = &content.vocabulary;
+    let against = kept.is_some().then(|| Against::of(vocabulary));
+    let earlier = match (kept.as_deref(), &against) {
+        (Some(Some((then, per_record))), Some(now)) if then == now => Some(per_record),
+        _ => None,
+    };
+    let mut next = PerRecord::with_capacity(if kept.is_some() { content.properties.len() } else { 0 });
     let mut found = Vec::new();
     for p in &content.properties {
+        if let Some(mine) = earlier.and_then(|e| e.get(p)) {
+            found.extend(mine.iter().cloned());
+            if kept.is_some() {
+                next.insert(p, mine.clone());
+            }
+            continue;
+        }
         let unknown = Unknown { vocabulary, path: &p.path, tree: &p.tree };
+        let mut mine = Vec::new();
         if let Some(location) = &p.data.location {
-            found.extend(unknown.term(Kind::Communities, location, &["location"]));
+            mine.extend(unknown.term(Kind::Communities, location, &["location"]));
         }
         for (i, amenity) in p.data.amenities.iter().enumerate() {
-            found.extend(unknown.term(Kind::Amenities, amenity, &["amenities", &i.to_string()]));
+            mine.extend(unknown.term(Kind::Amenities, amenity, &["amenities", &i.to_string()]));
         }
+        found.extend(mine.iter().cloned());
+        if kept.is_some() {
+            next.insert(p, mine);
+        }
+    }
+    if let (Some(kept), Some(against)) = (kept, against) {
+        *kept = Some((against, next));
     }
     for m in &content.team {
         let unknown = Unknown { vocabulary, path: &m.path, tree: &m.tree };

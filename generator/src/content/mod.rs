@@ -458,6 +458,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         );
         return (content, report);
     }
+    let mut laps = crate::timings::Laps::start("load");
     // Every link in the tree is an error at its path; none is read (see `safe_fs`).
     report.extend(
         safe_fs::links_under(dir)
@@ -492,6 +493,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
             "missing file: site.yaml describes the agency (name, phones, address ...)",
         ));
     }
+    laps.lap("links in the tree and site.yaml");
     folders::check(dir, &mut report);
     // The picture a single deleted photo is replaced by, when its own file is there.
     let default_image = content
@@ -501,6 +503,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         .filter(|image| Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(image));
     // The vocabularies first: each record is given their names as it is read.
     content.vocabulary = vocabulary::load(dir, &mut report);
+    laps.lap("folders and vocabularies");
     let vocabulary = &content.vocabulary;
     let mut known = known.as_mut();
     content.properties = read_all(
@@ -516,6 +519,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         known.as_mut().map(|k| &mut k.properties),
         default_image,
     );
+    laps.lap("listings");
     content.posts = read_all(
         dir,
         Kind::Post,
@@ -567,7 +571,9 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         known.as_mut().map(|k| &mut k.guides),
         default_image,
     );
+    laps.lap("posts, developers, team, pages, guides");
     report.sort();
+    laps.lap("sorted");
     (content, report)
 }
 

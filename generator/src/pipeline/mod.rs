@@ -45,6 +45,8 @@ pub struct Incremental {
     pub warm: site::Warm,
     /// The record files as last read.
     pub loaded: crate::content::LoadCache,
+    /// What the checks across records found in each record the last time.
+    pub checks: crate::check::Memo,
     /// The API and data files as last written.
     pub data: output::DataIndex,
     /// The last sitemap.
@@ -291,7 +293,8 @@ struct Loaded {
 fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
     let cache = options.incremental.as_ref().map(|i| &i.loaded);
     output::unlink_old_media(&options.content, &options.out);
-    let (mut content, report, dangling) = crate::check::content_and_dangling(&options.content, cache);
+    let memo = options.incremental.as_ref().map(|i| &i.checks);
+    let (mut content, report, dangling) = crate::check::content_and_dangling(&options.content, cache, memo);
     if report.errors() > 0 {
         return Err(BuildError::Content(report));
     }

@@ -21,6 +21,7 @@ mod images;
 mod import_hardening;
 mod import_limits;
 mod incremental;
+mod incremental_check;
 mod link_check;
 mod market;
 mod market_hardening;

@@ -336,6 +336,25 @@ fn rebuilds_on_content_changes_and_tells_browsers() {
     assert_eq!(server.get(&path).json()["title"], "Renamed While Serving");
 }
 
+#[test]
+fn quick_successive_saves_end_in_a_build_of_the_last_one() {
+    let root = content_copy(&repo().join("content"));
+    let (content, out) = (root.path().join("content"), root.path().join("dist"));
+    let mut server = serve_content_only(root.path());
+    let (id, file) = yaml_listing(&content, &out);
+    // Saves closer together than the watcher's wait, and some a little further apart (a
+    // rebuild may start between them and read a file half written): the last one wins.
+    for (i, pause) in [0, 3, 15, 30, 1, 45, 0].into_iter().enumerate() {
+        retitle(&file, &format!("Saved {i}"));
+        std::thread::sleep(Duration::from_millis(pause));
+    }
+    let path = format!("/api/properties/{id}");
+    poll(&mut server, &path, Duration::from_secs(20), |r| r.status == 200 && r.json()["title"] == "Saved 6");
+    // And stays so: no rebuild of an earlier state comes after.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(server.get(&path).json()["title"], "Saved 6", "{}", server.log());
+}
+
 /// A stand-in for the React front end: `vite` and the prerender are tiny scripts that log each
 /// run, so the test sees which stages a change reruns.
 fn fake_site(dir: &Path) {

@@ -8,8 +8,10 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use super::{Target, classify};
+use crate::check::memo::PerRecord;
 use crate::content::diag::Diagnostic;
 use crate::content::markdown;
+use crate::content::model::{DeveloperFile, PageFile, PostFile, PropertyFile, SiteFile};
 use crate::content::yaml::Pos;
 use crate::content::{Content, Record};
 use crate::routes::{Missing, SitePages};
@@ -27,94 +29,154 @@ struct Source<'a> {
     page: String,
 }
 
-fn sources<'a>(content: &'a Content) -> Vec<Source<'a>> {
-    fn field_sources<'a, T>(
-        r: &'a Record<T>,
-        page: &str,
-        fields: &[(&'static str, Option<&'a str>)],
-        out: &mut Vec<Source<'a>>,
-    ) {
-        for (field, text) in fields {
-            let Some(text) = text else { continue };
-            let path: Vec<&str> = field.split('.').collect();
-            out.push(Source {
-                text,
-                file: &r.path,
-                at: r.tree.pos_of(&path),
-                body: false,
-                field: Some(field),
-                page: page.to_owned(),
-            });
-        }
+fn field_sources<'a, T>(
+    r: &'a Record<T>,
+    page: &str,
+    fields: &[(&'static str, Option<&'a str>)],
+    out: &mut Vec<Source<'a>>,
+) {
+    for (field, text) in fields {
+        let Some(text) = text else { continue };
+        let path: Vec<&str> = field.split('.').collect();
+        out.push(Source {
+            text,
+            file: &r.path,
+            at: r.tree.pos_of(&path),
+            body: false,
+            field: Some(field),
+            page: page.to_owned(),
+        });
     }
-    fn body_source<'a, T>(r: &'a Record<T>, page: String, out: &mut Vec<Source<'a>>) {
-        if let Some(body) = &r.body {
-            out.push(Source {
-                text: body,
-                file: &r.path,
-                at: Pos { line: r.body_line, col: 1 },
-                body: true,
-                field: None,
-                page,
-            });
+}
+
+fn body_source<'a, T>(r: &'a Record<T>, page: String, out: &mut Vec<Source<'a>>) {
+    if let Some(body) = &r.body {
+        out.push(Source {
+            text: body,
+            file: &r.path,
+            at: Pos { line: r.body_line, col: 1 },
+            body: true,
+            field: None,
+            page,
+        });
+    }
+}
+
+fn property_sources<'a>(p: &'a Record<PropertyFile>, out: &mut Vec<Source<'a>>) {
+    let page = contract::urls::property_path(&p.id);
+    body_source(p, page.clone(), out);
+    let d = &p.data;
+    field_sources(
+        p,
+        &page,
+        &[
+            ("description", d.description.as_deref()),
+            ("ar.description", d.ar.as_ref().and_then(|t| t.description.as_deref())),
+            ("ru.description", d.ru.as_ref().and_then(|t| t.description.as_deref())),
+        ],
+        out,
+    );
+}
+
+fn post_sources<'a>(post: &'a Record<PostFile>, out: &mut Vec<Source<'a>>) {
+    body_source(post, contract::urls::post_path(&post.id, &post.data.title), out);
+}
+
+fn page_sources<'a>(page: &'a Record<PageFile>, out: &mut Vec<Source<'a>>) {
+    body_source(page, "/".to_owned(), out);
+}
+
+fn developer_sources<'a>(d: &'a Record<DeveloperFile>, out: &mut Vec<Source<'a>>) {
+    let v = &d.data;
+    field_sources(
+        d,
+        "/developers",
+        &[
+            ("description", Some(v.description.as_str())),
+            ("ar.description", v.ar.as_ref().and_then(|t| t.description.as_deref())),
+            ("ru.description", v.ru.as_ref().and_then(|t| t.description.as_deref())),
+        ],
+        out,
+    );
+}
+
+fn site_sources<'a>(site: &'a Record<SiteFile>, out: &mut Vec<Source<'a>>) {
+    let s = &site.data;
+    let texts =
+        |t: &'a Option<crate::content::model::SiteTexts>,
+         which: fn(&crate::content::model::SiteTexts) -> Option<&str>| { t.as_ref().and_then(which) };
+    field_sources(
+        site,
+        "/",
+        &[
+            ("whyUs", Some(s.why_us.as_str())),
+            ("about", Some(s.about.as_str())),
+            ("ar.whyUs", texts(&s.ar, |t| t.why_us.as_deref())),
+            ("ar.about", texts(&s.ar, |t| t.about.as_deref())),
+            ("ru.whyUs", texts(&s.ru, |t| t.why_us.as_deref())),
+            ("ru.about", texts(&s.ru, |t| t.about.as_deref())),
+        ],
+        out,
+    );
+}
+
+/// The texts of the content, in the order of the check's report: listings, posts, pages,
+/// developers, the site's. With `kept`, a record it names as having no link and no text too
+/// complex to render is passed over (it gives nothing); `fresh` gets the records read since,
+/// with the range of their texts, for the next check.
+fn sources<'a>(
+    content: &'a Content,
+    kept: Option<&PerRecord<bool>>,
+    fresh: &mut Vec<(Fresh<'a>, std::ops::Range<usize>)>,
+) -> Vec<Source<'a>> {
+    fn each<'a, T: Send + Sync + 'static>(
+        records: &'a [Arc<Record<T>>],
+        kept: Option<&PerRecord<bool>>,
+        fresh: &mut Vec<(Fresh<'a>, std::ops::Range<usize>)>,
+        out: &mut Vec<Source<'a>>,
+        add: fn(&'a Record<T>, &mut Vec<Source<'a>>),
+        wrap: fn(&'a Arc<Record<T>>) -> Fresh<'a>,
+    ) {
+        for r in records {
+            match kept.and_then(|k| k.get(r)) {
+                Some(false) => {}
+                Some(true) => add(r, out),
+                None => {
+                    let start = out.len();
+                    add(r, out);
+                    fresh.push((wrap(r), start..out.len()));
+                }
+            }
         }
     }
     let mut out = Vec::new();
-    for p in &content.properties {
-        let page = contract::urls::property_path(&p.id);
-        body_source(p, page.clone(), &mut out);
-        let d = &p.data;
-        field_sources(
-            p,
-            &page,
-            &[
-                ("description", d.description.as_deref()),
-                ("ar.description", d.ar.as_ref().and_then(|t| t.description.as_deref())),
-                ("ru.description", d.ru.as_ref().and_then(|t| t.description.as_deref())),
-            ],
-            &mut out,
-        );
-    }
-    for post in &content.posts {
-        body_source(post, contract::urls::post_path(&post.id, &post.data.title), &mut out);
-    }
-    for page in &content.pages {
-        body_source(page, "/".to_owned(), &mut out);
-    }
-    for d in &content.developers {
-        let v = &d.data;
-        field_sources(
-            d,
-            "/developers",
-            &[
-                ("description", Some(v.description.as_str())),
-                ("ar.description", v.ar.as_ref().and_then(|t| t.description.as_deref())),
-                ("ru.description", v.ru.as_ref().and_then(|t| t.description.as_deref())),
-            ],
-            &mut out,
-        );
-    }
+    each(&content.properties, kept, fresh, &mut out, property_sources, Fresh::Property);
+    each(&content.posts, kept, fresh, &mut out, post_sources, Fresh::Post);
+    each(&content.pages, kept, fresh, &mut out, page_sources, Fresh::Page);
+    each(&content.developers, kept, fresh, &mut out, developer_sources, Fresh::Developer);
     if let Some(site) = &content.site {
-        let s = &site.data;
-        let texts = |t: &'a Option<crate::content::model::SiteTexts>,
-                     which: fn(&crate::content::model::SiteTexts) -> Option<&str>| {
-            t.as_ref().and_then(which)
-        };
-        field_sources(
-            site,
-            "/",
-            &[
-                ("whyUs", Some(s.why_us.as_str())),
-                ("about", Some(s.about.as_str())),
-                ("ar.whyUs", texts(&s.ar, |t| t.why_us.as_deref())),
-                ("ar.about", texts(&s.ar, |t| t.about.as_deref())),
-                ("ru.whyUs", texts(&s.ru, |t| t.why_us.as_deref())),
-                ("ru.about", texts(&s.ru, |t| t.about.as_deref())),
-            ],
-            &mut out,
-        );
+        site_sources(site, &mut out);
     }
     out
+}
+
+/// A record the link check read the texts of, for [`PerRecord`].
+enum Fresh<'a> {
+    Property(&'a Arc<Record<PropertyFile>>),
+    Post(&'a Arc<Record<PostFile>>),
+    Page(&'a Arc<Record<PageFile>>),
+    Developer(&'a Arc<Record<DeveloperFile>>),
+}
+
+impl Fresh<'_> {
+    fn keep(&self, memo: &mut PerRecord<bool>, has_links: bool) {
+        match self {
+            Fresh::Property(r) => memo.insert(r, has_links),
+            Fresh::Post(r) => memo.insert(r, has_links),
+            Fresh::Page(r) => memo.insert(r, has_links),
+            Fresh::Developer(r) => memo.insert(r, has_links),
+        }
+    }
 }
 
 /// Line and column of byte offsets in a text, counted from `at` (the text's first line). Asked
@@ -170,14 +232,28 @@ pub fn dangling(content: &Content) -> HashSet<String> {
 
 /// [`check_content`] and [`dangling`] at once.
 pub fn scan_content(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
-    let site_pages = SitePages::new(content);
+    scan_content_with(content, None)
+}
+
+/// [`scan_content`]; with `kept` (what the last check kept, see [`super::super::memo`]), the
+/// texts of a record not read again since are read again only when they have links, and
+/// `kept` becomes what this check found.
+pub(in crate::check) fn scan_content_with(
+    content: &Content,
+    kept: Option<&mut PerRecord<bool>>,
+) -> (Vec<Diagnostic>, HashSet<String>) {
+    // Made on the first internal link: most edits' texts have none.
+    let site_pages = std::sync::OnceLock::new();
     let base = content
         .site
         .as_ref()
         .and_then(|s| contract::urls::normalize_base_url(&s.data.base_url).ok())
         .unwrap_or_default();
     let media = content.dir.join("media");
-    let sources = sources(content);
+    // Every text read: the memo of parsed texts keeps only these.
+    let whole = kept.as_ref().is_none_or(|k| k.is_empty());
+    let mut fresh = Vec::new();
+    let sources = sources(content, kept.as_deref(), &mut fresh);
     let memo = std::mem::take(&mut *PARSED.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
     let found: Vec<(Vec<Diagnostic>, Vec<String>, Keep)> = sources
         .par_iter()
@@ -203,8 +279,9 @@ pub fn scan_content(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
             for link in &parsed.links {
                 let Target::Internal(path) = classify(&link.url, &base, &source.page) else { continue };
                 let decoded = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
-                let problem =
-                    problems.entry(path).or_insert_with_key(|path| link_problem(path, &media, &site_pages));
+                let problem = problems.entry(path).or_insert_with_key(|path| {
+                    link_problem(path, &media, site_pages.get_or_init(|| SitePages::new(content)))
+                });
                 let Some(mut problem) = problem.clone() else { continue };
                 // A page taken away is a warning for a link, which opens its 'no longer there'
                 // page; an image drawn from such an address has nothing to draw: an error.
@@ -258,16 +335,43 @@ pub fn scan_content(content: &Content) -> (Vec<Diagnostic>, HashSet<String>) {
             (found, dangling, entry)
         })
         .collect();
+    if let Some(kept) = kept {
+        let mut next = PerRecord::with_capacity(kept.len().max(fresh.len()));
+        fn still<T: Send + Sync + 'static>(
+            records: &[Arc<Record<T>>],
+            kept: &PerRecord<bool>,
+            next: &mut PerRecord<bool>,
+        ) {
+            for r in records {
+                if let Some(&has) = kept.get(r) {
+                    next.insert(r, has);
+                }
+            }
+        }
+        still(&content.properties, kept, &mut next);
+        still(&content.posts, kept, &mut next);
+        still(&content.pages, kept, &mut next);
+        still(&content.developers, kept, &mut next);
+        for (record, range) in &fresh {
+            let has = found[range.clone()].iter().any(|(_, _, (_, parsed))| parsed.gives_something());
+            record.keep(&mut next, has);
+        }
+        *kept = next;
+    }
     let mut diagnostics = Vec::new();
     let mut dangling = HashSet::new();
-    // Only the texts there are now are kept.
-    let mut kept = HashMap::with_capacity(found.len());
+    let mut memo = memo;
+    // Only the texts there are now are kept; when only some were read (the others' records
+    // not read again since), the earlier texts stay too, until they are many more.
+    if whole || memo.len() > 4 * found.len() + 100_000 {
+        memo = HashMap::with_capacity(found.len());
+    }
     for (found, paths, (hash, parsed)) in found {
         diagnostics.extend(found);
         dangling.extend(paths);
-        kept.insert(hash, parsed);
+        memo.insert(hash, parsed);
     }
-    *PARSED.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = kept;
+    *PARSED.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = memo;
     (diagnostics, dangling)
 }
 
@@ -278,6 +382,13 @@ type Keep = (u128, Arc<Parsed>);
 struct Parsed {
     too_complex: Option<(usize, markdown::Limit)>,
     links: Vec<markdown::MarkdownLink>,
+}
+
+impl Parsed {
+    /// Whether the check can find anything in the text: none without a link or a limit passed.
+    fn gives_something(&self) -> bool {
+        self.too_complex.is_some() || !self.links.is_empty()
+    }
 }
 
 /// The texts of the last check, parsed, by their XXH3 hash. A text parses the same whatever

@@ -13,6 +13,7 @@
 mod content;
 pub mod pages;
 
+pub(super) use content::scan_content_with;
 pub use content::{check_content, dangling, scan_content};
 pub use pages::{BrokenLink, PageCheckError, describe};
 
