@@ -286,6 +286,12 @@ describe('12: the mortgage calculator on a sale listing', () => {
     await calculator.scrollIntoViewIfNeeded();
     await calculator.locator('form').waitFor();
     await page.waitForFunction(() => document.querySelector('.mortgage__list dd'));
+    // The box's padding comes from the same sheet, but Chromium was once seen reporting it as
+    // 0 px for a moment after the calculator's rules already applied inside it (28 px a second
+    // later): waited for, up to 5 s, so only a sheet that never applies fails.
+    await page
+      .waitForFunction(() => getComputedStyle(document.querySelector('section.mortgage')).paddingTop !== '0px', null, { timeout: 5_000 })
+      .catch(() => {});
     return page.evaluate(() => {
       const style = (selector) => getComputedStyle(document.querySelector(selector));
       return {
