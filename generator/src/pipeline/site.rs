@@ -146,6 +146,23 @@ enum Finished {
 /// scripts/prerender.mjs).
 const STALE_BUNDLE: i32 = 75;
 
+/// `node scripts/prerender.mjs --dist OUT --cache CACHE MODE` run in the site's folder, and the
+/// command as the build prints it and names it in errors.
+fn prerender_process(site_dir: &Path, out: &Path, cache: &Path, mode: &str) -> (Command, String) {
+    let args = [
+        "scripts/prerender.mjs".as_ref(),
+        "--dist".as_ref(),
+        out.as_os_str(),
+        "--cache".as_ref(),
+        cache.as_os_str(),
+        mode.as_ref(),
+    ];
+    let command = format!("node {}", args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" "));
+    let mut node = Command::new("node");
+    node.args(args).current_dir(site_dir);
+    (node, command)
+}
+
 impl Early {
     /// Started, when the site has its packages and an SSR bundle (a first build has neither yet:
     /// its prerender starts after Vite's build), and a prerender script that knows `--wait` (one
@@ -160,18 +177,8 @@ impl Early {
             return None;
         }
         let (out, cache) = (std::path::absolute(out).ok()?, std::path::absolute(cache).ok()?);
-        let args = [
-            "scripts/prerender.mjs".as_ref(),
-            "--dist".as_ref(),
-            out.as_os_str(),
-            "--cache".as_ref(),
-            cache.as_os_str(),
-            "--wait".as_ref(),
-        ];
-        let command =
-            format!("node {}", args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" "));
-        let mut child =
-            Command::new("node").args(args).current_dir(site_dir).stdin(Stdio::piped()).spawn().ok()?;
+        let (mut node, command) = prerender_process(site_dir, &out, &cache, "--wait");
+        let mut child = node.stdin(Stdio::piped()).spawn().ok()?;
         let go = child.stdin.take();
         Some(Early { child, go, command })
     }
@@ -504,20 +511,9 @@ impl WarmProcess {
     fn start(site_dir: &Path, out: &Path, cache: &Path) -> Result<WarmProcess, SiteError> {
         let cache = std::path::absolute(cache)
             .map_err(|source| SiteError::Io { path: cache.to_path_buf(), source })?;
-        let args = [
-            "scripts/prerender.mjs".as_ref(),
-            "--dist".as_ref(),
-            out.as_os_str(),
-            "--cache".as_ref(),
-            cache.as_os_str(),
-            "--serve".as_ref(),
-        ];
-        let command =
-            format!("node {}", args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" "));
+        let (mut node, command) = prerender_process(site_dir, out, &cache, "--serve");
         println!("estate build: {command}");
-        let mut child = Command::new("node")
-            .args(args)
-            .current_dir(site_dir)
+        let mut child = node
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

@@ -2,12 +2,7 @@
 
 use super::*;
 
-fn routes<'a>(
-    properties: &[&'a str],
-    gone: &[&'a str],
-    posts: &[&'a str],
-    agents: &[&'a str],
-) -> Routes<'a> {
+fn routes<'a>(properties: &[&'a str], gone: &[&'a str], posts: &[&'a str], agents: &[&'a str]) -> Routes<'a> {
     let list = |paths: &[&'a str]| paths.iter().map(|p| std::borrow::Cow::Borrowed(*p)).collect();
     Routes {
         properties: list(properties),

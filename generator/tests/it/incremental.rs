@@ -13,35 +13,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::support::random_edits::{Random, files_in, read};
 use crate::support::{content_copy, copy_tree, estate, repo, snapshot};
 use generator::netlify::Rules;
 use generator::pipeline::{self, BuildError, BuildOptions, Pages};
-
-/// A small deterministic generator (xorshift64*): no dependency, and a seed replays a run.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
-fn files_in(dir: &Path, extension: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == extension))
-        .collect();
-    files.sort();
-    files
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 /// Rewrites the first line starting with `key: ` through `change`; false when there is none.
 fn change_line(path: &Path, key: &str, change: impl Fn(&str) -> String) -> bool {

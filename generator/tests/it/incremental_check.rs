@@ -9,35 +9,10 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::support::random_edits::{Random, files_in, read};
 use crate::support::{content_copy, repo};
 use generator::check::{self, Memo};
 use generator::content::LoadCache;
-
-/// xorshift64*: no dependency, and a seed replays a run.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-}
-
-fn files(dir: &Path, extension: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == extension))
-        .collect();
-    files.sort();
-    files
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap()
-}
 
 fn stem(path: &Path) -> String {
     path.file_stem().unwrap().to_string_lossy().into_owned()
@@ -60,8 +35,8 @@ fn set(text: &str, key: &str, line: &str) -> String {
 /// One random edit of the content in `dir`; returns what it did and the record files it changed
 /// (None: something else changed, and `estate serve` reads every record again).
 fn edit(dir: &Path, random: &mut Random, step: usize) -> (String, Option<Vec<PathBuf>>) {
-    let listings = files(&dir.join("properties"), "yaml");
-    let posts = files(&dir.join("blog"), "md");
+    let listings = files_in(&dir.join("properties"), "yaml");
+    let posts = files_in(&dir.join("blog"), "md");
     let listing = listings[random.below(listings.len())].clone();
     let post = posts[random.below(posts.len())].clone();
     let other = &listings[random.below(listings.len())];

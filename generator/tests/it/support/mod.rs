@@ -7,6 +7,8 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 mod feed_server;
+#[allow(dead_code)] // the random-edit tests use all of it, other modules none
+pub mod random_edits;
 #[allow(dead_code)] // each test module uses some of it
 pub mod serve;
 mod tree;
