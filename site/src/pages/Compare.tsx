@@ -191,10 +191,10 @@ export function Component() {
   const fromShortlist = (location.state as { from?: string } | null)?.from === COMPARE_FROM_SHORTLIST.from;
   // The prerender has no query: the page hydrates as it drew it, then reads it.
   const hydrated = useHydrated();
-  const ids = hydrated ? idsOf(params.get('ids')) : [];
+  const chosen = hydrated ? cleanIds(idsParam(params.get('ids'))) : [];
   // A link naming more than COMPARE_MAX listings (written by hand or cut short): the first ones
-  // are compared, and the page says so rather than dropping the others silently.
-  const asked = hydrated ? cleanIds(idsParam(params.get('ids'))).length : 0;
+  // are compared (as idsOf reads them), and the page says so rather than dropping the others silently.
+  const ids = chosen.slice(0, COMPARE_MAX);
   // Each press of 'Try again' asks for the listings anew.
   const [attempt, setAttempt] = useState(0);
   const saved = useSaved(ids, attempt, true);
@@ -397,9 +397,9 @@ export function Component() {
               </table>
             </div>
           )}
-          {!pending && asked > COMPARE_MAX && properties.length >= 2 ? (
+          {!pending && chosen.length > ids.length && properties.length >= 2 ? (
             <p className="compare__first" role="status">
-              {t('compare.firstOnly', { max: COMPARE_MAX, n: asked })}
+              {t('compare.firstOnly', { max: COMPARE_MAX, n: chosen.length })}
             </p>
           ) : null}
           {/* Each listing no longer published, by its title. */}
