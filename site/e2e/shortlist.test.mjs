@@ -127,7 +127,10 @@ describe('the shortlist', () => {
     await other.page.getByRole('button', { name: 'Save these to my shortlist' }).click();
     await headerSays(other.page, 3);
     assert.deepEqual(await savedIn(other.page), expected);
+    // The router replaces the address after the click's render (asynchronously): wait for it.
+    await other.page.waitForURL((url) => url.search === '', { timeout: 5000 }).catch(() => {});
     assert.equal(new URL(other.page.url()).search, '', 'now the visitor\'s own list');
+    await other.page.getByRole('heading', { level: 1, name: 'Your shortlist' }).waitFor({ timeout: 5000 });
     await other.context.close();
 
     // Clear all asks first.
