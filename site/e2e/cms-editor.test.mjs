@@ -134,7 +134,7 @@ async function outcome(page, since) {
  * closed first). */
 async function openEntry(page, title) {
   const panel = page.locator('#estate-status');
-  if (await panel.isVisible()) await panel.getByRole('button', { name: 'Hide' }).click();
+  if (await panel.isVisible()) await panel.getByRole('button', { name: 'Hide', exact: true }).click();
   await page.getByText(title).locator('visible=true').first().click();
 }
 
@@ -439,6 +439,16 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   await page.setViewportSize({ width: 390, height: 844 });
   // The outcome of the build that saw all three changes (the watcher may build them apart).
   let refused = await outcome(page, '');
+  // On a phone the refusal's details are folded, so the panel leaves the sign-in button free.
+  const signInButton = page.getByRole('button', { name: 'Work with Local Repository' });
+  assert.ok(!(await overlap(refused.panel, signInButton)), `the panel covers the sign-in button: ${refused.text}`);
+  assert.match(refused.text, /^Not published at /);
+  const more = refused.panel.getByRole('button', { name: 'Show details' });
+  assert.equal(await more.getAttribute('aria-expanded'), 'false');
+  await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-folded-390.png') });
+  await more.click();
+  assert.equal(await refused.panel.getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded'), 'true');
+  refused = { ...refused, text: await refused.panel.innerText() };
   while (!/img_4521[\s\S]*no listing has that address|no listing has that address[\s\S]*img_4521/.test(refused.text)) refused = await outcome(page, refused.text);
   assert.ok(!refused.published, refused.text);
   assert.match(refused.text, /The uploaded file “img_4521\.heic”: It is not published: it is a HEIC photo[^\n]*save it as JPEG and upload that instead/);
@@ -448,7 +458,7 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   assert.doesNotMatch(refused.text, /`|\.ya?ml\b|\.md\b|\bmedia\/(\s|,|$)/m);
   await clear(page, 'refused at 390');
   await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-refused-390.png') });
-  await refused.panel.getByRole('button', { name: 'Hide' }).click();
+  await refused.panel.getByRole('button', { name: 'Hide', exact: true }).click();
   // Signed in on a wider screen, whose toolbar names its buttons.
   await page.setViewportSize({ width: 1000, height: 700 });
   await signIn(page);

@@ -12,6 +12,11 @@
   // The last outcome shown (for its words), and the time of the last save in the CMS (0: none).
   let last = null;
   let savedAt = 0;
+  // The outcome's details (pages, deploy, problems) are folded away while the whole panel would
+  // cover the sign-in screen's buttons (a phone, a site not published), unless the editor chose:
+  // `choice` ('more' or 'less', from the panel's button) holds for later outcomes too.
+  let choice = null;
+  let folded = false;
   const panel = document.createElement('aside');
   panel.id = 'estate-status';
   panel.setAttribute('role', 'status');
@@ -51,6 +56,28 @@
   };
   const isSitePath = (url) => typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
 
+  // What the panel must leave free: the sign-in screen's buttons, or the editor could not sign in.
+  const KEEP_FREE = '.container .inner .buttons button';
+  const details = el('div');
+  details.id = 'estate-status-details';
+  const more = el('button', '', 'border:1px solid #888;border-radius:4px;background:#fff;cursor:pointer;margin-block-start:6px');
+  more.type = 'button';
+  more.setAttribute('aria-controls', details.id);
+  more.addEventListener('click', () => {
+    choice = folded ? 'more' : 'less';
+    fold(choice === 'less');
+  });
+  function fold(yes) {
+    folded = yes;
+    details.hidden = yes;
+    more.setAttribute('aria-expanded', String(!yes));
+    if (last?.words) more.textContent = yes ? last.words.details : last.words.less;
+  }
+  const covers = (node) => {
+    const [a, b] = [panel.getBoundingClientRect(), node.getBoundingClientRect()];
+    return b.width && b.height && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  };
+
   function open(yes) {
     panel.style.display = yes ? 'block' : 'none';
     toggle.style.display = yes ? 'none' : 'block';
@@ -71,6 +98,11 @@
     }
     for (const node of [panel, toggle]) node.style.insetBlockEnd = `${bottom}px`;
     panel.style.maxBlockSize = `calc(100vh - ${bottom + 72}px)`;
+    if (choice || panel.style.display === 'none' || !panel.contains(details) || !details.childElementCount) return;
+    const free = [...document.querySelectorAll(KEEP_FREE)];
+    // Unfolded to measure, folded again while it covers a button; unfolded once the buttons go.
+    if (folded) fold(false);
+    if (free.some(covers)) fold(true);
   }
   let placing = 0;
   const placeSoon = () => {
@@ -107,7 +139,8 @@
     const head = el('div', '', 'display:flex;gap:12px;align-items:flex-start;justify-content:space-between');
     head.append(el('p', status.headline, `margin:0;font-weight:600;color:${colour}`));
     head.append(hideButton(status.words.hide));
-    panel.append(head);
+    panel.append(head, more);
+    details.replaceChildren();
     const pages = el('ul', '', 'margin:6px 0 0;padding-inline-start:18px');
     for (const page of status.pages ?? []) {
       const item = el('li', page.title + (isSitePath(page.url) ? ': ' : ''));
@@ -120,7 +153,7 @@
       }
       pages.append(item);
     }
-    if (pages.childElementCount) panel.append(pages);
+    if (pages.childElementCount) details.append(pages);
     // Netlify's badge of the latest deploy: the one way a failed deploy (which publishes
     // nothing) shows here. Only that address is loaded.
     if (typeof status.deploy_badge === 'string' && status.deploy_badge.startsWith('https://api.netlify.com/api/v1/badges/')) {
@@ -130,10 +163,13 @@
       badge.alt = '';
       badge.style.verticalAlign = 'middle';
       deploy.append(badge);
-      panel.append(deploy);
+      details.append(deploy);
     }
-    if (status.errors?.length) panel.append(list(status.words.errors, status.errors, '#b42318'));
-    if (status.warnings?.length) panel.append(list(status.words.warnings, status.warnings, '#8a5a00'));
+    if (status.errors?.length) details.append(list(status.words.errors, status.errors, '#b42318'));
+    if (status.warnings?.length) details.append(list(status.words.warnings, status.warnings, '#8a5a00'));
+    panel.append(details);
+    more.hidden = !details.childElementCount;
+    fold(choice === 'less');
     toggle.textContent = status.words.show;
     toggle.style.borderColor = colour;
   }
@@ -168,7 +204,9 @@
     refresh();
     setInterval(refresh, 2000);
     window.addEventListener('estate:rebuilt', refresh);
-    new MutationObserver(placeSoon).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-hidden', 'hidden', 'inert'] });
+    // Changes inside the panel (its folding) are its own doing, not the CMS's: not a reason to move.
+    const own = (record) => panel.contains(record.target) || record.target === toggle;
+    new MutationObserver((records) => records.every(own) || placeSoon()).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-hidden', 'hidden', 'inert'] });
     window.addEventListener('resize', placeSoon);
     // The CMS's button and notes slide in: placed again once they stop, not only when they appear.
     document.addEventListener('transitionend', placeSoon, true);

@@ -75,6 +75,9 @@ pub struct Words {
     pub view: &'static str,
     pub hide: &'static str,
     pub show: &'static str,
+    /// The panel's button that unfolds the outcome's details, and folds them again.
+    pub details: &'static str,
+    pub less: &'static str,
     pub deploy: &'static str,
     /// Shown from a save until its outcome arrives; `{time}` is the time of the save.
     pub publishing: &'static str,
@@ -86,6 +89,8 @@ const WORDS: Words = Words {
     view: "View the page",
     hide: "Hide",
     show: "Site status",
+    details: "Show details",
+    less: "Hide details",
     deploy: "The latest save's deploy (if it says failed, the site still shows the version above):",
     publishing: "Saved at {time}: publishing… The outcome shows here when the site is built.",
 };
