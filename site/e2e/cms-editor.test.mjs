@@ -506,6 +506,44 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   await context.close();
 });
 
+test('a save whose deploy fails: the panel shows the deploy\'s badge while the save is published, looks at it again, and after five minutes says what a failed deploy means', async () => {
+  const { context, page, errors } = await openCms();
+  // Netlify's badge (never fetched from the internet here): what the failed deploy shows.
+  const badges = [];
+  await page.route('https://api.netlify.com/**', (route) => {
+    badges.push(route.request().url());
+    return route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="20"><text x="4" y="15">failed</text></svg>' });
+  });
+  // The last outcome the site published, with its badge; a failed deploy publishes no newer one.
+  const badge = 'https://api.netlify.com/api/v1/badges/3f2a9c1e-8b7d-4e21-9a5c-0d6e4b1f7a82/deploy-status';
+  await page.route('**/cms/status.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), at: '2026-01-05T10:00:00.000+04:00', deploy_badge: badge } });
+  });
+  // A save as the CMS commits it to GitHub.
+  await page.route('**/graphql', (route) => route.fulfill({ json: { data: {} } }));
+  await page.clock.install();
+  await page.reload();
+  await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
+  await page.evaluate(() => fetch('/graphql', { method: 'POST', body: JSON.stringify({ query: 'mutation { createCommitOnBranch }' }) }));
+  const panel = page.locator('#estate-status[data-published=publishing]');
+  await panel.waitFor({ timeout: 10_000 });
+  assert.match(await panel.innerText(), /^Saved at \d\d:\d\d:\d\d: publishing…[\s\S]*The latest deploy \(if it says failed, this save could not be published\):/);
+  assert.ok((await panel.locator('img').getAttribute('src')).startsWith(`${badge}?t=`));
+  assert.doesNotMatch(await panel.innerText(), /No outcome/);
+  const seen = badges.length;
+  await page.clock.fastForward('00:22');
+  // Polled from here: the page's own timers and frames are the installed clock's.
+  for (let tries = 0; tries < 50 && badges.length <= seen; tries += 1) await page.waitForTimeout(100);
+  assert.ok(badges.length > seen, 'the badge is fetched again while waiting');
+  await page.clock.fastForward('05:00');
+  await page.locator('#estate-status [data-slow]').waitFor({ timeout: 5000 });
+  assert.match(plain(await panel.innerText()), /No outcome after 5 minutes\. If the deploy above says failed, this save is not on the site yet/);
+  await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-slow.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the editors\' guide shows every picture taken here, and only those', () => {
   const guide = readFileSync(join(repo, 'docs', 'editors.md'), 'utf8');
   const shown = [...guide.matchAll(/\]\(editors\/([^)]+\.jpg)\)/g)].map((m) => m[1]);

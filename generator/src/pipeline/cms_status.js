@@ -120,8 +120,45 @@
     head.append(el('p', last.words.publishing.replace('{time}', time), 'margin:0;font-weight:600;color:#1b1b1b'));
     head.append(hideButton(last.words.hide));
     panel.append(head);
+    // A deploy that fails publishes no outcome: its badge is the one sign of it while waiting.
+    const deploy = deployBadge(last, last.words.deploying);
+    if (deploy) panel.append(deploy);
     toggle.style.borderColor = '#555';
     open(true);
+  }
+
+  // Netlify's badge of the latest deploy: the one way a failed deploy (which publishes nothing)
+  // shows here. Only that address is loaded.
+  const BADGES = 'https://api.netlify.com/api/v1/badges/';
+  function deployBadge(status, words) {
+    if (typeof status.deploy_badge !== 'string' || !status.deploy_badge.startsWith(BADGES) || !words) return null;
+    const deploy = el('p', words + ' ', 'margin:6px 0 0');
+    const badge = el('img');
+    badge.src = `${status.deploy_badge}?t=${Date.now()}`;
+    badge.alt = '';
+    badge.style.verticalAlign = 'middle';
+    deploy.append(badge);
+    return deploy;
+  }
+
+  // While a save waits for its outcome: the deploy's badge looked at again every 20 s, and after
+  // five minutes (a deploy takes one to three) a line saying what a failed deploy means.
+  const SLOW = 5 * 60_000;
+  let badgeAt = 0;
+  function stillPublishing() {
+    if (panel.dataset.published !== 'publishing' || !savedAt) return;
+    const now = Date.now();
+    const badge = panel.querySelector('img');
+    if (badge && now - Math.max(badgeAt, savedAt) >= 20_000) {
+      badgeAt = now;
+      badge.src = `${last.deploy_badge}?t=${now}`;
+    }
+    const words = badge ? last.words.slow : last.words.stalled;
+    if (now - savedAt >= SLOW && words && !panel.querySelector('[data-slow]')) {
+      const slow = el('p', words.replace('{minutes}', String(Math.floor((now - savedAt) / 60_000))), 'margin:6px 0 0;color:#8a5a00');
+      slow.dataset.slow = '';
+      panel.append(slow);
+    }
   }
 
   function hideButton(words) {
@@ -156,15 +193,8 @@
     if (pages.childElementCount) details.append(pages);
     // Netlify's badge of the latest deploy: the one way a failed deploy (which publishes
     // nothing) shows here. Only that address is loaded.
-    if (typeof status.deploy_badge === 'string' && status.deploy_badge.startsWith('https://api.netlify.com/api/v1/badges/')) {
-      const deploy = el('p', status.words.deploy + ' ', 'margin:6px 0 0');
-      const badge = el('img');
-      badge.src = `${status.deploy_badge}?t=${Date.now()}`;
-      badge.alt = '';
-      badge.style.verticalAlign = 'middle';
-      deploy.append(badge);
-      details.append(deploy);
-    }
+    const deploy = deployBadge(status, status.words.deploy);
+    if (deploy) details.append(deploy);
     if (status.errors?.length) details.append(list(status.words.errors, status.errors, '#b42318'));
     if (status.warnings?.length) details.append(list(status.words.warnings, status.warnings, '#8a5a00'));
     panel.append(details);
@@ -202,7 +232,10 @@
   const start = () => {
     document.body.append(panel, toggle);
     refresh();
-    setInterval(refresh, 2000);
+    setInterval(() => {
+      refresh();
+      stillPublishing();
+    }, 2000);
     window.addEventListener('estate:rebuilt', refresh);
     // Changes inside the panel (its folding) are its own doing, not the CMS's: not a reason to move.
     const own = (record) => panel.contains(record.target) || record.target === toggle;

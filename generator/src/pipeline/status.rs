@@ -81,6 +81,12 @@ pub struct Words {
     pub deploy: &'static str,
     /// Shown from a save until its outcome arrives; `{time}` is the time of the save.
     pub publishing: &'static str,
+    /// Beside the deploy's badge while a save is being published.
+    pub deploying: &'static str,
+    /// Added while a save's outcome has not come after five minutes (`{minutes}`), with the
+    /// deploy's badge shown (`slow`) or without one (`stalled`).
+    pub slow: &'static str,
+    pub stalled: &'static str,
 }
 
 const WORDS: Words = Words {
@@ -93,6 +99,9 @@ const WORDS: Words = Words {
     less: "Hide details",
     deploy: "The latest save's deploy (if it says failed, the site still shows the version above):",
     publishing: "Saved at {time}: publishing… The outcome shows here when the site is built.",
+    deploying: "The latest deploy (if it says failed, this save could not be published):",
+    slow: "No outcome after {minutes} minutes. If the deploy above says failed, this save is not on the site yet: the site shows the version before it. Ask whoever looks after the site (Netlify emails them why).",
+    stalled: "No outcome after {minutes} minutes: the site may not be building. Your save is kept; ask whoever looks after the site.",
 };
 
 impl Status {
