@@ -23,7 +23,7 @@ use crate::content::model::{DeveloperFile, MemberFile, PostFile, PropertyFile};
 
 /// One file to write: where (relative to the output folder), and its bytes (shared with the
 /// memo that made them).
-pub(super) type Job = (PathBuf, Arc<Vec<u8>>);
+pub(super) type Job = (PathBuf, Arc<super::bytes::FileBytes>);
 
 /// See the module's documentation.
 #[derive(Clone, Default)]
@@ -70,8 +70,8 @@ pub(super) struct Known {
     pub(super) wanted: Option<HashSet<PathBuf>>,
 }
 
-/// JSON array files by path, each with its parts in order and its bytes.
-pub(super) type Arrays = HashMap<String, (Vec<Arc<Vec<u8>>>, Arc<Vec<u8>>)>;
+/// JSON array files by path, each with its parts in order.
+pub(super) type Arrays = HashMap<String, Arc<super::bytes::FileBytes>>;
 
 pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
 
@@ -177,7 +177,7 @@ pub(super) fn write_changed(
     trusted: bool,
 ) -> std::io::Result<(Vec<PathBuf>, HashMap<PathBuf, Fingerprint>)> {
     let prints: Option<Vec<Fingerprint>> =
-        known.map(|_| jobs.par_iter().map(|(_, b)| fingerprint(b)).collect());
+        known.map(|_| jobs.par_iter().map(|(_, b)| b.fingerprint()).collect());
     // What the last build wrote at the job's path, when `out` holds that build: the same
     // fingerprint is the same bytes, another is other bytes (neither needs the file read back:
     // the API's list of 10,000 listings is 35 MB).
@@ -210,7 +210,7 @@ pub(super) fn write_changed(
                     .copied()
                     .filter(|&i| match known_print(i) {
                         Some(same) => !same,
-                        None => !super::unchanged(&out.join(&jobs[i].0), &jobs[i].1),
+                        None => !jobs[i].1.is_in(&out.join(&jobs[i].0)),
                     })
                     .collect()
             } else {
@@ -221,7 +221,7 @@ pub(super) fn write_changed(
                 .map(|i| {
                     let (path, bytes) = &jobs[i];
                     let path = out.join(path);
-                    std::fs::write(&path, bytes.as_slice()).map_err(|e| {
+                    bytes.write(&path).map_err(|e| {
                         std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
                     })?;
                     Ok(path)
@@ -249,8 +249,10 @@ mod tests {
         std::fs::write(out.path().join(&other), b"[3]").unwrap();
         let known =
             HashMap::from([(same.clone(), fingerprint(b"[1]")), (other.clone(), fingerprint(b"[2]"))]);
-        let jobs: Vec<Job> =
-            vec![(same.clone(), Arc::new(b"[1]".to_vec())), (other.clone(), Arc::new(b"[3]".to_vec()))];
+        let jobs: Vec<Job> = vec![
+            (same.clone(), Arc::new(b"[1]".to_vec().into())),
+            (other.clone(), Arc::new(b"[3]".to_vec().into())),
+        ];
         // Trusted: the fingerprints decide, and `other.json` is written as changed.
         let (written, prints) = write_changed(&jobs, out.path(), Some(&known), true).unwrap();
         assert_eq!(written, vec![out.path().join(&other)]);

@@ -13,6 +13,7 @@
 //! `netlify.toml` maps each path to its file; `estate serve` reads the same rules.
 
 mod api;
+mod bytes;
 pub mod detail;
 pub mod feeds;
 pub mod guides;
@@ -42,6 +43,7 @@ use crate::content::model::{PostFile, PropertyFile, Status};
 use crate::content::{Content, Record};
 pub(crate) use api::optional_text;
 pub use api::{api_blog, api_property};
+pub use bytes::FileBytes;
 pub(crate) use known::fingerprint;
 pub use known::{DataIndex, NamedPrints};
 use known::{Known, Made};
@@ -91,15 +93,15 @@ struct Arrays<'a> {
 }
 
 impl Arrays<'_> {
-    /// The JSON array of `parts` for the file at `path`: the last build's bytes when made of the
-    /// same parts.
-    fn array(&self, path: &str, parts: Vec<Arc<Vec<u8>>>) -> Arc<Vec<u8>> {
+    /// The JSON array of `parts` for the file at `path`: the last build's (and its fingerprint)
+    /// when made of the same parts.
+    fn array(&self, path: &str, parts: Vec<Arc<Vec<u8>>>) -> Arc<FileBytes> {
         let bytes = match self.before.get(path) {
-            Some((last, bytes)) if known::same_parts(last, &parts) => bytes.clone(),
-            _ => Arc::new(json_array(parts.iter().map(|p| p.as_slice()))),
+            Some(last) if last.parts().is_some_and(|last| known::same_parts(last, &parts)) => last.clone(),
+            _ => Arc::new(FileBytes::array(parts)),
         };
         let mut now = self.now.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        now.insert(path.to_owned(), (parts, bytes.clone()));
+        now.insert(path.to_owned(), bytes.clone());
         bytes
     }
 }
@@ -107,23 +109,6 @@ impl Arrays<'_> {
 /// Where the published file at `path` (`contract::files`) goes, relative to the output folder.
 pub(crate) fn file(path: &str) -> PathBuf {
     PathBuf::from(files::relative(path))
-}
-
-/// A JSON array of already serialised values.
-fn json_array<'a>(items: impl Iterator<Item = &'a [u8]> + Clone) -> Vec<u8> {
-    // Sized once: the API's list of 10,000 listings is some 30 MB, and growing it by doubling
-    // copied it over and over.
-    let size = items.clone().map(|item| item.len() + 1).sum::<usize>() + 2;
-    let mut out = Vec::with_capacity(size);
-    out.push(b'[');
-    for (i, item) in items.enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        out.extend_from_slice(item);
-    }
-    out.push(b']');
-    out
 }
 
 /// Writes the JSON API and page data for `content` into `out`. Files whose bytes did not
@@ -315,7 +300,7 @@ impl Jobs {
             array(files::api_category(category), in_category.map(|m| m.json.clone()).collect());
         }
         array(files::API_BLOGS, posts.iter().map(|m| m.json.clone()).collect());
-        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes)));
+        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes.into())));
         add(files::API_NOT_FOUND, API_NOT_FOUND.to_vec());
         laps.lap("API lists");
 
@@ -413,7 +398,7 @@ impl Jobs {
             if trusted && !fresh {
                 kept.push(path);
             } else {
-                jobs.push((path, json.clone()));
+                jobs.push((path, Arc::new(FileBytes::whole(json.clone()))));
             }
         }
 
@@ -464,10 +449,10 @@ impl Jobs {
                 (now.market.comparison(&content.vocabulary, p), guide)
             },
         ) {
-            jobs.push((path, Arc::new(bytes)));
+            jobs.push((path, Arc::new(bytes.into())));
         }
         for (path, bytes) in crate::publish::detail::gone_files(&gone, api_properties, pictures) {
-            jobs.push((path, Arc::new(bytes)));
+            jobs.push((path, Arc::new(bytes.into())));
         }
         now.details = properties.iter().map(|m| m.record.id.clone()).zip(inputs).collect();
         laps.lap("detail files");

@@ -1,0 +1,163 @@
+//! A data file's bytes: whole, or a JSON array of already serialised parts that is never joined
+//! in memory. The API's list of 10,000 listings is some 35 MB: joining it again after every edit
+//! allocated (and the kernel zeroed) that much afresh each time, where writing its parts one
+//! after the other into the file costs only the write.
+
+use std::io::Write as _;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use super::known::Fingerprint;
+
+/// See the module's documentation.
+pub struct FileBytes {
+    repr: Repr,
+    /// Computed once: an array kept from the last build keeps its fingerprint with it.
+    print: OnceLock<Fingerprint>,
+}
+
+enum Repr {
+    /// Shared with the memo that made them (an API record's JSON is also its own file).
+    Whole(Arc<Vec<u8>>),
+    /// `[`, the parts separated by commas, `]`.
+    Array(Vec<Arc<Vec<u8>>>),
+}
+
+impl std::fmt::Debug for FileBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FileBytes({} bytes)", self.len())
+    }
+}
+
+impl From<Vec<u8>> for FileBytes {
+    fn from(bytes: Vec<u8>) -> Self {
+        FileBytes::whole(Arc::new(bytes))
+    }
+}
+
+impl FileBytes {
+    pub fn whole(bytes: Arc<Vec<u8>>) -> Self {
+        FileBytes { repr: Repr::Whole(bytes), print: OnceLock::new() }
+    }
+
+    /// The JSON array of `parts`, each already JSON.
+    pub fn array(parts: Vec<Arc<Vec<u8>>>) -> Self {
+        FileBytes { repr: Repr::Array(parts), print: OnceLock::new() }
+    }
+
+    /// The parts, when an array.
+    pub fn parts(&self) -> Option<&[Arc<Vec<u8>>]> {
+        match &self.repr {
+            Repr::Array(parts) => Some(parts),
+            Repr::Whole(_) => None,
+        }
+    }
+
+    fn len(&self) -> usize {
+        match &self.repr {
+            Repr::Whole(bytes) => bytes.len(),
+            Repr::Array(parts) => {
+                parts.iter().map(|p| p.len() + 1).sum::<usize>() + usize::from(parts.is_empty()) + 1
+            }
+        }
+    }
+
+    /// The pieces the bytes are, in order.
+    fn pieces(&self) -> impl Iterator<Item = &[u8]> {
+        let (whole, parts) = match &self.repr {
+            Repr::Whole(bytes) => (Some(bytes.as_slice()), &[][..]),
+            Repr::Array(parts) => (None, parts.as_slice()),
+        };
+        let array = whole.is_none();
+        let open = array.then_some(&b"["[..]);
+        let close = array.then_some(&b"]"[..]);
+        let inner = parts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| [if i > 0 { &b","[..] } else { &b""[..] }, p.as_slice()]);
+        whole.into_iter().chain(open).chain(inner).chain(close)
+    }
+
+    /// The bytes as one vector (tests and callers that want them whole).
+    pub fn to_vec(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.len());
+        for piece in self.pieces() {
+            out.extend_from_slice(piece);
+        }
+        out
+    }
+
+    /// Its length and hash, as [`super::known::fingerprint`] gives them for the joined bytes.
+    pub fn fingerprint(&self) -> Fingerprint {
+        *self.print.get_or_init(|| match &self.repr {
+            Repr::Whole(bytes) => super::known::fingerprint(bytes),
+            Repr::Array(_) => {
+                let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+                let mut len = 0;
+                for piece in self.pieces() {
+                    hasher.update(piece);
+                    len += piece.len();
+                }
+                (len, hasher.digest128())
+            }
+        })
+    }
+
+    /// Writes the bytes into the file at `path` (created or truncated).
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        match &self.repr {
+            Repr::Whole(bytes) => std::fs::write(path, bytes.as_slice()),
+            Repr::Array(_) => {
+                let mut file = std::io::BufWriter::with_capacity(1 << 18, std::fs::File::create(path)?);
+                for piece in self.pieces() {
+                    file.write_all(piece)?;
+                }
+                file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether the file at `path` holds these bytes already.
+    pub fn is_in(&self, path: &Path) -> bool {
+        if !std::fs::metadata(path).is_ok_and(|m| m.len() == self.len() as u64) {
+            return false;
+        }
+        let Ok(old) = std::fs::read(path) else { return false };
+        let mut rest = old.as_slice();
+        for piece in self.pieces() {
+            match rest.split_at_checked(piece.len()) {
+                Some((head, tail)) if head == piece => rest = tail,
+                _ => return false,
+            }
+        }
+        rest.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_array_is_written_hashed_and_compared_as_its_joined_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        for parts in [vec![], vec![b"1".to_vec()], vec![b"{\"a\":1}".to_vec(), b"2".to_vec(), b"[]".to_vec()]]
+        {
+            let joined = format!(
+                "[{}]",
+                parts.iter().map(|p| String::from_utf8(p.clone()).unwrap()).collect::<Vec<_>>().join(",")
+            );
+            let bytes = FileBytes::array(parts.into_iter().map(Arc::new).collect());
+            assert_eq!(bytes.to_vec(), joined.as_bytes());
+            assert_eq!(bytes.len(), joined.len());
+            assert_eq!(bytes.fingerprint(), super::super::known::fingerprint(joined.as_bytes()));
+            let path = dir.path().join("a.json");
+            bytes.write(&path).unwrap();
+            assert_eq!(std::fs::read(&path).unwrap(), joined.as_bytes());
+            assert!(bytes.is_in(&path));
+            std::fs::write(&path, joined.replace('[', "(")).unwrap();
+            assert!(!bytes.is_in(&path), "same length, other bytes");
+        }
+    }
+}
