@@ -14,7 +14,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use rayon::prelude::*;
 
@@ -51,10 +51,12 @@ impl DataIndex {
 pub(super) struct Known {
     pub(super) properties: HashMap<String, Made<PropertyFile, contract::ApiProperty>>,
     pub(super) posts: HashMap<String, Made<PostFile, contract::ApiBlog>>,
-    /// Each listing's detail file's inputs: its record, then its similar listings' in order.
-    pub(super) details: HashMap<String, Vec<Arc<Record<PropertyFile>>>>,
-    /// Each listing's card JSON (`listings::card_json`), with the API record it was made from.
-    pub(super) cards: HashMap<String, (Arc<contract::ApiProperty>, Arc<Vec<u8>>)>,
+    /// The published listings and their similar listings, which the detail files were made from.
+    pub(super) similar: super::similar_memo::Similar,
+    /// The permit links and their QR codes' files, with the listings they were read from.
+    pub(super) permits: Permits,
+    /// What the pages of the listings no longer published were made from.
+    pub(super) gone: super::similar_memo::Gone,
     /// Each JSON array file of kept parts (the API's lists of records, the listing pages' cards)
     /// by its path, with the parts it was made of, in order (held, so that the same allocation
     /// is the same part: see [`same_parts`]).
@@ -68,6 +70,23 @@ pub(super) struct Known {
     /// Every file of `api/` and `data/` the build wanted (relative to the output folder), when
     /// known.
     pub(super) wanted: Option<HashSet<PathBuf>>,
+}
+
+/// The permit links of the published listings `of`, each once, and the QR code file of each
+/// (`qr::permit_links`, `qr::qr_path`).
+#[derive(Default)]
+pub(super) struct Permits {
+    pub(super) of: Vec<Arc<contract::ApiProperty>>,
+    pub(super) links: Arc<Vec<String>>,
+    pub(super) codes: Arc<Vec<PathBuf>>,
+}
+
+impl Permits {
+    /// Whether `properties` have the permit links of [`Permits::of`], in the same order.
+    pub(super) fn same(&self, properties: &[Arc<contract::ApiProperty>]) -> bool {
+        self.of.len() == properties.len()
+            && self.of.iter().zip(properties).all(|(a, b)| Arc::ptr_eq(a, b) || a.permit_url == b.permit_url)
+    }
 }
 
 /// JSON array files by path, each with its parts in order.
@@ -92,6 +111,19 @@ pub(super) struct Made<R, A> {
     pub(super) json: Arc<Vec<u8>>,
     /// Made by this build (not taken from the memo).
     pub(super) fresh: bool,
+    /// What the data files take from a listing's API record besides its JSON, made the first
+    /// time a build asks and kept with the record (so an edit makes one listing's again).
+    pub(super) derived: Arc<OnceLock<Derived>>,
+}
+
+/// See [`Made::derived`].
+pub(super) struct Derived {
+    /// The card (`listings::card_json`).
+    pub(super) card: Arc<Vec<u8>>,
+    /// The community key of its location (`contract::text::community_key`).
+    pub(super) key: Option<String>,
+    /// The vocabulary's community it is in (`guides::community_of`).
+    pub(super) community: Option<String>,
 }
 
 impl<R, A> Clone for Made<R, A> {
@@ -101,6 +133,7 @@ impl<R, A> Clone for Made<R, A> {
             api: self.api.clone(),
             json: self.json.clone(),
             fresh: self.fresh,
+            derived: self.derived.clone(),
         }
     }
 }
@@ -124,7 +157,13 @@ where
             _ => {
                 let api = make(record);
                 let json = serde_json::to_vec(&api).expect("API records always serialise");
-                Made { record: Arc::clone(record), api: Arc::new(api), json: Arc::new(json), fresh: true }
+                Made {
+                    record: Arc::clone(record),
+                    api: Arc::new(api),
+                    json: Arc::new(json),
+                    fresh: true,
+                    derived: Arc::default(),
+                }
             }
         })
         .collect();
