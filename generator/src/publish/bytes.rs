@@ -118,6 +118,31 @@ impl FileBytes {
         }
     }
 
+    /// Writes the bytes into the file at `path`, which holds `last`'s: of an array whose first
+    /// parts are `last`'s, only what follows them is written (an edit of a listing rewrites the
+    /// 35 MB list of listings from its place on, not from the start).
+    pub fn write_over(&self, path: &Path, last: &FileBytes) -> std::io::Result<()> {
+        use std::io::{Seek as _, SeekFrom};
+        let (Repr::Array(now), Repr::Array(was)) = (&self.repr, &last.repr) else { return self.write(path) };
+        let same = now.iter().zip(was).take_while(|(a, b)| Arc::ptr_eq(a, b)).count();
+        let on_disk = std::fs::metadata(path).is_ok_and(|m| m.len() == last.len() as u64);
+        if same == 0 || !on_disk {
+            return self.write(path);
+        }
+        // `[`, the parts kept and the commas between them.
+        let kept = was[..same].iter().map(|p| p.len() + 1).sum::<usize>();
+        let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+        file.seek(SeekFrom::Start(kept as u64))?;
+        let mut rest = std::io::BufWriter::with_capacity(1 << 18, file);
+        for part in &now[same..] {
+            rest.write_all(b",")?;
+            rest.write_all(part)?;
+        }
+        rest.write_all(b"]")?;
+        let file = rest.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+        file.set_len(self.len() as u64)
+    }
+
     /// Whether the file at `path` holds these bytes already.
     pub fn is_in(&self, path: &Path) -> bool {
         if !std::fs::metadata(path).is_ok_and(|m| m.len() == self.len() as u64) {
@@ -156,6 +181,16 @@ mod tests {
             bytes.write(&path).unwrap();
             assert_eq!(std::fs::read(&path).unwrap(), joined.as_bytes());
             assert!(bytes.is_in(&path));
+            // Written over another array's file: the parts they share at the start are kept.
+            let last = FileBytes::array(vec![Arc::new(b"0".to_vec())]);
+            let mut shared = last.parts().unwrap().to_vec();
+            shared.extend(bytes.parts().unwrap().iter().cloned());
+            let longer = FileBytes::array(shared);
+            for (from, to) in [(&last, &longer), (&longer, &last), (&longer, &bytes), (&bytes, &longer)] {
+                from.write(&path).unwrap();
+                to.write_over(&path, from).unwrap();
+                assert_eq!(std::fs::read(&path).unwrap(), to.to_vec());
+            }
             std::fs::write(&path, joined.replace('[', "(")).unwrap();
             assert!(!bytes.is_in(&path), "same length, other bytes");
         }

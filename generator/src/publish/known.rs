@@ -18,12 +18,13 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use rayon::prelude::*;
 
+use super::bytes::FileBytes;
 use crate::content::Record;
 use crate::content::model::{DeveloperFile, MemberFile, PostFile, PropertyFile};
 
 /// One file to write: where (relative to the output folder), and its bytes (shared with the
 /// memo that made them).
-pub(super) type Job = (PathBuf, Arc<super::bytes::FileBytes>);
+pub(super) type Job = (PathBuf, Arc<FileBytes>);
 
 /// See the module's documentation.
 #[derive(Clone, Default)]
@@ -90,7 +91,7 @@ impl Permits {
 }
 
 /// JSON array files by path, each with its parts in order.
-pub(super) type Arrays = HashMap<String, Arc<super::bytes::FileBytes>>;
+pub(super) type Arrays = HashMap<String, Arc<FileBytes>>;
 
 pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
 
@@ -208,12 +209,15 @@ impl NamedPrints {
 /// creating files in one folder takes a lock in the kernel, and threads contending for it were
 /// measured slower. With `known` (and `trusted`: `out` holds the build it describes) a file it
 /// knows is not read back: written when its fingerprint differs, left when it is the same.
+/// An array file whose fingerprint says it holds the bytes `arrays` (the last build's, by path)
+/// has there is written over from its first changed part on ([`FileBytes::write_over`]).
 /// Returns the paths written (absolute), and with `known` the fingerprints of the jobs' files.
 pub(super) fn write_changed(
     jobs: &[Job],
     out: &Path,
     known: Option<&HashMap<PathBuf, Fingerprint>>,
     trusted: bool,
+    arrays: &HashMap<PathBuf, &Arc<FileBytes>>,
 ) -> std::io::Result<(Vec<PathBuf>, HashMap<PathBuf, Fingerprint>)> {
     let prints: Option<Vec<Fingerprint>> =
         known.map(|_| jobs.par_iter().map(|(_, b)| b.fingerprint()).collect());
@@ -258,9 +262,17 @@ pub(super) fn write_changed(
             changed
                 .into_iter()
                 .map(|i| {
-                    let (path, bytes) = &jobs[i];
-                    let path = out.join(path);
-                    bytes.write(&path).map_err(|e| {
+                    let (relative, bytes) = &jobs[i];
+                    let path = out.join(relative);
+                    // What the file holds, when known.
+                    let there = arrays.get(relative).filter(|last| {
+                        trusted && known.and_then(|known| known.get(relative)) == Some(&last.fingerprint())
+                    });
+                    match there {
+                        Some(last) => bytes.write_over(&path, last),
+                        None => bytes.write(&path),
+                    }
+                    .map_err(|e| {
                         std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
                     })?;
                     Ok(path)
@@ -293,11 +305,12 @@ mod tests {
             (other.clone(), Arc::new(b"[3]".to_vec().into())),
         ];
         // Trusted: the fingerprints decide, and `other.json` is written as changed.
-        let (written, prints) = write_changed(&jobs, out.path(), Some(&known), true).unwrap();
+        let (written, prints) =
+            write_changed(&jobs, out.path(), Some(&known), true, &HashMap::new()).unwrap();
         assert_eq!(written, vec![out.path().join(&other)]);
         assert_eq!(prints[&other], fingerprint(b"[3]"));
         // Not trusted (the folder may hold another build): the files are compared, none differs.
-        let (written, _) = write_changed(&jobs, out.path(), Some(&known), false).unwrap();
+        let (written, _) = write_changed(&jobs, out.path(), Some(&known), false, &HashMap::new()).unwrap();
         assert!(written.is_empty(), "{written:?}");
     }
 }

@@ -164,8 +164,10 @@ pub fn write(
     now.permits =
         known::Permits { of: api_properties.clone(), links: permit_links.clone(), codes: codes.clone() };
     laps.lap("permit links");
+    let last_arrays: HashMap<PathBuf, &Arc<FileBytes>> =
+        before.arrays.iter().map(|(path, bytes)| (file(path), bytes)).collect();
     let (mut changed, prints) =
-        known::write_changed(&jobs.jobs, out, known.as_ref().map(|k| &k.files), trusted)?;
+        known::write_changed(&jobs.jobs, out, known.as_ref().map(|k| &k.files), trusted, &last_arrays)?;
     laps.lap("written");
     // The fingerprints: the last build's (those of the files kept as they were among them),
     // those of the files this build wrote over them; the entries of files no longer wanted go
