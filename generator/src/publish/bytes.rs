@@ -91,16 +91,31 @@ impl FileBytes {
     pub fn fingerprint(&self) -> Fingerprint {
         *self.print.get_or_init(|| match &self.repr {
             Repr::Whole(bytes) => super::known::fingerprint(bytes),
-            Repr::Array(_) => {
-                let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-                let mut len = 0;
-                for piece in self.pieces() {
-                    hasher.update(piece);
-                    len += piece.len();
-                }
-                (len, hasher.digest128())
-            }
+            // Fed in large chunks: with the parts of a few KB and the commas fed one by one, an
+            // edit's `written` lap was measured some 30 ms slower than hashing the joined bytes.
+            Repr::Array(_) => self.hashed_in(1 << 20),
         })
+    }
+
+    /// The fingerprint of the joined bytes, fed to the hasher in chunks of `chunk_size`.
+    fn hashed_in(&self, chunk_size: usize) -> Fingerprint {
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        let mut chunk = Vec::with_capacity(chunk_size);
+        let mut len = 0;
+        for piece in self.pieces() {
+            len += piece.len();
+            if chunk.len() + piece.len() > chunk_size {
+                hasher.update(&chunk);
+                chunk.clear();
+            }
+            if piece.len() >= chunk_size {
+                hasher.update(piece);
+            } else {
+                chunk.extend_from_slice(piece);
+            }
+        }
+        hasher.update(&chunk);
+        (len, hasher.digest128())
     }
 
     /// Writes the bytes into the file at `path` (created or truncated).
@@ -177,6 +192,9 @@ mod tests {
             assert_eq!(bytes.to_vec(), joined.as_bytes());
             assert_eq!(bytes.len(), joined.len());
             assert_eq!(bytes.fingerprint(), super::super::known::fingerprint(joined.as_bytes()));
+            for chunk in [1, 3, 8] {
+                assert_eq!(bytes.hashed_in(chunk), bytes.fingerprint(), "in chunks of {chunk}");
+            }
             let path = dir.path().join("a.json");
             bytes.write(&path).unwrap();
             assert_eq!(std::fs::read(&path).unwrap(), joined.as_bytes());
