@@ -146,6 +146,12 @@ pub fn gone_files(
     properties: &[Arc<ApiProperty>],
     pictures: &Pictures,
 ) -> Vec<(PathBuf, Vec<u8>)> {
+    let similar = gone_similar(gone, properties);
+    gone.iter().zip(similar).map(|(r, similar)| gone_file(r, &similar, properties, pictures)).collect()
+}
+
+/// The similar listings (indices into the published `properties`) of each of `gone`.
+pub fn gone_similar(gone: &[&Arc<Record<PropertyFile>>], properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
     let probes: Vec<Probe> = gone
         .iter()
         .map(|r| Probe {
@@ -154,37 +160,42 @@ pub fn gone_files(
             price: r.data.price,
         })
         .collect();
-    let similar = similar_to(properties, &probes);
-    gone.iter()
-        .zip(similar)
-        .map(|(r, similar)| {
-            let p = &r.data;
-            let status = match p.status {
-                Status::Sold => GoneStatus::Sold,
-                Status::Rented => GoneStatus::Rented,
-                Status::Draft | Status::Available => GoneStatus::Withdrawn,
-            };
-            // A draft's words were never published: its page does not name it.
-            let named = status != GoneStatus::Withdrawn;
-            let translations = [("ar", &p.ar), ("ru", &p.ru)]
-                .into_iter()
-                .filter(|_| named)
-                .filter_map(|(lang, texts)| {
-                    let title = texts.as_ref()?.title.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
-                    Some((lang, CardTexts { title: Some(title), location: None }))
-                })
-                .collect();
-            let page = Gone {
-                status,
-                title: named.then(|| p.title.trim()),
-                main_category: p.main_category,
-                similar: similar.iter().map(|&n| card(&properties[n], pictures)).collect(),
-                translations,
-            };
-            let json = serde_json::to_vec(&page).expect("gone records always serialise");
-            (crate::publish::file(&files::gone(&r.id)), json)
+    similar_to(properties, &probes)
+}
+
+/// The page file of the listing `r`, no longer published, whose similar listings are `similar`
+/// ([`gone_similar`]).
+pub fn gone_file(
+    r: &Record<PropertyFile>,
+    similar: &[usize],
+    properties: &[Arc<ApiProperty>],
+    pictures: &Pictures,
+) -> (PathBuf, Vec<u8>) {
+    let p = &r.data;
+    let status = match p.status {
+        Status::Sold => GoneStatus::Sold,
+        Status::Rented => GoneStatus::Rented,
+        Status::Draft | Status::Available => GoneStatus::Withdrawn,
+    };
+    // A draft's words were never published: its page does not name it.
+    let named = status != GoneStatus::Withdrawn;
+    let translations = [("ar", &p.ar), ("ru", &p.ru)]
+        .into_iter()
+        .filter(|_| named)
+        .filter_map(|(lang, texts)| {
+            let title = texts.as_ref()?.title.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
+            Some((lang, CardTexts { title: Some(title), location: None }))
         })
-        .collect()
+        .collect();
+    let page = Gone {
+        status,
+        title: named.then(|| p.title.trim()),
+        main_category: p.main_category,
+        similar: similar.iter().map(|&n| card(&properties[n], pictures)).collect(),
+        translations,
+    };
+    let json = serde_json::to_vec(&page).expect("gone records always serialise");
+    (crate::publish::file(&files::gone(&r.id)), json)
 }
 
 /// Sort key of the price lists: priced listings from the cheapest, then those without a price,

@@ -31,17 +31,18 @@ pub fn guide_of(vocabulary: &Vocabularies, location: Option<&str>) -> Option<Str
 }
 
 /// Every guide of `content`, by community key, in the vocabulary's order. `properties` are the
-/// published listings, newest first.
+/// published listings, newest first; `located` the community of each ([`community_of`]).
 pub fn guides<'a>(
     content: &'a Content,
     properties: &'a [Arc<ApiProperty>],
+    located: &[Option<&'a str>],
     pictures: &'a Pictures,
     market: &Market,
 ) -> Vec<AreaGuide<'a>> {
     let Some(communities) = content.vocabulary.get(Kind::Communities) else { return Vec::new() };
     let mut listed: BTreeMap<&str, Vec<&ApiProperty>> = BTreeMap::new();
-    for p in properties {
-        if let Some(key) = community_of(&content.vocabulary, p.location.as_deref()) {
+    for (p, key) in properties.iter().zip(located) {
+        if let Some(key) = key {
             listed.entry(key).or_default().push(p);
         }
     }

@@ -14,16 +14,17 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use rayon::prelude::*;
 
+use super::bytes::FileBytes;
 use crate::content::Record;
 use crate::content::model::{DeveloperFile, MemberFile, PostFile, PropertyFile};
 
 /// One file to write: where (relative to the output folder), and its bytes (shared with the
 /// memo that made them).
-pub(super) type Job = (PathBuf, Arc<Vec<u8>>);
+pub(super) type Job = (PathBuf, Arc<FileBytes>);
 
 /// See the module's documentation.
 #[derive(Clone, Default)]
@@ -51,10 +52,12 @@ impl DataIndex {
 pub(super) struct Known {
     pub(super) properties: HashMap<String, Made<PropertyFile, contract::ApiProperty>>,
     pub(super) posts: HashMap<String, Made<PostFile, contract::ApiBlog>>,
-    /// Each listing's detail file's inputs: its record, then its similar listings' in order.
-    pub(super) details: HashMap<String, Vec<Arc<Record<PropertyFile>>>>,
-    /// Each listing's card JSON (`listings::card_json`), with the API record it was made from.
-    pub(super) cards: HashMap<String, (Arc<contract::ApiProperty>, Arc<Vec<u8>>)>,
+    /// The published listings and their similar listings, which the detail files were made from.
+    pub(super) similar: super::similar_memo::Similar,
+    /// The permit links and their QR codes' files, with the listings they were read from.
+    pub(super) permits: Permits,
+    /// What the pages of the listings no longer published were made from.
+    pub(super) gone: super::similar_memo::Gone,
     /// Each JSON array file of kept parts (the API's lists of records, the listing pages' cards)
     /// by its path, with the parts it was made of, in order (held, so that the same allocation
     /// is the same part: see [`same_parts`]).
@@ -70,8 +73,25 @@ pub(super) struct Known {
     pub(super) wanted: Option<HashSet<PathBuf>>,
 }
 
-/// JSON array files by path, each with its parts in order and its bytes.
-pub(super) type Arrays = HashMap<String, (Vec<Arc<Vec<u8>>>, Arc<Vec<u8>>)>;
+/// The permit links of the published listings `of`, each once, and the QR code file of each
+/// (`qr::permit_links`, `qr::qr_path`).
+#[derive(Default)]
+pub(super) struct Permits {
+    pub(super) of: Vec<Arc<contract::ApiProperty>>,
+    pub(super) links: Arc<Vec<String>>,
+    pub(super) codes: Arc<Vec<PathBuf>>,
+}
+
+impl Permits {
+    /// Whether `properties` have the permit links of [`Permits::of`], in the same order.
+    pub(super) fn same(&self, properties: &[Arc<contract::ApiProperty>]) -> bool {
+        self.of.len() == properties.len()
+            && self.of.iter().zip(properties).all(|(a, b)| Arc::ptr_eq(a, b) || a.permit_url == b.permit_url)
+    }
+}
+
+/// JSON array files by path, each with its parts in order.
+pub(super) type Arrays = HashMap<String, Arc<FileBytes>>;
 
 pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
 
@@ -92,6 +112,19 @@ pub(super) struct Made<R, A> {
     pub(super) json: Arc<Vec<u8>>,
     /// Made by this build (not taken from the memo).
     pub(super) fresh: bool,
+    /// What the data files take from a listing's API record besides its JSON, made the first
+    /// time a build asks and kept with the record (so an edit makes one listing's again).
+    pub(super) derived: Arc<OnceLock<Derived>>,
+}
+
+/// See [`Made::derived`].
+pub(super) struct Derived {
+    /// The card (`listings::card_json`).
+    pub(super) card: Arc<Vec<u8>>,
+    /// The community key of its location (`contract::text::community_key`).
+    pub(super) key: Option<String>,
+    /// The vocabulary's community it is in (`guides::community_of`).
+    pub(super) community: Option<String>,
 }
 
 impl<R, A> Clone for Made<R, A> {
@@ -101,6 +134,7 @@ impl<R, A> Clone for Made<R, A> {
             api: self.api.clone(),
             json: self.json.clone(),
             fresh: self.fresh,
+            derived: self.derived.clone(),
         }
     }
 }
@@ -124,7 +158,13 @@ where
             _ => {
                 let api = make(record);
                 let json = serde_json::to_vec(&api).expect("API records always serialise");
-                Made { record: Arc::clone(record), api: Arc::new(api), json: Arc::new(json), fresh: true }
+                Made {
+                    record: Arc::clone(record),
+                    api: Arc::new(api),
+                    json: Arc::new(json),
+                    fresh: true,
+                    derived: Arc::default(),
+                }
             }
         })
         .collect();
@@ -169,15 +209,18 @@ impl NamedPrints {
 /// creating files in one folder takes a lock in the kernel, and threads contending for it were
 /// measured slower. With `known` (and `trusted`: `out` holds the build it describes) a file it
 /// knows is not read back: written when its fingerprint differs, left when it is the same.
+/// An array file whose fingerprint says it holds the bytes `arrays` (the last build's, by path)
+/// has there is written over from its first changed part on ([`FileBytes::write_over`]).
 /// Returns the paths written (absolute), and with `known` the fingerprints of the jobs' files.
 pub(super) fn write_changed(
     jobs: &[Job],
     out: &Path,
     known: Option<&HashMap<PathBuf, Fingerprint>>,
     trusted: bool,
+    arrays: &HashMap<PathBuf, &Arc<FileBytes>>,
 ) -> std::io::Result<(Vec<PathBuf>, HashMap<PathBuf, Fingerprint>)> {
     let prints: Option<Vec<Fingerprint>> =
-        known.map(|_| jobs.par_iter().map(|(_, b)| fingerprint(b)).collect());
+        known.map(|_| jobs.par_iter().map(|(_, b)| b.fingerprint()).collect());
     // What the last build wrote at the job's path, when `out` holds that build: the same
     // fingerprint is the same bytes, another is other bytes (neither needs the file read back:
     // the API's list of 10,000 listings is 35 MB).
@@ -210,7 +253,7 @@ pub(super) fn write_changed(
                     .copied()
                     .filter(|&i| match known_print(i) {
                         Some(same) => !same,
-                        None => !super::unchanged(&out.join(&jobs[i].0), &jobs[i].1),
+                        None => !jobs[i].1.is_in(&out.join(&jobs[i].0)),
                     })
                     .collect()
             } else {
@@ -219,9 +262,17 @@ pub(super) fn write_changed(
             changed
                 .into_iter()
                 .map(|i| {
-                    let (path, bytes) = &jobs[i];
-                    let path = out.join(path);
-                    std::fs::write(&path, bytes.as_slice()).map_err(|e| {
+                    let (relative, bytes) = &jobs[i];
+                    let path = out.join(relative);
+                    // What the file holds, when known.
+                    let there = arrays.get(relative).filter(|last| {
+                        trusted && known.and_then(|known| known.get(relative)) == Some(&last.fingerprint())
+                    });
+                    match there {
+                        Some(last) => bytes.write_over(&path, last),
+                        None => bytes.write(&path),
+                    }
+                    .map_err(|e| {
                         std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
                     })?;
                     Ok(path)
@@ -249,14 +300,17 @@ mod tests {
         std::fs::write(out.path().join(&other), b"[3]").unwrap();
         let known =
             HashMap::from([(same.clone(), fingerprint(b"[1]")), (other.clone(), fingerprint(b"[2]"))]);
-        let jobs: Vec<Job> =
-            vec![(same.clone(), Arc::new(b"[1]".to_vec())), (other.clone(), Arc::new(b"[3]".to_vec()))];
+        let jobs: Vec<Job> = vec![
+            (same.clone(), Arc::new(b"[1]".to_vec().into())),
+            (other.clone(), Arc::new(b"[3]".to_vec().into())),
+        ];
         // Trusted: the fingerprints decide, and `other.json` is written as changed.
-        let (written, prints) = write_changed(&jobs, out.path(), Some(&known), true).unwrap();
+        let (written, prints) =
+            write_changed(&jobs, out.path(), Some(&known), true, &HashMap::new()).unwrap();
         assert_eq!(written, vec![out.path().join(&other)]);
         assert_eq!(prints[&other], fingerprint(b"[3]"));
         // Not trusted (the folder may hold another build): the files are compared, none differs.
-        let (written, _) = write_changed(&jobs, out.path(), Some(&known), false).unwrap();
+        let (written, _) = write_changed(&jobs, out.path(), Some(&known), false, &HashMap::new()).unwrap();
         assert!(written.is_empty(), "{written:?}");
     }
 }

@@ -24,6 +24,7 @@ use contract::{ApiProperty, Furnishing, MainCategory};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::publish::FileBytes;
 use crate::publish::images::Pictures;
 
 /// Cards per page file.
@@ -164,41 +165,38 @@ pub fn files(
     guide: &(dyn Fn(&str) -> Option<String> + Sync),
 ) -> Vec<(String, Vec<u8>)> {
     let cards: Vec<Arc<Vec<u8>>> = properties.par_iter().map(|p| Arc::new(card_json(p, pictures))).collect();
-    let array = |_: &str, cards: Vec<Arc<Vec<u8>>>| {
-        Arc::new(crate::publish::json_array(cards.iter().map(|card| card.as_slice())))
-    };
-    let files = files_with_cards(properties, &cards, pictures, guide, &array);
-    files.into_iter().map(|(path, bytes)| (path, Arc::unwrap_or_clone(bytes))).collect()
+    let keys: Vec<Option<String>> =
+        properties.iter().map(|p| p.location.as_deref().and_then(community_key)).collect();
+    let keys: Vec<Option<&str>> = keys.iter().map(Option::as_deref).collect();
+    let array = |_: &str, cards: Vec<Arc<Vec<u8>>>| Arc::new(FileBytes::array(cards));
+    let files = files_with_cards(properties, &cards, &keys, pictures, guide, &array);
+    files.into_iter().map(|(path, bytes)| (path, bytes.to_vec())).collect()
 }
 
 /// A page file's JSON array of cards, made from them (`path`, the cards in order).
-pub type Array<'a> = dyn Fn(&str, Vec<Arc<Vec<u8>>>) -> Arc<Vec<u8>> + Sync + 'a;
+pub type Array<'a> = dyn Fn(&str, Vec<Arc<Vec<u8>>>) -> Arc<FileBytes> + Sync + 'a;
 
-/// [`files`], with each listing's card JSON made already ([`card_json`], in the order of
-/// `properties`): `estate serve` keeps them between rebuilds, so an edit serialises one card,
+/// [`files`], with each listing's card JSON and community key made already ([`card_json`],
+/// [`community_key`], in the order of `properties`): `estate serve` keeps them between rebuilds, so an edit serialises one card,
 /// not the 20,000 of the page files of 10,000 listings; and `array` makes each page file of
 /// cards (`estate serve` keeps those whose cards are the same).
 pub fn files_with_cards(
     properties: &[Arc<ApiProperty>],
     cards: &[Arc<Vec<u8>>],
+    keys: &[Option<&str>],
     pictures: &Pictures,
     guide: &(dyn Fn(&str) -> Option<String> + Sync),
     array: &Array,
-) -> Vec<(String, Arc<Vec<u8>>)> {
+) -> Vec<(String, Arc<FileBytes>)> {
     let mut laps = crate::timings::Laps::start("listings");
-    // Each listing's community key, folded once for all the files.
-    let keys: Vec<Option<String>> =
-        properties.par_iter().map(|p| p.location.as_deref().and_then(community_key)).collect();
     let located: Vec<Located> = properties
         .iter()
-        .zip(&keys)
-        .map(|(p, key)| {
-            (&**p, p.location.as_deref().zip(key.as_deref()).map(|(name, key)| (name.trim(), key)))
-        })
+        .zip(keys)
+        .map(|(p, key)| (&**p, p.location.as_deref().zip(*key).map(|(name, key)| (name.trim(), key))))
         .collect();
     laps.lap("keys");
     // Each kind's files on its own core.
-    let mut written: Vec<(String, Arc<Vec<u8>>)> = KINDS
+    let mut written: Vec<(String, Arc<FileBytes>)> = KINDS
         .par_iter()
         .flat_map_iter(|&(kind, category)| {
             let indices: Vec<usize> = (0..located.len())
@@ -235,7 +233,7 @@ pub fn files_with_cards(
                 total: shown.len(),
                 types: counted(shown.iter().map(|p| p.sub_category.as_str())),
             };
-            let mut written = vec![(files::listing_summary(kind), Arc::new(to_json(&summary)))];
+            let mut written = vec![(files::listing_summary(kind), Arc::new(to_json(&summary).into()))];
             for (number, page) in indices.chunks(PAGE_SIZE).enumerate() {
                 let path = files::listing_page(kind, number);
                 let page = array(&path, page.iter().map(|&i| cards[i].clone()).collect());
@@ -260,10 +258,13 @@ pub fn files_with_cards(
         residential: newest(MainCategory::Residential),
         types: counted(properties.iter().map(|p| p.sub_category.as_str())),
     };
-    written.push((files::HOME.to_owned(), Arc::new(to_json(&home))));
+    written.push((files::HOME.to_owned(), Arc::new(to_json(&home).into())));
 
     laps.lap("home");
-    written.push((files::COMMUNITIES.to_owned(), Arc::new(to_json(&communities(&located, pictures, guide)))));
+    written.push((
+        files::COMMUNITIES.to_owned(),
+        Arc::new(to_json(&communities(&located, pictures, guide)).into()),
+    ));
     laps.lap("communities");
     written
 }

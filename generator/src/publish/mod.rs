@@ -13,6 +13,7 @@
 //! `netlify.toml` maps each path to its file; `estate serve` reads the same rules.
 
 mod api;
+mod bytes;
 pub mod detail;
 pub mod feeds;
 pub mod guides;
@@ -24,6 +25,7 @@ pub mod people;
 pub mod portal_feed;
 pub mod qr;
 pub mod redirects;
+mod similar_memo;
 mod site;
 pub mod sitemap;
 mod xml;
@@ -38,10 +40,11 @@ use contract::{ApiBlog, ApiProperty, MainCategory};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::content::Content;
 use crate::content::model::{PostFile, PropertyFile, Status};
-use crate::content::{Content, Record};
 pub(crate) use api::optional_text;
 pub use api::{api_blog, api_property};
+pub use bytes::FileBytes;
 pub(crate) use known::fingerprint;
 pub use known::{DataIndex, NamedPrints};
 use known::{Known, Made};
@@ -91,15 +94,15 @@ struct Arrays<'a> {
 }
 
 impl Arrays<'_> {
-    /// The JSON array of `parts` for the file at `path`: the last build's bytes when made of the
-    /// same parts.
-    fn array(&self, path: &str, parts: Vec<Arc<Vec<u8>>>) -> Arc<Vec<u8>> {
+    /// The JSON array of `parts` for the file at `path`: the last build's (and its fingerprint)
+    /// when made of the same parts.
+    fn array(&self, path: &str, parts: Vec<Arc<Vec<u8>>>) -> Arc<FileBytes> {
         let bytes = match self.before.get(path) {
-            Some((last, bytes)) if known::same_parts(last, &parts) => bytes.clone(),
-            _ => Arc::new(json_array(parts.iter().map(|p| p.as_slice()))),
+            Some(last) if last.parts().is_some_and(|last| known::same_parts(last, &parts)) => last.clone(),
+            _ => Arc::new(FileBytes::array(parts)),
         };
         let mut now = self.now.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        now.insert(path.to_owned(), (parts, bytes.clone()));
+        now.insert(path.to_owned(), bytes.clone());
         bytes
     }
 }
@@ -107,23 +110,6 @@ impl Arrays<'_> {
 /// Where the published file at `path` (`contract::files`) goes, relative to the output folder.
 pub(crate) fn file(path: &str) -> PathBuf {
     PathBuf::from(files::relative(path))
-}
-
-/// A JSON array of already serialised values.
-fn json_array<'a>(items: impl Iterator<Item = &'a [u8]> + Clone) -> Vec<u8> {
-    // Sized once: the API's list of 10,000 listings is some 30 MB, and growing it by doubling
-    // copied it over and over.
-    let size = items.clone().map(|item| item.len() + 1).sum::<usize>() + 2;
-    let mut out = Vec::with_capacity(size);
-    out.push(b'[');
-    for (i, item) in items.enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        out.extend_from_slice(item);
-    }
-    out.push(b']');
-    out
 }
 
 /// Writes the JSON API and page data for `content` into `out`. Files whose bytes did not
@@ -163,19 +149,33 @@ pub fn write(
     let jobs =
         Jobs::new(content, &properties, &api_properties, &posts, &images.pictures, before, trusted, &mut now);
     laps.lap("serialised");
+    // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
+    // stage only keeps the current ones from the clean-up.
+    // The last build's when every listing has the permit link it had.
+    let same_codes = before.permits.same(&api_properties);
+    let (permit_links, codes) = if same_codes {
+        (before.permits.links.clone(), before.permits.codes.clone())
+    } else {
+        let links = crate::publish::qr::permit_links(&api_properties);
+        // Relative, as the index keeps them: the same for either copy `estate serve` builds into.
+        let codes = links.iter().map(|link| crate::publish::qr::qr_path(link)).collect();
+        (Arc::new(links), Arc::new(codes))
+    };
+    now.permits =
+        known::Permits { of: api_properties.clone(), links: permit_links.clone(), codes: codes.clone() };
+    laps.lap("permit links");
+    let last_arrays: HashMap<PathBuf, &Arc<FileBytes>> =
+        before.arrays.iter().map(|(path, bytes)| (file(path), bytes)).collect();
     let (mut changed, prints) =
-        known::write_changed(&jobs.jobs, out, known.as_ref().map(|k| &k.files), trusted)?;
+        known::write_changed(&jobs.jobs, out, known.as_ref().map(|k| &k.files), trusted, &last_arrays)?;
     laps.lap("written");
     // The fingerprints: the last build's (those of the files kept as they were among them),
     // those of the files this build wrote over them; the entries of files no longer wanted go
     // below. Brought up to date, not made again: an edit writes some ten files of 20,000.
     let mut fingerprints = known.as_mut().map(|known| std::mem::take(&mut known.files)).unwrap_or_default();
     fingerprints.extend(prints);
-    // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
-    // stage only keeps the current ones from the clean-up.
-    let permit_links = crate::publish::qr::permit_links(&api_properties);
-    // Relative, as the index keeps them: the same for either copy `estate serve` builds into.
-    let codes: Vec<PathBuf> = permit_links.iter().map(|link| crate::publish::qr::qr_path(link)).collect();
+    // The last build wanted every one of its codes.
+    let same_codes = same_codes && last.is_some();
     let manifest = file(files::IMAGES);
     // The same files as the last build when it had as many and all those written or drawn (the
     // kept ones were there: that is why they were kept). The usual case, after an edit.
@@ -186,18 +186,19 @@ pub fn write(
                 .jobs
                 .iter()
                 .map(|(path, _)| path)
-                .chain(&codes)
+                .chain(codes.iter().filter(|_| !same_codes))
                 .chain([&manifest])
                 .all(|p| last.contains(p))
     });
     // The codes the last build drew need not be looked at.
     let (permit_links, drawn): (Vec<String>, usize) = match &last {
+        Some(_) if same_codes => (Vec::new(), codes.len()),
         Some(last) => {
             let (new, known): (Vec<_>, Vec<_>) =
-                permit_links.iter().zip(&codes).partition(|(_, code)| !last.contains(*code));
+                permit_links.iter().zip(codes.iter()).partition(|(_, code)| !last.contains(*code));
             (new.into_iter().map(|(link, _)| link.clone()).collect(), known.len())
         }
-        None => (permit_links, 0),
+        None => (permit_links.to_vec(), 0),
     };
     // Every file with a fingerprint is one the last build wanted (or this one wrote): with the
     // same files, all are wanted still.
@@ -315,13 +316,31 @@ impl Jobs {
             array(files::api_category(category), in_category.map(|m| m.json.clone()).collect());
         }
         array(files::API_BLOGS, posts.iter().map(|m| m.json.clone()).collect());
-        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes)));
+        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes.into())));
         add(files::API_NOT_FOUND, API_NOT_FOUND.to_vec());
         laps.lap("API lists");
 
         let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
+        // Each listing's card and communities, kept with its API record from the last build.
+        let derived: Vec<&known::Derived> = properties
+            .par_iter()
+            .map(|m| {
+                m.derived.get_or_init(|| {
+                    let location = m.api.location.as_deref();
+                    known::Derived {
+                        card: Arc::new(crate::publish::listings::card_json(&m.api, pictures)),
+                        key: location.and_then(contract::text::community_key),
+                        community: crate::publish::guides::community_of(&content.vocabulary, location)
+                            .map(str::to_owned),
+                    }
+                })
+            })
+            .collect();
+        laps.lap("cards");
+        let communities: Vec<Option<&str>> = derived.iter().map(|d| d.community.as_deref()).collect();
         // The content pages the prerender renders besides the fixed routes.
-        let guides = crate::publish::guides::guides(content, api_properties, pictures, &now.market);
+        let guides =
+            crate::publish::guides::guides(content, api_properties, &communities, pictures, &now.market);
         // The listings no longer published keep a page that says so (`detail::gone_files`).
         let gone: Vec<_> = content.properties.iter().filter(|p| p.data.status != Status::Available).collect();
         let team = site::team(content, pictures);
@@ -369,24 +388,17 @@ impl Jobs {
         laps.lap("routes and feed");
         let vocabulary = &content.vocabulary;
         let guide = |name: &str| crate::publish::guides::guide_of(vocabulary, Some(name));
-        // Each card's JSON, kept from the last build when made from the same API record (made
-        // again whenever its record was: see `known::made`).
-        let cards: Vec<Arc<Vec<u8>>> = properties
-            .par_iter()
-            .map(|m| match before.cards.get(&m.record.id) {
-                Some((api, json)) if Arc::ptr_eq(api, &m.api) => json.clone(),
-                _ => Arc::new(crate::publish::listings::card_json(&m.api, pictures)),
-            })
-            .collect();
-        now.cards = properties
-            .iter()
-            .zip(&cards)
-            .map(|(m, json)| (m.record.id.clone(), (m.api.clone(), json.clone())))
-            .collect();
-        laps.lap("cards");
+        let cards: Vec<Arc<Vec<u8>>> = derived.iter().map(|d| d.card.clone()).collect();
+        let keys: Vec<Option<&str>> = derived.iter().map(|d| d.key.as_deref()).collect();
         let array = |path: &str, parts: Vec<Arc<Vec<u8>>>| arrays.array(path, parts);
-        let listing_files =
-            crate::publish::listings::files_with_cards(api_properties, &cards, pictures, &guide, &array);
+        let listing_files = crate::publish::listings::files_with_cards(
+            api_properties,
+            &cards,
+            &keys,
+            pictures,
+            &guide,
+            &array,
+        );
         now.arrays = arrays.now.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         laps.lap("listings");
         if let Some(site) = &content.site {
@@ -413,7 +425,7 @@ impl Jobs {
             if trusted && !fresh {
                 kept.push(path);
             } else {
-                jobs.push((path, json.clone()));
+                jobs.push((path, Arc::new(FileBytes::whole(json.clone()))));
             }
         }
 
@@ -425,28 +437,17 @@ impl Jobs {
             && known::same_records(&before.people.1, &now.people.1)
             && before.market == now.market;
         laps.lap("the rest");
-        let similar = crate::publish::detail::similar(api_properties);
+        let (similar, same_places) = before.similar.of(properties);
         laps.lap("similar");
-        let inputs: Vec<Vec<Arc<Record<PropertyFile>>>> = similar
-            .iter()
-            .enumerate()
-            .map(|(i, neighbours)| {
-                std::iter::once(i)
-                    .chain(neighbours.iter().copied())
-                    .map(|n| properties[n].record.clone())
-                    .collect()
-            })
-            .collect();
-        let mut remake = Vec::new();
-        for (i, inputs) in inputs.iter().enumerate() {
-            let id = &properties[i].record.id;
-            let unchanged = trusted
-                && same_shared
-                && before.details.get(id).is_some_and(|last| known::same_records(last, inputs));
-            if unchanged {
-                kept.push(crate::publish::detail::path(id));
-            } else {
-                remake.push(i);
+        let remake: Vec<usize> = if trusted && same_shared {
+            before.similar.changed(properties, &similar)
+        } else {
+            (0..properties.len()).collect()
+        };
+        let mut remade = remake.iter().copied().peekable();
+        for (i, m) in properties.iter().enumerate() {
+            if remade.next_if_eq(&i).is_none() {
+                kept.push(crate::publish::detail::path(&m.record.id));
             }
         }
         laps.lap("detail inputs compared");
@@ -464,12 +465,16 @@ impl Jobs {
                 (now.market.comparison(&content.vocabulary, p), guide)
             },
         ) {
-            jobs.push((path, Arc::new(bytes)));
+            jobs.push((path, Arc::new(bytes.into())));
         }
-        for (path, bytes) in crate::publish::detail::gone_files(&gone, api_properties, pictures) {
-            jobs.push((path, Arc::new(bytes)));
+        let (gone_files, gone_kept, gone_memo) =
+            similar_memo::gone_pages(&gone, api_properties, pictures, &before.gone, same_places, trusted);
+        for (path, bytes) in gone_files {
+            jobs.push((path, Arc::new(bytes.into())));
         }
-        now.details = properties.iter().map(|m| m.record.id.clone()).zip(inputs).collect();
+        kept.extend(gone_kept);
+        now.gone = gone_memo;
+        now.similar = similar_memo::Similar::now(properties, similar);
         laps.lap("detail files");
         Jobs { jobs, kept, routes }
     }

@@ -1,0 +1,134 @@
+//! What `estate serve` keeps of the property pages' similar listings between rebuilds: the
+//! published listings in order and each one's similar listings. An edit that moves no listing
+//! in the price lists 'similar' walks (a title, a photo) keeps them as they were, and the
+//! detail files to make again are found by comparing each listing's inputs by index, not by
+//! looking 10,000 ids up in a map.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use contract::ApiProperty;
+
+use crate::content::Record;
+use crate::content::model::PropertyFile;
+
+use super::known::Made;
+
+/// The last build's published listings, newest first, and their similar listings.
+#[derive(Default)]
+pub(super) struct Similar {
+    records: Vec<Arc<Record<PropertyFile>>>,
+    api: Vec<Arc<ApiProperty>>,
+    similar: Arc<Vec<Vec<usize>>>,
+}
+
+impl Similar {
+    /// Whether `properties` are the last build's listings in the same order, each the same
+    /// record or one the same for [`super::detail::similar`]: id, category, location and price.
+    fn same_places(&self, properties: &[Made<PropertyFile, ApiProperty>]) -> bool {
+        self.api.len() == properties.len()
+            && self.api.iter().zip(properties).all(|(a, m)| {
+                let b = &m.api;
+                Arc::ptr_eq(a, b)
+                    || (a.id == b.id
+                        && a.main_category == b.main_category
+                        && a.location == b.location
+                        && a.price == b.price)
+            })
+    }
+
+    /// The similar listings of each of `properties` (`detail::similar`), the last build's when
+    /// it placed them all alike; and this build's memo.
+    pub(super) fn of(&self, properties: &[Made<PropertyFile, ApiProperty>]) -> (Arc<Vec<Vec<usize>>>, bool) {
+        if self.same_places(properties) {
+            (self.similar.clone(), true)
+        } else {
+            let api: Vec<Arc<ApiProperty>> = properties.iter().map(|m| m.api.clone()).collect();
+            (Arc::new(super::detail::similar(&api)), false)
+        }
+    }
+
+    pub(super) fn now(
+        properties: &[Made<PropertyFile, ApiProperty>],
+        similar: Arc<Vec<Vec<usize>>>,
+    ) -> Similar {
+        Similar {
+            records: properties.iter().map(|m| m.record.clone()).collect(),
+            api: properties.iter().map(|m| m.api.clone()).collect(),
+            similar,
+        }
+    }
+
+    /// The indices of `properties` whose detail file's inputs (its record, then its similar
+    /// listings' records in order) are not the last build's.
+    pub(super) fn changed(
+        &self,
+        properties: &[Made<PropertyFile, ApiProperty>],
+        similar: &[Vec<usize>],
+    ) -> Vec<usize> {
+        let same_inputs = |i: usize, j: usize| {
+            let (now, last) = (&similar[i], &self.similar[j]);
+            Arc::ptr_eq(&properties[i].record, &self.records[j])
+                && now.len() == last.len()
+                && now.iter().zip(last).all(|(&n, &l)| Arc::ptr_eq(&properties[n].record, &self.records[l]))
+        };
+        let same_order = self.records.len() == properties.len()
+            && self.records.iter().zip(properties).all(|(r, m)| r.id == m.record.id);
+        if same_order {
+            return (0..properties.len()).filter(|&i| !same_inputs(i, i)).collect();
+        }
+        let last: HashMap<&str, usize> =
+            self.records.iter().enumerate().map(|(j, r)| (r.id.as_str(), j)).collect();
+        (0..properties.len())
+            .filter(|&i| !last.get(properties[i].record.id.as_str()).is_some_and(|&j| same_inputs(i, j)))
+            .collect()
+    }
+}
+
+/// What each page of a listing no longer published was made from: its record, its similar
+/// listings (indices into the published) and their API records.
+pub(super) type Gone = HashMap<String, (Arc<Record<PropertyFile>>, Vec<usize>, Vec<Arc<ApiProperty>>)>;
+
+/// A page file to write, relative to the output folder.
+type GoneFile = (PathBuf, Vec<u8>);
+
+/// The pages of the listings no longer published (`detail::gone_file`): those whose record and
+/// similar listings' records are the last build's are kept (`trusted`: the output holds that
+/// build), the others made; with `same_places` ([`Similar::of`]) a kept record's similar listings
+/// are the last build's and are not searched for again. Returns the files to write, those kept,
+/// and this build's memo.
+pub(super) fn gone_pages(
+    gone: &[&Arc<Record<PropertyFile>>],
+    properties: &[Arc<ApiProperty>],
+    pictures: &super::images::Pictures,
+    before: &Gone,
+    same_places: bool,
+    trusted: bool,
+) -> (Vec<GoneFile>, Vec<PathBuf>, Gone) {
+    let last =
+        |r: &Arc<Record<PropertyFile>>| before.get(&r.id).filter(|(record, ..)| Arc::ptr_eq(record, r));
+    let unplaced: Vec<&Arc<Record<PropertyFile>>> =
+        gone.iter().copied().filter(|r| !(same_places && last(r).is_some())).collect();
+    let mut placed = super::detail::gone_similar(&unplaced, properties).into_iter();
+    let (mut files, mut kept, mut now) = (Vec::new(), Vec::new(), Gone::new());
+    for r in gone {
+        let similar = match last(r) {
+            Some((_, similar, _)) if same_places => similar.clone(),
+            _ => placed.next().unwrap_or_default(),
+        };
+        let apis: Vec<Arc<ApiProperty>> = similar.iter().map(|&n| properties[n].clone()).collect();
+        let same = last(r).is_some_and(|(_, was, cards)| {
+            *was == similar
+                && cards.len() == apis.len()
+                && cards.iter().zip(&apis).all(|(a, b)| Arc::ptr_eq(a, b))
+        });
+        if trusted && same {
+            kept.push(crate::publish::file(&contract::files::gone(&r.id)));
+        } else {
+            files.push(super::detail::gone_file(r, &similar, properties, pictures));
+        }
+        now.insert(r.id.clone(), ((*r).clone(), similar, apis));
+    }
+    (files, kept, now)
+}
