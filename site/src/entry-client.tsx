@@ -5,7 +5,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { langOfPath, loadMessages, prepareFormats } from './i18n';
+import { langOfPath, loadMessages } from './i18n';
 import { preferredHome, rememberLanguageChange } from './i18n/preference';
 import { routes } from './routes';
 import { nextTask, rootHydrated, whenHydrated } from './hydration';
@@ -53,9 +53,7 @@ async function start(): Promise<void> {
     }),
   ]);
   // Each step its own task, the main thread free in between (a phone's long tasks are what
-  // Total Blocking Time counts): the language's number data, the router, then the page.
-  await nextTask();
-  prepareFormats(langOfPath(window.location.pathname));
+  // Total Blocking Time counts): the router, then the page.
   await nextTask();
   const embedded = document.getElementById(HYDRATION_DATA_ID)?.textContent;
   if (embedded) {

@@ -1,6 +1,7 @@
 // Formatting shared by the pages. Everything is explicit about locale and time zone, so the
 // prerender (Node) and the browser produce the same text and hydration never mismatches.
 import { LOCALES, type Lang } from './i18n';
+import { formatDecimal } from './i18n/numbers';
 import type { MainCategory } from './types';
 
 /** The Intl locale of each site language (Latin digits in Arabic too). */
@@ -25,9 +26,6 @@ export function memo<T, K = Lang>(make: (lang: K) => T): (lang: K) => T {
   };
 }
 
-const numberFormat = memo((lang) => new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }));
-/** A number with exactly so many decimals, per language. */
-const decimalFormat = memo((lang: Lang) => memo((digits: number) => new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits })));
 
 /**
  * A percentage (`points`: 31 for 31%), one rule per language for every percent the site shows:
@@ -37,14 +35,14 @@ const decimalFormat = memo((lang: Lang) => memo((digits: number) => new Intl.Num
  * 2 for '0.25%'.
  */
 export function formatPercent(lang: Lang, points: number, decimals: 0 | 1 | 2 = 0): string {
-  const n = decimalFormat(lang)(decimals).format(points);
+  const n = formatDecimal(lang, points, decimals, decimals);
   if (lang === 'ru') return `${n}\u00a0%`;
   if (lang === 'ar') return `\u2068${n}%\u2069`;
   return `${n}%`;
 }
 
 export function formatNumber(lang: Lang, value: number): string {
-  return numberFormat(lang).format(value);
+  return formatDecimal(lang, value, 0, 0);
 }
 
 /** `tel:` link of a displayed phone number ("+971 4 555 0123" -> "tel:+97145550123"). */

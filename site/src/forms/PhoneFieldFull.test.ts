@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { validNumber } from './PhoneFieldFull';
-import { withoutTrunkZero } from './phoneParts';
+import { countryName, withoutTrunkZero } from './phoneParts';
 import { ownNumber } from './phoneParts';
 
 const AE = { iso2: 'ae', dialCode: '971' };
@@ -53,5 +53,33 @@ describe('a number of its own', () => {
     expect(ownNumber('+971 0', AE)).toBeNull();
     expect(ownNumber('', AE)).toBeNull();
     expect(ownNumber('+44 7911', GB)).toBeNull();
+  });
+});
+
+describe("a country's name", () => {
+  test('is read in the language asked, from one region-name reader per language', () => {
+    const countries = [{ iso2: 'ae', name: 'United Arab Emirates' }, { iso2: 'gb', name: 'United Kingdom' }, { iso2: 'fr', name: 'France' }];
+    const langs = ['en', 'ar', 'ru', 'en', 'ar', 'ru'];
+    const Reader = Intl.DisplayNames;
+    // Intl's members are read-only to TypeScript, not to the test.
+    const intl = Intl as { DisplayNames: typeof Reader };
+    let built = 0;
+    intl.DisplayNames = class extends Reader {
+      constructor(...args: ConstructorParameters<typeof Reader>) {
+        super(...args);
+        built += 1;
+      }
+    };
+    let names: string[][];
+    try {
+      names = langs.map((lang) => countries.map((country) => countryName(lang, country)));
+    } finally {
+      intl.DisplayNames = Reader;
+    }
+    expect(built).toBeLessThanOrEqual(3);
+    langs.forEach((lang, at) => {
+      const reader = new Intl.DisplayNames([lang], { type: 'region' });
+      expect(names[at]).toEqual(countries.map((country) => reader.of(country.iso2.toUpperCase())));
+    });
   });
 });

@@ -2,13 +2,14 @@
 // English is the site's fixed text, letter for letter; ar.json (Modern Standard Arabic) and ru.json
 // hold every key of en.json (src/i18n/keys.test.ts and the Vite build fail, naming the keys,
 // when one is missing). A key may also have plural forms, `key.one`, `key.few` ... (the
-// categories of Intl.PluralRules): t(key, { n }) picks the form of n in the page's language.
+// categories of CLDR's plural rules, as Intl.PluralRules has them: i18n/numbers.ts): t(key, { n }) picks the form of n in the page's language.
 // Pages load only the messages they use: see loadMessages.
 import { createContext, useContext } from 'react';
 import { loaders } from 'virtual:messages';
 import type en from './en.json';
 import type sets from './message-sets.json';
 import { LANGUAGES } from '../paths';
+import { formatDecimal, pluralCategory } from './numbers';
 
 /** A language of the site (contract::urls::LANGUAGES, through the generated src/paths.ts). */
 export type Lang = (typeof LANGUAGES)[number];
@@ -25,8 +26,7 @@ export const DEFAULT_LANG: Lang = LANGUAGES[0];
 /** Writing direction of each language. */
 export const DIRS: Record<Lang, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl', ru: 'ltr' };
 
-/** The Intl locale of each site language (Latin digits in Arabic, as Dubai's sites write them). */
-export const LOCALES: Record<Lang, string> = { en: 'en-GB', ar: 'ar-AE-u-nu-latn', ru: 'ru-RU' };
+export { LOCALES } from './numbers';
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
@@ -79,36 +79,6 @@ export async function loadAllMessages(): Promise<void> {
 /** Keys already reported missing, so a page that renders often says it once. */
 const reported = new Set<string>();
 
-const pluralRules = new Map<Lang, Intl.PluralRules>();
-const numberFormats = new Map<Lang, Intl.NumberFormat>();
-
-function plural(lang: Lang, n: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(lang);
-  if (!rules) {
-    rules = new Intl.PluralRules(LOCALES[lang]);
-    pluralRules.set(lang, rules);
-  }
-  return rules.select(n);
-}
-
-function formatCount(lang: Lang, n: number): string {
-  let format = numberFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
-    numberFormats.set(lang, format);
-  }
-  return format.format(n);
-}
-
-/**
- * Readies the language's plural rules and number format before the page's first render uses
- * them: the first of them loads the language's data, on a phone a task of its own (~15 ms).
- */
-export function prepareFormats(lang: Lang): void {
-  plural(lang, 1);
-  formatCount(lang, 1);
-}
-
 /**
  * Placeholders whose values read left to right in any language (phone numbers, prices, e-mail
  * addresses, references, listing ids), and `listing`, a listing's title or id, which may. In a
@@ -128,7 +98,7 @@ export function translate(lang: Lang, key: MessageKey, vars?: Record<string, str
   const dictionary = dictionaries[lang];
   let text: string | undefined;
   if (vars && typeof vars.n === 'number') {
-    text = dictionary[`${key}.${plural(lang, vars.n)}`];
+    text = dictionary[`${key}.${pluralCategory(lang, vars.n)}`];
   }
   text ??= dictionary[key] ?? dictionaries.en[key];
   if (text === undefined) {
@@ -141,7 +111,7 @@ export function translate(lang: Lang, key: MessageKey, vars?: Record<string, str
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!(name in vars)) return whole;
     const value = vars[name] as string | number;
-    const text = typeof value === 'number' ? formatCount(lang, value) : value;
+    const text = typeof value === 'number' ? formatDecimal(lang, value, 0, 2) : value;
     return DIRS[lang] === 'rtl' && LTR_VARS.has(name) ? `\u2068${text}\u2069` : text;
   });
 }

@@ -9,7 +9,8 @@
 // loaded when its section nears the viewport (MortgageSection.tsx).
 import { useId, useState, type ReactNode } from 'react';
 import { useT } from '../i18n';
-import { LOCALES, formatNumber, formatPercent } from '../format';
+import { formatNumber, formatPercent } from '../format';
+import { formatDecimal } from '../i18n/numbers';
 import { useLang } from '../shell';
 import { priceText } from '../price';
 import { DLD_TRANSFER_RATE, MAX_YEARS, MORTGAGE_REGISTRATION_RATE, mortgagePlan, parseAmount, stagedPlan, type Residency, type Stage, type StagedPlan } from './mortgage';
@@ -38,7 +39,7 @@ export function MortgageCalculator({ price, offPlan: listedOffPlan, plan: paymen
   const [typed, setTyped] = useState<Record<Field, string>>({
     price: formatNumber(lang, price),
     down: formatNumber(lang, start.minDown),
-    rate: new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 }).format(DEFAULT_RATE),
+    rate: formatDecimal(lang, DEFAULT_RATE, 0, 2),
     years: String(MAX_YEARS),
   });
   const values = {
