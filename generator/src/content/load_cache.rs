@@ -84,6 +84,8 @@ pub(super) fn record_key(path: &Path) -> PathBuf {
 }
 
 pub(super) type Stamp = (u64, Option<std::time::SystemTime>);
+/// What reading and checking a file gave: its record, if it parsed, and its problems.
+pub(super) type Read<T> = (Option<Arc<Record<T>>>, Vec<Diagnostic>);
 
 /// One folder of records as the last load found it.
 pub(super) struct Folder<T> {
@@ -104,7 +106,7 @@ impl<T> Default for Folder<T> {
 pub(super) enum Slot<T> {
     /// A content file: its size and time, and what reading and checking it gave (its record, if
     /// it parsed, and its problems); None until it is read.
-    File(Stamp, Option<(Option<Arc<Record<T>>>, Vec<Diagnostic>)>),
+    File(Stamp, Option<Read<T>>),
     /// An entry that is no content file, and why.
     Problem(Diagnostic),
 }

@@ -338,7 +338,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
     // Only record files changed since the last load (a watcher says): the rest of the tree is as
     // that load found it.
     let changed = guard.as_deref_mut().and_then(|known| known.changes_since_last(dir));
-    let kept = changed.as_ref().and_then(|_| guard.as_deref_mut()).and_then(|known| known.rest.take());
+    let kept = changed.as_ref().and(guard.as_deref_mut()).and_then(|known| known.rest.take());
     let rest = match (kept, &changed) {
         (Some(rest), Some(changed)) => {
             Rest { links: read_folder::links_after(dir, &rest.links, changed), ..rest }
