@@ -364,15 +364,25 @@ fn publish(
     let photos = (images.photos.len(), images.decoded, images_started.elapsed().as_secs_f64());
     laps.lap("images");
     let index = options.incremental.as_ref().map(|i| (&i.data, i.out_is_last_build));
-    let written = output::write(&content, &images, &options.out, index).map_err(write_error)?;
-    laps.lap("API and data files");
-    crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
     let kept = options.incremental.as_ref().map(|i| Kept {
         prints: &i.named,
         parts: &i.parts,
         trusted: i.out_is_last_build,
     });
-    let (files, named) = write_published(&options.out, published, kept).map_err(write_error)?;
+    // `_redirects`, the sitemap and the feeds are written on a thread of their own beside the
+    // data files: other files, and the content was accepted, so what fails from here on is a
+    // write.
+    let (written, named) = std::thread::scope(|scope| {
+        let named = scope.spawn(|| {
+            crate::publish::redirects::write(&options.out, options.for_netlify)?;
+            write_published(&options.out, published, kept)
+        });
+        let written = output::write(&content, &images, &options.out, index);
+        (written, named.join().expect("writing the sitemap and feeds does not panic"))
+    });
+    let written = written.map_err(write_error)?;
+    laps.lap("API and data files");
+    let (files, named) = named.map_err(write_error)?;
     laps.lap("redirects, sitemap and feeds written");
     let out = &options.out;
     // The images stage and write_published name their files relative to the output.
