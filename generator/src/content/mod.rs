@@ -24,6 +24,7 @@ pub mod media_kind;
 pub mod model;
 mod off_plan;
 pub mod portal;
+mod read_folder;
 pub mod safe_fs;
 pub mod scaffold;
 pub mod schema;
@@ -33,11 +34,9 @@ pub mod video_tour;
 pub mod vocabulary;
 pub mod yaml;
 
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 
 use self::checks::{
@@ -45,9 +44,10 @@ use self::checks::{
     site_stand_ins, stand_in,
 };
 use self::diag::{Diagnostic, Report};
-use self::load_cache::{Files, Read, Stamp, record_key};
+use self::load_cache::Rest;
 pub use self::load_cache::{LoadCache, is_record_file};
 use self::model::{DeveloperFile, GuideFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status};
+use self::read_folder::read_all;
 use self::yaml::{Node, Pos};
 
 /// One record read from a file, with the tree it came from (for positions in later checks).
@@ -181,49 +181,6 @@ impl Kind {
     }
 }
 
-/// The files of one content folder, sorted; stray files become warnings.
-fn list(dir: &Path, kind: Kind, report: &mut Report) -> Vec<(PathBuf, Stamp)> {
-    let folder = dir.join(kind.dir());
-    // A link in place of the folder is reported by `load`, and what it points to not read.
-    if !safe_fs::is_real_dir(&folder) {
-        return Vec::new();
-    }
-    let Ok(entries) = std::fs::read_dir(&folder) else { return Vec::new() };
-    let paths: Vec<PathBuf> = entries.flatten().map(|entry| entry.path()).collect();
-    // Looked at on every core: 10,000 listings are as many system calls.
-    let found: Vec<(PathBuf, Result<Stamp, Diagnostic>)> = paths
-        .into_par_iter()
-        .filter_map(|path| {
-            let name = path.file_name()?.to_string_lossy().into_owned();
-            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-            let meta = match entry::classify(&path, &name, kind.accepts(ext)) {
-                entry::Entry::File(meta) => meta,
-                entry::Entry::Skip => return None,
-                entry::Entry::Unreadable(problem) => return Some((path, Err(problem))),
-            };
-            if kind.accepts(ext) {
-                Some((path, Ok((meta.len(), meta.modified().ok()))))
-            } else {
-                let problem = Diagnostic::warning(
-                    &path,
-                    Pos::START,
-                    format!("ignored: files in {}/ are {} files", kind.dir(), kind.expected()),
-                );
-                Some((path, Err(problem)))
-            }
-        })
-        .collect();
-    let mut files = Vec::with_capacity(found.len());
-    for (path, found) in found {
-        match found {
-            Ok(stamp) => files.push((path, stamp)),
-            Err(problem) => report.push(problem),
-        }
-    }
-    files.sort();
-    files
-}
-
 /// Splits `---` front matter from a markdown file. Returns the YAML, the number of lines
 /// before it, and the body.
 pub fn split_front_matter(text: &str) -> Option<(&str, u32, &str)> {
@@ -348,95 +305,12 @@ fn file_id(path: &Path, kind: Kind, out: &mut Vec<Diagnostic>) -> String {
     id
 }
 
-/// Reads every file of one kind in parallel, checks each on its own (`check`, on the record
-/// as written), then `prepare`s it (the vocabulary's names); with `known`, only the files whose
-/// size or time differs from what it holds, the others shared from it (and it learns them).
-fn read_all<T, F, P>(
-    dir: &Path,
-    kind: Kind,
-    report: &mut Report,
-    check: F,
-    prepare: P,
-    known: Option<&mut Files<T>>,
-    stand_in: Option<&str>,
-) -> Vec<Arc<Record<T>>>
-where
-    T: DeserializeOwned + Send + Sync,
-    F: Fn(&Ctx, &Record<T>, &mut Vec<Diagnostic>) + Sync,
-    P: Fn(&Ctx, &mut T) + Sync,
-{
-    let files = list(dir, kind, report);
-    let ctx = Ctx { dir, pending: &[], stand_in, refuse_missing: false };
-    let before = known.as_deref();
-    let results: Vec<Read<T>> = files
-        .par_iter()
-        .map(|(path, now)| {
-            if let Some((then, record, diags)) = before.and_then(|k| k.get(&record_key(path)))
-                && now == then
-            {
-                return (record.clone(), diags.clone(), false);
-            }
-            let mut diags = Vec::new();
-            let id = file_id(path, kind, &mut diags);
-            let (record, more) = read::<T>(path, id);
-            diags.extend(more);
-            let record = record.map(|mut r| {
-                check(&ctx, &r, &mut diags);
-                prepare(&ctx, &mut r.data);
-                Arc::new(r)
-            });
-            (record, diags, true)
-        })
-        .collect();
-    if let Some(known) = known {
-        for ((path, now), (record, diags, read)) in files.iter().zip(&results) {
-            if *read {
-                known.insert(record_key(path), (*now, record.clone(), diags.clone()));
-            }
-        }
-        // Files gone since (each file of `files` has its one entry now).
-        if known.len() > files.len() {
-            let present: HashSet<PathBuf> = files.iter().map(|(path, _)| record_key(path)).collect();
-            known.retain(|key, _| present.contains(key));
-        }
-    }
-    let mut records = Vec::with_capacity(results.len());
-    for (record, diags, _) in results {
-        report.extend(diags);
-        records.extend(record);
-    }
-    duplicate_ids(files.iter().map(|(path, _)| path), report);
-    records
-}
-
 /// The `prepare` of [`read_all`] for records taken as written.
 fn as_written<T>(_: &Ctx, _: &mut T) {}
 
 /// The `prepare` of [`read_all`] for posts: the photos deleted from the media library left out.
 fn drop_missing_photos(ctx: &Ctx, post: &mut PostFile) {
     drop_missing(ctx, &mut post.images);
-}
-
-/// Two files with one id (`a.yaml` and `a.md`): the later file is the error.
-fn duplicate_ids<'a>(files: impl Iterator<Item = &'a PathBuf>, report: &mut Report) {
-    let mut seen: HashMap<&str, &PathBuf> = HashMap::new();
-    for path in files {
-        let Some(id) = path.file_stem().and_then(|s| s.to_str()) else { continue };
-        if let Some(first) = seen.get(id) {
-            report.push(
-                Diagnostic::error(
-                    path,
-                    Pos::START,
-                    format!("duplicate id `{id}`: {} has the same id", first.display()),
-                )
-                .with_hint(
-                    "the id is the file name without its extension; rename or remove one of the files",
-                ),
-            );
-        } else {
-            seen.insert(id, path);
-        }
-    }
 }
 
 /// Loads the content tree under `dir`, checking each file on its own (the checks across records
@@ -448,10 +322,12 @@ pub fn load(dir: &Path) -> (Content, Report) {
 /// [`load`], reading again only the record files that changed since `cache` saw them.
 pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
     let mut guard = cache.map(LoadCache::lock);
-    let mut known = guard.as_deref_mut();
     let mut report = Report::default();
     let mut content = Content { dir: dir.to_path_buf(), ..Content::default() };
     if !dir.is_dir() {
+        if let Some(known) = guard.as_deref_mut() {
+            *known = Default::default();
+        }
         report.push(
             Diagnostic::error(dir, Pos::START, "content folder not found")
                 .with_hint("run from the repository root, or pass --content DIR"),
@@ -459,53 +335,31 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         return (content, report);
     }
     let mut laps = crate::timings::Laps::start("load");
+    // Only record files changed since the last load (a watcher says): the rest of the tree is as
+    // that load found it.
+    let changed = guard.as_deref_mut().and_then(|known| known.changes_since_last(dir));
+    let kept = changed.as_ref().and(guard.as_deref_mut()).and_then(|known| known.rest.take());
+    let rest = match (kept, &changed) {
+        (Some(rest), Some(changed)) => {
+            Rest { links: read_folder::links_after(dir, &rest.links, changed), ..rest }
+        }
+        _ => {
+            let rest = read_rest(dir, &mut laps);
+            laps.lap("folders and vocabularies");
+            rest
+        }
+    };
     // Every link in the tree is an error at its path; none is read (see `safe_fs`).
     report.extend(
-        safe_fs::links_under(dir)
-            .into_iter()
-            .map(|link| Diagnostic::error(&link, Pos::START, safe_fs::link_message(&link))),
+        rest.links.iter().map(|link| Diagnostic::error(link, Pos::START, safe_fs::link_message(link))),
     );
-    let site_path = dir.join("site.yaml");
-    // Anything at that name is read (and a device or dangling link reported as what it is).
-    if site_path.symlink_metadata().is_ok() {
-        let (mut site, diags) = read::<SiteFile>(&site_path, "site".into());
-        report.extend(diags);
-        if let Some(site) = &mut site {
-            let mut diags = Vec::new();
-            let default_image = site.data.default_image.clone();
-            let present =
-                Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(&default_image);
-            let ctx = Ctx {
-                dir,
-                pending: &[],
-                stand_in: present.then_some(default_image.as_str()),
-                refuse_missing: false,
-            };
-            check_site(&ctx, site, &mut diags);
-            site_stand_ins(&ctx, &mut site.data);
-            report.extend(diags);
-        }
-        content.site = site;
-    } else {
-        report.push(Diagnostic::error(
-            &site_path,
-            Pos::START,
-            "missing file: site.yaml describes the agency (name, phones, address ...)",
-        ));
-    }
-    laps.lap("links in the tree and site.yaml");
-    folders::check(dir, &mut report);
-    // The picture a single deleted photo is replaced by, when its own file is there.
-    let default_image = content
-        .site
-        .as_ref()
-        .map(|site| site.data.default_image.as_str())
-        .filter(|image| Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(image));
-    // The vocabularies first: each record is given their names as it is read.
-    content.vocabulary = vocabulary::load(dir, &mut report);
-    laps.lap("folders and vocabularies");
+    report.extend(rest.problems.iter().cloned());
+    content.site.clone_from(&rest.site);
+    content.vocabulary = rest.vocabulary.clone();
+    let default_image = rest.default_image.as_deref();
     let vocabulary = &content.vocabulary;
-    let mut known = known.as_mut();
+    let changed = changed.as_ref();
+    let mut known = guard.as_deref_mut();
     content.properties = read_all(
         dir,
         Kind::Property,
@@ -517,6 +371,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
             vocabulary::canonical_property(vocabulary, p);
         },
         known.as_mut().map(|k| &mut k.properties),
+        changed,
         default_image,
     );
     laps.lap("listings");
@@ -527,6 +382,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         check_post,
         drop_missing_photos,
         known.as_mut().map(|k| &mut k.posts),
+        changed,
         default_image,
     );
     content.developers = read_all(
@@ -539,6 +395,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
             stand_in(ctx, &mut d.image);
         },
         known.as_mut().map(|k| &mut k.developers),
+        changed,
         default_image,
     );
     content.team = read_all(
@@ -551,6 +408,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
             vocabulary::canonical_member(vocabulary, m);
         },
         known.as_mut().map(|k| &mut k.team),
+        changed,
         default_image,
     );
     content.pages = read_all(
@@ -560,6 +418,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         |_, _, _| {},
         as_written,
         known.as_mut().map(|k| &mut k.pages),
+        changed,
         default_image,
     );
     content.guides = read_all(
@@ -569,12 +428,62 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         check_guide,
         |ctx, g| stand_in(ctx, &mut g.image),
         known.as_mut().map(|k| &mut k.guides),
+        changed,
         default_image,
     );
     laps.lap("posts, developers, team, pages, guides");
+    if let Some(known) = known {
+        known.rest = Some(rest);
+    }
     report.sort();
     laps.lap("sorted");
     (content, report)
+}
+
+/// What the tree holds besides the record folders: its links, `site.yaml`, the folders' and the
+/// vocabularies' problems.
+fn read_rest(dir: &Path, laps: &mut crate::timings::Laps) -> Rest {
+    let links = safe_fs::links_under(dir);
+    let mut problems = Report::default();
+    let site_path = dir.join("site.yaml");
+    let mut site = None;
+    // Anything at that name is read (and a device or dangling link reported as what it is).
+    if site_path.symlink_metadata().is_ok() {
+        let (mut read_site, diags) = read::<SiteFile>(&site_path, "site".into());
+        problems.extend(diags);
+        if let Some(site) = &mut read_site {
+            let mut diags = Vec::new();
+            let default_image = site.data.default_image.clone();
+            let present =
+                Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(&default_image);
+            let ctx = Ctx {
+                dir,
+                pending: &[],
+                stand_in: present.then_some(default_image.as_str()),
+                refuse_missing: false,
+            };
+            check_site(&ctx, site, &mut diags);
+            site_stand_ins(&ctx, &mut site.data);
+            problems.extend(diags);
+        }
+        site = read_site;
+    } else {
+        problems.push(Diagnostic::error(
+            &site_path,
+            Pos::START,
+            "missing file: site.yaml describes the agency (name, phones, address ...)",
+        ));
+    }
+    laps.lap("links in the tree and site.yaml");
+    folders::check(dir, &mut problems);
+    // The picture a single deleted photo is replaced by, when its own file is there.
+    let default_image = site
+        .as_ref()
+        .map(|site: &Record<SiteFile>| site.data.default_image.clone())
+        .filter(|image| Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(image));
+    // The vocabularies first: each record is given their names as it is read.
+    let vocabulary = vocabulary::load(dir, &mut problems);
+    Rest { links, site, vocabulary, default_image, problems: problems.diagnostics }
 }
 
 /// Parses a listing or post that is about to be written at `path` (inside the content folder)

@@ -141,7 +141,7 @@ impl SubCategory {
 }
 
 /// The vocabularies that exist in the content folder.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Vocabularies {
     pub amenities: Option<Record<VocabularyFile>>,
     pub communities: Option<Record<VocabularyFile>>,

@@ -14,6 +14,7 @@ use crate::check::links::{self, BrokenLink};
 use crate::content::Content;
 use crate::content::diag::Report;
 use crate::netlify::Rules;
+use crate::publish::parts::Body;
 use crate::publish::{self as output, feeds, portal_feed, sitemap};
 use site::SiteRun;
 
@@ -55,8 +56,10 @@ pub struct Incremental {
     pub feeds: feeds::Memo,
     /// The portal feed's elements, each with the listing it was made from.
     pub portal_feed: portal_feed::Memo,
-    /// The sitemap's, robots.txt's, the feeds' and the portal feed's fingerprints as written.
+    /// The sitemap's, robots.txt's and the feeds' fingerprints as written.
     pub named: output::NamedPrints,
+    /// The parts of the portal feed and the sitemap as written.
+    pub parts: output::parts::Written,
     /// The routes (`data/routes.json`) of the last good build.
     pub routes: RoutesMemo,
     /// What the last link check that passed found.
@@ -333,7 +336,10 @@ fn publish(
     laps.lap("portal feed");
     let published = match published_files(&content, &base, options.incremental.as_ref()) {
         Ok(mut files) => {
-            files.push((contract::files::relative(contract::files::PORTAL_FEED).to_owned(), portal_feed));
+            files.push((
+                contract::files::relative(contract::files::PORTAL_FEED).to_owned(),
+                Body::Parts(portal_feed),
+            ));
             files
         }
         Err(problems) => {
@@ -358,11 +364,25 @@ fn publish(
     let photos = (images.photos.len(), images.decoded, images_started.elapsed().as_secs_f64());
     laps.lap("images");
     let index = options.incremental.as_ref().map(|i| (&i.data, i.out_is_last_build));
-    let written = output::write(&content, &images, &options.out, index).map_err(write_error)?;
+    let kept = options.incremental.as_ref().map(|i| Kept {
+        prints: &i.named,
+        parts: &i.parts,
+        trusted: i.out_is_last_build,
+    });
+    // `_redirects`, the sitemap and the feeds are written on a thread of their own beside the
+    // data files: other files, and the content was accepted, so what fails from here on is a
+    // write.
+    let (written, named) = std::thread::scope(|scope| {
+        let named = scope.spawn(|| {
+            crate::publish::redirects::write(&options.out, options.for_netlify)?;
+            write_published(&options.out, published, kept)
+        });
+        let written = output::write(&content, &images, &options.out, index);
+        (written, named.join().expect("writing the sitemap and feeds does not panic"))
+    });
+    let written = written.map_err(write_error)?;
     laps.lap("API and data files");
-    crate::publish::redirects::write(&options.out, options.for_netlify).map_err(write_error)?;
-    let prints = options.incremental.as_ref().map(|i| (&i.named, i.out_is_last_build));
-    let (files, named) = write_published(&options.out, published, prints).map_err(write_error)?;
+    let (files, named) = named.map_err(write_error)?;
     laps.lap("redirects, sitemap and feeds written");
     let out = &options.out;
     // The images stage and write_published name their files relative to the output.
@@ -538,33 +558,64 @@ fn published_files(
     content: &Content,
     base: &str,
     kept: Option<&Incremental>,
-) -> Result<Vec<(String, Vec<u8>)>, Vec<crate::content::diag::Diagnostic>> {
+) -> Result<Vec<(String, Body)>, Vec<crate::content::diag::Diagnostic>> {
     let mut files = sitemap::files_for(content, base, kept.map(|k| &k.sitemap));
     files.push((
         contract::files::relative(contract::files::ROBOTS).to_owned(),
-        sitemap::robots(base).into_bytes(),
+        Body::Whole(sitemap::robots(base).into_bytes()),
     ));
-    files.extend(feeds::render(content, base, kept.map(|k| &k.feeds))?);
+    let feeds = feeds::render(content, base, kept.map(|k| &k.feeds))?;
+    files.extend(feeds.into_iter().map(|(name, bytes)| (name, Body::Whole(bytes))));
     Ok(files)
+}
+
+/// What `estate serve` knows of the files [`write_published`] wrote: the fingerprints of those
+/// written whole, the parts of those written by parts, and whether `out` holds the build they
+/// describe.
+#[derive(Clone, Copy)]
+struct Kept<'a> {
+    prints: &'a output::NamedPrints,
+    parts: &'a output::parts::Written,
+    trusted: bool,
 }
 
 /// Writes the files named relative to `out` that changed, and removes the parts of an earlier
 /// split sitemap that this one no longer has. Returns how many files there are, and the names
 /// of those it wrote or removed.
-/// `prints`: under `estate serve`, the fingerprints of the files as the last good build wrote
-/// them, and whether `out` holds that build: then a file is compared with its fingerprint, not
-/// read back.
+/// `kept`: under `estate serve`, what the last good build wrote: when `out` holds that build, a
+/// file is compared with its fingerprint, not read back, and a file of parts is written from
+/// the first part that differs (see [`output::parts::write`]).
 fn write_published(
     out: &Path,
-    files: Vec<(String, Vec<u8>)>,
-    prints: Option<(&output::NamedPrints, bool)>,
+    files: Vec<(String, Body)>,
+    kept: Option<Kept>,
 ) -> std::io::Result<(usize, Vec<String>)> {
-    let last = prints.map(|(prints, _)| prints.take()).filter(|_| prints.is_some_and(|(_, trusted)| trusted));
+    let trusted = kept.is_some_and(|k| k.trusted);
+    let last = kept.map(|k| k.prints.take()).filter(|_| trusted);
+    let mut last_parts = kept.map(|k| k.parts.take()).filter(|_| trusted).unwrap_or_default();
     let mut now = std::collections::HashMap::new();
+    let mut now_parts = std::collections::HashMap::new();
     let mut touched = Vec::new();
-    for (name, bytes) in &files {
+    let cannot = |path: &Path, e: std::io::Error| {
+        std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+    };
+    for (name, body) in &files {
         let path = out.join(name);
-        let print = prints.map(|_| output::fingerprint(bytes));
+        let bytes = match body {
+            Body::Parts(parts) => {
+                let wrote = output::parts::write(&path, parts, last_parts.remove(name).as_deref())
+                    .map_err(|e| cannot(&path, e))?;
+                if wrote {
+                    touched.push(name.clone());
+                }
+                if kept.is_some() {
+                    now_parts.insert(name.clone(), parts.clone());
+                }
+                continue;
+            }
+            Body::Whole(bytes) => bytes,
+        };
+        let print = kept.map(|_| output::fingerprint(bytes));
         let same = match (last.as_ref().and_then(|last| last.get(name)), print) {
             (Some(last), Some(print)) => *last == print,
             _ => output::unchanged(&path, bytes),
@@ -573,9 +624,7 @@ fn write_published(
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir)?;
             }
-            std::fs::write(&path, bytes).map_err(|e| {
-                std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-            })?;
+            std::fs::write(&path, bytes).map_err(|e| cannot(&path, e))?;
             touched.push(name.clone());
         }
         if let Some(print) = print {
@@ -589,8 +638,9 @@ fn write_published(
             touched.push(name);
         }
     }
-    if let Some((prints, _)) = prints {
-        prints.put(now);
+    if let Some(kept) = kept {
+        kept.prints.put(now);
+        kept.parts.put(now_parts);
     }
     Ok((files.len(), touched))
 }
@@ -602,24 +652,25 @@ mod tests {
     #[test]
     fn named_files_are_compared_with_the_last_builds_fingerprints_when_the_folder_holds_it() {
         let out = tempfile::tempdir().unwrap();
-        let prints = output::NamedPrints::default();
-        let files = || vec![("feeds/a.xml".to_owned(), b"<a/>".to_vec())];
+        let (prints, parts) = (output::NamedPrints::default(), output::parts::Written::default());
+        let kept = |trusted| Some(Kept { prints: &prints, parts: &parts, trusted });
+        let files = || vec![("feeds/a.xml".to_owned(), Body::Whole(b"<a/>".to_vec()))];
         // No fingerprints yet: compared with the disk, where there is nothing.
-        let (_, touched) = write_published(out.path(), files(), Some((&prints, true))).unwrap();
+        let (_, touched) = write_published(out.path(), files(), kept(true)).unwrap();
         assert_eq!(touched, ["feeds/a.xml"]);
         // Changed behind the build's back: a folder holding the last build is not read back...
         std::fs::write(out.path().join("feeds/a.xml"), "<b/>").unwrap();
-        let (_, touched) = write_published(out.path(), files(), Some((&prints, true))).unwrap();
+        let (_, touched) = write_published(out.path(), files(), kept(true)).unwrap();
         assert!(touched.is_empty(), "{touched:?}");
         // ...any other is.
-        let (_, touched) = write_published(out.path(), files(), Some((&prints, false))).unwrap();
+        let (_, touched) = write_published(out.path(), files(), kept(false)).unwrap();
         assert_eq!(touched, ["feeds/a.xml"]);
         assert_eq!(std::fs::read(out.path().join("feeds/a.xml")).unwrap(), b"<a/>");
         // Bytes of their own are written.
         let (_, touched) = write_published(
             out.path(),
-            vec![("feeds/a.xml".to_owned(), b"<c/>".to_vec())],
-            Some((&prints, true)),
+            vec![("feeds/a.xml".to_owned(), Body::Whole(b"<c/>".to_vec()))],
+            kept(true),
         )
         .unwrap();
         assert_eq!(touched, ["feeds/a.xml"]);

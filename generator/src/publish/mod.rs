@@ -21,6 +21,7 @@ pub mod images;
 mod known;
 pub mod listings;
 pub mod market;
+pub mod parts;
 pub mod people;
 pub mod portal_feed;
 pub mod qr;

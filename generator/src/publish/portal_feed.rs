@@ -11,6 +11,8 @@
 
 use std::collections::HashMap;
 use std::io::{self, Write};
+#[cfg(test)]
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use quick_xml::Writer;
@@ -22,11 +24,12 @@ use contract::files::PORTAL_FEED;
 use crate::content::diag::Diagnostic;
 use crate::content::markdown;
 use crate::content::model::{
-    DeveloperFile, Furnishing, MainCategory, MemberFile, PricePeriod, PropertyFile, Timestamp,
+    DeveloperFile, Furnishing, MainCategory, MemberFile, PricePeriod, PropertyFile, Status, Timestamp,
 };
 use crate::content::portal::{self, CITY};
 use crate::content::yaml::Pos;
 use crate::content::{Content, Record};
+use crate::publish::parts::Part;
 
 /// How many published listings are in the feed and how many were left out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -105,10 +108,11 @@ fn agent<'a>(content: &'a Content, p: &PropertyFile) -> Option<&'a Record<Member
 
 /// What `estate serve` keeps of the last feed between rebuilds: each listing's `<property>`
 /// element with the record it was made from (the same allocation means the file was not read
-/// again, see `crate::content::LoadCache`), and the address, team and developers all were made
-/// with. An edit of one listing then writes one element again, not 10,000 (each renders its
-/// description's markdown). A change to the vocabulary or media clears the load cache, so every
-/// record is new then.
+/// again, see `crate::content::LoadCache`), the feed's order, and the address, team and
+/// developers all were made with. An edit of one listing then writes one element again, not
+/// 10,000 (each renders its description's markdown), and sorts nothing when it moves no
+/// listing. A change to the vocabulary or media clears the load cache, so every record is new
+/// then.
 #[derive(Clone, Default)]
 pub struct Memo(Arc<Mutex<Elements>>);
 
@@ -123,66 +127,113 @@ struct Elements {
     base: String,
     team: Vec<Arc<Record<MemberFile>>>,
     developers: Vec<Arc<Record<DeveloperFile>>>,
-    by_id: HashMap<String, Element>,
+    /// The content's listings in order, each with its element when the feed has it.
+    listings: Vec<Element>,
+    /// The feed's listings in the feed's order, as indexes into `listings`.
+    order: Vec<usize>,
 }
 
-/// A listing's element and the record it was made from.
-type Element = (Arc<Record<PropertyFile>>, Arc<Vec<u8>>);
+/// A listing and its element, if the feed has it.
+type Element = (Arc<Record<PropertyFile>>, Option<Part>);
 
 /// Whether two lists hold the same records (the same allocations, in the same order).
 fn same<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
 }
 
-/// The feed's bytes, and how many listings it has and left out; with `memo`, the elements of
-/// listings unchanged since the last feed are taken from it.
-pub fn render(content: &Content, base: &str, memo: Option<&Memo>) -> (Vec<u8>, Counts) {
-    let mut listings: Vec<&Arc<Record<PropertyFile>>> =
-        content.published().filter(|r| in_feed(content, r)).collect();
-    // Newest first, then by reference: the order does not depend on file names.
-    listings.sort_by(|a, b| {
-        b.data.created_at.cmp(&a.data.created_at).then_with(|| a.data.reference.cmp(&b.data.reference))
-    });
-    let counts = Counts { included: listings.len(), left_out: content.published().count() - listings.len() };
+/// The feed's order: newest first, then by reference, so it does not depend on file names.
+fn feed_order(a: &PropertyFile, b: &PropertyFile) -> std::cmp::Ordering {
+    b.created_at.cmp(&a.created_at).then_with(|| a.reference.cmp(&b.reference))
+}
+
+/// The feed's parts (its head, each listing's element, its end), and how many listings it has
+/// and left out; with `memo`, the elements of listings unchanged since the last feed are taken
+/// from it.
+pub fn render(content: &Content, base: &str, memo: Option<&Memo>) -> (Vec<Part>, Counts) {
     let mut kept = memo
-        .map(|memo| std::mem::take(&mut *memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)));
-    if let Some(kept) = &mut kept
-        && !(kept.base == base
-            && same(&kept.team, &content.team)
-            && same(&kept.developers, &content.developers))
+        .map(|memo| std::mem::take(&mut *memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)))
+        .unwrap_or_default();
+    if !(kept.base == base && same(&kept.team, &content.team) && same(&kept.developers, &content.developers))
     {
-        kept.by_id.clear();
+        kept = Elements::default();
     }
-    let elements: Vec<Arc<Vec<u8>>> = listings
+    // The last build's listings line up with these (the same files, one or more edited), or
+    // are found by id (a listing added or removed).
+    let aligned = kept.listings.len() == content.properties.len();
+    let by_id: HashMap<&str, &Element> =
+        if aligned { HashMap::new() } else { kept.listings.iter().map(|e| (e.0.id.as_str(), e)).collect() };
+    let last = |i: usize, r: &Record<PropertyFile>| {
+        if aligned { Some(&kept.listings[i]) } else { by_id.get(r.id.as_str()).copied() }
+    };
+    let listings: Vec<Element> = content
+        .properties
         .par_iter()
-        .map(|r| match kept.as_ref().and_then(|kept| kept.by_id.get(&r.id)) {
-            Some((record, bytes)) if Arc::ptr_eq(record, r) => bytes.clone(),
-            _ => Arc::new(element(content, base, r)),
+        .enumerate()
+        .map(|(i, r)| match last(i, r) {
+            Some((record, element)) if Arc::ptr_eq(record, r) => (Arc::clone(r), element.clone()),
+            _ => {
+                let shown = r.data.status == Status::Available && in_feed(content, r);
+                (Arc::clone(r), shown.then(|| Part::from(element(content, base, r))))
+            }
         })
         .collect();
+    // The last order holds while every listing read again kept its place in it: in the feed
+    // or not as before, with the same date and reference.
+    let order_holds = aligned
+        && !kept.listings.is_empty()
+        && listings.iter().zip(&kept.listings).all(|((now, element), (then, was))| {
+            Arc::ptr_eq(now, then)
+                || (element.is_some() == was.is_some()
+                    && now.data.created_at == then.data.created_at
+                    && now.data.reference == then.data.reference)
+        });
+    let order = if order_holds {
+        std::mem::take(&mut kept.order)
+    } else {
+        let mut order: Vec<usize> = (0..listings.len()).filter(|&i| listings[i].1.is_some()).collect();
+        order.sort_by(|&a, &b| feed_order(&listings[a].0.data, &listings[b].0.data));
+        order
+    };
+    drop(by_id);
+    let published = content.published().count();
+    let counts = Counts { included: order.len(), left_out: published - order.len() };
     // The newest listing's date, so the same content always gives the same bytes.
-    let updated = listings.iter().map(|r| r.data.created_at).max();
-    let mut bytes = Vec::with_capacity(elements.iter().map(|e| e.len()).sum::<usize>() + 200);
-    let mut w = Writer::new_with_indent(&mut bytes, b' ', 2);
-    let written = w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None))).and_then(|()| {
-        w.create_element("list")
-            .with_attribute(("last_update", updated.map(portal::feed_date).unwrap_or_default().as_str()))
-            .with_attribute(("listing_count", listings.len().to_string().as_str()))
-            .write_inner_content(|w| elements.iter().try_for_each(|e| w.get_mut().write_all(e)))
-            .map(|_| ())
-    });
-    written.expect("writing into memory does not fail");
-    bytes.push(b'\n');
+    let updated = order.iter().map(|&i| listings[i].0.data.created_at).max();
+    let (head, end) = frame(updated, order.len());
+    let mut parts = Vec::with_capacity(order.len() + 2);
+    parts.push(head);
+    parts.extend(order.iter().filter_map(|&i| listings[i].1.clone()));
+    parts.push(end);
     if let Some(memo) = memo {
-        let by_id = listings.iter().zip(elements).map(|(r, e)| (r.id.clone(), (Arc::clone(r), e))).collect();
         *memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Elements {
             base: base.to_owned(),
             team: content.team.clone(),
             developers: content.developers.clone(),
-            by_id,
+            listings,
+            order,
         };
     }
-    (bytes, counts)
+    (parts, counts)
+}
+
+/// The feed's bytes before its first listing and after its last: the XML declaration and the
+/// `<list>` element, written by the writer that wrote the whole feed in one go, around a mark
+/// where the listings go.
+fn frame(updated: Option<Timestamp>, count: usize) -> (Part, Part) {
+    const MARK: &[u8] = b"\0listings\0";
+    let mut bytes = Vec::with_capacity(200);
+    let mut w = Writer::new_with_indent(&mut bytes, b' ', 2);
+    let written = w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None))).and_then(|()| {
+        w.create_element("list")
+            .with_attribute(("last_update", updated.map(portal::feed_date).unwrap_or_default().as_str()))
+            .with_attribute(("listing_count", count.to_string().as_str()))
+            .write_inner_content(|w| w.get_mut().write_all(MARK))
+            .map(|_| ())
+    });
+    written.expect("writing into memory does not fail");
+    bytes.push(b'\n');
+    let at = bytes.windows(MARK.len()).position(|w| w == MARK).expect("the mark is written");
+    (Part::from(&bytes[..at]), Part::from(&bytes[at + MARK.len()..]))
 }
 
 /// One listing's `<property>` element as the feed has it, inside `<list>`: written after a
@@ -388,4 +439,58 @@ fn agent_element<W: Write>(w: &mut Writer<W>, base: &str, member: &Record<Member
         Ok(())
     })?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The feed as it was written in one go before it was made of parts.
+    fn in_one_go(content: &Content, base: &str) -> Vec<u8> {
+        let mut listings: Vec<&Arc<Record<PropertyFile>>> =
+            content.published().filter(|r| in_feed(content, r)).collect();
+        listings.sort_by(|a, b| feed_order(&a.data, &b.data));
+        let updated = listings.iter().map(|r| r.data.created_at).max();
+        let mut bytes = Vec::new();
+        let mut w = Writer::new_with_indent(&mut bytes, b' ', 2);
+        w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None))).unwrap();
+        w.create_element("list")
+            .with_attribute(("last_update", updated.map(portal::feed_date).unwrap_or_default().as_str()))
+            .with_attribute(("listing_count", listings.len().to_string().as_str()))
+            .write_inner_content(|w| listings.iter().try_for_each(|r| property(w, content, base, r)))
+            .unwrap();
+        bytes.push(b'\n');
+        bytes
+    }
+
+    #[test]
+    fn the_parts_are_the_feed_written_in_one_go_and_kept_ones_follow_edits() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+        let (mut content, _) = crate::content::load(&dir);
+        let base = "https://a.example";
+        let memo = Memo::default();
+        let check = |content: &Content| {
+            let whole = in_one_go(content, base);
+            assert_eq!(render(content, base, None).0.concat(), whole);
+            assert_eq!(render(content, base, Some(&memo)).0.concat(), whole);
+        };
+        check(&content);
+        assert!(render(&content, base, None).1.included > 3);
+        // A title, a date (the order), a listing sold, one removed, none left.
+        let edit = |content: &mut Content, i: usize, change: &dyn Fn(&mut PropertyFile)| {
+            let mut record = (*content.properties[i]).clone();
+            change(&mut record.data);
+            content.properties[i] = Arc::new(record);
+        };
+        edit(&mut content, 0, &|p| p.title.push_str(" edited"));
+        check(&content);
+        edit(&mut content, 1, &|p| p.created_at = Timestamp::parse("2031-01-01").unwrap());
+        check(&content);
+        edit(&mut content, 2, &|p| p.status = Status::Sold);
+        check(&content);
+        content.properties.remove(3);
+        check(&content);
+        content.properties.clear();
+        check(&content);
+    }
 }

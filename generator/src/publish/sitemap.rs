@@ -14,8 +14,11 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::content::Content;
-use crate::content::model::Timestamp;
+use crate::content::model::{
+    DeveloperFile, GuideFile, MemberFile, PageFile, PostFile, PropertyFile, Timestamp,
+};
+use crate::content::{Content, Record};
+use crate::publish::parts::{Body, Part};
 use crate::publish::xml::escape;
 use crate::routes;
 use contract::files;
@@ -111,11 +114,12 @@ fn localized_page(path: &str, lastmod: Option<Timestamp>) -> Vec<Entry> {
 }
 
 /// What `estate serve` keeps of the last sitemap: each page's `<url>` elements with the date
-/// they carry, and the files they were joined into with a hash of the pages they list. An edit
-/// that changes no page's address or date (most do not: a listing's texts, prices, photos)
-/// reuses the files; one that does (a listing sold or added, a new date) renders only those
-/// pages' elements again and joins the kept ones: at 10,000 listings rendering all 30,000
-/// elements took 60 ms and more.
+/// they carry, the files they were joined into with a hash of the pages they list, and the
+/// records those pages came from. An edit that changes no page's address or date (most do not:
+/// a listing's texts, prices, photos) reuses the files without listing the pages again; one
+/// that does (a listing sold or added, a new date) renders only those pages' elements again
+/// and joins the kept ones: at 10,000 listings rendering all 30,000 elements took 60 ms and
+/// more.
 #[derive(Clone, Default)]
 pub struct Memo(Arc<Mutex<Kept>>);
 
@@ -124,9 +128,61 @@ struct Kept {
     /// The site's address the elements were made with.
     base: String,
     /// Each page's elements (one per language) by its default-language path.
-    pages: HashMap<String, (Stamp, Arc<[String]>)>,
+    pages: HashMap<String, (Stamp, Arc<[Part]>)>,
     /// The files and the hash of the pages they list.
     files: Option<(u64, Files)>,
+    /// The records the files were made from.
+    from: Option<Sources>,
+}
+
+/// The records whose addresses and dates make the sitemap's pages.
+struct Sources {
+    properties: Vec<Arc<Record<PropertyFile>>>,
+    posts: Vec<Arc<Record<PostFile>>>,
+    pages: Vec<Arc<Record<PageFile>>>,
+    guides: Vec<Arc<Record<GuideFile>>>,
+    team: Vec<Arc<Record<MemberFile>>>,
+    developers: Vec<Arc<Record<DeveloperFile>>>,
+}
+
+impl Sources {
+    fn of(content: &Content) -> Sources {
+        Sources {
+            properties: content.properties.clone(),
+            posts: content.posts.clone(),
+            pages: content.pages.clone(),
+            guides: content.guides.clone(),
+            team: content.team.clone(),
+            developers: content.developers.clone(),
+        }
+    }
+
+    /// Whether `content` has the same pages with the same dates: the same records but listings
+    /// read again with the same id, status, date, category, community, agent and developer.
+    /// Anything that changes the vocabulary clears the load cache, so every record is read again
+    /// then: at least one listing the same allocation shows that it did not.
+    fn same_pages(&self, content: &Content) -> bool {
+        fn same<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
+        }
+        let listed = |a: &PropertyFile, b: &PropertyFile| {
+            (a.status, a.created_at, a.main_category) == (b.status, b.created_at, b.main_category)
+                && stamp(Some(a.created_at)) == stamp(Some(b.created_at))
+                && (&a.location, &a.agent, &a.developer) == (&b.location, &b.agent, &b.developer)
+        };
+        let (then, now) = (&self.properties, &content.properties);
+        then.len() == now.len()
+            && (now.is_empty() || then.iter().zip(now).any(|(a, b)| Arc::ptr_eq(a, b)))
+            && then
+                .iter()
+                .zip(now)
+                .all(|(a, b)| Arc::ptr_eq(a, b) || (a.id == b.id && listed(&a.data, &b.data)))
+            && same(&self.posts, &content.posts)
+            && same(&self.pages, &content.pages)
+            && same(&self.guides, &content.guides)
+            && same(&self.team, &content.team)
+            && same(&self.developers, &content.developers)
+    }
 }
 
 /// A date as it is written: its instant and its offset (a timestamp's own equality and hash
@@ -138,7 +194,7 @@ fn stamp(lastmod: Option<Timestamp>) -> Stamp {
 }
 
 /// Files named relative to the output folder, with their bytes.
-type Files = Vec<(String, Vec<u8>)>;
+type Files = Vec<(String, Body)>;
 
 impl std::fmt::Debug for Memo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -146,16 +202,34 @@ impl std::fmt::Debug for Memo {
     }
 }
 
-/// The sitemap's [`files`] for `content` within the protocol's limits; with a `memo`, from the
-/// elements and files it kept of the pages that did not change.
+/// The sitemap's [`files`] for `content` within the protocol's limits, by parts (its `<url>`
+/// elements); with a `memo`, from the elements and files it kept of the pages that did not
+/// change.
 pub fn files_for(content: &Content, base: &str, memo: Option<&Memo>) -> Files {
-    files_of(pages(content), base, memo)
+    if let Some(memo) = memo {
+        let mut kept = memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if kept.base == base
+            && let Some((_, files)) = &kept.files
+            && kept.from.as_ref().is_some_and(|from| from.same_pages(content))
+        {
+            let files = files.clone();
+            kept.from = Some(Sources::of(content));
+            return files;
+        }
+    }
+    let files = files_of(pages(content), base, memo);
+    if let Some(memo) = memo {
+        memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).from = Some(Sources::of(content));
+    }
+    files
 }
 
 /// [`files_for`] of the pages, each once (in the default language) with its `lastmod`.
 fn files_of(pages: Vec<(String, Option<Timestamp>)>, base: &str, memo: Option<&Memo>) -> Files {
     let Some(memo) = memo else {
-        return files(base, &localized(pages), PROTOCOL_LIMITS);
+        let entries = localized(pages);
+        let elements: Vec<Part> = entries.par_iter().map(|entry| url_element(base, entry)).collect();
+        return join(base, entries.iter().map(|e| e.lastmod).zip(&elements), PROTOCOL_LIMITS);
     };
     let mut hasher = std::hash::DefaultHasher::new();
     for (path, lastmod) in &pages {
@@ -173,7 +247,7 @@ fn files_of(pages: Vec<(String, Option<Timestamp>)>, base: &str, memo: Option<&M
         return files.clone();
     }
     let old = std::mem::take(&mut kept.pages);
-    let elements: Vec<Arc<[String]>> = pages
+    let elements: Vec<Arc<[Part]>> = pages
         .par_iter()
         .map(|(path, lastmod)| match old.get(path) {
             Some((was, elements)) if *was == stamp(*lastmod) => Arc::clone(elements),
@@ -186,7 +260,7 @@ fn files_of(pages: Vec<(String, Option<Timestamp>)>, base: &str, memo: Option<&M
         pages
             .iter()
             .zip(&elements)
-            .flat_map(|((_, lastmod), elements)| elements.iter().map(move |e| (*lastmod, e.as_str()))),
+            .flat_map(|((_, lastmod), elements)| elements.iter().map(move |e| (*lastmod, e))),
         PROTOCOL_LIMITS,
     );
     kept.pages = pages
@@ -204,7 +278,7 @@ fn w3c(t: Timestamp) -> String {
 }
 
 /// One `<url>` element; `base` is the site's origin without a trailing `/`.
-fn url_element(base: &str, entry: &Entry) -> String {
+fn url_element(base: &str, entry: &Entry) -> Part {
     let mut out = String::with_capacity(96 + entry.path.len());
     out.push_str("  <url><loc>");
     out.push_str(&escape(&format!("{base}{}", entry.path)));
@@ -222,49 +296,56 @@ fn url_element(base: &str, entry: &Entry) -> String {
         out.push_str("\"/>");
     }
     out.push_str("</url>\n");
-    out
+    Part::from(out.into_bytes())
 }
 
 /// The files of the sitemap, named relative to the output folder: `sitemap.xml` alone, or
 /// `sitemap.xml` as an index with `sitemap-1.xml` ... when the entries do not fit in one file.
-pub fn files(base: &str, entries: &[Entry], limits: Limits) -> Files {
+pub fn files(base: &str, entries: &[Entry], limits: Limits) -> Vec<(String, Vec<u8>)> {
     // Rendered on every core: 30,000 pages at 10,000 listings.
-    let elements: Vec<String> = entries.par_iter().map(|entry| url_element(base, entry)).collect();
-    join(base, entries.iter().map(|e| e.lastmod).zip(elements.iter().map(String::as_str)), limits)
+    let elements: Vec<Part> = entries.par_iter().map(|entry| url_element(base, entry)).collect();
+    join(base, entries.iter().map(|e| e.lastmod).zip(&elements), limits)
+        .into_iter()
+        .map(|(name, body)| (name, body.to_bytes()))
+        .collect()
 }
 
-/// The files of the sitemap from its `<url>` elements in order, each with its `lastmod`.
+/// The files of the sitemap from its `<url>` elements in order, each with its `lastmod`: each
+/// file of URLs by parts (its head, its elements, its end), the index whole.
 fn join<'a>(
     base: &str,
-    elements: impl Iterator<Item = (Option<Timestamp>, &'a str)>,
+    elements: impl Iterator<Item = (Option<Timestamp>, &'a Part)>,
     limits: Limits,
 ) -> Files {
-    let head = format!("{XML_DECLARATION}{URLSET_OPEN}");
-    // Each chunk: its XML so far (from its head), its URL count and its newest lastmod.
-    let mut chunks: Vec<(String, usize, Option<Timestamp>)> = Vec::new();
+    let head: Part = Part::from(format!("{XML_DECLARATION}{URLSET_OPEN}").into_bytes());
+    let close: Part = Part::from(URLSET_CLOSE.as_bytes());
+    // Each chunk: its parts so far (from its head), its size, its URL count and its newest
+    // lastmod.
+    let mut chunks: Vec<(Vec<Part>, usize, usize, Option<Timestamp>)> = Vec::new();
     for (lastmod, element) in elements {
-        let fits = chunks.last().is_some_and(|(xml, count, _)| {
-            *count < limits.urls && xml.len() + element.len() + URLSET_CLOSE.len() <= limits.bytes
+        let fits = chunks.last().is_some_and(|(_, size, count, _)| {
+            *count < limits.urls && size + element.len() + URLSET_CLOSE.len() <= limits.bytes
         });
         if !fits {
-            chunks.push((head.clone(), 0, None));
+            chunks.push((vec![head.clone()], head.len(), 0, None));
         }
         let Some(chunk) = chunks.last_mut() else { continue };
-        chunk.0.push_str(element);
-        chunk.1 += 1;
-        chunk.2 = chunk.2.max(lastmod);
+        chunk.0.push(Arc::clone(element));
+        chunk.1 += element.len();
+        chunk.2 += 1;
+        chunk.3 = chunk.3.max(lastmod);
     }
-    let close = |mut xml: String| {
-        xml.push_str(URLSET_CLOSE);
-        xml.into_bytes()
+    let closed = |mut parts: Vec<Part>| {
+        parts.push(close.clone());
+        Body::Parts(parts)
     };
     if chunks.len() <= 1 {
-        let xml = chunks.pop().map_or(head, |c| c.0);
-        return vec![(files::relative(files::SITEMAP).to_owned(), close(xml))];
+        let parts = chunks.pop().map_or_else(|| vec![head.clone()], |c| c.0);
+        return vec![(files::relative(files::SITEMAP).to_owned(), closed(parts))];
     }
     let mut index = format!("{XML_DECLARATION}{INDEX_OPEN}");
     let mut parts = Vec::with_capacity(chunks.len() + 1);
-    for (i, (xml, _, newest)) in chunks.into_iter().enumerate() {
+    for (i, (chunk, _, _, newest)) in chunks.into_iter().enumerate() {
         let path = files::sitemap_part(i + 1);
         let name = files::relative(&path).to_owned();
         index.push_str("  <sitemap><loc>");
@@ -276,10 +357,10 @@ fn join<'a>(
             index.push_str("</lastmod>");
         }
         index.push_str("</sitemap>\n");
-        parts.push((name, close(xml)));
+        parts.push((name, closed(chunk)));
     }
     index.push_str(INDEX_CLOSE);
-    parts.insert(0, (files::relative(files::SITEMAP).to_owned(), index.into_bytes()));
+    parts.insert(0, (files::relative(files::SITEMAP).to_owned(), Body::Whole(index.into_bytes())));
     parts
 }
 

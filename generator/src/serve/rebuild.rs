@@ -280,6 +280,63 @@ pub fn start_watching(
     Ok(debouncer)
 }
 
+/// What one batch of the watcher's reports changed: each path a build reads, with what it is.
+#[derive(Debug, Default)]
+struct Batch {
+    changed: Vec<(Changed, PathBuf)>,
+    /// Events were lost (the watcher failed, or the kernel's queue overflowed): anything may
+    /// have changed, and `changed` says so (the content and the front end).
+    lost: bool,
+}
+
+/// Reads one batch of the watcher's reports.
+fn gather(results: impl Iterator<Item = DebounceEventResult>, watched: &Watched) -> Batch {
+    let mut batch = Batch::default();
+    for result in results {
+        match result {
+            Ok(events) => {
+                batch.lost |= events.iter().any(|e| e.need_rescan());
+                batch.changed.extend(events.iter().flat_map(|e| {
+                    e.paths.iter().filter_map(|path| Some((watched.classify(&e.kind, path)?, path.clone())))
+                }));
+            }
+            Err(errors) => {
+                for error in errors {
+                    err(&format!("estate serve: watching: {error}\n"));
+                }
+                batch.lost = true;
+            }
+        }
+    }
+    if batch.lost {
+        batch.changed.push((Changed::Content, watched.content.clone()));
+        if let Some((src, _)) = &watched.site {
+            batch.changed.push((Changed::Site, src.clone()));
+        }
+    }
+    batch
+}
+
+/// Tells the load cache what changed: a change to anything but a record file makes the next
+/// load read every file (the records' own checks look at media, the vocabularies and the rest);
+/// record files alone are all it looks at again when the watcher's list is `complete` (it saw
+/// every change since the last load), else every file's size and time are compared too.
+fn tell_load_cache(
+    loaded: &crate::content::LoadCache,
+    changed: &[Changed],
+    paths: &[PathBuf],
+    complete: bool,
+) {
+    if changed.iter().any(|c| *c != Changed::Record) {
+        loaded.clear();
+    } else if complete {
+        loaded.only_changed(paths);
+    } else {
+        // Also read again when written twice within the file system's clock tick.
+        loaded.forget(paths);
+    }
+}
+
 /// Rebuilds after each batch of changes until the watcher is dropped. Changes that arrive
 /// during a rebuild are gathered into the next one.
 fn rebuild_loop(
@@ -304,33 +361,18 @@ fn rebuild_loop(
     let mut spare_is_last_build = true;
     // The warnings the last rebuild printed (see `new_warnings`).
     let mut shown = BTreeSet::new();
+    // The first rebuild looks at every file: the first build read the content before the
+    // watcher started.
+    let mut watched_since_load = false;
     while let Ok(first) = rx.recv() {
-        let mut changed = Vec::new();
-        for result in std::iter::once(first).chain(rx.try_iter()) {
-            match result {
-                Ok(events) => changed.extend(events.iter().flat_map(|e| {
-                    e.paths.iter().filter_map(|path| Some((watched.classify(&e.kind, path)?, path.clone())))
-                })),
-                Err(errors) => {
-                    for error in errors {
-                        err(&format!("estate serve: watching: {error}\n"));
-                    }
-                }
-            }
-        }
+        let Batch { changed, lost } = gather(std::iter::once(first).chain(rx.try_iter()), watched);
         let records: Vec<PathBuf> =
             changed.iter().filter(|(c, _)| *c == Changed::Record).map(|(_, p)| p.clone()).collect();
         let (changed, paths): (Vec<Changed>, Vec<PathBuf>) = changed.into_iter().unzip();
         let Some(pages) = pages_for(&build.pages, &changed, site_broken) else { continue };
         if let Some(incremental) = &build.incremental {
-            // The per-file checks of the records look at media and the rest: read them all
-            // again then. A record file is read again anyway when its size or time changed;
-            // also when it was written twice within the file system's clock tick.
-            if changed.iter().any(|c| *c != Changed::Record) {
-                incremental.loaded.clear();
-            } else {
-                incremental.loaded.forget(&paths);
-            }
+            tell_load_cache(&incremental.loaded, &changed, &paths, watched_since_load && !lost);
+            watched_since_load = true;
         }
         let what = if changed.contains(&Changed::Site) { "the site" } else { "the content" };
         let spare = 1 - current;
@@ -435,118 +477,5 @@ fn pages_for(base: &Pages, changed: &[Changed], site_broken: bool) -> Option<Pag
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::content::yaml::Pos;
-    use notify_debouncer_full::notify;
-
-    #[test]
-    fn content_changes_prerender_and_site_changes_rebuild_the_site() {
-        let site = PathBuf::from("site");
-        let full = Pages::Build(site.clone());
-        assert_eq!(pages_for(&full, &[], false), None);
-        assert_eq!(pages_for(&full, &[Changed::Content], false), Some(Pages::Prerender(site.clone())));
-        assert_eq!(pages_for(&full, &[Changed::Record], false), Some(Pages::Prerender(site.clone())));
-        assert_eq!(pages_for(&full, &[Changed::Content, Changed::Site], false), Some(full.clone()));
-        assert_eq!(pages_for(&full, &[Changed::Content], true), Some(full.clone()));
-        assert_eq!(pages_for(&Pages::Skip, &[Changed::Content], false), Some(Pages::Skip));
-    }
-
-    #[test]
-    fn events_are_told_apart_by_folder() {
-        let watched = Watched {
-            content: PathBuf::from("/r/content"),
-            site: Some((PathBuf::from("/r/site/src"), PathBuf::from("/r/site/index.html"))),
-            out: PathBuf::from("/r/dist"),
-        };
-        use notify::event::{AccessKind, CreateKind, DataChange, MetadataKind};
-        let write = EventKind::Modify(ModifyKind::Data(DataChange::Any));
-        let classify = |path: &str| watched.classify(&write, Path::new(path));
-        assert_eq!(classify("/r/content/properties/a.yaml"), Some(Changed::Record));
-        assert_eq!(classify("/r/content/site.yaml"), Some(Changed::Content));
-        assert_eq!(classify("/r/content/properties/.a.yaml.swp"), None);
-        assert_eq!(classify("/r/site/src/App.tsx"), Some(Changed::Site));
-        assert_eq!(classify("/r/site/index.html"), Some(Changed::Site));
-        assert_eq!(classify("/r/site/package.json"), None);
-        assert_eq!(classify("/r/dist/index.html"), None);
-        let file = Path::new("/r/content/media/a.jpg");
-        assert_eq!(watched.classify(&EventKind::Create(CreateKind::File), file), Some(Changed::Content));
-        // What the build's own reading and hard-linking of media causes.
-        assert_eq!(watched.classify(&EventKind::Access(AccessKind::Any), file), None);
-        assert_eq!(watched.classify(&EventKind::Modify(ModifyKind::Metadata(MetadataKind::Any)), file), None);
-    }
-
-    #[test]
-    fn a_rebuild_prints_its_errors_and_only_the_warnings_not_printed_before() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = |name: &str| dir.path().join(name);
-        let warning = |name: &str| Diagnostic::warning(&file(name), Pos::START, format!("{name} is odd"));
-        let error = Diagnostic::error(&file("c.yaml"), Pos::START, "c.yaml is wrong");
-        let mut shown = BTreeSet::new();
-        let first = Report { diagnostics: vec![warning("a.yaml"), warning("b.yaml")] };
-        let text = new_warnings(&first, &mut shown);
-        assert!(text.contains("a.yaml is odd") && text.contains("b.yaml is odd"), "{text}");
-        assert!(!text.contains("as before"), "{text}");
-        let second = Report { diagnostics: vec![warning("a.yaml"), warning("b.yaml"), error.clone()] };
-        let text = new_warnings(&second, &mut shown);
-        assert!(!text.contains("is odd") && text.contains("c.yaml is wrong"), "{text}");
-        assert!(text.ends_with("estate serve: 2 warnings as before, not shown again\n"), "{text}");
-        // Errors are printed each time; a warning gone and back is new again.
-        let third = Report { diagnostics: vec![warning("b.yaml"), error] };
-        let text = new_warnings(&third, &mut shown);
-        assert!(text.contains("c.yaml is wrong") && text.ends_with("1 warning as before, not shown again\n"));
-        let text = new_warnings(&first, &mut shown);
-        assert!(text.contains("a.yaml is odd") && !text.contains("b.yaml is odd"), "{text}");
-    }
-
-    #[test]
-    fn the_spare_copy_sits_beside_the_output_folder() {
-        let copies = Copies::new(Path::new("/r/dist"));
-        assert_eq!(copies.folders, [PathBuf::from("/r/dist"), PathBuf::from("/r/.dist-serve/next")]);
-    }
-
-    #[test]
-    fn a_copy_synced_by_the_paths_a_build_touched_has_the_same_files() {
-        let dir = tempfile::tempdir().unwrap();
-        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
-        for (name, text) in
-            [("data/x.json", "1"), ("property/p/index.html", "p"), ("blog/7/s/index.html", "s")]
-        {
-            std::fs::create_dir_all(a.join(name).parent().unwrap()).unwrap();
-            std::fs::write(a.join(name), text).unwrap();
-        }
-        sync_tree(&a, &b).unwrap();
-        std::fs::write(a.join("data/x.json"), "2").unwrap();
-        std::fs::create_dir_all(a.join("data/new")).unwrap();
-        std::fs::write(a.join("data/new/y.json"), "y").unwrap();
-        std::fs::remove_dir_all(a.join("property/p")).unwrap();
-        std::fs::remove_dir_all(a.join("blog/7")).unwrap();
-        let touched = ["data/x.json", "data/new/y.json", "property/p", "blog/7/s"].map(PathBuf::from);
-        assert_eq!(sync_paths(&a, &b, &touched).unwrap(), 4);
-        assert_eq!(std::fs::read_to_string(b.join("data/x.json")).unwrap(), "2");
-        assert_eq!(std::fs::read_to_string(b.join("data/new/y.json")).unwrap(), "y");
-        assert!(!b.join("property/p").exists() && !b.join("blog/7").exists());
-        assert_eq!(sync_tree(&a, &b).unwrap(), 0, "nothing left to copy");
-    }
-
-    #[test]
-    fn a_synced_copy_has_the_same_files_and_times() {
-        let dir = tempfile::tempdir().unwrap();
-        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
-        for (name, text) in [("index.html", "home"), ("data/x.json", "1"), ("data/y.json", "2")] {
-            std::fs::create_dir_all(a.join(name).parent().unwrap()).unwrap();
-            std::fs::write(a.join(name), text).unwrap();
-        }
-        assert_eq!(sync_tree(&a, &b).unwrap(), 3);
-        assert_eq!(sync_tree(&a, &b).unwrap(), 0, "nothing differs");
-        std::fs::write(a.join("data/x.json"), "3").unwrap();
-        std::fs::remove_file(a.join("data/y.json")).unwrap();
-        std::fs::create_dir_all(b.join("gone")).unwrap();
-        std::fs::write(b.join("gone/page.html"), "old").unwrap();
-        assert_eq!(sync_tree(&a, &b).unwrap(), 3, "x copied, y and gone/page.html removed");
-        assert_eq!(std::fs::read_to_string(b.join("data/x.json")).unwrap(), "3");
-        assert!(!b.join("data/y.json").exists() && !b.join("gone").exists());
-        let time = |p: &Path| std::fs::metadata(p).unwrap().modified().unwrap();
-        assert_eq!(time(&a.join("data/x.json")), time(&b.join("data/x.json")));
-    }
-}
+#[path = "rebuild_tests.rs"]
+mod tests;

@@ -152,7 +152,7 @@ fn the_check_of_a_rebuild_reports_what_a_whole_check_reports_after_random_edits(
             let (what, records) = edit(&dir, &mut random, step);
             // As `estate serve` does with what its watcher saw.
             match records {
-                Some(paths) => loaded.forget(&paths),
+                Some(paths) => loaded.only_changed(&paths),
                 None => loaded.clear(),
             }
             what
