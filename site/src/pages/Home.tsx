@@ -22,6 +22,7 @@ import { HydrationPart } from '../components/HydrationPart';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/hero-search.css';
 import '../styles/typewriter.css';
+import '../styles/home-contact.css';
 
 /** The typewriter's pace, and the popup's delay (5 s after load). */
 export const TYPE_MS = 100;
