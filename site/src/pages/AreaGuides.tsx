@@ -15,6 +15,8 @@ import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';import { guide } from '../guide/AreaGuidePage';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/areas.css';
 
 type Range = [number, number];
 

@@ -16,6 +16,8 @@ import { Picture } from '../components/Picture';
 import { ArticleBody } from '../components/ArticleBody';
 import { excerptOf, postPictures, type PostPictures } from './BlogList';
 import { authorIn, enAttrs, langOfRequest, localize, type Localized, type TermText } from '../i18n/content';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/blog.css';
 
 type Post = Localized<Blog>;
 type BlogData = { missing: true } | { missing: false; post: Post; pictures: PictureData[]; author: TermText | null };

@@ -13,6 +13,8 @@ import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/blog.css';
 
 /** Each post's images as pictures (`POST_PICTURES`), in its own order, by post id. */
 export type PostPictures = Record<string, PictureData[] | undefined>;

@@ -16,6 +16,8 @@ import { Picture } from '../components/Picture';
 import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 import { Link } from '../i18n/link';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/developers.css';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<Localized<Developer>[]> {
   const developers = await getJson(DEVELOPERS);

@@ -14,6 +14,8 @@ import { priceText } from '../price';
 import { enAttrs, localize } from '../i18n/content';
 import type { FeedItem } from '../types';
 import { Picture } from '../components/Picture';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/feed.css';
 
 type Item = FeedItem;
 

@@ -19,6 +19,10 @@ import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/def
 import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
 import { HydrationPart } from '../components/HydrationPart';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/hero-search.css';
+import '../styles/typewriter.css';
+import '../styles/home-contact.css';
 
 /** The typewriter's pace, and the popup's delay (5 s after load). */
 export const TYPE_MS = 100;

@@ -30,6 +30,9 @@ import { useMapView } from '../map/useMapView';
 import { ViewToggle } from '../map/ViewToggle';
 import { LazyResultsMap } from '../map/LazyResultsMap';
 import { HydrationPart } from '../components/HydrationPart';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/listings.css';
+import '../styles/listings-phone.css';
 
 export type ListingKind = 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 

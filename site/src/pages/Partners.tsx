@@ -8,6 +8,8 @@ import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/partners.css';
 
 export async function loader(): Promise<Partner[]> {
   return (await getJson(SITE)).partners;

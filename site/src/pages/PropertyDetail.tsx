@@ -42,6 +42,8 @@ import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../
 import { GoneListingView } from '../property/LazyGone';
 import type { Loaded, PropertyData } from '../property/loader';
 import { HydrationPart } from '../components/HydrationPart';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/property.css';
 
 export { loader } from '../property/loader';
 

@@ -36,6 +36,9 @@ import { PlaceholderGrid } from '../components/PlaceholderGrid';
 import { SIZES } from '../components/Picture';
 import type { EarlyPlan } from '../early';
 import { HydrationPart } from '../components/HydrationPart';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/listings.css';
+import '../styles/listings-phone.css';
 
 const NoResultsHelp = lazy(() => import('../search/NoResultsHelp'));
 // The chips, each removable, and the reading of a typed query: after the first view (search/CriteriaChips.tsx).

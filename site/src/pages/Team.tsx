@@ -14,6 +14,9 @@ import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { Picture } from '../components/Picture';
 import { Link } from '../i18n/link';
+// This page's own styles (the cascade after the shared sheet, see styles.css).
+import '../styles/team.css';
+import '../styles/people.css';
 
 type Member = Omit<Localized<TeamMember>, 'languages'> & { languages: TermText[] };
 

@@ -1,0 +1,120 @@
+// Each kind of page carries its own styles: the stylesheets a page's HTML links (render-blocking,
+// so its first paint is styled) hold the shared sheet and that kind's rules, none of another
+// kind's. A client navigation to another kind loads that kind's sheet before it shows the page:
+// the page's own element is styled from the moment it is in the document, and nothing shifts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
+import { openWalk, settle } from './browser.mjs';
+
+withSiteAndBrowser();
+
+const PROPERTY = '/property/creek-harbour-waterfront-one-bedroom';
+
+/** A class only each kind's own partial styles (src/styles.css names which page imports which). */
+const MARKERS = {
+  home: 'hero-chips',
+  listings: 'listing-body',
+  property: 'gallery__stage',
+  guide: 'guide-trend',
+  people: 'people__profile',
+};
+
+/** Pages and the kinds whose styles their HTML links (none: the shared sheet alone). */
+const PAGES = [
+  ['/', ['home']],
+  ['/ar/', ['home']],
+  ['/buy-property', ['listings']],
+  ['/ru/rent-property', ['listings']],
+  ['/search-result?query=Marina', ['listings']],
+  [PROPERTY, ['property']],
+  [`/ar${PROPERTY}`, ['property']],
+  ['/area-guides-in-dubai/dubai-marina', ['guide']],
+  ['/agents/daniel-novak', ['people']],
+  ['/contact-us', []],
+];
+
+const sheetLinks = (html) => [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+const defines = (css, name) => new RegExp(`\\.${name}(?![\\w-])`).test(css);
+
+test("each page's HTML links the shared stylesheet and its own kind's, no other kind's", async () => {
+  let shared = null;
+  const sheets = new Map();
+  for (const [path, kinds] of PAGES) {
+    const response = await fetch(`${server.url}${path}`);
+    assert.equal(response.status, 200, path);
+    const links = sheetLinks(await response.text());
+    assert.ok(links.length >= 1, `${path} links no stylesheet`);
+    // The shared sheet first (every page's), the page's own after it.
+    shared ??= links[0];
+    assert.equal(links[0], shared, `${path}: the first stylesheet is not the shared one`);
+    let css = '';
+    for (const href of links) {
+      if (!sheets.has(href)) sheets.set(href, await (await fetch(`${server.url}${href}`)).text());
+      css += sheets.get(href);
+    }
+    const found = Object.entries(MARKERS).filter(([, name]) => defines(css, name)).map(([kind]) => kind);
+    assert.deepEqual(found, kinds, `${path}: its stylesheets (${links.join(', ')}) style these kinds of page`);
+  }
+});
+
+/**
+ * Clicks `link` and waits for `selector` of the next page: the value of `property` in its computed
+ * style when it first entered the document (a mutation observer's microtask runs before any paint),
+ * once the page settled (`last`), and the layout shifts from its entry until then.
+ */
+async function navigate(page, link, selector, property) {
+  await page.evaluate(
+    ({ selector, property }) => {
+      window.__observer?.disconnect();
+      window.__seen = { first: null, shift: 0 };
+      const look = () => {
+        const element = document.querySelector(selector);
+        if (!element || window.__seen.first !== null) return;
+        window.__seen.first = getComputedStyle(element).getPropertyValue(property);
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.__seen.shift += entry.value;
+        }).observe({ type: 'layout-shift' });
+      };
+      window.__observer = new MutationObserver(look);
+      window.__observer.observe(document, { subtree: true, childList: true });
+    },
+    { selector, property },
+  );
+  await page.locator(link).first().click();
+  await page.locator(selector).first().waitFor({ timeout: 15_000 });
+  await settle(page);
+  await page.waitForTimeout(300);
+  const last = await page.evaluate(({ selector, property }) => getComputedStyle(document.querySelector(selector)).getPropertyValue(property), { selector, property });
+  return { ...(await page.evaluate(() => window.__seen)), last };
+}
+
+test('a client navigation from the home page to a property page and to a listing page shows each styled, with no layout shift', async () => {
+  const walk = await openWalk(browser, { width: 1366, height: 900 });
+  try {
+    const { page, problems } = await walk.open();
+    await page.goto(`${server.url}/`, { waitUntil: 'load' });
+    await settle(page);
+    const before = await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length);
+
+    const property = await navigate(page, `main a[href="${PROPERTY}"]`, '.gallery__stage', 'aspect-ratio');
+    assert.equal(new URL(page.url()).pathname, PROPERTY);
+    // The browser's default is 'auto'; property.css gives the gallery a ratio (3 / 2, 21 / 9 wide).
+    assert.equal(property.last, '21 / 9');
+    assert.equal(property.first, property.last, "the gallery was in the document before the property page's styles applied");
+    assert.equal(property.shift, 0, 'the property page shifted after it was shown');
+
+    const listing = await navigate(page, 'header a[href="/buy-property"]', '.listing-body', 'padding-block-start');
+    assert.equal(new URL(page.url()).pathname, '/buy-property');
+    assert.equal(listing.last, '20px');
+    assert.equal(listing.first, listing.last, "the listing was in the document before the listing page's styles applied");
+    assert.equal(listing.shift, 0, 'the listing page shifted after it was shown');
+
+    // The two kinds' sheets were added by the navigations (the home page's HTML linked neither).
+    const after = await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"]').length);
+    assert.ok(after >= before + 2, `${before} stylesheets before the navigations, ${after} after`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await walk.close();
+  }
+});
