@@ -20,6 +20,7 @@ pub mod guides;
 pub mod images;
 mod known;
 pub mod listings;
+mod made;
 pub mod market;
 pub mod parts;
 pub mod people;
@@ -46,9 +47,10 @@ use crate::content::model::{PostFile, PropertyFile, Status};
 pub(crate) use api::optional_text;
 pub use api::{api_blog, api_property};
 pub use bytes::FileBytes;
-pub(crate) use known::fingerprint;
+pub(crate) use bytes::fingerprint;
+use known::Known;
 pub use known::{DataIndex, NamedPrints};
-use known::{Known, Made};
+use made::Made;
 
 /// What the content stage wrote.
 #[derive(Debug, Default)]
@@ -135,14 +137,14 @@ pub fn write(
     let empty = Known::default();
     let before = known.as_ref().unwrap_or(&empty);
     let published: Vec<_> = content.published().collect();
-    let properties = known::made(
+    let properties = made::made(
         &published,
         &before.properties,
         |r| api_property(r, &content.vocabulary, &images.pictures),
         |r| r.data.created_at,
     );
     let posts: Vec<_> = content.posts.iter().collect();
-    let posts = known::made(&posts, &before.posts, api_blog, |r| r.data.date);
+    let posts = made::made(&posts, &before.posts, api_blog, |r| r.data.date);
     laps.lap("API records");
 
     let mut now = Known { market: Arc::new(market::Market::read(&content.dir)?), ..Known::default() };
@@ -323,12 +325,12 @@ impl Jobs {
 
         let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
         // Each listing's card and communities, kept with its API record from the last build.
-        let derived: Vec<&known::Derived> = properties
+        let derived: Vec<&made::Derived> = properties
             .par_iter()
             .map(|m| {
                 m.derived.get_or_init(|| {
                     let location = m.api.location.as_deref();
-                    known::Derived {
+                    made::Derived {
                         card: Arc::new(crate::publish::listings::card_json(&m.api, pictures)),
                         key: location.and_then(contract::text::community_key),
                         community: crate::publish::guides::community_of(&content.vocabulary, location)

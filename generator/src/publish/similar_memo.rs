@@ -13,7 +13,7 @@ use contract::ApiProperty;
 use crate::content::Record;
 use crate::content::model::PropertyFile;
 
-use super::known::Made;
+use super::made::Made;
 
 /// The last build's published listings, newest first, and their similar listings.
 #[derive(Default)]

@@ -11,8 +11,9 @@ import type sets from './message-sets.json';
 import { LANGUAGES } from '../paths';
 import { formatDecimal, pluralCategory } from './numbers';
 
-/** A language of the site (contract::urls::LANGUAGES, through the generated src/paths.ts). */
-export type Lang = (typeof LANGUAGES)[number];
+import type { Lang } from './lang';
+
+export type { Lang };
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
 /** A set of messages of src/i18n/message-sets.json: the shell's, or a page's. */

@@ -5,7 +5,7 @@
 // character, for the site's three locales: numbers.test.ts compares both on many values (Node's
 // ICU, which the prerender uses). Values outside the everyday range (not finite, under 1e-6,
 // over 2^53) go to Intl itself, where V8's and ICU's ways with them are not worth copying.
-import type { Lang } from './index';
+import type { Lang } from './lang';
 
 /** The Intl locale of each site language (Latin digits in Arabic, as Dubai's sites write them). */
 export const LOCALES: Record<Lang, string> = { en: 'en-GB', ar: 'ar-AE-u-nu-latn', ru: 'ru-RU' };
