@@ -60,7 +60,9 @@
   const KEEP_FREE = '.container .inner .buttons button';
   const details = el('div');
   details.id = 'estate-status-details';
-  const more = el('button', '', 'border:1px solid #888;border-radius:4px;background:#fff;cursor:pointer;margin-block-start:6px');
+  // The panel's buttons: Hide, and Show/Hide details.
+  const BUTTON = 'border:1px solid #888;border-radius:4px;background:#fff;cursor:pointer;';
+  const more = el('button', '', BUTTON + 'margin-block-start:6px');
   more.type = 'button';
   more.setAttribute('aria-controls', details.id);
   more.addEventListener('click', () => {
@@ -162,7 +164,7 @@
   }
 
   function hideButton(words) {
-    const hide = el('button', words, 'border:1px solid #888;border-radius:4px;background:#fff;cursor:pointer;flex:none');
+    const hide = el('button', words, BUTTON + 'flex:none');
     hide.type = 'button';
     hide.addEventListener('click', () => open(false));
     return hide;
@@ -191,8 +193,6 @@
       pages.append(item);
     }
     if (pages.childElementCount) details.append(pages);
-    // Netlify's badge of the latest deploy: the one way a failed deploy (which publishes
-    // nothing) shows here. Only that address is loaded.
     const deploy = deployBadge(status, status.words.deploy);
     if (deploy) details.append(deploy);
     if (status.errors?.length) details.append(list(status.words.errors, status.errors, '#b42318'));
