@@ -413,14 +413,16 @@ async function clearNow(page) {
 
 /** The panel overlaps neither the CMS's bottom bar nor its notes ('Entry saved.'). */
 async function clear(page, what) {
-  // The CMS's button and notes slide in, and the panel moves once they stop: give it a second.
-  for (let tries = 0; tries < 10 && !(await clearNow(page)); tries += 1) await page.waitForTimeout(100);
+  // The CMS's button and notes slide in and out, and the panel moves once they stop (or at its
+  // next round, every 2 s): give it three seconds.
+  for (let tries = 0; tries < 30 && !(await clearNow(page)); tries += 1) await page.waitForTimeout(100);
   const panel = page.locator('#estate-status:visible, #estate-status-toggle:visible').first();
   const box = await panel.boundingBox();
   const { width, height } = page.viewportSize();
   assert.ok(box && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width, `${what}: the panel is off the screen: ${JSON.stringify(box)}`);
   for (const other of await page.locator('.sui.bottom-navigation, .floating-action-button-wrapper, .sui.toast-base .toast:not([aria-hidden=true])').all()) {
-    assert.ok(!(await overlap(panel, other)), `${what}: the panel overlaps ${await other.evaluate((n) => n.className)}`);
+    // A note gone since it was listed overlaps nothing (overlap finds no box).
+    if (await overlap(panel, other)) assert.fail(`${what}: the panel overlaps ${await other.evaluate((n) => n.className, null, { timeout: 1000 }).catch(() => 'a note that has since gone')}`);
   }
 }
 

@@ -235,6 +235,8 @@
     setInterval(() => {
       refresh();
       stillPublishing();
+      // A move of the CMS's notes that fired no event (one sliding out as another comes) is caught here.
+      placeSoon();
     }, 2000);
     window.addEventListener('estate:rebuilt', refresh);
     // Changes inside the panel (its folding) are its own doing, not the CMS's: not a reason to move.
