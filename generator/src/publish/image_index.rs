@@ -2,7 +2,9 @@
 //! cache key and record, so a warm build knows a photo by a `stat` instead of reading and hashing
 //! its bytes (10,000 listings' photos are gigabytes). A source whose size or time changed is read
 //! again. One file per media folder in the cache (named by a hash of the folder's path), written
-//! whole to a temporary file and renamed: parallel builds of other folders never mix theirs.
+//! whole to a temporary file and renamed: parallel builds of other folders never mix theirs. It
+//! names the stage's settings it was made with (widths, qualities): made with others, its
+//! records name other outputs, and it is read as empty.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -34,6 +36,13 @@ pub struct Index {
     pub entries: HashMap<String, Indexed>,
 }
 
+/// The index file: the settings its records were made with, and the records.
+#[derive(Serialize, Deserialize)]
+struct IndexFile {
+    settings: String,
+    entries: HashMap<String, Indexed>,
+}
+
 impl Index {
     /// The index of `media` in `cache` (empty when there is none yet or it cannot be read).
     pub fn open(cache: &Path, media: &Path) -> Index {
@@ -44,7 +53,9 @@ impl Index {
         let file = cache.join(format!("index-{:016x}.json", hasher.finish()));
         let entries = std::fs::read(&file)
             .ok()
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .and_then(|bytes| serde_json::from_slice::<IndexFile>(&bytes).ok())
+            .filter(|index| index.settings == super::settings())
+            .map(|index| index.entries)
             .unwrap_or_default();
         Index { file, entries }
     }
@@ -62,7 +73,8 @@ impl Index {
             return Ok(());
         }
         let temporary = self.file.with_extension(format!("{}.tmp", std::process::id()));
-        std::fs::write(&temporary, serde_json::to_vec(&entries).map_err(std::io::Error::other)?)?;
+        let index = IndexFile { settings: super::settings(), entries };
+        std::fs::write(&temporary, serde_json::to_vec(&index).map_err(std::io::Error::other)?)?;
         std::fs::rename(&temporary, &self.file)
     }
 }

@@ -29,9 +29,8 @@ const JPEG_QUALITY: u8 = 78;
 /// the files are a few percent larger).
 const WEBP_QUALITY: f32 = 75.0;
 const WEBP_METHOD: i32 = 2;
-/// Everything that changes the outputs: part of every cache key and output name.
-const SETTINGS: &str =
-    "images v3: catmull-rom; jpeg q78 optimized huffman; webp q75 m2; widths 400 800 1200 1600";
+/// Everything that changes the outputs, with [`WIDTHS`]: part of every cache key and output name.
+const SETTINGS: &str = "images v3: catmull-rom; jpeg q78 optimized huffman; webp q75 m2";
 /// The folder of the outputs, under the output folder.
 pub const OUTPUT_DIR: &str = "media/_img";
 
@@ -81,16 +80,22 @@ pub fn is_raster(path: &Path) -> bool {
         .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png" | "webp"))
 }
 
+/// Everything that changes the outputs, as one string: [`SETTINGS`] and [`WIDTHS`].
+fn settings() -> String {
+    format!("{SETTINGS}; widths {WIDTHS:?}")
+}
+
 /// The cache key of a source: its bytes and the settings.
 fn key(bytes: &[u8]) -> String {
     use std::hash::Hasher;
+    let settings = settings();
     let mut hasher = fnv::FnvHasher::default();
-    hasher.write(SETTINGS.as_bytes());
+    hasher.write(settings.as_bytes());
     hasher.write(bytes);
     // A second, differently seeded pass makes accidental collisions over 10^5 files negligible.
     let mut second = fnv::FnvHasher::with_key(0x9e37_79b9_7f4a_7c15);
     second.write(bytes);
-    second.write(SETTINGS.as_bytes());
+    second.write(settings.as_bytes());
     format!("{:016x}{:08x}", hasher.finish(), second.finish() as u32)
 }
 

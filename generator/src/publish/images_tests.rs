@@ -194,3 +194,33 @@ fn a_warm_run_knows_an_unchanged_photo_by_its_size_and_time_without_reading_it()
     let back = run(&media, &out, &cache).unwrap();
     assert_eq!((back.decoded, back.images), (0, cold.images));
 }
+
+#[test]
+fn an_index_made_with_other_settings_is_not_trusted() {
+    let dir = tempfile::tempdir().unwrap();
+    let media = dir.path().join("media");
+    std::fs::create_dir_all(&media).unwrap();
+    let photo = media.join("a.jpg");
+    std::fs::write(&photo, jpeg(500, 300)).unwrap();
+    let (out, cache) = (dir.path().join("dist"), dir.path().join("cache"));
+    assert_eq!(run(&media, &out, &cache).unwrap().decoded, 1);
+
+    // The index as an earlier build with other widths left it: its records name that build's
+    // outputs, so a photo it knows by size and time is read again (other bytes, same stamp).
+    let index = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.file_name().unwrap().to_string_lossy().starts_with("index-"))
+        .expect("the index file");
+    let mut file: serde_json::Value = serde_json::from_slice(&std::fs::read(&index).unwrap()).unwrap();
+    assert_eq!(file["settings"], settings());
+    file["settings"] = "images v3: widths [400, 800]".into();
+    std::fs::write(&index, serde_json::to_vec(&file).unwrap()).unwrap();
+    let modified = std::fs::metadata(&photo).unwrap().modified().unwrap();
+    let mut bytes = std::fs::read(&photo).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    std::fs::write(&photo, &bytes).unwrap();
+    std::fs::File::options().write(true).open(&photo).unwrap().set_modified(modified).unwrap();
+    assert_eq!(run(&media, &out, &cache).unwrap().decoded, 1, "the index's record was used");
+}
