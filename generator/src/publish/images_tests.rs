@@ -58,8 +58,9 @@ fn png_claiming(width: u32, height: u32) -> Vec<u8> {
 
 #[test]
 fn widths_are_never_upscaled() {
-    assert_eq!(widths_for(1600), vec![400, 800, 1200, 1600]);
-    assert_eq!(widths_for(4000), vec![400, 800, 1200, 1600]);
+    assert_eq!(widths_for(1600), vec![400, 740, 800, 1200, 1600]);
+    assert_eq!(widths_for(4000), vec![400, 740, 800, 1200, 1600]);
+    assert_eq!(widths_for(760), vec![400, 740, 760]);
     assert_eq!(widths_for(500), vec![400, 500]);
     assert_eq!(widths_for(200), vec![200]);
 }
@@ -79,7 +80,7 @@ fn a_photo_is_resized_its_gps_exif_dropped_and_a_warm_run_decodes_nothing() {
     let info = &cold.images["/media/team/sara.jpg"];
     assert_eq!((info.width, info.height), (1000, 600));
     assert!(info.color.starts_with('#') && info.color.len() == 7);
-    assert_eq!(info.variants.iter().map(|v| v.width).collect::<Vec<_>>(), vec![400, 800, 1000]);
+    assert_eq!(info.variants.iter().map(|v| v.width).collect::<Vec<_>>(), vec![400, 740, 800, 1000]);
     for variant in &info.variants {
         for url in [&variant.src, &variant.webp] {
             let bytes = std::fs::read(out.join(url.trim_start_matches('/'))).unwrap();

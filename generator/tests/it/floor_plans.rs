@@ -61,7 +61,7 @@ fn plans_and_the_tour_reach_the_detail_file_and_the_portals_feed() {
     // The image stage's variants, each a file that was written.
     let srcset = plan["webp"].as_str().expect("the WebP variants");
     let widths: Vec<&str> = srcset.split(", ").map(|one| one.rsplit(' ').next().unwrap_or("")).collect();
-    assert_eq!(widths, ["400w", "800w", "1200w", "1600w"], "{srcset}");
+    assert_eq!(widths, ["400w", "740w", "800w", "1200w", "1600w"], "{srcset}");
     for one in srcset.split(", ") {
         let file = one.split(' ').next().unwrap_or("").trim_start_matches('/');
         assert!(Path::new(&out.join(file)).is_file(), "{file}");
