@@ -67,11 +67,12 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes
   priority?: boolean;
   /**
    * Without `priority`: fetched with the page, not lazily, but not preloaded: `high` first
-   * (`fetchpriority="high"`), `eager` at the browser's own priority. A preload in the head is
-   * fetched beside the render-blocking stylesheet; an <img> is found by the browser's preload
-   * scanner right after it.
+   * (`fetchpriority="high"`), `eager` at the browser's own priority, `low` after what the page
+   * fetches first (`fetchpriority="low"`: Chrome otherwise raises an image in the first screen to
+   * high once laid out, beside the largest one). A preload in the head is fetched beside the
+   * render-blocking stylesheet; an <img> is found by the browser's preload scanner right after it.
    */
-  fetching?: 'high' | 'eager';
+  fetching?: 'high' | 'eager' | 'low';
   /** The box for an image the stage did not measure (an SVG, an outside address). */
   fallbackWidth: number;
   fallbackHeight: number;
@@ -102,7 +103,7 @@ export function Picture({ picture, sizes, priority = false, fetching, fallbackWi
       height={picture.height ?? fallbackHeight}
       loading={eager ? undefined : 'lazy'}
       decoding={eager ? undefined : 'async'}
-      fetchPriority={high ? 'high' : undefined}
+      fetchPriority={high ? 'high' : fetching === 'low' ? 'low' : undefined}
       style={picture.color ? { backgroundColor: picture.color, ...style } : style}
     />
   );
