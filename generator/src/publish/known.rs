@@ -67,6 +67,11 @@ pub(super) struct Known {
     pub(super) people: People,
     /// The market figures they were made with (`content/market/`).
     pub(super) market: Arc<super::market::Market>,
+    /// The reading of the tree outside the record folders `market` was read with
+    /// ([`crate::content::Content::tree`]; 0: none).
+    pub(super) tree: u64,
+    /// The guides', agents' and developers' files.
+    pub(super) groups: super::groups::Groups,
     /// Each file written by [`write_changed`] (relative to the output folder) and its fingerprint.
     pub(super) files: HashMap<PathBuf, Fingerprint>,
     /// Every file of `api/` and `data/` the build wanted (relative to the output folder), when
