@@ -154,8 +154,11 @@ pub fn check_build(
     if !report.broken.is_empty() {
         return Ok(report);
     }
-    if let Some(last) = last {
-        targets.extend(last.targets);
+    // The few targets of the pages read into the last check's many, not the other way round
+    // (some 30,000 strings hashed again after every edit).
+    if let Some(mut last) = last {
+        last.targets.extend(targets);
+        targets = last.targets;
     }
     let checked = Checked { stamp, targets };
     match (memo, &file, page_cache) {
