@@ -20,7 +20,7 @@ use notify_debouncer_full::notify::{EventKind, RecommendedWatcher, RecursiveMode
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 use tokio::sync::broadcast;
 
-use super::{DEBOUNCE, ServeError, announce};
+use super::{DEBOUNCE, DEBOUNCE_TICK, ServeError, announce};
 use crate::content::diag::{Diagnostic, Report, Severity};
 use crate::pipeline::status::{FILE as STATUS, Status};
 use crate::pipeline::{self, BuildError, BuildOptions, Incremental, Pages};
@@ -259,7 +259,7 @@ pub fn start_watching(
 ) -> Result<Watcher, ServeError> {
     let watched = Watched::new(build);
     let (tx, rx) = mpsc::channel::<DebounceEventResult>();
-    let mut debouncer = new_debouncer(DEBOUNCE, None, tx)
+    let mut debouncer = new_debouncer(DEBOUNCE, Some(DEBOUNCE_TICK), tx)
         .map_err(|source| ServeError::Watch { path: watched.content.clone(), source })?;
     let mut targets = vec![(watched.content.clone(), RecursiveMode::Recursive)];
     if let Some((src, index)) = &watched.site {

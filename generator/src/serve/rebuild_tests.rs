@@ -155,7 +155,7 @@ fn a_load_after_the_watchers_list_reads_what_it_names_and_everything_after_lost_
 
     let watched = Watched { content: dir.clone(), site: None, out: tmp.path().join("dist") };
     let (tx, rx) = mpsc::channel::<DebounceEventResult>();
-    let mut debouncer = new_debouncer(DEBOUNCE, None, tx).unwrap();
+    let mut debouncer = new_debouncer(DEBOUNCE, Some(DEBOUNCE_TICK), tx).unwrap();
     debouncer.watch(&dir, RecursiveMode::Recursive).unwrap();
     retitle(&edited, "Edited title");
     let added = properties.join("added-listing.yaml");
