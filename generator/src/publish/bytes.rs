@@ -4,8 +4,12 @@
 //! after the other into the file costs only the write.
 
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
+
+/// One file to write: where (relative to the output folder), and its bytes (shared with the
+/// memo that made them).
+pub(super) type Job = (PathBuf, Arc<FileBytes>);
 
 /// A file's length and 128-bit XXH3 hash.
 pub type Fingerprint = (usize, u128);

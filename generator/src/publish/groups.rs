@@ -12,8 +12,9 @@ use contract::files;
 use contract::site::{Developer, TeamMember};
 use contract::urls::{agent_path, area_guide_path, developer_path};
 
+use super::bytes::Job;
 use super::bytes::{FileBytes, Fingerprint};
-use super::known::{Job, same_records};
+use super::made::same_records;
 use super::market::Market;
 use crate::content::model::{DeveloperFile, GuideFile, MemberFile};
 use crate::content::{Content, Record};

@@ -18,14 +18,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use super::bytes::{FileBytes, Fingerprint};
+use super::bytes::{FileBytes, Fingerprint, Job};
 use super::made::Made;
 use crate::content::Record;
 use crate::content::model::{DeveloperFile, MemberFile, PostFile, PropertyFile};
-
-/// One file to write: where (relative to the output folder), and its bytes (shared with the
-/// memo that made them).
-pub(super) type Job = (PathBuf, Arc<FileBytes>);
 
 /// See the module's documentation.
 #[derive(Clone, Default)]
@@ -100,11 +96,6 @@ impl Permits {
 pub(super) type Arrays = HashMap<String, Arc<FileBytes>>;
 
 pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
-
-/// Whether two lists hold the same records (the same allocations, in the same order).
-pub(super) fn same_records<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
-}
 
 /// Whether two lists hold the same parts (the same allocations, in the same order).
 pub(super) fn same_parts(a: &[Arc<Vec<u8>>], b: &[Arc<Vec<u8>>]) -> bool {

@@ -293,7 +293,7 @@ fn remove_files(files: impl Iterator<Item = PathBuf>, out: &Path) -> std::io::Re
 /// (compared with what is there first), and those known to be there as they are (only with a
 /// trusted index).
 struct Jobs {
-    jobs: Vec<known::Job>,
+    jobs: Vec<bytes::Job>,
     kept: Vec<PathBuf>,
     routes: contract::routes::Routes<'static>,
 }
@@ -314,7 +314,7 @@ impl Jobs {
         let mut laps = crate::timings::Laps::start("data files");
         let pictures = &images.pictures;
         // Relative to the output folder.
-        let mut jobs: Vec<known::Job> = Vec::new();
+        let mut jobs: Vec<bytes::Job> = Vec::new();
         let mut kept = Vec::new();
         let arrays = Arrays { before: &before.arrays, now: Default::default() };
         let mut array = |path: &str, parts: Vec<Arc<Vec<u8>>>| {
@@ -421,8 +421,8 @@ impl Jobs {
         // is made again when its listing, one of its similar listings, the people or the market
         // figures changed.
         now.people = (content.team.clone(), content.developers.clone());
-        let same_shared = known::same_records(&before.people.0, &now.people.0)
-            && known::same_records(&before.people.1, &now.people.1)
+        let same_shared = made::same_records(&before.people.0, &now.people.0)
+            && made::same_records(&before.people.1, &now.people.1)
             && (Arc::ptr_eq(&before.market, &now.market) || before.market == now.market);
         laps.lap("the rest");
         let (similar, same_places) = before.similar.of(properties);
