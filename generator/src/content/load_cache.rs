@@ -123,6 +123,8 @@ pub(super) struct Rest {
     pub(super) default_image: Option<String>,
     /// The problems of `site.yaml`, the folders and the vocabularies.
     pub(super) problems: Vec<Diagnostic>,
+    /// This reading's number ([`super::Content::tree`]).
+    pub(super) tree: u64,
 }
 
 #[derive(Default)]

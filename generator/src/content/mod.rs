@@ -79,6 +79,11 @@ pub struct Content {
     pub guides: Vec<Arc<Record<GuideFile>>>,
     /// `vocabulary/*.yaml`: the terms records name (amenities, communities, ...).
     pub vocabulary: vocabulary::Vocabularies,
+    /// Which reading of the tree outside the record folders (`site.yaml`, the vocabularies,
+    /// `media/`, `market/`) this content was loaded with: two loads with the same number saw
+    /// those files alike (the load cache keeps a reading while only record files change, and any
+    /// other change clears it). 0: not loaded.
+    pub tree: u64,
 }
 
 impl Content {
@@ -356,6 +361,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
     report.extend(rest.problems.iter().cloned());
     content.site.clone_from(&rest.site);
     content.vocabulary = rest.vocabulary.clone();
+    content.tree = rest.tree;
     let default_image = rest.default_image.as_deref();
     let vocabulary = &content.vocabulary;
     let changed = changed.as_ref();
@@ -483,7 +489,10 @@ fn read_rest(dir: &Path, laps: &mut crate::timings::Laps) -> Rest {
         .filter(|image| Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(image));
     // The vocabularies first: each record is given their names as it is read.
     let vocabulary = vocabulary::load(dir, &mut problems);
-    Rest { links, site, vocabulary, default_image, problems: problems.diagnostics }
+    // A number no other reading had.
+    static READINGS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let tree = READINGS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    Rest { links, site, vocabulary, default_image, problems: problems.diagnostics, tree }
 }
 
 /// Parses a listing or post that is about to be written at `path` (inside the content folder)

@@ -4,8 +4,12 @@
 //! after the other into the file costs only the write.
 
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
+
+/// One file to write: where (relative to the output folder), and its bytes (shared with the
+/// memo that made them).
+pub(super) type Job = (PathBuf, Arc<FileBytes>);
 
 /// A file's length and 128-bit XXH3 hash.
 pub type Fingerprint = (usize, u128);
@@ -153,6 +157,22 @@ impl FileBytes {
         let kept = was[..same].iter().map(|p| p.len() + 1).sum::<usize>();
         let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
         file.seek(SeekFrom::Start(kept as u64))?;
+        // As long as before and the same parts at the end: those are where they were, and only
+        // the parts between are written (a price or a photo changed, seldom its length).
+        let same_end = now[same..]
+            .iter()
+            .rev()
+            .zip(was[same..].iter().rev())
+            .take_while(|(a, b)| Arc::ptr_eq(a, b))
+            .count();
+        if self.len() == last.len() && same_end > 0 {
+            let mut middle = std::io::BufWriter::with_capacity(1 << 16, file);
+            for part in &now[same..now.len() - same_end] {
+                middle.write_all(b",")?;
+                middle.write_all(part)?;
+            }
+            return middle.flush();
+        }
         let mut rest = std::io::BufWriter::with_capacity(1 << 18, file);
         for part in &now[same..] {
             rest.write_all(b",")?;
@@ -184,6 +204,16 @@ impl FileBytes {
 mod tests {
     use super::*;
 
+    /// `bytes`' parts with the second of three or more (the first and last shared) made other
+    /// bytes, `longer` more of them.
+    fn shared_middle(bytes: &FileBytes, longer: usize) -> FileBytes {
+        let mut parts = bytes.parts().unwrap().to_vec();
+        if parts.len() >= 3 {
+            parts[1] = Arc::new(vec![b'7'; parts[1].len() + longer]);
+        }
+        FileBytes::array(parts)
+    }
+
     #[test]
     fn an_array_is_written_hashed_and_compared_as_its_joined_bytes() {
         let dir = tempfile::tempdir().unwrap();
@@ -209,7 +239,19 @@ mod tests {
             let mut shared = last.parts().unwrap().to_vec();
             shared.extend(bytes.parts().unwrap().iter().cloned());
             let longer = FileBytes::array(shared);
-            for (from, to) in [(&last, &longer), (&longer, &last), (&longer, &bytes), (&bytes, &longer)] {
+            // One part in the middle changed, to as many bytes or to more.
+            let middle = shared_middle(&longer, 0);
+            let wider = shared_middle(&longer, 1);
+            for (from, to) in [
+                (&last, &longer),
+                (&longer, &last),
+                (&longer, &bytes),
+                (&bytes, &longer),
+                (&longer, &middle),
+                (&middle, &longer),
+                (&longer, &wider),
+                (&wider, &middle),
+            ] {
                 from.write(&path).unwrap();
                 to.write_over(&path, from).unwrap();
                 assert_eq!(std::fs::read(&path).unwrap(), to.to_vec());

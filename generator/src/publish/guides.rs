@@ -30,20 +30,30 @@ pub fn guide_of(vocabulary: &Vocabularies, location: Option<&str>) -> Option<Str
     community_of(vocabulary, location).map(area_guide_path)
 }
 
-/// Every guide of `content`, by community key, in the vocabulary's order. `properties` are the
-/// published listings, newest first; `located` the community of each ([`community_of`]).
-pub fn guides<'a>(
+/// The listings and text of one community's guide ([`groups`]).
+pub struct Group<'a> {
+    /// The community's key.
+    pub key: &'a str,
+    term: &'a crate::content::vocabulary::Term,
+    /// Its published listings, newest first.
+    pub listings: Vec<Arc<ApiProperty>>,
+    /// Its text (`content/communities/{key}.yaml`), when written.
+    text: Option<&'a Record<GuideFile>>,
+}
+
+/// Every guide of `content`, by community key, in the vocabulary's order, as the listings and
+/// text it is made of ([`guide`]). `properties` are the published listings, newest first;
+/// `located` the community of each ([`community_of`]).
+pub fn groups<'a>(
     content: &'a Content,
-    properties: &'a [Arc<ApiProperty>],
-    located: &[Option<&'a str>],
-    pictures: &'a Pictures,
-    market: &Market,
-) -> Vec<AreaGuide<'a>> {
+    properties: &[Arc<ApiProperty>],
+    located: &[Option<&str>],
+) -> Vec<Group<'a>> {
     let Some(communities) = content.vocabulary.get(Kind::Communities) else { return Vec::new() };
-    let mut listed: BTreeMap<&str, Vec<&ApiProperty>> = BTreeMap::new();
+    let mut listed: BTreeMap<&str, Vec<Arc<ApiProperty>>> = BTreeMap::new();
     for (p, key) in properties.iter().zip(located) {
         if let Some(key) = key {
-            listed.entry(key).or_default().push(p);
+            listed.entry(key).or_default().push(p.clone());
         }
     }
     let texts: BTreeMap<&str, &Record<GuideFile>> =
@@ -54,36 +64,43 @@ pub fn guides<'a>(
         .iter()
         .filter_map(|term| {
             let key = term.key.as_str();
-            let listings = listed.get(key).map_or(&[][..], Vec::as_slice);
-            let guide = texts.get(key).copied();
-            if listings.is_empty() && guide.is_none() {
+            let listings = listed.remove(key).unwrap_or_default();
+            let text = texts.get(key).copied();
+            if listings.is_empty() && text.is_none() {
                 return None;
             }
-            let names = |lang: &str| term.name(lang).filter(|n| !n.trim().is_empty()).map(str::to_owned);
-            let translated = |lang: &str, texts: Option<&model::GuideTexts>| GuideTexts {
-                name: names(lang),
-                ..texts.map(html).unwrap_or_default()
-            };
-            let own = guide.map(|g| &g.data);
-            let image = own
-                .map(|g| pictures.owned(&g.image))
-                .or_else(|| listings.iter().find_map(|p| p.images.first()).map(|url| pictures.get(url)));
-            Some(AreaGuide {
-                id: key.to_owned(),
-                url: area_guide_path(key),
-                name: term.en.clone(),
-                image,
-                texts: own.map(english).unwrap_or_default(),
-                translations: Translations {
-                    ar: Some(translated("ar", own.and_then(|g| g.ar.as_ref()))),
-                    ru: Some(translated("ru", own.and_then(|g| g.ru.as_ref()))),
-                },
-                total: listings.len(),
-                listings: listings.iter().take(GUIDE_CARDS).map(|p| card(p, pictures)).collect(),
-                market: market.area(key),
-            })
+            Some(Group { key, term, listings, text })
         })
         .collect()
+}
+
+/// The guide of `group`.
+pub fn guide<'a>(group: &'a Group<'_>, pictures: &'a Pictures, market: &Market) -> AreaGuide<'a> {
+    let (term, listings, key) = (group.term, &group.listings, group.key);
+    let names = |lang: &str| term.name(lang).filter(|n| !n.trim().is_empty()).map(str::to_owned);
+    let translated = |lang: &str, texts: Option<&model::GuideTexts>| GuideTexts {
+        name: names(lang),
+        ..texts.map(html).unwrap_or_default()
+    };
+    let own = group.text.map(|g| &g.data);
+    // Its own picture, else its newest listing's first photo.
+    let image = own
+        .map(|g| pictures.owned(&g.image))
+        .or_else(|| listings.iter().find_map(|p| p.images.first()).map(|url| pictures.get(url)));
+    AreaGuide {
+        id: key.to_owned(),
+        url: area_guide_path(key),
+        name: term.en.clone(),
+        image,
+        texts: own.map(english).unwrap_or_default(),
+        translations: Translations {
+            ar: Some(translated("ar", own.and_then(|g| g.ar.as_ref()))),
+            ru: Some(translated("ru", own.and_then(|g| g.ru.as_ref()))),
+        },
+        total: listings.len(),
+        listings: listings.iter().take(GUIDE_CARDS).map(|p| card(p, pictures)).collect(),
+        market: market.area(key),
+    }
 }
 
 /// A guide's English texts as HTML.

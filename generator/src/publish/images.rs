@@ -369,6 +369,9 @@ pub struct Published {
     pub decoded: usize,
     /// The files under the output folder this stage wrote or removed (relative to it).
     pub touched: Vec<PathBuf>,
+    /// The fingerprint of `data/images.json`, all `pictures` are made from: the same, the same
+    /// pictures.
+    pub print: crate::publish::bytes::Fingerprint,
 }
 
 /// Why the stage stopped the build.
@@ -397,6 +400,7 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> Result<Published, St
     let json = serde_json::to_vec(&outcome.images).map_err(std::io::Error::other)?;
     let mut touched: Vec<PathBuf> =
         outcome.touched.iter().map(|name| Path::new(OUTPUT_DIR).join(name)).collect();
+    let print = crate::publish::fingerprint(&json);
     if std::fs::read(&manifest).ok().as_deref() != Some(json.as_slice()) {
         std::fs::write(&manifest, json)?;
         touched.push(relative);
@@ -412,7 +416,8 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> Result<Published, St
             ))
         })
         .collect();
-    Ok(Published { pictures: Pictures::new(&outcome.images), photos, decoded: outcome.decoded, touched })
+    let pictures = Pictures::new(&outcome.images);
+    Ok(Published { pictures, photos, decoded: outcome.decoded, touched, print })
 }
 
 /// The photos the image stage would refuse, reported where the build reports them (at each

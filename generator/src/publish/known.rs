@@ -18,14 +18,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use super::bytes::{FileBytes, Fingerprint};
+use super::bytes::{FileBytes, Fingerprint, Job};
 use super::made::Made;
 use crate::content::Record;
 use crate::content::model::{DeveloperFile, MemberFile, PostFile, PropertyFile};
-
-/// One file to write: where (relative to the output folder), and its bytes (shared with the
-/// memo that made them).
-pub(super) type Job = (PathBuf, Arc<FileBytes>);
 
 /// See the module's documentation.
 #[derive(Clone, Default)]
@@ -67,6 +63,11 @@ pub(super) struct Known {
     pub(super) people: People,
     /// The market figures they were made with (`content/market/`).
     pub(super) market: Arc<super::market::Market>,
+    /// The reading of the tree outside the record folders `market` was read with
+    /// ([`crate::content::Content::tree`]; 0: none).
+    pub(super) tree: u64,
+    /// The guides', agents' and developers' files.
+    pub(super) groups: super::groups::Groups,
     /// Each file written by [`write_changed`] (relative to the output folder) and its fingerprint.
     pub(super) files: HashMap<PathBuf, Fingerprint>,
     /// Every file of `api/` and `data/` the build wanted (relative to the output folder), when
@@ -95,11 +96,6 @@ impl Permits {
 pub(super) type Arrays = HashMap<String, Arc<FileBytes>>;
 
 pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
-
-/// Whether two lists hold the same records (the same allocations, in the same order).
-pub(super) fn same_records<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
-}
 
 /// Whether two lists hold the same parts (the same allocations, in the same order).
 pub(super) fn same_parts(a: &[Arc<Vec<u8>>], b: &[Arc<Vec<u8>>]) -> bool {

@@ -74,3 +74,8 @@ where
     made.sort_by(|a, b| time(&b.record).cmp(&time(&a.record)).then_with(|| a.record.id.cmp(&b.record.id)));
     made
 }
+
+/// Whether two lists hold the same records (the same allocations, in the same order).
+pub(super) fn same_records<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
+}

@@ -16,6 +16,7 @@ mod api;
 mod bytes;
 pub mod detail;
 pub mod feeds;
+mod groups;
 pub mod guides;
 pub mod images;
 mod known;
@@ -147,10 +148,15 @@ pub fn write(
     let posts = made::made(&posts, &before.posts, api_blog, |r| r.data.date);
     laps.lap("API records");
 
-    let mut now = Known { market: Arc::new(market::Market::read(&content.dir)?), ..Known::default() };
+    // The market figures are files outside the record folders: the last build's while the tree
+    // is the same reading ([`Content::tree`]).
+    let market = match &known {
+        Some(known) if known.tree != 0 && known.tree == content.tree => known.market.clone(),
+        _ => Arc::new(market::Market::read(&content.dir)?),
+    };
+    let mut now = Known { market, tree: content.tree, ..Known::default() };
     let api_properties: Vec<Arc<ApiProperty>> = properties.iter().map(|m| m.api.clone()).collect();
-    let jobs =
-        Jobs::new(content, &properties, &api_properties, &posts, &images.pictures, before, trusted, &mut now);
+    let jobs = Jobs::new(content, &properties, &api_properties, &posts, images, before, trusted, &mut now);
     laps.lap("serialised");
     // The QR codes are images of the pages, drawn by the page stage (`pipeline`); the content
     // stage only keeps the current ones from the clean-up.
@@ -287,7 +293,7 @@ fn remove_files(files: impl Iterator<Item = PathBuf>, out: &Path) -> std::io::Re
 /// (compared with what is there first), and those known to be there as they are (only with a
 /// trusted index).
 struct Jobs {
-    jobs: Vec<known::Job>,
+    jobs: Vec<bytes::Job>,
     kept: Vec<PathBuf>,
     routes: contract::routes::Routes<'static>,
 }
@@ -300,14 +306,15 @@ impl Jobs {
         properties: &[Made<PropertyFile, ApiProperty>],
         api_properties: &[Arc<ApiProperty>],
         posts: &[Made<PostFile, ApiBlog>],
-        pictures: &images::Pictures,
+        images: &images::Published,
         before: &Known,
         trusted: bool,
         now: &mut Known,
     ) -> Jobs {
         let mut laps = crate::timings::Laps::start("data files");
+        let pictures = &images.pictures;
         // Relative to the output folder.
-        let mut jobs: Vec<known::Job> = Vec::new();
+        let mut jobs: Vec<bytes::Job> = Vec::new();
         let mut kept = Vec::new();
         let arrays = Arrays { before: &before.arrays, now: Default::default() };
         let mut array = |path: &str, parts: Vec<Arc<Vec<u8>>>| {
@@ -342,50 +349,28 @@ impl Jobs {
         laps.lap("cards");
         let communities: Vec<Option<&str>> = derived.iter().map(|d| d.community.as_deref()).collect();
         // The content pages the prerender renders besides the fixed routes.
-        let guides =
-            crate::publish::guides::guides(content, api_properties, &communities, pictures, &now.market);
+        let groups = groups::files(
+            content,
+            api_properties,
+            &communities,
+            (pictures, images.print),
+            &now.market,
+            &before.groups,
+        );
+        jobs.extend(groups.jobs);
+        now.groups = groups.memo;
         // The listings no longer published keep a page that says so (`detail::gone_files`).
         let gone: Vec<_> = content.properties.iter().filter(|p| p.data.status != Status::Available).collect();
-        let team = site::team(content, pictures);
-        let developers = site::developers(content, pictures);
-        add(files::TEAM, to_json(&team));
-        add(files::DEVELOPERS, to_json(&developers));
-        let agent_pages = crate::publish::people::agents(team, api_properties, pictures);
-        let developer_pages = crate::publish::people::developers(developers, api_properties, pictures);
+        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes.into())));
         let routes = contract::routes::Routes {
             posts: api_posts.iter().map(|p| p.url.clone().into()).collect(),
             properties: api_properties.iter().map(|p| p.url.clone().into()).collect(),
-            guides: guides.iter().map(|g| g.url.clone().into()).collect(),
+            guides: groups.guides.into_iter().map(Into::into).collect(),
             gone: gone.iter().map(|p| property_path(&p.id).into()).collect(),
-            agents: agent_pages.iter().map(|a| a.url.clone().into()).collect(),
-            developers: developer_pages.iter().map(|d| d.url.clone().into()).collect(),
+            agents: groups.agents.into_iter().map(Into::into).collect(),
+            developers: groups.developers.into_iter().map(Into::into).collect(),
         };
         add(files::ROUTES, to_json(&routes));
-        for guide in &guides {
-            add(&files::area_guide(&guide.id), to_json(guide));
-        }
-        // The valuation tool's figures, a file per community of the vocabulary with sales.
-        let mut places = Vec::new();
-        let communities = content.vocabulary.get(crate::content::vocabulary::Kind::Communities);
-        for term in communities.map_or(&[][..], |c| &c.data.terms[..]) {
-            if let Some(valuation) = now.market.valuation(&term.key) {
-                add(&files::valuation(&term.key), to_json(&valuation));
-                places.push(contract::valuation::ValuationPlace {
-                    key: term.key.clone(),
-                    name: term.en.clone(),
-                });
-            }
-        }
-        places.sort_by(|a, b| a.name.cmp(&b.name));
-        add(files::VALUATIONS, to_json(&places));
-        drop(guides);
-        for page in &agent_pages {
-            add(&files::agent_page(&page.member.id), to_json(page));
-        }
-        for page in &developer_pages {
-            add(&files::developer_page(&page.developer.id), to_json(page));
-        }
-        drop((agent_pages, developer_pages));
         laps.lap("area guides, agents and developers");
         add(files::FEED, crate::publish::feeds::page_data(api_properties, &api_posts, pictures));
         laps.lap("routes and feed");
@@ -436,9 +421,9 @@ impl Jobs {
         // is made again when its listing, one of its similar listings, the people or the market
         // figures changed.
         now.people = (content.team.clone(), content.developers.clone());
-        let same_shared = known::same_records(&before.people.0, &now.people.0)
-            && known::same_records(&before.people.1, &now.people.1)
-            && before.market == now.market;
+        let same_shared = made::same_records(&before.people.0, &now.people.0)
+            && made::same_records(&before.people.1, &now.people.1)
+            && (Arc::ptr_eq(&before.market, &now.market) || before.market == now.market);
         laps.lap("the rest");
         let (similar, same_places) = before.similar.of(properties);
         laps.lap("similar");

@@ -15,53 +15,39 @@ use contract::urls::{agent_path, developer_path};
 use crate::publish::images::Pictures;
 use crate::publish::listings::card;
 
-/// Each member's page, in the team's order. `properties` are the published listings, newest
-/// first; `team` is `data/team.json`'s list.
-pub fn agents<'a>(
-    team: Vec<TeamMember>,
-    properties: &'a [Arc<ApiProperty>],
-    pictures: &'a Pictures,
-) -> Vec<AgentPage<'a>> {
-    team.into_iter()
-        .map(|member| {
-            let listed: Vec<&ApiProperty> = properties
-                .iter()
-                .filter(|p| p.agent.as_deref() == Some(member.id.as_str()))
-                .map(|p| &**p)
-                .collect();
-            AgentPage {
-                url: agent_path(&member.id),
-                total: listed.len(),
-                listings: listed.iter().take(PEOPLE_CARDS).map(|p| card(p, pictures)).collect(),
-                member,
-            }
-        })
-        .collect()
+/// The published listings (`properties`, newest first) for which `pick` holds.
+pub fn listed(properties: &[Arc<ApiProperty>], pick: impl Fn(&ApiProperty) -> bool) -> Vec<Arc<ApiProperty>> {
+    properties.iter().filter(|p| pick(p)).cloned().collect()
 }
 
-/// Each developer's page, by name (`data/developers.json`'s order).
-pub fn developers<'a>(
-    developers: Vec<Developer>,
-    properties: &'a [Arc<ApiProperty>],
+/// A member's page; `listed`: the listings naming them as agent ([`listed`]).
+pub fn agent<'a>(
+    member: TeamMember,
+    listed: &'a [Arc<ApiProperty>],
     pictures: &'a Pictures,
-) -> Vec<DeveloperPage<'a>> {
-    developers
-        .into_iter()
-        .map(|developer| {
-            let listed: Vec<&ApiProperty> = properties
-                .iter()
-                .filter(|p| p.developer.as_deref() == Some(developer.id.as_str()))
-                .map(|p| &**p)
-                .collect();
-            DeveloperPage {
-                url: developer_path(&developer.id),
-                projects: projects(&listed),
-                total: listed.len(),
-                listings: listed.iter().take(PEOPLE_CARDS).map(|p| card(p, pictures)).collect(),
-                developer,
-            }
-        })
-        .collect()
+) -> AgentPage<'a> {
+    AgentPage {
+        url: agent_path(&member.id),
+        total: listed.len(),
+        listings: listed.iter().take(PEOPLE_CARDS).map(|p| card(p, pictures)).collect(),
+        member,
+    }
+}
+
+/// A developer's page; `listed`: the listings naming it ([`listed`]).
+pub fn developer<'a>(
+    developer: Developer,
+    listed: &'a [Arc<ApiProperty>],
+    pictures: &'a Pictures,
+) -> DeveloperPage<'a> {
+    let refs: Vec<&ApiProperty> = listed.iter().map(|p| &**p).collect();
+    DeveloperPage {
+        url: developer_path(&developer.id),
+        projects: projects(&refs),
+        total: listed.len(),
+        listings: listed.iter().take(PEOPLE_CARDS).map(|p| card(p, pictures)).collect(),
+        developer,
+    }
 }
 
 /// The projects `listings` (newest first) name, by name: each with its newest listing's

@@ -15,6 +15,10 @@ use crate::content::model::PropertyFile;
 
 use super::made::Made;
 
+/// How far after the last listing found [`Similar::changed`] looks for the next in the last
+/// build's order before it looks the id up.
+const NEAR: usize = 4;
+
 /// The last build's published listings, newest first, and their similar listings.
 #[derive(Default)]
 pub(super) struct Similar {
@@ -78,11 +82,28 @@ impl Similar {
         if same_order {
             return (0..properties.len()).filter(|&i| !same_inputs(i, i)).collect();
         }
-        let last: HashMap<&str, usize> =
-            self.records.iter().enumerate().map(|(j, r)| (r.id.as_str(), j)).collect();
-        (0..properties.len())
-            .filter(|&i| !last.get(properties[i].record.id.as_str()).is_some_and(|&j| same_inputs(i, j)))
-            .collect()
+        // A listing sold, added or moved: the others are in the last build's order still, each
+        // found a few places after the last one found (a map of 10,000 ids only for the rest).
+        let mut last: Option<HashMap<&str, usize>> = None;
+        let mut next = 0;
+        let mut changed = Vec::new();
+        for (i, m) in properties.iter().enumerate() {
+            let id = m.record.id.as_str();
+            let near = (next..self.records.len().min(next + NEAR)).find(|&j| self.records[j].id == id);
+            let found = near.or_else(|| {
+                let last = last.get_or_insert_with(|| {
+                    self.records.iter().enumerate().map(|(j, r)| (r.id.as_str(), j)).collect()
+                });
+                last.get(id).copied()
+            });
+            if let Some(j) = near {
+                next = j + 1;
+            }
+            if !found.is_some_and(|j| same_inputs(i, j)) {
+                changed.push(i);
+            }
+        }
+        changed
     }
 }
 

@@ -20,7 +20,7 @@ use notify_debouncer_full::notify::{EventKind, RecommendedWatcher, RecursiveMode
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 use tokio::sync::broadcast;
 
-use super::{DEBOUNCE, ServeError, announce};
+use super::{DEBOUNCE, DEBOUNCE_TICK, ServeError, announce};
 use crate::content::diag::{Diagnostic, Report, Severity};
 use crate::pipeline::status::{FILE as STATUS, Status};
 use crate::pipeline::{self, BuildError, BuildOptions, Incremental, Pages};
@@ -259,7 +259,7 @@ pub fn start_watching(
 ) -> Result<Watcher, ServeError> {
     let watched = Watched::new(build);
     let (tx, rx) = mpsc::channel::<DebounceEventResult>();
-    let mut debouncer = new_debouncer(DEBOUNCE, None, tx)
+    let mut debouncer = new_debouncer(DEBOUNCE, Some(DEBOUNCE_TICK), tx)
         .map_err(|source| ServeError::Watch { path: watched.content.clone(), source })?;
     let mut targets = vec![(watched.content.clone(), RecursiveMode::Recursive)];
     if let Some((src, index)) = &watched.site {
@@ -287,18 +287,47 @@ struct Batch {
     /// Events were lost (the watcher failed, or the kernel's queue overflowed): anything may
     /// have changed, and `changed` says so (the content and the front end).
     lost: bool,
+    /// When every change is to files' bytes (no file created, removed or renamed), the time the
+    /// watcher heard of the last: a rebuild that started later read them as they are now.
+    data_only_until: Option<std::time::Instant>,
+}
+
+impl Batch {
+    /// Whether a rebuild that started at `started` (and succeeded) read every change of this
+    /// batch: a save whose events straddled two looks of the watcher (the file emptied, then
+    /// written) leaves the later ones for a second batch, which started a rebuild that changed
+    /// nothing (one edit in ten, measured at 10,000 listings). The time of an event is when the
+    /// watcher heard of it, after the write; a later write to a file is an event of its own (the
+    /// watcher drops none after a change to a file's bytes, only after its creation, and those
+    /// batches are not judged here).
+    fn read_by(&self, started: Option<std::time::Instant>) -> bool {
+        !self.lost && self.data_only_until.zip(started).is_some_and(|(last, started)| last < started)
+    }
 }
 
 /// Reads one batch of the watcher's reports.
 fn gather(results: impl Iterator<Item = DebounceEventResult>, watched: &Watched) -> Batch {
     let mut batch = Batch::default();
+    let mut data_only = true;
     for result in results {
         match result {
             Ok(events) => {
                 batch.lost |= events.iter().any(|e| e.need_rescan());
-                batch.changed.extend(events.iter().flat_map(|e| {
-                    e.paths.iter().filter_map(|path| Some((watched.classify(&e.kind, path)?, path.clone())))
-                }));
+                for e in &events {
+                    let before = batch.changed.len();
+                    batch.changed.extend(
+                        e.paths
+                            .iter()
+                            .filter_map(|path| Some((watched.classify(&e.kind, path)?, path.clone()))),
+                    );
+                    if batch.changed.len() > before {
+                        data_only &= matches!(
+                            e.kind,
+                            EventKind::Modify(ModifyKind::Data(_) | ModifyKind::Any | ModifyKind::Other)
+                        );
+                        batch.data_only_until = batch.data_only_until.max(Some(e.time));
+                    }
+                }
             }
             Err(errors) => {
                 for error in errors {
@@ -307,6 +336,9 @@ fn gather(results: impl Iterator<Item = DebounceEventResult>, watched: &Watched)
                 batch.lost = true;
             }
         }
+    }
+    if !data_only {
+        batch.data_only_until = None;
     }
     if batch.lost {
         batch.changed.push((Changed::Content, watched.content.clone()));
@@ -364,8 +396,14 @@ fn rebuild_loop(
     // The first rebuild looks at every file: the first build read the content before the
     // watcher started.
     let mut watched_since_load = false;
+    // When the last rebuild started, if it succeeded.
+    let mut last_good_start = None;
     while let Ok(first) = rx.recv() {
-        let Batch { changed, lost } = gather(std::iter::once(first).chain(rx.try_iter()), watched);
+        let batch = gather(std::iter::once(first).chain(rx.try_iter()), watched);
+        if batch.read_by(last_good_start) {
+            continue;
+        }
+        let Batch { changed, lost, .. } = batch;
         let records: Vec<PathBuf> =
             changed.iter().filter(|(c, _)| *c == Changed::Record).map(|(_, p)| p.clone()).collect();
         let (changed, paths): (Vec<Changed>, Vec<PathBuf>) = changed.into_iter().unzip();
@@ -378,8 +416,10 @@ fn rebuild_loop(
         let spare = 1 - current;
         let started = std::time::Instant::now();
         let clock = || chrono::Local::now().format("%H:%M:%S");
+        last_good_start = None;
         match pipeline::build(&copies.options(spare, build, &pages, spare_is_last_build)) {
             Ok((summary, warnings)) => {
+                last_good_start = Some(started);
                 served.set(copies.folders[spare].clone());
                 current = spare;
                 site_broken = false;

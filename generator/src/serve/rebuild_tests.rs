@@ -155,7 +155,7 @@ fn a_load_after_the_watchers_list_reads_what_it_names_and_everything_after_lost_
 
     let watched = Watched { content: dir.clone(), site: None, out: tmp.path().join("dist") };
     let (tx, rx) = mpsc::channel::<DebounceEventResult>();
-    let mut debouncer = new_debouncer(DEBOUNCE, None, tx).unwrap();
+    let mut debouncer = new_debouncer(DEBOUNCE, Some(DEBOUNCE_TICK), tx).unwrap();
     debouncer.watch(&dir, RecursiveMode::Recursive).unwrap();
     retitle(&edited, "Edited title");
     let added = properties.join("added-listing.yaml");
@@ -212,4 +212,41 @@ fn a_load_after_the_watchers_list_reads_what_it_names_and_everything_after_lost_
     let event = notify_debouncer_full::DebouncedEvent::new(rescan, std::time::Instant::now());
     assert!(gather(std::iter::once(Ok(vec![event])), &watched).lost);
     drop(debouncer);
+}
+
+#[test]
+fn a_batch_of_writes_heard_before_the_last_good_rebuild_started_needs_no_other() {
+    use notify::event::{CreateKind, DataChange};
+    let watched = Watched { content: PathBuf::from("/r/content"), site: None, out: PathBuf::from("/r/dist") };
+    let at = std::time::Instant::now();
+    let event = |kind: EventKind, path: &str, time: std::time::Instant| {
+        notify_debouncer_full::DebouncedEvent::new(
+            notify::Event::new(kind).add_path(PathBuf::from(path)),
+            time,
+        )
+    };
+    let write = EventKind::Modify(ModifyKind::Data(DataChange::Any));
+    let batch =
+        |events: Vec<notify_debouncer_full::DebouncedEvent>| gather(std::iter::once(Ok(events)), &watched);
+    let later = at + std::time::Duration::from_millis(5);
+    // The rest of a save the last rebuild, started after it, read.
+    let written = batch(vec![event(write, "/r/content/properties/a.yaml", at)]);
+    assert!(written.read_by(Some(later)));
+    // Written after it started, or no rebuild succeeded since: rebuilt.
+    assert!(!written.read_by(Some(at)));
+    assert!(!written.read_by(None));
+    let more = batch(vec![
+        event(write, "/r/content/properties/a.yaml", at),
+        event(write, "/r/content/properties/b.yaml", later),
+    ]);
+    assert!(!more.read_by(Some(later)));
+    // A file created: the watcher leaves out the writes that follow while it waits, whenever
+    // they came.
+    let created = batch(vec![event(EventKind::Create(CreateKind::File), "/r/content/properties/c.yaml", at)]);
+    assert!(!created.read_by(Some(later)));
+    // Nothing a build reads, and lost events.
+    let unread = batch(vec![event(write, "/r/dist/index.html", at)]);
+    assert!(!unread.read_by(Some(later)));
+    let lost = gather(std::iter::once(Err(vec![notify::Error::generic("queue overflow")])), &watched);
+    assert!(!lost.read_by(Some(later)));
 }

@@ -1,6 +1,6 @@
 //! The page cache renders only what changed, and what it leaves is exactly a clean build: random
 //! sequences of edits (add, delete and unpublish listings, edit their titles, prices and photos,
-//! add, delete and edit posts, change `site.yaml`),
+//! add, delete and edit posts, edit a team member and an area guide's text, change `site.yaml`),
 //! each followed by an incremental build (the same output folder and page cache throughout)
 //! and a clean one (a fresh folder, no cache), whose files must be byte for byte the same, as
 //! must a build with the page cache into a fresh folder (as CI builds). A
@@ -119,6 +119,25 @@ fn edit(content: &Path, random: &mut Random, step: usize, kind: usize) -> String
             change_line(listing, "status", |_| "available".to_owned());
             format!("put {} on the market again", name(listing))
         }
+        11 => {
+            // Shown on the agent's page and on each of their listings' pages.
+            let members = files_in(&content.join("team"), "yaml");
+            let member = &members[random.below(members.len())];
+            change_line(member, "role", |role| format!("{role} {step}"));
+            format!("edit the role of {}", name(member))
+        }
+        12 => {
+            // An area guide's text: its page alone.
+            let guides = files_in(&content.join("communities"), "yaml");
+            let guide = &guides[random.below(guides.len())];
+            let text = read(guide);
+            std::fs::write(
+                guide,
+                text.replacen("introduction: |\n  ", &format!("introduction: |\n  Step {step}. "), 1),
+            )
+            .unwrap();
+            format!("edit the introduction of {}", name(guide))
+        }
         _ => {
             change_line(&content.join("site.yaml"), "workingHours", |hours| format!("{hours} ({step})"));
             "change site.yaml's working hours".to_owned()
@@ -210,7 +229,7 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
         copy_tree(&content, &before, &[]);
         // One to three edits per build; the last step also changes site.yaml (every page).
         // Kind 8 (site.yaml) is drawn here as any other.
-        let mut kinds: Vec<usize> = (0..=random.below(3)).map(|_| random.below(11)).collect();
+        let mut kinds: Vec<usize> = (0..=random.below(3)).map(|_| random.below(13)).collect();
         if step == steps {
             kinds.push(8);
         }

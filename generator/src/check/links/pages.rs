@@ -79,8 +79,8 @@ pub struct Memo(std::sync::Arc<std::sync::Mutex<Kept>>);
 #[derive(Debug, Default)]
 struct Kept {
     checked: Option<Checked>,
-    /// The routes' pages in order, and what [`named_pages`] made of them.
-    named: Option<(Vec<String>, Arc<Named>)>,
+    /// The routes' pages, and what [`named_pages`] made of them.
+    named: Option<(HashSet<String>, Arc<Named>)>,
 }
 
 impl Memo {
@@ -88,11 +88,14 @@ impl Memo {
         self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// [`named_pages`] of `routes`, made again only when they are not the last ones.
+    /// [`named_pages`] of `routes`, made again only when they are not the last ones: the same
+    /// pages in any order (a listing sold moves from the listings' pages to the gone ones, and its
+    /// page stays).
     fn named(&self, routes: &Routes) -> Arc<Named> {
         let mut kept = self.slot();
         if let Some((pages, named)) = &kept.named
-            && routes.pages().map(|p| p.as_ref()).eq(pages.iter().map(String::as_str))
+            && routes.pages().count() == pages.len()
+            && routes.pages().all(|p| pages.contains(p.as_ref()))
         {
             return named.clone();
         }
@@ -151,8 +154,11 @@ pub fn check_build(
     if !report.broken.is_empty() {
         return Ok(report);
     }
-    if let Some(last) = last {
-        targets.extend(last.targets);
+    // The few targets of the pages read into the last check's many, not the other way round
+    // (some 30,000 strings hashed again after every edit).
+    if let Some(mut last) = last {
+        last.targets.extend(targets);
+        targets = last.targets;
     }
     let checked = Checked { stamp, targets };
     match (memo, &file, page_cache) {
