@@ -17,21 +17,18 @@ const VIEWPORTS = [
 ];
 
 /**
- * The headings and links of `selector`'s elements in view (visually hidden ones aside) where the
- * page shows the part's own box instead (what a part still skipped, its content not laid out or
- * painted, shows), each with its part's class.
+ * Whether every heading and link of `selector`'s elements in view is drawn (found where it stands:
+ * a part still skipped shows only its empty box), unless the fixed header or chat button is over it.
  */
-const skippedInView = (selector) =>
-  [...document.querySelectorAll(selector)].flatMap((part) =>
-    [...part.querySelectorAll('h2, a')]
-      .filter((child) => !child.closest('.visually-hidden'))
-      .filter((child) => {
-        const box = child.getBoundingClientRect();
-        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-        if (box.width === 0 || y < 0 || y >= innerHeight || x < 0 || x >= innerWidth) return false;
-        return document.elementFromPoint(x, y) === part;
-      })
-      .map((child) => `${part.className}: ${child.textContent}`),
+const drawnInView = (selector) =>
+  [...document.querySelectorAll(selector)].every((part) =>
+    [...part.querySelectorAll('h2, a')].every((child) => {
+      const box = child.getBoundingClientRect();
+      const [x, y] = [box.left + Math.min(box.width / 2, 8), box.top + box.height / 2];
+      if (box.width === 0 || y < 0 || y >= innerHeight || x < 0 || x >= innerWidth) return true;
+      const found = document.elementFromPoint(x, y);
+      return found != null && (child.contains(found) || found.closest('.site-header, .chat-button') != null);
+    }),
   );
 
 for (const lang of ['', '/ar', '/ru']) {
@@ -56,7 +53,7 @@ for (const lang of ['', '/ar', '/ru']) {
           });
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
           const parts = '.cta-banner, .partners-strip, .site-footer, .home-hero ~ .section';
-          assert.deepEqual(await page.evaluate(skippedInView, parts), [], `${what}: not drawn in view (step ${step})`);
+          assert.ok(await page.evaluate(drawnInView, parts), `${what}: a part in view is not drawn (step ${step})`);
           if (done) break;
         }
         const legal = page.locator('.site-footer__legal a').first();
