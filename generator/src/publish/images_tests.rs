@@ -163,25 +163,36 @@ fn a_refused_image_is_reported_at_the_yaml_that_names_it() {
     assert!(!out.exists(), "nothing written");
 }
 
-#[test]
-fn a_warm_run_knows_an_unchanged_photo_by_its_size_and_time_without_reading_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let media = dir.path().join("media");
+/// A media folder under `dir` holding one photo: the folder, the photo, and an output and a
+/// cache folder beside them.
+fn one_photo(dir: &Path) -> [PathBuf; 4] {
+    let media = dir.join("media");
     std::fs::create_dir_all(&media).unwrap();
     let photo = media.join("a.jpg");
     std::fs::write(&photo, jpeg(500, 300)).unwrap();
-    let (out, cache) = (dir.path().join("dist"), dir.path().join("cache"));
+    [media, photo, dir.join("dist"), dir.join("cache")]
+}
+
+/// Other bytes of the same length in `photo`, under its modification time.
+fn other_bytes_same_time(photo: &Path) {
+    let modified = std::fs::metadata(photo).unwrap().modified().unwrap();
+    let mut bytes = std::fs::read(photo).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    std::fs::write(photo, &bytes).unwrap();
+    std::fs::File::options().write(true).open(photo).unwrap().set_modified(modified).unwrap();
+}
+
+#[test]
+fn a_warm_run_knows_an_unchanged_photo_by_its_size_and_time_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let [media, photo, out, cache] = one_photo(dir.path());
     let cold = run(&media, &out, &cache).unwrap();
     assert_eq!(cold.decoded, 1);
 
     // Other bytes of the same length under the same modification time: the index answers from
     // the file's size and time alone, so the file is not read (what a warm build relies on).
-    let modified = std::fs::metadata(&photo).unwrap().modified().unwrap();
-    let mut bytes = std::fs::read(&photo).unwrap();
-    let middle = bytes.len() / 2;
-    bytes[middle] ^= 0x55;
-    std::fs::write(&photo, &bytes).unwrap();
-    std::fs::File::options().write(true).open(&photo).unwrap().set_modified(modified).unwrap();
+    other_bytes_same_time(&photo);
     let warm = run(&media, &out, &cache).unwrap();
     assert_eq!((warm.decoded, warm.images.clone()), (0, cold.images.clone()));
 
@@ -199,11 +210,7 @@ fn a_warm_run_knows_an_unchanged_photo_by_its_size_and_time_without_reading_it()
 #[test]
 fn an_index_made_with_other_settings_is_not_trusted() {
     let dir = tempfile::tempdir().unwrap();
-    let media = dir.path().join("media");
-    std::fs::create_dir_all(&media).unwrap();
-    let photo = media.join("a.jpg");
-    std::fs::write(&photo, jpeg(500, 300)).unwrap();
-    let (out, cache) = (dir.path().join("dist"), dir.path().join("cache"));
+    let [media, photo, out, cache] = one_photo(dir.path());
     assert_eq!(run(&media, &out, &cache).unwrap().decoded, 1);
 
     // The index as an earlier build with other widths left it: its records name that build's
@@ -217,11 +224,6 @@ fn an_index_made_with_other_settings_is_not_trusted() {
     assert_eq!(file["settings"], settings());
     file["settings"] = "images v3: widths [400, 800]".into();
     std::fs::write(&index, serde_json::to_vec(&file).unwrap()).unwrap();
-    let modified = std::fs::metadata(&photo).unwrap().modified().unwrap();
-    let mut bytes = std::fs::read(&photo).unwrap();
-    let middle = bytes.len() / 2;
-    bytes[middle] ^= 0x55;
-    std::fs::write(&photo, &bytes).unwrap();
-    std::fs::File::options().write(true).open(&photo).unwrap().set_modified(modified).unwrap();
+    other_bytes_same_time(&photo);
     assert_eq!(run(&media, &out, &cache).unwrap().decoded, 1, "the index's record was used");
 }
