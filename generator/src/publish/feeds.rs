@@ -24,6 +24,7 @@ use crate::content::diag::Diagnostic;
 use crate::content::markdown;
 use crate::content::model::{PostFile, PropertyFile, Timestamp};
 use crate::content::yaml::Pos;
+use crate::publish::made::same_arcs;
 use crate::publish::xml;
 use contract::urls::media_url;
 
@@ -257,13 +258,10 @@ struct Inputs {
 
 impl PartialEq for Inputs {
     fn eq(&self, other: &Inputs) -> bool {
-        fn same<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
-            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
-        }
         self.templates == other.templates
             && self.site == other.site
-            && same(&self.listings, &other.listings)
-            && same(&self.posts, &other.posts)
+            && same_arcs(&self.listings, &other.listings)
+            && same_arcs(&self.posts, &other.posts)
     }
 }
 

@@ -14,7 +14,7 @@ use contract::urls::{agent_path, area_guide_path, developer_path};
 
 use super::bytes::Job;
 use super::bytes::{FileBytes, Fingerprint};
-use super::made::same_records;
+use super::made::same_arcs;
 use super::market::Market;
 use crate::content::model::{DeveloperFile, GuideFile, MemberFile};
 use crate::content::{Content, Record};
@@ -45,9 +45,9 @@ impl Shared {
         self.tree != 0
             && self.tree == other.tree
             && self.pictures == other.pictures
-            && same_records(&self.team, &other.team)
-            && same_records(&self.developers, &other.developers)
-            && same_records(&self.guides, &other.guides)
+            && same_arcs(&self.team, &other.team)
+            && same_arcs(&self.developers, &other.developers)
+            && same_arcs(&self.guides, &other.guides)
     }
 }
 
@@ -96,9 +96,7 @@ pub(super) fn files(
     let mut file = |path: String,
                     listed: Vec<Arc<ApiProperty>>,
                     make: &dyn Fn(&[Arc<ApiProperty>]) -> Arc<FileBytes>| {
-        let kept = before.files.get(&path).filter(|(was, _)| {
-            same && was.len() == listed.len() && was.iter().zip(&listed).all(|(a, b)| Arc::ptr_eq(a, b))
-        });
+        let kept = before.files.get(&path).filter(|(was, _)| same && same_arcs(was, &listed));
         let bytes = match kept {
             Some((_, bytes)) => bytes.clone(),
             None => make(&listed),

@@ -57,7 +57,7 @@ pub(super) struct Known {
     pub(super) gone: super::similar_memo::Gone,
     /// Each JSON array file of kept parts (the API's lists of records, the listing pages' cards)
     /// by its path, with the parts it was made of, in order (held, so that the same allocation
-    /// is the same part: see [`same_parts`]).
+    /// is the same part: see [`super::made::same_arcs`]).
     pub(super) arrays: Arrays,
     /// The team and developers the detail files were made with.
     pub(super) people: People,
@@ -96,11 +96,6 @@ impl Permits {
 pub(super) type Arrays = HashMap<String, Arc<FileBytes>>;
 
 pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
-
-/// Whether two lists hold the same parts (the same allocations, in the same order).
-pub(super) fn same_parts(a: &[Arc<Vec<u8>>], b: &[Arc<Vec<u8>>]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
-}
 
 /// What `estate serve` keeps of the files written by name beside the data files (the sitemap,
 /// robots.txt, the feeds, the portal feed): each one's fingerprint as the last good build wrote

@@ -75,7 +75,8 @@ where
     made
 }
 
-/// Whether two lists hold the same records (the same allocations, in the same order).
-pub(super) fn same_records<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
+/// Whether two lists hold the same values: the same allocations, in the same order (what a build
+/// kept of the last one is known unchanged this way, without comparing the values).
+pub(super) fn same_arcs<T>(a: &[Arc<T>], b: &[Arc<T>]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
 }

@@ -102,7 +102,7 @@ impl Arrays<'_> {
     /// when made of the same parts.
     fn array(&self, path: &str, parts: Vec<Arc<Vec<u8>>>) -> Arc<FileBytes> {
         let bytes = match self.before.get(path) {
-            Some(last) if last.parts().is_some_and(|last| known::same_parts(last, &parts)) => last.clone(),
+            Some(last) if last.parts().is_some_and(|last| made::same_arcs(last, &parts)) => last.clone(),
             _ => Arc::new(FileBytes::array(parts)),
         };
         let mut now = self.now.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -421,8 +421,8 @@ impl Jobs {
         // is made again when its listing, one of its similar listings, the people or the market
         // figures changed.
         now.people = (content.team.clone(), content.developers.clone());
-        let same_shared = made::same_records(&before.people.0, &now.people.0)
-            && made::same_records(&before.people.1, &now.people.1)
+        let same_shared = made::same_arcs(&before.people.0, &now.people.0)
+            && made::same_arcs(&before.people.1, &now.people.1)
             && (Arc::ptr_eq(&before.market, &now.market) || before.market == now.market);
         laps.lap("the rest");
         let (similar, same_places) = before.similar.of(properties);

@@ -29,6 +29,7 @@ use crate::content::model::{
 use crate::content::portal::{self, CITY};
 use crate::content::yaml::Pos;
 use crate::content::{Content, Record};
+use crate::publish::made::same_arcs;
 use crate::publish::parts::Part;
 
 /// How many published listings are in the feed and how many were left out.
@@ -136,11 +137,6 @@ struct Elements {
 /// A listing and its element, if the feed has it.
 type Element = (Arc<Record<PropertyFile>>, Option<Part>);
 
-/// Whether two lists hold the same records (the same allocations, in the same order).
-fn same<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
-}
-
 /// The feed's order: newest first, then by reference, so it does not depend on file names.
 fn feed_order(a: &PropertyFile, b: &PropertyFile) -> std::cmp::Ordering {
     b.created_at.cmp(&a.created_at).then_with(|| a.reference.cmp(&b.reference))
@@ -153,7 +149,9 @@ pub fn render(content: &Content, base: &str, memo: Option<&Memo>) -> (Vec<Part>,
     let mut kept = memo
         .map(|memo| std::mem::take(&mut *memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)))
         .unwrap_or_default();
-    if !(kept.base == base && same(&kept.team, &content.team) && same(&kept.developers, &content.developers))
+    if !(kept.base == base
+        && same_arcs(&kept.team, &content.team)
+        && same_arcs(&kept.developers, &content.developers))
     {
         kept = Elements::default();
     }

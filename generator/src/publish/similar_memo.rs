@@ -139,11 +139,8 @@ pub(super) fn gone_pages(
             _ => placed.next().unwrap_or_default(),
         };
         let apis: Vec<Arc<ApiProperty>> = similar.iter().map(|&n| properties[n].clone()).collect();
-        let same = last(r).is_some_and(|(_, was, cards)| {
-            *was == similar
-                && cards.len() == apis.len()
-                && cards.iter().zip(&apis).all(|(a, b)| Arc::ptr_eq(a, b))
-        });
+        let same =
+            last(r).is_some_and(|(_, was, cards)| *was == similar && super::made::same_arcs(cards, &apis));
         if trusted && same {
             kept.push(crate::publish::file(&contract::files::gone(&r.id)));
         } else {

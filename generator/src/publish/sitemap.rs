@@ -18,6 +18,7 @@ use crate::content::model::{
     DeveloperFile, GuideFile, MemberFile, PageFile, PostFile, PropertyFile, Timestamp,
 };
 use crate::content::{Content, Record};
+use crate::publish::made::same_arcs;
 use crate::publish::parts::{Body, Part};
 use crate::publish::xml::escape;
 use crate::routes;
@@ -162,9 +163,6 @@ impl Sources {
     /// Anything that changes the vocabulary clears the load cache, so every record is read again
     /// then: at least one listing the same allocation shows that it did not.
     fn same_pages(&self, content: &Content) -> bool {
-        fn same<T>(a: &[Arc<Record<T>>], b: &[Arc<Record<T>>]) -> bool {
-            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| Arc::ptr_eq(a, b))
-        }
         let listed = |a: &PropertyFile, b: &PropertyFile| {
             (a.status, a.created_at, a.main_category) == (b.status, b.created_at, b.main_category)
                 && stamp(Some(a.created_at)) == stamp(Some(b.created_at))
@@ -177,11 +175,11 @@ impl Sources {
                 .iter()
                 .zip(now)
                 .all(|(a, b)| Arc::ptr_eq(a, b) || (a.id == b.id && listed(&a.data, &b.data)))
-            && same(&self.posts, &content.posts)
-            && same(&self.pages, &content.pages)
-            && same(&self.guides, &content.guides)
-            && same(&self.team, &content.team)
-            && same(&self.developers, &content.developers)
+            && same_arcs(&self.posts, &content.posts)
+            && same_arcs(&self.pages, &content.pages)
+            && same_arcs(&self.guides, &content.guides)
+            && same_arcs(&self.team, &content.team)
+            && same_arcs(&self.developers, &content.developers)
     }
 }
 
