@@ -292,16 +292,25 @@ struct Batch {
     data_only_until: Option<std::time::Instant>,
 }
 
+/// The last rebuild that succeeded: when it started, and the files it was told had changed
+/// (those it read again: the content load trusts that list for the record files).
+struct LastGood {
+    started: std::time::Instant,
+    told: BTreeSet<PathBuf>,
+}
+
 impl Batch {
-    /// Whether a rebuild that started at `started` (and succeeded) read every change of this
-    /// batch: a save whose events straddled two looks of the watcher (the file emptied, then
-    /// written) leaves the later ones for a second batch, which started a rebuild that changed
-    /// nothing (one edit in ten, measured at 10,000 listings). The time of an event is when the
-    /// watcher heard of it, after the write; a later write to a file is an event of its own (the
-    /// watcher drops none after a change to a file's bytes, only after its creation, and those
-    /// batches are not judged here).
-    fn read_by(&self, started: Option<std::time::Instant>) -> bool {
-        !self.lost && self.data_only_until.zip(started).is_some_and(|(last, started)| last < started)
+    /// Whether the last good rebuild read every change of this batch: a save whose events
+    /// straddled two looks of the watcher (the file emptied, then written) leaves the later ones
+    /// for a second batch, which started a rebuild that changed nothing (one edit in ten, measured
+    /// at 10,000 listings). So: every file of the batch one that rebuild was told of, and heard of
+    /// before it started. The time of an event is when the watcher heard of it, after the write;
+    /// a later write to a file is an event of its own (the watcher drops none after a change to a
+    /// file's bytes, only after its creation, and those batches are not judged here). A file the
+    /// rebuild was not told of was not read again, whenever it was written.
+    fn read_by(&self, last: Option<&LastGood>) -> bool {
+        let Some((heard, last)) = self.data_only_until.zip(last) else { return false };
+        !self.lost && heard < last.started && self.changed.iter().all(|(_, path)| last.told.contains(path))
     }
 }
 
@@ -396,11 +405,10 @@ fn rebuild_loop(
     // The first rebuild looks at every file: the first build read the content before the
     // watcher started.
     let mut watched_since_load = false;
-    // When the last rebuild started, if it succeeded.
-    let mut last_good_start = None;
+    let mut last_good: Option<LastGood> = None;
     while let Ok(first) = rx.recv() {
         let batch = gather(std::iter::once(first).chain(rx.try_iter()), watched);
-        if batch.read_by(last_good_start) {
+        if batch.read_by(last_good.as_ref()) {
             continue;
         }
         let Batch { changed, lost, .. } = batch;
@@ -416,10 +424,10 @@ fn rebuild_loop(
         let spare = 1 - current;
         let started = std::time::Instant::now();
         let clock = || chrono::Local::now().format("%H:%M:%S");
-        last_good_start = None;
+        last_good = None;
         match pipeline::build(&copies.options(spare, build, &pages, spare_is_last_build)) {
             Ok((summary, warnings)) => {
-                last_good_start = Some(started);
+                last_good = Some(LastGood { started, told: paths.iter().cloned().collect() });
                 served.set(copies.folders[spare].clone());
                 current = spare;
                 site_broken = false;
