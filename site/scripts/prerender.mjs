@@ -219,62 +219,37 @@ class Pool {
       : [];
     let done = 0;
     let lastReport = performance.now();
-    const onProgress = (message) => {
-      done += message.progress ?? 0;
-      if (performance.now() - lastReport > 1000) {
-        lastReport = performance.now();
-        progress(done);
-      }
-    };
-    const answers = await Promise.all(shares.map((share, i) => this.job(i, dist, base, share, onProgress)));
-    return { failures: answers.flatMap((a) => a.failures), rendered: answers.flatMap((a) => a.rendered), workers: count };
-  }
-
-  /**
-   * `paths` (a rebuild's few pages) in groups of `group` (a page's languages, rendered from the
-   * same data), each handed to the first worker free, the heaviest by `weight` first: the
-   * workers end together however unequal the pages (an agent's page of 96 cards costs some ten
-   * listing pages), where shares made up front left one worker rendering while the other waited.
-   */
-  async runGroups(dist, base, paths, group, weight) {
-    const groups = [];
-    for (let i = 0; i < paths.length; i += group) groups.push(paths.slice(i, i + group));
-    const cost = groups.map((paths) => paths.reduce((sum, path) => sum + weight(path), 0));
-    const order = groups.map((_, i) => i).sort((a, b) => cost[b] - cost[a] || a - b);
-    const count = Math.min(this.workers.length, groups.length);
-    const answers = [];
-    let next = 0;
+    const failures = [];
+    const rendered = [];
     await Promise.all(
-      Array.from({ length: count }, async (_, worker) => {
-        while (next < order.length) {
-          const share = groups[order[next++]];
-          answers.push(await this.job(worker, dist, base, share, () => {}));
-        }
+      shares.map(async (share, i) => {
+        const { worker, ready } = this.workers[i];
+        await ready;
+        await new Promise(/** @param {(value?: unknown) => void} resolvePromise */ (resolvePromise, reject) => {
+          const onMessage = (message) => {
+            done += message.progress ?? 0;
+            if (performance.now() - lastReport > 1000) {
+              lastReport = performance.now();
+              progress(done);
+            }
+            if (!message.failures) return;
+            failures.push(...message.failures);
+            rendered.push(...message.rendered);
+            worker.off('message', onMessage);
+            worker.off('error', onError);
+            worker.off('exit', onExit);
+            resolvePromise();
+          };
+          const onError = (error) => reject(error);
+          const onExit = (code) => reject(new Error(`worker exited with ${code}`));
+          worker.on('message', onMessage);
+          worker.on('error', onError);
+          worker.on('exit', onExit);
+          worker.postMessage({ dist, base, paths: share, ...this.page });
+        });
       }),
     );
-    return { failures: answers.flatMap((a) => a.failures), rendered: answers.flatMap((a) => a.rendered), workers: count };
-  }
-
-  /** Renders `paths` in worker `i`; resolves with its answer ({ failures, rendered }). */
-  async job(i, dist, base, paths, onProgress) {
-    const { worker, ready } = this.workers[i];
-    await ready;
-    return new Promise(/** @param {(value: { failures: string[], rendered: any[] }) => void} resolvePromise */ (resolvePromise, reject) => {
-      const onMessage = (message) => {
-        onProgress(message);
-        if (!message.failures) return;
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        resolvePromise(message);
-      };
-      const onError = (error) => reject(error);
-      const onExit = (code) => reject(new Error(`worker exited with ${code}`));
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.postMessage({ dist, base, paths, ...this.page });
-    });
+    return { failures, rendered, workers: count };
   }
 
   async close() {
@@ -516,9 +491,7 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       lap(`planned (${plan.render.length} to render, ${plan.copy.length} to copy)`);
       cache.restore(plan.copy);
       const group = build.server.languages.length;
-      // Weighed by the size of each page's last HTML: a larger page took longer to render.
-      const weight = (path) => cache.previous.pages[path]?.size ?? 0;
-      const { failures, rendered } = await pool.runGroups(dist, base, plan.render, group, weight);
+      const { failures, rendered } = await pool.run(dist, base, plan.render, group, () => {}, group);
       lap('rendered');
       if (failures.length) {
         answer({ ok: false, failures, written: { rendered: [], copied: [] }, seconds: seconds() });
