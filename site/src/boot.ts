@@ -51,6 +51,8 @@ import { startEarly, type EarlyPlan } from './early';
   }
   const shown = (img: HTMLImageElement) =>
     new Promise<void>((resolve) => {
+      // Failed, now or before.
+      if (img.complete && img.naturalWidth === 0) return resolve();
       img.addEventListener('error', () => resolve(), { once: true });
       if (timed) {
         drawn.set(img, resolve);

@@ -3,7 +3,7 @@
 // size as width/height (the box is reserved before the file arrives: no layout shift), the
 // average colour behind it while it loads, and `loading="lazy"` unless it is the page's largest
 // image, which gets `fetchpriority="high"` and a preload in the prerendered head instead, or one
-// `fetching` asks for with the page (a listing page's first card, its hero strip).
+// `fetching` asks for with the page (a listing page's first card).
 import { createContext, useContext, type ImgHTMLAttributes } from 'react';
 import type { Picture as PictureData } from '../types';
 
