@@ -96,10 +96,11 @@ class Serve:
             self.proc.kill()
 
 
-def measure(cli, url, scratch, breakdowns=None):
+def measure(cli, url, scratch, breakdowns=None, keep=None):
     """One Lighthouse run of `url`: (performance, LCP s, CLS, TBT ms, image KiB). With a list in
-    `breakdowns`, appends the run's main-thread time by kind of work and by script (ms)."""
-    report = os.path.join(scratch, "report.json")
+    `breakdowns`, appends the run's main-thread time by kind of work and by script (ms); with a
+    path in `keep`, the report is written there (bench/lcp_requests.py reads it)."""
+    report = keep or os.path.join(scratch, "report.json")
     profile = tempfile.mkdtemp(dir=scratch)
     flags = f"--headless --no-sandbox --disable-gpu --no-first-run --user-data-dir={profile}"
     proc = subprocess.run(
@@ -163,6 +164,7 @@ def main():
     parser.add_argument("--vs", help="a second checkout, measured alternately with the first")
     parser.add_argument("--vs-estate", help="the second checkout's estate binary (default: VS/target/release/estate)")
     parser.add_argument("--breakdown", action="store_true", help="also print each page's main-thread time by kind of work and by script (Lighthouse's CPU profile summary), medians")
+    parser.add_argument("--keep", help="a folder to keep each run's Lighthouse report in (read them with bench/lcp_requests.py)")
     parser.add_argument("pages", nargs="*", default=PAGES)
     args = parser.parse_args()
     sides = [checkout(args.repo, os.environ.get("ESTATE_BIN") or args.estate)]
@@ -184,9 +186,14 @@ def main():
             for page in args.pages:
                 runs = [[] for _ in serves]
                 breakdowns = [[] if args.breakdown else None for _ in serves]
-                for _ in range(args.runs):
+                for run in range(args.runs):
                     for side, serve in enumerate(serves):
-                        runs[side].append(measure(cli, serve.url + page, scratch, breakdowns[side]))
+                        keep = None
+                        if args.keep:
+                            os.makedirs(args.keep, exist_ok=True)
+                            name = re.sub(r"[^A-Za-z0-9]+", "-", page).strip("-") or "home"
+                            keep = os.path.join(args.keep, f"{name}.{side}.{run}.json")
+                        runs[side].append(measure(cli, serve.url + page, scratch, breakdowns[side], keep))
                 for side, serve in enumerate(serves):
                     perf, lcp, cls, tbt, images = (statistics.median(column) for column in zip(*runs[side]))
                     label = page if side == 0 else f"  vs {os.path.basename(names[side])}"

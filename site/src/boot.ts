@@ -9,17 +9,68 @@
 // the requests it will make: they start here at once (early.ts), not after the paint, and the
 // first photos they name are drawn in the page's placeholders before its code comes.
 //
+// The other photos of a list of cards (the cards after the first, the compared listings after the
+// first, the partners' logos) wait too: styles/base.css keeps their lazy <img> out of the layout
+// (so not fetched) until <html> has `data-painted`, set here once the page's largest image has
+// been painted. On a slow phone they shared the link with it (a listing page's first screen asked
+// for four more photos, 91 KB, before its first photo was drawn). Their boxes have their size
+// without them: nothing moves. Without JavaScript the rule does not apply (`scripting: enabled`).
+//
 // A classic script, not a module, built by Vite as its own entry (vite.config.ts) with early.ts
 // bundled in, so it is one small hashed file. No inline script: the CSP allows only 'self'.
 import { startEarly, type EarlyPlan } from './early';
 
 (() => {
+  // The held photos may come (styles/base.css), and what waits for the first photo's paint.
+  let freed = () => {};
+  const painting = new Promise<void>((resolve) => (freed = resolve));
+  const release = () => {
+    document.documentElement.setAttribute('data-painted', '');
+    freed();
+  };
   const block = document.getElementById('boot');
-  if (!block?.textContent) return;
+  if (!block?.textContent) return release();
   const { entry, preload, early } = JSON.parse(block.textContent) as { entry: string; preload: string[]; early?: EarlyPlan };
   // At most 3 s, so a stalled request or image delays nothing long.
   const capped = new Promise((resolve) => setTimeout(resolve, 3000));
-  const photo = early ? Promise.race([startEarly(early, new URL(window.location.href)), capped]) : undefined;
+
+  // After the next frame: requestAnimationFrame runs just before it, the timeout in a task after.
+  const afterFrame = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+  // An image on the screen, painted: Element Timing (Chromium; the image has `elementtiming`)
+  // reports the frame it was drawn in, which comes after its load, often a frame or more later.
+  // Elsewhere, the frame after it has loaded and been decoded. Settles at once for an image not
+  // on the screen (a page opened scrolled down: it is not drawn), and when it fails.
+  const timed = PerformanceObserver.supportedEntryTypes?.includes('element');
+  const drawn = new Map<Element, () => void>();
+  if (timed) {
+    new PerformanceObserver((list) => {
+      for (const one of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+        if (one.element) drawn.get(one.element)?.();
+      }
+    }).observe({ type: 'element', buffered: true });
+  }
+  const shown = (img: HTMLImageElement) =>
+    new Promise<void>((resolve) => {
+      // Failed, now or before.
+      if (img.complete && img.naturalWidth === 0) return resolve();
+      img.addEventListener('error', () => resolve(), { once: true });
+      if (timed) {
+        drawn.set(img, resolve);
+        const seen = new IntersectionObserver(([one]) => {
+          seen.disconnect();
+          if (!one?.isIntersecting) resolve();
+        });
+        seen.observe(img);
+        return;
+      }
+      const loaded = () => void img.decode().then(() => afterFrame(resolve), resolve);
+      if (img.complete) loaded();
+      else img.addEventListener('load', loaded, { once: true });
+    });
+
+  const photo = early
+    ? Promise.race([startEarly(early, new URL(window.location.href), painting).then((img) => img && shown(img)), capped])
+    : undefined;
 
   // The page's chunks first, so the browser fetches them beside the entry instead of after it
   // has run (Vite's loader of a lazy chunk sees these links and adds no second one). Low
@@ -35,9 +86,9 @@ import { startEarly, type EarlyPlan } from './early';
     }
   };
   // A page whose content its code draws: the code is fetched once the first photo the early
-  // requests name has loaded (at once when there is none), so that photo, drawn here, has the
-  // line to itself (on a slow phone the code's 100 KB and more, fetched beside it, delayed it),
-  // and is still run after the paint.
+  // requests name has been painted (at once when there is none), so that photo, drawn here, has
+  // the line to itself (on a slow phone the code's 100 KB and more, fetched beside it, delayed
+  // it), and is still run after the paint.
   void photo?.then(() => fetchCode([entry, ...preload]));
 
   const start = () => {
@@ -50,8 +101,6 @@ import { startEarly, type EarlyPlan } from './early';
     document.head.append(script);
   };
 
-  // After the next frame: requestAnimationFrame runs just before it, the timeout in a task after.
-  const afterFrame = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
   // The first contentful paint, once on screen: Paint Timing reports it with the frame's
   // presentation time, which (in Lighthouse's trace, on a busy machine) can come after the
   // frame's requestAnimationFrame and timeout.
@@ -63,17 +112,20 @@ import { startEarly, type EarlyPlan } from './early';
       resolve();
     }).observe({ type: 'paint', buffered: true });
   });
-  // The images the page marked as its largest (components/Picture.tsx: fetchpriority="high",
-  // preloaded in the head), loaded or failed; at most 3 s (`capped`).
-  const images = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) =>
-    img.complete
-      ? undefined
-      : new Promise((resolve) => {
-          img.addEventListener('load', resolve, { once: true });
-          img.addEventListener('error', resolve, { once: true });
-        }),
-  );
+  // The images the page marked as its largest (components/Picture.tsx: fetchpriority="high"),
+  // painted or failed; at most 3 s (`capped`).
+  const images = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map(shown);
+  // The photos held until then may come with the page's first photo (the search's, /compare's)
+  // drawn: at once, as the code is fetched.
+  void photo?.then(release);
   // A hidden tab paints nothing (no frames, no paint): start at once.
-  if (document.visibilityState === 'hidden') start();
-  else void Promise.race([Promise.all([painted, photo, ...images]), capped]).then(() => afterFrame(start));
+  if (document.visibilityState === 'hidden') {
+    release();
+    start();
+  } else {
+    void Promise.race([Promise.all([painted, photo, ...images]), capped]).then(() => {
+      release();
+      afterFrame(start);
+    });
+  }
 })();

@@ -76,6 +76,8 @@ describe('an early photo', () => {
       expect(asked(box)).toEqual(asked(card));
       const img = box.querySelector('img');
       expect(img?.getAttribute('alt')).toBe('');
+      // The boot script waits for its paint before the other photos come.
+      expect(img?.getAttribute('elementtiming')).toBe('photo');
       expect(box.querySelector('span')).toBeNull();
     });
   }

@@ -103,13 +103,12 @@ const pictureOf = (found: Found | undefined): Pictured | null => found?.picture 
 /**
  * Draws `picture` in a placeholder's photo box as the page will draw it there
  * (components/Picture.tsx): the WebP variants in a <source>, the JPEG ones and the address on the
- * <img>, the same sizes, its colour behind it; `first`: fetched first, else lazily. The
- * placeholders are hidden from screen readers: no alternative text. Settles once the photo has
- * loaded, or failed to.
+ * <img>, the same sizes, its colour behind it; `first`: fetched first (and its paint reported:
+ * `elementtiming`), else lazily (held until the first has been painted: boot.ts). The
+ * placeholders are hidden from screen readers: no alternative text. Returns the <img>.
  */
-export function drawPhoto(box: Element, picture: Pictured, sizes: string, first: boolean): Promise<unknown> {
+export function drawPhoto(box: Element, picture: Pictured, sizes: string, first: boolean): HTMLImageElement {
   const img = document.createElement('img');
-  const loaded = new Promise((done) => (img.onload = img.onerror = done));
   let drawn: Element = img;
   if (picture.webp) {
     drawn = document.createElement('picture');
@@ -121,8 +120,10 @@ export function drawPhoto(box: Element, picture: Pictured, sizes: string, first:
     drawn.append(source, img);
   }
   img.alt = '';
-  if (first) img.setAttribute('fetchpriority', 'high');
-  else {
+  if (first) {
+    img.setAttribute('fetchpriority', 'high');
+    img.setAttribute('elementtiming', 'photo');
+  } else {
     img.setAttribute('loading', 'lazy');
     img.setAttribute('decoding', 'async');
   }
@@ -133,7 +134,7 @@ export function drawPhoto(box: Element, picture: Pictured, sizes: string, first:
   img.src = picture.src;
   if (picture.color) img.style.backgroundColor = picture.color;
   box.replaceChildren(drawn);
-  return loaded;
+  return img;
 }
 
 /** The preload of `picture` shown at `sizes`: its WebP variants, else its JPEG ones, else its address. */
@@ -145,10 +146,11 @@ function photoOf(picture: Pictured, sizes: string): Photo {
 /**
  * Starts the plan's requests for the page at `address` into `window.estateEarly`, preloads the
  * photo the page will show first once they name it, and draws the first photos in the page's
- * placeholders. Settles once the first photo drawn has loaded (or failed to), or at once when
- * none is drawn (the answer failed, names none, or the page would show others first).
+ * placeholders. Settles with the first photo drawn (its <img>), or with nothing when none is
+ * drawn (the answer failed, names none, or the page would show others first). What the page's
+ * code needs only once it has come (/compare's site files) is asked for once `later` settles.
  */
-export function startEarly(plan: EarlyPlan, address: URL): Promise<unknown> {
+export function startEarly(plan: EarlyPlan, address: URL, later: Promise<unknown> = Promise.resolve()): Promise<HTMLImageElement | undefined> {
   const answers = new Map<string, Promise<Response>>();
   window.estateEarly = {
     take(method, url, body) {
@@ -166,8 +168,8 @@ export function startEarly(plan: EarlyPlan, address: URL): Promise<unknown> {
     return response.then((one) => (one.ok ? one.clone().json() : Promise.reject(new Error(String(one.status)))));
   };
   let photo: Promise<Photo | null>;
-  /** The first photo drawn, loaded; undefined when none is. */
-  let drawn: Promise<unknown>;
+  /** The first photo drawn; undefined when none is. */
+  let drawn: Promise<HTMLImageElement | undefined>;
   if ('search' in plan) {
     const { url, body } = searchOf(plan.search, address.searchParams);
     const answer = ask(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body });
@@ -186,18 +188,22 @@ export function startEarly(plan: EarlyPlan, address: URL): Promise<unknown> {
     // address (another search's placeholders).
     drawn = found.then((results) => {
       if (!plain || window.location.href !== address.href) return;
-      let first: Promise<unknown> | undefined;
+      let first: HTMLImageElement | undefined;
       document.querySelectorAll('.card-placeholder__media').forEach((box, index) => {
         const picture = pictureOf(results[index]);
-        const loaded = picture && drawPhoto(box, picture, plan.search.sizes, index === 0);
-        first ??= loaded || undefined;
+        const img = picture ? drawPhoto(box, picture, plan.search.sizes, index === 0) : undefined;
+        first ??= img;
       });
       return first;
     });
   } else {
     const { compare } = plan;
     const ids = compareIds(compare, address.searchParams);
-    for (const file of compare.files) void ask(file).catch(() => undefined);
+    // The site's files the table reads, once the first photo has been drawn (they are read by
+    // the page's code, which is fetched then too): not beside the photo.
+    void later.then(() => {
+      for (const file of compare.files) void ask(file).catch(() => undefined);
+    });
     // Each listing's head photo, with the variants its detail file records (none if it fails: the
     // photo's address), at the width of the columns.
     const heads = ids.map((id) =>
@@ -213,18 +219,19 @@ export function startEarly(plan: EarlyPlan, address: URL): Promise<unknown> {
     photo = heads[0] && sizes ? heads[0].then(({ picture }) => (picture ? photoOf(picture, sizes) : null)) : Promise.resolve(null);
     // The head row of the table's outline shows them, each in its listing's column, once all
     // have come (a listing no longer published leaves the table's columns to the others), and
-    // only when the outline has the table's columns (the prerendered one has two). Its off-plan
-    // rows are shown first when the table will have them (an off-plan listing among them, as
-    // pages/Compare.tsx decides): their labels may widen the labels' column.
+    // only when the outline has the table's columns (the prerendered one has two); the first
+    // fetched first, the others once it has been drawn (boot.ts). Its off-plan rows are shown
+    // first when the table will have them (an off-plan listing among them, as pages/Compare.tsx
+    // decides): their labels may widen the labels' column.
     drawn = Promise.all(heads).then((found) => {
       const boxes = document.querySelectorAll('.compare__photo');
       if (!sizes || window.location.href !== address.href || boxes.length !== found.length) return;
       if (found.some((one) => one.offPlan)) document.querySelector('.compare__outline')?.setAttribute('data-off-plan', '');
-      let first: Promise<unknown> | undefined;
+      let first: HTMLImageElement | undefined;
       boxes.forEach((box, index) => {
         const picture = found[index]?.picture;
-        const loaded = picture && drawPhoto(box, picture, sizes, true);
-        first ??= loaded || undefined;
+        const img = picture ? drawPhoto(box, picture, sizes, first == null) : undefined;
+        first ??= img;
       });
       return first;
     });

@@ -3,7 +3,7 @@
 // size as width/height (the box is reserved before the file arrives: no layout shift), the
 // average colour behind it while it loads, and `loading="lazy"` unless it is the page's largest
 // image, which gets `fetchpriority="high"` and a preload in the prerendered head instead, or one
-// `fetching` asks for with the page (a listing page's first card, its hero strip).
+// `fetching` asks for with the page (a listing page's first card).
 import { createContext, useContext, type ImgHTMLAttributes } from 'react';
 import type { Picture as PictureData } from '../types';
 
@@ -104,6 +104,8 @@ export function Picture({ picture, sizes, priority = false, fetching, fallbackWi
       loading={eager ? undefined : 'lazy'}
       decoding={eager ? undefined : 'async'}
       fetchPriority={high ? 'high' : fetching === 'low' ? 'low' : undefined}
+      // The boot script waits for its paint (Element Timing) before the held photos come.
+      {...(high ? { elementtiming: 'photo' } : {})}
       style={picture.color ? { backgroundColor: picture.color, ...style } : style}
     />
   );
