@@ -185,10 +185,10 @@ function HeroMedia({ hero }: { hero: Hero }) {
     if (video.current && window.matchMedia('(prefers-reduced-motion: reduce)').matches) video.current.pause();
   }, []);
   if (!hero.video) {
-    // Lazy: on a phone the hero is a strip behind the title and the first card's photo is the
-    // largest image (PropertyGrid's `firstHigh`), which the strip's bytes shared the slow link
-    // with; there the strip waits until that photo has been painted (styles/base.css).
-    return <Picture className="listing-hero__bg" picture={hero.poster} sizes="hero" alt="" fallbackWidth={1600} fallbackHeight={700} />;
+    // Fetched with the page, after the first card's photo: on a phone the hero is a strip behind
+    // the title and the first card's photo is the largest image (PropertyGrid's `firstHigh`),
+    // which the strip's bytes, at the browser's own priority, shared the slow link with.
+    return <Picture className="listing-hero__bg" picture={hero.poster} sizes="hero" alt="" fallbackWidth={1600} fallbackHeight={700} fetching="low" />;
   }
   return (
     <video ref={video} className="listing-hero__bg" poster={hero.videoPoster ?? hero.poster.src} autoPlay muted loop playsInline preload="metadata" aria-hidden="true">
