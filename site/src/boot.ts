@@ -36,10 +36,13 @@ import { startEarly, type EarlyPlan } from './early';
 
   // After the next frame: requestAnimationFrame runs just before it, the timeout in a task after.
   const afterFrame = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
-  // An image on the screen, painted: Element Timing (Chromium; the image has `elementtiming`)
-  // reports the frame it was drawn in, which comes after its load, often a frame or more later.
-  // Elsewhere, the frame after it has loaded and been decoded. Settles at once for an image not
-  // on the screen (a page opened scrolled down: it is not drawn), and when it fails.
+  // An image on the screen, painted: Element Timing (Chromium) reports the frame it was drawn
+  // in, which comes after its load, often a frame or more later, for an image that has
+  // `elementtiming` when it is painted. The attribute is not HTML (the validator refuses it in
+  // the page), so it is set here, on an image still loading; the first photos the early requests
+  // draw have it from the start (early.ts). An image loaded before this ran, and elsewhere: the
+  // frame after it has loaded and been decoded. Settles at once for an image not on the screen (a
+  // page opened scrolled down: it is not drawn), and when it fails.
   const timed = PerformanceObserver.supportedEntryTypes?.includes('element');
   const drawn = new Map<Element, () => void>();
   if (timed) {
@@ -54,7 +57,8 @@ import { startEarly, type EarlyPlan } from './early';
       // Failed, now or before.
       if (img.complete && img.naturalWidth === 0) return resolve();
       img.addEventListener('error', () => resolve(), { once: true });
-      if (timed) {
+      if (timed && (!img.complete || img.hasAttribute('elementtiming'))) {
+        img.setAttribute('elementtiming', 'photo');
         drawn.set(img, resolve);
         const seen = new IntersectionObserver(([one]) => {
           seen.disconnect();

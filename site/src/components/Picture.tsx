@@ -104,8 +104,6 @@ export function Picture({ picture, sizes, priority = false, fetching, fallbackWi
       loading={eager ? undefined : 'lazy'}
       decoding={eager ? undefined : 'async'}
       fetchPriority={high ? 'high' : fetching === 'low' ? 'low' : undefined}
-      // The boot script waits for its paint (Element Timing) before the held photos come.
-      {...(high ? { elementtiming: 'photo' } : {})}
       style={picture.color ? { backgroundColor: picture.color, ...style } : style}
     />
   );
