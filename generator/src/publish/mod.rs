@@ -425,7 +425,8 @@ impl Jobs {
             && made::same_arcs(&before.people.1, &now.people.1)
             && (Arc::ptr_eq(&before.market, &now.market) || before.market == now.market);
         laps.lap("the rest");
-        let (similar, same_places) = before.similar.of(properties);
+        let neighbours = similar_memo::Lazy::new(api_properties, &keys);
+        let (similar, same_places) = before.similar.of(properties, api_properties, &neighbours);
         laps.lap("similar");
         let remake: Vec<usize> = if trusted && same_shared {
             before.similar.changed(properties, &similar)
@@ -455,8 +456,14 @@ impl Jobs {
         ) {
             jobs.push((path, Arc::new(bytes.into())));
         }
-        let (gone_files, gone_kept, gone_memo) =
-            similar_memo::gone_pages(&gone, api_properties, pictures, &before.gone, same_places, trusted);
+        let (gone_files, gone_kept, gone_memo) = similar_memo::gone_pages(
+            &gone,
+            api_properties,
+            pictures,
+            &before.gone,
+            (same_places, &neighbours),
+            trusted,
+        );
         for (path, bytes) in gone_files {
             jobs.push((path, Arc::new(bytes.into())));
         }
