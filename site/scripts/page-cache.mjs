@@ -17,7 +17,7 @@
 // recorded for it (`copyMtime`, when not the page's own): a program that rewrites a page of dist/
 // in place (Vite writes its template over index.html) also changes the linked copy, and its time.
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -65,24 +65,11 @@ function statOrNull(file) {
 const NO_LINKS = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
 
 /**
- * Puts `source`'s file at `target` (replacing what is there): a hard link, else a copy. Returns
- * the copy's modification time, or undefined for a link (the source's own).
- */
-export async function linkOrCopy(source, target) {
-  await rm(target, { force: true });
-  try {
-    await link(source, target);
-    return undefined;
-  } catch (error) {
-    if (!NO_LINKS.has(error.code)) throw error;
-  }
-  await copyFile(source, target);
-  return (await stat(target)).mtimeMs;
-}
-
-/**
- * `linkOrCopy` without promises, for many files in a row (`PageCache.restore`). `target` is
- * removed only when it is there (into a fresh dist/, nothing is). Returns whether it linked.
+ * Puts `source`'s file at `target` (replacing what is there): a hard link, else a copy. Without
+ * promises: for many files in a row (`PageCache.restore`), and for each page a worker renders
+ * (`PageCache.keep`: a worker has nothing else to do meanwhile, and three awaited calls a page
+ * waited on the thread pool's turn). `target` is removed only when it is there (into a fresh
+ * dist/, nothing is). Returns whether it linked.
  */
 function linkOrCopySync(source, target) {
   try {
@@ -410,12 +397,16 @@ export class PageCache {
 
   /**
    * Keeps in the cache `dir` the page a worker just rendered into `file` in dist/. Returns the
-   * copy's time when it is a copy (see `linkOrCopy`).
+   * copy's time when it is a copy (see `linkOrCopySync`). `folders`: those made already.
    */
-  static async keep(dir, dist, file) {
+  static keep(dir, dist, file, folders) {
     const copy = join(dir, 'html', relative(dist, file));
-    await mkdir(dirname(copy), { recursive: true });
-    return linkOrCopy(file, copy);
+    const folder = dirname(copy);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    return linkOrCopySync(file, copy) ? undefined : statSync(copy).mtimeMs;
   }
 }
 

@@ -144,7 +144,7 @@ async function workerMain() {
         const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
         const html = /** @type {(rendered: unknown, place: unknown) => string} */ (writeDocument)(rendered, { base, path, lang, links });
         writePage(file, html, folders);
-        const copyMtime = cache ? await PageCache.keep(cache, dist, file) : undefined;
+        const copyMtime = cache ? PageCache.keep(cache, dist, file, folders) : undefined;
         pagesRendered.push({ path, file: relative(dist, file), inputs: read, copyMtime });
       } catch (error) {
         inputs = null;
