@@ -176,13 +176,18 @@ export class PageCache {
     this.begin(dist, key);
   }
 
-  /** Starts a build into `dist` with the code `key` (a new key: nothing is cached). */
+  /**
+   * Starts a build into `dist` with the code `key` (a new key: nothing is cached). Returns
+   * whether the cache kept its pages (the same key).
+   */
   begin(dist, key) {
     this.dist = dist;
     this.key = key;
-    if (this.previous.key !== key) this.replace({ key, data: {}, pages: {} });
+    const same = this.previous.key === key;
+    if (!same) this.replace({ key, data: {}, pages: {} });
     /** @type {(path: string) => DataEntry} What is known of the data files of this build. */
     this.data = dataHasher(dist, this.previous.data);
+    return same;
   }
 
   /** Forgets every page: the next plan renders them all. */
@@ -276,6 +281,34 @@ export class PageCache {
       else kept.push(path);
     }
     return { render, copy: [], kept, changedData: known.size };
+  }
+
+  /**
+   * `planChanged` when the pages are the last plan's but `removed`, with `added` (each a Set or
+   * list of paths), and every page of the last plan is in the cache's manifest (rendered or kept
+   * by it): only the readers of `changed` and the pages added are looked at, not all 30,000.
+   * `bare`: a path without its language, so that a page's languages are rendered together.
+   * `kept` answers `size` and `has` as a Set of the other pages would.
+   */
+  planKnown(paths, changed, added, removed, bare) {
+    const known = new Set(changed);
+    this.data = dataHasher(this.dist, this.previous.data, known);
+    const readers = this.readers();
+    /** @type {Map<string, string[]>} The pages to render, by page. */
+    const pages = new Map();
+    const render = new Set();
+    const add = (path) => {
+      if (render.has(path) || removed.has(path)) return;
+      render.add(path);
+      const key = bare(path);
+      const languages = pages.get(key);
+      if (languages) languages.push(path);
+      else pages.set(key, [path]);
+    };
+    for (const input of known) for (const path of readers.get(input) ?? []) add(path);
+    for (const path of added) if (!this.previous.pages[path]) add(path);
+    const kept = { size: paths.length - render.size, has: (path) => !render.has(path) };
+    return { render: [...pages.values()].flat(), copy: [], kept, changedData: known.size };
   }
 
   /**
