@@ -92,6 +92,45 @@ impl Permits {
         self.of.len() == properties.len()
             && self.of.iter().zip(properties).all(|(a, b)| Arc::ptr_eq(a, b) || a.permit_url == b.permit_url)
     }
+
+    /// The permit links and codes of `properties` when they are those of [`Permits::of`] with
+    /// a few listings taken out (a listing sold), the others in the same order with the same
+    /// permit links, and no other listing has a link of those taken out: the last build's
+    /// without theirs. None otherwise (they are made again).
+    pub(super) fn taken_out(
+        &self,
+        properties: &[Arc<contract::ApiProperty>],
+    ) -> Option<(Vec<String>, Vec<PathBuf>)> {
+        const FEW: usize = 16;
+        let mut gone: Vec<&str> = Vec::new();
+        let mut rest = self.of.iter();
+        for p in properties {
+            loop {
+                let was = rest.next()?;
+                if Arc::ptr_eq(was, p) || (was.id == p.id && was.permit_url == p.permit_url) {
+                    break;
+                }
+                gone.extend(was.permit_url.as_deref());
+                if gone.len() > FEW {
+                    return None;
+                }
+            }
+        }
+        gone.extend(rest.filter_map(|was| was.permit_url.as_deref()));
+        if gone.len() > FEW
+            || properties.iter().any(|p| p.permit_url.as_deref().is_some_and(|url| gone.contains(&url)))
+        {
+            return None;
+        }
+        let kept = |link: &String| !gone.contains(&link.as_str());
+        let codes = self
+            .links
+            .iter()
+            .zip(self.codes.iter())
+            .filter(|(link, _)| kept(link))
+            .map(|(_, code)| code.clone());
+        Some((self.links.iter().filter(|link| kept(link)).cloned().collect(), codes.collect()))
+    }
 }
 
 /// JSON array files by path, each with its parts in order.
@@ -260,6 +299,39 @@ pub(super) fn taken_out(last: &[PathBuf], now: &[PathBuf]) -> Option<Vec<PathBuf
 mod tests {
     use super::*;
     use crate::publish::bytes::fingerprint;
+
+    #[test]
+    fn the_permit_links_of_listings_taken_out_go_and_the_others_stay_in_order() {
+        let listing = |id: &str, permit: Option<&str>| {
+            let mut p =
+                crate::publish::detail::tests::listing(id, contract::MainCategory::Residential, None, None);
+            p.permit_url = permit.map(str::to_owned);
+            Arc::new(p)
+        };
+        let (a, b, c, d) = (
+            listing("a", Some("pa")),
+            listing("b", Some("pb")),
+            listing("c", None),
+            listing("d", Some("pb")),
+        );
+        let of = vec![a.clone(), b.clone(), c.clone()];
+        let links = vec!["pa".to_owned(), "pb".to_owned()];
+        let last = Permits {
+            of,
+            links: Arc::new(links.clone()),
+            codes: Arc::new(links.iter().map(PathBuf::from).collect()),
+        };
+        // b sold: its link and code go.
+        assert_eq!(
+            last.taken_out(&[a.clone(), c.clone()]),
+            Some((vec!["pa".to_owned()], vec![PathBuf::from("pa")]))
+        );
+        // c sold: it had none.
+        assert_eq!(last.taken_out(&[a.clone(), b.clone()]).map(|(links, _)| links), Some(links));
+        // A listing added, or another with b's link: made again.
+        assert_eq!(last.taken_out(&[a.clone(), b.clone(), c.clone(), d.clone()]), None);
+        assert_eq!(last.taken_out(&[a, c, d]), None);
+    }
 
     #[test]
     fn codes_taken_out_are_found_in_order_and_any_other_change_is_not() {

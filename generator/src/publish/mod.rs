@@ -164,6 +164,8 @@ pub fn write(
     let same_codes = before.permits.same(&api_properties);
     let (permit_links, codes) = if same_codes {
         (before.permits.links.clone(), before.permits.codes.clone())
+    } else if let Some((links, codes)) = before.permits.taken_out(&api_properties) {
+        (Arc::new(links), Arc::new(codes))
     } else {
         let links = crate::publish::qr::permit_links(&api_properties);
         // Relative, as the index keeps them: the same for either copy `estate serve` builds into.
