@@ -17,7 +17,7 @@
 // recorded for it (`copyMtime`, when not the page's own): a program that rewrites a page of dist/
 // in place (Vite writes its template over index.html) also changes the linked copy, and its time.
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -65,24 +65,11 @@ function statOrNull(file) {
 const NO_LINKS = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
 
 /**
- * Puts `source`'s file at `target` (replacing what is there): a hard link, else a copy. Returns
- * the copy's modification time, or undefined for a link (the source's own).
- */
-export async function linkOrCopy(source, target) {
-  await rm(target, { force: true });
-  try {
-    await link(source, target);
-    return undefined;
-  } catch (error) {
-    if (!NO_LINKS.has(error.code)) throw error;
-  }
-  await copyFile(source, target);
-  return (await stat(target)).mtimeMs;
-}
-
-/**
- * `linkOrCopy` without promises, for many files in a row (`PageCache.restore`). `target` is
- * removed only when it is there (into a fresh dist/, nothing is). Returns whether it linked.
+ * Puts `source`'s file at `target` (replacing what is there): a hard link, else a copy. Without
+ * promises: for many files in a row (`PageCache.restore`), and for each page a worker renders
+ * (`PageCache.keep`: a worker has nothing else to do meanwhile, and three awaited calls a page
+ * waited on the thread pool's turn). `target` is removed only when it is there (into a fresh
+ * dist/, nothing is). Returns whether it linked.
  */
 function linkOrCopySync(source, target) {
   try {
@@ -189,13 +176,18 @@ export class PageCache {
     this.begin(dist, key);
   }
 
-  /** Starts a build into `dist` with the code `key` (a new key: nothing is cached). */
+  /**
+   * Starts a build into `dist` with the code `key` (a new key: nothing is cached). Returns
+   * whether the cache kept its pages (the same key).
+   */
   begin(dist, key) {
     this.dist = dist;
     this.key = key;
-    if (this.previous.key !== key) this.replace({ key, data: {}, pages: {} });
+    const same = this.previous.key === key;
+    if (!same) this.replace({ key, data: {}, pages: {} });
     /** @type {(path: string) => DataEntry} What is known of the data files of this build. */
     this.data = dataHasher(dist, this.previous.data);
+    return same;
   }
 
   /** Forgets every page: the next plan renders them all. */
@@ -289,6 +281,34 @@ export class PageCache {
       else kept.push(path);
     }
     return { render, copy: [], kept, changedData: known.size };
+  }
+
+  /**
+   * `planChanged` when the pages are the last plan's but `removed`, with `added` (each a Set or
+   * list of paths), and every page of the last plan is in the cache's manifest (rendered or kept
+   * by it): only the readers of `changed` and the pages added are looked at, not all 30,000.
+   * `bare`: a path without its language, so that a page's languages are rendered together.
+   * `kept` answers `size` and `has` as a Set of the other pages would.
+   */
+  planKnown(paths, changed, added, removed, bare) {
+    const known = new Set(changed);
+    this.data = dataHasher(this.dist, this.previous.data, known);
+    const readers = this.readers();
+    /** @type {Map<string, string[]>} The pages to render, by page. */
+    const pages = new Map();
+    const render = new Set();
+    const add = (path) => {
+      if (render.has(path) || removed.has(path)) return;
+      render.add(path);
+      const key = bare(path);
+      const languages = pages.get(key);
+      if (languages) languages.push(path);
+      else pages.set(key, [path]);
+    };
+    for (const input of known) for (const path of readers.get(input) ?? []) add(path);
+    for (const path of added) if (!this.previous.pages[path]) add(path);
+    const kept = { size: paths.length - render.size, has: (path) => !render.has(path) };
+    return { render: [...pages.values()].flat(), copy: [], kept, changedData: known.size };
   }
 
   /**
@@ -410,12 +430,16 @@ export class PageCache {
 
   /**
    * Keeps in the cache `dir` the page a worker just rendered into `file` in dist/. Returns the
-   * copy's time when it is a copy (see `linkOrCopy`).
+   * copy's time when it is a copy (see `linkOrCopySync`). `folders`: those made already.
    */
-  static async keep(dir, dist, file) {
+  static keep(dir, dist, file, folders) {
     const copy = join(dir, 'html', relative(dist, file));
-    await mkdir(dirname(copy), { recursive: true });
-    return linkOrCopy(file, copy);
+    const folder = dirname(copy);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    return linkOrCopySync(file, copy) ? undefined : statSync(copy).mtimeMs;
   }
 }
 

@@ -144,7 +144,7 @@ async function workerMain() {
         const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
         const html = /** @type {(rendered: unknown, place: unknown) => string} */ (writeDocument)(rendered, { base, path, lang, links });
         writePage(file, html, folders);
-        const copyMtime = cache ? await PageCache.keep(cache, dist, file) : undefined;
+        const copyMtime = cache ? PageCache.keep(cache, dist, file, folders) : undefined;
         pagesRendered.push({ path, file: relative(dist, file), inputs: read, copyMtime });
       } catch (error) {
         inputs = null;
@@ -310,12 +310,18 @@ async function sitePages(dist, server) {
     ...shells,
     NOT_FOUND_PATH,
   ];
-  // A page's languages one after another: one worker renders them back to back, from the same data.
-  const paths = pages.flatMap((path) => server.languages.map((lang) => server.localePath(lang, path)));
-  // Absolute canonical and hreflang links where the site's address is known.
+  return { paths: localized(pages, server), base: await siteBase(dist, server) };
+}
+
+/** `pages` in every language, a page's languages one after another: one worker renders them back to back, from the same data. */
+function localized(pages, server) {
+  return pages.flatMap((path) => server.languages.map((lang) => server.localePath(lang, path)));
+}
+
+/** The site's address, for absolute canonical and hreflang links ('' where it is not known). */
+async function siteBase(dist, server) {
   const siteFile = join(dist, server.siteFile);
-  const base = existsSync(siteFile) ? String(JSON.parse(await readFile(siteFile, 'utf8')).baseUrl ?? '').replace(/\/+$/, '') : '';
-  return { paths, base };
+  return existsSync(siteFile) ? String(JSON.parse(await readFile(siteFile, 'utf8')).baseUrl ?? '').replace(/\/+$/, '') : '';
 }
 
 /** The exit code of a prerender started with --wait whose SSR bundle changed while it waited (pipeline/site.rs's `Early`). */
@@ -425,7 +431,7 @@ async function main() {
     await pool.close();
     return;
   }
-  await serveRequests({ pool, build, cache, cacheKey });
+  await serveRequests({ pool, build, cache, cacheKey, listed: { paths: allPaths, base } });
 }
 
 /** A stopwatch printing each lap to stderr when ESTATE_TIMINGS is set (as the generator's do). */
@@ -441,26 +447,32 @@ function laps(name) {
 
 /**
  * `--serve`: after the first prerender, stays with its workers warm for `estate serve`'s
- * rebuilds. Each line on stdin is a request { dist, changed }: render into `dist` the pages
- * whose data files are among `changed` (paths such as /data/site.json) and the pages that are
- * new; `changed: null` compares every data file and page with the cache instead (after a
- * failed rebuild, when what changed is not known). Each answer is one line on stdout:
+ * rebuilds. Each line on stdin is a request { dist, changed, routes }: render into `dist` the
+ * pages whose data files are among `changed` (paths such as /data/site.json) and the pages that
+ * are new; `changed: null` compares every data file and page with the cache instead (after a
+ * failed rebuild, when what changed is not known). `routes`, with `changed`: the content's
+ * pages (as data/routes.json names them, without language) `added` and `removed` since the last
+ * request, which was the last good build's: the pages are then not listed and planned again
+ * from data/routes.json (a listing sold changes it, and 30,000 pages were listed and looked
+ * through for its few). Each answer is one line on stdout:
  * { ok, written: { rendered, copied } (files, relative to dist), failures, seconds }. Progress goes to stderr.
  */
 /**
- * @typedef {{ dist: string, changed: string[] | null }} ServeRequest A line on stdin (the
- *   generator's `Warm::render`, pipeline/site.rs, writes it).
+ * @typedef {{ dist: string, changed: string[] | null, routes?: { added: string[], removed: string[] } | null }} ServeRequest
+ *   A line on stdin (the generator's `Warm::render`, pipeline/site.rs, writes it).
  * @typedef {{ ready: true } | { ok: boolean, written: import('./page-cache.mjs').Written, failures: string[], seconds: number }} ServeAnswer
  *   A line on stdout: first `ready`, then one answer per request (read by the generator's `Answer`).
  */
-async function serveRequests({ pool, build, cache, cacheKey }) {
+async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
   const { createInterface } = await import('node:readline');
   /** @param {ServeAnswer} message */
   const answer = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
   answer({ ready: true });
-  // The pages of the last request: the same while neither the routes nor the site changed.
-  let listed = null;
-  const listing = [build.server.routesFile, build.server.siteFile];
+  const server = build.server;
+  // The pages of the last request, when it succeeded: then every one of them is in the cache's
+  // manifest, as rendered or kept (null: listed and planned whole next time).
+  /** @type {{ paths: string[], base: string } | null} */
+  let listed = first;
   // The page cache's manifest is written once no request came for a while (see PageCache.save).
   let idle = null;
   const flushWhenIdle = () => {
@@ -469,6 +481,7 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       cache.flush().catch((error) => {
         console.error(`prerender: the page cache is not saved: ${error instanceof Error ? error.stack : error}`);
         cache.forget();
+        listed = null;
       });
     }, IDLE_BEFORE_SAVING);
   };
@@ -478,19 +491,33 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const lap = laps('prerender --serve');
+    const last = listed;
+    listed = null;
     try {
-      const { dist, changed } = /** @type {ServeRequest} */ (JSON.parse(line));
-      if (!listed || !changed || listing.some((file) => changed.includes(file))) {
-        listed = null;
-        listed = await sitePages(dist, build.server);
+      const { dist, changed, routes } = /** @type {ServeRequest} */ (JSON.parse(line));
+      // The pages new since the last request, when it is known what changed since (else all of them).
+      let added = null;
+      let removed = new Set();
+      let now;
+      if (last && changed && routes) {
+        const base = changed.includes(server.siteFile) ? await siteBase(dist, server) : last.base;
+        let paths = last.paths;
+        removed = new Set(localized(routes.removed, server));
+        if (removed.size) paths = paths.filter((path) => !removed.has(path));
+        added = localized(routes.added, server);
+        if (added.length) paths = [...paths, ...added];
+        now = { paths, base };
+      } else {
+        now = await sitePages(dist, server);
       }
-      const { paths: allPaths, base } = listed;
+      const { paths: allPaths, base } = now;
       lap('pages listed');
-      cache.begin(dist, await cacheKey(base));
-      const plan = changed ? cache.planChanged(allPaths, changed) : cache.plan(allPaths);
+      // A new key (the site's address changed) empties the cache: every page is rendered.
+      if (!cache.begin(dist, await cacheKey(base))) added = null;
+      const plan = !changed ? cache.plan(allPaths) : added ? cache.planKnown(allPaths, changed, added, removed, server.stripLang) : cache.planChanged(allPaths, changed);
       lap(`planned (${plan.render.length} to render, ${plan.copy.length} to copy)`);
       cache.restore(plan.copy);
-      const group = build.server.languages.length;
+      const group = server.languages.length;
       const { failures, rendered } = await pool.run(dist, base, plan.render, group, () => {}, group);
       lap('rendered');
       if (failures.length) {
@@ -501,7 +528,8 @@ async function serveRequests({ pool, build, cache, cacheKey }) {
       // The pages are in place: answer first, then bring the cache's manifest up to date.
       answer({ ok: true, failures: [], written, seconds: seconds() });
       try {
-        await cache.save(allPaths, rendered, new Set(plan.kept), { later: true });
+        await cache.save(allPaths, rendered, Array.isArray(plan.kept) ? new Set(plan.kept) : plan.kept, { later: true });
+        listed = now;
         flushWhenIdle();
       } catch (error) {
         // Answered already: the next request renders every page instead.

@@ -331,59 +331,64 @@ fn publish(
     laps: &mut crate::timings::Laps,
 ) -> Result<Published, BuildError> {
     let Loaded { content, mut report, base, dangling } = loaded;
-    let (portal_feed, portal_counts) =
-        portal_feed::render(&content, &base, options.incremental.as_ref().map(|i| &i.portal_feed));
-    laps.lap("portal feed");
-    let published = match published_files(&content, &base, options.incremental.as_ref()) {
-        Ok(mut files) => {
-            files.push((
-                contract::files::relative(contract::files::PORTAL_FEED).to_owned(),
-                Body::Parts(portal_feed),
-            ));
-            files
-        }
+    let incremental = options.incremental.as_ref();
+    // The feeds first: a feed template's mistake stops the build like a content error, with
+    // nothing written.
+    let feeds = match feeds::render(&content, &base, incremental.map(|i| &i.feeds)) {
+        Ok(feeds) => feeds,
         Err(problems) => {
             report.extend(problems);
             report.sort();
             return Err(BuildError::Content(report));
         }
     };
-    laps.lap("sitemap and feeds");
+    laps.lap("feeds");
     let write_error = |source| BuildError::Write { path: options.out.clone(), source };
-    let images_started = Instant::now();
-    let images =
-        match output::images::publish(&content.dir, &options.out, &output::images::cache_dir(&content.dir)) {
-            Ok(images) => images,
-            Err(output::images::StageError::Refused(problems)) => {
-                report.extend(problems);
-                report.sort();
-                return Err(BuildError::Content(report));
-            }
-            Err(output::images::StageError::Io(source)) => return Err(write_error(source)),
-        };
-    let photos = (images.photos.len(), images.decoded, images_started.elapsed().as_secs_f64());
-    laps.lap("images");
-    let index = options.incremental.as_ref().map(|i| (&i.data, i.out_is_last_build));
-    let kept = options.incremental.as_ref().map(|i| Kept {
-        prints: &i.named,
-        parts: &i.parts,
-        trusted: i.out_is_last_build,
-    });
-    // `_redirects`, the sitemap and the feeds are written on a thread of their own beside the
-    // data files: other files, and the content was accepted, so what fails from here on is a
-    // write.
-    let (written, named) = std::thread::scope(|scope| {
-        let named = scope.spawn(|| {
-            crate::publish::redirects::write(&options.out, options.for_netlify)?;
-            write_published(&options.out, published, kept)
+    let index = incremental.map(|i| (&i.data, i.out_is_last_build));
+    let kept = incremental.map(|i| Kept { prints: &i.named, parts: &i.parts, trusted: i.out_is_last_build });
+    let stage = std::thread::scope(|scope| {
+        let (content, base) = (&content, base.as_str());
+        // The portal feed and the sitemap, which nothing in the content can stop, are made on a
+        // thread of their own beside the photos and the data files, and written there with
+        // `_redirects` and the feeds once the photos are accepted.
+        let rendering = scope.spawn(move || {
+            let (portal_feed, counts) =
+                portal_feed::render(content, base, incremental.map(|i| &i.portal_feed));
+            let mut files = sitemap_files(content, base, incremental);
+            let name = contract::files::relative(contract::files::PORTAL_FEED).to_owned();
+            files.push((name, Body::Parts(portal_feed)));
+            (files, counts)
         });
-        let written = output::write(&content, &images, &options.out, index);
-        (written, named.join().expect("writing the sitemap and feeds does not panic"))
+        let images_started = Instant::now();
+        let images =
+            output::images::publish(&content.dir, &options.out, &output::images::cache_dir(&content.dir));
+        let photos = images_started.elapsed().as_secs_f64();
+        laps.lap("images");
+        let images = images?;
+        let named = scope.spawn(move || {
+            let (mut files, counts) = rendering.join().expect("making the sitemap does not panic");
+            files.extend(feeds.into_iter().map(|(name, bytes)| (name, Body::Whole(bytes))));
+            crate::publish::redirects::write(&options.out, options.for_netlify)?;
+            write_published(&options.out, files, kept).map(|written| (written, counts))
+        });
+        let written = output::write(content, &images, &options.out, index);
+        laps.lap("API and data files");
+        let named = named.join().expect("writing the sitemap and feeds does not panic");
+        laps.lap("redirects, sitemap and feeds written");
+        Ok((images, photos, written, named))
     });
+    let (images, photos, written, named) = match stage {
+        Ok(done) => done,
+        Err(output::images::StageError::Refused(problems)) => {
+            report.extend(problems);
+            report.sort();
+            return Err(BuildError::Content(report));
+        }
+        Err(output::images::StageError::Io(source)) => return Err(write_error(source)),
+    };
     let written = written.map_err(write_error)?;
-    laps.lap("API and data files");
-    let (files, named) = named.map_err(write_error)?;
-    laps.lap("redirects, sitemap and feeds written");
+    let ((files, named), portal_counts) = named.map_err(write_error)?;
+    let photos = (images.photos.len(), images.decoded, photos);
     let out = &options.out;
     // The images stage and write_published name their files relative to the output.
     let relative = images.touched.iter().map(PathBuf::from).chain(named.iter().map(PathBuf::from));
@@ -552,21 +557,14 @@ fn base_url(content: &Content, option: Option<&str>) -> Result<String, BuildErro
     }
 }
 
-/// The sitemap, robots.txt and the feeds, rendered before anything is written so a feed
-/// template's mistake stops the build like a content error.
-fn published_files(
-    content: &Content,
-    base: &str,
-    kept: Option<&Incremental>,
-) -> Result<Vec<(String, Body)>, Vec<crate::content::diag::Diagnostic>> {
+/// The sitemap and robots.txt.
+fn sitemap_files(content: &Content, base: &str, kept: Option<&Incremental>) -> Vec<(String, Body)> {
     let mut files = sitemap::files_for(content, base, kept.map(|k| &k.sitemap));
     files.push((
         contract::files::relative(contract::files::ROBOTS).to_owned(),
         Body::Whole(sitemap::robots(base).into_bytes()),
     ));
-    let feeds = feeds::render(content, base, kept.map(|k| &k.feeds))?;
-    files.extend(feeds.into_iter().map(|(name, bytes)| (name, Body::Whole(bytes))));
-    Ok(files)
+    files
 }
 
 /// What `estate serve` knows of the files [`write_published`] wrote: the fingerprints of those

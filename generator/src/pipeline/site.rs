@@ -12,6 +12,10 @@ use std::time::Instant;
 use contract::routes::Routes;
 
 use super::vite_cache;
+pub use pages_gone::{RoutesChange, remove_stale_pages};
+use pages_gone::{page_roots, remove_pages_gone};
+
+mod pages_gone;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SiteError {
@@ -111,7 +115,7 @@ pub fn build(
     // is stale, and 30,000 folders need not be looked through for them.
     let had_pages = page_roots(&out).any(|(root, _)| root.is_dir());
     let written = match (warm, cache, early) {
-        (Some(warm), Some(cache), _) => warm.render(site_dir, &out, cache, None)?,
+        (Some(warm), Some(cache), _) => warm.render(site_dir, &out, cache, None, None)?,
         (None, Some(cache), Some(early)) => match early.finish(cache)? {
             Finished::Rendered(written) => written,
             Finished::Again => run_prerender(site_dir, &out, Some(cache))?,
@@ -334,8 +338,17 @@ pub fn prerender(
     }
     let out = std::path::absolute(out).map_err(|source| SiteError::Io { path: out.to_path_buf(), source })?;
     let mut laps = crate::timings::Laps::start("prerender");
+    // The pages of listings and posts stay the same ones while the routes do.
+    let same_routes = changed.is_some_and(|files| !files.iter().any(|file| file == contract::files::ROUTES));
+    // What the warm prerender lists again otherwise: with `changed`, the pages since the last
+    // build into `out`, whose routes are `last_routes`.
+    let change = match last_routes.filter(|_| changed.is_some()) {
+        Some(_) if same_routes => Some(RoutesChange::default()),
+        Some(last) => Some(RoutesChange::between(last, routes)),
+        None => None,
+    };
     let written = match (warm, cache, early) {
-        (Some(warm), Some(cache), _) => warm.render(site_dir, &out, cache, changed)?,
+        (Some(warm), Some(cache), _) => warm.render(site_dir, &out, cache, changed, change.as_ref())?,
         (None, Some(cache), Some(early)) => match early.finish(cache)? {
             Finished::Rendered(written) => written,
             Finished::Again => run_prerender(site_dir, &out, Some(cache))?,
@@ -343,10 +356,10 @@ pub fn prerender(
         _ => run_prerender(site_dir, &out, cache)?,
     };
     laps.lap("rendered");
-    // The pages of listings and posts stay the same ones while the routes do.
-    let same_routes = changed.is_some_and(|files| !files.iter().any(|file| file == contract::files::ROUTES));
     let removed = match last_routes {
         _ if same_routes => Vec::new(),
+        // No page of the last build's routes is gone (a listing sold keeps its page's path).
+        Some(_) if change.as_ref().is_some_and(|change| change.removed.is_empty()) => Vec::new(),
         Some(last) => remove_pages_gone(&out, last, routes)?,
         None => remove_stale_pages(&out, routes)?,
     };
@@ -431,6 +444,7 @@ impl Eq for Warm {}
 struct Request<'a> {
     dist: &'a Path,
     changed: Option<&'a [String]>,
+    routes: Option<&'a RoutesChange<'a>>,
 }
 
 /// Its answer, one JSON line on its stdout (`ServeAnswer` in scripts/prerender.mjs).
@@ -456,21 +470,23 @@ impl Warm {
     }
 
     /// Renders into `out` the pages whose data files are among `changed` (all that differ from
-    /// the page cache when `changed` is None). The first call starts the process, whose start
-    /// is a whole cached prerender of `out`. Returns the pages written, when known.
+    /// the page cache when `changed` is None), and the pages new in `routes` (the change since
+    /// the last good build, with `changed`). The first call starts the process, whose start is a
+    /// whole cached prerender of `out`. Returns the pages written, when known.
     fn render(
         &self,
         site_dir: &Path,
         out: &Path,
         cache: &Path,
         changed: Option<&[String]>,
+        routes: Option<&RoutesChange>,
     ) -> Result<Option<Written>, SiteError> {
         let mut process = self.process();
         let Some(running) = process.as_mut() else {
             *process = Some(WarmProcess::start(site_dir, out, cache)?);
             return Ok(None);
         };
-        let request = serde_json::to_string(&Request { dist: out, changed })
+        let request = serde_json::to_string(&Request { dist: out, changed, routes })
             .map_err(|source| SiteError::Io { path: out.to_path_buf(), source: source.into() })?;
         let answer = match running.ask(&request) {
             Ok(answer) => answer,
@@ -546,100 +562,6 @@ impl WarmProcess {
         }
         serde_json::from_str(&line).map_err(|e| broken(std::io::Error::other(e)))
     }
-}
-
-/// Deletes the pages of listings, posts, area guides, team members and developers that `routes`
-/// (this build's, as `data/routes.json` has them) no longer names (deleted since an earlier
-/// build; a listing sold, rented or drafted keeps its page, now saying so, `routes.gone`), so
-/// the CDN stops serving them. Returns the folders it deleted.
-pub fn remove_stale_pages(out: &Path, routes: &Routes) -> Result<Vec<PathBuf>, SiteError> {
-    let mut removed = Vec::new();
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| SiteError::Io { path, source }
-    };
-    let current: std::collections::HashSet<PathBuf> = routes
-        .pages()
-        .flat_map(|path| {
-            let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy().into_owned();
-            contract::urls::LANGUAGES.iter().map(move |lang| {
-                out.join(contract::urls::localized_path(lang, &decoded).trim_start_matches('/'))
-            })
-        })
-        .collect();
-    for (root, depth) in page_roots(out) {
-        if !root.is_dir() {
-            continue;
-        }
-        let pages =
-            walkdir::WalkDir::new(&root).min_depth(depth).max_depth(depth).into_iter().filter_map(Result::ok);
-        for page in pages {
-            if page.file_type().is_dir() && !current.contains(page.path()) {
-                std::fs::remove_dir_all(page.path()).map_err(io(page.path()))?;
-                removed.push(page.path().to_path_buf());
-            }
-        }
-        // A post folder left without pages.
-        if depth == 2 {
-            for entry in std::fs::read_dir(&root).map_err(io(&root))?.flatten() {
-                let _ = std::fs::remove_dir(entry.path());
-            }
-        }
-    }
-    Ok(removed)
-}
-
-/// A route's path as its page folder is named (percent-decoded).
-fn folder_path(path: &str) -> std::borrow::Cow<'_, str> {
-    percent_encoding::percent_decode_str(path).decode_utf8_lossy()
-}
-
-/// The folders holding the pages of listings (`property/{id}/`), posts (`blog/{id}/{slug}/`),
-/// area guides, team members and developers, in every language, each with its pages' depth.
-fn page_roots(out: &Path) -> impl Iterator<Item = (PathBuf, usize)> {
-    contract::urls::LANGUAGES.iter().flat_map(move |lang| {
-        let base = if *lang == contract::urls::DEFAULT_LANGUAGE { out.to_path_buf() } else { out.join(lang) };
-        [
-            (base.join("property"), 1),
-            (base.join("blog"), 2),
-            (base.join(contract::urls::AREA_GUIDES.trim_start_matches('/')), 1),
-            (base.join("agents"), 1),
-            (base.join("developers"), 1),
-        ]
-    })
-}
-
-/// What [`remove_stale_pages`] removes from an output holding exactly the pages of `last`: the
-/// page folders, in every language, of its routes that `routes` no longer has (a post's folder
-/// left empty too). The routes are compared as paths, so a build that drops or adds one route
-/// of 10,000 makes no folder names for the others.
-fn remove_pages_gone(out: &Path, last: &Routes, routes: &Routes) -> Result<Vec<PathBuf>, SiteError> {
-    let current: std::collections::HashSet<std::borrow::Cow<'_, str>> =
-        routes.pages().map(|path| folder_path(path)).collect();
-    let mut removed = Vec::new();
-    let gone = last.pages().map(|path| folder_path(path)).filter(|path| !current.contains(path));
-    let folders: std::collections::BTreeSet<PathBuf> = gone
-        .flat_map(|path| {
-            contract::urls::LANGUAGES
-                .iter()
-                .map(|lang| out.join(contract::urls::localized_path(lang, &path).trim_start_matches('/')))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    for folder in folders {
-        match std::fs::remove_dir_all(&folder) {
-            Ok(()) => removed.push(folder.clone()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(source) => return Err(SiteError::Io { path: folder, source }),
-        }
-        // A post's page is blog/{id}/{slug}/: its id's folder goes when left empty.
-        if let Some(parent) = folder.parent()
-            && parent.parent().and_then(Path::file_name).is_some_and(|name| name == "blog")
-        {
-            let _ = std::fs::remove_dir(parent);
-        }
-    }
-    Ok(removed)
 }
 
 /// Deletes files in `out/assets` that Vite's manifest of the latest client build does not name.

@@ -152,15 +152,18 @@ pub fn gone_files(
 
 /// The similar listings (indices into the published `properties`) of each of `gone`.
 pub fn gone_similar(gone: &[&Arc<Record<PropertyFile>>], properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
-    let probes: Vec<Probe> = gone
-        .iter()
+    similar_to(properties, &gone_probes(gone))
+}
+
+/// What [`similar_to`] looks for of each of `gone`.
+pub fn gone_probes<'a>(gone: &[&'a Arc<Record<PropertyFile>>]) -> Vec<Probe<'a>> {
+    gone.iter()
         .map(|r| Probe {
             category: r.data.main_category,
             location: r.data.location.as_deref(),
             price: r.data.price,
         })
-        .collect();
-    similar_to(properties, &probes)
+        .collect()
 }
 
 /// The page file of the listing `r`, no longer published, whose similar listings are `similar`
@@ -217,66 +220,99 @@ fn price_distance(a: Option<u64>, b: Option<u64>) -> f64 {
     }
 }
 
-/// The community a listing is in: the key the lead function's search and 'Area' filters use,
-/// so 'similar' and 'same area' agree.
-fn community(p: &ApiProperty) -> Option<String> {
-    p.location.as_deref().and_then(community_key)
+/// The listings (by index) of each main category and of each community in it, each list in
+/// price order: where [`Neighbours::similar`] and [`Neighbours::similar_to`] look for
+/// neighbours. Made once per build and shared by both.
+pub struct Neighbours<'a> {
+    categories: HashMap<MainCategory, Vec<usize>>,
+    communities: HashMap<(MainCategory, &'a str), Vec<usize>>,
 }
 
-/// The listings (by index) of each main category and of each community in it, each list in
-/// price order: where [`similar`] and [`similar_to`] look for neighbours.
-#[allow(clippy::type_complexity)]
-fn groups_by_price(
-    properties: &[Arc<ApiProperty>],
-) -> (HashMap<MainCategory, Vec<usize>>, HashMap<(MainCategory, String), Vec<usize>>) {
-    let mut categories: HashMap<MainCategory, Vec<usize>> = HashMap::new();
-    let mut communities: HashMap<(MainCategory, String), Vec<usize>> = HashMap::new();
-    for (i, p) in properties.iter().enumerate() {
-        categories.entry(p.main_category).or_default().push(i);
-        if let Some(place) = community(p) {
-            communities.entry((p.main_category, place)).or_default().push(i);
+impl<'a> Neighbours<'a> {
+    /// The lists of `properties`, whose community keys (`community_key` of their location) are
+    /// `keys`, in the same order: the content stage keeps each listing's with its card, so they
+    /// are not folded again.
+    pub fn new(properties: &[Arc<ApiProperty>], keys: &[Option<&'a str>]) -> Neighbours<'a> {
+        let mut categories: HashMap<MainCategory, Vec<usize>> = HashMap::new();
+        let mut communities: HashMap<(MainCategory, &str), Vec<usize>> = HashMap::new();
+        for (i, (p, key)) in properties.iter().zip(keys).enumerate() {
+            categories.entry(p.main_category).or_default().push(i);
+            if let Some(place) = key {
+                communities.entry((p.main_category, place)).or_default().push(i);
+            }
         }
+        let order = price_order(properties);
+        let mut lists: Vec<&mut Vec<usize>> =
+            categories.values_mut().chain(communities.values_mut()).collect();
+        lists.par_iter_mut().for_each(|list| list.sort_by(&order));
+        Neighbours { categories, communities }
     }
-    let order = price_order(properties);
-    for list in categories.values_mut().chain(communities.values_mut()) {
-        list.sort_by(&order);
+
+    /// For each listing (by index), the indices of up to [`SIMILAR`] similar ones, best first.
+    pub fn similar(&self, properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
+        // Where each listing sits in its category's list and its community's list.
+        let mut in_category = vec![(&[][..], 0); properties.len()];
+        let mut in_community = vec![None; properties.len()];
+        for list in self.categories.values() {
+            for (pos, &i) in list.iter().enumerate() {
+                in_category[i] = (&list[..], pos);
+            }
+        }
+        for list in self.communities.values() {
+            for (pos, &i) in list.iter().enumerate() {
+                in_community[i] = Some((&list[..], pos));
+            }
+        }
+        (0..properties.len())
+            .into_par_iter()
+            .map(|i| {
+                let mut picked = Vec::with_capacity(SIMILAR);
+                let target = properties[i].price;
+                if let Some((list, pos)) = in_community[i] {
+                    nearest(properties, list, target, (pos, pos + 1), &mut picked);
+                }
+                let (list, pos) = in_category[i];
+                nearest(properties, list, target, (pos, pos + 1), &mut picked);
+                picked
+            })
+            .collect()
     }
-    (categories, communities)
+
+    /// For each of `probes`, the indices of up to [`SIMILAR`] of `properties` similar to it,
+    /// best first, by the rule of [`Neighbours::similar`]: the same community's first, then the
+    /// whole category's, nearest in price.
+    pub fn similar_to(&self, properties: &[Arc<ApiProperty>], probes: &[Probe]) -> Vec<Vec<usize>> {
+        let key = |price: Option<u64>| (price.is_none(), price);
+        probes
+            .iter()
+            .map(|probe| {
+                let mut picked = Vec::with_capacity(SIMILAR);
+                let place = probe.location.and_then(community_key);
+                let lists = [
+                    place.as_deref().and_then(|place| self.communities.get(&(probe.category, place))),
+                    self.categories.get(&probe.category),
+                ];
+                for list in lists.into_iter().flatten() {
+                    // Where the probe would sit in the list: its neighbours are on either side.
+                    let at = list.partition_point(|&i| key(properties[i].price) < key(probe.price));
+                    nearest(properties, list, probe.price, (at, at), &mut picked);
+                }
+                picked
+            })
+            .collect()
+    }
+}
+
+/// The community keys of `properties` (`community_key` of each location).
+fn community_keys(properties: &[Arc<ApiProperty>]) -> Vec<Option<String>> {
+    properties.iter().map(|p| p.location.as_deref().and_then(community_key)).collect()
 }
 
 /// For each listing (by index), the indices of up to [`SIMILAR`] similar ones, best first.
 pub fn similar(properties: &[Arc<ApiProperty>]) -> Vec<Vec<usize>> {
-    let (categories, communities) = groups_by_price(properties);
-    // Where each listing sits in its category's list and its community's list.
-    let mut in_category = vec![(0, 0); properties.len()];
-    let mut in_community = vec![None; properties.len()];
-    let mut lists: Vec<Vec<usize>> = Vec::with_capacity(categories.len() + communities.len());
-    for (is_community, list) in
-        categories.into_values().map(|l| (false, l)).chain(communities.into_values().map(|l| (true, l)))
-    {
-        let n = lists.len();
-        for (pos, &i) in list.iter().enumerate() {
-            if is_community {
-                in_community[i] = Some((n, pos));
-            } else {
-                in_category[i] = (n, pos);
-            }
-        }
-        lists.push(list);
-    }
-    (0..properties.len())
-        .into_par_iter()
-        .map(|i| {
-            let mut picked = Vec::with_capacity(SIMILAR);
-            let target = properties[i].price;
-            if let Some((list, pos)) = in_community[i] {
-                nearest(properties, &lists[list], target, (pos, pos + 1), &mut picked);
-            }
-            let (list, pos) = in_category[i];
-            nearest(properties, &lists[list], target, (pos, pos + 1), &mut picked);
-            picked
-        })
-        .collect()
+    let keys = community_keys(properties);
+    let keys: Vec<Option<&str>> = keys.iter().map(Option::as_deref).collect();
+    Neighbours::new(properties, &keys).similar(properties)
 }
 
 /// A listing that is not among those searched (one no longer published) whose similar
@@ -288,31 +324,14 @@ pub struct Probe<'a> {
 }
 
 /// For each of `probes`, the indices of up to [`SIMILAR`] of `properties` similar to it, best
-/// first, by the rule of [`similar`]: the same community's first, then the whole category's,
-/// nearest in price.
+/// first, by the rule of [`similar`] (see [`Neighbours::similar_to`]).
 pub fn similar_to(properties: &[Arc<ApiProperty>], probes: &[Probe]) -> Vec<Vec<usize>> {
     if probes.is_empty() {
         return Vec::new();
     }
-    let (categories, communities) = groups_by_price(properties);
-    let key = |price: Option<u64>| (price.is_none(), price);
-    probes
-        .iter()
-        .map(|probe| {
-            let mut picked = Vec::with_capacity(SIMILAR);
-            let place = probe.location.and_then(community_key);
-            let lists = [
-                place.and_then(|place| communities.get(&(probe.category, place))),
-                categories.get(&probe.category),
-            ];
-            for list in lists.into_iter().flatten() {
-                // Where the probe would sit in the list: its neighbours are on either side.
-                let at = list.partition_point(|&i| key(properties[i].price) < key(probe.price));
-                nearest(properties, list, probe.price, (at, at), &mut picked);
-            }
-            picked
-        })
-        .collect()
+    let keys = community_keys(properties);
+    let keys: Vec<Option<&str>> = keys.iter().map(Option::as_deref).collect();
+    Neighbours::new(properties, &keys).similar_to(properties, probes)
 }
 
 /// Adds to `picked` the listings of `list` nearest in price to `target`, until it holds

@@ -73,6 +73,8 @@ pub(super) struct Known {
     /// Every file of `api/` and `data/` the build wanted (relative to the output folder), when
     /// known.
     pub(super) wanted: Option<HashSet<PathBuf>>,
+    /// The files the build made that are not a record's own (relative to the output folder).
+    pub(super) others: Vec<PathBuf>,
 }
 
 /// The permit links of the published listings `of`, each once, and the QR code file of each
@@ -89,6 +91,45 @@ impl Permits {
     pub(super) fn same(&self, properties: &[Arc<contract::ApiProperty>]) -> bool {
         self.of.len() == properties.len()
             && self.of.iter().zip(properties).all(|(a, b)| Arc::ptr_eq(a, b) || a.permit_url == b.permit_url)
+    }
+
+    /// The permit links and codes of `properties` when they are those of [`Permits::of`] with
+    /// a few listings taken out (a listing sold), the others in the same order with the same
+    /// permit links, and no other listing has a link of those taken out: the last build's
+    /// without theirs. None otherwise (they are made again).
+    pub(super) fn taken_out(
+        &self,
+        properties: &[Arc<contract::ApiProperty>],
+    ) -> Option<(Vec<String>, Vec<PathBuf>)> {
+        const FEW: usize = 16;
+        let mut gone: Vec<&str> = Vec::new();
+        let mut rest = self.of.iter();
+        for p in properties {
+            loop {
+                let was = rest.next()?;
+                if Arc::ptr_eq(was, p) || (was.id == p.id && was.permit_url == p.permit_url) {
+                    break;
+                }
+                gone.extend(was.permit_url.as_deref());
+                if gone.len() > FEW {
+                    return None;
+                }
+            }
+        }
+        gone.extend(rest.filter_map(|was| was.permit_url.as_deref()));
+        if gone.len() > FEW
+            || properties.iter().any(|p| p.permit_url.as_deref().is_some_and(|url| gone.contains(&url)))
+        {
+            return None;
+        }
+        let kept = |link: &String| !gone.contains(&link.as_str());
+        let codes = self
+            .links
+            .iter()
+            .zip(self.codes.iter())
+            .filter(|(link, _)| kept(link))
+            .map(|(_, code)| code.clone());
+        Some((self.links.iter().filter(|link| kept(link)).cloned().collect(), codes.collect()))
     }
 }
 
@@ -204,10 +245,122 @@ pub(super) fn write_changed(
     Ok((written.into_iter().flatten().collect(), prints))
 }
 
+/// The files of the last build (`last`, relative to the output folder) that this one does not
+/// want, when they are all among `candidates` (the per-record files of records published no
+/// more, the QR codes taken out, the other files the last build made), found without a set of
+/// this build's 30,000 files: this build
+/// wants `count` files, those of `jobs` and those kept (each of them one of `last`: that is why
+/// it was kept), the codes and the image manifest, of which `added` are not in `last`. None when
+/// the candidates do not account for every file gone (another kind of file went): the caller
+/// then compares the whole sets.
+pub(super) fn few_removed(
+    last: &HashSet<PathBuf>,
+    jobs: &[Job],
+    count: usize,
+    added: usize,
+    candidates: impl FnOnce() -> Vec<PathBuf>,
+) -> Option<Vec<PathBuf>> {
+    let gone = (last.len() + added).checked_sub(count)?;
+    if gone == 0 {
+        return Some(Vec::new());
+    }
+    let candidates = candidates();
+    if candidates.len() < gone {
+        return None;
+    }
+    let written: HashSet<&Path> = jobs.iter().map(|(path, _)| path.as_path()).collect();
+    let removed: Vec<PathBuf> = candidates
+        .into_iter()
+        .filter(|path| last.contains(path) && !written.contains(path.as_path()))
+        .collect();
+    (removed.len() == gone).then_some(removed)
+}
+
+/// The paths of `last` missing from `now`, when `now` is `last` with some taken out (in the same
+/// order; an edit that unpublishes a listing takes its QR code out); None when `now` has any
+/// other.
+pub(super) fn taken_out(last: &[PathBuf], now: &[PathBuf]) -> Option<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let mut rest = last.iter();
+    for path in now {
+        loop {
+            let was = rest.next()?;
+            if was == path {
+                break;
+            }
+            out.push(was.clone());
+        }
+    }
+    out.extend(rest.cloned());
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::publish::bytes::fingerprint;
+
+    #[test]
+    fn the_permit_links_of_listings_taken_out_go_and_the_others_stay_in_order() {
+        let listing = |id: &str, permit: Option<&str>| {
+            let mut p =
+                crate::publish::detail::tests::listing(id, contract::MainCategory::Residential, None, None);
+            p.permit_url = permit.map(str::to_owned);
+            Arc::new(p)
+        };
+        let (a, b, c, d) = (
+            listing("a", Some("pa")),
+            listing("b", Some("pb")),
+            listing("c", None),
+            listing("d", Some("pb")),
+        );
+        let of = vec![a.clone(), b.clone(), c.clone()];
+        let links = vec!["pa".to_owned(), "pb".to_owned()];
+        let last = Permits {
+            of,
+            links: Arc::new(links.clone()),
+            codes: Arc::new(links.iter().map(PathBuf::from).collect()),
+        };
+        // b sold: its link and code go.
+        assert_eq!(
+            last.taken_out(&[a.clone(), c.clone()]),
+            Some((vec!["pa".to_owned()], vec![PathBuf::from("pa")]))
+        );
+        // c sold: it had none.
+        assert_eq!(last.taken_out(&[a.clone(), b.clone()]).map(|(links, _)| links), Some(links));
+        // A listing added, or another with b's link: made again.
+        assert_eq!(last.taken_out(&[a.clone(), b.clone(), c.clone(), d.clone()]), None);
+        assert_eq!(last.taken_out(&[a, c, d]), None);
+    }
+
+    #[test]
+    fn codes_taken_out_are_found_in_order_and_any_other_change_is_not() {
+        let paths = |names: &[&str]| names.iter().map(PathBuf::from).collect::<Vec<_>>();
+        let last = paths(&["a", "b", "c", "d"]);
+        assert_eq!(taken_out(&last, &paths(&["a", "c"])), Some(paths(&["b", "d"])));
+        assert_eq!(taken_out(&last, &last), Some(Vec::new()));
+        assert_eq!(taken_out(&last, &paths(&["a", "e"])), None);
+        assert_eq!(taken_out(&last, &paths(&["b", "a"])), None);
+    }
+
+    #[test]
+    fn removed_files_are_found_among_the_candidates_only_when_they_account_for_all() {
+        let last: HashSet<PathBuf> = ["x", "y", "z", "gone-1", "gone-2"].iter().map(PathBuf::from).collect();
+        let job = |name: &str| (PathBuf::from(name), Arc::new(FileBytes::from(b"{}".to_vec())));
+        let jobs = vec![job("x"), job("new")];
+        let candidates = || ["gone-1", "gone-2", "never"].iter().map(PathBuf::from).collect();
+        // Wanted: x, new (written), y, z (kept): 4 files, 1 of them not in the last build.
+        let mut found = few_removed(&last, &jobs, 4, 1, candidates).unwrap();
+        found.sort();
+        assert_eq!(found, [PathBuf::from("gone-1"), PathBuf::from("gone-2")]);
+        // One more file gone than the candidates explain: the caller compares the whole sets.
+        assert_eq!(few_removed(&last, &jobs, 3, 1, candidates), None);
+        // A candidate this build writes again is not gone.
+        let jobs = vec![job("x"), job("gone-1")];
+        assert_eq!(few_removed(&last, &jobs, 4, 0, candidates), Some(vec![PathBuf::from("gone-2")]));
+        // Nothing gone: the candidates are not made.
+        assert_eq!(few_removed(&last, &jobs, 5, 0, || unreachable!()), Some(Vec::new()));
+    }
 
     #[test]
     fn a_file_the_last_build_wrote_is_judged_by_its_fingerprint_not_read_back() {

@@ -164,6 +164,8 @@ pub fn write(
     let same_codes = before.permits.same(&api_properties);
     let (permit_links, codes) = if same_codes {
         (before.permits.links.clone(), before.permits.codes.clone())
+    } else if let Some((links, codes)) = before.permits.taken_out(&api_properties) {
+        (Arc::new(links), Arc::new(codes))
     } else {
         let links = crate::publish::qr::permit_links(&api_properties);
         // Relative, as the index keeps them: the same for either copy `estate serve` builds into.
@@ -178,30 +180,30 @@ pub fn write(
     let (mut changed, prints) =
         known::write_changed(&jobs.jobs, out, known.as_ref().map(|k| &k.files), trusted, &last_arrays)?;
     laps.lap("written");
-    // The fingerprints: the last build's (those of the files kept as they were among them),
-    // those of the files this build wrote over them; the entries of files no longer wanted go
-    // below. Brought up to date, not made again: an edit writes some ten files of 20,000.
-    let mut fingerprints = known.as_mut().map(|known| std::mem::take(&mut known.files)).unwrap_or_default();
-    fingerprints.extend(prints);
     // The last build wanted every one of its codes.
     let same_codes = same_codes && last.is_some();
     let manifest = file(files::IMAGES);
-    // The same files as the last build when it had as many and all those written or drawn (the
-    // kept ones were there: that is why they were kept). The usual case, after an edit.
-    let count = jobs.jobs.len() + jobs.kept.len() + codes.len() + 1;
-    let same_files = last.as_ref().is_some_and(|last| {
-        last.len() == count
-            && jobs
-                .jobs
-                .iter()
-                .map(|(path, _)| path)
-                .chain(codes.iter().filter(|_| !same_codes))
-                .chain([&manifest])
-                .all(|p| last.contains(p))
+    // The codes the last build drew and this one keeps, when this build's are those with some
+    // taken out (a listing unpublished): none to look up one by one.
+    let codes_gone = match &last {
+        Some(_) if !same_codes => known::taken_out(&before.permits.codes, &codes),
+        _ => None,
+    };
+    // The files this build wants that the last did not (the kept ones were there: that is why
+    // they were kept), when the last build's are known.
+    let added: Option<Vec<&PathBuf>> = last.as_ref().map(|last| {
+        let new_codes = codes.iter().filter(|_| !same_codes && codes_gone.is_none());
+        jobs.jobs
+            .iter()
+            .map(|(path, _)| path)
+            .chain(new_codes)
+            .chain([&manifest])
+            .filter(|p| !last.contains(*p))
+            .collect()
     });
     // The codes the last build drew need not be looked at.
     let (permit_links, drawn): (Vec<String>, usize) = match &last {
-        Some(_) if same_codes => (Vec::new(), codes.len()),
+        Some(_) if same_codes || codes_gone.is_some() => (Vec::new(), codes.len()),
         Some(last) => {
             let (new, known): (Vec<_>, Vec<_>) =
                 permit_links.iter().zip(codes.iter()).partition(|(_, code)| !last.contains(*code));
@@ -209,11 +211,35 @@ pub fn write(
         }
         None => (permit_links.to_vec(), 0),
     };
-    // Every file with a fingerprint is one the last build wanted (or this one wrote): with the
-    // same files, all are wanted still.
-    let (wanted, removed) = match last {
-        Some(last) if same_files => (last, Vec::new()),
-        last => {
+    let count = jobs.jobs.len() + jobs.kept.len() + codes.len() + 1;
+    now.others = jobs.jobs[..jobs.others].iter().map(|(path, _)| path.clone()).collect();
+    // The files of the last build this one does not want, when they are few: the files of the
+    // records published no more, the codes taken out and the other files no longer made (a
+    // listing sold: a page of cards fewer), without a set of all.
+    let few = match (&last, &added) {
+        (Some(last), Some(added)) => known::few_removed(last, &jobs.jobs, count, added.len(), || {
+            gone_files(before, &properties, &posts, &now.gone, codes_gone.as_deref().unwrap_or_default())
+        }),
+        _ => None,
+    };
+    // The fingerprints: the last build's (those of the files kept as they were among them),
+    // those of the files this build wrote over them; the entries of files no longer wanted go
+    // below. Brought up to date, not made again: an edit writes some ten files of 20,000.
+    let mut fingerprints = known.as_mut().map(|known| std::mem::take(&mut known.files)).unwrap_or_default();
+    fingerprints.extend(prints);
+    let (wanted, removed) = match (last, few) {
+        (Some(mut last), Some(few)) => {
+            let added: Vec<PathBuf> = added.unwrap_or_default().into_iter().cloned().collect();
+            let removed = remove_files(few.iter().map(|path| out.join(path)), out)?;
+            // Every file with a fingerprint is one the last build wanted or this one wrote.
+            for path in &few {
+                last.remove(path);
+                fingerprints.remove(path);
+            }
+            last.extend(added);
+            (last, removed)
+        }
+        (last, _) => {
             let wanted: HashSet<PathBuf> = jobs
                 .jobs
                 .iter()
@@ -268,6 +294,29 @@ pub fn write(
     })
 }
 
+/// The per-record files the last build (`before`) wrote that this one may not want: the API
+/// records and detail files of the listings published then but not now (`properties`), the
+/// API records of the posts likewise, the pages of the listings no longer published then that
+/// are gone from the content now (`gone`), the QR codes taken out (`codes_gone`), and the
+/// files not of a record the last build made (some of them made again).
+fn gone_files(
+    before: &Known,
+    properties: &[Made<PropertyFile, ApiProperty>],
+    posts: &[Made<PostFile, ApiBlog>],
+    gone: &similar_memo::Gone,
+    codes_gone: &[PathBuf],
+) -> Vec<PathBuf> {
+    let listings: HashSet<&str> = properties.iter().map(|m| m.record.id.as_str()).collect();
+    let posts: HashSet<&str> = posts.iter().map(|m| m.record.id.as_str()).collect();
+    let listings = before.properties.keys().filter(|id| !listings.contains(id.as_str()));
+    let listings = listings.flat_map(|id| [file(&files::api_property(id)), crate::publish::detail::path(id)]);
+    let posts =
+        before.posts.keys().filter(|id| !posts.contains(id.as_str())).map(|id| file(&files::api_blog(id)));
+    let pages = before.gone.keys().filter(|id| !gone.contains_key(*id)).map(|id| file(&files::gone(id)));
+    let others = before.others.iter().cloned();
+    listings.chain(posts).chain(pages).chain(codes_gone.iter().cloned()).chain(others).collect()
+}
+
 /// Removes `files` (under `out`) and the folders they leave empty. Returns the files removed.
 fn remove_files(files: impl Iterator<Item = PathBuf>, out: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut removed = Vec::new();
@@ -294,6 +343,9 @@ fn remove_files(files: impl Iterator<Item = PathBuf>, out: &Path) -> std::io::Re
 /// trusted index).
 struct Jobs {
     jobs: Vec<bytes::Job>,
+    /// How many of `jobs`, first, are not a record's own file (the lists, the pages of cards,
+    /// the guides', agents' and developers' files, the site's).
+    others: usize,
     kept: Vec<PathBuf>,
     routes: contract::routes::Routes<'static>,
 }
@@ -404,6 +456,7 @@ impl Jobs {
         }
         jobs.extend(listing_files.into_iter().map(|(path, bytes)| (file(&path), bytes)));
 
+        let others = jobs.len();
         // One file per record: those made again are written, the others are there already.
         let records = properties
             .iter()
@@ -425,7 +478,8 @@ impl Jobs {
             && made::same_arcs(&before.people.1, &now.people.1)
             && (Arc::ptr_eq(&before.market, &now.market) || before.market == now.market);
         laps.lap("the rest");
-        let (similar, same_places) = before.similar.of(properties);
+        let neighbours = similar_memo::Lazy::new(api_properties, &keys);
+        let (similar, same_places) = before.similar.of(properties, api_properties, &neighbours);
         laps.lap("similar");
         let remake: Vec<usize> = if trusted && same_shared {
             before.similar.changed(properties, &similar)
@@ -455,8 +509,14 @@ impl Jobs {
         ) {
             jobs.push((path, Arc::new(bytes.into())));
         }
-        let (gone_files, gone_kept, gone_memo) =
-            similar_memo::gone_pages(&gone, api_properties, pictures, &before.gone, same_places, trusted);
+        let (gone_files, gone_kept, gone_memo) = similar_memo::gone_pages(
+            &gone,
+            api_properties,
+            pictures,
+            &before.gone,
+            (same_places, &neighbours),
+            trusted,
+        );
         for (path, bytes) in gone_files {
             jobs.push((path, Arc::new(bytes.into())));
         }
@@ -464,7 +524,7 @@ impl Jobs {
         now.gone = gone_memo;
         now.similar = similar_memo::Similar::now(properties, similar);
         laps.lap("detail files");
-        Jobs { jobs, kept, routes }
+        Jobs { jobs, others, kept, routes }
     }
 }
 

@@ -43,13 +43,17 @@ impl Similar {
     }
 
     /// The similar listings of each of `properties` (`detail::similar`), the last build's when
-    /// it placed them all alike; and this build's memo.
-    pub(super) fn of(&self, properties: &[Made<PropertyFile, ApiProperty>]) -> (Arc<Vec<Vec<usize>>>, bool) {
+    /// it placed them all alike; and this build's memo. `api`: their API records.
+    pub(super) fn of(
+        &self,
+        properties: &[Made<PropertyFile, ApiProperty>],
+        api: &[Arc<ApiProperty>],
+        neighbours: &Lazy,
+    ) -> (Arc<Vec<Vec<usize>>>, bool) {
         if self.same_places(properties) {
             (self.similar.clone(), true)
         } else {
-            let api: Vec<Arc<ApiProperty>> = properties.iter().map(|m| m.api.clone()).collect();
-            (Arc::new(super::detail::similar(&api)), false)
+            (Arc::new(neighbours.get().similar(api)), false)
         }
     }
 
@@ -107,6 +111,26 @@ impl Similar {
     }
 }
 
+/// The lists [`super::detail::Neighbours`] of the published listings, made when first needed
+/// (an edit that moves no listing needs none), then shared by their similar listings and those
+/// of the listings no longer published.
+pub(super) struct Lazy<'a> {
+    api: &'a [Arc<ApiProperty>],
+    keys: &'a [Option<&'a str>],
+    made: std::cell::OnceCell<super::detail::Neighbours<'a>>,
+}
+
+impl<'a> Lazy<'a> {
+    /// Of `api`, whose community keys are `keys`, in the same order.
+    pub(super) fn new(api: &'a [Arc<ApiProperty>], keys: &'a [Option<&'a str>]) -> Lazy<'a> {
+        Lazy { api, keys, made: std::cell::OnceCell::new() }
+    }
+
+    fn get(&self) -> &super::detail::Neighbours<'a> {
+        self.made.get_or_init(|| super::detail::Neighbours::new(self.api, self.keys))
+    }
+}
+
 /// What each page of a listing no longer published was made from: its record, its similar
 /// listings (indices into the published) and their API records.
 pub(super) type Gone = HashMap<String, (Arc<Record<PropertyFile>>, Vec<usize>, Vec<Arc<ApiProperty>>)>;
@@ -124,14 +148,18 @@ pub(super) fn gone_pages(
     properties: &[Arc<ApiProperty>],
     pictures: &super::images::Pictures,
     before: &Gone,
-    same_places: bool,
+    (same_places, neighbours): (bool, &Lazy),
     trusted: bool,
 ) -> (Vec<GoneFile>, Vec<PathBuf>, Gone) {
     let last =
         |r: &Arc<Record<PropertyFile>>| before.get(&r.id).filter(|(record, ..)| Arc::ptr_eq(record, r));
     let unplaced: Vec<&Arc<Record<PropertyFile>>> =
         gone.iter().copied().filter(|r| !(same_places && last(r).is_some())).collect();
-    let mut placed = super::detail::gone_similar(&unplaced, properties).into_iter();
+    let placed = match unplaced.is_empty() {
+        true => Vec::new(),
+        false => neighbours.get().similar_to(properties, &super::detail::gone_probes(&unplaced)),
+    };
+    let mut placed = placed.into_iter();
     let (mut files, mut kept, mut now) = (Vec::new(), Vec::new(), Gone::new());
     for r in gone {
         let similar = match last(r) {
