@@ -48,27 +48,10 @@ impl Named {
         if !behind {
             return Pending::Done(self.write());
         }
-        let write = || {
-            behind_the_pages();
-            self.write()
-        };
-        match std::thread::Builder::new().name("estate-named".into()).spawn(write) {
+        match std::thread::Builder::new().name("estate-named".into()).spawn(|| self.write()) {
             Ok(thread) => Pending::Writing(thread),
             Err(e) => Pending::Done(Err(e)),
         }
-    }
-}
-
-/// Lowers the calling thread's priority (Linux: nice 10, this thread alone), so that writing
-/// behind the pages takes the cores the prerender's workers leave: with the same priority it
-/// slowed their rendering by about as much as it saved before it (a listing sold, 10,000
-/// listings on two cores). The writing still ends before the link check waits for it alone.
-fn behind_the_pages() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: gettid and setpriority take plain numbers and touch no memory of ours; a refusal
-    // leaves the priority as it was.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
     }
 }
 
