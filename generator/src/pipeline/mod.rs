@@ -364,14 +364,15 @@ fn publish(
         trusted: i.out_is_last_build,
     });
     // Into the folder that holds the last good build, its pages to render again (the front end
-    // as it was): the named files are written while the pages render (see `named`).
+    // as it was): the named files are written beside the data files and the pages, and the
+    // build waits for them before the link check (see `named`).
     let behind =
         matches!(options.pages, Pages::Prerender(_)) && incremental.is_some_and(|i| i.out_is_last_build);
     let stage = std::thread::scope(|scope| {
         let (content, base) = (&content, base.as_str());
         // The portal feed and the sitemap, which nothing in the content can stop, are made on a
         // thread of their own beside the photos and the data files, and written there with
-        // `_redirects` and the feeds once the photos are accepted (or, `behind`, while the pages
+        // `_redirects` and the feeds once the photos are accepted (`behind`: on, while the pages
         // render).
         let rendering = scope.spawn(move || {
             let (portal_feed, counts) =
@@ -390,16 +391,11 @@ fn publish(
         let named = scope.spawn(move || {
             let (mut files, counts) = rendering.join().expect("making the sitemap does not panic");
             files.extend(feeds.into_iter().map(|(name, bytes)| (name, Body::Whole(bytes))));
-            let data = output::Later::default();
-            let named = named::Named {
-                out: options.out.clone(),
-                files,
-                kept,
-                for_netlify: options.for_netlify,
-                data,
-            };
-            // Not yet started when behind: the photos were accepted, but the data files may fail.
-            (if behind { Err(named) } else { Ok(named.start(false)) }, counts)
+            let named =
+                named::Named { out: options.out.clone(), files, kept, for_netlify: options.for_netlify };
+            // Behind: on a thread of its own, waited for before the link check (or, should the
+            // data files fail, before the build ends).
+            (named.start(behind), counts)
         });
         let written = output::write(content, &images, &options.out, index, behind);
         laps.lap("API and data files");
@@ -417,8 +413,7 @@ fn publish(
         Err(output::images::StageError::Io(source)) => return Err(write_error(source)),
     };
     let mut written = written.map_err(write_error)?;
-    let data = std::mem::take(&mut written.later);
-    let named = named.unwrap_or_else(|named| named::Named { data, ..named }.start(true));
+    let named = named.and_data(std::mem::take(&mut written.later));
     let photos = (images.photos.len(), images.decoded, photos);
     let out = &options.out;
     // The images stage names its files relative to the output.

@@ -1,9 +1,10 @@
 //! The files written by name beside the data files: the sitemap (whole or in parts), robots.txt,
 //! the Atom feeds, the portal feed and `_redirects`. No page reads them (the pages read `data/`
 //! and `api/`), so under `estate serve`, rebuilding into the folder that holds the last good
-//! build, they are written on a thread of their own while the pages render, with the data files
-//! no page reads either (`publish::unread_by_pages`), and waited for before the link check
-//! (pages link to the feeds and the sitemap). A listing sold rewrites the 27 MB portal feed,
+//! build, they are written on a thread of their own from when they are made (beside the data
+//! files, then while the pages render), with the data files no page reads either
+//! (`publish::unread_by_pages`, from when they are known), and waited for before the link
+//! check (pages link to the feeds and the sitemap). A listing sold rewrites the 27 MB portal feed,
 //! the 16 MB sitemap and the API's 35 MB list of listings from its place on: that work no
 //! longer comes before the first page is rendered.
 
@@ -29,8 +30,6 @@ pub(super) struct Named {
     pub(super) files: Vec<(String, Body)>,
     pub(super) kept: Option<Kept>,
     pub(super) for_netlify: bool,
-    /// The data files left to write ([`output::Written::later`]).
-    pub(super) data: output::Later,
 }
 
 /// How many files there are, and those written or removed (relative to the output).
@@ -38,35 +37,66 @@ pub(super) type Outcome = std::io::Result<(usize, Vec<String>)>;
 
 impl Named {
     fn write(self) -> Outcome {
-        self.data.write()?;
         crate::publish::redirects::write(&self.out, self.for_netlify)?;
         write_published(&self.out, self.files, self.kept.as_ref())
     }
 
     /// Written now, or (`behind`) on a thread of its own, waited for by [`Pending::finish`].
     pub(super) fn start(self, behind: bool) -> Pending {
-        if !behind {
-            return Pending::Done(self.write());
+        let mut pending = Pending { done: Vec::new(), writing: Vec::new() };
+        if behind {
+            pending.spawn(|| self.write());
+        } else {
+            pending.done.push(self.write());
         }
-        match std::thread::Builder::new().name("estate-named".into()).spawn(|| self.write()) {
-            Ok(thread) => Pending::Writing(thread),
-            Err(e) => Pending::Done(Err(e)),
-        }
+        pending
     }
 }
 
-/// The named files being written, or their outcome.
-pub(super) enum Pending {
-    Done(Outcome),
-    Writing(JoinHandle<Outcome>),
+/// The named files (and the data files left for later) being written, or their outcome. Dropped
+/// unfinished (a build that failed meanwhile), it waits for them: nothing writes into the
+/// output after its build.
+pub(super) struct Pending {
+    done: Vec<Outcome>,
+    writing: Vec<JoinHandle<Outcome>>,
 }
 
 impl Pending {
-    /// Waits for the files to be written.
-    pub(super) fn finish(self) -> Outcome {
-        match self {
-            Pending::Done(outcome) => outcome,
-            Pending::Writing(thread) => thread.join().expect("writing the sitemap and feeds does not panic"),
+    fn spawn(&mut self, write: impl FnOnce() -> Outcome + Send + 'static) {
+        match std::thread::Builder::new().name("estate-named".into()).spawn(write) {
+            Ok(thread) => self.writing.push(thread),
+            Err(e) => self.done.push(Err(e)),
+        }
+    }
+
+    /// Also the data files `later` left to write ([`output::Written::later`]), on a thread of
+    /// their own.
+    pub(super) fn and_data(mut self, later: output::Later) -> Pending {
+        if !later.is_empty() {
+            self.spawn(|| later.write().map(|()| (0, Vec::new())));
+        }
+        self
+    }
+
+    /// Waits for the files to be written: how many named files there are, and those written.
+    pub(super) fn finish(mut self) -> Outcome {
+        let joined =
+            self.writing.drain(..).map(|thread| thread.join().expect("writing files does not panic"));
+        let outcomes: Vec<Outcome> = self.done.drain(..).chain(joined).collect();
+        let (mut count, mut touched) = (0, Vec::new());
+        for outcome in outcomes {
+            let (n, names) = outcome?;
+            count += n;
+            touched.extend(names);
+        }
+        Ok((count, touched))
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        for thread in self.writing.drain(..) {
+            let _ = thread.join();
         }
     }
 }
@@ -172,7 +202,6 @@ mod tests {
             files: vec![("feeds/a.xml".to_owned(), Body::Whole(text.as_bytes().to_vec()))],
             kept: None,
             for_netlify: false,
-            data: output::Later::default(),
         };
         let (count, touched) = named("<a/>").start(true).finish().unwrap();
         assert_eq!((count, touched), (1, vec!["feeds/a.xml".to_owned()]));
