@@ -89,23 +89,30 @@ struct Kept {
 }
 
 /// The problems that span records, and the dangling links' targets; with `kept`, what the last
-/// check kept (and what this one finds goes into it).
+/// check kept (and what this one finds goes into it). The checks read the content only and keep
+/// each its own part of `kept`: they run side by side (an edit under `estate serve` at 10,000
+/// listings: some 10 ms one after the other, on one core of two).
 fn across(
     content: &Content,
-    mut kept: Option<&mut Kept>,
+    kept: Option<&mut Kept>,
 ) -> (Vec<Diagnostic>, std::collections::HashSet<String>) {
-    let mut laps = crate::timings::Laps::start("checks across records");
-    let mut found = records::check(content);
-    laps.lap("agents, developers and references");
-    found.extend(vocabulary::check_with(content, kept.as_deref_mut().map(|k| &mut k.vocabulary)));
-    laps.lap("vocabulary");
-    let (links, dangling) = links::scan_content_with(content, kept.as_deref_mut().map(|k| &mut k.links));
+    let (vocabulary, links, media) = match kept {
+        Some(Kept { links, vocabulary, media }) => (Some(vocabulary), Some(links), Some(media)),
+        None => (None, None, None),
+    };
+    let ((mut found, vocabulary), ((links, dangling), (pages, media))) = rayon::join(
+        || rayon::join(|| records::check(content), || vocabulary::check_with(content, vocabulary)),
+        || {
+            rayon::join(
+                || links::scan_content_with(content, links),
+                || rayon::join(|| pages::check(content), || media::check_with(content, media)),
+            )
+        },
+    );
+    found.extend(vocabulary);
     found.extend(links);
-    laps.lap("links in content");
-    found.extend(pages::check(content));
-    laps.lap("pages");
-    found.extend(media::check_with(content, kept.map(|k| &mut k.media)));
-    laps.lap("media");
+    found.extend(pages);
+    found.extend(media);
     (found, dangling)
 }
 

@@ -3,6 +3,7 @@
 //! and prerender the pages.
 
 pub mod cms;
+mod named;
 pub mod site;
 pub mod status;
 mod vite_cache;
@@ -212,10 +213,17 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     let loaded = load(options)?;
     let load_seconds = started.elapsed().as_secs_f64();
     laps.lap("load and check the content");
-    let published = publish(options, loaded, &mut laps)?;
+    let mut published = publish(options, loaded, &mut laps)?;
     let content_seconds = started.elapsed().as_secs_f64();
-    let pages = pages(options, &published, early)?;
+    let pages = pages(options, &published, early);
     laps.lap("pages");
+    // The named files, written while the pages rendered: waited for whatever the pages' outcome,
+    // before anything else reads or writes the output.
+    let named = published.named.take().map_or_else(|| Ok((0, Vec::new())), named::Pending::finish);
+    laps.lap("sitemap, feeds and redirects written");
+    let pages = pages?;
+    let (files, named) = named.map_err(|source| BuildError::Write { path: options.out.clone(), source })?;
+    let named = Touched::of(&options.out, named.iter().map(|name| options.out.join(name)));
     let cms = write_cms(options)?;
     laps.lap("browser editor (cms/)");
     let links_checked = check_pages(options, &published, pages.as_ref())?;
@@ -223,11 +231,15 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     if let Some(incremental) = &options.incremental {
         *incremental.routes.slot() = Some(published.written.routes.clone());
     }
-    let touched =
-        [&published.touched, &pages.as_ref().map_or(Touched::Known(Vec::new()), |p| p.touched.clone()), &cms]
-            .into_iter()
-            .fold(Touched::Known(Vec::new()), |all, stage| all.and(stage));
-    let Published { content, written, report, files, photos, portal_counts, .. } = published;
+    let touched = [
+        &published.touched,
+        &named,
+        &pages.as_ref().map_or(Touched::Known(Vec::new()), |p| p.touched.clone()),
+        &cms,
+    ]
+    .into_iter()
+    .fold(Touched::Known(Vec::new()), |all, stage| all.and(stage));
+    let Published { content, written, report, photos, portal_counts, .. } = published;
     let qr_codes = pages.as_ref().map(|p| p.qr_codes);
     let summary = Summary {
         listings: written.properties,
@@ -318,8 +330,9 @@ struct Published {
     report: Report,
     base: String,
     written: output::Written,
-    /// How many sitemap, robots and feed files there are.
-    files: usize,
+    /// The sitemap, robots, feed and `_redirects` files, written or being written (taken by
+    /// [`build`] once the pages are rendered).
+    named: Option<named::Pending>,
     photos: (usize, usize, f64),
     portal_counts: portal_feed::Counts,
     touched: Touched,
@@ -345,12 +358,22 @@ fn publish(
     laps.lap("feeds");
     let write_error = |source| BuildError::Write { path: options.out.clone(), source };
     let index = incremental.map(|i| (&i.data, i.out_is_last_build));
-    let kept = incremental.map(|i| Kept { prints: &i.named, parts: &i.parts, trusted: i.out_is_last_build });
+    let kept = incremental.map(|i| named::Kept {
+        prints: i.named.clone(),
+        parts: i.parts.clone(),
+        trusted: i.out_is_last_build,
+    });
+    // Into the folder that holds the last good build, its pages to render again (the front end
+    // as it was): the named files are written beside the data files and the pages, and the
+    // build waits for them before the link check (see `named`).
+    let behind =
+        matches!(options.pages, Pages::Prerender(_)) && incremental.is_some_and(|i| i.out_is_last_build);
     let stage = std::thread::scope(|scope| {
         let (content, base) = (&content, base.as_str());
         // The portal feed and the sitemap, which nothing in the content can stop, are made on a
         // thread of their own beside the photos and the data files, and written there with
-        // `_redirects` and the feeds once the photos are accepted.
+        // `_redirects` and the feeds once the photos are accepted (`behind`: on, while the pages
+        // render).
         let rendering = scope.spawn(move || {
             let (portal_feed, counts) =
                 portal_feed::render(content, base, incremental.map(|i| &i.portal_feed));
@@ -368,16 +391,19 @@ fn publish(
         let named = scope.spawn(move || {
             let (mut files, counts) = rendering.join().expect("making the sitemap does not panic");
             files.extend(feeds.into_iter().map(|(name, bytes)| (name, Body::Whole(bytes))));
-            crate::publish::redirects::write(&options.out, options.for_netlify)?;
-            write_published(&options.out, files, kept).map(|written| (written, counts))
+            let named =
+                named::Named { out: options.out.clone(), files, kept, for_netlify: options.for_netlify };
+            // Behind: on a thread of its own, waited for before the link check (or, should the
+            // data files fail, before the build ends).
+            (named.start(behind), counts)
         });
-        let written = output::write(content, &images, &options.out, index);
+        let written = output::write(content, &images, &options.out, index, behind);
         laps.lap("API and data files");
         let named = named.join().expect("writing the sitemap and feeds does not panic");
         laps.lap("redirects, sitemap and feeds written");
         Ok((images, photos, written, named))
     });
-    let (images, photos, written, named) = match stage {
+    let (images, photos, written, (named, portal_counts)) = match stage {
         Ok(done) => done,
         Err(output::images::StageError::Refused(problems)) => {
             report.extend(problems);
@@ -386,12 +412,12 @@ fn publish(
         }
         Err(output::images::StageError::Io(source)) => return Err(write_error(source)),
     };
-    let written = written.map_err(write_error)?;
-    let ((files, named), portal_counts) = named.map_err(write_error)?;
+    let mut written = written.map_err(write_error)?;
+    let named = named.and_data(std::mem::take(&mut written.later));
     let photos = (images.photos.len(), images.decoded, photos);
     let out = &options.out;
-    // The images stage and write_published name their files relative to the output.
-    let relative = images.touched.iter().map(PathBuf::from).chain(named.iter().map(PathBuf::from));
+    // The images stage names its files relative to the output.
+    let relative = images.touched.iter().map(PathBuf::from);
     let touched = Touched::of(
         out,
         written
@@ -400,7 +426,17 @@ fn publish(
             .cloned()
             .chain(relative.chain([PathBuf::from("_redirects")]).map(|p| out.join(p))),
     );
-    Ok(Published { content, dangling, report, base, written, files, photos, portal_counts, touched })
+    Ok(Published {
+        content,
+        dangling,
+        report,
+        base,
+        written,
+        named: Some(named),
+        photos,
+        portal_counts,
+        touched,
+    })
 }
 
 /// Stage 3: the pages, built or prerendered again, with the permit QR codes drawn alongside.
@@ -565,112 +601,4 @@ fn sitemap_files(content: &Content, base: &str, kept: Option<&Incremental>) -> V
         Body::Whole(sitemap::robots(base).into_bytes()),
     ));
     files
-}
-
-/// What `estate serve` knows of the files [`write_published`] wrote: the fingerprints of those
-/// written whole, the parts of those written by parts, and whether `out` holds the build they
-/// describe.
-#[derive(Clone, Copy)]
-struct Kept<'a> {
-    prints: &'a output::NamedPrints,
-    parts: &'a output::parts::Written,
-    trusted: bool,
-}
-
-/// Writes the files named relative to `out` that changed, and removes the parts of an earlier
-/// split sitemap that this one no longer has. Returns how many files there are, and the names
-/// of those it wrote or removed.
-/// `kept`: under `estate serve`, what the last good build wrote: when `out` holds that build, a
-/// file is compared with its fingerprint, not read back, and a file of parts is written from
-/// the first part that differs (see [`output::parts::write`]).
-fn write_published(
-    out: &Path,
-    files: Vec<(String, Body)>,
-    kept: Option<Kept>,
-) -> std::io::Result<(usize, Vec<String>)> {
-    let trusted = kept.is_some_and(|k| k.trusted);
-    let last = kept.map(|k| k.prints.take()).filter(|_| trusted);
-    let mut last_parts = kept.map(|k| k.parts.take()).filter(|_| trusted).unwrap_or_default();
-    let mut now = std::collections::HashMap::new();
-    let mut now_parts = std::collections::HashMap::new();
-    let mut touched = Vec::new();
-    let cannot = |path: &Path, e: std::io::Error| {
-        std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-    };
-    for (name, body) in &files {
-        let path = out.join(name);
-        let bytes = match body {
-            Body::Parts(parts) => {
-                let wrote = output::parts::write(&path, parts, last_parts.remove(name).as_deref())
-                    .map_err(|e| cannot(&path, e))?;
-                if wrote {
-                    touched.push(name.clone());
-                }
-                if kept.is_some() {
-                    now_parts.insert(name.clone(), parts.clone());
-                }
-                continue;
-            }
-            Body::Whole(bytes) => bytes,
-        };
-        let print = kept.map(|_| output::fingerprint(bytes));
-        let same = match (last.as_ref().and_then(|last| last.get(name)), print) {
-            (Some(last), Some(print)) => *last == print,
-            _ => output::unchanged(&path, bytes),
-        };
-        if !same {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            std::fs::write(&path, bytes).map_err(|e| cannot(&path, e))?;
-            touched.push(name.clone());
-        }
-        if let Some(print) = print {
-            now.insert(name.clone(), print);
-        }
-    }
-    for entry in std::fs::read_dir(out)?.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if sitemap::is_part_name(&name) && !files.iter().any(|(n, _)| *n == name) {
-            std::fs::remove_file(entry.path())?;
-            touched.push(name);
-        }
-    }
-    if let Some(kept) = kept {
-        kept.prints.put(now);
-        kept.parts.put(now_parts);
-    }
-    Ok((files.len(), touched))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn named_files_are_compared_with_the_last_builds_fingerprints_when_the_folder_holds_it() {
-        let out = tempfile::tempdir().unwrap();
-        let (prints, parts) = (output::NamedPrints::default(), output::parts::Written::default());
-        let kept = |trusted| Some(Kept { prints: &prints, parts: &parts, trusted });
-        let files = || vec![("feeds/a.xml".to_owned(), Body::Whole(b"<a/>".to_vec()))];
-        // No fingerprints yet: compared with the disk, where there is nothing.
-        let (_, touched) = write_published(out.path(), files(), kept(true)).unwrap();
-        assert_eq!(touched, ["feeds/a.xml"]);
-        // Changed behind the build's back: a folder holding the last build is not read back...
-        std::fs::write(out.path().join("feeds/a.xml"), "<b/>").unwrap();
-        let (_, touched) = write_published(out.path(), files(), kept(true)).unwrap();
-        assert!(touched.is_empty(), "{touched:?}");
-        // ...any other is.
-        let (_, touched) = write_published(out.path(), files(), kept(false)).unwrap();
-        assert_eq!(touched, ["feeds/a.xml"]);
-        assert_eq!(std::fs::read(out.path().join("feeds/a.xml")).unwrap(), b"<a/>");
-        // Bytes of their own are written.
-        let (_, touched) = write_published(
-            out.path(),
-            vec![("feeds/a.xml".to_owned(), Body::Whole(b"<c/>".to_vec()))],
-            kept(true),
-        )
-        .unwrap();
-        assert_eq!(touched, ["feeds/a.xml"]);
-    }
 }

@@ -62,7 +62,7 @@ impl FileBytes {
         }
     }
 
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         match &self.repr {
             Repr::Whole(bytes) => bytes.len(),
             Repr::Array(parts) => {

@@ -170,14 +170,18 @@ impl NamedPrints {
 /// knows is not read back: written when its fingerprint differs, left when it is the same.
 /// An array file whose fingerprint says it holds the bytes `arrays` (the last build's, by path)
 /// has there is written over from its first changed part on ([`FileBytes::write_over`]).
-/// Returns the paths written (absolute), and with `known` the fingerprints of the jobs' files.
+/// The changed files for which `later` holds (relative paths) are not written but returned as
+/// [`Later`] writes, for the caller to make when it will.
+/// Returns the paths written or to be written (absolute), with `known` the fingerprints of the
+/// jobs' files, and the writes left for later.
 pub(super) fn write_changed(
     jobs: &[Job],
     out: &Path,
     known: Option<&HashMap<PathBuf, Fingerprint>>,
     trusted: bool,
     arrays: &HashMap<PathBuf, &Arc<FileBytes>>,
-) -> std::io::Result<(Vec<PathBuf>, HashMap<PathBuf, Fingerprint>)> {
+    later: &(dyn Fn(&Path) -> bool + Sync),
+) -> std::io::Result<(Vec<PathBuf>, HashMap<PathBuf, Fingerprint>, Later)> {
     let prints: Option<Vec<Fingerprint>> =
         known.map(|_| jobs.par_iter().map(|(_, b)| b.fingerprint()).collect());
     // What the last build wrote at the job's path, when `out` holds that build: the same
@@ -200,6 +204,7 @@ pub(super) fn write_changed(
     // The largest folders first, so the two cores end together.
     let mut order: Vec<usize> = (0..folders.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(folders[i].1.len()));
+    let left: Mutex<Vec<LaterWrite>> = Mutex::new(Vec::new());
     let written: Vec<Vec<PathBuf>> = order
         .into_par_iter()
         .map(|f| {
@@ -227,6 +232,15 @@ pub(super) fn write_changed(
                     let there = arrays.get(relative).filter(|last| {
                         trusted && known.and_then(|known| known.get(relative)) == Some(&last.fingerprint())
                     });
+                    if later(relative) {
+                        let write = LaterWrite {
+                            path: path.clone(),
+                            bytes: bytes.clone(),
+                            there: there.cloned().cloned(),
+                        };
+                        left.lock().unwrap_or_else(PoisonError::into_inner).push(write);
+                        return Ok(path);
+                    }
                     match there {
                         Some(last) => bytes.write_over(&path, last),
                         None => bytes.write(&path),
@@ -242,7 +256,49 @@ pub(super) fn write_changed(
     let prints = prints
         .map(|prints| jobs.iter().zip(prints).map(|((path, _), print)| (path.clone(), print)).collect())
         .unwrap_or_default();
-    Ok((written.into_iter().flatten().collect(), prints))
+    let later = Later(left.into_inner().unwrap_or_else(PoisonError::into_inner));
+    Ok((written.into_iter().flatten().collect(), prints, later))
+}
+
+/// A file [`write_changed`] left to write: where (absolute), its bytes, and what it holds when
+/// known (an array file is then written from its first changed part on).
+struct LaterWrite {
+    path: PathBuf,
+    bytes: Arc<FileBytes>,
+    there: Option<Arc<FileBytes>>,
+}
+
+/// The writes [`write_changed`] left for later.
+#[derive(Default)]
+pub struct Later(Vec<LaterWrite>);
+
+impl std::fmt::Debug for Later {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Later({} files)", self.0.len())
+    }
+}
+
+impl Later {
+    /// Makes the writes, the largest first.
+    pub fn write(mut self) -> std::io::Result<()> {
+        self.0.sort_by_key(|w| std::cmp::Reverse(w.bytes.len()));
+        for LaterWrite { path, bytes, there } in self.0 {
+            // A folder made for files not written yet may have been taken away as empty since.
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            match &there {
+                Some(last) => bytes.write_over(&path, last),
+                None => bytes.write(&path),
+            }
+            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))?;
+        }
+        Ok(())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// The files of the last build (`last`, relative to the output folder) that this one does not
@@ -363,6 +419,36 @@ mod tests {
     }
 
     #[test]
+    fn the_files_no_page_reads_are_the_api_lists_of_listings_and_the_pages_of_cards() {
+        let unread = |path: &str| crate::publish::unread_by_pages(Path::new(path));
+        for path in
+            ["api/properties.json", "api/properties/category-rent/rent.json", "data/listings/all/3.json"]
+        {
+            assert!(unread(path), "{path}");
+        }
+        for path in
+            ["data/listings/all.json", "api/properties/demo-1.json", "api/blogs.json", "data/home.json"]
+        {
+            assert!(!unread(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn changed_files_left_for_later_are_written_by_it() {
+        let out = tempfile::tempdir().unwrap();
+        let job = |name: &str, bytes: &[u8]| (PathBuf::from(name), Arc::new(FileBytes::from(bytes.to_vec())));
+        let jobs = vec![job("now.json", b"[1]"), job("later.json", b"[2]")];
+        let later = |path: &Path| path == Path::new("later.json");
+        let (written, _, left) =
+            write_changed(&jobs, out.path(), None, false, &HashMap::new(), &later).unwrap();
+        assert_eq!(written.len(), 2, "both named as written: {written:?}");
+        assert!(out.path().join("now.json").is_file());
+        assert!(!out.path().join("later.json").exists());
+        left.write().unwrap();
+        assert_eq!(std::fs::read(out.path().join("later.json")).unwrap(), b"[2]");
+    }
+
+    #[test]
     fn a_file_the_last_build_wrote_is_judged_by_its_fingerprint_not_read_back() {
         let out = tempfile::tempdir().unwrap();
         let (same, other) = (PathBuf::from("same.json"), PathBuf::from("other.json"));
@@ -377,12 +463,13 @@ mod tests {
             (other.clone(), Arc::new(b"[3]".to_vec().into())),
         ];
         // Trusted: the fingerprints decide, and `other.json` is written as changed.
-        let (written, prints) =
-            write_changed(&jobs, out.path(), Some(&known), true, &HashMap::new()).unwrap();
+        let (written, prints, _) =
+            write_changed(&jobs, out.path(), Some(&known), true, &HashMap::new(), &|_| false).unwrap();
         assert_eq!(written, vec![out.path().join(&other)]);
         assert_eq!(prints[&other], fingerprint(b"[3]"));
         // Not trusted (the folder may hold another build): the files are compared, none differs.
-        let (written, _) = write_changed(&jobs, out.path(), Some(&known), false, &HashMap::new()).unwrap();
+        let (written, _, _) =
+            write_changed(&jobs, out.path(), Some(&known), false, &HashMap::new(), &|_| false).unwrap();
         assert!(written.is_empty(), "{written:?}");
     }
 }

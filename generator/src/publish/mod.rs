@@ -19,6 +19,7 @@ pub mod feeds;
 mod groups;
 pub mod guides;
 pub mod images;
+mod jobs;
 mod known;
 pub mod listings;
 mod made;
@@ -38,19 +39,18 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use contract::files;
-use contract::urls::property_path;
 use contract::{ApiBlog, ApiProperty, MainCategory};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::content::Content;
-use crate::content::model::{PostFile, PropertyFile, Status};
+use crate::content::model::{PostFile, PropertyFile};
 pub(crate) use api::optional_text;
 pub use api::{api_blog, api_property};
 pub use bytes::FileBytes;
 pub(crate) use bytes::fingerprint;
+use jobs::Jobs;
 use known::Known;
-pub use known::{DataIndex, NamedPrints};
+pub use known::{DataIndex, Later, NamedPrints};
 use made::Made;
 
 /// What the content stage wrote.
@@ -79,6 +79,20 @@ pub struct Written {
     /// The pages of the published listings and posts, as `data/routes.json` has them: the later
     /// stages take them from here rather than read the file back.
     pub routes: contract::routes::Routes<'static>,
+    /// The changed files no page reads ([`unread_by_pages`]), left to write (with `later`): in
+    /// `changed` and `touched` already.
+    pub later: Later,
+}
+
+/// The data files no prerendered page reads: the API's lists of listings (of all and of each
+/// category, 35 MB and 8 MB at 10,000 listings) and the listing pages' files of cards, which the
+/// browser fetches as a visitor pages or filters (a page embeds its first cards from
+/// `data/listings/{kind}.json`). A listing sold rewrites them from its place on.
+pub fn unread_by_pages(path: &Path) -> bool {
+    let folder_of_cards = |kind: &str| file(&files::listing_page(kind, 0)).parent().map(Path::to_path_buf);
+    *path == file(files::API_PROPERTIES)
+        || MainCategory::ALL.into_iter().any(|c| *path == file(files::api_category(c)))
+        || listings::KINDS.iter().any(|(kind, _)| path.parent() == folder_of_cards(kind).as_deref())
 }
 
 /// `api/404.json`, the answer to a GET of any other path under `/api/` (netlify.toml): the body
@@ -87,28 +101,6 @@ pub const API_NOT_FOUND: &[u8] = br#"{"error":"not found"}"#;
 
 fn to_json<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("API records always serialise")
-}
-
-/// The JSON arrays of kept parts this build made or took from the last: an edit of one listing
-/// changes the parts of a few of them (the lists of all listings and of its category, its page
-/// of cards), and the others are the last build's bytes, not some 60 MB copied together again.
-struct Arrays<'a> {
-    before: &'a known::Arrays,
-    now: std::sync::Mutex<known::Arrays>,
-}
-
-impl Arrays<'_> {
-    /// The JSON array of `parts` for the file at `path`: the last build's (and its fingerprint)
-    /// when made of the same parts.
-    fn array(&self, path: &str, parts: Vec<Arc<Vec<u8>>>) -> Arc<FileBytes> {
-        let bytes = match self.before.get(path) {
-            Some(last) if last.parts().is_some_and(|last| made::same_arcs(last, &parts)) => last.clone(),
-            _ => Arc::new(FileBytes::array(parts)),
-        };
-        let mut now = self.now.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        now.insert(path.to_owned(), bytes.clone());
-        bytes
-    }
 }
 
 /// Where the published file at `path` (`contract::files`) goes, relative to the output folder.
@@ -123,12 +115,14 @@ pub(crate) fn file(path: &str) -> PathBuf {
 /// `images` is the image stage's outcome ([`images::publish`]), run first: the records carry each
 /// photo's size and variants.
 /// `index`: what `estate serve` knows of the last build, and whether `out` holds it (see
-/// [`DataIndex`]).
+/// [`DataIndex`]). `later`: the changed files no page reads are left to write
+/// ([`Written::later`]).
 pub fn write(
     content: &Content,
     images: &images::Published,
     out: &Path,
     index: Option<(&DataIndex, bool)>,
+    later: bool,
 ) -> std::io::Result<Written> {
     let mut laps = crate::timings::Laps::start("data");
     let mut known = index.map(|(index, _)| index.take());
@@ -177,8 +171,15 @@ pub fn write(
     laps.lap("permit links");
     let last_arrays: HashMap<PathBuf, &Arc<FileBytes>> =
         before.arrays.iter().map(|(path, bytes)| (file(path), bytes)).collect();
-    let (mut changed, prints) =
-        known::write_changed(&jobs.jobs, out, known.as_ref().map(|k| &k.files), trusted, &last_arrays)?;
+    let later_files = |path: &Path| later && unread_by_pages(path);
+    let (mut changed, prints, later) = known::write_changed(
+        &jobs.jobs,
+        out,
+        known.as_ref().map(|k| &k.files),
+        trusted,
+        &last_arrays,
+        &later_files,
+    )?;
     laps.lap("written");
     // The last build wanted every one of its codes.
     let same_codes = same_codes && last.is_some();
@@ -291,6 +292,7 @@ pub fn write(
         removed_any,
         touched,
         routes: jobs.routes,
+        later,
     })
 }
 
@@ -336,196 +338,6 @@ fn remove_files(files: impl Iterator<Item = PathBuf>, out: &Path) -> std::io::Re
         }
     }
     Ok(removed)
-}
-
-/// Every file of the JSON API and the page data, relative to the output folder: those to write
-/// (compared with what is there first), and those known to be there as they are (only with a
-/// trusted index).
-struct Jobs {
-    jobs: Vec<bytes::Job>,
-    /// How many of `jobs`, first, are not a record's own file (the lists, the pages of cards,
-    /// the guides', agents' and developers' files, the site's).
-    others: usize,
-    kept: Vec<PathBuf>,
-    routes: contract::routes::Routes<'static>,
-}
-
-impl Jobs {
-    /// Also records in `now` what the detail files were made from.
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        content: &Content,
-        properties: &[Made<PropertyFile, ApiProperty>],
-        api_properties: &[Arc<ApiProperty>],
-        posts: &[Made<PostFile, ApiBlog>],
-        images: &images::Published,
-        before: &Known,
-        trusted: bool,
-        now: &mut Known,
-    ) -> Jobs {
-        let mut laps = crate::timings::Laps::start("data files");
-        let pictures = &images.pictures;
-        // Relative to the output folder.
-        let mut jobs: Vec<bytes::Job> = Vec::new();
-        let mut kept = Vec::new();
-        let arrays = Arrays { before: &before.arrays, now: Default::default() };
-        let mut array = |path: &str, parts: Vec<Arc<Vec<u8>>>| {
-            jobs.push((file(path), arrays.array(path, parts)));
-        };
-        array(files::API_PROPERTIES, properties.iter().map(|m| m.json.clone()).collect());
-        for category in MainCategory::ALL {
-            let in_category = properties.iter().filter(|m| m.api.main_category == category);
-            array(files::api_category(category), in_category.map(|m| m.json.clone()).collect());
-        }
-        array(files::API_BLOGS, posts.iter().map(|m| m.json.clone()).collect());
-        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes.into())));
-        add(files::API_NOT_FOUND, API_NOT_FOUND.to_vec());
-        laps.lap("API lists");
-
-        let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
-        // Each listing's card and communities, kept with its API record from the last build.
-        let derived: Vec<&made::Derived> = properties
-            .par_iter()
-            .map(|m| {
-                m.derived.get_or_init(|| {
-                    let location = m.api.location.as_deref();
-                    made::Derived {
-                        card: Arc::new(crate::publish::listings::card_json(&m.api, pictures)),
-                        key: location.and_then(contract::text::community_key),
-                        community: crate::publish::guides::community_of(&content.vocabulary, location)
-                            .map(str::to_owned),
-                    }
-                })
-            })
-            .collect();
-        laps.lap("cards");
-        let communities: Vec<Option<&str>> = derived.iter().map(|d| d.community.as_deref()).collect();
-        // The content pages the prerender renders besides the fixed routes.
-        let groups = groups::files(
-            content,
-            api_properties,
-            &communities,
-            (pictures, images.print),
-            &now.market,
-            &before.groups,
-        );
-        jobs.extend(groups.jobs);
-        now.groups = groups.memo;
-        // The listings no longer published keep a page that says so (`detail::gone_files`).
-        let gone: Vec<_> = content.properties.iter().filter(|p| p.data.status != Status::Available).collect();
-        let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes.into())));
-        let routes = contract::routes::Routes {
-            posts: api_posts.iter().map(|p| p.url.clone().into()).collect(),
-            properties: api_properties.iter().map(|p| p.url.clone().into()).collect(),
-            guides: groups.guides.into_iter().map(Into::into).collect(),
-            gone: gone.iter().map(|p| property_path(&p.id).into()).collect(),
-            agents: groups.agents.into_iter().map(Into::into).collect(),
-            developers: groups.developers.into_iter().map(Into::into).collect(),
-        };
-        add(files::ROUTES, to_json(&routes));
-        laps.lap("area guides, agents and developers");
-        add(files::FEED, crate::publish::feeds::page_data(api_properties, &api_posts, pictures));
-        laps.lap("routes and feed");
-        let vocabulary = &content.vocabulary;
-        let guide = |name: &str| crate::publish::guides::guide_of(vocabulary, Some(name));
-        let cards: Vec<Arc<Vec<u8>>> = derived.iter().map(|d| d.card.clone()).collect();
-        let keys: Vec<Option<&str>> = derived.iter().map(|d| d.key.as_deref()).collect();
-        let array = |path: &str, parts: Vec<Arc<Vec<u8>>>| arrays.array(path, parts);
-        let listing_files = crate::publish::listings::files_with_cards(
-            api_properties,
-            &cards,
-            &keys,
-            pictures,
-            &guide,
-            &array,
-        );
-        now.arrays = arrays.now.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-        laps.lap("listings");
-        if let Some(site) = &content.site {
-            add(files::SITE, to_json(&site::site(&site.data, &content.team, &content.vocabulary, pictures)));
-        }
-        add(files::PLACES, to_json(&site::places(&content.vocabulary)));
-        add(files::SEARCH_TERMS, to_json(&site::search_terms(&content.vocabulary)));
-        let post_pictures: contract::media::PostPictures = api_posts
-            .iter()
-            .map(|b| (b.id.as_str(), b.images.iter().map(|url| pictures.get(url)).collect()))
-            .collect();
-        add(files::POST_PICTURES, to_json(&post_pictures));
-        for page in &content.pages {
-            add(&files::legal_page(&page.id), to_json(&site::page(page)));
-        }
-        jobs.extend(listing_files.into_iter().map(|(path, bytes)| (file(&path), bytes)));
-
-        let others = jobs.len();
-        // One file per record: those made again are written, the others are there already.
-        let records = properties
-            .iter()
-            .map(|m| (file(&files::api_property(&m.record.id)), m.fresh, &m.json))
-            .chain(posts.iter().map(|m| (file(&files::api_blog(&m.record.id)), m.fresh, &m.json)));
-        for (path, fresh, json) in records {
-            if trusted && !fresh {
-                kept.push(path);
-            } else {
-                jobs.push((path, Arc::new(FileBytes::whole(json.clone()))));
-            }
-        }
-
-        // The property pages' similar listings, agents and developers (detail.rs): a detail file
-        // is made again when its listing, one of its similar listings, the people or the market
-        // figures changed.
-        now.people = (content.team.clone(), content.developers.clone());
-        let same_shared = made::same_arcs(&before.people.0, &now.people.0)
-            && made::same_arcs(&before.people.1, &now.people.1)
-            && (Arc::ptr_eq(&before.market, &now.market) || before.market == now.market);
-        laps.lap("the rest");
-        let neighbours = similar_memo::Lazy::new(api_properties, &keys);
-        let (similar, same_places) = before.similar.of(properties, api_properties, &neighbours);
-        laps.lap("similar");
-        let remake: Vec<usize> = if trusted && same_shared {
-            before.similar.changed(properties, &similar)
-        } else {
-            (0..properties.len()).collect()
-        };
-        let mut remade = remake.iter().copied().peekable();
-        for (i, m) in properties.iter().enumerate() {
-            if remade.next_if_eq(&i).is_none() {
-                kept.push(crate::publish::detail::path(&m.record.id));
-            }
-        }
-        laps.lap("detail inputs compared");
-        let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
-        let records: Vec<&PropertyFile> = properties.iter().map(|m| &m.record.data).collect();
-        for (path, bytes) in crate::publish::detail::files(
-            api_properties,
-            &records,
-            &similar,
-            &remake,
-            &people,
-            pictures,
-            &|p| {
-                let guide = crate::publish::guides::guide_of(&content.vocabulary, p.location.as_deref());
-                (now.market.comparison(&content.vocabulary, p), guide)
-            },
-        ) {
-            jobs.push((path, Arc::new(bytes.into())));
-        }
-        let (gone_files, gone_kept, gone_memo) = similar_memo::gone_pages(
-            &gone,
-            api_properties,
-            pictures,
-            &before.gone,
-            (same_places, &neighbours),
-            trusted,
-        );
-        for (path, bytes) in gone_files {
-            jobs.push((path, Arc::new(bytes.into())));
-        }
-        kept.extend(gone_kept);
-        now.gone = gone_memo;
-        now.similar = similar_memo::Similar::now(properties, similar);
-        laps.lap("detail files");
-        Jobs { jobs, others, kept, routes }
-    }
 }
 
 pub(crate) fn unchanged(path: &Path, bytes: &[u8]) -> bool {

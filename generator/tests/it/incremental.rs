@@ -192,6 +192,16 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
     ];
     let first = estate(repo(), &args);
     assert!(first.success(), "{first}");
+    // `estate serve` writes the data files `publish::unread_by_pages` names while the pages
+    // render: no page may read one.
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(cache.join("manifest.json")).unwrap()).unwrap();
+    for (page, entry) in manifest["pages"].as_object().unwrap() {
+        for input in entry["inputs"].as_array().unwrap() {
+            let input = input.as_str().unwrap().trim_start_matches('/');
+            assert!(!generator::publish::unread_by_pages(Path::new(input)), "{page} reads {input}");
+        }
+    }
     // What Vite's client build wrote (the prerender keeps the page template in site/.cache).
     let vite = dir.path().join("vite");
     for name in [".vite", "assets", "favicon.svg"] {

@@ -379,7 +379,8 @@ import { createInterface } from 'node:readline';
 // Writes the pages into `dist`; false when one cannot be rendered.
 function render(dist) {
   appendFileSync('build.log', 'prerender\n');
-  const [first] = JSON.parse(readFileSync(`${dist}/api/properties.json`, 'utf8'));
+  // As the site's pages, from the page data (the API's lists are written while pages render).
+  const [first] = JSON.parse(readFileSync(`${dist}/data/listings/all.json`, 'utf8')).first;
   const version = readFileSync('src/version.txt', 'utf8').trim();
   writeFileSync(`${dist}/index.html`, `<html><body><h1>${first.title}</h1><p>${version}</p></body></html>`);
   writeFileSync(`${dist}/404.html`, '<html><body><h1>Not here</h1></body></html>');
