@@ -241,13 +241,7 @@ pub(super) fn write_changed(
                         left.lock().unwrap_or_else(PoisonError::into_inner).push(write);
                         return Ok(path);
                     }
-                    match there {
-                        Some(last) => bytes.write_over(&path, last),
-                        None => bytes.write(&path),
-                    }
-                    .map_err(|e| {
-                        std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-                    })?;
+                    write_file(&path, bytes, there.copied().map(|last| &**last))?;
                     Ok(path)
                 })
                 .collect::<std::io::Result<Vec<PathBuf>>>()
@@ -258,6 +252,21 @@ pub(super) fn write_changed(
         .unwrap_or_default();
     let later = Later(left.into_inner().unwrap_or_else(PoisonError::into_inner));
     Ok((written.into_iter().flatten().collect(), prints, later))
+}
+
+/// Writes `bytes` at `path`: from its first changed part on when `there` is what the file holds
+/// (an array file the last build wrote), else whole.
+fn write_file(path: &Path, bytes: &FileBytes, there: Option<&FileBytes>) -> std::io::Result<()> {
+    match there {
+        Some(last) => bytes.write_over(path, last),
+        None => bytes.write(path),
+    }
+    .map_err(|e| cannot_write(path, e))
+}
+
+/// The error `e` met writing `path`, naming it.
+fn cannot_write(path: &Path, e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
 }
 
 /// A file [`write_changed`] left to write: where (absolute), its bytes, and what it holds when
@@ -285,13 +294,9 @@ impl Later {
         for LaterWrite { path, bytes, there } in self.0 {
             // A folder made for files not written yet may have been taken away as empty since.
             if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)?;
+                std::fs::create_dir_all(dir).map_err(|e| cannot_write(&path, e))?;
             }
-            match &there {
-                Some(last) => bytes.write_over(&path, last),
-                None => bytes.write(&path),
-            }
-            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))?;
+            write_file(&path, &bytes, there.as_deref())?;
         }
         Ok(())
     }
@@ -446,6 +451,18 @@ mod tests {
         assert!(!out.path().join("later.json").exists());
         left.write().unwrap();
         assert_eq!(std::fs::read(out.path().join("later.json")).unwrap(), b"[2]");
+    }
+
+    #[test]
+    fn a_file_left_for_later_that_cannot_be_written_is_an_error_naming_it() {
+        let out = tempfile::tempdir().unwrap();
+        let jobs = vec![(PathBuf::from("blocked/later.json"), Arc::new(FileBytes::from(b"[2]".to_vec())))];
+        let (_, _, left) = write_changed(&jobs, out.path(), None, false, &HashMap::new(), &|_| true).unwrap();
+        // Meanwhile its folder became a file: nothing can be written under it.
+        std::fs::remove_dir(out.path().join("blocked")).unwrap();
+        std::fs::write(out.path().join("blocked"), b"").unwrap();
+        let error = left.write().unwrap_err().to_string();
+        assert!(error.starts_with("cannot write ") && error.contains("blocked/later.json"), "{error}");
     }
 
     #[test]

@@ -48,7 +48,7 @@ fn is_bare_414(buf: &[u8]) -> bool {
     }
     let Some(head_end) = buf.windows(4).position(|w| w == b"\r\n\r\n") else { return false };
     let head = String::from_utf8_lossy(&buf[..head_end]).to_ascii_lowercase();
-    head.starts_with("http/1.1 414 ") && head.contains("\r\ncontent-length: 0") && buf.len() == head_end + 4
+    head.contains("\r\ncontent-length: 0") && buf.len() == head_end + 4
 }
 
 fn answer() -> Vec<u8> {
