@@ -1,14 +1,38 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { compareIds, drawPhoto, searchOf } from './early';
+import { compareIds, drawPhoto, type EarlySearch, type StartedSearch } from './early';
+import EARLY_SEARCH from './early-search.js?raw';
+import { earlySearchScript } from './document';
+import { API_TIMEOUT_MS } from './data';
 import { Picture, SIZES } from './components/Picture';
 import { criteriaFrom, SEARCHES, searchRequest, type SearchKind } from './search/searches';
 import { cleanIds, COMPARE_MAX } from './shortlist/store';
 import { idsParam } from './shortlist/listings';
 
-// The boot script reads the address by the same rules as the pages: else the page finds no early
+/** What early-search.js sends on a page whose boot block has `plan`, at `address`: run as the page runs it. */
+function sentSearch(plan: EarlySearch, address: string) {
+  document.head.innerHTML = `<script type="application/json" id="boot">${JSON.stringify({ entry: '/e.js', preload: [], early: { search: plan } })}</script>`;
+  window.history.replaceState(null, '', address ? `/search-result?${address}` : '/search-result');
+  const sent: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    return Promise.resolve(new Response('[]'));
+  });
+  window.estateSearch = undefined;
+  try {
+    new Function(EARLY_SEARCH)();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  // Set by the script, which TypeScript does not see.
+  return { sent, started: window.estateSearch as StartedSearch | undefined };
+}
+
+// The page's HTML sends the search by the same rules as the page: else the page finds no early
 // answer and asks again (a second request, and the early start lost).
 describe('the early requests are the pages own', () => {
   const addresses = [
@@ -25,12 +49,41 @@ describe('the early requests are the pages own', () => {
     it(`the ${kind} search`, () => {
       const plan = { endpoint: SEARCHES[kind].endpoint, params: SEARCHES[kind].params, sizes: '' };
       for (const address of addresses) {
-        const params = new URLSearchParams(address);
-        const { url, init } = searchRequest(kind, criteriaFrom(kind, params));
-        expect(searchOf(plan, params), address).toEqual({ url, body: init.body });
+        const { url, init } = searchRequest(kind, criteriaFrom(kind, new URLSearchParams(address)));
+        const { sent, started } = sentSearch(plan, address);
+        expect(sent.length, address).toBe(1);
+        const { signal, ...rest } = sent[0]!.init;
+        expect({ url: sent[0]!.url, init: rest }, address).toEqual({ url, init });
+        expect(signal, address).toBeInstanceOf(AbortSignal);
+        // Handed on under the page's own request.
+        expect({ url: started?.url, body: started?.body }, address).toEqual({ url, body: init.body });
+        expect(started?.response).toBeInstanceOf(Promise);
       }
     });
   }
+
+  it('with the time-out of the pages requests', () => {
+    expect(EARLY_SEARCH).toContain(`AbortSignal.timeout(${API_TIMEOUT_MS})`);
+  });
+
+  it('is inlined as the file is, whose hash netlify.toml names (generator/src/netlify.rs)', () => {
+    const file = readFileSync(join(import.meta.dirname, 'early-search.js'), 'utf8');
+    expect(earlySearchScript()).toBe(`<script>${file}</script>`);
+  });
+
+  it('sends nothing without a search plan', () => {
+    document.head.innerHTML = `<script type="application/json" id="boot">{"entry":"/e.js","preload":[]}</script>`;
+    const fetched = vi.fn();
+    vi.stubGlobal('fetch', fetched);
+    window.estateSearch = undefined;
+    try {
+      new Function(EARLY_SEARCH)();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(fetched).not.toHaveBeenCalled();
+    expect(window.estateSearch).toBeUndefined();
+  });
 
   it("/compare's listings", () => {
     const plan = { param: 'ids', max: COMPARE_MAX, id: '{id}', record: '', detail: '', files: [], sizes: {} };
