@@ -100,8 +100,11 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
 
 /**
  * The search results' inline script (early-search.js), which sends the page's search as soon as
- * its HTML is parsed, not once the boot script has come after the stylesheets: its text as it is,
- * whose hash netlify.toml's script-src names (a Rust test, netlify.rs, holds them alike).
+ * its HTML is parsed, not once the boot script has run after the stylesheets, and preloads the
+ * first card's photo as soon as the answer names it (its variants and sizes, as the card shows
+ * it; not when the address sorts or filters more: the cards may be reordered). Its text as it is
+ * (kept short: it is in every search page), whose hash netlify.toml's script-src names (a Rust
+ * test, netlify.rs, holds them alike).
  */
 export function earlySearchScript(): string {
   return `<script>${EARLY_SEARCH}</script>`;

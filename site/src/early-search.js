@@ -13,9 +13,30 @@
     const body = JSON.stringify(criteria);
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
     const response = fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
-    response.catch(() => undefined);
-    window.estateSearch = { url, body, response };
+    const found = response.then((answer) => (answer.ok ? answer.clone().json() : Promise.reject(new Error(String(answer.status)))));
+    found.catch(() => undefined);
+    window.estateSearch = { url, body, response, found };
+    if ([...params.keys()].every((name) => plan.params.includes(name))) {
+      found
+        .then(([first]) => {
+          const picture = first && (first.picture || (first.Images && first.Images[0] ? { src: first.Images[0] } : null));
+          if (!picture) return;
+          const link = document.createElement('link');
+          link.rel = 'preload';
+          link.setAttribute('as', 'image');
+          link.href = picture.src;
+          const srcset = picture.webp || picture.srcset;
+          if (srcset) {
+            link.setAttribute('imagesrcset', srcset);
+            link.setAttribute('imagesizes', plan.sizes);
+          }
+          if (picture.webp) link.type = 'image/webp';
+          link.setAttribute('fetchpriority', 'high');
+          document.head.append(link);
+        })
+        .catch(() => undefined);
+    }
   } catch {
-    // The page's code then sends the search itself.
+    // The page then sends it itself.
   }
 })();

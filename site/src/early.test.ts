@@ -13,14 +13,17 @@ import { criteriaFrom, SEARCHES, searchRequest, type SearchKind } from './search
 import { cleanIds, COMPARE_MAX } from './shortlist/store';
 import { idsParam } from './shortlist/listings';
 
-/** What early-search.js sends on a page whose boot block has `plan`, at `address`: run as the page runs it. */
-function sentSearch(plan: EarlySearch, address: string) {
+/**
+ * What early-search.js sends on a page whose boot block has `plan`, at `address`, run as the page
+ * runs it; `answer`: what the search answers.
+ */
+function sentSearch(plan: EarlySearch, address: string, answer: unknown[] = []) {
   document.head.innerHTML = `<script type="application/json" id="boot">${JSON.stringify({ entry: '/e.js', preload: [], early: { search: plan } })}</script>`;
   window.history.replaceState(null, '', address ? `/search-result?${address}` : '/search-result');
   const sent: { url: string; init: RequestInit }[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     sent.push({ url, init });
-    return Promise.resolve(new Response('[]'));
+    return Promise.resolve(new Response(JSON.stringify(answer)));
   });
   window.estateSearch = undefined;
   try {
@@ -31,6 +34,18 @@ function sentSearch(plan: EarlySearch, address: string) {
   // Set by the script, which TypeScript does not see.
   return { sent, started: window.estateSearch as StartedSearch | undefined };
 }
+
+const PICTURES = {
+  'with its variants': {
+    src: '/media/properties/a.jpg',
+    srcset: '/media/_img/a-400.jpg 400w, /media/_img/a-800.jpg 800w',
+    webp: '/media/_img/a-400.webp 400w, /media/_img/a-800.webp 800w',
+    width: 1200,
+    height: 800,
+    color: '#68526b',
+  },
+  "from an older build's record": { src: '/media/properties/b.jpg' },
+};
 
 // The page's HTML sends the search by the same rules as the page: else the page finds no early
 // answer and asks again (a second request, and the early start lost).
@@ -97,17 +112,7 @@ describe('the early requests are the pages own', () => {
 // The photo the boot script draws in a placeholder card is the one its card draws: the same
 // files, variants and sizes (else the browser fetches another file for the card).
 describe('an early photo', () => {
-  const pictures = {
-    'with its variants': {
-      src: '/media/properties/a.jpg',
-      srcset: '/media/_img/a-400.jpg 400w, /media/_img/a-800.jpg 800w',
-      webp: '/media/_img/a-400.webp 400w, /media/_img/a-800.webp 800w',
-      width: 1200,
-      height: 800,
-      color: '#68526b',
-    },
-    "from an older build's record": { src: '/media/properties/b.jpg' },
-  };
+  const pictures = PICTURES;
   /** What a picture's <source>s and <img> ask for. */
   const asked = (root: Element) =>
     [...root.querySelectorAll('source, img')].map((one) => ({
@@ -140,5 +145,51 @@ describe('an early photo', () => {
     drawPhoto(box, pictures['with its variants'], SIZES.card, false);
     expect(box.querySelector('img')?.getAttribute('loading')).toBe('lazy');
     expect(box.querySelector('img')?.getAttribute('fetchpriority')).toBeNull();
+  });
+});
+
+// The first card's photo, preloaded by the page's HTML as the answer comes, is the file the
+// placeholder card then draws (early.ts `drawPhoto`), which is the card's own: the same address,
+// variants and sizes (else the browser fetches the photo twice).
+describe("the first card's photo, preloaded", () => {
+  const plan = { endpoint: '/api/search-properties', params: ['query', 'type'], sizes: SIZES.card };
+  /** The preload links in the head once the answer has been read. */
+  const preloads = async (address: string, answer: unknown[]) => {
+    const { started } = sentSearch(plan, address, answer);
+    await started?.response;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return [...document.head.querySelectorAll('link[rel="preload"]')];
+  };
+  for (const [name, picture] of Object.entries(PICTURES)) {
+    it(`is the one the card draws, ${name}`, async () => {
+      const answer = name === "from an older build's record" ? [{ Images: [picture.src] }, {}] : [{ picture, Images: ['/x.jpg'] }, {}];
+      const [link, ...others] = await preloads('query=Marina', answer);
+      expect(others).toEqual([]);
+      const box = document.createElement('div');
+      drawPhoto(box, picture, SIZES.card, true);
+      const source = box.querySelector('source');
+      const img = box.querySelector('img');
+      expect({
+        as: link?.getAttribute('as'),
+        href: link?.getAttribute('href'),
+        srcset: link?.getAttribute('imagesrcset'),
+        sizes: link?.getAttribute('imagesizes'),
+        type: link?.getAttribute('type'),
+        priority: link?.getAttribute('fetchpriority'),
+      }).toEqual({
+        as: 'image',
+        href: img?.getAttribute('src'),
+        srcset: source?.getAttribute('srcset') ?? img?.getAttribute('srcset') ?? null,
+        sizes: source || img?.hasAttribute('srcset') ? SIZES.card : null,
+        type: source?.getAttribute('type') ?? null,
+        priority: 'high',
+      });
+    });
+  }
+
+  it('not when the address sorts or filters more, nor when the answer names no photo', async () => {
+    expect(await preloads('query=Marina&sort=price-asc', [{ picture: PICTURES['with its variants'] }])).toEqual([]);
+    expect(await preloads('query=Marina', [{}])).toEqual([]);
+    expect(await preloads('query=Marina', [])).toEqual([]);
   });
 });

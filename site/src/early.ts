@@ -8,11 +8,12 @@
 // The search is sent by the page's HTML itself: early-search.js, inlined by document.ts right
 // after the boot block (its hash is in netlify.toml's script-src), reads the address by the same
 // rules as the page's own (search/searches.ts `criteriaFrom`, `searchRequest`; early.test.ts
-// holds them alike) and leaves its answer in `window.estateSearch`, which is handed on here. Its
-// answer so no longer waits for the boot script, which comes after the stylesheets. Should it not
-// have run (a policy without its hash) or ever differ from the page's, the page finds no early
-// answer and asks itself. /compare's requests are started here, by the boot script (boot.ts),
-// once its HTML is parsed.
+// holds them alike), preloads the first card's photo as soon as the answer names it, and leaves
+// the answer and its JSON in `window.estateSearch`, handed on here. The answer and the photo so
+// no longer wait for the boot script, which runs only once the stylesheets have come. Should it
+// not have run (a policy without its hash) or ever differ from the page's, the page finds no
+// early answer and asks itself. /compare's requests are started here, by the boot script
+// (boot.ts), once its HTML is parsed.
 //
 // Bundled into the boot script alone (vite.config.ts): no imports, and the app imports its
 // types only. /compare's ids are read here by the same rules as the page's own
@@ -56,11 +57,13 @@ export interface EarlyAnswers {
   take(method: string, url: string, body?: string | null): Promise<Response> | undefined;
 }
 
-/** The search the page's HTML sent (early-search.js): its address, its body and the answer, not yet read. */
+/** The search the page's HTML sent (early-search.js): its address, its body, the answer (not yet read) and its JSON, from a copy. */
 export interface StartedSearch {
   url: string;
   body: string;
   response: Promise<Response>;
+  /** Fails when the answer does. */
+  found: Promise<unknown>;
 }
 
 declare global {
@@ -160,15 +163,13 @@ export function startEarly(plan: EarlyPlan, address: URL, later: Promise<unknown
       return answer;
     },
   };
-  /** Hands `response` on to the page under `key`; its JSON, read from a copy. */
-  const keep = (key: string, response: Promise<Response>): Promise<unknown> => {
-    answers.set(key, response);
+  const ask = (url: string, init: RequestInit = {}): Promise<unknown> => {
+    const response = fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    answers.set(keyOf(init.method ?? 'GET', url, init.body as string | undefined), response);
     // A failure is the page's to report, when it takes the answer over.
     response.catch(() => undefined);
     return response.then((one) => (one.ok ? one.clone().json() : Promise.reject(new Error(String(one.status)))));
   };
-  const ask = (url: string, init: RequestInit = {}): Promise<unknown> =>
-    keep(keyOf(init.method ?? 'GET', url, init.body as string | undefined), fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) }));
   let photo: Promise<Photo | null>;
   /** The first photo drawn; undefined when none is. */
   let drawn: Promise<HTMLImageElement | undefined>;
@@ -176,17 +177,14 @@ export function startEarly(plan: EarlyPlan, address: URL, later: Promise<unknown
     // The search the HTML sent (none when its script did not run: nothing is drawn early then).
     const started = window.estateSearch;
     window.estateSearch = undefined;
-    const answer = started ? keep(keyOf('POST', started.url, started.body), started.response) : Promise.reject(new Error('no early search'));
-    // The first card's photo, with its variants (an older build's answer has none: its address);
-    // only when the browser sorts and filters nothing more (any other parameter may reorder the cards).
+    if (started) answers.set(keyOf('POST', started.url, started.body), started.response);
+    // Read once, there: the first card's photo, preloaded there, is asked for before it is drawn here.
+    const answer = started ? started.found : Promise.reject(new Error('no early search'));
+    // Drawn only when the browser sorts and filters nothing more (any other parameter may reorder
+    // the cards). The first card's photo was preloaded by the HTML's script as its answer came.
     const plain = [...address.searchParams.keys()].every((name) => plan.search.params.includes(name));
     const found = answer as Promise<Found[]>;
-    photo = plain
-      ? found.then(([first]) => {
-          const picture = pictureOf(first);
-          return picture ? photoOf(picture, plan.search.sizes) : null;
-        })
-      : Promise.resolve(null);
+    photo = Promise.resolve(null);
     // The placeholder cards still there (the app has not drawn the cards yet) show their cards'
     // photos, in the answer's order, the cards' own; not once the visitor has gone to another
     // address (another search's placeholders).
