@@ -147,11 +147,12 @@ function photoOf(picture: Pictured, sizes: string): Photo {
 
 /**
  * Hands the plan's requests for the page at `address` on to its code (`window.estateEarly`): the
- * search its HTML sent, /compare's started here. Preloads the photo the page will show first once
- * they name it, and draws the first photos in the page's placeholders. Settles with the first
- * photo drawn (its <img>), or with nothing when none is drawn (no search sent, the answer failed,
- * names none, or the page would show others first). What the page's code needs only once it has
- * come (/compare's site files) is asked for once `later` settles.
+ * search its HTML sent, /compare's started here. Preloads the photo /compare shows first once
+ * they name it (the search's HTML preloads its own), and draws the first photos in the page's
+ * placeholders. Settles with the first photo drawn (its <img>), or with nothing when none is
+ * drawn (no search sent, the answer failed, names none, or the page would show others first).
+ * What the page's code needs only once it has come (/compare's site files) is asked for once
+ * `later` settles.
  */
 export function startEarly(plan: EarlyPlan, address: URL, later: Promise<unknown> = Promise.resolve()): Promise<HTMLImageElement | undefined> {
   const answers = new Map<string, Promise<Response>>();
@@ -178,12 +179,11 @@ export function startEarly(plan: EarlyPlan, address: URL, later: Promise<unknown
     const started = window.estateSearch;
     window.estateSearch = undefined;
     if (started) answers.set(keyOf('POST', started.url, started.body), started.response);
-    // Read once, there: the first card's photo, preloaded there, is asked for before it is drawn here.
-    const answer = started ? started.found : Promise.reject(new Error('no early search'));
-    // Drawn only when the browser sorts and filters nothing more (any other parameter may reorder
-    // the cards). The first card's photo was preloaded by the HTML's script as its answer came.
+    // Its JSON, read once, there: the first card's photo, preloaded there as the answer came, is
+    // asked for before it is drawn here.
+    const found = (started ? started.found : Promise.reject(new Error('no early search'))) as Promise<Found[]>;
+    // Drawn only when the browser sorts and filters nothing more (any other parameter may reorder the cards).
     const plain = [...address.searchParams.keys()].every((name) => plan.search.params.includes(name));
-    const found = answer as Promise<Found[]>;
     photo = Promise.resolve(null);
     // The placeholder cards still there (the app has not drawn the cards yet) show their cards'
     // photos, in the answer's order, the cards' own; not once the visitor has gone to another
