@@ -321,6 +321,33 @@ mod tests {
     }
 
     #[test]
+    fn netlify_toml_allows_the_search_s_inline_script_by_its_hash_alone() {
+        use base64::Engine as _;
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let rules = Rules::load(&repo.join("netlify.toml")).unwrap();
+        // The pages inline the file as it is (site/src/document.ts `earlySearchScript`): the hash
+        // of its bytes is the one the browser computes.
+        let script = std::fs::read(repo.join("site/src/early-search.js")).unwrap();
+        let digest = aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, &script);
+        let hash = base64::engine::general_purpose::STANDARD.encode(digest.as_ref());
+        let wanted = format!("script-src 'self' 'sha256-{hash}'");
+        for path in ["/search-result", "/ar/search-rent", "/ru/search-off-plan", "/compare", "/"] {
+            let headers = rules.headers_for(path);
+            let policy = headers
+                .iter()
+                .find(|(n, _)| n == "Content-Security-Policy")
+                .map(|(_, v)| v.as_str())
+                .unwrap_or_default();
+            let script_src = policy.split(';').map(str::trim).find(|d| d.starts_with("script-src"));
+            assert_eq!(
+                script_src,
+                Some(wanted.as_str()),
+                "{path}: netlify.toml's script-src must be \"{wanted}\" (site/src/early-search.js changed?)"
+            );
+        }
+    }
+
+    #[test]
     fn netlify_s_own_files_are_not_served() {
         let dir = tempfile::tempdir().unwrap();
         for name in ["_redirects", "_headers", "404.html"] {

@@ -129,8 +129,8 @@ test('a phone downloads variants near its width, and no photo shifts the layout'
 });
 
 // The search's answer carries each listing's first photo with its variants (api/properties.json's
-// `picture`): a phone's result cards, and the preload of the first card's photo the boot script
-// starts (early.ts), fetch a phone-sized WebP, as the listing pages' cards do, not the original.
+// `picture`): a phone's result cards, and the preload of the first card's photo the page's HTML
+// starts (early-search.js), fetch a phone-sized WebP, as the listing pages' cards do, not the original.
 test("a phone's search results download the cards' variants, not the originals", async () => {
   const { context, page, problems } = await openPage(browser, PHONE, { deviceScaleFactor: 2 });
   const downloaded = [];
@@ -148,7 +148,7 @@ test("a phone's search results download the cards' variants, not the originals",
     assert.ok(variant, `downloaded ${file}, not a WebP variant`);
     assert.ok(Number(variant[1]) <= 800, `downloaded ${file}, wider than a phone's card`);
   }
-  // The boot script's preload, not the logo's (served in the page, moved into <head> as the page
+  // The search's preload, not the logo's (served in the page, moved into <head> as the page
   // hydrates: which of the two comes first there depends on whether the answer or the code came first).
   const preload = await page.evaluate(() =>
     [...document.querySelectorAll('link[rel=preload][as=image]')].map((link) => link.getAttribute('imagesrcset') ?? '').find((srcset) => srcset !== '') ?? null,

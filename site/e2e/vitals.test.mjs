@@ -234,11 +234,12 @@ for (const path of SLOW_RESULT_PAGES) {
 }
 
 /**
- * The pages whose content comes after their code (the search results, /compare) ask for it from
- * the boot script as soon as their HTML is parsed (src/early.ts), before the app's code is even
- * requested (it was asked for once that code had run, on a slow phone a second and more later),
- * and preload the first photo the answer names; the app takes the answers over: each file or
- * search is asked for once, and the page shows what it showed.
+ * The pages whose content comes after their code (the search results, /compare) ask for it
+ * before the app's code is even requested (it was asked for once that code had run, on a slow
+ * phone a second and more later): the search from its HTML (src/early-search.js), /compare from
+ * the boot script as soon as its HTML is parsed (src/early.ts); and preload the first photo the
+ * answer names; the app takes the answers over: each file or search is asked for once, and the
+ * page shows what it showed.
  */
 const EARLY_PAGES = [
   ['/search-result?query=Marina', ['/api/search-properties?query=Marina'], '.property-card img'],
@@ -276,7 +277,7 @@ for (const [path, early, photo] of EARLY_PAGES) {
       assert.ok(requests.indexOf(url) >= 0 && requests.indexOf(url) < entryAt, `${path}: ${url} asked for before the entry; requests:\n${requests.join('\n')}`);
       assert.equal(requests.filter((one) => one === url).length, 1, `${path}: ${url} asked for once`);
     }
-    // The photo the page shows first was preloaded (by the boot script, from the answer), and is
+    // The photo the page shows first was preloaded (as soon as the answer named it), and is
     // the one its first image shows.
     const shown = await page.locator(photo).first().evaluate((img) => img.currentSrc);
     const preloaded = await page.evaluate(() => window.__preloaded);

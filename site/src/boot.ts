@@ -6,7 +6,8 @@
 // their 107 KB were fetched and run before the first paint (LCP 2.0-2.3 s, 1.0 s without them).
 //
 // A page whose content comes after its code (the search results, /compare) names in the block
-// the requests it will make: they start here at once (early.ts), not after the paint, and the
+// the requests it will make: they are handed on from here (early.ts), not after the paint (the
+// search's was sent by the page's HTML itself, early-search.js; /compare's start here), and the
 // first photos they name are drawn in the page's placeholders before its code comes.
 //
 // The other photos of a list of cards (the cards after the first, the compared listings after the
@@ -17,7 +18,8 @@
 // without them: nothing moves. Without JavaScript the rule does not apply (`scripting: enabled`).
 //
 // A classic script, not a module, built by Vite as its own entry (vite.config.ts) with early.ts
-// bundled in, so it is one small hashed file. No inline script: the CSP allows only 'self'.
+// bundled in, so it is one small hashed file. The CSP allows 'self' and one inline script alone
+// (the search's, by its hash).
 import { startEarly, type EarlyPlan } from './early';
 
 (() => {

@@ -4,6 +4,7 @@
 // data. Server only: scripts/prerender.mjs gets it through entry-server.tsx.
 import type { ImagePreload } from './components/Picture';
 import type { EarlyPlan } from './early';
+import EARLY_SEARCH from './early-search.js?raw';
 import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang } from './i18n';
 import type { Meta } from './meta';
 import { ALIASES, type PageHandle } from './routes';
@@ -56,14 +57,17 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
     // loader of a lazy chunk would add them in (it sees these links and does not add them again).
     const sheets = chunks.css.map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n  `).join('');
     // The entry's own imports first, then the page's chunks (JSON in a JSON block: `<` escaped,
-    // so no text in it can close the element).
-    const bootTags = boot
-      ? `  <script type="application/json" id="boot">${scriptJson({
+    // so no text in it can close the element). Before the stylesheets, with the search's script:
+    // an inline script after a stylesheet not yet loaded waits for it.
+    const bootBlock = boot
+      ? `<script type="application/json" id="boot">${scriptJson({
           entry: boot.entry,
           preload: [...new Set([...boot.preload, ...chunks.files.map((file) => `/${file}`)])],
           ...(rendered.early ? { early: rendered.early } : {}),
-        })}</script>\n` + `    <script defer src="${boot.src}"></script>\n  `
+        })}</script>`
       : '';
+    const starters = boot ? [bootBlock, ...(rendered.early && 'search' in rendered.early ? [earlySearchScript()] : [])] : [];
+    const bootTags = boot ? `  <script defer src="${boot.src}"></script>\n  ` : '';
     const canonical = localePath(lang, canonicalPath(stripLang(path)));
     const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${canonical}` } : rendered.meta;
     const head = meta
@@ -74,8 +78,9 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
           ...(links ? languageLinks(base, path, lang) : []),
           ...socialTags(meta),
           ...preloads,
+          ...starters,
         ].join('\n    ')
-      : preloads.join('\n    ');
+      : [...preloads, ...starters].join('\n    ');
     return (
       pieces[0] +
       `<html lang="${lang}" dir="${DIRS[lang]}">` +
@@ -91,6 +96,18 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
       pieces[5]
     );
   };
+}
+
+/**
+ * The search results' inline script (early-search.js), which sends the page's search as soon as
+ * its HTML is parsed, not once the boot script has run after the stylesheets, and preloads the
+ * first card's photo as soon as the answer names it (its variants and sizes, as the card shows
+ * it; not when the address sorts or filters more: the cards may be reordered). Its text as it is
+ * (kept short: it is in every search page), whose hash netlify.toml's script-src names (a Rust
+ * test, netlify.rs, holds them alike).
+ */
+export function earlySearchScript(): string {
+  return `<script>${EARLY_SEARCH}</script>`;
 }
 
 const escapeHtml = (text: string) =>
@@ -220,7 +237,8 @@ function imagePreload({ href, srcset, sizes, type }: ImagePreload): string {
  * Lighthouse (simulated slow 4G) counted the 107 KB entry and its chunks, requested before the
  * first paint even at low priority, against it: LCP 2.0-2.3 s, 1.0 s without them. The page is
  * whole in its HTML, so the stylesheet, first paint and largest image go first, hydration right
- * after. A JSON block and an external script, since the CSP allows no inline script.
+ * after. A JSON block and an external script, since the CSP allows no inline script but the
+ * search's (earlySearchScript, by its hash).
  * Null without a manifest naming src/boot.ts: the template's entry script then stays as it is.
  */
 function bootScript(template: string, manifest: Manifest | null) {

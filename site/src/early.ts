@@ -1,14 +1,23 @@
 // The requests a page whose content comes after its code (the search results, /compare) starts
-// from the boot script (boot.ts), as soon as its HTML is parsed, instead of once its code has
-// been fetched and run (on a slow phone 1 s and more later), and the first photo they name,
-// fetched beside the code instead of after it. The page's route declares its plan in its
-// handle (pages/SearchResults.tsx, pages/Compare.tsx), the prerender writes it in the boot block,
-// and the page's code takes each answer over (`window.estateEarly`) instead of asking again.
+// ahead of its code (on a slow phone 1 s and more before it has been fetched and run), and the
+// first photo they name, fetched beside the code instead of after it. The page's route declares
+// its plan in its handle (pages/SearchResults.tsx, pages/Compare.tsx), the prerender writes it in
+// the boot block, and the page's code takes each answer over (`window.estateEarly`) instead of
+// asking again.
+//
+// The search is sent by the page's HTML itself: early-search.js, inlined by document.ts right
+// after the boot block (its hash is in netlify.toml's script-src), reads the address by the same
+// rules as the page's own (search/searches.ts `criteriaFrom`, `searchRequest`; early.test.ts
+// holds them alike), preloads the first card's photo as soon as the answer names it, and leaves
+// the answer and its JSON in `window.estateSearch`, handed on here. The answer and the photo so
+// no longer wait for the boot script, which runs only once the stylesheets have come. Should it
+// not have run (a policy without its hash) or ever differ from the page's, the page finds no
+// early answer and asks itself. /compare's requests are started here, by the boot script
+// (boot.ts), once its HTML is parsed.
 //
 // Bundled into the boot script alone (vite.config.ts): no imports, and the app imports its
-// types only. The search's criteria and /compare's ids are read here by the same rules as the page's
-// own (search/searches.ts `criteriaFrom`, pages/Compare.tsx), a test holds them alike
-// (early.test.ts); should they ever differ, the page finds no early answer and asks itself.
+// types only. /compare's ids are read here by the same rules as the page's own
+// (pages/Compare.tsx), a test holds them alike (early.test.ts).
 //
 // The photos the page shows first are drawn here too, as soon as the answers name them, not once
 // the app's code has come, run and drawn the page (on a slow phone 1-2.5 s after the photo
@@ -17,7 +26,7 @@
 // show in that place, at its size, with its variants and sizes, so the page reuses the download
 // and nothing moves when its own takes the placeholder's place.
 
-/** A search results page: its endpoint, and the address's parameters it sends. */
+/** A search results page: its endpoint, and the address's parameters it sends (read by early-search.js). */
 export interface EarlySearch {
   endpoint: string;
   params: string[];
@@ -48,31 +57,24 @@ export interface EarlyAnswers {
   take(method: string, url: string, body?: string | null): Promise<Response> | undefined;
 }
 
+/** The search the page's HTML sent (early-search.js): its address, its body, the answer (not yet read) and its JSON, from a copy. */
+export interface StartedSearch {
+  url: string;
+  body: string;
+  response: Promise<Response>;
+  /** Fails when the answer does. */
+  found: Promise<unknown>;
+}
+
 declare global {
   interface Window {
     estateEarly?: EarlyAnswers;
+    estateSearch?: StartedSearch;
   }
 }
 
 /** A request's name in the handoff: its method, address and body. */
 const keyOf = (method: string, url: string, body?: string | null) => (body ? `${method} ${url} ${body}` : `${method} ${url}`);
-
-/**
- * The search the page will send for this address: its criteria (only the parameters it reads,
- * trimmed, when filled; several communities as a list) in the query string and as the JSON body.
- */
-export function searchOf(plan: EarlySearch, params: URLSearchParams): { url: string; body: string } {
-  const criteria: Record<string, string | string[]> = {};
-  for (const name of plan.params) {
-    const values = [...new Set(params.getAll(name).map((value) => value.trim()).filter(Boolean))];
-    if (name === 'community' && values.length > 1) criteria[name] = values;
-    else if (values.length > 0) criteria[name] = (params.get(name) ?? '').trim() || (values[0] as string);
-  }
-  const query = new URLSearchParams(
-    Object.entries(criteria).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => [name, one])),
-  ).toString();
-  return { url: query ? `${plan.endpoint}?${query}` : plan.endpoint, body: JSON.stringify(criteria) };
-}
 
 /** The listings /compare shows for this address: slugs only, each once, at most `max`. */
 export function compareIds(plan: EarlyCompare, params: URLSearchParams): string[] {
@@ -144,11 +146,13 @@ function photoOf(picture: Pictured, sizes: string): Photo {
 }
 
 /**
- * Starts the plan's requests for the page at `address` into `window.estateEarly`, preloads the
- * photo the page will show first once they name it, and draws the first photos in the page's
+ * Hands the plan's requests for the page at `address` on to its code (`window.estateEarly`): the
+ * search its HTML sent, /compare's started here. Preloads the photo /compare shows first once
+ * they name it (the search's HTML preloads its own), and draws the first photos in the page's
  * placeholders. Settles with the first photo drawn (its <img>), or with nothing when none is
- * drawn (the answer failed, names none, or the page would show others first). What the page's
- * code needs only once it has come (/compare's site files) is asked for once `later` settles.
+ * drawn (no search sent, the answer failed, names none, or the page would show others first).
+ * What the page's code needs only once it has come (/compare's site files) is asked for once
+ * `later` settles.
  */
 export function startEarly(plan: EarlyPlan, address: URL, later: Promise<unknown> = Promise.resolve()): Promise<HTMLImageElement | undefined> {
   const answers = new Map<string, Promise<Response>>();
@@ -171,18 +175,16 @@ export function startEarly(plan: EarlyPlan, address: URL, later: Promise<unknown
   /** The first photo drawn; undefined when none is. */
   let drawn: Promise<HTMLImageElement | undefined>;
   if ('search' in plan) {
-    const { url, body } = searchOf(plan.search, address.searchParams);
-    const answer = ask(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body });
-    // The first card's photo, with its variants (an older build's answer has none: its address);
-    // only when the browser sorts and filters nothing more (any other parameter may reorder the cards).
+    // The search the HTML sent (none when its script did not run: nothing is drawn early then).
+    const started = window.estateSearch;
+    window.estateSearch = undefined;
+    if (started) answers.set(keyOf('POST', started.url, started.body), started.response);
+    // Its JSON, read once, there: the first card's photo, preloaded there as the answer came, is
+    // asked for before it is drawn here.
+    const found = (started ? started.found : Promise.reject(new Error('no early search'))) as Promise<Found[]>;
+    // Drawn only when the browser sorts and filters nothing more (any other parameter may reorder the cards).
     const plain = [...address.searchParams.keys()].every((name) => plan.search.params.includes(name));
-    const found = answer as Promise<Found[]>;
-    photo = plain
-      ? found.then(([first]) => {
-          const picture = pictureOf(first);
-          return picture ? photoOf(picture, plan.search.sizes) : null;
-        })
-      : Promise.resolve(null);
+    photo = Promise.resolve(null);
     // The placeholder cards still there (the app has not drawn the cards yet) show their cards'
     // photos, in the answer's order, the cards' own; not once the visitor has gone to another
     // address (another search's placeholders).
