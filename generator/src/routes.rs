@@ -177,12 +177,15 @@ pub fn guides(content: &Content) -> Vec<(String, Option<Timestamp>)> {
         return Vec::new();
     };
     let mut newest: HashMap<&str, Timestamp> = HashMap::new();
+    // Each location looked up once: 10,000 listings write a few dozen, and a lookup goes through
+    // the terms one by one (some 5 ms for every listing's on each rebuild).
+    let mut terms: HashMap<&str, Option<&crate::content::vocabulary::Term>> = HashMap::new();
     for p in content.published() {
-        let key = p
-            .data
-            .location
-            .as_deref()
-            .and_then(|l| content.vocabulary.find(crate::content::vocabulary::Kind::Communities, l));
+        let key = p.data.location.as_deref().and_then(|l| {
+            *terms
+                .entry(l)
+                .or_insert_with(|| content.vocabulary.find(crate::content::vocabulary::Kind::Communities, l))
+        });
         if let Some(term) = key {
             let at = newest.entry(term.key.as_str()).or_insert(p.data.created_at);
             *at = (*at).max(p.data.created_at);

@@ -210,43 +210,62 @@ class Pool {
    * to the workers `group` at a time (a page's languages, listed together by sitePages), so a
    * worker reads a listing's files once for its three pages. A worker gets at least `least`
    * pages: starting one costs more than a few pages, but a warm one (`--serve`) costs nothing,
-   * and an edit's few pages are rendered by all of them.
+   * and an edit's few pages are rendered by all of them. With `weight` (a page's cost, as the
+   * size it had), the groups go heaviest first to whichever worker is free: an edit's agent or
+   * developer page costs ten of its listing pages, and dealt in turn they left one worker
+   * rendering alone at the end.
    */
-  async run(dist, base, paths, group, progress, least = 50) {
+  async run(dist, base, paths, group, progress, least = 50, weight = null) {
     const count = Math.min(this.workers.length, Math.max(1, Math.ceil(paths.length / least)));
-    const shares = paths.length
-      ? Array.from({ length: count }, (_, i) => paths.filter((_, j) => Math.floor(j / group) % count === i))
-      : [];
     let done = 0;
     let lastReport = performance.now();
     const failures = [];
     const rendered = [];
+    const job = (worker, share) =>
+      new Promise(/** @param {(value?: unknown) => void} resolvePromise */ (resolvePromise, reject) => {
+        const onMessage = (message) => {
+          done += message.progress ?? 0;
+          if (performance.now() - lastReport > 1000) {
+            lastReport = performance.now();
+            progress(done);
+          }
+          if (!message.failures) return;
+          failures.push(...message.failures);
+          rendered.push(...message.rendered);
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+          resolvePromise();
+        };
+        const onError = (error) => reject(error);
+        const onExit = (code) => reject(new Error(`worker exited with ${code}`));
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        worker.postMessage({ dist, base, paths: share, ...this.page });
+      });
+    if (weight && paths.length) {
+      const groups = [];
+      for (let j = 0; j < paths.length; j += group) groups.push(paths.slice(j, j + group));
+      const cost = (share) => share.reduce((sum, path) => sum + weight(path), 0);
+      const heaviest = groups.map((share) => ({ share, cost: cost(share) })).sort((a, b) => b.cost - a.cost);
+      let next = 0;
+      await Promise.all(
+        this.workers.slice(0, count).map(async ({ worker, ready }) => {
+          await ready;
+          while (next < heaviest.length) await job(worker, heaviest[next++].share);
+        }),
+      );
+      return { failures, rendered, workers: count };
+    }
+    const shares = paths.length
+      ? Array.from({ length: count }, (_, i) => paths.filter((_, j) => Math.floor(j / group) % count === i))
+      : [];
     await Promise.all(
       shares.map(async (share, i) => {
         const { worker, ready } = this.workers[i];
         await ready;
-        await new Promise(/** @param {(value?: unknown) => void} resolvePromise */ (resolvePromise, reject) => {
-          const onMessage = (message) => {
-            done += message.progress ?? 0;
-            if (performance.now() - lastReport > 1000) {
-              lastReport = performance.now();
-              progress(done);
-            }
-            if (!message.failures) return;
-            failures.push(...message.failures);
-            rendered.push(...message.rendered);
-            worker.off('message', onMessage);
-            worker.off('error', onError);
-            worker.off('exit', onExit);
-            resolvePromise();
-          };
-          const onError = (error) => reject(error);
-          const onExit = (code) => reject(new Error(`worker exited with ${code}`));
-          worker.on('message', onMessage);
-          worker.on('error', onError);
-          worker.on('exit', onExit);
-          worker.postMessage({ dist, base, paths: share, ...this.page });
-        });
+        await job(worker, share);
       }),
     );
     return { failures, rendered, workers: count };
@@ -518,7 +537,8 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
       lap(`planned (${plan.render.length} to render, ${plan.copy.length} to copy)`);
       cache.restore(plan.copy);
       const group = server.languages.length;
-      const { failures, rendered } = await pool.run(dist, base, plan.render, group, () => {}, group);
+      const weight = (path) => cache.previous.pages[path]?.size ?? 0;
+      const { failures, rendered } = await pool.run(dist, base, plan.render, group, () => {}, group, weight);
       lap('rendered');
       if (failures.length) {
         answer({ ok: false, failures, written: { rendered: [], copied: [] }, seconds: seconds() });

@@ -183,6 +183,18 @@ impl FileBytes {
         file.set_len(self.len() as u64)
     }
 
+    /// Whether these are `last`'s bytes, told by the parts of two arrays (the same allocations,
+    /// or parts of the same bytes) without hashing them; parts cut otherwise count as other bytes.
+    pub fn same_parts(&self, last: &FileBytes) -> bool {
+        match (&self.repr, &last.repr) {
+            (Repr::Array(now), Repr::Array(was)) => {
+                now.len() == was.len() && now.iter().zip(was).all(|(a, b)| Arc::ptr_eq(a, b) || a == b)
+            }
+            (Repr::Whole(now), Repr::Whole(was)) => now == was,
+            _ => false,
+        }
+    }
+
     /// Whether the file at `path` holds these bytes already.
     pub fn is_in(&self, path: &Path) -> bool {
         if !std::fs::metadata(path).is_ok_and(|m| m.len() == self.len() as u64) {

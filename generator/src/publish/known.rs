@@ -68,8 +68,8 @@ pub(super) struct Known {
     pub(super) tree: u64,
     /// The guides', agents' and developers' files.
     pub(super) groups: super::groups::Groups,
-    /// Each file written by [`write_changed`] (relative to the output folder) and its fingerprint.
-    pub(super) files: HashMap<PathBuf, Fingerprint>,
+    /// Each file written by [`write_changed`] (relative to the output folder) and what it holds.
+    pub(super) files: HashMap<PathBuf, Holds>,
     /// Every file of `api/` and `data/` the build wanted (relative to the output folder), when
     /// known.
     pub(super) wanted: Option<HashSet<PathBuf>>,
@@ -136,6 +136,17 @@ impl Permits {
 /// JSON array files by path, each with its parts in order.
 pub(super) type Arrays = HashMap<String, Arc<FileBytes>>;
 
+/// What a data file the last build wrote holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Holds {
+    /// The bytes of this fingerprint.
+    Print(Fingerprint),
+    /// The JSON array [`Known::arrays`] keeps for its path: told apart from the next build's by
+    /// its parts, never hashed (a listing sold changes the API's 35 MB list of listings, whose
+    /// hash cost an edit some 10 ms).
+    Array,
+}
+
 pub(super) type People = (Vec<Arc<Record<MemberFile>>>, Vec<Arc<Record<DeveloperFile>>>);
 
 /// What `estate serve` keeps of the files written by name beside the data files (the sitemap,
@@ -172,23 +183,41 @@ impl NamedPrints {
 /// has there is written over from its first changed part on ([`FileBytes::write_over`]).
 /// The changed files for which `later` holds (relative paths) are not written but returned as
 /// [`Later`] writes, for the caller to make when it will.
+/// An array job whose file holds the last build's array (`Holds::Array`) is compared with it by
+/// parts, not hashed.
 /// Returns the paths written or to be written (absolute), with `known` the fingerprints of the
 /// jobs' files, and the writes left for later.
 pub(super) fn write_changed(
     jobs: &[Job],
     out: &Path,
-    known: Option<&HashMap<PathBuf, Fingerprint>>,
+    known: Option<&HashMap<PathBuf, Holds>>,
     trusted: bool,
     arrays: &HashMap<PathBuf, &Arc<FileBytes>>,
     later: &(dyn Fn(&Path) -> bool + Sync),
-) -> std::io::Result<(Vec<PathBuf>, HashMap<PathBuf, Fingerprint>, Later)> {
-    let prints: Option<Vec<Fingerprint>> =
-        known.map(|_| jobs.par_iter().map(|(_, b)| b.fingerprint()).collect());
+) -> std::io::Result<(Vec<PathBuf>, HashMap<PathBuf, Holds>, Later)> {
+    // What the file at a job's path holds, when `out` holds the last build.
+    let held = |path: &PathBuf| known.filter(|_| trusted).and_then(|known| known.get(path));
+    // The last build's array that an array job's file holds.
+    let held_array = |i: usize| {
+        let (path, bytes) = &jobs[i];
+        let last = arrays.get(path).filter(|_| bytes.parts().is_some() && held(path) == Some(&Holds::Array));
+        last.map(|last| &***last)
+    };
+    let prints: Option<Vec<Holds>> = known.map(|_| {
+        jobs.par_iter()
+            .enumerate()
+            .map(|(i, (_, b))| match held_array(i) {
+                Some(_) => Holds::Array,
+                None => Holds::Print(b.fingerprint()),
+            })
+            .collect()
+    });
     // What the last build wrote at the job's path, when `out` holds that build: the same
-    // fingerprint is the same bytes, another is other bytes (neither needs the file read back:
-    // the API's list of 10,000 listings is 35 MB).
-    let known_print = |i: usize| match (known, &prints) {
-        (Some(known), Some(prints)) if trusted => known.get(&jobs[i].0).map(|print| *print == prints[i]),
+    // fingerprint (or array) is the same bytes, another is other bytes (neither needs the file
+    // read back: the API's list of 10,000 listings is 35 MB).
+    let known_print = |i: usize| match (held_array(i), held(&jobs[i].0), &prints) {
+        (Some(last), _, _) => Some(jobs[i].1.same_parts(last)),
+        (None, Some(print), Some(prints)) => Some(*print == prints[i]),
         _ => None,
     };
     let mut folders: std::collections::BTreeMap<&Path, Vec<usize>> = std::collections::BTreeMap::new();
@@ -229,8 +258,10 @@ pub(super) fn write_changed(
                     let (relative, bytes) = &jobs[i];
                     let path = out.join(relative);
                     // What the file holds, when known.
-                    let there = arrays.get(relative).filter(|last| {
-                        trusted && known.and_then(|known| known.get(relative)) == Some(&last.fingerprint())
+                    let there = arrays.get(relative).filter(|last| match held(relative) {
+                        Some(Holds::Array) => true,
+                        Some(Holds::Print(print)) => *print == last.fingerprint(),
+                        None => false,
                     });
                     if later(relative) {
                         let write = LaterWrite {
@@ -247,8 +278,13 @@ pub(super) fn write_changed(
                 .collect::<std::io::Result<Vec<PathBuf>>>()
         })
         .collect::<std::io::Result<_>>()?;
+    // An array written is the one `Known::arrays` keeps for its path from now on.
     let prints = prints
-        .map(|prints| jobs.iter().zip(prints).map(|((path, _), print)| (path.clone(), print)).collect())
+        .map(|prints| {
+            let holds =
+                |(b, print): (&Arc<FileBytes>, Holds)| if b.parts().is_some() { Holds::Array } else { print };
+            jobs.iter().zip(prints).map(|((path, b), print)| (path.clone(), holds((b, print)))).collect()
+        })
         .unwrap_or_default();
     let later = Later(left.into_inner().unwrap_or_else(PoisonError::into_inner));
     Ok((written.into_iter().flatten().collect(), prints, later))
@@ -473,8 +509,10 @@ mod tests {
         // bytes this build wants.
         std::fs::write(out.path().join(&same), b"[1]").unwrap();
         std::fs::write(out.path().join(&other), b"[3]").unwrap();
-        let known =
-            HashMap::from([(same.clone(), fingerprint(b"[1]")), (other.clone(), fingerprint(b"[2]"))]);
+        let known = HashMap::from([
+            (same.clone(), Holds::Print(fingerprint(b"[1]"))),
+            (other.clone(), Holds::Print(fingerprint(b"[2]"))),
+        ]);
         let jobs: Vec<Job> = vec![
             (same.clone(), Arc::new(b"[1]".to_vec().into())),
             (other.clone(), Arc::new(b"[3]".to_vec().into())),
@@ -483,7 +521,7 @@ mod tests {
         let (written, prints, _) =
             write_changed(&jobs, out.path(), Some(&known), true, &HashMap::new(), &|_| false).unwrap();
         assert_eq!(written, vec![out.path().join(&other)]);
-        assert_eq!(prints[&other], fingerprint(b"[3]"));
+        assert_eq!(prints[&other], Holds::Print(fingerprint(b"[3]")));
         // Not trusted (the folder may hold another build): the files are compared, none differs.
         let (written, _, _) =
             write_changed(&jobs, out.path(), Some(&known), false, &HashMap::new(), &|_| false).unwrap();

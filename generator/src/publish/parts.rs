@@ -81,37 +81,70 @@ pub fn write(path: &Path, parts: &[Part], last: Option<&[Part]>) -> io::Result<b
         file.into_inner().map_err(io::IntoInnerError::into_error)?;
         return Ok(true);
     };
-    let mut file: Option<std::fs::File> = None;
-    let open = |file: &mut Option<std::fs::File>| -> io::Result<()> {
-        if file.is_none() {
-            *file = Some(std::fs::OpenOptions::new().write(true).open(path)?);
-        }
-        Ok(())
-    };
+    // One buffered writer for the whole file: parts that differ one after the other are written
+    // as one run, not each with a seek and a write of its own (a listing sold shifts the
+    // sitemap's elements of the same length by one: some 15,000 small writes took 30 ms).
+    let mut file = Positioned { path, writer: None, at: 0 };
     let mut offset = 0;
     let mut i = 0;
     while i < parts.len() && i < last.len() && parts[i].len() == last[i].len() {
         if !Arc::ptr_eq(&parts[i], &last[i]) && parts[i] != last[i] {
-            open(&mut file)?;
-            let file = file.as_mut().expect("opened");
-            file.seek(SeekFrom::Start(offset))?;
-            file.write_all(&parts[i])?;
+            file.write_at(offset, &parts[i])?;
         }
         offset += parts[i].len() as u64;
         i += 1;
     }
     if i == parts.len() && i == last.len() {
-        return Ok(file.is_some());
+        return file.finish(None);
     }
-    open(&mut file)?;
-    let file = file.as_mut().expect("opened");
-    file.seek(SeekFrom::Start(offset))?;
-    let mut rest = io::BufWriter::with_capacity(1 << 20, &mut *file);
-    parts[i..].iter().try_for_each(|part| rest.write_all(part))?;
-    rest.flush()?;
-    drop(rest);
-    file.set_len(offset + size(&parts[i..]))?;
-    Ok(true)
+    // Opened and placed even when nothing follows: the file is cut there.
+    file.write_at(offset, &[])?;
+    let mut at = offset;
+    for part in &parts[i..] {
+        file.write_at(at, part)?;
+        at += part.len() as u64;
+    }
+    file.finish(Some(at))
+}
+
+/// A file written at places of its own, through one buffer: a write where the last one ended
+/// goes on without a seek.
+struct Positioned<'a> {
+    path: &'a Path,
+    writer: Option<io::BufWriter<std::fs::File>>,
+    /// Where the writer's next byte goes.
+    at: u64,
+}
+
+impl Positioned<'_> {
+    fn write_at(&mut self, offset: u64, bytes: &[u8]) -> io::Result<()> {
+        let writer = match &mut self.writer {
+            Some(writer) => {
+                if self.at != offset {
+                    writer.seek(SeekFrom::Start(offset))?;
+                }
+                writer
+            }
+            None => {
+                let mut file = std::fs::OpenOptions::new().write(true).open(self.path)?;
+                file.seek(SeekFrom::Start(offset))?;
+                self.writer.insert(io::BufWriter::with_capacity(1 << 20, file))
+            }
+        };
+        writer.write_all(bytes)?;
+        self.at = offset + bytes.len() as u64;
+        Ok(())
+    }
+
+    /// Flushed, and cut at `len` when given. Returns whether anything was written.
+    fn finish(self, len: Option<u64>) -> io::Result<bool> {
+        let Some(writer) = self.writer else { return Ok(false) };
+        let file = writer.into_inner().map_err(io::IntoInnerError::into_error)?;
+        if let Some(len) = len {
+            file.set_len(len)?;
+        }
+        Ok(true)
+    }
 }
 
 /// Whether the file at `path` holds exactly `parts`.

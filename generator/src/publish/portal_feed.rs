@@ -176,17 +176,20 @@ pub fn render(content: &Content, base: &str, memo: Option<&Memo>) -> (Vec<Part>,
         })
         .collect();
     // The last order holds while every listing read again kept its place in it: in the feed
-    // or not as before, with the same date and reference.
+    // or not as before (or out of it now: a listing sold), with the same date and reference.
+    // Those out of the feed now are taken out of it; the rest stays in order.
     let order_holds = aligned
         && !kept.listings.is_empty()
         && listings.iter().zip(&kept.listings).all(|((now, element), (then, was))| {
             Arc::ptr_eq(now, then)
-                || (element.is_some() == was.is_some()
+                || ((element.is_some() == was.is_some() || element.is_none())
                     && now.data.created_at == then.data.created_at
                     && now.data.reference == then.data.reference)
         });
     let order = if order_holds {
-        std::mem::take(&mut kept.order)
+        let mut order = std::mem::take(&mut kept.order);
+        order.retain(|&i| listings[i].1.is_some());
+        order
     } else {
         let mut order: Vec<usize> = (0..listings.len()).filter(|&i| listings[i].1.is_some()).collect();
         order.sort_by(|&a, &b| feed_order(&listings[a].0.data, &listings[b].0.data));

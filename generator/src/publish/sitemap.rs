@@ -8,8 +8,6 @@
 //! `<url>` names all of them, itself included, as `<xhtml:link rel="alternate" hreflang="..">`
 //! children, plus `x-default` (the English page), as Google asks for localized versions.
 
-use std::collections::HashMap;
-use std::hash::{Hash as _, Hasher as _};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
@@ -114,9 +112,9 @@ fn localized_page(path: &str, lastmod: Option<Timestamp>) -> Vec<Entry> {
         .collect()
 }
 
-/// What `estate serve` keeps of the last sitemap: each page's `<url>` elements with the date
-/// they carry, the files they were joined into with a hash of the pages they list, and the
-/// records those pages came from. An edit that changes no page's address or date (most do not:
+/// What `estate serve` keeps of the last sitemap: its pages in order, each with its `<url>`
+/// elements and the date they carry, the files they were joined into, and the records those
+/// pages came from. An edit that changes no page's address or date (most do not:
 /// a listing's texts, prices, photos) reuses the files without listing the pages again; one
 /// that does (a listing sold or added, a new date) renders only those pages' elements again
 /// and joins the kept ones: at 10,000 listings rendering all 30,000 elements took 60 ms and
@@ -128,10 +126,11 @@ pub struct Memo(Arc<Mutex<Kept>>);
 struct Kept {
     /// The site's address the elements were made with.
     base: String,
-    /// Each page's elements (one per language) by its default-language path.
-    pages: HashMap<String, (Stamp, Arc<[Part]>)>,
-    /// The files and the hash of the pages they list.
-    files: Option<(u64, Files)>,
+    /// The pages of the last files in order: each one's default-language path, date and
+    /// elements (one per language).
+    pages: Vec<(String, Stamp, Arc<[Part]>)>,
+    /// The files of those pages.
+    files: Option<Files>,
     /// The records the files were made from.
     from: Option<Sources>,
 }
@@ -207,7 +206,7 @@ pub fn files_for(content: &Content, base: &str, memo: Option<&Memo>) -> Files {
     if let Some(memo) = memo {
         let mut kept = memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if kept.base == base
-            && let Some((_, files)) = &kept.files
+            && let Some(files) = &kept.files
             && kept.from.as_ref().is_some_and(|from| from.same_pages(content))
         {
             let files = files.clone();
@@ -229,45 +228,69 @@ fn files_of(pages: Vec<(String, Option<Timestamp>)>, base: &str, memo: Option<&M
         let elements: Vec<Part> = entries.par_iter().map(|entry| url_element(base, entry)).collect();
         return join(base, entries.iter().map(|e| e.lastmod).zip(&elements), PROTOCOL_LIMITS);
     };
-    let mut hasher = std::hash::DefaultHasher::new();
-    for (path, lastmod) in &pages {
-        path.hash(&mut hasher);
-        stamp(*lastmod).hash(&mut hasher);
-    }
-    let key = hasher.finish();
     let mut kept = memo.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if kept.base != base {
         *kept = Kept { base: base.to_owned(), ..Kept::default() };
     }
-    if let Some((last, files)) = &kept.files
-        && *last == key
-    {
-        return files.clone();
-    }
     let old = std::mem::take(&mut kept.pages);
-    let elements: Vec<Arc<[Part]>> = pages
-        .par_iter()
-        .map(|(path, lastmod)| match old.get(path) {
-            Some((was, elements)) if *was == stamp(*lastmod) => Arc::clone(elements),
-            _ => localized_page(path, *lastmod).iter().map(|entry| url_element(base, entry)).collect(),
-        })
-        .collect();
+    let found = aligned(&pages, &old);
+    // The last elements of a page there with the same date; the others rendered (on every core
+    // when many are: the first build's 30,000).
+    let last = |i: usize| found[i].filter(|&k| old[k].1 == stamp(pages[i].1)).map(|k| &old[k].2);
+    let render = |i: usize| match last(i) {
+        Some(elements) => Arc::clone(elements),
+        None => {
+            localized_page(&pages[i].0, pages[i].1).iter().map(|entry| url_element(base, entry)).collect()
+        }
+    };
+    let new = (0..pages.len()).filter(|&i| last(i).is_none()).count();
+    let elements: Vec<Arc<[Part]>> = if new > 64 {
+        (0..pages.len()).into_par_iter().map(render).collect()
+    } else {
+        (0..pages.len()).map(render).collect()
+    };
+    let same = new == 0 && pages.len() == old.len() && found.iter().enumerate().all(|(i, k)| *k == Some(i));
+    let files = match &kept.files {
+        Some(files) if same => files.clone(),
+        _ => join(
+            base,
+            pages
+                .iter()
+                .zip(&elements)
+                .flat_map(|((_, lastmod), elements)| elements.iter().map(move |e| (*lastmod, e))),
+            PROTOCOL_LIMITS,
+        ),
+    };
     drop(old);
-    let files = join(
-        base,
-        pages
-            .iter()
-            .zip(&elements)
-            .flat_map(|((_, lastmod), elements)| elements.iter().map(move |e| (*lastmod, e))),
-        PROTOCOL_LIMITS,
-    );
     kept.pages = pages
         .into_iter()
         .zip(elements)
-        .map(|((path, lastmod), elements)| (path, (stamp(lastmod), elements)))
+        .map(|((path, lastmod), elements)| (path, stamp(lastmod), elements))
         .collect();
-    kept.files = Some((key, files.clone()));
+    kept.files = Some(files.clone());
     files
+}
+
+/// For each of `pages`, the place of the same path among the `last` pages, when it is there a
+/// few places on from the last one found: both lists keep their order (fixed pages, listings,
+/// posts ...), so a page sold or added shifts the rest by one, found without a map of 10,000
+/// paths hashed (a page farther away is rendered again, as a new one).
+fn aligned(
+    pages: &[(String, Option<Timestamp>)],
+    last: &[(String, Stamp, Arc<[Part]>)],
+) -> Vec<Option<usize>> {
+    const AHEAD: usize = 16;
+    let mut next = 0;
+    pages
+        .iter()
+        .map(|(path, _)| {
+            let found = (next..last.len().min(next + AHEAD)).find(|&k| last[k].0 == *path);
+            if let Some(k) = found {
+                next = k + 1;
+            }
+            found
+        })
+        .collect()
 }
 
 /// A W3C Datetime with the offset it was written with, e.g. 2026-10-01T00:00:00+04:00.
