@@ -65,7 +65,10 @@ const replays = new Map<string, () => void>();
  * A click or a submission that reaches one of these forms before React has hydrated it would be
  * lost (React attaches no handler to a part it has not hydrated) or, for a submission, would post
  * the page natively. Held back here and done again when the form hydrates; any sign of interest
- * starts loading the code.
+ * starts loading the code. Held back whole (not passed on): between the form's hydration, which
+ * attaches its handlers, and its effect below, which marks it hydrated, the handler would take
+ * the event too and the replay would do it a second time (the country button's picker opened,
+ * then closed again; a form sent twice).
  */
 function holdUntilHydrated(event: Event): void {
   const target = event.target instanceof Element ? event.target : null;
@@ -75,9 +78,11 @@ function holdUntilHydrated(event: Event): void {
   wantForms();
   if (event.type === 'click' && target instanceof HTMLElement) {
     event.preventDefault();
+    event.stopPropagation();
     replays.set(name, () => target.click());
   } else if (event.type === 'submit') {
     event.preventDefault();
+    event.stopPropagation();
     replays.set(name, () => form.requestSubmit());
   }
 }
