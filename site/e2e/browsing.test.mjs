@@ -758,8 +758,17 @@ describe('filters in the address', () => {
     const { page } = opened;
     await page.addInitScript(() => {
       window.__shift = 0;
+      // What moved, named in a failure: each shifted node's tag and class, and where it went.
+      window.__shifted = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+        for (const entry of list.getEntries()) {
+          if (entry.hadRecentInput) continue;
+          window.__shift += entry.value;
+          for (const { node, previousRect, currentRect } of entry.sources ?? []) {
+            const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName);
+            window.__shifted.push(`${name} ${Math.round(previousRect.y)}->${Math.round(currentRect.y)} at ${Math.round(entry.startTime)} ms`);
+          }
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${server.url}/buy-property?type=Villa&sort=price-asc`, { waitUntil: 'load' });
@@ -769,8 +778,8 @@ describe('filters in the address', () => {
     assert.equal(await page.locator('.type-filter button.chip', { hasText: 'Villa' }).first().getAttribute('aria-pressed'), 'true');
     assert.equal(await page.getByLabel('Sort by').inputValue(), 'price-asc');
     assert.equal(await page.locator('.listing-hero__count').textContent(), `${villas.length} of ${expected('Residential').length} properties`);
-    const shift = await page.evaluate(() => window.__shift);
-    assert.equal(shift, 0, `cumulative layout shift ${shift}`);
+    const [shift, shifted] = await page.evaluate(() => [window.__shift, window.__shifted]);
+    assert.equal(shift, 0, `cumulative layout shift ${shift}: ${shifted.join('; ')}`);
     await done(opened, 'filtered listing page');
   });
 
