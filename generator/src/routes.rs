@@ -150,6 +150,24 @@ fn encode_path(decoded: &str) -> String {
     decoded.split('/').map(encode_path_segment).collect::<Vec<_>>().join("/")
 }
 
+/// For each of `now`, the place of the same page among `last`, when it is there a few places on
+/// from the last one found. Two builds' pages keep the routes' order (fixed pages, listings,
+/// posts ...), so a page sold or added shifts the rest by one and is found so, without hashing
+/// 10,000 paths into a map; a page moved farther counts as not found.
+pub fn aligned<A, B>(now: &[A], last: &[B], same: impl Fn(&A, &B) -> bool) -> Vec<Option<usize>> {
+    const AHEAD: usize = 16;
+    let mut next = 0;
+    now.iter()
+        .map(|page| {
+            let found = (next..last.len().min(next + AHEAD)).find(|&k| same(page, &last[k]));
+            if let Some(k) = found {
+                next = k + 1;
+            }
+            found
+        })
+        .collect()
+}
+
 /// The date of a page for the sitemap, from the content.
 pub fn updated(content: &Content, updated: Updated) -> Option<Timestamp> {
     let newest_listing = |category: Option<MainCategory>| {

@@ -281,9 +281,12 @@ pub(super) fn write_changed(
     // An array written is the one `Known::arrays` keeps for its path from now on.
     let prints = prints
         .map(|prints| {
-            let holds =
-                |(b, print): (&Arc<FileBytes>, Holds)| if b.parts().is_some() { Holds::Array } else { print };
-            jobs.iter().zip(prints).map(|((path, b), print)| (path.clone(), holds((b, print)))).collect()
+            jobs.iter()
+                .zip(prints)
+                .map(|((path, b), print)| {
+                    (path.clone(), if b.parts().is_some() { Holds::Array } else { print })
+                })
+                .collect()
         })
         .unwrap_or_default();
     let later = Later(left.into_inner().unwrap_or_else(PoisonError::into_inner));

@@ -233,7 +233,7 @@ fn files_of(pages: Vec<(String, Option<Timestamp>)>, base: &str, memo: Option<&M
         *kept = Kept { base: base.to_owned(), ..Kept::default() };
     }
     let old = std::mem::take(&mut kept.pages);
-    let found = aligned(&pages, &old);
+    let found = crate::routes::aligned(&pages, &old, |(path, _), (was, ..)| path == was);
     // The last elements of a page there with the same date; the others rendered (on every core
     // when many are: the first build's 30,000).
     let last = |i: usize| found[i].filter(|&k| old[k].1 == stamp(pages[i].1)).map(|k| &old[k].2);
@@ -269,28 +269,6 @@ fn files_of(pages: Vec<(String, Option<Timestamp>)>, base: &str, memo: Option<&M
         .collect();
     kept.files = Some(files.clone());
     files
-}
-
-/// For each of `pages`, the place of the same path among the `last` pages, when it is there a
-/// few places on from the last one found: both lists keep their order (fixed pages, listings,
-/// posts ...), so a page sold or added shifts the rest by one, found without a map of 10,000
-/// paths hashed (a page farther away is rendered again, as a new one).
-fn aligned(
-    pages: &[(String, Option<Timestamp>)],
-    last: &[(String, Stamp, Arc<[Part]>)],
-) -> Vec<Option<usize>> {
-    const AHEAD: usize = 16;
-    let mut next = 0;
-    pages
-        .iter()
-        .map(|(path, _)| {
-            let found = (next..last.len().min(next + AHEAD)).find(|&k| last[k].0 == *path);
-            if let Some(k) = found {
-                next = k + 1;
-            }
-            found
-        })
-        .collect()
 }
 
 /// A W3C Datetime with the offset it was written with, e.g. 2026-10-01T00:00:00+04:00.

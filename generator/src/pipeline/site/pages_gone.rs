@@ -21,21 +21,15 @@ impl<'a> RoutesChange<'a> {
     /// hashed for it).
     pub fn between(last: &'a Routes, now: &'a Routes) -> RoutesChange<'a> {
         use std::collections::HashSet;
-        const AHEAD: usize = 16;
         let pages = |routes: &'a Routes| routes.pages().map(|path| path.as_ref()).collect::<Vec<&str>>();
         let (was, is) = (pages(last), pages(now));
-        let (mut lone_was, mut lone_is) = (Vec::new(), Vec::new());
-        let mut next = 0;
-        for path in &is {
-            match (next..was.len().min(next + AHEAD)).find(|&k| was[k] == *path) {
-                Some(k) => {
-                    lone_was.extend_from_slice(&was[next..k]);
-                    next = k + 1;
-                }
-                None => lone_is.push(*path),
-            }
-        }
-        lone_was.extend_from_slice(&was[next..]);
+        let found = crate::routes::aligned(&is, &was, |a, b| a == b);
+        let mut matched = vec![false; was.len()];
+        found.iter().flatten().for_each(|&k| matched[k] = true);
+        let lone_is: Vec<&str> =
+            is.iter().zip(&found).filter(|(_, k)| k.is_none()).map(|(path, _)| *path).collect();
+        let lone_was: Vec<&str> =
+            was.iter().zip(&matched).filter(|(_, m)| !**m).map(|(path, _)| *path).collect();
         let (was, is): (HashSet<&str>, HashSet<&str>) =
             (lone_was.iter().copied().collect(), lone_is.iter().copied().collect());
         RoutesChange {
