@@ -125,13 +125,15 @@ async function workerMain() {
       }
     }, KEPT_FILES);
     const folders = new Set();
+    // The card grids of the main pages rendered, for their aliases after them (one job, one data).
+    const grids = new Map();
     const pagesRendered = [];
     const failures = [];
     let done = 0;
     for (const path of paths) {
       try {
         inputs = new Set();
-        const rendered = await server.render(path);
+        const rendered = await server.render(path, grids);
         const read = [...inputs].sort();
         inputs = null;
         if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
@@ -206,17 +208,19 @@ class Pool {
   }
 
   /**
-   * Renders `paths` into `dist`; `progress(done)` is called about once a second. Paths are dealt
-   * to the workers `group` at a time (a page's languages, listed together by sitePages), so a
-   * worker reads a listing's files once for its three pages. A worker gets at least `least`
+   * Renders the pages of `groups` (lists of paths, `pageGroups`) into `dist`; `progress(done)` is
+   * called about once a second. A group goes to one worker, which renders its pages in order
+   * from the same data: it reads a listing's files once for its three pages, and an alias's page
+   * takes the cards its main page drew. A worker gets at least `least`
    * pages: starting one costs more than a few pages, but a warm one (`--serve`) costs nothing,
    * and an edit's few pages are rendered by all of them. With `weight` (a page's cost, as the
    * size it had), the groups go heaviest first to whichever worker is free: an edit's agent or
    * developer page costs ten of its listing pages, and dealt in turn they left one worker
    * rendering alone at the end.
    */
-  async run(dist, base, paths, group, progress, least = 50, weight = null) {
-    const count = Math.min(this.workers.length, Math.max(1, Math.ceil(paths.length / least)));
+  async run(dist, base, groups, progress, least = 50, weight = null) {
+    const pages = groups.reduce((sum, share) => sum + share.length, 0);
+    const count = Math.min(this.workers.length, Math.max(1, Math.ceil(pages / least)));
     let done = 0;
     let lastReport = performance.now();
     const failures = [];
@@ -244,9 +248,7 @@ class Pool {
         worker.on('exit', onExit);
         worker.postMessage({ dist, base, paths: share, ...this.page });
       });
-    if (weight && paths.length) {
-      const groups = [];
-      for (let j = 0; j < paths.length; j += group) groups.push(paths.slice(j, j + group));
+    if (weight && pages) {
       const cost = (share) => share.reduce((sum, path) => sum + weight(path), 0);
       const heaviest = groups.map((share) => ({ share, cost: cost(share) })).sort((a, b) => b.cost - a.cost);
       let next = 0;
@@ -258,9 +260,7 @@ class Pool {
       );
       return { failures, rendered, workers: count };
     }
-    const shares = paths.length
-      ? Array.from({ length: count }, (_, i) => paths.filter((_, j) => Math.floor(j / group) % count === i))
-      : [];
+    const shares = pages ? Array.from({ length: count }, (_, i) => groups.filter((_, j) => j % count === i).flat()) : [];
     await Promise.all(
       shares.map(async (share, i) => {
         const { worker, ready } = this.workers[i];
@@ -335,6 +335,25 @@ async function sitePages(dist, server) {
 /** `pages` in every language, a page's languages one after another: one worker renders them back to back, from the same data. */
 function localized(pages, server) {
   return pages.flatMap((path) => server.languages.map((lang) => server.localePath(lang, path)));
+}
+
+/**
+ * `paths` in the groups a worker renders together, in order: a page's languages (listed together
+ * by `localized`), and a listing page's with its aliases' (/rent-property with /Rental), the main
+ * page's first, whose cards the aliases' pages take.
+ */
+function pageGroups(paths, server) {
+  /** @type {Map<string, { main: string[], aliases: string[] }>} */
+  const groups = new Map();
+  for (const path of paths) {
+    const bare = server.stripLang(path);
+    const main = server.aliases[bare];
+    const key = main ?? bare;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { main: [], aliases: [] }));
+    (main === undefined ? group.main : group.aliases).push(path);
+  }
+  return [...groups.values()].map(({ main, aliases }) => [...main, ...aliases]);
 }
 
 /** The site's address, for absolute canonical and hreflang links ('' where it is not known). */
@@ -419,8 +438,7 @@ async function main() {
   // Under --serve every worker stays for the rebuilds; otherwise only as many as there is work for.
   const count = serve ? workers : Math.min(workers, Math.ceil(paths.length / 50));
   pool.grow(count);
-  const group = build.server.languages.length;
-  const running = pool.run(dist, base, paths, group, (done) => console.log(`prerender: ${done}/${paths.length} pages`));
+  const running = pool.run(dist, base, pageGroups(paths, build.server), (done) => console.log(`prerender: ${done}/${paths.length} pages`));
   if (cache) {
     // The workers render while the cached pages are put back (other pages, so other files):
     // a turn of the event loop first sends them their jobs.
@@ -536,9 +554,8 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
       const plan = !changed ? cache.plan(allPaths) : added ? cache.planKnown(allPaths, changed, added, removed, server.stripLang) : cache.planChanged(allPaths, changed);
       lap(`planned (${plan.render.length} to render, ${plan.copy.length} to copy)`);
       cache.restore(plan.copy);
-      const group = server.languages.length;
       const weight = (path) => cache.previous.pages[path]?.size ?? 0;
-      const { failures, rendered } = await pool.run(dist, base, plan.render, group, () => {}, group, weight);
+      const { failures, rendered } = await pool.run(dist, base, pageGroups(plan.render, server), () => {}, server.languages.length, weight);
       lap('rendered');
       if (failures.length) {
         answer({ ok: false, failures, written: { rendered: [], copied: [] }, seconds: seconds() });

@@ -3,6 +3,7 @@
 // non-executable JSON block, so the pages run no inline script and a strict CSP holds.
 import { renderToString } from 'react-dom/server';
 import { ImagePreloadContext, type ImagePreload } from './components/Picture';
+import { CardsDrawn, GRID_SLOT, GRID_START } from './components/PropertyCard';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -12,9 +13,9 @@ import {
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router';
-import { fixedRoutes, routes, type PageHandle } from './routes';
+import { ALIASES, fixedRoutes, routes, type PageHandle } from './routes';
 import { MetaContext, type Meta } from './meta';
-import { DEFAULT_LANG, langOfPath, loadAllMessages, type Lang } from './i18n';
+import { DEFAULT_LANG, langOfPath, loadAllMessages, localePath, stripLang, type Lang } from './i18n';
 import { loadForms } from './forms/deferred';
 import type { EarlyPlan } from './early';
 
@@ -25,6 +26,9 @@ export { documentWriter } from './document';
 export { SHELL_PAGES as shellPages } from './property/shell';
 /** The published files' paths (contract::files): the prerender reads the routes and the site from dist/. */
 export { ROUTES as routesFile, SITE as siteFile } from './paths';
+
+/** The other names of the listing pages, each with its main page's path (no language prefix). */
+export const aliases: Record<string, string> = ALIASES;
 
 /** Every fixed path of the route table; content paths come from the generator's `routesFile`. */
 export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
@@ -60,30 +64,77 @@ function handlerFor(lang: Lang): StaticHandler {
 // (forms/deferred.tsx), so the pages' HTML holds them in full.
 const messagesLoaded = Promise.all([loadAllMessages(), loadForms()]);
 
-export async function render(url: string): Promise<Rendered> {
+/** The main pages that have aliases (/rent-property for /Rental...). */
+const ALIASED = new Set(Object.values(ALIASES));
+
+/**
+ * The card grids of the main pages rendered so far, by path (with its language prefix): an
+ * alias's page draws its main page's cards, in its language, from the same data. Kept by the
+ * caller for pages rendered from the same data files, its aliases after a main page.
+ */
+export type DrawnGrids = Map<string, string>;
+
+/**
+ * Renders `url`. With `grids`, an alias's page whose main page in its language is there takes
+ * that page's cards (all but what the path decides: its canonical link, the active link of the
+ * menu, the tabs and the language switch is rendered as ever), and a main page leaves its cards
+ * there.
+ */
+export async function render(url: string, grids?: DrawnGrids): Promise<Rendered> {
   await messagesLoaded;
   const address = new URL(url, 'http://localhost');
-  const handler = handlerFor(langOfPath(address.pathname));
+  const lang = langOfPath(address.pathname);
+  const handler = handlerFor(lang);
   const context = await handler.query(new Request(address));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
+  const bare = stripLang(address.pathname);
+  const main = ALIASES[bare];
+  const grid = main === undefined ? undefined : grids?.get(localePath(lang, main));
   const router = createStaticRouter(matchedBranch(handler.dataRoutes, context), context);
   let meta: Meta | null = null;
   const images: ImagePreload[] = [];
-  const html = renderToString(
+  let html = renderToString(
     <MetaContext.Provider value={(collected) => (meta = collected)}>
       <ImagePreloadContext.Provider value={(image) => images.push(image)}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <CardsDrawn.Provider value={grid !== undefined}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </CardsDrawn.Provider>
       </ImagePreloadContext.Provider>
     </MetaContext.Provider>,
   );
+  if (grid !== undefined) {
+    const at = html.indexOf(GRID_SLOT);
+    if (at >= 0) html = html.slice(0, at) + grid + html.slice(at + GRID_SLOT.length);
+  } else if (grids && ALIASED.has(bare)) {
+    const drawn = gridOf(html);
+    if (drawn !== null) grids.set(address.pathname, drawn);
+  }
   const pages = context.matches.flatMap((match) => {
     const handle = match.route.handle as Partial<PageHandle> | undefined;
     return handle?.module && handle.messages ? [{ module: handle.module, messages: handle.messages, eager: handle.eager }] : [];
   });
   const early = context.matches.map((match) => (match.route.handle as { early?: EarlyPlan } | undefined)?.early).find(Boolean) ?? null;
   return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages, images, early };
+}
+
+/**
+ * The page's one card grid (the list element PropertyGrid draws, to its closing tag), or null
+ * when it has none or several. React's HTML escapes every `<` of a text or an attribute, so the
+ * list's end is where as many lists have closed as opened.
+ */
+function gridOf(html: string): string | null {
+  const start = html.indexOf(GRID_START);
+  if (start < 0 || html.indexOf(GRID_START, start + 1) >= 0) return null;
+  const tags = /<(\/?)ul[\s>]/g;
+  tags.lastIndex = start;
+  let depth = 0;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[1] ? -1 : 1;
+    if (depth === 0) return html.slice(start, html.indexOf('>', tag.index) + 1);
+  }
+  return null;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The property card (image, price, title, location, facts), and the grid of them (1, 2 or 3
 // columns by width).
-import { useId } from 'react';
+import { createContext, useContext, useId } from 'react';
 import { Link } from '../i18n/link';
 import { localePath, typeLabel, useT } from '../i18n';
 import { enAttrs, localize } from '../i18n/content';
@@ -151,6 +151,18 @@ export function PropertyCard({ property: card, priority = false, fetching }: { p
  * worse either way (a preload: 1.45 -> 1.77 s; this: 1.67 -> 1.75 s): it leaves a lazy photo, of
  * low priority, out of its optimistic estimate (docs/site.md).
  */
+/**
+ * The prerender's: the cards of this page are drawn already, and the grid is a stand-in for them
+ * (`GRID_SLOT`). An alias's page (/Rental for /rent-property) shows its main page's cards in its
+ * language; entry-server.tsx's `render` takes them from that page's HTML instead of drawing them
+ * again. Unset in the browser.
+ */
+export const CardsDrawn = createContext(false);
+
+/** The HTML of the grid's stand-in, and how the grid's list begins (`GRID_START`): the prerender finds them by these. */
+export const GRID_SLOT = '<ul data-grid-slot=""></ul>';
+export const GRID_START = '<ul class="card-grid" role="list">';
+
 export function PropertyGrid({
   properties,
   empty,
@@ -163,6 +175,8 @@ export function PropertyGrid({
   firstHigh?: boolean;
 }) {
   const t = useT();
+  // A preload of its first photo (`first`) is collected while its cards are drawn: then drawn.
+  const drawn = (import.meta.env.SSR ? useContext(CardsDrawn) : false) && !first;
   if (properties.length === 0) {
     return (
       <p className="empty-state" role="status">
@@ -171,6 +185,7 @@ export function PropertyGrid({
       </p>
     );
   }
+  if (drawn) return <ul data-grid-slot="" />;
   return (
     <ul className="card-grid" role="list">
       {/* A card is a part of the page's hydration (a screen of cards is a long task on a phone). */}
