@@ -85,6 +85,12 @@ function outputFile(dist, path, shells, server) {
 const KEPT_FILES = 32;
 
 /**
+ * The property cards a warm worker keeps between rebuilds, the last used: a sale's agent's and
+ * developer's pages hold 96 each in each language (some 4 KB a card).
+ */
+const KEPT_CARDS = 4000;
+
+/**
  * A worker: imports the SSR bundle once, then renders the pages of each job it is sent
  * ({ dist, base, paths, template, manifest }), reading loader data from that job's dist/, and answers
  * { failures, rendered }. Under `--serve` it stays for the next job.
@@ -93,6 +99,8 @@ async function workerMain() {
   const { ssr, cache } = workerData;
   const server = await import(pathToFileURL(ssr).href);
   const shells = server.shellPages ?? [];
+  // The cards drawn for `estate serve`'s rebuilds, kept for the next (components/keptCards.ts).
+  const keptCards = new server.KeptCards(KEPT_CARDS);
   // The page template and Vite's manifest come with the jobs: the worker starts before the
   // output folder that holds them is written.
   let writeDocument = null;
@@ -109,7 +117,8 @@ async function workerMain() {
   });
   parentPort.postMessage({ ready: true });
 
-  async function renderJob({ dist, base, paths, template, manifest }) {
+  async function renderJob({ dist, base, paths, template, manifest, keepCards }) {
+    const cards = keepCards ? keptCards : undefined;
     if (!page || page.template !== template || JSON.stringify(page.manifest) !== JSON.stringify(manifest)) {
       page = { template, manifest };
       writeDocument = server.documentWriter(template, manifest);
@@ -133,7 +142,7 @@ async function workerMain() {
     for (const path of paths) {
       try {
         inputs = new Set();
-        const rendered = await server.render(path, grids);
+        const rendered = await server.render(path, grids, cards);
         const read = [...inputs].sort();
         inputs = null;
         if (rendered.kind === 'redirect') throw new Error(`redirects to ${rendered.location}`);
@@ -190,6 +199,8 @@ class Pool {
     this.workers = [];
     /** What every job's pages are written with: { template, manifest } (see `loadTemplate`). */
     this.page = { template: '', manifest: null };
+    /** Whether the workers keep the cards they draw for the next job (`estate serve`'s rebuilds). */
+    this.keepCards = false;
     this.grow(count);
   }
 
@@ -246,7 +257,7 @@ class Pool {
         worker.on('message', onMessage);
         worker.on('error', onError);
         worker.on('exit', onExit);
-        worker.postMessage({ dist, base, paths: share, ...this.page });
+        worker.postMessage({ dist, base, paths: share, ...this.page, keepCards: this.keepCards });
       });
     if (weight && pages) {
       const cost = (share) => share.reduce((sum, path) => sum + weight(path), 0);
@@ -505,6 +516,7 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
   /** @param {ServeAnswer} message */
   const answer = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
   answer({ ready: true });
+  pool.keepCards = true;
   const server = build.server;
   // The pages of the last request, when it succeeded: then every one of them is in the cache's
   // manifest, as rendered or kept (null: listed and planned whole next time).

@@ -4,6 +4,7 @@
 import { renderToString } from 'react-dom/server';
 import { ImagePreloadContext, type ImagePreload } from './components/Picture';
 import { CardsDrawn, GRID_SLOT, GRID_START } from './components/PropertyCard';
+import { CardDrawingContext, closing, type KeptCards } from './components/keptCards';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -20,6 +21,7 @@ import { loadForms } from './forms/deferred';
 import type { EarlyPlan } from './early';
 
 export { observeReads, setDataSource } from './data';
+export { KeptCards } from './components/keptCards';
 export { LANGS as languages, DEFAULT_LANG as defaultLanguage, localePath, stripLang } from './i18n';
 /** The HTML document of each page, from the client build's template and manifest. */
 export { documentWriter } from './document';
@@ -78,9 +80,9 @@ export type DrawnGrids = Map<string, string>;
  * Renders `url`. With `grids`, an alias's page whose main page in its language is there takes
  * that page's cards (all but what the path decides: its canonical link, the active link of the
  * menu, the tabs and the language switch is rendered as ever), and a main page leaves its cards
- * there.
+ * there. With `cards`, the cards it keeps are put back, not drawn, and those drawn are kept.
  */
-export async function render(url: string, grids?: DrawnGrids): Promise<Rendered> {
+export async function render(url: string, grids?: DrawnGrids, cards?: KeptCards): Promise<Rendered> {
   await messagesLoaded;
   const address = new URL(url, 'http://localhost');
   const lang = langOfPath(address.pathname);
@@ -95,15 +97,19 @@ export async function render(url: string, grids?: DrawnGrids): Promise<Rendered>
   const router = createStaticRouter(matchedBranch(handler.dataRoutes, context), context);
   let meta: Meta | null = null;
   const images: ImagePreload[] = [];
+  const drawing = cards?.drawing() ?? null;
   let html = renderToString(
     <MetaContext.Provider value={(collected) => (meta = collected)}>
       <ImagePreloadContext.Provider value={(image) => images.push(image)}>
         <CardsDrawn.Provider value={grid !== undefined}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <CardDrawingContext.Provider value={drawing}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </CardDrawingContext.Provider>
         </CardsDrawn.Provider>
       </ImagePreloadContext.Provider>
     </MetaContext.Provider>,
   );
+  if (drawing) html = drawing.finish(html);
   if (grid !== undefined) {
     const at = html.indexOf(GRID_SLOT);
     if (at >= 0) html = html.slice(0, at) + grid + html.slice(at + GRID_SLOT.length);
@@ -119,22 +125,12 @@ export async function render(url: string, grids?: DrawnGrids): Promise<Rendered>
   return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages, images, early };
 }
 
-/**
- * The page's one card grid (the list element PropertyGrid draws, to its closing tag), or null
- * when it has none or several. React's HTML escapes every `<` of a text or an attribute, so the
- * list's end is where as many lists have closed as opened.
- */
+/** The page's one card grid (the list element PropertyGrid draws, to its closing tag), or null when it has none or several. */
 function gridOf(html: string): string | null {
   const start = html.indexOf(GRID_START);
   if (start < 0 || html.indexOf(GRID_START, start + 1) >= 0) return null;
-  const tags = /<(\/?)ul[\s>]/g;
-  tags.lastIndex = start;
-  let depth = 0;
-  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
-    depth += tag[1] ? -1 : 1;
-    if (depth === 0) return html.slice(start, html.indexOf('>', tag.index) + 1);
-  }
-  return null;
+  const end = closing(html, start, 'ul');
+  return end < 0 ? null : html.slice(start, end);
 }
 
 /**

@@ -16,6 +16,7 @@ import { absoluteUrl } from '../property/seo';
 import { useCardOrigin } from '../search/origin';
 import { CompareToggle, SaveButton } from '../shortlist/controls';
 import { HydrationPart } from './HydrationPart';
+import { CardDrawingContext } from './keptCards';
 
 /**
  * `priority`: its photo is the page's largest image, preloaded; `fetching`: fetched with the page
@@ -28,6 +29,10 @@ export function PropertyCard({ property: card, priority = false, fetching }: { p
   const site = useSite();
   const titleId = useId();
   const origin = useCardOrigin();
+  // The prerender's kept HTML of this card, when it has it (keptCards.ts): a stand-in here.
+  const drawing = import.meta.env.SSR ? useContext(CardDrawingContext) : null;
+  const slot = drawing ? drawing.card(priority ? null : [lang, fetching ?? '', card], site, titleId) : null;
+  if (slot !== null) return <article data-card-slot={slot} />;
   const forRent = property.mainCategory === 'Rental';
   const rooms = hasRooms(property.subCategory);
   // Call and WhatsApp: the listing's agent, else the agency, as on the property page.
