@@ -110,9 +110,6 @@ pub struct ListingSummary<'a> {
     pub cheques: Vec<(u32, usize)>,
     /// The 'Area' dropdown: each community with its number of listings, by name.
     pub communities: Vec<(&'a str, usize)>,
-    /// The featured listings (the all-properties page shows them).
-    #[serde(serialize_with = "sorted_keys")]
-    pub featured: Vec<Card<'a>>,
     /// The first cards, newest first, embedded in the prerendered page.
     #[serde(serialize_with = "sorted_keys")]
     pub first: Vec<Card<'a>>,

@@ -482,8 +482,6 @@ export type ListingSummary = {
   cheques: Array<[number, number]>;
   /** The 'Area' dropdown: each community with its number of listings, by name. */
   communities: Array<[string, number]>;
-  /** The featured listings (the all-properties page shows them). */
-  featured: Array<CardProperty>;
   /** The first cards, newest first, embedded in the prerendered page. */
   first: Array<CardProperty>;
   /**

@@ -2,8 +2,9 @@
 //! at 10,000 listings):
 //! - `data/listings/{kind}.json`: per listing page (residential, rental, offPlan, commercial,
 //!   all) the total, the counts of the 'Filter by Property Types' row, the communities of the
-//!   'Area' dropdown, the price range, the featured listings and the first cards; it is what a
-//!   prerendered listing page embeds.
+//!   'Area' dropdown, the filters' choices, the price range and the first cards; it is what a
+//!   prerendered listing page embeds (a featured listing is among the cards, with its badge).
+//!   A search result page embeds the counts and choices alone.
 //! - `data/listings/{kind}/{n}.json`: the cards of that page in pages of [`PAGE_SIZE`], newest
 //!   first, fetched when a visitor asks for more or filters.
 //! - `data/home.json`: the newest cards of each main category for the home page.
@@ -33,8 +34,6 @@ pub const PAGE_SIZE: usize = 96;
 pub const FIRST_CARDS: usize = 24;
 /// Newest cards per category on the home page: three.
 pub const HOME_CARDS: usize = 3;
-/// Featured cards on the all-properties page.
-pub const FEATURED_CARDS: usize = 6;
 
 /// The listing pages and which properties each shows.
 pub const KINDS: [(&str, Option<MainCategory>); 5] = [
@@ -223,12 +222,6 @@ pub fn files_with_cards(
                 bedrooms: room_counts(shown.iter().map(|p| p.bedrooms)),
                 cheques: cheque_counts(&shown),
                 communities,
-                featured: shown
-                    .iter()
-                    .filter(|p| p.featured)
-                    .take(FEATURED_CARDS)
-                    .map(|p| card(p, pictures))
-                    .collect(),
                 first: shown.iter().take(FIRST_CARDS).map(|p| card(p, pictures)).collect(),
                 furnishing: furnishing_counts(&shown),
                 handover_months: handover_months(&shown),
@@ -387,7 +380,6 @@ mod tests {
         assert_eq!(residential["communities"], json!([["Dubai Marina", 50], ["JVC", 50]]));
         assert_eq!(residential["priceRange"], json!([1_000_000, 1_000_099]));
         assert_eq!(residential["first"].as_array().map(Vec::len), Some(FIRST_CARDS));
-        assert_eq!(residential["featured"][0]["id"], "r005");
         let first = &residential["first"][0];
         // The card carries what the page needs to render the photo responsively.
         assert_eq!(

@@ -96,7 +96,6 @@ const EMPTY_SUMMARY: ListingSummary = {
   types: [],
   communities: [],
   priceRange: null,
-  featured: [],
   first: [],
 };
 

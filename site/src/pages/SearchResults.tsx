@@ -15,6 +15,7 @@ import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
 import type { Lang } from '../i18n';
 import type { CardProperty, ListingSummary, Property } from '../types';
+import type { Facets } from '../components/BoundField';
 import { countFound, criteriaFrom, localFilters, SEARCHES, searchRequest, type Criteria, type SearchKind } from '../search/searches';
 import { listingSummary, SITE } from '../paths';
 import { useHydrated, useLang } from '../shell';
@@ -70,8 +71,14 @@ function keep(id: string, results: CardProperty[]) {
   if (answers.size > ANSWERS_KEPT && !oldest.done) answers.delete(oldest.value);
 }
 
+/**
+ * What the page shows of its category's summary: the refine controls' options. Not its cards
+ * (the listing pages'): the page embeds its loader's data, and the results are the search's.
+ */
+type SearchOptions = Facets & Pick<ListingSummary, 'types' | 'priceRange'>;
+
 interface SearchData {
-  summary: ListingSummary | null;
+  summary: SearchOptions | null;
   communities: CommunityOption[];
 }
 
@@ -80,7 +87,8 @@ async function load(kind: SearchKind, lang: Lang): Promise<SearchData> {
   try {
     const [site, summary] = await Promise.all([getJson(SITE), getJson(listingSummary(SEARCHES[kind].summary))]);
     const communities = summary.communities.map(([value]) => ({ value, ...termIn(site.vocabulary.communities, lang, value) }));
-    return { summary, communities };
+    const { types, priceRange, bedrooms, bathrooms, areaRange, handoverMonths, furnishing, cheques } = summary;
+    return { summary: { types, priceRange, bedrooms, bathrooms, areaRange, handoverMonths, furnishing, cheques }, communities };
   } catch (error) {
     console.error('Failed to fetch the search options', error);
     return { summary: null, communities: [] };
