@@ -4,7 +4,8 @@
 // (entry-server.tsx's `render`) and puts it back in their place. A card's HTML follows from its
 // data, its language, the shell's data it reads (the agents' phones, the agency's, the base
 // URL, the default photo, the type names: the whole of it is in the key) and the bundle (the
-// worker's, for its life); its title's id is the one thing of its place in the page, kept apart.
+// worker's, for its life); its title's id (an attribute's value, where it is named) is the one
+// thing of its place in the page, kept apart.
 // Unset in the browser and in a build's own prerender, which draw every card.
 import { createContext } from 'react';
 import type { CardProperty } from '../types';
@@ -28,7 +29,7 @@ const CARD_START = '<article class="property-card">';
 
 /**
  * The cards a worker keeps, the last used `limit` of them: the HTML of each as its parts around
- * its title's id, by its inputs.
+ * its title's id (quoted, as the attributes naming it write it), by its inputs.
  */
 export class KeptCards {
   private readonly cards = new Map<string, string[]>();
@@ -63,7 +64,7 @@ export class KeptCards {
         if (!reused.length) return html;
         return html.replace(SLOT, (slot: string, number: string) => {
           const kept = reused[Number(number)];
-          return kept ? kept.parts.join(kept.id) : slot;
+          return kept ? kept.parts.join(`"${kept.id}"`) : slot;
         });
       },
     };
@@ -106,7 +107,7 @@ export class KeptCards {
     drawn.forEach(({ key, id }, index) => {
       const card = found[index];
       if (key === null || card === undefined) return;
-      this.cards.set(key, card.split(id));
+      this.cards.set(key, card.split(`"${id}"`));
       if (this.cards.size > this.limit) this.cards.delete(this.cards.keys().next().value as string);
     });
   }
