@@ -201,6 +201,8 @@ class Pool {
     this.page = { template: '', manifest: null };
     /** Whether the workers keep the cards they draw for the next job (`estate serve`'s rebuilds). */
     this.keepCards = false;
+    /** The worker that last rendered each group dealt by weight, by the group's first path. */
+    this.renderedBy = new Map();
     this.grow(count);
   }
 
@@ -227,7 +229,8 @@ class Pool {
    * and an edit's few pages are rendered by all of them. With `weight` (a page's cost, as the
    * size it had), the groups go heaviest first to whichever worker is free: an edit's agent or
    * developer page costs ten of its listing pages, and dealt in turn they left one worker
-   * rendering alone at the end.
+   * rendering alone at the end. A free worker takes the heaviest of the groups it rendered last
+   * time first, if any: it keeps their cards (`keepCards`).
    */
   async run(dist, base, groups, progress, least = 50, weight = null) {
     const pages = groups.reduce((sum, share) => sum + share.length, 0);
@@ -262,11 +265,16 @@ class Pool {
     if (weight && pages) {
       const cost = (share) => share.reduce((sum, path) => sum + weight(path), 0);
       const heaviest = groups.map((share) => ({ share, cost: cost(share) })).sort((a, b) => b.cost - a.cost);
-      let next = 0;
       await Promise.all(
         this.workers.slice(0, count).map(async ({ worker, ready }) => {
           await ready;
-          while (next < heaviest.length) await job(worker, heaviest[next++].share);
+          while (heaviest.length) {
+            // Its own group first, the heaviest of them: the cards it drew for it are kept there.
+            const own = heaviest.findIndex(({ share }) => this.renderedBy.get(share[0]) === worker);
+            const [{ share }] = heaviest.splice(Math.max(own, 0), 1);
+            this.renderedBy.set(share[0], worker);
+            await job(worker, share);
+          }
         }),
       );
       return { failures, rendered, workers: count };
