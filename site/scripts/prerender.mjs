@@ -201,7 +201,7 @@ class Pool {
     this.page = { template: '', manifest: null };
     /** Whether the workers keep the cards they draw for the next job (`estate serve`'s rebuilds). */
     this.keepCards = false;
-    /** The worker that last rendered each group dealt by weight, by the group's first path. */
+    /** The worker that last rendered each group, by the group's first path (while keeping cards). */
     this.renderedBy = new Map();
     this.grow(count);
   }
@@ -280,6 +280,7 @@ class Pool {
       return { failures, rendered, workers: count };
     }
     const shares = pages ? Array.from({ length: count }, (_, i) => groups.filter((_, j) => j % count === i).flat()) : [];
+    if (this.keepCards) groups.forEach((share, j) => this.renderedBy.set(share[0], this.workers[j % count].worker));
     await Promise.all(
       shares.map(async (share, i) => {
         const { worker, ready } = this.workers[i];
@@ -411,6 +412,9 @@ async function main() {
   // second of loading the bundle), all of them under --serve; more once the plan wants them.
   // Started before anything else, so that its loading of the bundle overlaps the main thread's.
   const pool = new Pool(serve ? workers : 1, { ssr, cache: cacheDir });
+  // Under --serve the workers keep the cards of the first prerender too (some 4,000 cards at
+  // 10,000 listings): a first sale's agent's and developer's pages find theirs.
+  pool.keepCards = serve;
   const server = await import(pathToFileURL(ssr).href);
   const previous = cacheDir ? PageCache.read(cacheDir) : null;
   lap('bundle loaded');
@@ -524,7 +528,6 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
   /** @param {ServeAnswer} message */
   const answer = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
   answer({ ready: true });
-  pool.keepCards = true;
   const server = build.server;
   // The pages of the last request, when it succeeded: then every one of them is in the cache's
   // manifest, as rendered or kept (null: listed and planned whole next time).
