@@ -18,7 +18,7 @@ export interface RenderedPage {
   /** The modules and message sets of the matched pages (routes.tsx). */
   pages: PageHandle[];
   images: ImagePreload[];
-  /** The requests its boot script starts ahead of its code, if any (early.ts). */
+  /** The requests sent ahead of its code, if any (early.ts): by its HTML (the search's) or its boot script. */
   early: EarlyPlan | null;
 }
 
@@ -67,7 +67,8 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
         })}</script>`
       : '';
     const starters = boot ? [bootBlock, ...(rendered.early && 'search' in rendered.early ? [earlySearchScript()] : [])] : [];
-    const bootTags = boot ? `  <script defer src="${boot.src}"></script>\n  ` : '';
+    // The boot script that starts /compare's early requests, the plain one for every other page.
+    const bootTags = boot ? `  <script defer src="${rendered.early && 'compare' in rendered.early ? boot.early : boot.src}"></script>\n  ` : '';
     const canonical = localePath(lang, canonicalPath(stripLang(path)));
     const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${canonical}` } : rendered.meta;
     const head = meta
@@ -100,11 +101,12 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
 
 /**
  * The search results' inline script (early-search.js), which sends the page's search as soon as
- * its HTML is parsed, not once the boot script has run after the stylesheets, and preloads the
- * first card's photo as soon as the answer names it (its variants and sizes, as the card shows
- * it; not when the address sorts or filters more: the cards may be reordered). Its text as it is
- * (kept short: it is in every search page), whose hash netlify.toml's script-src names (a Rust
- * test, netlify.rs, holds them alike).
+ * its HTML is parsed, not once the boot script has run after the stylesheets, preloads the first
+ * card's photo as soon as the answer names it and draws the cards' photos in the placeholder
+ * cards once the page is parsed (their variants and sizes, as the cards show them; not when the
+ * address sorts or filters more: the cards may be reordered). Its text as it is (kept short: it
+ * is in every search page and counted in its first view's JavaScript), whose hash netlify.toml's
+ * script-src names (a Rust test, netlify.rs, holds them alike).
  */
 export function earlySearchScript(): string {
   return `<script>${EARLY_SEARCH}</script>`;
@@ -232,7 +234,8 @@ function imagePreload({ href, srcset, sizes, type }: ImagePreload): string {
 
 /**
  * How a page starts its code. No module script or modulepreload link in the HTML: the head names
- * one small deferred classic script (boot.ts, built by Vite as its own entry) and a JSON block
+ * one small deferred classic script (boot.ts, built apart by vite.config.ts `bootScripts`: `src`
+ * for most pages, `early` with the early requests a page's HTML does not send) and a JSON block
  * with the entry and the page's chunks; the boot script adds them once the page has been painted.
  * Lighthouse (simulated slow 4G) counted the 107 KB entry and its chunks, requested before the
  * first paint even at low priority, against it: LCP 2.0-2.3 s, 1.0 s without them. The page is
@@ -244,7 +247,9 @@ function imagePreload({ href, srcset, sizes, type }: ImagePreload): string {
 function bootScript(template: string, manifest: Manifest | null) {
   const boot = manifest?.['src/boot.ts']?.file;
   if (!boot) return null;
-  return { ...takeEntryTags(template), src: `/${boot}` };
+  const early = manifest['src/boot.ts?early']?.file;
+  if (!early) throw new Error('the manifest names src/boot.ts but not src/boot.ts?early (vite.config.ts `bootScripts`)');
+  return { ...takeEntryTags(template), src: `/${boot}`, early: `/${early}` };
 }
 
 /**
