@@ -45,35 +45,34 @@
       box.replaceChildren(drawn);
       return img;
     };
-    const drawn = [...params.keys()].every((name) => plan.params.includes(name))
-      ? response.then(async (answer) => {
-          const results = answer.ok ? await answer.clone().json() : [];
-          const picture = pictureOf(results[0]);
-          if (picture) {
-            const link = document.createElement('link');
-            link.rel = 'preload';
-            link.setAttribute('as', 'image');
-            link.href = picture.src;
-            const srcset = picture.webp || picture.srcset;
-            if (srcset) {
-              link.setAttribute('imagesrcset', srcset);
-              link.setAttribute('imagesizes', plan.sizes);
-            }
-            if (picture.webp) link.type = 'image/webp';
-            link.setAttribute('fetchpriority', 'high');
-            document.head.append(link);
-          }
-          await parsed;
-          if (location.href !== address) return;
-          let first;
-          document.querySelectorAll('.card-placeholder__media').forEach((box, index) => {
-            const picture = pictureOf(results[index]);
-            const img = picture && draw(box, picture, index === 0);
-            first = first || img;
-          });
-          return first;
-        })
-      : Promise.resolve();
+    const plain = [...params.keys()].every((name) => plan.params.includes(name));
+    const drawn = response.then(async (answer) => {
+      const results = plain && answer.ok ? await answer.clone().json() : [];
+      const picture = pictureOf(results[0]);
+      if (picture) {
+        const link = document.createElement('link');
+        link.rel = 'preload';
+        link.setAttribute('as', 'image');
+        link.href = picture.src;
+        const srcset = picture.webp || picture.srcset;
+        if (srcset) {
+          link.setAttribute('imagesrcset', srcset);
+          link.setAttribute('imagesizes', plan.sizes);
+        }
+        if (picture.webp) link.type = 'image/webp';
+        link.setAttribute('fetchpriority', 'high');
+        document.head.append(link);
+      }
+      await parsed;
+      if (location.href !== address) return;
+      let first;
+      document.querySelectorAll('.card-placeholder__media').forEach((box, index) => {
+        const picture = pictureOf(results[index]);
+        const img = picture && draw(box, picture, index === 0);
+        first = first || img;
+      });
+      return first;
+    });
     window.estateEarly = {
       take: (method, to, sent) => {
         const taken = method === 'POST' && to === url && sent === body ? response : undefined;
