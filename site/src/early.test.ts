@@ -4,18 +4,26 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { compareIds, drawPhoto, type EarlyAnswers, type EarlySearch } from './early';
+import { compareIds, startEarly, type EarlyAnswers, type EarlySearch } from './early';
+import EARLY_PHOTO from './early-photo.js?raw';
 import EARLY_SEARCH from './early-search.js?raw';
-import { earlySearchScript } from './document';
+import { earlyScripts } from './document';
 import { API_TIMEOUT_MS } from './data';
 import { Picture, SIZES } from './components/Picture';
 import { criteriaFrom, SEARCHES, searchRequest, type SearchKind } from './search/searches';
 import { cleanIds, COMPARE_MAX } from './shortlist/store';
 import { idsParam } from './shortlist/listings';
 
+/** The early photos' drawing and preload (`window.estatePhotos`), as the page's head defines them (early-photo.js). */
+function definePhotos() {
+  window.estatePhotos = undefined;
+  new Function(EARLY_PHOTO)();
+  return window.estatePhotos!;
+}
+
 /**
  * What early-search.js sends on a page whose boot block has `plan`, at `address`, run as the page
- * runs it, with `cards` placeholder cards in its body; `answer`: what the search answers. `early`:
+ * runs it (after early-photo.js), with `cards` placeholder cards in its body; `answer`: what the search answers. `early`:
  * what it hands on; `parsed()`: the page's HTML parsed (DOMContentLoaded).
  */
 function sentSearch(plan: EarlySearch, address: string, answer: unknown[] = [], cards = 0) {
@@ -28,6 +36,7 @@ function sentSearch(plan: EarlySearch, address: string, answer: unknown[] = [], 
     return Promise.resolve(new Response(JSON.stringify(answer)));
   });
   window.estateEarly = undefined;
+  definePhotos();
   try {
     new Function(EARLY_SEARCH)();
   } finally {
@@ -86,9 +95,14 @@ describe('the early requests are the pages own', () => {
     expect(EARLY_SEARCH).toContain(`AbortSignal.timeout(${API_TIMEOUT_MS})`);
   });
 
-  it('is inlined as the file is, whose hash netlify.toml names (generator/src/netlify.rs)', () => {
-    const file = readFileSync(join(import.meta.dirname, 'early-search.js'), 'utf8');
-    expect(earlySearchScript()).toBe(`<script>${file}</script>`);
+  it('are inlined as their files are, whose hashes netlify.toml names (generator/src/netlify.rs)', () => {
+    const inlined = (file: string) => `<script>${readFileSync(join(import.meta.dirname, file), 'utf8')}</script>`;
+    const [photo, search] = [inlined('early-photo.js'), inlined('early-search.js')];
+    const compare = { param: 'ids', max: COMPARE_MAX, id: '{id}', record: '', detail: '', files: [], sizes: {} };
+    // The photos' script first: the search's script calls it, and so does /compare's boot script.
+    expect(earlyScripts({ search: { endpoint: '/api/search-properties', params: [], sizes: '' } })).toEqual([photo, search]);
+    expect(earlyScripts({ compare })).toEqual([photo]);
+    expect(earlyScripts(null)).toEqual([]);
   });
 
   it('sends nothing without a search plan', () => {
@@ -133,9 +147,39 @@ async function searchDrawn(address: string, answer: unknown[], cards = 2) {
   };
 }
 
+/**
+ * /compare's boot script (early.ts `startEarly`, after early-photo.js) once its answers have come,
+ * on a table's outline with two heads whose listings both have `picture` as their first photo:
+ * the first photo it drew, the heads' photo boxes and the head's preloads.
+ */
+async function compareDrawn(picture: { src: string }) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = `<div class="compare__outline">${'<div class="compare__photo"></div>'.repeat(2)}</div>`;
+  window.history.replaceState(null, '', '/compare?ids=a,b');
+  vi.stubGlobal('fetch', (url: string) =>
+    Promise.resolve(new Response(JSON.stringify(url.startsWith('/record/') ? { Images: [picture.src] } : { gallery: [picture] }))),
+  );
+  window.estateEarly = undefined;
+  definePhotos();
+  try {
+    const plan = { param: 'ids', max: COMPARE_MAX, id: '{id}', record: '/record/{id}.json', detail: '/detail/{id}.json', files: [] };
+    startEarly({ ...plan, sizes: { 2: SIZES.card } }, new URL(window.location.href));
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  // Set by startEarly, which TypeScript does not see.
+  const first = await (window.estateEarly as EarlyAnswers | undefined)?.drawn;
+  return {
+    first,
+    boxes: [...document.querySelectorAll('.compare__photo')],
+    preloads: [...document.head.querySelectorAll('link[rel="preload"]')],
+  };
+}
+
 // The photo drawn in a placeholder (the search's card by its HTML, early-search.js; /compare's
-// head by early.ts `drawPhoto`) is the one the page draws there: the same files, variants and
-// sizes (else the browser fetches another file for the card).
+// head by its boot script, early.ts), by the one drawing both call (early-photo.js), is the one
+// the page draws there: the same files, variants and sizes (else the browser fetches another
+// file for the card).
 describe('an early photo', () => {
   /** What a picture's <source>s and <img> ask for. */
   const asked = (root: Element) =>
@@ -154,9 +198,14 @@ describe('an early photo', () => {
       );
       const box = document.createElement('div');
       box.append(document.createElement('span'));
-      drawPhoto(box, picture, SIZES.card, true);
+      const img = definePhotos().draw(box, picture, SIZES.card, true);
+      expect(box.querySelector('span')).toBeNull();
+      expect(img).toBe(box.querySelector('img'));
       const search = await searchDrawn('query=Marina', [record(name, picture), {}]);
-      for (const drawn of [box, search.boxes[0]!]) {
+      expect(search.first).toBe(search.boxes[0]!.querySelector('img'));
+      const compare = await compareDrawn(picture);
+      expect(compare.first).toBe(compare.boxes[0]!.querySelector('img'));
+      for (const drawn of [box, search.boxes[0]!, compare.boxes[0]!]) {
         expect(asked(drawn)).toEqual(asked(card));
         const img = drawn.querySelector('img');
         expect(img?.getAttribute('alt')).toBe('');
@@ -164,19 +213,19 @@ describe('an early photo', () => {
         expect(img?.getAttribute('elementtiming')).toBe('photo');
         expect(img?.getAttribute('fetchpriority')).toBe('high');
       }
-      expect(box.querySelector('span')).toBeNull();
-      expect(search.first).toBe(search.boxes[0]!.querySelector('img'));
     });
   }
 
   it('after the first, is fetched lazily', async () => {
     const box = document.createElement('div');
-    drawPhoto(box, PICTURES['with its variants'], SIZES.card, false);
+    definePhotos().draw(box, PICTURES['with its variants'], SIZES.card, false);
     const search = await searchDrawn('query=Marina', [{}, { picture: PICTURES['with its variants'] }]);
     expect(search.boxes[0]!.children).toHaveLength(0);
-    for (const img of [box.querySelector('img'), search.boxes[1]!.querySelector('img')]) {
+    const compare = await compareDrawn(PICTURES['with its variants']);
+    for (const img of [box.querySelector('img'), search.boxes[1]!.querySelector('img'), compare.boxes[1]!.querySelector('img')]) {
       expect(img?.getAttribute('loading')).toBe('lazy');
       expect(img?.getAttribute('fetchpriority')).toBeNull();
+      expect(img?.getAttribute('elementtiming')).toBeNull();
     }
   });
 
@@ -193,32 +242,36 @@ describe('an early photo', () => {
   });
 });
 
-// The first card's photo, preloaded by the page's HTML as the answer comes, is the file its
-// placeholder card then draws, which is the card's own (above): the same address, variants and
+// The first photo, preloaded as the answers come (the search's first card's by the page's HTML,
+// /compare's first head's by its boot script; one preload for both, early-photo.js), is the file
+// its placeholder then draws, which is the page's own (above): the same address, variants and
 // sizes (else the browser fetches the photo twice).
-describe("the first card's photo, preloaded", () => {
+describe('the first early photo, preloaded', () => {
   for (const [name, picture] of Object.entries(PICTURES)) {
-    it(`is the one the card draws, ${name}`, async () => {
-      const { boxes, preloads } = await searchDrawn('query=Marina', [record(name, picture), {}]);
-      const [link, ...others] = preloads;
-      expect(others).toEqual([]);
-      const source = boxes[0]!.querySelector('source');
-      const img = boxes[0]!.querySelector('img');
-      expect({
-        as: link?.getAttribute('as'),
-        href: link?.getAttribute('href'),
-        srcset: link?.getAttribute('imagesrcset'),
-        sizes: link?.getAttribute('imagesizes'),
-        type: link?.getAttribute('type'),
-        priority: link?.getAttribute('fetchpriority'),
-      }).toEqual({
-        as: 'image',
-        href: img?.getAttribute('src'),
-        srcset: source?.getAttribute('srcset') ?? img?.getAttribute('srcset') ?? null,
-        sizes: source || img?.hasAttribute('srcset') ? SIZES.card : null,
-        type: source?.getAttribute('type') ?? null,
-        priority: 'high',
-      });
+    it(`is the one the first placeholder draws, ${name}`, async () => {
+      const search = await searchDrawn('query=Marina', [record(name, picture), {}]);
+      const compare = await compareDrawn(picture);
+      for (const { boxes, preloads } of [search, compare]) {
+        const [link, ...others] = preloads;
+        expect(others).toEqual([]);
+        const source = boxes[0]!.querySelector('source');
+        const img = boxes[0]!.querySelector('img');
+        expect({
+          as: link?.getAttribute('as'),
+          href: link?.getAttribute('href'),
+          srcset: link?.getAttribute('imagesrcset'),
+          sizes: link?.getAttribute('imagesizes'),
+          type: link?.getAttribute('type'),
+          priority: link?.getAttribute('fetchpriority'),
+        }).toEqual({
+          as: 'image',
+          href: img?.getAttribute('src'),
+          srcset: source?.getAttribute('srcset') ?? img?.getAttribute('srcset') ?? null,
+          sizes: source || img?.hasAttribute('srcset') ? SIZES.card : null,
+          type: source?.getAttribute('type') ?? null,
+          priority: 'high',
+        });
+      }
     });
   }
 

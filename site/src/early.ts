@@ -6,13 +6,13 @@
 // asking again.
 //
 // The search is sent by the page's HTML itself: early-search.js, inlined by document.ts right
-// after the boot block (its hash is in netlify.toml's script-src), reads the address by the same
-// rules as the page's own (search/searches.ts `criteriaFrom`, `searchRequest`; early.test.ts
-// holds them alike), preloads the first card's photo as soon as the answer names it, draws the
-// cards' photos in the placeholder cards, and hands the answer on. The answer and the photo so
-// wait for no script file (the boot script runs only once the stylesheets have come). Should it
-// not have run (a policy without its hash) or ever differ from the page's, the page finds no
-// early answer and asks itself.
+// after the boot block and early-photo.js (their hashes are in netlify.toml's script-src), reads
+// the address by the same rules as the page's own (search/searches.ts `criteriaFrom`,
+// `searchRequest`; early.test.ts holds them alike), preloads the first card's photo as soon as
+// the answer names it, draws the cards' photos in the placeholder cards, and hands the answer
+// on. The answer and the photo so wait for no script file (the boot script runs only once the
+// stylesheets have come). Should it not have run (a policy without its hash) or ever differ from
+// the page's, the page finds no early answer and asks itself.
 //
 // /compare's requests are started here, by the boot script built with this file (boot.ts), once
 // its HTML is parsed: no imports, and the app imports its types only. Its ids are read by the same
@@ -23,8 +23,9 @@
 // search's in its prerendered placeholder cards (components/PlaceholderGrid.tsx), /compare's heads
 // in its table's outline (pages/Compare.tsx). Each is the picture the page will show in that
 // place, at its size, with its variants and sizes, so the page reuses the download and nothing
-// moves when its own takes the placeholder's place (early.test.ts holds both drawings alike with
-// the page's).
+// moves when its own takes the placeholder's place. One drawing and one preload for both:
+// early-photo.js (`window.estatePhotos`), inlined by document.ts in the head before the search's
+// script and before /compare's boot script runs (early.test.ts holds it alike with the page's).
 
 /** A search results page: its endpoint, and the address's parameters it sends (read by early-search.js). */
 export interface EarlySearch {
@@ -60,9 +61,30 @@ export interface EarlyAnswers {
   drawn: Promise<HTMLImageElement | undefined>;
 }
 
+/** A picture (types.ts `Picture`), as far as the preload and the early photos read it. */
+type Pictured = { src: string; srcset?: string; webp?: string; color?: string };
+
+/**
+ * The early photos' drawing and preload, one for the search results and /compare (early-photo.js,
+ * inlined in the head of both: document.ts `earlyScripts`).
+ */
+export interface EarlyPhotos {
+  /**
+   * Draws `picture` in a placeholder's photo box as the page will draw it there
+   * (components/Picture.tsx): the WebP variants in a <source>, the JPEG ones and the address on
+   * the <img>, the same `sizes`, its colour behind it; `first`: fetched first (and its paint
+   * reported: `elementtiming`), else lazily (held until the first has been painted: boot.ts). The
+   * placeholders are hidden from screen readers: no alternative text. Returns the <img>.
+   */
+  draw(box: Element, picture: Pictured, sizes: string, first: boolean): HTMLImageElement;
+  /** Preloads `picture` shown at `sizes`, fetched first: its WebP variants, else its JPEG ones, else its address. */
+  preload(picture: Pictured, sizes: string): void;
+}
+
 declare global {
   interface Window {
     estateEarly?: EarlyAnswers;
+    estatePhotos?: EarlyPhotos;
   }
 }
 
@@ -77,60 +99,6 @@ export function compareIds(plan: EarlyCompare, params: URLSearchParams): string[
 
 /** The API time-out (data.ts API_TIMEOUT_MS): an early request not answered by then fails as the page's would. */
 const TIMEOUT_MS = 5000;
-
-/** What the page will show first of an answer: the photo's address, or a picture's variants. */
-interface Photo {
-  href: string;
-  srcset?: string;
-  sizes?: string;
-  type?: string;
-}
-
-/** A picture (types.ts `Picture`), as far as the preload and the early photos read it. */
-type Pictured = { src: string; srcset?: string; webp?: string; color?: string };
-
-/**
- * Draws `picture` in a placeholder's photo box as the page will draw it there
- * (components/Picture.tsx): the WebP variants in a <source>, the JPEG ones and the address on the
- * <img>, the same sizes, its colour behind it; `first`: fetched first (and its paint reported:
- * `elementtiming`), else lazily (held until the first has been painted: boot.ts). The
- * placeholders are hidden from screen readers: no alternative text. Returns the <img>.
- */
-export function drawPhoto(box: Element, picture: Pictured, sizes: string, first: boolean): HTMLImageElement {
-  const img = document.createElement('img');
-  let drawn: Element = img;
-  if (picture.webp) {
-    drawn = document.createElement('picture');
-    drawn.className = 'picture';
-    const source = document.createElement('source');
-    source.type = 'image/webp';
-    source.srcset = picture.webp;
-    source.sizes = sizes;
-    drawn.append(source, img);
-  }
-  img.alt = '';
-  if (first) {
-    img.setAttribute('fetchpriority', 'high');
-    img.setAttribute('elementtiming', 'photo');
-  } else {
-    img.setAttribute('loading', 'lazy');
-    img.setAttribute('decoding', 'async');
-  }
-  if (picture.srcset) {
-    img.srcset = picture.srcset;
-    img.sizes = sizes;
-  }
-  img.src = picture.src;
-  if (picture.color) img.style.backgroundColor = picture.color;
-  box.replaceChildren(drawn);
-  return img;
-}
-
-/** The preload of `picture` shown at `sizes`: its WebP variants, else its JPEG ones, else its address. */
-function photoOf(picture: Pictured, sizes: string): Photo {
-  const srcset = picture.webp ?? picture.srcset;
-  return { href: picture.src, srcset, sizes: srcset ? sizes : undefined, type: picture.webp ? 'image/webp' : undefined };
-}
 
 /**
  * Starts /compare's requests for the page at `address` and hands them on to its code
@@ -167,7 +135,10 @@ export function startEarly(compare: EarlyCompare, address: URL, later: Promise<u
     }),
   );
   const sizes = compare.sizes[String(ids.length)];
-  const photo = heads[0] && sizes ? heads[0].then(({ picture }) => (picture ? photoOf(picture, sizes) : null)) : Promise.resolve(null);
+  // The drawing and the preload of the page's inline photo script (none if the policy did not let
+  // it run: the page then draws the photos itself).
+  const photos = window.estatePhotos;
+  if (photos && sizes && heads[0]) void heads[0].then(({ picture }) => picture && photos.preload(picture, sizes), () => undefined);
   // The head row of the table's outline shows them, each in its listing's column, once all have
   // come (a listing no longer published leaves the table's columns to the others), and only when
   // the outline has the table's columns (the prerendered one has two); the first fetched first,
@@ -178,10 +149,11 @@ export function startEarly(compare: EarlyCompare, address: URL, later: Promise<u
     const boxes = document.querySelectorAll('.compare__photo');
     if (!sizes || window.location.href !== address.href || boxes.length !== found.length) return;
     if (found.some((one) => one.offPlan)) document.querySelector('.compare__outline')?.setAttribute('data-off-plan', '');
+    if (!photos) return;
     let first: HTMLImageElement | undefined;
     boxes.forEach((box, index) => {
       const picture = found[index]?.picture;
-      const img = picture ? drawPhoto(box, picture, sizes, first == null) : undefined;
+      const img = picture ? photos.draw(box, picture, sizes, first == null) : undefined;
       first ??= img;
     });
     return first;
@@ -195,19 +167,4 @@ export function startEarly(compare: EarlyCompare, address: URL, later: Promise<u
     },
     drawn: drawn.catch(() => undefined),
   };
-  photo.then(
-    (found) => {
-      if (!found) return;
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'image';
-      link.href = found.href;
-      if (found.srcset) link.setAttribute('imagesrcset', found.srcset);
-      if (found.sizes) link.setAttribute('imagesizes', found.sizes);
-      if (found.type) link.type = found.type;
-      link.setAttribute('fetchpriority', 'high');
-      document.head.append(link);
-    },
-    () => undefined,
-  );
 }
