@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { checkTranslations } from './src/i18n/check.ts';
 import { messageSets } from './src/i18n/sets.ts';
@@ -34,14 +34,45 @@ const reactRouterProduction = fileURLToPath(
  * The client's first view in one file, as Rollup made it: every module the entry imports
  * statically goes into the entry's chunk. Rolldown otherwise cuts the modules the entry shares
  * with lazy pages (React Router, i18n, the JSX runtime) into 5 more chunks, each fetched on the
- * first view: 3.1 KB more gzipped, which put 18 of 33 first views over the 120 KB budget. The
- * boot script, and early.ts which only it imports (the app imports its types alone), stay their
- * own small classic script.
+ * first view: 3.1 KB more gzipped, which put 18 of 33 first views over the 120 KB budget.
  */
-const BOOT_ONLY = ['/src/boot.ts', '/src/early.ts'];
-const ENTRY_CHUNK = {
-  groups: [{ name: 'index', tags: ['$initial' as const], test: (id: string) => !BOOT_ONLY.some((file) => id.endsWith(file)) }],
-};
+const ENTRY_CHUNK = { groups: [{ name: 'index', tags: ['$initial' as const] }] };
+
+/**
+ * The boot scripts (src/boot.ts): the classic script every prerendered page names, built apart
+ * from the app, twice, each whole in one hashed file (an IIFE): `src/boot.ts` for every page, and
+ * `src/boot.ts?early` with early.ts's requests for a page whose boot block plans requests its HTML
+ * does not send (/compare; the search results' are sent by their HTML, early-search.js). Two
+ * entries of the app's build sharing boot.ts would share a chunk, loaded by `import`, which a
+ * classic script cannot run. Listed in the manifest under those names (document.ts `bootScript`,
+ * bench/site_build.py).
+ */
+const BOOTS = { 'src/boot.ts': false, 'src/boot.ts?early': true };
+
+function bootScripts(): Plugin {
+  return {
+    name: 'boot-scripts',
+    apply: (_, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    async buildStart() {
+      for (const [name, early] of Object.entries(BOOTS)) {
+        const built = await build({
+          configFile: false,
+          publicDir: false,
+          logLevel: 'warn',
+          define: { 'import.meta.env.ESTATE_BOOT_EARLY': JSON.stringify(early) },
+          build: {
+            write: false,
+            target: 'es2020',
+            minify: 'oxc',
+            rolldownOptions: { input: fileURLToPath(new URL('./src/boot.ts', import.meta.url)), output: { format: 'iife' } },
+          },
+        });
+        const [chunk] = ([built].flat() as { output: { code: string }[] }[])[0]!.output;
+        this.emitFile({ type: 'asset', name: early ? 'boot-early.js' : 'boot.js', originalFileName: name, source: chunk!.code });
+      }
+    },
+  };
+}
 
 /**
  * The browser's build renders with Preact (src/browser-react.ts: preact/compat, its hydrateRoot
@@ -69,7 +100,7 @@ const PREACT_IN_THE_BROWSER = [
 // (so it must not empty it); the SSR build of src/entry-server.tsx goes to site/.ssr for the
 // prerender script.
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), translationsComplete(), messageSets(readMessages, sets)],
+  plugins: [react(), translationsComplete(), messageSets(readMessages, sets), bootScripts()],
   // Preact hydrates the page in parts (src/components/HydrationPart.tsx); React DOM and the
   // prerender render them whole.
   define: { 'import.meta.env.ESTATE_HYDRATE_IN_PARTS': JSON.stringify(command === 'build' && PREACT && !isSsrBuild) },
@@ -92,14 +123,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // bundle, which only the prerender runs, is not minified at all.
     minify: isSsrBuild ? false : 'oxc',
     cssMinify: isSsrBuild ? false : 'esbuild',
-    // The client build has a second entry, src/boot.ts: the small classic script prerendered
-    // pages load, which starts index.html's entry after the first paint (see that file). Hashed
-    // like every asset; scripts/prerender.mjs finds it in the manifest.
+    // The boot scripts are built apart (bootScripts above).
     ...(isSsrBuild
       ? {}
       : {
           rolldownOptions: {
-            input: { index: 'index.html', boot: 'src/boot.ts' },
             output: { codeSplitting: ENTRY_CHUNK },
           },
         }),

@@ -4,7 +4,7 @@
 // e2e/audit-{en,ar,ru}.test.mjs. The checks, each named in a failure with its page:
 // - `csp` (every page): the Content-Security-Policy and HSTS of netlify.toml, as `estate serve`
 //   sends them: a strict script-src, no inline script but those it names by their hash (the
-//   search's; the router's data is a JSON block), no policy violation reported, and the page
+//   search's and /compare's; the router's data is a JSON block), no policy violation reported, and the page
 //   hydrated from the JSON block. The walk's pages run under that policy: axe-core is run by the
 //   DevTools protocol, which the policy does not govern.
 // - `page` (every fixed route in English, on a phone and on a desktop): the root rendered, header,
@@ -106,7 +106,7 @@ async function cspCheck(page, response, target, problems) {
   assert.ok(scriptSrc, `${target}: ${csp}`);
   assert.doesNotMatch(csp, /script-src[^;]*unsafe-inline/, target);
   assert.match(headers['strict-transport-security'] ?? '', /max-age=31536000/, target);
-  // An inline script runs only when the policy names its hash (the search's, site/src/early-search.js).
+  // An inline script runs only when the policy names its hash (site/src/early-photo.js, site/src/early-search.js).
   const allowed = new Set([...scriptSrc[1].matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]));
   const inline = await page.$$eval('script:not([src])', (scripts) =>
     scripts.filter((s) => !['application/json', 'application/ld+json'].includes(s.type)).map((s) => s.textContent ?? ''),

@@ -287,13 +287,14 @@ for (const [path, early, photo] of EARLY_PAGES) {
 }
 
 /**
- * The first photos of the search results and of /compare are drawn before the app's code has run:
- * the boot script puts each in its placeholder (the search's placeholder cards, /compare's
- * table outline; src/early.ts) as soon as the answers name it. Here the app's entry is held back
- * until the photos are on the screen: each placeholder shows the photo the page will show there,
- * at its size; once the code runs, the page's own takes its place at the same place and size,
- * with the same file, the photo never gone in between, and nothing moved. A phone shows the
- * first card; a laptop a row of three, of which the sample's search for Marina fills two.
+ * The first photos of the search results and of /compare are drawn before the app's code has run,
+ * each in its placeholder as soon as the answers name it: the search's in its placeholder cards by
+ * its HTML (src/early-search.js), /compare's in its table outline by the boot script
+ * (src/early.ts). Here the app's entry is held back until the photos are on the screen: each
+ * placeholder shows the photo the page will show there, at its size; once the code runs, the
+ * page's own takes its place at the same place and size, with the same file, the photo never gone
+ * in between, and nothing moved. A phone shows the first card; a laptop a row of three, of which
+ * the sample's search for Marina fills two.
  */
 const EARLY_PHOTOS = [
   ['/search-result?query=Marina', PHONE, 1, '.card-placeholder__media img', '.property-card__media img'],

@@ -6,9 +6,10 @@
 // their 107 KB were fetched and run before the first paint (LCP 2.0-2.3 s, 1.0 s without them).
 //
 // A page whose content comes after its code (the search results, /compare) names in the block
-// the requests it will make: they are handed on from here (early.ts), not after the paint (the
-// search's was sent by the page's HTML itself, early-search.js; /compare's start here), and the
-// first photos they name are drawn in the page's placeholders before its code comes.
+// the requests it will make, sent ahead of its code, and the first photos they name are drawn in
+// the page's placeholders before its code comes: the search's by its HTML (early-search.js),
+// /compare's from here (early.ts). Either hands on `window.estateEarly`, whose first photo drawn
+// this waits for.
 //
 // The other photos of a list of cards (the cards after the first, the compared listings after the
 // first, the partners' logos) wait too: styles/base.css keeps their lazy <img> out of the layout
@@ -17,10 +18,14 @@
 // for four more photos, 91 KB, before its first photo was drawn). Their boxes have their size
 // without them: nothing moves. Without JavaScript the rule does not apply (`scripting: enabled`).
 //
-// A classic script, not a module, built by Vite as its own entry (vite.config.ts) with early.ts
-// bundled in, so it is one small hashed file. The CSP allows 'self' and one inline script alone
-// (the search's, by its hash).
+// A classic script, not a module, built by Vite apart from the app (vite.config.ts `bootScripts`)
+// twice, each one small hashed file: with early.ts bundled in (ESTATE_BOOT_EARLY) for /compare,
+// without it (1.3 KB less gzipped) for every other page. The CSP allows 'self' and one inline
+// script alone (the search's, by its hash).
 import { startEarly, type EarlyPlan } from './early';
+
+/** Built with early.ts: /compare's requests are started here. */
+const WITH_EARLY = import.meta.env.ESTATE_BOOT_EARLY === true;
 
 (() => {
   // The held photos may come (styles/base.css), and what waits for the first photo's paint.
@@ -42,9 +47,9 @@ import { startEarly, type EarlyPlan } from './early';
   // in, which comes after its load, often a frame or more later, for an image that has
   // `elementtiming` when it is painted. The attribute is not HTML (the validator refuses it in
   // the page), so it is set here, on an image still loading; the first photos the early requests
-  // draw have it from the start (early.ts). An image loaded before this ran, and elsewhere: the
-  // frame after it has loaded and been decoded. Settles at once for an image not on the screen (a
-  // page opened scrolled down: it is not drawn), and when it fails.
+  // draw have it from the start (early.ts, early-search.js). An image loaded before this ran, and
+  // elsewhere: the frame after it has loaded and been decoded. Settles at once for an image not on
+  // the screen (a page opened scrolled down: it is not drawn), and when it fails.
   const timed = PerformanceObserver.supportedEntryTypes?.includes('element');
   const drawn = new Map<Element, () => void>();
   if (timed) {
@@ -74,9 +79,11 @@ import { startEarly, type EarlyPlan } from './early';
       else img.addEventListener('load', loaded, { once: true });
     });
 
-  const photo = early
-    ? Promise.race([startEarly(early, new URL(window.location.href), painting).then((img) => img && shown(img)), capped])
-    : undefined;
+  if (WITH_EARLY && early && 'compare' in early) startEarly(early.compare, new URL(window.location.href), painting);
+  // The first photo the early requests drew, painted (at once when none is: the search's HTML did
+  // not run, or drew none).
+  const first = early && window.estateEarly?.drawn;
+  const photo = early ? Promise.race([Promise.resolve(first).then((img) => img && shown(img)), capped]) : undefined;
 
   // The page's chunks first, so the browser fetches them beside the entry instead of after it
   // has run (Vite's loader of a lazy chunk sees these links and adds no second one). Low

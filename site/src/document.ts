@@ -4,6 +4,7 @@
 // data. Server only: scripts/prerender.mjs gets it through entry-server.tsx.
 import type { ImagePreload } from './components/Picture';
 import type { EarlyPlan } from './early';
+import EARLY_PHOTO from './early-photo.js?raw';
 import EARLY_SEARCH from './early-search.js?raw';
 import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang } from './i18n';
 import type { Meta } from './meta';
@@ -18,7 +19,7 @@ export interface RenderedPage {
   /** The modules and message sets of the matched pages (routes.tsx). */
   pages: PageHandle[];
   images: ImagePreload[];
-  /** The requests its boot script starts ahead of its code, if any (early.ts). */
+  /** The requests sent ahead of its code, if any (early.ts): by its HTML (the search's) or its boot script. */
   early: EarlyPlan | null;
 }
 
@@ -57,7 +58,7 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
     // loader of a lazy chunk would add them in (it sees these links and does not add them again).
     const sheets = chunks.css.map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n  `).join('');
     // The entry's own imports first, then the page's chunks (JSON in a JSON block: `<` escaped,
-    // so no text in it can close the element). Before the stylesheets, with the search's script:
+    // so no text in it can close the element). Before the stylesheets, with the early scripts:
     // an inline script after a stylesheet not yet loaded waits for it.
     const bootBlock = boot
       ? `<script type="application/json" id="boot">${scriptJson({
@@ -66,8 +67,9 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
           ...(rendered.early ? { early: rendered.early } : {}),
         })}</script>`
       : '';
-    const starters = boot ? [bootBlock, ...(rendered.early && 'search' in rendered.early ? [earlySearchScript()] : [])] : [];
-    const bootTags = boot ? `  <script defer src="${boot.src}"></script>\n  ` : '';
+    const starters = boot ? [bootBlock, ...earlyScripts(rendered.early)] : [];
+    // The boot script that starts /compare's early requests, the plain one for every other page.
+    const bootTags = boot ? `  <script defer src="${rendered.early && 'compare' in rendered.early ? boot.early : boot.src}"></script>\n  ` : '';
     const canonical = localePath(lang, canonicalPath(stripLang(path)));
     const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${canonical}` } : rendered.meta;
     const head = meta
@@ -99,15 +101,20 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
 }
 
 /**
- * The search results' inline script (early-search.js), which sends the page's search as soon as
- * its HTML is parsed, not once the boot script has run after the stylesheets, and preloads the
- * first card's photo as soon as the answer names it (its variants and sizes, as the card shows
- * it; not when the address sorts or filters more: the cards may be reordered). Its text as it is
- * (kept short: it is in every search page), whose hash netlify.toml's script-src names (a Rust
- * test, netlify.rs, holds them alike).
+ * The inline scripts of a page with early requests, each the text of its file as it is, whose
+ * hashes netlify.toml's script-src names (a Rust test, netlify.rs, hashes each file this module
+ * imports `?raw`: the inlined ones, and only those). Kept short: they are in every such page and
+ * counted in its first view's JavaScript. early-photo.js defines the early photos' drawing and preload (`window.estatePhotos`,
+ * early.ts `EarlyPhotos`), for the script after it and for /compare's boot script (deferred: it
+ * runs after every inline one). early-search.js, on the search results, sends the page's search as
+ * soon as its HTML is parsed, not once the boot script has run after the stylesheets, preloads the
+ * first card's photo as soon as the answer names it and draws the cards' photos in the placeholder
+ * cards once the page is parsed (not when the address sorts or filters more: the cards may be
+ * reordered).
  */
-export function earlySearchScript(): string {
-  return `<script>${EARLY_SEARCH}</script>`;
+export function earlyScripts(plan: EarlyPlan | null): string[] {
+  const texts = !plan ? [] : 'search' in plan ? [EARLY_PHOTO, EARLY_SEARCH] : [EARLY_PHOTO];
+  return texts.map((text) => `<script>${text}</script>`);
 }
 
 const escapeHtml = (text: string) =>
@@ -232,19 +239,22 @@ function imagePreload({ href, srcset, sizes, type }: ImagePreload): string {
 
 /**
  * How a page starts its code. No module script or modulepreload link in the HTML: the head names
- * one small deferred classic script (boot.ts, built by Vite as its own entry) and a JSON block
+ * one small deferred classic script (boot.ts, built apart by vite.config.ts `bootScripts`: `src`
+ * for most pages, `early` with the early requests a page's HTML does not send) and a JSON block
  * with the entry and the page's chunks; the boot script adds them once the page has been painted.
  * Lighthouse (simulated slow 4G) counted the 107 KB entry and its chunks, requested before the
  * first paint even at low priority, against it: LCP 2.0-2.3 s, 1.0 s without them. The page is
  * whole in its HTML, so the stylesheet, first paint and largest image go first, hydration right
  * after. A JSON block and an external script, since the CSP allows no inline script but the
- * search's (earlySearchScript, by its hash).
+ * early ones (earlyScripts, by their hashes).
  * Null without a manifest naming src/boot.ts: the template's entry script then stays as it is.
  */
 function bootScript(template: string, manifest: Manifest | null) {
   const boot = manifest?.['src/boot.ts']?.file;
   if (!boot) return null;
-  return { ...takeEntryTags(template), src: `/${boot}` };
+  const early = manifest['src/boot.ts?early']?.file;
+  if (!early) throw new Error('the manifest names src/boot.ts but not src/boot.ts?early (vite.config.ts `bootScripts`)');
+  return { ...takeEntryTags(template), src: `/${boot}`, early: `/${early}` };
 }
 
 /**

@@ -1,6 +1,7 @@
 (() => {
   try {
     const plan = JSON.parse(document.getElementById('boot').textContent).early.search;
+    const address = location.href;
     const params = new URLSearchParams(location.search);
     const criteria = {};
     for (const name of plan.params) {
@@ -12,30 +13,32 @@
     const url = query ? `${plan.endpoint}?${query}` : plan.endpoint;
     const body = JSON.stringify(criteria);
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    const response = fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
-    const found = response.then((answer) => (answer.ok ? answer.clone().json() : Promise.reject(new Error(String(answer.status)))));
-    found.catch(() => undefined);
-    window.estateSearch = { url, body, response, found };
-    if ([...params.keys()].every((name) => plan.params.includes(name))) {
-      found
-        .then(([first]) => {
-          const picture = first && (first.picture || (first.Images && first.Images[0] ? { src: first.Images[0] } : null));
-          if (!picture) return;
-          const link = document.createElement('link');
-          link.rel = 'preload';
-          link.setAttribute('as', 'image');
-          link.href = picture.src;
-          const srcset = picture.webp || picture.srcset;
-          if (srcset) {
-            link.setAttribute('imagesrcset', srcset);
-            link.setAttribute('imagesizes', plan.sizes);
-          }
-          if (picture.webp) link.type = 'image/webp';
-          link.setAttribute('fetchpriority', 'high');
-          document.head.append(link);
-        })
-        .catch(() => undefined);
-    }
+    let response = fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
+    const parsed = new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve));
+    const pictureOf = (one) => one && (one.picture || (one.Images && one.Images[0] ? { src: one.Images[0] } : null));
+    const plain = [...params.keys()].every((name) => plan.params.includes(name));
+    const drawn = response.then(async (answer) => {
+      const results = plain && answer.ok ? await answer.clone().json() : [];
+      const picture = pictureOf(results[0]);
+      if (picture) estatePhotos.preload(picture, plan.sizes);
+      await parsed;
+      if (location.href !== address) return;
+      let first;
+      document.querySelectorAll('.card-placeholder__media').forEach((box, index) => {
+        const picture = pictureOf(results[index]);
+        const img = picture && estatePhotos.draw(box, picture, plan.sizes, index === 0);
+        first = first || img;
+      });
+      return first;
+    });
+    window.estateEarly = {
+      take: (method, to, sent) => {
+        const taken = method === 'POST' && to === url && sent === body ? response : undefined;
+        if (taken) response = undefined;
+        return taken;
+      },
+      drawn: drawn.catch(() => undefined),
+    };
   } catch {
     // The page then sends it itself.
   }

@@ -4,35 +4,47 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { compareIds, drawPhoto, type EarlySearch, type StartedSearch } from './early';
+import { compareIds, startEarly, type EarlyAnswers, type EarlySearch } from './early';
+import EARLY_PHOTO from './early-photo.js?raw';
 import EARLY_SEARCH from './early-search.js?raw';
-import { earlySearchScript } from './document';
+import { earlyScripts } from './document';
 import { API_TIMEOUT_MS } from './data';
 import { Picture, SIZES } from './components/Picture';
 import { criteriaFrom, SEARCHES, searchRequest, type SearchKind } from './search/searches';
 import { cleanIds, COMPARE_MAX } from './shortlist/store';
 import { idsParam } from './shortlist/listings';
 
+/** The early photos' drawing and preload (`window.estatePhotos`), as the page's head defines them (early-photo.js). */
+function definePhotos() {
+  window.estatePhotos = undefined;
+  new Function(EARLY_PHOTO)();
+  return window.estatePhotos!;
+}
+
 /**
  * What early-search.js sends on a page whose boot block has `plan`, at `address`, run as the page
- * runs it; `answer`: what the search answers.
+ * runs it (after early-photo.js), with `cards` placeholder cards in its body; `answer`: what the search answers. `early`:
+ * what it hands on; `parsed()`: the page's HTML parsed (DOMContentLoaded).
  */
-function sentSearch(plan: EarlySearch, address: string, answer: unknown[] = []) {
+function sentSearch(plan: EarlySearch, address: string, answer: unknown[] = [], cards = 0) {
   document.head.innerHTML = `<script type="application/json" id="boot">${JSON.stringify({ entry: '/e.js', preload: [], early: { search: plan } })}</script>`;
+  document.body.innerHTML = '<div class="card-placeholder"><div class="card-placeholder__media"></div></div>'.repeat(cards);
   window.history.replaceState(null, '', address ? `/search-result?${address}` : '/search-result');
   const sent: { url: string; init: RequestInit }[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     sent.push({ url, init });
     return Promise.resolve(new Response(JSON.stringify(answer)));
   });
-  window.estateSearch = undefined;
+  window.estateEarly = undefined;
+  definePhotos();
   try {
     new Function(EARLY_SEARCH)();
   } finally {
     vi.unstubAllGlobals();
   }
+  const parsed = () => document.dispatchEvent(new Event('DOMContentLoaded'));
   // Set by the script, which TypeScript does not see.
-  return { sent, started: window.estateSearch as StartedSearch | undefined };
+  return { sent, early: window.estateEarly as EarlyAnswers | undefined, parsed };
 }
 
 const PICTURES = {
@@ -65,14 +77,16 @@ describe('the early requests are the pages own', () => {
       const plan = { endpoint: SEARCHES[kind].endpoint, params: SEARCHES[kind].params, sizes: '' };
       for (const address of addresses) {
         const { url, init } = searchRequest(kind, criteriaFrom(kind, new URLSearchParams(address)));
-        const { sent, started } = sentSearch(plan, address);
+        const { sent, early } = sentSearch(plan, address);
         expect(sent.length, address).toBe(1);
         const { signal, ...rest } = sent[0]!.init;
         expect({ url: sent[0]!.url, init: rest }, address).toEqual({ url, init });
         expect(signal, address).toBeInstanceOf(AbortSignal);
-        // Handed on under the page's own request.
-        expect({ url: started?.url, body: started?.body }, address).toEqual({ url, body: init.body });
-        expect(started?.response).toBeInstanceOf(Promise);
+        // Handed on under the page's own request, once; not under another.
+        expect(early?.take('POST', url, `${init.body as string} `), address).toBeUndefined();
+        expect(early?.take('GET', url, init.body as string), address).toBeUndefined();
+        expect(early?.take('POST', url, init.body as string), address).toBeInstanceOf(Promise);
+        expect(early?.take('POST', url, init.body as string), address).toBeUndefined();
       }
     });
   }
@@ -81,23 +95,28 @@ describe('the early requests are the pages own', () => {
     expect(EARLY_SEARCH).toContain(`AbortSignal.timeout(${API_TIMEOUT_MS})`);
   });
 
-  it('is inlined as the file is, whose hash netlify.toml names (generator/src/netlify.rs)', () => {
-    const file = readFileSync(join(import.meta.dirname, 'early-search.js'), 'utf8');
-    expect(earlySearchScript()).toBe(`<script>${file}</script>`);
+  it('are inlined as their files are, whose hashes netlify.toml names (generator/src/netlify.rs)', () => {
+    const inlined = (file: string) => `<script>${readFileSync(join(import.meta.dirname, file), 'utf8')}</script>`;
+    const [photo, search] = [inlined('early-photo.js'), inlined('early-search.js')];
+    const compare = { param: 'ids', max: COMPARE_MAX, id: '{id}', record: '', detail: '', files: [], sizes: {} };
+    // The photos' script first: the search's script calls it, and so does /compare's boot script.
+    expect(earlyScripts({ search: { endpoint: '/api/search-properties', params: [], sizes: '' } })).toEqual([photo, search]);
+    expect(earlyScripts({ compare })).toEqual([photo]);
+    expect(earlyScripts(null)).toEqual([]);
   });
 
   it('sends nothing without a search plan', () => {
     document.head.innerHTML = `<script type="application/json" id="boot">{"entry":"/e.js","preload":[]}</script>`;
     const fetched = vi.fn();
     vi.stubGlobal('fetch', fetched);
-    window.estateSearch = undefined;
+    window.estateEarly = undefined;
     try {
       new Function(EARLY_SEARCH)();
     } finally {
       vi.unstubAllGlobals();
     }
     expect(fetched).not.toHaveBeenCalled();
-    expect(window.estateSearch).toBeUndefined();
+    expect(window.estateEarly).toBeUndefined();
   });
 
   it("/compare's listings", () => {
@@ -109,10 +128,59 @@ describe('the early requests are the pages own', () => {
   });
 });
 
-// The photo the boot script draws in a placeholder card is the one its card draws: the same
-// files, variants and sizes (else the browser fetches another file for the card).
+/** The search's record of a listing with `picture` (an older build's record has its photo's address alone). */
+const record = (name: string, picture: { src: string }) => (name === "from an older build's record" ? { Images: [picture.src] } : { picture, Images: ['/x.jpg'] });
+
+/**
+ * The search's HTML (early-search.js) once its answer `answer` at `address` has come and the page
+ * has been parsed: the first photo it drew, the placeholders' photo boxes and the head's preloads.
+ */
+async function searchDrawn(address: string, answer: unknown[], cards = 2) {
+  const plan = { endpoint: '/api/search-properties', params: ['query', 'type'], sizes: SIZES.card };
+  const { early, parsed } = sentSearch(plan, address, answer, cards);
+  parsed();
+  const first = await early?.drawn;
+  return {
+    first,
+    boxes: [...document.querySelectorAll('.card-placeholder__media')],
+    preloads: [...document.head.querySelectorAll('link[rel="preload"]')],
+  };
+}
+
+/**
+ * /compare's boot script (early.ts `startEarly`, after early-photo.js) once its answers have come,
+ * on a table's outline with two heads whose listings both have `picture` as their first photo:
+ * the first photo it drew, the heads' photo boxes and the head's preloads.
+ */
+async function compareDrawn(picture: { src: string }) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = `<div class="compare__outline">${'<div class="compare__photo"></div>'.repeat(2)}</div>`;
+  window.history.replaceState(null, '', '/compare?ids=a,b');
+  vi.stubGlobal('fetch', (url: string) =>
+    Promise.resolve(new Response(JSON.stringify(url.startsWith('/record/') ? { Images: [picture.src] } : { gallery: [picture] }))),
+  );
+  window.estateEarly = undefined;
+  definePhotos();
+  try {
+    const plan = { param: 'ids', max: COMPARE_MAX, id: '{id}', record: '/record/{id}.json', detail: '/detail/{id}.json', files: [] };
+    startEarly({ ...plan, sizes: { 2: SIZES.card } }, new URL(window.location.href));
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  // Set by startEarly, which TypeScript does not see.
+  const first = await (window.estateEarly as EarlyAnswers | undefined)?.drawn;
+  return {
+    first,
+    boxes: [...document.querySelectorAll('.compare__photo')],
+    preloads: [...document.head.querySelectorAll('link[rel="preload"]')],
+  };
+}
+
+// The photo drawn in a placeholder (the search's card by its HTML, early-search.js; /compare's
+// head by its boot script, early.ts), by the one drawing both call (early-photo.js), is the one
+// the page draws there: the same files, variants and sizes (else the browser fetches another
+// file for the card).
 describe('an early photo', () => {
-  const pictures = PICTURES;
   /** What a picture's <source>s and <img> ask for. */
   const asked = (root: Element) =>
     [...root.querySelectorAll('source, img')].map((one) => ({
@@ -122,74 +190,94 @@ describe('an early photo', () => {
       srcset: one.getAttribute('srcset'),
       sizes: one.getAttribute('srcset') ? one.getAttribute('sizes') : null,
     }));
-  for (const [name, picture] of Object.entries(pictures)) {
-    it(`is the card's, ${name}`, () => {
+  for (const [name, picture] of Object.entries(PICTURES)) {
+    it(`is the card's, ${name}`, async () => {
       const card = document.createElement('div');
       card.innerHTML = renderToStaticMarkup(
         createElement(Picture, { picture, sizes: 'card', alt: 'A', fallbackWidth: 600, fallbackHeight: 400, priority: true }),
       );
       const box = document.createElement('div');
       box.append(document.createElement('span'));
-      drawPhoto(box, picture, SIZES.card, true);
-      expect(asked(box)).toEqual(asked(card));
-      const img = box.querySelector('img');
-      expect(img?.getAttribute('alt')).toBe('');
-      // The boot script waits for its paint before the other photos come.
-      expect(img?.getAttribute('elementtiming')).toBe('photo');
+      const img = definePhotos().draw(box, picture, SIZES.card, true);
       expect(box.querySelector('span')).toBeNull();
+      expect(img).toBe(box.querySelector('img'));
+      const search = await searchDrawn('query=Marina', [record(name, picture), {}]);
+      expect(search.first).toBe(search.boxes[0]!.querySelector('img'));
+      const compare = await compareDrawn(picture);
+      expect(compare.first).toBe(compare.boxes[0]!.querySelector('img'));
+      for (const drawn of [box, search.boxes[0]!, compare.boxes[0]!]) {
+        expect(asked(drawn)).toEqual(asked(card));
+        const img = drawn.querySelector('img');
+        expect(img?.getAttribute('alt')).toBe('');
+        // The boot script waits for its paint before the other photos come.
+        expect(img?.getAttribute('elementtiming')).toBe('photo');
+        expect(img?.getAttribute('fetchpriority')).toBe('high');
+      }
     });
   }
 
-  it('after the first, is fetched lazily', () => {
+  it('after the first, is fetched lazily', async () => {
     const box = document.createElement('div');
-    drawPhoto(box, pictures['with its variants'], SIZES.card, false);
-    expect(box.querySelector('img')?.getAttribute('loading')).toBe('lazy');
-    expect(box.querySelector('img')?.getAttribute('fetchpriority')).toBeNull();
+    definePhotos().draw(box, PICTURES['with its variants'], SIZES.card, false);
+    const search = await searchDrawn('query=Marina', [{}, { picture: PICTURES['with its variants'] }]);
+    expect(search.boxes[0]!.children).toHaveLength(0);
+    const compare = await compareDrawn(PICTURES['with its variants']);
+    for (const img of [box.querySelector('img'), search.boxes[1]!.querySelector('img'), compare.boxes[1]!.querySelector('img')]) {
+      expect(img?.getAttribute('loading')).toBe('lazy');
+      expect(img?.getAttribute('fetchpriority')).toBeNull();
+      expect(img?.getAttribute('elementtiming')).toBeNull();
+    }
+  });
+
+  it("not the search's when the address sorts or filters more, or is another's by then", async () => {
+    const answer = [{ picture: PICTURES['with its variants'] }];
+    const sorted = await searchDrawn('query=Marina&sort=price-asc', answer);
+    expect(sorted.first).toBeUndefined();
+    expect(sorted.boxes[0]!.children).toHaveLength(0);
+    const { early, parsed } = sentSearch({ endpoint: '/api/search-properties', params: ['query'], sizes: SIZES.card }, 'query=Marina', answer, 1);
+    window.history.replaceState(null, '', '/search-result?query=JVC');
+    parsed();
+    expect(await early?.drawn).toBeUndefined();
+    expect(document.querySelector('.card-placeholder__media')!.children).toHaveLength(0);
   });
 });
 
-// The first card's photo, preloaded by the page's HTML as the answer comes, is the file the
-// placeholder card then draws (early.ts `drawPhoto`), which is the card's own: the same address,
-// variants and sizes (else the browser fetches the photo twice).
-describe("the first card's photo, preloaded", () => {
-  const plan = { endpoint: '/api/search-properties', params: ['query', 'type'], sizes: SIZES.card };
-  /** The preload links in the head once the answer has been read. */
-  const preloads = async (address: string, answer: unknown[]) => {
-    const { started } = sentSearch(plan, address, answer);
-    await started?.response;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return [...document.head.querySelectorAll('link[rel="preload"]')];
-  };
+// The first photo, preloaded as the answers come (the search's first card's by the page's HTML,
+// /compare's first head's by its boot script; one preload for both, early-photo.js), is the file
+// its placeholder then draws, which is the page's own (above): the same address, variants and
+// sizes (else the browser fetches the photo twice).
+describe('the first early photo, preloaded', () => {
   for (const [name, picture] of Object.entries(PICTURES)) {
-    it(`is the one the card draws, ${name}`, async () => {
-      const answer = name === "from an older build's record" ? [{ Images: [picture.src] }, {}] : [{ picture, Images: ['/x.jpg'] }, {}];
-      const [link, ...others] = await preloads('query=Marina', answer);
-      expect(others).toEqual([]);
-      const box = document.createElement('div');
-      drawPhoto(box, picture, SIZES.card, true);
-      const source = box.querySelector('source');
-      const img = box.querySelector('img');
-      expect({
-        as: link?.getAttribute('as'),
-        href: link?.getAttribute('href'),
-        srcset: link?.getAttribute('imagesrcset'),
-        sizes: link?.getAttribute('imagesizes'),
-        type: link?.getAttribute('type'),
-        priority: link?.getAttribute('fetchpriority'),
-      }).toEqual({
-        as: 'image',
-        href: img?.getAttribute('src'),
-        srcset: source?.getAttribute('srcset') ?? img?.getAttribute('srcset') ?? null,
-        sizes: source || img?.hasAttribute('srcset') ? SIZES.card : null,
-        type: source?.getAttribute('type') ?? null,
-        priority: 'high',
-      });
+    it(`is the one the first placeholder draws, ${name}`, async () => {
+      const search = await searchDrawn('query=Marina', [record(name, picture), {}]);
+      const compare = await compareDrawn(picture);
+      for (const { boxes, preloads } of [search, compare]) {
+        const [link, ...others] = preloads;
+        expect(others).toEqual([]);
+        const source = boxes[0]!.querySelector('source');
+        const img = boxes[0]!.querySelector('img');
+        expect({
+          as: link?.getAttribute('as'),
+          href: link?.getAttribute('href'),
+          srcset: link?.getAttribute('imagesrcset'),
+          sizes: link?.getAttribute('imagesizes'),
+          type: link?.getAttribute('type'),
+          priority: link?.getAttribute('fetchpriority'),
+        }).toEqual({
+          as: 'image',
+          href: img?.getAttribute('src'),
+          srcset: source?.getAttribute('srcset') ?? img?.getAttribute('srcset') ?? null,
+          sizes: source || img?.hasAttribute('srcset') ? SIZES.card : null,
+          type: source?.getAttribute('type') ?? null,
+          priority: 'high',
+        });
+      }
     });
   }
 
   it('not when the address sorts or filters more, nor when the answer names no photo', async () => {
-    expect(await preloads('query=Marina&sort=price-asc', [{ picture: PICTURES['with its variants'] }])).toEqual([]);
-    expect(await preloads('query=Marina', [{}])).toEqual([]);
-    expect(await preloads('query=Marina', [])).toEqual([]);
+    expect((await searchDrawn('query=Marina&sort=price-asc', [{ picture: PICTURES['with its variants'] }])).preloads).toEqual([]);
+    expect((await searchDrawn('query=Marina', [{}])).preloads).toEqual([]);
+    expect((await searchDrawn('query=Marina', [])).preloads).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// The requests a page whose content comes after its code (the search results, /compare) starts
+// The requests a page whose content comes after its code (the search results, /compare) sends
 // ahead of its code (on a slow phone 1 s and more before it has been fetched and run), and the
 // first photo they name, fetched beside the code instead of after it. The page's route declares
 // its plan in its handle (pages/SearchResults.tsx, pages/Compare.tsx), the prerender writes it in
@@ -6,25 +6,26 @@
 // asking again.
 //
 // The search is sent by the page's HTML itself: early-search.js, inlined by document.ts right
-// after the boot block (its hash is in netlify.toml's script-src), reads the address by the same
-// rules as the page's own (search/searches.ts `criteriaFrom`, `searchRequest`; early.test.ts
-// holds them alike), preloads the first card's photo as soon as the answer names it, and leaves
-// the answer and its JSON in `window.estateSearch`, handed on here. The answer and the photo so
-// no longer wait for the boot script, which runs only once the stylesheets have come. Should it
-// not have run (a policy without its hash) or ever differ from the page's, the page finds no
-// early answer and asks itself. /compare's requests are started here, by the boot script
-// (boot.ts), once its HTML is parsed.
+// after the boot block and early-photo.js (their hashes are in netlify.toml's script-src), reads
+// the address by the same rules as the page's own (search/searches.ts `criteriaFrom`,
+// `searchRequest`; early.test.ts holds them alike), preloads the first card's photo as soon as
+// the answer names it, draws the cards' photos in the placeholder cards, and hands the answer
+// on. The answer and the photo so wait for no script file (the boot script runs only once the
+// stylesheets have come). Should it not have run (a policy without its hash) or ever differ from
+// the page's, the page finds no early answer and asks itself.
 //
-// Bundled into the boot script alone (vite.config.ts): no imports, and the app imports its
-// types only. /compare's ids are read here by the same rules as the page's own
-// (pages/Compare.tsx), a test holds them alike (early.test.ts).
+// /compare's requests are started here, by the boot script built with this file (boot.ts), once
+// its HTML is parsed: no imports, and the app imports its types only. Its ids are read by the same
+// rules as the page's own (pages/Compare.tsx), a test holds them alike (early.test.ts).
 //
-// The photos the page shows first are drawn here too, as soon as the answers name them, not once
-// the app's code has come, run and drawn the page (on a slow phone 1-2.5 s after the photo
-// arrived): the search's in its prerendered placeholder cards (components/PlaceholderGrid.tsx),
-// /compare's heads in its table's outline (pages/Compare.tsx). Each is the picture the page will
-// show in that place, at its size, with its variants and sizes, so the page reuses the download
-// and nothing moves when its own takes the placeholder's place.
+// The photos the page shows first are drawn as soon as the answers name them, not once the app's
+// code has come, run and drawn the page (on a slow phone 1-2.5 s after the photo arrived): the
+// search's in its prerendered placeholder cards (components/PlaceholderGrid.tsx), /compare's heads
+// in its table's outline (pages/Compare.tsx). Each is the picture the page will show in that
+// place, at its size, with its variants and sizes, so the page reuses the download and nothing
+// moves when its own takes the placeholder's place. One drawing and one preload for both:
+// early-photo.js (`window.estatePhotos`), inlined by document.ts in the head before the search's
+// script and before /compare's boot script runs (early.test.ts holds it alike with the page's).
 
 /** A search results page: its endpoint, and the address's parameters it sends (read by early-search.js). */
 export interface EarlySearch {
@@ -51,25 +52,39 @@ export type EarlyPlan = { search: EarlySearch } | { compare: EarlyCompare };
 
 /**
  * The handoff: the answer to a request the page is about to make, once (the Response, not yet
- * read), or undefined if none was started (the page then asks itself).
+ * read), or undefined if none was started (the page then asks itself); and the first photo the
+ * answers drew in the page's placeholders (its <img>; nothing when none was drawn), whose paint
+ * the boot script waits for before it fetches the page's code.
  */
 export interface EarlyAnswers {
   take(method: string, url: string, body?: string | null): Promise<Response> | undefined;
+  drawn: Promise<HTMLImageElement | undefined>;
 }
 
-/** The search the page's HTML sent (early-search.js): its address, its body, the answer (not yet read) and its JSON, from a copy. */
-export interface StartedSearch {
-  url: string;
-  body: string;
-  response: Promise<Response>;
-  /** Fails when the answer does. */
-  found: Promise<unknown>;
+/** A picture (types.ts `Picture`), as far as the preload and the early photos read it. */
+type Pictured = { src: string; srcset?: string; webp?: string; color?: string };
+
+/**
+ * The early photos' drawing and preload, one for the search results and /compare (early-photo.js,
+ * inlined in the head of both: document.ts `earlyScripts`).
+ */
+export interface EarlyPhotos {
+  /**
+   * Draws `picture` in a placeholder's photo box as the page will draw it there
+   * (components/Picture.tsx): the WebP variants in a <source>, the JPEG ones and the address on
+   * the <img>, the same `sizes`, its colour behind it; `first`: fetched first (and its paint
+   * reported: `elementtiming`), else lazily (held until the first has been painted: boot.ts). The
+   * placeholders are hidden from screen readers: no alternative text. Returns the <img>.
+   */
+  draw(box: Element, picture: Pictured, sizes: string, first: boolean): HTMLImageElement;
+  /** Preloads `picture` shown at `sizes`, fetched first: its WebP variants, else its JPEG ones, else its address. */
+  preload(picture: Pictured, sizes: string): void;
 }
 
 declare global {
   interface Window {
     estateEarly?: EarlyAnswers;
-    estateSearch?: StartedSearch;
+    estatePhotos?: EarlyPhotos;
   }
 }
 
@@ -85,85 +100,16 @@ export function compareIds(plan: EarlyCompare, params: URLSearchParams): string[
 /** The API time-out (data.ts API_TIMEOUT_MS): an early request not answered by then fails as the page's would. */
 const TIMEOUT_MS = 5000;
 
-/** What the page will show first of an answer: the photo's address, or a picture's variants. */
-interface Photo {
-  href: string;
-  srcset?: string;
-  sizes?: string;
-  type?: string;
-}
-
-/** A picture (types.ts `Picture`), as far as the preload and the early photos read it. */
-type Pictured = { src: string; srcset?: string; webp?: string; color?: string };
-
-/** A search's record (types.ts `Property`), as far as its card's photo goes: an older build's has no `picture`. */
-type Found = { Images?: string[]; picture?: Pictured };
-
-/** The picture a search's card shows (search/toCard.ts), or null (the site's default one, unknown here). */
-const pictureOf = (found: Found | undefined): Pictured | null => found?.picture ?? (found?.Images?.[0] ? { src: found.Images[0] } : null);
-
 /**
- * Draws `picture` in a placeholder's photo box as the page will draw it there
- * (components/Picture.tsx): the WebP variants in a <source>, the JPEG ones and the address on the
- * <img>, the same sizes, its colour behind it; `first`: fetched first (and its paint reported:
- * `elementtiming`), else lazily (held until the first has been painted: boot.ts). The
- * placeholders are hidden from screen readers: no alternative text. Returns the <img>.
+ * Starts /compare's requests for the page at `address` and hands them on to its code
+ * (`window.estateEarly`): preloads the photo the page shows first once they name it, and draws
+ * the listings' head photos in the table's outline. `drawn` settles with the first photo drawn
+ * (its <img>), or with nothing when none is (a request failed, or the outline is not the table's).
+ * The site's files the table reads, which only the page's code needs, are asked for once `later`
+ * settles (the first photo painted).
  */
-export function drawPhoto(box: Element, picture: Pictured, sizes: string, first: boolean): HTMLImageElement {
-  const img = document.createElement('img');
-  let drawn: Element = img;
-  if (picture.webp) {
-    drawn = document.createElement('picture');
-    drawn.className = 'picture';
-    const source = document.createElement('source');
-    source.type = 'image/webp';
-    source.srcset = picture.webp;
-    source.sizes = sizes;
-    drawn.append(source, img);
-  }
-  img.alt = '';
-  if (first) {
-    img.setAttribute('fetchpriority', 'high');
-    img.setAttribute('elementtiming', 'photo');
-  } else {
-    img.setAttribute('loading', 'lazy');
-    img.setAttribute('decoding', 'async');
-  }
-  if (picture.srcset) {
-    img.srcset = picture.srcset;
-    img.sizes = sizes;
-  }
-  img.src = picture.src;
-  if (picture.color) img.style.backgroundColor = picture.color;
-  box.replaceChildren(drawn);
-  return img;
-}
-
-/** The preload of `picture` shown at `sizes`: its WebP variants, else its JPEG ones, else its address. */
-function photoOf(picture: Pictured, sizes: string): Photo {
-  const srcset = picture.webp ?? picture.srcset;
-  return { href: picture.src, srcset, sizes: srcset ? sizes : undefined, type: picture.webp ? 'image/webp' : undefined };
-}
-
-/**
- * Hands the plan's requests for the page at `address` on to its code (`window.estateEarly`): the
- * search its HTML sent, /compare's started here. Preloads the photo /compare shows first once
- * they name it (the search's HTML preloads its own), and draws the first photos in the page's
- * placeholders. Settles with the first photo drawn (its <img>), or with nothing when none is
- * drawn (no search sent, the answer failed, names none, or the page would show others first).
- * What the page's code needs only once it has come (/compare's site files) is asked for once
- * `later` settles.
- */
-export function startEarly(plan: EarlyPlan, address: URL, later: Promise<unknown> = Promise.resolve()): Promise<HTMLImageElement | undefined> {
+export function startEarly(compare: EarlyCompare, address: URL, later: Promise<unknown> = Promise.resolve()): void {
   const answers = new Map<string, Promise<Response>>();
-  window.estateEarly = {
-    take(method, url, body) {
-      const key = keyOf(method, url, body);
-      const answer = answers.get(key);
-      answers.delete(key);
-      return answer;
-    },
-  };
   const ask = (url: string, init: RequestInit = {}): Promise<unknown> => {
     const response = fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     answers.set(keyOf(init.method ?? 'GET', url, init.body as string | undefined), response);
@@ -171,87 +117,54 @@ export function startEarly(plan: EarlyPlan, address: URL, later: Promise<unknown
     response.catch(() => undefined);
     return response.then((one) => (one.ok ? one.clone().json() : Promise.reject(new Error(String(one.status)))));
   };
-  let photo: Promise<Photo | null>;
-  /** The first photo drawn; undefined when none is. */
-  let drawn: Promise<HTMLImageElement | undefined>;
-  if ('search' in plan) {
-    // The search the HTML sent (none when its script did not run: nothing is drawn early then).
-    const started = window.estateSearch;
-    window.estateSearch = undefined;
-    if (started) answers.set(keyOf('POST', started.url, started.body), started.response);
-    // Its JSON, read once, there: the first card's photo, preloaded there as the answer came, is
-    // asked for before it is drawn here.
-    const found = (started ? started.found : Promise.reject(new Error('no early search'))) as Promise<Found[]>;
-    // Drawn only when the browser sorts and filters nothing more (any other parameter may reorder the cards).
-    const plain = [...address.searchParams.keys()].every((name) => plan.search.params.includes(name));
-    photo = Promise.resolve(null);
-    // The placeholder cards still there (the app has not drawn the cards yet) show their cards'
-    // photos, in the answer's order, the cards' own; not once the visitor has gone to another
-    // address (another search's placeholders).
-    drawn = found.then((results) => {
-      if (!plain || window.location.href !== address.href) return;
-      let first: HTMLImageElement | undefined;
-      document.querySelectorAll('.card-placeholder__media').forEach((box, index) => {
-        const picture = pictureOf(results[index]);
-        const img = picture ? drawPhoto(box, picture, plan.search.sizes, index === 0) : undefined;
-        first ??= img;
-      });
-      return first;
-    });
-  } else {
-    const { compare } = plan;
-    const ids = compareIds(compare, address.searchParams);
-    // The site's files the table reads, once the first photo has been drawn (they are read by
-    // the page's code, which is fetched then too): not beside the photo.
-    void later.then(() => {
-      for (const file of compare.files) void ask(file).catch(() => undefined);
-    });
-    // Each listing's head photo, with the variants its detail file records (none if it fails: the
-    // photo's address), at the width of the columns.
-    const heads = ids.map((id) =>
-      Promise.all([
-        ask(compare.record.replace(compare.id, id)) as Promise<{ Images?: string[]; mainCategory?: string }>,
-        (ask(compare.detail.replace(compare.id, id)) as Promise<{ gallery?: Pictured[] }>).catch(() => ({ gallery: undefined })),
-      ]).then(([record, detail]) => {
-        const src = record.Images?.[0];
-        return { offPlan: record.mainCategory === 'OffPlan', picture: src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null };
-      }),
-    );
-    const sizes = compare.sizes[String(ids.length)];
-    photo = heads[0] && sizes ? heads[0].then(({ picture }) => (picture ? photoOf(picture, sizes) : null)) : Promise.resolve(null);
-    // The head row of the table's outline shows them, each in its listing's column, once all
-    // have come (a listing no longer published leaves the table's columns to the others), and
-    // only when the outline has the table's columns (the prerendered one has two); the first
-    // fetched first, the others once it has been drawn (boot.ts). Its off-plan rows are shown
-    // first when the table will have them (an off-plan listing among them, as pages/Compare.tsx
-    // decides): their labels may widen the labels' column.
-    drawn = Promise.all(heads).then((found) => {
-      const boxes = document.querySelectorAll('.compare__photo');
-      if (!sizes || window.location.href !== address.href || boxes.length !== found.length) return;
-      if (found.some((one) => one.offPlan)) document.querySelector('.compare__outline')?.setAttribute('data-off-plan', '');
-      let first: HTMLImageElement | undefined;
-      boxes.forEach((box, index) => {
-        const picture = found[index]?.picture;
-        const img = picture ? drawPhoto(box, picture, sizes, first == null) : undefined;
-        first ??= img;
-      });
-      return first;
-    });
-  }
-  photo.then(
-    (found) => {
-      if (!found) return;
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'image';
-      link.href = found.href;
-      if (found.srcset) link.setAttribute('imagesrcset', found.srcset);
-      if (found.sizes) link.setAttribute('imagesizes', found.sizes);
-      if (found.type) link.type = found.type;
-      link.setAttribute('fetchpriority', 'high');
-      document.head.append(link);
-    },
-    () => undefined,
+  const ids = compareIds(compare, address.searchParams);
+  // The site's files the table reads, once the first photo has been drawn (they are read by the
+  // page's code, which is fetched then too): not beside the photo.
+  void later.then(() => {
+    for (const file of compare.files) void ask(file).catch(() => undefined);
+  });
+  // Each listing's head photo, with the variants its detail file records (none if it fails: the
+  // photo's address), at the width of the columns.
+  const heads = ids.map((id) =>
+    Promise.all([
+      ask(compare.record.replace(compare.id, id)) as Promise<{ Images?: string[]; mainCategory?: string }>,
+      (ask(compare.detail.replace(compare.id, id)) as Promise<{ gallery?: Pictured[] }>).catch(() => ({ gallery: undefined })),
+    ]).then(([record, detail]) => {
+      const src = record.Images?.[0];
+      return { offPlan: record.mainCategory === 'OffPlan', picture: src ? (detail.gallery?.find((one) => one.src === src) ?? { src }) : null };
+    }),
   );
-  return drawn.catch(() => undefined);
+  const sizes = compare.sizes[String(ids.length)];
+  // The drawing and the preload of the page's inline photo script (none if the policy did not let
+  // it run: the page then draws the photos itself).
+  const photos = window.estatePhotos;
+  if (photos && sizes && heads[0]) void heads[0].then(({ picture }) => picture && photos.preload(picture, sizes), () => undefined);
+  // The head row of the table's outline shows them, each in its listing's column, once all have
+  // come (a listing no longer published leaves the table's columns to the others), and only when
+  // the outline has the table's columns (the prerendered one has two); the first fetched first,
+  // the others once it has been drawn (boot.ts). Its off-plan rows are shown first when the table
+  // will have them (an off-plan listing among them, as pages/Compare.tsx decides): their labels
+  // may widen the labels' column.
+  const drawn = Promise.all(heads).then((found) => {
+    const boxes = document.querySelectorAll('.compare__photo');
+    if (!sizes || window.location.href !== address.href || boxes.length !== found.length) return;
+    if (found.some((one) => one.offPlan)) document.querySelector('.compare__outline')?.setAttribute('data-off-plan', '');
+    if (!photos) return;
+    let first: HTMLImageElement | undefined;
+    boxes.forEach((box, index) => {
+      const picture = found[index]?.picture;
+      const img = picture ? photos.draw(box, picture, sizes, first == null) : undefined;
+      first ??= img;
+    });
+    return first;
+  });
+  window.estateEarly = {
+    take(method, url, body) {
+      const key = keyOf(method, url, body);
+      const answer = answers.get(key);
+      answers.delete(key);
+      return answer;
+    },
+    drawn: drawn.catch(() => undefined),
+  };
 }
