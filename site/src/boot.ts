@@ -20,8 +20,8 @@
 //
 // A classic script, not a module, built by Vite apart from the app (vite.config.ts `bootScripts`)
 // twice, each one small hashed file: with early.ts bundled in (ESTATE_BOOT_EARLY) for /compare,
-// without it (1.3 KB less gzipped) for every other page. The CSP allows 'self' and one inline
-// script alone (the search's, by its hash).
+// without it (1.3 KB less gzipped) for every other page. The CSP allows 'self' and the early
+// inline scripts alone, by their hashes (document.ts `earlyScripts`).
 import { startEarly, type EarlyPlan } from './early';
 
 /** Built with early.ts: /compare's requests are started here. */
