@@ -22,7 +22,7 @@ import { Worker, isMainThread, parentPort as maybeParentPort, workerData } from 
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PageCache, buildKey, filesUnder, goodCopies } from './page-cache.mjs';
@@ -179,12 +179,26 @@ function writePage(file, html, folders) {
     mkdirSync(folder, { recursive: true });
     folders.add(folder);
   }
+  // The file is made first, without the page: writeFileSync given a name and options without
+  // an encoding turns the whole page into UTF-8 bytes before it tries to open the file, so every
+  // page already there (each one under estate serve) was encoded twice, once for nothing (a
+  // developer's page in Arabic is half a megabyte). Given a descriptor, or a name without
+  // options, it writes the string in one native call.
+  let fd = null;
   try {
-    writeFileSync(file, html, { flag: 'wx' });
+    fd = openSync(file, 'wx');
   } catch (error) {
     if (error.code !== 'EEXIST') throw error;
+  }
+  if (fd === null) {
     writeFileSync(`${file}.tmp`, html);
     renameSync(`${file}.tmp`, file);
+    return;
+  }
+  try {
+    writeFileSync(fd, html);
+  } finally {
+    closeSync(fd);
   }
 }
 
