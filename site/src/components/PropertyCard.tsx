@@ -147,16 +147,6 @@ export function PropertyCard({ property: card, priority = false, fetching }: { p
 }
 
 /**
- * `first`: the first card's photo is the page's largest image, fetched first and preloaded: the
- * search results' (its request starts with the search's answer, the page's only photo in the
- * first screen). `firstHigh`: fetched first without a preload: the listing pages', whose first
- * card is in the prerendered HTML, so the browser's preload scanner finds its <img> right after
- * the stylesheet. Lazy, it was asked for only once the stylesheet had come and the page was laid
- * out (a throttled Chrome drew it at 3.0-3.5 s instead of 2.0). Lighthouse's simulated LCP is
- * worse either way (a preload: 1.45 -> 1.77 s; this: 1.67 -> 1.75 s): it leaves a lazy photo, of
- * low priority, out of its optimistic estimate (docs/site.md).
- */
-/**
  * The prerender's: the cards of this page are drawn already, and the grid is a stand-in for them
  * (`GRID_SLOT`). An alias's page (/Rental for /rent-property) shows its main page's cards in its
  * language; entry-server.tsx's `render` takes them from that page's HTML instead of drawing them
@@ -168,6 +158,16 @@ export const CardsDrawn = createContext(false);
 export const GRID_SLOT = '<ul data-grid-slot=""></ul>';
 export const GRID_START = '<ul class="card-grid" role="list">';
 
+/**
+ * `first`: the first card's photo is the page's largest image, fetched first and preloaded: the
+ * search results' (its request starts with the search's answer, the page's only photo in the
+ * first screen). `firstHigh`: fetched first without a preload: the listing pages', whose first
+ * card is in the prerendered HTML, so the browser's preload scanner finds its <img> right after
+ * the stylesheet. Lazy, it was asked for only once the stylesheet had come and the page was laid
+ * out (a throttled Chrome drew it at 3.0-3.5 s instead of 2.0). Lighthouse's simulated LCP is
+ * worse either way (a preload: 1.45 -> 1.77 s; this: 1.67 -> 1.75 s): it leaves a lazy photo, of
+ * low priority, out of its optimistic estimate (docs/site.md).
+ */
 export function PropertyGrid({
   properties,
   empty,
