@@ -153,8 +153,8 @@ async function workerMain() {
         const lang = server.languages.find((code) => server.localePath(code, bare) === path) ?? server.defaultLanguage;
         // The 404 page and the shells are answered at other paths: no canonical or hreflang.
         const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
-        const html = /** @type {(rendered: unknown, place: unknown) => string} */ (writeDocument)(rendered, { base, path, lang, links });
-        writePage(file, html, folders);
+        const parts = /** @type {(rendered: unknown, place: unknown) => string[]} */ (writeDocument)(rendered, { base, path, lang, links });
+        writePage(file, parts, folders);
         const copyMtime = cache ? PageCache.keep(cache, dist, file, folders) : undefined;
         pagesRendered.push({ path, file: relative(dist, file), inputs: read, copyMtime });
       } catch (error) {
@@ -169,37 +169,34 @@ async function workerMain() {
 }
 
 /**
- * Writes a page. A page that is new (a clean build) is written in place; an existing one is
- * replaced by a new file, never rewritten: it may be linked to the page cache's copy or, after a
- * restore under estate serve, to the page in the copy being served. `folders`: those made already.
+ * Writes a page, given as its parts in order. A page that is new (a clean build) is written in
+ * place; an existing one is replaced by a new file, never rewritten: it may be linked to the page
+ * cache's copy or, after a restore under estate serve, to the page in the copy being served.
+ * `folders`: those made already.
  */
-function writePage(file, html, folders) {
+function writePage(file, parts, folders) {
   const folder = dirname(file);
   if (!folders.has(folder)) {
     mkdirSync(folder, { recursive: true });
     folders.add(folder);
   }
-  // The file is made first, without the page: writeFileSync given a name and options without
-  // an encoding turns the whole page into UTF-8 bytes before it tries to open the file, so every
-  // page already there (each one under estate serve) was encoded twice, once for nothing (a
-  // developer's page in Arabic is half a megabyte). Given a descriptor, or a name without
-  // options, it writes the string in one native call.
+  // Each part is written through the file's descriptor: writeFileSync given one (or a name
+  // without options) writes a string in one native call, where given a name and options without
+  // an encoding it turns the string into UTF-8 bytes before it tries to open the file.
   let fd = null;
   try {
     fd = openSync(file, 'wx');
   } catch (error) {
     if (error.code !== 'EEXIST') throw error;
   }
-  if (fd === null) {
-    writeFileSync(`${file}.tmp`, html);
-    renameSync(`${file}.tmp`, file);
-    return;
-  }
+  const replacing = fd === null;
+  if (replacing) fd = openSync(`${file}.tmp`, 'w');
   try {
-    writeFileSync(fd, html);
+    for (const part of parts) writeFileSync(fd, part);
   } finally {
     closeSync(fd);
   }
+  if (replacing) renameSync(`${file}.tmp`, file);
 }
 
 /**

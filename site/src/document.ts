@@ -45,8 +45,10 @@ export function canonicalPath(bare: string): string {
 /**
  * The writer of every page's document from the client build's template and manifest (null
  * without a manifest: the template's own entry script then stays, and no chunk is announced).
+ * The document comes in its parts, in order: the prerender writes them one after the other, where
+ * joined into one string a page's half a megabyte of markup was copied once more.
  */
-export function documentWriter(template: string, manifest: Manifest | null): (rendered: RenderedPage, place: PagePlace) => string {
+export function documentWriter(template: string, manifest: Manifest | null): (rendered: RenderedPage, place: PagePlace) => string[] {
   const boot = bootScript(template, manifest);
   const pieces = cutTemplate(boot ? boot.template : template);
   return (rendered, place) => {
@@ -83,20 +85,14 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
           ...starters,
         ].join('\n    ')
       : [...preloads, ...starters].join('\n    ');
-    return (
-      pieces[0] +
-      `<html lang="${lang}" dir="${DIRS[lang]}">` +
-      pieces[1] +
-      head +
-      pieces[2] +
-      `${sheets}${bootTags}</head>` +
-      pieces[3] +
-      rendered.html +
-      pieces[4] +
+    return [
+      pieces[0] + `<html lang="${lang}" dir="${DIRS[lang]}">` + pieces[1] + head + pieces[2] + `${sheets}${bootTags}</head>` + pieces[3],
+      rendered.html,
       // The router's data as a non-executable block (read by entry-client.tsx): no inline script.
-      `<script type="application/json" id="router-data">${rendered.data}</script>\n  </body>` +
-      pieces[5]
-    );
+      `${pieces[4]}<script type="application/json" id="router-data">`,
+      rendered.data,
+      `</script>\n  </body>${pieces[5]}`,
+    ];
   };
 }
 

@@ -163,6 +163,7 @@ function hydrationJson(context: StaticHandlerContext): string {
         ]),
       )
     : null;
-  const data = { loaderData: context.loaderData, actionData: context.actionData, errors };
-  return JSON.stringify(data).replace(/</g, '\\u003c');
+  const json = JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors });
+  // Most pages' data has no `<`: then no second pass and copy (an agent's page holds 100 KB).
+  return json.includes('<') ? json.replace(/</g, '\\u003c') : json;
 }
