@@ -92,8 +92,9 @@ const KEPT_CARDS = 4000;
 
 /**
  * A worker: imports the SSR bundle once, then renders the pages of each job it is sent
- * ({ dist, base, paths, template, manifest }), reading loader data from that job's dist/, and answers
- * { failures, rendered }. Under `--serve` it stays for the next job.
+ * ({ dist, base, paths, page }: `page`, the template and manifest, when not the last job's), reading
+ * loader data from that job's dist/, and answers { failures, rendered }. Under `--serve` it stays
+ * for the next job.
  */
 async function workerMain() {
   const { ssr, cache } = workerData;
@@ -101,10 +102,9 @@ async function workerMain() {
   const shells = server.shellPages ?? [];
   // The cards drawn for `estate serve`'s rebuilds, kept for the next (components/keptCards.ts).
   const keptCards = new server.KeptCards(KEPT_CARDS);
-  // The page template and Vite's manifest come with the jobs: the worker starts before the
+  // The page template and Vite's manifest come with the first job: the worker starts before the
   // output folder that holds them is written.
   let writeDocument = null;
-  let page = null;
   // The data files the page being rendered reads, also those answered from the loaders' cache.
   // One page at a time: the worker has nothing else to do while a page's files are read and
   // written, so its reads and writes are synchronous (no promise hop per call, no async context).
@@ -117,12 +117,9 @@ async function workerMain() {
   });
   parentPort.postMessage({ ready: true });
 
-  async function renderJob({ dist, base, paths, template, manifest, keepCards }) {
+  async function renderJob({ dist, base, paths, page, keepCards }) {
     const cards = keepCards ? keptCards : undefined;
-    if (!page || page.template !== template || JSON.stringify(page.manifest) !== JSON.stringify(manifest)) {
-      page = { template, manifest };
-      writeDocument = server.documentWriter(template, manifest);
-    }
+    if (page) writeDocument = server.documentWriter(page.template, page.manifest);
     // A new source empties the loaders' cache: the data of the last job may have changed.
     server.setDataSource(async (path) => {
       const file = join(dist, path.replace(/^\/+/, ''));
@@ -214,6 +211,8 @@ class Pool {
     this.keepCards = false;
     /** The worker that last rendered each group, by the group's first path (while keeping cards). */
     this.renderedBy = new Map();
+    /** The `page` each worker was last sent: a job carries it only when it is another. */
+    this.pageSent = new Map();
     this.grow(count);
   }
 
@@ -271,7 +270,9 @@ class Pool {
         worker.on('message', onMessage);
         worker.on('error', onError);
         worker.on('exit', onExit);
-        worker.postMessage({ dist, base, paths: share, ...this.page, keepCards: this.keepCards });
+        const page = this.pageSent.get(worker) === this.page ? null : this.page;
+        this.pageSent.set(worker, this.page);
+        worker.postMessage({ dist, base, paths: share, page, keepCards: this.keepCards });
       });
     if (weight && pages) {
       const cost = (share) => share.reduce((sum, path) => sum + weight(path), 0);
