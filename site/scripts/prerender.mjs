@@ -557,10 +557,24 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
       });
     }, IDLE_BEFORE_SAVING);
   };
+  // The update of the cache's manifest for the last answer ({ run, timer }) while not started,
+  // and the last one started (a request waits for it).
+  let update = null;
+  let updating = Promise.resolve();
+  const updateNow = () => {
+    if (update) {
+      clearTimeout(update.timer);
+      updating = update.run();
+      update = null;
+    }
+    return updating;
+  };
   for await (const line of createInterface({ input: process.stdin })) {
     if (!line.trim()) continue;
     clearTimeout(idle);
     const started = performance.now();
+    // The next plan reads the manifest as the last answer left it.
+    await updateNow();
     const seconds = () => (performance.now() - started) / 1000;
     const lap = laps('prerender --serve');
     const last = listed;
@@ -597,22 +611,30 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
         continue;
       }
       const written = cache.written(rendered, plan.copy);
-      // The pages are in place: answer first, then bring the cache's manifest up to date.
+      // The pages are in place: answer first, and bring the cache's manifest up to date once
+      // `estate serve` has checked their links and served them (on the same cores), or when
+      // the next request comes first.
       answer({ ok: true, failures: [], written, seconds: seconds() });
-      try {
-        await cache.save(allPaths, rendered, Array.isArray(plan.kept) ? new Set(plan.kept) : plan.kept, { later: true });
-        listed = now;
-        flushWhenIdle();
-      } catch (error) {
-        // Answered already: the next request renders every page instead.
-        console.error(`prerender: the page cache is not saved: ${error instanceof Error ? error.stack : error}`);
-        cache.forget();
-      }
-      lap('cache updated');
+      const kept = Array.isArray(plan.kept) ? new Set(plan.kept) : plan.kept;
+      const run = async () => {
+        const updateStarted = performance.now();
+        try {
+          await cache.save(allPaths, rendered, kept, { later: true });
+          listed = now;
+          flushWhenIdle();
+        } catch (error) {
+          // Answered already: the next request renders every page instead.
+          console.error(`prerender: the page cache is not saved: ${error instanceof Error ? error.stack : error}`);
+          cache.forget();
+        }
+        if (process.env.ESTATE_TIMINGS) console.error(`estate timings: prerender --serve: cache updated ${(performance.now() - updateStarted).toFixed(1)} ms`);
+      };
+      update = { run, timer: setTimeout(() => void updateNow(), UPDATE_AFTER_ANSWER) };
     } catch (error) {
       answer({ ok: false, failures: [`prerender: ${error instanceof Error ? error.stack : error}`], written: { rendered: [], copied: [] }, seconds: seconds() });
     }
   }
+  await updateNow();
   clearTimeout(idle);
   await cache.flush();
   await pool.close();
@@ -620,6 +642,13 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
 
 /** Milliseconds without a request after which the warm prerender writes the page cache's manifest. */
 const IDLE_BEFORE_SAVING = 2000;
+
+/**
+ * Milliseconds after an answer before the warm prerender updates the page cache's manifest in
+ * memory: `estate serve` meanwhile checks the new pages' links and serves them (some 5-20 ms of
+ * the manifest's work left its link check one core).
+ */
+const UPDATE_AFTER_ANSWER = 150;
 
 if (isMainThread) {
   main().catch((error) => {
