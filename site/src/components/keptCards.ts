@@ -9,6 +9,7 @@
 // Unset in the browser and in a build's own prerender, which draw every card.
 import { createContext } from 'react';
 import type { CardProperty } from '../types';
+import { sourceOf } from '../i18n/content';
 
 /** What a card of one render asks: its slot's number, when its HTML is kept; null when it draws itself. */
 export interface CardDrawing {
@@ -36,6 +37,8 @@ export class KeptCards {
   /** The shell's data of the keys made, by the object a render read (one per page), and each text's number. */
   private readonly sites = new WeakMap<object, number>();
   private readonly siteTexts = new Map<string, number>();
+  /** The JSON of the records cards were made from (`sourceOf`), by record. */
+  private readonly sourceTexts = new WeakMap<object, string>();
 
   constructor(private readonly limit: number) {}
 
@@ -47,7 +50,7 @@ export class KeptCards {
     const reused: { parts: string[]; id: string }[] = [];
     return {
       card: (inputs, site, id) => {
-        const key = inputs && `${this.siteNumber(site)}\n${inputs[0]}\n${inputs[1]}\n${JSON.stringify(inputs[2])}`;
+        const key = inputs && `${this.siteNumber(site)}\n${inputs[0]}\n${inputs[1]}\n${this.cardText(inputs[2])}`;
         const parts = key === null ? undefined : this.cards.get(key);
         if (key === null || parts === undefined) {
           drawn.push({ key, id });
@@ -68,6 +71,22 @@ export class KeptCards {
         });
       },
     };
+  }
+
+  /**
+   * A card's data as its key has it. A card in one language made from a record (ownTranslation)
+   * is that record's in that language (the key has the language): the record's JSON, written once
+   * for all the languages of a page (each a new card), not each card's.
+   */
+  private cardText(card: CardProperty): string {
+    const source = sourceOf(card);
+    if (!source) return `card ${JSON.stringify(card)}`;
+    let text = this.sourceTexts.get(source);
+    if (text === undefined) {
+      text = `record ${JSON.stringify(source)}`;
+      this.sourceTexts.set(source, text);
+    }
+    return text;
   }
 
   /** A number for the shell's data `site`: equal data, equal number. */

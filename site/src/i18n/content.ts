@@ -19,7 +19,21 @@ export type Localized<T> = Omit<T, 'translations'> & { untranslated?: string[] }
 export function ownTranslation<T extends { translations?: Partial<Record<string, unknown>> }>(record: T, lang: Lang): T {
   const { translations, ...rest } = record;
   const own = lang === DEFAULT_LANG ? undefined : translations?.[lang];
-  return (own ? { ...rest, translations: { [lang]: own } } : rest) as T;
+  const result = (own ? { ...rest, translations: { [lang]: own } } : rest) as T;
+  if (import.meta.env.SSR) sources.set(result, record);
+  return result;
+}
+
+/** The record each result of ownTranslation was made from, in the prerender (see `sourceOf`). */
+const sources = new WeakMap<object, object>();
+
+/**
+ * The record `result` was made from by ownTranslation (in its language), in the prerender only:
+ * its kept cards (components/keptCards.ts) know a card by its record, the same object for all the
+ * languages of a page.
+ */
+export function sourceOf(result: object): object | undefined {
+  return sources.get(result);
 }
 
 /**
