@@ -151,8 +151,8 @@ async function workerMain() {
         // The 404 page and the shells are answered at other paths: no canonical or hreflang.
         const links = bare !== NOT_FOUND_PATH && !shells.some((page) => page.path === bare);
         const parts = /** @type {(rendered: unknown, place: unknown) => string[]} */ (writeDocument)(rendered, { base, path, lang, links });
-        writePage(file, parts, folders);
-        const copyMtime = cache ? PageCache.keep(cache, dist, file, folders) : undefined;
+        const replaced = writePage(file, parts, folders);
+        const copyMtime = cache ? PageCache.keep(cache, dist, file, folders, replaced) : undefined;
         pagesRendered.push({ path, file: relative(dist, file), inputs: read, copyMtime });
       } catch (error) {
         inputs = null;
@@ -169,7 +169,7 @@ async function workerMain() {
  * Writes a page, given as its parts in order. A page that is new (a clean build) is written in
  * place; an existing one is replaced by a new file, never rewritten: it may be linked to the page
  * cache's copy or, after a restore under estate serve, to the page in the copy being served.
- * `folders`: those made already.
+ * `folders`: those made already. Returns whether the page was there.
  */
 function writePage(file, parts, folders) {
   // Asked, not found by a failed exclusive open: under estate serve every page is there, and
@@ -190,6 +190,7 @@ function writePage(file, parts, folders) {
     closeSync(fd);
   }
   if (replacing) renameSync(`${file}.tmp`, file);
+  return replacing;
 }
 
 /**
