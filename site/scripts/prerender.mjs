@@ -643,9 +643,10 @@ const IDLE_BEFORE_SAVING = 2000;
 /**
  * Milliseconds after an answer before the warm prerender updates the page cache's manifest in
  * memory: `estate serve` meanwhile checks the new pages' links and serves them (some 5-20 ms of
- * the manifest's work left its link check one core).
+ * the manifest's work left its link check one core), and it is done while the other copy of the
+ * output catches up (60-100 ms), before a next rebuild could start.
  */
-const UPDATE_AFTER_ANSWER = 150;
+const UPDATE_AFTER_ANSWER = 50;
 
 if (isMainThread) {
   main().catch((error) => {
