@@ -15,12 +15,19 @@ export function formatDate(lang: Lang, iso: string): string {
   return dateFormat(lang).format(date);
 }
 
+/** Each month's text, by language and month: a developer's page shows the same few months for hundreds of projects. */
+const monthTexts = new Map<string, string>();
+
 /** A month, for completion dates such as "2029-09": "September 2029". */
 export function formatMonth(lang: Lang, yearMonth: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(yearMonth);
-  if (!match) return yearMonth;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15));
-  return monthFormat(lang).format(date);
+  const key = `${lang} ${yearMonth}`;
+  let text = monthTexts.get(key);
+  if (text === undefined) {
+    const match = /^(\d{4})-(\d{2})$/.exec(yearMonth);
+    text = match ? monthFormat(lang).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15))) : yearMonth;
+    monthTexts.set(key, text);
+  }
+  return text;
 }
 
 /** Newest first, by an ISO 8601 timestamp. */
