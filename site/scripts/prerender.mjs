@@ -568,10 +568,11 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
   };
   for await (const line of createInterface({ input: process.stdin })) {
     if (!line.trim()) continue;
-    clearTimeout(idle);
     const started = performance.now();
-    // The next plan reads the manifest as the last answer left it.
+    // The next plan reads the manifest as the last answer left it. The update arms the idle
+    // save, which must not write the manifest while this request changes it: disarmed after.
     await updateNow();
+    clearTimeout(idle);
     const seconds = () => (performance.now() - started) / 1000;
     const lap = laps('prerender --serve');
     const last = listed;
