@@ -123,7 +123,7 @@ impl Jobs {
         let market = now.market.clone();
         // The listing pages' files, and (beside them, on the other core) the guides', agents' and
         // developers' files and the detail files: each reads the listings only.
-        let (listing_files, (groups, details)) = rayon::join(
+        let ((listing_files, summaries), (groups, details)) = rayon::join(
             || {
                 crate::publish::listings::files_with_cards(
                     api_properties,
@@ -132,6 +132,7 @@ impl Jobs {
                     pictures,
                     &guide,
                     &array,
+                    Some((&before.summaries, images.print)),
                 )
             },
             || {
@@ -160,6 +161,7 @@ impl Jobs {
         laps.lap("listings, area guides, agents, developers and detail files");
         jobs.extend(groups.jobs);
         now.groups = groups.memo;
+        now.summaries = summaries;
         // The listings no longer published keep a page that says so (`detail::gone_files`).
         let gone: Vec<_> = content.properties.iter().filter(|p| p.data.status != Status::Available).collect();
         let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes.into())));

@@ -26,7 +26,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::publish::FileBytes;
+use crate::publish::bytes::Fingerprint;
 use crate::publish::images::Pictures;
+use crate::publish::made::same_arcs;
 
 /// Cards per page file.
 pub const PAGE_SIZE: usize = 96;
@@ -173,8 +175,18 @@ pub fn files(
         properties.iter().map(|p| p.location.as_deref().and_then(community_key)).collect();
     let keys: Vec<Option<&str>> = keys.iter().map(Option::as_deref).collect();
     let array = |_: &str, cards: Vec<Arc<Vec<u8>>>| Arc::new(FileBytes::array(cards));
-    let files = files_with_cards(properties, &cards, &keys, pictures, guide, &array);
+    let (files, _) = files_with_cards(properties, &cards, &keys, pictures, guide, &array, None);
     files.into_iter().map(|(path, bytes)| (path, bytes.to_vec())).collect()
+}
+
+/// Each kind's summary file (`data/listings/{kind}.json`) with the listings it was made of and
+/// the fingerprint of the pictures its first cards were drawn with. `estate serve` keeps them
+/// between rebuilds: a summary counts every listing of its kind, and a listing sold changes the
+/// summaries of two kinds (all, and its category), not those of the other three.
+#[derive(Default)]
+pub struct Summaries {
+    pictures: Option<Fingerprint>,
+    of: HashMap<&'static str, (Vec<Arc<ApiProperty>>, Arc<FileBytes>)>,
 }
 
 /// A page file's JSON array of cards, made from them (`path`, the cards in order).
@@ -183,7 +195,9 @@ pub type Array<'a> = dyn Fn(&str, Vec<Arc<Vec<u8>>>) -> Arc<FileBytes> + Sync + 
 /// [`files`], with each listing's card JSON and community key made already ([`card_json`],
 /// [`community_key`], in the order of `properties`): `estate serve` keeps them between rebuilds, so an edit serialises one card,
 /// not the 20,000 of the page files of 10,000 listings; and `array` makes each page file of
-/// cards (`estate serve` keeps those whose cards are the same).
+/// cards (`estate serve` keeps those whose cards are the same). `kept`: the last build's
+/// summaries and the fingerprint of `pictures`; a kind's summary made of the same listings with
+/// the same pictures is the last build's. Returns the files and this build's summaries.
 pub fn files_with_cards(
     properties: &[Arc<ApiProperty>],
     cards: &[Arc<Vec<u8>>],
@@ -191,7 +205,8 @@ pub fn files_with_cards(
     pictures: &Pictures,
     guide: &(dyn Fn(&str) -> Option<String> + Sync),
     array: &Array,
-) -> Vec<(String, Arc<FileBytes>)> {
+    kept: Option<(&Summaries, Fingerprint)>,
+) -> (Vec<(String, Arc<FileBytes>)>, Summaries) {
     let mut laps = crate::timings::Laps::start("listings");
     let located: Vec<Located> = properties
         .iter()
@@ -199,13 +214,29 @@ pub fn files_with_cards(
         .map(|(p, key)| (&**p, p.location.as_deref().zip(*key).map(|(name, key)| (name.trim(), key))))
         .collect();
     laps.lap("keys");
+    let last = kept.filter(|(last, print)| last.pictures == Some(*print)).map(|(last, _)| &last.of);
     // Each kind's files on its own core.
-    let mut written: Vec<(String, Arc<FileBytes>)> = KINDS
+    let made: Vec<(Vec<(String, Arc<FileBytes>)>, (&str, Vec<Arc<ApiProperty>>))> = KINDS
         .par_iter()
-        .flat_map_iter(|&(kind, category)| {
+        .map(|&(kind, category)| {
             let indices: Vec<usize> = (0..located.len())
                 .filter(|&i| category.is_none_or(|c| located[i].0.main_category == c))
                 .collect();
+            let of: Vec<Arc<ApiProperty>> = indices.iter().map(|&i| properties[i].clone()).collect();
+            let with_pages = |mut written: Vec<(String, Arc<FileBytes>)>| {
+                for (number, page) in indices.chunks(PAGE_SIZE).enumerate() {
+                    let path = files::listing_page(kind, number);
+                    let page = array(&path, page.iter().map(|&i| cards[i].clone()).collect());
+                    written.push((path, page));
+                }
+                written
+            };
+            let path = files::listing_summary(kind);
+            if let Some((_, bytes)) =
+                last.and_then(|last| last.get(kind)).filter(|(was, _)| same_arcs(was, &of))
+            {
+                return (with_pages(vec![(path, bytes.clone())]), (kind, of));
+            }
             let listed: Vec<&Located> = indices.iter().map(|&i| &located[i]).collect();
             let shown: Vec<&ApiProperty> = listed.iter().map(|(p, _)| *p).collect();
             // Yearly amounts, as the page compares them (a monthly rent twelve times).
@@ -231,15 +262,15 @@ pub fn files_with_cards(
                 total: shown.len(),
                 types: counted(shown.iter().map(|p| p.sub_category.as_str())),
             };
-            let mut written = vec![(files::listing_summary(kind), Arc::new(to_json(&summary).into()))];
-            for (number, page) in indices.chunks(PAGE_SIZE).enumerate() {
-                let path = files::listing_page(kind, number);
-                let page = array(&path, page.iter().map(|&i| cards[i].clone()).collect());
-                written.push((path, page));
-            }
-            written
+            (with_pages(vec![(path, Arc::new(to_json(&summary).into()))]), (kind, of))
         })
         .collect();
+    let mut now = Summaries { pictures: kept.map(|(_, print)| print), of: HashMap::new() };
+    let mut written = Vec::new();
+    for (files, (kind, of)) in made {
+        now.of.insert(kind, (of, files[0].1.clone()));
+        written.extend(files);
+    }
     laps.lap("kinds");
     let newest = |category: MainCategory| {
         properties
@@ -264,7 +295,7 @@ pub fn files_with_cards(
         Arc::new(to_json(&communities(&located, pictures, guide)).into()),
     ));
     laps.lap("communities");
-    written
+    (written, now)
 }
 
 fn widen(range: &mut Option<(u64, u64)>, value: u64) {
