@@ -22,6 +22,7 @@ use contract::files;
 use contract::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use contract::text::community_key;
 use contract::{ApiProperty, Furnishing, MainCategory};
+use fnv::FnvHashMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -88,8 +89,9 @@ pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
 /// Names with their counts: most common first, then by name.
 fn counted<'a>(names: impl Iterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
     // Hashed, then sorted once: a few dozen names among 10,000 listings, each compared with
-    // several in a tree took milliseconds of every rebuild.
-    let mut counts: HashMap<&str, usize> = HashMap::new();
+    // several in a tree took milliseconds of every rebuild. FNV: SipHash of 10,000 short names
+    // took as long again, and the order it guards against guessing is sorted away here.
+    let mut counts: FnvHashMap<&str, usize> = FnvHashMap::default();
     for name in names {
         *counts.entry(name).or_default() += 1;
     }
@@ -105,7 +107,7 @@ type Located<'a> = (&'a ApiProperty, Option<(&'a str, &'a str)>);
 /// The communities of `listed` (newest first) with their numbers of listings, by name: one
 /// entry per community key, named as its newest listing writes it.
 fn area_counts<'a>(listed: &[&Located<'a>]) -> Vec<(&'a str, usize)> {
-    let mut by_key: HashMap<&str, (&str, usize)> = HashMap::new();
+    let mut by_key: FnvHashMap<&str, (&str, usize)> = FnvHashMap::default();
     for (name, key) in listed.iter().filter_map(|(_, community)| *community) {
         by_key.entry(key).or_insert((name, 0)).1 += 1;
     }
@@ -145,7 +147,7 @@ fn furnishing_counts(listings: &[&ApiProperty]) -> Vec<(Furnishing, usize)> {
 
 /// Each month of handover (a day's date counts in its month) with its number of listings, soonest first.
 fn handover_months<'a>(listings: &[&'a ApiProperty]) -> Vec<(&'a str, usize)> {
-    let mut counts = HashMap::new();
+    let mut counts = FnvHashMap::default();
     for date in listings.iter().filter_map(|p| p.completion_date.as_deref()) {
         *counts.entry(date.get(..7).unwrap_or(date)).or_insert(0) += 1;
     }

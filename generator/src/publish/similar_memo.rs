@@ -94,6 +94,20 @@ impl Similar {
         }
     }
 
+    /// The ids of the last build's listings that `properties` lack, when they are the last
+    /// build's in the same order with some taken out (none added or moved); None otherwise.
+    pub(super) fn taken_out_ids(&self, properties: &[Made<PropertyFile, ApiProperty>]) -> Option<Vec<&str>> {
+        let mut next = 0;
+        let mut gone = Vec::new();
+        for r in &self.records {
+            match properties.get(next) {
+                Some(m) if Arc::ptr_eq(r, &m.record) || r.id == m.record.id => next += 1,
+                _ => gone.push(r.id.as_str()),
+            }
+        }
+        (next == properties.len()).then_some(gone)
+    }
+
     pub(super) fn now(
         properties: &[Made<PropertyFile, ApiProperty>],
         similar: Arc<Vec<Vec<usize>>>,
