@@ -218,7 +218,7 @@ pub fn files_with_cards(
     laps.lap("keys");
     let last = kept.filter(|(last, print)| last.pictures == Some(*print)).map(|(last, _)| &last.of);
     // Each kind's files on its own core.
-    let made: Vec<(Vec<(String, Arc<FileBytes>)>, (&str, Vec<Arc<ApiProperty>>))> = KINDS
+    let made: Vec<_> = KINDS
         .par_iter()
         .map(|&(kind, category)| {
             let indices: Vec<usize> = (0..located.len())
