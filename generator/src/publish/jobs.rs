@@ -45,15 +45,43 @@ pub(super) struct Jobs {
     /// How many of `jobs`, first, are not a record's own file (the lists, the pages of cards,
     /// the guides', agents' and developers' files, the site's).
     pub(super) others: usize,
-    pub(super) kept: Vec<PathBuf>,
+    pub(super) kept: Vec<Kept>,
     pub(super) routes: contract::routes::Routes<'static>,
+}
+
+/// A file known to be there as it is, named by whose file it is: an edit keeps some 20,000,
+/// whose paths are wanted only when the last build's list of files is not known.
+pub(super) enum Kept {
+    /// The API record of the listing at this index of the build's listings.
+    ApiProperty(usize),
+    /// The API record of the post at this index of the build's posts.
+    ApiBlog(usize),
+    /// The detail file of the listing at this index.
+    Detail(usize),
+    File(PathBuf),
+}
+
+impl Kept {
+    /// Its path, relative to the output folder.
+    pub(super) fn path(
+        &self,
+        properties: &[Made<PropertyFile, ApiProperty>],
+        posts: &[Made<PostFile, ApiBlog>],
+    ) -> PathBuf {
+        match self {
+            Kept::ApiProperty(i) => file(&files::api_property(&properties[*i].record.id)),
+            Kept::ApiBlog(i) => file(&files::api_blog(&posts[*i].record.id)),
+            Kept::Detail(i) => crate::publish::detail::path(&properties[*i].record.id),
+            Kept::File(path) => path.clone(),
+        }
+    }
 }
 
 /// The property pages' detail files and the pages of the listings no longer published: those
 /// to write and those kept, with what they were made from.
 struct Details {
     files: Vec<(PathBuf, Vec<u8>)>,
-    kept: Vec<PathBuf>,
+    kept: Vec<Kept>,
     gone: similar_memo::Gone,
     similar: Arc<Vec<Vec<usize>>>,
 }
@@ -123,7 +151,7 @@ impl Jobs {
         let market = now.market.clone();
         // The listing pages' files, and (beside them, on the other core) the guides', agents' and
         // developers' files and the detail files: each reads the listings only.
-        let (listing_files, (groups, details)) = rayon::join(
+        let ((listing_files, summaries), (groups, details)) = rayon::join(
             || {
                 crate::publish::listings::files_with_cards(
                     api_properties,
@@ -132,6 +160,7 @@ impl Jobs {
                     pictures,
                     &guide,
                     &array,
+                    Some((&before.summaries, images.print)),
                 )
             },
             || {
@@ -160,6 +189,7 @@ impl Jobs {
         laps.lap("listings, area guides, agents, developers and detail files");
         jobs.extend(groups.jobs);
         now.groups = groups.memo;
+        now.summaries = summaries;
         // The listings no longer published keep a page that says so (`detail::gone_files`).
         let gone: Vec<_> = content.properties.iter().filter(|p| p.data.status != Status::Available).collect();
         let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes.into())));
@@ -191,15 +221,14 @@ impl Jobs {
 
         let others = jobs.len();
         // One file per record: those made again are written, the others are there already.
-        let records = properties
-            .iter()
-            .map(|m| (file(&files::api_property(&m.record.id)), m.fresh, &m.json))
-            .chain(posts.iter().map(|m| (file(&files::api_blog(&m.record.id)), m.fresh, &m.json)));
-        for (path, fresh, json) in records {
+        let records = (properties.iter().enumerate())
+            .map(|(i, m)| (Kept::ApiProperty(i), m.fresh, &m.json))
+            .chain(posts.iter().enumerate().map(|(i, m)| (Kept::ApiBlog(i), m.fresh, &m.json)));
+        for (record, fresh, json) in records {
             if trusted && !fresh {
-                kept.push(path);
+                kept.push(record);
             } else {
-                jobs.push((path, Arc::new(FileBytes::whole(json.clone()))));
+                jobs.push((record.path(properties, posts), Arc::new(FileBytes::whole(json.clone()))));
             }
         }
         let Details { files, kept: details_kept, gone, similar } = details;
@@ -235,9 +264,9 @@ fn details(
     };
     let mut kept = Vec::new();
     let mut remade = remake.iter().copied().peekable();
-    for (i, m) in properties.iter().enumerate() {
+    for i in 0..properties.len() {
         if remade.next_if_eq(&i).is_none() {
-            kept.push(crate::publish::detail::path(&m.record.id));
+            kept.push(Kept::Detail(i));
         }
     }
     let people = crate::publish::detail::People::new(&content.team, &content.developers, pictures);
@@ -257,6 +286,6 @@ fn details(
         trusted,
     );
     files.extend(gone_files);
-    kept.extend(gone_kept);
+    kept.extend(gone_kept.into_iter().map(Kept::File));
     Details { files, kept, gone, similar }
 }

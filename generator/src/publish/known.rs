@@ -68,6 +68,8 @@ pub(super) struct Known {
     pub(super) tree: u64,
     /// The guides', agents' and developers' files.
     pub(super) groups: super::groups::Groups,
+    /// The listing pages' summaries.
+    pub(super) summaries: super::listings::Summaries,
     /// Each file written by [`write_changed`] (relative to the output folder) and what it holds.
     pub(super) files: HashMap<PathBuf, Holds>,
     /// Every file of `api/` and `data/` the build wanted (relative to the output folder), when

@@ -22,11 +22,14 @@ use contract::files;
 use contract::listings::{Card, CardTexts, Community, HomeCards, ListingSummary};
 use contract::text::community_key;
 use contract::{ApiProperty, Furnishing, MainCategory};
+use fnv::FnvHashMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::publish::FileBytes;
+use crate::publish::bytes::Fingerprint;
 use crate::publish::images::Pictures;
+use crate::publish::made::same_arcs;
 
 /// Cards per page file.
 pub const PAGE_SIZE: usize = 96;
@@ -86,8 +89,9 @@ pub fn card<'a>(p: &'a ApiProperty, pictures: &'a Pictures) -> Card<'a> {
 /// Names with their counts: most common first, then by name.
 fn counted<'a>(names: impl Iterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
     // Hashed, then sorted once: a few dozen names among 10,000 listings, each compared with
-    // several in a tree took milliseconds of every rebuild.
-    let mut counts: HashMap<&str, usize> = HashMap::new();
+    // several in a tree took milliseconds of every rebuild. FNV: SipHash of 10,000 short names
+    // took as long again, and the order it guards against guessing is sorted away here.
+    let mut counts: FnvHashMap<&str, usize> = FnvHashMap::default();
     for name in names {
         *counts.entry(name).or_default() += 1;
     }
@@ -103,7 +107,7 @@ type Located<'a> = (&'a ApiProperty, Option<(&'a str, &'a str)>);
 /// The communities of `listed` (newest first) with their numbers of listings, by name: one
 /// entry per community key, named as its newest listing writes it.
 fn area_counts<'a>(listed: &[&Located<'a>]) -> Vec<(&'a str, usize)> {
-    let mut by_key: HashMap<&str, (&str, usize)> = HashMap::new();
+    let mut by_key: FnvHashMap<&str, (&str, usize)> = FnvHashMap::default();
     for (name, key) in listed.iter().filter_map(|(_, community)| *community) {
         by_key.entry(key).or_insert((name, 0)).1 += 1;
     }
@@ -143,7 +147,7 @@ fn furnishing_counts(listings: &[&ApiProperty]) -> Vec<(Furnishing, usize)> {
 
 /// Each month of handover (a day's date counts in its month) with its number of listings, soonest first.
 fn handover_months<'a>(listings: &[&'a ApiProperty]) -> Vec<(&'a str, usize)> {
-    let mut counts = HashMap::new();
+    let mut counts = FnvHashMap::default();
     for date in listings.iter().filter_map(|p| p.completion_date.as_deref()) {
         *counts.entry(date.get(..7).unwrap_or(date)).or_insert(0) += 1;
     }
@@ -173,8 +177,18 @@ pub fn files(
         properties.iter().map(|p| p.location.as_deref().and_then(community_key)).collect();
     let keys: Vec<Option<&str>> = keys.iter().map(Option::as_deref).collect();
     let array = |_: &str, cards: Vec<Arc<Vec<u8>>>| Arc::new(FileBytes::array(cards));
-    let files = files_with_cards(properties, &cards, &keys, pictures, guide, &array);
+    let (files, _) = files_with_cards(properties, &cards, &keys, pictures, guide, &array, None);
     files.into_iter().map(|(path, bytes)| (path, bytes.to_vec())).collect()
+}
+
+/// Each kind's summary file (`data/listings/{kind}.json`) with the listings it was made of and
+/// the fingerprint of the pictures its first cards were drawn with. `estate serve` keeps them
+/// between rebuilds: a summary counts every listing of its kind, and a listing sold changes the
+/// summaries of two kinds (all, and its category), not those of the other three.
+#[derive(Default)]
+pub struct Summaries {
+    pictures: Option<Fingerprint>,
+    of: HashMap<&'static str, (Vec<Arc<ApiProperty>>, Arc<FileBytes>)>,
 }
 
 /// A page file's JSON array of cards, made from them (`path`, the cards in order).
@@ -183,7 +197,9 @@ pub type Array<'a> = dyn Fn(&str, Vec<Arc<Vec<u8>>>) -> Arc<FileBytes> + Sync + 
 /// [`files`], with each listing's card JSON and community key made already ([`card_json`],
 /// [`community_key`], in the order of `properties`): `estate serve` keeps them between rebuilds, so an edit serialises one card,
 /// not the 20,000 of the page files of 10,000 listings; and `array` makes each page file of
-/// cards (`estate serve` keeps those whose cards are the same).
+/// cards (`estate serve` keeps those whose cards are the same). `kept`: the last build's
+/// summaries and the fingerprint of `pictures`; a kind's summary made of the same listings with
+/// the same pictures is the last build's. Returns the files and this build's summaries.
 pub fn files_with_cards(
     properties: &[Arc<ApiProperty>],
     cards: &[Arc<Vec<u8>>],
@@ -191,7 +207,8 @@ pub fn files_with_cards(
     pictures: &Pictures,
     guide: &(dyn Fn(&str) -> Option<String> + Sync),
     array: &Array,
-) -> Vec<(String, Arc<FileBytes>)> {
+    kept: Option<(&Summaries, Fingerprint)>,
+) -> (Vec<(String, Arc<FileBytes>)>, Summaries) {
     let mut laps = crate::timings::Laps::start("listings");
     let located: Vec<Located> = properties
         .iter()
@@ -199,13 +216,29 @@ pub fn files_with_cards(
         .map(|(p, key)| (&**p, p.location.as_deref().zip(*key).map(|(name, key)| (name.trim(), key))))
         .collect();
     laps.lap("keys");
+    let last = kept.filter(|(last, print)| last.pictures == Some(*print)).map(|(last, _)| &last.of);
     // Each kind's files on its own core.
-    let mut written: Vec<(String, Arc<FileBytes>)> = KINDS
+    let made: Vec<_> = KINDS
         .par_iter()
-        .flat_map_iter(|&(kind, category)| {
+        .map(|&(kind, category)| {
             let indices: Vec<usize> = (0..located.len())
                 .filter(|&i| category.is_none_or(|c| located[i].0.main_category == c))
                 .collect();
+            let of: Vec<Arc<ApiProperty>> = indices.iter().map(|&i| properties[i].clone()).collect();
+            let with_pages = |mut written: Vec<(String, Arc<FileBytes>)>| {
+                for (number, page) in indices.chunks(PAGE_SIZE).enumerate() {
+                    let path = files::listing_page(kind, number);
+                    let page = array(&path, page.iter().map(|&i| cards[i].clone()).collect());
+                    written.push((path, page));
+                }
+                written
+            };
+            let path = files::listing_summary(kind);
+            if let Some((_, bytes)) =
+                last.and_then(|last| last.get(kind)).filter(|(was, _)| same_arcs(was, &of))
+            {
+                return (with_pages(vec![(path, bytes.clone())]), (kind, of));
+            }
             let listed: Vec<&Located> = indices.iter().map(|&i| &located[i]).collect();
             let shown: Vec<&ApiProperty> = listed.iter().map(|(p, _)| *p).collect();
             // Yearly amounts, as the page compares them (a monthly rent twelve times).
@@ -231,15 +264,15 @@ pub fn files_with_cards(
                 total: shown.len(),
                 types: counted(shown.iter().map(|p| p.sub_category.as_str())),
             };
-            let mut written = vec![(files::listing_summary(kind), Arc::new(to_json(&summary).into()))];
-            for (number, page) in indices.chunks(PAGE_SIZE).enumerate() {
-                let path = files::listing_page(kind, number);
-                let page = array(&path, page.iter().map(|&i| cards[i].clone()).collect());
-                written.push((path, page));
-            }
-            written
+            (with_pages(vec![(path, Arc::new(to_json(&summary).into()))]), (kind, of))
         })
         .collect();
+    let mut now = Summaries { pictures: kept.map(|(_, print)| print), of: HashMap::new() };
+    let mut written = Vec::new();
+    for (files, (kind, of)) in made {
+        now.of.insert(kind, (of, files[0].1.clone()));
+        written.extend(files);
+    }
     laps.lap("kinds");
     let newest = |category: MainCategory| {
         properties
@@ -264,7 +297,7 @@ pub fn files_with_cards(
         Arc::new(to_json(&communities(&located, pictures, guide)).into()),
     ));
     laps.lap("communities");
-    written
+    (written, now)
 }
 
 fn widen(range: &mut Option<(u64, u64)>, value: u64) {

@@ -245,7 +245,7 @@ pub fn write(
                 .jobs
                 .iter()
                 .map(|(path, _)| path.clone())
-                .chain(jobs.kept.iter().cloned())
+                .chain(jobs.kept.iter().map(|kept| kept.path(&properties, &posts)))
                 .chain(codes.iter().cloned())
                 .chain([manifest.clone()])
                 .collect();
@@ -308,10 +308,15 @@ fn gone_files(
     gone: &similar_memo::Gone,
     codes_gone: &[PathBuf],
 ) -> Vec<PathBuf> {
-    let listings: HashSet<&str> = properties.iter().map(|m| m.record.id.as_str()).collect();
+    // A sale: the last build's listings in order, one taken out, found without a set of 10,000 ids.
+    let listings: Vec<&str> = before.similar.taken_out_ids(properties).unwrap_or_else(|| {
+        let listings: HashSet<&str> = properties.iter().map(|m| m.record.id.as_str()).collect();
+        before.properties.keys().map(String::as_str).filter(|id| !listings.contains(id)).collect()
+    });
     let posts: HashSet<&str> = posts.iter().map(|m| m.record.id.as_str()).collect();
-    let listings = before.properties.keys().filter(|id| !listings.contains(id.as_str()));
-    let listings = listings.flat_map(|id| [file(&files::api_property(id)), crate::publish::detail::path(id)]);
+    let listings = listings
+        .into_iter()
+        .flat_map(|id| [file(&files::api_property(id)), crate::publish::detail::path(id)]);
     let posts =
         before.posts.keys().filter(|id| !posts.contains(id.as_str())).map(|id| file(&files::api_blog(id)));
     let pages = before.gone.keys().filter(|id| !gone.contains_key(*id)).map(|id| file(&files::gone(id)));

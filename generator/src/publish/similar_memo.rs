@@ -32,14 +32,49 @@ impl Similar {
     /// record or one the same for [`super::detail::similar`]: id, category, location and price.
     fn same_places(&self, properties: &[Made<PropertyFile, ApiProperty>]) -> bool {
         self.api.len() == properties.len()
-            && self.api.iter().zip(properties).all(|(a, m)| {
-                let b = &m.api;
-                Arc::ptr_eq(a, b)
-                    || (a.id == b.id
-                        && a.main_category == b.main_category
-                        && a.location == b.location
-                        && a.price == b.price)
-            })
+            && self.api.iter().zip(properties).all(|(a, m)| same_place(a, &m.api))
+    }
+
+    /// The similar listings of `properties` when they are the last build's with some taken out
+    /// (a listing sold), the others in the same order and in the same places ([`same_place`]).
+    /// A listing's similar ones are then the last build's unless one of them was taken out: the
+    /// walk that found them (`detail::nearest`) never reached a listing it did not pick, and
+    /// one farther out is no nearer, so taking one out changes no other pick. Only the listings
+    /// that had one taken out are looked at again.
+    fn taken_out(
+        &self,
+        properties: &[Made<PropertyFile, ApiProperty>],
+        neighbours: &Lazy,
+    ) -> Option<Vec<Vec<usize>>> {
+        if properties.len() >= self.api.len() || self.similar.len() != self.api.len() {
+            return None;
+        }
+        // Each of the last build's listings' index now; None if taken out.
+        let mut now = Vec::with_capacity(self.api.len());
+        let mut next = 0;
+        for a in &self.api {
+            let kept = properties.get(next).is_some_and(|m| same_place(a, &m.api));
+            now.push(kept.then_some(next));
+            next += usize::from(kept);
+        }
+        if next != properties.len() {
+            return None;
+        }
+        let (mut similar, mut again) = (Vec::with_capacity(properties.len()), Vec::new());
+        for (was, _) in self.similar.iter().zip(&now).filter(|(_, now)| now.is_some()) {
+            match was.iter().map(|&n| now[n]).collect::<Option<Vec<usize>>>() {
+                Some(same) => similar.push(same),
+                None => {
+                    again.push(similar.len());
+                    similar.push(Vec::new());
+                }
+            }
+        }
+        let found = neighbours.get().similar_of(neighbours.api, neighbours.keys, &again);
+        for (i, picks) in again.into_iter().zip(found) {
+            similar[i] = picks;
+        }
+        Some(similar)
     }
 
     /// The similar listings of each of `properties` (`detail::similar`), the last build's when
@@ -52,9 +87,25 @@ impl Similar {
     ) -> (Arc<Vec<Vec<usize>>>, bool) {
         if self.same_places(properties) {
             (self.similar.clone(), true)
+        } else if let Some(similar) = self.taken_out(properties, neighbours) {
+            (Arc::new(similar), false)
         } else {
             (Arc::new(neighbours.get().similar(api)), false)
         }
+    }
+
+    /// The ids of the last build's listings that `properties` lack, when they are the last
+    /// build's in the same order with some taken out (none added or moved); None otherwise.
+    pub(super) fn taken_out_ids(&self, properties: &[Made<PropertyFile, ApiProperty>]) -> Option<Vec<&str>> {
+        let mut next = 0;
+        let mut gone = Vec::new();
+        for r in &self.records {
+            match properties.get(next) {
+                Some(m) if Arc::ptr_eq(r, &m.record) || r.id == m.record.id => next += 1,
+                _ => gone.push(r.id.as_str()),
+            }
+        }
+        (next == properties.len()).then_some(gone)
     }
 
     pub(super) fn now(
@@ -81,8 +132,13 @@ impl Similar {
                 && now.len() == last.len()
                 && now.iter().zip(last).all(|(&n, &l)| Arc::ptr_eq(&properties[n].record, &self.records[l]))
         };
+        // The same allocation is the same id, known without reading the record (10,000 of them
+        // read from memory took milliseconds of a rebuild).
+        let same_id = |r: &Arc<Record<PropertyFile>>, m: &Made<PropertyFile, ApiProperty>| {
+            Arc::ptr_eq(r, &m.record) || r.id == m.record.id
+        };
         let same_order = self.records.len() == properties.len()
-            && self.records.iter().zip(properties).all(|(r, m)| r.id == m.record.id);
+            && self.records.iter().zip(properties).all(|(r, m)| same_id(r, m));
         if same_order {
             return (0..properties.len()).filter(|&i| !same_inputs(i, i)).collect();
         }
@@ -92,13 +148,12 @@ impl Similar {
         let mut next = 0;
         let mut changed = Vec::new();
         for (i, m) in properties.iter().enumerate() {
-            let id = m.record.id.as_str();
-            let near = (next..self.records.len().min(next + NEAR)).find(|&j| self.records[j].id == id);
+            let near = (next..self.records.len().min(next + NEAR)).find(|&j| same_id(&self.records[j], m));
             let found = near.or_else(|| {
                 let last = last.get_or_insert_with(|| {
                     self.records.iter().enumerate().map(|(j, r)| (r.id.as_str(), j)).collect()
                 });
-                last.get(id).copied()
+                last.get(m.record.id.as_str()).copied()
             });
             if let Some(j) = near {
                 next = j + 1;
@@ -109,6 +164,16 @@ impl Similar {
         }
         changed
     }
+}
+
+/// Whether the listing `b` is where `a` was for [`super::detail::similar`]: the same record, or
+/// the same id, category, location and price.
+fn same_place(a: &Arc<ApiProperty>, b: &Arc<ApiProperty>) -> bool {
+    Arc::ptr_eq(a, b)
+        || (a.id == b.id
+            && a.main_category == b.main_category
+            && a.location == b.location
+            && a.price == b.price)
 }
 
 /// The lists [`super::detail::Neighbours`] of the published listings, made when first needed
