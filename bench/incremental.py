@@ -267,7 +267,8 @@ def main():
     parser.add_argument("--log", help="write each estate serve's output (with its ESTATE_TIMINGS laps) into"
                         " this folder, as LABEL.log")
     parser.add_argument("--work", help="keep the demo, output folders and caches here between runs (quicker"
-                        " starts while developing); default: a temporary folder on tmpfs, removed")
+                        " starts while developing; on tmpfs, such as /dev/shm/inc: on a disk the CI builds' restore of"
+                        " 30,000 cached pages takes seconds more); default: a temporary folder on tmpfs, removed")
     args = parser.parse_args()
     kinds = args.kinds.split(",")
     if not set(kinds) <= set(KINDS):
