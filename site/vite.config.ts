@@ -74,41 +74,13 @@ function bootScripts(): Plugin {
   };
 }
 
-/**
- * The browser's build renders with Preact (src/browser-react.ts: preact/compat, its hydrateRoot
- * and what it lacks of React 19; src/browser-react-dom.ts: where its rendering is made to agree
- * with React DOM's) instead of React DOM: the entry is 50 KB gzipped instead of 106, every
- * page's first view at most 64 KB instead of ~120. The prerender (the SSR build) keeps React, so
- * the pages' HTML is unchanged. ESTATE_BROWSER_RENDERER=react builds the browser's code with
- * React DOM as before (the way back, and to compare); `estate build`'s front-end cache keys on
- * the variable, so switching never restores the other's build.
- */
-const RENDERER = process.env.ESTATE_BROWSER_RENDERER || 'preact';
-if (RENDERER !== 'preact' && RENDERER !== 'react') {
-  throw new Error(`ESTATE_BROWSER_RENDERER is '${RENDERER}': 'preact' (the default) or 'react'`);
-}
-const PREACT = RENDERER === 'preact';
-const browserReact = fileURLToPath(new URL('./src/browser-react.ts', import.meta.url));
-const PREACT_IN_THE_BROWSER = [
-  { find: /^react$/, replacement: browserReact },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: browserReact },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-];
-
 // The client build writes into the repository's dist/ next to the JSON the generator wrote
 // (so it must not empty it); the SSR build of src/entry-server.tsx goes to site/.ssr for the
 // prerender script.
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), translationsComplete(), messageSets(readMessages, sets), bootScripts()],
-  // Preact hydrates the page in parts (src/components/HydrationPart.tsx); React DOM and the
-  // prerender render them whole.
-  define: { 'import.meta.env.ESTATE_HYDRATE_IN_PARTS': JSON.stringify(command === 'build' && PREACT && !isSsrBuild) },
   resolve: {
-    alias:
-      command === 'build'
-        ? [{ find: /^react-router$/, replacement: reactRouterProduction }, ...(PREACT && !isSsrBuild ? PREACT_IN_THE_BROWSER : [])]
-        : [],
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
   // Bundled into the SSR build so the alias above applies there too.
   ssr: { noExternal: ['react-router'] },

@@ -8,7 +8,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { langOfPath, loadMessages } from './i18n';
 import { preferredHome, rememberLanguageChange } from './i18n/preference';
 import { routes } from './routes';
-import { nextTask, rootHydrated, whenHydrated } from './hydration';
+import { nextTask } from './tasks';
 import './styles.css';
 
 /** The id of the prerender's JSON block (scripts/prerender.mjs). */
@@ -16,18 +16,14 @@ const HYDRATION_DATA_ID = 'router-data';
 
 /**
  * Marks <html> `data-hydrated` once the page's first render in the browser is committed (a
- * parent's effects run after all of its children's) and, with Preact, every part it left to a
- * later task too (components/HydrationPart.tsx), whichever library renders (React DOM, or
- * Preact: vite.config.ts). The browser tests wait for it (e2e/browser.mjs `settle`); an
- * attribute, unlike a User Timing mark, is seen by a test that installed a fake clock. <html> is
- * outside the hydrated root, so the attribute changes nothing the renderer compares.
+ * parent's effects run after all of its children's). The browser tests wait for it
+ * (e2e/browser.mjs `settle`); an attribute, unlike a User Timing mark, is seen by a test that
+ * installed a fake clock. <html> is outside the hydrated root, so the attribute changes nothing
+ * React compares.
  */
 function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
-    void whenHydrated().then(() => {
-      document.documentElement.dataset.hydrated = '';
-    });
-    rootHydrated();
+    document.documentElement.dataset.hydrated = '';
   }, []);
   return children;
 }

@@ -46,16 +46,11 @@ pub fn root(page_cache: &Path) -> io::Result<PathBuf> {
 }
 
 /// The environment variables the front end's build reads: `VITE_*` (exposed as
-/// `import.meta.env.VITE_*`), `NODE_ENV`, and `ESTATE_BROWSER_RENDERER` (site/vite.config.ts:
-/// which library renders in the browser), so switching one never restores a build made without.
+/// `import.meta.env.VITE_*`) and `NODE_ENV`, so switching one never restores a build made without.
 pub fn vite_variables(vars: impl IntoIterator<Item = (OsString, OsString)>) -> Vec<(OsString, OsString)> {
     let mut vars: Vec<_> = vars
         .into_iter()
-        .filter(|(name, _)| {
-            name == "NODE_ENV"
-                || name == "ESTATE_BROWSER_RENDERER"
-                || name.to_string_lossy().starts_with("VITE_")
-        })
+        .filter(|(name, _)| name == "NODE_ENV" || name.to_string_lossy().starts_with("VITE_"))
         .collect();
     vars.sort();
     vars
@@ -379,9 +374,6 @@ mod tests {
         assert_ne!(api, first);
         assert_ne!(key(site, &vars(&[("VITE_API", "b")]), &COMMANDS).unwrap(), api);
         assert_ne!(key(site, &vars(&[("NODE_ENV", "development")]), &COMMANDS).unwrap(), first);
-        let react = key(site, &vars(&[("ESTATE_BROWSER_RENDERER", "react")]), &COMMANDS).unwrap();
-        assert_ne!(react, first, "the browser's renderer");
-        assert_ne!(key(site, &vars(&[("ESTATE_BROWSER_RENDERER", "preact")]), &COMMANDS).unwrap(), react);
         assert_ne!(key(site, &[], &[&["build", "--outDir", "OTHER"]]).unwrap(), first);
     }
 

@@ -8,7 +8,6 @@ import { useHydrated, useLang, usePathname, useSite } from '../shell';
 import { Icon } from './Icon';
 import { ShellLink } from './ShellLink';
 import { ShortlistLink } from '../shortlist/controls';
-import { HydrationPart } from './HydrationPart';
 
 interface NavItem {
   to: string;
@@ -160,51 +159,48 @@ export function Header() {
 
   return (
     <>
-      {/* In a task of its own as the page hydrates, as every part of the page (HydrationPart). */}
-      <HydrationPart>
-        <header className="site-header">
-          <div className="container site-header__inner">
-            <ShellLink to="/" className="site-header__logo" onClick={close}>
-              {/* The largest element of a page without a photo at the top (contact, about...). */}
-              <img src={site.logo} alt={site.name} width={294} height={65} fetchPriority="high" />
-            </ShellLink>
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <ShellLink to="/" className="site-header__logo" onClick={close}>
+            {/* The largest element of a page without a photo at the top (contact, about...). */}
+            <img src={site.logo} alt={site.name} width={294} height={65} fetchPriority="high" />
+          </ShellLink>
 
-            <nav className="site-nav" aria-label={t('header.nav')}>
-              <ul className="site-nav__list">
-                {MAIN_LINKS.map((item) => (
-                  <li key={item.to}>
-                    <ShellLink to={item.to} className={({ isActive }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link')}>
-                      {t(item.label)}
-                    </ShellLink>
-                  </li>
-                ))}
-                <li>
-                  <MoreMenu />
+          <nav className="site-nav" aria-label={t('header.nav')}>
+            <ul className="site-nav__list">
+              {MAIN_LINKS.map((item) => (
+                <li key={item.to}>
+                  <ShellLink to={item.to} className={({ isActive }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link')}>
+                    {t(item.label)}
+                  </ShellLink>
                 </li>
-              </ul>
-            </nav>
+              ))}
+              <li>
+                <MoreMenu />
+              </li>
+            </ul>
+          </nav>
 
-            <div className="site-header__actions">
-              <ShortlistLink />
-              <LanguageSelector className="lang-switch--header" />
-              <ShellLink to="/pro" className="button button--gold site-header__cta">
-                {t('header.list')}
-              </ShellLink>
-              <button
-                ref={toggleRef}
-                type="button"
-                className="menu-toggle"
-                aria-expanded={open}
-                aria-controls="mobile-menu"
-                aria-label={t('header.menu')}
-                onClick={() => setOpen((value) => !value)}
-              >
-                <Icon name={open ? 'close' : 'menu'} size={26} />
-              </button>
-            </div>
+          <div className="site-header__actions">
+            <ShortlistLink />
+            <LanguageSelector className="lang-switch--header" />
+            <ShellLink to="/pro" className="button button--gold site-header__cta">
+              {t('header.list')}
+            </ShellLink>
+            <button
+              ref={toggleRef}
+              type="button"
+              className="menu-toggle"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              aria-label={t('header.menu')}
+              onClick={() => setOpen((value) => !value)}
+            >
+              <Icon name={open ? 'close' : 'menu'} size={26} />
+            </button>
           </div>
-        </header>
-      </HydrationPart>
+        </div>
+      </header>
 
       {/* Outside <header>: its backdrop filter would make it the containing block of this fixed panel. */}
       {/* The panel's links are rendered only while it is open: without JavaScript it cannot

@@ -13,7 +13,6 @@ import { Header } from './Header';
 import { Icon } from './Icon';
 import { ShellLink, useShellClicks } from './ShellLink';
 import { CompareTrayPlace } from '../shortlist/controls';
-import { HydrationPart } from './HydrationPart';
 
 export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<ShellData> {
   const lang = langOfPath(new URL(request.url).pathname);
@@ -151,30 +150,18 @@ function Shell() {
       <ScrollRestoration />
       <Header />
       <div className={busy ? 'nav-progress is-active' : 'nav-progress'} aria-hidden="true" />
-      {/* The header hydrates with the root; the page, and each of what follows it, in a
-          task of its own (HydrationPart: one element each). */}
-      <HydrationPart>
-        <main id="main" ref={main} tabIndex={-1} aria-busy={busy}>
-          <Outlet />
-        </main>
-      </HydrationPart>
+      <main id="main" ref={main} tabIndex={-1} aria-busy={busy}>
+        <Outlet />
+      </main>
       {editorPage ? null : (
-        <HydrationPart>
-          <Banner />
-        </HydrationPart>
+        <Banner />
       )}
       {editorPage || site.partners.length === 0 ? null : (
-        <HydrationPart>
-          <PartnersStrip />
-        </HydrationPart>
+        <PartnersStrip />
       )}
-      <HydrationPart>
-        <Footer />
-      </HydrationPart>
+      <Footer />
       {editorPage ? null : (
-        <HydrationPart>
-          <ChatButton />
-        </HydrationPart>
+        <ChatButton />
       )}
       {editorPage ? null : <CompareTrayPlace />}
     </div>

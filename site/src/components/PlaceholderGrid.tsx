@@ -2,8 +2,8 @@
 /**
  * The photo box's content: the boot script's (early.ts draws the search's first photos there
  * before the app's code has come). Given as inner HTML, so the hydration keeps what is there
- * instead of removing it as children it does not know (Preact and React DOM leave an element's
- * inner HTML as the page has it while hydrating).
+ * instead of removing it as children it does not know (React DOM leaves an element's inner HTML as
+ * the page has it while hydrating).
  */
 const EARLY_PHOTO = { __html: '' };
 

@@ -15,7 +15,6 @@ import { telHref, whatsappHref } from '../format';
 import { absoluteUrl } from '../property/seo';
 import { useCardOrigin } from '../search/origin';
 import { CompareToggle, SaveButton } from '../shortlist/controls';
-import { HydrationPart } from './HydrationPart';
 import { CardDrawingContext } from './keptCards';
 
 /**
@@ -195,11 +194,9 @@ export function PropertyGrid({
     <ul className="card-grid" role="list">
       {/* A card is a part of the page's hydration (a screen of cards is a long task on a phone). */}
       {properties.map((property, index) => (
-        <HydrationPart key={property.id}>
-          <li>
-            <PropertyCard property={property} priority={first && index === 0} fetching={firstHigh && index === 0 ? 'high' : undefined} />
-          </li>
-        </HydrationPart>
+        <li key={property.id}>
+          <PropertyCard property={property} priority={first && index === 0} fetching={firstHigh && index === 0 ? 'high' : undefined} />
+        </li>
       ))}
     </ul>
   );

@@ -2,7 +2,7 @@
 // SVG and tables, a few hundred elements and no event handler), kept out of hydration. The
 // prerender writes the children (a function, called only when they are rendered); hydration adopts the element with what the prerender wrote inside
 // it as it is, without rendering or walking the children (an element whose content is given as
-// HTML is not diffed by React nor by Preact while hydrating, and an unchanged value is never
+// HTML is not diffed by React while hydrating, and an unchanged value is never
 // written again). A page the app draws itself (reached by its own navigation, no prerendered
 // markup under it) renders the children as any component does. `enhance` then runs on the element
 // in either case, for what the markup needs of the browser (a scrolling table's edges). An adopted
@@ -13,7 +13,7 @@ import { useHydrated } from '../shell';
 
 /**
  * What the adopted element says its content is: one object for every render, so nothing is ever
- * written into the element (React writes a changed value, Preact one that differs from the last).
+ * written into the element (React writes only a changed value).
  */
 const ADOPTED = { __html: '' };
 

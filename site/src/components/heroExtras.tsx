@@ -1,9 +1,7 @@
 // The home search's portal fields (HeroFields.tsx) as the home page places them in its search
-// panel. They are part of the home page's first view (1.9 KB gzipped): in a lazy chunk they made
-// the browser hydrate a Suspense boundary whose component renders two elements (the price range),
-// and Preact keeps only one server element for a component suspended while hydrating, so the
-// next one (the panel's buttons) was hydrated onto the second price field. Only the community
-// suggestions (heroPicker.ts) load later, on the box's first focus.
+// panel. They are part of the home page's first view (1.9 KB gzipped), so the panel hydrates
+// whole with the page; only the community suggestions (heroPicker.ts) load later, on the box's
+// first focus.
 import { HeroCommunity, HeroPrice, HeroPurpose } from './HeroFields';
 import type { PanelExtras } from './SearchPanel';
 

@@ -92,8 +92,7 @@ function LightPhoneRow({ form, name, hint, required, handoff }: PhoneRowProps) {
   // Loading starts when the pointer or a finger comes onto the form, or focus comes into it:
   // the library is there by the time the visitor reaches the phone field. A form that hydrates
   // late (home's deferred forms) may already have focus or the pointer when this runs, the
-  // event gone before these listeners came (React replays a focusin to a form it hydrates,
-  // Preact does not): that is intent too.
+  // event gone before these listeners came: that is intent too.
   useEffect(() => {
     const target = row.current?.closest('form');
     if (!target) return;

@@ -29,7 +29,6 @@ import { TrendChart } from './TrendChart';
 import { ScrollBox, watchScrollBoxes } from './ScrollBox';
 import { Static } from '../components/Static';
 import { lazy, Suspense } from 'react';
-import { HydrationPart } from '../components/HydrationPart';
 
 /**
  * 'What is my home worth?' at the foot of the guide: loaded after the page (below its fold), so
@@ -225,11 +224,9 @@ function GuideView({ guide }: { guide: Guide }) {
               <ul className="card-grid" role="list">
                 {/* A card is a part of the page's hydration, in a task of its own. */}
                 {guide.listings.map((card) => (
-                  <HydrationPart key={card.id}>
-                    <li>
-                      <PropertyCard property={card} />
-                    </li>
-                  </HydrationPart>
+                  <li key={card.id}>
+                    <PropertyCard property={card} />
+                  </li>
                 ))}
               </ul>
               {guide.total > guide.listings.length ? (

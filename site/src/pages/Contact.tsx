@@ -10,7 +10,6 @@ import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
 import { MapCard } from '../property/MapCard';
 import { ContactForm, ContactLeadForm } from '../forms/ContactForms';
-import { HydrationPart } from '../components/HydrationPart';
 
 export function Component() {
   const t = useT();
@@ -19,40 +18,33 @@ export function Component() {
     <>
       <Seo title={t('contact.title')} description={t('contact.description', { name: site.name })} />
       <PageHeader eyebrow={site.name} title={t('contact.title')} lead={t('contact.promise')} />
-      {/* The page hydrates in parts, each in a task of its own (HydrationPart: one element each). */}
       <div className="container section two-column">
-        <HydrationPart>
-          <FormCard id="contact-form" title={t('forms.contact.title')} note={t('forms.contact.text')}>
-            <ContactForm />
-          </FormCard>
-        </HydrationPart>
-        <HydrationPart>
-          <aside className="side-card" aria-labelledby="contact-lead">
-            <h2 id="contact-lead" className="side-card__title">
-              {t('forms.contactLead.title')}
-            </h2>
-            <p className="side-card__text">{t('forms.contactLead.text')}</p>
-            <ContactLeadForm />
-            <p className="side-card__note">
-              <Icon name="clock" size={18} />
-              <span>{t('contact.promise')}</span>
-            </p>
-          </aside>
-        </HydrationPart>
+        <FormCard id="contact-form" title={t('forms.contact.title')} note={t('forms.contact.text')}>
+          <ContactForm />
+        </FormCard>
+        <aside className="side-card" aria-labelledby="contact-lead">
+          <h2 id="contact-lead" className="side-card__title">
+            {t('forms.contactLead.title')}
+          </h2>
+          <p className="side-card__text">{t('forms.contactLead.text')}</p>
+          <ContactLeadForm />
+          <p className="side-card__note">
+            <Icon name="clock" size={18} />
+            <span>{t('contact.promise')}</span>
+          </p>
+        </aside>
       </div>
-      <HydrationPart>
-        <section className="section section--sand" aria-labelledby="contact-office">
-          <div className="container contact-office">
-            <div>
-              <h2 id="contact-office" className="section__title">
-                {t('contact.office')}
-              </h2>
-              <ContactDetails showMap />
-            </div>
-            <MapCard lat={site.coordinates.lat} lng={site.coordinates.lng} place={site.address} />
+      <section className="section section--sand" aria-labelledby="contact-office">
+        <div className="container contact-office">
+          <div>
+            <h2 id="contact-office" className="section__title">
+              {t('contact.office')}
+            </h2>
+            <ContactDetails showMap />
           </div>
-        </section>
-      </HydrationPart>
+          <MapCard lat={site.coordinates.lat} lng={site.coordinates.lng} place={site.address} />
+        </div>
+      </section>
     </>
   );
 }

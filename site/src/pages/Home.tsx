@@ -18,7 +18,6 @@ import { heroExtras } from '../components/heroExtras';
 import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
 import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
-import { HydrationPart } from '../components/HydrationPart';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/hero-search.css';
 import '../styles/typewriter.css';
@@ -301,110 +300,99 @@ export function Component() {
         </div>
       </section>
 
-      {/* Below the hero, each section hydrates in a task of its own (HydrationPart). */}
-      <HydrationPart>
-        <section className="container tiles" aria-label={t('home.tiles.label')}>
-          {TILES.map((tile) => (
-            <Link key={tile.to} to={tile.to} className="tile">
-              <span className="tile__icon">
-                <Icon name={tile.icon} size={28} />
-              </span>
-              <span className="tile__title">{t(tile.title)}</span>
-              <span className="tile__text">{t(tile.text)}</span>
-              <span className="tile__more">
-                <Icon name="arrowRight" size={18} className="flip-rtl" />
-              </span>
-            </Link>
-          ))}
-        </section>
-      </HydrationPart>
+      <section className="container tiles" aria-label={t('home.tiles.label')}>
+        {TILES.map((tile) => (
+          <Link key={tile.to} to={tile.to} className="tile">
+            <span className="tile__icon">
+              <Icon name={tile.icon} size={28} />
+            </span>
+            <span className="tile__title">{t(tile.title)}</span>
+            <span className="tile__text">{t(tile.text)}</span>
+            <span className="tile__more">
+              <Icon name="arrowRight" size={18} className="flip-rtl" />
+            </span>
+          </Link>
+        ))}
+      </section>
 
-      <HydrationPart>
-        <section className="section section--sand" aria-labelledby="why-us">
-          <div className="container why-us">
-            <div className="why-us__intro">
-              <p className="eyebrow">{t('home.whyUs.eyebrow')}</p>
-              <h2 id="why-us" className="section__title">
-                {t('home.whyUs.title')}
-              </h2>
-              <ul className="why-us__points">
-                <li>
-                  <Icon name="shield" size={20} />
-                  <span>{t('home.whyUs.point1')}</span>
-                </li>
-                <li>
-                  <Icon name="pin" size={20} />
-                  <span>{t('home.whyUs.point2')}</span>
-                </li>
-                <li>
-                  <Icon name="user" size={20} />
-                  <span>{t('home.whyUs.point3')}</span>
-                </li>
-              </ul>
-            </div>
-            <div className="lang-scope" {...enAttrs({ untranslated }, 'whyUs')}>
-              <ReadMore id="why-us-text" html={whyUs} />
-            </div>
+      <section className="section section--sand" aria-labelledby="why-us">
+        <div className="container why-us">
+          <div className="why-us__intro">
+            <p className="eyebrow">{t('home.whyUs.eyebrow')}</p>
+            <h2 id="why-us" className="section__title">
+              {t('home.whyUs.title')}
+            </h2>
+            <ul className="why-us__points">
+              <li>
+                <Icon name="shield" size={20} />
+                <span>{t('home.whyUs.point1')}</span>
+              </li>
+              <li>
+                <Icon name="pin" size={20} />
+                <span>{t('home.whyUs.point2')}</span>
+              </li>
+              <li>
+                <Icon name="user" size={20} />
+                <span>{t('home.whyUs.point3')}</span>
+              </li>
+            </ul>
           </div>
-        </section>
-      </HydrationPart>
+          <div className="lang-scope" {...enAttrs({ untranslated }, 'whyUs')}>
+            <ReadMore id="why-us-text" html={whyUs} />
+          </div>
+        </div>
+      </section>
 
       {BLOCKS.map(({ category, heading, more }) => (
-        <HydrationPart key={category}>
-          <section className="section" aria-labelledby={`home-${category}`}>
-            <div className="container">
-              {heading ? (
-                <div className="section__head">
-                  <h2 id={`home-${category}`} className="section__title">
-                    {t(heading)}
-                  </h2>
-                </div>
-              ) : (
-                // The residential block has no visible heading; assistive technology gets one.
-                <h2 id={`home-${category}`} className="visually-hidden">
-                  {t('home.residential.label')}
+        <section key={category} className="section" aria-labelledby={`home-${category}`}>
+          <div className="container">
+            {heading ? (
+              <div className="section__head">
+                <h2 id={`home-${category}`} className="section__title">
+                  {t(heading)}
                 </h2>
-              )}
-              <PropertyGrid properties={blocks[category]} />
-              {more ? (
-                <p className="section__more">
-                  <Link to={more.to} className="button button--outline">
-                    <span>{t(more.label)}</span>
-                    <Icon name="arrowRight" size={18} className="flip-rtl" />
-                  </Link>
-                </p>
-              ) : null}
-            </div>
-          </section>
-        </HydrationPart>
+              </div>
+            ) : (
+              // The residential block has no visible heading; assistive technology gets one.
+              <h2 id={`home-${category}`} className="visually-hidden">
+                {t('home.residential.label')}
+              </h2>
+            )}
+            <PropertyGrid properties={blocks[category]} />
+            {more ? (
+              <p className="section__more">
+                <Link to={more.to} className="button button--outline">
+                  <span>{t(more.label)}</span>
+                  <Icon name="arrowRight" size={18} className="flip-rtl" />
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        </section>
       ))}
 
-      <HydrationPart>
-        <FormsSection>
-          <section className="home-contact__card" aria-labelledby="callback-title">
-            <p className="eyebrow eyebrow--light">{t('forms.callback.eyebrow')}</p>
-            <h2 id="callback-title" className="home-contact__title">
-              {t('forms.callback.title')}
-            </h2>
-            <p className="home-contact__text">{t('forms.callback.text')}</p>
-            <DeferredForm>
-              <CallbackForm />
-            </DeferredForm>
-          </section>
-          <section className="home-contact__card home-contact__card--dark" aria-labelledby="newsletter-title">
-            <h2 id="newsletter-title" className="home-contact__title">
-              {t('forms.newsletter.title')}
-            </h2>
-            <p className="home-contact__text">{t('forms.newsletter.text')}</p>
-            <DeferredForm>
-              <NewsletterForm />
-            </DeferredForm>
-          </section>
-        </FormsSection>
-      </HydrationPart>
-      <HydrationPart>
-          <DetailsPopup />
-      </HydrationPart>
+      <FormsSection>
+        <section className="home-contact__card" aria-labelledby="callback-title">
+          <p className="eyebrow eyebrow--light">{t('forms.callback.eyebrow')}</p>
+          <h2 id="callback-title" className="home-contact__title">
+            {t('forms.callback.title')}
+          </h2>
+          <p className="home-contact__text">{t('forms.callback.text')}</p>
+          <DeferredForm>
+            <CallbackForm />
+          </DeferredForm>
+        </section>
+        <section className="home-contact__card home-contact__card--dark" aria-labelledby="newsletter-title">
+          <h2 id="newsletter-title" className="home-contact__title">
+            {t('forms.newsletter.title')}
+          </h2>
+          <p className="home-contact__text">{t('forms.newsletter.text')}</p>
+          <DeferredForm>
+            <NewsletterForm />
+          </DeferredForm>
+        </section>
+      </FormsSection>
+        <DetailsPopup />
     </>
   );
 }

@@ -29,7 +29,6 @@ import { inArea } from '../map/area';
 import { useMapView } from '../map/useMapView';
 import { ViewToggle } from '../map/ViewToggle';
 import { LazyResultsMap } from '../map/LazyResultsMap';
-import { HydrationPart } from '../components/HydrationPart';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/listings.css';
 import '../styles/listings-phone.css';
@@ -254,41 +253,36 @@ function ListingPage({ kind }: { kind: ListingKind }) {
         {/* Phones: a one-line bar that opens the whole search panel in place (a native
             disclosure: keyboard, screen readers and no-JS all work); wider screens show the
             panel open and no bar (styles/listings-phone.css). */}
-        {/* The page hydrates in parts, each in a task of its own (HydrationPart: one element each). */}
-        <HydrationPart>
-          <details className="search-sheet">
-            <summary className="search-sheet__toggle">
-              <Icon name="search" size={18} />
-              <span>{t('listing.searchToggle')}</span>
-            </summary>
-            <SearchPanel kind={kind} communities={communities} types={summary.types} type={filter.type ?? ''} onType={(type) => update({ type: type || null })} />
-          </details>
-        </HydrationPart>
+        <details className="search-sheet">
+          <summary className="search-sheet__toggle">
+            <Icon name="search" size={18} />
+            <span>{t('listing.searchToggle')}</span>
+          </summary>
+          <SearchPanel kind={kind} communities={communities} types={summary.types} type={filter.type ?? ''} onType={(type) => update({ type: type || null })} />
+        </details>
 
         {summary.types.length > 0 ? (
-          <HydrationPart>
-            <section className="type-filter" aria-labelledby="type-filter-title">
-              <h2 id="type-filter-title" className="type-filter__title">
-                {t('listing.filter.title')}
-              </h2>
-              <ul className="type-filter__list">
-                <li>
-                  <button type="button" className="chip" aria-pressed={filter.type === null} onClick={() => update({ type: null })}>
-                    <span>{t('listing.filter.all')}</span>
-                    <span className="chip__count">{summary.total}</span>
+          <section className="type-filter" aria-labelledby="type-filter-title">
+            <h2 id="type-filter-title" className="type-filter__title">
+              {t('listing.filter.title')}
+            </h2>
+            <ul className="type-filter__list">
+              <li>
+                <button type="button" className="chip" aria-pressed={filter.type === null} onClick={() => update({ type: null })}>
+                  <span>{t('listing.filter.all')}</span>
+                  <span className="chip__count">{summary.total}</span>
+                </button>
+              </li>
+              {summary.types.map(([name, n]) => (
+                <li key={name}>
+                  <button type="button" className="chip" aria-pressed={filter.type !== null && typeKey(filter.type) === typeKey(name)} onClick={() => update({ type: name })}>
+                    <span>{typeLabel(lang, name)}</span>
+                    <span className="chip__count">{n}</span>
                   </button>
                 </li>
-                {summary.types.map(([name, n]) => (
-                  <li key={name}>
-                    <button type="button" className="chip" aria-pressed={filter.type !== null && typeKey(filter.type) === typeKey(name)} onClick={() => update({ type: name })}>
-                      <span>{typeLabel(lang, name)}</span>
-                      <span className="chip__count">{n}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </HydrationPart>
+              ))}
+            </ul>
+          </section>
         ) : null}
 
         <section className="section section--tight" aria-labelledby="listing-heading">

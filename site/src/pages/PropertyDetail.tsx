@@ -41,7 +41,6 @@ import { BackToListings } from '../property/BackToListings';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
 import { GoneListingView } from '../property/LazyGone';
 import type { Loaded, PropertyData } from '../property/loader';
-import { HydrationPart } from '../components/HydrationPart';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/property.css';
 
@@ -143,29 +142,20 @@ function PropertyView({ property, agent, developer, similar, gallery, floorPlans
           <BackToListings category={property.mainCategory} className="text-link" />
           {property.reference ? <p className="property__ref">{t('property.refShort', { reference: property.reference })}</p> : null}
         </div>
-        {/* The page hydrates in parts, each in a task of its own (HydrationPart: one element each). */}
-        <HydrationPart>
-          <PropertyIntro property={property} areaGuide={areaGuide} deal={deal} price={price} perSqftLine={perSqftLine} place={place}>
-            <Gallery
-              images={pictures}
-              title={property.title}
-              more={{ images: property.Images, known: gallery, plans: floorPlans, videoTour }}
-            />
-          </PropertyIntro>
-        </HydrationPart>
+        <PropertyIntro property={property} areaGuide={areaGuide} deal={deal} price={price} perSqftLine={perSqftLine} place={place}>
+          <Gallery
+            images={pictures}
+            title={property.title}
+            more={{ images: property.Images, known: gallery, plans: floorPlans, videoTour }}
+          />
+        </PropertyIntro>
 
         <div className="property__layout">
           <div className="property__main">
-            <HydrationPart>
-              <PropertyFacts property={property} />
-            </HydrationPart>
+            <PropertyFacts property={property} />
 
-            <HydrationPart>
-              <DescriptionSection property={property} />
-            </HydrationPart>
-            <HydrationPart>
-              <DetailsSection property={property} deal={deal} price={price} market={market} developer={developer} />
-            </HydrationPart>
+            <DescriptionSection property={property} />
+            <DetailsSection property={property} deal={deal} price={price} market={market} developer={developer} />
             <MarketFigures texts={market} />
             <AmenitiesSection amenities={amenities} />
             <PaymentPlanSection property={property} stages={stages} />
@@ -176,38 +166,32 @@ function PropertyView({ property, agent, developer, similar, gallery, floorPlans
             ) : null}
 
             <MapSection property={property} place={place} />
-            <HydrationPart>
-              <ComplianceSection property={property} qr={qr} agent={agent} />
-            </HydrationPart>
+            <ComplianceSection property={property} qr={qr} agent={agent} />
           </div>
 
-          <HydrationPart>
-            <aside className="property__aside" aria-label={t('property.summary')}>
-              <div className="price-card">
-                <p className="price-card__label">{deal}</p>
-                <p className="price-card__price">{price}</p>
-                {perSqftLine ? <p className="price-card__sub">{perSqftLine}</p> : null}
-                <GetInTouchButton
-                  ref={getInTouch}
-                  className="button button--gold button--block price-card__cta"
-                  onOpen={() => setEnquiring(true)}
-                />
-                {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
-                <noscript>{import.meta.env.SSR ? <NoScriptEnquiry propertyId={property.id} message={enquiry} /> : null}</noscript>
-                <SaveButton id={property.id} title={property.title} labelled />
-                <ShareButton title={property.title} text={summary} url={url} />
-              </div>
-              <AgentCard agent={agent} links={links} />
-              <BackToListings category={property.mainCategory} className="button button--outline button--block" />
-            </aside>
-          </HydrationPart>
+          <aside className="property__aside" aria-label={t('property.summary')}>
+            <div className="price-card">
+              <p className="price-card__label">{deal}</p>
+              <p className="price-card__price">{price}</p>
+              {perSqftLine ? <p className="price-card__sub">{perSqftLine}</p> : null}
+              <GetInTouchButton
+                ref={getInTouch}
+                className="button button--gold button--block price-card__cta"
+                onOpen={() => setEnquiring(true)}
+              />
+              {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
+              <noscript>{import.meta.env.SSR ? <NoScriptEnquiry propertyId={property.id} message={enquiry} /> : null}</noscript>
+              <SaveButton id={property.id} title={property.title} labelled />
+              <ShareButton title={property.title} text={summary} url={url} />
+            </div>
+            <AgentCard agent={agent} links={links} />
+            <BackToListings category={property.mainCategory} className="button button--outline button--block" />
+          </aside>
         </div>
       </div>
 
       {similar.length > 0 ? (
-        <HydrationPart>
-          <SimilarSection id="property-similar" heading={t('property.similar')} cards={similar} />
-        </HydrationPart>
+        <SimilarSection id="property-similar" heading={t('property.similar')} cards={similar} />
       ) : null}
 
       {hydrated ? <ContactBar links={links} onOpen={() => setEnquiring(true)} /> : null}

@@ -36,7 +36,6 @@ import { useResultPlace } from '../search/place';
 import { PlaceholderGrid } from '../components/PlaceholderGrid';
 import { SIZES } from '../components/Picture';
 import type { EarlyPlan } from '../early';
-import { HydrationPart } from '../components/HydrationPart';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/listings.css';
 import '../styles/listings-phone.css';
@@ -206,78 +205,73 @@ function SearchPage({ kind }: { kind: SearchKind }) {
           ) : null}
         </div>
       </PageHeader>
-      {/* The page hydrates in parts, each in a task of its own (HydrationPart: one element each). */}
-      <HydrationPart>
-        <div className="container search-refine">
-          {/* As on the listing pages: a one-line bar on phones that opens the panel in place. */}
-          <details className="search-sheet">
-            <summary className="search-sheet__toggle">
-              <Icon name="search" size={18} />
-              <span>{t('listing.searchToggle')}</span>
-            </summary>
-            {/* One form from the prerender on: the address's search fills it in place once
-                hydrated (the prerender knows no query), and a visitor already in it stays. */}
-            <SearchPanel
-              kind={panel}
-              communities={communities}
-              types={summary?.types}
-              initial={hydrated ? panelValuesFrom(params) : undefined}
-              extra={extra}
-              refine
-            />
-          </details>
+      <div className="container search-refine">
+        {/* As on the listing pages: a one-line bar on phones that opens the panel in place. */}
+        <details className="search-sheet">
+          <summary className="search-sheet__toggle">
+            <Icon name="search" size={18} />
+            <span>{t('listing.searchToggle')}</span>
+          </summary>
+          {/* One form from the prerender on: the address's search fills it in place once
+              hydrated (the prerender knows no query), and a visitor already in it stays. */}
+          <SearchPanel
+            kind={panel}
+            communities={communities}
+            types={summary?.types}
+            initial={hydrated ? panelValuesFrom(params) : undefined}
+            extra={extra}
+            refine
+          />
+        </details>
+      </div>
+      <section className="container section section--tight" aria-labelledby="results-count" aria-busy={busy}>
+        <div className="listing-toolbar">
+          <h2 id="results-count" className="section__title section__title--small" aria-live="polite">
+            {state.status === 'loading' ? t('search.searching') : t('search.count', { n: total })}
+          </h2>
+          <FilterControls
+            filters={filters}
+            update={update}
+            priceRange={summary?.priceRange ?? null}
+            yearly={yearly}
+            facets={summary ?? undefined}
+            bedrooms={!SEARCHES[kind].params.includes('bedrooms')}
+          />
+          <ViewToggle view={map} />
         </div>
-      </HydrationPart>
-      <HydrationPart>
-        <section className="container section section--tight" aria-labelledby="results-count" aria-busy={busy}>
-          <div className="listing-toolbar">
-            <h2 id="results-count" className="section__title section__title--small" aria-live="polite">
-              {state.status === 'loading' ? t('search.searching') : t('search.count', { n: total })}
-            </h2>
-            <FilterControls
-              filters={filters}
-              update={update}
-              priceRange={summary?.priceRange ?? null}
-              yearly={yearly}
-              facets={summary ?? undefined}
-              bedrooms={!SEARCHES[kind].params.includes('bedrooms')}
-            />
-            <ViewToggle view={map} />
-          </div>
-          {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
-          <noscript>
-            {import.meta.env.SSR ? (
-              <p className="empty-state">
-                {t('noscript.search')} <a href={localePath(lang, '/allproperties')}>{t('noscript.searchBrowse')}</a>
-              </p>
-            ) : null}
-          </noscript>
-          <LazyResultsMap cards={state.status === 'done' ? filtered : null} view={map}>
-            {/* Until the answer: cards of the final size (the prerender draws them too), so the
-                answer moves nothing on the screen. */}
-            {busy || !PropertyGrid ? <PlaceholderGrid /> : <PropertyGrid properties={shown} first />}
-            {empty ? (
-              <Suspense fallback={null}>
-                <NoResultsHelp
-                  target={PANELS[panel].target}
-                  purpose={kind === 'rent' ? 'rent' : 'buy'}
-                  params={params}
-                  yearly={yearly}
-                  community={community}
-                  count={(next, signal) => countFound(kind, next, signal)}
-                />
-              </Suspense>
-            ) : null}
-            <ShowMore shown={shown.length} total={total} onMore={showMore} />
-          </LazyResultsMap>
-          <p className="search-browse">
-            <Link to="/allproperties" className="text-link">
-              <Icon name="search" size={18} />
-              <span>{t('search.browseAll')}</span>
-            </Link>
-          </p>
-        </section>
-      </HydrationPart>
+        {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
+        <noscript>
+          {import.meta.env.SSR ? (
+            <p className="empty-state">
+              {t('noscript.search')} <a href={localePath(lang, '/allproperties')}>{t('noscript.searchBrowse')}</a>
+            </p>
+          ) : null}
+        </noscript>
+        <LazyResultsMap cards={state.status === 'done' ? filtered : null} view={map}>
+          {/* Until the answer: cards of the final size (the prerender draws them too), so the
+              answer moves nothing on the screen. */}
+          {busy || !PropertyGrid ? <PlaceholderGrid /> : <PropertyGrid properties={shown} first />}
+          {empty ? (
+            <Suspense fallback={null}>
+              <NoResultsHelp
+                target={PANELS[panel].target}
+                purpose={kind === 'rent' ? 'rent' : 'buy'}
+                params={params}
+                yearly={yearly}
+                community={community}
+                count={(next, signal) => countFound(kind, next, signal)}
+              />
+            </Suspense>
+          ) : null}
+          <ShowMore shown={shown.length} total={total} onMore={showMore} />
+        </LazyResultsMap>
+        <p className="search-browse">
+          <Link to="/allproperties" className="text-link">
+            <Icon name="search" size={18} />
+            <span>{t('search.browseAll')}</span>
+          </Link>
+        </p>
+      </section>
     </>
   );
 }

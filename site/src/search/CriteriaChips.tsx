@@ -12,7 +12,7 @@ import { typeLabel, useT } from '../i18n';
 import { useLang } from '../shell';
 import { chipsNamed, without, type ChipParam, type CommunityName } from './chips';
 import { readQuery, TERMS_FILE, type Given, type Reading } from './readQuery';
-import { inNextTask } from '../hydration';
+import { inNextTask } from '../tasks';
 
 /** The history entry's note of a corrected reading: what was searched for. */
 interface Searched {
