@@ -23,6 +23,7 @@ const HYDRATION_DATA_ID = 'router-data';
  */
 function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
+    delete document.documentElement.dataset.hydrating;
     document.documentElement.dataset.hydrated = '';
   }, []);
   return children;
@@ -59,6 +60,8 @@ async function start(): Promise<void> {
   await nextTask();
   const root = document.getElementById('root');
   if (root) {
+    // Hydration starts: React renders the page in slices, each a task, until `data-hydrated`.
+    document.documentElement.dataset.hydrating = '';
     hydrateRoot(
       root,
       <Hydrated>
