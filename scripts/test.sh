@@ -41,13 +41,13 @@ stage "test tools: aiosmtpd, Java, the site's npm packages, Chromium (what is mi
 # Every test's builds share one image cache (atomic writes): the photos are processed once a run.
 export ESTATE_IMAGE_CACHE="${ESTATE_IMAGE_CACHE:-$PWD/target/test-image-cache}"
 
-# The site's type check and component tests run beside the Rust tests, whose serial tail (the
-# Vite builds, one at a time) leaves a processor idle; their output follows the Rust tests'.
+# The site's type check, lint and component tests run beside the Rust tests, whose serial tail
+# (the Vite builds, one at a time) leaves a processor idle; their output follows the Rust tests'.
 mkdir -p target/test-logs
 SITE_LOG=target/test-logs/site-unit.log
 
-stage "Rust tests (generator, lead-fn), with the site's type check and component tests beside them"
-(cd site && npx tsc --noEmit && npx tsc -p scripts && npx vitest run) >"$SITE_LOG" 2>&1 &
+stage "Rust tests (generator, lead-fn), with the site's type check, lint and component tests beside them"
+(cd site && npx tsc --noEmit && npx tsc -p scripts && npx eslint . && npx vitest run) >"$SITE_LOG" 2>&1 &
 SITE_PID=$!
 rust=0
 if command -v cargo-nextest >/dev/null 2>&1; then
@@ -56,14 +56,14 @@ else
   cargo test --workspace --no-fail-fast || rust=$?
 fi
 
-stage "site: type check and component tests (their output; they ran beside the Rust tests)"
+stage "site: type check, lint and component tests (their output; they ran beside the Rust tests)"
 site=0
 wait "$SITE_PID" || site=$?
 SITE_PID=""
 cat "$SITE_LOG"
 if [ "$rust" != 0 ] || [ "$site" != 0 ]; then
   [ "$rust" = 0 ] || echo "the Rust tests failed (above)" >&2
-  [ "$site" = 0 ] || echo "the site's type check or component tests failed ($SITE_LOG)" >&2
+  [ "$site" = 0 ] || echo "the site's type check, lint or component tests failed ($SITE_LOG)" >&2
   exit 1
 fi
 

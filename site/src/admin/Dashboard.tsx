@@ -51,7 +51,7 @@ function useLoad<T>(load: () => Promise<T>, onExpired: () => void, deps: unknown
         if (error instanceof Refusal && error.status === 401) onExpired();
         else setFailed(true);
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's `deps` say when to load again (load and onExpired are new functions each render)
   }, deps);
   useEffect(run, [run]);
   return { data, failed, reload: run };

@@ -126,7 +126,7 @@ export function HeroCommunity({ id }: { id: string }) {
     const box = input.current;
     if (box?.value) setText(box.value);
     if (box && (box.value || document.activeElement === box)) want();
-    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration: later typing and focus call `want` themselves
   }, []);
   const options = suggest && !closed ? suggest(text, chosen.map((c) => c.value)) : [];
   const open = options.length > 0;

@@ -4,7 +4,7 @@
 // average colour behind it while it loads, and `loading="lazy"` unless it is the page's largest
 // image, which gets `fetchpriority="high"` and a preload in the prerendered head instead, or one
 // `fetching` asks for with the page (a listing page's first card).
-import { createContext, useContext, type ImgHTMLAttributes } from 'react';
+import { createContext, use, type ImgHTMLAttributes } from 'react';
 import type { Picture as PictureData } from '../types';
 
 /**
@@ -79,8 +79,9 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes
 };
 
 export function Picture({ picture, sizes, priority = false, fetching, fallbackWidth, fallbackHeight, style, ...rest }: Props) {
-  // Only the prerender collects preloads: the browser's bundle leaves this out.
-  const collect = import.meta.env.SSR ? useContext(ImagePreloadContext) : null;
+  // Only the prerender collects preloads: the browser's bundle leaves this out. Read with `use`,
+  // which a condition may skip (a hook may not).
+  const collect = import.meta.env.SSR ? use(ImagePreloadContext) : null;
   const media = SIZES[sizes];
   const responsive = picture.srcset != null;
   const eager = priority || fetching != null;

@@ -1,6 +1,6 @@
 // The property card (image, price, title, location, facts), and the grid of them (1, 2 or 3
 // columns by width).
-import { createContext, useContext, useId } from 'react';
+import { createContext, use, useId } from 'react';
 import { Link } from '../i18n/link';
 import { localePath, typeLabel, useT } from '../i18n';
 import { enAttrs, localize } from '../i18n/content';
@@ -29,7 +29,8 @@ export function PropertyCard({ property: card, priority = false, fetching }: { p
   const titleId = useId();
   const origin = useCardOrigin();
   // The prerender's kept HTML of this card, when it has it (keptCards.ts): a stand-in here.
-  const drawing = import.meta.env.SSR ? useContext(CardDrawingContext) : null;
+  // Read with `use`, which a condition may skip (a hook may not): the browser's bundle leaves it out.
+  const drawing = import.meta.env.SSR ? use(CardDrawingContext) : null;
   const slot = drawing ? drawing.card(priority ? null : [lang, fetching ?? '', card], site, titleId) : null;
   if (slot !== null) return <article data-card-slot={slot} />;
   const forRent = property.mainCategory === 'Rental';
@@ -180,7 +181,8 @@ export function PropertyGrid({
 }) {
   const t = useT();
   // A preload of its first photo (`first`) is collected while its cards are drawn: then drawn.
-  const drawn = (import.meta.env.SSR ? useContext(CardsDrawn) : false) && !first;
+  // Read with `use`, which a condition may skip (a hook may not): the browser's bundle leaves it out.
+  const drawn = (import.meta.env.SSR ? use(CardsDrawn) : false) && !first;
   if (properties.length === 0) {
     return (
       <p className="empty-state" role="status">

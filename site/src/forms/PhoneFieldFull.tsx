@@ -133,7 +133,7 @@ function CountryPicker({
     search.current?.focus();
     const index = Math.max(0, matches.findIndex((m) => m.country.iso2 === country.iso2));
     setActive(index);
-    // Only on opening: later the active option follows the keyboard.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening: later the active option follows the keyboard
   }, [open]);
 
   useEffect(() => {

@@ -106,7 +106,7 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
     if (Object.keys(typed).length === 0) return;
     latest.current = { ...latest.current, ...typed };
     setValues(latest.current);
-    // Once, when the form hydrates.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form hydrates: later the fields' own events set the values
   }, []);
 
   const leadOf = useCallback((next: V): Lead => (toLead ? toLead(next) : (next as Lead)), [toLead]);

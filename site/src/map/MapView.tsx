@@ -319,7 +319,9 @@ export default function MapView(props: MapViewProps) {
 
   // The list beside the map: a card pointed at or focused marks its marker.
   useEffect(() => {
-    const list = listOf(region.current);
+    // The cleanup uses the element this run found: on unmount React empties the ref before it.
+    const root = region.current;
+    const list = listOf(root);
     if (!list) return;
     const over = (event: Event) => setMarked(cardId(event.target));
     const out = (event: Event) => setMarked(cardId((event as FocusEvent | PointerEvent).relatedTarget));
@@ -332,7 +334,7 @@ export default function MapView(props: MapViewProps) {
       list.removeEventListener('focusin', over);
       list.removeEventListener('pointerout', out);
       list.removeEventListener('focusout', out);
-      markCard(region.current, null);
+      markCard(root, null);
     };
   }, []);
 

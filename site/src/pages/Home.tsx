@@ -160,7 +160,7 @@ function FormsSection({ children }: { children: ReactNode }) {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [navigatedTo]);
   return (
     <div ref={section} className="section home-contact" onPointerEnter={wantForms}>
       <div className="container home-contact__inner">{children}</div>

@@ -145,10 +145,13 @@ function useCards(kind: ListingKind, summary: ListingSummary, need: number | 'al
   const coveredByFirst = need !== 'all' && need <= summary.first.length;
   const key = missing.join(',');
 
+  // The effect follows `key`, the missing pages' numbers, not the `missing` array: a new array of
+  // the same pages would cancel the fetch under way and fetch them again.
   useEffect(() => {
-    if (coveredByFirst || missing.length === 0) return;
+    const toFetch = key === '' ? [] : key.split(',').map(Number);
+    if (coveredByFirst || toFetch.length === 0) return;
     let live = true;
-    Promise.all(missing.map((page) => getJson(listingPage(kind, page)).then((cards) => [page, cards] as const)))
+    Promise.all(toFetch.map((page) => getJson(listingPage(kind, page)).then((cards) => [page, cards] as const)))
       .then((loaded) => {
         if (!live) return;
         setPages((current) => new Map([...current, ...loaded]));
@@ -160,7 +163,6 @@ function useCards(kind: ListingKind, summary: ListingSummary, need: number | 'al
     return () => {
       live = false;
     };
-    // `key` stands for `missing`, whose identity changes on every render.
   }, [kind, key, coveredByFirst]);
 
   if (coveredByFirst) return { cards: summary.first, loading: false, failed };

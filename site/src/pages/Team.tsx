@@ -149,7 +149,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 function Person() {
-  const { people } = peopleModule ?? use(loadPeople(useLang()));
+  // A hook runs on every render, not only until the module is loaded.
+  const lang = useLang();
+  const { people } = peopleModule ?? use(loadPeople(lang));
   return <people.Component />;
 }
 

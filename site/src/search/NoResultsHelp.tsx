@@ -35,7 +35,7 @@ function useRelaxed(options: Relaxation[], count: (params: URLSearchParams, sign
       if (option && !controller.signal.aborted) setRelaxed({ ...option, count: counts[best] ?? 0 });
     });
     return () => controller.abort();
-    // `key` stands for `options`, rebuilt on every render of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `options` (rebuilt on every render of the page) and `count` (a new function each time)
   }, [key]);
   return relaxed;
 }

@@ -73,7 +73,9 @@ const CompareTray = lazy(() => import('./CompareTray'));
 /** The compare tray, on every page once a listing is chosen, but the compare page itself. */
 export function CompareTrayPlace() {
   const ids = useCompared();
-  return ids.length > 0 && stripLang(usePathname()) !== '/compare' ? (
+  // A hook runs on every render, whether or not a listing is chosen.
+  const pathname = usePathname();
+  return ids.length > 0 && stripLang(pathname) !== '/compare' ? (
     <Suspense>
       <CompareTray ids={ids} />
     </Suspense>
