@@ -9,6 +9,7 @@ import { langOfPath, loadMessages } from './i18n';
 import { preferredHome, rememberLanguageChange } from './i18n/preference';
 import { routes } from './routes';
 import { nextTask } from './tasks';
+import { keepTyped } from './typedBeforeHydration';
 import './styles.css';
 
 /** The id of the prerender's JSON block (scripts/prerender.mjs). */
@@ -21,11 +22,12 @@ const HYDRATION_DATA_ID = 'router-data';
  * installed a fake clock. <html> is outside the hydrated root, so the attribute changes nothing
  * React compares.
  */
-function Hydrated({ children }: { children: ReactNode }) {
+function Hydrated({ children, committed }: { children: ReactNode; committed: () => void }) {
   useEffect(() => {
+    committed();
     delete document.documentElement.dataset.hydrating;
     document.documentElement.dataset.hydrated = '';
-  }, []);
+  }, [committed]);
   return children;
 }
 
@@ -64,7 +66,7 @@ async function start(): Promise<void> {
     document.documentElement.dataset.hydrating = '';
     hydrateRoot(
       root,
-      <Hydrated>
+      <Hydrated committed={keepTyped(root)}>
         <RouterProvider router={router} />
       </Hydrated>,
     );

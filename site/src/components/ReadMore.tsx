@@ -1,33 +1,29 @@
-// A long HTML text with Read More / Read Less. The prerendered page (and the first client
-// render) show the whole text, so it is readable without JavaScript; once hydrated it collapses
-// to its first part and the button appears.
+// A long HTML text with Read More / Read Less. The prerendered page draws it as the browser does,
+// collapsed to its first part with the button, so hydration changes nothing (no shift of what
+// follows it); without JavaScript the button cannot work, and the stylesheet shows the whole text
+// and hides the button instead (styles/prose.css, `scripting: none`).
 import { useState } from 'react';
 import { useT } from '../i18n';
-import { useHydrated } from '../shell';
 
 export function ReadMore({ html, id }: { html: string; id: string }) {
   const t = useT();
-  const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(false);
-  const collapsed = hydrated && !expanded;
   return (
     <div className="read-more">
       <div
         id={id}
-        className={collapsed ? 'prose read-more__body is-collapsed' : 'prose read-more__body'}
+        className={expanded ? 'prose read-more__body' : 'prose read-more__body is-collapsed'}
         dangerouslySetInnerHTML={{ __html: html }}
       />
-      {hydrated ? (
-        <button
-          type="button"
-          className="button button--outline read-more__toggle"
-          aria-expanded={expanded}
-          aria-controls={id}
-          onClick={() => setExpanded((open) => !open)}
-        >
-          {expanded ? t('readMore.less') : t('readMore.more')}
-        </button>
-      ) : null}
+      <button
+        type="button"
+        className="button button--outline read-more__toggle"
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setExpanded((open) => !open)}
+      >
+        {expanded ? t('readMore.less') : t('readMore.more')}
+      </button>
     </div>
   );
 }
