@@ -7,7 +7,11 @@
 // it), the longest task, the scripts' time (Performance.getMetrics' ScriptDuration), all wall
 // times from navigation until the page is quiet, and the CPU time of the renderer's main thread
 // (its tasks' thread time in a trace), which a loaded machine stretches far less than wall time:
-// on a loaded machine, compare builds by it (with `--rate 1`, the work itself).
+// on a loaded machine, compare builds by it (with `--rate 1`, the work itself). Also the first
+// contentful paint and the moment the page has hydrated (`data-hydrated` on <html>): until then a
+// drawn control that needs script does nothing, so their difference is how long a visitor's tap
+// on what they see may go unanswered (the time to the first working tap, for a page whose
+// controls all hydrate with it).
 //
 //   node bench/long_tasks.mjs [--runs 5] [--rate 4] [--path /area-guides-in-dubai/dubai-marina] name=dist ...
 //
@@ -56,6 +60,12 @@ async function measure(url) {
   const page = await context.newPage();
   await page.addInitScript(() => {
     window.__long = [];
+    window.__hydratedAt = null;
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement?.hasAttribute('data-hydrated')) return;
+      window.__hydratedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__long.push(entry.duration);
     }).observe({ type: 'longtask', buffered: true });
@@ -72,6 +82,10 @@ async function measure(url) {
   // Hydration's last tasks, and the lazy chunks it asks for.
   await page.waitForTimeout(1500);
   const long = await page.evaluate(() => window.__long);
+  const { fcp, hydrated } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+    hydrated: window.__hydratedAt ?? Number.NaN,
+  }));
   const { metrics } = await cdp.send('Performance.getMetrics');
   const script = metrics.find((m) => m.name === 'ScriptDuration').value * 1000;
   await cdp.send('Tracing.end');
@@ -99,6 +113,9 @@ async function measure(url) {
     blocking: long.reduce((a, b) => a + Math.max(0, b - 50), 0),
     longest: Math.max(0, ...long),
     script,
+    fcp,
+    hydrated,
+    untapped: hydrated - fcp,
   };
 }
 
@@ -115,13 +132,13 @@ try {
       const build = builds[(i + run) % builds.length];
       const result = await measure(build.url + path);
       build.results.push(result);
-      console.log(`run ${run + 1} ${build.name}: long tasks ${Math.round(result.sum)} ms, blocking ${Math.round(result.blocking)} ms, longest ${Math.round(result.longest)} ms, script ${Math.round(result.script)} ms; main thread's CPU ${Math.round(result.cpu)} ms, ${Math.round(result.longCpu)} ms of it in long tasks`);
+      console.log(`run ${run + 1} ${build.name}: first paint ${Math.round(result.fcp)} ms, hydrated ${Math.round(result.hydrated)} ms; long tasks ${Math.round(result.sum)} ms, blocking ${Math.round(result.blocking)} ms, longest ${Math.round(result.longest)} ms, script ${Math.round(result.script)} ms; main thread's CPU ${Math.round(result.cpu)} ms, ${Math.round(result.longCpu)} ms of it in long tasks`);
     }
   }
   console.log(`\n${path}, 4x CPU, medians of ${runs}:`);
   for (const build of builds) {
     const m = (key) => Math.round(median(build.results.map((r) => r[key])));
-    console.log(`${build.name}: long tasks ${m('sum')} ms, blocking ${m('blocking')} ms, longest ${m('longest')} ms, script ${m('script')} ms; main thread's CPU ${m('cpu')} ms, ${m('longCpu')} ms of it in long tasks`);
+    console.log(`${build.name}: first paint ${m('fcp')} ms, hydrated ${m('hydrated')} ms (taps unanswered for ${m('untapped')} ms); long tasks ${m('sum')} ms, blocking ${m('blocking')} ms, longest ${m('longest')} ms, script ${m('script')} ms; main thread's CPU ${m('cpu')} ms, ${m('longCpu')} ms of it in long tasks`);
   }
 } finally {
   await browser.close();
