@@ -32,6 +32,7 @@ mod source;
 pub mod svg;
 pub mod video_tour;
 pub mod vocabulary;
+pub mod web_address;
 pub mod yaml;
 
 use std::path::{Path, PathBuf};
@@ -374,6 +375,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         |ctx, p| {
             drop_missing(ctx, &mut p.images);
             drop_missing(ctx, &mut p.floor_plans);
+            p.video_tour.iter_mut().for_each(web_address::normalise);
             vocabulary::canonical_property(vocabulary, p);
         },
         known.as_mut().map(|k| &mut k.properties),

@@ -39,3 +39,4 @@ mod symlinks;
 mod syndication;
 mod vite_cache;
 mod vocabulary;
+mod web_addresses;
