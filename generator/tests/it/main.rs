@@ -13,6 +13,7 @@ mod cms_words;
 mod commands;
 mod content_hardening;
 mod editor_saves;
+mod field_vectors;
 mod floor_plans;
 mod github_annotations;
 mod gone;
