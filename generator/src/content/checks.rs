@@ -153,6 +153,8 @@ pub(super) fn drop_missing(ctx: &Ctx, images: &mut Vec<String>) {
 pub(super) fn site_stand_ins(ctx: &Ctx, s: &mut SiteFile) {
     web_address::normalise(&mut s.logo);
     web_address::normalise(&mut s.default_image);
+    s.social.iter_mut().for_each(|link| web_address::normalise(&mut link.url));
+    s.partners.iter_mut().filter_map(|partner| partner.url.as_mut()).for_each(web_address::normalise);
     let heroes = &mut s.hero;
     for hero in [
         &mut heroes.residential,

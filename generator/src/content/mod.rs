@@ -375,7 +375,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         |ctx, p| {
             drop_missing(ctx, &mut p.images);
             drop_missing(ctx, &mut p.floor_plans);
-            p.video_tour.iter_mut().for_each(web_address::normalise);
+            p.video_tour.iter_mut().chain(p.permit_url.as_mut()).for_each(web_address::normalise);
             vocabulary::canonical_property(vocabulary, p);
         },
         known.as_mut().map(|k| &mut k.properties),
@@ -401,6 +401,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         |ctx, d| {
             stand_in(ctx, &mut d.logo);
             stand_in(ctx, &mut d.image);
+            d.website.iter_mut().for_each(web_address::normalise);
         },
         known.as_mut().map(|k| &mut k.developers),
         changed,

@@ -45,13 +45,15 @@ fn an_address_browsers_and_other_programs_read_alike_is_published_in_its_normal_
     replace(
         &root.join("content/properties/villa-sea-sun.yaml"),
         "images: [media/photo.jpg]",
-        "images: [\"https://IMG.Fixture.Example:443/a/../photos/دبي.jpg\"]",
+        "images: [\"https://IMG.Fixture.Example:443/a/../photos/دبي.jpg\"]\nvideoTour: https://WWW.Vimeo.com/123456",
     );
     let run = estate(root, &["build", "--content-only", "--out", "dist"]);
     assert!(run.success(), "{run}");
     let api = std::fs::read_to_string(root.join("dist/api/properties/villa-sea-sun.json")).unwrap();
     assert!(api.contains("https://img.fixture.example/photos/%D8%AF%D8%A8%D9%8A.jpg"), "{api}");
     assert!(!api.contains("IMG.Fixture"), "{api}");
+    let detail = std::fs::read_to_string(root.join("dist/data/detail/villa-sea-sun.json")).unwrap();
+    assert!(detail.contains("https://www.vimeo.com/123456") && !detail.contains("WWW.Vimeo"), "{detail}");
 }
 
 #[test]
