@@ -10,6 +10,7 @@ mod block_yaml;
 mod checks;
 pub mod cms;
 mod cms_words;
+mod containers;
 mod days;
 pub mod demo;
 pub mod diag;
