@@ -153,6 +153,9 @@ pub(super) fn drop_missing(ctx: &Ctx, images: &mut Vec<String>) {
 pub(super) fn site_stand_ins(ctx: &Ctx, s: &mut SiteFile) {
     web_address::normalise(&mut s.logo);
     web_address::normalise(&mut s.default_image);
+    if let Some(map) = &mut s.map {
+        web_address::normalise(&mut map.tiles);
+    }
     s.social.iter_mut().for_each(|link| web_address::normalise(&mut link.url));
     s.partners.iter_mut().filter_map(|partner| partner.url.as_mut()).for_each(web_address::normalise);
     let heroes = &mut s.hero;
@@ -428,6 +431,10 @@ fn check_map(ctx: &Ctx, r: &Record<SiteFile>, map: &MapConfig, out: &mut Vec<Dia
             Diagnostic::error(path, pos, format!("`map.tiles`: `{}` is not https", map.tiles))
                 .with_hint("a page served over https cannot load the tiles over http"),
         );
+    } else if let Some(why) =
+        map.tiles.starts_with("https://").then(|| web_address::read(&map.tiles).err()).flatten()
+    {
+        out.push(Diagnostic::error(path, pos, format!("`map.tiles`: `{}` {why}", map.tiles)));
     } else {
         out.extend(ctx.media(path, pos, &map.tiles, "map.tiles"));
     }
