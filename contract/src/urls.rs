@@ -131,14 +131,51 @@ pub fn normalize_base_url(value: &str) -> Result<String, String> {
     let Some(rest) = trimmed.strip_prefix("https://").or_else(|| trimmed.strip_prefix("http://")) else {
         return Err(format!("`{value}` is not an absolute address: write it as https://www.example.ae"));
     };
-    let host_ok = !rest.is_empty()
-        && rest.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'));
-    if !host_ok {
+    if !is_origin_authority(rest) {
         return Err(format!(
             "`{value}` must be the site's origin only, such as https://www.example.ae: no path, query, spaces or non-ASCII letters (the site is served from the root)"
         ));
     }
     Ok(trimmed.to_owned())
+}
+
+/// Whether `authority` is a host and maybe a port: dot-separated names of letters, digits and
+/// inner hyphens (`www.example.ae`, `localhost`) or an IPv6 address in brackets, then `:` and a
+/// port of 1 to 65535 (so `:::` or `example.ae:` is not one).
+fn is_origin_authority(authority: &str) -> bool {
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(inner) => match inner.split_once(']') {
+            Some((address, rest)) => {
+                let ok = address.contains(':')
+                    && address.bytes().all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.');
+                if !ok {
+                    return false;
+                }
+                (None, rest)
+            }
+            None => return false,
+        },
+        None => match authority.find(':') {
+            Some(colon) => (Some(&authority[..colon]), &authority[colon..]),
+            None => (Some(authority), ""),
+        },
+    };
+    let label_ok = |label: &str| {
+        !label.is_empty()
+            && label.len() <= 63
+            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    };
+    let host_ok = host.is_none_or(|host| host.split('.').all(label_ok));
+    let port_ok = port.is_empty()
+        || port.strip_prefix(':').is_some_and(|digits| {
+            (1..=5).contains(&digits.len())
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && !digits.starts_with('0')
+                && digits.parse::<u32>().is_ok_and(|p| (1..=65535).contains(&p))
+        });
+    host_ok && port_ok
 }
 
 #[cfg(test)]
@@ -223,6 +260,7 @@ mod tests {
     fn base_urls_are_origins() {
         assert_eq!(normalize_base_url("https://www.palmcrest.ae/").unwrap(), "https://www.palmcrest.ae");
         assert_eq!(normalize_base_url(" http://localhost:8080 ").unwrap(), "http://localhost:8080");
+        assert_eq!(normalize_base_url("http://[::1]:8080/").unwrap(), "http://[::1]:8080");
         for bad in [
             "www.example.ae",
             "https://",
@@ -230,6 +268,13 @@ mod tests {
             "https://ex ample.ae",
             "https://a.ae?x=1",
             "ftp://a.ae",
+            "https://:::",
+            "https://a.ae:",
+            "https://a.ae:99999",
+            "https://a..ae",
+            "https://-a.ae",
+            "https://[zz]",
+            "https://a_b.ae",
         ] {
             assert!(normalize_base_url(bad).is_err(), "{bad}");
         }

@@ -18,6 +18,7 @@ use super::memo::PerRecord;
 use crate::content::Content;
 use crate::content::diag::Diagnostic;
 use crate::content::media_kind::{self, Kind};
+use crate::content::web_address;
 use crate::content::yaml::{Node, Pos};
 
 /// What a field shows.
@@ -256,9 +257,12 @@ fn web_address_problem(value: &str, own: Option<&str>) -> Option<String> {
         return None;
     }
     let shown: String = value.chars().filter(|c| !c.is_control()).take(80).collect();
-    let url = match ammonia::Url::parse(value.trim()) {
-        Ok(url) if matches!(url.scheme(), "http" | "https") => url,
-        _ => return Some(format!("`{shown}` is not an http(s) address or a path under media/")),
+    if !lower.starts_with("http://") && !lower.starts_with("https://") {
+        return Some(format!("`{shown}` is not an http(s) address or a path under media/"));
+    }
+    let url = match web_address::read(value) {
+        Ok(url) => url,
+        Err(why) => return Some(format!("`{shown}` {why}")),
     };
     let host = match url.host() {
         Some(ammonia::url::Host::Domain(domain)) => domain.to_ascii_lowercase(),
@@ -319,11 +323,17 @@ mod tests {
             "ftp://www.palmcrest.ae/a.jpg",
             "file:///etc/passwd",
             "//evil.example/a.jpg",
+            "https://www.palmcrest.ae\\@169.254.169.254/latest/meta-data/x.jpg",
+            "https://www.palmcrest.ae/\tx.jpg",
+            "https://www.palmcrest%2eae/x.jpg",
         ] {
             assert!(!ok(bad), "{bad}");
         }
         let message =
             web_address_problem("http://169.254.169.254/latest/meta-data/", own.as_deref()).unwrap();
         assert!(message.contains("names a computer by its number"), "{message}");
+        let message =
+            web_address_problem("https://www.palmcrest.ae\\@169.254.169.254/x.jpg", own.as_deref()).unwrap();
+        assert!(message.contains("backslash"), "{message}");
     }
 }

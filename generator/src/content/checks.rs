@@ -9,7 +9,7 @@ use super::model::{
     DeveloperFile, GuideFile, MainCategory, MapConfig, MemberFile, PostFile, PropertyFile, SiteFile, Status,
 };
 use super::yaml::{Node, Pos, did_you_mean};
-use super::{Record, geo, link_scheme, off_plan, video_tour};
+use super::{Record, geo, link_scheme, off_plan, video_tour, web_address};
 
 /// What the per-file checks need to know about the tree.
 pub(super) struct Ctx<'a> {
@@ -145,11 +145,19 @@ struct Entry<'a> {
 /// file; a listing left without photos is shown as one that never had any.
 pub(super) fn drop_missing(ctx: &Ctx, images: &mut Vec<String>) {
     images.retain(|value| ctx.present(value));
+    images.iter_mut().for_each(web_address::normalise);
 }
 
 /// [`stand_in`] for the pictures of site.yaml that an editor chooses in the media library: the
 /// listing pages' tops and the partners' logos (its own logo and `defaultImage` stay errors).
 pub(super) fn site_stand_ins(ctx: &Ctx, s: &mut SiteFile) {
+    web_address::normalise(&mut s.logo);
+    web_address::normalise(&mut s.default_image);
+    if let Some(map) = &mut s.map {
+        web_address::normalise(&mut map.tiles);
+    }
+    s.social.iter_mut().for_each(|link| web_address::normalise(&mut link.url));
+    s.partners.iter_mut().filter_map(|partner| partner.url.as_mut()).for_each(web_address::normalise);
     let heroes = &mut s.hero;
     for hero in [
         &mut heroes.residential,
@@ -159,6 +167,7 @@ pub(super) fn site_stand_ins(ctx: &Ctx, s: &mut SiteFile) {
         &mut heroes.all,
     ] {
         stand_in(ctx, &mut hero.poster);
+        hero.video.iter_mut().for_each(web_address::normalise);
     }
     for partner in &mut s.partners {
         stand_in(ctx, &mut partner.logo);
@@ -174,6 +183,7 @@ pub(super) fn stand_in(ctx: &Ctx, image: &mut String) {
     {
         *image = stand_in.to_owned();
     }
+    web_address::normalise(image);
 }
 
 /// The image stage refuses an image over its pixel limit (a decompression bomb, or a scan far
@@ -198,7 +208,9 @@ fn too_many_pixels(path: &Path, pos: Pos, value: &str, file: &Path) -> Option<Di
 
 /// Whether `value` is an https:// address (the permit page is served only over https).
 fn is_https_url(value: &str) -> bool {
-    value.get(..8).is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://")) && value.len() > 8
+    value.get(..8).is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://"))
+        && value.len() > 8
+        && web_address::read(value).is_ok()
 }
 
 pub(super) fn check_property(ctx: &Ctx, r: &Record<PropertyFile>, out: &mut Vec<Diagnostic>) {
@@ -419,6 +431,10 @@ fn check_map(ctx: &Ctx, r: &Record<SiteFile>, map: &MapConfig, out: &mut Vec<Dia
             Diagnostic::error(path, pos, format!("`map.tiles`: `{}` is not https", map.tiles))
                 .with_hint("a page served over https cannot load the tiles over http"),
         );
+    } else if let Some(why) =
+        map.tiles.starts_with("https://").then(|| web_address::read(&map.tiles).err()).flatten()
+    {
+        out.push(Diagnostic::error(path, pos, format!("`map.tiles`: `{}` {why}", map.tiles)));
     } else {
         out.extend(ctx.media(path, pos, &map.tiles, "map.tiles"));
     }
@@ -435,7 +451,10 @@ fn check_map(ctx: &Ctx, r: &Record<SiteFile>, map: &MapConfig, out: &mut Vec<Dia
 pub(super) fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnostic>) {
     let s = &r.data;
     let path = r.path.as_path();
-    if let Err(problem) = contract::urls::normalize_base_url(&s.base_url) {
+    // An origin, which browsers and other programs read alike.
+    let base_url = contract::urls::normalize_base_url(&s.base_url)
+        .and_then(|url| web_address::read(&url).map(|_| ()).map_err(|why| format!("`{url}` {why}")));
+    if let Err(problem) = base_url {
         out.push(Diagnostic::error(path, r.tree.pos_of(&["baseUrl"]), format!("`baseUrl`: {problem}")));
     }
     out.extend(ctx.media(path, r.tree.pos_of(&["logo"]), &s.logo, "logo"));

@@ -13,6 +13,17 @@ const ALLOWED: [&str; 4] = ["https:", "http:", "mailto:", "tel:"];
 /// An error at `pos` when `url` (the value of `field`) is not an http, https, mailto or tel link.
 pub fn check(path: &Path, pos: Pos, field: &str, url: &str) -> Option<Diagnostic> {
     let lower = url.trim().to_ascii_lowercase();
+    if lower.starts_with("http") {
+        // A web address, which browsers and other programs must read alike.
+        if let Err(why) = super::web_address::read(url) {
+            let shown: String = url.trim().chars().filter(|c| !c.is_control()).take(80).collect();
+            return Some(
+                Diagnostic::error(path, pos, format!("`{field}`: `{shown}` {why}"))
+                    .with_hint("write the whole address, e.g. https://www.instagram.com/palmcrest"),
+            );
+        }
+        return None;
+    }
     if ALLOWED.iter().any(|scheme| lower.starts_with(scheme)) {
         return None;
     }
@@ -39,6 +50,9 @@ mod tests {
             "vbscript:x",
             "//evil",
             "www.a.ae",
+            "https://x.com\\@evil.example/a",
+            "https://x.com/a\tb",
+            "https://user@x.com/a",
         ] {
             assert!(!at(bad), "{bad}");
         }

@@ -213,6 +213,27 @@ pub fn read_bounded(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Checks a video's or a map archive's structure through to its end (`containers`), so that
+/// one whose first bytes are followed by a page or anything else is refused.
+fn structure(path: &Path, head: &[u8], kind: Kind) -> Result<(), Refusal> {
+    let check: fn(&mut std::fs::File, u64) -> Result<(), String> = match kind {
+        Kind::Video if head.get(4..8) == Some(b"ftyp") => super::containers::mp4,
+        Kind::Video => super::containers::webm,
+        Kind::MapTiles => super::containers::pmtiles,
+        Kind::Photo | Kind::Svg => return Ok(()),
+    };
+    let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut file = super::safe_fs::open_regular(path)
+        .map_err(|e| Refusal::whole(format!("`{name}` cannot be read: {e}")))?;
+    let len = file.metadata().map_err(|e| Refusal::whole(format!("`{name}` cannot be read: {e}")))?.len();
+    check(&mut file, len).map_err(|why| {
+        Refusal::whole(format!(
+            "`{name}` is not published: it starts as {} but is not one through to its end: {why}; export or save it again",
+            kind.words()
+        ))
+    })
+}
+
 /// What was decided about a media file, and the file's size, time, inode and links then.
 type Stamp = (u64, Option<std::time::SystemTime>, u64, u64);
 pub type Decided = Result<Kind, Refusal>;
@@ -245,9 +266,11 @@ pub fn decide(path: &Path, meta: &std::fs::Metadata) -> Decided {
         return decided;
     }
     let refusal = |e: std::io::Error| Refusal { line: 1, col: 1, message: format!("cannot be read: {e}") };
-    let decided = read_head(path)
-        .map_err(refusal)
-        .and_then(|head| classify(path, &head, || read_bounded(path, svg::MAX_BYTES)).map(|(kind, _)| kind));
+    let decided = read_head(path).map_err(refusal).and_then(|head| {
+        let (kind, _) = classify(path, &head, || read_bounded(path, svg::MAX_BYTES))?;
+        structure(path, &head, kind)?;
+        Ok(kind)
+    });
     if let Ok(mut memo) = DECIDED.lock() {
         memo.insert(path.to_path_buf(), (now, decided.clone()));
     }

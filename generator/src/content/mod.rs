@@ -10,6 +10,7 @@ mod block_yaml;
 mod checks;
 pub mod cms;
 mod cms_words;
+mod containers;
 mod days;
 pub mod demo;
 pub mod diag;
@@ -32,6 +33,7 @@ mod source;
 pub mod svg;
 pub mod video_tour;
 pub mod vocabulary;
+pub mod web_address;
 pub mod yaml;
 
 use std::path::{Path, PathBuf};
@@ -374,6 +376,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         |ctx, p| {
             drop_missing(ctx, &mut p.images);
             drop_missing(ctx, &mut p.floor_plans);
+            p.video_tour.iter_mut().chain(p.permit_url.as_mut()).for_each(web_address::normalise);
             vocabulary::canonical_property(vocabulary, p);
         },
         known.as_mut().map(|k| &mut k.properties),
@@ -399,6 +402,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         |ctx, d| {
             stand_in(ctx, &mut d.logo);
             stand_in(ctx, &mut d.image);
+            d.website.iter_mut().for_each(web_address::normalise);
         },
         known.as_mut().map(|k| &mut k.developers),
         changed,

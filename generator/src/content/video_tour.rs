@@ -5,31 +5,31 @@
 use std::path::Path;
 
 use super::diag::Diagnostic;
+use super::web_address;
 use super::yaml::Pos;
 
-/// The hosts a video tour may be on.
-pub const HOSTS: [&str; 6] =
-    ["youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be", "vimeo.com", "player.vimeo.com"];
+/// The hosts a video tour may be on: YouTube's and Vimeo's own, with the `www.`, `m.` (a phone's)
+/// and `player.` (an embed's) spellings their share buttons and address bars give.
+pub const HOSTS: [&str; 9] = [
+    "youtube.com",
+    "www.youtube.com",
+    "m.youtube.com",
+    "youtu.be",
+    "www.youtu.be",
+    "vimeo.com",
+    "www.vimeo.com",
+    "m.vimeo.com",
+    "player.vimeo.com",
+];
 
-/// The host of an `https://` address, lower-cased, or `None` for another scheme.
-fn https_host(url: &str) -> Option<String> {
-    let rest = url.get(..8).filter(|s| s.eq_ignore_ascii_case("https://")).map(|_| &url[8..])?;
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    // A user name (`https://youtube.com@elsewhere/`) would hide the real host.
-    if authority.contains('@') {
-        return None;
-    }
-    let host = authority.split(':').next().unwrap_or("").to_ascii_lowercase();
-    (!host.is_empty()).then_some(host)
-}
-
-/// Whether `url` is a video tour the site publishes: https, on one of [`HOSTS`], with a path.
+/// Whether `url` is a video tour the site publishes: an https address that browsers and other
+/// programs read alike (`web_address::read`), on one of [`HOSTS`] with no port, with a path.
 pub fn is_allowed(url: &str) -> bool {
     let url = url.trim();
-    let has_path = url.splitn(4, '/').nth(3).is_some_and(|path| !path.is_empty());
-    !url.chars().any(char::is_whitespace)
-        && has_path
-        && https_host(url).is_some_and(|host| HOSTS.contains(&host.as_str()))
+    let Ok(read) = web_address::read(url) else { return false };
+    let Some(host) = read.host_str().filter(|host| HOSTS.contains(host)) else { return false };
+    let after_host = url.get(8..).and_then(|rest| rest.get(host.len()..)).unwrap_or("");
+    read.scheme() == "https" && after_host.len() > 1 && after_host.starts_with('/')
 }
 
 /// An error at `pos` when the `videoTour` `url` is not an https YouTube or Vimeo address.
@@ -55,6 +55,9 @@ mod tests {
             "HTTPS://VIMEO.COM/123456",
             "https://player.vimeo.com/video/123456",
             " https://m.youtube.com/watch?v=x ",
+            "https://www.vimeo.com/123456",
+            "https://m.vimeo.com/123456",
+            "https://www.youtu.be/abc123",
         ] {
             assert!(is_allowed(good), "{good}");
         }
@@ -68,6 +71,9 @@ mod tests {
             "javascript:alert(1)",
             "media/tour.mp4",
             "https://vimeo.com/1 2",
+            "https://vimeo.com\\@evil.ae/1",
+            "https://vimeo.com:8443/1",
+            "https://player.youtu.be/x",
         ] {
             assert!(!is_allowed(bad), "{bad}");
         }

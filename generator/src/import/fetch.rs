@@ -4,7 +4,8 @@
 //!
 //! Addresses: a feed names any URL it likes, so downloads go to public addresses only. An
 //! address on this machine or its networks (loopback, private, link-local: a local admin API, a
-//! cloud's metadata service at 169.254.169.254) is refused, unless it is the feed's own origin
+//! cloud's metadata service at 169.254.169.254), or in any other block IANA's special-purpose
+//! registries mark as not globally reachable (the table of `reachable.rs`), is refused, unless it is the feed's own origin
 //! and the feed itself came from there (a test's server, an agency's CRM on its own network).
 //! The rule is applied where ureq resolves a host ([`CheckedResolver`]): each connection looks
 //! the name up once, every address it has is checked, and only those checked addresses are
@@ -15,7 +16,7 @@
 //! proxy, the proxy would resolve names, past the check.
 
 use std::fmt;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,6 +27,7 @@ use ureq::unversioned::resolver::{ResolvedSocketAddrs, Resolver};
 use ureq::unversioned::transport::{DefaultConnector, NextTimeout};
 
 use super::budget::{Budget, Stop};
+use super::reachable::{is_public, not_public};
 
 /// The largest feed read (a 5,000-listing feed is about 15 MB).
 pub const MAX_FEED_BYTES: u64 = 200 * 1024 * 1024;
@@ -97,9 +99,9 @@ impl Rule {
         }
         let addresses =
             resolve(&self.lookup, uri, timeout).map_err(|e| format!("cannot download {uri}: {e}"))?;
-        match addresses.iter().find(|a| !is_public(a.ip())) {
-            Some(a) => Err(format!(
-                "refused to download {uri}: it is at {}, a local or private address (downloads go to public addresses only)",
+        match addresses.iter().find_map(|a| not_public(a.ip()).map(|why| (a, why))) {
+            Some((a, why)) => Err(format!(
+                "refused to download {uri}: it is at {}, a local or private address ({why}; downloads go to public addresses only)",
                 a.ip()
             )),
             None if addresses.is_empty() => Err(format!("cannot download {uri}: its host has no address")),
@@ -323,58 +325,6 @@ fn origin(uri: &Uri) -> Option<String> {
     Some(format!("{scheme}://{}:{port}", uri.host()?.to_ascii_lowercase()))
 }
 
-/// Whether `ip` is on the public internet: not this machine (loopback, unspecified), its
-/// networks (private, carrier-grade NAT, link-local, unique local) or a multicast group. An IPv6
-/// address that carries an IPv4 one (mapped, compatible, NAT64, 6to4, Teredo) is judged by that
-/// IPv4 address, which is where a translator or relay would deliver it.
-fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
-            !(v4.is_loopback()
-                || v4.is_private()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_multicast()
-                || a == 0
-                || (a == 100 && (64..128).contains(&b)))
-        }
-        IpAddr::V6(v6) => match embedded_ipv4(v6) {
-            Some(v4) => is_public(IpAddr::V4(v4)),
-            None => {
-                let [first, second, third, fourth, ..] = v6.segments();
-                !(v6.is_loopback()
-                    || v6.is_unspecified()
-                    || v6.is_multicast()
-                    || (first & 0xfe00) == 0xfc00 // unique local
-                    || (first & 0xffc0) == 0xfe80 // link-local
-                    || (first & 0xffc0) == 0xfec0 // site-local (deprecated, still routed inside)
-                    || (first == 0x64 && second == 0xff9b) // NAT64 for local use, 64:ff9b:1::/48
-                    || (first == 0x100 && second == 0 && third == 0 && fourth == 0) // discard
-                    || (first == 0x2001 && second == 0xdb8)) // documentation
-            }
-        },
-    }
-}
-
-/// The IPv4 address inside an IPv6 one of the forms that reach it: IPv4-mapped
-/// (`::ffff:a.b.c.d`) and IPv4-translated (`::ffff:0:a.b.c.d`), IPv4-compatible (`::a.b.c.d`,
-/// which `::1` and `::` are too), NAT64 (`64:ff9b::a.b.c.d`), 6to4 (`2002:AABB:CCDD::`) and Teredo
-/// (`2001:0::`, the client's address inverted in the last 32 bits).
-fn embedded_ipv4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
-    let segments = v6.segments();
-    let octets = v6.octets();
-    let last = Ipv4Addr::new(octets[12], octets[13], octets[14], octets[15]);
-    match segments {
-        [0, 0, 0, 0, 0, 0xffff, ..] | [0, 0, 0, 0, 0xffff, 0, ..] | [0, 0, 0, 0, 0, 0, ..] => Some(last),
-        [0x64, 0xff9b, 0, 0, 0, 0, ..] => Some(last),
-        [0x2002, ..] => Some(Ipv4Addr::new(octets[2], octets[3], octets[4], octets[5])),
-        [0x2001, 0, ..] => Some(!last),
-        _ => None,
-    }
-}
-
 /// Where a redirect from `from` to `location` (absolute, or a path on the same origin) leads.
 fn redirected(from: &Uri, location: &str) -> Option<Uri> {
     if location.starts_with("http://") || location.starts_with("https://") {
@@ -416,7 +366,7 @@ mod tests {
             "2002:7f00:1::",
             "2002:a9fe:a9fe::1",
             "2002:c0a8:101::1",
-            "2001:0:4136:e378:8000:63bf:80ff:fffe", // Teredo for 127.0.0.1 (inverted)
+            "2001:0:4136:e378:8000:63bf:80ff:fffe", // Teredo (not globally reachable, whatever it carries)
             "fec0::1",
             "2001:db8::1",
             "100::1",
@@ -516,10 +466,36 @@ mod tests {
         assert_eq!(
             refused,
             PhotoError::Failed(format!(
-                "refused to download {url}: it is at 127.0.0.1, a local or private address (downloads go to public addresses only)"
+                "refused to download {url}: it is at 127.0.0.1, a local or private address (loopback; downloads go to public addresses only)"
             ))
         );
         assert_eq!((calls.load(Ordering::SeqCst), connections.load(Ordering::SeqCst)), (1, 0));
+    }
+
+    /// A name that resolves to a special-purpose block (benchmarking, documentation, reserved,
+    /// or an IPv6 form carrying one) is refused as a local one is, with no connection made.
+    #[test]
+    fn a_name_at_a_special_purpose_address_is_never_connected_to() {
+        let (port, connections) = photo_server();
+        for (address, why) in [
+            ("198.18.0.1", "benchmarking"),
+            ("192.0.2.1", "documentation (TEST-NET-1)"),
+            ("240.0.0.1", "reserved"),
+            ("2001:2::1", "IETF protocol assignments"),
+            ("64:ff9b::c612:1", "benchmarking"),
+            ("2002:c612:1::", "benchmarking"),
+            ("::ffff:c612:1", "benchmarking"),
+        ] {
+            let (lookup, _) = rebinding(vec![address.parse().unwrap()]);
+            let fetcher = Fetcher::with_lookup("feed.xml", lookup);
+            let url = format!("http://photos.test:{port}/a.jpg");
+            let refused = fetcher.photo(&url, &Budget::start(Default::default())).expect_err(address);
+            assert!(
+                matches!(&refused, PhotoError::Failed(e) if e.contains(&format!("a local or private address ({why};"))),
+                "{address}: {refused:?}"
+            );
+        }
+        assert_eq!(connections.load(Ordering::SeqCst), 0);
     }
 
     /// The feed's own origin is looked up once, when the import starts; its downloads connect to

@@ -15,6 +15,7 @@ pub mod feed;
 pub mod fetch;
 pub mod listing;
 pub mod manifest;
+mod reachable;
 pub mod terms;
 
 use std::collections::HashMap;

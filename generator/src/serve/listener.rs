@@ -190,6 +190,27 @@ mod tests {
         server.await.unwrap();
     }
 
+    #[tokio::test]
+    async fn a_link_too_long_under_the_apis_is_answered_in_json() {
+        let (address, stop, server) = start(READ_TIMEOUT).await;
+        // A short request first on the same connection: the long line is the second.
+        for path in ["/api/properties", "/_admin/api/listings"] {
+            let head = format!(
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET {path}?q={} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                "a".repeat(69 * 1024)
+            );
+            let answer = send_whole_then_read(address, &head, b"").await.expect("an answer");
+            let last = &answer[answer.rfind("HTTP/1.1 ").expect("an answer")..];
+            let (status, body) = last.split_once("\r\n\r\n").expect("a head and a body");
+            assert!(status.starts_with("HTTP/1.1 414 "), "{path}: {status}");
+            assert!(status.contains("content-type: application/json"), "{path}: {status}");
+            let body: serde_json::Value = serde_json::from_str(body).expect("JSON");
+            assert!(body["error"].as_str().is_some_and(|e| e.contains("too long")), "{body}");
+        }
+        stop.send(true).unwrap();
+        server.await.unwrap();
+    }
+
     /// Connects with a small send buffer, so a body the server does not read cannot wait in
     /// the kernel's buffers instead.
     async fn connect_small(address: SocketAddr) -> std::io::Result<tokio::net::TcpStream> {

@@ -2,7 +2,11 @@
 //! limit (64 KB) itself, before any router runs, with a bare `414` and no body: the visitor saw a
 //! blank page. [`LongLinkPage`] wraps a connection's stream and, when hyper writes that bare
 //! answer, writes a page saying so instead (in the three languages: the request's language is
-//! unknown, its line was never read). Every other byte passes through unchanged.
+//! unknown, its line was never read). Under the JSON APIs (`/api/...`, `/_admin/api/...`),
+//! whose every other answer is JSON, it writes the APIs' `{"error":...}` instead: the start of the
+//! line too long (the first [`KEPT`] bytes of the first line over [`LONG`] read since the last
+//! answer, or of the line being read) names the path.
+//! Every other byte passes through unchanged.
 
 use std::io;
 use std::pin::Pin;
@@ -21,9 +25,25 @@ const PAGE: &str = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf
 <p lang=\"ru\">Эта ссылка слишком длинная. <a href=\"/ru/\">Перейдите на главную страницу</a> и повторите поиск.</p>\
 </body></html>\n";
 
-/// A connection's stream whose bare `414` answers from hyper are replaced by [`PAGE`].
+/// The JSON APIs' answer to a link too long to read.
+const JSON: &str = "{\"error\":\"the address is too long: over 64 KB\"}";
+
+/// How many bytes of the start of the latest line read are kept: enough for a method and an
+/// absolute-form target's scheme and host before its path.
+const KEPT: usize = 300;
+
+/// A line longer than this may be the one hyper refuses (its limit is 64 KB).
+const LONG: usize = 16 * 1024;
+
+/// A connection's stream whose bare `414` answers from hyper are replaced by [`PAGE`] (or
+/// [`JSON`] under the APIs).
 pub struct LongLinkPage<S> {
     inner: S,
+    /// The first bytes of the line being read, and its length so far.
+    line: (Vec<u8>, usize),
+    /// The first bytes of the first line over [`LONG`] read since the last answer: the request
+    /// line hyper refuses, when it answers 414.
+    long_line: Option<Vec<u8>>,
     /// The page's answer still to write, and how many of the bytes hyper gave it stands for.
     pending: Option<(Vec<u8>, usize)>,
     /// Whether the page was written: once a connection (hyper closes it after a 414).
@@ -32,7 +52,32 @@ pub struct LongLinkPage<S> {
 
 impl<S> LongLinkPage<S> {
     pub fn new(inner: S) -> LongLinkPage<S> {
-        LongLinkPage { inner, pending: None, replaced: false }
+        LongLinkPage { inner, line: (Vec::new(), 0), long_line: None, pending: None, replaced: false }
+    }
+
+    /// Notes the bytes `read`: the start of the line being read, and of the first long one.
+    fn note(&mut self, mut read: &[u8]) {
+        loop {
+            let end = memchr::memchr(b'\n', read);
+            let part = &read[..end.unwrap_or(read.len())];
+            let (start, length) = &mut self.line;
+            start.extend_from_slice(&part[..part.len().min(KEPT.saturating_sub(start.len()))]);
+            *length += part.len();
+            let Some(end) = end else { return };
+            if *length > LONG && self.long_line.is_none() {
+                self.long_line = Some(std::mem::take(start));
+            }
+            self.line = (Vec::new(), 0);
+            read = &read[end + 1..];
+        }
+    }
+
+    /// The start of the line hyper found too long.
+    fn too_long(&self) -> &[u8] {
+        match &self.long_line {
+            Some(line) if self.line.1 <= LONG => line,
+            _ => &self.line.0,
+        }
     }
 }
 
@@ -51,12 +96,29 @@ fn is_bare_414(buf: &[u8]) -> bool {
     head.contains("\r\ncontent-length: 0") && buf.len() == head_end + 4
 }
 
-fn answer() -> Vec<u8> {
+/// Whether the request line starting `line` asks for a path under the JSON APIs (in origin
+/// form, `GET /api/...`, or absolute form, `GET http://host/api/...`).
+fn under_api(line: &[u8]) -> bool {
+    let Some(space) = line.iter().position(|&b| b == b' ') else { return false };
+    let mut target = &line[space + 1..];
+    if let Some(scheme_end) = target.windows(3).position(|w| w == b"://") {
+        let after = &target[scheme_end + 3..];
+        target = &after[after.iter().position(|&b| b == b'/').unwrap_or(after.len())..];
+    }
+    let lower = target.to_ascii_lowercase();
+    ["/api/", "/api?", "/_admin/api/", "/_admin/api?"]
+        .iter()
+        .any(|prefix| lower.starts_with(prefix.as_bytes()))
+}
+
+fn answer(api: bool) -> Vec<u8> {
+    let (content_type, body) =
+        if api { ("application/json", JSON) } else { ("text/html; charset=utf-8", PAGE) };
     format!(
-        "HTTP/1.1 414 URI Too Long\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: {}\r\n\
+        "HTTP/1.1 414 URI Too Long\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\n\
          x-content-type-options: nosniff\r\ncontent-security-policy: default-src 'none'\r\n\
-         connection: close\r\n\r\n{PAGE}",
-        PAGE.len()
+         connection: close\r\n\r\n{body}",
+        body.len()
     )
     .into_bytes()
 }
@@ -89,7 +151,12 @@ impl<S: AsyncRead + Unpin> AsyncRead for LongLinkPage<S> {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_read(cx, buf)
+        let before = buf.filled().len();
+        let read = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if let Poll::Ready(Ok(())) = read {
+            self.note(&buf.filled()[before..]);
+        }
+        read
     }
 }
 
@@ -97,7 +164,12 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for LongLinkPage<S> {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
         if !self.replaced && is_bare_414(buf) {
             self.replaced = true;
-            self.pending = Some((answer(), buf.len()));
+            let api = under_api(self.too_long());
+            self.pending = Some((answer(api), buf.len()));
+        }
+        if self.pending.is_none() {
+            // An answer: the next line too long is the next request's.
+            self.long_line = None;
         }
         if self.pending.is_some() {
             // hyper calls again with the same bytes until they are taken: they are once the page is.
@@ -138,9 +210,30 @@ mod tests {
         assert!(!is_bare_414(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n"));
         // A body that holds such an answer further on is a body.
         assert!(!is_bare_414(b"<pre>\r\nHTTP/1.1 414 URI Too Long\r\ncontent-length: 0\r\n\r\n"));
-        let answer = String::from_utf8(answer()).unwrap();
-        let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+        let page = String::from_utf8(answer(false)).unwrap();
+        let (head, body) = page.split_once("\r\n\r\n").unwrap();
         assert!(head.contains(&format!("content-length: {}", body.len())), "{head}");
         assert!(body.contains("This link is too long"));
+        let json = String::from_utf8(answer(true)).unwrap();
+        let (head, body) = json.split_once("\r\n\r\n").unwrap();
+        assert!(head.contains("content-type: application/json"), "{head}");
+        let body: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert!(body["error"].as_str().is_some_and(|e| e.contains("too long")), "{body}");
+    }
+
+    #[test]
+    fn the_apis_paths_are_known_by_the_start_of_the_line() {
+        for api in [
+            "GET /api/properties?q=aaa",
+            "POST /_admin/api/save?x",
+            "GET /API/x",
+            "GET http://127.0.0.1:8080/api/search?q=a",
+            "GET /api?q=1",
+        ] {
+            assert!(under_api(api.as_bytes()), "{api}");
+        }
+        for page in ["GET /?q=aaa", "GET /apis/x", "GET /property/api/x", "GET http://api/x", "GET"] {
+            assert!(!under_api(page.as_bytes()), "{page}");
+        }
     }
 }

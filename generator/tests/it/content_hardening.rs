@@ -213,6 +213,10 @@ fn a_basemap_that_is_missing_or_not_pmtiles_is_a_located_error() {
         ),
         ("  tiles: http://tiles.example/dubai.pmtiles\n  attribution: Sample\n", "is not https"),
         (
+            "  tiles: \"https://tiles.example\\\\@evil.example/dubai.pmtiles\"\n  attribution: Sample\n",
+            "error: `map.tiles`: `https://tiles.example\\@evil.example/dubai.pmtiles` has a backslash",
+        ),
+        (
             "  tiles: https://tiles.example/dubai.pmtiles\n  attribution: \" \"\n",
             "error: `map.attribution` is empty",
         ),

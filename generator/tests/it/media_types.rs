@@ -317,3 +317,34 @@ fn a_photo_the_image_stage_would_refuse_is_an_error_of_check_where_the_build_rep
         "{check}"
     );
 }
+
+/// A video or a map archive is checked through to its end: its first bytes followed by a page
+/// (a polyglot) are refused at its path by `estate check` and the build, and never published.
+#[test]
+fn a_video_or_map_archive_with_a_page_behind_its_first_bytes_is_refused() {
+    let dir = content_copy(&fixtures().join("publishing"));
+    let root = dir.path();
+    let page = b"<!doctype html><html><script>alert(document.domain)</script></html>";
+    write(root, "media/tour.mp4", &[&b"\0\0\0\x14ftypisom\0\0\x02\0isom"[..], page].concat());
+    write(root, "media/tour.webm", &[&[0x1A, 0x45, 0xDF, 0xA3][..], page].concat());
+    let mut archive = std::fs::read(repo().join("content/media/map/sample-dubai.pmtiles")).unwrap();
+    archive.extend_from_slice(page);
+    write(root, "media/map/city.pmtiles", &archive);
+    for args in [&["check"][..], &["build", "--content-only", "--out", "dist"]] {
+        let run = estate(root, args);
+        assert_eq!(run.code, 1, "{args:?}: {run}");
+        let text = run.to_string();
+        for (place, starts) in [
+            ("media/tour.mp4", "a video (MP4 or WebM)"),
+            ("media/tour.webm", "a video (MP4 or WebM)"),
+            ("media/map/city.pmtiles", "a map tile archive (PMTiles)"),
+        ] {
+            let name = place.rsplit('/').next().unwrap();
+            let expected = format!(
+                "content/{place}:1:1: error: `{name}` is not published: it starts as {starts} but is not one through to its end"
+            );
+            assert!(text.contains(&expected), "{args:?} {expected}: {run}");
+        }
+    }
+    assert!(!root.join("dist/media").exists(), "a refused build publishes nothing");
+}

@@ -76,6 +76,12 @@ pub fn router(catalogue: Arc<Catalogue>, mut settings: Settings) -> Router {
             "no lead sink is configured: every lead is answered 503"
         );
     }
+    // What a killed process left half-written is finished or removed before anything is resent.
+    for sink in &settings.sinks {
+        if let sinks::Sink::Outbox(outbox) = sink {
+            sinks::recover_outbox(&outbox.dir);
+        }
+    }
     if settings.background_delivery {
         mark_pending_and_resend(&mut settings);
     }

@@ -106,3 +106,61 @@ async fn a_lead_accepted_while_the_sinks_were_down_is_resent_after_a_crash() {
     // No marker stays for the delivered lead; the corrupt one is left for a person to look at.
     assert_eq!(markers(outbox.path()), ["20260101T000000000Z-0000000000000000.pending-smtp"]);
 }
+
+/// A process killed while renaming a lead's files into place leaves hidden temporary files:
+/// the next start puts that lead in place and resends it; those of a lead cut while being
+/// written (none of its files in place) are removed. Nothing hidden stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn temporary_files_left_by_a_kill_are_finished_and_resent_or_removed() {
+    let outbox = tempfile::tempdir().expect("a temp dir");
+    let down_hook = Recorder::start(503).await;
+    let dir = outbox.path().to_owned();
+    let hook = down_hook.url.clone();
+    let (status, answer) = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+        let answer = runtime.block_on(async {
+            let router = function(&dir, closed_port(), &hook);
+            let lead = json!({
+                "name": "Aisha Khan", "email": "aisha@example.com", "contactNumber": "0501234567",
+                "message": "Viewing on Saturday?", "form": "detail"
+            });
+            let (status, answer, _) = post_lead(&router, &lead).await;
+            (status, answer)
+        });
+        runtime.shutdown_background();
+        answer
+    })
+    .join()
+    .expect("the first process");
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let id = answer["id"].as_str().expect("an id").to_owned();
+    // As if killed after the email was renamed into place: the rest still hidden.
+    let hide = |name: String| {
+        std::fs::rename(outbox.path().join(&name), outbox.path().join(format!(".{name}.tmp")))
+            .expect("hidden")
+    };
+    hide(format!("{id}.json"));
+    hide(format!("{id}.pending-smtp"));
+    hide(format!("{id}.pending-webhook"));
+    // And another lead killed mid-write.
+    std::fs::write(outbox.path().join(".20260101T000000000Z-0000000000000000.eml.tmp"), b"From: ")
+        .expect("written");
+
+    let smtp = SmtpServer::start(&[]);
+    let hook = Recorder::start(200).await;
+    let _router = function(outbox.path(), smtp.port, &hook.url);
+    let settle = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < settle && !markers(outbox.path()).is_empty() {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(outbox_ids(outbox.path()), std::slice::from_ref(&id));
+    assert_eq!(smtp.messages().len(), 1, "the finished lead is resent by email once");
+    assert_eq!(hook.requests().len(), 1, "and to the webhook once");
+    let hidden: Vec<String> = std::fs::read_dir(outbox.path())
+        .expect("the outbox")
+        .filter_map(|e| e.ok()?.file_name().to_str().map(str::to_owned))
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
+}

@@ -19,6 +19,8 @@ pub struct FieldError {
     pub missing: Option<String>,
     /// The last step of `path` is the unknown field itself (the message already names it).
     unknown: bool,
+    /// For an unknown field, the fields its record has.
+    known: Option<&'static [&'static str]>,
 }
 
 impl FieldError {
@@ -56,7 +58,15 @@ impl fmt::Display for FieldError {
 impl std::error::Error for FieldError {}
 
 fn new_error(message: String) -> FieldError {
-    FieldError { pos: None, path: Vec::new(), message, hint: None, missing: None, unknown: false }
+    FieldError {
+        pos: None,
+        path: Vec::new(),
+        message,
+        hint: None,
+        missing: None,
+        unknown: false,
+        known: None,
+    }
 }
 
 /// Plain-language names for what serde expected.
@@ -125,6 +135,7 @@ impl de::Error for FieldError {
         });
         e.path.push(field.to_owned());
         e.unknown = true;
+        e.known = Some(expected);
         e
     }
 
@@ -175,6 +186,10 @@ pub fn deserialize<T: DeserializeOwned>(root: &Node) -> Result<T, Vec<FieldError
                 return Err(errors);
             }
         }
+        if let (true, [_], Some(known)) = (err.unknown, err.path.as_slice(), err.known) {
+            unknown_fields(&mut tree, known, &mut errors);
+            continue;
+        }
         let top = err.path.first().cloned();
         errors.push(err);
         match top {
@@ -183,6 +198,51 @@ pub fn deserialize<T: DeserializeOwned>(root: &Node) -> Result<T, Vec<FieldError
         }
     }
     Err(errors)
+}
+
+/// How many unknown fields of one record are reported each with its own message; the rest are
+/// counted in one more.
+pub const UNKNOWN_FIELDS_SHOWN: usize = 5;
+
+/// Removes every field of the record `tree` that is not one of `known`, in one pass (reading the
+/// record again for each would take time in the square of their number), reporting the first
+/// [`UNKNOWN_FIELDS_SHOWN`] each at its place and the others in one message at the next one's.
+fn unknown_fields(tree: &mut Node, known: &'static [&'static str], errors: &mut Vec<FieldError>) {
+    let Value::Map(entries) = &mut tree.value else { return };
+    let mut unknown = Vec::new();
+    entries.retain(|(key, _)| {
+        let ours = known.contains(&key.name.as_str());
+        if !ours {
+            unknown.push(key.clone());
+        }
+        ours
+    });
+    for key in unknown.iter().take(UNKNOWN_FIELDS_SHOWN) {
+        errors.push(<FieldError as de::Error>::unknown_field(&key.name, known).at(key.pos));
+    }
+    if let Some(next) = unknown.get(UNKNOWN_FIELDS_SHOWN) {
+        let more = unknown.len() - UNKNOWN_FIELDS_SHOWN;
+        let mut e = new_error(format!(
+            "… and {} more unknown field{}",
+            grouped(more),
+            if more == 1 { "" } else { "s" }
+        ));
+        e.hint = Some(format!("remove them: the fields are {}", one_of(known)));
+        errors.push(e.at(next.pos));
+    }
+}
+
+/// `48995` as `48,995`.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn field_count(node: &Node) -> usize {

@@ -20,7 +20,7 @@ mod outbox;
 mod smtp;
 
 pub use http::{EmailApi, Provider, Webhook};
-pub use outbox::{Outbox, marker_ext};
+pub use outbox::{Outbox, Recovered, marker_ext, recover as recover_outbox};
 pub use smtp::{Smtp, SmtpSettings, SmtpTls};
 
 /// A lead ready to hand over: the record, its JSON and its email.

@@ -3,6 +3,14 @@
 //! in the outbox exactly when its `.json` is. Each file is written under a hidden temporary
 //! name, flushed to the disk, renamed into place, and the folder itself is flushed, so after a
 //! crash or power cut a file is either whole or not there.
+//!
+//! A process killed while writing a lead (`kill -9`, a power cut) can leave those hidden
+//! temporary files behind. When the function starts, [`recover`] finishes or removes them, and
+//! logs what it did: the temporary files of a lead are renamed into place only when the lead's
+//! renaming had begun (one of its files is in place), as it begins only once every temporary file
+//! is whole and flushed; a lead none of whose files is in place may have been cut mid-write, was
+//! never answered as taken, and its temporary files are removed. One process writes an outbox
+//! (each Lambda instance has its own), so no other writer's files are touched at its start.
 
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Write as _};
@@ -119,6 +127,76 @@ pub fn write_lead(dir: &Path, id: &str, parts: &[(&str, &[u8])]) -> std::io::Res
     result
 }
 
+/// What [`recover`] did with the temporary files of one lead.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Recovered {
+    /// Renamed into place: the lead is in the outbox (and resent to its pending sinks).
+    Finished { id: String, files: usize },
+    /// Removed: none of the lead's files was in place.
+    Removed { id: String, files: usize },
+}
+
+/// Finishes or removes the temporary files a killed process left in `dir` (see the module's
+/// notes), each lead's logged, and returns what was done.
+pub fn recover(dir: &Path) -> Vec<Recovered> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    // Each lead's temporary files: (the part's extension, the file).
+    let mut leads: std::collections::BTreeMap<String, Vec<(String, PathBuf)>> = Default::default();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else { continue };
+        let Some((id, ext)) = inner.split_once('.') else { continue };
+        leads.entry(id.to_owned()).or_default().push((ext.to_owned(), entry.path()));
+    }
+    let mut done = Vec::new();
+    for (id, mut temps) in leads {
+        // The order they are renamed in: the email, the markers, the record last.
+        temps.sort_by_key(|(ext, _)| match ext.as_str() {
+            "eml" => 0,
+            "json" => 2,
+            _ => 1,
+        });
+        let begun = ["eml", "json"]
+            .into_iter()
+            .chain(temps.iter().map(|(ext, _)| ext.as_str()))
+            .any(|ext| dir.join(format!("{id}.{ext}")).is_file());
+        let files = temps.len();
+        let result = if begun {
+            temps.iter().try_for_each(|(ext, temp)| {
+                let target = dir.join(format!("{id}.{ext}"));
+                if target.exists() { std::fs::remove_file(temp) } else { std::fs::rename(temp, &target) }
+            })
+        } else {
+            temps.iter().try_for_each(|(_, temp)| std::fs::remove_file(temp))
+        };
+        let result = result.and_then(|()| sync_dir(dir));
+        match (result, begun) {
+            (Err(error), _) => {
+                tracing::error!(event = "lead_outbox_recover_failed", lead = %id, error = %error);
+            }
+            (Ok(()), true) => {
+                tracing::warn!(
+                    event = "lead_outbox_finished",
+                    lead = %id,
+                    files,
+                    "a lead whose writing was cut short after its files were whole is put in place"
+                );
+                done.push(Recovered::Finished { id, files });
+            }
+            (Ok(()), false) => {
+                tracing::warn!(
+                    event = "lead_outbox_removed",
+                    lead = %id,
+                    files,
+                    "the temporary files of a lead cut short before any was in place are removed"
+                );
+                done.push(Recovered::Removed { id, files });
+            }
+        }
+    }
+    done
+}
+
 fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut file = OpenOptions::new().write(true).create_new(true).open(path)?;
     file.write_all(bytes)?;
@@ -165,6 +243,37 @@ mod tests {
         assert!(!dir.path().join("a1.eml").exists(), "the .eml of a lead not kept is removed");
         assert!(!dir.path().join(".a1.json.tmp").exists());
         assert!(!dir.path().join(".a1.eml.tmp").exists());
+    }
+
+    #[test]
+    fn temporary_files_left_by_a_kill_are_finished_or_removed_at_start() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let outbox = dir.path();
+        // Cut after its email was renamed into place: its other files were whole.
+        std::fs::write(outbox.join("a1.eml"), "mail").unwrap();
+        std::fs::write(outbox.join(".a1.pending-smtp.tmp"), "smtp").unwrap();
+        std::fs::write(outbox.join(".a1.json.tmp"), "{}").unwrap();
+        // Cut while writing: nothing in place.
+        std::fs::write(outbox.join(".b2.eml.tmp"), "ma").unwrap();
+        std::fs::write(outbox.join(".b2.json.tmp"), "").unwrap();
+        // A lead already whole is left as it is.
+        write_lead(outbox, "c3", &[("eml", b"mail"), ("json", b"{}")]).expect("written");
+        let done = recover(outbox);
+        assert_eq!(
+            done,
+            [
+                Recovered::Finished { id: "a1".into(), files: 2 },
+                Recovered::Removed { id: "b2".into(), files: 2 }
+            ]
+        );
+        let mut names: Vec<String> = std::fs::read_dir(outbox)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a1.eml", "a1.json", "a1.pending-smtp", "c3.eml", "c3.json"]);
+        assert_eq!(std::fs::read(outbox.join("a1.pending-smtp")).unwrap(), b"smtp");
+        assert!(recover(outbox).is_empty(), "nothing is left to do a second time");
     }
 
     #[test]
