@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, plain, settle } from './browser.mjs';
 
 const VECTORS = JSON.parse(readFileSync(join(repo, 'lead-fn', 'tests', 'form-vectors.json'), 'utf8'));
 const SHOTS = process.env.FORMS_SHOTS ?? '/tmp';
@@ -38,12 +38,29 @@ const COUNTRY_BY_DIAL = [
  * Rust tests of the same vectors check).
  */
 const RESHAPED = {
-  'seller: number without plus': { field: 'contactNumber', why: "the input prepends '+'" },
+  'seller: number without plus': {
+    field: 'contactNumber',
+    why: "the input prepends '+' and the UAE's code: +971 971501234567 is no UAE number",
+    shows: 'Phone number must be 10 digits.',
+  },
   'seller: 16 digits': { field: 'contactNumber', why: 'the input allows at most 15 digits (the most a number has)' },
   'seller: unknown property type': { field: 'propertyType', why: "the list offers only the five seller types" },
-  'contact-lead: plus is not a digit': { field: 'contactNumber', why: "the selector sends digits only, without '+'" },
-  'contact-lead: too short': { field: 'contactNumber', why: 'typed after the dial code, the number has 11 digits' },
-  'contact-lead: letters': { field: 'contactNumber', why: 'letters cannot be typed into the number' },
+  'contact: phone without plus': { field: 'contactNumber', why: "the selector sends '+', the country code and the number (0501234567 is +971501234567)" },
+  'contact-lead: too short': {
+    field: 'contactNumber',
+    why: 'typed after the dial code, the number has 11 digits: +971 12345678 is no UAE number',
+    shows: 'Phone number must be 10 digits.',
+  },
+  'contact-lead: letters': {
+    field: 'contactNumber',
+    why: 'letters cannot be typed into the number: +971 05012345 is no UAE number',
+    shows: 'Phone number must be 10 digits.',
+  },
+  'contact-lead: short name': {
+    field: 'contactNumber',
+    why: 'typed after the shown +971, 971501234567 is +971 971501234567, no UAE number',
+    shows: 'Phone number must be 10 digits.',
+  },
   'detail: a country code of 0': { field: 'contactNumber', why: "the selector always starts with a country's dial code" },
 };
 
@@ -61,7 +78,7 @@ const FORMS = {
   contact: {
     path: '/contact-us',
     fields: { name: 'Name', email: 'Email', contactNumber: 'Phone', message: 'Message' },
-    phone: 'plain',
+    phone: 'selector',
     failure: [FAILED, ERROR],
   },
   'contact-lead': {
@@ -108,6 +125,9 @@ const FORMS = {
     failure: [FAILED, ERROR_RETRY],
   },
 };
+
+/** What a form says of a British national number entered with the UAE chosen. */
+const ELSEWHERE_44 = 'Choose your country, or start with +44.';
 
 /** The home popup's delay (src/pages/Home.tsx). */
 const POPUP_DELAY_MS = 5000;
@@ -312,9 +332,14 @@ describe('every invalid case of the shared vectors shows its exact messages', ()
         const alertsBefore = alerts.length;
         await submitButton(form).click();
         const expected = { ...vector.errors };
+        // A British national number read as the UAE's: the form says what to do instead of the
+        // UAE rule's message (the function, which has no selector, answers with the rule's).
+        if (vector.input.contactNumber === '+9717911123456' && expected.contactNumber) expected.contactNumber = ELSEWHERE_44;
         const reshaped = RESHAPED[vector.name];
         if (reshaped) {
-          delete expected[reshaped.field];
+          // What the controls make of the value is refused by another rule, or sent.
+          if (reshaped.shows) expected[reshaped.field] = reshaped.shows;
+          else delete expected[reshaped.field];
           if (reshaped.field === 'contactNumber') {
             const phone = await field(form, spec, 'contactNumber').inputValue();
             assert.match(phone, /^\+/, `${vector.name}: ${reshaped.why}`);
@@ -378,8 +403,8 @@ const VALID = {
   contact: { input: VECTORS.find((v) => v.name === 'contact: valid').input, lead: { contactNumber: '+971501234567' } },
   'contact-lead': {
     input: { name: 'Omar Farouk', email: 'omar@example.com', contactNumber: '+971501234567', message: 'Please call after 6.' },
-    // The second variant sends digits only.
-    lead: { contactNumber: '971501234567', message: 'Please call after 6.' },
+    // The second variant sends the number as the selector gives it, its '+' kept.
+    lead: { contactNumber: '+971501234567', message: 'Please call after 6.' },
   },
   popup: { input: VECTORS.find((v) => v.name === 'popup: valid, only three fields').input, lead: { contactNumber: '+971501234567', message: '' } },
   detail: { input: VECTORS.find((v) => v.name === 'detail: valid').input, lead: { contactNumber: '+971501234567', message: 'Is it available?' } },
@@ -703,3 +728,88 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.deepEqual(problems, []);
   });
 }
+
+describe('numbers an agent can dial, sent as the visitor meant them', () => {
+  const PREFIX = { en: '', ar: '/ar', ru: '/ru' };
+  const words = (lang) => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
+  const PERSON = { name: 'Oliver Grant', email: 'oliver@example.com' };
+
+  /** Opens `path` in `lang` and the form named `name` on it (the property form by its button). */
+  async function formIn(lang, path, name) {
+    const opened = await openPage(browser, PHONE);
+    const { page } = opened;
+    page.on('dialog', (dialog) => void dialog.accept());
+    await gotoSettled(page, server.url + PREFIX[lang] + path);
+    if (name === 'detail') {
+      await page.getByRole('button', { name: words(lang)['property.getInTouch'] }).first().click();
+    }
+    const form = page.locator(`form[name="${name}"]`);
+    await form.waitFor({ state: 'visible' });
+    // The pointer over the form: its phone field's library comes, as it does for a visitor.
+    await form.hover();
+    await settle(page);
+    return { ...opened, form };
+  }
+
+  /** Fills the form's name, email and message (where it has them) and `number` as autofill does. */
+  async function fillIn(form, number) {
+    await form.locator('input[name=name]').fill(PERSON.name);
+    if ((await form.locator('input[name=email]').count()) > 0) await form.locator('input[name=email]').fill(PERSON.email);
+    const message = form.locator('textarea[name=message]');
+    if ((await message.count()) > 0 && !(await message.inputValue())) await message.fill('Please call me.');
+    // The whole field replaced at once, as a browser's autofill does, the country left at AE.
+    await form.locator('input[name=contactNumber]').fill(number);
+  }
+
+  const error = async (form) => plain(await form.locator('[data-field="contactNumber"] .field__error').innerText({ timeout: 5000 }));
+
+  for (const lang of ['en', 'ar', 'ru']) {
+    test(`${lang}: 123456789 with the UAE chosen is refused by the UAE rule; 07911123456 autofilled is not sent as +9717911123456 but asks for the country; +447911123456, 0501234567 arrive as +447911123456, +971501234567`, async () => {
+      const t = words(lang);
+      const advice = plain(t['forms.rule.phoneElsewhere'].replace('{code}', '44'));
+      const before = leads().length;
+      const cases = [
+        ['/property/' + property.id, 'detail'],
+        ['/pro', 'seller'],
+        ['/contact-us', 'contact-lead'],
+        ['/contact-us', 'contact'],
+      ];
+      const sent = [];
+      for (const [path, name] of cases) {
+        const { form, context, problems } = await formIn(lang, path, name);
+        const where = `${lang} ${name}`;
+        if (name === 'detail') {
+          // Nine digits with the UAE chosen: no UAE number.
+          await fillIn(form, '123456789');
+          await submitButton(form).click();
+          assert.equal(await error(form), plain(t['forms.rule.phoneTen']), where);
+        }
+        // A British number in its national form, autofilled into the field showing +971.
+        await fillIn(form, '07911123456');
+        await submitButton(form).click();
+        assert.equal(await error(form), advice, where);
+        if (name === 'seller') await form.screenshot({ path: join(SHOTS, `forms-phone-elsewhere-${lang}.png`) });
+        assert.equal(leads().length, before + sent.length, `${where}: nothing sent`);
+        // As the message says: the number with +44.
+        const number = name === 'contact' ? '0501234567' : '+447911123456';
+        await fillIn(form, number);
+        await submitButton(form).click();
+        const lead = await waitForLead((l, i) => i >= before + sent.length && l.form === name, 10_000).catch(async (e) => {
+          await form.screenshot({ path: join(SHOTS, `forms-phone-${lang}-${name}-failed.png`) });
+          throw e;
+        });
+        sent.push(lead);
+        assert.equal(lead.contactNumber, name === 'contact' ? '+971501234567' : '+447911123456', where);
+        assert.equal(lead.lang, lang);
+        await context.close();
+        assert.deepEqual(problems, [], where);
+      }
+      // The agent's email: the number with its '+', a link a phone dials.
+      const eml = readdirSync(outbox).filter((file) => file.endsWith('.eml')).map((file) => readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+      const consultation = eml.filter((text) => text.includes(PERSON.email) && text.includes('+447911123456'));
+      assert.ok(consultation.length >= 3, 'the emails show +447911123456');
+      assert.ok(consultation.every((text) => text.includes('href="tel:+447911123456"')), 'with a tel: link');
+      assert.ok(!eml.some((text) => /[^+\d]447911123456/.test(text)), 'never without its +');
+    });
+  }
+});
