@@ -10,7 +10,7 @@
 //!
 //! What the browser's fields do before a JSON submission is done here for a plain one: the
 //! phone field's '+971 50 123 4567' becomes '+971501234567' ('' when only the dial code is
-//! there; digits only for the `contact-lead` form), and fields the endpoint does not know (the
+//! there; every form's number keeps its '+'), and fields the endpoint does not know (the
 //! requirements form's purpose, budget, bedrooms) are added to the message as lines.
 //!
 //! A browser sends such a form from any site without a preflight, so one that names another
@@ -137,9 +137,8 @@ pub fn lead_object(pairs: Vec<(String, String)>) -> Map<String, Value> {
         let message = if message.is_empty() { lines } else { format!("{lines}\n\n{message}") };
         lead.insert("message".into(), Value::String(message));
     }
-    let digits_only = lead.get("form").and_then(Value::as_str) == Some("contact-lead");
     if let Some(Value::String(phone)) = lead.get_mut("contactNumber") {
-        *phone = phone_value(phone, digits_only);
+        *phone = phone_value(phone);
     }
     lead
 }
@@ -149,8 +148,9 @@ pub fn lead_object(pairs: Vec<(String, String)>) -> Map<String, Value> {
 /// holding '+971 ', and a visitor types after it. '' when only the default dial code is there; a
 /// number of its own after it, with '+' or '00' ('+971 +44 7911 123456', '+971 0044 7911
 /// 123456'), is that number, every digit kept; '+971 050 123 4567' drops the trunk 0 as a UAE
-/// number written at home does; a number typed without '+' (the 10-digit fields) as typed.
-fn phone_value(shown: &str, digits_only: bool) -> String {
+/// number written at home does; a number typed without '+' (the 10-digit fields) as typed. Every
+/// form's number keeps its '+' ('Request a consultation' too): an agent dials it as it is.
+fn phone_value(shown: &str) -> String {
     let trimmed = shown.trim();
     if !trimmed.starts_with('+') {
         return trimmed.to_owned();
@@ -165,13 +165,7 @@ fn phone_value(shown: &str, digits_only: bool) -> String {
         Some(rest) if rest.starts_with('0') => format!("{DEFAULT_DIAL_CODE}{}", &rest[1..]),
         _ => digits,
     };
-    if number.is_empty() {
-        String::new()
-    } else if digits_only {
-        number
-    } else {
-        format!("+{number}")
-    }
+    if number.is_empty() { String::new() } else { format!("+{number}") }
 }
 
 fn language(lead: &Map<String, Value>) -> &'static str {
@@ -243,18 +237,18 @@ mod tests {
 
     #[test]
     fn phone_numbers_as_the_site_s_fields_send_them() {
-        assert_eq!(phone_value("+971 ", false), "");
-        assert_eq!(phone_value("+971 50 123 4567", true), "971501234567");
-        assert_eq!(phone_value("0501234567", false), "0501234567");
-        assert_eq!(phone_value("+7 912 345-67-89", false), "+79123456789");
+        assert_eq!(phone_value("+971 "), "");
+        assert_eq!(phone_value("+971 50 123 4567"), "+971501234567");
+        assert_eq!(phone_value("0501234567"), "0501234567");
+        assert_eq!(phone_value("+7 912 345-67-89"), "+79123456789");
         // Typed after the '+971 ' a page without script shows: the visitor's own number.
-        assert_eq!(phone_value("+971 +44 7911 123456", false), "+447911123456");
-        assert_eq!(phone_value("+971 0044 7911 123456", false), "+447911123456");
-        assert_eq!(phone_value("+971 +7 912 345 67 89", false), "+79123456789");
-        assert_eq!(phone_value("+971 050 123 4567", false), "+971501234567");
-        assert_eq!(phone_value("+971 50 123 4567", false), "+971501234567");
-        assert_eq!(phone_value("+971 00", false), "");
-        assert_eq!(phone_value("+971 0501234567", true), "971501234567");
+        assert_eq!(phone_value("+971 +44 7911 123456"), "+447911123456");
+        assert_eq!(phone_value("+971 0044 7911 123456"), "+447911123456");
+        assert_eq!(phone_value("+971 +7 912 345 67 89"), "+79123456789");
+        assert_eq!(phone_value("+971 050 123 4567"), "+971501234567");
+        assert_eq!(phone_value("+971 50 123 4567"), "+971501234567");
+        assert_eq!(phone_value("+971 00"), "");
+        assert_eq!(phone_value("+971 0501234567"), "+971501234567");
     }
 
     #[test]

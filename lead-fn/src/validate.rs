@@ -18,7 +18,6 @@ pub use contract::endpoints::SELLER_TYPES as PROPERTY_TYPES;
 
 static EMAIL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[^\s@]+@[^\s@]+\.[^\s@]+$").expect("valid"));
 static PLUS_9_TO_15: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\+\d{9,15}$").expect("valid"));
-static DIGITS_9_TO_15: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{9,15}$").expect("valid"));
 static DIGITS_10: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{10}$").expect("valid"));
 static LOOSE_PHONE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\+?\d{9,15}$").expect("valid"));
 /// A UAE number after its dial code: 9 digits, or 10 with the trunk 0 of its local form.
@@ -71,7 +70,24 @@ fn phone(errors: &mut FieldErrors, value: &str, required: &str, pattern: &Regex,
         errors.add(LeadField::ContactNumber, required);
     } else if !pattern.is_match(&value) {
         errors.add(LeadField::ContactNumber, invalid);
+    } else if !uae_number_dialable(&value) {
+        errors.add(LeadField::ContactNumber, PHONE_TEN);
     }
+}
+
+/// Whether a number sent with the UAE's dial code is one an agent can dial: a UAE number by
+/// Google's libphonenumber data (a mobile 5x, a landline of its area codes, 800 and 600
+/// numbers), not a 9-digit '123456789' nor another country's national number read as the UAE's
+/// ('07911 123456', autofilled into a field showing +971, is not '+971 7911 123456'). What
+/// libphonenumber-js's `isValidPhoneNumber` answers in the browser. Any other country's number
+/// is checked by length alone (see `has_possible_length`).
+fn uae_number_dialable(value: &str) -> bool {
+    let Some(rest) = value.strip_prefix("+971") else {
+        return true;
+    };
+    // The trunk 0 of the local form after the dial code is not part of the number.
+    let national = rest.strip_prefix('0').unwrap_or(rest);
+    phonenumber::parse(None, format!("+971{national}")).is_ok_and(|number| phonenumber::is_valid(&number))
 }
 
 /// The popup's and the property form's phone (any country's, not only 10 UAE digits, see
@@ -91,7 +107,7 @@ fn any_country_error(value: &str) -> Option<&'static str> {
         return None;
     }
     if value.starts_with("+971") {
-        return (!UAE_INTERNATIONAL.is_match(value)).then_some(PHONE_TEN);
+        return (!UAE_INTERNATIONAL.is_match(value) || !uae_number_dialable(value)).then_some(PHONE_TEN);
     }
     if !INTERNATIONAL.is_match(value) {
         return Some(PHONE_TEN);
@@ -251,7 +267,9 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
         Some(Form::ContactLead) => {
             name_min3(&mut errors, &lead.name);
             email(&mut errors, &lead.email, EMAIL_INVALID);
-            phone(&mut errors, &lead.contact_number, MOBILE_REQUIRED, &DIGITS_9_TO_15, MOBILE_DIGITS);
+            // The number as the country selector gives it, '+' and its country code first (the
+            // '+' is no digit: 9 to 15 digits after it), or digits alone.
+            phone(&mut errors, &lead.contact_number, MOBILE_REQUIRED, &LOOSE_PHONE, MOBILE_DIGITS);
         }
         Some(Form::Popup) => {
             if lead.name.trim().is_empty() {

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { PHONE, launch, openPage, settle } from './browser.mjs';
+import { PHONE, launch, openPage, plain, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -188,6 +188,120 @@ describe('the instant valuation', () => {
       assert.equal(lead.valuation.low, want.low);
       assert.equal(lead.valuation.high, want.high);
       assert.equal(lead.valuation.bedrooms, 3);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The words of the page's language (site/src/i18n/{lang}.json), with `{name}` filled in. */
+const messages = Object.fromEntries(['en', 'ar', 'ru'].map((lang) => [lang, JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'))]));
+const words = (lang, key) => messages[lang][key];
+const prefix = { en: '', ar: '/ar', ru: '/ru' };
+
+/** Records the layout shifts no input caused, in `window.__shifts`. */
+async function recordShifts(page) {
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        const moved = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+        window.__shifts.push(`${entry.value.toFixed(4)}: ${moved.join('; ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+describe('the valuation on /pro asks in order', () => {
+  for (const lang of ['en', 'ar', 'ru']) {
+    test(`${lang}: nothing chosen at first, what is missing said in words, a 50,000 sqft apartment a question; drawn with the page, so the seller form does not move`, async () => {
+      // The tool is in the page as served: it takes its place before any script.
+      const served = await (await fetch(server.url + prefix[lang] + '/pro')).text();
+      assert.match(served, /class="valuation__tool"/);
+      assert.match(served, /data-missing="ask.community"/);
+
+      const { context, page, problems } = await openPage(browser, PHONE);
+      try {
+        await recordShifts(page);
+        await page.goto(server.url + prefix[lang] + '/pro', { waitUntil: 'load' });
+        await settle(page);
+        const tool = page.locator('.valuation__tool');
+        await tool.locator('select[name=community] option[value=dubai-marina]').waitFor({ state: 'attached' });
+        // Nothing moved while the page loaded, hydrated and the tool took its figures (what the
+        // seller's choices change next is theirs: the browser does not count it).
+        assert.deepEqual(await page.evaluate(() => window.__shifts), []);
+        const hint = tool.locator('.valuation__hint');
+        const missing = async () => ({ key: await hint.getAttribute('data-missing'), text: await hint.innerText() });
+        const says = async (key) => {
+          await tool.locator(`.valuation__hint[data-missing="${key}"]`).waitFor();
+          return missing();
+        };
+        // Nothing is chosen for the seller.
+        assert.equal(await tool.locator('select[name=community]').inputValue(), '');
+        assert.equal(await tool.locator('select[name=kind]').inputValue(), '');
+        assert.equal(await tool.locator('select[name=bedrooms]').count(), 0);
+        assert.ok((await tool.locator('select[name=community] option').count()) > 3, 'the communities are offered');
+        assert.deepEqual(await missing(), { key: 'ask.community', text: words(lang, 'valuation.ask.community') });
+        // A size typed first gets no estimate: the community is asked for.
+        await tool.locator('input[name=size]').fill('1200');
+        assert.deepEqual(await missing(), { key: 'ask.community', text: words(lang, 'valuation.ask.community') });
+        assert.equal(await tool.locator('.valuation__range, .valuation__few').count(), 0);
+
+        await tool.locator('select[name=community]').selectOption('dubai-marina');
+        assert.deepEqual(await says('ask.kind'), { key: 'ask.kind', text: words(lang, 'valuation.ask.kind') });
+        await tool.locator('select[name=kind]').selectOption('apartment');
+        assert.equal(await tool.locator('select[name=bedrooms]').inputValue(), '');
+        assert.deepEqual(await says('ask.bedrooms'), { key: 'ask.bedrooms', text: words(lang, 'valuation.ask.bedrooms') });
+        await tool.locator('select[name=bedrooms]').selectOption('2');
+        await tool.locator('.valuation__range').waitFor();
+
+        // 50,000 sqft is no apartment: a question, no range.
+        await tool.locator('input[name=size]').fill('50,000');
+        const question = await says('usual-size');
+        const fifty = lang === 'ru' ? '50 000' : '50,000';
+        assert.ok(plain(question.text).includes(fifty), question.text);
+        assert.ok(plain(question.text).startsWith(plain(words(lang, 'valuation.unusual').split('{size}')[0])), question.text);
+        assert.equal(await tool.locator('.valuation__range, .valuation__few').count(), 0);
+        await page.locator('#valuation').screenshot({ path: join(SHOTS, `valuation-question-${lang}-390.png`) });
+        // The seller who says it is right gets the estimate.
+        await tool.getByRole('button', { name: words(lang, 'valuation.unusual.confirm') }).click();
+        const range = tool.locator('.valuation__range');
+        await range.waitFor();
+        const want = expected('dubai-marina', 'apartment', 2, 50_000);
+        assert.equal(Number(await range.getAttribute('data-low')), want.low);
+        // A size that is not a number is said so.
+        await tool.locator('input[name=size]').fill('big');
+        assert.deepEqual(await says('ask.number'), { key: 'ask.number', text: words(lang, 'valuation.ask.number') });
+        await tool.locator('input[name=size]').fill('1,250');
+        await range.waitFor();
+        await page.locator('#valuation').screenshot({ path: join(SHOTS, `valuation-${lang}-390-estimate.png`) });
+
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('/pro?community=nowhere: no community chosen, no request for it, no error; EN, AR, RU at 1366 px', async () => {
+    const { context, page, problems } = await openPage(browser, DESKTOP);
+    try {
+      const asked = [];
+      page.on('request', (request) => new URL(request.url()).pathname.startsWith('/data/valuation/') && asked.push(new URL(request.url()).pathname));
+      for (const lang of ['en', 'ar', 'ru']) {
+        await page.goto(server.url + prefix[lang] + '/pro?community=nowhere&kind=apartment&bedrooms=2&size=1200', { waitUntil: 'load' });
+        await settle(page);
+        const tool = page.locator('.valuation__tool');
+        await tool.locator('select[name=community] option[value=dubai-marina]').waitFor({ state: 'attached' });
+        assert.equal(await tool.locator('select[name=community]').inputValue(), '');
+        const hint = tool.locator('.valuation__hint');
+        assert.equal(await hint.getAttribute('data-missing'), 'ask.community');
+        assert.equal(await hint.innerText(), words(lang, 'valuation.ask.community'));
+        await page.locator('#valuation').screenshot({ path: join(SHOTS, `valuation-empty-${lang}-1366.png`) });
+      }
+      assert.deepEqual(asked, []);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -89,6 +89,8 @@ for (const lang of ['en', 'ar']) {
         assert.ok(scripts.some((url) => /Lightbox/.test(url)), 'the viewer loaded on the tap');
         assert.equal(await dialog.evaluate((d) => d.open && d.matches(':modal')), true);
         assert.equal(await count(page), rtl ? `1 من ${total}` : `1 / ${total}`);
+        // A phone has no arrow keys: the hint names what a finger does.
+        assert.equal(await page.locator('.viewer__hint').innerText(), rtl ? 'اسحب للتنقّل؛ قرّب بإصبعين أو بنقرتين.' : 'Swipe to turn; pinch or double-tap to zoom.');
 
         // A finger moving left brings the next photo; right to left, the previous (none: it stays).
         await swipe(page, -200);
@@ -158,6 +160,7 @@ for (const lang of ['en', 'ar']) {
         const dialog = page.locator('dialog.viewer');
         await dialog.waitFor();
         assert.equal(await count(page), rtl ? `1 من ${total}` : `1 / ${total}`);
+        assert.match(await page.locator('.viewer__hint').innerText(), rtl ? /مفاتيح الأسهم/ : /arrow keys/);
         // The arrow pointing forwards: right, or left right to left.
         await page.keyboard.press(rtl ? 'ArrowLeft' : 'ArrowRight');
         await page.keyboard.press(rtl ? 'ArrowLeft' : 'ArrowRight');

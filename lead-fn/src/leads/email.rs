@@ -98,6 +98,12 @@ pub fn render(
     };
     let page_href = page_url.clone().filter(|url| on_site(url));
     let property_href = lead.property.as_ref().map(|p| p.url.clone()).filter(|url| on_site(url));
+    // The visitor's number as a link an agent's phone dials: '+', the country code and the rest.
+    let phone: String =
+        lead.contact_number.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.')).collect();
+    let phone_href =
+        (phone.len() > 8 && phone.starts_with('+') && phone[1..].bytes().all(|b| b.is_ascii_digit()))
+            .then(|| format!("tel:{phone}"));
     // A shortlist enquiry's listings in the visitor's order: each with what the catalogue has of
     // it (a link only to the site's own address), or its id, marked when it is not published.
     let shortlisted: Vec<minijinja::Value> = lead
@@ -141,6 +147,7 @@ pub fn render(
                 page_url => page_url.as_deref(),
                 page_href => page_href.as_deref(),
                 property_href => property_href.as_deref(),
+                phone_href => phone_href.as_deref(),
                 property_missing => property_missing,
                 shortlisted => Serde(&shortlisted),
                 valuation => valuation.clone(),
@@ -247,6 +254,18 @@ mod tests {
         assert!(eml.contains("Reply-To: "), "{eml}");
         assert!(eml.contains("Message-ID: <20260805T101112345Z-0123456789abcdef@localhost>"), "{eml}");
         assert!(eml.contains("multipart/alternative"));
+        // A number without its country code is no link: nobody knows which country dials it.
+        assert!(!html.contains("tel:"), "{html}");
+    }
+
+    #[test]
+    fn the_visitors_number_is_a_link_a_phone_dials() {
+        let mut lead = lead();
+        lead.contact_number = "+44 7911 123456".into();
+        let email =
+            render(&lead, "en", &Addresses::default(), None, false, SystemTime::now()).expect("rendered");
+        let html = email.html.replace("&#x2f;", "/");
+        assert!(html.contains(r#"<a href="tel:+447911123456">+44 7911 123456</a>"#), "{html}");
     }
 
     #[test]

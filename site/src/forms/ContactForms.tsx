@@ -1,12 +1,15 @@
 // /contact-us: its two forms, the contact form and the lead form.
 import { useCallback } from 'react';
 import { useT } from '../i18n';
-import { FAILURE_PLAIN, FAILURE_RETRY, useLeadForm, type Lead } from './useLeadForm';
-import { EmailField, FormFoot, NameField, TextAreaField, TextField } from './fields';
+import { FAILURE_PLAIN, FAILURE_RETRY, useLeadForm } from './useLeadForm';
+import { EmailField, FormFoot, NameField, TextAreaField } from './fields';
 import { PhoneField } from './PhoneField';
 import { LeadFormElement } from './LeadFormElement';
 
-/** /contact-us, first variant: a plain phone field ('+' and 9 to 15 digits) and a required message. */
+/**
+ * /contact-us, first variant: a phone field with the country selector (sent as '+', the country
+ * code and the number: the rule's '+' and 9 to 15 digits) and a required message.
+ */
 export function ContactForm() {
   const t = useT();
   const form = useLeadForm({
@@ -18,27 +21,24 @@ export function ContactForm() {
     <LeadFormElement form={form} name="contact" label={t('forms.contact.title')} className="lead-form--grid">
       <NameField form={form} label={t('forms.name')} />
       <EmailField form={form} label={t('forms.email')} />
-      <TextField form={form} name="contactNumber" label={t('forms.phone')} hint={t('forms.phoneHint')} required type="tel" autoComplete="tel" inputMode="tel" dir="ltr" className="lead-form__wide" />
+      <PhoneField form={form} name="contactNumber" label={t('forms.phone')} required className="lead-form__wide" />
       <TextAreaField form={form} name="message" label={t('forms.message')} required className="lead-form__wide" />
       <FormFoot form={form} label={t('forms.contact.submit')} wide />
     </LeadFormElement>
   );
 }
 
-/** The country selector's number as the second contact variant sends it: digits only. */
-const digitsOnly = (values: { name: string; email: string; contactNumber: string; message: string }): Lead => ({
-  ...values,
-  contactNumber: values.contactNumber.replace(/^\+/, ''),
-});
-
-/** /contact-us, second variant: the lead form with a country selector; success is an alert. */
+/**
+ * /contact-us, second variant: the lead form with a country selector, its number sent as the
+ * selector gives it ('+', the country code, the number: an agent dials it as it is); success is
+ * an alert.
+ */
 export function ContactLeadForm() {
   const t = useT();
   const alertSuccess = useCallback(() => window.alert(t('forms.status.alert')), [t]);
   const form = useLeadForm({
     form: 'contact-lead',
     initial: { name: '', email: '', contactNumber: '', message: '' },
-    toLead: digitsOnly,
     failure: FAILURE_RETRY,
     success: null,
     onSuccess: alertSuccess,

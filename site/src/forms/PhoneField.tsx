@@ -40,7 +40,7 @@ export function preloadPhoneField(): void {
   loading ??= import('./PhoneFieldFull').then(
     (module) => {
       full = module;
-      setNumberCheck(module.validNumber);
+      setNumberCheck(module.numberCheck);
       for (const listener of listeners) listener();
     },
     () => {

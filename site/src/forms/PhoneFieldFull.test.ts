@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { validNumber } from './PhoneFieldFull';
+import { numberCheck, validNumber } from './PhoneFieldFull';
 import { countryName, withoutTrunkZero } from './phoneParts';
 import { ownNumber } from './phoneParts';
 
@@ -82,4 +82,20 @@ describe("a country's name", () => {
       expect(names[at]).toEqual(countries.map((country) => reader.of(country.iso2.toUpperCase())));
     });
   });
+});
+
+test("a UAE number an agent can dial; another country's national number read as the UAE's names that country", () => {
+  expect(numberCheck.uaeDialable('+971501234567')).toBe(true);
+  expect(numberCheck.uaeDialable('+9710501234567')).toBe(true);
+  expect(numberCheck.uaeDialable('+97145550123')).toBe(true);
+  expect(numberCheck.uaeDialable('+971123456789')).toBe(false);
+  expect(numberCheck.uaeDialable('+9717911123456')).toBe(false);
+  // 07911 123456 (British) and 8 912 345-67-89 (Russian) typed with the UAE shown.
+  expect(numberCheck.elsewhere('+9717911123456')).toBe('44');
+  expect(numberCheck.elsewhere('+97189123456789')).toBe('7');
+  // A UAE number's length: the UAE rule's own message.
+  expect(numberCheck.elsewhere('+971123456789')).toBe(null);
+  expect(numberCheck.elsewhere('+9715012345678')).toBe(null);
+  expect(numberCheck.elsewhere('+971971501234567')).toBe(null);
+  expect(numberCheck.elsewhere('+447911123456')).toBe(null);
 });

@@ -4,7 +4,8 @@
 // is our own small combobox so it is searchable, keyboard-only usable and translated.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useId, type ChangeEvent, type KeyboardEvent } from 'react';
 import { defaultCountries, parseCountry, usePhoneInput, type CountryData, type CountryIso2, type ParsedCountry } from 'react-international-phone';
-import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { getCountryCallingCode, isPossiblePhoneNumber, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
+import type { NumberCheck } from './validate';
 import { LANGS, useT } from '../i18n';
 import { useLang } from '../shell';
 import {
@@ -68,6 +69,38 @@ function searchNames(country: ParsedCountry): string[] {
  * data (the lead function checks the same with the `phonenumber` crate; forms/validate.ts).
  */
 export const validNumber = (international: string): boolean => isPossiblePhoneNumber(international);
+
+/** A UAE number has at most 9 digits after +971 (its trunk 0 aside). */
+const UAE_DIGITS = 9;
+
+/**
+ * The countries a national number too long for the UAE (and not starting as a UAE mobile does)
+ * is looked for in, in this order (the
+ * agency's buyers: Britain, Russia, India, Saudi Arabia, Pakistan, China, Europe, the Americas):
+ * many countries' plans accept the same digits, so the first that does is the one suggested.
+ */
+const LIKELY_COUNTRIES: CountryCode[] = ['GB', 'RU', 'IN', 'SA', 'PK', 'CN', 'DE', 'FR', 'IT', 'US', 'CA', 'EG', 'KZ', 'UA', 'TR', 'LB', 'JO', 'IR', 'NG', 'ZA', 'AU'];
+
+/** The phone library's checks the forms' rules use (forms/validate.ts `NumberCheck`). */
+export const numberCheck: NumberCheck = {
+  possible: validNumber,
+  uaeDialable: (international) => {
+    const rest = international.replace(/^\+971/, '');
+    return isValidPhoneNumber(`+971${rest.startsWith('0') ? rest.slice(1) : rest}`);
+  },
+  elsewhere: (international) => {
+    const compact = international.replace(/[\s\-().]/g, '');
+    if (!compact.startsWith('+971')) return null;
+    const national = compact.slice(4).replace(/^0/, '');
+    // As many digits as a UAE number has, or a start only a UAE number has (a mobile's 5, the
+    // dial code typed again): the UAE's own number, with a digit too many or too few.
+    if (national.length <= UAE_DIGITS || /^(5|971)/.test(national)) return null;
+    for (const country of LIKELY_COUNTRIES) {
+      if (isValidPhoneNumber(`0${national}`, country) || isValidPhoneNumber(national, country)) return getCountryCallingCode(country);
+    }
+    return null;
+  },
+};
 
 /**
  * The countries a search finds, by any of their names, dial code or ISO code: a whole name first

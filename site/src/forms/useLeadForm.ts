@@ -179,6 +179,10 @@ export function useLeadForm<V extends Record<string, string>>(options: LeadFormO
     const text = messageFor(errors, name);
     if (!text) return undefined;
     const known = messageId(text);
+    // A number refused by the UAE rule whose digits are another country's national number (a
+    // British 07911 123456 autofilled into a field showing +971): what to do, not '10 digits'.
+    const code = known === 'phoneTen' ? loadedNumberCheck()?.elsewhere(values[name] ?? '') : null;
+    if (code) return t('forms.rule.phoneElsewhere', { code });
     return known ? t(`forms.rule.${known}`) : text;
   };
   const formErrorId = errors.form ? messageId(errors.form) : undefined;

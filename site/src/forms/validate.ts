@@ -22,7 +22,6 @@ export const PROPERTY_TYPES = ['Apartment', 'Townhouse', 'Villa', 'Plot', 'Full 
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PLUS_9_TO_15 = /^\+\d{9,15}$/;
-const DIGITS_9_TO_15 = /^\d{9,15}$/;
 const DIGITS_10 = /^\d{10}$/;
 /** A UAE number after its dial code: 9 digits, or 10 with the trunk 0 of its local form. */
 const UAE_INTERNATIONAL = /^\+9710?\d{9}$/;
@@ -62,14 +61,29 @@ export function messageId(text: string): MessageId | undefined {
 const compactPhone = (phone: string) => phone.replace(/[\s\-().]/g, '');
 
 /**
- * Whether an international number ('+' and digits) has a length its country's numbers have: the
- * phone library's check, which comes with the phone field's country selector (the only way to
- * enter another country's number). Without it the browser lets such a number through and the
+ * The phone library's checks, which come with the phone field's country selector (the only way
+ * to enter another country's number). Without them the browser lets a number through and the
  * lead function, which checks the same from the same data, answers for that field.
  */
-export type NumberCheck = (international: string) => boolean;
+export interface NumberCheck {
+  /** Whether an international number ('+' and digits) has a length its country's numbers have. */
+  possible: (international: string) => boolean;
+  /**
+   * Whether a number with the UAE's dial code ('+971', a trunk 0 after it allowed) is a UAE
+   * number an agent can dial: not '123456789', nor another country's national number read as the
+   * UAE's ('07911 123456' autofilled into a field showing +971).
+   */
+  uaeDialable: (international: string) => boolean;
+  /**
+   * The dial code of the country whose national number a refused '+971' number is, when its
+   * digits are more than a UAE number has and it does not start as a UAE mobile ('+971 7911
+   * 123456' is the British 07911 123456): what
+   * the form tells the visitor to do instead of the UAE rule's message (useLeadForm.ts).
+   */
+  elsewhere: (international: string) => string | null;
+}
 
-export function validate(form: Form | null, lead: LeadFields, validNumber?: NumberCheck): FieldErrors {
+export function validate(form: Form | null, lead: LeadFields, check?: NumberCheck): FieldErrors {
   const fields: FieldErrors['fields'] = {};
   const add = (field: LeadField, message: string) => {
     fields[field] ??= message;
@@ -91,6 +105,7 @@ export function validate(form: Form | null, lead: LeadFields, validNumber?: Numb
     const value = compactPhone((lead.contactNumber ?? '').trim());
     if (!value) add('contactNumber', required);
     else if (!pattern.test(value)) add('contactNumber', invalid);
+    else if (value.startsWith('+971') && check && !check.uaeDialable(value)) add('contactNumber', M.phoneTen);
   };
   // The popup's and the property form's phone: the UAE rule (10 digits), or another country's
   // number
@@ -100,9 +115,9 @@ export function validate(form: Form | null, lead: LeadFields, validNumber?: Numb
     if (!value) add('contactNumber', M.phoneRequired);
     else if (DIGITS_10.test(value)) return;
     else if (value.startsWith('+971')) {
-      if (!UAE_INTERNATIONAL.test(value)) add('contactNumber', M.phoneTen);
+      if (!UAE_INTERNATIONAL.test(value) || (check && !check.uaeDialable(value))) add('contactNumber', M.phoneTen);
     } else if (!INTERNATIONAL.test(value)) add('contactNumber', M.phoneTen);
-    else if (validNumber && !validNumber(value)) add('contactNumber', M.phoneCountry);
+    else if (check && !check.possible(value)) add('contactNumber', M.phoneCountry);
   };
   let formError: string | undefined;
   switch (form) {
@@ -124,7 +139,8 @@ export function validate(form: Form | null, lead: LeadFields, validNumber?: Numb
     case 'contact-lead':
       nameMin3();
       email(M.emailInvalid);
-      phone(M.mobileRequired, DIGITS_9_TO_15, M.mobileDigits);
+      // The country selector's '+' before the country code is no digit: 9 to 15 digits after it.
+      phone(M.mobileRequired, LOOSE_PHONE, M.mobileDigits);
       break;
     case 'popup':
       nameRequired();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { MESSAGES, messageId, validate, type Form, type LeadFields } from '../forms/validate';
 import { translate } from './index';
-import { validNumber } from '../forms/PhoneFieldFull';
+import { numberCheck } from '../forms/PhoneFieldFull';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const vectors = JSON.parse(readFileSync(join(root, 'lead-fn', 'tests', 'form-vectors.json'), 'utf8')) as {
@@ -17,7 +17,7 @@ const vectors = JSON.parse(readFileSync(join(root, 'lead-fn', 'tests', 'form-vec
 describe('validation messages per language', () => {
   test('every message of the shared vectors is a known rule with an Arabic and a Russian text', () => {
     for (const vector of vectors) {
-      const errors = validate(vector.form ?? null, vector.input, validNumber);
+      const errors = validate(vector.form ?? null, vector.input, numberCheck);
       for (const message of [...Object.values(errors.fields), errors.form].filter((m): m is string => !!m)) {
         const id = messageId(message);
         expect(id, message).toBeDefined();

@@ -1,10 +1,10 @@
-// /pro, 'List your property': the fixed headlines, the seller listing form, the agency's
+// /pro, 'List your property': the fixed headlines, the valuation tool, the seller listing form, the agency's
 // contacts and how listing with the agency works.
-import { useEffect, useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { getJson } from '../data';
 import { SITE } from '../paths';
-import { loadMessages, useT, type MessageKey } from '../i18n';
+import { useT, type MessageKey } from '../i18n';
 import { telHref, whatsappHref } from '../format';
 import type { Picture } from '../types';
 import { useLang, useSite } from '../shell';
@@ -14,7 +14,7 @@ import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon, type IconName } from '../components/Icon';
 import { SellerForm } from '../forms/SellerForm';
-import type { ValuationToolProps } from '../valuation/ValuationTool';
+import { ValuationTool } from '../valuation/ValuationTool';
 import type { LeadValuation } from '../types';
 
 export async function loader(): Promise<{ image: Picture }> {
@@ -39,12 +39,9 @@ export function Component() {
     setValuation(estimate);
     document.getElementById('seller-form')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
-  // 'What is my home worth?': its tool (code, styles, messages) loads once the page is there.
+  // 'What is my home worth?': its tool is part of the page and its prerender (its messages in the
+  // page's set), so it is there from the first paint and pushes nothing down when it hydrates.
   const lang = useLang();
-  const [Tool, setTool] = useState<ComponentType<ValuationToolProps> | null>(null);
-  useEffect(() => {
-    void Promise.all([import('../valuation/ValuationTool'), loadMessages(lang, 'Valuation')]).then(([module]) => setTool(() => module.ValuationTool));
-  }, [lang]);
   return (
     <>
       <Seo title={t('seller.meta')} description={t('seller.description')} />
@@ -55,7 +52,7 @@ export function Component() {
             {t('valuation.section.title')}
           </h2>
           <p className="valuation__lead">{t('valuation.section.lead')}</p>
-          {Tool ? <Tool t={t} lang={lang} onSend={attach} /> : null}
+          <ValuationTool t={t} lang={lang} onSend={attach} />
         </div>
       </section>
       <div className="container section two-column">

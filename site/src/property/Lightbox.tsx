@@ -342,7 +342,8 @@ export function Lightbox({ gallery, more, title, start, t, onClose }: LightboxPr
           </>
         ) : null}
       </div>
-      <p className="viewer__hint">{t('viewer.hint')}</p>
+      {/* A phone has no arrow keys nor Esc: its hint names what a finger does. */}
+      <p className="viewer__hint">{t(touchOnly() ? 'viewer.hintTouch' : 'viewer.hint')}</p>
     </dialog>
   );
 }
@@ -358,4 +359,9 @@ export function viewer({ from, onClose, ...props }: LightboxProps & { from: HTML
     from.focus();
   };
   return <Lightbox {...props} onClose={close} />;
+}
+
+/** Whether the visitor's only pointer is a finger (a phone, a tablet without a keyboard or mouse). */
+function touchOnly(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches && !window.matchMedia('(any-pointer: fine)').matches;
 }

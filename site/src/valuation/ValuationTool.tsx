@@ -1,12 +1,19 @@
 // 'What is my home worth?': a seller picks a community, a kind, bedrooms and the size (sqft or
 // m²) and at once sees an estimated range, a rent estimate and the gross yield (estimate.ts), from
 // the community's data/valuation/{key}.json, with how many sales it rests on and their months, or
-// 'too few sales to estimate' under 10. Its button turns the estimate into a seller lead: on /pro
-// it is attached to the seller form below (`onSend`); elsewhere (an area guide) it leads to /pro
-// with the choice in the address, where the tool reads it back and attaches it.
-// Loaded when its section comes near the viewport (ValuationSection.tsx), with these styles and
-// its 'Valuation' messages.
-import { useEffect, useId, useMemo, useState } from 'react';
+// 'too few sales to estimate' under 10. Nothing is chosen for the seller (on /pro; an area guide
+// starts at its own community): the tool asks in order, the community, then the kind among those
+// the community's sales have, the bedrooms (apartments and villas), the size, and its box says in
+// words what it still needs. A size outside what a home of the kind usually measures gets a
+// question (check the number and the unit) and no estimate until the seller confirms it. A
+// community the address names that has no figures is not chosen (the tool starts from nothing).
+// Its button turns the estimate into a seller lead: on /pro it is attached to the seller form
+// below (`onSend`); elsewhere (an area guide) it leads to /pro with the choice in the address,
+// where the tool reads it back and attaches it.
+// /pro draws it in its prerender (pages/Seller.tsx), so it takes its place with the page and
+// moves nothing when it hydrates; an area guide loads it when its section comes near the viewport
+// (ValuationSection.tsx), with these styles and its 'Valuation' messages.
+import { useEffect, useId, useState } from 'react';
 import { getJson } from '../data';
 import { SITE, type JsonFile } from '../paths';
 import type { Lang, MessageKey, Translate } from '../i18n';
@@ -15,7 +22,7 @@ import { termIn } from '../i18n/content';
 import { formatMonth } from '../dates';
 import { formatNumber, formatPercent } from '../format';
 import type { LeadValuation, MarketKind, ValuationData, ValuationPlace } from '../types';
-import { estimate, leadValuation, type Unit } from './estimate';
+import { SQFT_PER_SQM, USUAL_SQFT, estimate, leadValuation, sqftOf, usualSize, type Unit } from './estimate';
 import './valuation.css';
 
 export interface ValuationToolProps {
@@ -42,6 +49,8 @@ const load = (key: string) => {
   let file = files.get(key);
   if (!file) {
     file = getJson(valuationFile(key));
+    // A failed fetch is not kept: choosing the community again tries again.
+    file.catch(() => files.delete(key));
     files.set(key, file);
   }
   return file;
@@ -57,65 +66,120 @@ function fromAddress() {
     bedrooms: bedrooms != null && /^\d$/.test(bedrooms) ? Number(bedrooms) : undefined,
     size: query.get('size') ?? undefined,
     unit: query.get('unit') === 'sqm' ? ('sqm' as const) : undefined,
+    send: query.has('send'),
   };
+}
+
+/** The size as entered: digits with thousands separators (or a decimal point), else NaN. */
+function sizeOf(text: string): number {
+  const plain = text.replace(/[,\s\u00a0\u202f\u066c]/g, '').replace('\u066b', '.');
+  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : Number.NaN;
 }
 
 export function ValuationTool({ t, lang, community: start, onSend }: ValuationToolProps) {
   const id = useId();
-  const asked = useMemo(fromAddress, []);
   const [places, setPlaces] = useState<ValuationPlace[]>([]);
   const [names, setNames] = useState<Parameters<typeof termIn>[0]>();
-  const [community, setCommunity] = useState(asked.community ?? start ?? '');
-  const [kind, setKind] = useState<MarketKind>(asked.kind ?? 'apartment');
-  const [bedrooms, setBedrooms] = useState<number | null>(asked.bedrooms ?? 2);
-  const [size, setSize] = useState(asked.size ?? '');
-  const [unit, setUnit] = useState<Unit>(asked.unit ?? 'sqft');
+  // The first render is the prerender's (/pro hydrates it): the address's choice comes after.
+  const [community, setCommunity] = useState(start ?? '');
+  const [kind, setKind] = useState<MarketKind | ''>('');
+  const [bedrooms, setBedrooms] = useState<number | null>(null);
+  const [size, setSize] = useState('');
+  const [unit, setUnit] = useState<Unit>('sqft');
+  /** The size the seller said is right though it is unusual for the kind. */
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   const [data, setData] = useState<ValuationData | null>(null);
+  const [failed, setFailed] = useState(false);
   const [sent, setSent] = useState(false);
+  const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
-    void Promise.all([getJson(VALUATIONS), getJson(SITE)]).then(([list, site]) => {
-      setPlaces(list);
-      setNames(site.vocabulary.communities);
-      setCommunity((current) => (list.some((p) => p.key === current) ? current : (list[0]?.key ?? '')));
-    });
-  }, []);
-  useEffect(() => {
-    if (!community) return;
     let live = true;
-    setData(null);
-    void load(community).then((file) => live && setData(file));
+    Promise.all([getJson(VALUATIONS), getJson(SITE)]).then(
+      ([list, site]) => {
+        if (!live) return;
+        const asked = fromAddress();
+        setPlaces(list);
+        setNames(site.vocabulary.communities);
+        const known = (key: string | undefined) => key != null && list.some((p) => p.key === key);
+        setCommunity((current) => (known(asked.community) ? asked.community! : known(current) ? current : ''));
+        if (asked.kind) setKind(asked.kind);
+        if (asked.bedrooms != null) setBedrooms(asked.bedrooms);
+        if (asked.size) setSize(asked.size);
+        if (asked.unit) setUnit(asked.unit);
+        setWanted(asked.send);
+      },
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
-  }, [community]);
+  }, []);
+  useEffect(() => {
+    if (!community || !places.some((p) => p.key === community)) return;
+    let live = true;
+    setData(null);
+    setFailed(false);
+    load(community).then(
+      (file) => live && setData(file),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [community, places]);
 
   const place = places.find((p) => p.key === community);
   const placeName = (p: ValuationPlace) => termIn(names, lang, p.name).name;
-  const kinds = data ? KINDS.filter((k) => data.figures.some((f) => f.kind === k)) : KINDS.slice(0, 2);
-  const rooms = kind === 'apartment' || kind === 'villa';
-  const choice = { kind, bedrooms: rooms ? bedrooms : null, size: Number(size.replace(/[,\s]/g, '')), unit };
-  const found = data ? estimate(data, choice) : null;
-  const aed = (amount: number) => t('price.amount', { amount: formatNumber(lang, amount) });
+  const kinds = data ? KINDS.filter((k) => data.figures.some((f) => f.kind === k)) : [];
+  // A kind the community's sales do not have is not chosen (its select would show it blank).
+  const chosenKind = kind && kinds.includes(kind) ? kind : '';
+  const rooms = chosenKind === 'apartment' || chosenKind === 'villa';
+  const amount = sizeOf(size);
+  const sqft = amount > 0 ? sqftOf(amount, unit) : 0;
+  const unusual = chosenKind !== '' && sqft > 0 && !usualSize(chosenKind, sqft) && confirmed !== `${size} ${unit}`;
+  const choice = chosenKind ? { kind: chosenKind, bedrooms: rooms ? bedrooms : null, size: amount, unit } : null;
+  const ready = data && choice && (!rooms || bedrooms != null) && sqft > 0 && !unusual;
+  const found = ready ? estimate(data, choice) : null;
+  const aed = (value: number) => t('price.amount', { amount: formatNumber(lang, value) });
+  const inUnit = (value: number) => `${formatNumber(lang, unit === 'sqm' ? Math.round(value / SQFT_PER_SQM) : value)} ${t(`valuation.unit.${unit}` as MessageKey)}`;
   const months = data ? t('valuation.months', { from: formatMonth(lang, data.from), to: formatMonth(lang, data.to) }) : '';
+  // What the tool still needs, asked in order.
+  const missing: MessageKey | null = failed
+    ? 'valuation.failed'
+    : !community
+      ? 'valuation.ask.community'
+      : !data
+        ? 'valuation.loading'
+        : !chosenKind
+          ? 'valuation.ask.kind'
+          : rooms && bedrooms == null
+            ? 'valuation.ask.bedrooms'
+            : !size.trim()
+              ? 'valuation.prompt'
+              : !(amount > 0)
+                ? 'valuation.ask.number'
+                : null;
   // Sent from /pro at once when the address asks for it (an area guide's button).
   const send = () => {
-    if (!found?.enough || !data || !place || !onSend) return;
+    if (!found?.enough || !data || !place || !onSend || !choice) return;
     onSend(leadValuation(place.name, data, choice, found));
     setSent(true);
   };
-  const wanted = useMemo(() => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('send'), []);
   useEffect(() => {
     if (wanted && found?.enough && !sent) send();
   });
-  const query = new URLSearchParams({ community, kind, ...(choice.bedrooms != null ? { bedrooms: String(choice.bedrooms) } : {}), size, unit, send: '1' });
+  const query = new URLSearchParams({ community, kind: chosenKind, ...(choice?.bedrooms != null ? { bedrooms: String(choice.bedrooms) } : {}), size, unit, send: '1' });
 
   return (
     <div className="valuation__tool">
       <div className="valuation__fields">
         <label className="valuation__field">
           <span>{t('valuation.community')}</span>
-          <select value={community} onChange={(e) => setCommunity(e.target.value)} name="community">
+          <select value={place ? community : ''} onChange={(e) => setCommunity(e.target.value)} name="community">
+            <option value="" disabled>
+              {t('valuation.choose')}
+            </option>
             {places.map((p) => (
               <option key={p.key} value={p.key}>
                 {placeName(p)}
@@ -125,7 +189,10 @@ export function ValuationTool({ t, lang, community: start, onSend }: ValuationTo
         </label>
         <label className="valuation__field">
           <span>{t('valuation.kind')}</span>
-          <select value={kind} onChange={(e) => setKind(e.target.value as MarketKind)} name="kind">
+          <select value={chosenKind} onChange={(e) => setKind(e.target.value as MarketKind)} name="kind" disabled={!data}>
+            <option value="" disabled>
+              {t('valuation.choose')}
+            </option>
             {kinds.map((k) => (
               <option key={k} value={k}>
                 {t(`valuation.kind.${k}` as MessageKey)}
@@ -137,6 +204,9 @@ export function ValuationTool({ t, lang, community: start, onSend }: ValuationTo
           <label className="valuation__field">
             <span>{t('valuation.bedrooms')}</span>
             <select value={bedrooms ?? ''} onChange={(e) => setBedrooms(e.target.value === '' ? null : Number(e.target.value))} name="bedrooms">
+              <option value="" disabled>
+                {t('valuation.choose')}
+              </option>
               {BEDROOMS.map((b) => (
                 <option key={b} value={b}>
                   {b === 0 ? t('valuation.studio') : t('valuation.rooms', { n: b })}
@@ -147,7 +217,7 @@ export function ValuationTool({ t, lang, community: start, onSend }: ValuationTo
         ) : null}
         <div className="valuation__field valuation__size">
           <label htmlFor={`${id}-size`}>{t('valuation.size')}</label>
-          <input id={`${id}-size`} name="size" inputMode="numeric" autoComplete="off" value={size} onChange={(e) => setSize(e.target.value)} placeholder={unit === 'sqft' ? '1200' : '110'} />
+          <input id={`${id}-size`} name="size" inputMode="decimal" autoComplete="off" value={size} onChange={(e) => setSize(e.target.value)} placeholder={unit === 'sqft' ? '1200' : '110'} />
           <fieldset className="valuation__unit">
             <legend className="visually-hidden">{t('valuation.unit')}</legend>
             {(['sqft', 'sqm'] as const).map((u) => (
@@ -161,9 +231,20 @@ export function ValuationTool({ t, lang, community: start, onSend }: ValuationTo
       </div>
 
       <div className="valuation__result" aria-live="polite">
-        {!found ? (
-          <p className="valuation__hint">{t('valuation.prompt')}</p>
-        ) : !found.enough ? (
+        {missing ? (
+          <p className="valuation__hint" data-missing={missing.replace('valuation.', '')}>
+            {t(missing)}
+          </p>
+        ) : unusual && chosenKind ? (
+          <div className="valuation__question">
+            <p className="valuation__hint" data-missing="usual-size">
+              {t('valuation.unusual', { size: inUnit(sqft), min: inUnit(USUAL_SQFT[chosenKind][0]), max: inUnit(USUAL_SQFT[chosenKind][1]) })}
+            </p>
+            <button type="button" className="button button--ghost" onClick={() => setConfirmed(`${size} ${unit}`)}>
+              {t('valuation.unusual.confirm')}
+            </button>
+          </div>
+        ) : !found ? null : !found.enough ? (
           <p className="valuation__few">{t('valuation.tooFew', { n: found.sales, months })}</p>
         ) : (
           <>

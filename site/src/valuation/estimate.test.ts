@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparable, estimate, sqftOf } from './estimate';
+import { comparable, estimate, sqftOf, usualSize } from './estimate';
 import type { ValuationData } from '../types';
 import * as paths from '../paths';
 import { VALUATIONS, valuationFile } from './ValuationTool';
@@ -37,6 +37,14 @@ describe('the instant valuation', () => {
   it('says too few under 10 sales, and nothing without a size', () => {
     expect(estimate(data, { kind: 'villa', bedrooms: 4, size: 3000, unit: 'sqft' })).toMatchObject({ enough: false, sales: 7 });
     expect(estimate(data, { kind: 'apartment', bedrooms: 2, size: 0, unit: 'sqft' })).toBe(null);
+  });
+
+  it('knows the sizes a home of each kind usually has', () => {
+    expect(usualSize('apartment', 1250)).toBe(true);
+    expect(usualSize('apartment', 50_000)).toBe(false);
+    expect(usualSize('apartment', 40)).toBe(false);
+    expect(usualSize('villa', 50_000)).toBe(true);
+    expect(usualSize('land', 50_000)).toBe(true);
   });
 });
 

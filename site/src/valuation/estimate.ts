@@ -14,6 +14,26 @@ export const ROUND_TO = 1000;
 
 export type Unit = 'sqft' | 'sqm';
 
+/**
+ * The sizes, in sqft, a home of each kind has as a rule in Dubai (a studio to a penthouse, a
+ * townhouse to an Emirates Hills mansion, a small shop to an office floor, a plot to a
+ * master-plan parcel). A size outside them is more often a slip (a digit too many, m² entered
+ * as sq ft) than a home: the tool asks the seller to check it, and estimates only once the
+ * seller confirms it.
+ */
+export const USUAL_SQFT: Record<MarketKind, readonly [number, number]> = {
+  apartment: [250, 15_000],
+  villa: [800, 60_000],
+  'office-shop': [100, 200_000],
+  land: [500, 10_000_000],
+};
+
+/** Whether a size (in sqft) is within what a home of the kind usually measures. */
+export function usualSize(kind: MarketKind, sqft: number): boolean {
+  const [min, max] = USUAL_SQFT[kind];
+  return sqft >= min && sqft <= max;
+}
+
 export interface Choice {
   kind: MarketKind;
   /** 0: a studio; null: not said. */
