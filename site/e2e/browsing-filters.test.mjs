@@ -6,6 +6,29 @@ import { EACH_LANGUAGE, browser, countText, done, expected, ids, messagesOf, ope
 
 withBrowsing();
 
+/**
+ * Turns the mouse wheel by `dy` px and waits for the scroll it makes to end (Chromium animates a
+ * wheel's scroll): the window's `scrollend` once it has moved. Tests wait for the event they
+ * mean, not a fixed time.
+ */
+async function wheel(page, dy) {
+  await page.evaluate(() => {
+    const from = window.scrollY;
+    window.__wheeled = false;
+    const ended = () => {
+      if (window.scrollY === from) return;
+      window.__wheeled = true;
+      window.removeEventListener('scrollend', ended);
+    };
+    window.addEventListener('scrollend', ended);
+  });
+  await page.mouse.wheel(0, dy);
+  await page.waitForFunction(() => window.__wheeled, null, { timeout: 5_000 });
+}
+
+/** Waits for the next frame drawn: by then a layout effect's scroll (a place put back) is done. */
+const frame = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 describe('filters in the address', () => {
   const grid = 'section[aria-labelledby="listing-heading"] .card-grid';
   const idsIn = (page, selector) =>
@@ -61,8 +84,7 @@ describe('filters in the address', () => {
       const shown = await idsIn(page, grid);
       const far = page.locator(`${grid} .property-card`).nth(all.length - 2);
       await far.scrollIntoViewIfNeeded();
-      await page.mouse.wheel(0, 120);
-      await page.waitForTimeout(200);
+      await wheel(page, 120);
       const scrolled = await page.evaluate(() => window.scrollY);
       assert.ok(scrolled > 2000, `${lang}: scrolled to ${scrolled}`);
       await Promise.all([page.waitForURL(/\/property\//), far.locator('.property-card__link').click()]);
@@ -126,8 +148,7 @@ describe('filters in the address', () => {
       assert.deepEqual(shown, homes, `${prefix}: dearest first`);
       const far = page.locator('.card-grid .property-card').nth(shown.length - 2);
       await far.scrollIntoViewIfNeeded();
-      await page.mouse.wheel(0, 120);
-      await page.waitForTimeout(200);
+      await wheel(page, 120);
       const scrolled = await page.evaluate(() => window.scrollY);
       assert.ok(scrolled > 1500, `${prefix}: scrolled to ${scrolled}`);
       await Promise.all([page.waitForURL(/\/property\//), far.locator('.property-card__link').click()]);
@@ -184,12 +205,17 @@ describe('filters in the address', () => {
             return null;
           });
         const before = await reading();
-        // The page keeps its place as the visitor scrolls (a short wait: it is written when scrolling stops).
-        await page.waitForTimeout(400);
+        // A result page keeps its place as the visitor scrolls, written when scrolling stops
+        // (search/place.ts, in session storage): waited for. A listing page's is React Router's
+        // ScrollRestoration's, written as the page goes.
+        if (path.startsWith('/search')) {
+          await page.waitForFunction(() => Object.values(JSON.parse(sessionStorage.getItem('estate.resultPlaces') ?? '{}')).some((place) => Math.abs(place.y - 1500) < 2));
+        }
         await page.reload({ waitUntil: 'load' });
         await settle(page);
         await ready();
-        await page.waitForTimeout(300);
+        // The place is put back as the cards are drawn (a layout effect): done by the next frame.
+        await frame(page);
         const after = await reading();
         const y = await page.evaluate(() => window.scrollY);
         assert.equal(after?.href, before.href, `${what}: the same card in view (at ${y} px)`);

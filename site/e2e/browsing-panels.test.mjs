@@ -50,8 +50,10 @@ describe('search panels', () => {
     const searchPanel = page.getByRole('search').first();
     // Spaces alone are no search text either.
     await searchPanel.locator('input[name="query"]').fill('   ');
+    // The alert is the event waited for, not a fixed time.
+    const alerted = page.waitForEvent('dialog', { timeout: 5_000 });
     await searchPanel.getByRole('button', { name: 'Search' }).click();
-    await page.waitForTimeout(300);
+    await alerted;
     page.off('dialog', onDialog);
     assert.deepEqual(messages, [EMPTY_ALERT], `${panel.page}: the empty search's alert`);
     assert.equal(new URL(page.url()).pathname, panel.page === '/' ? '/' : panel.page);

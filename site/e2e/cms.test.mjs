@@ -61,7 +61,8 @@ const readBack = (page, path) =>
 /** The text of `path` once the CMS has saved it with `expected` in it (within 30 s). */
 async function savedFile(page, path, expected) {
   let last = '(not saved)';
-  for (const started = Date.now(); Date.now() - started < 30_000; await page.waitForTimeout(250)) {
+  // Polled every 100 ms: the CMS saves into the browser's storage, which tells no one.
+  for (const started = Date.now(); Date.now() - started < 30_000; await page.waitForTimeout(100)) {
     last = await readBack(page, path).catch(() => '(not saved)');
     if (expected.test(last)) return last;
   }

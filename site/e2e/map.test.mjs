@@ -224,7 +224,8 @@ describe('the map in three languages', () => {
         assert.equal(await scrollsSideways(page), false, `${lang} ${width}: no sideways scroll`);
         assert.deepEqual(await axeViolations(page), [], `axe ${lang} ${width}`);
         await page.locator('.results-map').scrollIntoViewIfNeeded();
-        await page.waitForTimeout(300);
+        // The scroll drawn (the next frame), not a fixed wait.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         await page.screenshot({ path: join(SHOTS, `${width}-map-${lang}.png`) });
         assert.deepEqual(problems, []);
         await context.close();

@@ -36,18 +36,24 @@ after(async () => {
   await server?.stop();
 });
 
-/** Opens `path` in a fresh tab with the editor's sign-in in this origin's storage. */
-async function open(path) {
+/**
+ * Opens `path` in a fresh tab with the editor's sign-in in this origin's storage. Its scripts (an
+ * inline or a linked <script>, an SVG's onload) would have run by its load event; with `blocked`,
+ * the browser's report of what it blocked is waited for too.
+ */
+async function open(path, { blocked = false } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const violations = [];
+  const isViolation = (message) => /Content Security Policy|sandboxed/i.test(message.text());
   page.on('console', (message) => {
-    if (/Content Security Policy|sandboxed/i.test(message.text())) violations.push(message.text());
+    if (isViolation(message)) violations.push(message.text());
   });
   await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
   await page.evaluate(() => localStorage.setItem('sveltia-cms.user', '{"token":"secret"}'));
+  const reported = blocked ? page.waitForEvent('console', { predicate: isViolation, timeout: 10_000 }).catch(() => null) : null;
   const response = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-  await page.waitForTimeout(300);
+  await reported;
   const ran = await page.evaluate(() => document.documentElement.getAttribute('data-ran'));
   await context.close();
   return { response, ran, violations };
@@ -64,7 +70,7 @@ function assertMediaHeaders(response, path) {
 
 test('a scripted SVG opened from /media/ is sent with nosniff and a sandboxing policy, and runs nothing', async () => {
   const path = '/media/smuggled/logo.svg';
-  const { response, ran, violations } = await open(path);
+  const { response, ran, violations } = await open(path, { blocked: true });
   assert.equal(response.status(), 200);
   assert.match(response.headers()['content-type'], /^image\/svg\+xml/);
   assertMediaHeaders(response, path);

@@ -72,9 +72,13 @@ async function navigate(page, link, selector, property) {
         const element = document.querySelector(selector);
         if (!element || window.__seen.first !== null) return;
         window.__seen.first = getComputedStyle(element).getPropertyValue(property);
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.__seen.shift += entry.value;
-        }).observe({ type: 'layout-shift' });
+        const take = (entries) => {
+          for (const entry of entries) window.__seen.shift += entry.value;
+        };
+        const shifts = new PerformanceObserver((list) => take(list.getEntries()));
+        shifts.observe({ type: 'layout-shift' });
+        // The shifts recorded but not reported yet, taken at once.
+        window.__takeShifts = () => take(shifts.takeRecords());
       };
       window.__observer = new MutationObserver(look);
       window.__observer.observe(document, { subtree: true, childList: true });
@@ -84,7 +88,12 @@ async function navigate(page, link, selector, property) {
   await page.locator(link).first().click();
   await page.locator(selector).first().waitFor({ timeout: 15_000 });
   await settle(page);
-  await page.waitForTimeout(300);
+  // The next frame drawn (a shift is recorded as a frame is drawn), then the shifts not reported
+  // yet: waited for, not a fixed time.
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    window.__takeShifts?.();
+  });
   const last = await page.evaluate(({ selector, property }) => getComputedStyle(document.querySelector(selector)).getPropertyValue(property), { selector, property });
   return { ...(await page.evaluate(() => window.__seen)), last };
 }

@@ -67,6 +67,53 @@ async function pinch(page, from, to) {
   await cdp.detach();
 }
 
+/**
+ * Runs `gesture` (touch events, `lifts` fingers lifted in all) and waits until the viewer has
+ * handled the last one: its `pointerup`, then a frame, by which React has drawn what it changed.
+ * Tests wait for the event they mean, not a fixed time: so "nothing changed" is checked once the
+ * gesture is known to be over.
+ */
+async function handled(page, gesture, lifts = 1) {
+  await page.evaluate((lifts) => {
+    window.lifted = new Promise((resolve) => {
+      let left = lifts;
+      const lift = () => {
+        if (--left > 0) return;
+        document.removeEventListener('pointerup', lift);
+        requestAnimationFrame(() => resolve());
+      };
+      document.addEventListener('pointerup', lift);
+    });
+  }, lifts);
+  await gesture();
+  await page.evaluate(() => window.lifted);
+  await still(page);
+}
+
+/** Waits until the viewer's transitions (the strip, the zoom) have ended, if any run. */
+function still(page) {
+  return page.locator('dialog.viewer').evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
+/** A double tap at `at`: the two taps 60 ms apart (the viewer's double tap is within 320 ms). */
+async function doubleTap(page, at) {
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForTimeout(60);
+  await page.touchscreen.tap(at.x, at.y);
+}
+
+/** Waits until the viewer is zoomed in (`zoomed`) or not: the `data-zoomed` its stage carries. */
+async function zoomed(page, zoomed) {
+  await page.locator(`.viewer__stage${zoomed ? '[data-zoomed]' : ':not([data-zoomed])'}`).waitFor();
+  await still(page);
+}
+
+/** Waits until the viewer's current picture has loaded and decoded, and nothing moves. */
+async function drawn(page) {
+  await page.locator('.viewer__slide--current img').evaluate((image) => image.decode());
+  await still(page);
+}
+
 /** The current picture's scale, from its transform. */
 async function scale(page) {
   return page.locator('.viewer__slide--current img').evaluate((img) => new DOMMatrix(getComputedStyle(img).transform).a);
@@ -93,18 +140,14 @@ for (const lang of ['en', 'ar']) {
         assert.equal(await page.locator('.viewer__hint').innerText(), rtl ? 'اسحب للتنقّل؛ قرّب بإصبعين أو بنقرتين.' : 'Swipe to turn; pinch or double-tap to zoom.');
 
         // A finger moving left brings the next photo; right to left, the previous (none: it stays).
-        await swipe(page, -200);
-        await page.waitForTimeout(350);
+        await handled(page, () => swipe(page, -200));
         assert.equal(await count(page), rtl ? `1 من ${total}` : `2 / ${total}`);
-        await swipe(page, 200);
-        await page.waitForTimeout(350);
+        await handled(page, () => swipe(page, 200));
         assert.equal(await count(page), rtl ? `2 من ${total}` : `1 / ${total}`);
-        await swipe(page, rtl ? 200 : -200);
-        await page.waitForTimeout(350);
+        await handled(page, () => swipe(page, rtl ? 200 : -200));
         assert.equal(await count(page), rtl ? `3 من ${total}` : `2 / ${total}`);
         // A short move is not a swipe.
-        await swipe(page, -20);
-        await page.waitForTimeout(350);
+        await handled(page, () => swipe(page, -20));
         assert.equal(await count(page), rtl ? `3 من ${total}` : `2 / ${total}`);
 
         // The photo asked for fits the phone's screen: a 400 or 800 px variant, not the 1600 px one.
@@ -114,33 +157,27 @@ for (const lang of ['en', 'ar']) {
         // Double tap: enlarged; again: whole.
         const box = await page.locator('.viewer__stage').boundingBox();
         const at = { x: box.x + box.width / 2 + 40, y: box.y + box.height / 2 };
-        await page.touchscreen.tap(at.x, at.y);
-        await page.waitForTimeout(60);
-        await page.touchscreen.tap(at.x, at.y);
-        await page.waitForTimeout(300);
+        await handled(page, () => doubleTap(page, at), 2);
+        await zoomed(page, true);
         assert.ok((await scale(page)) > 2, `a double tap zooms (${await scale(page)})`);
         // Zoomed, a swipe moves the photo, not to the next one.
         const before = await count(page);
-        await swipe(page, -150);
-        await page.waitForTimeout(300);
+        await handled(page, () => swipe(page, -150));
         assert.equal(await count(page), before);
-        await page.touchscreen.tap(at.x, at.y);
-        await page.waitForTimeout(60);
-        await page.touchscreen.tap(at.x, at.y);
-        await page.waitForTimeout(300);
+        await handled(page, () => doubleTap(page, at), 2);
+        await zoomed(page, false);
         assert.equal(await scale(page), 1);
 
         // Two fingers apart: enlarged.
-        await pinch(page, 80, 240);
-        await page.waitForTimeout(300);
+        await handled(page, () => pinch(page, 80, 240), 2);
         assert.ok((await scale(page)) > 2, `a pinch zooms (${await scale(page)})`);
         await page.screenshot({ path: join(SHOTS, `viewer-${lang}-390-zoomed.png`) });
         await page.locator('.viewer__close').tap();
-        await page.waitForTimeout(350);
+        await dialog.waitFor({ state: 'detached' });
 
         await page.locator('.gallery__open').tap();
         await dialog.waitFor();
-        await page.waitForTimeout(400);
+        await drawn(page);
         await page.screenshot({ path: join(SHOTS, `viewer-${lang}-390.png`) });
         await page.locator('.viewer__close').tap();
         await dialog.waitFor({ state: 'detached' });
@@ -181,15 +218,15 @@ for (const lang of ['en', 'ar']) {
         }
         // + zooms, - goes back.
         await page.keyboard.press('+');
-        await page.waitForTimeout(300);
+        await zoomed(page, true);
         assert.ok((await scale(page)) > 1.4);
         await page.keyboard.press('-');
-        await page.waitForTimeout(300);
+        await zoomed(page, false);
         assert.equal(await scale(page), 1);
         await page.keyboard.press('ArrowRight');
         await page.keyboard.press('ArrowLeft');
         await page.keyboard.press(rtl ? 'ArrowLeft' : 'ArrowRight');
-        await page.waitForTimeout(400);
+        await drawn(page);
         await page.screenshot({ path: join(SHOTS, `viewer-${lang}-1366.png`) });
         const at = await count(page);
         await page.keyboard.press('Escape');

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
-import { DESKTOP, PHONE } from './browser.mjs';
+import { DESKTOP, PHONE, openPage, settle } from './browser.mjs';
 
 withSiteAndBrowser();
 
@@ -48,13 +48,43 @@ async function recordShifts(page) {
     const name = (node) =>
       node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName);
     const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
+    const take = (entries) => {
+      for (const entry of entries) {
         if (entry.hadRecentInput) continue;
         const moved = (entry.sources ?? []).map((s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
         window.__shifts.push({ value: entry.value, text: `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ') || 'no source'}` });
       }
-    }).observe({ type: 'layout-shift', buffered: true });
+    };
+    const observer = new PerformanceObserver((list) => take(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    window.__takeShifts = () => take(observer.takeRecords());
+  });
+}
+
+/** Waits until every image matching `selector` that is on the screen has loaded (lazy ones off it never load). */
+function imagesLoaded(page, selector, timeout = 30_000) {
+  return page.waitForFunction(
+    (selector) =>
+      [...document.querySelectorAll(selector)].every((img) => {
+        const { top, bottom, left, right } = img.getBoundingClientRect();
+        const shown = bottom > 0 && top < innerHeight && right > 0 && left < innerWidth;
+        return !shown || img.complete;
+      }),
+    selector,
+    { timeout },
+  );
+}
+
+/**
+ * Every layout shift of the page until now (`recordShifts`' `window.__shifts`): after the next
+ * frame drawn (a shift is recorded as a frame is drawn), with the records the observer holds but
+ * has not reported yet taken at once. Tests wait for the event they mean, not a fixed time.
+ */
+async function shiftsNow(page) {
+  return page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    window.__takeShifts();
+    return window.__shifts;
   });
 }
 
@@ -67,18 +97,17 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     const html = await served.text();
     assert.match(html, /<h1 class="status-page__title">Property Not Found<\/h1>/);
     assert.doesNotMatch(html, /skeleton/);
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, viewport, { expectNotFound: true, reducedMotion: 'no-preference' });
     await recordShifts(page);
     const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/properties/no-such-id.json');
     await page.goto(server.url + path, { waitUntil: 'load' });
-    // The browser asks whether the listing was published after the build, and answers the same.
+    // The browser asks whether the listing was published after the build, and answers the same:
+    // the page hydrated, the question and what follows it (whether it was withdrawn) answered.
     await asked;
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
+    await settle(page);
     assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Property Not Found');
     assert.equal(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href'), '/');
-    const shifts = await page.evaluate(() => window.__shifts);
+    const shifts = await shiftsNow(page);
     const shift = shifts.reduce((sum, s) => sum + s.value, 0);
     assert.equal(shift, 0, `cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
     await context.close();
@@ -89,14 +118,13 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     // and its room in the header's row went only when the bar came, and the logo grew.
     const id = JSON.parse(readFileSync(join(server.dist, 'api', 'properties.json'), 'utf8'))[0].id;
     for (const lang of ['', 'ar/']) {
-      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-      const page = await context.newPage();
+      const { context, page } = await openPage(browser, viewport);
       await recordShifts(page);
       await page.goto(`${server.url}/${lang}property/${id}`, { waitUntil: 'load' });
-      await page.waitForSelector('html[data-hydrated]');
+      // Hydrated, and what came after (the detail file, the bar) fetched and drawn.
+      await settle(page);
       if (viewport === PHONE) await page.locator('.property-cta').waitFor();
-      await page.waitForTimeout(300);
-      const shifts = await page.evaluate(() => window.__shifts);
+      const shifts = await shiftsNow(page);
       const shift = shifts.reduce((sum, s) => sum + s.value, 0);
       assert.equal(shift, 0, `/${lang}property/${id}: cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
       // The button is the bar's on a phone; on a desktop it stays.
@@ -153,16 +181,15 @@ for (const [label, viewport] of [['phone', PHONE], ['laptop', LAPTOP]]) {
   for (const [count, ids] of Object.entries(COMPARED)) {
     for (const lang of ['', 'ar/', 'ru/']) {
       test(`/${lang}compare with ${count} listings moves nothing while its table comes, on a ${label}`, async () => {
-        const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-        const page = await context.newPage();
+        const { context, page } = await openPage(browser, viewport);
         await recordShifts(page);
         await page.goto(`${server.url}/${lang}compare?ids=${ids.join(',')}`, { waitUntil: 'load' });
         await page.locator('.compare__table').waitFor();
         assert.equal(await page.locator('.compare__table thead th').count(), ids.length);
-        await page.waitForLoadState('networkidle');
         // The agents' names (the team's file) and the lazy images of the heads have come.
-        await page.waitForTimeout(300);
-        const shifts = await page.evaluate(() => window.__shifts);
+        await settle(page);
+        await imagesLoaded(page, '.compare__table thead img');
+        const shifts = await shiftsNow(page);
         const shift = shifts.reduce((sum, s) => sum + s.value, 0);
         assert.equal(shift, 0, `cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
         await context.close();
@@ -175,7 +202,10 @@ for (const [label, viewport] of [['phone', PHONE], ['laptop', LAPTOP]]) {
  * A result page on a slow phone, as Lighthouse's mobile run throttles it (4x slower CPU, 1.6
  * Mbps down, 750 kbps up, 150 ms round trips, emulated through the DevTools protocol): its first
  * card (the placeholder of a card's size, then the answer's card in its place) is on the screen
- * within 2.5 s, and nothing moves (cumulative layout shift until the answer's cards are shown).
+ * before the app's code has run and before the search's answer has come, not after them; and
+ * nothing moves (cumulative layout shift until the answer's cards and their photos are shown).
+ * An order of events, not a time: how soon the card comes on a slow phone is measured in
+ * bench/, not asserted here.
  */
 const SLOW_RESULT_PAGES = [
   '/search-result?type=Apartment',
@@ -189,24 +219,32 @@ const SLOW_RESULT_PAGES = [
 ];
 
 for (const path of SLOW_RESULT_PAGES) {
-  test(`${path} on a throttled phone: a card within 2.5 s and no layout shift`, async (t) => {
+  test(`${path} on a throttled phone: a card before the app's code and the answer, and no layout shift`, async (t) => {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.addInitScript(() => {
-      window.__vitals = { shift: 0, shifts: [], firstCard: 0, answer: 0 };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
+      window.__vitals = { shift: 0, shifts: [], firstCard: 0, answer: 0, appBefore: null };
+      const take = (entries) => {
+        for (const entry of entries) {
           if (entry.hadRecentInput) continue;
           window.__vitals.shift += entry.value;
           const moved = (entry.sources ?? []).map((s) => String(s.node?.className ?? s.node?.nodeName)).join(', ');
           window.__vitals.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved}`);
         }
-      }).observe({ type: 'layout-shift', buffered: true });
+      };
+      const observer = new PerformanceObserver((list) => take(list.getEntries()));
+      observer.observe({ type: 'layout-shift', buffered: true });
+      window.__takeShifts = () => take(observer.takeRecords());
       // Polled every frame from the first one: when a card (or its placeholder) is first in the
-      // page, and when the answer's first card is.
+      // page, whether the app had started rendering by then (entry-client.tsx marks <html>
+      // data-hydrating, then data-hydrated), and when the answer's first card is.
       const poll = () => {
         const v = window.__vitals;
-        if (!v.firstCard && document.querySelector('main .card-grid > li')) v.firstCard = performance.now();
+        if (!v.firstCard && document.querySelector('main .card-grid > li')) {
+          v.firstCard = performance.now();
+          const html = document.documentElement;
+          v.appBefore = html.hasAttribute('data-hydrating') || html.hasAttribute('data-hydrated');
+        }
         if (!v.answer && document.querySelector('main .property-card')) v.answer = performance.now();
         if (!v.answer) requestAnimationFrame(poll);
       };
@@ -223,12 +261,18 @@ for (const path of SLOW_RESULT_PAGES) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(server.url + path, { waitUntil: 'load', timeout: 60_000 });
     await page.waitForFunction(() => window.__vitals.answer > 0, undefined, { timeout: 30_000 });
-    // Let a late shift (the answer's images, the list under the cards) be counted.
-    await page.waitForTimeout(500);
-    const vitals = await page.evaluate(() => window.__vitals);
+    // A late shift (the answer's photos on the screen, the list under the cards) counted too.
+    await page.waitForSelector('html[data-hydrated]', { timeout: 30_000 });
+    await imagesLoaded(page, 'main .card-grid img');
+    const vitals = await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      window.__takeShifts();
+      return window.__vitals;
+    });
     await context.close();
     t.diagnostic(`first card ${Math.round(vitals.firstCard)} ms, the answer's ${Math.round(vitals.answer)} ms, layout shift ${vitals.shift.toFixed(4)}`);
-    assert.ok(vitals.firstCard > 0 && vitals.firstCard <= 2500, `${path}: first card at ${Math.round(vitals.firstCard)} ms (the answer's at ${Math.round(vitals.answer)} ms)`);
+    assert.ok(vitals.firstCard > 0 && vitals.firstCard < vitals.answer, `${path}: the first card drawn before the answer's (at ${Math.round(vitals.firstCard)} and ${Math.round(vitals.answer)} ms)`);
+    assert.equal(vitals.appBefore, false, `${path}: the first card drawn before the app's code had started rendering`);
     assert.ok(vitals.shift < 0.01, `${path}: cumulative layout shift ${vitals.shift.toFixed(4)}:\n${vitals.shifts.join('\n')}`);
   });
 }
@@ -310,21 +354,29 @@ for (const [path, viewport, shown, early, final] of EARLY_PHOTOS) {
     const page = await context.newPage();
     await page.addInitScript(() => {
       window.__shift = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
+      const take = (entries) => {
+        for (const entry of entries) {
           const moved = (entry.sources ?? []).map((s) => `${s.node?.className || s.node?.nodeName} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
           // Not the toolbar's controls on a laptop: between the heading and List/Map, they move
           // with the heading's width ('Searching...', then the count), photos or not.
           const toolbar = (entry.sources ?? []).every((s) => s.node?.closest?.('.listing-toolbar'));
           if (!entry.hadRecentInput && !toolbar) window.__shift.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(', ')}`);
         }
-      }).observe({ type: 'layout-shift', buffered: true });
+      };
+      const observer = new PerformanceObserver((list) => take(list.getEntries()));
+      observer.observe({ type: 'layout-shift', buffered: true });
+      window.__takeShift = () => take(observer.takeRecords());
     });
     // The entry (its modulepreload and its <script>) held until released: only that request, so
     // the browser's cache works as usual for the photos.
     const cdp = await context.newCDPSession(page);
     const held = [];
-    cdp.on('Fetch.requestPaused', (event) => held.push(event.requestId));
+    let firstHeld;
+    const asked = new Promise((resolve) => (firstHeld = resolve));
+    cdp.on('Fetch.requestPaused', (event) => {
+      held.push(event.requestId);
+      firstHeld();
+    });
     await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `*${entry}` }] });
     await page.goto(server.url + path, { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(
@@ -345,7 +397,7 @@ for (const [path, viewport, shown, early, final] of EARLY_PHOTOS) {
       early,
     );
     // The entry is asked for once the first photo has loaded (boot.ts), and held.
-    for (let waited = 0; held.length === 0 && waited < 10_000; waited += 50) await page.waitForTimeout(50);
+    await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     assert.ok(held.length > 0, 'the entry was asked for and held');
     assert.equal(await page.locator(final).count(), 0, "none of the page's own photos yet: the app has not run");
     for (const photo of drawn.slice(0, shown)) {
@@ -362,7 +414,12 @@ for (const [path, viewport, shown, early, final] of EARLY_PHOTOS) {
     await cdp.send('Fetch.disable');
     for (const requestId of held) await cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
     await page.locator(final).first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(300);
+    // The page's own photos loaded and drawn, and the last shift recorded.
+    await imagesLoaded(page, final);
+    await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      window.__takeShift();
+    });
     const finals = await page.evaluate(
       (selector) =>
         [...document.querySelectorAll(selector)].map((img) => {
