@@ -42,6 +42,8 @@ pub struct Snapshot {
     words: Vec<(Box<str>, Vec<u32>)>,
     /// The names the query reader looks for ([`crate::query`]).
     pub terms: SearchTerms,
+    /// The length of the longest entry's JSON.
+    largest: usize,
 }
 
 /// A published property with its JSON (answered as is) and its search text.
@@ -108,7 +110,8 @@ impl Snapshot {
         }
         let mut words: Vec<_> = index.into_iter().collect();
         words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        Ok(Snapshot { entries, words, terms: SearchTerms::default() })
+        let largest = entries.iter().map(|entry| entry.json.get().len()).max().unwrap_or(0);
+        Ok(Snapshot { entries, words, terms: SearchTerms::default(), largest })
     }
 
     /// The snapshot with the names the query reader looks for.
@@ -144,6 +147,11 @@ impl Snapshot {
                 found
             })
             .collect()
+    }
+
+    /// The length in bytes of the longest entry's JSON.
+    pub fn largest_json(&self) -> usize {
+        self.largest
     }
 
     /// Parses the text of `api/properties.json`.
