@@ -161,9 +161,9 @@ impl Criteria {
         true
     }
 
-    /// Reads the search text ([`crate::query::read`]) with the catalogue's `terms`: what it names
+    /// Reads the search text ([`crate::query::read`]) with the catalogue's `names`: what it names
     /// and the search does not have yet becomes a criterion, the rest its words.
-    pub fn read_query(&mut self, terms: &contract::vocabulary::SearchTerms) {
+    pub fn read_query(&mut self, terms: &crate::query::Names) {
         let given = Given {
             community: !self.communities.is_empty(),
             kind: self.kind.is_some(),
@@ -477,7 +477,7 @@ async fn search(
         tracing::error!(event = "catalogue_unavailable", error = %error);
         ApiError::plain(StatusCode::SERVICE_UNAVAILABLE, "the property catalogue is not available")
     })?;
-    criteria.read_query(&snapshot.terms);
+    criteria.read_query(&snapshot.names);
     let page = answer(&snapshot, category, &criteria, paging);
     let number = |n: usize| HeaderValue::from(n as u64);
     Ok((

@@ -145,3 +145,20 @@ async fn no_answer_is_over_a_megabyte_whatever_the_listings_size() {
         search(config(listings(120, 60_000)), "", json!({ "limit": SEARCH_MAX_LIMIT, "page": 2 })).await;
     assert_eq!(ids(&second)[0], format!("p{per_page}"));
 }
+
+#[tokio::test]
+async fn hostile_bodies_of_the_most_bytes_are_answered_from_their_cut_values() {
+    let values = vec!["marena jumeira 1 000 000 ".repeat(40); 16];
+    let hostile = [
+        json!({ "community": values }),
+        json!({ "community": format!("1{}", " 000".repeat(4000)) }),
+        json!({ "query": "marena jumeira 1m-3m studio ".repeat(550) }),
+    ];
+    for body in hostile {
+        let text = body.to_string();
+        assert!(text.len() <= 16 * 1024, "{}", text.len());
+        let (status, headers, _, _) = search(config(listings(30, 0)), "", body).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(headers.contains_key("x-total-count"));
+    }
+}
