@@ -43,9 +43,10 @@
 use std::sync::Arc;
 
 use axum::Router;
-use axum::body::Body as RequestBody;
-use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use std::time::Instant;
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 mod page;
@@ -54,6 +55,7 @@ pub use page::{Page, Paging, Sort};
 
 use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, query_words};
 use crate::http::{ApiError, BodyError};
+use crate::leads::ratelimit::{RateLimiter, TrustedProxy, client_ip};
 use crate::query::{Given, Purpose};
 use contract::endpoints;
 use contract::text::community_key;
@@ -430,13 +432,28 @@ fn is_day(text: &str) -> bool {
         && (b"01".as_slice()..=b"31".as_slice()).contains(&&b[8..10])
 }
 
-/// The search routes, over the given catalogue.
-pub fn router(catalogue: Arc<Catalogue>) -> Router {
+/// What the search routes share: the catalogue, and each client's allowance of searches.
+struct Search {
+    catalogue: Arc<Catalogue>,
+    limiter: RateLimiter,
+    /// The client-address header and the proxy's secret, as the leads read them.
+    client_ip_header: Option<HeaderName>,
+    proxy_secret: Option<String>,
+}
+
+/// The search routes, over the given catalogue, each client allowed
+/// `settings.search_rate_limit_per_minute` searches a minute (counted apart from its leads, by
+/// the same address, [`crate::leads::ratelimit`]).
+pub fn router(catalogue: Arc<Catalogue>, settings: &crate::leads::Settings) -> Router {
+    let state = Arc::new(Search {
+        catalogue,
+        limiter: RateLimiter::new(settings.search_rate_limit_per_minute),
+        client_ip_header: settings.client_ip_header.clone(),
+        proxy_secret: settings.proxy_secret.clone(),
+    });
     let endpoint = |category: Option<MainCategory>| {
-        post(move |state: State<Arc<Catalogue>>, query: RawQuery, headers: HeaderMap, body: RequestBody| {
-            search(state, category, query, headers, body)
-        })
-        .fallback(method_not_allowed)
+        post(move |state: State<Arc<Search>>, request: Request| search(state, category, request))
+            .fallback(method_not_allowed)
     };
     Router::new()
         .route(endpoints::SEARCH_PROPERTIES, endpoint(None))
@@ -444,7 +461,7 @@ pub fn router(catalogue: Arc<Catalogue>) -> Router {
         .route(endpoints::SEARCH_COMMERCIAL, endpoint(Some(MainCategory::Commercial)))
         .route(endpoints::SEARCH_OFF_PLAN, endpoint(Some(MainCategory::OffPlan)))
         .route(endpoints::SEARCH_RENT, endpoint(Some(MainCategory::Rental)))
-        .with_state(catalogue)
+        .with_state(state)
 }
 
 /// Any other method than POST: refused in the search's words, as its other refusals.
@@ -465,15 +482,31 @@ fn body_refused(error: BodyError) -> ApiError {
 }
 
 async fn search(
-    State(catalogue): State<Arc<Catalogue>>,
+    State(search): State<Arc<Search>>,
     category: Option<MainCategory>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
-    body: RequestBody,
+    request: Request,
 ) -> Result<Response, ApiError> {
-    let body = crate::http::json_or_empty(&headers, body, MAX_BODY_BYTES).await.map_err(body_refused)?;
-    let (mut criteria, paging) = request_from(query.as_deref(), &body)?;
-    let snapshot = catalogue.snapshot().await.map_err(|error| {
+    let (parts, body) = request.into_parts();
+    let proxy = match (&search.client_ip_header, &search.proxy_secret) {
+        (Some(header), Some(secret)) => Some(TrustedProxy { header, secret }),
+        _ => None,
+    };
+    let client = client_ip(&parts.headers, &parts.extensions, proxy);
+    if let Err(wait) = search.limiter.check(client, Instant::now()) {
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many searches from this address; please wait a moment",
+        )
+        .with("retryAfter", seconds)
+        .header(header::RETRY_AFTER, HeaderValue::from(seconds)));
+    }
+    let body =
+        crate::http::json_or_empty(&parts.headers, body, MAX_BODY_BYTES).await.map_err(body_refused)?;
+    let query = parts.uri.query();
+    let (mut criteria, paging) = request_from(query, &body)?;
+    let snapshot = search.catalogue.snapshot().await.map_err(|error| {
         tracing::error!(event = "catalogue_unavailable", error = %error);
         ApiError::plain(StatusCode::SERVICE_UNAVAILABLE, "the property catalogue is not available")
     })?;

@@ -146,6 +146,53 @@ async fn no_answer_is_over_a_megabyte_whatever_the_listings_size() {
     assert_eq!(ids(&second)[0], format!("p{per_page}"));
 }
 
+/// A request from `ip` to `path`, as the Lambda host hands it over (the peer's address in the
+/// request's extensions).
+fn from(ip: &str, path: &str, body: &str) -> Request<Body> {
+    let mut request = Request::post(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_owned()))
+        .expect("a request");
+    let peer = lead_fn::leads::ratelimit::PeerAddr(ip.parse().expect("an address"));
+    request.extensions_mut().insert(peer);
+    request
+}
+
+#[tokio::test]
+async fn searches_have_their_own_limit_per_client_apart_from_leads() {
+    let mut config = config(listings(3, 0));
+    config.leads.search_rate_limit_per_minute = 3;
+    config.leads.rate_limit_per_minute = 1;
+    let app = router(config);
+    let send = |request: Request<Body>| app.clone().oneshot(request);
+    for _ in 0..3 {
+        let response = send(from("203.0.113.7", "/api/search-properties", "{}")).await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+    let refused = send(from("203.0.113.7", "/api/properties/rent/search", "{}")).await.expect("an answer");
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(refused.headers()["retry-after"], "20");
+    assert_eq!(refused.headers()["content-type"], "application/json");
+    let body = axum::body::to_bytes(refused.into_body(), 1 << 16).await.expect("a body");
+    let body: Value = serde_json::from_slice(&body).expect("JSON");
+    assert_eq!(
+        (body["ok"].clone(), body["code"].clone(), body["retryAfter"].clone()),
+        (json!(false), json!("rate_limited"), json!(20))
+    );
+    // Another client searches; the limited one's lead is not counted against its searches.
+    let other = send(from("203.0.113.8", "/api/search-properties", "{}")).await.expect("an answer");
+    assert_eq!(other.status(), StatusCode::OK);
+    let lead = send(from("203.0.113.7", "/api/contact-user", "{}")).await.expect("an answer");
+    assert_ne!(lead.status(), StatusCode::TOO_MANY_REQUESTS, "the lead's own allowance is untouched");
+    // And a client out of leads (one a minute here) still searches.
+    let lead = send(from("203.0.113.8", "/api/contact-user", "{}")).await.expect("an answer");
+    assert_ne!(lead.status(), StatusCode::TOO_MANY_REQUESTS);
+    let lead = send(from("203.0.113.8", "/api/contact-user", "{}")).await.expect("an answer");
+    assert_eq!(lead.status(), StatusCode::TOO_MANY_REQUESTS);
+    let search = send(from("203.0.113.8", "/api/search-properties", "{}")).await.expect("an answer");
+    assert_eq!(search.status(), StatusCode::OK);
+}
+
 #[tokio::test]
 async fn hostile_bodies_of_the_most_bytes_are_answered_from_their_cut_values() {
     let values = vec!["marena jumeira 1 000 000 ".repeat(40); 16];
