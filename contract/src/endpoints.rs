@@ -38,6 +38,13 @@ impl Literal for usize {
 }
 
 #[cfg(feature = "ts")]
+impl Literal for u32 {
+    fn literal(&self) -> String {
+        self.to_string()
+    }
+}
+
+#[cfg(feature = "ts")]
 impl<const N: usize> Literal for [&str; N] {
     fn literal(&self) -> String {
         let items: String = self.iter().map(|item| format!("  {},\n", item.literal())).collect();
@@ -89,6 +96,54 @@ wire! {
     /// The property types the seller form's dropdown offers, the only ones its lead may name
     /// (`propertyType`).
     const SELLER_TYPES: [&str; 5] = ["Apartment", "Townhouse", "Villa", "Plot", "Full Floor"];
+    /// The fields of a search request, in its JSON body or its query string (the body wins):
+    /// the criteria, then which page of the answer (`page`, from 1), how many listings a page
+    /// holds (`limit`) and their order (`sort`).
+    const SEARCH_FIELDS: [&str; 18] = [
+        "query",
+        "type",
+        "bedrooms",
+        "area",
+        "bathrooms",
+        "areaMax",
+        "min",
+        "max",
+        "completion",
+        "furnishing",
+        "purpose",
+        "offPlan",
+        "cheques",
+        "availableFrom",
+        "community",
+        "page",
+        "limit",
+        "sort",
+    ];
+    /// A search's orders: the most relevant then the newest, or by price (a rent as its year's
+    /// amount; listings without a price last).
+    const SEARCH_SORTS: [&str; 3] = ["newest", "price-asc", "price-desc"];
+    /// The listings a page of a search's answer holds when the request names no `limit`.
+    const SEARCH_DEFAULT_LIMIT: usize = 24;
+    /// The most listings a page holds, whatever `limit` asks (a larger one is read as this).
+    const SEARCH_MAX_LIMIT: usize = 100;
+    /// The most bytes a search's answer is: a page holds fewer listings than `limit` when the
+    /// catalogue's largest listing would take it over (`X-Per-Page` says how many).
+    const SEARCH_MAX_ANSWER_BYTES: usize = 1_048_576;
+    /// The answer's header with the number of listings the search found, on every page.
+    const SEARCH_TOTAL_HEADER: &str = "X-Total-Count";
+    /// The answer's header with the page it is (from 1).
+    const SEARCH_PAGE_HEADER: &str = "X-Page";
+    /// The answer's header with how many listings each page of the search holds.
+    const SEARCH_PER_PAGE_HEADER: &str = "X-Per-Page";
+    /// A search's text is cut to this many characters before it is read.
+    const SEARCH_MAX_QUERY_CHARS: usize = 200;
+    /// Every other value of a search is cut to this many characters before it is read.
+    const SEARCH_MAX_VALUE_CHARS: usize = 100;
+    /// The most communities one search names; those after are ignored unread.
+    const SEARCH_MAX_COMMUNITIES: usize = 20;
+    /// The rooms filters' last choice, which means "this many or more" (the search panels' '7+
+    /// Bedrooms').
+    const ROOMS_OR_MORE: u32 = crate::listings::ROOMS_OR_MORE;
 }
 
 /// A refusal, of the lead function and of the admin API alike (any status but 2xx): what went

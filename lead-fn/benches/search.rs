@@ -1,5 +1,5 @@
 //! Search over a 10,000-property catalogue: the time of one query inside the function
-//! (matching plus building the JSON answer), as percentiles over a mix of realistic queries,
+//! (matching plus building the JSON answer's first page), as percentiles over a mix of realistic queries,
 //! then criterion's figures for three of them.
 //!
 //! Run: `cargo bench -p lead-fn --bench search`. Target: p99 under 2 ms.
@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use contract::{ApiProperty, MainCategory};
 use criterion::Criterion;
 use lead_fn::catalogue::Snapshot;
-use lead_fn::search::{Criteria, answer, criteria_from};
+use lead_fn::search::{Criteria, Paging, answer, criteria_from};
 
 const PROPERTIES: usize = 10_000;
 const COMMUNITIES: [&str; 12] = [
@@ -88,7 +88,7 @@ fn main() {
     for _ in 0..100 {
         for (category, criteria) in &queries {
             let start = Instant::now();
-            let json = answer(&snapshot, *category, criteria);
+            let json = answer(&snapshot, *category, criteria, Paging::default()).json;
             times.push(start.elapsed());
             bytes = bytes.max(json.len());
             black_box(json);
@@ -108,7 +108,7 @@ fn main() {
     for (name, index) in [("text", 0), ("type across categories", 1), ("residential text and bedrooms", 5)] {
         let (category, criteria) = &queries[index];
         criterion.bench_function(&format!("search: {name}"), |b| {
-            b.iter(|| answer(&snapshot, *category, criteria))
+            b.iter(|| answer(&snapshot, *category, criteria, Paging::default()))
         });
     }
     criterion.final_summary();

@@ -21,6 +21,9 @@ use contract::ApiProperty;
 use contract::text::{community_key, fold};
 use contract::vocabulary::SearchTerms;
 
+/// The words search compares ([`crate::query`] reads them), here where the listings' are indexed.
+pub use crate::query::{query_words, words};
+
 /// Where the catalogue comes from.
 #[derive(Debug, Clone)]
 pub enum Source {
@@ -42,6 +45,10 @@ pub struct Snapshot {
     words: Vec<(Box<str>, Vec<u32>)>,
     /// The names the query reader looks for ([`crate::query`]).
     pub terms: SearchTerms,
+    /// Those names folded for the reader, once per load.
+    pub names: crate::query::Names,
+    /// The length of the longest entry's JSON.
+    largest: usize,
 }
 
 /// A published property with its JSON (answered as is) and its search text.
@@ -108,11 +115,13 @@ impl Snapshot {
         }
         let mut words: Vec<_> = index.into_iter().collect();
         words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        Ok(Snapshot { entries, words, terms: SearchTerms::default() })
+        let largest = entries.iter().map(|entry| entry.json.get().len()).max().unwrap_or(0);
+        Ok(Snapshot { entries, words, terms: SearchTerms::default(), names: Default::default(), largest })
     }
 
     /// The snapshot with the names the query reader looks for.
     pub fn with_terms(mut self, terms: SearchTerms) -> Snapshot {
+        self.names = crate::query::Names::new(&terms);
         self.terms = terms;
         self
     }
@@ -144,6 +153,11 @@ impl Snapshot {
                 found
             })
             .collect()
+    }
+
+    /// The length in bytes of the longest entry's JSON.
+    pub fn largest_json(&self) -> usize {
+        self.largest
     }
 
     /// Parses the text of `api/properties.json`.
@@ -192,35 +206,6 @@ fn community_keys(property: &ApiProperty) -> Vec<String> {
     let mut keys: Vec<String> = names.flatten().filter_map(community_key).collect();
     keys.dedup();
     keys
-}
-
-/// The words of a text as search compares them: folded (see [`fold`]), split at everything
-/// that is neither a letter nor a digit ('PC-0042' is 'pc' and '0042').
-pub fn words(text: &str) -> impl Iterator<Item = String> {
-    fold(text)
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .map(str::to_owned)
-        .collect::<Vec<_>>()
-        .into_iter()
-}
-
-/// Words a search ignores instead of requiring, in the site's three languages (compared
-/// folded, so 'إلى' is also 'الى'): they are in nearly every description, so requiring them
-/// finds almost anything, and 'villa in the palm' means 'palm villa'. English; Arabic 'in',
-/// 'from', 'with', 'on', 'to', 'or'; Russian 'on', 'for', 'along', 'from'. One-letter words
-/// ('a', Arabic 'و', Russian 'в', 'и', 'с') are ignored by their length, see [`query_words`].
-const STOP_WORDS: [&str; 15] =
-    ["the", "in", "for", "with", "and", "في", "من", "مع", "على", "إلى", "أو", "на", "для", "по", "из"];
-
-/// The words a search requires, each as the start of a word of the listing: the query's
-/// [`words`] less the one-letter ones and the `STOP_WORDS`. A query of such words only
-/// requires nothing, like an empty one.
-pub fn query_words(query: &str) -> Vec<String> {
-    words(query)
-        .filter(|word| word.chars().nth(1).is_some())
-        .filter(|word| !STOP_WORDS.iter().any(|stop| fold(stop) == *word))
-        .collect()
 }
 
 /// The text of sanitised HTML (the generator's markdown output): tags dropped, the entities

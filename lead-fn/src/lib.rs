@@ -109,9 +109,10 @@ pub fn router(config: Config) -> Router {
     // Leads from plain HTML forms (no JavaScript) are read and answered by form_post.
     let form_origins: Arc<[String]> =
         config.allowed_origins.iter().chain(&config.own_origins).cloned().collect();
-    let leads = leads::router(config.catalogue.clone(), config.leads)
+    let search = search::router(config.catalogue.clone(), &config.leads);
+    let leads = leads::router(config.catalogue, config.leads)
         .layer(axum::middleware::from_fn_with_state(form_origins, form_post::adapt));
-    let routes = Router::new().merge(search::router(config.catalogue)).merge(leads).fallback(not_found);
+    let routes = Router::new().merge(search).merge(leads).fallback(not_found);
     http::layers(routes, &config.allowed_origins)
 }
 

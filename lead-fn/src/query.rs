@@ -45,12 +45,15 @@
 //! - `corrected`: a name or word was found by its edits, so the page says what it searched for.
 
 use contract::text::fold;
-use contract::vocabulary::{SearchTerm, SearchTerms};
+use contract::vocabulary::SearchTerm;
 use contract::{Furnishing, MainCategory};
 use serde::Serialize;
 
+mod names;
 mod price;
 
+pub use names::Names;
+use names::{NameIndex, NameWord};
 use price::{MAX_WORDS, MIN_WORDS};
 
 /// The most tokens a name of a community or type is compared over.
@@ -175,9 +178,22 @@ fn type_key(key: &str) -> &str {
     key.strip_suffix('s').unwrap_or(key)
 }
 
+/// One of the reader's own words folded: once for the process (its word lists are fixed), so a
+/// token costs a comparison per word, not a fold.
+fn folded(word: &'static str) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::{LazyLock, Mutex};
+    if word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
+        return word;
+    }
+    static FOLDED: LazyLock<Mutex<HashMap<&'static str, &'static str>>> = LazyLock::new(Mutex::default);
+    let mut cache = FOLDED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    cache.entry(word).or_insert_with(|| Box::leak(fold(word).into_boxed_str()))
+}
+
 /// Whether `key` is one of `words` (folded).
-fn is_one_of(key: &str, words: &[&str]) -> bool {
-    words.iter().any(|w| fold(w) == key)
+fn is_one_of(key: &str, words: &[&'static str]) -> bool {
+    words.iter().any(|w| folded(w) == key)
 }
 
 /// The number a token is, if it is digits only or a number word.
@@ -191,7 +207,7 @@ fn small_number(key: &str) -> Option<u32> {
         ["واحدة", "اثنتين", "ثلاث", "أربع", "خمس", "ست", "سبع"],
     ];
     for list in WORDS {
-        if let Some(n) = list.iter().position(|w| fold(w) == key) {
+        if let Some(n) = list.iter().position(|w| folded(w) == key) {
             return Some(n as u32 + 1);
         }
     }
@@ -226,18 +242,17 @@ fn joined_bedrooms(key: &str) -> Option<u32> {
         .flatten()
 }
 
-struct Reader<'a> {
+struct Reader {
     tokens: Vec<Token>,
-    terms: &'a SearchTerms,
 }
 
-impl Reader<'_> {
+impl Reader {
     /// Whether the unused tokens from `at` are `words`.
-    fn phrase_at(&self, at: usize, words: &[&str]) -> bool {
+    fn phrase_at(&self, at: usize, words: &[&'static str]) -> bool {
         words
             .iter()
             .enumerate()
-            .all(|(i, w)| self.tokens.get(at + i).is_some_and(|t| !t.used && t.key == fold(w)))
+            .all(|(i, w)| self.tokens.get(at + i).is_some_and(|t| !t.used && t.key == folded(w)))
     }
 
     fn key(&self, at: usize) -> Option<&str> {
@@ -266,7 +281,7 @@ impl Reader<'_> {
             let counted = small_number(&key).filter(|_| self.key(at + 1).is_some_and(is_bedroom_word));
             if let Some(n) = counted.or(dual.then_some(2)) {
                 let mut span = if dual { 1 } else { 2 };
-                if self.key(at + span).is_some_and(|k| k == fold("نوم")) {
+                if self.key(at + span).is_some_and(|k| k == folded("نوم")) {
                     span += 1;
                 }
                 self.take(at, span);
@@ -295,7 +310,7 @@ impl Reader<'_> {
             ["sale", "buy", "buying", "purchase", "продажа", "продажу", "купить", "للبيع", "بيع", "شراء"];
         for at in 0..self.tokens.len() {
             let Some(key) = self.key(at) else { continue };
-            let purpose = if is_one_of(key, &RENT) || key == fold("الإيجار") {
+            let purpose = if is_one_of(key, &RENT) || key == folded("الإيجار") {
                 Purpose::Rent
             } else if is_one_of(key, &SALE) {
                 Purpose::Sale
@@ -337,11 +352,11 @@ impl Reader<'_> {
                 self.take(at, 1);
                 return Some(Furnishing::Unfurnished);
             }
-            if key == fold("мебелью") && before.as_ref().is_some_and(|(_, k)| k == "с") {
+            if key == folded("мебелью") && before.as_ref().is_some_and(|(_, k)| k == "с") {
                 self.take(at - 1, 2);
                 return Some(Furnishing::Furnished);
             }
-            if key == fold("мебели") && before.as_ref().is_some_and(|(_, k)| k == "без") {
+            if key == folded("мебели") && before.as_ref().is_some_and(|(_, k)| k == "без") {
                 self.take(at - 1, 2);
                 return Some(Furnishing::Unfurnished);
             }
@@ -365,7 +380,7 @@ impl Reader<'_> {
                     return true;
                 }
             }
-            if self.key(at).is_some_and(|k| k == fold("الخارطة")) {
+            if self.key(at).is_some_and(|k| k == folded("الخارطة")) {
                 self.take(at, 1);
                 return true;
             }
@@ -383,16 +398,14 @@ impl Reader<'_> {
     }
 
     /// The first run of tokens that is one of a term's names: the term's English name.
-    fn exact(&mut self, terms: &[SearchTerm], types: bool) -> Option<String> {
-        let compare = |key: &str| if types { type_key(key).to_owned() } else { key.to_owned() };
+    fn exact(&mut self, names: &NameIndex, english: &[String], types: bool) -> Option<String> {
         for at in 0..self.tokens.len() {
             for n in (1..=self.run(at)).rev() {
-                let phrase = compare(&self.joined(at, n));
-                let found =
-                    terms.iter().find(|term| names(term).any(|name| compare(&name_key(name)) == phrase));
-                if let Some(term) = found {
+                let joined = self.joined(at, n);
+                let phrase = if types { type_key(&joined) } else { joined.as_str() };
+                if let Some(&term) = names.exact.get(phrase) {
                     self.take(at, n);
-                    return Some(term.name.clone());
+                    return Some(english[term].clone());
                 }
             }
         }
@@ -400,31 +413,27 @@ impl Reader<'_> {
     }
 
     /// The first run of tokens within its edits of a term's name: the nearest term's English name.
-    fn near(&mut self, terms: &[SearchTerm]) -> Option<String> {
+    fn near(&mut self, names: &NameIndex, english: &[String]) -> Option<String> {
         for at in 0..self.tokens.len() {
             for n in (1..=self.run(at)).rev() {
                 let phrase = self.joined(at, n);
-                if phrase.chars().count() < 4 || phrase.chars().any(|c| c.is_ascii_digit()) {
+                let letters = phrase.chars().count();
+                if letters < 4 || phrase.chars().any(|c| c.is_ascii_digit()) {
                     continue;
                 }
-                let mut best: Option<(usize, &SearchTerm)> = None;
-                for term in terms {
-                    for name in names(term) {
-                        let key = name_key(name);
-                        if key.split(' ').count() != n {
-                            continue;
-                        }
-                        if let Some(d) = near_enough(&phrase, &key)
-                            && best.is_none_or(|(b, _)| d < b)
-                        {
-                            best = Some((d, term));
-                        }
+                let mut best: Option<(usize, usize)> = None;
+                let first = phrase.chars().next().unwrap_or_default();
+                let alike = names.by_start.get(&(n, first)).map_or(&[][..], Vec::as_slice);
+                for name in alike.iter().map(|&i| &names.names[i]) {
+                    if let Some(d) = name.word.near(&phrase, letters)
+                        && best.is_none_or(|(b, _)| d < b)
+                    {
+                        best = Some((d, name.term));
                     }
                 }
                 if let Some((_, term)) = best {
-                    let name = term.name.clone();
                     self.take(at, n);
-                    return Some(name);
+                    return Some(english[term].clone());
                 }
             }
         }
@@ -477,9 +486,15 @@ pub fn edits(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// Reads `text` with the `terms`, leaving alone what the search already has (`given`).
-pub fn read(text: &str, terms: &SearchTerms, given: Given) -> Reading {
-    let mut reader = Reader { tokens: tokens(text), terms };
+/// The most tokens a text is read to: a search's query (200 characters) never has more.
+pub const MAX_TOKENS: usize = 100;
+
+/// Reads `text` with the `names`, leaving alone what the search already has (`given`); only its
+/// first [`MAX_TOKENS`] tokens.
+pub fn read(text: &str, names: &Names, given: Given) -> Reading {
+    let mut tokens = tokens(text);
+    tokens.truncate(MAX_TOKENS);
+    let mut reader = Reader { tokens };
     let mut reading = Reading::default();
     if !given.price {
         if let Some((least, most)) = reader.range() {
@@ -502,40 +517,30 @@ pub fn read(text: &str, terms: &SearchTerms, given: Given) -> Reading {
     if !given.off_plan {
         reading.off_plan = reader.off_plan();
     }
-    let terms = reader.terms;
     if !given.community {
-        reading.community = reader.exact(&terms.communities, false);
+        reading.community = reader.exact(&names.communities, &names.community_names, false);
     }
     if !given.kind {
-        reading.kind = reader.exact(&terms.types, true);
+        reading.kind = reader.exact(&names.types, &names.type_names, true);
     }
     if !given.community && reading.community.is_none() {
-        reading.community = reader.near(&terms.communities);
+        reading.community = reader.near(&names.communities, &names.community_names);
         reading.corrected |= reading.community.is_some();
     }
     if !given.kind && reading.kind.is_none() {
-        reading.kind = reader.near(&terms.types);
+        reading.kind = reader.near(&names.types, &names.type_names);
         reading.corrected |= reading.kind.is_some();
     }
-    // The words of the communities' names, for the rest's spelling.
-    let vocabulary: Vec<Token> = terms
-        .communities
-        .iter()
-        .flat_map(names)
-        .flat_map(tokens)
-        .filter(|t| t.key.chars().count() >= 4 && t.key.chars().all(char::is_alphabetic))
-        .collect();
     let mut rest = Vec::new();
     for token in reader.tokens.iter().filter(|t| !t.used) {
         let letters = token.key.chars().count();
         // A word of the names, or its singular ('tower' of 'Towers'), is kept as typed.
-        let known = vocabulary
-            .iter()
-            .any(|w| w.key.strip_suffix('s').unwrap_or(&w.key) == token.key || w.key == token.key);
-        let mut best: Option<(usize, &Token)> = None;
+        let known = names.known.contains(&token.key);
+        let mut best: Option<(usize, &NameWord)> = None;
         if letters >= 5 && !known && token.key.chars().all(char::is_alphabetic) {
-            for word in &vocabulary {
-                if let Some(d) = near_enough(&token.key, &word.key)
+            let first = token.key.chars().next().unwrap_or_default();
+            for word in names.words.get(&first).map_or(&[][..], Vec::as_slice) {
+                if let Some(d) = word.word.near(&token.key, letters)
                     && best.is_none_or(|(b, _)| d < b)
                 {
                     best = Some((d, word));
@@ -552,8 +557,76 @@ pub fn read(text: &str, terms: &SearchTerms, given: Given) -> Reading {
     }
     // Ignored words alone ('in', 'في', 'в') are no text query.
     let rest = rest.join(" ");
-    if !crate::catalogue::query_words(&rest).is_empty() {
+    if !query_words(&rest).is_empty() {
         reading.query = rest;
     }
     reading
+}
+
+/// The words of a text as search compares them: folded (see [`fold`]), split at everything
+/// that is neither a letter nor a digit ('PC-0042' is 'pc' and '0042').
+pub fn words(text: &str) -> impl Iterator<Item = String> {
+    fold(text)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_owned)
+        .collect::<Vec<_>>()
+        .into_iter()
+}
+
+/// Words a search ignores instead of requiring, in the site's three languages (compared
+/// folded, so 'إلى' is also 'الى'): they are in nearly every description, so requiring them
+/// finds almost anything, and 'villa in the palm' means 'palm villa'. English; Arabic 'in',
+/// 'from', 'with', 'on', 'to', 'or'; Russian 'on', 'for', 'along', 'from'. One-letter words
+/// ('a', Arabic 'و', Russian 'в', 'и', 'с') are ignored by their length, see [`query_words`].
+const STOP_WORDS: [&str; 15] =
+    ["the", "in", "for", "with", "and", "في", "من", "مع", "على", "إلى", "أو", "на", "для", "по", "из"];
+
+/// The words a search requires, each as the start of a word of the listing: the query's
+/// [`words`] less the one-letter ones and the `STOP_WORDS`. A query of such words only
+/// requires nothing, like an empty one.
+pub fn query_words(query: &str) -> Vec<String> {
+    words(query)
+        .filter(|word| word.chars().nth(1).is_some())
+        .filter(|word| !STOP_WORDS.iter().any(|stop| folded(stop) == *word))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use contract::vocabulary::SearchTerms;
+
+    use super::*;
+
+    fn names() -> Names {
+        Names::new(&SearchTerms {
+            communities: vec![SearchTerm { name: "Dubai Marina".into(), names: vec!["Marina".into()] }],
+            types: vec![SearchTerm { name: "Villa".into(), names: Vec::new() }],
+        })
+    }
+
+    #[test]
+    fn only_the_first_tokens_are_read() {
+        let within = format!("{}marina", "x ".repeat(MAX_TOKENS - 1));
+        assert_eq!(read(&within, &names(), Given::default()).community.as_deref(), Some("Dubai Marina"));
+        let after = format!("{}marina villa", "x ".repeat(MAX_TOKENS));
+        let reading = read(&after, &names(), Given::default());
+        assert_eq!((reading.community, reading.kind), (None, None));
+    }
+
+    #[test]
+    fn the_names_are_folded_once_and_compared_as_before() {
+        let names = names();
+        assert_eq!(
+            names.communities.names.iter().map(|n| n.compared.as_str()).collect::<Vec<_>>(),
+            ["dubai marina", "marina"]
+        );
+        assert!(names.known.contains("marina") && names.known.contains("dubai"));
+        let reading = read("vila in dubai marena", &names, Given::default());
+        assert_eq!(reading.community.as_deref(), Some("Dubai Marina"));
+        assert_eq!(reading.kind.as_deref(), Some("Villa"));
+        assert!(reading.corrected);
+        assert_eq!(folded("الإيجار"), fold("الإيجار"));
+        assert_eq!(folded("rent"), "rent");
+    }
 }

@@ -4,8 +4,10 @@
 //!
 //! The criteria come from the JSON body and, as the site's clients also repeat them there, from
 //! the query string; a field in the body wins. Every value may be a string or a number, because
-//! the search panels' dropdowns send strings. The answer is the array of matching published
-//! properties, the most relevant first, then the newest ([`crate::rank`]).
+//! the search panels' dropdowns send strings. The answer is one page of the array of matching
+//! published properties, the most relevant first, then the newest ([`crate::rank`]), or by
+//! price: `page`, `limit` and `sort`, with the number found in a header ([`page`]). Every value
+//! is cut before it is read ([`request_from`]).
 //!
 //! Rules, one place for the browser and the function alike:
 //! - `query`: every word must appear in the title, location, type, reference or description,
@@ -41,15 +43,19 @@
 use std::sync::Arc;
 
 use axum::Router;
-use axum::body::Body as RequestBody;
-use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use std::time::Instant;
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use serde::Deserialize;
+mod page;
+
+pub use page::{Page, Paging, Sort};
 
 use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, query_words};
 use crate::http::{ApiError, BodyError};
+use crate::leads::ratelimit::{RateLimiter, TrustedProxy, client_ip};
 use crate::query::{Given, Purpose};
 use contract::endpoints;
 use contract::text::community_key;
@@ -57,8 +63,6 @@ use contract::{Furnishing, MainCategory};
 
 /// The most bedrooms (and bathrooms) the dropdowns offer; choosing it means "this many or more".
 pub const BEDROOMS_OR_MORE: u32 = contract::listings::ROOMS_OR_MORE;
-/// Longer search texts are cut here (nobody types more; it bounds the work per request).
-const MAX_QUERY_CHARS: usize = 200;
 /// A search body is a few short fields; anything bigger is refused unread.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
@@ -159,9 +163,9 @@ impl Criteria {
         true
     }
 
-    /// Reads the search text ([`crate::query::read`]) with the catalogue's `terms`: what it names
+    /// Reads the search text ([`crate::query::read`]) with the catalogue's `names`: what it names
     /// and the search does not have yet becomes a criterion, the rest its words.
-    pub fn read_query(&mut self, terms: &contract::vocabulary::SearchTerms) {
+    pub fn read_query(&mut self, terms: &crate::query::Names) {
         let given = Given {
             community: !self.communities.is_empty(),
             kind: self.kind.is_some(),
@@ -221,69 +225,37 @@ fn within<T: PartialOrd>(value: Option<T>, low: Option<T>, high: Option<T>) -> b
     value.is_some_and(|value| low.is_none_or(|low| value >= low) && high.is_none_or(|high| value <= high))
 }
 
-/// A criterion as a client sends it: text or number, possibly empty.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum Value {
-    Text(String),
-    Number(serde_json::Number),
-    Flag(bool),
-    Null(()),
-}
-
-impl Value {
-    fn text(&self) -> Option<String> {
-        match self {
-            Value::Text(text) => Some(text.trim().to_owned()).filter(|t| !t.is_empty()),
-            Value::Number(number) => Some(number.to_string()),
-            Value::Flag(flag) => Some(flag.to_string()),
-            Value::Null(()) => None,
+/// A value as a client sends it (text, a number or a flag; null or empty is none), cut to
+/// `most` characters before anything reads it.
+fn value_text(name: &str, value: &serde_json::Value, most: usize) -> Result<Option<String>, BadSearch> {
+    use serde_json::Value;
+    Ok(match value {
+        Value::String(text) => cut(text, most),
+        Value::Number(number) => Some(number.to_string()),
+        Value::Bool(flag) => Some(flag.to_string()),
+        Value::Null => None,
+        Value::Array(_) | Value::Object(_) => {
+            return Err(BadSearch(format!("the body is not a JSON search: {name} must be text or a number")));
         }
-    }
+    })
 }
 
-#[derive(Debug, Default, Deserialize)]
-struct Body {
-    query: Option<Value>,
-    #[serde(rename = "type")]
-    kind: Option<Value>,
-    bedrooms: Option<Value>,
-    area: Option<Value>,
-    community: Option<OneOrMore>,
-    bathrooms: Option<Value>,
-    #[serde(rename = "areaMax")]
-    area_max: Option<Value>,
-    min: Option<Value>,
-    max: Option<Value>,
-    completion: Option<Value>,
-    furnishing: Option<Value>,
-    purpose: Option<Value>,
-    #[serde(rename = "offPlan")]
-    off_plan: Option<Value>,
-    cheques: Option<Value>,
-    #[serde(rename = "availableFrom")]
-    available_from: Option<Value>,
+/// `text` trimmed and cut to `most` characters; none when empty.
+fn cut(text: &str, most: usize) -> Option<String> {
+    let text = text.trim();
+    let end = text.char_indices().nth(most).map_or(text.len(), |(at, _)| at);
+    Some(text[..end].trim_end().to_owned()).filter(|text| !text.is_empty())
 }
 
-/// A criterion that may be given several times: one value or an array of them.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum OneOrMore {
-    One(Value),
-    More(Vec<Value>),
+/// The most characters a field's value is read to: the query's, or any other's.
+fn most_chars(name: &str) -> usize {
+    if name == "query" { endpoints::SEARCH_MAX_QUERY_CHARS } else { endpoints::SEARCH_MAX_VALUE_CHARS }
 }
 
-impl OneOrMore {
-    fn texts(&self) -> Vec<String> {
-        match self {
-            OneOrMore::One(value) => value.text().into_iter().collect(),
-            OneOrMore::More(values) => values.iter().filter_map(Value::text).collect(),
-        }
-    }
+/// The slot of a field among [`endpoints::SEARCH_FIELDS`].
+fn slot(name: &str) -> Option<usize> {
+    endpoints::SEARCH_FIELDS.iter().position(|field| *field == name)
 }
-
-/// At most this many communities count in one search (the rest are ignored).
-const MAX_COMMUNITIES: usize = 20;
 
 /// Why a search request was refused (400, with the reason as JSON).
 #[derive(Debug, PartialEq)]
@@ -297,61 +269,47 @@ impl From<BadSearch> for ApiError {
 
 /// Reads the criteria from a query string and a JSON body (either may be empty).
 pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria, BadSearch> {
-    let mut fields: [Option<String>; 14] = Default::default();
+    request_from(query_string, body).map(|(criteria, _)| criteria)
+}
+
+/// Reads a search request, its criteria and which page of the answer it asks for, from a query
+/// string and a JSON body (either may be empty; a field of the body wins). Every value is cut
+/// ([`endpoints::SEARCH_MAX_QUERY_CHARS`], [`endpoints::SEARCH_MAX_VALUE_CHARS`], at most
+/// [`endpoints::SEARCH_MAX_COMMUNITIES`] communities) before it is read; fields no search has
+/// are ignored.
+pub fn request_from(query_string: Option<&str>, body: &[u8]) -> Result<(Criteria, Paging), BadSearch> {
+    const FIELDS: usize = endpoints::SEARCH_FIELDS.len();
+    let mut fields: [Option<String>; FIELDS] = Default::default();
     // `community` may come several times: from the query string unless the body has it.
     let mut communities: Vec<String> = Vec::new();
-    const NAMES: [&str; 14] = [
-        "query",
-        "type",
-        "bedrooms",
-        "area",
-        "bathrooms",
-        "areaMax",
-        "min",
-        "max",
-        "completion",
-        "furnishing",
-        "purpose",
-        "offPlan",
-        "cheques",
-        "availableFrom",
-    ];
     if let Some(query_string) = query_string {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query_string)
             .map_err(|_| BadSearch("the query string is not URL-encoded".into()))?;
         for (name, value) in pairs {
             if name == "community" {
-                communities.extend(Some(value.trim().to_owned()).filter(|v| !v.is_empty()));
-            } else if let Some(slot) = NAMES.iter().position(|n| *n == name) {
-                fields[slot] = Some(value.trim().to_owned()).filter(|v| !v.is_empty());
+                if communities.len() < endpoints::SEARCH_MAX_COMMUNITIES {
+                    communities.extend(cut(&value, endpoints::SEARCH_MAX_VALUE_CHARS));
+                }
+            } else if let Some(slot) = slot(&name) {
+                fields[slot] = cut(&value, most_chars(&name));
             }
         }
     }
     if !body.iter().all(u8::is_ascii_whitespace) {
-        let body: Body = serde_json::from_slice(body)
+        let body: serde_json::Map<String, serde_json::Value> = serde_json::from_slice(body)
             .map_err(|error| BadSearch(format!("the body is not a JSON search: {error}")))?;
-        let values = [
-            body.query,
-            body.kind,
-            body.bedrooms,
-            body.area,
-            body.bathrooms,
-            body.area_max,
-            body.min,
-            body.max,
-            body.completion,
-            body.furnishing,
-            body.purpose,
-            body.off_plan,
-            body.cheques,
-            body.available_from,
-        ];
-        if let Some(community) = &body.community {
-            communities = community.texts();
-        }
-        for (slot, value) in values.into_iter().enumerate() {
-            if let Some(value) = value {
-                fields[slot] = value.text();
+        for (name, value) in &body {
+            if name == "community" {
+                let values = match value {
+                    serde_json::Value::Array(values) => &values[..],
+                    one => std::slice::from_ref(one),
+                };
+                communities.clear();
+                for value in values.iter().take(endpoints::SEARCH_MAX_COMMUNITIES) {
+                    communities.extend(value_text(name, value, endpoints::SEARCH_MAX_VALUE_CHARS)?);
+                }
+            } else if let Some(slot) = slot(name) {
+                fields[slot] = value_text(name, value, most_chars(name))?;
             }
         }
     }
@@ -370,6 +328,10 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         off_plan,
         cheques,
         available_from,
+        _community,
+        page,
+        limit,
+        sort,
     ] = fields;
     let completion = completion
         .map(|value| value.to_lowercase())
@@ -415,7 +377,6 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         Some("true") => true,
         Some(other) => return Err(BadSearch(format!("offPlan must be true or false, not {other:?}"))),
     };
-    communities.truncate(MAX_COMMUNITIES);
     let keyed: Vec<(String, String)> =
         communities.into_iter().filter_map(|typed| community_key(&typed).map(|key| (key, typed))).collect();
     let cheques = number::<u32>("cheques", cheques)?;
@@ -431,8 +392,9 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
             }
         })
         .transpose()?;
-    let query: String = query.unwrap_or_default().chars().take(MAX_QUERY_CHARS).collect();
-    Ok(Criteria {
+    let query = query.unwrap_or_default();
+    let paging = Paging::read(number("page", page)?, number("limit", limit)?, sort.as_deref())?;
+    let criteria = Criteria {
         words: query_words(&query),
         text: query,
         purpose,
@@ -451,7 +413,8 @@ pub fn criteria_from(query_string: Option<&str>, body: &[u8]) -> Result<Criteria
         communities_typed: keyed.into_iter().map(|(_, typed)| typed).collect(),
         cheques,
         available_from,
-    })
+    };
+    Ok((criteria, paging))
 }
 
 /// Whether `text` is a day as the listings write theirs: `YYYY-MM-DD`, a month 01 to 12 and a
@@ -469,13 +432,28 @@ fn is_day(text: &str) -> bool {
         && (b"01".as_slice()..=b"31".as_slice()).contains(&&b[8..10])
 }
 
-/// The search routes, over the given catalogue.
-pub fn router(catalogue: Arc<Catalogue>) -> Router {
+/// What the search routes share: the catalogue, and each client's allowance of searches.
+struct Search {
+    catalogue: Arc<Catalogue>,
+    limiter: RateLimiter,
+    /// The client-address header and the proxy's secret, as the leads read them.
+    client_ip_header: Option<HeaderName>,
+    proxy_secret: Option<String>,
+}
+
+/// The search routes, over the given catalogue, each client allowed
+/// `settings.search_rate_limit_per_minute` searches a minute (counted apart from its leads, by
+/// the same address, [`crate::leads::ratelimit`]).
+pub fn router(catalogue: Arc<Catalogue>, settings: &crate::leads::Settings) -> Router {
+    let state = Arc::new(Search {
+        catalogue,
+        limiter: RateLimiter::new(settings.search_rate_limit_per_minute),
+        client_ip_header: settings.client_ip_header.clone(),
+        proxy_secret: settings.proxy_secret.clone(),
+    });
     let endpoint = |category: Option<MainCategory>| {
-        post(move |state: State<Arc<Catalogue>>, query: RawQuery, headers: HeaderMap, body: RequestBody| {
-            search(state, category, query, headers, body)
-        })
-        .fallback(method_not_allowed)
+        post(move |state: State<Arc<Search>>, request: Request| search(state, category, request))
+            .fallback(method_not_allowed)
     };
     Router::new()
         .route(endpoints::SEARCH_PROPERTIES, endpoint(None))
@@ -483,7 +461,7 @@ pub fn router(catalogue: Arc<Catalogue>) -> Router {
         .route(endpoints::SEARCH_COMMERCIAL, endpoint(Some(MainCategory::Commercial)))
         .route(endpoints::SEARCH_OFF_PLAN, endpoint(Some(MainCategory::OffPlan)))
         .route(endpoints::SEARCH_RENT, endpoint(Some(MainCategory::Rental)))
-        .with_state(catalogue)
+        .with_state(state)
 }
 
 /// Any other method than POST: refused in the search's words, as its other refusals.
@@ -504,37 +482,104 @@ fn body_refused(error: BodyError) -> ApiError {
 }
 
 async fn search(
-    State(catalogue): State<Arc<Catalogue>>,
+    State(search): State<Arc<Search>>,
     category: Option<MainCategory>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
-    body: RequestBody,
+    request: Request,
 ) -> Result<Response, ApiError> {
-    let body = crate::http::json_or_empty(&headers, body, MAX_BODY_BYTES).await.map_err(body_refused)?;
-    let mut criteria = criteria_from(query.as_deref(), &body)?;
-    let snapshot = catalogue.snapshot().await.map_err(|error| {
+    let (parts, body) = request.into_parts();
+    let proxy = match (&search.client_ip_header, &search.proxy_secret) {
+        (Some(header), Some(secret)) => Some(TrustedProxy { header, secret }),
+        _ => None,
+    };
+    let client = client_ip(&parts.headers, &parts.extensions, proxy);
+    if let Err(wait) = search.limiter.check(client, Instant::now()) {
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many searches from this address; please wait a moment",
+        )
+        .with("retryAfter", seconds)
+        .header(header::RETRY_AFTER, HeaderValue::from(seconds)));
+    }
+    let body =
+        crate::http::json_or_empty(&parts.headers, body, MAX_BODY_BYTES).await.map_err(body_refused)?;
+    let query = parts.uri.query();
+    let (mut criteria, paging) = request_from(query, &body)?;
+    let snapshot = search.catalogue.snapshot().await.map_err(|error| {
         tracing::error!(event = "catalogue_unavailable", error = %error);
         ApiError::plain(StatusCode::SERVICE_UNAVAILABLE, "the property catalogue is not available")
     })?;
-    criteria.read_query(&snapshot.terms);
-    let answer = answer(&snapshot, category, &criteria);
-    Ok(([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], answer)
+    criteria.read_query(&snapshot.names);
+    let page = answer(&snapshot, category, &criteria, paging);
+    let number = |n: usize| HeaderValue::from(n as u64);
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+            (HeaderName::from_static(TOTAL), number(page.total)),
+            (HeaderName::from_static(PAGE), number(page.page)),
+            (HeaderName::from_static(PER_PAGE), number(page.per_page)),
+        ],
+        page.json,
+    )
         .into_response())
 }
 
-/// The JSON array of the properties of `category` (all when `None`) that match, most relevant
-/// first ([`crate::rank`]).
-pub fn answer(snapshot: &Snapshot, category: Option<MainCategory>, criteria: &Criteria) -> String {
-    let matching = crate::rank::ranked(snapshot, &criteria.words, |entry| {
+/// The paging headers' names as `http` writes them (lower case).
+const TOTAL: &str = "x-total-count";
+const PAGE: &str = "x-page";
+const PER_PAGE: &str = "x-per-page";
+
+/// The page `paging` selects of the properties of `category` (all when `None`) that match, most
+/// relevant first ([`crate::rank`]) unless sorted otherwise.
+pub fn answer(
+    snapshot: &Snapshot,
+    category: Option<MainCategory>,
+    criteria: &Criteria,
+    paging: Paging,
+) -> Page {
+    let mut matching = crate::rank::ranked(snapshot, &criteria.words, |entry| {
         category.is_none_or(|c| entry.property.main_category == c) && criteria.fits(entry)
     });
-    let mut answer = String::from("[");
-    for number in matching {
-        if answer.len() > 1 {
-            answer.push(',');
+    page::sorted(snapshot, &mut matching, paging.sort);
+    page::page(snapshot, &matching, paging)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_paging_headers_are_the_contracts() {
+        for (name, wire) in [
+            (TOTAL, endpoints::SEARCH_TOTAL_HEADER),
+            (PAGE, endpoints::SEARCH_PAGE_HEADER),
+            (PER_PAGE, endpoints::SEARCH_PER_PAGE_HEADER),
+        ] {
+            assert_eq!(name, wire.to_ascii_lowercase());
         }
-        answer.push_str(snapshot.entries[number].json.get());
     }
-    answer.push(']');
-    answer
+
+    #[test]
+    fn every_value_is_cut_before_it_is_read() {
+        let long = "Dubai Marina ".repeat(2000);
+        let body = serde_json::json!({
+            "query": long, "community": vec![long.clone(); 500], "type": long,
+        });
+        let (criteria, _) = request_from(None, body.to_string().as_bytes()).expect("a search");
+        assert!(criteria.text.chars().count() <= endpoints::SEARCH_MAX_QUERY_CHARS);
+        assert_eq!(criteria.communities_typed.len(), endpoints::SEARCH_MAX_COMMUNITIES);
+        assert!(
+            criteria.communities_typed.iter().all(|c| c.chars().count() <= endpoints::SEARCH_MAX_VALUE_CHARS)
+        );
+        assert!(criteria.kind.is_some_and(|kind| kind.chars().count() <= endpoints::SEARCH_MAX_VALUE_CHARS));
+        let query = format!("community={}", "x".repeat(300));
+        let repeated = vec![query.as_str(); 100].join("&");
+        let (criteria, _) = request_from(Some(&repeated), b"").expect("a search");
+        assert_eq!(criteria.communities_typed.len(), endpoints::SEARCH_MAX_COMMUNITIES);
+        assert!(
+            criteria.communities_typed.iter().all(|c| c.chars().count() == endpoints::SEARCH_MAX_VALUE_CHARS)
+        );
+    }
 }

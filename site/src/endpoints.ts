@@ -1,6 +1,7 @@
 // Generated from `contract::endpoints` (contract/src/endpoints.rs) by
 // `cargo run -p contract --features ts --example typescript`: do not edit.
-// The lead function's paths, the honeypot field's name and the most listings one enquiry names.
+// The lead function's paths, the honeypot field's name, the most listings one enquiry names, and a
+// search request's fields, limits and orders.
 
 /** Where every enquiry form posts its lead (JSON, or a plain HTML form without script). */
 export const CONTACT_PATH = '/api/contact-user';
@@ -57,3 +58,75 @@ export const SELLER_TYPES = [
   'Plot',
   'Full Floor',
 ] as const;
+
+/**
+ * The fields of a search request, in its JSON body or its query string (the body wins):
+ * the criteria, then which page of the answer (`page`, from 1), how many listings a page
+ * holds (`limit`) and their order (`sort`).
+ */
+export const SEARCH_FIELDS = [
+  'query',
+  'type',
+  'bedrooms',
+  'area',
+  'bathrooms',
+  'areaMax',
+  'min',
+  'max',
+  'completion',
+  'furnishing',
+  'purpose',
+  'offPlan',
+  'cheques',
+  'availableFrom',
+  'community',
+  'page',
+  'limit',
+  'sort',
+] as const;
+
+/**
+ * A search's orders: the most relevant then the newest, or by price (a rent as its year's
+ * amount; listings without a price last).
+ */
+export const SEARCH_SORTS = [
+  'newest',
+  'price-asc',
+  'price-desc',
+] as const;
+
+/** The listings a page of a search's answer holds when the request names no `limit`. */
+export const SEARCH_DEFAULT_LIMIT = 24;
+
+/** The most listings a page holds, whatever `limit` asks (a larger one is read as this). */
+export const SEARCH_MAX_LIMIT = 100;
+
+/**
+ * The most bytes a search's answer is: a page holds fewer listings than `limit` when the
+ * catalogue's largest listing would take it over (`X-Per-Page` says how many).
+ */
+export const SEARCH_MAX_ANSWER_BYTES = 1048576;
+
+/** The answer's header with the number of listings the search found, on every page. */
+export const SEARCH_TOTAL_HEADER = 'X-Total-Count';
+
+/** The answer's header with the page it is (from 1). */
+export const SEARCH_PAGE_HEADER = 'X-Page';
+
+/** The answer's header with how many listings each page of the search holds. */
+export const SEARCH_PER_PAGE_HEADER = 'X-Per-Page';
+
+/** A search's text is cut to this many characters before it is read. */
+export const SEARCH_MAX_QUERY_CHARS = 200;
+
+/** Every other value of a search is cut to this many characters before it is read. */
+export const SEARCH_MAX_VALUE_CHARS = 100;
+
+/** The most communities one search names; those after are ignored unread. */
+export const SEARCH_MAX_COMMUNITIES = 20;
+
+/**
+ * The rooms filters' last choice, which means "this many or more" (the search panels' '7+
+ * Bedrooms').
+ */
+export const ROOMS_OR_MORE = 7;

@@ -11,7 +11,10 @@ pub const PATH: &str = "site/src/endpoints.ts";
 pub fn endpoints_file() -> String {
     let mut out = header(
         "`contract::endpoints` (contract/src/endpoints.rs) by",
-        &["The lead function's paths, the honeypot field's name and the most listings one enquiry names."],
+        &[
+            "The lead function's paths, the honeypot field's name, the most listings one enquiry names, and a",
+            "search request's fields, limits and orders.",
+        ],
     );
     for entry in table() {
         out.push('\n');

@@ -46,6 +46,15 @@ pub fn layers(routes: Router, origins: &[String]) -> Router {
                 .allow_origin(AllowOrigin::list(origins))
                 .allow_methods([Method::POST])
                 .allow_headers([header::CONTENT_TYPE])
+                // A search's paging headers, for a page on another origin.
+                .expose_headers(
+                    [
+                        contract::endpoints::SEARCH_TOTAL_HEADER,
+                        contract::endpoints::SEARCH_PAGE_HEADER,
+                        contract::endpoints::SEARCH_PER_PAGE_HEADER,
+                    ]
+                    .map(|name| HeaderName::from_bytes(name.as_bytes()).expect("a header name")),
+                )
                 .max_age(Duration::from_secs(600)),
         )
     };

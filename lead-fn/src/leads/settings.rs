@@ -18,6 +18,9 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_millis(3000);
 pub const MAX_BUDGET: Duration = Duration::from_millis(4500);
 /// Submissions per client per minute, unless set.
 pub const DEFAULT_RATE_LIMIT: u32 = 10;
+/// Searches per client per minute, unless set: a visitor's result pages send one per page, per
+/// 'Show more' and per change of a filter, so ten a minute are far below it.
+pub const DEFAULT_SEARCH_RATE_LIMIT: u32 = 120;
 /// The header Netlify's proxy sets to the visitor's address (see [`super::ratelimit`]).
 pub const DEFAULT_CLIENT_IP_HEADER: &str = "x-nf-client-connection-ip";
 
@@ -30,6 +33,8 @@ pub struct Settings {
     pub sinks: Vec<Sink>,
     /// Submissions per client per minute; 0 turns the limit off.
     pub rate_limit_per_minute: u32,
+    /// Searches per client per minute, counted apart from the submissions; 0 turns it off.
+    pub search_rate_limit_per_minute: u32,
     /// How long all sinks together may take.
     pub budget: Duration,
     /// The header that names the client's address, when the function sits behind a proxy
@@ -55,6 +60,7 @@ impl Default for Settings {
             addresses: Addresses::default(),
             sinks: Vec::new(),
             rate_limit_per_minute: DEFAULT_RATE_LIMIT,
+            search_rate_limit_per_minute: DEFAULT_SEARCH_RATE_LIMIT,
             budget: DEFAULT_BUDGET,
             client_ip_header: Some(HeaderName::from_static(DEFAULT_CLIENT_IP_HEADER)),
             proxy_secret: None,
@@ -114,6 +120,11 @@ impl Settings {
         if let Some(per_minute) = get("LEAD_RATE_LIMIT_PER_MINUTE") {
             settings.rate_limit_per_minute = per_minute.parse().map_err(|_| {
                 error("LEAD_RATE_LIMIT_PER_MINUTE", format!("{per_minute:?} is not a whole number"))
+            })?;
+        }
+        if let Some(per_minute) = get("LEAD_SEARCH_RATE_LIMIT_PER_MINUTE") {
+            settings.search_rate_limit_per_minute = per_minute.parse().map_err(|_| {
+                error("LEAD_SEARCH_RATE_LIMIT_PER_MINUTE", format!("{per_minute:?} is not a whole number"))
             })?;
         }
         if let Some(ms) = get("LEAD_DELIVERY_BUDGET_MS") {
@@ -282,6 +293,7 @@ mod tests {
         assert_eq!(settings.budget, DEFAULT_BUDGET);
         assert!(DEFAULT_BUDGET < MAX_BUDGET && MAX_BUDGET < Duration::from_millis(5000));
         assert_eq!(settings.rate_limit_per_minute, DEFAULT_RATE_LIMIT);
+        assert_eq!(settings.search_rate_limit_per_minute, DEFAULT_SEARCH_RATE_LIMIT);
         assert_eq!(
             settings.client_ip_header.as_ref().map(HeaderName::as_str),
             Some(DEFAULT_CLIENT_IP_HEADER)
@@ -301,6 +313,7 @@ mod tests {
             ("LEAD_MAIL_FROM", "Palm Crest Website <leads@palmcrest.example>"),
             ("LEAD_MAIL_TO", "sales@palmcrest.example, Omar <omar@palmcrest.example>"),
             ("LEAD_RATE_LIMIT_PER_MINUTE", "0"),
+            ("LEAD_SEARCH_RATE_LIMIT_PER_MINUTE", "30"),
             ("LEAD_DELIVERY_BUDGET_MS", "2500"),
             ("LEAD_CLIENT_IP_HEADER", ""),
             ("LEAD_SITE_URL", "https://palmcrest.example"),
@@ -310,6 +323,7 @@ mod tests {
         assert_eq!(settings.addresses.to.len(), 2);
         assert_eq!(settings.addresses.from.email.to_string(), "leads@palmcrest.example");
         assert_eq!(settings.rate_limit_per_minute, 0);
+        assert_eq!(settings.search_rate_limit_per_minute, 30);
         assert_eq!(settings.budget, Duration::from_millis(2500));
         assert_eq!(settings.client_ip_header, None);
         assert_eq!(settings.outbox(), Some(std::path::Path::new("/tmp/outbox")));

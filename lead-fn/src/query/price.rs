@@ -88,7 +88,12 @@ const RANGE_WORDS: [(&[&str], &[&str]); 6] = [
     (&["بين"], &["و"]),
 ];
 
-impl Reader<'_> {
+/// The most three-digit groups joined to a number ('3 000 000' has two): five make any amount
+/// 10^15 or more, which is no price, so the groups after them are never looked at and reading
+/// a run of them ('1 000 000 000 …') costs as many steps as its tokens, not their square.
+pub(super) const MAX_GROUPS: usize = 5;
+
+impl Reader {
     /// A number from `at` with its unit and currency, if any.
     fn figure(&self, at: usize) -> Option<Figure> {
         let key = self.key(at)?;
@@ -100,8 +105,9 @@ impl Reader<'_> {
         let mut number = typed.replacen(',', ".", 1);
         let mut span = 1;
         if attached.is_empty() && !number.contains('.') {
-            while let Some(group) =
-                self.key(at + span).filter(|k| k.len() == 3 && k.bytes().all(|b| b.is_ascii_digit()))
+            while let Some(group) = self
+                .key(at + span)
+                .filter(|k| span <= MAX_GROUPS && k.len() == 3 && k.bytes().all(|b| b.is_ascii_digit()))
             {
                 number.push_str(group);
                 span += 1;
@@ -133,6 +139,7 @@ impl Reader<'_> {
 
     /// The first price range ('1m-3m', '1 to 3 million', 'от 1 до 3 млн'), taken: (least, most).
     pub(super) fn range(&mut self) -> Option<(u64, u64)> {
+        // Each start costs at most a figure's tokens ([`MAX_GROUPS`]) and a range word's.
         for at in 0..self.tokens.len() {
             for (before, between) in RANGE_WORDS {
                 if !self.phrase_at(at, before) {
@@ -162,7 +169,7 @@ impl Reader<'_> {
     }
 
     /// The first bound of `lists` followed by an amount, taken.
-    pub(super) fn price(&mut self, lists: &[&[&str]]) -> Option<u64> {
+    pub(super) fn price(&mut self, lists: &[&[&'static str]]) -> Option<u64> {
         for at in 0..self.tokens.len() {
             for words in lists {
                 if self.phrase_at(at, words)
@@ -174,5 +181,25 @@ impl Reader<'_> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reader(text: &str) -> Reader {
+        Reader { tokens: super::super::tokens(text) }
+    }
+
+    #[test]
+    fn a_figure_reads_at_most_its_groups_whatever_follows() {
+        let long = reader(&format!("1{}", " 000".repeat(3000)));
+        let figure = long.figure(0).expect("a number");
+        assert_eq!(figure.span, 1 + MAX_GROUPS);
+        assert_eq!(priced(figure.value, figure.unit), None, "10^15 is no price");
+        // Up to four groups are an amount as before.
+        let amount = reader("3 000 000 000 aed").amount(0);
+        assert_eq!(amount, Some((3_000_000_000, 5)));
     }
 }

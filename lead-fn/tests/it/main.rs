@@ -11,4 +11,5 @@ mod fault_matrix;
 mod form_post;
 mod http;
 mod lambda;
+mod paging;
 mod search;

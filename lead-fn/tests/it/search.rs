@@ -443,10 +443,10 @@ fn given(case: &Value) -> lead_fn::query::Given {
 /// The queries' cases the browser runs too (site/src/search/readQuery.test.ts).
 #[test]
 fn queries_are_read_as_the_shared_vectors_say() {
-    let terms = vector_terms();
+    let names = lead_fn::query::Names::new(&vector_terms());
     for case in vectors()["queries"].as_array().expect("a list of queries") {
         let query = case["query"].as_str().expect("a query");
-        let reading = lead_fn::query::read(query, &terms, given(case));
+        let reading = lead_fn::query::read(query, &names, given(case));
         assert_eq!(serde_json::to_value(&reading).expect("JSON"), case["read"], "{query}");
     }
 }
@@ -454,7 +454,8 @@ fn queries_are_read_as_the_shared_vectors_say() {
 #[test]
 fn every_community_is_read_by_each_of_its_names_and_every_type_by_its_own() {
     let terms = vector_terms();
-    let read = |name: &str| lead_fn::query::read(name, &terms, lead_fn::query::Given::default());
+    let names = lead_fn::query::Names::new(&terms);
+    let read = |name: &str| lead_fn::query::read(name, &names, lead_fn::query::Given::default());
     for term in &terms.communities {
         for name in std::iter::once(&term.name).chain(&term.names) {
             let reading = read(name);

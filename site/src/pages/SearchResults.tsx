@@ -14,9 +14,9 @@ import { API_TIMEOUT_MS, getJson, takeEarly } from '../data';
 import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
 import type { Lang } from '../i18n';
-import type { CardProperty, ListingSummary, Property } from '../types';
+import type { CardProperty, ListingSummary } from '../types';
 import type { Facets } from '../components/BoundField';
-import { countFound, criteriaFrom, localFilters, SEARCHES, searchRequest, type Criteria, type SearchKind } from '../search/searches';
+import { countFound, localFilters, readPage, SEARCHES, searchFields, searchRequest, type Fields, type SearchKind } from '../search/searches';
 import { listingSummary, SITE } from '../paths';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
@@ -60,10 +60,20 @@ const loadCards = () => import('../components/PropertyCard').then((module) => (l
  * replaces the kept one, without a spinner in between. Never in the prerender or the hydration:
  * the map is empty until the browser's first search (so a reload's place is search/place.ts's).
  */
-const answers = new Map<string, CardProperty[]>();
+const answers = new Map<string, Found>();
 const ANSWERS_KEPT = 12;
 
-function keep(id: string, results: CardProperty[]) {
+/**
+ * A search's answer so far: the cards of the pages fetched, in order, how many the search found
+ * and how many a page holds. 'Show more' past the cards fetched fetches the next page.
+ */
+interface Found {
+  results: CardProperty[];
+  total: number;
+  perPage: number;
+}
+
+function keep(id: string, results: Found) {
   answers.delete(id);
   answers.set(id, results);
   const oldest = answers.keys().next();
@@ -99,7 +109,7 @@ type State = { status: 'loading' } | { status: 'done'; results: CardProperty[] }
 /** A search's answer, with the page and criteria it answers. */
 interface Answer {
   id: string;
-  results: CardProperty[];
+  found: Found;
 }
 
 function SearchPage({ kind }: { kind: SearchKind }) {
@@ -107,12 +117,13 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   const lang = useLang();
   const { summary, communities } = useLoaderData() as SearchData;
   const [params] = useSearchParams();
-  const criteria = criteriaFrom(kind, params);
-  const key = JSON.stringify(criteria);
+  const fields = searchFields(kind, params);
+  const key = JSON.stringify(fields);
   const id = `${kind} ${key}`;
   const [answer, setAnswer] = useState<Answer | null>(null);
   // This search's answer, else the one kept from its last run, else it is still searching.
-  const results = answer?.id === id ? answer.results : answers.get(id);
+  const found = answer?.id === id ? answer.found : answers.get(id);
+  const results = found?.results;
   const state: State = results ? { status: 'done', results } : { status: 'loading' };
   const [filters, update] = useFilters();
   const [count, showMore] = useShownCount();
@@ -127,23 +138,25 @@ function SearchPage({ kind }: { kind: SearchKind }) {
     loadCards()
       .then((grid) => live && setGrid(() => grid))
       .catch((error) => console.error('Failed to load the result cards', error));
-    const { url, init } = searchRequest(kind, JSON.parse(key) as Criteria);
+    const { url, init } = searchRequest(kind, JSON.parse(key) as Fields);
     // The page's first search was started by the boot script, ahead of this code (early.ts).
     (takeEarly(init.method ?? 'GET', url, init.body as string) ?? fetch(url, { ...init, signal: controller.signal }))
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`status ${response.status}`);
-        const found = ((await response.json()) as Property[]).map(toCard);
-        // The same answer as the kept one stays the same list (the map keeps its view).
+      .then(readPage)
+      .then((page) => {
+        const first = page.results.map(toCard);
+        // The same first page as the kept answer's keeps that answer, and the pages it has (the
+        // map keeps its view, Back its place).
         const kept = answers.get(id);
-        const results = kept && JSON.stringify(kept) === JSON.stringify(found) ? kept : found;
-        keep(id, results);
-        if (live) setAnswer({ id, results });
+        const same = kept && kept.total === page.total && JSON.stringify(kept.results.slice(0, first.length)) === JSON.stringify(first);
+        const found = same ? kept : { results: first, total: page.total, perPage: page.perPage };
+        keep(id, found);
+        if (live) setAnswer({ id, found });
       })
       .catch((error) => {
         if (!live) return;
         console.error('Failed to fetch search results', error);
         // A kept answer stays shown; a failure is not kept.
-        if (!answers.has(id)) setAnswer({ id, results: [] });
+        if (!answers.has(id)) setAnswer({ id, found: { results: [], total: 0, perPage: 1 } });
       })
       .finally(() => clearTimeout(timeout));
     return () => {
@@ -153,13 +166,46 @@ function SearchPage({ kind }: { kind: SearchKind }) {
     };
   }, [kind, key, id]);
 
-  // The function answered the search's criteria; the rest (sort, price, bathrooms, size) are the browser's.
+  // 'Show more' past the cards fetched: the next page of the answer, appended (and kept, so Back
+  // finds every card it had). One page at a time; a failure leaves the button to try again.
+  const [fetching, setFetching] = useState<string | null>(null);
+  const wanted = found !== undefined && found.results.length < found.total && count > found.results.length;
+  useEffect(() => {
+    if (!found || !wanted) return;
+    const next = Math.floor(found.results.length / found.perPage) + 1;
+    const controller = new AbortController();
+    const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+    setFetching(`${id} ${next}`);
+    const { url, init } = searchRequest(kind, JSON.parse(key) as Fields, next);
+    fetch(url, { ...init, signal: controller.signal })
+      .then(readPage)
+      .then((page) => {
+        const more = { ...found, results: [...found.results, ...page.results.map(toCard)], total: page.total };
+        keep(id, more);
+        setAnswer({ id, found: more });
+      })
+      .catch((error) => {
+        if (!controller.signal.aborted) console.error('Failed to fetch more search results', error);
+      })
+      .finally(() => {
+        clearTimeout(timeout);
+        setFetching(null);
+      });
+    return () => {
+      clearTimeout(timeout);
+      controller.abort();
+    };
+    // `count`: another press after a failure tries again.
+  }, [kind, key, id, found, wanted, count]);
+
+  // The function applied every filter ('searchFields'); the browser's own are the same rules again.
   const local = useMemo(() => localFilters(kind, params), [kind, params]);
   const filtered = useMemo(() => (results ? applyFilters(results, local) : []), [results, local]);
   // 'Search this area' keeps the list to the map's area; the map shows all the filters let through.
   const matching = useMemo(() => inArea(filtered, map.bounds), [filtered, map.bounds]);
   const shown = matching.slice(0, count);
-  const total = matching.length;
+  // The function's count, unless the map's area keeps to some of the cards fetched.
+  const total = map.bounds || !found ? matching.length : found.total;
   // The prerendered page knows no URL parameters: the chips and the panel's values come after
   // hydration, so the browser's first render matches the HTML.
   const hydrated = useHydrated();
@@ -172,7 +218,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   const onRead = useCallback(
     (next: URLSearchParams) => {
       const kept = answers.get(id);
-      if (kept) keep(`${kind} ${JSON.stringify(criteriaFrom(kind, next))}`, kept);
+      if (kept) keep(`${kind} ${JSON.stringify(searchFields(kind, next))}`, kept);
     },
     [kind, id],
   );
@@ -263,7 +309,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
               />
             </Suspense>
           ) : null}
-          <ShowMore shown={shown.length} total={total} onMore={showMore} />
+          <ShowMore shown={shown.length} total={total} onMore={showMore} disabled={fetching !== null} />
         </LazyResultsMap>
         <p className="search-browse">
           <Link to="/allproperties" className="text-link">

@@ -4,15 +4,17 @@
 // kept, so a reload, a shared link and Back restore them.
 // The rules a card must meet are the lead function's (lead-fn/src/search.rs, `Criteria::fits`);
 // lead-fn/tests/search-vectors.json holds the cases both sides run.
+import { ROOMS_OR_MORE, SEARCH_SORTS } from '../endpoints';
 import { comparablePrice } from '../price';
 import type { CardProperty, Furnishing } from '../types';
 import { typeKey } from './rules';
 
-export const SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+/** The orders a search offers: the function's (contract::endpoints, generated into endpoints.ts). */
+export const SORTS = SEARCH_SORTS;
 export type Sort = (typeof SORTS)[number];
 
-/** The bedroom and bathroom counts a filter offers; the last one means "this many or more". */
-export const ROOMS_OR_MORE = 7;
+/** The bedroom and bathroom counts a filter offers; the last one means "this many or more" (the function's). */
+export { ROOMS_OR_MORE };
 
 export interface Filters {
   /** A property type, compared as search compares types (`typeKey`). */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { loadAllMessages, translate, type Lang, type Translate } from '../i18n';
 import { formatNumber } from '../format';
 import { chips, chipsNamed, relaxations, without } from './chips';
-import { criteriaFrom, searchRequest } from './searches';
+import { criteriaFrom, readPage, searchFields, searchRequest } from './searches';
 
 const t = (lang: Lang): Translate => (key, vars) => translate(lang, key, vars);
 
@@ -58,5 +58,29 @@ describe('several communities', () => {
     expect(chips(t('en'), 'en', params)).toEqual(['Dubai Marina', 'Jumeirah Village Circle', '2 Bedrooms']);
     const jvc = chipsNamed(t('en'), 'en', params).find((chip) => chip.label === 'Jumeirah Village Circle');
     expect(without(params, 'community', jvc?.value).toString()).toBe('bedrooms=2&community=Dubai+Marina');
+  });
+});
+
+describe('a search in pages', () => {
+  test('without a filter the request is the one the page has always sent; a filter and a later page are sent too', () => {
+    const plain = new URLSearchParams('query=marina&bedrooms=2');
+    expect(searchFields('residential', plain)).toEqual(criteriaFrom('residential', plain));
+    // The general search does not send bedrooms as a criterion: the function applies it as a filter.
+    const filtered = new URLSearchParams('query=marina&bedrooms=2&sort=price-asc&max=3000000&cheques=20');
+    expect(searchFields('general', filtered)).toEqual({ query: 'marina', bedrooms: '2', sort: 'price-asc', max: '3000000' });
+    const { url, init } = searchRequest('general', searchFields('general', filtered), 3);
+    expect(new URL(url, 'http://x').searchParams.get('page')).toBe('3');
+    expect(JSON.parse(String(init.body))).toMatchObject({ page: '3', sort: 'price-asc' });
+    expect(JSON.parse(String(searchRequest('general', { query: 'x' }).init.body))).toEqual({ query: 'x' });
+  });
+
+  test("an answer's total and page size are its headers", async () => {
+    const headers = { 'X-Total-Count': '60', 'X-Per-Page': '24' };
+    const page = await readPage(new Response(JSON.stringify([{ id: 'a' }]), { headers }));
+    expect({ total: page.total, perPage: page.perPage, n: page.results.length }).toEqual({ total: 60, perPage: 24, n: 1 });
+    // An older function answered everything at once.
+    const all = await readPage(new Response(JSON.stringify([{ id: 'a' }, { id: 'b' }])));
+    expect({ total: all.total, perPage: all.perPage }).toEqual({ total: 2, perPage: 2 });
+    await expect(readPage(new Response('{}', { status: 503 }))).rejects.toThrow('status 503');
   });
 });

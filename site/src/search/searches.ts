@@ -3,17 +3,30 @@
 // answer itself. The words each criterion is shown with (the page's chips, and its 'Search
 // without ...' offer) are search/chips.ts, loaded after the page's first view.
 import { API_TIMEOUT_MS } from '../data';
-import { SEARCH_COMMERCIAL, SEARCH_OFF_PLAN, SEARCH_PROPERTIES, SEARCH_RENT, SEARCH_RESIDENTIAL } from '../endpoints';
+import {
+  SEARCH_COMMERCIAL,
+  SEARCH_OFF_PLAN,
+  SEARCH_PER_PAGE_HEADER,
+  SEARCH_PROPERTIES,
+  SEARCH_RENT,
+  SEARCH_RESIDENTIAL,
+  SEARCH_TOTAL_HEADER,
+  type SEARCH_FIELDS,
+} from '../endpoints';
 import type { MessageKey } from '../i18n';
 import type { Property } from '../types';
-import { toCard } from './toCard';
 import type { PanelKind } from '../components/SearchPanel';
-import { applyFilters, filtersFrom, type Filters } from './filters';
+import { filtersFrom, NO_FILTERS, type Filters } from './filters';
 
 export type SearchKind = 'general' | 'residential' | 'commercial' | 'offPlan' | 'rent';
 
+/** A field of the function's search request (contract::endpoints' `SEARCH_FIELDS`). */
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
 /** A criterion the page sends the function: `purpose` and `offPlan` are read from a typed query (search/readQuery.ts). */
-export type Param = 'query' | 'type' | 'bedrooms' | 'area' | 'community' | 'purpose' | 'offPlan';
+export type Param = OneOf<SearchField, 'query' | 'type' | 'bedrooms' | 'area' | 'community' | 'purpose' | 'offPlan'>;
+/** `T`, which the type check holds to be among `Of` (a field the function no longer has fails it). */
+type OneOf<Of, T extends Of> = T;
 
 interface KindInfo {
   endpoint: string;
@@ -68,19 +81,61 @@ export function criteriaFrom(kind: SearchKind, params: URLSearchParams): Criteri
   return criteria;
 }
 
-/** The request the page sends for its criteria: in the query string (a list's values repeated) and as the JSON body. */
-export function searchRequest(kind: SearchKind, criteria: Criteria): { url: string; init: RequestInit } {
-  const query = new URLSearchParams(Object.entries(criteria).flatMap(([name, value]) => (Array.isArray(value) ? value : [value ?? '']).map((one) => [name, one]))).toString();
+/** A search request's fields: a page's criteria, its filters, which page. */
+export type Fields = Partial<Record<SearchField, string | string[]>>;
+
+/**
+ * The request's fields for the address: the page's criteria (`criteriaFrom`) and every filter of
+ * the address the function applies too (search/filters.ts: sort, price, rooms, size, handover,
+ * furnishing, a rental's terms), each only when it narrows or orders, so the function's total is
+ * what the page shows. Without such a filter they are the criteria alone, the request the page
+ * has always sent (and early-search.js sends ahead of the page's code).
+ */
+export function searchFields(kind: SearchKind, params: URLSearchParams): Fields {
+  const fields: Fields = criteriaFrom(kind, params);
+  const filters = filtersFrom(params);
+  const sent = SEARCHES[kind].params as string[];
+  for (const name of Object.keys(NO_FILTERS) as (keyof Filters)[]) {
+    const value = filters[name];
+    if (value === null || value === NO_FILTERS[name] || sent.includes(name)) continue;
+    fields[name] = String(value);
+  }
+  return fields;
+}
+
+/** The request the page sends for its fields: in the query string (a list's values repeated) and as the JSON body; a page after the first names it. */
+export function searchRequest(kind: SearchKind, criteria: Fields, page = 1): { url: string; init: RequestInit } {
+  const fields: Fields = page > 1 ? { ...criteria, page: String(page) } : criteria;
+  const query = new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value : [value ?? '']).map((one) => [name, one]))).toString();
   return {
     url: query ? `${SEARCHES[kind].endpoint}?${query}` : SEARCHES[kind].endpoint,
     init: {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(criteria),
+      body: JSON.stringify(fields),
     },
   };
 }
-/** The filters the browser applies to the function's answer: those the page does not send it. */
+
+/** A page of a search's answer: its listings, how many the search found and how many a page holds (the function's headers). */
+export interface FoundPage {
+  results: Property[];
+  total: number;
+  perPage: number;
+}
+
+/** The page an answer is; a function without the headers (an older one) answered every listing at once. */
+export async function readPage(response: Response): Promise<FoundPage> {
+  if (!response.ok) throw new Error(`status ${response.status}`);
+  const results = (await response.json()) as Property[];
+  const header = (name: string) => {
+    const value = Number(response.headers.get(name) ?? Number.NaN);
+    return Number.isInteger(value) && value >= 0 ? value : null;
+  };
+  return { results, total: header(SEARCH_TOTAL_HEADER) ?? results.length, perPage: header(SEARCH_PER_PAGE_HEADER) || results.length || 1 };
+}
+
+/** The filters the browser applies to the function's answer: those the page does not send it (the function applies them too, by the same rules). */
 export function localFilters(kind: SearchKind, params: URLSearchParams): Filters {
   const filters = filtersFrom(params);
   const sent = SEARCHES[kind].params as string[];
@@ -92,18 +147,15 @@ export function localFilters(kind: SearchKind, params: URLSearchParams): Filters
   };
 }
 
-/** The number of listings a search finds, as the page would show them (the function's answer, then the browser's filters). */
+/** The number of listings a search finds, as the page would show them (the function's total, every filter applied). */
 export async function countFound(kind: SearchKind, params: URLSearchParams, signal: AbortSignal): Promise<number> {
-  const { url, init } = searchRequest(kind, criteriaFrom(kind, params));
+  const { url, init } = searchRequest(kind, { ...searchFields(kind, params), limit: '1' });
   // The 5,000 ms API time-out, or the caller's abort, whichever comes first.
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   signal.addEventListener('abort', () => controller.abort(), { once: true });
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
-    if (!response.ok) throw new Error(`status ${response.status}`);
-    const found = ((await response.json()) as Property[]).map(toCard);
-    return applyFilters(found, localFilters(kind, params)).length;
+    return (await readPage(await fetch(url, { ...init, signal: controller.signal }))).total;
   } finally {
     clearTimeout(timeout);
   }
