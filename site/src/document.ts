@@ -6,6 +6,7 @@ import type { ImagePreload } from './components/Picture';
 import type { EarlyPlan } from './early';
 import EARLY_PHOTO from './early-photo.js?raw';
 import EARLY_SEARCH from './early-search.js?raw';
+import EARLY_COMPARE from './early-compare.js?raw';
 import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang } from './i18n';
 import type { Meta } from './meta';
 import { ALIASES, type PageHandle } from './routes';
@@ -106,10 +107,11 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
  * soon as its HTML is parsed, not once the boot script has run after the stylesheets, preloads the
  * first card's photo as soon as the answer names it and draws the cards' photos in the placeholder
  * cards once the page is parsed (not when the address sorts or filters more: the cards may be
- * reordered).
+ * reordered). early-compare.js, on /compare, puts how many listings its address names on <html>
+ * before the page is drawn, so the table's outline has their columns at the first paint.
  */
 export function earlyScripts(plan: EarlyPlan | null): string[] {
-  const texts = !plan ? [] : 'search' in plan ? [EARLY_PHOTO, EARLY_SEARCH] : [EARLY_PHOTO];
+  const texts = !plan ? [] : 'search' in plan ? [EARLY_PHOTO, EARLY_SEARCH] : [EARLY_PHOTO, EARLY_COMPARE];
   return texts.map((text) => `<script>${text}</script>`);
 }
 

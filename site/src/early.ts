@@ -146,7 +146,8 @@ export function startEarly(compare: EarlyCompare, address: URL, later: Promise<u
   // will have them (an off-plan listing among them, as pages/Compare.tsx decides): their labels
   // may widen the labels' column.
   const drawn = Promise.all(heads).then((found) => {
-    const boxes = document.querySelectorAll('.compare__photo');
+    // The outline's columns shown (pages/Compare.tsx `Pending`): the listings found.
+    const boxes = [...document.querySelectorAll('.compare__photo')].slice(0, found.length);
     if (!sizes || window.location.href !== address.href || boxes.length !== found.length) return;
     if (found.some((one) => one.offPlan)) document.querySelector('.compare__outline')?.setAttribute('data-off-plan', '');
     if (!photos) return;

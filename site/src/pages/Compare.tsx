@@ -84,15 +84,20 @@ const EARLY_PHOTO = { __html: '' };
  * listings' sharing the rest), so the heads' photos can be shown where the table will show them
  * before the table comes (early.ts). The off-plan rows are there only once the boot script has
  * found an off-plan listing among the records (`data-off-plan`, shortlist.css), as in the table.
- * Two columns until the address is read.
+ * It has a column for the most listings compared, and shows as many as the address names: the
+ * page's inline script says how many on <html> (`data-compare-count`, early-compare.js) before
+ * the page is drawn, so the prerendered outline (two when the address names fewer) has its final
+ * columns at the first paint; once hydrated, the page says it itself (`count`, `data-columns`).
+ * Drawn with every column whatever the count, the element hydrates as it was served: nothing on
+ * the screen moves as the count becomes known.
  */
-function Pending({ count, rows, loading }: { count: number; rows: { label: string; offPlan?: boolean }[]; loading: string }) {
-  const columns = Array.from({ length: count }, (_, index) => index);
+function Pending({ count, rows, loading }: { count?: number; rows: { label: string; offPlan?: boolean }[]; loading: string }) {
+  const columns = Array.from({ length: COMPARE_MAX }, (_, index) => index);
   return (
     // Hidden without JavaScript (shortlist.css): nothing would ever come.
     <div className="compare__waiting">
       <div className="compare__scroll compare__pending">
-        <table className="compare__outline" aria-hidden="true">
+        <table className="compare__outline" aria-hidden="true" data-columns={count}>
           <thead>
             <tr>
               <td />
@@ -336,7 +341,7 @@ export function Component() {
             ) : null}
           </noscript>
           {pending ? (
-            <Pending count={Math.max(2, ids.length)} rows={allRows} loading={t('shortlist.loading')} />
+            <Pending count={hydrated ? Math.max(2, ids.length) : undefined} rows={allRows} loading={t('shortlist.loading')} />
           ) : failed ? (
             <div className="empty-state compare__failed" role="alert">
               <Icon name="compare" size={28} />
