@@ -25,8 +25,37 @@ pub fn community_key(location: &str) -> Option<String> {
     (!key.is_empty()).then_some(key)
 }
 
+/// A whole number as English writes it, its thousands grouped by commas: `-1,850,000`. The feeds,
+/// the agents' email and the command line's counts write numbers so (the site's pages write them
+/// per language: `site/src/price.ts`).
+pub fn thousands(n: impl std::fmt::Display) -> String {
+    let text = n.to_string();
+    let (sign, digits) = text.strip_prefix('-').map_or(("", text.as_str()), |digits| ("-", digits));
+    let mut out = String::with_capacity(text.len() + digits.len() / 3);
+    out.push_str(sign);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn thousands_are_grouped_by_commas() {
+        let written: Vec<String> =
+            [0, 999, 1_000, 50_000, 1_234_567, -1_234, i64::MIN].into_iter().map(super::thousands).collect();
+        assert_eq!(
+            written,
+            ["0", "999", "1,000", "50,000", "1,234,567", "-1,234", "-9,223,372,036,854,775,808"]
+        );
+        assert_eq!(super::thousands(u64::MAX), "18,446,744,073,709,551,615");
+        assert_eq!(super::thousands(48_995_usize), "48,995");
+    }
+
     use super::*;
 
     #[test]

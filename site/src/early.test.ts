@@ -97,11 +97,11 @@ describe('the early requests are the pages own', () => {
 
   it('are inlined as their files are, whose hashes netlify.toml names (generator/src/netlify.rs)', () => {
     const inlined = (file: string) => `<script>${readFileSync(join(import.meta.dirname, file), 'utf8')}</script>`;
-    const [photo, search] = [inlined('early-photo.js'), inlined('early-search.js')];
+    const [photo, search, compareCount] = [inlined('early-photo.js'), inlined('early-search.js'), inlined('early-compare.js')];
     const compare = { param: 'ids', max: COMPARE_MAX, id: '{id}', record: '', detail: '', files: [], sizes: {} };
     // The photos' script first: the search's script calls it, and so does /compare's boot script.
     expect(earlyScripts({ search: { endpoint: '/api/search-properties', params: [], sizes: '' } })).toEqual([photo, search]);
-    expect(earlyScripts({ compare })).toEqual([photo]);
+    expect(earlyScripts({ compare })).toEqual([photo, compareCount]);
     expect(earlyScripts(null)).toEqual([]);
   });
 

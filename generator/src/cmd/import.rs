@@ -13,10 +13,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::fail;
 use crate::content::vocabulary::Kind;
-use crate::import::budget::{self, Budget, Limits, Stop, parse_duration, parse_size, thousands};
+use crate::import::budget::{self, Budget, Limits, Stop, parse_duration, parse_size};
 use crate::import::fetch::Fetcher;
 use crate::import::terms::NewTerm;
 use crate::import::{self, Action, Imported, Options, Outcome, Session, manifest};
+use contract::text::thousands;
 
 /// The feed formats `estate import` reads.
 #[derive(Clone, Copy, clap::ValueEnum)]

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use super::fail;
 use crate::content::diag::{Report, for_terminal};
-use crate::import::budget::thousands;
 use crate::market::Dataset;
 use crate::market::import::{self, Options, Outcome, Refusal};
+use contract::text::thousands;
 
 #[derive(clap::Subcommand)]
 pub enum Command {

@@ -204,19 +204,6 @@ pub fn size(bytes: u64) -> String {
     format!("{bytes}B")
 }
 
-/// `50,000`.
-pub fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,10 +227,6 @@ mod tests {
         assert_eq!(
             (size(2 << 30), size(1536 << 10), size(900)),
             ("2GB".into(), "1.5MB".into(), "900B".into())
-        );
-        assert_eq!(
-            (thousands(50_000), thousands(999), thousands(1_234_567)),
-            ("50,000".into(), "999".into(), "1,234,567".into())
         );
     }
 

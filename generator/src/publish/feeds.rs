@@ -131,34 +131,18 @@ fn xml_filter(value: Value) -> Value {
 /// `{{ price | aed }}`: a whole number of dirhams as "1,850,000 AED", the amount first as on
 /// every page of the site (`site/src/price.ts`).
 fn aed_filter(value: Value) -> Result<String, Error> {
-    Ok(format!("{} AED", group_thousands(whole_number(&value, "aed")?)))
+    Ok(format!("{} AED", contract::text::thousands(whole_number(&value, "aed")?)))
 }
 
 /// `{{ area | thousands }}`: 1320 as "1,320".
 fn thousands_filter(value: Value) -> Result<String, Error> {
-    Ok(group_thousands(whole_number(&value, "thousands")?))
+    Ok(contract::text::thousands(whole_number(&value, "thousands")?))
 }
 
 fn whole_number(value: &Value, filter: &str) -> Result<i64, Error> {
     value.as_i64().or_else(|| f64::try_from(value.clone()).ok().map(|f| f.round() as i64)).ok_or_else(|| {
         Error::new(minijinja::ErrorKind::InvalidOperation, format!("{filter} needs a number, not `{value}`"))
     })
-}
-
-/// 1850000 -> "1,850,000".
-pub fn group_thousands(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
-    if n < 0 {
-        out.push('-');
-    }
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[derive(Serialize)]
@@ -552,7 +536,7 @@ mod tests {
             "1,850,000 AED 1,000 AED 1,850,000"
         );
         assert!(render_str("{{ s | aed }}", ctx).is_err());
-        assert_eq!(group_thousands(-1234), "-1,234");
-        assert_eq!(group_thousands(999), "999");
+        assert_eq!(contract::text::thousands(-1234), "-1,234");
+        assert_eq!(contract::text::thousands(999), "999");
     }
 }

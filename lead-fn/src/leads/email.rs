@@ -11,6 +11,7 @@
 use std::str::FromStr as _;
 use std::time::SystemTime;
 
+use contract::text::thousands;
 use lettre::Address;
 use lettre::address::Envelope;
 use lettre::message::{Mailbox, Message, MultiPart};
@@ -60,19 +61,6 @@ pub enum RenderError {
     Template(&'static str, minijinja::Error),
     #[error("the email cannot be built: {0}")]
     Message(#[from] lettre::error::Error),
-}
-
-/// `n` with its thousands separated by commas: `2,450,000`.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Renders the email for `lead` in `language` (the agency's; the visitor's own, `lead.lang`, is
@@ -125,7 +113,7 @@ pub fn render(
             community => &v.community,
             kind => Serde(&v.kind),
             bedrooms => v.bedrooms,
-            sqft => thousands(u64::from(v.sqft)),
+            sqft => thousands(v.sqft),
             low => thousands(v.low),
             high => thousands(v.high),
             median => thousands(v.median),

@@ -224,25 +224,12 @@ fn unknown_fields(tree: &mut Node, known: &'static [&'static str], errors: &mut 
         let more = unknown.len() - UNKNOWN_FIELDS_SHOWN;
         let mut e = new_error(format!(
             "… and {} more unknown field{}",
-            grouped(more),
+            contract::text::thousands(more),
             if more == 1 { "" } else { "s" }
         ));
         e.hint = Some(format!("remove them: the fields are {}", one_of(known)));
         errors.push(e.at(next.pos));
     }
-}
-
-/// `48995` as `48,995`.
-fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn field_count(node: &Node) -> usize {
