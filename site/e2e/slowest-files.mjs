@@ -2,7 +2,7 @@
 // the run, the ten test files that took longest, each with its time, so a slow file is seen.
 // With one process per file, the runner reports each file as a test of its own (named after it)
 // when it completes, with its duration.
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 
 const SHOWN = 10;
 
@@ -10,8 +10,8 @@ export default async function* slowestFiles(source) {
   const files = [];
   for await (const event of source) {
     const { data } = event;
-    // Named by the path as the runner was given it, or by its file name.
-    if (event.type === 'test:complete' && data.nesting === 0 && data.file && [data.file, basename(data.file)].includes(data.name)) {
+    // Named by the path as the runner was given it (relative to where it runs, or absolute).
+    if (event.type === 'test:complete' && data.nesting === 0 && data.file && resolve(data.name) === data.file) {
       files.push({ name: basename(data.file), ms: data.details?.duration_ms ?? 0, passed: data.details?.passed !== false });
     }
   }
