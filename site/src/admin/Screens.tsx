@@ -1,11 +1,12 @@
-// The admin's screens around the dashboard: the published site's notice (no editor there) and
-// the locked screen of the local editor (no token yet, or a token from an earlier start).
-import { useState, type FormEvent } from 'react';
+// The admin's screens around the dashboard: the published site's notice (no editor there), the
+// locked screen of the local editor (no token yet, or a token from an earlier start), and the gate
+// every editor's page goes through to choose between them and its own content.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '../i18n/link';
 import { useT, type MessageKey } from '../i18n';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
-import type { Editor } from './useEditor';
+import { useEditor, type Editor } from './useEditor';
 import './admin.css';
 
 /**
@@ -85,4 +86,22 @@ export function Locked({ editor, heading }: { editor: Editor; heading: MessageKe
 /** Keeps this page open across the rebuilds its own writes cause (estate serve's reload script). */
 export function keepAcrossRebuilds(keep: boolean): void {
   (window as Window & { __estateKeep?: boolean }).__estateKeep = keep;
+}
+
+type NoticeKeys = Omit<Parameters<typeof PublicNotice>[0], 'heading'>;
+
+/**
+ * An editor's page (/admin, /blogform): its content once the local editor has the token
+ * (`children`, given the open editor), the token's form while it is locked, and the published
+ * site's notice where there is no editor. Kept across `estate serve`'s rebuilds while shown.
+ */
+export function EditorGate({ heading, notice, children }: { heading: MessageKey; notice: NoticeKeys; children: (editor: Editor) => ReactNode }) {
+  const editor = useEditor();
+  useEffect(() => {
+    keepAcrossRebuilds(true);
+    return () => keepAcrossRebuilds(false);
+  }, []);
+  if (editor.state === 'open') return children(editor);
+  if (editor.state === 'locked') return <Locked editor={editor} heading={heading} />;
+  return <PublicNotice heading={heading} {...notice} />;
 }
