@@ -7,9 +7,13 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use contract::{ApiProperty, MainCategory};
+use contract::MainCategory;
 use criterion::Criterion;
 use lead_fn::catalogue::Snapshot;
+
+#[path = "common/listings.rs"]
+mod common;
+use common::listings;
 use lead_fn::search::{Criteria, Paging, answer, criteria_from};
 
 const PROPERTIES: usize = 10_000;
@@ -35,28 +39,7 @@ const WORDS: [&str; 24] = [
 ];
 
 fn catalogue() -> Snapshot {
-    let mut rng = fastrand::Rng::with_seed(7);
-    let categories = MainCategory::ALL;
-    let properties: Vec<ApiProperty> = (0..PROPERTIES)
-        .map(|n| {
-            let community = COMMUNITIES[rng.usize(..COMMUNITIES.len())];
-            let kind = TYPES[rng.usize(..TYPES.len())];
-            let words: Vec<&str> = (0..90).map(|_| WORDS[rng.usize(..WORDS.len())]).collect();
-            serde_json::from_value(serde_json::json!({
-                "_id": format!("p{n}"), "id": format!("p{n}"),
-                "title": format!("{} {kind} in {community}", words[0]),
-                "mainCategory": categories[n % 4], "subCategory": kind,
-                "Images": [format!("/media/p{n}/1.jpg"), format!("/media/p{n}/2.jpg")],
-                "location": community, "bedrooms": rng.u32(0..9), "area": rng.u32(400..8000),
-                "price": rng.u64(400_000..20_000_000), "featured": rng.bool(),
-                "createdAt": format!("2026-{:02}-{:02}T00:00:00+04:00", 12 - n / 1000 % 12, 28 - n % 28),
-                "description": format!("<p>{}</p>", words.join(" ")), "url": format!("/property/p{n}"),
-                "reference": format!("PC-{n:05}"),
-            }))
-            .expect("a valid property")
-        })
-        .collect();
-    Snapshot::new(properties).expect("serialisable")
+    Snapshot::new(listings(PROPERTIES, &COMMUNITIES, &TYPES, &WORDS)).expect("serialisable")
 }
 
 fn queries() -> Vec<(Option<MainCategory>, Criteria)> {

@@ -13,10 +13,14 @@ use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::http::Request;
+use contract::ApiProperty;
 use contract::vocabulary::{SearchTerm, SearchTerms};
-use contract::{ApiProperty, MainCategory};
 use lead_fn::{Catalogue, Config, router};
 use tower::ServiceExt as _;
+
+#[path = "common/listings.rs"]
+mod common;
+use common::listings;
 
 const PROPERTIES: usize = 10_000;
 const WORDS: [&str; 12] = [
@@ -43,26 +47,8 @@ fn terms() -> SearchTerms {
 }
 
 fn catalogue(terms: &SearchTerms) -> Vec<ApiProperty> {
-    let mut rng = fastrand::Rng::with_seed(7);
-    (0..PROPERTIES)
-        .map(|n| {
-            let community = &terms.communities[rng.usize(..terms.communities.len())].name;
-            let kind = TYPES[rng.usize(..TYPES.len())];
-            let words: Vec<&str> = (0..90).map(|_| WORDS[rng.usize(..WORDS.len())]).collect();
-            serde_json::from_value(serde_json::json!({
-                "_id": format!("p{n}"), "id": format!("p{n}"),
-                "title": format!("{} {kind} in {community}", words[0]),
-                "mainCategory": MainCategory::ALL[n % 4], "subCategory": kind,
-                "Images": [format!("/media/p{n}/1.jpg"), format!("/media/p{n}/2.jpg")],
-                "location": community, "bedrooms": rng.u32(0..9), "area": rng.u32(400..8000),
-                "price": rng.u64(400_000..20_000_000), "featured": rng.bool(),
-                "createdAt": format!("2026-{:02}-{:02}T00:00:00+04:00", 12 - n / 1000 % 12, 28 - n % 28),
-                "description": format!("<p>{}</p>", words.join(" ")), "url": format!("/property/p{n}"),
-                "reference": format!("PC-{n:05}"),
-            }))
-            .expect("a valid property")
-        })
-        .collect()
+    let communities: Vec<&str> = terms.communities.iter().map(|c| c.name.as_str()).collect();
+    listings(PROPERTIES, &communities, &TYPES, &WORDS)
 }
 
 /// A JSON body of at most 16 KB: `make(n)` for the largest `n` that fits.
