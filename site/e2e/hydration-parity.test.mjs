@@ -94,7 +94,7 @@ function snapshotAtHydration(snapshot) {
  * The property page's contact bar (`.property-cta`), fixed at the screen's foot, comes once its
  * button can open the form: it moves nothing, and is left out of the snapshot.
  */
-export function normalised(list, search) {
+function normalised(list, search) {
   const params = new URLSearchParams(search);
   return list.map((entry) => {
     // useId's ids are the renderer's own (the prerender's `_R_…_`, the browser's `_r_…_`).
@@ -129,7 +129,7 @@ const kind = (entry) => `${entry.tag} ${/(?:^| )class=([^ ]*)/.exec(entry.attrib
  * aligned by kind (the longest common subsequence): elements only one side has (a lazy part that
  * has not come yet, a section drawn as it nears the screen) are not differences here.
  */
-export function changed(before, after, limit = 8) {
+function changed(before, after, limit = 8) {
   const [n, m] = [before.length, after.length];
   const [a, b] = [before.map(kind), after.map(kind)];
   const table = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
@@ -153,7 +153,7 @@ export function changed(before, after, limit = 8) {
 const named = (entry) => `<${entry.tag}${entry.attributes ? ' ' + entry.attributes.slice(0, 90) : ''}>`;
 
 /** The differences of `after` from `before`, the first `limit` of them in words. */
-export function differences(before, after, limit = 8) {
+function differences(before, after, limit = 8) {
   const found = [];
   if (before.length !== after.length) found.push(`${before.length} elements drawn, ${after.length} once hydrated`);
   for (let i = 0; i < Math.min(before.length, after.length) && found.length < limit; i += 1) {
@@ -185,7 +185,7 @@ for (const [lang, prefix] of Object.entries(PREFIX)) {
       const warm = await live.open();
       await warm.page.goto(`${server.url}${prefix}/`, { waitUntil: 'load' });
       await warm.page.evaluate(() => document.fonts.ready);
-      for (const path of pageKinds().map((path) => prefix + (path === '/' && prefix ? '/' : path))) {
+      for (const path of pageKinds().map((path) => prefix + path)) {
         const where = `${path} at ${viewport.width} px`;
         await plainPage.goto(server.url + path, { waitUntil: 'load' });
         // Once the largest image is painted (the boot script's `data-painted`), when the lazy
@@ -217,7 +217,7 @@ for (const [lang, prefix] of Object.entries(PREFIX)) {
       // Not the pages whose content is the answer to their address's query, drawn after the
       // first render (the search results, compare): the moment of hydration was compared above.
       const drawnWhole = pageKinds().filter((path) => !path.includes('?'));
-      for (const path of drawnWhole.map((path) => prefix + (path === '/' && prefix ? '/' : path))) {
+      for (const path of drawnWhole.map((path) => prefix + path)) {
         const where = `${path} drawn by the browser from nothing`;
         const search = new URL(server.url + path).search;
         await servedAgain.goto(server.url + path, { waitUntil: 'load' });
