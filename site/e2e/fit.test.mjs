@@ -56,12 +56,16 @@ test("an area guide's figures: each number shown whole or not at all as its box 
       await box.evaluate((b) => b.scrollIntoView({ block: 'center' }));
       assert.ok(await box.evaluate((b) => b.scrollWidth > b.clientWidth + 1), `${lang}: the figures scroll sideways on a phone`);
       for (const share of [0, 0.25, 0.5, 0.75, 1]) {
-        await box.evaluate((b, s) => {
+        // The page clips on the box's scroll event, in the frame after it: wait for the event
+        // (when the scroll moved the box), then for that frame and the next.
+        await box.evaluate(async (b, s) => {
           const sign = getComputedStyle(b).direction === 'rtl' ? -1 : 1;
+          const scrolled = new Promise((resolve) => b.addEventListener('scroll', resolve, { once: true }));
+          const from = b.scrollLeft;
           b.scrollTo({ left: sign * s * (b.scrollWidth - b.clientWidth), behavior: 'instant' });
+          if (b.scrollLeft !== from) await scrolled;
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         }, share);
-        // The clip follows the scroll a frame later.
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
         const cut = await cutCells(page, '.guide-table--figures');
         assert.deepEqual(cut, [], `${lang}, scrolled ${share * 100}% of the way: cells cut at the box's edge`);
       }
