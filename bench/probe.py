@@ -965,11 +965,19 @@ def probe_http(work):
     finally:
         proc.kill()
         proc.wait()
-    # The lead function as Lambda hosts it (its router alone).
-    catalogue = os.path.join(work, "http-catalogue.json")
+    # The lead function as Lambda hosts it (its router alone), over a site with one community's
+    # valuation figures beside its catalogue.
+    site = os.path.join(work, "http-site")
+    os.makedirs(os.path.join(site, "api"), exist_ok=True)
+    os.makedirs(os.path.join(site, "data", "valuation"), exist_ok=True)
+    catalogue = os.path.join(site, "api", "properties.json")
     open(catalogue, "w").write("[]")
+    open(os.path.join(site, "data", "valuation", "marina.json"), "w").write(json.dumps({
+        "community": "marina", "name": "Dubai Marina", "from": "2025-11", "to": "2026-10",
+        "figures": [{"kind": "apartment", "bedrooms": 2, "sales": 120, "low": 1612, "median": 1777, "high": 1999, "rents": 95, "rentMedian": 109}]}))
+    lead_outbox = os.path.join(work, "http-lead-outbox")
     env = {k: v for k, v in os.environ.items() if not k.startswith("LEAD_")}
-    env.update(LEAD_OUTBOX_DIR=os.path.join(work, "http-lead-outbox"))
+    env.update(LEAD_OUTBOX_DIR=lead_outbox)
     lead = subprocess.Popen([LEAD_SERVE, catalogue], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         lport = int(lead.stdout.readline().strip().rsplit(":", 1)[1])
@@ -997,6 +1005,23 @@ def probe_http(work):
         checks.append(("a foreign origin gets no CORS grant", (header(a, "Access-Control-Allow-Origin") or "") in ("", "null")))
         a = lreq("/api/search-properties", "POST", json_type, json.dumps({"query": "a" * 100_000}).encode())
         checks.append(("a 100 KB search refused or answered", status_of(a) in (200, 400, 413, 422)))
+        # A seller's valuation: the function's own estimate from the site's figures, never the
+        # page's numbers, and a community naming a path reads nothing.
+        def seller(community):
+            made_up = {"community": community, "kind": "apartment", "bedrooms": 2, "sqft": 1250, "low": 1,
+                       "high": 18446744073709551615, "median": 5, "from": "2026-13", "to": "x"}
+            answer = lreq("/api/contact-user", "POST", json_type,
+                          lead_body(form="seller", contactNumber="+971501234567", valuation=made_up))
+            if status_of(answer) != 200:
+                return None, ""
+            lead_id = json.loads(body_of(answer))["id"]
+            record = json.load(open(os.path.join(lead_outbox, f"{lead_id}.json")))
+            return record.get("valuation", {}).get("estimate", {}), open(os.path.join(lead_outbox, f"{lead_id}.eml")).read()
+        estimate, eml = seller("marina")
+        checks.append(("a seller's made-up figures: the function's own estimate is sent",
+                       (estimate or {}).get("low") == 2015000 and "18,446,744" not in eml and "2026-13" not in eml))
+        estimate, eml = seller("../../api/properties")
+        checks.append(("a seller's community naming a path: no file read, no estimate", estimate == {"outcome": "unavailable"}))
         for name, held in checks:
             results.append(("http: lead-fn", name, held, "" if held else "as not expected"))
     finally:

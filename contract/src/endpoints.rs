@@ -188,30 +188,19 @@ pub enum Form {
     Shortlist,
 }
 
-/// A seller lead's instant valuation, as the 'What is my home worth?' tool computed it in the
-/// browser from `data/valuation/{key}.json` (`crate::valuation`): what the seller chose and
-/// the figures they saw, so the agent's email shows them. Amounts in whole dirhams.
+/// A seller lead's home, as described in the 'What is my home worth?' tool: the lead function
+/// estimates it itself from the published `data/valuation/{community}.json`
+/// ([`crate::valuation::Valuation::estimate`]), so the agents' email never shows figures a page
+/// made up. Other fields are ignored: pages built before carried the figures the seller saw.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase")]
 pub struct LeadValuation {
-    /// The community's English name.
+    /// The community's key (`dubai-marina`), as `data/valuation.json` lists it.
     pub community: String,
     pub kind: crate::detail::MarketKind,
     /// `0`: a studio; null: not said (or a kind without bedrooms).
     pub bedrooms: Option<u8>,
     /// The size in square feet (a size given in m² is converted).
     pub sqft: u32,
-    /// The range from the middle half of the comparable sales, and its middle (the median).
-    pub low: u64,
-    pub high: u64,
-    pub median: u64,
-    /// The estimated yearly rent, and the gross yield in percent (one decimal), when the rents
-    /// were enough.
-    pub rent: Option<u64>,
-    pub gross_yield: Option<f64>,
-    /// How many sales it rests on, and their first and last month (`2025-11`, `2026-10`).
-    pub sales: u32,
-    pub from: String,
-    pub to: String,
 }

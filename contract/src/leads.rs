@@ -127,10 +127,11 @@ pub struct Lead {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub property: Option<PropertyRef>,
-    /// A seller's instant valuation, as the valuation tool showed it to them.
+    /// A seller's home and its instant valuation, computed by the function from the published
+    /// figures (as the valuation tool showed them to the seller).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
-    pub valuation: Option<crate::endpoints::LeadValuation>,
+    pub valuation: Option<crate::valuation::SellerValuation>,
 }
 
 /// What an agent needs to know which listing a lead is about.

@@ -234,6 +234,8 @@ fn declarations() -> Vec<Declaration> {
         declaration::<crate::valuation::ValuationFigure>(cfg),
         declaration::<crate::valuation::ValuationPlace>(cfg),
         declaration::<crate::endpoints::LeadValuation>(cfg),
+        declaration::<crate::valuation::SellerValuation>(cfg),
+        declaration::<crate::valuation::SellerEstimate>(cfg),
     ]
 }
 

@@ -406,15 +406,77 @@ fn file_stamp(path: &std::path::Path) -> std::io::Result<Stamp> {
 
 /// The terms' file beside a local `api/properties.json`: the same site's `data/search-terms.json`.
 fn terms_path(properties: &std::path::Path) -> Option<PathBuf> {
-    let depth = contract::files::relative(contract::files::API_PROPERTIES).split('/').count();
-    let root = properties.ancestors().nth(depth)?;
-    Some(root.join(contract::files::relative(contract::files::SEARCH_TERMS)))
+    beside_path(properties, contract::files::SEARCH_TERMS)
 }
 
 /// The terms' address beside the deployed site's `.../api/properties.json`.
 fn terms_url(properties: &str) -> Option<String> {
+    beside_url(properties, contract::files::SEARCH_TERMS)
+}
+
+/// The same site's `file` (a path from the site's root, `/data/...`) beside a local
+/// `api/properties.json`.
+fn beside_path(properties: &std::path::Path, file: &str) -> Option<PathBuf> {
+    let depth = contract::files::relative(contract::files::API_PROPERTIES).split('/').count();
+    let root = properties.ancestors().nth(depth)?;
+    Some(root.join(contract::files::relative(file)))
+}
+
+/// A response's body, read until it passes `limit` bytes (then given up, with what was read so
+/// far: one byte over, which the caller refuses).
+async fn read_at_most(mut response: reqwest::Response, limit: usize) -> Result<Vec<u8>, String> {
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
+        body.extend_from_slice(&chunk[..chunk.len().min(limit + 1 - body.len())]);
+        if body.len() > limit {
+            break;
+        }
+    }
+    Ok(body)
+}
+
+/// The same site's `file` beside the deployed site's `.../api/properties.json`.
+fn beside_url(properties: &str, file: &str) -> Option<String> {
     let site = properties.strip_suffix(contract::files::API_PROPERTIES)?;
-    Some(format!("{site}{}", contract::files::SEARCH_TERMS))
+    Some(format!("{site}{file}"))
+}
+
+impl Catalogue {
+    /// Another file of the site the catalogue comes from (`file`: a path from its root that the
+    /// caller built from known parts, never a visitor's text as is), read whole when it is at
+    /// most `limit` bytes. None for a fixed catalogue, a file missing or larger, or a failed fetch
+    /// (logged).
+    pub async fn site_file(&self, file: &str, limit: usize) -> Option<Vec<u8>> {
+        let read = match &self.source {
+            Source::Fixed(_) => return None,
+            Source::File(properties) => {
+                let path = beside_path(properties, file)?;
+                match tokio::fs::metadata(&path).await {
+                    Ok(meta) if meta.len() > limit as u64 => Err(format!("{} bytes", meta.len())),
+                    Ok(_) => tokio::fs::read(&path).await.map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+            Source::Url { url, .. } => {
+                let address = beside_url(url, file)?;
+                match self.client.get(&address).send().await.and_then(|r| r.error_for_status()) {
+                    Ok(response) => read_at_most(response, limit).await,
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+        };
+        match read {
+            Ok(bytes) if bytes.len() <= limit => Some(bytes),
+            Ok(bytes) => {
+                tracing::warn!(event = "site_file_unavailable", file, error = %format!("{} bytes", bytes.len()));
+                None
+            }
+            Err(error) => {
+                tracing::warn!(event = "site_file_unavailable", file, error = %error);
+                None
+            }
+        }
+    }
 }
 
 /// The query reader's names from a file's text; none (words alone) when the text is not them.

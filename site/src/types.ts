@@ -948,8 +948,11 @@ export type Lead = {
   page?: string;
   /** The published property `propertyId` names, when the catalogue has it. */
   property?: PropertyRef;
-  /** A seller's instant valuation, as the valuation tool showed it to them. */
-  valuation?: LeadValuation;
+  /**
+   * A seller's home and its instant valuation, computed by the function from the published
+   * figures (as the valuation tool showed them to the seller).
+   */
+  valuation?: SellerValuation;
 };
 
 /**
@@ -1043,6 +1046,8 @@ export type Created = {
 export type ValuationData = {
   /** The community's key (`dubai-marina`). */
   community: string;
+  /** Its English name (the vocabulary's), as the agents' email names it. */
+  name: string;
   /** The first and the last month the figures count, `2025-11` and `2026-10`. */
   from: string;
   to: string;
@@ -1085,30 +1090,54 @@ export type ValuationPlace = {
 };
 
 /**
- * A seller lead's instant valuation, as the 'What is my home worth?' tool computed it in the
- * browser from `data/valuation/{key}.json` (`crate::valuation`): what the seller chose and
- * the figures they saw, so the agent's email shows them. Amounts in whole dirhams.
+ * A seller lead's home, as described in the 'What is my home worth?' tool: the lead function
+ * estimates it itself from the published `data/valuation/{community}.json`
+ * ([`crate::valuation::Valuation::estimate`]), so the agents' email never shows figures a page
+ * made up. Other fields are ignored: pages built before carried the figures the seller saw.
  */
 export type LeadValuation = {
-  /** The community's English name. */
+  /** The community's key (`dubai-marina`), as `data/valuation.json` lists it. */
   community: string;
   kind: MarketKind;
   /** `0`: a studio; null: not said (or a kind without bedrooms). */
   bedrooms: number | null;
   /** The size in square feet (a size given in m² is converted). */
   sqft: number;
-  /** The range from the middle half of the comparable sales, and its middle (the median). */
+};
+
+/**
+ * A seller lead's instant valuation, as the lead function computed it from the published
+ * `data/valuation/{key}.json` for the home the seller described (never figures a page sent).
+ */
+export type SellerValuation = {
+  /** The community's key, and its English name when its figures were read. */
+  community: string;
+  communityName?: string;
+  kind: MarketKind;
+  /** `0`: a studio; null: not said (or a kind without bedrooms). */
+  bedrooms: number | null;
+  /** The size in square feet (a size given in m² is converted by the page). */
+  sqft: number;
+  estimate: SellerEstimate;
+};
+
+/**
+ * What the published figures say of a home.
+ */
+export type SellerEstimate = {
+  "outcome": "estimated";
   low: number;
-  high: number;
   median: number;
-  /**
-   * The estimated yearly rent, and the gross yield in percent (one decimal), when the rents
-   * were enough.
-   */
+  high: number;
   rent: number | null;
   grossYield: number | null;
   /** How many sales it rests on, and their first and last month (`2025-11`, `2026-10`). */
   sales: number;
   from: string;
   to: string;
+} | {
+  "outcome": "too-few-sales";
+  sales: number;
+} | {
+  "outcome": "unavailable";
 };

@@ -150,7 +150,7 @@ fn valuations(content: &Content, market: &Market) -> Vec<Job> {
     let mut places = Vec::new();
     let communities = content.vocabulary.get(crate::content::vocabulary::Kind::Communities);
     for term in communities.map_or(&[][..], |c| &c.data.terms[..]) {
-        if let Some(valuation) = market.valuation(&term.key) {
+        if let Some(valuation) = market.valuation(&term.key, &term.en) {
             jobs.push((super::file(&files::valuation(&term.key)), to_json(&valuation)));
             places.push(contract::valuation::ValuationPlace { key: term.key.clone(), name: term.en.clone() });
         }

@@ -153,8 +153,8 @@ impl Market {
     /// The 'What is my home worth?' tool's figures of `community` (its key): per kind and
     /// bedrooms, the last 12 months' sales with their quartiles and median, and the rents'
     /// median; quartiles and medians only from [`ENOUGH`] sales (or contracts). `None` when the
-    /// sales summary does not have the community.
-    pub fn valuation(&self, community: &str) -> Option<contract::valuation::Valuation> {
+    /// sales summary does not have the community. `name`: its English name.
+    pub fn valuation(&self, community: &str, name: &str) -> Option<contract::valuation::Valuation> {
         use contract::valuation::{Valuation, ValuationFigure};
         let (sales, _) = self.sales.as_ref()?;
         let mine: Vec<&market::Figure> = sales.last12.iter().filter(|f| f.community == community).collect();
@@ -188,6 +188,7 @@ impl Market {
         let months = month_list(&sales.to, 12);
         Some(Valuation {
             community: community.to_owned(),
+            name: name.to_owned(),
             from: months.first().cloned().unwrap_or_default(),
             to: sales.to.clone(),
             figures,
@@ -317,7 +318,7 @@ mod tests {
             ]),
         );
         let market = Market { sales: Some(sales), rents: Some(rents) };
-        let valuation = market.valuation("marina").expect("the community's figures");
+        let valuation = market.valuation("marina", "Dubai Marina").expect("the community's figures");
         assert_eq!((valuation.from.as_str(), valuation.to.as_str()), ("2025-03", "2026-02"));
         let rows: Vec<_> = valuation
             .figures
@@ -332,6 +333,6 @@ mod tests {
                 (Some(4), 9, None, None, None, 0, None),
             ]
         );
-        assert_eq!(market.valuation("elsewhere"), None);
+        assert_eq!(market.valuation("elsewhere", "Elsewhere"), None);
     }
 }

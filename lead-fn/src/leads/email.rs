@@ -12,6 +12,7 @@ use std::str::FromStr as _;
 use std::time::SystemTime;
 
 use contract::text::thousands;
+use contract::valuation::SellerEstimate;
 use lettre::Address;
 use lettre::address::Envelope;
 use lettre::message::{Mailbox, Message, MultiPart};
@@ -107,22 +108,34 @@ pub fn render(
             }
         })
         .collect();
-    // A seller's instant valuation, its amounts written out.
+    // A seller's home and the function's estimate of it, its amounts written out; without an
+    // estimate, why (`missing`: too few sales, or the figures unread).
     let valuation = lead.valuation.as_ref().map(|v| {
-        minijinja::context! {
-            community => &v.community,
+        let home = minijinja::context! {
+            community => v.community_name.as_deref().unwrap_or(&v.community),
             kind => Serde(&v.kind),
             bedrooms => v.bedrooms,
             sqft => thousands(v.sqft),
-            low => thousands(v.low),
-            high => thousands(v.high),
-            median => thousands(v.median),
-            rent => v.rent.map(thousands),
-            gross_yield => v.gross_yield.map(|y| format!("{y:.1}")),
-            sales => v.sales,
-            from => &v.from,
-            to => &v.to,
-        }
+        };
+        let figures = match &v.estimate {
+            SellerEstimate::Estimated { low, median, high, rent, gross_yield, sales, from, to } => {
+                minijinja::context! {
+                    low => thousands(low),
+                    high => thousands(high),
+                    median => thousands(median),
+                    rent => rent.map(thousands),
+                    gross_yield => gross_yield.map(|y| format!("{y:.1}")),
+                    sales => sales,
+                    from => from,
+                    to => to,
+                }
+            }
+            SellerEstimate::TooFewSales { sales } => {
+                minijinja::context! { missing => "tooFew", sales => sales }
+            }
+            SellerEstimate::Unavailable => minijinja::context! { missing => "unavailable", sales => 0 },
+        };
+        minijinja::context! { ..home, ..figures }
     });
     let render = |name: &'static str, subject: &str| {
         let template = words::template(name).map_err(|e| RenderError::Template(name, e))?;

@@ -55,6 +55,7 @@ pub mod record;
 mod reply_to;
 pub mod settings;
 pub mod sinks;
+mod valuation;
 
 pub use settings::{ConfigError, Settings};
 
@@ -205,6 +206,10 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
     } else {
         catalogue_within(leads, budget / 4).await
     };
+    let valuation = match input.valuation {
+        Some(home) => Some(valuation::estimate(&leads.catalogue, home, budget / 4).await),
+        None => None,
+    };
     let site = leads.settings.site_url.as_deref();
     let (property, property_missing) = look_up(snapshot.as_deref(), &input.property_id, site);
     let (properties, unpublished_ids) = look_up_all(snapshot.as_deref(), &input.property_ids, site);
@@ -225,7 +230,7 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
         unpublished_ids,
         page: input.page,
         property,
-        valuation: input.valuation,
+        valuation,
     };
     let prepared = match prepare(lead, &leads.settings, property_missing, now) {
         Ok(prepared) => prepared,

@@ -13,3 +13,4 @@ mod http;
 mod lambda;
 mod paging;
 mod search;
+mod valuation;

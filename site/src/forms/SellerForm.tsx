@@ -4,20 +4,20 @@ import { useEffect, useRef } from 'react';
 import { useT } from '../i18n';
 import { useLang } from '../shell';
 import { formatNumber } from '../format';
-import type { LeadValuation } from '../types';
+import type { SentValuation } from '../valuation/estimate';
 import { FAILURE_RETRY, useLeadForm } from './useLeadForm';
 import { EmailField, FormFoot, NameField, SelectField, TextAreaField, TextField } from './fields';
 import { PhoneField } from './PhoneField';
 import { LeadFormElement, PropertyTypeOptions } from './LeadFormElement';
 
 /** /pro: the seller listing form, checked on blur and on submit. */
-export function SellerForm({ valuation }: { valuation?: LeadValuation | null }) {
+export function SellerForm({ valuation }: { valuation?: SentValuation | null }) {
   const t = useT();
   const lang = useLang();
   const form = useLeadForm({
     form: 'seller',
     initial: { name: '', email: '', contactNumber: '', propertyType: '', propertyArea: '', message: '' },
-    toLead: (values) => (valuation ? { ...values, valuation } : values),
+    toLead: (values) => (valuation ? { ...values, valuation: valuation.home } : values),
     checkOnBlur: true,
     failure: FAILURE_RETRY,
   });

@@ -15,7 +15,7 @@ import { ContactDetails } from '../components/ContactDetails';
 import { Icon, type IconName } from '../components/Icon';
 import { SellerForm } from '../forms/SellerForm';
 import { ValuationTool } from '../valuation/ValuationTool';
-import type { LeadValuation } from '../types';
+import type { SentValuation } from '../valuation/estimate';
 
 export async function loader(): Promise<{ image: Picture }> {
   const site = await getJson(SITE);
@@ -34,8 +34,8 @@ export function Component() {
   const { image } = useLoaderData() as { image: Picture };
   const phone = site.phones[0];
   // The valuation tool's estimate, once the seller sends it to the form.
-  const [valuation, setValuation] = useState<LeadValuation | null>(null);
-  const attach = (estimate: LeadValuation) => {
+  const [valuation, setValuation] = useState<SentValuation | null>(null);
+  const attach = (estimate: SentValuation) => {
     setValuation(estimate);
     document.getElementById('seller-form')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };

@@ -21,8 +21,8 @@ import { Link } from '../i18n/link';
 import { termIn } from '../i18n/content';
 import { formatMonth } from '../dates';
 import { formatNumber, formatPercent } from '../format';
-import type { LeadValuation, MarketKind, ValuationData, ValuationPlace } from '../types';
-import { SQFT_PER_SQM, USUAL_SQFT, estimate, leadValuation, sqftOf, usualSize, type Unit } from './estimate';
+import type { MarketKind, ValuationData, ValuationPlace } from '../types';
+import { SQFT_PER_SQM, USUAL_SQFT, estimate, sentValuation, sqftOf, type SentValuation, usualSize, type Unit } from './estimate';
 import './valuation.css';
 
 export interface ValuationToolProps {
@@ -31,7 +31,7 @@ export interface ValuationToolProps {
   /** The community the tool starts at (an area guide's). */
   community?: string;
   /** On /pro: attach the estimate to the seller form. */
-  onSend?: (valuation: LeadValuation) => void;
+  onSend?: (valuation: SentValuation) => void;
 }
 
 /**
@@ -163,7 +163,7 @@ export function ValuationTool({ t, lang, community: start, onSend }: ValuationTo
   // Sent from /pro at once when the address asks for it (an area guide's button).
   const send = () => {
     if (!found?.enough || !data || !place || !onSend || !choice) return;
-    onSend(leadValuation(place.name, data, choice, found));
+    onSend(sentValuation(place, choice, found));
     setSent(true);
   };
   useEffect(() => {

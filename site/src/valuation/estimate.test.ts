@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { comparable, estimate, sqftOf, usualSize } from './estimate';
-import type { ValuationData } from '../types';
+import type { MarketKind, ValuationData } from '../types';
 import * as paths from '../paths';
+import vectors from '../../../contract/tests/valuation-vectors.json';
 import { VALUATIONS, valuationFile } from './ValuationTool';
 
 const data: ValuationData = {
   community: 'dubai-marina',
+  name: 'Dubai Marina',
   from: '2025-11',
   to: '2026-10',
   figures: [
@@ -37,6 +39,18 @@ describe('the instant valuation', () => {
   it('says too few under 10 sales, and nothing without a size', () => {
     expect(estimate(data, { kind: 'villa', bedrooms: 4, size: 3000, unit: 'sqft' })).toMatchObject({ enough: false, sales: 7 });
     expect(estimate(data, { kind: 'apartment', bedrooms: 2, size: 0, unit: 'sqft' })).toBe(null);
+  });
+
+  // The lead function estimates the seller's home again for the agents (contract::valuation):
+  // the same cases, the same figures.
+  it.each(vectors.cases)('agrees with the lead function: $name', ({ data: figures, kind, bedrooms, sqft, expected }) => {
+    const found = estimate(figures as ValuationData, { kind: kind as MarketKind, bedrooms, size: sqft, unit: 'sqft' });
+    if (expected.outcome === 'estimated') {
+      expect(found).toMatchObject({ enough: true, sqft, low: expected.low, median: expected.median, high: expected.high, rent: expected.rent, grossYield: expected.grossYield });
+      if (found?.enough) expect({ sales: found.figure.sales, from: figures.from, to: figures.to }).toEqual({ sales: expected.sales, from: expected.from, to: expected.to });
+    } else {
+      expect(found).toMatchObject({ enough: false, sales: expected.sales });
+    }
   });
 
   it('knows the sizes a home of each kind usually has', () => {

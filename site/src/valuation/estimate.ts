@@ -4,6 +4,8 @@
 // quartile of the comparable sales' AED per sqft (the middle half of the sales), the rent the size
 // times the rents' median, the gross yield the rent over the size times the sales' median.
 // Comparable: the same kind and bedrooms when they had 10 sales or more, else the same kind.
+// The lead function computes the same for the agents (contract::valuation): both pass
+// contract/tests/valuation-vectors.json (estimate.test.ts).
 import type { LeadValuation, MarketKind, ValuationData, ValuationFigure } from '../types';
 
 /** Fewer sales than this give no estimate (as the property pages' 'too few'). */
@@ -91,20 +93,17 @@ export function estimate(data: ValuationData, choice: Choice): Estimate | null {
   };
 }
 
-/** What a seller lead carries of an estimate. */
-export function leadValuation(community: string, data: ValuationData, choice: Choice, found: Estimate & { enough: true }): LeadValuation {
-  return {
-    community,
-    kind: choice.kind,
-    bedrooms: choice.bedrooms,
-    sqft: found.sqft,
-    low: found.low,
-    high: found.high,
-    median: found.median,
-    rent: found.rent,
-    grossYield: found.grossYield,
-    sales: found.figure.sales,
-    from: data.from,
-    to: data.to,
-  };
+/** An estimate the seller sends with their details: the home as the lead carries it (the lead
+ * function estimates it again from the same published figures, so the agent sees what the seller
+ * saw and never a page's own numbers), and what the seller form shows of it. */
+export interface SentValuation {
+  home: LeadValuation;
+  /** The community's name in English, which fills the form's area. */
+  community: string;
+  low: number;
+  high: number;
+}
+
+export function sentValuation(place: { key: string; name: string }, choice: Choice, found: Estimate & { enough: true }): SentValuation {
+  return { home: { community: place.key, kind: choice.kind, bedrooms: choice.bedrooms, sqft: found.sqft }, community: place.name, low: found.low, high: found.high };
 }
