@@ -56,7 +56,7 @@ async function shot(page, name) {
   taken.add(`${name}.jpg`);
   // After the CMS's page transitions (a fade of about a quarter second), and once its 'Entry
   // saved.' note, which covers the status panel's last line, is gone.
-  await page.waitForTimeout(600);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   await page.getByText('Entry saved.').waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => {});
   await page.screenshot({ path: join(GUIDE, `${name}.jpg`), type: 'jpeg', quality: 60 });
 }
@@ -498,7 +498,8 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
     const last = await outcome(page, '');
     assert.ok(last.published, last.text);
     assert.equal((await (await fetch(`${server.url}/api/properties/${MARINA}.json`)).json()).price, Number(prices[1].replaceAll(',', '')));
-    await page.waitForTimeout(4000);
+    // Two of the panel's rounds (it reads /cms/status.json every 2 s): a later outcome would show.
+    for (let round = 0; round < 2; round += 1) await page.waitForResponse((r) => r.url().endsWith('/cms/status.json'));
     assert.equal(await panel.innerText(), last.text, 'a later outcome replaced the last save\'s');
     await clear(page, `published at ${width}`);
     await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', `cms-status-published-${width}.png`) });
@@ -506,7 +507,8 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   // Shown right to left, the panel still clears the CMS's bar and notes.
   await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  // The panel is placed again in the frame after the resize.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await clear(page, 'right to left at 390');
   await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-rtl-390.png') });
   assert.deepEqual(errors, []);
