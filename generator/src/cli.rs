@@ -46,6 +46,10 @@ pub enum Command {
         /// project number or escrow account number.
         #[arg(long)]
         strict: bool,
+        /// Also print each available listing's quality as the portals grade it (0-100), the
+        /// weakest first with what to add, and each agent's mean score.
+        #[arg(long)]
+        report: bool,
     },
     /// Check the content and build the whole site into the output folder.
     ///
@@ -132,8 +136,8 @@ pub enum Command {
 /// Runs the command line: parses the arguments and runs the command.
 pub fn run() -> ExitCode {
     match Cli::parse().command {
-        Command::Check { content, format, require_languages, strict } => {
-            cmd::check::run(&content, format, &require_languages, strict)
+        Command::Check { content, format, require_languages, strict, report } => {
+            cmd::check::run(&content, format, &require_languages, strict, report)
         }
         Command::Build(args) => cmd::build::run(args),
         Command::Serve(args) => cmd::serve::run(args),

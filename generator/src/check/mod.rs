@@ -7,6 +7,7 @@ pub mod links;
 pub mod media;
 mod memo;
 mod pages;
+pub mod quality;
 mod records;
 mod vocabulary;
 

@@ -10,8 +10,8 @@ use crate::publish::feeds;
 
 /// Checks the content under `dir`; exit 1 on an error. Missing translations are warnings, or
 /// errors for the languages in `required`; the warnings of Dubai's advertising rules are errors
-/// when `strict`.
-pub fn run(dir: &Path, format: Format, required: &[String], strict: bool) -> ExitCode {
+/// when `strict`. With `report`, each listing's quality too ([`crate::check::quality`]).
+pub fn run(dir: &Path, format: Format, required: &[String], strict: bool, report_quality: bool) -> ExitCode {
     let started = Instant::now();
     let known: Vec<&str> = crate::check::coverage::LANGUAGES.iter().map(|(code, _)| *code).collect();
     if let Some(bad) = required.iter().find(|lang| !known.contains(&lang.as_str())) {
@@ -30,6 +30,9 @@ pub fn run(dir: &Path, format: Format, required: &[String], strict: bool) -> Exi
     }
     report.sort();
     print_report(&report, format);
+    if report_quality {
+        println!("{}", crate::check::quality::report(&crate::check::quality::grade_all(&content, dir), 3));
+    }
     let files = 1
         + content.properties.len()
         + content.posts.len()

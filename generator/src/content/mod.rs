@@ -9,7 +9,7 @@
 mod block_yaml;
 mod checks;
 pub mod cms;
-mod cms_words;
+pub mod cms_words;
 mod containers;
 mod days;
 pub mod demo;

@@ -501,6 +501,27 @@ fn locate(content: &Path, bad: &BadImage) -> Vec<Diagnostic> {
 mod image_index;
 use image_index::{Index, Indexed};
 
+/// The sizes of the photos the image stage has seen as they are now (its index in the cache of
+/// a content folder), for what judges photos without decoding them again.
+pub struct KnownSizes {
+    index: Index,
+    media: PathBuf,
+}
+
+impl KnownSizes {
+    pub fn open(content: &Path) -> KnownSizes {
+        let media = content.join("media");
+        KnownSizes { index: Index::open(&cache_dir(content), &media), media }
+    }
+
+    /// The (width, height) of a content path (`media/properties/x.jpg`), when known.
+    pub fn of(&self, photo: &str) -> Option<(u32, u32)> {
+        let relative = photo.strip_prefix("media/")?;
+        let entry = self.index.known(relative, image_index::stamp(&self.media.join(relative)))?;
+        Some((entry.info.width, entry.info.height))
+    }
+}
+
 #[cfg(test)]
 #[path = "images_tests.rs"]
 mod tests;

@@ -20,6 +20,32 @@ fn the_sample_content_has_no_warning_and_is_fully_translated() {
     assert!(!output.contains("::error") && !output.contains("::warning"), "{run}");
 }
 
+/// `estate check --report`: every available listing of the sample with its score, the weakest
+/// first, each with what to add in an editor's words, then each agent's mean; the check itself
+/// passes as before.
+#[test]
+fn the_quality_report_lists_every_listing_weakest_first_with_what_to_add() {
+    let run = estate(repo(), &["check", "--report"]);
+    assert!(run.success(), "{run}");
+    let (listings, agents) =
+        run.stdout.split_once("\nBy agent: listings, mean score\n").expect("the agents' part");
+    let scores: Vec<u8> = listings
+        .lines()
+        .filter(|line| !line.starts_with("        ") && !line.starts_with("Listing quality"))
+        .map(|line| line.split_whitespace().next().and_then(|n| n.parse().ok()).expect("a score first"))
+        .collect();
+    assert_eq!(scores.len(), 29, "every available listing of the sample: {run}");
+    assert!(scores.windows(2).all(|pair| pair[0] <= pair[1]), "the weakest first: {scores:?}");
+    assert!(listings.contains("(compact-studio-near-the-metro)\n        - Add "), "{run}");
+    assert!(
+        !listings.contains("pricePeriod") && !listings.contains("floorPlans"),
+        "the CMS's words, not keys: {run}"
+    );
+    let counted: usize =
+        agents.lines().filter_map(|line| line.split_whitespace().next()?.parse::<usize>().ok()).sum();
+    assert_eq!(counted, 29, "{agents}");
+}
+
 /// The scale demo a newcomer tries writes complete listings (permit, agent, community, a type
 /// with a portal code, photos), translated records, and its communities' guide texts and market
 /// figures: `estate check` prints no warning.
