@@ -179,6 +179,9 @@ test('a price typed with commas is published and the outcome shows in /cms/ with
   assert.match(text, new RegExp(`Listing “${MARINA_TITLE}”`));
   const link = panel.getByRole('link', { name: 'View the page' });
   assert.equal(await link.getAttribute('href'), `/property/${MARINA}`);
+  // The listing's quality as the portals grade it, and what to add first, under its line.
+  const graded = text.slice(text.indexOf(`Listing “${MARINA_TITLE}”`));
+  assert.match(graded, /^[^\n]*\nQuality as the portals grade it: \d{1,3}\/100\n(Add|Write|Shorten|Replace|Set) /, text);
   await shot(page, '07-published');
   // The site really shows it.
   const record = await (await fetch(`${server.url}/api/properties/${MARINA}.json`)).json();

@@ -190,6 +190,15 @@
         link.rel = 'noopener';
         item.append(link);
       }
+      // A listing's quality as the portals grade it, and what to add first.
+      if (page.quality) {
+        item.append(el('div', status.words.quality.replace('{score}', String(page.quality.score)), 'margin-top:2px'));
+        if (page.quality.suggestions.length) {
+          const list = el('ul', '', 'margin:2px 0 0;padding-inline-start:18px');
+          for (const suggestion of page.quality.suggestions) list.append(el('li', suggestion));
+          item.append(list);
+        }
+      }
       pages.append(item);
     }
     if (pages.childElementCount) details.append(pages);

@@ -53,7 +53,19 @@ pub struct Page {
     pub title: String,
     /// The page's path on the site (`/property/marina-gate`).
     pub url: String,
+    /// A listing's quality as the portals grade it, with its first suggestions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quality: Option<PageQuality>,
 }
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct PageQuality {
+    pub score: u8,
+    pub suggestions: Vec<String>,
+}
+
+/// How many of a listing's suggestions the panel shows.
+const SHOWN_SUGGESTIONS: usize = 3;
 
 /// One problem in an editor's words.
 #[derive(Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -87,6 +99,8 @@ pub struct Words {
     /// deploy's badge shown (`slow`) or without one (`stalled`).
     pub slow: &'static str,
     pub stalled: &'static str,
+    /// A listing's quality; `{score}` out of 100.
+    pub quality: &'static str,
 }
 
 const WORDS: Words = Words {
@@ -102,6 +116,7 @@ const WORDS: Words = Words {
     deploying: "The latest deploy (if it says failed, this save could not be published):",
     slow: "No outcome after {minutes} minutes. If the deploy above says failed, this save is not on the site yet: the site shows the version before it. Ask whoever looks after the site (Netlify emails them why).",
     stalled: "No outcome after {minutes} minutes: the site may not be building. Your save is kept; ask whoever looks after the site.",
+    quality: "Quality as the portals grade it: {score}/100",
 };
 
 impl Status {
@@ -384,6 +399,7 @@ impl Names {
                     fields.status.unwrap_or_default()
                 ),
                 url: String::new(),
+                quality: None,
             });
         }
         let url = match *singular {
@@ -391,7 +407,18 @@ impl Names {
             "Blog post" => contract::urls::post_path(&id, fields.title.as_deref().unwrap_or_default()),
             _ => (*url)?.replace("{id}", &id),
         };
-        Some(Page { title: entry_name(singular, fields.title.as_deref()), url })
+        let quality = (*singular == "Listing").then(|| self.quality(path)).flatten();
+        Some(Page { title: entry_name(singular, fields.title.as_deref()), url, quality })
+    }
+
+    /// The quality of the listing in the record file `path` ([`crate::check::quality`]).
+    fn quality(&self, path: &Path) -> Option<PageQuality> {
+        let listing: crate::content::model::PropertyFile =
+            serde_saphyr::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+        let sizes = crate::publish::images::KnownSizes::open(&self.content);
+        let mut quality = crate::check::quality::of(&listing, |photo| sizes.of(photo));
+        quality.suggestions.truncate(SHOWN_SUGGESTIONS);
+        Some(PageQuality { score: quality.score, suggestions: quality.suggestions })
     }
 
     /// The entry whose page is `page` (`/property/x`, `/ar/blog/7/slug`).

@@ -81,3 +81,25 @@ fn a_deploy_shows_netlifys_badge_of_its_site_and_nothing_else() {
         .with_deploy_badge(|_| Some("x/../../evil.example/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".into()));
     assert_eq!(forged.deploy_badge, None);
 }
+
+/// A saved listing's line says its quality as the portals grade it and what to add first, under
+/// `estate serve` as on a deploy (the browser editor reads the status published with the site).
+#[test]
+fn a_saved_listing_shows_its_quality_and_what_to_add_first_locally() {
+    let dir = tempfile::tempdir().unwrap();
+    let listing = dir.path().join("properties/palm-villa.yaml");
+    std::fs::create_dir_all(listing.parent().unwrap()).unwrap();
+    std::fs::write(
+        &listing,
+        "title: Palm Villa\nmainCategory: Residential\nsubCategory: Villa\nstatus: available\n\
+         createdAt: 2026-01-01T10:00:00+04:00\nbedrooms: 3\nimages: [media/a.jpg, media/b.jpg]\n",
+    )
+    .unwrap();
+    let local = Status::published(dir.path(), &Report::default(), std::slice::from_ref(&listing), false);
+    let quality = local.pages[0].quality.as_ref().expect("a listing's quality");
+    assert!(quality.score < 50, "{quality:?}");
+    assert_eq!(quality.suggestions.len(), SHOWN_SUGGESTIONS);
+    assert_eq!(quality.suggestions[0], "Add 13 more photos: a 3-bedroom villa needs 15 for full marks.");
+    let public = Status::published(dir.path(), &Report::default(), &[listing], true);
+    assert_eq!(public.pages[0].quality.as_ref(), Some(quality));
+}
