@@ -171,6 +171,23 @@ describe('the home search', () => {
     await context.close();
   });
 
+  test('a misspelt community is suggested as the result page reads it, in English and Russian', async () => {
+    for (const [path, typed, shown] of [['/', 'Marena', 'Dubai Marina'], ['/', 'Dubia Hills', 'Dubai Hills Estate'], ['/ru/', 'Марена', 'Дубай Марина']]) {
+      const { context, page, problems } = await home(LAPTOP, path);
+      await combobox(page).pressSequentially(typed);
+      await options(page).first().waitFor();
+      assert.match(await options(page).first().textContent(), new RegExp(shown), `${path} ${typed}`);
+      await options(page).first().click();
+      await page.getByRole('search').getByRole('button', { name: path === '/' ? 'Search' : 'Найти' }).click();
+      await page.waitForURL(/\/search-result\?/);
+      const found = await searchResults(page);
+      assert.ok(found.ids.length > 0, `${typed}: listings found`);
+      assert.ok(found.chips.includes(shown), `${typed}: ${found.chips}`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
   test('without JavaScript the form sends its fields as a GET the result page reads', async () => {
     const { context, page } = await home(PHONE, '/', { javaScriptEnabled: false });
     const form = page.getByRole('search');

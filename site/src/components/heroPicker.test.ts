@@ -21,6 +21,17 @@ describe("the home search's community suggestions", () => {
     expect(english('Дубай Мар', [])[0]?.value).toBe('Dubai Marina');
   });
 
+  test('forgives a typo as the result page does, after the names that match as typed', () => {
+    expect(english('Marena', [])[0]?.value).toBe('Dubai Marina');
+    expect(english('Dubia Hills', [])[0]?.value).toBe('Dubai Hills Estate');
+    expect(suggest('Марена', [])[0]).toMatchObject({ value: 'Dubai Marina', name: 'Дубай Марина' });
+    expect(english('Jumeira', []).map((s) => s.value)).toContain('Jumeirah Village Circle');
+    // A short text is taken as typed: three letters have no typo to forgive.
+    expect(english('mxr', [])).toEqual([]);
+    // What matches as typed comes first: 'arabian' is no typo of anything before Arabian Ranches.
+    expect(english('arabian', []).slice(0, 2).map((s) => s.value)).toEqual(['Arabian Ranches', 'Arabian Ranches 3']);
+  });
+
   test('ignores case and accents, leaves the chosen ones out, and suggests at most eight', () => {
     expect(english('MARÍNA', [])[0]?.value).toBe('Dubai Marina');
     expect(english('marina', ['Dubai Marina']).map((s) => s.value)).not.toContain('Dubai Marina');

@@ -2,13 +2,14 @@
 // (HeroFields.tsx): every community of the vocabulary (data/search-terms.json: the English name,
 // the Arabic and Russian names and the aliases people write, 'JVC'), named in the page's
 // language (data/site.json's vocabulary). A community is suggested when one of its names starts
-// with the typed text, then when a word of one does, then when one contains it (ignoring case
-// and accents, as search compares names); at most eight, the chosen ones left out.
+// with the typed text, then when a word of one does, then when one contains it, then when one or
+// a word starts as the text would without a typo (ignoring case and accents, and forgiving
+// misspellings, as the result page reads names); at most eight, the chosen ones left out.
 import { getJson } from '../data';
 import { SITE } from '../paths';
 import { termIn } from '../i18n/content';
 import type { Lang } from '../i18n';
-import { fold, TERMS_FILE } from '../search/readQuery';
+import { fold, nearStart, TERMS_FILE } from '../search/readQuery';
 
 /** A community to suggest: `value` its English name (what the search sends), `name` in the page's language. */
 export interface Suggestion {
@@ -23,11 +24,20 @@ export type Suggest = (text: string, chosen: readonly string[]) => Suggestion[];
 
 export const MAX_SUGGESTIONS = 8;
 
-/** How well a folded name matches the folded text: 0 starts with it, 1 a word does, 2 contains it, 3 not at all. */
+/** Nothing matched. */
+const NOT_AT_ALL = 4;
+
+/**
+ * How well a folded name matches the folded text: 0 starts with it, 1 a word does, 2 contains
+ * it, 3 it or a word starts as the text would without a typo (the result page's rule for
+ * misspelt names, `nearStart`), 4 not at all.
+ */
 function rank(name: string, typed: string): number {
+  const words = name.split(/[\s\-–,.()]+/u);
   if (name.startsWith(typed)) return 0;
-  if (name.split(/[\s\-–,.()]+/u).some((word) => word.startsWith(typed))) return 1;
-  return name.includes(typed) ? 2 : 3;
+  if (words.some((word) => word.startsWith(typed))) return 1;
+  if (name.includes(typed)) return 2;
+  return nearStart(typed, name) || words.some((word) => nearStart(typed, word)) ? 3 : NOT_AT_ALL;
 }
 
 /** The suggester over the communities' names. */
@@ -39,13 +49,13 @@ export function suggester(terms: { name: string; names: string[] }[], named: (en
     const found: { best: number; suggestion: Suggestion }[] = [];
     for (const community of communities) {
       if (chosen.includes(community.value)) continue;
-      let best = 3;
+      let best = NOT_AT_ALL;
       let also = '';
       for (const [name, key] of community.names) {
         const r = rank(key, typed);
         if (r < best) [best, also] = [r, name];
       }
-      if (best === 3) continue;
+      if (best === NOT_AT_ALL) continue;
       // Beside the name, the other name it was found by, unless the name says it already.
       const shown = fold(community.name).includes(fold(also)) ? undefined : also;
       found.push({ best, suggestion: { value: community.value, name: community.name, ...(community.en ? { en: true as const } : {}), ...(shown ? { also: shown } : {}) } });

@@ -424,6 +424,23 @@ function nearEnough(typed: string, name: string): number | null {
   return d <= allowance(letters(name)) ? d : null;
 }
 
+/**
+ * Whether `typed` (folded) is within its edits of how `name` (folded) starts, both starting
+ * alike: the reader's allowance for a misspelt name (one edit up to seven letters, two beyond)
+ * applied while the name is still being typed ('marena' for Marina, 'dubia hills' for Dubai Hills
+ * Estate). The home search's suggestions forgive typos by it, as the result page does.
+ */
+export function nearStart(typed: string, name: string): boolean {
+  const allowed = allowance(letters(typed));
+  if (allowed === 0 || [...typed][0] !== [...name][0]) return false;
+  const chars = [...name];
+  const length = letters(typed);
+  for (let n = Math.max(1, length - allowed); n <= Math.min(chars.length, length + allowed); n++) {
+    if (edits(typed, chars.slice(0, n).join('')) <= allowed) return true;
+  }
+  return false;
+}
+
 /** The optimal string alignment distance: letters added, dropped, changed, two neighbours swapped. */
 export function edits(first: string, second: string): number {
   const a = [...first];
