@@ -66,6 +66,13 @@ pub struct MapSettings {
     pub attribution: String,
     /// The PMTiles archive's address: a path on the site (`/media/map/dubai.pmtiles`) or https.
     pub tiles: String,
+    pub translations: Translations<MapTexts>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MapTexts {
+    pub attribution: Option<String>,
 }
 
 /// A place the map names (`data/places.json`): a community at its coordinates, by its English
@@ -132,7 +139,14 @@ pub struct Partner {
     pub logo: String,
     pub name: String,
     pub text: Option<String>,
+    pub translations: Translations<PartnerTexts>,
     pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PartnerTexts {
+    pub text: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -34,8 +34,8 @@ use crate::media::Picture;
 use crate::people::{AgentPage, DeveloperPage, DeveloperProject};
 use crate::routes::Routes;
 use crate::site::{
-    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MemberTexts, Page,
-    PageTexts, Partner, Site, SiteTexts, SocialLink, TeamMember, Translations,
+    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MapTexts, MemberTexts,
+    Page, PageTexts, Partner, PartnerTexts, Site, SiteTexts, SocialLink, TeamMember, Translations,
 };
 use crate::vocabulary::{SearchTerm, SearchTerms, TermNames, TypeKind, TypeNames, Vocabulary};
 
@@ -172,6 +172,7 @@ fn declarations() -> Vec<Declaration> {
         declaration::<Site>(cfg),
         declaration::<SiteTexts>(cfg),
         declaration::<MapSettings>(cfg),
+        declaration::<MapTexts>(cfg),
         declaration::<MapPlace>(cfg),
         declaration::<Vocabulary>(cfg),
         declaration::<TermNames>(cfg),
@@ -182,6 +183,7 @@ fn declarations() -> Vec<Declaration> {
         declaration::<Heroes>(cfg),
         declaration::<Hero>(cfg),
         declaration::<Partner>(cfg),
+        declaration::<PartnerTexts>(cfg),
         declaration::<SocialLink>(cfg),
         declaration::<AgentContact>(cfg),
         declaration::<TeamMember>(cfg),

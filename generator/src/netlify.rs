@@ -74,12 +74,19 @@ impl Rules {
 
     /// Answers a GET of `path` (no query string) from the files under `root`.
     pub fn resolve(&self, root: &Path, path: &str) -> Answer {
+        self.resolve_after(&[], root, path)
+    }
+
+    /// Answers a GET of `path` with the `first` rules before these: the published folder's
+    /// `_redirects` ([`parse_redirects`]), which Netlify reads before `netlify.toml`.
+    pub fn resolve_after(&self, first: &[Redirect], root: &Path, path: &str) -> Answer {
+        let rules = || first.iter().chain(&self.redirects);
         if let Some(file) = static_file(root, path)
-            && !self.redirects.iter().any(|r| r.force && matches(&r.from, path).is_some())
+            && !rules().any(|r| r.force && matches(&r.from, path).is_some())
         {
             return Answer::File { file, status: 200 };
         }
-        for rule in &self.redirects {
+        for rule in rules() {
             let Some(params) = matches(&rule.from, path) else { continue };
             let target = substitute(&rule.to, &params);
             if target.starts_with("http://") || target.starts_with("https://") {
@@ -119,6 +126,27 @@ impl Rules {
         }
         out
     }
+}
+
+/// The rules of a `_redirects` file, in order: a line is `from to [status][!]` (301 when none
+/// is given; `!` forces it), then options (`Sign=...`) that only Netlify's proxy reads; blank
+/// lines and `#` comments are skipped, and so is a line without a target.
+pub fn parse_redirects(text: &str) -> Vec<Redirect> {
+    text.lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            let from = fields.next().filter(|f| !f.starts_with('#'))?;
+            let to = fields.next()?;
+            let (status, force) = match fields.next() {
+                Some(code) if code.starts_with(|c: char| c.is_ascii_digit()) => {
+                    let force = code.ends_with('!');
+                    (code.trim_end_matches('!').parse().ok()?, force)
+                }
+                _ => (default_status(), false),
+            };
+            Some(Redirect { from: from.to_owned(), to: to.to_owned(), status, force })
+        })
+        .collect()
 }
 
 /// The files at the root of the publish folder that configure Netlify (`estate build` writes
@@ -204,6 +232,44 @@ mod tests {
         assert_eq!(
             substitute("https://fn.example/:splat", &[("splat".into(), "a/b".into())]),
             "https://fn.example/a/b"
+        );
+    }
+
+    #[test]
+    fn a_redirects_file_s_rules_come_before_netlify_toml_s_and_a_file_before_either() {
+        let rules = parse_redirects(
+            "# a comment\n\n/api/contact-user  https://fn.example/api/contact-user  200  Sign=LEAD_PROXY_SECRET\n\
+             /blog/b1  /blog/b1/a-guide  301\n/blog/b1/*  /blog/b1/a-guide  301\n/old  /new\n/x  /y  302!\n/lonely\n",
+        );
+        let fields: Vec<_> =
+            rules.iter().map(|r| (r.from.as_str(), r.to.as_str(), r.status, r.force)).collect();
+        assert_eq!(
+            fields,
+            [
+                ("/api/contact-user", "https://fn.example/api/contact-user", 200, false),
+                ("/blog/b1", "/blog/b1/a-guide", 301, false),
+                ("/blog/b1/*", "/blog/b1/a-guide", 301, false),
+                ("/old", "/new", 301, false),
+                ("/x", "/y", 302, true),
+            ]
+        );
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("blog/b1/a-guide")).unwrap();
+        std::fs::write(dir.path().join("blog/b1/a-guide/index.html"), "post").unwrap();
+        std::fs::write(dir.path().join("404.html"), "nf").unwrap();
+        let toml: Rules =
+            toml::from_str("[[redirects]]\nfrom = \"/*\"\nto = \"/404.html\"\nstatus = 404\n").unwrap();
+        let redirect = Answer::Redirect { location: "/blog/b1/a-guide".into(), status: 301 };
+        for path in ["/blog/b1", "/blog/b1/", "/blog/b1/an-old-title"] {
+            assert_eq!(toml.resolve_after(&rules, dir.path(), path), redirect, "{path}");
+        }
+        assert_eq!(
+            toml.resolve_after(&rules, dir.path(), "/blog/b1/a-guide"),
+            Answer::File { file: dir.path().join("blog/b1/a-guide/index.html"), status: 200 }
+        );
+        assert_eq!(
+            toml.resolve(dir.path(), "/blog/b1"),
+            Answer::File { file: dir.path().join("404.html"), status: 404 }
         );
     }
 

@@ -21,9 +21,11 @@
 //!   '500k', '500 тыс', '500 ألف'), a currency after it ('AED', 'درهم') taken too. Without a
 //!   unit an amount under 1,000 is no price.
 //! - Bedrooms: a number (or 'one' to 'seven', 'одна' to 'пять', 'ثلاث' to 'سبع') then a bedroom
-//!   word ('bed', 'bedrooms', 'br', 'bhk', 'спальни', 'комнатная', 'غرف' with its 'نوم'); '2br',
-//!   '2bed' in one token; 'двухкомнатная'; 'غرفتين' (two rooms); 'studio', 'студия', 'استوديو'
-//!   are none (0).
+//!   word ('bed', 'bedrooms', 'br', 'bhk', 'спальни', 'غرف' with its 'نوم'); '2br', '2bed' in one
+//!   token; 'غرفتين' (two rooms, as Arabic counts bedrooms); 'studio', 'студия', 'استوديو' are
+//!   none (0). A Russian flat is counted in rooms, its living room among them: a number then
+//!   'комнатная', 'комн', 'комнаты' ('2-комнатная', '2 комн.', '2комнатная'), or 'двухкомнатная'
+//!   ('одно' to 'семи'), is one bedroom fewer, and a one-room flat a studio (0).
 //! - Sale or rent: 'rent', 'rental', 'lease', 'аренда', 'снять', 'إيجار' / 'sale', 'buy',
 //!   'продажа', 'купить', 'بيع', 'شراء' (with the 'for', 'to', 'на' or 'в' just before).
 //! - Furnishing: 'furnished', 'unfurnished', 'partly/semi furnished', 'меблированная', 'с
@@ -214,20 +216,53 @@ fn small_number(key: &str) -> Option<u32> {
     None
 }
 
-/// Whether a token is a word for bedrooms after a number.
-fn is_bedroom_word(key: &str) -> bool {
-    is_one_of(key, &["bed", "beds", "bedroom", "bedrooms", "br", "bdr", "bhk", "bd", "غرف", "غرفة", "غرفه"])
-        || key.starts_with("спал")
-        || key.starts_with("комнат")
+/// What a word after a number counts: bedrooms ('bed', 'спальни', 'غرف'), or, in Russian, a
+/// flat's rooms ('комнатная', 'комн.', 'комнаты'), its living room among them.
+#[derive(Clone, Copy)]
+enum Counts {
+    Bedrooms,
+    Rooms,
 }
 
-/// 'двухкомнатная': the number of rooms a Russian compound names.
+impl Counts {
+    /// The bedrooms of `n` of what it counts: a Russian 'N-комнатная' flat has N rooms, one of
+    /// them the living room, so N - 1 bedrooms, and a one-room flat ('1-комнатная',
+    /// 'однокомнатная': one room to live and sleep in) is a studio (0).
+    fn bedrooms(self, n: u32) -> u32 {
+        match self {
+            Counts::Bedrooms => n,
+            Counts::Rooms => n.saturating_sub(1),
+        }
+    }
+}
+
+/// What a token counts when it follows a number, if it is a word for bedrooms or rooms.
+fn counts_of(key: &str) -> Option<Counts> {
+    if is_one_of(
+        key,
+        &["bed", "beds", "bedroom", "bedrooms", "br", "bdr", "bhk", "bd", "غرف", "غرفة", "غرفه"],
+    ) || key.starts_with("спал")
+    {
+        Some(Counts::Bedrooms)
+    } else {
+        key.starts_with("комн").then_some(Counts::Rooms)
+    }
+}
+
+/// 'двухкомнатная', '2комнатная': the bedrooms of the number of rooms a Russian compound names.
 fn russian_rooms(key: &str) -> Option<u32> {
-    const STEMS: [&str; 5] = ["одно", "двух", "трех", "четырех", "пяти"];
-    STEMS
-        .iter()
-        .position(|stem| key.strip_prefix(stem).is_some_and(|rest| rest.starts_with("комнат")))
-        .map(|n| n as u32 + 1)
+    const STEMS: [&str; 7] = ["одно", "двух", "трех", "четырех", "пяти", "шести", "семи"];
+    let digits = key.bytes().take_while(u8::is_ascii_digit).count();
+    let rooms = if (1..=2).contains(&digits) {
+        let (number, rest) = key.split_at(digits);
+        rest.starts_with("комн").then(|| number.parse().ok()).flatten()
+    } else {
+        STEMS
+            .iter()
+            .position(|stem| key.strip_prefix(stem).is_some_and(|rest| rest.starts_with("комнат")))
+            .map(|n| n as u32 + 1)
+    };
+    rooms.map(|n| Counts::Rooms.bedrooms(n))
 }
 
 /// A number with a bedroom word stuck to it: '2br', '3bed', '2bedrooms'.
@@ -278,7 +313,8 @@ impl Reader {
                 return Some(0);
             }
             let dual = is_one_of(&key, &["غرفتين", "غرفتي", "بغرفتين", "بغرفتي"]);
-            let counted = small_number(&key).filter(|_| self.key(at + 1).is_some_and(is_bedroom_word));
+            let counted =
+                small_number(&key).and_then(|n| Some(self.key(at + 1).and_then(counts_of)?.bedrooms(n)));
             if let Some(n) = counted.or(dual.then_some(2)) {
                 let mut span = if dual { 1 } else { 2 };
                 if self.key(at + span).is_some_and(|k| k == folded("نوم")) {

@@ -37,6 +37,8 @@ describe('filters in the address', () => {
   const byPrice = (list) => [...list].filter((p) => p.price != null).sort((a, b) => yearly(a) - yearly(b));
   /** Cheapest first, 'Contact for price' last, as the page sorts. */
   const sortedByPrice = (list) => [...byPrice(list), ...list.filter((p) => p.price == null)];
+  /** 3,000,000 as each language writes it (Russian groups with a no-break space). */
+  const GROUPED = { en: '3,000,000', ar: '3,000,000', ru: '3\u00a0000\u00a0000' };
 
   test('a listing page opened with filters in its address shows them, after hydration, without a layout shift', async () => {
     const villas = sortedByPrice(expected('Residential', { type: 'Villa' }));
@@ -99,8 +101,10 @@ describe('filters in the address', () => {
 
       // A price floor and a sort go into the address, replacing the entry (Back still leaves the page).
       await page.getByLabel(messages['listing.sort']).selectOption('price-desc');
-      await page.getByLabel(messages['listing.price.min']).fill('3000000');
+      // Typed key by key, shown with its thousands grouped as the page writes numbers; the address keeps the plain number.
+      await page.getByLabel(messages['listing.price.min']).pressSequentially('3000000');
       await page.waitForURL((url) => url.search === '?sort=price-desc&min=3000000');
+      assert.equal(await page.getByLabel(messages['listing.price.min']).inputValue(), GROUPED[lang], `${lang}: grouped as typed`);
       const wanted = byPrice(all).reverse().filter((p) => yearly(p) >= 3_000_000).map((p) => p.id);
       await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, wanted.length]);
       assert.deepEqual(await idsIn(page, grid), wanted, lang);
@@ -108,7 +112,7 @@ describe('filters in the address', () => {
       await settle(page);
       await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, wanted.length]);
       assert.deepEqual(await idsIn(page, grid), wanted, `${lang}: the reload shows the same list`);
-      assert.equal(await page.getByLabel(messages['listing.price.min']).inputValue(), '3000000', lang);
+      assert.equal(await page.getByLabel(messages['listing.price.min']).inputValue(), GROUPED[lang], lang);
       assert.equal(await page.getByLabel(messages['listing.sort']).inputValue(), 'price-desc', lang);
 
       // 'Back to Listings' on the property returns to the filtered list, as Back does.
@@ -176,7 +180,8 @@ describe('filters in the address', () => {
       await ready();
       assert.deepEqual(await idsIn(page, '.card-grid'), shown, `${prefix}: the reload shows the same list`);
       assert.equal(await page.getByLabel(messages['listing.sort']).inputValue(), 'price-desc', `${prefix}: the sort is kept`);
-      assert.equal(await page.getByLabel(messages['listing.price.max']).inputValue(), '90000000', `${prefix}: the price ceiling is kept`);
+      const ceiling = { en: '90,000,000', ar: '90,000,000', ru: '90\u00a0000\u00a0000' }[lang];
+      assert.equal(await page.getByLabel(messages['listing.price.max']).inputValue(), ceiling, `${prefix}: the price ceiling is kept`);
       await done(opened, `${prefix}${path}: Back`);
     }
     await walk.close();
@@ -270,13 +275,58 @@ describe('filters in the address', () => {
     await page.getByLabel('Min price (AED)').pressSequentially('2500000');
     await page.getByLabel('Max price (AED)').pressSequentially('90000000');
     await page.waitForURL((url) => url.search === '?sort=price-asc&min=2500000&max=90000000', { timeout: 10_000 });
-    assert.equal(await page.getByLabel('Min price (AED)').inputValue(), '2500000', 'every key typed is shown');
+    assert.equal(await page.getByLabel('Min price (AED)').inputValue(), '2,500,000', 'every key typed is shown');
     // Cleared at once: each change builds on the one before, not on the address shown.
     await page.getByLabel('Max price (AED)').fill('');
     await page.getByLabel('Sort by').selectOption('newest');
     await page.waitForURL((url) => url.search === '?min=2500000', { timeout: 10_000 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await done(opened, 'quick changes');
+  });
+
+  test('a price box groups its thousands as the visitor types, in each language: a digit put in the middle lands there, Backspace beside a separator takes the digit before it', async () => {
+    const walk = await openWalk(browser, PHONE);
+    // 2,500,000, 21,500,000 and 250,000 as each language writes them (Russian: a no-break space).
+    const written = {
+      en: ['2,500,000', '21,500,000', '250,000'],
+      ar: ['2,500,000', '21,500,000', '250,000'],
+      ru: ['2\u00a0500\u00a0000', '21\u00a0500\u00a0000', '250\u00a0000'],
+    };
+    for (const [lang, prefix] of [['en', ''], ['ar', '/ar'], ['ru', '/ru']]) {
+      const messages = messagesOf(lang);
+      const opened = await openAt(walk, PHONE, `${server.url}${prefix}/buy-property`);
+      const { page } = opened;
+      const box = page.getByLabel(messages['listing.price.min']);
+      const caret = () => box.evaluate((input) => input.selectionStart);
+      await box.pressSequentially('2500000');
+      await page.waitForURL((url) => url.search === '?min=2500000');
+      assert.equal(await box.inputValue(), written[lang][0], `${lang}: grouped as typed`);
+      // The caret after the first digit (before its separator), then '1' typed: it lands there.
+      await box.evaluate((input) => input.setSelectionRange(1, 1));
+      await page.keyboard.type('1');
+      await page.waitForURL((url) => url.search === '?min=21500000');
+      assert.equal(await box.inputValue(), written[lang][1], `${lang}: the digit where it was typed`);
+      assert.equal(await caret(), 2, `${lang}: the caret after it`);
+      // The caret just after the first separator: Backspace takes the '1' before it.
+      await box.evaluate((input) => input.setSelectionRange(3, 3));
+      await page.keyboard.press('Backspace');
+      await page.waitForURL((url) => url.search === '?min=2500000');
+      assert.equal(await box.inputValue(), written[lang][0], `${lang}: a digit deleted, not the separator`);
+      assert.equal(await caret(), 1, `${lang}: the caret where the digit was`);
+      // Backspace at the end: the groups move, the caret stays at the end.
+      await box.evaluate((input) => input.setSelectionRange(input.value.length, input.value.length));
+      await page.keyboard.press('Backspace');
+      await page.waitForURL((url) => url.search === '?min=250000');
+      assert.equal(await box.inputValue(), written[lang][2], `${lang}: regrouped`);
+      assert.equal(await caret(), written[lang][2].length, `${lang}: the caret still at the end`);
+      // Delete just before a separator takes the digit after it: 250|,000 -> 25,000.
+      await box.evaluate((input) => input.setSelectionRange(3, 3));
+      await page.keyboard.press('Delete');
+      await page.waitForURL((url) => url.search === '?min=25000');
+      assert.equal(await caret(), 4, `${lang}: the caret after the same three digits (25,0|00)`);
+      await done(opened, `${lang} grouped price box`);
+    }
+    await walk.close();
   });
 
   test("off-plan: 'Handover' offers Ready and each year of handover with their counts, and filters by it", async () => {

@@ -23,10 +23,13 @@ let server;
 let browser;
 /** The residential listing page's cards, in its order (data/listings/residential/*.json). */
 let residential;
+/** data/site.json: the map's settings. */
+let site;
 
 before(async () => {
   server = await startServer();
   browser = await launch({ webgl: true });
+  site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));
   const folder = join(server.dist, 'data', 'listings', 'residential');
   const pages = readdirSync(folder).filter((name) => /^\d+\.json$/.test(name)).sort((a, b) => parseInt(a) - parseInt(b));
   residential = pages.flatMap((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')));
@@ -194,6 +197,12 @@ describe('the map in three languages', () => {
         await gotoSettled(page, `${server.url}${PREFIX[lang]}/residential-properties?view=map`);
         const all = located(residential);
         assert.equal(await markersFor(page, all.length), all.length, `${lang} ${width}`);
+        // The map's credit in the page's language (site.yaml's map.ar / map.ru), once the basemap drew.
+        const credit = lang === 'en' ? site.map.attribution : site.map.translations[lang].attribution;
+        const shown = page.locator('.maplibregl-ctrl-attrib-inner');
+        await page.waitForFunction(() => document.querySelector('.maplibregl-ctrl-attrib-inner')?.textContent);
+        assert.equal(await shown.textContent(), credit, `${lang} ${width}: the map's credit`);
+        assert.equal(await shown.locator('[lang="en"]').count(), 0, `${lang} ${width}`);
         if (lang !== 'en') {
           const names = NAMES[lang];
           const group = page.locator('.view-toggle');

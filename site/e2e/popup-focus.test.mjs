@@ -1,7 +1,10 @@
-// Browser tests of the home page's popup and a visitor typing: it never takes keystrokes from a
-// field in use, on a phone and a desktop. Runs against the run's sample site in Debian's Chromium.
+// Browser tests of the home page's popup: it never takes keystrokes from a field in use, on a
+// phone and a desktop; on a phone it is a sheet at the screen's foot, its country picker whole on
+// the screen. Runs against the run's sample site in Debian's Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DESKTOP, PHONE, gotoSettled, openPage } from './browser.mjs';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 
@@ -36,3 +39,66 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.deepEqual(problems, []);
   });
 }
+
+/** Where an element is drawn, rounded to the pixel: { top, bottom, left, right, width, height }. */
+const box = (locator) =>
+  locator.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    return Object.fromEntries(['top', 'bottom', 'left', 'right', 'width', 'height'].map((side) => [side, Math.round(r[side])]));
+  });
+
+/** The popup opened on the page's clock, its form's code loaded. */
+async function openPopup(page, lang) {
+  const messages = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'src', 'i18n', `${lang}.json`), 'utf8'));
+  await page.clock.install();
+  await gotoSettled(page, `${server.url}${lang === 'en' ? '' : `/${lang}`}/`);
+  await page.clock.fastForward(5000);
+  const popup = page.getByRole('dialog', { name: messages['popup.title'] });
+  await popup.waitFor({ state: 'visible', timeout: 5000 });
+  // Its opening's animation (0.25 s) run to its end, so it is measured where it rests.
+  await popup.evaluate((dialog) => Promise.all(dialog.getAnimations().map((animation) => animation.finished)));
+  return popup;
+}
+
+// On a phone the popup covered the middle of the screen, and its country picker ran past the
+// dialog's foot, cut off.
+for (const lang of ['en', 'ar', 'ru']) {
+  test(`${lang}: on a phone the popup is a sheet at the screen's foot, at most a third of its height, scrolling inside; its country picker is whole on the screen`, async () => {
+    const { context, page, problems } = await openPage(browser, PHONE);
+    const popup = await openPopup(page, lang);
+    const sheet = await box(popup);
+    assert.equal(sheet.bottom, PHONE.height, `${lang}: at the foot ${JSON.stringify(sheet)}`);
+    assert.equal(sheet.width, PHONE.width, `${lang}: the screen's width`);
+    assert.ok(sheet.height <= Math.ceil(PHONE.height / 3), `${lang}: ${sheet.height} px of ${PHONE.height}`);
+    assert.ok(await popup.evaluate((dialog) => dialog.scrollHeight > dialog.clientHeight), `${lang}: its form scrolls inside`);
+    // The close button stays in view as the form scrolls.
+    await popup.evaluate((dialog) => dialog.scrollTo(0, dialog.scrollHeight));
+    const close = await box(popup.locator('.dialog__corner'));
+    assert.ok(close.top >= sheet.top && close.bottom <= sheet.bottom, `${lang}: the close button in the sheet ${JSON.stringify(close)}`);
+    // The country picker, laid over the screen: every side of it on the screen.
+    await popup.locator('.phone-field__country-button').click();
+    const picker = popup.locator('.phone-field__popover');
+    await picker.waitFor({ state: 'visible' });
+    const drawn = await box(picker);
+    assert.ok(drawn.top >= 0 && drawn.left >= 0 && drawn.right <= PHONE.width && drawn.bottom <= PHONE.height, `${lang}: the picker on the screen ${JSON.stringify(drawn)}`);
+    // Its search has focus, and the countries scroll inside it.
+    assert.ok(await picker.locator('input[type="search"]').evaluate((input) => input === document.activeElement), `${lang}: the search focused`);
+    const list = await box(picker.getByRole('listbox'));
+    assert.ok(list.top >= drawn.top && list.bottom <= drawn.bottom && list.height > 200, `${lang}: the list in the picker ${JSON.stringify(list)}`);
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    assert.ok(await popup.isVisible(), `${lang}: Escape closes the picker, not the popup`);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('on a laptop the popup stays a dialog in the middle of the screen, 32 rem wide', async () => {
+  const { context, page, problems } = await openPage(browser, { width: 1366, height: 900 });
+  const popup = await openPopup(page, 'en');
+  const dialog = await box(popup);
+  assert.equal(dialog.width, 512);
+  assert.ok(Math.abs(dialog.left + dialog.right - 1366) <= 1 && Math.abs(dialog.top + dialog.bottom - 900) <= 1, JSON.stringify(dialog));
+  await context.close();
+  assert.deepEqual(problems, []);
+});

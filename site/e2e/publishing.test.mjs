@@ -168,6 +168,25 @@ describe('/partners', () => {
   }
 });
 
+describe('/partners in Arabic and Russian', () => {
+  for (const [lang, viewport] of [['ar', PHONE], ['ru', DESKTOP]]) {
+    test(`${lang}: each partner's sentence in the page's language (site.yaml's ar: / ru:), none left in English`, async () => {
+      const opened = await visit(viewport, `/${lang}/partners`);
+      const { page } = opened;
+      const cards = page.locator('.partner-card');
+      assert.equal(await cards.count(), site.partners.length);
+      for (const [i, partner] of site.partners.entries()) {
+        const own = partner.translations[lang]?.text;
+        assert.ok(own, `${partner.name}: the sample gives its ${lang} text`);
+        const text = cards.nth(i).locator('.partner-card__text');
+        assert.equal(await text.innerText(), own, partner.name);
+        assert.equal(await text.getAttribute('lang'), null, `${partner.name}: not marked English`);
+      }
+      await finish(opened, `partners-${lang}`);
+    });
+  }
+});
+
 describe('head links, sitemap and robots.txt', () => {
   test('every kind of page names both feeds in its head', async () => {
     const paths = ['/', '/feed', '/partners', '/buy-property', routes.properties[0], routes.posts[0], '/no-such-page'];

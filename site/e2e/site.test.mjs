@@ -166,6 +166,30 @@ describe('not found and errors', () => {
   });
 });
 
+test("a post's address without its slug, or with an old one, is redirected (301) to its page, in each language", async () => {
+  const posts = JSON.parse(readFileSync(join(server.dist, 'api', 'blogs.json'), 'utf8'));
+  const walk = await openWalk(browser, PHONE);
+  for (const post of posts.slice(0, 2)) {
+    for (const prefix of ['', '/ar', '/ru']) {
+      for (const asked of [`${prefix}/blog/${post.id}`, `${prefix}/blog/${post.id}/`, `${prefix}/blog/${post.id}/an-old-title`]) {
+        const opened = await walk.open();
+        const { page } = opened;
+        const response = await page.goto(server.url + asked, { waitUntil: 'load' });
+        // Before: the not-found page (404), which then drew the article at the wrong address.
+        assert.equal(response.status(), 200, `${asked}: ${response.status()}`);
+        assert.equal(await response.request().redirectedFrom()?.response().then((first) => first.status()), 301, `${asked}: redirected`);
+        assert.equal(new URL(page.url()).pathname, `${prefix}${post.url}`, asked);
+        await settle(page);
+        assert.equal(await page.locator('h1').count(), 1, asked);
+        assert.ok((await page.locator('main').innerText()).length > 1000, `${asked}: the article`);
+        await opened.context.close();
+        assert.deepEqual(opened.problems, [], `${asked}: console problems`);
+      }
+    }
+  }
+  await walk.close();
+});
+
 describe('content screens', () => {
   test('meet the team shows both members from content', async () => {
     const team = JSON.parse(readFileSync(join(server.dist, 'data', 'team.json'), 'utf8'));

@@ -3,8 +3,8 @@
 import { useContext, useSyncExternalStore } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { LangContext, type Lang } from './i18n';
-import { localize } from './i18n/content';
-import type { Partner, Site } from './types';
+import { localize, type Localized } from './i18n/content';
+import type { MapSettings, Partner, Site } from './types';
 
 export type ShellData = Pick<
   Site,
@@ -23,8 +23,9 @@ export type ShellData = Pick<
   | 'social'
   | 'agents'
   | 'baseUrl'
-  | 'map'
 > & {
+  /** The map's settings, its credit in the page's language where the content gives one. */
+  map: Localized<MapSettings> | null;
   partners: Pick<Partner, 'name' | 'logo'>[];
   untranslated?: string[];
   /** The property types' names in the page's language by English name (none on English pages). */
@@ -58,7 +59,7 @@ export function shellFromSite(full: Site, lang: Lang = 'en'): ShellData {
     social: site.social,
     agents: site.agents,
     baseUrl: site.baseUrl,
-    map: site.map,
+    map: site.map && localize(site.map, lang, ['attribution']),
     partners: site.partners.map(({ name, logo }) => ({ name, logo })),
     types: typeNamesIn(full, lang),
   };

@@ -221,6 +221,11 @@ export type MapSettings = {
   attribution: string;
   /** The PMTiles archive's address: a path on the site (`/media/map/dubai.pmtiles`) or https. */
   tiles: string;
+  translations: Translations<MapTexts>;
+};
+
+export type MapTexts = {
+  attribution: string | null;
 };
 
 /**
@@ -317,7 +322,12 @@ export type Partner = {
   logo: string;
   name: string;
   text: string | null;
+  translations: Translations<PartnerTexts>;
   url: string | null;
+};
+
+export type PartnerTexts = {
+  text: string | null;
 };
 
 export type SocialLink = {

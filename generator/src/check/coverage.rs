@@ -76,6 +76,21 @@ pub fn check(content: &Content, required: &[String]) -> Vec<Diagnostic> {
             let missing = [("name", given(&t.name)), ("role", given(&t.role))];
             found.extend(report.record(&r.path, &r.tree, &missing));
         }
+        // A partner's sentence, in its own `ar:` / `ru:` block in site.yaml.
+        if let Some(site) = &content.site {
+            for (i, partner) in site.data.partners.iter().enumerate() {
+                let t = if lang == "ar" { &partner.ar } else { &partner.ru };
+                if !given(&partner.text) || t.as_ref().is_some_and(|t| given(&t.text)) {
+                    continue;
+                }
+                let pos = site.tree.pos_of(&["partners", &i.to_string()]);
+                let message = format!(
+                    "no {language} translation: `{lang}.text` of the partner `{}` missing",
+                    partner.name
+                );
+                found.push(report.diagnostic(&site.path, pos, message));
+            }
+        }
         for r in &content.guides {
             let t = if lang == "ar" { &r.data.ar } else { &r.data.ru };
             let t = t.clone().unwrap_or_default();

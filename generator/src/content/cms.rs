@@ -524,17 +524,24 @@ impl Walk<'_> {
         }
     }
 
+    /// The fields of an object or a list's item, by name, but its `ar:` and `ru:` blocks of
+    /// texts (a partner's) after the English fields they translate.
     fn object_fields(&self, s: &Value, path: &str) -> Vec<Value> {
         let required: BTreeSet<&str> =
             s["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-        s["properties"]
+        let mut fields: Vec<Value> = s["properties"]
             .as_object()
             .into_iter()
             .flatten()
             .map(|(name, prop)| {
                 self.field(name, prop, required.contains(name.as_str()), &format!("{path}.{name}"))
             })
-            .collect()
+            .collect();
+        let translation = |f: &Value| {
+            LOCALES[1..].contains(&f["name"].as_str().unwrap_or_default()) && f["widget"] == "object"
+        };
+        fields.sort_by_key(translation);
+        fields
     }
 }
 

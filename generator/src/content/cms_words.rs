@@ -209,6 +209,14 @@ pub fn words(kind: &str, path: &str) -> Option<(&'static str, Option<&'static st
         ("site", "partners.logo") => ("Logo", "A JPEG, PNG, WebP or SVG logo."),
         ("site", "partners.url") => ("Website", "Starting with https://."),
         ("site", "partners.text") => ("About", "One sentence about the partner."),
+        ("site", "partners.ar") => {
+            ("In Arabic", "Shown on the Arabic pages; where it is empty, the English is shown.")
+        }
+        ("site", "partners.ar.text") => ("About, in Arabic", "The sentence about the partner, in Arabic."),
+        ("site", "partners.ru") => {
+            ("In Russian", "Shown on the Russian pages; where it is empty, the English is shown.")
+        }
+        ("site", "partners.ru.text") => ("About, in Russian", "The sentence about the partner, in Russian."),
         ("site", "whyUs") => ("Why us (home page)", "The home page's text on why to choose the agency."),
         ("site", "about") => ("About us page", "The text of the About Us page."),
         ("site", "hero") => (
@@ -225,6 +233,20 @@ pub fn words(kind: &str, path: &str) -> Option<(&'static str, Option<&'static st
         ("site", "map.attribution") => {
             ("Map credit", "The credit the map's data asks for, e.g. © OpenStreetMap contributors.")
         }
+        ("site", "map.ar") => {
+            ("In Arabic", "Shown on the Arabic pages; where it is empty, the English is shown.")
+        }
+        ("site", "map.ar.attribution") => (
+            "Map credit, in Arabic",
+            "Only for a credit that is a note: a licence's own words stay as written.",
+        ),
+        ("site", "map.ru") => {
+            ("In Russian", "Shown on the Russian pages; where it is empty, the English is shown.")
+        }
+        ("site", "map.ru.attribution") => (
+            "Map credit, in Russian",
+            "Only for a credit that is a note: a licence's own words stay as written.",
+        ),
         _ => match last {
             "lat" => ("Latitude", "In degrees; Dubai is about 25."),
             "lng" => ("Longitude", "In degrees; Dubai is about 55."),

@@ -530,6 +530,18 @@ pub struct Partner {
     pub url: Option<String>,
     /// One sentence about the partner.
     pub text: Option<String>,
+    /// Arabic texts.
+    pub ar: Option<PartnerTexts>,
+    /// Russian texts.
+    pub ru: Option<PartnerTexts>,
+}
+
+/// Arabic or Russian texts of a partner; what is missing is shown in English.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PartnerTexts {
+    /// One sentence about the partner in this language.
+    pub text: Option<String>,
 }
 
 /// The media behind a listing page's title.
@@ -588,6 +600,18 @@ pub struct MapConfig {
     pub tiles: String,
     /// Credit shown on the map, as the data's licence asks (e.g. "© OpenStreetMap contributors").
     pub attribution: String,
+    /// Arabic texts (a credit that is a note rather than a licence's own words).
+    pub ar: Option<MapTexts>,
+    /// Russian texts.
+    pub ru: Option<MapTexts>,
+}
+
+/// Arabic or Russian texts of the map; what is missing is shown in English.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MapTexts {
+    /// The credit in this language.
+    pub attribution: Option<String>,
 }
 
 /// The agency: `content/site.yaml`.

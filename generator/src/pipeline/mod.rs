@@ -391,8 +391,19 @@ fn publish(
         let named = scope.spawn(move || {
             let (mut files, counts) = rendering.join().expect("making the sitemap does not panic");
             files.extend(feeds.into_iter().map(|(name, bytes)| (name, Body::Whole(bytes))));
-            let named =
-                named::Named { out: options.out.clone(), files, kept, for_netlify: options.for_netlify };
+            let mut posts: Vec<_> = content
+                .posts
+                .iter()
+                .map(|p| (p.id.clone(), contract::urls::post_path(&p.id, &p.data.title)))
+                .collect();
+            posts.sort();
+            let named = named::Named {
+                out: options.out.clone(),
+                files,
+                kept,
+                for_netlify: options.for_netlify,
+                posts,
+            };
             // Behind: on a thread of its own, waited for before the link check (or, should the
             // data files fail, before the build ends).
             (named.start(behind), counts)

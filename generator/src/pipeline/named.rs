@@ -30,6 +30,8 @@ pub(super) struct Named {
     pub(super) files: Vec<(String, Body)>,
     pub(super) kept: Option<Kept>,
     pub(super) for_netlify: bool,
+    /// The posts, for `_redirects`' rules of their addresses (`publish::redirects`).
+    pub(super) posts: Vec<crate::publish::redirects::PostPage>,
 }
 
 /// How many files there are, and those written or removed (relative to the output).
@@ -37,7 +39,7 @@ pub(super) type Outcome = std::io::Result<(usize, Vec<String>)>;
 
 impl Named {
     fn write(self) -> Outcome {
-        crate::publish::redirects::write(&self.out, self.for_netlify)?;
+        crate::publish::redirects::write(&self.out, self.for_netlify, &self.posts)?;
         write_published(&self.out, self.files, self.kept.as_ref())
     }
 
@@ -202,6 +204,7 @@ mod tests {
             files: vec![("feeds/a.xml".to_owned(), Body::Whole(text.as_bytes().to_vec()))],
             kept: None,
             for_netlify: false,
+            posts: Vec::new(),
         };
         let (count, touched) = named("<a/>").start(true).finish().unwrap();
         assert_eq!((count, touched), (1, vec!["feeds/a.xml".to_owned()]));

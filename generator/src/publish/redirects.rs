@@ -13,6 +13,13 @@
 //! Without the function's variable the file says so and proxies nothing (a build for `estate
 //! serve`, which mounts the function itself, or a deploy without the function); a build for
 //! Netlify prints a note, and another when the rules go unsigned.
+//!
+//! After them, each post's own redirects (301, permanent): its id without the slug
+//! (`/blog/{id}`), or with another slug (its title changed since the link was made,
+//! `/blog/{id}/*`), goes to its page (`contract::urls::post_path`), in every language. A post's
+//! page is a file, which Netlify serves before an unforced rule, so only the other addresses
+//! are redirected. `estate serve` reads this file's rules before `netlify.toml`'s, as Netlify
+//! does (`crate::netlify::parse_redirects`).
 
 use std::path::Path;
 
@@ -22,9 +29,12 @@ pub const FUNCTION_URL_VAR: &str = "LEAD_FUNCTION_URL";
 /// The site variable whose value Netlify signs the proxied requests with.
 pub const PROXY_SECRET_VAR: &str = "LEAD_PROXY_SECRET";
 
-/// Writes `out/_redirects` from `LEAD_FUNCTION_URL`; `for_netlify`: say so when it is not set
-/// (only the deploy misses the function; `estate serve` mounts it itself).
-pub fn write(out: &Path, for_netlify: bool) -> std::io::Result<()> {
+/// A post: its id and its page's address (`contract::urls::post_path`).
+pub type PostPage = (String, String);
+
+/// Writes `out/_redirects` from `LEAD_FUNCTION_URL` and the `posts`; `for_netlify`: say so when
+/// the variable is not set (only the deploy misses the function; `estate serve` mounts it itself).
+pub fn write(out: &Path, for_netlify: bool, posts: &[PostPage]) -> std::io::Result<()> {
     let url = std::env::var(FUNCTION_URL_VAR).ok().filter(|u| !u.trim().is_empty());
     if url.is_none() && for_netlify {
         eprintln!(
@@ -41,13 +51,13 @@ pub fn write(out: &Path, for_netlify: bool) -> std::io::Result<()> {
              value as the function's) in Netlify's environment variables"
         );
     }
-    write_with(out, url.as_deref(), signed)
+    write_with(out, url.as_deref(), signed, posts)
 }
 
 /// Writes `out/_redirects` for the function at `url` (none: no proxy lines), `signed` with
-/// `LEAD_PROXY_SECRET`. An unchanged file is not rewritten.
-pub fn write_with(out: &Path, url: Option<&str>, signed: bool) -> std::io::Result<()> {
-    let text = render(url, signed)
+/// `LEAD_PROXY_SECRET`, and the `posts`. An unchanged file is not rewritten.
+pub fn write_with(out: &Path, url: Option<&str>, signed: bool, posts: &[PostPage]) -> std::io::Result<()> {
+    let text = render(url, signed, posts)
         .map_err(|message| std::io::Error::new(std::io::ErrorKind::InvalidInput, message))?;
     let path = out.join("_redirects");
     if std::fs::read_to_string(&path).is_ok_and(|old| old == text) {
@@ -58,24 +68,53 @@ pub fn write_with(out: &Path, url: Option<&str>, signed: bool) -> std::io::Resul
 }
 
 /// The file's text.
-pub fn render(url: Option<&str>, signed: bool) -> Result<String, String> {
+pub fn render(url: Option<&str>, signed: bool, posts: &[PostPage]) -> Result<String, String> {
     let mut text = String::from(
         "# Written by `estate build`; edits are overwritten. Netlify reads it before netlify.toml.\n",
     );
-    let Some(url) = url else {
-        text.push_str(&format!(
+    match url {
+        None => text.push_str(&format!(
             "# {FUNCTION_URL_VAR} was not set for this build, so nothing is proxied to the lead function.\n"
-        ));
-        return Ok(text);
-    };
-    let base = function_base(url)?;
-    text.push_str(&format!("# The lead function's POST endpoints, proxied to {FUNCTION_URL_VAR}.\n"));
-    let sign = if signed { format!("  Sign={PROXY_SECRET_VAR}") } else { String::new() };
-    let width = contract::endpoints::POST_ENDPOINTS.iter().map(|p| p.len()).max().unwrap_or(0);
-    for path in contract::endpoints::POST_ENDPOINTS {
-        text.push_str(&format!("{path:width$}  {base}{path}  200{sign}\n"));
+        )),
+        Some(url) => {
+            let base = function_base(url)?;
+            text.push_str(&format!("# The lead function's POST endpoints, proxied to {FUNCTION_URL_VAR}.\n"));
+            let sign = if signed { format!("  Sign={PROXY_SECRET_VAR}") } else { String::new() };
+            let width = contract::endpoints::POST_ENDPOINTS.iter().map(|p| p.len()).max().unwrap_or(0);
+            for path in contract::endpoints::POST_ENDPOINTS {
+                text.push_str(&format!("{path:width$}  {base}{path}  200{sign}\n"));
+            }
+        }
+    }
+    if !posts.is_empty() {
+        text.push_str(
+            "# A post's address without its slug, or with another (its title changed), goes to its page.\n",
+        );
+    }
+    for (id, page) in posts {
+        for lang in contract::urls::LANGUAGES {
+            let to = rule_target(&contract::urls::localized_path(lang, page));
+            let from = contract::urls::localized_path(lang, &format!("/blog/{id}"));
+            text.push_str(&format!("{from}  {to}  301\n{from}/*  {to}  301\n"));
+        }
     }
     Ok(text)
+}
+
+/// A path as a rule's target: a ':' before a letter, digit or '_' would read as a placeholder
+/// (':id') in Netlify's rules, so it is written '%3A' there, the same address; a slug's usual
+/// ':' ('guide:-a-step', a title's colon and its space) stays as the page's address writes it.
+fn rule_target(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut chars = path.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ':' && chars.peek().is_some_and(|n| n.is_ascii_alphanumeric() || *n == '_') {
+            out.push_str("%3A");
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The function's address without a trailing `/`; an http(s) URL with no query or fragment.
@@ -101,7 +140,7 @@ mod tests {
 
     #[test]
     fn every_post_endpoint_is_proxied_with_status_200() {
-        let text = render(Some("https://abc123.lambda-url.me-central-1.on.aws/"), false).expect("valid");
+        let text = render(Some("https://abc123.lambda-url.me-central-1.on.aws/"), false, &[]).expect("valid");
         let rules: Vec<Vec<&str>> =
             text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
         assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len());
@@ -110,8 +149,8 @@ mod tests {
         }
         assert!(rules.iter().any(|r| r[0] == "/api/contact-user"));
         // An API Gateway stage keeps its path.
-        let staged =
-            render(Some("https://id.execute-api.me-central-1.amazonaws.com/prod"), false).expect("valid");
+        let staged = render(Some("https://id.execute-api.me-central-1.amazonaws.com/prod"), false, &[])
+            .expect("valid");
         assert!(
             staged.contains("https://id.execute-api.me-central-1.amazonaws.com/prod/api/contact-user  200")
         );
@@ -119,7 +158,7 @@ mod tests {
 
     #[test]
     fn with_the_secret_every_rule_is_signed_by_the_variables_name() {
-        let text = render(Some("https://fn.example"), true).expect("valid");
+        let text = render(Some("https://fn.example"), true, &[]).expect("valid");
         let rules: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len());
         for (rule, path) in rules.iter().zip(contract::endpoints::POST_ENDPOINTS) {
@@ -130,7 +169,7 @@ mod tests {
 
     #[test]
     fn without_the_variable_nothing_is_proxied() {
-        let text = render(None, true).expect("valid");
+        let text = render(None, true, &[]).expect("valid");
         assert!(text.lines().all(|l| l.starts_with('#')), "{text}");
         assert!(text.contains("LEAD_FUNCTION_URL was not set"));
     }
@@ -138,7 +177,7 @@ mod tests {
     #[test]
     fn a_bad_address_is_an_error_naming_the_variable() {
         for bad in ["abc.lambda-url.on.aws", "ftp://x", "https://", "https://x/?a=1", "https://x y"] {
-            let error = render(Some(bad), true).expect_err(bad);
+            let error = render(Some(bad), true, &[]).expect_err(bad);
             assert!(error.starts_with("LEAD_FUNCTION_URL="), "{error}");
         }
     }
@@ -146,16 +185,45 @@ mod tests {
     #[test]
     fn the_file_is_written_and_kept_when_unchanged() {
         let dir = tempfile::tempdir().expect("a temp dir");
-        write_with(dir.path(), Some("https://fn.example"), false).expect("written");
+        write_with(dir.path(), Some("https://fn.example"), false, &[]).expect("written");
         let path = dir.path().join("_redirects");
         let text = std::fs::read_to_string(&path).expect("the file");
         assert!(text.contains("/api/search-properties"));
         let stamp = std::fs::metadata(&path).and_then(|m| m.modified()).expect("a time");
         std::thread::sleep(std::time::Duration::from_millis(20));
-        write_with(dir.path(), Some("https://fn.example"), false).expect("written");
+        write_with(dir.path(), Some("https://fn.example"), false, &[]).expect("written");
         assert_eq!(std::fs::metadata(&path).and_then(|m| m.modified()).expect("a time"), stamp);
         // Building again without the variable drops the proxy lines of the last build.
-        write_with(dir.path(), None, false).expect("written");
+        write_with(dir.path(), None, false, &[]).expect("written");
         assert!(!std::fs::read_to_string(&path).expect("the file").contains("200"));
+    }
+
+    #[test]
+    fn a_post_s_address_without_its_slug_or_with_another_goes_to_its_page_in_every_language() {
+        let posts = [
+            ("b1".to_owned(), contract::urls::post_path("b1", "Off-Plan: A Guide")),
+            ("b2".to_owned(), contract::urls::post_path("b2", "Dubai:2026 and beyond")),
+        ];
+        let text = render(None, false, &posts).expect("valid");
+        let rules: Vec<Vec<&str>> =
+            text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
+        assert_eq!(
+            rules[..6],
+            [
+                ["/blog/b1", "/blog/b1/off-plan:-a-guide", "301"],
+                ["/blog/b1/*", "/blog/b1/off-plan:-a-guide", "301"],
+                ["/ar/blog/b1", "/ar/blog/b1/off-plan:-a-guide", "301"],
+                ["/ar/blog/b1/*", "/ar/blog/b1/off-plan:-a-guide", "301"],
+                ["/ru/blog/b1", "/ru/blog/b1/off-plan:-a-guide", "301"],
+                ["/ru/blog/b1/*", "/ru/blog/b1/off-plan:-a-guide", "301"],
+            ]
+        );
+        // A colon that would read as a placeholder is written as its escape.
+        assert_eq!(rules[6], ["/blog/b2", "/blog/b2/dubai%3A2026-and-beyond", "301"]);
+        assert_eq!(rules.len(), 12);
+        // With the function's rules, those come first.
+        let both = render(Some("https://fn.example"), false, &posts).expect("valid");
+        let first = both.lines().find(|l| !l.starts_with('#')).expect("a rule");
+        assert!(first.starts_with("/api/"), "{both}");
     }
 }

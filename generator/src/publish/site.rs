@@ -4,8 +4,8 @@
 
 use crate::publish::images::Pictures;
 use contract::site::{
-    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MemberTexts, Page,
-    PageTexts, Partner, Site, SiteTexts, SocialLink, TeamMember, Translations,
+    AgentContact, Developer, DeveloperTexts, Hero, Heroes, MapPlace, MapSettings, MapTexts, MemberTexts,
+    Page, PageTexts, Partner, PartnerTexts, Site, SiteTexts, SocialLink, TeamMember, Translations,
 };
 use contract::urls::media_url;
 use contract::vocabulary::{SearchTerm, SearchTerms, TermNames, TypeNames, Vocabulary};
@@ -146,6 +146,7 @@ pub fn site(
         map: site.map.as_ref().map(|map| MapSettings {
             attribution: map.attribution.clone(),
             tiles: if map.tiles.starts_with("https://") { map.tiles.clone() } else { media_url(&map.tiles) },
+            translations: translations(&map.ar, &map.ru, |t| MapTexts { attribution: t.attribution.clone() }),
         }),
         name: site.name.clone(),
         orn: site.orn.clone(),
@@ -156,6 +157,7 @@ pub fn site(
                 logo: media_url(&p.logo),
                 name: p.name.clone(),
                 text: p.text.clone(),
+                translations: translations(&p.ar, &p.ru, |t| PartnerTexts { text: t.text.clone() }),
                 url: p.url.clone(),
             })
             .collect(),

@@ -1,8 +1,9 @@
 //! `estate serve`: the built site on a local address, answered the way Netlify answers it.
 //!
-//! GET and HEAD requests go through the rules of `netlify.toml` ([`Rules`]): the same static
-//! files, rewrites, redirects, headers and not-found page as on the CDN, read from the output
-//! folder on every request so rebuilds show at once. Any other request under `/api/` goes to
+//! GET and HEAD requests go through the rules of `netlify.toml` ([`Rules`]), after those of the
+//! build's `_redirects` as Netlify reads them (a post's address without its slug): the same
+//! static files, rewrites, redirects, headers and not-found page as on the CDN, read from the
+//! output folder on every request so rebuilds show at once. Any other request under `/api/` goes to
 //! the lead function's router ([`lead_fn::router`]), mounted in-process, and so does one under
 //! the API's path spelt otherwise (`/API/`, `//api/`): the function matches its paths exactly,
 //! as Netlify's proxy rules do, and answers those with its JSON 404. Every error under the
@@ -22,6 +23,7 @@
 mod admin;
 mod compression;
 mod listener;
+mod published_rules;
 mod ranges;
 mod rebuild;
 mod too_long;
@@ -156,6 +158,7 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
     let state = Arc::new(Shared {
         served: answered_from,
         rules: options.rules,
+        published_rules: published_rules::PublishedRules::default(),
         lead: lead_fn::router(lead),
         reload: options.watch.then(|| Reload { events: reload_tx, stop: stop_rx.clone() }),
     });
@@ -309,6 +312,8 @@ struct Shared {
     /// The folder answered from: the output folder, or its spare copy (see [`rebuild`]).
     served: Served,
     rules: Rules,
+    /// The answered folder's `_redirects`, read before `rules` as Netlify reads it.
+    published_rules: published_rules::PublishedRules,
     lead: Router,
     /// Present while watching.
     reload: Option<Reload>,
@@ -354,7 +359,9 @@ impl Shared {
         let api = under_api(&path);
         // A rule's Content-Type is for the files the rules answer with; the not-found page and
         // plain answers keep their own.
-        let (response, rule_content_type) = match self.rules.resolve(&self.served.folder(), &path) {
+        let folder = self.served.folder();
+        let first = self.published_rules.of(&folder);
+        let (response, rule_content_type) = match self.rules.resolve_after(&first, &folder, &path) {
             Answer::File { file, status } => match tokio::fs::read(&file).await {
                 Ok(bytes) if status == 200 => (self.file_part(&file, bytes, range), true),
                 Ok(bytes) => {

@@ -588,7 +588,7 @@ fn every_rule_of_the_build_the_cms_can_state_is_in_its_config() {
     assert!(said.contains("site.yaml:4:10: error: `baseUrl`: `https://www.palmcrest.ae/path?q` must be the site's origin only"), "{said}");
     assert!(
         said.contains(
-            "site.yaml:98:10: error: `map.tiles`: `http://tiles.example/dubai.pmtiles` is not https"
+            "site.yaml:126:10: error: `map.tiles`: `http://tiles.example/dubai.pmtiles` is not https"
         ),
         "{said}"
     );

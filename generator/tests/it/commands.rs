@@ -46,6 +46,25 @@ fn the_quality_report_lists_every_listing_weakest_first_with_what_to_add() {
     assert_eq!(counted, 29, "{agents}");
 }
 
+/// A partner's sentence is translated in its own `ar:` / `ru:` block: one left English is a
+/// coverage warning, like a record's.
+#[test]
+fn a_partner_without_its_translation_is_a_coverage_warning() {
+    let dir = crate::support::content_copy(&repo().join("content"));
+    let path = dir.path().join("content/site.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let russian = text.find("    ru:\n      text: \"Независимые").expect("the first partner's Russian text");
+    let end = russian + text[russian..].find(".\"\n").expect("its end") + 3;
+    std::fs::write(&path, format!("{}{}", &text[..russian], &text[end..])).unwrap();
+    let run = estate(dir.path(), &["check"]);
+    assert!(run.success(), "{run}");
+    let warning = "site.yaml:22:5: warning: no Russian translation: `ru.text` of the partner `Falcon Mortgage Advisory` missing";
+    assert!(run.stderr.contains(warning), "{run}");
+    assert!(!run.stderr.contains("no Arabic translation"), "{run}");
+    let strict = estate(dir.path(), &["check", "--require-languages", "ru"]);
+    assert_eq!(strict.code, 1, "{strict}");
+}
+
 /// The scale demo a newcomer tries writes complete listings (permit, agent, community, a type
 /// with a portal code, photos), translated records, and its communities' guide texts and market
 /// figures: `estate check` prints no warning.

@@ -1,10 +1,16 @@
 //! `estate build` writes `dist/_redirects` with the lead function's proxy rules from
 //! `LEAD_FUNCTION_URL`, and says so when the variable is missing from a build for Netlify (only
-//! there; a local build has no use for the note).
+//! there; a local build has no use for the note); after them, each post's other addresses
+//! redirected to its page.
 
 use std::path::Path;
 
 use crate::support::{Run, estate_command, repo, run};
+
+/// The proxy rules of a `_redirects` file: its lines that are no comment and no post's redirect.
+fn proxy_rules(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| !l.starts_with('#') && !l.ends_with("  301")).collect()
+}
 
 fn build(out: &Path, function_url: Option<&str>) -> Run {
     build_with(out, function_url, &[], &[])
@@ -35,8 +41,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let built = build(&out, Some("https://abc123.lambda-url.me-central-1.on.aws/"));
     assert!(built.success(), "{built}");
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
-    let rules: Vec<Vec<&str>> =
-        text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
+    let rules: Vec<Vec<&str>> = proxy_rules(&text).iter().map(|l| l.split_whitespace().collect()).collect();
     let expected: Vec<Vec<String>> = contract::endpoints::POST_ENDPOINTS
         .iter()
         .map(|path| {
@@ -57,7 +62,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     assert!(signed.success(), "{signed}");
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     assert!(!text.contains(secret), "{text}");
-    let rules: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let rules = proxy_rules(&text);
     assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len(), "{text}");
     assert!(rules.iter().all(|r| r.ends_with("  200  Sign=LEAD_PROXY_SECRET")), "{text}");
     let unsigned = build_with(&out, Some("https://fn.example"), &["--for-netlify"], &[]);
@@ -67,7 +72,20 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     assert!(again.success(), "{again}");
     assert!(again.stderr.contains("note: LEAD_FUNCTION_URL is not set"), "{again}");
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
-    assert!(text.lines().all(|l| l.starts_with('#')), "{text}");
+    assert!(proxy_rules(&text).is_empty(), "{text}");
+    // Each post's address without its slug, or with another, goes to its page, in every language.
+    let posts: Vec<serde_json::Value> =
+        serde_json::from_slice(&std::fs::read(out.join("api/blogs.json")).expect("the posts")).expect("JSON");
+    assert!(!posts.is_empty());
+    for post in &posts {
+        let (id, url) = (post["_id"].as_str().expect("an id"), post["url"].as_str().expect("its page"));
+        for prefix in ["", "/ar", "/ru"] {
+            for from in [format!("{prefix}/blog/{id}"), format!("{prefix}/blog/{id}/*")] {
+                let rule = format!("{from}  {prefix}{url}  301");
+                assert!(text.lines().any(|l| l == rule), "{rule} in {text}");
+            }
+        }
+    }
 
     let bad = build(&out, Some("abc123.lambda-url.on.aws"));
     assert!(!bad.success());

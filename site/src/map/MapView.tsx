@@ -21,8 +21,9 @@ import { useLang, useSite } from '../shell';
 import { Picture } from '../components/Picture';
 import { Icon } from '../components/Icon';
 import type { CardProperty, Coordinates, MapSettings } from '../types';
+import type { Localized } from '../i18n/content';
 import type { Lang } from '../i18n';
-import { basemapStyle, PROTOCOL, SOURCE } from './style';
+import { basemapStyle, creditOf, PROTOCOL, SOURCE } from './style';
 import type { Bounds } from './area';
 import { loadMapLibre, type MapLibre } from './maplibre';
 import './map.css';
@@ -45,7 +46,8 @@ const PLACES_FROM_ZOOM = 11;
 const LISTING_ZOOM = 14;
 
 export type MapViewProps = {
-  settings: MapSettings;
+  /** The map's settings, its credit in the page's language (else English, marked so). */
+  settings: Localized<MapSettings>;
   /** The region's name for screen readers. */
   label: string;
 } & (
@@ -125,7 +127,7 @@ export default function MapView(props: MapViewProps) {
     try {
       instance = new maplibre.Map({
         container: container.current,
-        style: basemapStyle(props.settings.tiles, props.settings.attribution, window.location.href),
+        style: basemapStyle(props.settings.tiles, creditOf(props.settings), window.location.href),
         center: [centre.lng, centre.lat],
         zoom: listing ? 10 : LISTING_ZOOM,
         maxZoom: 18,

@@ -1,7 +1,9 @@
 // The map's style: the basemap named by the site's settings, read through the pmtiles protocol
 // at an absolute address (the worker fetches it), drawn from the Protomaps basemap's layers.
 import { describe, expect, test } from 'vitest';
-import { basemapStyle, tilesSource } from './style';
+import { basemapStyle, creditOf, tilesSource } from './style';
+import { localize } from '../i18n/content';
+import type { MapSettings } from '../types';
 
 describe('the basemap style', () => {
   test("a path on the site becomes the site's absolute address; an https address stays", () => {
@@ -21,5 +23,16 @@ describe('the basemap style', () => {
     // Names are HTML over the map (MapView), shaped by the browser: no glyphs to host.
     expect(style.layers.some((layer) => layer.type === 'symbol')).toBe(false);
     expect(style.glyphs).toBeUndefined();
+  });
+
+  test("the credit in the page's language where the settings give it, else the English one marked lang=en", () => {
+    const settings: MapSettings = {
+      attribution: 'Sample basemap',
+      tiles: '/media/map/sample-dubai.pmtiles',
+      translations: { ar: { attribution: 'خريطة نموذجية' }, ru: null },
+    };
+    expect(creditOf(localize(settings, 'en', ['attribution']))).toBe('Sample basemap');
+    expect(creditOf(localize(settings, 'ar', ['attribution']))).toBe('خريطة نموذجية');
+    expect(creditOf(localize(settings, 'ru', ['attribution']))).toBe('<span lang="en">Sample basemap</span>');
   });
 });

@@ -5,6 +5,8 @@
 // shapes in every language (Arabic right to left) with the site's own font, so the map needs no
 // glyph files and no right-to-left plugin.
 import type { StyleSpecification } from 'maplibre-gl';
+import type { Localized } from '../i18n/content';
+import type { MapSettings } from '../types';
 
 /** The source's name, and the URL scheme the pmtiles protocol answers. */
 export const SOURCE = 'basemap';
@@ -23,6 +25,15 @@ const COLOURS = {
   majorCase: '#dcd3c3',
   minor: '#ffffff',
 };
+
+/**
+ * The map's credit as MapLibre shows it (HTML, as the content writes it), in the page's language
+ * where site.yaml's `map.ar` / `map.ru` gives it: one left in English on an Arabic or Russian page
+ * is marked so, as every English text on those pages is.
+ */
+export function creditOf(settings: Localized<MapSettings>): string {
+  return settings.untranslated?.includes('attribution') ? `<span lang="en">${settings.attribution}</span>` : settings.attribution;
+}
 
 /** The archive's address for the protocol: absolute, so the worker can fetch it. */
 export function tilesSource(tiles: string, base: string): string {

@@ -1,25 +1,27 @@
-// /partners: the agency's partners from site.json, each with its logo, name, text and link.
-import { useLoaderData } from 'react-router';
+// /partners: the agency's partners from site.json, each with its logo, name, text and link; the
+// text in the page's language (a partner's `ar:` / `ru:` block), else in English, marked so.
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getJson } from '../data';
 import { SITE } from '../paths';
 import { useT } from '../i18n';
 import type { Partner } from '../types';
-import { useLang, useSite } from '../shell';
+import { useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
+import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/partners.css';
 
-export async function loader(): Promise<Partner[]> {
-  return (await getJson(SITE)).partners;
+export async function loader({ request }: LoaderFunctionArgs): Promise<Localized<Partner>[]> {
+  const lang = langOfRequest(request);
+  return (await getJson(SITE)).partners.map((partner) => localize(partner, lang, ['text']));
 }
 
 export function Component() {
   const t = useT();
   const site = useSite();
-  const lang = useLang();
-  const partners = useLoaderData() as Partner[];
+  const partners = useLoaderData() as Localized<Partner>[];
   return (
     <>
       <Seo title={t('partners.title')} description={t('partners.description', { name: site.name })} />
@@ -35,9 +37,8 @@ export function Component() {
                   <img src={partner.logo} alt="" width={220} height={60} loading="lazy" />
                 </span>
                 <h2 className="partner-card__name">{partner.name}</h2>
-                {/* The partners' texts are written in English only (content/site.yaml). */}
                 {partner.text ? (
-                  <p className="partner-card__text" lang={lang === 'en' ? undefined : 'en'}>
+                  <p className="partner-card__text" {...enAttrs(partner, 'text')}>
                     {partner.text}
                   </p>
                 ) : null}

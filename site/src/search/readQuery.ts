@@ -131,13 +131,27 @@ function smallNumber(key: string): number | null {
   return null;
 }
 
-const isBedroomWord = (key: string) =>
-  isOneOf(key, ['bed', 'beds', 'bedroom', 'bedrooms', 'br', 'bdr', 'bhk', 'bd', 'غرف', 'غرفة', 'غرفه']) || key.startsWith('спал') || key.startsWith('комнат');
+/**
+ * What a word after a number counts: bedrooms ('bed', 'спальни', 'غرف'), or, in Russian, a
+ * flat's rooms ('комнатная', 'комн.', 'комнаты'), its living room among them.
+ */
+function countsOf(key: string): 'bedrooms' | 'rooms' | null {
+  if (isOneOf(key, ['bed', 'beds', 'bedroom', 'bedrooms', 'br', 'bdr', 'bhk', 'bd', 'غرف', 'غرفة', 'غرفه']) || key.startsWith('спал')) return 'bedrooms';
+  return key.startsWith('комн') ? 'rooms' : null;
+}
 
-/** 'двухкомнатная': the number of rooms a Russian compound names. */
+/**
+ * The bedrooms of `n` rooms of a Russian flat: one of them is the living room, so N - 1, and a
+ * one-room flat ('1-комнатная', 'однокомнатная': one room to live and sleep in) is a studio (0).
+ */
+const bedroomsOfRooms = (n: number) => Math.max(0, n - 1);
+
+/** 'двухкомнатная', '2комнатная': the bedrooms of the number of rooms a Russian compound names. */
 function russianRooms(key: string): number | null {
-  const n = ['одно', 'двух', 'трех', 'четырех', 'пяти'].findIndex((stem) => key.startsWith(stem) && key.slice(stem.length).startsWith('комнат'));
-  return n >= 0 ? n + 1 : null;
+  const joined = /^([0-9]{1,2})комн/.exec(key);
+  if (joined) return bedroomsOfRooms(Number(joined[1]));
+  const n = ['одно', 'двух', 'трех', 'четырех', 'пяти', 'шести', 'семи'].findIndex((stem) => key.startsWith(stem) && key.slice(stem.length).startsWith('комнат'));
+  return n >= 0 ? bedroomsOfRooms(n + 1) : null;
 }
 
 const JOINED_BEDROOMS = ['br', 'bed', 'beds', 'bd', 'bdr', 'bhk', 'bedroom', 'bedrooms'];
@@ -280,7 +294,9 @@ class Reader {
       }
       const dual = isOneOf(key, ['غرفتين', 'غرفتي', 'بغرفتين', 'بغرفتي']);
       const next = this.key(at + 1);
-      const counted = next !== null && isBedroomWord(next) ? smallNumber(key) : null;
+      const counts = next === null ? null : countsOf(next);
+      const number = counts === null ? null : smallNumber(key);
+      const counted = number === null ? null : counts === 'rooms' ? bedroomsOfRooms(number) : number;
       const n = counted ?? (dual ? 2 : null);
       if (n !== null) {
         let span = dual ? 1 : 2;

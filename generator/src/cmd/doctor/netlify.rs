@@ -110,7 +110,7 @@ fn function_url(url: Option<String>) -> Finding {
             ),
         );
     };
-    if let Err(error) = render(Some(&url), false) {
+    if let Err(error) = render(Some(&url), false, &[]) {
         return Finding::problem(error, "copy the function URL exactly as the deploy script printed it");
     }
     match host_of(&url) {
