@@ -14,76 +14,31 @@ use std::time::{Duration, Instant};
 use axum::body::Body;
 use axum::http::Request;
 use contract::ApiProperty;
-use contract::vocabulary::{SearchTerm, SearchTerms};
+use contract::vocabulary::SearchTerms;
 use lead_fn::{Catalogue, Config, router};
 use tower::ServiceExt as _;
 
 #[path = "common/listings.rs"]
 mod common;
 use common::listings;
+#[path = "common/hostile.rs"]
+mod hostile;
+use hostile::{TYPES, WORDS, terms};
 
 const PROPERTIES: usize = 10_000;
-const WORDS: [&str; 12] = [
-    "bright", "spacious", "sea", "view", "balcony", "pool", "gym", "upgraded", "kitchen", "family", "quiet",
-    "garden",
-];
-const TYPES: [&str; 6] = ["Apartment", "Villa", "Townhouse", "Penthouse", "Office", "Plot"];
-
-fn terms() -> SearchTerms {
-    let vectors: serde_json::Value =
-        serde_json::from_str(include_str!("../tests/search-vectors.json")).expect("the vectors");
-    let mut terms: SearchTerms = serde_json::from_value(vectors["terms"].clone()).expect("the terms");
-    for n in 0..120 {
-        terms.communities.push(SearchTerm {
-            name: format!("Greenview Residences Phase {n}"),
-            names: vec![
-                format!("Гринвью Резиденсес {n}"),
-                format!("جرين فيو ريزيدنسز {n}"),
-                format!("GVR{n}"),
-            ],
-        });
-    }
-    terms
-}
 
 fn catalogue(terms: &SearchTerms) -> Vec<ApiProperty> {
     let communities: Vec<&str> = terms.communities.iter().map(|c| c.name.as_str()).collect();
     listings(PROPERTIES, &communities, &TYPES, &WORDS)
 }
 
-/// A JSON body of at most 16 KB: `make(n)` for the largest `n` that fits.
-fn at_most_16k(make: impl Fn(usize) -> String) -> String {
-    let mut n = 1;
-    while make(n * 2).len() <= 16 * 1024 - 16 {
-        n *= 2;
-    }
-    let mut step = n / 2;
-    while step > 0 {
-        if make(n + step).len() <= 16 * 1024 - 16 {
-            n += step;
-        }
-        step /= 2;
-    }
-    make(n)
-}
-
 fn cases() -> Vec<(&'static str, String)> {
-    let values = at_most_16k(|n| {
-        let one = "marena jumeira downtwn palm 2 bed under 3m ".repeat(4);
-        serde_json::json!({ "community": vec![one; n] }).to_string()
-    });
-    // One number of ever more thousands' groups: what made the range reader quadratic.
-    let one_value =
-        at_most_16k(|n| serde_json::json!({ "community": format!("1{}", " 000".repeat(n)) }).to_string());
-    let long_query =
-        at_most_16k(|n| serde_json::json!({ "query": "marena jumeira 1m-3m studio ".repeat(n) }).to_string());
-    vec![
+    let mut cases = vec![
         ("normal search", r#"{"query":"sea view villa in dubai marina","sort":"price-asc"}"#.to_owned()),
         ("empty search", "{}".to_owned()),
-        ("16 KB of community values", values),
-        ("16 KB of `1 000 000` as a community", one_value),
-        ("16 KB query", long_query),
-    ]
+    ];
+    cases.extend(hostile::bodies());
+    cases
 }
 
 /// The CPU time this thread has used.
