@@ -142,7 +142,9 @@ class Runtime(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def first_answer(binary: Path, event: dict, env: dict, runs: int) -> list[float]:
+def first_answer(binary: Path, event: dict, env: dict, runs: int, peaks: list | None = None) -> list[float]:
+    """Milliseconds from each start to the first answer (NaN: none within 10 s); `peaks` gets
+    each start's peak resident memory in MiB when given."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Runtime)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     address = f"127.0.0.1:{server.server_address[1]}"
@@ -160,6 +162,9 @@ def first_answer(binary: Path, event: dict, env: dict, runs: int) -> list[float]
         proc = subprocess.Popen([str(binary)], env=full_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         ok = Runtime.answered.wait(10)
         times.append((time.perf_counter() - started) * 1000 if ok else float("nan"))
+        if peaks is not None:
+            status = Path(f"/proc/{proc.pid}/status").read_text()
+            peaks.append(int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:"))) / 1024)
         proc.kill()
         proc.wait()
     server.shutdown()
