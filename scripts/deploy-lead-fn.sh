@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Deploys the lead function to AWS Lambda in one command: builds it for arm64 with cargo-lambda,
-# keeps its secrets in AWS Secrets Manager (asked for here the first time, never written to a
-# file), deploys deploy/lead-fn/template.yaml with AWS SAM using the settings of
-# deploy/lead-fn/production.env, and prints what to set in Netlify.
+# Deploys the lead function and the search function (one binary, two functions) to AWS Lambda in
+# one command: builds it for arm64 with cargo-lambda, keeps its secrets in AWS Secrets Manager
+# (asked for here the first time, never written to a file), deploys deploy/lead-fn/template.yaml
+# with AWS SAM using the settings of deploy/lead-fn/production.env, and prints what to set in
+# Netlify.
 #
 #   scripts/deploy-lead-fn.sh              build, store missing secrets, deploy
 #   scripts/deploy-lead-fn.sh --secrets    ask for every secret again (to change one), then deploy
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     --env) ENV_FILE="$2"; shift ;;
     # The template's parameters as JSON, without AWS (scripts/test-deploy.sh checks them).
     --print-parameters) PRINT_ONLY=true ;;
-    -h | --help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -72,6 +73,7 @@ secret = {"LEAD_PROXY_SECRET", "LEAD_SMTP_PASSWORD", "LEAD_EMAIL_API_KEY", "LEAD
 out = {
     "AlertEmail": settings["ALERT_EMAIL"],
     "ReservedConcurrency": settings.get("RESERVED_CONCURRENCY") or "5",
+    "SearchReservedConcurrency": settings.get("SEARCH_RESERVED_CONCURRENCY") or "5",
     "LogRetentionDays": settings.get("LOG_RETENTION_DAYS") or "90",
     "SecretsName": os.environ["SECRETS_NAME"],
     "SecretsVersion": os.environ["VERSION"],
@@ -150,14 +152,20 @@ sam deploy --template-file deploy/lead-fn/template.yaml --stack-name "$STACK" --
   --resolve-s3 --capabilities CAPABILITY_IAM --no-fail-on-empty-changeset \
   --parameter-overrides "file://$PWD/$params"
 
-URL=$(aws cloudformation describe-stacks --stack-name "$STACK" \
-  --query "Stacks[0].Outputs[?OutputKey=='FunctionUrl'].OutputValue" --output text)
+output() {
+  aws cloudformation describe-stacks --stack-name "$STACK" \
+    --query "Stacks[0].Outputs[?OutputKey=='$1'].OutputValue" --output text
+}
+URL=$(output FunctionUrl)
+SEARCH_URL=$(output SearchFunctionUrl)
 cat <<DONE
 
 The lead function is deployed: $URL
+The search function is deployed: $SEARCH_URL
 
 In Netlify (Site configuration > Environment variables), then "Trigger deploy":
   LEAD_FUNCTION_URL = $URL
+  SEARCH_FUNCTION_URL = $SEARCH_URL
   LEAD_PROXY_SECRET = the same secret as the function's (scopes: Builds and Runtime). Show it with
     aws secretsmanager get-secret-value --region $REGION --secret-id $SECRETS_NAME --query SecretString --output text
   and copy the value of "LEAD_PROXY_SECRET" (without the quotes); do not paste it anywhere else.

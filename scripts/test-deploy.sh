@@ -81,6 +81,29 @@ assert given["LeadSmtpHost"] == "smtp.example.net" and given["LeadMailFrom"].end
 print(f"{len(given)} parameters, all declared; every required one given")
 EOF
 check "deploy-lead-fn.sh --print-parameters"
+
+# The two functions of one binary: the lead function answers the enquiries alone and the search
+# function the searches alone, each with its own reserved concurrency and URL; the search function
+# gets none of the sinks' settings or secrets.
+python3 - "$TEMPLATE" <<'EOF' || fail "the lead and search functions' split"
+import re, sys
+template = open(sys.argv[1]).read()
+resources = template.split("\nResources:\n", 1)[1].split("\nOutputs:\n", 1)[0]
+blocks = dict(re.findall(r"^  (\w+):\n((?:(?:    .*)?\n)*)", resources, re.M))
+functions = {name: body for name, body in blocks.items() if "Type: AWS::Serverless::Function" in body}
+assert sorted(functions) == ["LeadFunction", "SearchFunction"], sorted(functions)
+routes = {name: re.search(r"LEAD_ROUTES: (\w+)", body).group(1) for name, body in functions.items()}
+assert routes == {"LeadFunction": "leads", "SearchFunction": "search"}, routes
+reserved = {name: re.search(r"ReservedConcurrentExecutions: !If \[(\w+), !Ref (\w+)", body).groups() for name, body in functions.items()}
+assert reserved == {"LeadFunction": ("Reserved", "ReservedConcurrency"), "SearchFunction": ("SearchReserved", "SearchReservedConcurrency")}, reserved
+search = functions["SearchFunction"]
+for sink in ["LEAD_MAIL", "LEAD_SMTP", "LEAD_EMAIL_API", "LEAD_WEBHOOK", "LEAD_DELIVERY"]:
+    assert sink not in search, f"the search function is given {sink}"
+assert "LEAD_SEARCH_RATE_LIMIT_PER_MINUTE" not in functions["LeadFunction"]
+assert "SearchFunctionUrl.FunctionUrl" in template and "LeadFunctionUrl.FunctionUrl" in template
+print("LeadFunction: LEAD_ROUTES=leads; SearchFunction: LEAD_ROUTES=search, no sink; each its own reserved concurrency and URL")
+EOF
+check "the lead and the search function: one binary, each its own routes"
 echo 'LEAD_SMTP_PASSWORD=hunter2hunter2' >>"$WORK/production.env"
 if scripts/deploy-lead-fn.sh --env "$WORK/production.env" --print-parameters >/dev/null 2>"$WORK/secret.log"; then
   fail "a secret in the settings file was passed on"

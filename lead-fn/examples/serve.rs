@@ -32,6 +32,7 @@ async fn main() {
         leads,
         allowed_origins: Vec::new(),
         own_origins: Vec::new(),
+        routes: lead_fn::Routes::All,
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
     println!("listening http://{}", listener.local_addr().expect("an address"));

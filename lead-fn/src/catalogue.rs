@@ -10,6 +10,7 @@
 //! its copy is older than the refresh interval. When a reload fails, the last good copy stays in
 //! use (and the failure is logged), so a CDN hiccup never empties the search results.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -22,7 +23,7 @@ use contract::text::{community_key, fold};
 use contract::vocabulary::SearchTerms;
 
 /// The words search compares ([`crate::query`] reads them), here where the listings' are indexed.
-pub use crate::query::{query_words, words};
+pub use crate::query::{WordFolder, query_words, words};
 
 /// Where the catalogue comes from.
 #[derive(Debug, Clone)]
@@ -85,12 +86,14 @@ pub fn ranked_text(property: &ApiProperty) -> String {
 
 impl Snapshot {
     pub fn new(properties: Vec<ApiProperty>) -> Result<Snapshot, serde_json::Error> {
+        // The listings' texts repeat their words: each is folded once.
+        let mut folder = WordFolder::default();
         let entries: Vec<Entry> = properties
             .into_iter()
             .map(|property| {
                 let json = serde_json::value::to_raw_value(&property)?;
-                let mut ranked_words: Vec<Box<str>> =
-                    words(&ranked_text(&property)).map(String::into_boxed_str).collect();
+                let mut ranked_words: Vec<Box<str>> = Vec::new();
+                folder.each(&ranked_text(&property), |word| ranked_words.push(word.into()));
                 ranked_words.sort_unstable();
                 ranked_words.dedup();
                 Ok(Entry {
@@ -105,12 +108,16 @@ impl Snapshot {
         let mut index: HashMap<Box<str>, Vec<u32>> = HashMap::new();
         for (number, entry) in entries.iter().enumerate() {
             let number = u32::try_from(number).unwrap_or(u32::MAX);
-            for word in words(&searchable_text(&entry.property)) {
-                let list = index.entry(word.into()).or_default();
-                // Entries are visited in order, so a list only ever needs its last element checked.
-                if list.last() != Some(&number) {
-                    list.push(number);
-                }
+            for text in searchable_texts(&entry.property) {
+                folder.each(&text, |word| match index.get_mut(word) {
+                    // Entries are visited in order, so a list only ever needs its last element
+                    // checked.
+                    Some(list) if list.last() != Some(&number) => list.push(number),
+                    Some(_) => {}
+                    None => {
+                        index.insert(word.into(), vec![number]);
+                    }
+                });
             }
         }
         let mut words: Vec<_> = index.into_iter().collect();
@@ -179,24 +186,24 @@ pub fn normalise_type(text: &str) -> String {
     }
 }
 
-/// Title, location, sub-category, reference and description text, in every language.
-fn searchable_text(property: &ApiProperty) -> String {
-    let mut text = String::new();
-    let mut add = |part: &str| {
-        text.push_str(part);
-        text.push('\n');
-    };
-    add(&property.title);
-    add(property.location.as_deref().unwrap_or(""));
-    add(&property.sub_category);
-    add(property.reference.as_deref().unwrap_or(""));
-    add(&strip_tags(&property.description));
-    for translation in property.translations.values() {
-        add(translation.title.as_deref().unwrap_or(""));
-        add(translation.location.as_deref().unwrap_or(""));
-        add(&strip_tags(translation.description.as_deref().unwrap_or("")));
-    }
-    text
+/// Title, location, sub-category, reference and description text, in every language: the texts
+/// whose words search finds (each apart, so no word runs from one into the next).
+fn searchable_texts(property: &ApiProperty) -> impl Iterator<Item = Cow<'_, str>> {
+    let own = [
+        Cow::Borrowed(property.title.as_str()),
+        Cow::Borrowed(property.location.as_deref().unwrap_or("")),
+        Cow::Borrowed(property.sub_category.as_str()),
+        Cow::Borrowed(property.reference.as_deref().unwrap_or("")),
+        Cow::Owned(strip_tags(&property.description)),
+    ];
+    let translated = property.translations.values().flat_map(|translation| {
+        [
+            Cow::Borrowed(translation.title.as_deref().unwrap_or("")),
+            Cow::Borrowed(translation.location.as_deref().unwrap_or("")),
+            Cow::Owned(strip_tags(translation.description.as_deref().unwrap_or(""))),
+        ]
+    });
+    own.into_iter().chain(translated)
 }
 
 /// The keys of the property's location in English and in its translations, without repeats.
@@ -211,24 +218,43 @@ fn community_keys(property: &ApiProperty) -> Vec<String> {
 /// The text of sanitised HTML (the generator's markdown output): tags dropped, the entities
 /// it writes decoded.
 fn strip_tags(html: &str) -> String {
+    // A tag is '<' to the next '>' (a space in the text); one never closed runs to the end.
     let mut text = String::with_capacity(html.len());
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => {
-                in_tag = false;
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        push_decoded(&mut text, &rest[..open]);
+        match rest[open..].find('>') {
+            Some(close) => {
                 text.push(' ');
+                rest = &rest[open + close + 1..];
             }
-            _ if !in_tag => text.push(c),
-            _ => {}
+            None => return text,
         }
     }
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
+    push_decoded(&mut text, rest);
+    text
+}
+
+/// `part` with the entities the generator writes decoded (`&amp;lt;` is `&lt;`: once).
+fn push_decoded(text: &mut String, part: &str) {
+    const ENTITIES: [(&str, char); 5] =
+        [("&lt;", '<'), ("&gt;", '>'), ("&quot;", '"'), ("&#39;", '\''), ("&amp;", '&')];
+    let mut rest = part;
+    while let Some(at) = rest.find('&') {
+        text.push_str(&rest[..at]);
+        rest = &rest[at..];
+        match ENTITIES.iter().find(|(entity, _)| rest.starts_with(entity)) {
+            Some((entity, c)) => {
+                text.push(*c);
+                rest = &rest[entity.len()..];
+            }
+            None => {
+                text.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    text.push_str(rest);
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -530,6 +556,39 @@ mod tests {
     #[test]
     fn folding_drops_case_accents_and_vowel_marks_and_reads_arabic_digits() {
         assert_eq!(strip_tags("<p>Sea &amp; <em>sky</em></p>"), " Sea &  sky  ");
+    }
+
+    /// Tags dropped, then the text's entities decoded, each in a pass of its own, `&amp;` last:
+    /// what the one pass of `strip_tags` must give.
+    fn by_the_rule(html: &str) -> String {
+        let mut text = String::new();
+        let mut in_tag = false;
+        for c in html.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' if in_tag => {
+                    in_tag = false;
+                    text.push(' ');
+                }
+                _ if !in_tag => text.push(c),
+                _ => {}
+            }
+        }
+        let decoded = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")];
+        decoded.iter().fold(text, |text, (entity, c)| text.replace(entity, c))
+    }
+
+    #[test]
+    fn tags_and_entities_in_one_pass_as_in_two() {
+        let pieces = [
+            "<", ">", "&", "amp;", "lt;", "gt;", "quot;", "#39;", "&#39;", "&amp;lt;", "p", " ", "é", "<br>",
+            ";",
+        ];
+        let mut rng = fastrand::Rng::with_seed(5);
+        for _ in 0..5000 {
+            let html: String = (0..rng.usize(0..16)).map(|_| pieces[rng.usize(..pieces.len())]).collect();
+            assert_eq!(strip_tags(&html), by_the_rule(&html), "{html:?}");
+        }
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub async fn run() -> Result<(), lambda_http::Error> {
     })?;
     tracing::info!(
         event = "start",
+        routes = config.routes.name(),
         sinks = ?config.leads.sinks.iter().map(crate::leads::sinks::Sink::name).collect::<Vec<_>>(),
         origins = ?config.allowed_origins,
     );

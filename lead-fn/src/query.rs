@@ -53,10 +53,12 @@ use serde::Serialize;
 
 mod names;
 mod price;
+mod words;
 
 pub use names::Names;
 use names::{NameIndex, NameWord};
 use price::{MAX_WORDS, MIN_WORDS};
+pub use words::{WordFolder, words};
 
 /// The most tokens a name of a community or type is compared over.
 const MAX_NAME_TOKENS: usize = 8;
@@ -597,17 +599,6 @@ pub fn read(text: &str, names: &Names, given: Given) -> Reading {
         reading.query = rest;
     }
     reading
-}
-
-/// The words of a text as search compares them: folded (see [`fold`]), split at everything
-/// that is neither a letter nor a digit ('PC-0042' is 'pc' and '0042').
-pub fn words(text: &str) -> impl Iterator<Item = String> {
-    fold(text)
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .map(str::to_owned)
-        .collect::<Vec<_>>()
-        .into_iter()
 }
 
 /// Words a search ignores instead of requiring, in the site's three languages (compared

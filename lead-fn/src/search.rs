@@ -50,6 +50,7 @@ use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 mod page;
+pub mod work;
 
 pub use page::{Page, Paging, Sort};
 
@@ -432,10 +433,12 @@ fn is_day(text: &str) -> bool {
         && (b"01".as_slice()..=b"31".as_slice()).contains(&&b[8..10])
 }
 
-/// What the search routes share: the catalogue, and each client's allowance of searches.
+/// What the search routes share: the catalogue, each client's allowance of searches, and the
+/// threads searches run on.
 struct Search {
     catalogue: Arc<Catalogue>,
     limiter: RateLimiter,
+    work: work::Work,
     /// The client-address header and the proxy's secret, as the leads read them.
     client_ip_header: Option<HeaderName>,
     proxy_secret: Option<String>,
@@ -448,6 +451,7 @@ pub fn router(catalogue: Arc<Catalogue>, settings: &crate::leads::Settings) -> R
     let state = Arc::new(Search {
         catalogue,
         limiter: RateLimiter::new(settings.search_rate_limit_per_minute),
+        work: work::Work::for_this_machine(),
         client_ip_header: settings.client_ip_header.clone(),
         proxy_secret: settings.proxy_secret.clone(),
     });
@@ -502,16 +506,32 @@ async fn search(
         .with("retryAfter", seconds)
         .header(header::RETRY_AFTER, HeaderValue::from(seconds)));
     }
+    // A place among the searches let in, before the body is read (see `work`).
+    let admitted = search.work.admit().map_err(|work::Busy| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "the search is busy; please try again in a moment",
+        )
+        .with("retryAfter", 1)
+        .header(header::RETRY_AFTER, HeaderValue::from(1))
+    })?;
     let body =
         crate::http::json_or_empty(&parts.headers, body, MAX_BODY_BYTES).await.map_err(body_refused)?;
-    let query = parts.uri.query();
-    let (mut criteria, paging) = request_from(query, &body)?;
     let snapshot = search.catalogue.snapshot().await.map_err(|error| {
         tracing::error!(event = "catalogue_unavailable", error = %error);
         ApiError::plain(StatusCode::SERVICE_UNAVAILABLE, "the property catalogue is not available")
     })?;
-    criteria.read_query(&snapshot.names);
-    let page = answer(&snapshot, category, &criteria, paging);
+    // The request read, its query read and the page written: CPU work, off the async workers.
+    let query = parts.uri.query().map(str::to_owned);
+    let page = admitted
+        .run(move || {
+            let (mut criteria, paging) = request_from(query.as_deref(), &body)?;
+            criteria.read_query(&snapshot.names);
+            Ok::<_, BadSearch>(answer(&snapshot, category, &criteria, paging))
+        })
+        .await
+        .ok_or_else(|| ApiError::plain(StatusCode::INTERNAL_SERVER_ERROR, "the search failed"))??;
     let number = |n: usize| HeaderValue::from(n as u64);
     Ok((
         [

@@ -250,6 +250,8 @@ fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Co
         allowed_origins: lead_fn::http::origins_from_env(var, None)?,
         own_origins: own_hosts(local).iter().map(|host| format!("http://{host}")).collect(),
         leads,
+        // One host for the enquiries and the searches: the site's pages call both.
+        routes: lead_fn::Routes::All,
     };
     Ok((config, outbox))
 }

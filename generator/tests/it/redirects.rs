@@ -1,7 +1,7 @@
-//! `estate build` writes `dist/_redirects` with the lead function's proxy rules from
-//! `LEAD_FUNCTION_URL`, and says so when the variable is missing from a build for Netlify (only
-//! there; a local build has no use for the note); after them, each post's other addresses
-//! redirected to its page.
+//! `estate build` writes `dist/_redirects` with the functions' proxy rules from
+//! `LEAD_FUNCTION_URL` (the enquiries) and `SEARCH_FUNCTION_URL` (the searches), and says so when
+//! a variable is missing from a build for Netlify (only there; a local build has no use for the
+//! note); after them, each post's other addresses redirected to its page.
 
 use std::path::Path;
 
@@ -25,6 +25,7 @@ fn build_with(out: &Path, function_url: Option<&str>, args: &[&str], env: &[(&st
         .arg(out)
         .args(args)
         .env_remove("LEAD_FUNCTION_URL")
+        .env_remove("SEARCH_FUNCTION_URL")
         .env_remove("LEAD_PROXY_SECRET")
         .env_remove("NETLIFY")
         .envs(env.iter().copied());
@@ -85,6 +86,32 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
                 assert!(text.lines().any(|l| l == rule), "{rule} in {text}");
             }
         }
+    }
+
+    // With the search function's address too, the searches go there and the enquiries to the
+    // lead function; without it a Netlify build says where the searches went instead.
+    let lead_only = build_with(&out, Some("https://leads.example"), &["--for-netlify"], &[]);
+    assert!(
+        lead_only
+            .stderr
+            .contains("note: SEARCH_FUNCTION_URL is not set, so the searches are sent to LEAD_FUNCTION_URL"),
+        "{lead_only}"
+    );
+    let both = build_with(
+        &out,
+        Some("https://leads.example/"),
+        &["--for-netlify"],
+        &[("SEARCH_FUNCTION_URL", "https://search.example/"), ("LEAD_PROXY_SECRET", secret)],
+    );
+    assert!(both.success(), "{both}");
+    assert!(!both.stderr.contains("note:"), "{both}");
+    let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
+    let rules: Vec<Vec<&str>> =
+        proxy_rules(&text).into_iter().map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len(), "{text}");
+    for rule in &rules {
+        let function = if rule[0] == contract::endpoints::CONTACT_PATH { "leads" } else { "search" };
+        assert_eq!(rule[1], format!("https://{function}.example{}", rule[0]), "{text}");
     }
 
     let bad = build(&out, Some("abc123.lambda-url.on.aws"));

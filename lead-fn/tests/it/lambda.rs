@@ -340,3 +340,46 @@ async fn a_full_disk_fails_the_outbox_and_the_webhook_still_takes_the_lead() {
     assert_eq!(crm.requests().len(), 1);
     assert_eq!(crm.requests()[0].json()["id"], id);
 }
+
+/// The template deploys the binary twice: the lead function with `LEAD_ROUTES=leads`, the search
+/// function with `LEAD_ROUTES=search` (and no sink). Each answers its own events and treats the
+/// other's as an unknown path, so a flood sent to one never runs in the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lead_and_the_search_function_each_answer_their_own_routes() {
+    let mut search = Lambda::start_runtime().await;
+    search.start(&[("LEAD_ROUTES", "search")], None);
+    let found = search.invoke(event("search-http.json")).await;
+    assert_eq!(found["statusCode"], 200, "{found}");
+    assert_eq!(body(&found)[0]["id"], "palm-villa");
+    let lead = search.invoke(event("function-url.json")).await;
+    assert_eq!(lead["statusCode"], 404, "{lead}");
+    assert_eq!(body(&lead), json!({ "error": "not found" }));
+    let logs = search.stop();
+    let start: Value = logs
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .find(|l: &Value| l["event"] == "start")
+        .expect(&logs);
+    assert_eq!(start["routes"], "search", "{logs}");
+    assert!(!logs.contains("lead_sinks_missing"), "the search function needs no sink: {logs}");
+
+    let outbox = tempfile::tempdir().expect("a temp dir");
+    let mut leads = Lambda::start_runtime().await;
+    leads.start(
+        &[("LEAD_ROUTES", "leads"), ("LEAD_OUTBOX_DIR", outbox.path().to_str().expect("UTF-8"))],
+        None,
+    );
+    let taken = leads.invoke(event("function-url.json")).await;
+    assert_eq!(taken["statusCode"], 200, "{taken}");
+    assert_eq!(kept(outbox.path()).len(), 1);
+    let refused = leads.invoke(event("search-http.json")).await;
+    assert_eq!(refused["statusCode"], 404, "{refused}");
+
+    // A value the binary does not know stops it at start, naming the variable.
+    let mut wrong = Lambda::start_runtime().await;
+    wrong.start(&[("LEAD_ROUTES", "everything")], None);
+    let status = wrong.child.as_mut().expect("started").wait().expect("it stops");
+    assert!(!status.success());
+    let logs = wrong.stop();
+    assert!(logs.contains("LEAD_ROUTES") && logs.contains("config_invalid"), "{logs}");
+}

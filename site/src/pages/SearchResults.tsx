@@ -167,15 +167,23 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   }, [kind, key, id]);
 
   // 'Show more' past the cards fetched: the next page of the answer, appended (and kept, so Back
-  // finds every card it had). One page at a time; a failure leaves the button to try again.
+  // finds every card it had). One page at a time. A page that fails or does not come within
+  // API_TIMEOUT_MS leaves the button with a message saying so (this search's, `moreFailed`); a
+  // press then asks for the same page again (`attempt`), not for more cards.
   const [fetching, setFetching] = useState<string | null>(null);
+  const [moreFailed, setMoreFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const wanted = found !== undefined && found.results.length < found.total && count > found.results.length;
   useEffect(() => {
     if (!found || !wanted) return;
     const next = Math.floor(found.results.length / found.perPage) + 1;
+    // Cleared when the search, its pages or the press change, or the page goes: not a failure.
+    let live = true;
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
     setFetching(`${id} ${next}`);
+    // A retry's message goes as it starts, so a second failure is announced again.
+    setMoreFailed(null);
     const { url, init } = searchRequest(kind, JSON.parse(key) as Fields, next);
     fetch(url, { ...init, signal: controller.signal })
       .then(readPage)
@@ -185,18 +193,22 @@ function SearchPage({ kind }: { kind: SearchKind }) {
         setAnswer({ id, found: more });
       })
       .catch((error) => {
-        if (!controller.signal.aborted) console.error('Failed to fetch more search results', error);
+        if (!live) return;
+        console.error('Failed to fetch more search results', error);
+        setMoreFailed(id);
       })
       .finally(() => {
         clearTimeout(timeout);
-        setFetching(null);
+        if (live) setFetching(null);
       });
     return () => {
+      live = false;
       clearTimeout(timeout);
       controller.abort();
+      setFetching(null);
     };
-    // `count`: another press after a failure tries again.
-  }, [kind, key, id, found, wanted, count]);
+  }, [kind, key, id, found, wanted, attempt]);
+  const failedHere = moreFailed === id && wanted;
 
   // The function applied every filter ('searchFields'); the browser's own are the same rules again.
   const local = useMemo(() => localFilters(kind, params), [kind, params]);
@@ -309,7 +321,13 @@ function SearchPage({ kind }: { kind: SearchKind }) {
               />
             </Suspense>
           ) : null}
-          <ShowMore shown={shown.length} total={total} onMore={showMore} disabled={fetching !== null} />
+          <ShowMore
+            shown={shown.length}
+            total={total}
+            onMore={failedHere ? () => setAttempt((n) => n + 1) : showMore}
+            disabled={fetching !== null}
+            failed={failedHere ? t('search.moreFailed') : undefined}
+          />
         </LazyResultsMap>
         <p className="search-browse">
           <Link to="/allproperties" className="text-link">

@@ -279,6 +279,7 @@ mod tests {
         let expected = [
             "the browser editor (/cms/) has no repository",
             "LEAD_FUNCTION_URL is not set here",
+            "SEARCH_FUNCTION_URL is not set here",
             "ALERT_EMAIL is empty",
             "no sink: every enquiry would be answered",
         ];
@@ -301,8 +302,10 @@ mod tests {
             .replace("LEAD_MAIL_TO=\n", "LEAD_MAIL_TO=sales@palmcrest.ae\n")
             .replace("LEAD_EMAIL_API=\n", "LEAD_EMAIL_API=postmark\n");
         std::fs::write(&env, text).expect("written");
-        let var = |name: &str| {
-            (name == "LEAD_FUNCTION_URL").then(|| "https://abc.lambda-url.me-central-1.on.aws/".to_owned())
+        let var = |name: &str| match name {
+            "LEAD_FUNCTION_URL" => Some("https://abc.lambda-url.me-central-1.on.aws/".to_owned()),
+            "SEARCH_FUNCTION_URL" => Some("https://def.lambda-url.me-central-1.on.aws/".to_owned()),
+            _ => None,
         };
         let probe =
             Probe { git_origin: Some("https://github.com/palmcrest/website".into()), var: &var, ..probe };

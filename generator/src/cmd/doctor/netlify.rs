@@ -1,13 +1,14 @@
 //! `netlify.toml` and the variables Netlify's build reads: the build command and folder, no
-//! secret written in the file, the lead function's address (`LEAD_FUNCTION_URL`) and the proxy
-//! secret (`LEAD_PROXY_SECRET`), which live in Netlify's environment variables. Netlify's own
+//! secret written in the file, the lead and search functions' addresses (`LEAD_FUNCTION_URL`,
+//! `SEARCH_FUNCTION_URL`) and the proxy secret (`LEAD_PROXY_SECRET`), which live in Netlify's
+//! environment variables. Netlify's own
 //! settings cannot be seen from here: a variable set in this shell (or in the file, for the
 //! address, which is no secret) is checked as the build would read it.
 
 use std::path::Path;
 
 use super::{Finding, Probe, host_of, is_placeholder_host, line_of};
-use crate::publish::redirects::{FUNCTION_URL_VAR, PROXY_SECRET_VAR, render};
+use crate::publish::redirects::{FUNCTION_URL_VAR, Functions, PROXY_SECRET_VAR, SEARCH_URL_VAR, render};
 
 const FILE: &str = "netlify.toml";
 
@@ -46,7 +47,9 @@ pub fn check(repo: &Path, probe: &Probe) -> Vec<Finding> {
         let value = table.get("build")?.get("environment")?.get(name)?.as_str()?.trim().to_owned();
         (!value.is_empty()).then_some(value)
     };
-    findings.push(function_url(probe.get(FUNCTION_URL_VAR).or_else(|| from_file(FUNCTION_URL_VAR))));
+    for var in [FUNCTION_URL_VAR, SEARCH_URL_VAR] {
+        findings.push(function_url(var, probe.get(var).or_else(|| from_file(var))));
+    }
     findings.push(proxy_secret(probe.get(PROXY_SECRET_VAR)));
     findings
 }
@@ -99,30 +102,44 @@ fn secrets_in_file(text: &str, table: &toml::Table) -> Vec<Finding> {
         .collect()
 }
 
-fn function_url(url: Option<String>) -> Finding {
+/// `var`, the lead function's address or the search function's, as the build would read it.
+fn function_url(var: &str, url: Option<String>) -> Finding {
+    let search = var == SEARCH_URL_VAR;
     let Some(url) = url else {
+        let fails = if search {
+            format!(
+                "a build would send the searches to {FUNCTION_URL_VAR}, whose function takes enquiries alone (deploy/lead-fn/template.yaml), and every search would find nothing"
+            )
+        } else {
+            "a build would send no enquiry to the lead function and every form would fail".to_owned()
+        };
         return Finding::problem(
+            format!("{var} is not set here, so {fails}"),
             format!(
-                "{FUNCTION_URL_VAR} is not set here, so a build would send no enquiry to the lead function and every form would fail"
-            ),
-            format!(
-                "deploy the function (scripts/deploy-lead-fn.sh prints its URL), set {FUNCTION_URL_VAR} in Netlify's environment variables, and check it here with `{FUNCTION_URL_VAR}=https://… estate doctor`"
+                "deploy the functions (scripts/deploy-lead-fn.sh prints their URLs), set {var} in Netlify's environment variables, and check it here with `{var}=https://… estate doctor`"
             ),
         );
     };
-    if let Err(error) = render(Some(&url), false, &[]) {
+    let functions = if search {
+        Functions { leads: None, search: Some(&url) }
+    } else {
+        Functions { leads: Some(&url), search: None }
+    };
+    if let Err(error) = render(functions, false, &[]) {
         return Finding::problem(error, "copy the function URL exactly as the deploy script printed it");
     }
+    let (requests, sent) =
+        if search { ("searches", "the searches are") } else { ("enquiries", "the forms' requests are") };
     match host_of(&url) {
         Some((_, false)) => Finding::problem(
-            format!("{FUNCTION_URL_VAR}={url} is not https: enquiries would cross the internet unencrypted"),
+            format!("{var}={url} is not https: {requests} would cross the internet unencrypted"),
             "use the https:// address the deploy script printed",
         ),
         Some((host, true)) if is_placeholder_host(&host) => Finding::problem(
-            format!("{FUNCTION_URL_VAR}={url} is a placeholder"),
+            format!("{var}={url} is a placeholder"),
             "use the address the deploy script printed",
         ),
-        _ => Finding::ok(format!("{FUNCTION_URL_VAR} is {url}: the forms' requests are proxied there")),
+        _ => Finding::ok(format!("{var} is {url}: {sent} proxied there")),
     }
 }
 
@@ -196,31 +213,51 @@ mod tests {
     }
 
     #[test]
-    fn the_function_url_and_the_proxy_secret_as_the_build_reads_them() {
+    fn the_function_urls_and_the_proxy_secret_as_the_build_reads_them() {
         let found = checked(GOOD, &[]);
         assert_eq!(found[1].level, Level::Problem);
         assert!(found[1].message.starts_with("LEAD_FUNCTION_URL is not set here"));
-        assert_eq!(found[2].level, Level::Warning);
+        assert_eq!(found[2].level, Level::Problem);
+        assert!(
+            found[2].message.starts_with(
+                "SEARCH_FUNCTION_URL is not set here, so a build would send the searches to LEAD_FUNCTION_URL"
+            ),
+            "{found:?}"
+        );
+        assert_eq!(found[3].level, Level::Warning);
         let found = checked(
             GOOD,
             &[
                 ("LEAD_FUNCTION_URL", "http://abc.lambda-url.me-central-1.on.aws"),
+                ("SEARCH_FUNCTION_URL", "http://def.lambda-url.me-central-1.on.aws"),
                 ("LEAD_PROXY_SECRET", "short"),
             ],
         );
-        assert!(found[1].message.contains("is not https"), "{found:?}");
-        assert!(found[2].message.contains("shorter than 16"));
+        assert!(found[1].message.contains("is not https: enquiries"), "{found:?}");
+        assert!(found[2].message.contains("SEARCH_FUNCTION_URL=http://def"), "{found:?}");
+        assert!(found[2].message.contains("is not https: searches"), "{found:?}");
+        assert!(found[3].message.contains("shorter than 16"));
         let found = checked(GOOD, &[("LEAD_FUNCTION_URL", "https://fn.example/?x=1")]);
         assert!(found[1].message.contains("may not hold spaces, a query or a fragment"), "{found:?}");
+        let found = checked(GOOD, &[("SEARCH_FUNCTION_URL", "https://fn.example/?x=1")]);
+        assert!(
+            found[2].message.starts_with("SEARCH_FUNCTION_URL=\"https://fn.example/?x=1\" may not hold"),
+            "{found:?}"
+        );
         let found = checked(GOOD, &[("LEAD_FUNCTION_URL", "https://fn.example/")]);
         assert!(found[1].message.contains("is a placeholder"));
         let found = checked(
             GOOD,
             &[
                 ("LEAD_FUNCTION_URL", "https://abc.lambda-url.me-central-1.on.aws/"),
+                ("SEARCH_FUNCTION_URL", "https://def.lambda-url.me-central-1.on.aws/"),
                 ("LEAD_PROXY_SECRET", "0123456789abcdef0123"),
             ],
         );
         assert!(found.iter().all(|f| f.level == Level::Ok), "{found:?}");
+        assert_eq!(
+            found[2].message,
+            "SEARCH_FUNCTION_URL is https://def.lambda-url.me-central-1.on.aws/: the searches are proxied there"
+        );
     }
 }
