@@ -225,11 +225,11 @@ pub struct Graded {
     pub quality: Quality,
 }
 
-/// Every available listing of `content` graded, the weakest first; the photos' sizes from the
-/// image stage's index (the cache of `content_dir`), for those it has seen as they are now.
-pub fn grade_all(content: &crate::content::Content, content_dir: &std::path::Path) -> Vec<Graded> {
-    let sizes = crate::publish::images::KnownSizes::open(content_dir);
-    let size = |photo: &str| sizes.of(photo);
+/// Every available listing of `content` graded, the weakest first; `photo_size` as for [`of`].
+pub fn grade_all(
+    content: &crate::content::Content,
+    photo_size: impl Fn(&str) -> Option<(u32, u32)>,
+) -> Vec<Graded> {
     let mut graded: Vec<Graded> = content
         .properties
         .iter()
@@ -238,7 +238,7 @@ pub fn grade_all(content: &crate::content::Content, content_dir: &std::path::Pat
             id: record.id.clone(),
             title: record.data.title.clone(),
             agent: record.data.agent.clone(),
-            quality: of(&record.data, size),
+            quality: of(&record.data, &photo_size),
         })
         .collect();
     graded.sort_by(|a, b| a.quality.score.cmp(&b.quality.score).then_with(|| a.id.cmp(&b.id)));

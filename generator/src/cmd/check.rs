@@ -31,7 +31,10 @@ pub fn run(dir: &Path, format: Format, required: &[String], strict: bool, report
     report.sort();
     print_report(&report, format);
     if report_quality {
-        println!("{}", crate::check::quality::report(&crate::check::quality::grade_all(&content, dir), 3));
+        // The photos' sizes as the image stage last saw them (none decoded here).
+        let sizes = crate::publish::images::KnownSizes::open(dir);
+        let graded = crate::check::quality::grade_all(&content, |photo| sizes.of(photo));
+        println!("{}", crate::check::quality::report(&graded, 3));
     }
     let files = 1
         + content.properties.len()
