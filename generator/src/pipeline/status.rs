@@ -286,6 +286,8 @@ struct Names {
     /// Per collection (or file, for the settings and vocabularies), each field's dotted path
     /// (`paymentPlan.percent`) and label.
     labels: BTreeMap<String, BTreeMap<String, String>>,
+    /// The photos' sizes from the image stage's index, read once for the listings' quality.
+    sizes: std::cell::OnceCell<crate::publish::images::KnownSizes>,
 }
 
 impl Names {
@@ -306,7 +308,7 @@ impl Names {
                 add(collection["name"].as_str().unwrap_or_default(), &collection["fields"]);
             }
         }
-        Names { content: content.to_path_buf(), labels }
+        Names { content: content.to_path_buf(), labels, sizes: std::cell::OnceCell::new() }
     }
 
     fn problems(&self, report: &Report, severity: Severity, public: bool) -> Vec<Problem> {
@@ -390,7 +392,8 @@ impl Names {
     fn page(&self, path: &Path, public: bool) -> Option<Page> {
         let (kind, id) = self.place(path);
         let (_, _, singular, url) = kind?;
-        let fields = Fields::of(&std::fs::read_to_string(path).ok()?);
+        let text = std::fs::read_to_string(path).ok()?;
+        let fields = Fields::of(&text);
         if !fields.published() {
             return (!public).then(|| Page {
                 title: format!(
@@ -407,15 +410,14 @@ impl Names {
             "Blog post" => contract::urls::post_path(&id, fields.title.as_deref().unwrap_or_default()),
             _ => (*url)?.replace("{id}", &id),
         };
-        let quality = (*singular == "Listing").then(|| self.quality(path)).flatten();
+        let quality = (*singular == "Listing").then(|| self.quality(&text)).flatten();
         Some(Page { title: entry_name(singular, fields.title.as_deref()), url, quality })
     }
 
-    /// The quality of the listing in the record file `path` ([`crate::check::quality`]).
-    fn quality(&self, path: &Path) -> Option<PageQuality> {
-        let listing: crate::content::model::PropertyFile =
-            serde_saphyr::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-        let sizes = crate::publish::images::KnownSizes::open(&self.content);
+    /// The quality of the listing whose record file holds `text` ([`crate::check::quality`]).
+    fn quality(&self, text: &str) -> Option<PageQuality> {
+        let listing: crate::content::model::PropertyFile = serde_saphyr::from_str(text).ok()?;
+        let sizes = self.sizes.get_or_init(|| crate::publish::images::KnownSizes::open(&self.content));
         let mut quality = crate::check::quality::of(&listing, |photo| sizes.of(photo));
         quality.suggestions.truncate(SHOWN_SUGGESTIONS);
         Some(PageQuality { score: quality.score, suggestions: quality.suggestions })
