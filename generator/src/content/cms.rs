@@ -529,18 +529,13 @@ impl Walk<'_> {
     fn object_fields(&self, s: &Value, path: &str) -> Vec<Value> {
         let required: BTreeSet<&str> =
             s["required"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-        let mut fields: Vec<Value> = s["properties"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .map(|(name, prop)| {
-                self.field(name, prop, required.contains(name.as_str()), &format!("{path}.{name}"))
-            })
-            .collect();
-        let translation = |f: &Value| {
-            LOCALES[1..].contains(&f["name"].as_str().unwrap_or_default()) && f["widget"] == "object"
+        let field = |(name, prop): (&String, &Value)| {
+            self.field(name, prop, required.contains(name.as_str()), &format!("{path}.{name}"))
         };
-        fields.sort_by_key(translation);
+        let mut fields: Vec<Value> = s["properties"].as_object().into_iter().flatten().map(field).collect();
+        fields.sort_by_key(|f| {
+            LOCALES[1..].contains(&f["name"].as_str().unwrap_or("")) && f["widget"] == "object"
+        });
         fields
     }
 }
