@@ -35,12 +35,14 @@ export const SIZES = {
   avatar: '4rem',
   /**
    * A listing's photo at the head of /compare's table, by how many listings (two to four): the
-   * column less its 2rem of padding, 9rem on a phone (11rem columns under 640px); wider, the
+   * column less its 2rem of padding, 9rem on a phone (11rem columns under 640px; two listings
+   * share the phone's width, each photo a square of its column's width, (100vw - 8.5rem) / 2,
+   * cut from the 3:2 photo, which must then be 1.5 times as wide, never enlarged); wider, the
    * columns share the container's width less the labels' column, never under 13rem and, their
    * width following the titles, at most the widths here (measured 248, 341 and 429 px with two
    * at 768, 1024 and 1366 px; 208, 237 and 299 with three; 208 and 227 with four).
    */
-  compare2: '(width < 40em) 9rem, (width < 64em) 16rem, 27rem',
+  compare2: '(width < 40em) calc((100vw - 8.5rem) * 0.75), (width < 64em) 16rem, 27rem',
   compare3: '(width < 40em) 9rem, (width < 64em) 13rem, 19rem',
   compare4: '(width < 40em) 9rem, 15rem',
 } as const;
