@@ -41,6 +41,27 @@ export default defineConfig(
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
+    // The router is reached through one module of the site's own (src/nav.tsx): components,
+    // hooks and pages import links, the page's data and its address from there, so what backs
+    // them can change without touching them. Only the seam, the route table, the two entries
+    // and tests (which may set up a router around a component) import 'react-router'.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/nav.tsx', 'src/routes.tsx', 'src/entry-client.tsx', 'src/entry-server.tsx', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^react-router(?:/|$)',
+              message: "Import links, the page's data and its address from src/nav.tsx (the one module that knows the router).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A rule turned off by a comment must be one that still fires there.
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },

@@ -2,7 +2,7 @@
 // banner, the partners strip, the footer, the floating chat button and the compare tray (once a
 // listing is chosen to compare).
 import { useEffect, useRef, type RefObject } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation, type LoaderFunctionArgs } from '../nav';
 import { getJson } from '../data';
 import { SITE } from '../paths';
 import { DIRS, LangContext, langOfPath, loadMessages, setTypeNames, stripLang, useT } from '../i18n';

@@ -1,6 +1,6 @@
 // The 404 content: the fixed not-found text and a link home. Used by the 404 route and by the error
 // screen when a route answers 404.
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useT } from '../i18n';
 import { Seo } from './Seo';
 import { Icon } from './Icon';

@@ -5,7 +5,7 @@
 // A `to` is an English path ('/pro'); on an Arabic or Russian page it links that page's
 // language ('/ar/pro'), unless `localized={false}` (the language selector's own links).
 import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../nav';
 import { LangContext, localePath, stripLang } from '../i18n';
 import { usePathname } from '../shell';
 
@@ -39,7 +39,8 @@ export function ShellLink({ to, className, localized = true, ...rest }: Props) {
  * left click on a shell link without modifier keys; anything else is left to the browser.
  */
 export function useShellClicks(): (event: MouseEvent<HTMLElement>) => void {
-  const navigate = useNavigate();
+  // The links' hrefs are in their language already (the language selector's in another one).
+  const navigate = useNavigate(false);
   return (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
       return;

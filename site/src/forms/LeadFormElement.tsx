@@ -2,7 +2,7 @@
 // property type options. Each form is a module of its own (SellerForm, ContactForms,
 // RequirementsForm, LeadForms for the lazily loaded ones), so a page downloads only its forms.
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../nav';
 import { typeLabel, useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { PROPERTY_TYPES, type Form } from './validate';

@@ -1,7 +1,6 @@
 // One post: title, date, author, images and the HTML content. A missing post shows
 // 'Blog not found.' with status 404.
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { Link } from '../i18n/link';
+import { data, useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { apiBlog, POST_PICTURES, TEAM } from '../paths';
 import { useT } from '../i18n';

@@ -6,9 +6,8 @@
 // come from the page files of data/listings/{kind}/, fetched as the visitor asks for more or
 // filters, so a page stays small at any catalogue size.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, Link } from '../nav';
 import { langOfRequest, ownTranslation, termIn } from '../i18n/content';
-import { Link } from '../i18n/link';
 import { getJson, loadedJson } from '../data';
 import { listingPage, listingSummary, SITE } from '../paths';
 import { typeLabel, useT, type Lang, type MessageKey } from '../i18n';

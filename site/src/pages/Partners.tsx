@@ -1,5 +1,5 @@
 // /partners: the agency's partners from site.json, each with its logo, name, text and link.
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from '../nav';
 import { getJson } from '../data';
 import { SITE } from '../paths';
 import { useT } from '../i18n';

@@ -12,8 +12,7 @@
 // amenities, payment plan), MapSection, Compliance, contact (the agent card) and GetInTouch (the
 // enquiry modal and the phone's contact bar).
 import { useEffect, useRef, useState } from 'react';
-import { useLoaderData, useRevalidator } from 'react-router';
-import { Link } from '../i18n/link';
+import { useLoaderData, useRevalidator, Link } from '../nav';
 import { localePath, typeLabel, useT } from '../i18n';
 import { useHydrated, useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';

@@ -8,8 +8,7 @@
 // address (search/filters.ts). With nothing found, it offers the same search without its
 // narrowest filter, with that search's count, and the requirements form filled in with it.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { Link } from '../i18n/link';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, Link } from '../nav';
 import { API_TIMEOUT_MS, getJson, takeEarly } from '../data';
 import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';

@@ -7,7 +7,7 @@
 // new document) it puts that card back where it was. A listing page's cards are in its first
 // render, and Back within the tab renders kept answers at once: ScrollRestoration serves those.
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../nav';
 
 const STORE = 'estate.resultPlaces';
 /** Entries remembered: the last few result pages of the tab. */

@@ -5,7 +5,7 @@
 // Changes replace the entry rather than add one, so Back leaves the page as a visitor expects,
 // and never scroll the page.
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../nav';
 import { useHydrated } from '../shell';
 import { filtersFrom, NO_FILTERS, withFilters, type Filters } from './filters';
 

@@ -1,28 +1,37 @@
-// Links and navigation inside the current page's language. Pages write the English paths
+// The one place the site's components reach the page they are on: its address, its data, its
+// links and the changes of its address. Components, hooks and page modules import these from
+// here, never from 'react-router' (eslint.config.js enforces it): only this module, the route
+// table (routes.tsx) and the two entries know which router backs them. Here it is React Router,
+// on the server (its static handler) and in the browser (its data router).
+//
+// Links and navigation stay inside the current page's language: pages write the English paths
 // ('/property/x', '/blogpage'); on an Arabic or Russian page these resolve to '/ar/...' or
-// '/ru/...'. Import Link and useNavigate from here instead of from react-router.
+// '/ru/...'.
 import { useContext } from 'react';
-import {
-  Link as RouterLink,
-  NavLink as RouterNavLink,
-  useNavigate as useRouterNavigate,
-  type LinkProps,
-  type NavLinkProps,
-  type NavigateOptions,
-  type To,
+import { Link as RouterLink, useNavigate as useRouterNavigate, type LinkProps, type NavigateOptions, type To } from 'react-router';
+import { LangContext, localePath, type Lang } from './i18n';
+
+export {
+  data,
+  isRouteErrorResponse,
+  Outlet,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useParams,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+  useSearchParams,
 } from 'react-router';
-import { LangContext, localePath, type Lang } from './index';
+export type { LinkProps, LoaderFunctionArgs, NavigateOptions, ShouldRevalidateFunctionArgs, To } from 'react-router';
 
 /** `to` in `lang`: string paths and the pathname of a path object. */
 export function localizeTo(lang: Lang, to: To): To {
   if (typeof to === 'string') return localePath(lang, to);
   return to.pathname ? { ...to, pathname: localePath(lang, to.pathname) } : to;
-}
-
-/** The function that turns a site path into the current language's path. */
-export function useLocalePath(): (path: string) => string {
-  const lang = useContext(LangContext);
-  return (path) => localePath(lang, path);
 }
 
 /** Link's props that change the markup it renders: such links go through React Router's Link. */
@@ -31,6 +40,7 @@ const CHANGES_MARKUP = ['prefetch', 'discover', 'relative', 'reloadDocument', 'm
 /** A site path React Router's Link writes as it is: no query, fragment, dot segment or trailing slash. */
 const PLAIN_PATH = /^\/(?:[\w-]+(?:\/[\w-]+)*)?$/;
 
+/** A link to a site path (an English path: see above), in the page's language. */
 export function Link({ to, ...rest }: LinkProps) {
   const lang = useContext(LangContext);
   const localized = localizeTo(lang, to);
@@ -54,20 +64,18 @@ function plainLink(href: string, props: Omit<LinkProps, 'to'>) {
   return <a {...attributes} href={href} target={target} data-discover="true" />;
 }
 
-export function NavLink({ to, ...rest }: NavLinkProps) {
-  const lang = useContext(LangContext);
-  return <RouterNavLink to={localizeTo(lang, to)} {...rest} />;
-}
-
-type Navigate = {
+export type Navigate = {
   (to: To, options?: NavigateOptions): void | Promise<void>;
   (delta: number): void | Promise<void>;
 };
 
-/** React Router's navigate, with paths in the current language. */
-export function useNavigate(): Navigate {
+/**
+ * The router's navigate: with paths in the current language, or as they are given when
+ * `localized` is false (the language selector's links, which name another language's page).
+ */
+export function useNavigate(localized = true): Navigate {
   const navigate = useRouterNavigate();
   const lang = useContext(LangContext);
   return ((to: To | number, options?: NavigateOptions) =>
-    typeof to === 'number' ? navigate(to) : navigate(localizeTo(lang, to), options)) as Navigate;
+    typeof to === 'number' ? navigate(to) : navigate(localized ? localizeTo(lang, to) : to, options)) as Navigate;
 }
