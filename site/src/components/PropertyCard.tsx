@@ -114,7 +114,7 @@ export function PropertyCard({ property: card, priority = false, fetching }: { p
           <Link
             className="property-card__link"
             to={property.url}
-            state={{ property, ...origin }}
+            state={origin}
             aria-describedby={titleId}
           >
             <span>{t('card.view')}</span>

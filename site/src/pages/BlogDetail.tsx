@@ -141,7 +141,7 @@ function PostView({ post, pictures, author }: { post: Post; pictures: PictureDat
   );
 }
 
-export { handle, HydrateFallback } from '../components/NotFoundContent';
+export { handle } from '../components/NotFoundContent';
 
 export function Component() {
   const result = useLoaderData() as BlogData;
