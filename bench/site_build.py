@@ -135,8 +135,8 @@ def listing_page_sizes(out):
 
 # The first-view JavaScript budget, gzipped, the page's inline scripts counted in (the browser
 # runs them as it runs the files): 100 KB. React DOM hydrates the whole page in the browser, with
-# no router (the entry alone 81.8 KB: React DOM 64; React Router's data router, 30, left it); the
-# largest first view is the search results' in Russian, 99.6 KB with its inline scripts (1.4 KB),
+# no router (the entry alone 81.0 KB: React DOM 63; React Router's data router, 30, left it); the
+# largest first view is the search results' in Russian, 99.0 KB with its inline scripts (1.4 KB),
 # the others 85-97. A second runtime or an eager map or editor chunk (each 20 KB and more) fails
 # it. Hydrating only what a visitor can touch (islands: docs/decisions/0001-react-in-the-browser.md)
 # is the way under 90.

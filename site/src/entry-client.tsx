@@ -12,7 +12,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { langOfPath, loadMessages } from './i18n';
 import { preferredHome, rememberLanguageChange } from './i18n/preference';
 import { routes } from './routes';
-import { matchAddress, routesById } from './match';
 import { browserAddress } from './address';
 import { ErrorResponse, RoutesView, unwrapData, type Address, type PageState, type Params, type RouteMatch, type SiteRoute } from './nav';
 import { nextTask } from './tasks';
@@ -113,6 +112,11 @@ const sameParams = (a: Params, b: Params) => {
  */
 async function settle(store: PageStore) {
   const drawn = store.get();
+  // The page drawn for this very path (all but the 404 page and the property shell): nothing to
+  // find. Else which routes the address names (their matching, a chunk of its own, loaded then).
+  const bare = (pathname = '') => pathname.replace(/(.)\/+$/, '$1');
+  if (bare(drawn.matches.at(-1)?.pathname) === bare(window.location.pathname)) return;
+  const { matchAddress } = await import('./match');
   const wanted = matchAddress(routes, window.location.pathname);
   if (!wanted) return;
   const kept = (match: RouteMatch, i: number) => {
@@ -140,6 +144,15 @@ async function settle(store: PageStore) {
     }),
   );
   store.set({ matches: wanted, loaderData, errors: Object.keys(errors).length ? errors : null });
+}
+
+/** Every route of the table by its id. */
+function routesById(list: SiteRoute[], into = new Map<string, SiteRoute>()): Map<string, SiteRoute> {
+  for (const route of list) {
+    into.set(route.id, route);
+    if (route.children) routesById(route.children, into);
+  }
+  return into;
 }
 
 async function start(): Promise<void> {

@@ -147,12 +147,3 @@ function safeDecodePath(pathname: string): string {
     .map((segment) => safeDecode(segment).replace(/\//g, '%2F'))
     .join('/');
 }
-
-/** Every route of the table by its id. */
-export function routesById(routes: SiteRoute[], into = new Map<string, SiteRoute>()): Map<string, SiteRoute> {
-  for (const route of routes) {
-    into.set(route.id, route);
-    if (route.children) routesById(route.children, into);
-  }
-  return into;
-}
