@@ -89,32 +89,44 @@ export function browserAddress(): Address {
   };
   const notify = () => listeners.forEach((listener) => listener());
   window.addEventListener('popstate', notify);
+  /**
+   * On this page when `href`'s path is this page's (a history entry of the document), or a page
+   * load replacing this entry: true. Another page added to the history: false, with `state`
+   * handed to it, for the caller (a link's click, the browser; `go`, itself) to load it.
+   */
+  const follow = (href: string, { replace = false, state = null }: NavigateOptions): boolean => {
+    const url = new URL(href, window.location.href);
+    const here = window.location;
+    const samePage = url.origin === here.origin && bare(url.pathname) === bare(here.pathname);
+    // Only the fragment changes: the browser's own jump to it.
+    const fragment = samePage && url.search === here.search && url.hash !== '';
+    if (samePage && !fragment) {
+      const current = entryOf(window.history.state);
+      const idx = current?.idx ?? window.history.length - 1;
+      const entry: Entry = { usr: state ?? null, key: newKey(), idx: replace ? idx : idx + 1 };
+      const path = `${here.pathname}${url.search}${url.hash}`;
+      if (replace) window.history.replaceState(entry, '', path);
+      else window.history.pushState(entry, '', path);
+      notify();
+      return true;
+    }
+    if (url.origin === here.origin && !fragment) handOff(url, state);
+    if (!replace) return false;
+    window.location.replace(url.href);
+    return true;
+  };
   return {
     location,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    go(href: string, { replace = false, state = null }: NavigateOptions) {
-      const url = new URL(href, window.location.href);
-      const here = window.location;
-      const samePage = url.origin === here.origin && bare(url.pathname) === bare(here.pathname);
-      // Only the fragment changes: the browser's own jump to it.
-      const fragment = samePage && url.search === here.search && url.hash !== '';
-      if (samePage && !fragment) {
-        const current = entryOf(window.history.state);
-        const idx = current?.idx ?? window.history.length - 1;
-        const entry: Entry = { usr: state ?? null, key: newKey(), idx: replace ? idx : idx + 1 };
-        const path = `${here.pathname}${url.search}${url.hash}`;
-        if (replace) window.history.replaceState(entry, '', path);
-        else window.history.pushState(entry, '', path);
-        notify();
-        return;
-      }
-      if (url.origin === here.origin && !fragment) handOff(url, state);
-      if (replace) window.location.replace(url.href);
-      else window.location.assign(url.href);
+    go(href: string, options: NavigateOptions) {
+      if (follow(href, options)) return;
+      if (options.replace) window.location.replace(new URL(href, window.location.href).href);
+      else window.location.assign(new URL(href, window.location.href).href);
     },
+    follow,
     back(delta) {
       window.history.go(delta);
     },

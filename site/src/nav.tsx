@@ -89,6 +89,12 @@ export interface Address {
   subscribe(listener: () => void): () => void;
   /** Goes to `href` (a path with its query): on this page when its path is this page's, else a page load. */
   go(href: string, options: NavigateOptions): void;
+  /**
+   * A click on a link to `href`: goes there as `go` does and answers true, or answers false when
+   * the browser is to follow the link itself (another page, added to the history: the page the
+   * speculation rules fetched ahead), with `options.state` handed to it.
+   */
+  follow(href: string, options: NavigateOptions): boolean;
   back(delta: number): void;
 }
 
@@ -99,6 +105,7 @@ export function fixedAddress(pathname: string): Address {
     location: () => location,
     subscribe: () => () => {},
     go: () => {},
+    follow: () => false,
     back: () => {},
   };
 }
@@ -247,9 +254,9 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
 
 /**
  * A link to a site path (an English path: see above), in the page's language: a plain <a>, the
- * same in the prerender and in the browser. A plain click on it goes through `useNavigate`: on
- * this page when its path is this page's, else the browser's own navigation (with `state` handed
- * to the page it opens). A click with a modifier key, or to another window, is the browser's.
+ * same in the prerender and in the browser. A plain click on it stays on this page when its path
+ * is this page's (as `useNavigate`), else the browser follows it (with `state` handed to the page
+ * it opens). A click with a modifier key, or to another window, is the browser's.
  */
 export function Link({ to, replace, state, preventScrollReset, onClick, target, ...attributes }: LinkProps) {
   const lang = useContext(LangContext);
@@ -259,8 +266,7 @@ export function Link({ to, replace, state, preventScrollReset, onClick, target, 
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (target && target !== '_self') return;
-    event.preventDefault();
-    address.go(href, { replace, state, preventScrollReset });
+    if (address.follow(href, { replace, state, preventScrollReset })) event.preventDefault();
   };
   return <a {...attributes} href={href} target={target} onClick={click} />;
 }
