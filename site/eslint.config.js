@@ -41,6 +41,27 @@ export default defineConfig(
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
+    // Components, hooks and pages import links, the page's data and its address from the site's
+    // own module (src/nav.tsx), never from 'react-router': no router is sent to the browser. Only
+    // the prerender's entry uses it (its static handler picks each page's routes and data), and
+    // the test that the browser's matching of an address agrees with it.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/entry-server.tsx', 'src/match.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^react-router(?:/|$)',
+              message: "Import links, the page's data and its address from src/nav.tsx (no router is sent to the browser).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A rule turned off by a comment must be one that still fires there.
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },

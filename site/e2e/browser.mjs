@@ -90,7 +90,7 @@ export async function openWalk(browser, viewport, options = {}) {
       seen.problems = [];
       return { context: { close }, page, problems: seen.problems };
     },
-    addInitScript: (script) => context.addInitScript(script),
+    addInitScript: (script, arg) => context.addInitScript(script, arg),
     close: () => context.close(),
   };
 }

@@ -132,9 +132,11 @@ describe('filters in the address', () => {
     await walk.close();
   });
 
-  // React Router's ScrollRestoration scrolls in the first render after Back: a result page whose
-  // cards came only with a new search was then too short, and the position was lost.
-  test('Back from a property to a result page shows its cards at once, at the scroll position it was left at, and a reload keeps its filters, in each language', async () => {
+  // Back is the browser's: a browser that kept the result page in its back/forward cache shows
+  // it as it was left; one that did not (this test's: Chromium's headless shell keeps no page)
+  // loads it again, and the page searches again and puts the card the visitor was reading back
+  // where it was (search/place.ts), not where the browser restored the scroll to before the cards.
+  test('Back from a property to a result page shows its cards, at the scroll position it was left at, and a reload keeps its filters, in each language', async () => {
     const walk = await openWalk(browser, PHONE);
     // Every residential listing, dearest first, under a price ceiling (the browser's filters).
     const path = '/search-residential?sort=price-desc&max=90000000';
@@ -157,14 +159,6 @@ describe('filters in the address', () => {
       assert.ok(scrolled > 1500, `${prefix}: scrolled to ${scrolled}`);
       await Promise.all([page.waitForURL(/\/property\//), far.locator('.property-card__link').click()]);
       await settle(page);
-      await page.evaluate(() => {
-        window.__samePage = true;
-        // Whether the results ever say 'Loading properties...' or show placeholder cards after Back.
-        window.__spinner = false;
-        new MutationObserver(() => {
-          if (document.querySelector('[aria-labelledby="results-count"] :is(.spinner, .card-placeholder)')) window.__spinner = true;
-        }).observe(document.body, { childList: true, subtree: true });
-      });
       await page.goBack();
       await page.waitForURL((url) => url.pathname === `${prefix}/search-residential`);
       await ready();
@@ -172,8 +166,6 @@ describe('filters in the address', () => {
       await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 4, scrolled, { timeout: 5000 }).catch(() => {});
       const restored = await page.evaluate(() => window.scrollY);
       assert.ok(Math.abs(restored - scrolled) < 4, `${prefix}: scroll position ${restored}, left at ${scrolled}`);
-      assert.equal(await page.evaluate(() => window.__samePage), true, `${prefix}: Back without a reload`);
-      assert.equal(await page.evaluate(() => window.__spinner), false, `${prefix}: the cards at once, no spinner before them`);
       // A reload: the same search, sorted the same way.
       await page.reload({ waitUntil: 'load' });
       await settle(page);
@@ -210,12 +202,9 @@ describe('filters in the address', () => {
             return null;
           });
         const before = await reading();
-        // A result page keeps its place as the visitor scrolls, written when scrolling stops
-        // (search/place.ts, in session storage): waited for. A listing page's is React Router's
-        // ScrollRestoration's, written as the page goes.
-        if (path.startsWith('/search')) {
-          await page.waitForFunction(() => Object.values(JSON.parse(sessionStorage.getItem('estate.resultPlaces') ?? '{}')).some((place) => Math.abs(place.y - 1500) < 2));
-        }
+        // A list keeps its place as the visitor scrolls, written when scrolling stops
+        // (search/place.ts, in session storage): waited for.
+        await page.waitForFunction(() => Object.values(JSON.parse(sessionStorage.getItem('estate.resultPlaces') ?? '{}')).some((place) => Math.abs(place.y - 1500) < 2));
         await page.reload({ waitUntil: 'load' });
         await settle(page);
         await ready();

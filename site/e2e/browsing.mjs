@@ -151,8 +151,8 @@ export async function results(page, lang = 'en') {
 
 /**
  * The ids the result page shows once they are `want`, or what it shows after 5 s: just after a
- * client-side change of the address, the page may still show the last search's results for a
- * moment before the new search starts.
+ * change of the address on the page, it may still show the last search's results for a moment
+ * before the new search starts.
  */
 export async function resultsBecome(page, want, lang = 'en') {
   const end = Date.now() + 5000;
@@ -188,10 +188,7 @@ export async function search(page, values) {
   return { url: new URL(page.url()), ids: await results(page) };
 }
 
-/**
- * Back from a result page to the panel's page, as a visitor goes back (the router's, no reload:
- * a full load per option made these tests the slowest of the suite), and settled there.
- */
+/** Back from a result page to the panel's page, as a visitor goes back, and settled there. */
 export async function backTo(page, path) {
   if (new URL(page.url()).pathname === path) return;
   await page.goBack();

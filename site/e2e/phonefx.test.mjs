@@ -13,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, settle } from './browser.mjs';
 
 let server;
 let browser;
@@ -304,7 +304,7 @@ describe('12: the mortgage calculator on a sale listing', () => {
   }
   const STYLED = { form: 'grid', ddMargin: '0px', checkbox: '20px' };
 
-  test('its stylesheet loads with it, on the prerendered page and after client-side navigation', async () => {
+  test("its stylesheet loads with it, on the page opened by its address and by a card's link", async () => {
     const sale = properties.find((p) => p.mainCategory === 'Residential' && p.price);
     const { context, page, problems } = await openPage(browser, DESKTOP);
     try {
@@ -316,6 +316,7 @@ describe('12: the mortgage calculator on a sale listing', () => {
       await gotoSettled(page, `${server.url}/buy-property`);
       await page.locator(`a.property-card__link[href="/property/${sale.id}"]`).first().click();
       await page.waitForURL(`**/property/${sale.id}`);
+      await settle(page);
       const navigated = await calculatorStyles(page);
       assert.deepEqual({ ...navigated, padding: undefined }, { ...STYLED, padding: undefined }, 'after navigating to it');
     } finally {

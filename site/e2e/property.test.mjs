@@ -445,7 +445,7 @@ describe('map, permit and similar properties', () => {
       assert.notEqual(card.id, property.id);
       assert.equal(properties.find((p) => p.id === card.id).mainCategory, property.mainCategory);
     }
-    // Following one is a client-side navigation to that property.
+    // Following one loads that property's page.
     assert.ok((await section.getByRole('link').first().innerText()).includes(similar[0].title));
     await section.getByRole('link').first().click();
     await opened.page.waitForURL(`**/property/${similar[0].id}`);

@@ -1,12 +1,13 @@
 // The HTML document of a prerendered page: the client build's index.html (the template) with the
 // page's head (title, description, canonical and hreflang links, social tags, the largest image's
-// preload), its stylesheets, the boot block that starts its code, its markup and the router's
+// preload), its stylesheets, the boot block that starts its code, its markup and its routes'
 // data. Server only: scripts/prerender.mjs gets it through entry-server.tsx.
 import type { ImagePreload } from './components/Picture';
 import type { EarlyPlan } from './early';
 import EARLY_PHOTO from './early-photo.js?raw';
 import EARLY_SEARCH from './early-search.js?raw';
 import EARLY_COMPARE from './early-compare.js?raw';
+import SPECULATION_RULES from './speculation-rules.json?raw';
 import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang } from './i18n';
 import type { Meta } from './meta';
 import { ALIASES, type PageHandle } from './routes';
@@ -14,7 +15,7 @@ import { ALIASES, type PageHandle } from './routes';
 /** What the prerender renders of a page (entry-server.tsx's `render`). */
 export interface RenderedPage {
   html: string;
-  /** The router's data, as JSON safe inside a script element. */
+  /** The page's routes and their data (entry-server.tsx `hydrationJson`), as JSON safe inside a script element. */
   data: string;
   meta: Meta | null;
   /** The modules and message sets of the matched pages (routes.tsx). */
@@ -70,7 +71,7 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
           ...(rendered.early ? { early: rendered.early } : {}),
         })}</script>`
       : '';
-    const starters = boot ? [bootBlock, ...earlyScripts(rendered.early)] : [];
+    const starters = boot ? [bootBlock, ...earlyScripts(rendered.early), speculationRules()] : [];
     // The boot script that starts /compare's early requests, the plain one for every other page.
     const bootTags = boot ? `  <script defer src="${rendered.early && 'compare' in rendered.early ? boot.early : boot.src}"></script>\n  ` : '';
     const canonical = localePath(lang, canonicalPath(stripLang(path)));
@@ -89,8 +90,8 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
     return [
       pieces[0] + `<html lang="${lang}" dir="${DIRS[lang]}">` + pieces[1] + head + pieces[2] + `${sheets}${bootTags}</head>` + pieces[3],
       rendered.html,
-      // The router's data as a non-executable block (read by entry-client.tsx): no inline script.
-      `${pieces[4]}<script type="application/json" id="router-data">`,
+      // The page's routes and data as a non-executable block (read by entry-client.tsx): no inline script.
+      `${pieces[4]}<script type="application/json" id="page-data">`,
       rendered.data,
       `</script>\n  </body>${pieces[5]}`,
     ];
@@ -113,6 +114,17 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
 export function earlyScripts(plan: EarlyPlan | null): string[] {
   const texts = !plan ? [] : 'search' in plan ? [EARLY_PHOTO, EARLY_SEARCH] : [EARLY_PHOTO, EARLY_COMPARE];
   return texts.map((text) => `<script>${text}</script>`);
+}
+
+/**
+ * Every page's speculation rules, the text of their file as it is (its hash is in netlify.toml's
+ * script-src, as the early scripts' are): a link to another page of the site is fetched ahead as
+ * the pointer rests on it or presses it (Chromium's 'moderate'), so the page it loads is there
+ * sooner. Links load their pages (no router in the browser: nav.tsx). Browsers without speculation
+ * rules ignore the element.
+ */
+function speculationRules(): string {
+  return `<script type="speculationrules">${SPECULATION_RULES}</script>`;
 }
 
 const escapeHtml = (text: string) =>

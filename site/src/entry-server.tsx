@@ -1,19 +1,21 @@
-// Server entry for the prerender: renders one URL to HTML with React Router's static handler.
-// The loaders' data for hydration is returned apart (`data`): the prerender embeds it as a
-// non-executable JSON block, so the pages run no inline script and a strict CSP holds.
+// Server entry for the prerender: renders one URL to HTML. React Router's static handler picks
+// the routes the URL names and runs their loaders; the page is rendered from them by nav.tsx's
+// RoutesView, as the browser hydrates it (entry-client.tsx). The routes and their data are
+// returned apart (`data`): the prerender embeds them as a non-executable JSON block, so the pages
+// run no inline script and a strict CSP holds.
 import { renderToString } from 'react-dom/server';
 import { ImagePreloadContext, type ImagePreload } from './components/Picture';
 import { CardsDrawn, GRID_SLOT, GRID_START } from './components/PropertyCard';
 import { CardDrawingContext, closing, type KeptCards } from './components/keptCards';
 import {
   createStaticHandler,
-  createStaticRouter,
   isRouteErrorResponse,
-  StaticRouterProvider,
   type DataRouteObject,
+  type RouteObject,
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router';
+import { fixedAddress, RoutesView, type SiteRoute } from './nav';
 import { ALIASES, fixedRoutes, routes, type PageHandle } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { DEFAULT_LANG, langOfPath, loadAllMessages, localePath, stripLang, type Lang } from './i18n';
@@ -47,7 +49,7 @@ export type Rendered =
  * languages' worth before (a third of its page handling). A path of one language can only match
  * that language's routes, so the matches are the same.
  */
-const { dataRoutes } = createStaticHandler(routes);
+const { dataRoutes } = createStaticHandler(routes as RouteObject[]);
 const handlers = new Map<Lang, StaticHandler>();
 function handlerFor(lang: Lang): StaticHandler {
   let handler = handlers.get(lang);
@@ -94,7 +96,6 @@ export async function render(url: string, grids?: DrawnGrids, cards?: KeptCards)
   const bare = stripLang(address.pathname);
   const main = ALIASES[bare];
   const grid = main === undefined ? undefined : grids?.get(localePath(lang, main));
-  const router = createStaticRouter(matchedBranch(handler.dataRoutes, context), context);
   let meta: Meta | null = null;
   const images: ImagePreload[] = [];
   const drawing = cards?.drawing() ?? null;
@@ -103,7 +104,7 @@ export async function render(url: string, grids?: DrawnGrids, cards?: KeptCards)
       <ImagePreloadContext.Provider value={(image) => images.push(image)}>
         <CardsDrawn.Provider value={grid !== undefined}>
           <CardDrawingContext.Provider value={drawing}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <RoutesView address={fixedAddress(address.pathname)} page={pageOf(context)} />
           </CardDrawingContext.Provider>
         </CardsDrawn.Provider>
       </ImagePreloadContext.Provider>
@@ -133,22 +134,20 @@ function gridOf(html: string): string | null {
   return end < 0 ? null : html.slice(start, end);
 }
 
-/**
- * The routes of the page's matches only, with their ids: what the static router renders from. It
- * copies every route it is given on each page (the whole table, three languages, was about a
- * tenth of a listing page's prerender), and matches the page again among them.
- */
-function matchedBranch(routes: DataRouteObject[], context: StaticHandlerContext): DataRouteObject[] {
-  const ids = new Set(context.matches.map((match) => match.route.id));
-  const keep = (list: DataRouteObject[]): DataRouteObject[] =>
-    list.filter((route) => ids.has(route.id)).map((route) => (route.children ? { ...route, children: keep(route.children) } : route));
-  return keep(routes);
+/** The routes the static handler matched (their code loaded), with their data. */
+function pageOf(context: StaticHandlerContext) {
+  return {
+    matches: context.matches.map(({ route, params, pathname }) => ({ route: route as unknown as SiteRoute, params, pathname })),
+    loaderData: context.loaderData,
+    errors: context.errors,
+  };
 }
 
 /**
- * The data the browser's router hydrates with (read by entry-client.tsx), in the shape React
- * Router's own embedding has (errors marked with `__type`, as its browser router revives them),
- * as JSON safe inside a <script> element: `<` is escaped, so no text can close it.
+ * What the browser hydrates with (read by entry-client.tsx): the ids of the routes the page is
+ * drawn with, their parameters, their data and the errors they met (marked with `__type`, as
+ * React Router embeds them), as JSON safe inside a <script> element: `<` is escaped, so no text
+ * can close it.
  */
 function hydrationJson(context: StaticHandlerContext): string {
   const errors = context.errors
@@ -163,7 +162,8 @@ function hydrationJson(context: StaticHandlerContext): string {
         ]),
       )
     : null;
-  const json = JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors });
+  const matches = context.matches.map(({ route, params, pathname }) => ({ id: route.id, params, pathname }));
+  const json = JSON.stringify({ matches, loaderData: context.loaderData, errors });
   // Most pages' data has no `<`: then no second pass and copy (an agent's page holds 100 KB).
   return json.includes('<') ? json.replace(/</g, '\\u003c') : json;
 }

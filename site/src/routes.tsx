@@ -1,13 +1,15 @@
-// The site's route table (contract/src/routes.rs), aliases included, as a React Router data router.
+// The site's route table (contract/src/routes.rs), aliases included, in React Router's shape: its
+// static handler picks each page's routes and data in the prerender (entry-server.tsx), and the
+// browser finds the routes a page was drawn with by their ids (entry-client.tsx, match.ts).
 // Each page is its own chunk (lazy), so a first page view loads only its own code.
-import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { Layout, layoutLoader } from './components/Layout';
 import { ErrorPage } from './components/ErrorPage';
-import { DEFAULT_LANG, LANGS, langOfPath, loadMessages, type Lang, type MessageSet } from './i18n';
+import { DEFAULT_LANG, LANGS, loadMessages, type Lang, type MessageSet } from './i18n';
+import type { SiteRoute } from './nav';
 import { FIXED_ROUTES, type MainPath } from './paths';
 import type { ListingKind } from './pages/Listing';
 
-type Lazy = LazyRouteFunction<RouteObject>;
+type Lazy = NonNullable<SiteRoute['lazy']>;
 
 /**
  * A page's module (src/pages/{module}.tsx), its message set and its code. The set is named after
@@ -106,9 +108,12 @@ export const fixedRoutes: ({ path: string } & Screen)[] = FIXED_ROUTES.map((rout
  * prerender reads its handle to let the browser fetch the page's chunks with the entry (its boot
  * block).
  */
-function page(lang: Lang, { module, messages, lazy }: Screen): Pick<RouteObject, 'lazy'> {
+function page(lang: Lang, path: string, { module, messages, lazy }: Screen): SiteRoute {
   const handle: PageHandle = { module: module ?? messages, messages };
   return {
+    // The key of its data in the page ('en:/', 'ar:property/:id'): the same in the prerender and the browser.
+    id: `${lang}:${path}`,
+    ...(path === '/' ? { index: true } : { path }),
     lazy: async () => {
       const [route] = await Promise.all([lazy(), loadMessages(lang, messages)]);
       // Beside what the page's module declares in its own handle (components/Header.tsx).
@@ -118,24 +123,22 @@ function page(lang: Lang, { module, messages, lazy }: Screen): Pick<RouteObject,
 }
 
 /** The pages of one language: the fixed routes, listings, posts, area guides, members, developers and the 404 page. */
-function pageRoutes(lang: Lang): RouteObject[] {
+function pageRoutes(lang: Lang): SiteRoute[] {
   return [
     {
+      id: `pages:${lang}`,
       errorElement: <ErrorPage />,
       children: [
-        ...fixedRoutes.map(({ path, ...screen }) => {
-          const route = page(lang, screen);
-          return path === '/' ? { index: true as const, ...route } : { path: path.slice(1), ...route };
-        }),
-        { path: 'property/:id', ...page(lang, { messages: 'PropertyDetail', lazy: () => import('./pages/PropertyDetail') }) },
-        { path: 'blog/:id/:slug?', ...page(lang, { messages: 'BlogDetail', lazy: () => import('./pages/BlogDetail') }) },
+        ...fixedRoutes.map(({ path, ...screen }) => page(lang, path === '/' ? '/' : path.slice(1), screen)),
+        page(lang, 'property/:id', { messages: 'PropertyDetail', lazy: () => import('./pages/PropertyDetail') }),
+        page(lang, 'blog/:id/:slug?', { messages: 'BlogDetail', lazy: () => import('./pages/BlogDetail') }),
         // A community's guide: the area guides' module draws it too (pages/AreaGuides.tsx); a team
         // member's page and a developer's: the team's (pages/Team.tsx, people/People.tsx). The same
         // screens: no import more in the route table every first view carries.
-        { path: 'area-guides-in-dubai/:id', ...page(lang, SCREENS['/area-guides-in-dubai']) },
-        { path: 'agents/:id', ...page(lang, SCREENS['/meet-the-team']) },
-        { path: 'developers/:id', ...page(lang, SCREENS['/meet-the-team']) },
-        { path: '*', ...page(lang, { messages: 'NotFound', lazy: () => import('./pages/NotFound') }) },
+        page(lang, 'area-guides-in-dubai/:id', SCREENS['/area-guides-in-dubai']),
+        page(lang, 'agents/:id', SCREENS['/meet-the-team']),
+        page(lang, 'developers/:id', SCREENS['/meet-the-team']),
+        page(lang, '*', { messages: 'NotFound', lazy: () => import('./pages/NotFound') }),
       ],
     },
   ];
@@ -145,20 +148,16 @@ function pageRoutes(lang: Lang): RouteObject[] {
  * English at the site's own paths, Arabic under /ar and Russian under /ru: the same pages under
  * each prefix. The Layout reads the language from the path (i18n langOfPath).
  */
-export const routes: RouteObject[] = [
+export const routes: SiteRoute[] = [
   {
     id: 'root',
     path: '/',
     element: <Layout />,
     loader: layoutLoader,
-    // The shell's texts (agency name, address, hours) are per language: load them again when
-    // the visitor switches language in the browser.
-    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-      langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname) || defaultShouldRevalidate,
     errorElement: <ErrorPage />,
     children: [
       ...pageRoutes(DEFAULT_LANG),
-      ...LANGS.filter((lang) => lang !== DEFAULT_LANG).map((lang) => ({ path: lang, children: pageRoutes(lang) })),
+      ...LANGS.filter((lang) => lang !== DEFAULT_LANG).map((lang) => ({ id: lang, path: lang, children: pageRoutes(lang) })),
     ],
   },
 ];

@@ -1,7 +1,7 @@
 // The agency data every page's shell (header, footer, banners) needs, and hooks to read it.
 // The root route's loader (layoutLoader) returns a ShellData; pages read it with useSite().
 import { useContext, useSyncExternalStore } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
+import { useLocation, useRouteLoaderData } from './nav';
 import { LangContext, type Lang } from './i18n';
 import { localize, type Localized } from './i18n/content';
 import type { MapSettings, Partner, Site } from './types';

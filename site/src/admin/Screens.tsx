@@ -2,7 +2,7 @@
 // locked screen of the local editor (no token yet, or a token from an earlier start), and the gate
 // every editor's page goes through to choose between them and its own content.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useT, type MessageKey } from '../i18n';
 import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';

@@ -3,7 +3,6 @@
 // server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { PieChart, slicePath } from './PieChart';
 import { BlogForm } from './forms';
 import { PublicNotice } from './Screens';
@@ -85,11 +84,7 @@ describe('BlogForm', () => {
 
 describe('PublicNotice', () => {
   it('says how to start the editor and how to open it: the link estate serve prints, with its token', () => {
-    render(
-      <MemoryRouter>
-        <PublicNotice eyebrow="admin.eyebrow" heading="admin.title" lead="admin.lead" local="admin.local" files="admin.files" back="notFound.back" backTo="/" />
-      </MemoryRouter>,
-    );
+    render(<PublicNotice eyebrow="admin.eyebrow" heading="admin.title" lead="admin.lead" local="admin.local" files="admin.files" back="notFound.back" backTo="/" />);
     const text = screen.getByText('estate serve').closest('p')?.textContent ?? '';
     expect(text).toContain('Start it in the site\'s folder with estate serve');
     expect(text).toContain('open the link it prints in its terminal: the token in that link unlocks the editor');

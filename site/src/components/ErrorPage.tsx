@@ -1,6 +1,6 @@
 // The error screen of the routes. A 404 route error shows the 404 page; anything else the
 // router's own wording, 'Unexpected Application Error!', and the message.
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from '../nav';
 import { LangContext, langOfPath, localePath, useT } from '../i18n';
 import { NotFoundContent } from './NotFoundContent';
 import { Seo } from './Seo';

@@ -1,7 +1,7 @@
 // The fixed site header (75px, logo 65px): main links, the More dropdown, the language
 // selector, the 'List your property' button, and the small-screen menu.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from '../nav';
 import { LANGS, localePath, stripLang, useT, type Lang, type MessageKey } from '../i18n';
 import { rememberLang } from '../i18n/preference';
 import { useHydrated, useLang, usePathname, useSite } from '../shell';

@@ -1,8 +1,8 @@
 // The shell of every page: skip link, fixed header, <main> with the page, the call-to-action
 // banner, the partners strip, the footer, the floating chat button and the compare tray (once a
 // listing is chosen to compare).
-import { useEffect, useRef, type RefObject } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation, type LoaderFunctionArgs } from '../nav';
 import { getJson } from '../data';
 import { SITE } from '../paths';
 import { DIRS, LangContext, langOfPath, loadMessages, setTypeNames, stripLang, useT } from '../i18n';
@@ -11,7 +11,7 @@ import { shellFromSite, usePathname, useSite, useSiteOptional, type ShellData } 
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Icon } from './Icon';
-import { ShellLink, useShellClicks } from './ShellLink';
+import { ShellLink } from './ShellLink';
 import { CompareTrayPlace } from '../shortlist/controls';
 
 export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<ShellData> {
@@ -91,23 +91,6 @@ function ChatButton() {
   );
 }
 
-/**
- * Move focus to the page on every change of path (not on first load). Where the window scrolls
- * to is React Router's ScrollRestoration's (in Shell): the top of a new page, and on Back the
- * position the page was left at.
- */
-function usePageChange(main: RefObject<HTMLElement | null>) {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    main.current?.focus({ preventScroll: true });
-  }, [pathname, main]);
-}
-
 /** The local editor's pages, in any language. */
 const EDITOR_PAGES = ['/admin', '/blogform'];
 
@@ -134,23 +117,15 @@ export function Layout() {
 function Shell() {
   const t = useT();
   const site = useSite();
-  const main = useRef<HTMLElement>(null);
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
-  usePageChange(main);
-  const onShellClick = useShellClicks();
   // The editors' pages are a tool, not a sales page: no call-to-action, partners or chat.
   const editorPage = EDITOR_PAGES.includes(stripLang(usePathname()));
   return (
-    // `display: contents`: a box for the one click handler of the shell's links, not for layout.
-    <div className="app-shell" onClick={onShellClick}>
+    <>
       <a className="skip-link" href="#main">
         {t('header.skip')}
       </a>
-      <ScrollRestoration />
       <Header />
-      <div className={busy ? 'nav-progress is-active' : 'nav-progress'} aria-hidden="true" />
-      <main id="main" ref={main} tabIndex={-1} aria-busy={busy}>
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       {editorPage ? null : (
@@ -164,6 +139,6 @@ function Shell() {
         <ChatButton />
       )}
       {editorPage ? null : <CompareTrayPlace />}
-    </div>
+    </>
   );
 }

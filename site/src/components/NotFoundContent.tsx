@@ -1,6 +1,6 @@
 // The 404 content: the fixed not-found text and a link home. Used by the 404 route and by the error
 // screen when a route answers 404.
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useT } from '../i18n';
 import { Seo } from './Seo';
 import { Icon } from './Icon';
@@ -26,13 +26,8 @@ export function NotFoundContent() {
 }
 
 /**
- * For the routes of a post or property: one with no page of its own is answered with the 404
- * page (dist/404.html). That HTML has no data for the route, so the router loads it while
- * hydrating; meanwhile the route shows the same 404 content the HTML holds, which keeps
- * hydration clean. Pages re-export these two.
+ * For the routes of a post or property, whose page may be drawn before its data is there (the
+ * property shell, dist/property-shell.html, which the browser fills with the listing in its
+ * address): until hydrated, its header links home as the 404 page's do. Pages re-export it.
  */
 export const handle: RouteHandle = { notFoundWhileLoading: true };
-
-export function HydrateFallback() {
-  return <NotFoundContent />;
-}

@@ -1,7 +1,7 @@
 // The property card (image, price, title, location, facts), and the grid of them (1, 2 or 3
 // columns by width).
 import { createContext, use, useId } from 'react';
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { localePath, typeLabel, useT } from '../i18n';
 import { enAttrs, localize } from '../i18n/content';
 import { priceText } from '../price';
@@ -114,7 +114,7 @@ export function PropertyCard({ property: card, priority = false, fetching }: { p
           <Link
             className="property-card__link"
             to={property.url}
-            state={{ property, ...origin }}
+            state={origin}
             aria-describedby={titleId}
           >
             <span>{t('card.view')}</span>

@@ -7,7 +7,7 @@
 // the panel's listings have, each with its count as the type chips count it (an option with no
 // listing says so); on a listing page it shares the chips' filter.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from '../i18n/link';
+import { useNavigate } from '../nav';
 import { localePath, typeLabel, useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { formatNumber } from '../format';

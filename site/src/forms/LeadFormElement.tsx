@@ -2,9 +2,8 @@
 // property type options. Each form is a module of its own (SellerForm, ContactForms,
 // RequirementsForm, LeadForms for the lazily loaded ones), so a page downloads only its forms.
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
 import { typeLabel, useT, type MessageKey } from '../i18n';
-import { useLang } from '../shell';
+import { useLang, usePathname } from '../shell';
 import { PROPERTY_TYPES, type Form } from './validate';
 import { CONTACT_PATH } from '../endpoints';
 import { Honeypot } from './fields';
@@ -34,7 +33,9 @@ export /**
  */
 function LeadFormElement({ form, name, label, className, hidden, children }: { form: LeadForm; name: Form; label: string; className?: string; hidden?: Record<string, string>; children: ReactNode }) {
   const lang = useLang();
-  const { pathname } = useLocation();
+  // The path as the prerender saw it ('/ar', where the browser may be at '/ar/'): the same field
+  // whether the form was hydrated or drawn in the browser.
+  const pathname = usePathname();
   const fields: Record<string, string> = { form: name, lang, page: pathname, ...hidden };
   return (
     <form name={name} method="post" action={CONTACT_PATH} className={`lead-form${className ? ` ${className}` : ''}`} noValidate aria-label={label} aria-busy={form.submitting || undefined} onSubmit={form.onSubmit}>

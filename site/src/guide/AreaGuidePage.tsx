@@ -9,11 +9,10 @@
 // median out: publish::market::ENOUGH). That market section is about half of the page's elements
 // (409 in Dubai Marina's) with nothing to click: hydration adopts the prerender's markup of it as
 // it is (components/Static.tsx), and the browser formats none of its months and numbers.
-import { useLoaderData, data, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, data, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { areaGuide } from '../paths';
 import { loadMessages, useT, type Lang, type MessageKey, type Translate } from '../i18n';
-import { Link } from '../i18n/link';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 import { formatMonth } from '../dates';
 import { formatNumber, formatPercent } from '../format';

@@ -13,7 +13,7 @@ import Supercluster, { type ClusterProperties } from 'supercluster';
 import { getJson } from '../data';
 import { PLACES, SITE } from '../paths';
 import { useT, type Translate } from '../i18n';
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { localize, termIn } from '../i18n/content';
 import { priceText } from '../price';
 import { LOCALES, memo } from '../format';

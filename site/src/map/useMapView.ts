@@ -1,7 +1,7 @@
 // The list-or-map choice and the map's area of a listing or result page, kept in its address
 // (map/area.ts) as its filters are (search/useFilters.ts): changes replace the history entry
 // and never scroll the page.
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../nav';
 import { useHydrated } from '../shell';
 import { boundsFrom, withMapView, type Bounds } from './area';
 

@@ -1,6 +1,5 @@
 // About Us: the agency's text from site.json with Read More / Read Less, and its credentials.
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { Link } from '../i18n/link';
+import { useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { SITE } from '../paths';
 import { useT } from '../i18n';

@@ -2,9 +2,8 @@
 // it has per category and their price range (built by generator/src/publish/listings.rs), linking to
 // the community's own guide (/area-guides-in-dubai/{key}) where it has one, else to the search for
 // that community.
-import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useParams, type LoaderFunctionArgs, Link } from '../nav';
 import { langOfRequest, termIn, type TermText } from '../i18n/content';
-import { Link } from '../i18n/link';
 import { getJson } from '../data';
 import { COMMUNITIES, SITE } from '../paths';
 import { useT } from '../i18n';

@@ -1,7 +1,6 @@
 // One post: title, date, author, images and the HTML content. A missing post shows
 // 'Blog not found.' with status 404.
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { Link } from '../i18n/link';
+import { data, useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { apiBlog, POST_PICTURES, TEAM } from '../paths';
 import { useT } from '../i18n';
@@ -142,7 +141,7 @@ function PostView({ post, pictures, author }: { post: Post; pictures: PictureDat
   );
 }
 
-export { handle, HydrateFallback } from '../components/NotFoundContent';
+export { handle } from '../components/NotFoundContent';
 
 export function Component() {
   const result = useLoaderData() as BlogData;

@@ -1,6 +1,6 @@
 // /blogform, 'Add New Blog': the Add Blog form of the admin on a page of its own. Like /admin it
 // works only in the local editor (`estate serve`, with its token); the published site says so.
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useT } from '../i18n';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';

@@ -1,7 +1,6 @@
 // 'Real Estate Blogs': a card per post with its image, title, date, excerpt and 'Read More'.
 import { useId } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { Link } from '../i18n/link';
+import { useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { API_BLOGS, POST_PICTURES } from '../paths';
 import { useT } from '../i18n';

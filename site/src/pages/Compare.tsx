@@ -6,8 +6,7 @@
 // available; a request that fails (offline, a server error) says so with a button to ask again;
 // without JavaScript the page says comparing needs it, with a link to the shortlist.
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Link } from '../i18n/link';
+import { useLocation, useNavigate, useSearchParams, Link } from '../nav';
 import { localize, termIn } from '../i18n/content';
 import { localePath, typeLabel, useT, type Lang } from '../i18n';
 import { useHydrated, useLang, useSite } from '../shell';

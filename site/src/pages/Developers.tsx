@@ -4,7 +4,7 @@
 // (/developers/{id}: pages/People.tsx). The cards are buttons; without JavaScript they are links
 // to #developer-<id>, and CSS shows the targeted detail.
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { DEVELOPERS } from '../paths';
 import { useT } from '../i18n';
@@ -15,7 +15,6 @@ import { PageHeader } from '../components/PageHeader';
 import { Picture } from '../components/Picture';
 import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
-import { Link } from '../i18n/link';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/developers.css';
 

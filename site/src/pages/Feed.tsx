@@ -1,7 +1,6 @@
 // /feed: the newest listings and posts together, newest first, as the generator lists them in
 // data/feed.json (a few kilobytes, not the whole catalogue), and the Atom feeds to subscribe to.
-import { useLoaderData } from 'react-router';
-import { Link } from '../i18n/link';
+import { useLoaderData, Link } from '../nav';
 import { getJson } from '../data';
 import { BLOG_FEED, FEED, LISTINGS_FEED } from '../paths';
 import { typeLabel, useT } from '../i18n';

@@ -2,8 +2,7 @@
 // properties of each main category (Residential without a heading, then Off-Plan, Commercial,
 // Rental), and the 'Submit Your Details' popup 5 seconds after load.
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { Link } from '../i18n/link';
+import { useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { HOME, SITE } from '../paths';
 import { useT, type MessageKey } from '../i18n';

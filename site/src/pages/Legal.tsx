@@ -1,7 +1,7 @@
 // Privacy Policy, Terms and Conditions, and the Golden Visa's property route (which the
 // property pages' 'May qualify for a UAE Golden Visa' line links to): a banner with the title and
 // the date of the last update, then the page's HTML from content/pages/<id>.md.
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from '../nav';
 import { getJson } from '../data';
 import { legalPage } from '../paths';
 import { useT } from '../i18n';

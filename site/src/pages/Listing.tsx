@@ -6,17 +6,17 @@
 // come from the page files of data/listings/{kind}/, fetched as the visitor asks for more or
 // filters, so a page stays small at any catalogue size.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { langOfRequest, ownTranslation, termIn } from '../i18n/content';
-import { Link } from '../i18n/link';
 import { getJson, loadedJson } from '../data';
 import { listingPage, listingSummary, SITE } from '../paths';
 import { typeLabel, useT, type Lang, type MessageKey } from '../i18n';
 import type { CardProperty, Hero, ListingSummary } from '../types';
-import { useLang, usePathname } from '../shell';
+import { useHydrated, useLang, usePathname } from '../shell';
 import { applyFilters, isFiltered, isNarrowed } from '../search/filters';
 import { typeKey } from '../search/rules';
 import { useFilters, useShownCount } from '../search/useFilters';
+import { useResultPlace } from '../search/place';
 import { ShowMore } from '../search/ShowMore';
 import { FilterControls } from '../components/FilterControls';
 import { Seo } from '../components/Seo';
@@ -211,6 +211,8 @@ function ListingPage({ kind }: { kind: ListingKind }) {
   const narrowed = isNarrowed(filter) || map.bounds !== null;
   // The map shows every listing the filters let through: all of them are loaded.
   const { cards, loading, failed } = useCards(kind, summary, filtered || map.map ? 'all' : count);
+  // Back or a reload: where the visitor was, once the cards the address asks for are drawn.
+  useResultPlace(useHydrated() && !loading);
   const filteredCards = useMemo(() => (cards ? applyFilters(cards, filter) : null), [cards, filter]);
   const matching = useMemo(() => (filteredCards ? inArea(filteredCards, map.bounds) : null), [filteredCards, map.bounds]);
   const shown = matching ? matching.slice(0, count) : [];
@@ -324,10 +326,8 @@ export function forKind(kind: ListingKind) {
   Component.displayName = `Listing(${kind})`;
   return {
     Component,
-    loader: ({ request }: LoaderFunctionArgs) => load(kind, langOfRequest(request)),
     // The page's data depends on its path alone: a change of filters (the query string) or of
     // the cards shown (the history entry's state) needs no new load.
-    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-      currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
+    loader: ({ request }: LoaderFunctionArgs) => load(kind, langOfRequest(request)),
   };
 }

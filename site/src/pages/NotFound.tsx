@@ -1,6 +1,6 @@
 // Any unknown path: the fixed not-found text and a link home. The loader answers status 404 (the
 // prerender writes this page as dist/404.html) while still rendering this page.
-import { data } from 'react-router';
+import { data } from '../nav';
 import { NotFoundContent } from '../components/NotFoundContent';
 import type { RouteHandle } from '../components/Header';
 

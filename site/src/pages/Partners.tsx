@@ -1,6 +1,6 @@
 // /partners: the agency's partners from site.json, each with its logo, name, text and link; the
 // text in the page's language (a partner's `ar:` / `ru:` block), else in English, marked so.
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from '../nav';
 import { getJson } from '../data';
 import { SITE } from '../paths';
 import { useT } from '../i18n';

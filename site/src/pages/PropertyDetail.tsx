@@ -11,9 +11,8 @@
 // in property/: PropertyIntro (header and gallery), parts (facts, description, details,
 // amenities, payment plan), MapSection, Compliance, contact (the agent card) and GetInTouch (the
 // enquiry modal and the phone's contact bar).
-import { useEffect, useRef, useState } from 'react';
-import { useLoaderData, useRevalidator } from 'react-router';
-import { Link } from '../i18n/link';
+import { useRef, useState } from 'react';
+import { useLoaderData, Link } from '../nav';
 import { localePath, typeLabel, useT } from '../i18n';
 import { useHydrated, useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
@@ -75,16 +74,10 @@ function NotFoundView() {
  * The property shell, answering an address with no page of its own: an unknown id, almost
  * always, so it says 'Property Not Found' from its first paint (no placeholder that the answer
  * would move: no layout shift), while the browser asks for the listing in its address in case
- * it was published after the build (then the property replaces it).
+ * it was published after the build (entry-client.tsx: the address names other parameters than
+ * the shell's; the property then replaces it).
  */
 function PendingView() {
-  const revalidator = useRevalidator();
-  const asked = useRef(false);
-  useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    void revalidator.revalidate();
-  }, [revalidator]);
   return <PropertyNotFound />;
 }
 
@@ -211,7 +204,7 @@ function PropertyView({ property, agent, developer, similar, gallery, floorPlans
   );
 }
 
-export { handle, HydrateFallback } from '../components/NotFoundContent';
+export { handle } from '../components/NotFoundContent';
 
 export function Component() {
   const result = useLoaderData() as PropertyData;

@@ -1,6 +1,6 @@
 // /req: a buyer's or tenant's requirements (what, where, budget, bedrooms, contact details),
 // sent to the agency as a lead; beside it, what helps a consultant and how to reach one.
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useT } from '../i18n';
 import { useSite } from '../shell';
 import { FormCard } from '../forms/fields';

@@ -8,8 +8,7 @@
 // address (search/filters.ts). With nothing found, it offers the same search without its
 // narrowest filter, with that search's count, and the requirements form filled in with it.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { Link } from '../i18n/link';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs, Link } from '../nav';
 import { API_TIMEOUT_MS, getJson, takeEarly } from '../data';
 import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
@@ -53,12 +52,11 @@ let loadedGrid: Grid | null = null;
 const loadCards = () => import('../components/PropertyCard').then((module) => (loadedGrid = module.PropertyGrid));
 
 /**
- * The last searches' answers, by page and criteria, for as long as the page's script runs. Back
- * to a result page (from a property, or a refinement undone) renders its cards in its first
- * render, as a listing page does, so React Router's ScrollRestoration, which scrolls right after
- * that render, finds the page as long as it was left; the search then runs again and its answer
- * replaces the kept one, without a spinner in between. Never in the prerender or the hydration:
- * the map is empty until the browser's first search (so a reload's place is search/place.ts's).
+ * The last searches' answers, by page and criteria, for as long as the page's script runs: a
+ * refinement undone (a chip's filter chosen again, Back between the page's own entries) renders
+ * its cards at once; the search then runs again and its answer replaces the kept one, without a
+ * spinner in between. Never in the prerender or the hydration: the map is empty until the
+ * browser's first search (so the place of Back or a reload into the page is search/place.ts's).
  */
 const answers = new Map<string, Found>();
 const ANSWERS_KEPT = 12;
@@ -347,6 +345,7 @@ export function forKind(kind: SearchKind) {
   Component.displayName = `SearchResults(${kind})`;
   return {
     Component,
+    // The options depend on the page alone: a refined search (the query string) needs no new load.
     loader: ({ request }: LoaderFunctionArgs) => load(kind, langOfRequest(request)),
     // The search, started by the boot script as soon as the HTML is parsed (early.ts), and the
     // cards' code (loadCards), fetched with the page's.
@@ -354,8 +353,5 @@ export function forKind(kind: SearchKind) {
       early: { search: { endpoint: SEARCHES[kind].endpoint, params: SEARCHES[kind].params, sizes: SIZES.card } } satisfies EarlyPlan,
       eager: ['PropertyCard'],
     },
-    // The options depend on the page alone: a refined search (the query string) needs no new load.
-    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-      currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
   };
 }

@@ -1,7 +1,7 @@
 // /pro, 'List your property': the fixed headlines, the valuation tool, the seller listing form, the agency's
 // contacts and how listing with the agency works.
 import { useState } from 'react';
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from '../nav';
 import { getJson } from '../data';
 import { SITE } from '../paths';
 import { useT, type MessageKey } from '../i18n';

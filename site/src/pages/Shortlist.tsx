@@ -3,8 +3,7 @@
 // WhatsApp. A shared link shows its listings read-only until saved here. Kept out of search
 // engines; the HTML holds the empty state (the server has no shortlist).
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Link } from '../i18n/link';
+import { useSearchParams, Link } from '../nav';
 import { localePath, useT } from '../i18n';
 import { localize } from '../i18n/content';
 import { useHydrated, useLang, useSite } from '../shell';

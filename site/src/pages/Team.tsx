@@ -1,7 +1,7 @@
 // Meet the Team: each consultant's photo, name, role, BRN, languages and direct contacts, and a link to
 // their own page (/agents/{id}: pages/People.tsx) with their listings.
 import { Fragment, Suspense, use } from 'react';
-import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useParams, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { SITE, TEAM } from '../paths';
 import { loadMessages, useT, type Lang } from '../i18n';
@@ -13,7 +13,6 @@ import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, termsIn, type Localized, type TermText } from '../i18n/content';
 import { Picture } from '../components/Picture';
-import { Link } from '../i18n/link';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/team.css';
 import '../styles/people.css';

@@ -1,7 +1,7 @@
 // /thank-you: where a lead sent by a plain HTML form (no JavaScript yet, or none) lands once the
 // function took it (lead-fn's form_post.rs redirects here in the visitor's language). The
 // success message, the reply promise, and the ways on. Kept out of search engines.
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useT } from '../i18n';
 import { useSite } from '../shell';
 import { Seo } from '../components/Seo';

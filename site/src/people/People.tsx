@@ -8,11 +8,10 @@
 // module draws each guide: a page of its own would cost every first view's route table a chunk
 // and a message set more, and the pages are at the first-view budget (bench/site_build.py).
 import { Fragment } from 'react';
-import { useLoaderData, useSearchParams, data, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useSearchParams, data, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { SITE, type JsonFile } from '../paths';
 import { useT } from '../i18n';
-import { Link } from '../i18n/link';
 import { enAttrs, langOfRequest, localize, ownTranslation, termIn, termsIn, type Localized, type TermText } from '../i18n/content';
 import { telHref, whatsappHref } from '../format';
 import { formatMonth } from '../dates';

@@ -3,8 +3,7 @@
 // list is the previous history entry, the link goes Back, so the list comes back as it was left:
 // the same cards shown and the same scroll position.
 import type { MouseEvent } from 'react';
-import { useLocation } from 'react-router';
-import { Link, useNavigate } from '../i18n/link';
+import { useLocation, Link, useNavigate } from '../nav';
 import { useT } from '../i18n';
 import { CATEGORY_PATH } from '../format';
 import type { MainCategory } from '../types';

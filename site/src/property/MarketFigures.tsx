@@ -1,7 +1,7 @@
 // The property page's market figures (the Dubai Land Department's open data): the texts its
 // loader made (property/market.ts);
 // the Golden Visa line links to /golden-visa.
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import type { MarketTexts } from './market';
 
 export function MarketFigures({ texts }: { texts: MarketTexts | null }) {

@@ -3,7 +3,7 @@
 // which checks them by the detail form's rules and answers with the thank-you page or a page
 // of messages (lead-fn's form_post.rs). Rendered inside <noscript>: browsers with JavaScript
 // never show it, and React does not render it in the browser, so it costs the page nothing.
-import { useLocation } from 'react-router';
+import { useLocation } from '../nav';
 import { useT } from '../i18n';
 import { useLang } from '../shell';
 import { CONTACT_PATH, HONEYPOT } from '../endpoints';

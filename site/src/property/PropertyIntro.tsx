@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { typeLabel, useT } from '../i18n';
 import { enAttrs } from '../i18n/content';
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useLang } from '../shell';
 import { Icon } from '../components/Icon';
 import type { Loaded } from './loader';

@@ -3,7 +3,7 @@
 // (styles/property-extras.css), under the heart, as the listing pages' card does (a card that is all one
 // link cannot hold a button: not valid HTML, and not reachable as itself). Lighter than the listing
 // pages' card (these three are on every property page).
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useT } from '../i18n';
 import { enAttrs, localize } from '../i18n/content';
 import { formatNumber } from '../format';

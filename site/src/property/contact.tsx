@@ -4,7 +4,7 @@
 import { useSite, type ShellData } from '../shell';
 import { useT, type Translate } from '../i18n';
 import { enAttrs } from '../i18n/content';
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { telHref, whatsappHref } from '../format';
 import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';

@@ -2,7 +2,7 @@
 // (agent, developer, similar listings, photos, QR code, market figures), the site's vocabulary
 // for its amenities and payment plan stages, all in the page's language; or, for a listing no
 // longer published, its 'gone' page; or not found.
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs } from '../nav';
 import { getJson } from '../data';
 import { apiProperty, detail, gone as goneFile, SITE } from '../paths';
 import { localePath, type Lang } from '../i18n';

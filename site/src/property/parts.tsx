@@ -4,7 +4,7 @@
 // lists.
 import type { ReactNode } from 'react';
 import { typeLabel, useT } from '../i18n';
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { formatPercent } from '../format';
 import { formatDate, formatMonth } from '../dates';
 import { enAttrs, type TermText } from '../i18n/content';

@@ -6,7 +6,7 @@
 // ('Showing results for Dubai Marina'). Its own chunk with the reader, loaded after the page's
 // first view (its words are the page's, `search.query.*`).
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../nav';
 import { getJson } from '../data';
 import { typeLabel, useT } from '../i18n';
 import { useLang } from '../shell';

@@ -4,7 +4,7 @@
 // the page's search comes in its props (a module it imported from the page's chunk would fold the
 // two chunks together).
 import { useEffect, useState } from 'react';
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useT } from '../i18n';
 import { useLang } from '../shell';
 import { relaxations, type CommunityName } from './chips';

@@ -1,7 +1,7 @@
 // Where a property page was opened from: the list (a listing page or a search's results, with
 // its filters) that 'Back to Listings' returns to. A card's link carries it in the history
 // entry's state; the property page reads it back.
-import { useLocation } from 'react-router';
+import { useLocation } from '../nav';
 import { stripLang } from '../i18n';
 import { CATEGORY_PATH } from '../format';
 import { FIXED_ROUTES } from '../paths';

@@ -1,13 +1,14 @@
-// Where a visitor was on a result page, for a reload. A result page's cards come from the
-// search, after the page's first render: React Router's ScrollRestoration scrolls right after
-// that render, to a page without cards, and the browser's scroll anchoring then holds the
-// footer in view while the cards push it down (a reload at 1,500 px landed at 4,907 px on a
-// phone). So the page keeps, per history entry, the card at the top of the window and where it
-// stood, and when its cards come after a first render without them (a reload, or Back into a
-// new document) it puts that card back where it was. A listing page's cards are in its first
-// render, and Back within the tab renders kept answers at once: ScrollRestoration serves those.
+// Where a visitor was on a list of cards (a listing page, a search's results), for Back and a
+// reload. The cards the address asks for come after the page is drawn (a search's always; a
+// listing page's past its first cards, or filtered), once its code has run: the browser restores
+// the window's scroll as the page loads, to a page without them, and its scroll anchoring then
+// holds the footer in view while the cards push it down (a reload at 1,500 px landed at 4,907 px
+// on a phone). So the page keeps, per history entry, the card at the top of the window and where
+// it stood, and on Back, Forward or a reload, once its cards are drawn, puts that card back where
+// it was. (A browser that kept the page in its back/forward cache shows it as it was left, and
+// none of this runs.)
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../nav';
 
 const STORE = 'estate.resultPlaces';
 /** Entries remembered: the last few result pages of the tab. */
@@ -60,15 +61,21 @@ export function restorePlace(place: Place) {
   else window.scrollTo(0, place.y);
 }
 
+/** Whether the page was opened by Back, Forward or a reload: a place it was left at is put back. */
+function returning(): boolean {
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return navigation?.type === 'back_forward' || navigation?.type === 'reload';
+}
+
 /**
- * Keeps the place of this result page's history entry as the visitor scrolls, and puts it back
- * when `ready` (the cards drawn) comes true after a first render without them.
+ * Keeps the place of this list's history entry as the visitor scrolls, and puts it back the
+ * first time `ready` (the cards the address asks for drawn, the page hydrated) is true, when the
+ * page was opened by Back, Forward or a reload.
  */
 export function useResultPlace(ready: boolean) {
   const location = useLocation();
-  // The entry's key, and its address: a page loaded afresh has the key 'default'.
+  // The entry's key (address.ts), and its address.
   const key = `${location.key} ${location.pathname}${location.search}`;
-  const readyAtFirst = useRef(ready);
   const restored = useRef(false);
 
   useEffect(() => {
@@ -90,8 +97,9 @@ export function useResultPlace(ready: boolean) {
 
   // Before paint, so the footer never shows: the cards' render, then the place.
   useLayoutEffect(() => {
-    if (!ready || readyAtFirst.current || restored.current) return;
+    if (!ready || restored.current) return;
     restored.current = true;
+    if (!returning()) return;
     const place = read()[key];
     if (place) restorePlace(place);
   }, [key, ready]);

@@ -1,11 +1,11 @@
 // A page's filters and its number of cards shown, kept in the address and in the history entry:
 // the filters in the query string (a reload and a shared link restore them), how many cards
-// 'Show more' has opened in the entry's state (Back restores it, and with it the scroll
-// position, which React Router's ScrollRestoration keeps per entry: see components/Layout.tsx).
+// 'Show more' has opened in the entry's state (Back restores it, and with it the place the
+// visitor was reading: search/place.ts).
 // Changes replace the entry rather than add one, so Back leaves the page as a visitor expects,
 // and never scroll the page.
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../nav';
 import { useHydrated } from '../shell';
 import { filtersFrom, NO_FILTERS, withFilters, type Filters } from './filters';
 

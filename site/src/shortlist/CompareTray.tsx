@@ -5,7 +5,7 @@
 // so no page's first view carries it (controls.tsx places it).
 import { use, useLayoutEffect, useRef } from 'react';
 import { loadMessages, useT } from '../i18n';
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { useLang } from '../shell';
 import { Icon } from '../components/Icon';
 import { clearCompared, COMPARE_MAX, useCompareRefused } from './store';

@@ -17,7 +17,7 @@ import { useEffect, useId, useState } from 'react';
 import { getJson } from '../data';
 import { SITE, type JsonFile } from '../paths';
 import type { Lang, MessageKey, Translate } from '../i18n';
-import { Link } from '../i18n/link';
+import { Link } from '../nav';
 import { termIn } from '../i18n/content';
 import { formatMonth } from '../dates';
 import { formatNumber, formatPercent } from '../format';
