@@ -8,9 +8,9 @@ import EARLY_PHOTO from './early-photo.js?raw';
 import EARLY_SEARCH from './early-search.js?raw';
 import EARLY_COMPARE from './early-compare.js?raw';
 import SPECULATION_RULES from './speculation-rules.json?raw';
-import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang } from './i18n';
+import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang, type MessageSet } from './i18n';
 import type { Meta } from './meta';
-import { ALIASES, type PageHandle } from './routes';
+import { ALIASES, type PageHandle } from './screens';
 
 /** What the prerender renders of a page (entry-server.tsx's `render`). */
 export interface RenderedPage {
@@ -18,8 +18,10 @@ export interface RenderedPage {
   /** The page's routes and their data (entry-server.tsx `hydrationJson`), as JSON safe inside a script element. */
   data: string;
   meta: Meta | null;
-  /** The modules and message sets of the matched pages (routes.tsx). */
+  /** The modules and message sets of the matched pages (screens.ts). */
   pages: PageHandle[];
+  /** The modules of the page's islands (relative to src/) and the message sets they need beyond the pages', or null for a page hydrated whole. */
+  islands: { modules: string[]; messages: MessageSet[] } | null;
   images: ImagePreload[];
   /** The requests sent ahead of its code, if any (early.ts): by its HTML (the search's) or its boot script. */
   early: EarlyPlan | null;
@@ -55,7 +57,7 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
   const pieces = cutTemplate(boot ? boot.template : template);
   return (rendered, place) => {
     const { base, path, lang, links } = place;
-    const chunks = manifest ? pageChunks(manifest, rendered.pages, lang) : { files: [], css: [] };
+    const chunks = manifest ? pageChunks(manifest, rendered.pages, rendered.islands, lang) : { files: [], css: [] };
     // The page's largest image: the browser fetches it first, with the stylesheet.
     const preloads = rendered.images.map(imagePreload);
     // After the entry's stylesheet, which Vite puts last in the head: the order the browser's
@@ -205,13 +207,16 @@ function languageLinks(base: string, path: string, lang: Lang): string[] {
 }
 
 /**
- * The chunks a page's first view needs besides the entry: each matched page's module with its
- * static imports, and the shell's and the page's messages in `lang` (i18n/message-sets.json).
- * Named in the page's boot block (see bootScript), the browser fetches them with the entry
- * instead of after it has run. `css`: the stylesheets of those chunks (a page's own CSS, such as
- * the admin's, is not in the entry's): linked in the HTML, so the page is styled at first paint.
+ * The chunks a page's first view needs besides the entry: its islands' modules (or, for a page
+ * hydrated whole, each matched page's module and the route table's chunk) with their static
+ * imports, the chunks a page's module fetches as soon as it runs (its handle's `eager`), and the
+ * shell's and the page's messages in `lang` (i18n/message-sets.json). Named in the page's boot
+ * block (see bootScript), the browser fetches them with the entry instead of after it has run.
+ * `css`: the stylesheets of those chunks and, on a page in islands, of its screen's (a page's own
+ * CSS, such as the admin's, is not in the entry's): linked in the HTML, so the page is styled at
+ * first paint.
  */
-function pageChunks(manifest: Manifest, pages: PageHandle[], lang: Lang): { files: string[]; css: string[] } {
+function pageChunks(manifest: Manifest, pages: PageHandle[], islands: RenderedPage['islands'], lang: Lang): { files: string[]; css: string[] } {
   const files = new Set<string>();
   const css = new Set<string>();
   const add = (key: string) => {
@@ -221,19 +226,51 @@ function pageChunks(manifest: Manifest, pages: PageHandle[], lang: Lang): { file
     for (const sheet of chunk.css ?? []) css.add(sheet);
     for (const child of chunk.imports ?? []) add(child);
   };
+  const need = (key: string, why: string) => {
+    if (!manifest[key]) throw new Error(`no ${key} in the build (${why})`);
+    add(key);
+  };
+  // A screen's stylesheets, its code left out (a page in islands runs none of it).
+  const seen = new Set<string>();
+  const styles = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || key === 'index.html' || seen.has(key)) return;
+    seen.add(key);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const child of chunk.imports ?? []) styles(child);
+  };
+  if (islands) {
+    for (const module of islands.modules) add(islandChunk(manifest, module));
+    for (const set of islands.messages) add(`virtual:messages-${lang}-${set}`);
+    for (const page of pages) styles(`src/pages/${page.module}.tsx`);
+  }
+  else need('src/whole.tsx', 'the entry loads it for a page hydrated whole');
   for (const page of pages) {
     const module = `src/pages/${page.module}.tsx`;
-    if (!manifest[module]) throw new Error(`no ${module} in the build (a route's handle names it, routes.tsx)`);
-    add(module);
+    if (!islands) need(module, "a route's handle names it, screens.ts");
     for (const name of page.eager ?? []) {
       const lazy = manifest[module]?.dynamicImports?.find((key) => manifest[key]?.name === name);
-      if (!lazy) throw new Error(`${module} imports no chunk named ${name} lazily (its handle's 'eager', routes.tsx)`);
+      if (!lazy) throw new Error(`${module} imports no chunk named ${name} lazily (its handle's 'eager', screens.ts)`);
       add(lazy);
     }
     add(`virtual:messages-${lang}-${page.messages}`);
   }
   add(`virtual:messages-${lang}-shell`);
   return { files: [...files], css: [...css] };
+}
+
+/**
+ * The manifest's key of the chunk an island's module (relative to src/) is in: its own, or, when
+ * the route table also imports it (whole.tsx), the shared chunk Rollup named after it, one of
+ * those the entry imports lazily.
+ */
+function islandChunk(manifest: Manifest, module: string): string {
+  const own = [`src/${module}.tsx`, `src/${module}.ts`].find((key) => manifest[key]);
+  if (own) return own;
+  const name = module.slice(module.lastIndexOf('/') + 1);
+  const named = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key.startsWith('_') && manifest[key]?.name === name);
+  if (named.length !== 1) throw new Error(`no one chunk of src/${module} in the build (${named.length} named ${name}; an island of the page names it, islands/registry.ts)`);
+  return named[0]!;
 }
 
 /** `<link rel="preload" as="image">` for an image the page marked as its largest (components/Picture.tsx). */

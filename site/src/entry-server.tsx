@@ -15,7 +15,12 @@ import {
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router';
-import { fixedAddress, RoutesView, type SiteRoute } from './nav';
+import { fixedAddress, type SiteRoute } from './nav';
+import { RoutesView } from './routesView';
+import { drawInIslands, type IslandRecord } from './islands/Island';
+import { ISLANDS, isIslandName, islandMessages, type IslandName } from './islands/registry';
+import type { MessageSet } from './i18n';
+import type { ReactNode } from 'react';
 import { ALIASES, fixedRoutes, routes, type PageHandle } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { DEFAULT_LANG, langOfPath, loadAllMessages, localePath, stripLang, type Lang } from './i18n';
@@ -38,9 +43,10 @@ export const aliases: Record<string, string> = ALIASES;
 export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
 
 export type Rendered =
-  /** `pages`: the modules and message sets of the matched pages (routes.tsx). */
+  /** `pages`: the modules and message sets of the matched pages (screens.ts). */
   /** `early`: the requests the page's boot script starts ahead of its code (early.ts), from its route's handle. */
-  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: PageHandle[]; images: ImagePreload[]; early: EarlyPlan | null }
+  /** `islands`: the modules of the page's islands (relative to src/) and the message sets they need beyond the pages', or null for a page hydrated whole. */
+  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: PageHandle[]; islands: { modules: string[]; messages: MessageSet[] } | null; images: ImagePreload[]; early: EarlyPlan | null }
   | { kind: 'redirect'; status: number; location: string };
 
 /**
@@ -99,17 +105,22 @@ export async function render(url: string, grids?: DrawnGrids, cards?: KeptCards)
   let meta: Meta | null = null;
   const images: ImagePreload[] = [];
   const drawing = cards?.drawing() ?? null;
-  let html = renderToString(
+  const page = pageOf(context);
+  // What every render of the page is given (the page's and each island's).
+  const provided = (node: ReactNode) => (
     <MetaContext.Provider value={(collected) => (meta = collected)}>
       <ImagePreloadContext.Provider value={(image) => images.push(image)}>
         <CardsDrawn.Provider value={grid !== undefined}>
-          <CardDrawingContext.Provider value={drawing}>
-            <RoutesView address={fixedAddress(address.pathname)} page={pageOf(context)} />
-          </CardDrawingContext.Provider>
+          <CardDrawingContext.Provider value={drawing}>{node}</CardDrawingContext.Provider>
         </CardsDrawn.Provider>
       </ImagePreloadContext.Provider>
-    </MetaContext.Provider>,
+    </MetaContext.Provider>
   );
+  const routesView = <RoutesView address={fixedAddress(address.pathname)} page={page} />;
+  const drawn = inIslands(context)
+    ? drawInIslands(routesView, (node, identifierPrefix) => renderToString(provided(node), { identifierPrefix }))
+    : { html: renderToString(provided(routesView)), islands: null };
+  let html = drawn.html;
   if (drawing) html = drawing.finish(html);
   if (grid !== undefined) {
     const at = html.indexOf(GRID_SLOT);
@@ -123,7 +134,28 @@ export async function render(url: string, grids?: DrawnGrids, cards?: KeptCards)
     return handle?.module && handle.messages ? [{ module: handle.module, messages: handle.messages, eager: handle.eager }] : [];
   });
   const early = context.matches.map((match) => (match.route.handle as { early?: EarlyPlan } | undefined)?.early).find(Boolean) ?? null;
-  return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context), meta, pages, images, early };
+  const records = drawn.islands;
+  // The page's screen comes with the table of screens it is found in (screens.ts).
+  for (const { name } of records ?? []) if (!isIslandName(name)) throw new Error(`${url}: no island ${name} in islands/registry.ts`);
+  const chunks = records && {
+    modules: [...new Set(records.map(({ name }) => ISLANDS[name as IslandName].module))],
+    messages: [...new Set(records.flatMap(({ name }) => islandMessages(name as IslandName) ?? []))],
+  };
+  return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context, records), meta, pages, islands: chunks, images, early };
+}
+
+/**
+ * Whether the page is drawn in islands: every page but those the browser draws again from what
+ * it finds (the 404 page, an unknown post's or property's page and the property shell, which
+ * load what the address names) and those that met an error. Those are hydrated whole.
+ */
+function inIslands(context: StaticHandlerContext): boolean {
+  if (context.statusCode !== 200 || context.errors) return false;
+  return !context.matches.some(({ route }) => {
+    const handle = route.handle as { notFound?: boolean } | undefined;
+    const data = context.loaderData[route.id] as { missing?: boolean } | undefined;
+    return handle?.notFound === true || data?.missing === true;
+  });
 }
 
 /** The page's one card grid (the list element PropertyGrid draws, to its closing tag), or null when it has none or several. */
@@ -146,10 +178,10 @@ function pageOf(context: StaticHandlerContext) {
 /**
  * What the browser hydrates with (read by entry-client.tsx): the ids of the routes the page is
  * drawn with, their parameters, their data and the errors they met (marked with `__type`, as
- * React Router embeds them), as JSON safe inside a <script> element: `<` is escaped, so no text
- * can close it.
+ * React Router embeds them), and on a page drawn in islands the islands and each route's handle,
+ * as JSON safe inside a <script> element: `<` is escaped, so no text can close it.
  */
-function hydrationJson(context: StaticHandlerContext): string {
+function hydrationJson(context: StaticHandlerContext, islands: IslandRecord[] | null): string {
   const errors = context.errors
     ? Object.fromEntries(
         Object.entries(context.errors).map(([id, error]) => [
@@ -162,8 +194,13 @@ function hydrationJson(context: StaticHandlerContext): string {
         ]),
       )
     : null;
-  const matches = context.matches.map(({ route, params, pathname }) => ({ id: route.id, params, pathname }));
-  const json = JSON.stringify({ matches, loaderData: context.loaderData, errors });
+  const matches = context.matches.map(({ route, params, pathname }) =>
+    islands && route.handle ? { id: route.id, params, pathname, handle: route.handle } : { id: route.id, params, pathname },
+  );
+  // On a page in islands, only the data an island reads (a static screen's is in its HTML alone).
+  const read = new Set(islands?.map(({ route }) => route));
+  const loaderData = islands ? Object.fromEntries(Object.entries(context.loaderData).filter(([id]) => read.has(id))) : context.loaderData;
+  const json = JSON.stringify(islands ? { matches, loaderData, errors, islands } : { matches, loaderData, errors });
   // Most pages' data has no `<`: then no second pass and copy (an agent's page holds 100 KB).
   return json.includes('<') ? json.replace(/</g, '\\u003c') : json;
 }

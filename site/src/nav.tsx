@@ -4,7 +4,8 @@
 // page is prerendered, so going to another page is the browser's own navigation (a link is a
 // plain <a>), and what a page shows comes from its routes' data, which the prerender picks with
 // React Router's static handler (entry-server.tsx) and embeds in the page for the browser
-// (entry-client.tsx). Both render the same tree with `RoutesView` below. A change of the address
+// (entry-client.tsx). A page is drawn from its routes by `RoutesView` (routesView.tsx), and each of
+// its islands in the same frame (`FrameView` below, islands/Island.tsx). A change of the address
 // that stays on the page (its filters, sort, List or Map, 'Show more') is a change of its history
 // entry (the browser's History API, address.ts) that re-renders what reads it.
 //
@@ -12,7 +13,6 @@
 // ('/property/x', '/blogpage'); on an Arabic or Russian page these resolve to '/ar/...' or
 // '/ru/...'. The names and shapes are React Router's, so a page module reads as it did with it.
 import {
-  Component as ClassComponent,
   createContext,
   useContext,
   useMemo,
@@ -110,16 +110,17 @@ export function fixedAddress(pathname: string): Address {
   };
 }
 
-const AddressContext = createContext<Address>(fixedAddress('/'));
-const PageContext = createContext<PageState>({ matches: [], loaderData: {}, errors: null });
+// Provided by RoutesView (routesView.tsx) and FrameView (below): no other module provides them.
+export const AddressContext = createContext<Address>(fixedAddress('/'));
+export const PageContext = createContext<PageState>({ matches: [], loaderData: {}, errors: null });
 
 /** The route being rendered, what renders inside it, and the error its error screen shows. */
-interface RouteContextValue {
+export interface RouteContextValue {
   match: RouteMatch | null;
   outlet: ReactNode;
   error: unknown;
 }
-const RouteContext = createContext<RouteContextValue>({ match: null, outlet: null, error: undefined });
+export const RouteContext = createContext<RouteContextValue>({ match: null, outlet: null, error: undefined });
 
 /** A loader's answer with a status for the page (the 404 page's): React Router's `data`, read alike by its static handler. */
 export interface DataWithStatus<T> {
@@ -271,57 +272,36 @@ export function Link({ to, replace, state, preventScrollReset, onClick, target, 
   return <a {...attributes} href={href} target={target} onClick={click} />;
 }
 
-/** A route's error screen in place of the route, for an error met while rendering it in the browser. */
-class Boundary extends ClassComponent<{ value: RouteContextValue; fallback: ReactNode; children: ReactNode }, { error: unknown }> {
-  state = { error: undefined as unknown };
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error ?? new Error('unknown error') };
-  }
-  componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-  render() {
-    if (this.state.error === undefined) return this.props.children;
-    return <RouteContext.Provider value={{ ...this.props.value, error: this.state.error }}>{this.props.fallback}</RouteContext.Provider>;
-  }
+/** What an island is rendered in: the page's address and routes, the route it is part of, its language. */
+export interface Frame {
+  address: Address;
+  page: PageState;
+  /** The id of the route whose screen holds the island (its `useLoaderData`), if any. */
+  route: string | null;
+  lang: Lang;
 }
 
-/**
- * The page: its routes, each inside its parent's `Outlet`, with their data. A route that met an
- * error (a loader's, given in `errors`, or one while rendering it) shows the error screen of the
- * nearest route that has one, around it or itself, in place of that route.
- */
-export function RoutesView({ address, page }: { address: Address; page: PageState }) {
-  const { matches, errors } = page;
-  const failed = errors ? matches.findIndex(({ route }) => route.id in errors) : -1;
-  let last = matches.length - 1;
-  let error: unknown;
-  if (failed >= 0) {
-    error = errors![matches[failed]!.route.id];
-    let boundary = failed;
-    while (boundary > 0 && matches[boundary]!.route.errorElement === undefined) boundary -= 1;
-    last = boundary;
-  }
-  let outlet: ReactNode = null;
-  for (let i = last; i >= 0; i -= 1) {
-    const match = matches[i]!;
-    const { route } = match;
-    const value: RouteContextValue = { match, outlet, error: i === last ? error : undefined };
-    const element =
-      i === last && failed >= 0
-        ? (route.errorElement ?? null)
-        : (route.element ?? (route.Component ? <route.Component /> : <Outlet />));
-    const provided = <RouteContext.Provider value={value}>{element}</RouteContext.Provider>;
-    outlet =
-      route.errorElement === undefined ? provided : (
-        <Boundary value={value} fallback={route.errorElement}>
-          {provided}
-        </Boundary>
-      );
-  }
+/** The frame of the component being rendered (the prerender hands it to the islands it meets). */
+export function useFrame(): Frame {
+  return {
+    address: useContext(AddressContext),
+    page: useContext(PageContext),
+    route: useContext(RouteContext).match?.route.id ?? null,
+    lang: useContext(LangContext),
+  };
+}
+
+/** `children` in `frame`, as they were inside the page: an island's root in the prerender and in the browser. */
+export function FrameView({ frame, children }: { frame: Frame; children: ReactNode }) {
+  const match = frame.page.matches.find(({ route }) => route.id === frame.route) ?? null;
   return (
-    <AddressContext.Provider value={address}>
-      <PageContext.Provider value={page}>{outlet}</PageContext.Provider>
+    <AddressContext.Provider value={frame.address}>
+      <PageContext.Provider value={frame.page}>
+        <RouteContext.Provider value={{ match, outlet: null, error: undefined }}>
+          <LangContext.Provider value={frame.lang}>{children}</LangContext.Provider>
+        </RouteContext.Provider>
+      </PageContext.Provider>
     </AddressContext.Provider>
   );
 }
+

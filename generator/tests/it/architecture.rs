@@ -458,12 +458,14 @@ fn no_import_circle_between_the_site_s_typescript_files() {
         listed.join("; ")
     );
     // The check sees static, re-exported and lazy imports (a sanity check of the parsing).
-    assert!(graph["entry-client.tsx"].contains("routes.tsx"), "{:?}", graph["entry-client.tsx"]);
+    assert!(graph["entry-client.tsx"].contains("islands/hydrate.tsx"), "{:?}", graph["entry-client.tsx"]);
+    assert!(graph["entry-client.tsx"].contains("whole.tsx"), "lazy: {:?}", graph["entry-client.tsx"]);
     assert!(
-        graph["routes.tsx"].contains("pages/PropertyDetail.tsx"),
+        graph["screens.ts"].contains("pages/PropertyDetail.tsx"),
         "lazy routes: {:?}",
-        graph["routes.tsx"]
+        graph["screens.ts"]
     );
+    assert!(graph["islands/Island.tsx"].contains("nav.tsx"), "type imports: {:?}", graph["islands/Island.tsx"]);
 }
 
 #[test]

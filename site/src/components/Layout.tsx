@@ -13,6 +13,7 @@ import { Header } from './Header';
 import { Icon } from './Icon';
 import { ShellLink } from './ShellLink';
 import { CompareTrayPlace } from '../shortlist/controls';
+import { Island } from '../islands/Island';
 
 export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<ShellData> {
   const lang = langOfPath(new URL(request.url).pathname);
@@ -124,7 +125,7 @@ function Shell() {
       <a className="skip-link" href="#main">
         {t('header.skip')}
       </a>
-      <Header />
+      <Island name="header" component={Header} props={{}} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
@@ -138,7 +139,7 @@ function Shell() {
       {editorPage ? null : (
         <ChatButton />
       )}
-      {editorPage ? null : <CompareTrayPlace />}
+      {editorPage ? null : <Island name="compareTray" component={CompareTrayPlace} props={{}} />}
     </>
   );
 }

@@ -47,7 +47,7 @@ const loaded = new Map<string, Promise<void>>();
 
 /**
  * Loads one set of messages of `lang`: the browser entry and the layout's loader the shell's,
- * a route its page's (routes.tsx) before the page renders.
+ * a route its page's (screens.ts) before the page renders.
  */
 export function loadMessages(lang: Lang, set: MessageSet): Promise<void> {
   const id = `${lang}/${set}`;

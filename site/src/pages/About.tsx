@@ -7,6 +7,7 @@ import { useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ReadMore } from '../components/ReadMore';
+import { Island } from '../islands/Island';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize } from '../i18n/content';
@@ -35,7 +36,7 @@ export function Component() {
             {t('about.story')}
           </h2>
           <div className="lang-scope" {...enAttrs({ untranslated }, 'about')}>
-            <ReadMore id="about-text" html={about} />
+            <Island name="readMore" component={ReadMore} props={{ id: 'about-text', html: about }} />
           </div>
         </section>
         <aside className="side-card" aria-labelledby="about-facts">

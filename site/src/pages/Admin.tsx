@@ -5,8 +5,14 @@ import { useT } from '../i18n';
 import { Seo } from '../components/Seo';
 import { Dashboard } from '../admin/Dashboard';
 import { EditorGate } from '../admin/Screens';
+import { Island } from '../islands/Island';
 
+/** The page: one island, all of it (its parts share what the visitor chooses). */
 export function Component() {
+  return <Island name="admin" component={AdminScreen} props={{}} />;
+}
+
+export function AdminScreen() {
   const t = useT();
   return (
     <>

@@ -16,6 +16,7 @@ import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';import { guide } from '../guide/AreaGuidePage';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/areas.css';
+import { Island } from '../islands/Island';
 
 type Range = [number, number];
 
@@ -110,6 +111,11 @@ export function loader(args: LoaderFunctionArgs) {
   return args.params.id === undefined ? listLoader(args) : guide.loader(args);
 }
 
+/** The page: one island, all of it (its parts share what the visitor chooses). */
 export function Component() {
+  return <Island name="areaGuides" component={AreaGuidesScreen} props={{}} />;
+}
+
+export function AreaGuidesScreen() {
   return useParams().id === undefined ? <List /> : <guide.Component />;
 }

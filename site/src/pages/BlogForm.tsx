@@ -7,8 +7,14 @@ import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { BlogForm } from '../admin/forms';
 import { EditorGate } from '../admin/Screens';
+import { Island } from '../islands/Island';
 
+/** The page: one island, all of it (its parts share what the visitor chooses). */
 export function Component() {
+  return <Island name="blogForm" component={BlogFormScreen} props={{}} />;
+}
+
+export function BlogFormScreen() {
   const t = useT();
   return (
     <>

@@ -26,6 +26,7 @@ import { bestOf } from '../shortlist/best';
 import type { Picture as PictureData, Property, TermNames } from '../types';
 import type { EarlyPlan } from '../early';
 import '../shortlist/shortlist.css';
+import { Island } from '../islands/Island';
 
 /** Price per square foot as a yearly figure for rents (src/price.ts), or null. */
 function perSqft(property: Property): number | null {
@@ -185,7 +186,12 @@ function usePictures(ids: readonly string[], attempt: number): Record<string, Pi
   return loaded?.key === key ? loaded.pictures : null;
 }
 
+/** The page: one island, all of it (its parts share what the visitor chooses). */
 export function Component() {
+  return <Island name="compare" component={CompareScreen} props={{}} />;
+}
+
+export function CompareScreen() {
   const t = useT();
   const lang = useLang();
   const site = useSite();

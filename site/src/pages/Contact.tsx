@@ -10,8 +10,14 @@ import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
 import { MapCard } from '../property/MapCard';
 import { ContactForm, ContactLeadForm } from '../forms/ContactForms';
+import { Island } from '../islands/Island';
 
+/** The page: one island, all of it (its parts share what the visitor chooses). */
 export function Component() {
+  return <Island name="contact" component={ContactScreen} props={{}} />;
+}
+
+export function ContactScreen() {
   const t = useT();
   const site = useSite();
   return (

@@ -17,6 +17,7 @@ import { Icon } from '../components/Icon';
 import { enAttrs, langOfRequest, localize, type Localized } from '../i18n/content';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/developers.css';
+import { Island } from '../islands/Island';
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<Localized<Developer>[]> {
   const developers = await getJson(DEVELOPERS);
@@ -26,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Localized
 
 const anchor = (id: string) => `developer-${id}`;
 
+/** The page: one island, all of it (its parts share what the visitor chooses). */
 export function Component() {
+  return <Island name="developers" component={DevelopersScreen} props={{}} />;
+}
+
+export function DevelopersScreen() {
   const t = useT();
   const site = useSite();
   const developers = useLoaderData() as Localized<Developer>[];

@@ -17,6 +17,7 @@ import { heroExtras } from '../components/heroExtras';
 import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
 import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
+import { Island } from '../islands/Island';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/hero-search.css';
 import '../styles/typewriter.css';
@@ -186,7 +187,7 @@ function fieldInUse(): boolean {
  * 'Submit Your Details', opening 5 seconds after the page loads (later if the visitor is typing
  * then: it opens once they have left the field); closable.
  */
-function DetailsPopup() {
+export function DetailsPopup() {
   const t = useT();
   const site = useSite();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -282,10 +283,60 @@ function usePhrases(): string[] {
   return phrases;
 }
 
+/** The headline, typed (an island: islands/registry.ts). */
+export function HomeTypewriter() {
+  return <Typewriter phrases={usePhrases()} />;
+}
+
+/** The hero's search panel. */
+export function HomeSearch() {
+  const { blocks } = useLoaderData() as HomeData;
+  return <SearchPanel kind="home" types={blocks.types} extras={heroExtras('search-home')} />;
+}
+
+/** 'Why us', with Read More. */
+export function HomeWhyUs() {
+  const { whyUs } = useLoaderData() as HomeData;
+  return <ReadMore id="why-us-text" html={whyUs} />;
+}
+
+/** A category's newest cards. */
+export function HomeGrid({ category }: { category: MainCategory }) {
+  const { blocks } = useLoaderData() as HomeData;
+  return <PropertyGrid properties={blocks[category]} />;
+}
+
+/** The call-back and newsletter cards (FormsSection). */
+export function HomeForms() {
+  const t = useT();
+  return (
+    <FormsSection>
+      <section className="home-contact__card" aria-labelledby="callback-title">
+        <p className="eyebrow eyebrow--light">{t('forms.callback.eyebrow')}</p>
+        <h2 id="callback-title" className="home-contact__title">
+          {t('forms.callback.title')}
+        </h2>
+        <p className="home-contact__text">{t('forms.callback.text')}</p>
+        <DeferredForm>
+          <CallbackForm />
+        </DeferredForm>
+      </section>
+      <section className="home-contact__card home-contact__card--dark" aria-labelledby="newsletter-title">
+        <h2 id="newsletter-title" className="home-contact__title">
+          {t('forms.newsletter.title')}
+        </h2>
+        <p className="home-contact__text">{t('forms.newsletter.text')}</p>
+        <DeferredForm>
+          <NewsletterForm />
+        </DeferredForm>
+      </section>
+    </FormsSection>
+  );
+}
+
 export function Component() {
   const t = useT();
-  const { heroImage, whyUs, untranslated, blocks } = useLoaderData() as HomeData;
-  const phrases = usePhrases();
+  const { heroImage, untranslated } = useLoaderData() as HomeData;
   return (
     <>
       <Seo title={t('home.meta.title')} description={t('home.meta.description')} nameFirst />
@@ -294,8 +345,8 @@ export function Component() {
         <Picture className="home-hero__bg" picture={heroImage} sizes="hero" alt="" fallbackWidth={1600} fallbackHeight={700} priority />
         <div className="container home-hero__inner">
           <p className="eyebrow eyebrow--light">{t('home.eyebrow')}</p>
-          <Typewriter phrases={phrases} />
-          <SearchPanel kind="home" types={blocks.types} extras={heroExtras('search-home')} />
+          <Island name="homeTypewriter" component={HomeTypewriter} props={{}} />
+          <Island name="homeSearch" component={HomeSearch} props={{}} />
         </div>
       </section>
 
@@ -337,7 +388,7 @@ export function Component() {
             </ul>
           </div>
           <div className="lang-scope" {...enAttrs({ untranslated }, 'whyUs')}>
-            <ReadMore id="why-us-text" html={whyUs} />
+            <Island name="homeWhyUs" component={HomeWhyUs} props={{}} />
           </div>
         </div>
       </section>
@@ -357,7 +408,7 @@ export function Component() {
                 {t('home.residential.label')}
               </h2>
             )}
-            <PropertyGrid properties={blocks[category]} />
+            <Island name="homeGrid" component={HomeGrid} props={{ category }} />
             {more ? (
               <p className="section__more">
                 <Link to={more.to} className="button button--outline">
@@ -370,28 +421,8 @@ export function Component() {
         </section>
       ))}
 
-      <FormsSection>
-        <section className="home-contact__card" aria-labelledby="callback-title">
-          <p className="eyebrow eyebrow--light">{t('forms.callback.eyebrow')}</p>
-          <h2 id="callback-title" className="home-contact__title">
-            {t('forms.callback.title')}
-          </h2>
-          <p className="home-contact__text">{t('forms.callback.text')}</p>
-          <DeferredForm>
-            <CallbackForm />
-          </DeferredForm>
-        </section>
-        <section className="home-contact__card home-contact__card--dark" aria-labelledby="newsletter-title">
-          <h2 id="newsletter-title" className="home-contact__title">
-            {t('forms.newsletter.title')}
-          </h2>
-          <p className="home-contact__text">{t('forms.newsletter.text')}</p>
-          <DeferredForm>
-            <NewsletterForm />
-          </DeferredForm>
-        </section>
-      </FormsSection>
-        <DetailsPopup />
+      <Island name="homeForms" component={HomeForms} props={{}} />
+      <Island name="homePopup" component={DetailsPopup} props={{}} />
     </>
   );
 }

@@ -32,6 +32,7 @@ import { LazyResultsMap } from '../map/LazyResultsMap';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/listings.css';
 import '../styles/listings-phone.css';
+import { Island } from '../islands/Island';
 
 export type ListingKind = 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 
@@ -197,7 +198,7 @@ function HeroMedia({ hero }: { hero: Hero }) {
   );
 }
 
-function ListingPage({ kind }: { kind: ListingKind }) {
+export function ListingPage({ kind }: { kind: ListingKind }) {
   const t = useT();
   const lang = useLang();
   const page = KINDS[kind];
@@ -320,8 +321,9 @@ function ListingPage({ kind }: { kind: ListingKind }) {
 }
 
 export function forKind(kind: ListingKind) {
+  // One island, all of the page (its parts share the filters, the cards and the map).
   function Component() {
-    return <ListingPage kind={kind} />;
+    return <Island name="listing" component={ListingPage} props={{ kind }} />;
   }
   Component.displayName = `Listing(${kind})`;
   return {

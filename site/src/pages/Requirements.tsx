@@ -9,8 +9,14 @@ import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon } from '../components/Icon';
 import { RequirementsForm } from '../forms/RequirementsForm';
+import { Island } from '../islands/Island';
 
+/** The page: one island, all of it (its parts share what the visitor chooses). */
 export function Component() {
+  return <Island name="requirements" component={RequirementsScreen} props={{}} />;
+}
+
+export function RequirementsScreen() {
   const t = useT();
   const site = useSite();
   return (

@@ -38,6 +38,7 @@ import type { EarlyPlan } from '../early';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/listings.css';
 import '../styles/listings-phone.css';
+import { Island } from '../islands/Island';
 
 const NoResultsHelp = lazy(() => import('../search/NoResultsHelp'));
 // The chips, each removable, and the reading of a typed query: after the first view (search/CriteriaChips.tsx).
@@ -110,7 +111,7 @@ interface Answer {
   found: Found;
 }
 
-function SearchPage({ kind }: { kind: SearchKind }) {
+export function SearchPage({ kind }: { kind: SearchKind }) {
   const t = useT();
   const lang = useLang();
   const { summary, communities } = useLoaderData() as SearchData;
@@ -339,8 +340,9 @@ function SearchPage({ kind }: { kind: SearchKind }) {
 }
 
 export function forKind(kind: SearchKind) {
+  // One island, all of the page (its parts share the search and its results).
   function Component() {
-    return <SearchPage kind={kind} />;
+    return <Island name="searchResults" component={SearchPage} props={{ kind }} />;
   }
   Component.displayName = `SearchResults(${kind})`;
   return {

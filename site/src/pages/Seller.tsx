@@ -16,6 +16,7 @@ import { Icon, type IconName } from '../components/Icon';
 import { SellerForm } from '../forms/SellerForm';
 import { ValuationTool } from '../valuation/ValuationTool';
 import type { SentValuation } from '../valuation/estimate';
+import { Island } from '../islands/Island';
 
 export async function loader(): Promise<{ image: Picture }> {
   const site = await getJson(SITE);
@@ -28,7 +29,12 @@ const STEPS: { icon: IconName; title: MessageKey; text: MessageKey }[] = [
   { icon: 'key', title: 'seller.step3.title', text: 'seller.step3.text' },
 ];
 
+/** The page: one island, all of it (its parts share what the visitor chooses). */
 export function Component() {
+  return <Island name="seller" component={SellerScreen} props={{}} />;
+}
+
+export function SellerScreen() {
   const t = useT();
   const site = useSite();
   const { image } = useLoaderData() as { image: Picture };

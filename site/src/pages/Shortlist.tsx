@@ -17,10 +17,16 @@ import { toCard } from '../search/toCard';
 import { clearSaved, cleanIds, COMPARE_FROM_SHORTLIST, COMPARE_MAX, removeSaved, saveAll, useShortlist } from '../shortlist/store';
 import { idsParam, useSaved, type Saved } from '../shortlist/listings';
 import '../shortlist/shortlist.css';
+import { Island } from '../islands/Island';
 
 const ShortlistForm = lazy(async () => ({ default: (await import('../forms/LeadForms')).ShortlistForm }));
 
+/** The page: one island, all of it (its parts share what the visitor chooses). */
 export function Component() {
+  return <Island name="shortlist" component={ShortlistScreen} props={{}} />;
+}
+
+export function ShortlistScreen() {
   const t = useT();
   const lang = useLang();
   const site = useSite();

@@ -8,27 +8,28 @@
 // module draws each guide: a page of its own would cost every first view's route table a chunk
 // and a message set more, and the pages are at the first-view budget (bench/site_build.py).
 import { Fragment } from 'react';
-import { useLoaderData, useSearchParams, data, type LoaderFunctionArgs, Link } from '../nav';
+import { useLoaderData, data, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { SITE, type JsonFile } from '../paths';
 import { useT } from '../i18n';
 import { enAttrs, langOfRequest, localize, ownTranslation, termIn, termsIn, type Localized, type TermText } from '../i18n/content';
 import { telHref, whatsappHref } from '../format';
 import { formatMonth } from '../dates';
-import { comparablePrice, priceText } from '../price';
+import { priceText } from '../price';
 import { isSafeId } from '../ids';
-import type { AgentPage, DeveloperPage, CardProperty, Developer, DeveloperProject, TeamMember } from '../types';
-import { useHydrated, useLang, useSite } from '../shell';
+import type { AgentPage, DeveloperPage, Developer, DeveloperProject, TeamMember } from '../types';
+import { useLang, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { Picture } from '../components/Picture';
 import { Icon } from '../components/Icon';
-import { PropertyCard } from '../components/PropertyCard';
+import { Island } from '../islands/Island';
+import { PeopleListings, type Listed } from './Listings';
 import { NotFoundContent } from '../components/NotFoundContent';
 
 type Member = Omit<Localized<TeamMember>, 'languages'> & { languages: TermText[] };
 type Project = DeveloperProject & { communityName: TermText | null };
-type Listed = { total: number; listings: CardProperty[] };
+
 type PeopleData =
   | { kind: 'missing' }
   | ({ kind: 'agent'; member: Member } & Listed)
@@ -74,77 +75,7 @@ async function loader({ params, request }: LoaderFunctionArgs, kind: Kind) {
   }
 }
 
-const SORT_LABELS = { newest: 'listing.sort.newest', 'price-asc': 'listing.sort.priceUp', 'price-desc': 'listing.sort.priceDown' } as const;
-type Sort = keyof typeof SORT_LABELS;
-
-/**
- * The cards in the listing pages' orders (search/filters.ts, `applyFilters`: rents as yearly
- * amounts, cards without a price last), kept apart from that module so these pages do not split
- * the listing pages' chunks.
- */
-function sorted(cards: CardProperty[], sort: Sort): CardProperty[] {
-  if (sort === 'newest') return cards;
-  const direction = sort === 'price-asc' ? 1 : -1;
-  const priced = cards.map((card) => ({ card, price: comparablePrice(card.price, card.pricePeriod) }));
-  priced.sort((a, b) => {
-    if (a.price === null || b.price === null) return a.price === null ? (b.price === null ? 0 : 1) : -1;
-    return (a.price - b.price) * direction;
-  });
-  return priced.map(({ card }) => card);
-}
-
-/** The cards, in the order the address asks for (?sort=), with the sort menu and the count. */
-function Listings({ id, title, total, listings }: { id: string; title: string } & Listed) {
-  const t = useT();
-  const [params, setParams] = useSearchParams();
-  // Before hydration a choice would be lost: the menu waits for the page's script, and the
-  // prerendered page (which knows no query) is in its first order until then.
-  const hydrated = useHydrated();
-  const asked = hydrated ? params.get('sort') : null;
-  const sort: Sort = asked && asked in SORT_LABELS ? (asked as Sort) : 'newest';
-  const shown = sorted(listings, sort);
-  const choose = (next: Sort) =>
-    setParams(next === 'newest' ? {} : { sort: next }, { replace: true, preventScrollReset: true });
-  return (
-    <section className="people__section" aria-labelledby={id}>
-      <div className="people__bar">
-        <h2 id={id} className="people__heading">
-          {title}
-        </h2>
-        {listings.length > 1 ? (
-          <label className="field field--inline">
-            <span>{t('listing.sort')}</span>
-            <select value={sort} onChange={(event) => choose(event.target.value as Sort)} disabled={!hydrated}>
-              {(Object.keys(SORT_LABELS) as Sort[]).map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(SORT_LABELS[sort])}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-      </div>
-      {listings.length ? (
-        <>
-          <p className="people__count">
-            {total > listings.length ? t('people.newest', { shown: listings.length, n: total }) : t('people.count', { n: total })}
-          </p>
-          <ul className="card-grid" role="list">
-            {shown.map((card) => (
-              <li key={card.id}>
-                <PropertyCard property={card} />
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p className="empty-state">{t('people.none')}</p>
-      )}
-    </section>
-  );
-}
-
-function AgentView({ member, total, listings }: { member: Member } & Listed) {
+function AgentView({ member }: { member: Member }) {
   const t = useT();
   const site = useSite();
   // The languages spoken, a name without a translation marked English.
@@ -224,7 +155,7 @@ function AgentView({ member, total, listings }: { member: Member } & Listed) {
             </div>
           </div>
         </div>
-        <Listings id="people-listings" title={t('people.agent.listings', { name })} total={total} listings={listings} />
+        <Island name="peopleListings" component={PeopleListings} props={{ id: 'people-listings', title: t('people.agent.listings', { name }) }} />
       </div>
     </>
   );
@@ -275,7 +206,7 @@ function ProjectRows({ projects }: { projects: Project[] }) {
   );
 }
 
-function DeveloperView({ developer, projects, total, listings }: { developer: Localized<Developer>; projects: Project[] } & Listed) {
+function DeveloperView({ developer, projects }: { developer: Localized<Developer>; projects: Project[] }) {
   const t = useT();
   const site = useSite();
   const name = developer.name;
@@ -299,7 +230,7 @@ function DeveloperView({ developer, projects, total, listings }: { developer: Lo
           ) : null}
         </div>
         {projects.length ? <ProjectRows projects={projects} /> : null}
-        <Listings id="people-listings" title={t('people.developer.listings', { name })} total={total} listings={listings} />
+        <Island name="peopleListings" component={PeopleListings} props={{ id: 'people-listings', title: t('people.developer.listings', { name }) }} />
       </div>
     </>
   );
@@ -308,8 +239,8 @@ function DeveloperView({ developer, projects, total, listings }: { developer: Lo
 function Component() {
   const page = useLoaderData() as PeopleData;
   if (page.kind === 'missing') return <NotFoundContent />;
-  if (page.kind === 'agent') return <AgentView member={page.member} total={page.total} listings={page.listings} />;
-  return <DeveloperView developer={page.developer} projects={page.projects} total={page.total} listings={page.listings} />;
+  if (page.kind === 'agent') return <AgentView member={page.member} />;
+  return <DeveloperView developer={page.developer} projects={page.projects} />;
 }
 
 /** A member's or a developer's page: its loader (given whose) and its screen. */

@@ -1,7 +1,7 @@
 // 'Get in Touch' on the property page (pages/PropertyDetail.tsx): the button (in the price card
 // and in the phone's contact bar) and the enquiry modal it opens, with the enquiry form and the
 // agent's (or the agency's) call, WhatsApp and e-mail.
-import { lazy, Suspense, type LazyExoticComponent, type Ref, type RefObject } from 'react';
+import { lazy, Suspense, type LazyExoticComponent, type RefObject } from 'react';
 import { loadMessages, useT, type Lang } from '../i18n';
 import { enAttrs } from '../i18n/content';
 import type { DetailForm as DetailFormComponent } from '../forms/LeadForms';
@@ -36,17 +36,16 @@ function detailForm(lang: Lang): LazyExoticComponent<typeof DetailFormComponent>
 }
 
 /** 'Get in Touch': opens the enquiry modal (the price card's and the phone's sticky bar's). */
-export function GetInTouchButton({ className, onOpen, ref }: { className: string; onOpen: () => void; ref?: Ref<HTMLButtonElement> }) {
+export function GetInTouchButton({ className, onOpen }: { className: string; onOpen: (from: HTMLButtonElement) => void }) {
   const t = useT();
   const lang = useLang();
   const prefetchDetailForm = () => void loadDetailForm(lang);
   return (
     <button
-      ref={ref}
       type="button"
       className={className}
       aria-haspopup="dialog"
-      onClick={onOpen}
+      onClick={(event) => onOpen(event.currentTarget)}
       onPointerEnter={prefetchDetailForm}
       onFocus={prefetchDetailForm}
       onTouchStart={prefetchDetailForm}
@@ -61,7 +60,7 @@ export function GetInTouchButton({ className, onOpen, ref }: { className: string
  * The phone's contact bar: call, WhatsApp and 'Get in Touch'. It only works with the page's
  * script (its 'Get in Touch' opens the modal), so the page shows it once hydrated.
  */
-export function ContactBar({ links, onOpen }: { links: ContactLinks; onOpen: () => void }) {
+export function ContactBar({ links, onOpen }: { links: ContactLinks; onOpen: (from: HTMLButtonElement) => void }) {
   const t = useT();
   return (
     <div className="property-cta" role="group" aria-label={t('property.contactBar')}>

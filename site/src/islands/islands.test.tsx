@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+// Islands as they ship: a page drawn by drawInIslands (the prerender's way), its islands hydrated
+// each as a root of its own with IslandRoot (islands/hydrate.tsx's way), from the records the
+// page's JSON block carries.
+import { act, useId, useSyncExternalStore, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, expect, test } from 'vitest';
+import { drawInIslands, Island, IslandRoot, islandPrefix, ISLAND_TAG, type IslandRecord } from './Island';
+import { fixedAddress, useLoaderData, type PageState, type SiteRoute } from '../nav';
+import { RoutesView } from '../routesView';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// A store two islands share, as the shortlist's count and its hearts do.
+let count = 0;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const add = () => {
+  count += 1;
+  listeners.forEach((listener) => listener());
+};
+const useCount = () => useSyncExternalStore(subscribe, () => count, () => 0);
+
+function Adder({ label }: { label: string }) {
+  const id = useId();
+  const n = useCount();
+  return (
+    <button type="button" id={id} onClick={add}>
+      {label} ({n})
+    </button>
+  );
+}
+
+function Title() {
+  const { title } = useLoaderData() as { title: string };
+  const id = useId();
+  return (
+    <p id={id}>
+      {title}: {useCount()}
+    </p>
+  );
+}
+
+let drawnInBrowser = Title;
+
+function Screen() {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h1 id={id}>Drawn once</h1>
+      <Island name="header" component={Adder} props={{ label: 'Save' }} />
+      <Island name="readMore" component={Title} props={{}} />
+    </section>
+  );
+}
+
+const route: SiteRoute = { id: 'en:/', index: true, Component: Screen };
+const page: PageState = { matches: [{ route, params: {}, pathname: '/' }], loaderData: { 'en:/': { title: 'Marina' } }, errors: null };
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  count = 0;
+  drawnInBrowser = Title;
+});
+
+/** The page as the prerender writes it, and its islands' records as the page's JSON carries them. */
+function prerender() {
+  const { html, islands } = drawInIslands(<RoutesView address={fixedAddress('/')} page={page} />, (node, identifierPrefix) =>
+    renderToString(node, { identifierPrefix }),
+  );
+  document.body.innerHTML = `<div id="root">${html}</div>`;
+  return JSON.parse(JSON.stringify(islands)) as IslandRecord[];
+}
+
+/** Hydrates each island as the browser does; answers what React could not hydrate as drawn. */
+async function hydrate(records: IslandRecord[]): Promise<unknown[]> {
+  const failed: unknown[] = [];
+  // The browser knows a route by its id and handle only (the page's JSON block).
+  const browserPage: PageState = { ...page, matches: page.matches.map((match) => ({ ...match, route: { id: match.route.id } })) };
+  const components = { header: Adder, readMore: drawnInBrowser } as unknown as Record<string, ComponentType<Record<string, unknown>>>;
+  await act(async () => {
+    for (const element of document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-island]`)) {
+      const index = Number(element.dataset.island);
+      const record = records[index]!;
+      hydrateRoot(
+        element,
+        <IslandRoot frame={{ address: fixedAddress('/'), page: browserPage, route: record.route, lang: 'en' }} component={components[record.name]!} props={record.props} />,
+        { identifierPrefix: islandPrefix(index), onRecoverableError: (error) => failed.push(error) },
+      );
+    }
+  });
+  return failed;
+}
+
+test('the page is drawn once, each island in its own element with its own ids, and its records carry its props and route', () => {
+  const records = prerender();
+  expect(records).toEqual([
+    { name: 'header', props: { label: 'Save' }, route: 'en:/' },
+    { name: 'readMore', props: {}, route: 'en:/' },
+  ]);
+  const islands = [...document.querySelectorAll(ISLAND_TAG)];
+  expect(islands.map((element) => element.textContent)).toEqual(['Save (0)', 'Marina: 0']);
+  expect(document.querySelectorAll('h1')).toHaveLength(1);
+  // Each island's useId is its own root's, prefixed: the same in the prerender and in the browser.
+  expect(islands[0]!.querySelector('button')!.id).toMatch(new RegExp(`^_${islandPrefix(0)}`));
+  expect(islands[1]!.querySelector('p')!.id).toMatch(new RegExp(`^_${islandPrefix(1)}`));
+});
+
+test('each island hydrates as drawn, and islands share state through a store', async () => {
+  const records = prerender();
+  const before = document.body.innerHTML;
+  expect(await hydrate(records)).toEqual([]);
+  expect(document.body.innerHTML).toBe(before);
+  await act(async () => document.querySelector('button')!.click());
+  expect([...document.querySelectorAll(ISLAND_TAG)].map((element) => element.textContent)).toEqual(['Save (1)', 'Marina: 1']);
+});
+
+test('an island drawn otherwise in the browser than in the prerender is caught', async () => {
+  const records = prerender();
+  drawnInBrowser = function Other() {
+    return <p>Something else</p>;
+  };
+  const failed = await hydrate(records);
+  expect(failed.length).toBeGreaterThan(0);
+});
+
+test('without a collector (a page hydrated whole) an island is its component, in place', () => {
+  document.body.innerHTML = renderToString(<RoutesView address={fixedAddress('/')} page={page} />);
+  expect(document.querySelector(ISLAND_TAG)).toBeNull();
+  expect(document.querySelector('button')!.textContent).toBe('Save (0)');
+  expect(document.querySelector('p')!.textContent).toBe('Marina: 0');
+});

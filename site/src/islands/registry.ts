@@ -1,0 +1,98 @@
+// Every island a page may hold, by name: the module its component is in (relative to src/, without
+// its extension: the prerender names its chunk in the page's boot block, so the browser fetches it
+// with the entry), the name the module exports it under, and the message set it needs beyond the
+// shell's and its page's. A screen (screens.ts) is drawn by the prerender and runs no code in the
+// browser: what a visitor can touch in it is marked as islands, all of it where its parts share
+// what the visitor chooses (the listing and search pages, /pro, /compare...).
+//
+// One import per module (each dynamic import costs the entry its loader and the list of what its
+// chunk needs), shared by the module's islands.
+import type { ComponentType } from 'react';
+import type { MessageSet } from '../i18n';
+
+const MODULES = {
+  'components/Header': () => import('../components/Header'),
+  'components/ReadMore': () => import('../components/ReadMore'),
+  'shortlist/controls': () => import('../shortlist/controls'),
+  'property/islands': () => import('../property/islands'),
+  'pages/Home': () => import('../pages/Home'),
+  'people/Listings': () => import('../people/Listings'),
+  'pages/Admin': () => import('../pages/Admin'),
+  'pages/AreaGuides': () => import('../pages/AreaGuides'),
+  'pages/BlogForm': () => import('../pages/BlogForm'),
+  'pages/Compare': () => import('../pages/Compare'),
+  'pages/Contact': () => import('../pages/Contact'),
+  'pages/Developers': () => import('../pages/Developers'),
+  'pages/Listing': () => import('../pages/Listing'),
+  'pages/Requirements': () => import('../pages/Requirements'),
+  'pages/SearchResults': () => import('../pages/SearchResults'),
+  'pages/Seller': () => import('../pages/Seller'),
+  'pages/Shortlist': () => import('../pages/Shortlist'),
+};
+
+type Modules = typeof MODULES;
+type ModuleName = keyof Modules;
+
+interface Entry {
+  module: ModuleName;
+  exported: string;
+  messages?: MessageSet;
+}
+
+/** An island's entry, its export checked against its module's. */
+const island = <M extends ModuleName>(module: M, exported: keyof Awaited<ReturnType<Modules[M]>> & string, messages?: MessageSet): Entry => ({
+  module,
+  exported,
+  messages,
+});
+
+export const ISLANDS = {
+  header: island('components/Header', 'Header'),
+  compareTray: island('shortlist/controls', 'CompareTrayPlace'),
+  readMore: island('components/ReadMore', 'ReadMore'),
+  propertyGallery: island('property/islands', 'PropertyGallery'),
+  propertyBack: island('property/islands', 'PropertyBack'),
+  propertyGetInTouch: island('property/islands', 'PropertyGetInTouch'),
+  propertyActions: island('property/islands', 'PropertyActions'),
+  propertyMortgage: island('property/islands', 'PropertyMortgage'),
+  propertyMap: island('property/islands', 'PropertyMap'),
+  propertySimilar: island('property/islands', 'PropertySimilar'),
+  propertyEnquiry: island('property/islands', 'PropertyEnquiry'),
+  homeTypewriter: island('pages/Home', 'HomeTypewriter'),
+  homeSearch: island('pages/Home', 'HomeSearch'),
+  homeWhyUs: island('pages/Home', 'HomeWhyUs'),
+  homeGrid: island('pages/Home', 'HomeGrid'),
+  homeForms: island('pages/Home', 'HomeForms'),
+  homePopup: island('pages/Home', 'DetailsPopup'),
+  seller: island('pages/Seller', 'SellerScreen'),
+  contact: island('pages/Contact', 'ContactScreen'),
+  developers: island('pages/Developers', 'DevelopersScreen'),
+  areaGuides: island('pages/AreaGuides', 'AreaGuidesScreen'),
+  shortlist: island('pages/Shortlist', 'ShortlistScreen'),
+  compare: island('pages/Compare', 'CompareScreen'),
+  admin: island('pages/Admin', 'AdminScreen'),
+  requirements: island('pages/Requirements', 'RequirementsScreen'),
+  blogForm: island('pages/BlogForm', 'BlogFormScreen'),
+  listing: island('pages/Listing', 'ListingPage'),
+  searchResults: island('pages/SearchResults', 'SearchPage'),
+  peopleListings: island('people/Listings', 'PeopleListings', 'People'),
+};
+
+export type IslandName = keyof typeof ISLANDS;
+
+/** Whether `name` is an island of the registry. */
+export function isIslandName(name: string): name is IslandName {
+  return Object.hasOwn(ISLANDS, name);
+}
+
+/** The component of island `name`, its module loaded. */
+export async function loadIsland(name: IslandName): Promise<ComponentType<Record<string, unknown>>> {
+  const { module, exported } = ISLANDS[name];
+  const loaded = (await MODULES[module]()) as Record<string, unknown>;
+  return loaded[exported] as ComponentType<Record<string, unknown>>;
+}
+
+/** The message set island `name` needs beyond the shell's and its page's, if any. */
+export function islandMessages(name: IslandName): MessageSet | undefined {
+  return ISLANDS[name].messages;
+}
