@@ -241,6 +241,11 @@ describe('on a phone: the map under the filters', () => {
       await page.keyboard.press('Escape');
       await preview.waitFor({ state: 'detached' });
       assert.equal(await page.evaluate(() => document.activeElement?.dataset.id), id, 'back on the marker');
+      // The map was a step of its own: Back comes back to the list, on the same page.
+      await page.goBack();
+      await page.locator('.results__list').waitFor();
+      assert.doesNotMatch(page.url(), /[?&]view=map/);
+      assert.match(page.url(), /\/residential-properties/);
       assert.deepEqual(problems, []);
       await context.close();
     });

@@ -60,6 +60,10 @@ describe('a typed query on the result page', () => {
     assert.deepEqual(wider, sorted(expected(marina)));
     assert.ok(wider.length > found.length, `removing '2 Bedrooms' widens ${found} to ${wider}`);
     assert.equal(new URL(page.url()).searchParams.get('bedrooms'), null);
+    // A chip removed is a step Back undoes: the chip and its results come back, on the same page.
+    await page.goBack();
+    assert.deepEqual(await settledOn(page, ['Dubai Marina', '2 Bedrooms', 'Up to 3,500,000 AED']), found);
+    assert.equal(new URL(page.url()).searchParams.get('bedrooms'), '2');
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -31,7 +31,10 @@ export function useMapView(): MapView {
       // Read by the map this opens (ResultsMap): opened by the visitor, not by the address.
       window.mapByVisitor = map;
       const search = withMapView(params, map, bounds).toString();
-      navigate({ search: search && `?${search}` }, { replace: true, preventScrollReset: true });
+      // List or Map is a step of its own (Back from the map comes back to the list); the area
+      // searched as the map moves replaces the entry.
+      const switched = map !== (params.get('view') === 'map');
+      navigate({ search: search && `?${search}` }, { replace: !switched, preventScrollReset: true });
     },
   };
 }

@@ -95,9 +95,10 @@ export default function CriteriaChips({
     };
   }, [search, query, navigate, onRead]);
 
+  // A chip removed is a step of its own: Back puts it back.
   const remove = (name: ChipParam, value?: string) => {
     const next = without(params, name, value).toString();
-    navigate({ search: next ? `?${next}` : '' }, { replace: true, preventScrollReset: true });
+    navigate({ search: next ? `?${next}` : '' }, { preventScrollReset: true });
   };
   const chips = chipsNamed(t, lang, params, yearly, community);
   const searched = (location.state as Searched | null)?.searchedFor;
