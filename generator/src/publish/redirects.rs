@@ -3,10 +3,12 @@
 //! at build time: the enquiries (`/api/contact-user`) to `LEAD_FUNCTION_URL`, the searches (every
 //! other POST endpoint) to `SEARCH_FUNCTION_URL` (each a Lambda function URL, or an API Gateway
 //! stage's address). On AWS they are two functions, each with its own concurrency, so a flood of
-//! searches never takes the copies an enquiry needs (deploy/lead-fn/template.yaml). Without
-//! `SEARCH_FUNCTION_URL` the searches go to `LEAD_FUNCTION_URL` too, for a function that answers
-//! both. Netlify reads this file before `netlify.toml`, and the visitor's browser only ever talks
-//! to the site's own origin.
+//! searches never takes the copies an enquiry needs (deploy/lead-fn/template.yaml). A build for
+//! Netlify given `LEAD_FUNCTION_URL` without `SEARCH_FUNCTION_URL` fails, naming the variable to
+//! set: the lead function answers enquiries alone, so every search would find nothing (a single
+//! function that answers both is named by both variables). Elsewhere (`estate build` for a local
+//! test), the searches then go to `LEAD_FUNCTION_URL` too. Netlify reads this file before
+//! `netlify.toml`, and the visitor's browser only ever talks to the site's own origin.
 //!
 //! When the build also sees `LEAD_PROXY_SECRET` (the same secret the functions have), each rule is
 //! signed (`Sign=LEAD_PROXY_SECRET`): Netlify then adds an `X-Nf-Sign` signature keyed with
@@ -69,17 +71,24 @@ pub fn write(out: &Path, for_netlify: bool, posts: &[PostPage]) -> std::io::Resu
         );
     }
     if search.is_none() && for_netlify {
-        let instead = if leads.is_some() {
-            format!(
-                "the searches are sent to {FUNCTION_URL_VAR}, which the lead function of \
-                 deploy/lead-fn/template.yaml answers with 404 (it takes enquiries alone)"
-            )
-        } else {
-            "the site's searches will fail on Netlify".to_owned()
-        };
+        if leads.is_some() {
+            // The lead function of deploy/lead-fn/template.yaml answers enquiries alone: its
+            // searches would all fail, and the result pages say 'No properties found.' to every
+            // visitor while the deploy looks fine. The build refuses instead, saying what to set.
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "{SEARCH_URL_VAR} is not set, but {FUNCTION_URL_VAR} is: the searches would go to the \
+                     lead function, which takes enquiries alone, and every search on the site would find \
+                     nothing. Set {SEARCH_URL_VAR} in Netlify's build variables to the search function's URL \
+                     (the stack's SearchFunctionUrl output; scripts/deploy-lead-fn.sh prints it); with a \
+                     single function that answers both, set it to the same URL as {FUNCTION_URL_VAR}"
+                ),
+            ));
+        }
         eprintln!(
-            "note: {SEARCH_URL_VAR} is not set, so {instead}; set it to the search function's URL \
-             (scripts/deploy-lead-fn.sh prints it) in Netlify's build variables"
+            "note: {SEARCH_URL_VAR} is not set, so the site's searches will fail on Netlify; set it to \
+             the search function's URL (scripts/deploy-lead-fn.sh prints it) in Netlify's build variables"
         );
     }
     let signed = std::env::var(PROXY_SECRET_VAR).is_ok_and(|s| !s.trim().is_empty());

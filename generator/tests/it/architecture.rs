@@ -465,7 +465,11 @@ fn no_import_circle_between_the_site_s_typescript_files() {
         "lazy routes: {:?}",
         graph["screens.ts"]
     );
-    assert!(graph["islands/Island.tsx"].contains("nav.tsx"), "type imports: {:?}", graph["islands/Island.tsx"]);
+    assert!(
+        graph["islands/Island.tsx"].contains("nav.tsx"),
+        "type imports: {:?}",
+        graph["islands/Island.tsx"]
+    );
 }
 
 #[test]

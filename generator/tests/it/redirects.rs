@@ -66,7 +66,12 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let rules = proxy_rules(&text);
     assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len(), "{text}");
     assert!(rules.iter().all(|r| r.ends_with("  200  Sign=LEAD_PROXY_SECRET")), "{text}");
-    let unsigned = build_with(&out, Some("https://fn.example"), &["--for-netlify"], &[]);
+    let unsigned = build_with(
+        &out,
+        Some("https://fn.example"),
+        &["--for-netlify"],
+        &[("SEARCH_FUNCTION_URL", "https://fn.example")],
+    );
     assert!(unsigned.stderr.contains("note: LEAD_PROXY_SECRET is not set"), "{unsigned}");
 
     let again = build_with(&out, None, &["--for-netlify"], &[]);
@@ -89,14 +94,20 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     }
 
     // With the search function's address too, the searches go there and the enquiries to the
-    // lead function; without it a Netlify build says where the searches went instead.
+    // lead function; without it a Netlify build fails, naming the variable to set (the lead
+    // function takes enquiries alone: every search would find nothing), and a local build sends
+    // the searches to the lead function's address.
     let lead_only = build_with(&out, Some("https://leads.example"), &["--for-netlify"], &[]);
+    assert!(!lead_only.success(), "{lead_only}");
     assert!(
-        lead_only
-            .stderr
-            .contains("note: SEARCH_FUNCTION_URL is not set, so the searches are sent to LEAD_FUNCTION_URL"),
+        lead_only.stderr.contains("SEARCH_FUNCTION_URL is not set, but LEAD_FUNCTION_URL is"),
         "{lead_only}"
     );
+    assert!(lead_only.stderr.contains("the same URL as LEAD_FUNCTION_URL"), "{lead_only}");
+    let local = build_with(&out, Some("https://leads.example"), &[], &[]);
+    assert!(local.success(), "{local}");
+    let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
+    assert!(proxy_rules(&text).iter().all(|r| r.contains("https://leads.example/")), "{text}");
     let both = build_with(
         &out,
         Some("https://leads.example/"),

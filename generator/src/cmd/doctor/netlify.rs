@@ -108,7 +108,7 @@ fn function_url(var: &str, url: Option<String>) -> Finding {
     let Some(url) = url else {
         let fails = if search {
             format!(
-                "a build would send the searches to {FUNCTION_URL_VAR}, whose function takes enquiries alone (deploy/lead-fn/template.yaml), and every search would find nothing"
+                "a build for Netlify would fail (given {FUNCTION_URL_VAR}, whose function takes enquiries alone: deploy/lead-fn/template.yaml), or, without either, every search would find nothing"
             )
         } else {
             "a build would send no enquiry to the lead function and every form would fail".to_owned()
@@ -219,9 +219,9 @@ mod tests {
         assert!(found[1].message.starts_with("LEAD_FUNCTION_URL is not set here"));
         assert_eq!(found[2].level, Level::Problem);
         assert!(
-            found[2].message.starts_with(
-                "SEARCH_FUNCTION_URL is not set here, so a build would send the searches to LEAD_FUNCTION_URL"
-            ),
+            found[2]
+                .message
+                .starts_with("SEARCH_FUNCTION_URL is not set here, so a build for Netlify would fail"),
             "{found:?}"
         );
         assert_eq!(found[3].level, Level::Warning);
