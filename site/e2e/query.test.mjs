@@ -68,6 +68,26 @@ describe('a typed query on the result page', () => {
     await context.close();
   });
 
+  test('the words typed are no chip while they are read: the chips come once, as the filters they name', async () => {
+    const { context, page, problems } = await openPage(browser, PHONE);
+    // The reader's names held back until the page has shown its results.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route('**/data/search-terms.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/search-result?query=${encodeURIComponent('2 bed marina under 3.5m')}`, { waitUntil: 'load' });
+    await page.waitForRequest('**/data/search-terms.json');
+    // The results are shown (the function reads the words by the same rules), the chips' part drawn.
+    await page.locator('.card-grid .property-card__link').first().waitFor();
+    assert.equal(await page.locator('.criteria__chip').count(), 0, 'no chip of the words before they are read');
+    release();
+    await settledOn(page, ['Dubai Marina', '2 Bedrooms', 'Up to 3,500,000 AED']);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("English: a misspelt community is found, and the page says what it searched for", async () => {
     const { context, page, problems } = await openPage(browser, PHONE);
     await page.goto(`${server.url}/search-result?query=Marena`, { waitUntil: 'load' });

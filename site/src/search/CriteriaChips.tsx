@@ -5,7 +5,7 @@
 // those filters, the rest stays the text query, and a name found by its spelling's edits is said
 // ('Showing results for Dubai Marina'). Its own chunk with the reader, loaded after the page's
 // first view (its words are the page's, `search.query.*`).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '../nav';
 import { getJson } from '../data';
 import { typeLabel, useT } from '../i18n';
@@ -69,6 +69,9 @@ export default function CriteriaChips({
   const location = useLocation();
   const search = params.toString();
   const query = params.get('query')?.trim() ?? '';
+  // The address whose words have been read (or could not be): until then the words are not a
+  // chip, so the chips do not change under the visitor's eyes once read into filters.
+  const [read, setRead] = useState<string | null>(null);
 
   useEffect(() => {
     if (!query) return;
@@ -78,7 +81,8 @@ export default function CriteriaChips({
         const current = new URLSearchParams(search);
         const reading = readQuery(query, terms, givenBy(current));
         const next = withReading(current, reading);
-        if (!live || next.toString() === search) return;
+        if (!live) return;
+        if (next.toString() === search) return setRead(search);
         const state: Searched | null = reading.corrected
           ? { searchedFor: { community: reading.community, type: reading.type, query: reading.query } }
           : null;
@@ -86,10 +90,14 @@ export default function CriteriaChips({
         inNextTask(() => {
           if (!live) return;
           onRead(next);
+          setRead(next.toString());
           navigate({ search: `?${next.toString()}` }, { replace: true, preventScrollReset: true, state });
         });
       })
-      .catch((error) => console.error('Failed to read the search', error));
+      .catch((error) => {
+        console.error('Failed to read the search', error);
+        if (live) setRead(search);
+      });
     return () => {
       live = false;
     };
@@ -100,7 +108,8 @@ export default function CriteriaChips({
     const next = without(params, name, value).toString();
     navigate({ search: next ? `?${next}` : '' }, { preventScrollReset: true });
   };
-  const chips = chipsNamed(t, lang, params, yearly, community);
+  const reading = query !== '' && read !== search;
+  const chips = chipsNamed(t, lang, params, yearly, community).filter(({ name }) => !(reading && name === 'query'));
   const searched = (location.state as Searched | null)?.searchedFor;
   const searchedFor = searched
     ? [searched.community && community(searched.community), searched.type && typeLabel(lang, searched.type), searched.query && `“${searched.query}”`]
