@@ -126,7 +126,13 @@ impl Status {
     pub fn published(content: &Path, warnings: &Report, changed: &[PathBuf], public: bool) -> Status {
         let names = Names::new(content);
         let warnings = names.problems(warnings, Severity::Warning, public);
-        let pages: Vec<Page> = changed.iter().filter_map(|path| names.page(path, public)).collect();
+        // A file is often told twice in one batch (created, then written): one line per page.
+        let mut seen = std::collections::HashSet::new();
+        let pages: Vec<Page> = changed
+            .iter()
+            .filter(|path| seen.insert(path.as_path()))
+            .filter_map(|path| names.page(path, public))
+            .collect();
         let headline = format!("Published at {}: the site shows your latest changes.", clock());
         Status {
             published: true,

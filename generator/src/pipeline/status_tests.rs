@@ -103,3 +103,15 @@ fn a_saved_listing_shows_its_quality_and_what_to_add_first_locally() {
     let public = Status::published(dir.path(), &Report::default(), &[listing], true);
     assert_eq!(public.pages[0].quality.as_ref(), Some(quality));
 }
+
+/// A file told twice in one batch of changes (created, then written) is one line in the panel,
+/// not two links to the same page.
+#[test]
+fn a_file_changed_twice_is_one_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let listing = dir.path().join("properties/palm-villa.yaml");
+    std::fs::create_dir_all(listing.parent().unwrap()).unwrap();
+    std::fs::write(&listing, "title: Palm Villa\nstatus: available\nmainCategory: Residential\n").unwrap();
+    let status = Status::published(dir.path(), &Report::default(), &[listing.clone(), listing], false);
+    assert_eq!(status.pages.len(), 1, "{:?}", status.pages);
+}
