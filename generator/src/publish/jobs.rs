@@ -117,6 +117,10 @@ impl Jobs {
         let mut add = |path: &str, bytes: Vec<u8>| jobs.push((file(path), Arc::new(bytes.into())));
         add(files::API_NOT_FOUND, super::API_NOT_FOUND.to_vec());
         laps.lap("API lists");
+        let (search_index, memo) = super::search_index::index(properties, &before.search);
+        now.search = memo;
+        add(files::SEARCH_INDEX, search_index);
+        laps.lap("search index");
 
         let api_posts: Vec<&ApiBlog> = posts.iter().map(|m| m.api.as_ref()).collect();
         // Each listing's card and communities, kept with its API record from the last build.
