@@ -388,10 +388,17 @@ impl Catalogue {
         }
     }
 
-    /// A file of the site, whole (decompressed when the site sent it compressed).
+    /// A file of the site, whole (decompressed when the site sent it compressed), read into one
+    /// buffer as it comes: collected in chunks and then joined, `api/properties.json` would be in
+    /// memory twice.
     async fn fetch(&self, url: &str) -> Result<Vec<u8>, reqwest::Error> {
-        let response = self.client.get(url).send().await.and_then(|r| r.error_for_status())?;
-        Ok(response.bytes().await?.into())
+        let mut response = self.client.get(url).send().await.and_then(|r| r.error_for_status())?;
+        let expected = response.content_length().unwrap_or(0).min(1 << 30);
+        let mut body = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
+        while let Some(chunk) = response.chunk().await? {
+            body.extend_from_slice(&chunk);
+        }
+        Ok(body)
     }
 
     /// The snapshot of the site's search index (`read`: its bytes, or why there are none), or

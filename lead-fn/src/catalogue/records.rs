@@ -101,6 +101,8 @@ impl Compressor {
                 .compress_vec(&record[read..], &mut out, FlushCompress::Finish)
                 .expect("compressing into memory does not fail");
             if status == Status::StreamEnd {
+                // Room for the record as it was, kept by every record, would be most of memory.
+                out.shrink_to_fit();
                 return out;
             }
             out.reserve(out.capacity().max(64));
