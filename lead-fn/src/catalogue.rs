@@ -17,7 +17,7 @@
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use contract::vocabulary::SearchTerms;
 use contract::{ApiProperty, Furnishing, MainCategory};
@@ -25,6 +25,9 @@ use contract::{ApiProperty, Furnishing, MainCategory};
 pub mod index;
 mod read;
 pub mod records;
+mod site;
+
+use site::{Stamp, beside_url, file_stamp, index_path, parse_terms, terms_path, terms_url};
 
 pub use index::{normalise_type, ranked_text};
 pub use read::IndexError;
@@ -342,9 +345,13 @@ impl Catalogue {
                 let read = |source| LoadError::Read { path: shown.clone(), source };
                 let stamp = file_stamp(path).map_err(read)?;
                 let index = match index_path(path) {
-                    Some(index) => tokio::fs::read(&index).await.map_err(|e| e.to_string()),
-                    None => Err("no place for it".to_owned()),
+                    Some(index) => tokio::fs::read(&index).await.map_err(|e| match e.kind() {
+                        std::io::ErrorKind::NotFound => NoIndex::Missing(e.to_string()),
+                        _ => NoIndex::Failed(e.to_string()),
+                    }),
+                    None => Err(NoIndex::Missing("no place for it".to_owned())),
                 };
+                self.keep_the_last_copy_when(&index, &shown)?;
                 let mut snapshot = Catalogue::indexed(index, &shown).await;
                 if snapshot.is_none() {
                     let text = tokio::fs::read(path).await.map_err(read)?;
@@ -363,9 +370,13 @@ impl Catalogue {
             }
             Source::Url { url, .. } => {
                 let index = match beside_url(url, contract::files::SEARCH_INDEX) {
-                    Some(index) => self.fetch(&index).await.map_err(|e| e.to_string()),
-                    None => Err("no place for it".to_owned()),
+                    Some(index) => self.fetch(&index).await.map_err(|e| match e.status() {
+                        Some(reqwest::StatusCode::NOT_FOUND) => NoIndex::Missing(e.to_string()),
+                        _ => NoIndex::Failed(e.to_string()),
+                    }),
+                    None => Err(NoIndex::Missing("no place for it".to_owned())),
                 };
+                self.keep_the_last_copy_when(&index, url)?;
                 let mut snapshot = Catalogue::indexed(index, url).await;
                 if snapshot.is_none() {
                     let text = self
@@ -401,19 +412,42 @@ impl Catalogue {
         Ok(body)
     }
 
+    /// An index that is there but could not be read this time (a CDN's 503, a time-out) fails a
+    /// reload that has a copy to keep, rather than read all of `api/properties.json` instead.
+    fn keep_the_last_copy_when(
+        &self,
+        index: &Result<Vec<u8>, NoIndex>,
+        catalogue: &str,
+    ) -> Result<(), LoadError> {
+        match index {
+            Err(NoIndex::Failed(error)) if self.lock().snapshot.is_some() => Err(LoadError::Index {
+                origin: format!("the search index beside {catalogue}"),
+                error: error.clone(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// The snapshot of the site's search index (`read`: its bytes, or why there are none), or
-    /// none, with a log line saying so, when it has none or one this function cannot read:
-    /// then `api/properties.json` is read, as before the build published an index (a site built
-    /// by an older `estate`, which the function may be deployed before).
-    async fn indexed(read: Result<Vec<u8>, String>, catalogue: &str) -> Option<Snapshot> {
+    /// none, with a log line saying so, when it has none, one that could not be read, or one this
+    /// function cannot read: then `api/properties.json` is read, as before the build published an
+    /// index (a site built by an older `estate`, which the function may be deployed before).
+    async fn indexed(read: Result<Vec<u8>, NoIndex>, catalogue: &str) -> Option<Snapshot> {
         let file = contract::files::SEARCH_INDEX;
         let bytes = match read {
             Ok(bytes) => bytes,
-            Err(error) => {
+            Err(NoIndex::Missing(error)) => {
                 tracing::warn!(
                     event = "search_index_unavailable", file, error = %error,
                     "the site has no search index (built by an older estate?): reading {catalogue}, \
                      which takes more memory and time; publish the site again to have one"
+                );
+                return None;
+            }
+            Err(NoIndex::Failed(error)) => {
+                tracing::warn!(
+                    event = "search_index_unavailable", file, error = %error,
+                    "the site's search index could not be read: reading {catalogue} instead"
                 );
                 return None;
             }
@@ -436,6 +470,13 @@ impl Catalogue {
     }
 }
 
+/// Why the site's search index was not read: it is not there, or it could not be read.
+#[derive(Debug)]
+enum NoIndex {
+    Missing(String),
+    Failed(String),
+}
+
 /// The snapshot of the text of `api/properties.json`, indexed off the async threads.
 async fn properties(text: Vec<u8>, origin: &str) -> Result<Snapshot, LoadError> {
     let parsed = tokio::task::spawn_blocking(move || Snapshot::parse(text)).await;
@@ -443,123 +484,6 @@ async fn properties(text: Vec<u8>, origin: &str) -> Result<Snapshot, LoadError> 
         Ok(parsed) => parsed.map_err(|source| LoadError::Parse { origin: origin.to_owned(), source }),
         Err(panicked) => Err(LoadError::Index { origin: origin.to_owned(), error: panicked.to_string() }),
     }
-}
-
-/// The (modified, size) of the catalogue's file, of its terms' file and of its index, the last two
-/// if they are there.
-type Stamp = ((SystemTime, u64), Option<(SystemTime, u64)>, Option<(SystemTime, u64)>);
-
-impl Catalogue {
-    /// The terms' file of a deployed site; none when it cannot be fetched (a site built before
-    /// it was published is searched by its words).
-    async fn fetch_terms(&self, url: &str) -> Option<Vec<u8>> {
-        let response = self.client.get(url).send().await.and_then(|r| r.error_for_status());
-        match response {
-            Ok(response) => response.bytes().await.ok().map(|bytes| bytes.to_vec()),
-            Err(error) => {
-                tracing::warn!(event = "search_terms_unavailable", url, error = %error);
-                None
-            }
-        }
-    }
-}
-
-fn file_stamp(path: &std::path::Path) -> std::io::Result<Stamp> {
-    let stamp = |path: &std::path::Path| -> std::io::Result<(SystemTime, u64)> {
-        let meta = std::fs::metadata(path)?;
-        Ok((meta.modified()?, meta.len()))
-    };
-    let beside = |file: Option<PathBuf>| file.and_then(|file| stamp(&file).ok());
-    Ok((stamp(path)?, beside(terms_path(path)), beside(index_path(path))))
-}
-
-/// The search index beside a local `api/properties.json`: the same site's `data/search-index.bin`.
-fn index_path(properties: &std::path::Path) -> Option<PathBuf> {
-    beside_path(properties, contract::files::SEARCH_INDEX)
-}
-
-/// The terms' file beside a local `api/properties.json`: the same site's `data/search-terms.json`.
-fn terms_path(properties: &std::path::Path) -> Option<PathBuf> {
-    beside_path(properties, contract::files::SEARCH_TERMS)
-}
-
-/// The terms' address beside the deployed site's `.../api/properties.json`.
-fn terms_url(properties: &str) -> Option<String> {
-    beside_url(properties, contract::files::SEARCH_TERMS)
-}
-
-/// The same site's `file` (a path from the site's root, `/data/...`) beside a local
-/// `api/properties.json`.
-fn beside_path(properties: &std::path::Path, file: &str) -> Option<PathBuf> {
-    let depth = contract::files::relative(contract::files::API_PROPERTIES).split('/').count();
-    let root = properties.ancestors().nth(depth)?;
-    Some(root.join(contract::files::relative(file)))
-}
-
-/// A response's body, read until it passes `limit` bytes (then given up, with what was read so
-/// far: one byte over, which the caller refuses).
-async fn read_at_most(mut response: reqwest::Response, limit: usize) -> Result<Vec<u8>, String> {
-    let mut body = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
-        body.extend_from_slice(&chunk[..chunk.len().min(limit + 1 - body.len())]);
-        if body.len() > limit {
-            break;
-        }
-    }
-    Ok(body)
-}
-
-/// The same site's `file` beside the deployed site's `.../api/properties.json`.
-fn beside_url(properties: &str, file: &str) -> Option<String> {
-    let site = properties.strip_suffix(contract::files::API_PROPERTIES)?;
-    Some(format!("{site}{file}"))
-}
-
-impl Catalogue {
-    /// Another file of the site the catalogue comes from (`file`: a path from its root that the
-    /// caller built from known parts, never a visitor's text as is), read whole when it is at
-    /// most `limit` bytes. None for a fixed catalogue, a file missing or larger, or a failed fetch
-    /// (logged).
-    pub async fn site_file(&self, file: &str, limit: usize) -> Option<Vec<u8>> {
-        let read = match &self.source {
-            Source::Fixed(_) => return None,
-            Source::File(properties) => {
-                let path = beside_path(properties, file)?;
-                match tokio::fs::metadata(&path).await {
-                    Ok(meta) if meta.len() > limit as u64 => Err(format!("{} bytes", meta.len())),
-                    Ok(_) => tokio::fs::read(&path).await.map_err(|e| e.to_string()),
-                    Err(e) => Err(e.to_string()),
-                }
-            }
-            Source::Url { url, .. } => {
-                let address = beside_url(url, file)?;
-                match self.client.get(&address).send().await.and_then(|r| r.error_for_status()) {
-                    Ok(response) => read_at_most(response, limit).await,
-                    Err(e) => Err(e.to_string()),
-                }
-            }
-        };
-        match read {
-            Ok(bytes) if bytes.len() <= limit => Some(bytes),
-            Ok(bytes) => {
-                tracing::warn!(event = "site_file_unavailable", file, error = %format!("{} bytes", bytes.len()));
-                None
-            }
-            Err(error) => {
-                tracing::warn!(event = "site_file_unavailable", file, error = %error);
-                None
-            }
-        }
-    }
-}
-
-/// The query reader's names from a file's text; none (words alone) when the text is not them.
-fn parse_terms(text: Option<&[u8]>, origin: &str) -> SearchTerms {
-    let Some(text) = text else { return SearchTerms::default() };
-    serde_json::from_slice(text).unwrap_or_else(|error| {
-        tracing::warn!(event = "search_terms_unreadable", origin, error = %error);
-        SearchTerms::default()
-    })
 }
 
 #[cfg(test)]
@@ -613,19 +537,14 @@ mod tests {
         assert_eq!(ids(&catalogue.snapshot().await.expect("the file alone")), ["file"]);
 
         // The index of other listings than the file's: which one was read shows.
-        let properties: Vec<ApiProperty> = ["indexed", "too"]
-            .map(|id| serde_json::from_value(listing(id)).expect("valid"))
-            .into_iter()
-            .collect();
-        let records: Vec<Vec<u8>> = properties.iter().map(|p| serde_json::to_vec(p).expect("JSON")).collect();
-        let written =
-            index::write_all(properties.iter().zip(records.iter().map(Vec::as_slice)), records::Level::Best);
+        let (_, written) = site_of(&["indexed", "too"]);
         std::fs::write(&index, &written).expect("write");
         let snapshot = catalogue.snapshot().await.expect("the index");
         assert_eq!(ids(&snapshot), ["indexed", "too"]);
         let mut record = Vec::new();
         snapshot.record_into(1, &mut record).expect("inflates");
-        assert_eq!(record, records[1]);
+        let too: ApiProperty = serde_json::from_value(listing("too")).expect("valid");
+        assert_eq!(record, serde_json::to_vec(&too).expect("JSON"));
 
         // An index of a format to come, or not an index at all: the file is read.
         let mut later = written.clone();
@@ -644,6 +563,90 @@ mod tests {
             Snapshot::from_index(&written[..written.len() / 2]),
             Err(IndexError::Unreadable(_))
         ));
+    }
+
+    /// The bytes of a listing list, and of its index.
+    fn site_of(ids: &[&str]) -> (Vec<u8>, Vec<u8>) {
+        let properties: Vec<ApiProperty> =
+            ids.iter().map(|id| serde_json::from_value(listing(id)).expect("valid")).collect();
+        let records: Vec<Vec<u8>> = properties.iter().map(|p| serde_json::to_vec(p).expect("JSON")).collect();
+        let index =
+            index::write_all(properties.iter().zip(records.iter().map(Vec::as_slice)), records::Level::Best);
+        (serde_json::to_vec(&properties).expect("JSON"), index)
+    }
+
+    #[tokio::test]
+    async fn a_deployed_site_s_index_is_fetched_and_one_that_fails_keeps_the_last_copy() {
+        use axum::http::{HeaderMap, StatusCode};
+        use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering};
+        #[derive(Default)]
+        struct Site {
+            index_status: AtomicU16,
+            properties_fetched: AtomicUsize,
+            gzipped: AtomicUsize,
+        }
+        let site = Arc::new(Site::default());
+        site.index_status.store(200, Ordering::SeqCst);
+        let (_, index) = site_of(&["indexed", "too"]);
+        let (file, _) = site_of(&["file"]);
+        let served = site.clone();
+        let app = axum::Router::new()
+            .route(
+                "/data/search-index.bin",
+                axum::routing::get(move || {
+                    let (site, index) = (served.clone(), index.clone());
+                    async move {
+                        let status =
+                            StatusCode::from_u16(site.index_status.load(Ordering::SeqCst)).expect("a status");
+                        (status, if status == StatusCode::OK { index } else { Vec::new() })
+                    }
+                }),
+            )
+            .route(
+                "/api/properties.json",
+                axum::routing::get({
+                    let site = site.clone();
+                    move |headers: HeaderMap| {
+                        let (site, file) = (site.clone(), file.clone());
+                        async move {
+                            site.properties_fetched.fetch_add(1, Ordering::SeqCst);
+                            let accepts =
+                                headers.get("accept-encoding").and_then(|v| v.to_str().ok()).unwrap_or("");
+                            if !accepts.contains("gzip") {
+                                return ([("content-encoding", "identity")], file);
+                            }
+                            site.gzipped.fetch_add(1, Ordering::SeqCst);
+                            let mut packed =
+                                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                            std::io::Write::write_all(&mut packed, &file).expect("gzip");
+                            ([("content-encoding", "gzip")], packed.finish().expect("gzip"))
+                        }
+                    }
+                }),
+            );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("an address");
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let url = format!("http://{address}/api/properties.json");
+        // Fetched again at every search.
+        let catalogue = Catalogue::new(Source::Url { url, refresh: Duration::ZERO });
+
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the index")), ["indexed", "too"]);
+        assert_eq!(site.properties_fetched.load(Ordering::SeqCst), 0, "the index alone was read");
+        // The site answers for its index but fails: the last copy stays, and the whole list is
+        // not read instead.
+        site.index_status.store(503, Ordering::SeqCst);
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the last copy")), ["indexed", "too"]);
+        assert_eq!(site.properties_fetched.load(Ordering::SeqCst), 0);
+        // A site without one (built before it): its list, asked for gzipped.
+        site.index_status.store(404, Ordering::SeqCst);
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the list")), ["file"]);
+        assert_eq!(site.gzipped.load(Ordering::SeqCst), 1);
+        // A function starting while the site fails to send its index reads the list.
+        site.index_status.store(503, Ordering::SeqCst);
+        let url = format!("http://{address}/api/properties.json");
+        let starting = Catalogue::new(Source::Url { url, refresh: Duration::ZERO });
+        assert_eq!(ids(&starting.snapshot().await.expect("the list")), ["file"]);
     }
 
     #[test]
