@@ -120,19 +120,11 @@ pub fn write<'a>(
     vocabulary: &Vocabulary,
     dictionary: &[u8],
 ) -> Vec<u8> {
+    let listings: Vec<(&Entry, Record)> = listings.into_iter().collect();
     let mut kinds = Numbered::default();
     let mut communities = Numbered::default();
-    // Each word's listings, by the word's number; then the words that have any, sorted.
-    let mut words: Vec<Vec<u32>> = vec![Vec::new(); vocabulary.len()];
-    let mut named: Vec<Vec<u32>> = vec![Vec::new(); vocabulary.len()];
-    let mut rows = Vec::new();
-    for (number, (entry, record)) in listings.into_iter().enumerate() {
-        let number = u32::try_from(number).expect("fewer than 4 billion listings");
-        for (index, of) in [(&mut words, &entry.words), (&mut named, &entry.named)] {
-            for &word in of.iter() {
-                index[word as usize].push(number);
-            }
-        }
+    let mut rows = Vec::with_capacity(listings.len());
+    for (entry, record) in &listings {
         let mut keys: Vec<u32> = entry.communities.iter().map(|key| communities.number(key)).collect();
         keys.dedup();
         rows.push(IndexedListing {
@@ -152,8 +144,9 @@ pub fn write<'a>(
             record: Bytes(record.compressed),
         });
     }
-    let words = postings(&words, vocabulary);
-    let named = postings(&named, vocabulary);
+    let entries: Vec<&Entry> = listings.iter().map(|(entry, _)| *entry).collect();
+    let (words, words_bytes) = postings(&entries, |entry| &entry.words, vocabulary);
+    let (named, named_bytes) = postings(&entries, |entry| &entry.named, vocabulary);
     let index = SearchIndex {
         magic: format::MAGIC,
         format: format::FORMAT,
@@ -161,8 +154,8 @@ pub fn write<'a>(
         communities: communities.names.iter().map(|name| &**name).collect(),
         dictionary: Bytes(dictionary),
         listings: rows,
-        words: as_words(&words),
-        named: as_words(&named),
+        words: as_words(&words, &words_bytes),
+        named: as_words(&named, &named_bytes),
     };
     postcard::to_allocvec(&index).expect("an index in memory always serialises")
 }
@@ -191,24 +184,50 @@ pub fn write_all<'a>(
     write(listings, &vocabulary, &dictionary)
 }
 
-fn as_words<'a>(lists: &'a [(&'a str, Vec<u8>)]) -> Vec<IndexedWord<'a>> {
-    lists.iter().map(|(word, listings)| IndexedWord { word, listings: Bytes(listings) }).collect()
+fn as_words<'a>(lists: &[(&'a str, std::ops::Range<usize>)], bytes: &'a [u8]) -> Vec<IndexedWord<'a>> {
+    lists.iter().map(|(word, range)| IndexedWord { word, listings: Bytes(&bytes[range.clone()]) }).collect()
 }
 
-/// Each word having listings, with their numbers as the index writes them, sorted by word.
-fn postings<'a>(index: &[Vec<u32>], vocabulary: &'a Vocabulary) -> Vec<(&'a str, Vec<u8>)> {
-    let mut lists: Vec<(&str, Vec<u8>)> = index
-        .iter()
-        .enumerate()
-        .filter(|(_, numbers)| !numbers.is_empty())
-        .map(|(word, numbers)| {
-            let mut bytes = Vec::with_capacity(numbers.len());
-            format::push_listings(&mut bytes, numbers.iter().copied());
-            (&*vocabulary.words[word], bytes)
+/// Each word some listing has (`of` gives a listing's word numbers, each once), sorted, with where
+/// its listings' numbers are in the bytes returned, written as the index writes them. Counted
+/// first and then placed, so a build of 10,000 listings (some two million words of theirs) makes
+/// no list per word.
+fn postings<'a>(
+    entries: &[&Entry],
+    of: impl Fn(&Entry) -> &[u32],
+    vocabulary: &'a Vocabulary,
+) -> (Vec<(&'a str, std::ops::Range<usize>)>, Vec<u8>) {
+    let mut starts = vec![0usize; vocabulary.len() + 1];
+    for entry in entries {
+        for &word in of(entry) {
+            starts[word as usize + 1] += 1;
+        }
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    // Each word's listings in order, one word after another.
+    let mut placed = vec![0u32; starts[vocabulary.len()]];
+    let mut next = starts.clone();
+    for (number, entry) in entries.iter().enumerate() {
+        for &word in of(entry) {
+            placed[next[word as usize]] = number as u32;
+            next[word as usize] += 1;
+        }
+    }
+    let mut used: Vec<usize> =
+        (0..vocabulary.len()).filter(|&word| starts[word] < starts[word + 1]).collect();
+    used.sort_unstable_by(|&a, &b| vocabulary.words[a].cmp(&vocabulary.words[b]));
+    let mut bytes = Vec::with_capacity(placed.len() + placed.len() / 4);
+    let lists = used
+        .into_iter()
+        .map(|word| {
+            let start = bytes.len();
+            format::push_listings(&mut bytes, placed[starts[word]..starts[word + 1]].iter().copied());
+            (&*vocabulary.words[word], start..bytes.len())
         })
         .collect();
-    lists.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    lists
+    (lists, bytes)
 }
 
 /// Names numbered in the order they are first seen.
