@@ -17,6 +17,7 @@ use serde_json::value::RawValue;
 use tower::ServiceExt as _;
 
 use crate::sample_site::dist;
+use crate::support::repo;
 
 #[test]
 fn the_index_holds_each_listing_s_published_record_as_the_function_answered_it() {
@@ -36,6 +37,20 @@ fn the_index_holds_each_listing_s_published_record_as_the_function_answered_it()
         assert_eq!(record, serde_json::to_vec(&property).expect("JSON"), "{}", property.id);
         assert_eq!(*snapshot.listings[number].id, property.id);
     }
+    // The CDN's rules serve the file as it is, at its path, and call it no JSON.
+    let rules = generator::netlify::Rules::load(&repo().join("netlify.toml")).expect("netlify.toml");
+    let answer = rules.resolve(dist, SEARCH_INDEX);
+    assert_eq!(
+        answer,
+        generator::netlify::Answer::File { file: dist.join(relative(SEARCH_INDEX)), status: 200 }
+    );
+    let types: Vec<String> = rules
+        .headers_for(SEARCH_INDEX)
+        .into_iter()
+        .filter(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+        .map(|(_, value)| value)
+        .collect();
+    assert!(types.is_empty(), "{types:?}");
 }
 
 /// The searches compared: every endpoint, filters, sorts, pages, and queries in three languages.
