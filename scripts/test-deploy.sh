@@ -4,7 +4,8 @@
 # all), the parameters scripts/deploy-lead-fn.sh passes checked against the template, the Lambda
 # artifact built as it is deployed (cargo-lambda, arm64, an aarch64 ELF named bootstrap), and the
 # function run under cargo-lambda's emulator (`cargo lambda watch`) and invoked with real API
-# Gateway and function URL events. The emulator runs a build for this machine: the arm64
+# Gateway and function URL events; then the search function over the 10,000-listing demo
+# (scripts/test-search-emulator.sh). The emulator runs a build for this machine: the arm64
 # artifact cannot run on an x86-64 host, and both are compiled from the same source.
 #
 # The tools come from PyPI into target/deploy-tools/. CI runs this as its own step.
@@ -286,6 +287,10 @@ for pattern in patterns:
 print("ok: the enquiry no sink took was answered 503 delivery_failed")
 EOF
 passed=$((passed + 3))
+
+step "the search function over the 10,000-listing demo (scripts/test-search-emulator.sh)"
+./scripts/test-search-emulator.sh || fail "the search function over the 10,000-listing demo"
+check "a search of 10,000 listings answered one bounded page, from the index and without it"
 
 echo "test-deploy: the release arm64 build took ${build_seconds} s; all in $((SECONDS - START)) s"
 echo "test-deploy: $passed passed, 0 failed"

@@ -80,7 +80,7 @@ published! {
     /// The JSON API's folder; robots.txt keeps crawlers out of it.
     const API_DIR = "/api/";
     /// Every published listing, newest first (`GET /api/properties`); also the lead function's
-    /// search catalogue.
+    /// search catalogue where the site has no search index (`SEARCH_INDEX`) yet.
     const API_PROPERTIES: Vec<ApiProperty> = "/api/properties.json";
     /// One listing's API record (`GET /api/properties/{id}`).
     fn api_property(id: &str): ApiProperty = "/api/properties/{id}.json";
@@ -106,6 +106,10 @@ published! {
     /// The communities and property types by every name a visitor may type, for the query reader
     /// of the search endpoints and the result pages.
     const SEARCH_TERMS: SearchTerms = "/data/search-terms.json";
+    /// The search function's index of the published listings: what its filters compare, the
+    /// words it finds and each listing's API record, compressed (`contract::search_index`: binary,
+    /// read by the function alone).
+    const SEARCH_INDEX = "/data/search-index.bin";
     /// The communities the map names, where the vocabulary gives their coordinates.
     const PLACES: Vec<MapPlace> = "/data/places.json";
     /// The area guides: one entry per community, most listings first.

@@ -22,6 +22,7 @@
 //!   prerender (`data/routes.json`).
 //! - [`urls`]: the address of every page (listing, post, media, per language) and the language
 //!   list.
+//! - [`search_index`]: the search function's index of the listings (`data/search-index.bin`).
 //! - [`text`]: how texts are compared (folding, the community key).
 //! - [`valuation`]: the 'What is my home worth?' tool's figures per community
 //!   (`data/valuation/{key}.json`).
@@ -44,6 +45,7 @@ pub mod listings;
 pub mod media;
 pub mod people;
 pub mod routes;
+pub mod search_index;
 pub mod site;
 pub mod text;
 #[cfg(feature = "ts")]

@@ -1,26 +1,36 @@
-//! The published properties, as the function sees them: loaded from the site's own
-//! `api/properties.json`, either a file (in `estate serve`, rewritten by every rebuild) or a URL
-//! (on Lambda, the deployed site), and kept in memory with what search needs precomputed.
+//! The published properties, as the function sees them: the site's search index
+//! (`data/search-index.bin`, [`contract::search_index`], written by the build) or, where a site
+//! has not published one yet, its `api/properties.json`, indexed here the same way
+//! ([`index`]); either a file (in `estate serve`, rewritten by every rebuild) or a URL (on
+//! Lambda, the deployed site). In memory it is the index: what the filters compare, the words
+//! and the listings having each, and each listing's record compressed ([`records`]), a page of
+//! answers inflating only its own.
 //!
 //! Beside it, the communities' and types' names the query reader looks for
 //! (`data/search-terms.json`, [`contract::vocabulary::SearchTerms`]), from the same site: a
 //! site without that file is searched by its words alone.
 //!
-//! A file is reloaded when its modification time or size changes; a URL is fetched again once
-//! its copy is older than the refresh interval. When a reload fails, the last good copy stays in
-//! use (and the failure is logged), so a CDN hiccup never empties the search results.
+//! A file is reloaded when its modification time or size (or its index's) changes; a URL is
+//! fetched again once its copy is older than the refresh interval, compressed when the site
+//! serves it so (gzip). When a reload fails, the last good copy stays in use (and the failure is
+//! logged), so a CDN hiccup never empties the search results.
 
-use std::borrow::Cow;
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
-use serde_json::value::RawValue;
-
-use contract::ApiProperty;
-use contract::text::{community_key, fold};
 use contract::vocabulary::SearchTerms;
+use contract::{ApiProperty, Furnishing, MainCategory};
+
+pub mod index;
+mod read;
+pub mod records;
+mod site;
+
+use site::{Stamp, beside_url, file_stamp, index_path, parse_terms, terms_path, terms_url};
+
+pub use index::{normalise_type, ranked_text};
+pub use read::IndexError;
 
 /// The words search compares ([`crate::query`] reads them), here where the listings' are indexed.
 pub use crate::query::{WordFolder, query_words, words};
@@ -28,102 +38,129 @@ pub use crate::query::{WordFolder, query_words, words};
 /// Where the catalogue comes from.
 #[derive(Debug, Clone)]
 pub enum Source {
-    /// A local `api/properties.json`.
+    /// A local `api/properties.json` (its index beside it, `data/search-index.bin`, read instead
+    /// when there).
     File(PathBuf),
-    /// The deployed site's `https://.../api/properties.json`, fetched again after `refresh`.
+    /// The deployed site's `https://.../api/properties.json` (its index the same site's
+    /// `/data/search-index.bin`, fetched instead when there), fetched again after `refresh`.
     Url { url: String, refresh: Duration },
     /// A fixed list (tests, or a function that has no site to read).
     Fixed(Arc<Snapshot>),
 }
 
-/// One loaded version of the catalogue.
+/// One loaded version of the catalogue: its search index in memory.
 #[derive(Debug, Default)]
 pub struct Snapshot {
-    pub entries: Vec<Entry>,
-    /// Every word of the searchable texts, sorted, with the entries (indices, ascending) that
-    /// contain it: a query word is looked up as a prefix, so it costs a binary search and the
-    /// matching lists, not a scan of every description.
-    words: Vec<(Box<str>, Vec<u32>)>,
+    /// The listings, in the catalogue's order (newest first).
+    pub listings: Vec<Listing>,
+    /// The types as search compares them, by number ([`Listing::kind`]).
+    kinds: Vec<Box<str>>,
+    /// The communities' keys, by number ([`Listing::communities`]).
+    communities: Vec<Box<str>>,
+    /// Every word of the searchable texts, sorted, with the listings that contain it: a query
+    /// word is looked up as a prefix, so it costs a binary search and the matching lists, not a
+    /// scan of every description.
+    words: Words,
+    /// The words of the texts that name the listings ([`ranked_text`]).
+    named: Words,
+    /// The records' preset dictionary ([`records`]).
+    dictionary: Box<[u8]>,
+    /// Every listing's record, compressed, one after another ([`Listing::record`]).
+    records: Vec<u8>,
     /// The names the query reader looks for ([`crate::query`]).
     pub terms: SearchTerms,
     /// Those names folded for the reader, once per load.
     pub names: crate::query::Names,
-    /// The length of the longest entry's JSON.
+    /// The length of the longest record's JSON.
     largest: usize,
 }
 
-/// A published property with its JSON (answered as is) and its search text.
-#[derive(Debug)]
-pub struct Entry {
-    pub property: ApiProperty,
-    /// The property serialised once, so answers are concatenations, not re-serialisations.
-    pub json: Box<RawValue>,
-    /// The sub-category as search compares it (see [`normalise_type`]).
-    pub kind: String,
-    /// The location's community keys ([`community_key`]) in every language the listing gives
-    /// it (the generator fills them from the communities vocabulary), so an Arabic or Russian
-    /// name in the 'Area' dropdown's parameter finds the listing as the English one does.
-    pub communities: Vec<String>,
-    /// The words of the fields a match in ranks highest ([`ranked_text`]), sorted.
-    pub ranked_words: Box<[Box<str>]>,
+/// A published listing: what the filters compare, and where its record is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    pub id: Box<str>,
+    pub category: MainCategory,
+    /// Its type as search compares it ([`normalise_type`]), a number of the snapshot's types.
+    kind: u32,
+    pub bedrooms: Option<u32>,
+    pub bathrooms: Option<u32>,
+    /// Square feet.
+    pub area: Option<u32>,
+    /// AED, a rent as its year's amount ([`contract::PricePeriod::yearly`]).
+    pub yearly_price: Option<u64>,
+    /// An off-plan handover's month, `YYYY-MM`.
+    pub handover_month: Option<Box<str>>,
+    pub furnishing: Option<Furnishing>,
+    /// Its location's community keys in every language it gives them, numbers of the
+    /// snapshot's communities: an Arabic or Russian name in the 'Area' dropdown's parameter
+    /// finds the listing as the English one does.
+    communities: Box<[u32]>,
+    pub cheques: Option<u32>,
+    /// `YYYY-MM-DD`.
+    pub available_from: Option<Box<str>>,
+    /// Its compressed record's place in the snapshot's records, and its JSON's length.
+    record: std::ops::Range<usize>,
+    record_length: usize,
 }
 
-/// The texts a match in ranks highest: the title, the location (community and building), the
-/// type and the reference, and the translated titles and locations.
-pub fn ranked_text(property: &ApiProperty) -> String {
-    let mut parts: Vec<&str> = vec![
-        &property.title,
-        property.location.as_deref().unwrap_or(""),
-        &property.sub_category,
-        property.reference.as_deref().unwrap_or(""),
-    ];
-    for translation in property.translations.values() {
-        parts.extend(translation.title.as_deref());
-        parts.extend(translation.location.as_deref());
+/// Words, sorted, each with its listings (`contract::search_index::listings`' varints), packed:
+/// word `i` is `text[word_ends[i - 1]..word_ends[i]]`, its listings `listings[..]` likewise.
+#[derive(Debug, Default)]
+struct Words {
+    text: String,
+    word_ends: Vec<u32>,
+    listings: Vec<u8>,
+    listing_ends: Vec<u32>,
+}
+
+impl Words {
+    fn len(&self) -> usize {
+        self.word_ends.len()
     }
-    parts.join("\n")
+
+    fn word(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.word_ends[i - 1] as usize };
+        &self.text[start..self.word_ends[i] as usize]
+    }
+
+    fn listings(&self, i: usize) -> &[u8] {
+        let start = if i == 0 { 0 } else { self.listing_ends[i - 1] as usize };
+        &self.listings[start..self.listing_ends[i] as usize]
+    }
+
+    /// The listings having a word that starts with `prefix`, as a bit set of `blocks` words.
+    fn starting_with(&self, prefix: &str, blocks: usize) -> Vec<u64> {
+        let mut found = vec![0u64; blocks];
+        // The first word not before `prefix`: those starting with it follow it.
+        let (mut low, mut high) = (0, self.len());
+        while low < high {
+            let middle = (low + high) / 2;
+            if self.word(middle) < prefix {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        for i in (low..self.len()).take_while(|&i| self.word(i).starts_with(prefix)) {
+            for number in contract::search_index::listings(self.listings(i)) {
+                // A number past the catalogue (an index that is not its own) finds nothing.
+                if let Some(block) = found.get_mut(number as usize / 64) {
+                    *block |= 1 << (number % 64);
+                }
+            }
+        }
+        found
+    }
 }
 
 impl Snapshot {
+    /// A snapshot of the given properties (tests, benches, and a fixed catalogue): their index
+    /// made in memory from their JSON records as the build publishes them.
     pub fn new(properties: Vec<ApiProperty>) -> Result<Snapshot, serde_json::Error> {
-        // The listings' texts repeat their words: each is folded once.
-        let mut folder = WordFolder::default();
-        let entries: Vec<Entry> = properties
-            .into_iter()
-            .map(|property| {
-                let json = serde_json::value::to_raw_value(&property)?;
-                let mut ranked_words: Vec<Box<str>> = Vec::new();
-                folder.each(&ranked_text(&property), |word| ranked_words.push(word.into()));
-                ranked_words.sort_unstable();
-                ranked_words.dedup();
-                Ok(Entry {
-                    ranked_words: ranked_words.into(),
-                    kind: normalise_type(&property.sub_category),
-                    communities: community_keys(&property),
-                    json,
-                    property,
-                })
-            })
-            .collect::<Result<_, serde_json::Error>>()?;
-        let mut index: HashMap<Box<str>, Vec<u32>> = HashMap::new();
-        for (number, entry) in entries.iter().enumerate() {
-            let number = u32::try_from(number).unwrap_or(u32::MAX);
-            for text in searchable_texts(&entry.property) {
-                folder.each(&text, |word| match index.get_mut(word) {
-                    // Entries are visited in order, so a list only ever needs its last element
-                    // checked.
-                    Some(list) if list.last() != Some(&number) => list.push(number),
-                    Some(_) => {}
-                    None => {
-                        index.insert(word.into(), vec![number]);
-                    }
-                });
-            }
-        }
-        let mut words: Vec<_> = index.into_iter().collect();
-        words.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let largest = entries.iter().map(|entry| entry.json.get().len()).max().unwrap_or(0);
-        Ok(Snapshot { entries, words, terms: SearchTerms::default(), names: Default::default(), largest })
+        let records = properties.iter().map(serde_json::to_vec).collect::<Result<Vec<_>, _>>()?;
+        let index =
+            index::write_all(properties.iter().zip(records.iter().map(Vec::as_slice)), records::Level::Fast);
+        Ok(Snapshot::from_index(&index).expect("an index written here reads back"))
     }
 
     /// The snapshot with the names the query reader looks for.
@@ -133,128 +170,66 @@ impl Snapshot {
         self
     }
 
-    /// The entries having every given word as the start of one of theirs, as a bit set over
-    /// `entries`; `None` when no word is given (no constraint).
+    /// The listings having every given word as the start of one of theirs, as a bit set over
+    /// `listings`; `None` when no word is given (no constraint).
     pub fn with_words(&self, query: &[String]) -> Option<Vec<u64>> {
-        self.word_sets(query).into_iter().reduce(|mut all, found| {
+        let blocks = self.listings.len().div_ceil(64);
+        query.iter().map(|word| self.words.starting_with(word, blocks)).reduce(|mut all, found| {
             all.iter_mut().zip(&found).for_each(|(a, b)| *a &= b);
             all
         })
     }
 
-    /// For each given word, the entries with a word starting with it, as a bit set over `entries`.
-    fn word_sets(&self, query: &[String]) -> Vec<Vec<u64>> {
-        let blocks = self.entries.len().div_ceil(64);
-        query
-            .iter()
-            .map(|prefix| {
-                let mut found = vec![0u64; blocks];
-                let start = self.words.partition_point(|(word, _)| **word < **prefix);
-                for (_, list) in
-                    self.words[start..].iter().take_while(|(word, _)| word.starts_with(prefix.as_str()))
-                {
-                    for &number in list {
-                        found[number as usize / 64] |= 1 << (number % 64);
-                    }
-                }
-                found
-            })
-            .collect()
+    /// For each given word, the listings having it as the start of a word of the texts that
+    /// name them ([`ranked_text`]), as a bit set over `listings`.
+    pub fn named_with(&self, query: &[String]) -> Vec<Vec<u64>> {
+        let blocks = self.listings.len().div_ceil(64);
+        query.iter().map(|word| self.named.starting_with(word, blocks)).collect()
     }
 
-    /// The length in bytes of the longest entry's JSON.
+    /// The listing's type as search compares it ([`normalise_type`]).
+    pub fn kind(&self, listing: &Listing) -> &str {
+        self.kinds.get(listing.kind as usize).map_or("", |kind| kind)
+    }
+
+    /// The listing's communities' keys ([`contract::text::community_key`]).
+    pub fn communities<'a>(&'a self, listing: &'a Listing) -> impl Iterator<Item = &'a str> + 'a {
+        listing
+            .communities
+            .iter()
+            .filter_map(|&number| self.communities.get(number as usize).map(|key| &**key))
+    }
+
+    /// The length in bytes of the longest record's JSON.
     pub fn largest_json(&self) -> usize {
         self.largest
     }
 
-    /// Parses the text of `api/properties.json`.
-    pub fn parse(text: &[u8]) -> Result<Snapshot, serde_json::Error> {
-        Snapshot::new(serde_json::from_slice(text)?)
+    /// Appends the JSON record of the listing at `number` (as `api/properties.json` has it) to
+    /// `out`.
+    pub fn record_into(&self, number: usize, out: &mut Vec<u8>) -> Result<(), records::Unreadable> {
+        let listing = &self.listings[number];
+        records::inflate_into(
+            &self.dictionary,
+            &self.records[listing.record.clone()],
+            listing.record_length,
+            out,
+        )
     }
 
-    pub fn property(&self, id: &str) -> Option<&ApiProperty> {
-        self.entries.iter().map(|entry| &entry.property).find(|property| property.id == id)
-    }
-}
-
-/// 'Apartments', 'apartment' and 'APARTMENT' are one type.
-pub fn normalise_type(text: &str) -> String {
-    let lower = fold(text.trim());
-    match lower.strip_suffix('s') {
-        Some(stem) => stem.to_owned(),
-        None => lower,
-    }
-}
-
-/// Title, location, sub-category, reference and description text, in every language: the texts
-/// whose words search finds (each apart, so no word runs from one into the next).
-fn searchable_texts(property: &ApiProperty) -> impl Iterator<Item = Cow<'_, str>> {
-    let own = [
-        Cow::Borrowed(property.title.as_str()),
-        Cow::Borrowed(property.location.as_deref().unwrap_or("")),
-        Cow::Borrowed(property.sub_category.as_str()),
-        Cow::Borrowed(property.reference.as_deref().unwrap_or("")),
-        Cow::Owned(strip_tags(&property.description)),
-    ];
-    let translated = property.translations.values().flat_map(|translation| {
-        [
-            Cow::Borrowed(translation.title.as_deref().unwrap_or("")),
-            Cow::Borrowed(translation.location.as_deref().unwrap_or("")),
-            Cow::Owned(strip_tags(translation.description.as_deref().unwrap_or(""))),
-        ]
-    });
-    own.into_iter().chain(translated)
-}
-
-/// The keys of the property's location in English and in its translations, without repeats.
-fn community_keys(property: &ApiProperty) -> Vec<String> {
-    let names = std::iter::once(property.location.as_deref())
-        .chain(property.translations.values().map(|t| t.location.as_deref()));
-    let mut keys: Vec<String> = names.flatten().filter_map(community_key).collect();
-    keys.dedup();
-    keys
-}
-
-/// The text of sanitised HTML (the generator's markdown output): tags dropped, the entities
-/// it writes decoded.
-fn strip_tags(html: &str) -> String {
-    // A tag is '<' to the next '>' (a space in the text); one never closed runs to the end.
-    let mut text = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(open) = rest.find('<') {
-        push_decoded(&mut text, &rest[..open]);
-        match rest[open..].find('>') {
-            Some(close) => {
-                text.push(' ');
-                rest = &rest[open + close + 1..];
-            }
-            None => return text,
-        }
-    }
-    push_decoded(&mut text, rest);
-    text
-}
-
-/// `part` with the entities the generator writes decoded (`&amp;lt;` is `&lt;`: once).
-fn push_decoded(text: &mut String, part: &str) {
-    const ENTITIES: [(&str, char); 5] =
-        [("&lt;", '<'), ("&gt;", '>'), ("&quot;", '"'), ("&#39;", '\''), ("&amp;", '&')];
-    let mut rest = part;
-    while let Some(at) = rest.find('&') {
-        text.push_str(&rest[..at]);
-        rest = &rest[at..];
-        match ENTITIES.iter().find(|(entity, _)| rest.starts_with(entity)) {
-            Some((entity, c)) => {
-                text.push(*c);
-                rest = &rest[entity.len()..];
-            }
-            None => {
-                text.push('&');
-                rest = &rest[1..];
+    /// The published property of this id, read from its record.
+    pub fn property(&self, id: &str) -> Option<ApiProperty> {
+        let number = self.listings.iter().position(|listing| &*listing.id == id)?;
+        let mut json = Vec::new();
+        let read = self.record_into(number, &mut json).map_err(|e| e.to_string());
+        match read.and_then(|()| serde_json::from_slice(&json).map_err(|e| e.to_string())) {
+            Ok(property) => Some(property),
+            Err(error) => {
+                tracing::error!(event = "catalogue_record_unreadable", id, error = %error);
+                None
             }
         }
     }
-    text.push_str(rest);
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -265,6 +240,8 @@ pub enum LoadError {
     Fetch { url: String, source: reqwest::Error },
     #[error("{origin} is not a list of properties: {source}")]
     Parse { origin: String, source: serde_json::Error },
+    #[error("{origin} could not be indexed: {error}")]
+    Index { origin: String, error: String },
 }
 
 /// The catalogue: a source and the last good snapshot of it.
@@ -367,34 +344,53 @@ impl Catalogue {
                 let shown = path.display().to_string();
                 let read = |source| LoadError::Read { path: shown.clone(), source };
                 let stamp = file_stamp(path).map_err(read)?;
-                let text = tokio::fs::read(path).await.map_err(read)?;
+                let index = match index_path(path) {
+                    Some(index) => tokio::fs::read(&index).await.map_err(|e| match e.kind() {
+                        std::io::ErrorKind::NotFound => NoIndex::Missing(e.to_string()),
+                        _ => NoIndex::Failed(e.to_string()),
+                    }),
+                    None => Err(NoIndex::Missing("no place for it".to_owned())),
+                };
+                self.keep_the_last_copy_when(&index, &shown)?;
+                let mut snapshot = Catalogue::indexed(index, &shown).await;
+                if snapshot.is_none() {
+                    let text = tokio::fs::read(path).await.map_err(read)?;
+                    snapshot = Some(properties(text, &shown).await?);
+                }
                 let terms = match terms_path(path) {
                     Some(terms) => tokio::fs::read(&terms).await.ok(),
                     None => None,
                 };
-                let snapshot = Arc::new(
-                    Snapshot::parse(&text)
-                        .map_err(|source| LoadError::Parse { origin: shown.clone(), source })?
-                        .with_terms(parse_terms(terms.as_deref(), &shown)),
-                );
+                let snapshot =
+                    Arc::new(snapshot.unwrap_or_default().with_terms(parse_terms(terms.as_deref(), &shown)));
                 let mut state = self.lock();
                 state.snapshot = Some(snapshot.clone());
                 state.file_stamp = Some(stamp);
                 Ok(snapshot)
             }
             Source::Url { url, .. } => {
-                let fetch = |source| LoadError::Fetch { url: url.clone(), source };
-                let response = self.client.get(url).send().await.and_then(|r| r.error_for_status());
-                let text = response.map_err(fetch)?.bytes().await.map_err(fetch)?;
+                let index = match beside_url(url, contract::files::SEARCH_INDEX) {
+                    Some(index) => self.fetch(&index).await.map_err(|e| match e.status() {
+                        Some(reqwest::StatusCode::NOT_FOUND) => NoIndex::Missing(e.to_string()),
+                        _ => NoIndex::Failed(e.to_string()),
+                    }),
+                    None => Err(NoIndex::Missing("no place for it".to_owned())),
+                };
+                self.keep_the_last_copy_when(&index, url)?;
+                let mut snapshot = Catalogue::indexed(index, url).await;
+                if snapshot.is_none() {
+                    let text = self
+                        .fetch(url)
+                        .await
+                        .map_err(|source| LoadError::Fetch { url: url.clone(), source })?;
+                    snapshot = Some(properties(text, url).await?);
+                }
                 let terms = match terms_url(url) {
                     Some(terms) => self.fetch_terms(&terms).await,
                     None => None,
                 };
-                let snapshot = Arc::new(
-                    Snapshot::parse(&text)
-                        .map_err(|source| LoadError::Parse { origin: url.clone(), source })?
-                        .with_terms(parse_terms(terms.as_deref(), url)),
-                );
+                let snapshot =
+                    Arc::new(snapshot.unwrap_or_default().with_terms(parse_terms(terms.as_deref(), url)));
                 let mut state = self.lock();
                 state.snapshot = Some(snapshot.clone());
                 state.fetched = Some(Instant::now());
@@ -402,116 +398,92 @@ impl Catalogue {
             }
         }
     }
-}
 
-/// The (modified, size) of the catalogue's file and of its terms' file, if there is one.
-type Stamp = ((SystemTime, u64), Option<(SystemTime, u64)>);
+    /// A file of the site, whole (decompressed when the site sent it compressed), read into one
+    /// buffer as it comes: collected in chunks and then joined, `api/properties.json` would be in
+    /// memory twice.
+    async fn fetch(&self, url: &str) -> Result<Vec<u8>, reqwest::Error> {
+        let mut response = self.client.get(url).send().await.and_then(|r| r.error_for_status())?;
+        let expected = response.content_length().unwrap_or(0).min(1 << 30);
+        let mut body = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
+        while let Some(chunk) = response.chunk().await? {
+            body.extend_from_slice(&chunk);
+        }
+        Ok(body)
+    }
 
-impl Catalogue {
-    /// The terms' file of a deployed site; none when it cannot be fetched (a site built before
-    /// it was published is searched by its words).
-    async fn fetch_terms(&self, url: &str) -> Option<Vec<u8>> {
-        let response = self.client.get(url).send().await.and_then(|r| r.error_for_status());
-        match response {
-            Ok(response) => response.bytes().await.ok().map(|bytes| bytes.to_vec()),
-            Err(error) => {
-                tracing::warn!(event = "search_terms_unavailable", url, error = %error);
-                None
-            }
+    /// An index that is there but could not be read this time (a CDN's 503, a time-out) fails a
+    /// reload that has a copy to keep, rather than read all of `api/properties.json` instead.
+    fn keep_the_last_copy_when(
+        &self,
+        index: &Result<Vec<u8>, NoIndex>,
+        catalogue: &str,
+    ) -> Result<(), LoadError> {
+        match index {
+            Err(NoIndex::Failed(error)) if self.lock().snapshot.is_some() => Err(LoadError::Index {
+                origin: format!("the search index beside {catalogue}"),
+                error: error.clone(),
+            }),
+            _ => Ok(()),
         }
     }
-}
 
-fn file_stamp(path: &std::path::Path) -> std::io::Result<Stamp> {
-    let stamp = |path: &std::path::Path| -> std::io::Result<(SystemTime, u64)> {
-        let meta = std::fs::metadata(path)?;
-        Ok((meta.modified()?, meta.len()))
-    };
-    Ok((stamp(path)?, terms_path(path).and_then(|terms| stamp(&terms).ok())))
-}
-
-/// The terms' file beside a local `api/properties.json`: the same site's `data/search-terms.json`.
-fn terms_path(properties: &std::path::Path) -> Option<PathBuf> {
-    beside_path(properties, contract::files::SEARCH_TERMS)
-}
-
-/// The terms' address beside the deployed site's `.../api/properties.json`.
-fn terms_url(properties: &str) -> Option<String> {
-    beside_url(properties, contract::files::SEARCH_TERMS)
-}
-
-/// The same site's `file` (a path from the site's root, `/data/...`) beside a local
-/// `api/properties.json`.
-fn beside_path(properties: &std::path::Path, file: &str) -> Option<PathBuf> {
-    let depth = contract::files::relative(contract::files::API_PROPERTIES).split('/').count();
-    let root = properties.ancestors().nth(depth)?;
-    Some(root.join(contract::files::relative(file)))
-}
-
-/// A response's body, read until it passes `limit` bytes (then given up, with what was read so
-/// far: one byte over, which the caller refuses).
-async fn read_at_most(mut response: reqwest::Response, limit: usize) -> Result<Vec<u8>, String> {
-    let mut body = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
-        body.extend_from_slice(&chunk[..chunk.len().min(limit + 1 - body.len())]);
-        if body.len() > limit {
-            break;
-        }
-    }
-    Ok(body)
-}
-
-/// The same site's `file` beside the deployed site's `.../api/properties.json`.
-fn beside_url(properties: &str, file: &str) -> Option<String> {
-    let site = properties.strip_suffix(contract::files::API_PROPERTIES)?;
-    Some(format!("{site}{file}"))
-}
-
-impl Catalogue {
-    /// Another file of the site the catalogue comes from (`file`: a path from its root that the
-    /// caller built from known parts, never a visitor's text as is), read whole when it is at
-    /// most `limit` bytes. None for a fixed catalogue, a file missing or larger, or a failed fetch
-    /// (logged).
-    pub async fn site_file(&self, file: &str, limit: usize) -> Option<Vec<u8>> {
-        let read = match &self.source {
-            Source::Fixed(_) => return None,
-            Source::File(properties) => {
-                let path = beside_path(properties, file)?;
-                match tokio::fs::metadata(&path).await {
-                    Ok(meta) if meta.len() > limit as u64 => Err(format!("{} bytes", meta.len())),
-                    Ok(_) => tokio::fs::read(&path).await.map_err(|e| e.to_string()),
-                    Err(e) => Err(e.to_string()),
-                }
+    /// The snapshot of the site's search index (`read`: its bytes, or why there are none), or
+    /// none, with a log line saying so, when it has none, one that could not be read, or one this
+    /// function cannot read: then `api/properties.json` is read, as before the build published an
+    /// index (a site built by an older `estate`, which the function may be deployed before).
+    async fn indexed(read: Result<Vec<u8>, NoIndex>, catalogue: &str) -> Option<Snapshot> {
+        let file = contract::files::SEARCH_INDEX;
+        let bytes = match read {
+            Ok(bytes) => bytes,
+            Err(NoIndex::Missing(error)) => {
+                tracing::warn!(
+                    event = "search_index_unavailable", file, error = %error,
+                    "the site has no search index (built by an older estate?): reading {catalogue}, \
+                     which takes more memory and time; publish the site again to have one"
+                );
+                return None;
             }
-            Source::Url { url, .. } => {
-                let address = beside_url(url, file)?;
-                match self.client.get(&address).send().await.and_then(|r| r.error_for_status()) {
-                    Ok(response) => read_at_most(response, limit).await,
-                    Err(e) => Err(e.to_string()),
-                }
+            Err(NoIndex::Failed(error)) => {
+                tracing::warn!(
+                    event = "search_index_unavailable", file, error = %error,
+                    "the site's search index could not be read: reading {catalogue} instead"
+                );
+                return None;
             }
         };
-        match read {
-            Ok(bytes) if bytes.len() <= limit => Some(bytes),
-            Ok(bytes) => {
-                tracing::warn!(event = "site_file_unavailable", file, error = %format!("{} bytes", bytes.len()));
+        let decoded = tokio::task::spawn_blocking(move || Snapshot::from_index(&bytes)).await;
+        match decoded {
+            Ok(Ok(snapshot)) => Some(snapshot),
+            Ok(Err(error)) => {
+                tracing::warn!(
+                    event = "search_index_unreadable", file, error = %error,
+                    "reading {catalogue} instead"
+                );
                 None
             }
-            Err(error) => {
-                tracing::warn!(event = "site_file_unavailable", file, error = %error);
+            Err(panicked) => {
+                tracing::error!(event = "search_index_unreadable", file, error = %panicked);
                 None
             }
         }
     }
 }
 
-/// The query reader's names from a file's text; none (words alone) when the text is not them.
-fn parse_terms(text: Option<&[u8]>, origin: &str) -> SearchTerms {
-    let Some(text) = text else { return SearchTerms::default() };
-    serde_json::from_slice(text).unwrap_or_else(|error| {
-        tracing::warn!(event = "search_terms_unreadable", origin, error = %error);
-        SearchTerms::default()
-    })
+/// Why the site's search index was not read: it is not there, or it could not be read.
+#[derive(Debug)]
+enum NoIndex {
+    Missing(String),
+    Failed(String),
+}
+
+/// The snapshot of the text of `api/properties.json`, indexed off the async threads.
+async fn properties(text: Vec<u8>, origin: &str) -> Result<Snapshot, LoadError> {
+    let parsed = tokio::task::spawn_blocking(move || Snapshot::parse(text)).await;
+    match parsed {
+        Ok(parsed) => parsed.map_err(|source| LoadError::Parse { origin: origin.to_owned(), source }),
+        Err(panicked) => Err(LoadError::Index { origin: origin.to_owned(), error: panicked.to_string() }),
+    }
 }
 
 #[cfg(test)]
@@ -528,7 +500,7 @@ mod tests {
     }
 
     fn ids(snapshot: &Snapshot) -> Vec<&str> {
-        snapshot.entries.iter().map(|e| e.property.id.as_str()).collect()
+        snapshot.listings.iter().map(|listing| &*listing.id).collect()
     }
 
     #[tokio::test]
@@ -545,50 +517,136 @@ mod tests {
             .expect("write");
         assert_eq!(ids(&catalogue.snapshot().await.expect("reloaded")), ["one", "two"]);
         assert_eq!(
-            catalogue.snapshot().await.expect("cached").property("two").map(|p| p.id.as_str()),
-            Some("two")
+            catalogue.snapshot().await.expect("cached").property("two").map(|p| p.id),
+            Some("two".into())
         );
 
         std::fs::write(&path, "[{\"half\": ").expect("write");
         assert_eq!(ids(&catalogue.snapshot().await.expect("the last good copy")), ["one", "two"]);
     }
 
-    #[test]
-    fn folding_drops_case_accents_and_vowel_marks_and_reads_arabic_digits() {
-        assert_eq!(strip_tags("<p>Sea &amp; <em>sky</em></p>"), " Sea &  sky  ");
+    #[tokio::test]
+    async fn the_index_beside_the_file_is_read_instead_and_one_unreadable_is_passed_over() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("api/properties.json");
+        let index = dir.path().join("data/search-index.bin");
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("a folder");
+        std::fs::create_dir_all(index.parent().expect("a folder")).expect("a folder");
+        std::fs::write(&path, serde_json::json!([listing("file")]).to_string()).expect("write");
+        let catalogue = Catalogue::new(Source::File(path.clone()));
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the file alone")), ["file"]);
+
+        // The index of other listings than the file's: which one was read shows.
+        let (_, written) = site_of(&["indexed", "too"]);
+        std::fs::write(&index, &written).expect("write");
+        let snapshot = catalogue.snapshot().await.expect("the index");
+        assert_eq!(ids(&snapshot), ["indexed", "too"]);
+        let mut record = Vec::new();
+        snapshot.record_into(1, &mut record).expect("inflates");
+        let too: ApiProperty = serde_json::from_value(listing("too")).expect("valid");
+        assert_eq!(record, serde_json::to_vec(&too).expect("JSON"));
+
+        // An index of a format to come, or not an index at all: the file is read.
+        let mut later = written.clone();
+        later[contract::search_index::MAGIC.len()] += 1;
+        // A byte more, so the file's size changes with it (its time may not, within a tick).
+        later.push(0);
+        std::fs::write(&index, &later).expect("write");
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the file again")), ["file"]);
+        std::fs::write(&index, &written[..written.len() / 2]).expect("write");
+        std::fs::write(&path, serde_json::json!([listing("file"), listing("two")]).to_string())
+            .expect("write");
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the file again")), ["file", "two"]);
+        assert!(matches!(Snapshot::from_index(&later), Err(IndexError::Format(2))));
+        assert!(matches!(Snapshot::from_index(b"[{}]"), Err(IndexError::NotAnIndex)));
+        assert!(matches!(
+            Snapshot::from_index(&written[..written.len() / 2]),
+            Err(IndexError::Unreadable(_))
+        ));
     }
 
-    /// Tags dropped, then the text's entities decoded, each in a pass of its own, `&amp;` last:
-    /// what the one pass of `strip_tags` must give.
-    fn by_the_rule(html: &str) -> String {
-        let mut text = String::new();
-        let mut in_tag = false;
-        for c in html.chars() {
-            match c {
-                '<' => in_tag = true,
-                '>' if in_tag => {
-                    in_tag = false;
-                    text.push(' ');
-                }
-                _ if !in_tag => text.push(c),
-                _ => {}
-            }
-        }
-        let decoded = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")];
-        decoded.iter().fold(text, |text, (entity, c)| text.replace(entity, c))
+    /// The bytes of a listing list, and of its index.
+    fn site_of(ids: &[&str]) -> (Vec<u8>, Vec<u8>) {
+        let properties: Vec<ApiProperty> =
+            ids.iter().map(|id| serde_json::from_value(listing(id)).expect("valid")).collect();
+        let records: Vec<Vec<u8>> = properties.iter().map(|p| serde_json::to_vec(p).expect("JSON")).collect();
+        let index =
+            index::write_all(properties.iter().zip(records.iter().map(Vec::as_slice)), records::Level::Best);
+        (serde_json::to_vec(&properties).expect("JSON"), index)
     }
 
-    #[test]
-    fn tags_and_entities_in_one_pass_as_in_two() {
-        let pieces = [
-            "<", ">", "&", "amp;", "lt;", "gt;", "quot;", "#39;", "&#39;", "&amp;lt;", "p", " ", "é", "<br>",
-            ";",
-        ];
-        let mut rng = fastrand::Rng::with_seed(5);
-        for _ in 0..5000 {
-            let html: String = (0..rng.usize(0..16)).map(|_| pieces[rng.usize(..pieces.len())]).collect();
-            assert_eq!(strip_tags(&html), by_the_rule(&html), "{html:?}");
+    #[tokio::test]
+    async fn a_deployed_site_s_index_is_fetched_and_one_that_fails_keeps_the_last_copy() {
+        use axum::http::{HeaderMap, StatusCode};
+        use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering};
+        #[derive(Default)]
+        struct Site {
+            index_status: AtomicU16,
+            properties_fetched: AtomicUsize,
+            gzipped: AtomicUsize,
         }
+        let site = Arc::new(Site::default());
+        site.index_status.store(200, Ordering::SeqCst);
+        let (_, index) = site_of(&["indexed", "too"]);
+        let (file, _) = site_of(&["file"]);
+        let served = site.clone();
+        let app = axum::Router::new()
+            .route(
+                "/data/search-index.bin",
+                axum::routing::get(move || {
+                    let (site, index) = (served.clone(), index.clone());
+                    async move {
+                        let status =
+                            StatusCode::from_u16(site.index_status.load(Ordering::SeqCst)).expect("a status");
+                        (status, if status == StatusCode::OK { index } else { Vec::new() })
+                    }
+                }),
+            )
+            .route(
+                "/api/properties.json",
+                axum::routing::get({
+                    let site = site.clone();
+                    move |headers: HeaderMap| {
+                        let (site, file) = (site.clone(), file.clone());
+                        async move {
+                            site.properties_fetched.fetch_add(1, Ordering::SeqCst);
+                            let accepts =
+                                headers.get("accept-encoding").and_then(|v| v.to_str().ok()).unwrap_or("");
+                            if !accepts.contains("gzip") {
+                                return ([("content-encoding", "identity")], file);
+                            }
+                            site.gzipped.fetch_add(1, Ordering::SeqCst);
+                            let mut packed =
+                                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                            std::io::Write::write_all(&mut packed, &file).expect("gzip");
+                            ([("content-encoding", "gzip")], packed.finish().expect("gzip"))
+                        }
+                    }
+                }),
+            );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("an address");
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let url = format!("http://{address}/api/properties.json");
+        // Fetched again at every search.
+        let catalogue = Catalogue::new(Source::Url { url, refresh: Duration::ZERO });
+
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the index")), ["indexed", "too"]);
+        assert_eq!(site.properties_fetched.load(Ordering::SeqCst), 0, "the index alone was read");
+        // The site answers for its index but fails: the last copy stays, and the whole list is
+        // not read instead.
+        site.index_status.store(503, Ordering::SeqCst);
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the last copy")), ["indexed", "too"]);
+        assert_eq!(site.properties_fetched.load(Ordering::SeqCst), 0);
+        // A site without one (built before it): its list, asked for gzipped.
+        site.index_status.store(404, Ordering::SeqCst);
+        assert_eq!(ids(&catalogue.snapshot().await.expect("the list")), ["file"]);
+        assert_eq!(site.gzipped.load(Ordering::SeqCst), 1);
+        // A function starting while the site fails to send its index reads the list.
+        site.index_status.store(503, Ordering::SeqCst);
+        let url = format!("http://{address}/api/properties.json");
+        let starting = Catalogue::new(Source::Url { url, refresh: Duration::ZERO });
+        assert_eq!(ids(&starting.snapshot().await.expect("the list")), ["file"]);
     }
 
     #[test]
@@ -610,6 +668,11 @@ mod tests {
         assert_eq!(found("marina gate"), Some(0b10), "every word is required");
         assert_eq!(found("sea-view gate"), Some(0));
         assert_eq!(found("the"), None, "ignored words alone are no constraint");
+        // The description's words find a listing, not name it.
+        let named = |query: &str| {
+            snapshot.named_with(&query_words(query)).iter().map(|bits| bits[0]).collect::<Vec<_>>()
+        };
+        assert_eq!(named("marina cafe gate"), [0b11, 0, 0b10]);
     }
 
     #[test]
@@ -621,12 +684,5 @@ mod tests {
         // Letters are counted, not bytes: 'в' and 'é' are two bytes each.
         assert_eq!(query_words("в é 2 br"), ["br"]);
         assert_eq!(query_words("the and في на"), Vec::<String>::new());
-    }
-
-    #[test]
-    fn types_compare_without_case_or_plural() {
-        assert_eq!(normalise_type(" Apartments "), "apartment");
-        assert_eq!(normalise_type("APARTMENT"), "apartment");
-        assert_eq!(normalise_type("Full Floor"), "full floor");
     }
 }

@@ -108,8 +108,9 @@ impl Config {
 
     /// Everything from the environment, as on Lambda: the lead settings
     /// ([`leads::Settings::from_env`]), the allowed origins ([`http::origins_from_env`]) and the
-    /// catalogue from `LEAD_CATALOGUE_URL`, else `LEAD_SITE_URL` + `/api/properties.json`,
-    /// fetched again every `LEAD_CATALOGUE_REFRESH_SECONDS` (300), and which endpoints it answers
+    /// catalogue from `LEAD_CATALOGUE_URL`, else `LEAD_SITE_URL` + `/api/properties.json` (the
+    /// same site's search index read instead where it has one, [`catalogue`]), fetched again
+    /// every `LEAD_CATALOGUE_REFRESH_SECONDS` (300), and which endpoints it answers
     /// ([`Routes::from_env`]).
     pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let get = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());

@@ -8,32 +8,28 @@
 //!    Dubai Marina before the one whose description mentions a 'Creek Marina';
 //! 2. the catalogue's order, newest first.
 //!
-//! The catalogue indexes the words of those fields when it loads; a field added to
+//! The search index holds the words of those fields apart (the build writes it, or the function
+//! makes it from `api/properties.json`, [`crate::catalogue::index`]); a field added to
 //! [`crate::catalogue::ranked_text`] (another name of a community, say) counts as a strong match.
 
-use crate::catalogue::{Entry, Snapshot};
+use crate::catalogue::{Listing, Snapshot};
 
-/// How well an entry having every query word matches: how many of the words start a word of
-/// its ranked fields. Greater is better.
-pub fn relevance(entry: &Entry, query: &[String]) -> usize {
-    let named = |word: &&String| {
-        let start = entry.ranked_words.partition_point(|w| **w < ***word);
-        entry.ranked_words.get(start).is_some_and(|w| w.starts_with(word.as_str()))
-    };
-    query.iter().filter(named).count()
-}
-
-/// The catalogue numbers of the entries that have every one of the query's words and pass
+/// The catalogue numbers of the listings that have every one of the query's words and pass
 /// `keep`, most relevant first, then in the catalogue's order (newest first). Without words,
-/// every entry `keep` lets through, in the catalogue's order.
-pub fn ranked(snapshot: &Snapshot, query: &[String], keep: impl Fn(&Entry) -> bool) -> Vec<usize> {
-    let entries = &snapshot.entries;
+/// every listing `keep` lets through, in the catalogue's order.
+///
+/// A listing's relevance is how many of the query's words start a word of its ranked fields
+/// (the snapshot's index of them, [`Snapshot::named_with`]). Greater is better.
+pub fn ranked(snapshot: &Snapshot, query: &[String], keep: impl Fn(&Listing) -> bool) -> Vec<usize> {
+    let listings = &snapshot.listings;
     let Some(having_all) = snapshot.with_words(query) else {
-        return (0..entries.len()).filter(|&number| keep(&entries[number])).collect();
+        return (0..listings.len()).filter(|&number| keep(&listings[number])).collect();
     };
-    let mut found: Vec<(usize, usize)> = (0..entries.len())
-        .filter(|&number| having_all[number / 64] & (1 << (number % 64)) != 0 && keep(&entries[number]))
-        .map(|number| (relevance(&entries[number], query), number))
+    let has = |set: &[u64], number: usize| set[number / 64] & (1 << (number % 64)) != 0;
+    let named = snapshot.named_with(query);
+    let mut found: Vec<(usize, usize)> = (0..listings.len())
+        .filter(|&number| has(&having_all, number) && keep(&listings[number]))
+        .map(|number| (named.iter().filter(|set| has(set, number)).count(), number))
         .collect();
     // Stable, so equal relevance keeps the catalogue's order.
     found.sort_by_key(|(relevance, _)| std::cmp::Reverse(*relevance));
@@ -60,7 +56,7 @@ mod tests {
     fn order(snapshot: &Snapshot, query: &str) -> Vec<String> {
         ranked(snapshot, &query_words(query), |_| true)
             .into_iter()
-            .map(|n| snapshot.entries[n].property.id.clone())
+            .map(|n| snapshot.listings[n].id.to_string())
             .collect()
     }
 

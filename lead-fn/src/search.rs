@@ -54,7 +54,7 @@ pub mod work;
 
 pub use page::{Page, Paging, Sort};
 
-use crate::catalogue::{Catalogue, Entry, Snapshot, normalise_type, query_words};
+use crate::catalogue::{Catalogue, Listing, Snapshot, normalise_type, query_words};
 use crate::http::{ApiError, BodyError};
 use crate::leads::ratelimit::{RateLimiter, TrustedProxy, client_ip};
 use crate::query::{Given, Purpose};
@@ -108,26 +108,24 @@ pub struct Criteria {
 }
 
 impl Criteria {
-    /// Whether the entry meets every criterion but the words (those are matched through the
-    /// snapshot's index, [`Snapshot::with_words`]).
-    pub fn fits(&self, entry: &Entry) -> bool {
-        let property = &entry.property;
-        if self.kind.as_ref().is_some_and(|kind| *kind != entry.kind) {
+    /// Whether the listing (one of `snapshot`'s) meets every criterion but the words (those are
+    /// matched through the snapshot's index, [`Snapshot::with_words`]).
+    pub fn fits(&self, snapshot: &Snapshot, listing: &Listing) -> bool {
+        if self.kind.as_ref().is_some_and(|kind| kind != snapshot.kind(listing)) {
             return false;
         }
-        if !rooms_fit(self.bedrooms, property.bedrooms) || !rooms_fit(self.bathrooms, property.bathrooms) {
+        if !rooms_fit(self.bedrooms, listing.bedrooms) || !rooms_fit(self.bathrooms, listing.bathrooms) {
             return false;
         }
-        if !within(property.area, self.area, self.area_max) {
+        if !within(listing.area, self.area, self.area_max) {
             return false;
         }
-        let price = property.price.map(|price| contract::PricePeriod::yearly(property.price_period, price));
-        if !within(price, self.min_price, self.max_price) {
+        if !within(listing.yearly_price, self.min_price, self.max_price) {
             return false;
         }
         if let Some(wanted) = &self.completion {
             // A handover's month: a day's date counts in its month.
-            let Some(month) = property.completion_date.as_deref().and_then(|date| date.get(..7)) else {
+            let Some(month) = listing.handover_month.as_deref() else {
                 return false;
             };
             let fits = if wanted == "ready" {
@@ -139,25 +137,25 @@ impl Criteria {
                 return false;
             }
         }
-        if self.furnishing.is_some() && property.furnishing != self.furnishing {
+        if self.furnishing.is_some() && listing.furnishing != self.furnishing {
             return false;
         }
         if !self.communities.is_empty()
-            && !self.communities.iter().any(|community| entry.communities.contains(community))
+            && !snapshot.communities(listing).any(|key| self.communities.iter().any(|wanted| wanted == key))
         {
             return false;
         }
-        if self.purpose.is_some_and(|purpose| !purpose.fits(property.main_category)) {
+        if self.purpose.is_some_and(|purpose| !purpose.fits(listing.category)) {
             return false;
         }
-        if self.off_plan && property.main_category != MainCategory::OffPlan {
+        if self.off_plan && listing.category != MainCategory::OffPlan {
             return false;
         }
-        if self.cheques.is_some_and(|wanted| property.cheques.is_none_or(|n| n < wanted)) {
+        if self.cheques.is_some_and(|wanted| listing.cheques.is_none_or(|n| n < wanted)) {
             return false;
         }
-        if let (Some(wanted), Some(free)) = (&self.available_from, &property.available_from)
-            && free > wanted
+        if let (Some(wanted), Some(free)) = (&self.available_from, listing.available_from.as_deref())
+            && free > wanted.as_str()
         {
             return false;
         }
@@ -559,8 +557,8 @@ pub fn answer(
     criteria: &Criteria,
     paging: Paging,
 ) -> Page {
-    let mut matching = crate::rank::ranked(snapshot, &criteria.words, |entry| {
-        category.is_none_or(|c| entry.property.main_category == c) && criteria.fits(entry)
+    let mut matching = crate::rank::ranked(snapshot, &criteria.words, |listing| {
+        category.is_none_or(|c| listing.category == c) && criteria.fits(snapshot, listing)
     });
     page::sorted(snapshot, &mut matching, paging.sort);
     page::page(snapshot, &matching, paging)

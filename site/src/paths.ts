@@ -15,7 +15,7 @@ export const API_DIR = '/api/';
 
 /**
  * Every published listing, newest first (`GET /api/properties`); also the lead function's
- * search catalogue.
+ * search catalogue where the site has no search index (`SEARCH_INDEX`) yet.
  */
 export const API_PROPERTIES = '/api/properties.json' as JsonFile<Array<Property>>;
 
@@ -60,6 +60,13 @@ export const HOME = '/data/home.json' as JsonFile<HomeCards>;
  * of the search endpoints and the result pages.
  */
 export const SEARCH_TERMS = '/data/search-terms.json' as JsonFile<SearchTerms>;
+
+/**
+ * The search function's index of the published listings: what its filters compare, the
+ * words it finds and each listing's API record, compressed (`contract::search_index`: binary,
+ * read by the function alone).
+ */
+export const SEARCH_INDEX = '/data/search-index.bin';
 
 /** The communities the map names, where the vocabulary gives their coordinates. */
 export const PLACES = '/data/places.json' as JsonFile<Array<MapPlace>>;

@@ -150,43 +150,51 @@ impl Jobs {
             && (Arc::ptr_eq(&before.market, &now.market) || before.market == now.market);
         let market = now.market.clone();
         // The listing pages' files, and (beside them, on the other core) the guides', agents' and
-        // developers' files and the detail files: each reads the listings only.
-        let ((listing_files, summaries), (groups, details)) = rayon::join(
+        // developers' files and the detail files, and the search index: each reads the listings
+        // only.
+        let ((search_index, memo), ((listing_files, summaries), (groups, details))) = rayon::join(
+            || super::search_index::index(properties, &before.search),
             || {
-                crate::publish::listings::files_with_cards(
-                    api_properties,
-                    &cards,
-                    &keys,
-                    pictures,
-                    &guide,
-                    &array,
-                    Some((&before.summaries, images.print)),
+                rayon::join(
+                    || {
+                        crate::publish::listings::files_with_cards(
+                            api_properties,
+                            &cards,
+                            &keys,
+                            pictures,
+                            &guide,
+                            &array,
+                            Some((&before.summaries, images.print)),
+                        )
+                    },
+                    || {
+                        let groups = groups::files(
+                            content,
+                            api_properties,
+                            &communities,
+                            (pictures, images.print),
+                            &market,
+                            &before.groups,
+                        );
+                        let details = details(
+                            content,
+                            properties,
+                            api_properties,
+                            &keys,
+                            pictures,
+                            before,
+                            trusted,
+                            same_shared,
+                            &market,
+                        );
+                        (groups, details)
+                    },
                 )
             },
-            || {
-                let groups = groups::files(
-                    content,
-                    api_properties,
-                    &communities,
-                    (pictures, images.print),
-                    &market,
-                    &before.groups,
-                );
-                let details = details(
-                    content,
-                    properties,
-                    api_properties,
-                    &keys,
-                    pictures,
-                    before,
-                    trusted,
-                    same_shared,
-                    &market,
-                );
-                (groups, details)
-            },
         );
-        laps.lap("listings, area guides, agents, developers and detail files");
+        laps.lap("listings, area guides, agents, developers, detail files and the search index");
+        now.search = memo;
+        jobs.push((file(files::SEARCH_INDEX), Arc::new(search_index.into())));
         jobs.extend(groups.jobs);
         now.groups = groups.memo;
         now.summaries = summaries;

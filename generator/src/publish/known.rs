@@ -70,6 +70,8 @@ pub(super) struct Known {
     pub(super) groups: super::groups::Groups,
     /// The listing pages' summaries.
     pub(super) summaries: super::listings::Summaries,
+    /// Each listing's part of the search function's index.
+    pub(super) search: super::search_index::Memo,
     /// Each file written by [`write_changed`] (relative to the output folder) and what it holds.
     pub(super) files: HashMap<PathBuf, Holds>,
     /// Every file of `api/` and `data/` the build wanted (relative to the output folder), when
@@ -467,9 +469,12 @@ mod tests {
     #[test]
     fn the_files_no_page_reads_are_the_api_lists_of_listings_and_the_pages_of_cards() {
         let unread = |path: &str| crate::publish::unread_by_pages(Path::new(path));
-        for path in
-            ["api/properties.json", "api/properties/category-rent/rent.json", "data/listings/all/3.json"]
-        {
+        for path in [
+            "api/properties.json",
+            "api/properties/category-rent/rent.json",
+            "data/listings/all/3.json",
+            "data/search-index.bin",
+        ] {
             assert!(unread(path), "{path}");
         }
         for path in

@@ -29,6 +29,7 @@ pub mod people;
 pub mod portal_feed;
 pub mod qr;
 pub mod redirects;
+mod search_index;
 mod similar_memo;
 mod site;
 pub mod sitemap;
@@ -85,12 +86,14 @@ pub struct Written {
 }
 
 /// The data files no prerendered page reads: the API's lists of listings (of all and of each
-/// category, 35 MB and 8 MB at 10,000 listings) and the listing pages' files of cards, which the
-/// browser fetches as a visitor pages or filters (a page embeds its first cards from
-/// `data/listings/{kind}.json`). A listing sold rewrites them from its place on.
+/// category, 35 MB and 8 MB at 10,000 listings), the search function's index and the listing
+/// pages' files of cards, which the browser fetches as a visitor pages or filters (a page embeds
+/// its first cards from `data/listings/{kind}.json`). A listing sold rewrites them from its place
+/// on.
 pub fn unread_by_pages(path: &Path) -> bool {
     let folder_of_cards = |kind: &str| file(&files::listing_page(kind, 0)).parent().map(Path::to_path_buf);
     *path == file(files::API_PROPERTIES)
+        || *path == file(files::SEARCH_INDEX)
         || MainCategory::ALL.into_iter().any(|c| *path == file(files::api_category(c)))
         || listings::KINDS.iter().any(|(kind, _)| path.parent() == folder_of_cards(kind).as_deref())
 }

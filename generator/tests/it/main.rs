@@ -34,6 +34,7 @@ mod people;
 mod publishing;
 mod redirects;
 mod sample_site;
+mod search_index;
 mod serve;
 mod serve_http;
 mod symlinks;

@@ -281,7 +281,7 @@ async fn catalogue_within(leads: &Leads, wait: Duration) -> Option<Arc<Snapshot>
 fn look_up(snapshot: Option<&Snapshot>, id: &str, site: Option<&str>) -> (Option<record::PropertyRef>, bool) {
     match snapshot {
         Some(snapshot) if !id.is_empty() => match snapshot.property(id) {
-            Some(property) => (Some(record::property_ref(property, site)), false),
+            Some(property) => (Some(record::property_ref(&property, site)), false),
             None => (None, true),
         },
         _ => (None, false),
@@ -299,7 +299,7 @@ fn look_up_all(
     let Some(snapshot) = snapshot else { return (found, missing) };
     for id in ids {
         match snapshot.property(id) {
-            Some(property) => found.push(record::property_ref(property, site)),
+            Some(property) => found.push(record::property_ref(&property, site)),
             None => missing.push(id.clone()),
         }
     }

@@ -93,10 +93,7 @@ pub fn per_page(snapshot: &Snapshot, limit: usize) -> usize {
 
 /// Orders the `found` catalogue numbers (most relevant first) by `sort`.
 pub fn sorted(snapshot: &Snapshot, found: &mut [usize], sort: Sort) {
-    let price = |number: &usize| {
-        let property = &snapshot.entries[*number].property;
-        property.price.map(|price| contract::PricePeriod::yearly(property.price_period, price))
-    };
+    let price = |number: &usize| snapshot.listings[*number].yearly_price;
     match sort {
         Sort::Newest => {}
         // Stable, so equal prices keep the relevance order; no price sorts last either way.
@@ -107,17 +104,28 @@ pub fn sorted(snapshot: &Snapshot, found: &mut [usize], sort: Sort) {
     }
 }
 
-/// The page `paging` selects from the `found` catalogue numbers, in their order.
+/// The page `paging` selects from the `found` catalogue numbers, in their order: each listing's
+/// record as the site published it ([`Snapshot::record_into`]). A record that does not inflate
+/// (an index not written as its format says) is left out of the page, and logged.
 pub fn page(snapshot: &Snapshot, found: &[usize], paging: Paging) -> Page {
     let per_page = per_page(snapshot, paging.limit);
     let skip = (paging.page - 1).saturating_mul(per_page);
-    let mut json = String::from("[");
+    let mut json = Vec::from(*b"[");
     for &number in found.iter().skip(skip).take(per_page) {
-        if json.len() > 1 {
-            json.push(',');
+        let comma = json.len();
+        if comma > 1 {
+            json.push(b',');
         }
-        json.push_str(snapshot.entries[number].json.get());
+        if let Err(error) = snapshot.record_into(number, &mut json) {
+            json.truncate(comma);
+            tracing::error!(event = "search_record_unreadable", id = &*snapshot.listings[number].id, error = %error);
+        }
     }
-    json.push(']');
+    json.push(b']');
+    // The records are the JSON of the site's own files, checked UTF-8 as they are joined.
+    let json = String::from_utf8(json).unwrap_or_else(|error| {
+        tracing::error!(event = "search_record_unreadable", error = %error);
+        "[]".to_owned()
+    });
     Page { json, total: found.len(), page: paging.page, per_page }
 }
