@@ -75,48 +75,45 @@ pub fn distance(a: &[u64], b: &[u64]) -> u32 {
 }
 
 /// Every pair of fingerprints within [`SAME_PICTURE`] of each other (`i < j`), without comparing
-/// every pair: the whole frames are filed by each quarter of their bits (a pair within 6 bits
-/// differs by at most 1 in one of its four quarters), and each window of each photo looks up
-/// the frames whose quarter is its own or one bit off, checking only those.
+/// every pair: every window of every photo is filed by each quarter of its bits (a pair within 6
+/// bits differs by at most 1 in one of its four quarters), and each photo's whole frame looks up
+/// the windows whose quarter is its own or one bit off, checking only those. (Filing the windows
+/// and looking up the frames, rather than the other way round, makes 81 times fewer look-ups.)
 pub fn same_pictures(prints: &[&[u64]]) -> Vec<(usize, usize)> {
     const QUARTERS: usize = 4;
     let quarter = |hash: u64, q: usize| ((hash >> (16 * q)) & 0xFFFF) as usize;
-    // Per quarter, the photos by the value of that quarter of their frame (counting sort).
-    let tables: Vec<(Vec<u32>, Vec<u32>)> = (0..QUARTERS)
-        .map(|q| {
-            let mut starts = vec![0u32; (1 << 16) + 1];
-            for print in prints {
-                if let Some(&frame) = print.first() {
-                    starts[quarter(frame, q) + 1] += 1;
-                }
-            }
-            for i in 1..starts.len() {
-                starts[i] += starts[i - 1];
-            }
-            let mut next = starts.clone();
-            let mut photos = vec![0u32; prints.iter().filter(|p| !p.is_empty()).count()];
-            for (i, print) in prints.iter().enumerate() {
-                if let Some(&frame) = print.first() {
-                    let slot = &mut next[quarter(frame, q)];
-                    photos[*slot as usize] = i as u32;
-                    *slot += 1;
-                }
-            }
-            (starts, photos)
-        })
+    // Every window, with the photo it is of.
+    let windows: Vec<(u64, u32)> = prints
+        .iter()
+        .enumerate()
+        .flat_map(|(i, print)| print.iter().map(move |&window| (window, i as u32)))
         .collect();
     let mut pairs = Vec::new();
-    for (i, print) in prints.iter().enumerate() {
-        for &window in *print {
-            for (q, (starts, photos)) in tables.iter().enumerate() {
-                let own = quarter(window, q);
-                for flip in std::iter::once(0).chain((0..16).map(|bit| 1 << bit)) {
-                    let value = own ^ flip;
-                    for &j in &photos[starts[value] as usize..starts[value + 1] as usize] {
-                        let j = j as usize;
-                        if j != i && (window ^ prints[j][0]).count_ones() <= SAME_PICTURE {
-                            pairs.push((i.min(j), i.max(j)));
-                        }
+    for q in 0..QUARTERS {
+        // The windows by the value of this quarter (a counting sort: where each value's start).
+        let mut starts = vec![0u32; (1 << 16) + 1];
+        for &(window, _) in &windows {
+            starts[quarter(window, q) + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut next = starts.clone();
+        let mut filed = vec![(0u64, 0u32); windows.len()];
+        for &(window, photo) in &windows {
+            let slot = &mut next[quarter(window, q)];
+            filed[*slot as usize] = (window, photo);
+            *slot += 1;
+        }
+        for (i, print) in prints.iter().enumerate() {
+            let Some(&frame) = print.first() else { continue };
+            let own = quarter(frame, q);
+            for flip in std::iter::once(0).chain((0..16).map(|bit| 1 << bit)) {
+                let value = own ^ flip;
+                for &(window, j) in &filed[starts[value] as usize..starts[value + 1] as usize] {
+                    let j = j as usize;
+                    if j != i && (window ^ frame).count_ones() <= SAME_PICTURE {
+                        pairs.push((i.min(j), i.max(j)));
                     }
                 }
             }

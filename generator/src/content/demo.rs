@@ -560,12 +560,19 @@ pub fn write(
             .flat_map(|(index, &count)| (0..count).map(move |k| (index, k)))
             .collect();
         each.par_iter().try_for_each(|&(index, k)| {
-            let pixels = raster::demo_photo(
-                160,
-                107,
-                seed ^ ((index as u64) << 3 | k as u64).wrapping_mul(0xA24B_AED4_963E_E407),
-            );
-            let jpeg = raster::encode_jpeg(&pixels, 82).map_err(std::io::Error::other)?;
+            // A 160 x 107 part of a larger scene, at a place of its own: the horizon and the
+            // towers fall elsewhere in each, as in photos taken apart.
+            let draw = seed ^ ((index as u64) << 3 | k as u64).wrapping_mul(0xA24B_AED4_963E_E407);
+            let scene = raster::demo_photo(240, 160, draw);
+            let (x, y) = ((draw >> 7) % 81, (draw >> 17) % 54);
+            let pixels = raster::image::imageops::crop_imm(&scene, x as u32, y as u32, 160, 107).to_image();
+            // Saved by the `image` crate's encoder: the image stage's decoder (zune-jpeg) reads
+            // the optimized Huffman tables of `raster::encode_jpeg`'s files wrongly (as green
+            // stripes, alike in every picture), which would make them all one picture.
+            let mut jpeg = Vec::new();
+            raster::image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 82)
+                .encode_image(&pixels)
+                .map_err(std::io::Error::other)?;
             std::fs::write(out.join(own_photo(index, k)), jpeg)
         })?;
         own = each.len();
