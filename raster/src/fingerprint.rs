@@ -27,10 +27,10 @@ const CROPS: [f64; 3] = [0.0, 0.025, 0.05];
 
 /// Two photos whose hashes differ by at most this many bits of 64 are the same picture.
 ///
-/// Chosen on the sample's 45 listing photos (`raster/tests/fingerprint.rs` measures them, with
+/// Chosen on the sample's 72 listing photos (`raster/tests/fingerprint.rs` measures them, with
 /// copies made by the `image` crate): each photo's copies resized to 1600, 800 and 480 pixels at
-/// JPEG quality 90, 70 and 50 came within 2 bits of it; cropped by 2% at every edge, or 5% off
-/// the top, within 2; by 5, 1, 3 and 4% within 4; by 4% off the left and 3% off the bottom
+/// JPEG quality 90, 70 and 50 came within 2 bits of it; cropped by 5% off the top within 2; by 2%
+/// at every edge, or by 5, 1, 3 and 4%, within 4; by 4% off the left and 3% off the bottom
 /// within 6 (`difc-tower-1.jpg`, the worst). Different pictures of one place stay apart: the
 /// palace by day and by night 20 bits, the row of townhouses by day and at dusk 14; the nearest
 /// two different pictures are 8 apart (the two warehouse photos; a bedroom and the one whose
