@@ -516,7 +516,7 @@ fn photos(seed: u64) -> std::io::Result<Vec<(String, Vec<u8>)>> {
 /// listings' 25,000 are drawn and published in a minute or two, as the check of reused photos is
 /// measured on them (`bench/reused_photos.py`). They are different pictures, but all of one
 /// drawn skyline: the 64-bit fingerprint takes about one in a hundred for another's (58 reused-
-/// photo warnings among a 2,000-listing demo's 5,000 photos, 692 among 10,000 listings').
+/// photo warnings among a 2,000-listing demo's 5,000 photos, 483 among 10,000 listings').
 pub fn write(
     out: &Path,
     properties: usize,
