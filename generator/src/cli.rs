@@ -96,6 +96,10 @@ pub enum Command {
         /// The same seed always writes the same files.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Give each listing photos of its own, small ones (160 x 107), instead of the 12
+        /// full-size photos every listing shares (which `estate check` reports as reused).
+        #[arg(long)]
+        own_photos: bool,
     },
     /// Turn a portal feed into content: a commented YAML file per listing and its photos.
     ///
@@ -142,7 +146,9 @@ pub fn run() -> ExitCode {
         Command::Build(args) => cmd::build::run(args),
         Command::Serve(args) => cmd::serve::run(args),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
-        Command::Demo { properties, posts, out, seed } => cmd::demo::run(&out, properties, posts, seed),
+        Command::Demo { properties, posts, out, seed, own_photos } => {
+            cmd::demo::run(&out, properties, posts, seed, own_photos)
+        }
         Command::Schema { content, cms } => cmd::schema::run(&content, cms),
         Command::Import(args) => cmd::import::run(args),
         Command::Market(command) => cmd::market::run(command),

@@ -1,5 +1,6 @@
 //! The pixel work of `estate build`'s image stage: decode a source (checked: a supported format,
-//! within the pixel limit, complete), apply its EXIF orientation, resize, encode JPEG and WebP.
+//! within the pixel limit, complete), apply its EXIF orientation, resize, encode JPEG and WebP;
+//! and tell the same picture in two files ([`fingerprint`]).
 //!
 //! A crate of its own for speed: the codecs' generic code (the JPEG encoder is generic over its
 //! writer, the resizer over its image views) is compiled where it is instantiated, so here, and
@@ -9,6 +10,8 @@
 use std::io::Cursor;
 
 pub use image;
+
+pub mod fingerprint;
 
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Rgb, RgbImage};
 

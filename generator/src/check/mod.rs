@@ -9,6 +9,7 @@ mod memo;
 mod pages;
 pub mod quality;
 mod records;
+pub mod reused;
 mod vocabulary;
 
 use std::path::{Path, PathBuf};

@@ -23,8 +23,11 @@ pub fn run(dir: &Path, format: Format, required: &[String], strict: bool, report
     // What the build renders from templates the agency may have changed (it renders them anyway).
     report.extend(feeds::check(&content));
     report.extend(crate::publish::portal_feed::check(&content));
-    // The photos the image stage would refuse (a header that reads, data that does not).
-    report.extend(crate::publish::images::check(dir));
+    // The photos the image stage would refuse (a header that reads, data that does not), and
+    // the pictures two listings show (by the fingerprints the image stage keeps).
+    let photos = crate::publish::images::check(dir);
+    report.extend(photos.diagnostics);
+    report.extend(crate::check::reused::check(&content, |path| photos.prints.get(path).map(Vec::as_slice)));
     if strict {
         report.strict();
     }
@@ -36,6 +39,7 @@ pub fn run(dir: &Path, format: Format, required: &[String], strict: bool, report
         let graded = crate::check::quality::grade_all(&content, |photo| sizes.of(photo));
         println!("{}", crate::check::quality::report(&graded, 3));
     }
+    println!("estate check: {} photos compared ({} decoded)", photos.prints.len(), photos.decoded);
     let files = 1
         + content.properties.len()
         + content.posts.len()

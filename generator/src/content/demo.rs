@@ -1,9 +1,10 @@
 //! `estate demo`: a synthetic but valid content tree of any size, for benchmarks and scale tests.
 //! The same seed always gives the same files. Like an agency's real content it is complete, so
-//! `estate check` prints no warning on it: every listing has its permit, agent, a community and
-//! a type of its vocabularies (with their portal codes) and photos, and every record its Arabic
-//! and Russian texts. Each community its listings name has an area guide text and market
-//! figures ([`areas`]), as the sample's have.
+//! `estate check` warns of nothing but its scale's shortcut (its listings share 12 photos; with
+//! `--own-photos` each has photos of its own, see [`write`]): every listing has its permit,
+//! agent, a community and a type of its vocabularies (with their portal codes) and photos, and
+//! every record its Arabic and Russian texts. Each community its listings name has an area guide
+//! text and market figures ([`areas`]), as the sample's have.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -368,8 +369,9 @@ fn named<'a>(table: &[(&'a str, &'a str, &'a str, &'a str)], en: &str, language:
     if language == 1 { row.1 } else { row.2 }
 }
 
-/// The listing `index`'s file, and its community (an index of [`COMMUNITIES`]).
-fn property(seed: u64, index: usize) -> ((String, String), usize) {
+/// The listing `index`'s file, its community (an index of [`COMMUNITIES`]) and how many photos
+/// it shows; with `own_photos`, photos of its own ([`own_photo`]), else the shared ones.
+fn property(seed: u64, index: usize, own_photos: bool) -> ((String, String), usize, usize) {
     let mut rng = fastrand::Rng::with_seed(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let (category, subs): (&str, &[&str]) = match index % 4 {
         0 => ("Residential", &["Apartment", "Villa", "Townhouse", "Penthouse"]),
@@ -421,8 +423,12 @@ fn property(seed: u64, index: usize) -> ((String, String), usize) {
     }
     y.push_str("amenities: [Swimming pool, Gym, Covered parking]\n");
     let _ = writeln!(y, "coordinates: {{ lat: {lat}, lng: {lng} }}");
-    let images: Vec<String> =
+    // The shared photos are drawn either way, so every other value is the same seed's.
+    let mut images: Vec<String> =
         (0..rng.usize(1..5)).map(|_| format!("media/demo/photo-{}.jpg", rng.usize(..PHOTOS))).collect();
+    if own_photos {
+        images = (0..images.len()).map(|k| own_photo(index, k)).collect();
+    }
     let _ = writeln!(y, "images: [{}]", images.join(", "));
     let description = paragraphs(&mut rng, WORDS, 3);
     // Drawn after the English, which stays as it was.
@@ -444,7 +450,12 @@ fn property(seed: u64, index: usize) -> ((String, String), usize) {
     } else {
         (format!("properties/{id}.yaml"), format!("{y}description: |\n{}\n", indent(&description)))
     };
-    (file, drawn)
+    (file, drawn, images.len())
+}
+
+/// The path of listing `index`'s photo `k` in a demo whose listings have photos of their own.
+fn own_photo(index: usize, k: usize) -> String {
+    format!("media/demo/listings/{index:06}-{k}.jpg")
 }
 
 fn post(seed: u64, index: usize) -> (String, String) {
@@ -498,18 +509,32 @@ fn photos(seed: u64) -> std::io::Result<Vec<(String, Vec<u8>)>> {
         .collect()
 }
 
-/// Writes a demo content tree with `properties` listings and `posts` posts into `out`.
-pub fn write(out: &Path, properties: usize, posts: usize, seed: u64) -> std::io::Result<usize> {
+/// Writes a demo content tree with `properties` listings and `posts` posts into `out`. Its
+/// listings show the 12 photos its posts, heroes and team show, which `estate check` reports as
+/// shown by many listings (so the image stage at scale still handles 12 full-size photos); with
+/// `own_photos`, each listing has photos of its own instead: small (160 x 107), so that 10,000
+/// listings' 25,000 are drawn and published in a minute or two, as the check of reused photos is
+/// measured on them (`bench/reused_photos.py`). They are different pictures, but all of one
+/// drawn skyline: the 64-bit fingerprint takes about one in a hundred for another's (58 reused-
+/// photo warnings among a 2,000-listing demo's 5,000 photos, 483 among 10,000 listings').
+pub fn write(
+    out: &Path,
+    properties: usize,
+    posts: usize,
+    seed: u64,
+    own_photos: bool,
+) -> std::io::Result<usize> {
     let mut files = fixed_files();
-    let listings: Vec<((String, String), usize)> =
-        (0..properties).into_par_iter().map(|i| property(seed, i)).collect();
+    let listings: Vec<((String, String), usize, usize)> =
+        (0..properties).into_par_iter().map(|i| property(seed, i, own_photos)).collect();
     // The communities the listings name, each with its guide text and market figures.
     let mut named = vec![false; COMMUNITIES.len()];
-    for (_, community) in &listings {
+    for (_, community, _) in &listings {
         named[*community] = true;
     }
     let communities: Vec<usize> = (0..COMMUNITIES.len()).filter(|&c| named[c]).collect();
-    files.extend(listings.into_iter().map(|(file, _)| file));
+    let counts: Vec<usize> = listings.iter().map(|(_, _, count)| *count).collect();
+    files.extend(listings.into_iter().map(|(file, _, _)| file));
     files.par_extend((0..posts).into_par_iter().map(|i| post(seed, i)));
     files.extend(areas::files(seed, &communities));
     for dir in [
@@ -528,5 +553,36 @@ pub fn write(out: &Path, properties: usize, posts: usize, seed: u64) -> std::io:
     files.par_iter().try_for_each(|(path, text)| std::fs::write(out.join(path), text))?;
     let photos = photos(seed)?;
     photos.par_iter().try_for_each(|(path, bytes)| std::fs::write(out.join(path), bytes))?;
-    Ok(files.len() + photos.len())
+    let mut own = 0;
+    if own_photos {
+        std::fs::create_dir_all(out.join("media/demo/listings"))?;
+        let each: Vec<(usize, usize)> = counts
+            .iter()
+            .enumerate()
+            .flat_map(|(index, &count)| (0..count).map(move |k| (index, k)))
+            .collect();
+        each.par_iter().try_for_each(|&(index, k)| {
+            // A 160 x 107 part of a scene four times its size, at a place of its own and mirrored
+            // or not: the horizon, the sun and the towers fall elsewhere in each, as in photos
+            // taken apart (parts at one place were often alike to a 64-bit hash).
+            let draw = seed ^ ((index as u64) << 3 | k as u64).wrapping_mul(0xA24B_AED4_963E_E407);
+            let scene = raster::demo_photo(320, 214, draw);
+            let (x, y) = ((draw >> 7) % 161, (draw >> 17) % 108);
+            let mut pixels =
+                raster::image::imageops::crop_imm(&scene, x as u32, y as u32, 160, 107).to_image();
+            if draw >> 40 & 1 == 1 {
+                raster::image::imageops::flip_horizontal_in_place(&mut pixels);
+            }
+            // Saved by the `image` crate's encoder: the image stage's decoder (zune-jpeg) reads
+            // the optimized Huffman tables of `raster::encode_jpeg`'s files wrongly (as green
+            // stripes, alike in every picture), which would make them all one picture.
+            let mut jpeg = Vec::new();
+            raster::image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 82)
+                .encode_image(&pixels)
+                .map_err(std::io::Error::other)?;
+            std::fs::write(out.join(own_photo(index, k)), jpeg)
+        })?;
+        own = each.len();
+    }
+    Ok(files.len() + photos.len() + own)
 }

@@ -164,45 +164,86 @@ fn file_names(info: &ImageInfo) -> impl Iterator<Item = &str> {
         .map(|url| url.rsplit('/').next().unwrap_or_default())
 }
 
+/// What a cache entry's `meta.json` holds: the record, and the photo's fingerprint (none in an
+/// entry written before fingerprints were kept).
+#[derive(Deserialize)]
+struct Meta {
+    #[serde(flatten)]
+    info: ImageInfo,
+    #[serde(default)]
+    print: Option<Print>,
+}
+
+/// [`Meta`] as it is written.
+#[derive(Serialize)]
+struct MetaOut<'a> {
+    #[serde(flatten)]
+    info: &'a ImageInfo,
+    print: &'a Print,
+}
+
+fn meta_json(info: &ImageInfo, print: &Print) -> Vec<u8> {
+    serde_json::to_vec(&MetaOut { info, print }).unwrap_or_default()
+}
+
+/// The cache entry's record, and its fingerprint when it has one.
+fn cached_meta(entry: &Path) -> Option<Meta> {
+    std::fs::read(entry.join("meta.json")).ok().and_then(|b| serde_json::from_slice::<Meta>(&b).ok())
+}
+
+/// The fingerprint of a decoded photo.
+fn print_of(image: &RgbImage) -> Result<Print, String> {
+    raster::fingerprint::fingerprint(image).map(Print)
+}
+
 /// One source through the cache: unchanged since the index saw it, its record is the index's
 /// (not even read); a hit reads the record (no decoding); a miss decodes, encodes and fills the
-/// cache (written to a temporary folder, then renamed: never half-written).
+/// cache (written to a temporary folder, then renamed: never half-written). An entry made before
+/// fingerprints were kept decodes its source once more for one, and keeps it.
 fn one(source: &Path, relative: &str, cache: &Path, index: &Index) -> SourceResult {
     let stamp = image_index::stamp(source);
-    if let Some(known) = index.known(relative, stamp) {
+    if let Some(known) = index.known(relative, stamp).filter(|known| known.print.is_some()) {
         return Ok((known.clone(), false));
     }
     let bytes = safe_fs::read_regular(source).map_err(|e| format!("cannot be read: {e}"))?;
     let key = key(&bytes);
     let entry = cache.join(&key);
-    let meta = entry.join("meta.json");
-    let (info, decoded) =
-        match std::fs::read(&meta).ok().and_then(|b| serde_json::from_slice::<ImageInfo>(&b).ok()) {
-            Some(info) => (info, false),
-            None => {
-                let image = decode(&bytes)?;
-                let (info, files) = encode(&image, &key)?;
-                // Unique per process and call: parallel builds (and two equal files in one) share a cache.
-                static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-                let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let temporary = cache.join(format!(".{key}.{}.{call}", std::process::id()));
-                let io = |e: std::io::Error| format!("cannot write the image cache {}: {e}", cache.display());
-                let _ = std::fs::remove_dir_all(&temporary);
-                std::fs::create_dir_all(&temporary).map_err(io)?;
-                for (name, data) in &files {
-                    std::fs::write(temporary.join(name), data).map_err(io)?;
-                }
-                std::fs::write(temporary.join("meta.json"), serde_json::to_vec(&info).unwrap_or_default())
-                    .map_err(io)?;
-                if std::fs::rename(&temporary, &entry).is_err() {
-                    // Another build filled it meanwhile: theirs is the same.
-                    let _ = std::fs::remove_dir_all(&temporary);
-                }
-                (info, true)
+    let io = |e: std::io::Error| format!("cannot write the image cache {}: {e}", cache.display());
+    // Unique per process and call: parallel builds (and two equal files in one) share a cache.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temporary = cache.join(format!(".{key}.{}.{call}", std::process::id()));
+    let (info, print, decoded) = match cached_meta(&entry) {
+        Some(Meta { info, print: Some(print) }) => (info, print, false),
+        Some(Meta { info, print: None }) => {
+            let print = print_of(&decode(&bytes)?)?;
+            // Beside the entry, then over its record: another build reads the old or the new.
+            if std::fs::write(&temporary, meta_json(&info, &print)).is_ok()
+                && std::fs::rename(&temporary, entry.join("meta.json")).is_err()
+            {
+                let _ = std::fs::remove_file(&temporary);
             }
-        };
+            (info, print, true)
+        }
+        None => {
+            let image = decode(&bytes)?;
+            let (info, files) = encode(&image, &key)?;
+            let print = print_of(&image)?;
+            let _ = std::fs::remove_dir_all(&temporary);
+            std::fs::create_dir_all(&temporary).map_err(io)?;
+            for (name, data) in &files {
+                std::fs::write(temporary.join(name), data).map_err(io)?;
+            }
+            std::fs::write(temporary.join("meta.json"), meta_json(&info, &print)).map_err(io)?;
+            if std::fs::rename(&temporary, &entry).is_err() {
+                // Another build filled it meanwhile: theirs is the same.
+                let _ = std::fs::remove_dir_all(&temporary);
+            }
+            (info, print, true)
+        }
+    };
     let (len, modified) = stamp.unwrap_or((bytes.len() as u64, 0));
-    Ok((Indexed { len, modified, key, info }, decoded))
+    Ok((Indexed { len, modified, key, info, print: Some(print) }, decoded))
 }
 
 /// Puts a record's files from the cache into `out_dir` (hard links where the file system allows).
@@ -432,37 +473,65 @@ pub fn publish(content: &Path, out: &Path, cache: &Path) -> Result<Published, St
     Ok(Published { pictures, photos, decoded: outcome.decoded, touched, print })
 }
 
+/// What `estate check` learns of the photos: those the image stage would refuse, and each
+/// photo's fingerprint.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub diagnostics: Vec<Diagnostic>,
+    /// Each photo's fingerprint by its content path (`media/properties/a.jpg`).
+    pub prints: HashMap<String, Vec<u64>>,
+    /// How many photos were decoded (none after a build: their fingerprints are in the cache).
+    pub decoded: usize,
+}
+
 /// The photos the image stage would refuse, reported where the build reports them (at each
 /// reference in the content, else at the file), for `estate check`: a photo whose header is sound
-/// but whose data is cut short or corrupt (an HTML page behind a JPEG's first bytes). The stage's
-/// own shortcuts decide what is read again: a photo its index knows unchanged, or whose bytes its
-/// cache holds, was decoded by a build already; only the others are decoded, in parallel. Files
-/// whose first bytes are no photo, and images over the pixel limit, are the content check's
-/// errors already (a build stops on those before this stage).
-pub fn check(content: &Path) -> Vec<Diagnostic> {
+/// but whose data is cut short or corrupt (an HTML page behind a JPEG's first bytes); and every
+/// photo's fingerprint. The stage's own shortcuts decide what is read again: a photo its index
+/// knows unchanged, or whose bytes its cache holds, was decoded by a build already, which kept
+/// its fingerprint; only the others are decoded, in parallel. Files whose first bytes are no
+/// photo, and images over the pixel limit, are the content check's errors already (a build
+/// stops on those before this stage).
+pub fn check(content: &Path) -> Checked {
     let media = content.join("media");
     let cache = cache_dir(content);
     let index = Index::open(&cache, &media);
-    let mut bad: Vec<BadImage> = raster_sources(&media)
+    type Seen = (String, Result<(Vec<u64>, bool), BadImage>);
+    let seen: Vec<Seen> = raster_sources(&media)
         .into_par_iter()
         .filter_map(|source| {
             let relative =
                 source.strip_prefix(&media).unwrap_or(&source).to_string_lossy().replace('\\', "/");
-            if index.known(&relative, image_index::stamp(&source)).is_some() {
-                return None;
+            let known = index.known(&relative, image_index::stamp(&source)).and_then(|k| k.print.clone());
+            if let Some(Print(print)) = known {
+                return Some((relative, Ok((print, false))));
             }
             let bytes = safe_fs::read_regular(&source).ok()?;
-            if raster::photo_extension(&bytes).is_none()
-                || cache.join(key(&bytes)).join("meta.json").is_file()
-            {
-                return None;
+            raster::photo_extension(&bytes)?;
+            if let Some(Meta { print: Some(Print(print)), .. }) = cached_meta(&cache.join(key(&bytes))) {
+                return Some((relative, Ok((print, false))));
             }
-            let reason = decode(&bytes).err()?;
-            (!reason.starts_with("too large:")).then_some(BadImage { file: source, reason })
+            match decode(&bytes) {
+                Ok(image) => Some((relative, Ok((print_of(&image).map(|p| p.0).unwrap_or_default(), true)))),
+                Err(reason) if reason.starts_with("too large:") => None,
+                Err(reason) => Some((relative, Err(BadImage { file: source, reason }))),
+            }
         })
         .collect();
+    let mut checked = Checked::default();
+    let mut bad = Vec::new();
+    for (relative, result) in seen {
+        match result {
+            Ok((print, decoded)) => {
+                checked.decoded += usize::from(decoded);
+                checked.prints.insert(format!("media/{relative}"), print);
+            }
+            Err(refused) => bad.push(refused),
+        }
+    }
     bad.sort_by(|a, b| a.file.cmp(&b.file));
-    bad.iter().flat_map(|bad| locate(content, bad)).collect()
+    checked.diagnostics = bad.iter().flat_map(|bad| locate(content, bad)).collect();
+    checked
 }
 
 /// An error at each YAML or markdown reference to the refused file (`file:line:col: image
@@ -499,7 +568,7 @@ fn locate(content: &Path, bad: &BadImage) -> Vec<Diagnostic> {
 
 #[path = "image_index.rs"]
 mod image_index;
-use image_index::{Index, Indexed};
+use image_index::{Index, Indexed, Print};
 
 /// The sizes of the photos the image stage has seen as they are now (its index in the cache of
 /// a content folder), for what judges photos without decoding them again.

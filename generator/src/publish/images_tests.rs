@@ -227,3 +227,41 @@ fn an_index_made_with_other_settings_is_not_trusted() {
     other_bytes_same_time(&photo);
     assert_eq!(run(&media, &out, &cache).unwrap().decoded, 1, "the index's record was used");
 }
+
+/// The fingerprint is kept in the cache entry and the index; a cache from before fingerprints
+/// were kept decodes each photo once more, for its fingerprint, and then never again.
+#[test]
+fn the_fingerprint_is_kept_with_the_variants_and_an_older_cache_gets_it_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let [media, photo, out, cache] = one_photo(dir.path());
+    assert_eq!(run(&media, &out, &cache).unwrap().decoded, 1);
+    let entry = cache.join(key(&std::fs::read(&photo).unwrap()));
+    let meta: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(entry.join("meta.json")).unwrap()).unwrap();
+    let print = meta["print"].as_str().expect("the fingerprint in meta.json").to_owned();
+    let expected =
+        raster::fingerprint::fingerprint(&decode(&std::fs::read(&photo).unwrap()).unwrap()).unwrap();
+    assert_eq!(Print::try_from(print.clone()).unwrap().0, expected);
+    let index = Index::open(&cache, &media);
+    assert_eq!(index.entries["a.jpg"].print.as_ref().map(|p| p.0.clone()), Some(expected));
+
+    // As an earlier build left them: no fingerprint in the entry, none in the index.
+    let mut old = meta.clone();
+    old.as_object_mut().unwrap().remove("print");
+    std::fs::write(entry.join("meta.json"), serde_json::to_vec(&old).unwrap()).unwrap();
+    let index_file = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.file_name().unwrap().to_string_lossy().starts_with("index-"))
+        .expect("the index file");
+    let mut file: serde_json::Value = serde_json::from_slice(&std::fs::read(&index_file).unwrap()).unwrap();
+    file["entries"]["a.jpg"].as_object_mut().unwrap().remove("print");
+    std::fs::write(&index_file, serde_json::to_vec(&file).unwrap()).unwrap();
+
+    let again = run(&media, &out, &cache).unwrap();
+    assert_eq!(again.decoded, 1, "decoded once for its fingerprint");
+    let meta: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(entry.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["print"].as_str(), Some(print.as_str()));
+    assert_eq!(run(&media, &out, &cache).unwrap().decoded, 0);
+}

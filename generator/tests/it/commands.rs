@@ -67,9 +67,10 @@ fn a_partner_without_its_translation_is_a_coverage_warning() {
 
 /// The scale demo a newcomer tries writes complete listings (permit, agent, community, a type
 /// with a portal code, photos), translated records, and its communities' guide texts and market
-/// figures: `estate check` prints no warning.
+/// figures: `estate check` warns only of its markdown listings and, once per photo, of the 12
+/// photos its listings share.
 #[test]
-fn a_200_listing_demo_checks_without_a_warning_but_its_markdown_listings() {
+fn a_200_listing_demo_checks_without_a_warning_but_its_markdown_listings_and_shared_photos() {
     let dir = tempfile::tempdir().unwrap();
     let run = estate(dir.path(), &["demo", "--properties", "200", "--posts", "20", "--out", "demo"]);
     assert!(run.success(), "{run}");
@@ -80,11 +81,15 @@ fn a_200_listing_demo_checks_without_a_warning_but_its_markdown_listings() {
         assert!(run.success(), "{run}");
         let output = run.to_string();
         // Every tenth listing is a markdown file, to exercise that format: each is told that the
-        // browser editor does not show it, and nothing else is a warning.
-        assert!(output.contains("(0 errors, 20 warnings)"), "{run}");
+        // browser editor does not show it.
+        assert!(output.contains("(0 errors, 32 warnings)"), "{run}");
         let warnings: Vec<&str> = output.lines().filter(|l| l.contains(": warning: ")).collect();
-        assert_eq!(warnings.len(), 20, "{run}");
-        assert!(warnings.iter().all(|l| l.contains("is kept as a .md file")), "{run}");
+        let markdown = warnings.iter().filter(|l| l.contains("is kept as a .md file")).count();
+        assert_eq!(markdown, 20, "{run}");
+        let shared: Vec<&&str> =
+            warnings.iter().filter(|l| l.contains("is also a photo of the listing")).collect();
+        assert_eq!(shared.len(), 12, "{run}");
+        assert!(shared.iter().all(|l| l.contains("other listings show it too")), "{run}");
     }
 }
 
@@ -108,8 +113,9 @@ fn demo_content_is_valid_and_the_same_for_the_same_seed() {
     assert_ne!(read("a"), read("c"));
 
     let run = estate(dir.path(), &["check", "--content", "a"]);
-    // Its markdown listings (every tenth) are told that the browser editor does not show them.
-    assert!(run.success() && run.to_string().contains("(0 errors, 4 warnings)"), "{run}");
+    // Its markdown listings (every tenth) are told that the browser editor does not show them, and
+    // each of its 12 photos that listings share is named once.
+    assert!(run.success() && run.to_string().contains("(0 errors, 16 warnings)"), "{run}");
     let run = estate(dir.path(), &["build", "--content-only", "--content", "a", "--out", "dist"]);
     assert!(run.success(), "{run}");
     assert!(run.to_string().contains("40 listings published, 0 not published, 5 posts"), "{run}");

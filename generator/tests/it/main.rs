@@ -33,6 +33,7 @@ mod pathological;
 mod people;
 mod publishing;
 mod redirects;
+mod reused_photos;
 mod sample_site;
 mod search_index;
 mod serve;
