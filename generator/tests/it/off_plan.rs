@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::support::{Run, copy_tree, estate, is_coverage_warning, repo};
+use crate::support::{Run, estate, is_coverage_warning, repo, sample_with_listings};
 
 /// An off-plan listing with everything the portals and the rules ask for; `project` replaces
 /// the three lines of the project's particulars (lines 16 to 18).
@@ -41,20 +41,6 @@ fn listing(reference: &str, project: &str) -> String {
 const PROJECT: &str =
     "projectName: Creek Vista Heights\nprojectNumber: 3127\nescrowAccount: \"1015447384502\"";
 
-/// A copy of the sample agency (site, team, developers, vocabularies, media) in `content/` of a
-/// temporary folder, with `listings` (file name, text) as its only listings.
-fn content_with(listings: &[(&str, String)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let content = dir.path().join("content");
-    // `properties` leaves out media/properties/ too; the listings use media/default-property.jpg.
-    copy_tree(&repo().join("content"), &content, &["properties", "blog"]);
-    std::fs::create_dir_all(content.join("properties")).unwrap();
-    for (name, text) in listings {
-        std::fs::write(content.join("properties").join(name), text).unwrap();
-    }
-    dir
-}
-
 /// `estate check ARGS` in `dir`, and the headlines of its problems other than the listings'
 /// missing translations (the test listings are English only).
 fn check(dir: &Path, args: &[&str]) -> (Run, Vec<String>) {
@@ -74,7 +60,7 @@ const RULE: &str = "Dubai's rules for off-plan advertising require the project's
 #[test]
 fn a_published_off_plan_listing_without_its_project_is_a_warning_and_strict_makes_it_an_error() {
     let without_number = PROJECT.replace("projectNumber: 3127\n", "");
-    let dir = content_with(&[
+    let dir = sample_with_listings(&[
         ("complete.yaml", listing("PC-O-90001", PROJECT)),
         ("no-project.yaml", listing("PC-O-90002", "featured: false")),
         ("no-number.yaml", listing("PC-O-90003", &without_number)),
@@ -132,7 +118,7 @@ fn strict_makes_a_missing_permit_an_error_too_and_leaves_other_warnings_alone() 
         .collect::<String>();
     // Coordinates outside the UAE stay a warning: not an advertising rule.
     let far = listing("PC-O-90012", &format!("{PROJECT}\ncoordinates: {{ lat: 51.5, lng: -0.12 }}"));
-    let dir = content_with(&[("no-permit.yaml", no_permit), ("far.yaml", far)]);
+    let dir = sample_with_listings(&[("no-permit.yaml", no_permit), ("far.yaml", far)]);
     let (run, headlines) = check(dir.path(), &["--strict"]);
     assert_eq!(run.code, 1, "{run}");
     let permit = headlines.iter().find(|h| h.contains("no `permitNumber`")).expect("the permit's problem");
@@ -224,7 +210,7 @@ fn numbers_not_written_as_the_dld_writes_them_are_errors_at_their_place() {
             (*file, listing(&format!("PC-O-9{:04}", 100 + i), &project.join("\n")))
         })
         .collect();
-    let dir = content_with(&listings);
+    let dir = sample_with_listings(&listings);
     let (run, headlines) = check(dir.path(), &[]);
     assert_eq!(run.code, 1, "{run}");
     let mut expected: Vec<(String, String)> = cases
@@ -252,7 +238,7 @@ fn numbers_not_written_as_the_dld_writes_them_are_errors_at_their_place() {
 
 /// `estate build --content-only` of one complete off-plan listing, `creek-vista`.
 fn built() -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = content_with(&[("creek-vista.yaml", listing("PC-O-90021", PROJECT))]);
+    let dir = sample_with_listings(&[("creek-vista.yaml", listing("PC-O-90021", PROJECT))]);
     let out = dir.path().join("dist");
     let run = estate(
         dir.path(),

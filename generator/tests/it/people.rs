@@ -10,7 +10,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::sample_site::{dist, loaded};
-use crate::support::{copy_tree, estate, is_coverage_warning, is_portal_feed_warning, repo};
+use crate::support::{estate, is_coverage_warning, is_portal_feed_warning, sample_with_listings};
 
 fn json(path: &str) -> Value {
     let file = dist().join(path.trim_start_matches('/'));
@@ -182,18 +182,6 @@ fn a_rentals_terms_reach_its_api_record_and_the_portal_feed() {
     assert_eq!(text(villa, "availability_date"), None);
 }
 
-/// A copy of the sample agency with `listings` (file name, text) as its only listings.
-fn content_with(listings: &[(&str, String)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let content = dir.path().join("content");
-    copy_tree(&repo().join("content"), &content, &["properties", "blog"]);
-    std::fs::create_dir_all(content.join("properties")).unwrap();
-    for (name, text) in listings {
-        std::fs::write(content.join("properties").join(name), text).unwrap();
-    }
-    dir
-}
-
 /// A listing of `category` with `terms` as its lines 9 and on.
 fn listing(reference: &str, category: &str, terms: &str) -> String {
     let period = if category == "Rental" { "pricePeriod: year\n" } else { "" };
@@ -229,7 +217,7 @@ fn problems(dir: &Path) -> (crate::support::Run, Vec<String>) {
 
 #[test]
 fn a_rentals_terms_are_checked_at_their_line() {
-    let dir = content_with(&[
+    let dir = sample_with_listings(&[
         ("good.yaml", listing("PC-L-90001", "Rental", "cheques: 4\navailableFrom: 2026-12-01")),
         ("many.yaml", listing("PC-L-90002", "Rental", "cheques: 13")),
         ("none.yaml", listing("PC-L-90003", "Rental", "cheques: 0")),

@@ -85,6 +85,26 @@ pub fn content_copy(from: &Path) -> tempfile::TempDir {
     dir
 }
 
+/// A copy of the sample agency (site, team, developers, vocabularies, the media but the
+/// listings' photos) in `content/` of a temporary folder, with `listings` (file name, text) as its
+/// only listings. Each listing's `media/default-property.jpg` becomes a made-up photo of its own:
+/// a photo two listings show is a warning, which is not what these listings are about.
+pub fn sample_with_listings(listings: &[(&str, String)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    copy_tree(&repo().join("content"), &content, &["properties", "blog"]);
+    std::fs::create_dir_all(content.join("properties")).unwrap();
+    std::fs::create_dir_all(content.join("media/properties")).unwrap();
+    for (seed, (name, text)) in listings.iter().enumerate() {
+        let photo = format!("media/properties/{}.jpg", name.trim_end_matches(".yaml"));
+        let pixels = raster::demo_photo(640, 480, seed as u64 + 1);
+        std::fs::write(content.join(&photo), raster::encode_jpeg(&pixels, 82).unwrap()).unwrap();
+        let text = text.replace("media/default-property.jpg", &photo);
+        std::fs::write(content.join("properties").join(name), text).unwrap();
+    }
+    dir
+}
+
 /// The `estate` binary, to run in `dir`. Every test shares one image cache under `target/`
 /// (unless `ESTATE_IMAGE_CACHE` is set already), so the photos are processed once per run.
 pub fn estate_command(dir: &Path) -> Command {
