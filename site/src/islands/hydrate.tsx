@@ -28,7 +28,17 @@ async function componentOf({ name }: IslandRecord): Promise<AnyComponent> {
 /** The events that begin an island's hydration before its turn. */
 const TOUCHES = ['pointerdown', 'keydown', 'focusin'] as const;
 
-export async function hydrateIslands({ matches, loaderData }: Embedded, records: IslandRecord[], address: Address): Promise<void> {
+/**
+ * Hydrates the page's islands. `load` gives an island's component (the registry's; a test's own).
+ * An island whose code does not come (a chunk lost to a deploy or a dropped connection) stays the
+ * prerendered HTML and is logged; the others hydrate.
+ */
+export async function hydrateIslands(
+  { matches, loaderData }: Embedded,
+  records: IslandRecord[],
+  address: Address,
+  load: (record: IslandRecord) => Promise<AnyComponent> = componentOf,
+): Promise<void> {
   const lang = langOfPath(window.location.pathname);
   const page: PageState = {
     matches: matches.map(({ id, params, pathname, handle }) => ({ route: { id, handle }, params, pathname })),
@@ -42,7 +52,12 @@ export async function hydrateIslands({ matches, loaderData }: Embedded, records:
     ...matches.flatMap(({ handle }) => (handle?.messages ? [handle.messages as MessageSet] : [])),
     ...records.flatMap(({ name }) => (isIslandName(name) ? (islandMessages(name) ?? []) : [])),
   ]);
-  const [components] = await Promise.all([Promise.all(records.map(componentOf)), loadMessages(lang, 'shell'), ...[...sets].map((set) => loadMessages(lang, set))]);
+  const [loaded] = await Promise.all([Promise.allSettled(records.map(load)), loadMessages(lang, 'shell'), ...[...sets].map((set) => loadMessages(lang, set))]);
+  const components = loaded.map((outcome, index) => {
+    if (outcome.status === 'fulfilled') return outcome.value;
+    console.error(`island ${records[index]!.name}: its code did not load; it stays as drawn`, outcome.reason);
+    return null;
+  });
 
   const elements = new Map<number, HTMLElement>();
   for (const element of document.querySelectorAll<HTMLElement>(`${ISLAND_TAG}[data-island]`)) elements.set(Number(element.dataset.island), element);
@@ -50,24 +65,29 @@ export async function hydrateIslands({ matches, loaderData }: Embedded, records:
   const started = new Set<number>();
   /** The islands on the screen when the page's code came: hydrated first. */
   const firstScreen = new Set<number>();
+  const done = () => {
+    left -= 1;
+    if (left === 0) {
+      for (const type of TOUCHES) document.removeEventListener(type, touched, true);
+      markHydrated();
+    }
+  };
   const begin = (index: number) => {
     const element = elements.get(index);
     if (started.has(index) || !element) return;
     started.add(index);
     const record = records[index]!;
+    const component = components[index];
+    if (!component) return done();
     const typed = keepTyped(element);
     const frame: Frame = { address, page, route: record.route, lang };
     const committed = () => {
       typed();
       // When each island answers taps (bench/long_tasks.mjs reads these).
       performance.mark('island-hydrated', { detail: { index, name: record.name, onScreen: firstScreen.has(index) } });
-      left -= 1;
-      if (left === 0) {
-        for (const type of TOUCHES) document.removeEventListener(type, touched, true);
-        markHydrated();
-      }
+      done();
     };
-    hydrateRoot(element, <IslandRoot frame={frame} component={components[index]!} props={record.props} committed={committed} />, {
+    hydrateRoot(element, <IslandRoot frame={frame} component={component} props={record.props} committed={committed} />, {
       identifierPrefix: islandPrefix(index),
     });
   };

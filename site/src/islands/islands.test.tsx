@@ -5,10 +5,11 @@
 import { act, useId, useSyncExternalStore, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { drawInIslands, Island, IslandRoot, islandPrefix, ISLAND_TAG, type IslandRecord } from './Island';
 import { fixedAddress, useLoaderData, type PageState, type SiteRoute } from '../nav';
 import { RoutesView } from '../routesView';
+import { hydrateIslands } from './hydrate';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -63,6 +64,8 @@ const page: PageState = { matches: [{ route, params: {}, pathname: '/' }], loade
 
 afterEach(() => {
   document.body.innerHTML = '';
+  delete document.documentElement.dataset.hydrated;
+  vi.restoreAllMocks();
   count = 0;
   drawnInBrowser = Title;
 });
@@ -133,4 +136,24 @@ test('without a collector (a page hydrated whole) an island is its component, in
   expect(document.querySelector(ISLAND_TAG)).toBeNull();
   expect(document.querySelector('button')!.textContent).toBe('Save (0)');
   expect(document.querySelector('p')!.textContent).toBe('Marina: 0');
+});
+
+test('an island whose code does not come stays as drawn and is logged; the others hydrate and the page is marked hydrated', async () => {
+  const records = prerender();
+  const before = document.body.innerHTML;
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const lost = new TypeError('Failed to fetch dynamically imported module: /assets/Title-x1.js');
+  const load = (record: IslandRecord) =>
+    record.name === 'readMore' ? Promise.reject(lost) : Promise.resolve(Adder as unknown as ComponentType<Record<string, unknown>>);
+  const embedded = { matches: [{ id: route.id, params: {}, pathname: '/' }], loaderData: page.loaderData, errors: null };
+  // jsdom lays nothing out: every island off the screen.
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  // Resolves once every island has begun; act then commits them.
+  await act(() => hydrateIslands(embedded, records, fixedAddress('/'), load));
+  expect(document.documentElement.dataset.hydrated).toBe('');
+  expect(document.body.innerHTML).toBe(before);
+  expect(logged).toHaveBeenCalledWith('island readMore: its code did not load; it stays as drawn', lost);
+  await act(async () => document.querySelector('button')!.click());
+  // The header answers; the lost island is its prerendered HTML, which no store reaches.
+  expect([...document.querySelectorAll(ISLAND_TAG)].map((element) => element.textContent)).toEqual(['Save (1)', 'Marina: 0']);
 });
