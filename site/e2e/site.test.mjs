@@ -108,6 +108,26 @@ describe('header and layout', () => {
     await finish(opened, '/meet-the-team', 'after-menu');
   });
 
+  test('the mobile menu opens and closes without the page\'s code (the first tap on a slow phone), in Arabic too', async () => {
+    const opened = await visit(PHONE, '/ar/', { javaScript: false });
+    const { page } = opened;
+    const menu = page.locator('#mobile-menu');
+    assert.equal(await menu.isVisible(), false);
+    await page.locator('header .menu-toggle').click();
+    assert.ok(await menu.isVisible(), 'the menu opens with no script');
+    assert.ok(await menu.getByRole('link', { name: 'اتصل بنا', exact: true }).isVisible(), 'its links are there');
+    // The button shows the close icon while the menu is open.
+    assert.ok(await page.locator('header .menu-toggle__close').isVisible());
+    assert.equal(await page.locator('header .menu-toggle__open').isVisible(), false);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden', timeout: 5000 });
+    await page.locator('header .menu-toggle').click();
+    await menu.getByRole('link', { name: 'اتصل بنا', exact: true }).click();
+    await page.waitForURL('**/ar/contact-us');
+    assert.equal(await page.locator('#mobile-menu').isVisible(), false, 'closed on the new page');
+    await finish(opened, '/ar/contact-us', 'no-script-menu');
+  });
+
   test('footer holds contact details, working hours, social and legal links', async () => {
     const opened = await visit(DESKTOP, '/');
     const footer = opened.page.locator('footer').first();

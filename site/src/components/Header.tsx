@@ -135,27 +135,40 @@ function MoreMenu() {
   );
 }
 
+/**
+ * The small-screen menu's open state, which the browser keeps: the menu is a popover its button
+ * opens and closes natively (and Escape, or a tap outside it), so the first tap on a phone works
+ * before the page's code has come, and without it. `open` follows the popover for the button's
+ * `aria-expanded` and icon; a new page closes it.
+ */
+function usePopover(pathname: string) {
+  const ref = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    // Opened before this code came: the state follows.
+    const follow = () => setOpen(menu.matches(':popover-open'));
+    follow();
+    menu.addEventListener('toggle', follow);
+    return () => menu.removeEventListener('toggle', follow);
+  }, []);
+  useEffect(() => {
+    const menu = ref.current;
+    if (menu?.matches(':popover-open')) menu.hidePopover();
+  }, [pathname]);
+  const close = () => {
+    const menu = ref.current;
+    if (menu?.matches(':popover-open')) menu.hidePopover();
+  };
+  return { ref, open, close };
+}
+
 export function Header() {
   const t = useT();
   const site = useSite();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const close = () => setOpen(false);
-
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  const { ref: menuRef, open, close } = usePopover(pathname);
 
   return (
     <>
@@ -187,58 +200,45 @@ export function Header() {
             <ShellLink to="/pro" className="button button--gold site-header__cta">
               {t('header.list')}
             </ShellLink>
-            <button
-              ref={toggleRef}
-              type="button"
-              className="menu-toggle"
-              aria-expanded={open}
-              aria-controls="mobile-menu"
-              aria-label={t('header.menu')}
-              onClick={() => setOpen((value) => !value)}
-            >
-              <Icon name={open ? 'close' : 'menu'} size={26} />
+            <button type="button" className="menu-toggle" popoverTarget="mobile-menu" aria-expanded={open} aria-controls="mobile-menu" aria-label={t('header.menu')}>
+              {/* Both icons: the stylesheet shows the one for the menu's state, before the code comes too. */}
+              <Icon name="menu" size={26} className="menu-toggle__open" />
+              <Icon name="close" size={26} className="menu-toggle__close" />
             </button>
           </div>
         </div>
       </header>
 
       {/* Outside <header>: its backdrop filter would make it the containing block of this fixed panel. */}
-      {/* The panel's links are rendered only while it is open: without JavaScript it cannot
-          open, the footer links every page, and each page's HTML stays smaller (the prerender
-          renders thousands of pages). */}
-      <nav id="mobile-menu" className="mobile-menu" aria-label={t('header.nav')} hidden={!open}>
-        {open ? (
-          <>
-          <ul className="mobile-menu__list">
-            {[...MAIN_LINKS, AREAS_LINK].map((item) => (
-              <li key={item.to}>
-                <ShellLink to={item.to} onClick={close}>
-                  {t(item.label)}
-                </ShellLink>
-              </li>
-            ))}
-          </ul>
-          <p className="mobile-menu__heading" aria-hidden="true">
-            {t('header.more')}
-          </p>
-          <ul className="mobile-menu__list mobile-menu__list--more" aria-label={t('header.more')}>
-            {MORE_LINKS.map((item) => (
-              <li key={item.to}>
-                <ShellLink to={item.to} onClick={close}>
-                  {t(item.label)}
-                </ShellLink>
-              </li>
-            ))}
-          </ul>
-          <div className="mobile-menu__footer">
-            <ShellLink to="/pro" className="button button--gold button--block" onClick={close}>
-              {t('header.list')}
-            </ShellLink>
-            <LanguageSelector onChoose={close} />
-          </div>
-          </>
-        ) : null}
-        </nav>
+      <nav id="mobile-menu" className="mobile-menu" aria-label={t('header.nav')} popover="auto" ref={menuRef}>
+        <ul className="mobile-menu__list">
+          {[...MAIN_LINKS, AREAS_LINK].map((item) => (
+            <li key={item.to}>
+              <ShellLink to={item.to} onClick={close}>
+                {t(item.label)}
+              </ShellLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mobile-menu__heading" aria-hidden="true">
+          {t('header.more')}
+        </p>
+        <ul className="mobile-menu__list mobile-menu__list--more" aria-label={t('header.more')}>
+          {MORE_LINKS.map((item) => (
+            <li key={item.to}>
+              <ShellLink to={item.to} onClick={close}>
+                {t(item.label)}
+              </ShellLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mobile-menu__footer">
+          <ShellLink to="/pro" className="button button--gold button--block" onClick={close}>
+            {t('header.list')}
+          </ShellLink>
+          <LanguageSelector onChoose={close} />
+        </div>
+      </nav>
     </>
   );
 }
