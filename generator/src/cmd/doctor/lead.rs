@@ -45,17 +45,40 @@ pub fn check(repo: &Path, site_host: Option<&str>) -> Vec<Finding> {
     let line = |key: &str| settings.get(key).map(|(_, line)| *line);
     let mut findings = Vec::new();
 
-    for key in SECRETS {
-        if value(key).is_some() {
+    for (key, (written, at)) in &settings {
+        if written.is_empty() {
+            continue;
+        }
+        if SECRETS.contains(&key.as_str()) {
             findings.push(
                 Finding::problem(
                     format!("{key} is a secret written in the file, where anyone who can read the repository reads it"),
                     "delete the line (the deploy script asks for it and keeps it in AWS Secrets Manager), and change the secret: it is in git's history",
                 )
-                .at(FILE, line(key)),
+                .at(FILE, Some(*at)),
+            );
+        } else if named_as_secret(key) {
+            findings.push(
+                Finding::problem(
+                    format!("{key} looks like a secret (its name says so), written in the file where anyone who can read the repository reads it"),
+                    format!(
+                        "delete the line and change the secret: it is in git's history. The function's secrets are {}, which the deploy script asks for and keeps in AWS Secrets Manager",
+                        SECRETS.join(", ")
+                    ),
+                )
+                .at(FILE, Some(*at)),
+            );
+        } else if let Some(part) = secret_in_address(written) {
+            findings.push(
+                Finding::problem(
+                    format!("{key}'s address carries a secret ({part}), where anyone who can read the repository reads it"),
+                    "write the address without it and change the secret: it is in git's history. A CRM's token goes in LEAD_WEBHOOK_TOKEN, which the deploy script asks for, keeps in AWS Secrets Manager and sends as the request's bearer token",
+                )
+                .at(FILE, Some(*at)),
             );
         }
     }
+    findings.extend(unknown_settings(repo, &settings));
     for key in ["AWS_REGION", "STACK_NAME"] {
         if value(key).is_none() {
             findings.push(
@@ -100,6 +123,110 @@ pub fn check(repo: &Path, site_host: Option<&str>) -> Vec<Finding> {
     findings.extend(as_the_function_reads_them(&settings, &value));
     findings.extend(addresses(site_host, &value, &line));
     findings
+}
+
+/// The settings the deploy script reads itself; every other one is `LEAD_…`, passed to the
+/// template as the parameter of its name in capitalised words (`LEAD_MAIL_TO`: `LeadMailTo`).
+const DEPLOY_SETTINGS: [&str; 6] = [
+    "AWS_REGION",
+    "STACK_NAME",
+    "ALERT_EMAIL",
+    "RESERVED_CONCURRENCY",
+    "SEARCH_RESERVED_CONCURRENCY",
+    "LOG_RETENTION_DAYS",
+];
+
+/// The template whose parameters the `LEAD_…` settings become.
+const TEMPLATE: &str = "deploy/lead-fn/template.yaml";
+
+/// A name whose words say it holds a secret: `SMTP_PASSWORD`, `POSTMARK_TOKEN`, `lead_email_api_key`.
+fn named_as_secret(key: &str) -> bool {
+    let upper = key.to_ascii_uppercase();
+    upper.split(['_', '-']).any(|word| {
+        matches!(
+            word,
+            "PASS"
+                | "PASSWD"
+                | "PASSWORD"
+                | "SECRET"
+                | "TOKEN"
+                | "KEY"
+                | "APIKEY"
+                | "CREDENTIALS"
+                | "PRIVATE"
+        )
+    })
+}
+
+/// The secret an address carries, if it does: a password in its user part, or a query parameter
+/// named as a key, token, signature or password (`api_key=…`), named without its value.
+fn secret_in_address(value: &str) -> Option<String> {
+    let url = ammonia::Url::parse(value).ok()?;
+    if url.password().is_some() {
+        return Some("a password before its host".to_owned());
+    }
+    url.query_pairs().find_map(|(name, written)| {
+        let lower = name.to_ascii_lowercase();
+        let secret = ["key", "token", "secret", "password", "passwd", "sig", "signature", "auth"]
+            .iter()
+            .any(|word| lower.split(['_', '-']).any(|part| part == *word) || lower.ends_with(word));
+        (secret && !written.is_empty()).then(|| format!("{name}=…"))
+    })
+}
+
+/// The template's parameter names (its `Parameters:` block's keys), or `None` when it cannot be read.
+fn template_parameters(repo: &Path) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(repo.join(TEMPLATE)).ok()?;
+    let block = text.split_once("\nParameters:\n")?.1;
+    let names = block
+        .lines()
+        .take_while(|line| line.is_empty() || line.starts_with(' ') || line.starts_with('#'))
+        .filter_map(|line| line.strip_prefix("  ")?.strip_suffix(':'))
+        .filter(|name| name.chars().all(|c| c.is_ascii_alphanumeric()))
+        .map(str::to_owned)
+        .collect();
+    Some(names)
+}
+
+/// Settings neither the deploy script nor the template knows: the script would pass a `LEAD_…`
+/// one to AWS as a parameter the template does not have, and the deploy fail after its
+/// ten-minute build; any other is read by nothing.
+fn unknown_settings(repo: &Path, settings: &BTreeMap<String, (String, usize)>) -> Vec<Finding> {
+    let Some(parameters) = template_parameters(repo) else { return Vec::new() };
+    let known: Vec<String> = DEPLOY_SETTINGS
+        .iter()
+        .map(|key| (*key).to_owned())
+        .chain(SECRETS.iter().map(|key| (*key).to_owned()))
+        .chain(parameters.iter().filter_map(|name| {
+            let rest = name.strip_prefix("Lead")?;
+            let mut key = String::from("LEAD");
+            for c in rest.chars() {
+                if c.is_ascii_uppercase() {
+                    key.push('_');
+                }
+                key.push(c.to_ascii_uppercase());
+            }
+            Some(key)
+        }))
+        .collect();
+    // These have findings of their own (Lambda loses them).
+    let told = ["LEAD_OUTBOX_DIR", "LEAD_BACKGROUND_DELIVERY"];
+    settings
+        .iter()
+        .filter(|(key, _)| !known.contains(key) && !told.contains(&key.as_str()))
+        .map(|(key, (_, at))| {
+            let fix = match crate::content::yaml::did_you_mean(key, known.iter().map(String::as_str)) {
+                Some(near) => format!("did you mean {near}? Correct the name, or delete the line"),
+                None => "correct its name (docs/deploy.md lists each setting), or delete the line".to_owned(),
+            };
+            let why = if key.starts_with("LEAD_") {
+                "the deploy would pass it to AWS as a parameter the template does not have, and fail after its build"
+            } else {
+                "nothing reads it"
+            };
+            Finding::problem(format!("{key} is not a setting of the lead function: {why}"), fix).at(FILE, Some(*at))
+        })
+        .collect()
 }
 
 /// The settings through the function's own reader (the secrets stand in, as Secrets Manager
@@ -194,6 +321,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temp dir");
         std::fs::create_dir_all(dir.path().join("deploy/lead-fn")).expect("made");
         std::fs::write(dir.path().join(FILE), env).expect("written");
+        let template = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(TEMPLATE);
+        std::fs::copy(template, dir.path().join(TEMPLATE)).expect("the template copied");
         check(dir.path(), Some("www.palmcrest.ae"))
     }
 
@@ -266,5 +395,66 @@ mod tests {
         );
         let found = checked(&READY.replace("<leads@palmcrest.ae>", "<leads@mail.palmcrest.ae>"));
         assert!(problems(&found).is_empty(), "a subdomain of the site's is the site's: {found:?}");
+    }
+
+    /// Secrets are found by what they look like, not only by the four names the deploy asks for;
+    /// a setting nobody reads is named, with the one it was probably meant to be.
+    #[test]
+    fn secrets_by_their_look_and_settings_nobody_reads() {
+        for line in [
+            "LEAD_SMTP_PASS=hunter2",
+            "SMTP_PASSWORD=hunter2",
+            "lead_email_api_key=pm-123",
+            "POSTMARK_TOKEN=abc",
+        ] {
+            let key = line.split_once('=').unwrap().0;
+            let found = checked(&format!("{READY}{line}\n"));
+            let problems = problems(&found);
+            assert!(
+                problems.iter().any(|p| p.starts_with(&format!("{key} looks like a secret"))),
+                "{line}: {problems:?}"
+            );
+        }
+        let found = checked(&READY.replace(
+            "LEAD_WEBHOOK_URL=",
+            "LEAD_WEBHOOK_URL=https://crm.example.com/hooks/leads?source=web&api_key=sk_live_123",
+        ));
+        let problems_found = problems(&found);
+        assert!(
+            problems_found.contains(&"LEAD_WEBHOOK_URL's address carries a secret (api_key=…), where anyone who can read the repository reads it".to_owned()),
+            "{problems_found:?}"
+        );
+        assert!(problems_found.iter().all(|p| !p.contains("sk_live_123")), "the secret is not repeated");
+        let found = checked(
+            &READY.replace("LEAD_WEBHOOK_URL=", "LEAD_WEBHOOK_URL=https://user:pw@crm.example.com/hook"),
+        );
+        assert!(problems(&found).iter().any(|p| p.contains("a password before its host")));
+        // A misspelt setting: the deploy would fail after its build.
+        let found =
+            checked(&format!("{READY}LEAD_MAIL_T0=office@palmcrest.ae\nLEAD_RATELIMIT_PER_MINUTE=20\n"));
+        let unknown: Vec<&Finding> =
+            found.iter().filter(|f| f.message.contains("is not a setting of the lead function")).collect();
+        assert_eq!(unknown.len(), 2, "{found:?}");
+        assert!(unknown[0].message.starts_with("LEAD_MAIL_T0 is not a setting"), "{unknown:?}");
+        assert!(
+            unknown[0].fix.as_deref().is_some_and(|fix| fix.starts_with("did you mean LEAD_MAIL_TO?")),
+            "{unknown:?}"
+        );
+        assert_eq!(unknown[0].place.as_deref(), Some("deploy/lead-fn/production.env:9"));
+        assert!(
+            unknown[1]
+                .fix
+                .as_deref()
+                .is_some_and(|fix| fix.starts_with("did you mean LEAD_RATE_LIMIT_PER_MINUTE?")),
+            "{unknown:?}"
+        );
+        // The file as shipped has none of these.
+        let shipped =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(FILE)).unwrap();
+        let found = checked(&shipped);
+        assert!(
+            found.iter().all(|f| !f.message.contains("is not a setting") && !f.message.contains("secret")),
+            "{found:?}"
+        );
     }
 }
