@@ -150,36 +150,18 @@ cat >"$WORK/site/api/properties.json" <<'EOF'
   "createdAt": "2026-01-01T00:00:00+04:00", "description": "", "url": "/property/palm-villa",
   "reference": "PC-2201", "permitNumber": "7110029384"}]
 EOF
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# shellcheck source=scripts/lambda-emulator.sh
+. scripts/lambda-emulator.sh
 SITE_PORT=$(free_port)
 python3 -m http.server "$SITE_PORT" --bind 127.0.0.1 --directory "$WORK/site" >"$WORK/site.log" 2>&1 &
 SITE_PID=$!
-EMULATOR_PID=
-# The emulator with the outbox in $1, its log in $2; it runs the function as its child, so it
-# gets a process group of its own, which stop_emulator ends.
-start_emulator() {
-  EMULATOR_PORT=$(free_port)
-  setsid cargo lambda watch --ignore-changes --quiet -p lead-fn --bin lead-fn-lambda \
-    --invoke-address 127.0.0.1 --invoke-port "$EMULATOR_PORT" \
-    --env-var LEAD_SITE_URL=https://palmcrest.example \
+# The emulator with the outbox in $1, its log in $2.
+start_test_emulator() {
+  start_emulator "$2" --env-var LEAD_SITE_URL=https://palmcrest.example \
     --env-var "LEAD_CATALOGUE_URL=http://127.0.0.1:$SITE_PORT/api/properties.json" \
-    --env-var "LEAD_OUTBOX_DIR=$1" \
-    >"$2" 2>&1 &
-  EMULATOR_PID=$!
+    --env-var "LEAD_OUTBOX_DIR=$1"
 }
-stop_emulator() {
-  if [ -n "$EMULATOR_PID" ]; then
-    kill -- "-$EMULATOR_PID" 2>/dev/null || true
-    wait "$EMULATOR_PID" 2>/dev/null || true
-    EMULATOR_PID=
-  fi
-}
-cleanup() {
-  kill "$SITE_PID" 2>/dev/null || true
-  stop_emulator
-}
-trap cleanup EXIT
-start_emulator "$PWD/$WORK/outbox" "$WORK/emulator.log"
+start_test_emulator "$PWD/$WORK/outbox" "$WORK/emulator.log"
 
 # The events: the ones lead-fn's own tests use (captured from API Gateway and a function URL),
 # and a bad body made from one of them.
@@ -252,7 +234,7 @@ stop_emulator
 
 step "an enquiry no sink takes: 503 for the visitor, and the log lines the alarms count"
 # The outbox under a file: its folder can never be made, so the only sink fails.
-start_emulator "$PWD/$WORK/site/api/properties.json/outbox" "$WORK/emulator-failing.log"
+start_test_emulator "$PWD/$WORK/site/api/properties.json/outbox" "$WORK/emulator-failing.log"
 ready=false
 for _ in $(seq 1 60); do
   if invoke "$EVENTS/function-url.json" >"$WORK/failed.json" 2>"$WORK/invoke.err"; then

@@ -44,7 +44,8 @@ step "the 10,000-listing demo, published"
 [ -f "$WORK/site/data/search-index.bin" ] || fail "the build published no data/search-index.bin"
 ls -l "$WORK/site/api/properties.json" "$WORK/site/data/search-index.bin"
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# shellcheck source=scripts/lambda-emulator.sh
+. scripts/lambda-emulator.sh
 SITE_PORT=$(free_port)
 python3 - "$WORK/site" "$SITE_PORT" "$WORK/site-requests.log" >"$WORK/site.log" 2>&1 <<'EOF' &
 # The site as the CDN serves it: a file or 404, JSON gzipped to a client that accepts gzip;
@@ -76,30 +77,11 @@ class Site(http.server.BaseHTTPRequestHandler):
 http.server.ThreadingHTTPServer(("127.0.0.1", port), Site).serve_forever()
 EOF
 SITE_PID=$!
-EMULATOR_PID=
-# The emulator, its log in $1; it runs the function as its child, so it gets a process group of
-# its own, which stop_emulator ends.
-start_emulator() {
-  EMULATOR_PORT=$(free_port)
-  setsid cargo lambda watch --ignore-changes --quiet -p lead-fn --bin lead-fn-lambda \
-    --invoke-address 127.0.0.1 --invoke-port "$EMULATOR_PORT" \
-    --env-var LEAD_ROUTES=search \
-    --env-var "LEAD_CATALOGUE_URL=http://127.0.0.1:$SITE_PORT/api/properties.json" \
-    >"$1" 2>&1 &
-  EMULATOR_PID=$!
+# The emulator answering searches only, over the site's catalogue; its log in $1.
+start_search_emulator() {
+  start_emulator "$1" --env-var LEAD_ROUTES=search \
+    --env-var "LEAD_CATALOGUE_URL=http://127.0.0.1:$SITE_PORT/api/properties.json"
 }
-stop_emulator() {
-  if [ -n "$EMULATOR_PID" ]; then
-    kill -- "-$EMULATOR_PID" 2>/dev/null || true
-    wait "$EMULATOR_PID" 2>/dev/null || true
-    EMULATOR_PID=
-  fi
-}
-cleanup() {
-  kill "$SITE_PID" 2>/dev/null || true
-  stop_emulator
-}
-trap cleanup EXIT
 
 # The searches: the HTTP API event lead-fn's tests use, with each body.
 python3 - lead-fn/tests/events/search-http.json "$WORK" <<'EOF'
@@ -132,7 +114,7 @@ search_all() {
 }
 
 step "the function over the site with its index"
-start_emulator "$WORK/emulator-indexed.log"
+start_search_emulator "$WORK/emulator-indexed.log"
 search_all indexed
 stop_emulator
 cp "$WORK/site-requests.log" "$WORK/requests-indexed.log"
@@ -140,7 +122,7 @@ cp "$WORK/site-requests.log" "$WORK/requests-indexed.log"
 step "the same site without its index (built by an older estate)"
 : >"$WORK/site-requests.log"
 mv "$WORK/site/data/search-index.bin" "$WORK/search-index.bin.away"
-start_emulator "$WORK/emulator-alone.log"
+start_search_emulator "$WORK/emulator-alone.log"
 search_all alone
 stop_emulator
 
