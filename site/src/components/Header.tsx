@@ -1,6 +1,6 @@
 // The fixed site header (75px, logo 65px): main links, the More dropdown, the language
 // selector, the 'List your property' button, and the small-screen menu.
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useLocation, useMatches } from '../nav';
 import { LANGS, localePath, stripLang, useT, type Lang, type MessageKey } from '../i18n';
 import { rememberLang } from '../i18n/preference';
@@ -136,39 +136,26 @@ function MoreMenu() {
 }
 
 /**
- * The small-screen menu's open state, which the browser keeps: the menu is a popover its button
- * opens and closes natively (and Escape, or a tap outside it), so the first tap on a phone works
- * before the page's code has come, and without it. `open` follows the popover for the button's
- * `aria-expanded` and icon; a new page closes it.
+ * The small-screen menu: a popover its button opens and closes natively (and Escape, or a tap
+ * outside it), so the first tap on a phone works before the page's code has come, and without
+ * it; the browser tells assistive technology whether it is open (`aria-expanded` may not be
+ * written on its button). A new page, or a link in it, closes it.
  */
 function usePopover(pathname: string) {
   const ref = useRef<HTMLElement>(null);
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const menu = ref.current;
-    if (!menu) return;
-    // Opened before this code came: the state follows.
-    const follow = () => setOpen(menu.matches(':popover-open'));
-    follow();
-    menu.addEventListener('toggle', follow);
-    return () => menu.removeEventListener('toggle', follow);
-  }, []);
-  useEffect(() => {
-    const menu = ref.current;
-    if (menu?.matches(':popover-open')) menu.hidePopover();
-  }, [pathname]);
   const close = () => {
     const menu = ref.current;
     if (menu?.matches(':popover-open')) menu.hidePopover();
   };
-  return { ref, open, close };
+  useEffect(close, [pathname]);
+  return { ref, close };
 }
 
 export function Header() {
   const t = useT();
   const site = useSite();
   const { pathname } = useLocation();
-  const { ref: menuRef, open, close } = usePopover(pathname);
+  const { ref: menuRef, close } = usePopover(pathname);
 
   return (
     <>
@@ -200,7 +187,7 @@ export function Header() {
             <ShellLink to="/pro" className="button button--gold site-header__cta">
               {t('header.list')}
             </ShellLink>
-            <button type="button" className="menu-toggle" popoverTarget="mobile-menu" aria-expanded={open} aria-controls="mobile-menu" aria-label={t('header.menu')}>
+            <button type="button" className="menu-toggle" popoverTarget="mobile-menu" aria-label={t('header.menu')}>
               {/* Both icons: the stylesheet shows the one for the menu's state, before the code comes too. */}
               <Icon name="menu" size={26} className="menu-toggle__open" />
               <Icon name="close" size={26} className="menu-toggle__close" />
