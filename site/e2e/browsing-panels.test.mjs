@@ -4,15 +4,16 @@ import assert from 'node:assert/strict';
 import { DESKTOP, openPage, openWalk, settle } from './browser.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AREA_SIZES, BEDROOM_LABELS, EMPTY_ALERT, PANELS, backTo, browser, done, expected, hasEveryWord, ids, open, published, results, resultsBecome, search, server, typeChoices, withBrowsing } from './browsing.mjs';
+import { AREA_SIZES, BEDROOM_LABELS, EMPTY_ALERT, PANELS, backTo, browser, done, expected, hasEveryWord, ids, openAt, published, results, resultsBecome, search, server, typeChoices, withBrowsing } from './browsing.mjs';
 
 withBrowsing();
 
 describe('search panels', () => {
-  // One tab per panel: the empty search first, then one option of each dropdown chosen,
-  // submitted and its result page read, the panel's page opened again for the next (Back shows
-  // the panel as it was left: checked with the first type); then what every option finds, asked
-  // of the search endpoint as the result page asks it.
+  // One tab for the file's pages (a walk: each opened as in a fresh context). Per panel: the
+  // empty search first, then one option of each dropdown chosen, submitted and its result page
+  // read, the panel's page opened again for the next (Back shows the panel as it was left:
+  // checked with the first type); then what every option finds, asked of the search endpoint as
+  // the result page asks it.
   let walk;
   before(async () => {
     walk = await openWalk(browser, DESKTOP);
@@ -20,6 +21,8 @@ describe('search panels', () => {
   after(async () => {
     await walk?.close();
   });
+  /** `path` opened in the walk's tab, hydrated and idle. */
+  const visit = (path) => openAt(walk, DESKTOP, server.url + path);
 
   /** The values of the panel's fields: all empty on a panel's page just opened. */
   const fieldsOf = (page) =>
@@ -231,7 +234,7 @@ describe('search panels', () => {
   });
 
   test('free text finds every listing whose title or community has the word, and combines with a type', async () => {
-    const opened = await open('/');
+    const opened = await visit('/');
     const { page } = opened;
     // A word that names no community or type ('Marina' is read as Dubai Marina: query.test.mjs).
     const { url, ids: found } = await search(page, { query: '  Freehold ' });
@@ -253,7 +256,7 @@ describe('search panels', () => {
   // Any one word used to be enough, so 'home' and 'no' (the start of 'north')
   // found six listings. Every word of the query must now be in the listing.
   test('a query finds only listings with every one of its words, on each result page', async () => {
-    const opened = await open('/');
+    const opened = await visit('/');
     const { page } = opened;
     for (const { target } of PANELS) {
       await page.goto(`${server.url}${target}?query=zqxjv-no-such-home-4711`, { waitUntil: 'load' });
@@ -273,7 +276,7 @@ describe('search panels', () => {
   });
 
   test('a result page reloads when its URL parameters change, and a failing search shows no properties', async () => {
-    const opened = await open('/search-off-plan?area=500');
+    const opened = await visit('/search-off-plan?area=500');
     const { page } = opened;
     assert.deepEqual(await results(page), ids(expected('OffPlan', { area: 500 })));
     // A client-side change of the parameters on the same page: a shell link (routed by the
@@ -305,7 +308,7 @@ describe('search panels', () => {
   });
 
   test('the reset button clears every field of the panel', async () => {
-    const opened = await open('/rent-property');
+    const opened = await visit('/rent-property');
     const { page } = opened;
     const panel = page.getByRole('search').first();
     await panel.locator('input[name="query"]').fill('villa');
