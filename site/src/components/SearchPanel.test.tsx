@@ -11,7 +11,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { AddressContext, fixedAddress, type Address } from '../nav';
 import { LangContext, translate, type Lang } from '../i18n';
-import { PANELS, SearchPanel, type CommunityOption, type PanelKind } from './SearchPanel';
+import { PANELS, panelValuesFrom, SearchPanel, type CommunityOption, type PanelKind } from './SearchPanel';
 import { heroExtras } from './heroExtras';
 import { SEARCHES, searchFields, type SearchKind } from '../search/searches';
 
@@ -39,14 +39,21 @@ const KINDS = Object.keys(PANELS) as PanelKind[];
 const searchOf = (target: string): SearchKind =>
   (Object.keys(SEARCHES) as SearchKind[]).find((kind) => PANELS[SEARCHES[kind].panel].target === target)!;
 
-/** The panel as its page draws it, in `lang`, with an address that records where it goes. */
-function draw(kind: PanelKind, lang: Lang = 'en') {
+/**
+ * The panel as its page draws it, in `lang`, with an address that records where it goes; with
+ * `results`, as the result page at that address draws it (showing and refining its search).
+ */
+function draw(kind: PanelKind, lang: Lang = 'en', results?: URLSearchParams) {
   const went: string[] = [];
   const address: Address = { ...fixedAddress('/'), go: (href) => void went.push(href) };
   function Page() {
     // A listing page's type filter, shared with its chips.
     const [type, setType] = useState('');
-    const own = kind === 'home' ? { extras: heroExtras('search-home') } : { type, onType: setType };
+    const own = results
+      ? { initial: panelValuesFrom(results), refine: true }
+      : kind === 'home'
+        ? { extras: heroExtras('search-home') }
+        : { type, onType: setType };
     return <SearchPanel kind={kind} types={TYPES} communities={COMMUNITIES} {...own} />;
   }
   const { container } = render(
@@ -121,14 +128,14 @@ describe('every option, chosen alone and sent', () => {
   for (const kind of KINDS) {
     const config = PANELS[kind];
     const search = searchOf(config.target);
-    test(`${kind}: goes to ${config.target} with only that parameter, as the option has it, and ${search}'s search sends it alone`, () => {
+    test(`${kind}: goes to ${config.target} with only that parameter, as the option has it, ${search}'s search sends it alone, and its panel shows it chosen`, () => {
       // Every option each dropdown offers (its placeholder aside), as the test above lists them.
       const offered = draw(kind);
-      const choices = ['type', 'bedrooms', 'community', 'area'].map((name) => [name, offered.options(name).slice(1).map(({ value }) => value)] as const);
+      const choices = ['type', 'bedrooms', 'community', 'area'].map((name) => [name, offered.options(name).slice(1)] as const);
       cleanup();
-      expect(choices.flatMap(([, values]) => values).length).toBeGreaterThan(5);
-      for (const [name, values] of choices) {
-        for (const value of values) {
+      expect(choices.flatMap(([, options]) => options).length).toBeGreaterThan(5);
+      for (const [name, options] of choices) {
+        for (const { value, text } of options) {
           const panel = draw(kind);
           panel.choose(name, value);
           expect(panel.select(name)!.value, `${name} ${value} chosen`).toBe(value);
@@ -137,6 +144,12 @@ describe('every option, chosen alone and sent', () => {
           expect(panel.went, `${kind}: ${name} ${value}`).toEqual([expected]);
           const url = new URL(expected, 'http://x');
           expect(searchFields(search, url.searchParams), `${search} reads ${name} ${value}`).toEqual({ [name]: value });
+          cleanup();
+          // The result page's panel shows the option chosen: what it searches is what it shows.
+          const there = draw(SEARCHES[search].panel, 'en', url.searchParams).select(name);
+          if (there) expect(there.selectedOptions[0]?.textContent, `${config.target}?${url.searchParams}`).toBe(text);
+          // The all-properties result page's panel has no bedroom menu (its chips show them).
+          else expect([kind, name]).toEqual(['home', 'bedrooms']);
           cleanup();
         }
       }
