@@ -1,8 +1,8 @@
 // Browser tests of filters in the address: a listing or result page opened with its filters in the URL (helpers: browsing.mjs).
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, PHONE, openPage, openWalk, settle } from './browser.mjs';
-import { EACH_LANGUAGE, browser, countText, done, expected, ids, messagesOf, open, openAt, results, resultsBecome, server, withBrowsing } from './browsing.mjs';
+import { EACH_LANGUAGE, browser, countText, done, expected, ids, messagesOf, openAt, results, resultsBecome, server, withBrowsing } from './browsing.mjs';
 
 withBrowsing();
 
@@ -30,6 +30,19 @@ async function wheel(page, dy) {
 const frame = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 describe('filters in the address', () => {
+  // One tab for the file's pages (browser.mjs `openWalk`), each opened in it as in a fresh context
+  // and at its own size; those that change the page itself (an init script, a slowed CPU) get
+  // their own.
+  let walk;
+  before(async () => {
+    walk = await openWalk(browser, DESKTOP);
+  });
+  after(async () => {
+    await walk?.close();
+  });
+  /** `path` opened in the walk's tab at `viewport`, hydrated and idle. */
+  const visit = (path, viewport = DESKTOP) => openAt(walk, viewport, server.url + path);
+
   const grid = 'section[aria-labelledby="listing-heading"] .card-grid';
   const idsIn = (page, selector) =>
     page.locator(`${selector} .property-card__link`).evaluateAll((links) => links.map((a) => decodeURIComponent(a.getAttribute('href').replace(/^(\/\w\w)?\/property\//, ''))));
@@ -75,10 +88,9 @@ describe('filters in the address', () => {
   test('choices go into the address; a reload and Back from a property restore them, the cards shown and the scroll position, in each language', async () => {
     const all = expected(null);
     assert.ok(all.length > 24, 'more listings than one page of cards');
-    const walk = await openWalk(browser, DESKTOP);
     for (const [lang, prefix, viewport] of EACH_LANGUAGE) {
       const messages = messagesOf(lang);
-      const opened = await openAt(walk, viewport, `${server.url}${prefix}/allproperties`);
+      const opened = await visit(`${prefix}/allproperties`, viewport);
       const { page } = opened;
       // More than one page of cards, then a card far down the list.
       await page.getByRole('button', { name: messages['listing.more'] }).click();
@@ -129,7 +141,6 @@ describe('filters in the address', () => {
       assert.deepEqual(await idsIn(page, grid), wanted, `${lang}: back at the filtered list`);
       await done(opened, `${lang} listing filters`);
     }
-    await walk.close();
   });
 
   // Back is the browser's: a browser that kept the result page in its back/forward cache shows
@@ -137,17 +148,14 @@ describe('filters in the address', () => {
   // loads it again, and the page searches again and puts the card the visitor was reading back
   // where it was (search/place.ts), not where the browser restored the scroll to before the cards.
   test('Back from a property to a result page shows its cards, at the scroll position it was left at, and a reload keeps its filters, in each language', async () => {
-    const walk = await openWalk(browser, PHONE);
     // Every residential listing, dearest first, under a price ceiling (the browser's filters).
     const path = '/search-residential?sort=price-desc&max=90000000';
     const homes = byPrice(expected('Residential')).reverse().filter((p) => p.price <= 90_000_000).map((p) => p.id);
     assert.ok(homes.length >= 5, 'enough listings to scroll past');
     for (const [lang, prefix] of [['en', ''], ['ar', '/ar'], ['ru', '/ru']]) {
       const messages = messagesOf(lang);
-      const opened = await walk.open();
+      const opened = await visit(`${prefix}${path}`, PHONE);
       const { page } = opened;
-      await page.goto(`${server.url}${prefix}${path}`, { waitUntil: 'load' });
-      await settle(page);
       const ready = () => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.querySelector('.card-grid .property-card'));
       await ready();
       const shown = await idsIn(page, '.card-grid');
@@ -176,7 +184,6 @@ describe('filters in the address', () => {
       assert.equal(await page.getByLabel(messages['listing.price.max']).inputValue(), ceiling, `${prefix}: the price ceiling is kept`);
       await done(opened, `${prefix}${path}: Back`);
     }
-    await walk.close();
   });
 
   test('a reload of a result page keeps the visitor at the card they were reading, not in the footer, at 390x844 and 1366x900; a listing page too', async () => {
@@ -184,10 +191,8 @@ describe('filters in the address', () => {
     for (const [name, viewport] of [['phone', PHONE], ['desktop', { width: 1366, height: 900 }]]) {
       for (const path of ['/search-result?query=dubai', '/allproperties']) {
         const what = `${name} ${path}`;
-        const opened = await openPage(browser, viewport);
+        const opened = await visit(path, viewport);
         const { page } = opened;
-        await page.goto(server.url + path, { waitUntil: 'load' });
-        await settle(page);
         const ready = () => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && document.querySelectorAll('.card-grid .property-card').length > 6);
         await ready();
         await page.mouse.wheel(0, 1500);
@@ -224,7 +229,7 @@ describe('filters in the address', () => {
 
   test("'More filters' offers the category's bedrooms, bathrooms and sizes with their counts, by the function's rules", async () => {
     const residential = expected('Residential');
-    const opened = await open('/buy-property');
+    const opened = await visit('/buy-property');
     const { page } = opened;
     await page.getByText('More filters', { exact: true }).click();
     // Its fields are a chunk of their own, fetched on the first opening.
@@ -255,8 +260,11 @@ describe('filters in the address', () => {
   });
 
   test('on a slow phone, quick changes and quick typing all reach the address', async () => {
-    const opened = await open('/buy-property', PHONE);
+    // A page of its own: its CPU is slowed.
+    const opened = await openPage(browser, PHONE);
     const { page } = opened;
+    await page.goto(`${server.url}/buy-property`, { waitUntil: 'load' });
+    await settle(page);
     // A phone's CPU: the router applies each change some milliseconds after it is asked for.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
@@ -274,7 +282,6 @@ describe('filters in the address', () => {
   });
 
   test('a price box groups its thousands as the visitor types, in each language: a digit put in the middle lands there, Backspace beside a separator takes the digit before it', async () => {
-    const walk = await openWalk(browser, PHONE);
     // 2,500,000, 21,500,000 and 250,000 as each language writes them (Russian: a no-break space).
     const written = {
       en: ['2,500,000', '21,500,000', '250,000'],
@@ -283,7 +290,7 @@ describe('filters in the address', () => {
     };
     for (const [lang, prefix] of [['en', ''], ['ar', '/ar'], ['ru', '/ru']]) {
       const messages = messagesOf(lang);
-      const opened = await openAt(walk, PHONE, `${server.url}${prefix}/buy-property`);
+      const opened = await visit(`${prefix}/buy-property`, PHONE);
       const { page } = opened;
       const box = page.getByLabel(messages['listing.price.min']);
       const caret = () => box.evaluate((input) => input.selectionStart);
@@ -315,7 +322,6 @@ describe('filters in the address', () => {
       assert.equal(await caret(), 4, `${lang}: the caret after the same three digits (25,0|00)`);
       await done(opened, `${lang} grouped price box`);
     }
-    await walk.close();
   });
 
   test("off-plan: 'Handover' offers Ready and each year of handover with their counts, and filters by it", async () => {
@@ -325,7 +331,7 @@ describe('filters in the address', () => {
     const counts = new Map();
     for (const p of offPlan.filter((p) => p.completionDate)) counts.set(choiceOf(p), (counts.get(choiceOf(p)) ?? 0) + 1);
     assert.ok(counts.size >= 2, 'the sample has off-plan listings handed over in different years');
-    const opened = await open('/off-plan');
+    const opened = await visit('/off-plan');
     const { page } = opened;
     await page.getByText('More filters', { exact: true }).click();
     // Its fields are a chunk of their own, fetched on the first opening.
@@ -349,7 +355,7 @@ describe('filters in the address', () => {
     for (const p of rentals.filter((p) => p.furnishing)) counts.set(p.furnishing, (counts.get(p.furnishing) ?? 0) + 1);
     assert.ok(counts.size >= 2, 'the sample has rentals furnished and not');
     for (const path of ['/rent-property', '/search-rent']) {
-      const opened = await open(path);
+      const opened = await visit(path);
       const { page } = opened;
       await page.getByText('More filters', { exact: true }).click();
       await page.locator('.more-filters__body').waitFor();
@@ -373,7 +379,7 @@ describe('filters in the address', () => {
 
   test("a price chip says 'a year' on the rent search, as its price filter does, and not on the others", async () => {
     for (const [path, chip] of [['/search-rent?max=400000', 'Up to 400,000 AED / year'], ['/search-result?max=400000', 'Up to 400,000 AED']]) {
-      const opened = await open(path);
+      const opened = await visit(path);
       await opened.page.locator('.criteria__chip', { hasText: chip }).waitFor();
       // Each chip is a button: its words, then the '×' that removes it.
       assert.deepEqual(await opened.page.locator('.criteria__chip > span:first-child').allTextContents(), [chip], path);
@@ -387,19 +393,16 @@ describe('filters in the address', () => {
     const year = offPlan.map((p) => p.completionDate).filter((d) => d && d.slice(0, 7) > today).map((d) => d.slice(0, 4)).sort()[0];
     assert.ok(year, 'an off-plan listing handed over in a later year');
     const wanted = offPlan.filter((p) => p.completionDate?.startsWith(year) && p.completionDate.slice(0, 7) > today).map((p) => p.id).sort();
-    const opened = await open(`/search-off-plan?completion=${year}`);
+    const opened = await visit(`/search-off-plan?completion=${year}`);
     assert.deepEqual(await resultsBecome(opened.page, wanted), wanted);
     await done(opened, 'off-plan results by handover');
   });
 
   test("a result page refines in place with its listing page's controls, and Back to Listings returns to it, in each language", async () => {
-    const walk = await openWalk(browser, DESKTOP);
     for (const [lang, prefix] of [['en', ''], ['ar', '/ar'], ['ru', '/ru']]) {
       const messages = messagesOf(lang);
-      const opened = await walk.open();
+      const opened = await visit(`${prefix}/search-residential?type=Apartments`);
       const { page } = opened;
-      await page.goto(`${server.url}${prefix}/search-residential?type=Apartments`, { waitUntil: 'load' });
-      await settle(page);
       assert.deepEqual(await results(page, lang), ids(expected('Residential', { type: 'Apartments' })), lang);
       await page.evaluate(() => (window.__samePage = true));
       const panel = page.getByRole('search').first();
@@ -430,14 +433,12 @@ describe('filters in the address', () => {
       await resultsBecome(page, ids(expected('Residential', { type: 'Apartments' })), lang);
       await done(opened, `${lang} refine`);
     }
-    await walk.close();
   });
 
   test("nothing found: the search without its narrowest filter, with its count, and 'Tell us what you are looking for' filled in, in each language", async () => {
-    const walk = await openWalk(browser, DESKTOP);
     for (const [lang, prefix, viewport] of EACH_LANGUAGE) {
       const messages = messagesOf(lang);
-      const opened = await openAt(walk, viewport, `${server.url}${prefix}/search-residential?type=Apartments&bedrooms=7`);
+      const opened = await visit(`${prefix}/search-residential?type=Apartments&bedrooms=7`, viewport);
       const { page } = opened;
       assert.deepEqual(await results(page, lang), ids(expected('Residential', { type: 'Apartments', bedrooms: '7' })), lang);
       // The search without a filter comes once its count is known, before the requirements link.
@@ -462,7 +463,6 @@ describe('filters in the address', () => {
       assert.equal(await form.locator('input[name="purpose"][value="buy"]').isChecked(), true, lang);
       await done(opened, `${lang} empty results`);
     }
-    await walk.close();
   });
 
   // The empty results in each language: the 'nothing found' test above.
@@ -471,7 +471,7 @@ describe('filters in the address', () => {
       ['ar', 'مزيد من الفلاتر'],
       ['ru', 'Другие фильтры'],
     ]) {
-      const opened = await open(`/${lang}/buy-property?type=Villa`, PHONE);
+      const opened = await visit(`/${lang}/buy-property?type=Villa`, PHONE);
       const { page } = opened;
       const villas = expected('Residential', { type: 'Villa' }).length;
       await page.waitForFunction(([sel, n]) => document.querySelectorAll(`${sel} .property-card`).length === n, [grid, villas]);

@@ -1,7 +1,7 @@
-// What the browser tests of browsing and search share (browsing-*.test.mjs): every search panel with every one of its
-// type, bedroom and area options and the empty-search alert, the result pages' counts against
-// the published content, the listing pages' counts and type filter, and a card followed to its
-// property. Runs against `estate serve` in Debian's Chromium.
+// What the browser tests of browsing and search share (browsing-*.test.mjs): every search panel,
+// what each of its type, bedroom, community and area options finds, the empty-search alert, the
+// result pages' counts against the published content, the listing pages' counts and type filter,
+// and a card followed to its property. Runs against `estate serve` in Debian's Chromium.
 //
 // The expected results come from the published records (dist/api/properties.json) through the
 // search rules as lead-fn/src/search.rs states them, written here independently.

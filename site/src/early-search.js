@@ -18,7 +18,9 @@
     const pictureOf = (one) => one && (one.picture || (one.Images && one.Images[0] ? { src: one.Images[0] } : null));
     const plain = [...params.keys()].every((name) => plan.params.includes(name));
     const drawn = response.then(async (answer) => {
-      const results = plain && answer.ok ? await answer.clone().json() : [];
+      // Read whole even when not drawn: an answer left unread holds its request open until the time-out.
+      const text = await answer.clone().text();
+      const results = plain && answer.ok ? JSON.parse(text) : [];
       const picture = pictureOf(results[0]);
       if (picture) estatePhotos.preload(picture, plan.sizes);
       await parsed;

@@ -26,14 +26,14 @@ function definePhotos() {
  * runs it (after early-photo.js), with `cards` placeholder cards in its body; `answer`: what the search answers. `early`:
  * what it hands on; `parsed()`: the page's HTML parsed (DOMContentLoaded).
  */
-function sentSearch(plan: EarlySearch, address: string, answer: unknown[] = [], cards = 0) {
+function sentSearch(plan: EarlySearch, address: string, answer: unknown[] | ReadableStream<Uint8Array> = [], cards = 0) {
   document.head.innerHTML = `<script type="application/json" id="boot">${JSON.stringify({ entry: '/e.js', preload: [], early: { search: plan } })}</script>`;
   document.body.innerHTML = '<div class="card-placeholder"><div class="card-placeholder__media"></div></div>'.repeat(cards);
   window.history.replaceState(null, '', address ? `/search-result?${address}` : '/search-result');
   const sent: { url: string; init: RequestInit }[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     sent.push({ url, init });
-    return Promise.resolve(new Response(JSON.stringify(answer)));
+    return Promise.resolve(new Response(answer instanceof ReadableStream ? answer : JSON.stringify(answer)));
   });
   window.estateEarly = undefined;
   definePhotos();
@@ -90,6 +90,30 @@ describe('the early requests are the pages own', () => {
       }
     });
   }
+
+  // An answer the page does not take (its address has filters it sends itself: a sort, a price)
+  // left unread held its request open, and its connection, until the time-out, 5 s.
+  it('read whole, drawn or not', async () => {
+    const plan = { endpoint: SEARCHES.general.endpoint, params: SEARCHES.general.params, sizes: '' };
+    for (const address of ['type=Villa', 'type=Villa&sort=price-asc&max=3000000']) {
+      const chunks = ['[{"id":"a"}', ',{"id":"b"}]'].map((text) => new TextEncoder().encode(text));
+      let ended = false;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const chunk = chunks.shift();
+          if (chunk) controller.enqueue(chunk);
+          else {
+            ended = true;
+            controller.close();
+          }
+        },
+      });
+      const { early, parsed } = sentSearch(plan, address, body);
+      parsed();
+      await early?.drawn;
+      expect(ended, address).toBe(true);
+    }
+  });
 
   it('with the time-out of the pages requests', () => {
     expect(EARLY_SEARCH).toContain(`AbortSignal.timeout(${API_TIMEOUT_MS})`);
