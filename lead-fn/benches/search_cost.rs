@@ -8,7 +8,12 @@
 //! figures are p50 and p99 per request, and the answer's size. The search rate limit is off, as
 //! one client sends every request.
 //!
-//! Run: `cargo bench -p lead-fn --bench search_cost`. Target: p99 under 5 ms for every case.
+//! Then an empty search's answer at 29, 1,000, 10,000 and 50,000 listings: one page, against
+//! every listing, which the endpoint answered before it answered pages (AWS Lambda refuses an
+//! answer over 6 MB).
+//!
+//! Run: `cargo bench -p lead-fn --bench search_cost`. Target: p99 under 5 ms for every case, no
+//! answer over 1 MB at any size.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -56,6 +61,35 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
 }
 
+/// An empty search's answer at each catalogue size: this function's page, and every listing as
+/// the endpoint answered before pages (the catalogue's records, as JSON).
+fn answer_sizes(runtime: &tokio::runtime::Runtime) {
+    println!("an empty search's answer, one page now against every listing before:");
+    for size in [29, 1_000, 10_000, 50_000] {
+        let terms = terms();
+        let communities: Vec<&str> = terms.communities.iter().map(|c| c.name.as_str()).collect();
+        let properties = listings(size, &communities, &TYPES, &WORDS);
+        let every = serde_json::to_vec(&properties).expect("serialisable").len();
+        let mut config =
+            Config::new(Arc::new(Catalogue::fixed_with_terms(properties, terms).expect("serialisable")));
+        config.leads.search_rate_limit_per_minute = 0;
+        let request = Request::post("/api/search-properties")
+            .header("content-type", "application/json")
+            .body(Body::from("{}"))
+            .expect("a request");
+        let response = runtime.block_on(router(config).oneshot(request)).expect("an answer");
+        assert!(response.status().is_success(), "{size}: {}", response.status());
+        let page =
+            runtime.block_on(axum::body::to_bytes(response.into_body(), 64 << 20)).expect("a body").len();
+        println!(
+            "  {size:>6} listings: {:>9.1} KB (a page) against {:>9.1} KB (every listing){}",
+            page as f64 / 1e3,
+            every as f64 / 1e3,
+            if every > 6_000_000 { ", over Lambda's 6 MB" } else { "" }
+        );
+    }
+}
+
 fn main() {
     let terms = terms();
     let properties = catalogue(&terms);
@@ -94,4 +128,5 @@ fn main() {
             bytes as f64 / 1e3
         );
     }
+    answer_sizes(&runtime);
 }

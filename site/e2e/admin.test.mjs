@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { copyOfContent, repo, startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, answerDialog, launch, openPage } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -405,7 +405,7 @@ describe('the admin editor', () => {
     const alerts = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
-      void dialog.accept();
+      void answerDialog(dialog);
     });
     const add = form.getByRole('button', { name: 'Add Blog' });
     await add.click();

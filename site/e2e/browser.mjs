@@ -51,6 +51,17 @@ export function launch({ webgl = false } = {}) {
  * with). External requests (maps, fonts) fail at once (see `launch`): tests never need the
  * internet. Wait for the page with `settle` (below) after `goto`.
  */
+/**
+ * Answers a page's dialog (an alert's OK, or a confirm's choice). A dialog can come as the test
+ * closes its page (a form's success alert after the lead was read from the outbox): its page is
+ * gone, which is no failure; any other error is.
+ */
+export function answerDialog(dialog, accept = true) {
+  return (accept ? dialog.accept() : dialog.dismiss()).catch((error) => {
+    if (!/has been closed/.test(error.message)) throw error;
+  });
+}
+
 export async function openPage(browser, viewport, { expectNotFound = false, ...options } = {}) {
   const context = await newContext(browser, viewport, options);
   const page = await context.newPage();

@@ -1,7 +1,7 @@
 // Browser tests of every search panel: one option of each of its dropdowns sent from the page, what every option finds, and the empty-search alert, against the published content (helpers: browsing.mjs). Every option's URL: src/components/SearchPanel.test.tsx.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, openPage, openWalk, settle } from './browser.mjs';
+import { DESKTOP, answerDialog, openPage, openWalk, settle } from './browser.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AREA_SIZES, BEDROOM_LABELS, EMPTY_ALERT, PANELS, backTo, browser, done, expected, hasEveryWord, ids, openAt, published, results, resultsBecome, search, server, typeChoices, withBrowsing } from './browsing.mjs';
@@ -43,7 +43,7 @@ describe('search panels', () => {
     const messages = [];
     const onDialog = (dialog) => {
       messages.push(dialog.message());
-      void dialog.dismiss();
+      void answerDialog(dialog, false);
     };
     page.on('dialog', onDialog);
     const searchPanel = page.getByRole('search').first();

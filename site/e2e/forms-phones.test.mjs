@@ -3,7 +3,7 @@
 // country typed as a UAE one gets advice, not a useless lead (helpers: forms.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, openPage, settle, plain, gotoSettled } from './browser.mjs';
+import { PHONE, answerDialog, gotoSettled, openPage, plain, settle } from './browser.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHOTS, browser, leads, outbox, property, server, submitButton, waitForLead, withForms } from './forms.mjs';
@@ -19,7 +19,7 @@ describe('numbers an agent can dial, sent as the visitor meant them', () => {
   async function formIn(lang, path, name) {
     const opened = await openPage(browser, PHONE);
     const { page } = opened;
-    page.on('dialog', (dialog) => void dialog.accept());
+    page.on('dialog', (dialog) => void answerDialog(dialog));
     await gotoSettled(page, server.url + PREFIX[lang] + path);
     if (name === 'detail') {
       await page.getByRole('button', { name: words(lang)['property.getInTouch'] }).first().click();

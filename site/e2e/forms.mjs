@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { DESKTOP, gotoSettled, launch, openPage } from './browser.mjs';
+import { DESKTOP, answerDialog, gotoSettled, launch, openPage } from './browser.mjs';
 
 export const VECTORS = JSON.parse(readFileSync(join(repo, 'lead-fn', 'tests', 'form-vectors.json'), 'utf8'));
 export const SHOTS = process.env.FORMS_SHOTS ?? '/tmp';
@@ -168,7 +168,7 @@ export async function openForm(kind, viewport = DESKTOP) {
   const alerts = [];
   page.on('dialog', async (dialog) => {
     alerts.push(dialog.message());
-    await dialog.accept();
+    await answerDialog(dialog);
   });
   if (spec.path === '/' && kind !== 'popup') {
     // The popup would cover the page 5 s after load: a visitor who closed it does not see it again.

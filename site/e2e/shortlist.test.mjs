@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, loadLazyImages, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, answerDialog, gotoSettled, launch, loadLazyImages, openPage } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -134,10 +134,10 @@ describe('the shortlist', () => {
     await other.context.close();
 
     // Clear all asks first.
-    page.once('dialog', (dialog) => void dialog.dismiss());
+    page.once('dialog', (dialog) => void answerDialog(dialog, false));
     await page.getByRole('button', { name: 'Clear all' }).click();
     assert.equal((await savedIn(page)).length, 3, 'cancelled: kept');
-    page.once('dialog', (dialog) => void dialog.accept());
+    page.once('dialog', (dialog) => void answerDialog(dialog));
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.getByText('No saved properties yet.').waitFor();
     assert.deepEqual(await savedIn(page), []);
