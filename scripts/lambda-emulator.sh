@@ -4,6 +4,8 @@
 # server they started. `start_emulator LOG [--env-var NAME=VALUE]...` starts it on a free port of
 # 127.0.0.1 (EMULATOR_PORT) with the settings given; it runs the function as its child, so it
 # gets a process group of its own, which `stop_emulator` ends. Both end at the script's exit.
+# `answered LOG SECONDS COMMAND...` waits for the function's first answer. The sourcing script
+# defines `WORK` (its folder) and `fail`.
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
@@ -28,3 +30,17 @@ cleanup() {
   stop_emulator
 }
 trap cleanup EXIT
+
+# Runs COMMAND... until it succeeds, for at most SECONDS: the emulator builds and starts the
+# function on its first invocation. Fails, showing LOG and the last error, if the emulator stops
+# or the function never answers.
+answered() {
+  local log=$1 seconds=$2
+  shift 2
+  local until=$((SECONDS + seconds))
+  while ! "$@" 2>"$WORK/invoke.err"; do
+    kill -0 "$EMULATOR_PID" 2>/dev/null || { cat "$log"; fail "the emulator stopped"; }
+    [ "$SECONDS" -lt "$until" ] || { cat "$log" "$WORK/invoke.err"; fail "the function never answered"; }
+    sleep 2
+  done
+}

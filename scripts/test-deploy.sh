@@ -179,16 +179,8 @@ invoke() {
 }
 # The first invocation waits for the emulator to start the function (and to compile it, when the
 # tests have not built it already).
-ready=false
-for _ in $(seq 1 120); do
-  if invoke "$EVENTS/search-http.json" >"$WORK/search.json" 2>"$WORK/invoke.err"; then
-    ready=true
-    break
-  fi
-  kill -0 "$EMULATOR_PID" 2>/dev/null || { cat "$WORK/emulator.log"; fail "the emulator stopped"; }
-  sleep 5
-done
-[ "$ready" = true ] || { cat "$WORK/emulator.log" "$WORK/invoke.err"; fail "the function never answered"; }
+first_search() { invoke "$EVENTS/search-http.json" >"$WORK/search.json"; }
+answered "$WORK/emulator.log" 600 first_search
 invoke "$EVENTS/function-url.json" >"$WORK/enquiry.json"
 invoke "$EVENTS/apigw-rest.json" >"$WORK/enquiry-rest.json"
 invoke "$WORK/bad-body.json" >"$WORK/bad-body.answer.json"
@@ -235,15 +227,8 @@ stop_emulator
 step "an enquiry no sink takes: 503 for the visitor, and the log lines the alarms count"
 # The outbox under a file: its folder can never be made, so the only sink fails.
 start_test_emulator "$PWD/$WORK/site/api/properties.json/outbox" "$WORK/emulator-failing.log"
-ready=false
-for _ in $(seq 1 60); do
-  if invoke "$EVENTS/function-url.json" >"$WORK/failed.json" 2>"$WORK/invoke.err"; then
-    ready=true
-    break
-  fi
-  sleep 2
-done
-[ "$ready" = true ] || { cat "$WORK/emulator-failing.log" "$WORK/invoke.err"; fail "the function did not answer"; }
+failing_enquiry() { invoke "$EVENTS/function-url.json" >"$WORK/failed.json"; }
+answered "$WORK/emulator-failing.log" 120 failing_enquiry
 stop_emulator
 python3 - "$TEMPLATE" "$WORK/failed.json" "$WORK/emulator-failing.log" <<'EOF' || fail "the alarms' metric filters"
 import json, re, sys

@@ -99,16 +99,7 @@ invoke() {
 }
 # Every search in turn; the first waits for the emulator to build and start the function.
 search_all() {
-  local ready=false
-  for _ in $(seq 1 120); do
-    if invoke first "$1" 2>"$WORK/invoke.err"; then
-      ready=true
-      break
-    fi
-    kill -0 "$EMULATOR_PID" 2>/dev/null || { cat "$WORK/emulator-$1.log"; fail "the emulator stopped"; }
-    sleep 2
-  done
-  [ "$ready" = true ] || { cat "$WORK/emulator-$1.log" "$WORK/invoke.err"; fail "the function never answered"; }
+  answered "$WORK/emulator-$1.log" 240 invoke first "$1"
   invoke third-of-100 "$1"
   invoke marina "$1"
 }
