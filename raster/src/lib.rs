@@ -74,7 +74,8 @@ pub fn decode(bytes: &[u8]) -> Result<RgbImage, String> {
 /// and 430, fixed after that release). Reads the markers only; an unreadable layout is `false`
 /// and left to the decoder's own errors.
 fn jpeg_scans_split_subsampled(bytes: &[u8]) -> bool {
-    let mut frame: Option<(usize, bool)> = None; // components, subsampled
+    // A subsampled frame's components, and whether it is sequential (one pass per scan).
+    let mut frame: Option<(usize, bool)> = None;
     let mut at = 2; // after SOI
     while at + 4 <= bytes.len() {
         if bytes[at] != 0xFF {
@@ -97,19 +98,26 @@ fn jpeg_scans_split_subsampled(bytes: &[u8]) -> bool {
                 let count = usize::from(*segment.get(5).unwrap_or(&0));
                 let factors: Vec<u8> =
                     (0..count).filter_map(|i| segment.get(6 + 3 * i + 1).copied()).collect();
-                let subsampled = factors.windows(2).any(|pair| pair[0] != pair[1]);
-                frame = Some((count, subsampled));
+                // Full colour is read right however it is scanned.
+                if !factors.windows(2).any(|pair| pair[0] != pair[1]) {
+                    return false;
+                }
+                let progressive = matches!(marker, 0xC2 | 0xC6 | 0xCA | 0xCE);
+                frame = Some((count, !progressive));
             }
             // Start of scan: its components, then (after their table choices) the first
             // coefficient: 0 in a scan that codes DC.
             0xDA => {
                 let count = usize::from(*segment.first().unwrap_or(&0));
                 let first_coefficient = segment.get(1 + 2 * count).copied();
-                if let Some((components, true)) = frame
-                    && count < components
-                    && first_coefficient == Some(0)
-                {
-                    return true;
+                match frame {
+                    Some((components, _)) if count < components && first_coefficient == Some(0) => {
+                        return true;
+                    }
+                    // A sequential frame's scan of every component: the usual interleaved file,
+                    // not read further.
+                    Some((components, true)) if count == components => return false,
+                    _ => {}
                 }
                 // Past the entropy-coded data: to the next marker that is not a stuffed FF 00
                 // or a restart.
