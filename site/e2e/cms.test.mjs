@@ -97,10 +97,35 @@ test('the CMS opens on the local content with every collection, and its page is 
   await page.screenshot({ path: join(SHOTS, 'cms-listings.png') });
   const response = await page.request.get(`${server.url}/cms/`);
   assert.match(response.headers()['x-robots-tag'] ?? '', /noindex/);
-  assert.match(response.headers()['content-security-policy'] ?? '', /connect-src 'self' data: blob: https:\/\/api\.github\.com;/);
+  assert.match(response.headers()['content-security-policy'] ?? '', /connect-src 'self' data: blob: https:\/\/api\.github\.com https:\/\/www\.githubstatus\.com;/);
   assert.match(await response.text(), /<meta name="robots" content="noindex, nofollow">/);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the CMS opens in the staff\'s own browser languages (en-GB, ar-AE, ru-RU) within 5 s, its words from the site itself, with no console error', async () => {
+  // Sveltia CMS fetches its interface's words for any language but US English; they are served
+  // from /cms/locales/ (its script names a public CDN, which /cms/'s policy blocks).
+  const signIn = { 'en-GB': 'Work with Local Repository', 'ar-AE': 'العمل مع مستودع محلي', 'ru-RU': 'Работать с локальным репозиторием' };
+  for (const [locale, button] of Object.entries(signIn)) {
+    const context = await browser.newContext({ locale, viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    const elsewhere = [];
+    // GitHub's status, which the sign-in screen shows, is the one other host it asks (the tests'
+    // browser reaches none: that request fails, which is no error of the page's).
+    const github = 'https://www.githubstatus.com';
+    const failedThere = (message) => (message.location().url ?? '').startsWith(github) && message.text().startsWith('Failed to load resource');
+    page.on('console', (message) => message.type() === 'error' && !failedThere(message) && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => ![server.url, github].includes(new URL(request.url()).origin) && elsewhere.push(request.url()));
+    await page.goto(`${server.url}/cms/`);
+    await page.getByRole('button', { name: button }).waitFor({ timeout: 5_000 });
+    assert.deepEqual(errors, [], `${locale}: console errors`);
+    assert.deepEqual(elsewhere, [], `${locale}: requests to other hosts`);
+    await page.screenshot({ path: join(SHOTS, `cms-sign-in-${locale}.png`) });
+    await context.close();
+  }
 });
 
 test('a listing created in the CMS in English and Arabic, with two photos, passes estate check', async () => {

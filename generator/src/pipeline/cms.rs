@@ -2,7 +2,10 @@
 //! (`site/node_modules/@sveltia/cms/dist/`, the version pinned in `site/package.json`), its page,
 //! its configuration (`content::cms`) and the fonts its stylesheet names, served from the site
 //! itself: the CMS's script names them on a CDN, and those addresses are rewritten to the copies
-//! of the same files from the `@fontsource` packages, so nothing is loaded from elsewhere.
+//! of the same files from the `@fontsource` packages, so nothing is loaded from elsewhere. The
+//! same goes for the words of its interface in every language but US English (`locales/`, which
+//! the package ships): the script fetches them from a CDN, which `/cms/`'s policy blocks, and a
+//! browser set to English (UK), Arabic or Russian would never open the CMS.
 
 use std::path::{Path, PathBuf};
 
@@ -18,6 +21,10 @@ const PACKAGE: &str = "node_modules/@sveltia/cms/dist";
 const FILES: [&str; 2] = ["sveltia-cms.js", "chunks/react-dom.js"];
 /// The font CDN the CMS's stylesheet names (`{CDN}{family}[:vf]@{version}/{subset}.woff2`).
 const FONT_CDN: &str = "https://cdn.jsdelivr.net/fontsource/fonts/";
+/// The folder of the package with the interface's words, one `{language}.json` each.
+const LOCALES: &str = "node_modules/@sveltia/cms/locales";
+/// The CMS's version, `{"version": …}` as its package's manifest says it, for its update check.
+const VERSION: &str = "version.json";
 
 #[derive(Debug, thiserror::Error)]
 pub enum CmsError {
@@ -29,6 +36,10 @@ pub enum CmsError {
         "the CMS loads the font {url}, whose file is not in {file} (add its @fontsource package to site/package.json)"
     )]
     Font { url: String, file: PathBuf },
+    #[error(
+        "the CMS's script no longer names its interface's words (`…/locales`) or its version (`…/package.json`) on its CDN as {0} expects, so they cannot be served from the site (a new @sveltia/cms?)"
+    )]
+    Rewrite(&'static str),
     #[error("cannot write {path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
 }
@@ -72,7 +83,14 @@ pub fn write(site_dir: &Path, out: &Path, backend: &Backend) -> Result<Vec<PathB
     ];
     for name in FILES {
         let bytes = read(package.join(name))?;
-        let (bytes, fonts) = self_hosted_fonts(&String::from_utf8_lossy(&bytes));
+        let (mut script, fonts) = self_hosted_fonts(&String::from_utf8_lossy(&bytes));
+        if name == FILES[0] {
+            // Its interface's words, and the version it compares its own with every hour to tell
+            // of a newer one (a developer's matter: the version is pinned in package.json).
+            script = self_hosted(&script, "/locales", &format!("/{DIR}/locales"))
+                .and_then(|script| self_hosted(&script, "/package.json", &format!("/{DIR}/{VERSION}")))
+                .ok_or(CmsError::Rewrite(file!()))?;
+        }
         for (url, file) in fonts {
             let source = site_dir.join("node_modules").join(&file);
             if !source.is_file() {
@@ -83,7 +101,22 @@ pub fn write(site_dir: &Path, out: &Path, backend: &Backend) -> Result<Vec<PathB
                 files.push((name, read(source)?));
             }
         }
-        files.push((format!("{DIR}/{name}"), bytes.into_bytes()));
+        files.push((format!("{DIR}/{name}"), script.into_bytes()));
+    }
+    let version = read(site_dir.join("node_modules/@sveltia/cms/package.json"))?;
+    let version = serde_json::from_slice::<serde_json::Value>(&version)
+        .ok()
+        .and_then(|manifest| Some(serde_json::json!({ "version": manifest.get("version")?.as_str()? })))
+        .unwrap_or_default();
+    files.push((format!("{DIR}/{VERSION}"), version.to_string().into_bytes()));
+    let locales = site_dir.join(LOCALES);
+    let entries =
+        std::fs::read_dir(&locales).map_err(|source| CmsError::Io { path: locales.clone(), source })?;
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if file.ends_with(".json") {
+            files.push((format!("{DIR}/locales/{file}"), read(entry.path())?));
+        }
     }
     let mut touched = Vec::new();
     for (name, bytes) in files {
@@ -126,6 +159,19 @@ fn self_hosted_fonts(script: &str) -> (String, Vec<(String, String)>) {
     (out, fonts)
 }
 
+/// `script` with the first template literal `${cdn}…{tail}` (made of names only, such as
+/// `${iP}@${rP}/locales`: nothing else is cut) replaced by `to`; `None` if it has none.
+fn self_hosted(script: &str, tail: &str, to: &str) -> Option<String> {
+    let end = format!("{tail}`");
+    let names = |s: &str| s.chars().all(|c| c.is_ascii_alphanumeric() || "${}@_".contains(c));
+    script.match_indices(&end).find_map(|(at, _)| {
+        let start = script[..at].rfind('`')?;
+        let inside = &script[start + 1..at];
+        (inside.starts_with("${") && names(inside))
+            .then(|| format!("{}`{to}`{}", &script[..start], &script[at + end.len()..]))
+    })
+}
+
 /// `material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2` as the file of the package that
 /// ships it: `@fontsource-variable/material-symbols-outlined/files/material-symbols-outlined-latin-wght-normal.woff2`.
 fn font_file(path: &str) -> Option<String> {
@@ -158,5 +204,18 @@ mod tests {
         );
         assert_eq!(fonts[1].1, "@fontsource/noto-mono/files/noto-mono-latin-400-normal.woff2");
         assert_eq!(font_file("../x@1/../../etc"), None);
+    }
+
+    #[test]
+    fn the_interfaces_words_and_version_come_from_the_site() {
+        let script = "x=`a/locales`,USe=`${iP}@${rP}/locales`,WSe=5e3,NSe=`${iP}/package.json`";
+        let script = self_hosted(script, "/locales", "/cms/locales").unwrap();
+        assert_eq!(script, "x=`a/locales`,USe=`/cms/locales`,WSe=5e3,NSe=`${iP}/package.json`");
+        assert_eq!(
+            self_hosted(&script, "/package.json", "/cms/version.json").as_deref(),
+            Some("x=`a/locales`,USe=`/cms/locales`,WSe=5e3,NSe=`/cms/version.json`")
+        );
+        assert_eq!(self_hosted("x=`https://example.com/locales`", "/locales", "/cms/locales"), None);
+        assert_eq!(self_hosted("no words here", "/locales", "/cms/locales"), None);
     }
 }

@@ -337,6 +337,12 @@ fn the_browser_editor_is_published_with_its_config_and_fonts_and_loads_nothing_f
         assert!(script.contains(&format!("/cms/fonts/{font}")), "{font} is not self-hosted");
         assert!(cms.join("fonts").join(font).is_file(), "{font} is not published");
     }
+    // Its interface's words in the staff's languages, and its version for its update check.
+    assert!(script.contains("`/cms/locales`") && script.contains("`/cms/version.json`"));
+    for language in ["en-GB", "ar", "ru"] {
+        assert!(cms.join("locales").join(format!("{language}.json")).is_file(), "no {language} words");
+    }
+    assert!(read(&cms.join("version.json")).starts_with(r#"{"version":"0."#));
     // Not a page of the sitemap; kept out by robots.txt.
     assert!(!read(&build.dist.join("sitemap.xml")).contains("/cms"));
     assert!(read(&build.dist.join("robots.txt")).lines().any(|l| l == "Disallow: /cms/"));
@@ -351,7 +357,8 @@ fn the_browser_editor_is_published_with_its_config_and_fonts_and_loads_nothing_f
             .unwrap()
     };
     assert!(
-        csp("/cms/").contains("connect-src 'self' data: blob: https://api.github.com;"),
+        csp("/cms/")
+            .contains("connect-src 'self' data: blob: https://api.github.com https://www.githubstatus.com;"),
         "{}",
         csp("/cms/")
     );
