@@ -7,6 +7,7 @@ pub mod links;
 pub mod media;
 mod memo;
 mod pages;
+pub mod per_record;
 pub mod quality;
 mod records;
 pub mod reused;
@@ -38,18 +39,46 @@ pub fn content_and_dangling(
     cache: Option<&content::LoadCache>,
     memo: Option<&Memo>,
 ) -> (Content, Report, std::collections::HashSet<String>) {
+    let (content, own, found, dangling) = loaded_and_across(dir, cache, memo);
+    let mut report = own;
+    report.extend(found);
+    report.sort();
+    (content, report, dangling)
+}
+
+/// [`content_and_dangling`], publishing per record ([`per_record`]): a record file with an
+/// error is put back as `last_published` gives it (the file as the site last published it), or
+/// left out; the records held back are returned with what was found in them.
+pub fn content_per_record(
+    dir: &Path,
+    cache: Option<&content::LoadCache>,
+    memo: Option<&Memo>,
+    last_published: impl Fn(&Path) -> Option<String>,
+) -> (Content, Report, std::collections::HashSet<String>, Vec<per_record::Held>) {
+    let (mut content, own, found, dangling) = loaded_and_across(dir, cache, memo);
+    let (report, dangling, held) =
+        per_record::hold_back(&mut content, own.diagnostics, found, dangling, last_published, |content| {
+            across(content, None)
+        });
+    (content, report, dangling, held)
+}
+
+/// The content as loaded with its files' own problems, and what the checks across records found.
+fn loaded_and_across(
+    dir: &Path,
+    cache: Option<&content::LoadCache>,
+    memo: Option<&Memo>,
+) -> (Content, Report, Vec<Diagnostic>, std::collections::HashSet<String>) {
     let mut laps = crate::timings::Laps::start("content");
-    let (content, mut report) = content::load_with(dir, cache);
+    let (content, own) = content::load_with(dir, cache);
     laps.lap("load");
     let mut kept = memo.map(Memo::take);
     let (found, dangling) = across(&content, kept.as_mut());
     if let (Some(memo), Some(kept)) = (memo, kept) {
         memo.put(kept);
     }
-    report.extend(found);
     laps.lap("checks across records");
-    report.sort();
-    (content, report, dangling)
+    (content, own, found, dangling)
 }
 
 /// The checks' memo under `estate serve` (see [`memo`]), shared by its rebuilds (they run one at

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use super::{Format, fail, print_report};
 use crate::netlify::Rules;
+use crate::pipeline::last_published::LastPublished;
 use crate::pipeline::status::{self, Status};
 use crate::pipeline::{self, BuildError, BuildOptions, Pages};
 
@@ -72,6 +73,12 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => return fail(&format!("{e} (name the CDN's rules with --netlify FILE)")),
     };
     let for_netlify = for_netlify || on_netlify(|name| std::env::var(name).ok());
+    // A deploy publishes per record; its copies of the published records are kept beside the
+    // page cache, which Netlify keeps between deploys; a deploy preview reads them, and keeps none.
+    let last_published = for_netlify.then(|| {
+        let last = LastPublished::beside(&cache);
+        if is_production(|name| std::env::var(name).ok()) { last } else { last.read_only() }
+    });
     let page_cache = (!no_cache).then_some(cache);
     let options = BuildOptions {
         content,
@@ -82,6 +89,7 @@ pub fn run(args: Args) -> ExitCode {
         for_netlify,
         page_cache,
         incremental: None,
+        last_published,
     };
     build(&options, "estate build")
 }
@@ -89,6 +97,12 @@ pub fn run(args: Args) -> ExitCode {
 /// Whether this is Netlify's build environment, which sets `NETLIFY=true`.
 fn on_netlify(var: impl Fn(&str) -> Option<String>) -> bool {
     var("NETLIFY").is_some_and(|value| value == "true")
+}
+
+/// Whether this build publishes the site itself: not a deploy preview or a branch's deploy
+/// (Netlify's `CONTEXT`; a build elsewhere, without it, is taken as the site's).
+fn is_production(var: impl Fn(&str) -> Option<String>) -> bool {
+    var("CONTEXT").is_none_or(|context| context == "production")
 }
 
 /// What the site stage does: build the pages from `site`, or nothing.
@@ -102,9 +116,11 @@ pub fn build(options: &BuildOptions, command: &str) -> ExitCode {
     match pipeline::build(options) {
         Ok((summary, warnings)) => {
             print_report(&warnings, Format::Human);
+            eprint!("{}", crate::check::per_record::describe(&summary.held));
             // A deploy's status is public: it names only what the site shows.
             let changed = status::changed_in_deploy(|name| std::env::var(name).ok());
-            let mut outcome = Status::published(&options.content, &warnings, &changed, options.for_netlify);
+            let mut outcome = Status::published(&options.content, &warnings, &changed, options.for_netlify)
+                .with_held(&options.content, &summary.held, options.for_netlify);
             if options.for_netlify {
                 outcome = outcome.with_deploy_badge(|name| std::env::var(name).ok());
             }

@@ -8,6 +8,7 @@ use super::build::{PAGE_CACHE, SiteArgs, build, pages};
 use super::fail;
 use crate::netlify::Rules;
 use crate::pipeline::BuildOptions;
+use crate::pipeline::last_published::LastPublished;
 use crate::serve::{self, ServeOptions};
 
 /// The options of `estate serve`.
@@ -59,7 +60,10 @@ pub fn run(args: Args) -> ExitCode {
         Ok(listener) => listener,
         Err(e) => return fail(&e.to_string()),
     };
+    // Publishing per record: a save the checks refuse does not hold back everyone else's.
+    let last_published = Some(LastPublished::beside(&cache));
     let build_options = BuildOptions {
+        last_published,
         content,
         pages: pages(site, content_only),
         base_url: None,

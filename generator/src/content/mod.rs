@@ -18,6 +18,7 @@ pub mod emit;
 mod entry;
 mod folders;
 mod geo;
+pub mod held;
 mod link_scheme;
 mod load_cache;
 pub mod markdown;
@@ -320,6 +321,33 @@ fn drop_missing_photos(ctx: &Ctx, post: &mut PostFile) {
     drop_missing(ctx, &mut post.images);
 }
 
+/// The `prepare` of listings: photos deleted from the media library left out, addresses in one
+/// form, the vocabulary's names.
+fn prepare_property(ctx: &Ctx, vocabulary: &vocabulary::Vocabularies, p: &mut PropertyFile) {
+    drop_missing(ctx, &mut p.images);
+    drop_missing(ctx, &mut p.floor_plans);
+    p.video_tour.iter_mut().chain(p.permit_url.as_mut()).for_each(web_address::normalise);
+    vocabulary::canonical_property(vocabulary, p);
+}
+
+/// The `prepare` of developers: the site's picture for a deleted one, the address in one form.
+fn prepare_developer(ctx: &Ctx, d: &mut DeveloperFile) {
+    stand_in(ctx, &mut d.logo);
+    stand_in(ctx, &mut d.image);
+    d.website.iter_mut().for_each(web_address::normalise);
+}
+
+/// The `prepare` of team members: the site's picture for a deleted one, the vocabulary's names.
+fn prepare_member(ctx: &Ctx, vocabulary: &vocabulary::Vocabularies, m: &mut MemberFile) {
+    stand_in(ctx, &mut m.image);
+    vocabulary::canonical_member(vocabulary, m);
+}
+
+/// The `prepare` of area guides: the site's picture for a deleted one.
+fn prepare_guide(ctx: &Ctx, g: &mut GuideFile) {
+    stand_in(ctx, &mut g.image);
+}
+
 /// Loads the content tree under `dir`, checking each file on its own (the checks across records
 /// are [`crate::check`]'s).
 pub fn load(dir: &Path) -> (Content, Report) {
@@ -373,12 +401,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         Kind::Property,
         &mut report,
         check_property,
-        |ctx, p| {
-            drop_missing(ctx, &mut p.images);
-            drop_missing(ctx, &mut p.floor_plans);
-            p.video_tour.iter_mut().chain(p.permit_url.as_mut()).for_each(web_address::normalise);
-            vocabulary::canonical_property(vocabulary, p);
-        },
+        |ctx, p| prepare_property(ctx, vocabulary, p),
         known.as_mut().map(|k| &mut k.properties),
         changed,
         default_image,
@@ -399,11 +422,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         Kind::Developer,
         &mut report,
         check_developer,
-        |ctx, d| {
-            stand_in(ctx, &mut d.logo);
-            stand_in(ctx, &mut d.image);
-            d.website.iter_mut().for_each(web_address::normalise);
-        },
+        prepare_developer,
         known.as_mut().map(|k| &mut k.developers),
         changed,
         default_image,
@@ -413,10 +432,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         Kind::Member,
         &mut report,
         check_member,
-        |ctx, m| {
-            stand_in(ctx, &mut m.image);
-            vocabulary::canonical_member(vocabulary, m);
-        },
+        |ctx, m| prepare_member(ctx, vocabulary, m),
         known.as_mut().map(|k| &mut k.team),
         changed,
         default_image,
@@ -436,7 +452,7 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
         Kind::Guide,
         &mut report,
         check_guide,
-        |ctx, g| stand_in(ctx, &mut g.image),
+        prepare_guide,
         known.as_mut().map(|k| &mut k.guides),
         changed,
         default_image,

@@ -172,7 +172,8 @@
 
   function render(status) {
     panel.replaceChildren();
-    const colour = status.published ? '#1a7f37' : '#b42318';
+    // Published with entries held back: amber, as they still need their editor.
+    const colour = !status.published ? '#b42318' : status.held?.length ? '#8a5a00' : '#1a7f37';
     panel.style.borderColor = colour;
     panel.dataset.published = String(Boolean(status.published));
     const head = el('div', '', 'display:flex;gap:12px;align-items:flex-start;justify-content:space-between');
@@ -205,6 +206,7 @@
     const deploy = deployBadge(status, status.words.deploy);
     if (deploy) details.append(deploy);
     if (status.errors?.length) details.append(list(status.words.errors, status.errors, '#b42318'));
+    if (status.held?.length) details.append(list(status.words.held, status.held, '#b42318'));
     if (status.warnings?.length) details.append(list(status.words.warnings, status.warnings, '#8a5a00'));
     panel.append(details);
     more.hidden = !details.childElementCount;
@@ -231,8 +233,8 @@
       last = status;
       render(status);
       // A new outcome opens the panel; the one found on opening the CMS waits behind the button,
-      // unless the site is not published.
-      open(!first || !status.published);
+      // unless the site is not published or an entry is held back.
+      open(!first || !status.published || Boolean(status.held?.length));
     } catch {
       // Offline or between builds: the next round tries again.
     }

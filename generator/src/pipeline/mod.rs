@@ -3,6 +3,7 @@
 //! and prerender the pages.
 
 pub mod cms;
+pub mod last_published;
 mod named;
 pub mod site;
 pub mod status;
@@ -17,6 +18,7 @@ use crate::content::diag::Report;
 use crate::netlify::Rules;
 use crate::publish::parts::Body;
 use crate::publish::{self as output, feeds, portal_feed, sitemap};
+use last_published::LastPublished;
 use site::SiteRun;
 
 #[derive(Debug, Clone)]
@@ -38,6 +40,10 @@ pub struct BuildOptions {
     pub page_cache: Option<PathBuf>,
     /// What `estate serve` keeps between rebuilds; None for a build from the command line.
     pub incremental: Option<Incremental>,
+    /// Publishing per record (`estate serve`, a deploy): a record file the checks refuse is
+    /// published as it was last published (kept here), or left out, and the rest of the site
+    /// is published. None: any error stops the build (`estate build` at a developer's machine).
+    pub last_published: Option<LastPublished>,
 }
 
 /// What `estate serve` keeps between rebuilds so that one edit rebuilds only what it changed.
@@ -124,6 +130,8 @@ pub struct Summary {
     /// Every file of the output this build wrote or removed (relative to it), when known:
     /// not after a build of the front end (Vite writes where it will).
     pub touched: Option<Vec<PathBuf>>,
+    /// The record files the checks refused, published as they were last published or left out.
+    pub held: Vec<crate::check::per_record::Held>,
 }
 
 impl Summary {
@@ -239,7 +247,14 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     ]
     .into_iter()
     .fold(Touched::Known(Vec::new()), |all, stage| all.and(stage));
-    let Published { content, written, report, photos, portal_counts, .. } = published;
+    let Published { content, written, report, photos, portal_counts, held, .. } = published;
+    if let Some(last) = &options.last_published
+        && let Err(e) = last.keep(&content, &held)
+    {
+        eprintln!(
+            "estate: cannot keep the published records' copies (a record refused later is left out): {e}"
+        );
+    }
     let qr_codes = pages.as_ref().map(|p| p.qr_codes);
     let summary = Summary {
         listings: written.properties,
@@ -258,6 +273,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         portal_feed: portal_counts,
         photos,
         touched: touched.into_option(),
+        held,
     };
     Ok((summary, report))
 }
@@ -303,13 +319,23 @@ struct Loaded {
     base: String,
     /// The targets of links in content that an edit elsewhere took away (`links::dangling`).
     dangling: std::collections::HashSet<String>,
+    held: Vec<crate::check::per_record::Held>,
 }
 
 fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
     let cache = options.incremental.as_ref().map(|i| &i.loaded);
     output::unlink_old_media(&options.content, &options.out);
     let memo = options.incremental.as_ref().map(|i| &i.checks);
-    let (mut content, report, dangling) = crate::check::content_and_dangling(&options.content, cache, memo);
+    let (mut content, report, dangling, held) = match &options.last_published {
+        Some(last) => crate::check::content_per_record(&options.content, cache, memo, |path| {
+            last.text(&options.content, path)
+        }),
+        None => {
+            let (content, report, dangling) =
+                crate::check::content_and_dangling(&options.content, cache, memo);
+            (content, report, dangling, Vec::new())
+        }
+    };
     if report.errors() > 0 {
         return Err(BuildError::Content(report));
     }
@@ -318,7 +344,7 @@ fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
     if let Some(site) = &mut content.site {
         site.data.base_url.clone_from(&base);
     }
-    Ok(Loaded { content, report, base, dangling })
+    Ok(Loaded { content, report, base, dangling, held })
 }
 
 /// Stage 2: what the content publishes, written into the output: the portal feed, sitemap and
@@ -326,6 +352,7 @@ fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
 /// photos, the JSON API and page data, and `_redirects`.
 struct Published {
     content: Content,
+    held: Vec<crate::check::per_record::Held>,
     dangling: std::collections::HashSet<String>,
     report: Report,
     base: String,
@@ -343,7 +370,7 @@ fn publish(
     loaded: Loaded,
     laps: &mut crate::timings::Laps,
 ) -> Result<Published, BuildError> {
-    let Loaded { content, mut report, base, dangling } = loaded;
+    let Loaded { content, mut report, base, dangling, held } = loaded;
     let incremental = options.incremental.as_ref();
     // The feeds first: a feed template's mistake stops the build like a content error, with
     // nothing written.
@@ -439,6 +466,7 @@ fn publish(
     );
     Ok(Published {
         content,
+        held,
         dangling,
         report,
         base,

@@ -16,6 +16,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::check::links::BrokenLink;
+use crate::check::per_record::Held;
 use crate::content::cms;
 use crate::content::diag::{Diagnostic, Report, Severity};
 
@@ -38,6 +39,10 @@ pub struct Status {
     /// The pages of the entries this build published anew.
     pub pages: Vec<Page>,
     pub errors: Vec<Problem>,
+    /// The entries this build refused while it published the rest: each as the site last
+    /// published it, or not on the site, until fixed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<Problem>,
     pub warnings: Vec<Problem>,
     /// On a deploy: Netlify's public badge of the site's latest deploy, which says "failed" when
     /// a later save's deploy failed (a failed deploy publishes no status of its own).
@@ -83,6 +88,7 @@ pub struct Problem {
 #[derive(Debug, Serialize, PartialEq)]
 pub struct Words {
     pub errors: &'static str,
+    pub held: &'static str,
     pub warnings: &'static str,
     pub view: &'static str,
     pub hide: &'static str,
@@ -105,6 +111,7 @@ pub struct Words {
 
 const WORDS: Words = Words {
     errors: "To fix before the site can be published",
+    held: "Not published until fixed (the rest of the site is published)",
     warnings: "Worth a look (the site is published anyway)",
     view: "View the page",
     hide: "Hide",
@@ -140,10 +147,42 @@ impl Status {
             headline,
             pages,
             errors: Vec::new(),
+            held: Vec::new(),
             warnings,
             deploy_badge: None,
             words: WORDS,
         }
+    }
+
+    /// A published build's outcome with the entries it `held` back: what is wrong with each,
+    /// and whether the site shows it as last published; no 'View the page' for their saves.
+    pub fn with_held(mut self, content: &Path, held: &[Held], public: bool) -> Status {
+        if held.is_empty() {
+            return self;
+        }
+        let names = Names::new(content);
+        for entry in held {
+            if let Some(page) = names.page(&entry.path, public) {
+                self.pages.retain(|shown| *shown != page);
+            }
+            let report = Report { diagnostics: entry.problems.clone() };
+            let state = if entry.kept {
+                "the site shows it as it was last published"
+            } else {
+                "it is not on the site"
+            };
+            self.held.extend(
+                names
+                    .problems(&report, Severity::Error, public)
+                    .into_iter()
+                    .map(|problem| Problem { entry: format!("{} ({state})", problem.entry), ..problem }),
+            );
+        }
+        self.headline = format!(
+            "Published at {}, except what is named below: the site shows the rest of your latest changes.",
+            clock()
+        );
+        self
     }
 
     /// A build stopped by the content: what to fix, and its warnings.
@@ -200,6 +239,7 @@ impl Status {
             ),
             pages: Vec::new(),
             errors: Vec::new(),
+            held: Vec::new(),
             warnings: Vec::new(),
             deploy_badge: None,
             words: WORDS,

@@ -432,6 +432,7 @@ fn rebuild_loop(
                 current = spare;
                 site_broken = false;
                 err(&new_warnings(&warnings, &mut shown));
+                err(&crate::check::per_record::describe(&summary.held));
                 generation += 1;
                 // No receivers (no browser open) is fine.
                 let _ = reload.send(generation);
@@ -464,7 +465,11 @@ fn rebuild_loop(
                         err(&format!("estate serve: cannot bring {} up to date: {error}\n", other.display()));
                     }
                 }
-                let outcome = Status::published(&build.content, &warnings, &records, false);
+                let outcome = Status::published(&build.content, &warnings, &records, false).with_held(
+                    &build.content,
+                    &summary.held,
+                    false,
+                );
                 copies.status(current, &outcome);
             }
             Err(error) => {

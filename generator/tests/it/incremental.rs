@@ -232,6 +232,7 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
         for_netlify: false,
         page_cache,
         incremental: None,
+        last_published: None,
     };
     let mut random = Random(seed | 1);
     for step in 1..=steps {

@@ -31,6 +31,7 @@ mod messages;
 mod off_plan;
 mod pathological;
 mod people;
+mod per_record;
 mod publishing;
 mod redirects;
 mod reused_photos;

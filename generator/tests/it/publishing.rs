@@ -685,6 +685,7 @@ fn a_broken_link_in_raw_html_of_a_post_stops_the_build_at_its_line() {
         for_netlify: false,
         page_cache: None,
         incremental: None,
+        last_published: None,
     };
     match pipeline::build(&options) {
         Err(BuildError::Content(report)) => {

@@ -231,13 +231,15 @@ fn serves_the_built_site_as_netlify_would() {
 fn a_content_error_stops_it_before_serving() {
     let root = content_copy(&repo().join("content"));
     let content = root.path().join("content");
-    std::fs::write(content.join("properties/broken.yaml"), "title: [\n").unwrap();
+    // A record the checks refuse is held back (publishing per record); the agency's settings are
+    // no record: the site cannot be built without them.
+    std::fs::write(content.join("site.yaml"), "title: [\n").unwrap();
     let Run { code, stdout, stderr } = run(estate_command(root.path())
         .args(["serve", "--content-only", "--no-watch", "--port", "0", "--out", "dist"])
         .arg("--netlify")
         .arg(repo().join("netlify.toml")));
     assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains("content/properties/broken.yaml:1:"), "{stderr}");
+    assert!(stderr.contains("content/site.yaml:1:"), "{stderr}");
     assert!(stderr.contains("estate serve: stopped, the content has 1 error"), "{stderr}");
     assert!(!stdout.contains("http://"));
 }
@@ -330,12 +332,21 @@ fn rebuilds_on_content_changes_and_tells_browsers() {
         log.contains("rebuilt after a change to the content")
     });
 
-    // A mistake is reported, and the last good build stays served.
+    // A record's mistake is reported and that record held back, the rest published.
     std::fs::write(content.join("properties/broken.yaml"), "title: [\n").unwrap();
+    let log = server.wait_for_output("the record held back", Duration::from_secs(10), |log| {
+        log.contains("not published: ")
+            && log.contains("broken.yaml (it is left out of the site until it is fixed)")
+    });
+    assert!(log.contains("broken.yaml:1:"), "{log}");
+    assert_eq!(server.get(&path).json()["title"], "Renamed While Serving");
+    // A mistake outside the records is reported, and the last good build stays served.
+    let site = std::fs::read_to_string(content.join("site.yaml")).unwrap();
+    std::fs::write(content.join("site.yaml"), format!("{site}\nmenu: [\n")).unwrap();
     let log = server.wait_for_output("the failed rebuild", Duration::from_secs(10), |log| {
         log.contains("still serving the last good build")
     });
-    assert!(log.contains("broken.yaml:1:"), "{log}");
+    assert!(log.contains("site.yaml:"), "{log}");
     assert_eq!(server.get(&path).json()["title"], "Renamed While Serving");
 }
 
