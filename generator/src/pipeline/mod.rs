@@ -339,6 +339,11 @@ fn load(options: &BuildOptions) -> Result<Loaded, BuildError> {
     if report.errors() > 0 {
         return Err(BuildError::Content(report));
     }
+    // What a save costs on the portals (a listing left without an agent or a photo), in the
+    // outcome an editor sees, as `estate check` says it.
+    let mut report = report;
+    report.extend(portal_feed::check(&content));
+    report.sort();
     let base = base_url(&content, options.base_url.as_deref())?;
     // One address everywhere: the pages read it from data/site.json.
     if let Some(site) = &mut content.site {

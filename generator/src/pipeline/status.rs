@@ -420,15 +420,18 @@ impl Names {
             },
         };
         let labels = self.labels.get(collection);
-        let field = text.and_then(|text| key_path_at(text, d.pos.line)).and_then(|path| {
-            let (language, path) = match path.split_once('.') {
-                Some(("ar", rest)) => (" (Arabic)", rest.to_owned()),
-                Some(("ru", rest)) => (" (Russian)", rest.to_owned()),
-                _ => ("", path),
-            };
-            let label = labels?.get(&path)?;
-            Some(format!("{label}{language}"))
-        });
+        // At the file's start: about the entry as a whole (a field it lacks, say), no field's.
+        let at_start = d.pos == crate::content::yaml::Pos::START;
+        let field =
+            text.filter(|_| !at_start).and_then(|text| key_path_at(text, d.pos.line)).and_then(|path| {
+                let (language, path) = match path.split_once('.') {
+                    Some(("ar", rest)) => (" (Arabic)", rest.to_owned()),
+                    Some(("ru", rest)) => (" (Russian)", rest.to_owned()),
+                    _ => ("", path),
+                };
+                let label = labels?.get(&path)?;
+                Some(format!("{label}{language}"))
+            });
         let message = in_editors_words(&d.message, labels).unwrap_or_else(|| in_labels(&d.message, labels));
         let hint = d.hint.as_deref().and_then(|hint| in_editors_words(hint, labels));
         Some(Problem { entry, field, message, hint })
@@ -558,6 +561,8 @@ const FOLDERS: [(&str, &str); 3] = [
 /// as one naming a vocabulary's file or an option of `estate check`), which an editor cannot act on.
 fn in_editors_words(text: &str, labels: Option<&BTreeMap<String, String>>) -> Option<String> {
     let mut text = in_labels(text, labels);
+    let feed = format!("({})", contract::files::relative(contract::files::PORTAL_FEED));
+    text = text.replace(&feed, "(which Property Finder, Bayut and Dubizzle read)");
     for (folder, words) in FOLDERS {
         // The folder itself, not a file's path in it (`media/properties/x.jpg` stays).
         while let Some(at) = text

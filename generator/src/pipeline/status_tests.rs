@@ -115,3 +115,27 @@ fn a_file_changed_twice_is_one_page() {
     let status = Status::published(dir.path(), &Report::default(), &[listing.clone(), listing], false);
     assert_eq!(status.pages.len(), 1, "{:?}", status.pages);
 }
+
+#[test]
+fn a_listing_the_portal_feed_leaves_out_is_named_with_what_it_lacks_in_the_cms_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let listing = dir.path().join("properties/villa.yaml");
+    std::fs::create_dir_all(listing.parent().unwrap()).unwrap();
+    std::fs::write(&listing, "title: Palm Villa\nprice: 100\n").unwrap();
+    let message = format!(
+        "left out of the portal feed ({}): no `agent`, `images`",
+        contract::files::relative(contract::files::PORTAL_FEED)
+    );
+    let report = Report { diagnostics: vec![Diagnostic::warning(&listing, Pos::START, message)] };
+    let status = Status::published(dir.path(), &report, &[], false);
+    assert_eq!(
+        status.warnings,
+        [Problem {
+            entry: "Listing “Palm Villa”".into(),
+            field: None,
+            message: "Left out of the portal feed (which Property Finder, Bayut and Dubizzle read): no “Agent”, “Photos”"
+                .into(),
+            hint: None,
+        }]
+    );
+}
