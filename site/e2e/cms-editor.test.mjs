@@ -582,6 +582,35 @@ test('a save whose deploy fails: the panel shows the deploy\'s badge while the s
   await context.close();
 });
 
+test('on a deploy, the outcome of an earlier commit that finishes after a save is not taken for it; the deploy of the save\'s commit is', async () => {
+  const { context, page, errors } = await openCms();
+  // Netlify's deploys, as status.json says them: the one of the commit before the save, which
+  // finishes after it, then the save's own.
+  const saved = { oid: 'b'.repeat(40), committedDate: new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, 'Z') };
+  const deploy = (commit, contentAt, headline) => ({ published: true, at: new Date(Date.now() + 120_000).toISOString(), content_at: contentAt, commit, headline, pages: [], errors: [], warnings: [] });
+  let outcome = deploy('a'.repeat(40), new Date(Date.now() + 30_000).toISOString(), 'Published at the earlier commit');
+  await page.route('**/cms/status.json', async (route) => {
+    const response = await route.fetch();
+    const words = (await response.json()).words;
+    await route.fulfill({ response, json: { ...outcome, words } });
+  });
+  // A save as the CMS commits it to GitHub: GitHub answers with the commit and its time.
+  await page.route('**/graphql', (route) => route.fulfill({ json: { data: { createCommitOnBranch: { commit: saved } } } }));
+  await page.reload();
+  await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
+  await page.evaluate(() => fetch('/graphql', { method: 'POST', body: JSON.stringify({ query: 'mutation { createCommitOnBranch }' }) }));
+  const panel = page.locator('#estate-status');
+  await page.locator('#estate-status[data-published=publishing]').waitFor({ timeout: 10_000 });
+  // Two of the panel's reads of the earlier commit's outcome: still publishing.
+  for (let round = 0; round < 2; round += 1) await page.waitForResponse((r) => r.url().endsWith('/cms/status.json'));
+  assert.equal(await panel.getAttribute('data-published'), 'publishing', await panel.innerText());
+  outcome = deploy(saved.oid, saved.committedDate, 'Published at the save\'s commit');
+  await page.locator('#estate-status[data-published=true]').waitFor({ timeout: 10_000 });
+  assert.match(await panel.innerText(), /^Published at the save's commit/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the editors\' guide shows every picture taken here, and only those', () => {
   const guide = readFileSync(join(repo, 'docs', 'editors.md'), 'utf8');
   const shown = [...guide.matchAll(/\]\(editors\/([^)]+\.jpg)\)/g)].map((m) => m[1]);

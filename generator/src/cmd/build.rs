@@ -122,7 +122,9 @@ pub fn build(options: &BuildOptions, command: &str) -> ExitCode {
             let mut outcome = Status::published(&options.content, &warnings, &changed, options.for_netlify)
                 .with_held(&options.content, &summary.held, options.for_netlify);
             if options.for_netlify {
-                outcome = outcome.with_deploy_badge(|name| std::env::var(name).ok());
+                outcome = outcome
+                    .with_deploy_badge(|name| std::env::var(name).ok())
+                    .of_commit(|name| std::env::var(name).ok());
             }
             if let Err(e) = status::write_if_cms(&outcome, &options.out) {
                 eprintln!("{command}: cannot write the editor's status: {e}");

@@ -12,6 +12,10 @@
   // The last outcome shown (for its words), and the time of the last save in the CMS (0: none).
   let last = null;
   let savedAt = 0;
+  // The last save's commit on GitHub ({ oid, at }), when the CMS commits there.
+  let savedCommit = null;
+  // This browser's clock minus the server's, when they differ by more than a second or two.
+  let skew = 0;
   // The outcome's details (pages, deploy, problems) are folded away while the whole panel would
   // cover the sign-in screen's buttons (a phone, a site not published), unless the editor chose:
   // `choice` ('more' or 'less', from the panel's button) holds for later outcomes too.
@@ -215,16 +219,29 @@
     toggle.style.borderColor = colour;
   }
 
+  // Whether `status` is the outcome of the last save (or of a later one, which holds it): on a
+  // deploy, of the save's commit or a later commit (by GitHub's own times); else a build that
+  // began reading the content after the save.
+  function ofTheSave(status) {
+    const contentAt = Date.parse(status.content_at ?? status.at);
+    if (savedCommit && status.commit) return status.commit === savedCommit.oid || contentAt >= savedCommit.at;
+    return contentAt >= savedAt - skew;
+  }
+
   async function refresh() {
     try {
       const response = await fetch(URL, { cache: 'no-store' });
       if (!response.ok) return;
+      // This browser's clock against the server's (its Date header, to the second): only a
+      // difference of more than that is one.
+      const server = Date.parse(response.headers.get('date') ?? '');
+      if (server) skew = Math.abs(Date.now() - server) > 2000 ? Date.now() - server : 0;
       const text = await response.text();
       if (text === shown) return;
       const status = JSON.parse(text);
-      // An outcome from before the last save is not that save's: the panel keeps saying it is
-      // being published.
-      if (savedAt && !(Date.parse(status.at) >= savedAt)) {
+      // An outcome that is not of the last save (a build that began before it, a deploy of an
+      // earlier commit) is not shown: the panel keeps saying the save is being published.
+      if (savedAt && !ofTheSave(status)) {
         last = status;
         return;
       }
@@ -262,6 +279,7 @@
   // CMS's own save event needs a library it loads from the internet.)
   const saved = () => {
     savedAt = Date.now();
+    savedCommit = null;
     publishing();
   };
   const close = globalThis.FileSystemWritableFileStream?.prototype.close;
@@ -275,7 +293,15 @@
   const fetchFirst = window.fetch;
   window.fetch = async function (input, init) {
     const response = await fetchFirst.call(this, input, init);
-    if (response.ok && typeof init?.body === 'string' && init.body.includes('createCommitOnBranch')) saved();
+    if (response.ok && typeof init?.body === 'string' && init.body.includes('createCommitOnBranch')) {
+      saved();
+      // The commit the save made, and its time by GitHub's clock, as the deploy's outcome names it.
+      response.clone().json().then((json) => {
+        const commit = json?.data?.createCommitOnBranch?.commit;
+        const at = Date.parse(commit?.committedDate ?? '');
+        if (typeof commit?.oid === 'string' && at) savedCommit = { oid: commit.oid, at };
+      }, () => {});
+    }
     return response;
   };
   if (document.body) start();

@@ -32,8 +32,16 @@ pub struct Status {
     /// Whether the site now shows the latest saves.
     pub published: bool,
     /// When the build finished, in Dubai's time (`2026-11-25T14:03:05.250+04:00`), to the
-    /// millisecond: the panel tells an outcome from one older than the editor's last save by it.
+    /// millisecond.
     pub at: String,
+    /// The saves this outcome is of: those made up to this time (when the build began reading
+    /// the content under `estate serve`; on a deploy, the time of the commit it built). The panel
+    /// takes an outcome as a save's only when it is of that save.
+    pub content_at: String,
+    /// On a deploy, the commit it built (Netlify's `COMMIT_REF`): the panel knows a save's own
+    /// commit, and takes the outcome of that one (or of a later commit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commit: Option<String>,
     /// The first line, a sentence.
     pub headline: String,
     /// The pages of the entries this build published anew.
@@ -144,6 +152,8 @@ impl Status {
         Status {
             published: true,
             at: now(),
+            content_at: now(),
+            commit: None,
             headline,
             pages,
             errors: Vec::new(),
@@ -233,6 +243,8 @@ impl Status {
         Status {
             published: false,
             at: now(),
+            content_at: now(),
+            commit: None,
             headline: format!(
                 "Not published at {}: the site still shows the version before these changes.",
                 clock()
@@ -244,6 +256,36 @@ impl Status {
             deploy_badge: None,
             words: WORDS,
         }
+    }
+
+    /// The outcome of a build that began reading the content at `began` (`estate serve`).
+    pub fn of_content_at(mut self, began: chrono::DateTime<chrono::Utc>) -> Status {
+        self.content_at = began
+            .with_timezone(&crate::content::model::dubai())
+            .to_rfc3339_opts(chrono::SecondsFormat::Millis, false);
+        self
+    }
+
+    /// On a deploy: the commit it built (`COMMIT_REF`) and that commit's time, by git; without
+    /// them (git cannot say), the outcome stays of the content as the build found it.
+    pub fn of_commit(mut self, var: impl Fn(&str) -> Option<String>) -> Status {
+        let Some(commit) =
+            var("COMMIT_REF").filter(|v| v.len() >= 7 && v.chars().all(|c| c.is_ascii_hexdigit()))
+        else {
+            return self;
+        };
+        let output = std::process::Command::new("git")
+            .args(["log", "-1", "--format=%cI", &commit, "--"])
+            .stderr(std::process::Stdio::null())
+            .output();
+        let time = output.ok().filter(|out| out.status.success()).and_then(|out| {
+            chrono::DateTime::parse_from_rfc3339(String::from_utf8_lossy(&out.stdout).trim()).ok()
+        });
+        if let Some(time) = time {
+            self.content_at = time.to_rfc3339_opts(chrono::SecondsFormat::Millis, false);
+        }
+        self.commit = Some(commit);
+        self
     }
 
     /// On Netlify (its `SITE_ID`, the site's public id), the badge of the latest deploy.
@@ -309,9 +351,10 @@ fn now() -> String {
     dubai_now().to_rfc3339_opts(chrono::SecondsFormat::Millis, false)
 }
 
-/// `14:03` on 25/11/2026, as an agent in Dubai reads a time.
+/// `14:03:05 on 25/11/2026`, as an agent in Dubai reads a time (to the second: two saves a
+/// minute apart are told apart).
 fn clock() -> String {
-    dubai_now().format("%H:%M on %d/%m/%Y").to_string()
+    dubai_now().format("%H:%M:%S on %d/%m/%Y").to_string()
 }
 
 /// The kinds of entry by their folder under content/: the CMS's collection, the kind's name, and
@@ -354,7 +397,9 @@ impl Names {
                 add(collection["name"].as_str().unwrap_or_default(), &collection["fields"]);
             }
         }
-        Names { content: content.to_path_buf(), labels, sizes: std::cell::OnceCell::new() }
+        // Absolute, as the watcher names the files that changed (`estate serve --content content`).
+        let content = std::path::absolute(content).unwrap_or_else(|_| content.to_path_buf());
+        Names { content, labels, sizes: std::cell::OnceCell::new() }
     }
 
     fn problems(&self, report: &Report, severity: Severity, public: bool) -> Vec<Problem> {
@@ -378,7 +423,8 @@ impl Names {
     /// so that an upload in `media/properties/` is no listing) and the file's name without its
     /// extension.
     fn place(&self, path: &Path) -> (Option<&'static Kind>, String) {
-        let relative = path.strip_prefix(&self.content).unwrap_or(path);
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let relative = absolute.strip_prefix(&self.content).unwrap_or(path);
         let id = relative.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let mut parts = relative.components().map(|c| c.as_os_str().to_str().unwrap_or_default());
         let kind = match (parts.next(), parts.next(), parts.next()) {

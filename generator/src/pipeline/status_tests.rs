@@ -139,3 +139,19 @@ fn a_listing_the_portal_feed_leaves_out_is_named_with_what_it_lacks_in_the_cms_w
         }]
     );
 }
+
+#[test]
+fn a_changed_file_named_absolute_is_matched_against_a_relative_content_folder() {
+    // `estate serve` as the README starts it: `--content content`, relative; the watcher names
+    // the files that changed by their absolute paths.
+    let dir = tempfile::tempdir_in(".").unwrap();
+    let listing = dir.path().join("properties/palm-villa.yaml");
+    std::fs::create_dir_all(listing.parent().unwrap()).unwrap();
+    std::fs::write(&listing, "title: Palm Villa\n").unwrap();
+    let relative = dir.path().strip_prefix(std::env::current_dir().unwrap()).unwrap_or(dir.path());
+    assert!(relative.is_relative(), "{}", relative.display());
+    let absolute = std::path::absolute(&listing).unwrap();
+    let status = Status::published(relative, &Report::default(), &[absolute], false);
+    assert_eq!(status.pages.len(), 1, "{:?}", status.pages);
+    assert_eq!(status.pages[0].url, "/property/palm-villa");
+}

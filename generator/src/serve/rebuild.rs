@@ -423,6 +423,7 @@ fn rebuild_loop(
         let what = if changed.contains(&Changed::Site) { "the site" } else { "the content" };
         let spare = 1 - current;
         let started = std::time::Instant::now();
+        let began = chrono::Utc::now();
         let clock = || chrono::Local::now().format("%H:%M:%S");
         last_good = None;
         match pipeline::build(&copies.options(spare, build, &pages, spare_is_last_build)) {
@@ -470,7 +471,7 @@ fn rebuild_loop(
                     &summary.held,
                     false,
                 );
-                copies.status(current, &outcome);
+                copies.status(current, &outcome.of_content_at(began));
             }
             Err(error) => {
                 // A content error stops the build before it writes anything.
@@ -489,7 +490,7 @@ fn rebuild_loop(
                     BuildError::BrokenLinks(broken) => Status::broken_links(&build.content, broken),
                     _ => Status::failed(),
                 };
-                copies.status(current, &outcome);
+                copies.status(current, &outcome.of_content_at(began));
             }
         }
     }
