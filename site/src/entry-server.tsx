@@ -24,7 +24,7 @@ import type { ReactNode } from 'react';
 import { ALIASES, fixedRoutes, routes, type PageHandle } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { DEFAULT_LANG, langOfPath, loadAllMessages, localePath, stripLang, type Lang } from './i18n';
-import { loadForms } from './forms/deferred';
+import { loadAllForms } from './forms/deferred';
 import type { EarlyPlan } from './early';
 
 export { observeReads, setDataSource } from './data';
@@ -72,7 +72,7 @@ function handlerFor(lang: Lang): StaticHandler {
 // Every language's messages, loaded once for all pages: the 404 and error pages render without
 // the layout's loader having run. And the forms and fields the browser hydrates late
 // (forms/deferred.tsx), so the pages' HTML holds them in full.
-const messagesLoaded = Promise.all([loadAllMessages(), loadForms()]);
+const messagesLoaded = Promise.all([loadAllMessages(), loadAllForms()]);
 
 /** The main pages that have aliases (/rent-property for /Rental...). */
 const ALIASED = new Set(Object.values(ALIASES));
