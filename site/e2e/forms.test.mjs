@@ -390,3 +390,38 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
   await later.context.close();
   assert.deepEqual(later.problems, []);
 });
+
+test("/contact-us's forms: their code comes after the page's; what is typed and sent before it arrives is kept", async () => {
+  const { page, context, problems } = await openPage(browser, DESKTOP);
+  // The forms' chunk is held back until released, as on a slow connection.
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  let requested = 0;
+  await page.route(/\/assets\/ContactForms-[\w-]+\.js$/, async (route) => {
+    requested += 1;
+    await released;
+    await route.continue();
+  });
+  // Not `gotoSettled`: the network is not quiet while the forms' chunk is held.
+  await page.goto(server.url + '/contact-us', { waitUntil: 'load' });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const boot = JSON.parse(await page.locator('script#boot').textContent());
+  assert.ok(![boot.entry, ...boot.preload].some((file) => /ContactForms-/.test(file)), 'the first view does not name the forms');
+  const form = page.locator('form[name="contact"]');
+  await form.getByLabel('Name', { exact: true }).fill('Early Bird');
+  await form.getByLabel('Email', { exact: true }).fill('early@example.com');
+  await form.getByLabel('Phone', { exact: true }).fill('+971 50 123 4567');
+  await form.getByLabel('Message', { exact: true }).fill('Before the code came');
+  assert.ok(requested > 0, 'the page idle, or coming to the form, starts loading its code');
+  // Sent before the code is here: held back (no native post of the page) until the form can send it.
+  await form.locator('button[type="submit"]').click();
+  assert.equal(new URL(page.url()).pathname, '/contact-us');
+  const before = leads().length;
+  release();
+  await expectStatus(form, SUCCESS, 5000);
+  const lead = await waitForLead((l, i) => i >= before && l.form === 'contact');
+  assert.equal(lead.name, 'Early Bird');
+  assert.equal(lead.message, 'Before the code came');
+  await context.close();
+  assert.deepEqual(problems, []);
+});

@@ -256,6 +256,8 @@ function pageChunks(manifest: Manifest, pages: PageHandle[], islands: RenderedPa
     add(`virtual:messages-${lang}-${page.messages}`);
   }
   add(`virtual:messages-${lang}-shell`);
+  // The footer's, the banner's... (drawn by the prerender alone on a page in islands).
+  if (!islands) add(`virtual:messages-${lang}-shellPage`);
   return { files: [...files], css: [...css] };
 }
 

@@ -18,13 +18,13 @@ import {
 import { fixedAddress, type SiteRoute } from './nav';
 import { RoutesView } from './routesView';
 import { drawInIslands, type IslandRecord } from './islands/Island';
-import { ISLANDS, isIslandName, islandMessages, type IslandName } from './islands/registry';
+import { IN_ENTRY, ISLANDS, isIslandName, islandMessages, type IslandName } from './islands/registry';
 import type { MessageSet } from './i18n';
 import type { ReactNode } from 'react';
 import { ALIASES, fixedRoutes, routes, type PageHandle } from './routes';
 import { MetaContext, type Meta } from './meta';
 import { DEFAULT_LANG, langOfPath, loadAllMessages, localePath, stripLang, type Lang } from './i18n';
-import { loadForms } from './forms/deferred';
+import { loadAllForms } from './forms/deferred';
 import type { EarlyPlan } from './early';
 
 export { observeReads, setDataSource } from './data';
@@ -72,7 +72,7 @@ function handlerFor(lang: Lang): StaticHandler {
 // Every language's messages, loaded once for all pages: the 404 and error pages render without
 // the layout's loader having run. And the forms and fields the browser hydrates late
 // (forms/deferred.tsx), so the pages' HTML holds them in full.
-const messagesLoaded = Promise.all([loadAllMessages(), loadForms()]);
+const messagesLoaded = Promise.all([loadAllMessages(), loadAllForms()]);
 
 /** The main pages that have aliases (/rent-property for /Rental...). */
 const ALIASED = new Set(Object.values(ALIASES));
@@ -138,7 +138,7 @@ export async function render(url: string, grids?: DrawnGrids, cards?: KeptCards)
   // The page's screen comes with the table of screens it is found in (screens.ts).
   for (const { name } of records ?? []) if (!isIslandName(name)) throw new Error(`${url}: no island ${name} in islands/registry.ts`);
   const chunks = records && {
-    modules: [...new Set(records.map(({ name }) => ISLANDS[name as IslandName].module))],
+    modules: [...new Set(records.map(({ name }) => ISLANDS[name as IslandName].module))].filter((module) => !IN_ENTRY.has(module)),
     messages: [...new Set(records.flatMap(({ name }) => islandMessages(name as IslandName) ?? []))],
   };
   return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context, records), meta, pages, islands: chunks, images, early };

@@ -143,12 +143,18 @@ export function unwrapData(value: unknown): unknown {
 
 /** What a loader threw as a Response (a 404), as the error screen reads it: React Router's ErrorResponse. */
 export class ErrorResponse {
-  constructor(
-    readonly status: number,
-    readonly statusText: string,
-    readonly data: unknown,
-    readonly internal = false,
-  ) {}
+  // Declared and set in the constructor, not class fields: the build writes a field with a helper
+  // that would be part of every page's entry.
+  declare readonly status: number;
+  declare readonly statusText: string;
+  declare readonly data: unknown;
+  declare readonly internal: boolean;
+  constructor(status: number, statusText: string, data: unknown, internal = false) {
+    this.status = status;
+    this.statusText = statusText;
+    this.data = data;
+    this.internal = internal;
+  }
 }
 
 /** React Router's test, so an error from its static handler reads the same. */

@@ -7,7 +7,12 @@ import { AddressContext, Outlet, PageContext, RouteContext, type Address, type P
 
 /** A route's error screen in place of the route, for an error met while rendering it in the browser. */
 class Boundary extends ClassComponent<{ value: RouteContextValue; fallback: ReactNode; children: ReactNode }, { error: unknown }> {
-  state = { error: undefined as unknown };
+  // Set in the constructor, not as a class field: the build writes a field with a helper that
+  // would be part of every page's entry (it is shared by several chunks).
+  constructor(props: { value: RouteContextValue; fallback: ReactNode; children: ReactNode }) {
+    super(props);
+    this.state = { error: undefined };
+  }
   static getDerivedStateFromError(error: unknown) {
     return { error: error ?? new Error('unknown error') };
   }

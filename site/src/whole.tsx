@@ -146,9 +146,10 @@ export async function hydrateWhole(root: HTMLElement, { matches, loaderData, err
     const route = table.get(id);
     return route ? [{ route, params, pathname }] : [];
   });
-  // The shell's messages too (the page's come with its route): hydration renders with the
-  // embedded data, not by running the loaders.
-  await Promise.all([loadMessages(langOfPath(window.location.pathname), 'shell'), ...drawn.map(({ route }) => resolve(route))]);
+  // The shell's messages too, all of them (the page's come with its route): hydration renders
+  // with the embedded data, not by running the loaders.
+  const lang = langOfPath(window.location.pathname);
+  await Promise.all([loadMessages(lang, 'shell'), loadMessages(lang, 'shellPage'), ...drawn.map(({ route }) => resolve(route))]);
   const revived = errors ? Object.fromEntries(Object.entries(errors).map(([id, error]) => [id, revive(error)])) : null;
   const store = pageStore({ matches: drawn, loaderData, errors: revived });
   // The main thread free before hydration starts (a phone's long tasks are what Total Blocking

@@ -34,13 +34,16 @@ export type Lead = OneLead['lead'];
 
 /** A refusal: the status, the server's code, and its messages per form field. */
 export class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly fields: Record<string, string>,
-    message: string,
-  ) {
+  // Declared and set in the constructor, not class fields: the build writes a field with a helper
+  // that would be part of every page's entry (it is shared by several chunks).
+  declare readonly status: number;
+  declare readonly code: string;
+  declare readonly fields: Record<string, string>;
+  constructor(status: number, code: string, fields: Record<string, string>, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
   }
 }
 

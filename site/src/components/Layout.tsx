@@ -18,8 +18,9 @@ import { Island } from '../islands/Island';
 export async function layoutLoader({ request }: LoaderFunctionArgs): Promise<ShellData> {
   const lang = langOfPath(new URL(request.url).pathname);
   // The root loader runs again when the language changes (routes.tsx): the new language's
-  // messages are there before any page of it renders.
-  const [site] = await Promise.all([getJson(SITE), loadMessages(lang, 'shell')]);
+  // messages are there before any page of it renders. The header's ('shell'), and the rest of the
+  // shell's ('shellPage'), which only the pages drawn whole need in the browser.
+  const [site] = await Promise.all([getJson(SITE), loadMessages(lang, 'shell'), loadMessages(lang, 'shellPage')]);
   return shellFromSite(site, lang);
 }
 

@@ -32,5 +32,5 @@ test('a submission held back before the form has hydrated reaches no handler', (
 });
 
 test("another form's clicks pass", () => {
-  expect(dispatch('<form name="seller"><button type="button">Go</button></form>', 'button', 'click')).toEqual({ held: false, handled: 1 });
+  expect(dispatch('<form name="requirements"><button type="button">Go</button></form>', 'button', 'click')).toEqual({ held: false, handled: 1 });
 });

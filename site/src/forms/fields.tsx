@@ -170,16 +170,3 @@ export function FormFoot({ form, label, buttonClass, wide = false }: { form: Lea
     </div>
   );
 }
-
-/** A page's main form in its card: a heading that names it, a short note, then the form. */
-export function FormCard({ id, title, note, children }: { id: string; title: string; note: string; children: ReactNode }) {
-  return (
-    <section className="form-card" aria-labelledby={id}>
-      <h2 id={id} className="form-card__title">
-        {title}
-      </h2>
-      <p className="form-card__note">{note}</p>
-      {children}
-    </section>
-  );
-}

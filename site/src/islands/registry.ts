@@ -9,11 +9,15 @@
 // chunk needs), shared by the module's islands.
 import type { ComponentType } from 'react';
 import type { MessageSet } from '../i18n';
+// On every page (the header, the compare tray): part of the entry, not chunks of their own that
+// every first view would fetch beside it.
+import * as Header from '../components/Header';
+import * as controls from '../shortlist/controls';
 
 const MODULES = {
-  'components/Header': () => import('../components/Header'),
+  'components/Header': () => Promise.resolve(Header),
   'components/ReadMore': () => import('../components/ReadMore'),
-  'shortlist/controls': () => import('../shortlist/controls'),
+  'shortlist/controls': () => Promise.resolve(controls),
   'property/islands': () => import('../property/islands'),
   'pages/Home': () => import('../pages/Home'),
   'people/Listings': () => import('../people/Listings'),
@@ -38,6 +42,9 @@ interface Entry {
   exported: string;
   messages?: MessageSet;
 }
+
+/** The modules in the entry's chunk (imported above, not lazily): the prerender names no chunk for them. */
+export const IN_ENTRY: ReadonlySet<string> = new Set<ModuleName>(['components/Header', 'shortlist/controls']);
 
 /** An island's entry, its export checked against its module's. */
 const island = <M extends ModuleName>(module: M, exported: keyof Awaited<ReturnType<Modules[M]>> & string, messages?: MessageSet): Entry => ({

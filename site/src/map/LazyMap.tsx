@@ -18,7 +18,12 @@ function lazyMap(lang: Lang) {
 
 /** A map that could not be fetched (offline, a new deploy) says so in its place. */
 class Failed extends Component<{ message: string; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  // Set in the constructor, not as a class field: the build writes a field with a helper that
+  // would be part of every page's entry (it is shared by several chunks).
+  constructor(props: { message: string; children: ReactNode }) {
+    super(props);
+    this.state = { failed: false };
+  }
   static getDerivedStateFromError() {
     return { failed: true };
   }

@@ -1,7 +1,7 @@
 // Home: the typewriter headline and search panel, three tiles, the why-us text, the 3 newest
 // properties of each main category (Residential without a heading, then Off-Plan, Commercial,
 // Rental), and the 'Submit Your Details' popup 5 seconds after load.
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { HOME, SITE } from '../paths';
@@ -14,7 +14,7 @@ import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
 import { SearchPanel } from '../components/SearchPanel';
 import { heroExtras } from '../components/heroExtras';
-import { CallbackForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
+import { CallbackForm, DeferredForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
 import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
 import { Island } from '../islands/Island';
@@ -119,23 +119,6 @@ function Typewriter({ phrases }: { phrases: string[] }) {
 const FORMS_LEAD_MS = 1500;
 /** How far below the viewport the forms start loading as the visitor scrolls towards them. */
 const FORMS_MARGIN = '800px 0px';
-
-/** A form whose code loads when wanted (forms/deferred.tsx); a page opened in the browser shows a
- * short note until then (a prerendered one keeps the server's form). */
-function DeferredForm({ children }: { children: ReactNode }) {
-  const t = useT();
-  return (
-    <Suspense
-      fallback={
-        <p className="form-loading" role="status">
-          {t('forms.loading')}
-        </p>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
 
 /** The call-back and newsletter cards: their forms' code loads as they come near the viewport,
  * or at once when the pointer comes over them (a touch or focus inside a form does too:

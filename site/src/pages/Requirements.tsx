@@ -3,7 +3,7 @@
 import { Link } from '../nav';
 import { useT } from '../i18n';
 import { useSite } from '../shell';
-import { FormCard } from '../forms/fields';
+import { FormCard } from '../forms/FormCard';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';

@@ -8,12 +8,12 @@ import { useT, type MessageKey } from '../i18n';
 import { telHref, whatsappHref } from '../format';
 import type { Picture } from '../types';
 import { useLang, useSite } from '../shell';
-import { FormCard } from '../forms/fields';
+import { FormCard } from '../forms/FormCard';
 import { Seo } from '../components/Seo';
 import { PageHeader } from '../components/PageHeader';
 import { ContactDetails } from '../components/ContactDetails';
 import { Icon, type IconName } from '../components/Icon';
-import { SellerForm } from '../forms/SellerForm';
+import { DeferredForm, SellerForm, sellerFormHydrated, useWantWhenIdle, wantSellerForm } from '../forms/deferred';
 import { ValuationTool } from '../valuation/ValuationTool';
 import type { SentValuation } from '../valuation/estimate';
 import { Island } from '../islands/Island';
@@ -41,8 +41,11 @@ export function SellerScreen() {
   const phone = site.phones[0];
   // The valuation tool's estimate, once the seller sends it to the form.
   const [valuation, setValuation] = useState<SentValuation | null>(null);
+  // The form's code comes after the page's (forms/deferred.tsx); the estimate is given to the form
+  // once it has hydrated (a form still waiting for its code may be given no new props).
+  useWantWhenIdle(wantSellerForm);
   const attach = (estimate: SentValuation) => {
-    setValuation(estimate);
+    void sellerFormHydrated().then(() => setValuation(estimate));
     document.getElementById('seller-form')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   // 'What is my home worth?': its tool is part of the page and its prerender (its messages in the
@@ -63,7 +66,9 @@ export function SellerScreen() {
       </section>
       <div className="container section two-column">
         <FormCard id="seller-form" title={t('forms.seller.title')} note={t('forms.required')}>
-          <SellerForm valuation={valuation} />
+          <DeferredForm>
+            <SellerForm valuation={valuation} />
+          </DeferredForm>
         </FormCard>
         <aside className="side-card" aria-labelledby="seller-contact">
           <h2 id="seller-contact" className="side-card__title">
