@@ -11,8 +11,9 @@ use serde_json::{Map, Value, json};
 
 use super::{block_yaml::to_yaml, cms_words, schema};
 
-/// The largest photo an editor may upload (the local admin editor's limit too).
-pub const MAX_PHOTO_BYTES: usize = 5 * 1024 * 1024;
+/// The largest photo an editor may upload (the local admin editor's limit too): 5 MB as the CMS
+/// shows sizes, in millions of bytes (5 MiB read "5.2 MB" there while its field said 5 MB).
+pub const MAX_PHOTO_BYTES: usize = 5_000_000;
 /// The photo formats the image stage publishes.
 pub const PHOTO_TYPES: &str = "image/jpeg,image/png,image/webp";
 /// The languages of the content, English first (the files' root).
@@ -199,7 +200,9 @@ pub fn config(backend: &Backend) -> Value {
         c
     };
     let listing_extra = json!({
-        "summary": "{{title}} ({{mainCategory}}, {{subCategory}})",
+        // The status in the list: sold, draft and on the site look alike otherwise.
+        "summary": "{{title}} ({{mainCategory}}, {{subCategory}}) · {{status}}",
+        "view_groups": [{ "label": "Status", "field": "status" }],
         "sortable_fields": { "fields": ["createdAt", "title"], "default": { "field": "createdAt", "direction": "descending" } },
     });
     let mut collections = vec![
@@ -506,7 +509,8 @@ impl Walk<'_> {
                 } else {
                     let inner = self.field(name, &item, true, path);
                     let mut inner = inner.as_object().cloned().unwrap_or_default();
-                    inner.remove("label");
+                    // Each item keeps the list's label: without one the form shows the field's key
+                    // ('aliases *'). The hint is the list's.
                     inner.remove("hint");
                     json!({ "widget": "list", "field": inner })
                 }

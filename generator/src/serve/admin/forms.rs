@@ -107,7 +107,7 @@ pub(super) fn photo(form: &Map<String, Value>) -> Result<Option<Photo>, ApiError
         _ => data.as_str(),
     };
     let too_large =
-        || invalid().field("photo", format!("The photo is larger than {} MB.", MAX_PHOTO / 1024 / 1024));
+        || invalid().field("photo", format!("The photo is larger than {} MB.", MAX_PHOTO / 1_000_000));
     // Base64 of MAX_PHOTO bytes is 4/3 as long; refuse before decoding anything larger.
     if encoded.len() / 4 * 3 > MAX_PHOTO + 3 {
         return Err(too_large());
