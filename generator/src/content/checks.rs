@@ -8,7 +8,7 @@ use super::diag::Diagnostic;
 use super::model::{
     DeveloperFile, GuideFile, MainCategory, MapConfig, MemberFile, PostFile, PropertyFile, SiteFile, Status,
 };
-use super::yaml::{Node, Pos, did_you_mean};
+use super::yaml::{Node, Pos};
 use super::{Record, geo, link_scheme, off_plan, video_tour, web_address};
 
 /// What the per-file checks need to know about the tree.
@@ -109,7 +109,7 @@ impl Ctx<'_> {
             .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
             .unwrap_or_default();
         let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if let Some(best) = did_you_mean(name, siblings.iter().map(String::as_str)) {
+        if let Some(best) = one_slip_from(name, siblings.iter().map(String::as_str)) {
             let suggestion = relative.with_file_name(best);
             d = d.with_hint(format!("did you mean `{}`?", suggestion.display()));
         }
@@ -130,6 +130,30 @@ impl Ctx<'_> {
             out.extend(self.deleted_photo(record_path, pos, value, entry, field));
         }
     }
+}
+
+/// The file name among `candidates` one slip of the keyboard from `name`: the same name with
+/// another extension (`plan.png` for `plan.jpg`), or one letter left out, added, changed or two
+/// swapped, with the same numbers in it (`photo.jpg` for `phto.jpg`); never another photo of the
+/// same series (`living-2.jpg` for a deleted `living-1.jpg`) or of a name that starts alike.
+fn one_slip_from<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let split = |file: &str| {
+        let file = file.to_lowercase();
+        match file.rsplit_once('.') {
+            Some((stem, ext)) => (stem.to_owned(), ext.to_owned()),
+            None => (file, String::new()),
+        }
+    };
+    let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+    let (stem, ext) = split(name);
+    candidates.into_iter().find(|candidate| {
+        let (their_stem, their_ext) = split(candidate);
+        (their_stem == stem && their_ext != ext)
+            || (their_ext == ext
+                && their_stem != stem
+                && digits(&their_stem) == digits(&stem)
+                && strsim::damerau_levenshtein(&their_stem, &stem) <= 1)
+    })
 }
 
 /// A record as the browser editor names it: its collection (`listings`), the word for one of
@@ -500,5 +524,20 @@ pub(super) fn check_site(ctx: &Ctx, r: &Record<SiteFile>, out: &mut Vec<Diagnost
             r.tree.pos_of(&["whatsapp"]),
             "`whatsapp` must be a full number with country code, e.g. +971501234567",
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_name_one_slip_off_is_suggested_and_another_photo_is_not() {
+        let files = ["living-2.jpg", "kitchen-bar-1.jpg", "photo.jpg", "marina-gate-plan.png"];
+        let suggest = |name| super::one_slip_from(name, files);
+        assert_eq!(suggest("phto.jpg"), Some("photo.jpg"));
+        assert_eq!(suggest("marina-gate-plan.jpg"), Some("marina-gate-plan.png"));
+        assert_eq!(suggest("livnig-2.jpg"), Some("living-2.jpg"));
+        assert_eq!(suggest("living-1.jpg"), None);
+        assert_eq!(suggest("kitchen-1.jpg"), None);
+        assert_eq!(suggest("garden.jpg"), None);
     }
 }
