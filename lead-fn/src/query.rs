@@ -527,47 +527,62 @@ pub fn edits(a: &str, b: &str) -> usize {
 /// The most tokens a text is read to: a search's query (200 characters) never has more.
 pub const MAX_TOKENS: usize = 100;
 
-/// Reads `text` with the `names`, leaving alone what the search already has (`given`); only its
-/// first [`MAX_TOKENS`] tokens.
+/// Reads `text` with the `names`, leaving alone what the search already has (`given`) and
+/// setting aside the words that name it; only its first [`MAX_TOKENS`] tokens.
 pub fn read(text: &str, names: &Names, given: Given) -> Reading {
     let mut tokens = tokens(text);
     tokens.truncate(MAX_TOKENS);
     let mut reader = Reader { tokens };
     let mut reading = Reading::default();
-    if !given.price {
-        if let Some((least, most)) = reader.range() {
-            reading.min = Some(least);
-            reading.max = Some(most);
-        } else {
-            reading.max = reader.price(&MAX_WORDS);
-            reading.min = reader.price(&MIN_WORDS);
+    // What the search already has is left as it is, and the words naming it are read and set
+    // aside: a search kept as typed with the filters read from it reads to the same search.
+    let (least, most) = match reader.range() {
+        Some((least, most)) => (Some(least), Some(most)),
+        None => {
+            let most = reader.price(&MAX_WORDS);
+            (reader.price(&MIN_WORDS), most)
         }
+    };
+    if !given.price {
+        (reading.min, reading.max) = (least, most);
     }
+    let bedrooms = reader.bedrooms();
     if !given.bedrooms {
-        reading.bedrooms = reader.bedrooms();
+        reading.bedrooms = bedrooms;
     }
+    let purpose = reader.purpose();
     if !given.purpose {
-        reading.purpose = reader.purpose();
+        reading.purpose = purpose;
     }
+    let furnishing = reader.furnishing();
     if !given.furnishing {
-        reading.furnishing = reader.furnishing();
+        reading.furnishing = furnishing;
     }
+    let off_plan = reader.off_plan();
     if !given.off_plan {
-        reading.off_plan = reader.off_plan();
+        reading.off_plan = off_plan;
     }
+    let community = reader.exact(&names.communities, &names.community_names, false);
+    let kind = reader.exact(&names.types, &names.type_names, true);
     if !given.community {
-        reading.community = reader.exact(&names.communities, &names.community_names, false);
+        reading.community.clone_from(&community);
     }
     if !given.kind {
-        reading.kind = reader.exact(&names.types, &names.type_names, true);
+        reading.kind.clone_from(&kind);
     }
-    if !given.community && reading.community.is_none() {
-        reading.community = reader.near(&names.communities, &names.community_names);
-        reading.corrected |= reading.community.is_some();
+    if community.is_none() {
+        let near = reader.near(&names.communities, &names.community_names);
+        if !given.community && near.is_some() {
+            reading.community = near;
+            reading.corrected = true;
+        }
     }
-    if !given.kind && reading.kind.is_none() {
-        reading.kind = reader.near(&names.types, &names.type_names);
-        reading.corrected |= reading.kind.is_some();
+    if kind.is_none() {
+        let near = reader.near(&names.types, &names.type_names);
+        if !given.kind && near.is_some() {
+            reading.kind = near;
+            reading.corrected = true;
+        }
     }
     let mut rest = Vec::new();
     for token in reader.tokens.iter().filter(|t| !t.used) {

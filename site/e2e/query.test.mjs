@@ -53,7 +53,17 @@ describe('a typed query on the result page', () => {
     assert.equal(address.get('max'), '3500000');
     assert.equal(address.get('query'), null);
     assert.equal(await page.locator('.criteria__searched').count(), 0, 'nothing was corrected');
+    // The words typed stay in the box; sent again as they stand, beside the filters read from
+    // them, they are the same search (the reader sets aside words naming a filter given).
+    const box = page.locator('.search-refine input[name="query"]');
+    assert.equal(await box.inputValue(), '2 bed marina under 3.5m', 'the typed words stay in the box');
     await page.screenshot({ path: join(SHOTS, 'query-en-1366.png') });
+    const typedSent = (request) => `${decodeURIComponent(request.url()).replaceAll('+', ' ')} ${request.postData() ?? ''}`.includes('2 bed marina under 3.5m');
+    const resent = page.waitForRequest((request) => request.url().includes('/api/') && typedSent(request));
+    await box.press('Enter');
+    await resent;
+    assert.deepEqual(await settledOn(page, ['Dubai Marina', '2 Bedrooms', 'Up to 3,500,000 AED']), found);
+    assert.equal(await box.inputValue(), '2 bed marina under 3.5m');
 
     await page.getByRole('button', { name: 'Remove 2 Bedrooms' }).click();
     const wider = await settledOn(page, ['Dubai Marina', 'Up to 3,500,000 AED']);

@@ -536,9 +536,20 @@ async fn the_endpoints_read_what_a_query_names_as_filters() {
         read_found("/api/properties/residential/search", json!({ "query": "2 bed marina" })).await,
         ["marina-2", "marina-2-dear"]
     );
-    // A filter the search has already wins, and the query's word for it stays a word.
+    // A filter the search has already wins, and the query's words for it are set aside (a
+    // search kept as typed, '2 bed marina', beside the filters read from it).
+    let mut found =
+        read_found(all, json!({ "query": "Dubai Creek Harbour", "community": "Dubai Marina" })).await;
+    found.sort();
+    assert_eq!(found, ["marina-2", "marina-2-dear", "marina-rent", "marina-studio"]);
+    // A word that names nothing stays a word.
     assert!(read_found(all, json!({ "query": "creek", "community": "Dubai Marina" })).await.is_empty());
-    assert_eq!(read_found(all, json!({ "query": "2 bed", "bedrooms": 1 })).await, Vec::<String>::new());
+    assert_eq!(read_found(all, json!({ "query": "2 bed", "bedrooms": 1 })).await, ["creek-1"]);
+    assert_eq!(
+        read_found(all, json!({ "query": "2 bed marina under 3m", "community": "Dubai Marina", "bedrooms": 2, "max": 3000000 }))
+            .await,
+        ["marina-2", "marina-rent"]
+    );
     assert_eq!(read_found(all, json!({ "query": "marina", "bedrooms": 0 })).await, ["marina-studio"]);
     // The site sends what it read as filters, and the rest as words: the same answer.
     assert_eq!(

@@ -8,7 +8,7 @@
 // address (search/filters.ts). With nothing found, it offers the same search without its
 // narrowest filter, with that search's count, and the requirements form filled in with it.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs, Link } from '../nav';
+import { useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs, Link } from '../nav';
 import { API_TIMEOUT_MS, getJson, takeEarly } from '../data';
 import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
@@ -23,6 +23,7 @@ import { PageHeader } from '../components/PageHeader';
 import { Icon } from '../components/Icon';
 import { FilterControls } from '../components/FilterControls';
 import { PANELS, panelValuesFrom, SearchPanel, type CommunityOption } from '../components/SearchPanel';
+import type { Searched } from '../search/CriteriaChips';
 import { applyFilters } from '../search/filters';
 import { inArea } from '../map/area';
 import { useMapView } from '../map/useMapView';
@@ -116,6 +117,9 @@ export function SearchPage({ kind }: { kind: SearchKind }) {
   const lang = useLang();
   const { summary, communities } = useLoaderData() as SearchData;
   const [params] = useSearchParams();
+  // What the visitor typed stays in the box once it is read into filters (the address then holds
+  // the filters and the words left over; the typed words are in the history entry).
+  const typed = (useLocation().state as Searched | null)?.typed;
   const fields = searchFields(kind, params);
   const key = JSON.stringify(fields);
   const id = `${kind} ${key}`;
@@ -275,7 +279,7 @@ export function SearchPage({ kind }: { kind: SearchKind }) {
             kind={panel}
             communities={communities}
             types={summary?.types}
-            initial={hydrated ? panelValuesFrom(params) : undefined}
+            initial={hydrated ? { ...panelValuesFrom(params), ...(typed ? { query: typed } : {}) } : undefined}
             extra={extra}
             refine
           />

@@ -15,8 +15,10 @@ import { readQuery, TERMS_FILE, type Given, type Reading } from './readQuery';
 import { inNextTask } from '../tasks';
 
 /** The history entry's note of a corrected reading: what was searched for. */
-interface Searched {
+export interface Searched {
   searchedFor?: { community?: string; type?: string; query?: string };
+  /** The words the visitor typed, which the search box keeps once they are read into filters. */
+  typed?: string;
 }
 
 /** The filters an address already has, which a reading leaves to it. */
@@ -83,9 +85,10 @@ export default function CriteriaChips({
         const next = withReading(current, reading);
         if (!live) return;
         if (next.toString() === search) return setRead(search);
-        const state: Searched | null = reading.corrected
-          ? { searchedFor: { community: reading.community, type: reading.type, query: reading.query } }
-          : null;
+        const state: Searched = {
+          typed: query,
+          ...(reading.corrected ? { searchedFor: { community: reading.community, type: reading.type, query: reading.query } } : {}),
+        };
         // The page drawn again for the new address in a task of its own, not the reading's.
         inNextTask(() => {
           if (!live) return;

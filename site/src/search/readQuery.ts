@@ -495,7 +495,11 @@ function vocabularyOf(communities: readonly SearchTerm[]): Token[] {
   return vocabulary;
 }
 
-/** Reads `text` with the `terms`, leaving alone what the search already has (`given`). */
+/**
+ * Reads `text` with the `terms`. What the search already has (`given`, the page's controls) is
+ * left as it is, and the words naming it are read and set aside: a search kept as typed ('2 bed
+ * marina') with the filters read from it is read again to the same search, not to those words.
+ */
 export function readQuery(text: string, terms: SearchTerms, given: readonly Given[] = []): Reading {
   const reader = new Reader(tokens(text));
   const has = (name: Given) => given.includes(name);
@@ -503,28 +507,37 @@ export function readQuery(text: string, terms: SearchTerms, given: readonly Give
   const set = <K extends keyof Reading>(name: K, value: Reading[K] | undefined) => {
     if (value !== undefined) reading[name] = value;
   };
+  const range = reader.range();
+  const max = range ? range[1] : reader.price(MAX_WORDS);
+  const min = range ? range[0] : reader.price(MIN_WORDS);
   if (!has('price')) {
-    const range = reader.range();
-    set('min', range?.[0]);
-    set('max', range?.[1]);
-    if (!range) {
-      set('max', reader.price(MAX_WORDS));
-      set('min', reader.price(MIN_WORDS));
+    set('min', min);
+    set('max', max);
+  }
+  const bedrooms = reader.bedrooms();
+  if (!has('bedrooms')) set('bedrooms', bedrooms);
+  const purpose = reader.purpose();
+  if (!has('purpose')) set('purpose', purpose);
+  const furnishing = reader.furnishing();
+  if (!has('furnishing')) set('furnishing', furnishing);
+  if (reader.offPlan() && !has('offPlan')) reading.offPlan = true;
+  const community = reader.exact(terms.communities, false);
+  if (!has('community')) set('community', community);
+  const type = reader.exact(terms.types, true);
+  if (!has('type')) set('type', type);
+  if (community === undefined) {
+    const near = reader.near(terms.communities);
+    if (!has('community') && near !== undefined) {
+      set('community', near);
+      reading.corrected = true;
     }
   }
-  if (!has('bedrooms')) set('bedrooms', reader.bedrooms());
-  if (!has('purpose')) set('purpose', reader.purpose());
-  if (!has('furnishing')) set('furnishing', reader.furnishing());
-  if (!has('offPlan') && reader.offPlan()) reading.offPlan = true;
-  if (!has('community')) set('community', reader.exact(terms.communities, false));
-  if (!has('type')) set('type', reader.exact(terms.types, true));
-  if (!has('community') && reading.community === undefined) {
-    set('community', reader.near(terms.communities));
-    if (reading.community !== undefined) reading.corrected = true;
-  }
-  if (!has('type') && reading.type === undefined) {
-    set('type', reader.near(terms.types));
-    if (reading.type !== undefined) reading.corrected = true;
+  if (type === undefined) {
+    const near = reader.near(terms.types);
+    if (!has('type') && near !== undefined) {
+      set('type', near);
+      reading.corrected = true;
+    }
   }
   const vocabulary = vocabularyOf(terms.communities);
   const rest = reader.tokens
