@@ -11,8 +11,7 @@ use serde_json::{Map, Value, json};
 
 use super::{block_yaml::to_yaml, cms_words, schema};
 
-/// The largest photo an editor may upload (the local admin editor's limit too): 5 MB as the CMS
-/// shows sizes, in millions of bytes (5 MiB read "5.2 MB" there while its field said 5 MB).
+/// The largest photo an editor may upload (the admin's too): 5 MB as the CMS shows sizes (not MiB).
 pub const MAX_PHOTO_BYTES: usize = 5_000_000;
 /// The photo formats the image stage publishes.
 pub const PHOTO_TYPES: &str = "image/jpeg,image/png,image/webp";
