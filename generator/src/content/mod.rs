@@ -266,13 +266,41 @@ fn parse_text<T: DeserializeOwned>(
         let d = d.with_hint("see the other files of its folder for the fields it needs");
         return (None, vec![d]);
     }
+    let mut tree = tree;
+    let empty_slots = drop_empty_photo_slots(path, &mut tree);
     // The body is the end of the text; the lines before it are the front matter's.
     let body_line =
         body.as_ref().map_or(1, |b| text[..text.len() - b.len()].matches('\n').count() as u32 + 1);
     match yaml::deserialize::<T>(&tree) {
-        Ok(data) => (Some(Record { id, path: path.to_path_buf(), tree, data, body, body_line }), Vec::new()),
-        Err(errors) => (None, errors.into_iter().map(|e| Diagnostic::from_field(path, e)).collect()),
+        Ok(data) => (Some(Record { id, path: path.to_path_buf(), tree, data, body, body_line }), empty_slots),
+        Err(errors) => {
+            (None, errors.into_iter().map(|e| Diagnostic::from_field(path, e)).chain(empty_slots).collect())
+        }
     }
+}
+
+/// Takes the empty items out of the photo lists (`images`, `floorPlans`), each a warning at its
+/// line: what the browser editor writes (`- null`) for a photo whose upload it refused, which is
+/// no reason to hold the record back.
+fn drop_empty_photo_slots(path: &Path, tree: &mut Node) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    let yaml::Value::Map(entries) = &mut tree.value else { return found };
+    for (key, node) in
+        entries.iter_mut().filter(|(key, _)| matches!(key.name.as_str(), "images" | "floorPlans"))
+    {
+        let yaml::Value::Seq(items) = &mut node.value else { continue };
+        items.retain(|item| {
+            let empty = matches!(item.value, yaml::Value::Null);
+            if empty {
+                found.push(
+                    Diagnostic::warning(path, item.pos, format!("an empty item of `{}` is left out", key.name))
+                        .with_hint("a photo whose upload did not finish: remove the empty item, or upload the photo again"),
+                );
+            }
+            !empty
+        });
+    }
+    found
 }
 
 /// Checks a file's id (its name) and returns it.
@@ -569,6 +597,29 @@ pub fn add_new_file(content: &mut Content, path: &Path, text: &str, pending: &[P
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_photo_slot_is_left_out_with_a_warning_and_the_listing_read() {
+        let sample =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/properties/jvc-studio-for-rent.yaml");
+        let text = std::fs::read_to_string(&sample).unwrap();
+        // The photo list as the CMS writes it with two uploads it refused: `-` and `- null`.
+        let slots = "images:\n  -\n  - null\n  - media/properties/jvc-tower-1.jpg";
+        let text: String = text
+            .lines()
+            .map(|line| if line.starts_with("images:") { slots } else { line })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let (record, found) = parse_text::<PropertyFile>(&sample, "jvc".into(), &text);
+        let record = record.unwrap_or_else(|| panic!("{found:?}\n{text}"));
+        assert_eq!(record.data.images, ["media/properties/jvc-tower-1.jpg"]);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(
+            found.iter().all(
+                |d| d.severity == diag::Severity::Warning && d.message.contains("empty item of `images`")
+            )
+        );
+    }
 
     #[test]
     fn ids_are_lowercase_slugs() {
