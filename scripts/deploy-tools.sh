@@ -13,7 +13,8 @@ deploy_tools() {
   local package name installed
   for package in "$@"; do
     name="${package%%==*}"
-    installed=$("$DEPLOY_TOOLS/bin/python3" -m pip show "$name" 2>/dev/null | sed -n 's/^Version: //p')
+    # Empty when it is not installed (pip show then fails: not an error here).
+    installed=$("$DEPLOY_TOOLS/bin/python3" -m pip show "$name" 2>/dev/null | sed -n 's/^Version: //p') || true
     if [ -z "$installed" ] || { [ "$name" != "$package" ] && [ "$installed" != "${package#*==}" ]; }; then
       wanted+=("$package")
     fi
