@@ -74,7 +74,7 @@ if [ -z "$(setting LEAD_SMTP_HOST)$(setting LEAD_EMAIL_API)$(setting LEAD_WEBHOO
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   needs=$(printf '%s; ' "${missing[@]}")
-  echo "$ENV_FILE needs: ${needs%; } (estate doctor explains each)" >&2
+  echo "$ENV_FILE needs: ${needs%; } (docs/deploy.md, the lead function's settings, explains each)" >&2
   exit 1
 fi
 REGION=$(setting AWS_REGION)
@@ -231,7 +231,7 @@ In Netlify (Site configuration > Environment variables), then "Trigger deploy":
   and copy the value of "LEAD_PROXY_SECRET" (without the quotes); do not paste it anywhere else.
 
 AWS has emailed $(setting ALERT_EMAIL) a link to confirm the alarms' subscription: click it.
-Check: docs/deploy.md, "Check the lead function".
+Check: docs/deploy.md, the lead function (step 8), its check.
 DONE
 
 # The run's summary on GitHub (the owner's page for the deploy): the URLs and what to set in
