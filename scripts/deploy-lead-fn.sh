@@ -9,23 +9,38 @@
 #   scripts/deploy-lead-fn.sh --secrets    ask for every secret again (to change one), then deploy
 #   scripts/deploy-lead-fn.sh --env FILE   another settings file (a staging stack)
 #   scripts/deploy-lead-fn.sh --print-parameters   only print the template's parameters (no AWS)
+#   scripts/deploy-lead-fn.sh --print-setting KEY  only print one setting of the file (no AWS)
+#   scripts/deploy-lead-fn.sh --ci         never ask: the secrets come from the environment
 #
 # Needs AWS credentials (`aws configure`, or AWS_PROFILE) of a user allowed to deploy
 # CloudFormation stacks; docs/deploy.md says which. The tools (AWS SAM CLI, the AWS CLI,
-# cargo-lambda and zig) are installed from PyPI into target/deploy-tools/ when missing.
+# cargo-lambda and zig) are installed from PyPI into target/deploy-tools/ (or DEPLOY_TOOLS) when
+# missing.
+#
+# --ci is the GitHub Actions workflow's (.github/workflows/deploy-lead-fn.yml): each secret the
+# settings need is read from the environment variable of its name (the workflow maps the
+# repository's secrets onto them), checked before anything is installed or AWS is asked, and
+# stored in Secrets Manager when it differs from the stored one. LEAD_PROXY_SECRET may be left
+# unset: the stored one is kept, or one is made up the first time. With GITHUB_STEP_SUMMARY set,
+# the URLs and what to set in Netlify go to the run's summary too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ENV_FILE=deploy/lead-fn/production.env
 ASK_ALL=false
 PRINT_ONLY=false
+PRINT_SETTING=
+CI_MODE=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --secrets) ASK_ALL=true ;;
     --env) ENV_FILE="$2"; shift ;;
     # The template's parameters as JSON, without AWS (scripts/test-deploy.sh checks them).
     --print-parameters) PRINT_ONLY=true ;;
-    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+    # One setting's value, as this script reads it (the workflow takes the region from here).
+    --print-setting) PRINT_SETTING="$2"; shift ;;
+    --ci) CI_MODE=true ;;
+    -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -44,6 +59,11 @@ while IFS= read -r line || [ -n "$line" ]; do
   SETTING[$key]="$value"
 done <"$ENV_FILE"
 setting() { printf '%s' "${SETTING[$1]:-}"; }
+if [ -n "$PRINT_SETTING" ]; then
+  setting "$PRINT_SETTING"
+  echo
+  exit 0
+fi
 
 missing=()
 for key in AWS_REGION STACK_NAME ALERT_EMAIL LEAD_SITE_URL; do
@@ -54,13 +74,39 @@ if [ -z "$(setting LEAD_SMTP_HOST)$(setting LEAD_EMAIL_API)$(setting LEAD_WEBHOO
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   needs=$(printf '%s; ' "${missing[@]}")
-  echo "$ENV_FILE needs: ${needs%; } (estate doctor explains each)" >&2
+  echo "$ENV_FILE needs: ${needs%; } (docs/deploy.md, the lead function's settings, explains each)" >&2
   exit 1
 fi
 REGION=$(setting AWS_REGION)
 STACK=$(setting STACK_NAME)
 SECRETS_NAME="estate/$STACK"
 export AWS_REGION="$REGION" AWS_DEFAULT_REGION="$REGION"
+
+# The secrets the settings need: the proxy's always, each sink's own when the sink is used.
+needed=(LEAD_PROXY_SECRET)
+[ -n "$(setting LEAD_SMTP_USER)" ] && needed+=(LEAD_SMTP_PASSWORD)
+[ -n "$(setting LEAD_EMAIL_API)" ] && needed+=(LEAD_EMAIL_API_KEY)
+[ -n "$(setting LEAD_WEBHOOK_URL)" ] && needed+=(LEAD_WEBHOOK_TOKEN)
+if [ "$CI_MODE" = true ]; then
+  # Checked before any tool is installed or AWS is asked: a missing one fails the run at once,
+  # named, with where to set it. LEAD_PROXY_SECRET is the one that may be missing (kept or made).
+  unset_secrets=()
+  for key in "${needed[@]}"; do
+    [ "$key" = LEAD_PROXY_SECRET ] || [ -n "${!key:-}" ] || unset_secrets+=("$key")
+  done
+  if [ ${#unset_secrets[@]} -gt 0 ]; then
+    for key in "${unset_secrets[@]}"; do
+      case "$key" in
+        LEAD_SMTP_PASSWORD) why="LEAD_SMTP_USER is set: the mailbox's app password" ;;
+        LEAD_EMAIL_API_KEY) why="LEAD_EMAIL_API is $(setting LEAD_EMAIL_API): the provider's sending token" ;;
+        *) why="LEAD_WEBHOOK_URL is set: the CRM's webhook token" ;;
+      esac
+      echo "the secret $key is not set ($why). On GitHub: the repository's Settings > Secrets and variables > Actions > Secrets > New repository secret, named $key; then run the workflow again (docs/deploy.md, the lead function)" >&2
+      [ -z "${GITHUB_ACTIONS:-}" ] || echo "::error title=Missing secret $key::Add the repository secret $key (Settings > Secrets and variables > Actions), then run the workflow again."
+    done
+    exit 1
+  fi
+fi
 
 # The template's parameters: LEAD_SMTP_HOST is LeadSmtpHost, and the stack's own settings.
 parameters() {
@@ -97,14 +143,14 @@ fi
 deploy_tools aws-sam-cli awscli cargo-lambda ziglang
 
 echo "==> AWS account"
-aws sts get-caller-identity --query '[Account, Arn]' --output text ||
-  { echo "no AWS credentials: run 'aws configure' (docs/deploy.md, step AWS)" >&2; exit 1; }
+if [ "$CI_MODE" = true ]; then
+  signin="the workflow's sign-in to AWS failed: check the repository variable AWS_DEPLOY_ROLE_ARN (docs/deploy.md, the deploy role)"
+else
+  signin="no AWS credentials: run 'aws configure' (docs/deploy.md, from a terminal)"
+fi
+aws sts get-caller-identity --query '[Account, Arn]' --output text || { echo "$signin" >&2; exit 1; }
 
 echo "==> secrets ($SECRETS_NAME in AWS Secrets Manager)"
-needed=(LEAD_PROXY_SECRET)
-[ -n "$(setting LEAD_SMTP_USER)" ] && needed+=(LEAD_SMTP_PASSWORD)
-[ -n "$(setting LEAD_EMAIL_API)" ] && needed+=(LEAD_EMAIL_API_KEY)
-[ -n "$(setting LEAD_WEBHOOK_URL)" ] && needed+=(LEAD_WEBHOOK_TOKEN)
 if current=$(aws secretsmanager get-secret-value --secret-id "$SECRETS_NAME" --query SecretString --output text 2>/dev/null); then
   exists=true
 else
@@ -115,9 +161,23 @@ fi
 # in a file or on a command line (which other users of the machine could read).
 have() { SECRET_JSON="$current" python3 -c 'import json,os,sys; sys.exit(0 if json.loads(os.environ["SECRET_JSON"]).get(sys.argv[1]) else 1)' "$1"; }
 changed=false
+# The stored value of a key, on standard output.
+stored() { SECRET_JSON="$current" python3 -c 'import json,os,sys; print(json.loads(os.environ["SECRET_JSON"]).get(sys.argv[1], ""))' "$1"; }
 for key in "${needed[@]}"; do
-  if [ "$ASK_ALL" = false ] && have "$key"; then continue; fi
-  if [ "$key" = LEAD_PROXY_SECRET ]; then
+  if [ "$CI_MODE" = true ]; then
+    # From the environment, as the workflow maps the repository's secrets (checked above).
+    value="${!key:-}"
+    if [ -z "$value" ] && have "$key"; then continue; fi
+    if [ -n "$value" ] && [ "$(stored "$key")" = "$value" ]; then continue; fi
+    if [ -z "$value" ]; then
+      echo "  $key: made up here (48 random characters); Netlify gets the same value"
+      value=$(python3 -c 'import secrets; print(secrets.token_hex(24))')
+    else
+      echo "  $key: from the environment (new, or changed since the last deploy)"
+    fi
+  elif [ "$ASK_ALL" = false ] && have "$key"; then
+    continue
+  elif [ "$key" = LEAD_PROXY_SECRET ]; then
     echo "  $key: made up here (48 random characters); Netlify gets the same value below"
     value=$(python3 -c 'import secrets; print(secrets.token_hex(24))')
   else
@@ -171,5 +231,36 @@ In Netlify (Site configuration > Environment variables), then "Trigger deploy":
   and copy the value of "LEAD_PROXY_SECRET" (without the quotes); do not paste it anywhere else.
 
 AWS has emailed $(setting ALERT_EMAIL) a link to confirm the alarms' subscription: click it.
-Check: docs/deploy.md, "Check the lead function".
+Check: docs/deploy.md, the lead function (step 8), its check.
 DONE
+
+# The run's summary on GitHub (the owner's page for the deploy): the URLs and what to set in
+# Netlify, with a link to the secret in the AWS console. Never a secret's value: anyone who can
+# read the repository can read the run.
+if [ "$CI_MODE" = true ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+  console="https://$REGION.console.aws.amazon.com/secretsmanager/secret?name=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$SECRETS_NAME")&region=$REGION"
+  cat >>"$GITHUB_STEP_SUMMARY" <<SUMMARY
+## The lead function is deployed
+
+| function | URL |
+|---|---|
+| lead (the enquiries) | $URL |
+| search | $SEARCH_URL |
+
+### In Netlify: Site configuration > Environment variables
+
+| variable | value |
+|---|---|
+| \`LEAD_FUNCTION_URL\` | \`$URL\` |
+| \`SEARCH_FUNCTION_URL\` | \`$SEARCH_URL\` |
+| \`LEAD_PROXY_SECRET\` | the value of \`LEAD_PROXY_SECRET\` in AWS Secrets Manager: open [$SECRETS_NAME]($console), **Retrieve secret value**, copy it. Tick "Contains secret values"; scopes **Builds** and **Runtime** |
+
+Then Deploys > Trigger deploy > Deploy site. Set them once: a later deploy keeps both URLs and the secret.
+
+The first time only: AWS has emailed $(setting ALERT_EMAIL) "AWS Notification - Subscription Confirmation": click **Confirm subscription**, or no alarm reaches you.
+SUMMARY
+  {
+    echo "function-url=$URL"
+    echo "search-function-url=$SEARCH_URL"
+  } >>"${GITHUB_OUTPUT:-/dev/null}"
+fi

