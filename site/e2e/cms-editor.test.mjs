@@ -120,7 +120,7 @@ async function signIn(page) {
  * it says a save is being published, there is no outcome yet). */
 async function outcome(page, since) {
   const panel = page.locator('#estate-status');
-  for (const started = Date.now(); Date.now() - started < 90_000; await page.waitForTimeout(250)) {
+  for (const started = Date.now(); Date.now() - started < 90_000; await page.waitForTimeout(100)) {
     if ((await panel.isVisible()) && (await panel.getAttribute('data-published')) !== 'publishing') {
       const text = await panel.innerText();
       if (text !== since) return { panel, text, published: (await panel.getAttribute('data-published')) === 'true' };
