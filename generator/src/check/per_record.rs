@@ -39,6 +39,8 @@ pub(super) fn hold_back(
     across: impl Fn(&Content) -> (Vec<Diagnostic>, HashSet<String>),
 ) -> (Report, HashSet<String>, Vec<Held>) {
     let dir = content.dir.clone();
+    let media = dir.join("media");
+    let own_file = |path: &PathBuf| content::is_record_file(&dir, path) || path.starts_with(&media);
     let mut report = joined(&own, found);
     let mut held: BTreeMap<PathBuf, Held> = BTreeMap::new();
     // Each round holds back at least one file, and a file twice at most: the loop ends.
@@ -49,8 +51,6 @@ pub(super) fn hold_back(
             .filter(|d| d.severity == Severity::Error)
             .map(|d| d.path.clone())
             .collect();
-        let media = dir.join("media");
-        let own_file = |path: &PathBuf| content::is_record_file(&dir, path) || path.starts_with(&media);
         if refused.is_empty() || !refused.iter().all(own_file) {
             break;
         }

@@ -10,7 +10,7 @@ use super::checks::{Ctx, check_developer, check_guide, check_member, check_post,
 use super::diag::Diagnostic;
 use super::{
     Content, Kind, Record, as_written, drop_missing_photos, file_id, parse_text, prepare_developer,
-    prepare_guide, prepare_member, prepare_property,
+    prepare_guide, prepare_member, prepare_property, stand_in_image,
 };
 
 /// Takes the record read from `path` (a record file of the content folder) out of `content` and,
@@ -21,15 +21,10 @@ pub fn replace(content: &mut Content, path: &Path, text: Option<&str>) -> Option
     let relative = path.strip_prefix(&content.dir).ok()?;
     let folder = relative.components().next()?.as_os_str().to_str()?;
     let kind = *Kind::ALL.iter().find(|kind| kind.dir() == folder)?;
-    let dir = content.dir.clone();
     // The site's picture for a photo deleted from the media library, as the load gives it.
-    let default_image = content.site.as_ref().map(|site| site.data.default_image.clone());
-    let present = |image: &String| {
-        Ctx { dir: &dir, pending: &[], stand_in: None, refuse_missing: false }.present(image)
-    };
-    let stand_in = default_image.as_ref().filter(|image| present(image)).map(String::as_str);
-    let ctx = Ctx { dir: &dir, pending: &[], stand_in, refuse_missing: false };
-    let vocabulary = &content.vocabulary.clone();
+    let stand_in = stand_in_image(&content.dir, content.site.as_ref());
+    let ctx = Ctx { dir: &content.dir, pending: &[], stand_in: stand_in.as_deref(), refuse_missing: false };
+    let vocabulary = &content.vocabulary;
     let found = match kind {
         Kind::Property => swap(&mut content.properties, kind, path, text, &ctx, check_property, |ctx, p| {
             prepare_property(ctx, vocabulary, p);

@@ -494,6 +494,13 @@ pub fn load_with(dir: &Path, cache: Option<&LoadCache>) -> (Content, Report) {
     (content, report)
 }
 
+/// The picture a single deleted photo is replaced by (`site.yaml`'s `defaultImage`), when its
+/// own file is there.
+fn stand_in_image(dir: &Path, site: Option<&Record<SiteFile>>) -> Option<String> {
+    site.map(|site| site.data.default_image.clone())
+        .filter(|image| Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(image))
+}
+
 /// What the tree holds besides the record folders: its links, `site.yaml`, the folders' and the
 /// vocabularies' problems.
 fn read_rest(dir: &Path, laps: &mut crate::timings::Laps) -> Rest {
@@ -530,11 +537,7 @@ fn read_rest(dir: &Path, laps: &mut crate::timings::Laps) -> Rest {
     }
     laps.lap("links in the tree and site.yaml");
     folders::check(dir, &mut problems);
-    // The picture a single deleted photo is replaced by, when its own file is there.
-    let default_image = site
-        .as_ref()
-        .map(|site: &Record<SiteFile>| site.data.default_image.clone())
-        .filter(|image| Ctx { dir, pending: &[], stand_in: None, refuse_missing: false }.present(image));
+    let default_image = stand_in_image(dir, site.as_ref());
     // The vocabularies first: each record is given their names as it is read.
     let vocabulary = vocabulary::load(dir, &mut problems);
     // A number no other reading had.
