@@ -26,6 +26,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, w
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PageCache, buildKey, filesUnder, goodCopies } from './page-cache.mjs';
+import { writeNoscriptCards } from './noscript-cards.mjs';
 
 // React's production build: its development build, which Node picks without this, renders
 // several times slower (measured: 7.5 ms against ~2 ms per listing page). Workers inherit it.
@@ -480,6 +481,10 @@ async function main() {
   }
   const { failures, rendered, workers: used } = await running;
   lap('rendered');
+  // The no-script result page's cards (noscript-cards.mjs), kept from one rebuild to the next.
+  const cardMemo = new Map();
+  const cards = await writeNoscriptCards(dist, server, cardMemo);
+  lap(`no-script cards (${cards.drawn} drawn, ${cards.written} written)`);
   const seconds = (performance.now() - started) / 1000;
   if (failures.length) {
     console.error(`prerender: ${failures.length} page(s) failed:\n  ${failures.join('\n  ')}`);
@@ -500,7 +505,7 @@ async function main() {
     await pool.close();
     return;
   }
-  await serveRequests({ pool, build, cache, cacheKey, listed: { paths: allPaths, base } });
+  await serveRequests({ pool, build, cache, cacheKey, listed: { paths: allPaths, base }, cardMemo });
 }
 
 /** A stopwatch printing each lap to stderr when ESTATE_TIMINGS is set (as the generator's do). */
@@ -532,7 +537,7 @@ function laps(name) {
  * @typedef {{ ready: true } | { ok: boolean, written: import('./page-cache.mjs').Written, failures: string[], seconds: number }} ServeAnswer
  *   A line on stdout: first `ready`, then one answer per request (read by the generator's `Answer`).
  */
-async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
+async function serveRequests({ pool, build, cache, cacheKey, listed: first, cardMemo }) {
   const { createInterface } = await import('node:readline');
   /** @param {ServeAnswer} message */
   const answer = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -604,6 +609,8 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
       const weight = (path) => cache.previous.pages[path]?.size ?? 0;
       const { failures, rendered } = await pool.run(dist, base, pageGroups(plan.render, server), () => {}, server.languages.length, weight);
       lap('rendered');
+      await writeNoscriptCards(dist, server, cardMemo);
+      lap('no-script cards');
       if (failures.length) {
         answer({ ok: false, failures, written: { rendered: [], copied: [] }, seconds: seconds() });
         continue;

@@ -29,7 +29,7 @@
 
 use std::path::Path;
 
-use contract::endpoints::{CONTACT_PATH, POST_ENDPOINTS};
+use contract::endpoints::{CONTACT_PATH, POST_ENDPOINTS, SEARCH_PAGE_PATH};
 
 /// The variable that names the lead function's address (the enquiries).
 pub const FUNCTION_URL_VAR: &str = "LEAD_FUNCTION_URL";
@@ -144,6 +144,9 @@ pub fn render(functions: Functions, signed: bool, posts: &[PostPage]) -> Result<
         for path in POST_ENDPOINTS.into_iter().filter(|path| is_search(path)) {
             text.push_str(&rule(path, base));
         }
+        // The result page of a search sent without script (GET, the query passed on as sent).
+        let page = format!("{SEARCH_PAGE_PATH}/*");
+        text.push_str(&format!("{page:width$}  {base}{SEARCH_PAGE_PATH}/:splat  200{sign}\n"));
     }
     if !posts.is_empty() {
         text.push_str(
