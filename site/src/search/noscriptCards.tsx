@@ -7,7 +7,7 @@
 // place: the card component.
 import { renderToString } from 'react-dom/server';
 import { PropertyCard } from '../components/PropertyCard';
-import { LangContext, type Lang } from '../i18n';
+import { LangContext, setTypeNames, type Lang } from '../i18n';
 import { AddressContext, PageContext, fixedAddress } from '../nav';
 import { shellFromSite } from '../shell';
 import { toCard } from './toCard';
@@ -20,6 +20,8 @@ import type { Property, Site } from '../types';
  */
 export function drawCards(records: readonly Property[], site: Site, lang: Lang, page: string): [string, string][] {
   const shell = shellFromSite(site, lang);
+  // The type names of the language, as the layout hands them to every card of a page.
+  setTypeNames(lang, shell.types);
   const address = fixedAddress(page);
   const data = { matches: [], loaderData: { root: shell }, errors: null };
   return records.map((record) => [
