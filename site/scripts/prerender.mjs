@@ -484,7 +484,7 @@ async function main() {
   // The no-script result page's cards (noscript-cards.mjs), kept from one rebuild to the next.
   const cardMemo = new Map();
   const cards = await writeNoscriptCards(dist, server, cardMemo);
-  lap(`no-script cards (${cards.drawn} drawn, ${cards.written} written)`);
+  lap(`no-script cards (${cards.drawn} drawn, ${cards.written} written, ${cards.removed} removed)`);
   const seconds = (performance.now() - started) / 1000;
   if (failures.length) {
     console.error(`prerender: ${failures.length} page(s) failed:\n  ${failures.join('\n  ')}`);
@@ -609,8 +609,6 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first, card
       const weight = (path) => cache.previous.pages[path]?.size ?? 0;
       const { failures, rendered } = await pool.run(dist, base, pageGroups(plan.render, server), () => {}, server.languages.length, weight);
       lap('rendered');
-      await writeNoscriptCards(dist, server, cardMemo);
-      lap('no-script cards');
       if (failures.length) {
         answer({ ok: false, failures, written: { rendered: [], copied: [] }, seconds: seconds() });
         continue;
@@ -620,6 +618,9 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first, card
       // `estate serve` has checked their links and served them (on the same cores), or when
       // the next request comes first.
       answer({ ok: true, failures: [], written, seconds: seconds() });
+      // The no-script result page's cards after the answer: the edit is live without waiting for them.
+      const cards = await writeNoscriptCards(dist, server, cardMemo, changed);
+      lap(`no-script cards (${cards.drawn} drawn, ${cards.written} written, ${cards.removed} removed)`);
       const kept = Array.isArray(plan.kept) ? new Set(plan.kept) : plan.kept;
       const run = async () => {
         const updateStarted = performance.now();

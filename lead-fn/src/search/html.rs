@@ -39,8 +39,9 @@ pub const RESULT_PAGES: [(&str, Option<MainCategory>); 5] = [
     ("/search-commercial", Some(MainCategory::Commercial)),
 ];
 
-/// The page's policy: the site's (`netlify.toml`'s for every page) without the hashes of its two
-/// inline scripts, which this page does not carry (a test holds the two together).
+/// The page's policy: the site's (`netlify.toml`'s for every page) without the hashes of its
+/// inline scripts, which this page does not carry (a test in generator/src/netlify.rs holds the
+/// two together).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// The site's script that sends a browser running script on to the scripted result page.
