@@ -493,7 +493,7 @@ async function main() {
   if (cache) {
     // The pages written, for the generator's check of their links: those rendered, and those
     // copied back from the cache (each exactly as an earlier build wrote and checked it).
-    const written = cache.written(rendered, plan.copy);
+    const written = { ...cache.written(rendered, plan.copy), files: cards.files };
     await cache.save(allPaths, rendered, kept);
     await writeFile(join(cache.dir, 'written.json'), JSON.stringify(written));
     lap('cache saved');
@@ -529,7 +529,7 @@ function laps(name) {
  * request, which was the last good build's: the pages are then not listed and planned again
  * from data/routes.json (a listing sold changes it, and 30,000 pages were listed and looked
  * through for its few). Each answer is one line on stdout:
- * { ok, written: { rendered, copied } (files, relative to dist), failures, seconds }. Progress goes to stderr.
+ * { ok, written: { rendered, copied, files } (relative to dist; files: the no-script cards written or removed), failures, seconds }. Progress goes to stderr.
  */
 /**
  * @typedef {{ dist: string, changed: string[] | null, routes?: { added: string[], removed: string[] } | null }} ServeRequest
@@ -613,14 +613,14 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first, card
         answer({ ok: false, failures, written: { rendered: [], copied: [] }, seconds: seconds() });
         continue;
       }
-      const written = cache.written(rendered, plan.copy);
+      // The no-script result page's cards of the listings that changed, reported with the pages.
+      const cards = await writeNoscriptCards(dist, server, cardMemo, changed);
+      lap(`no-script cards (${cards.drawn} drawn, ${cards.written} written, ${cards.removed} removed)`);
+      const written = { ...cache.written(rendered, plan.copy), files: cards.files };
       // The pages are in place: answer first, and bring the cache's manifest up to date once
       // `estate serve` has checked their links and served them (on the same cores), or when
       // the next request comes first.
       answer({ ok: true, failures: [], written, seconds: seconds() });
-      // The no-script result page's cards after the answer: the edit is live without waiting for them.
-      const cards = await writeNoscriptCards(dist, server, cardMemo, changed);
-      lap(`no-script cards (${cards.drawn} drawn, ${cards.written} written, ${cards.removed} removed)`);
       const kept = Array.isArray(plan.kept) ? new Set(plan.kept) : plan.kept;
       const run = async () => {
         const updateStarted = performance.now();

@@ -84,7 +84,7 @@ export async function noscriptCards(records: Property[], site: Site, lang: Lang,
   await messagesLoaded;
   return drawCards(records, site, lang, page);
 }
-export { noscriptCard as noscriptCardFile, API_PROPERTIES as propertiesFile } from './paths';
+export { noscriptCard as noscriptCardFile, API_PROPERTIES as propertiesFile, apiProperty as propertyFile } from './paths';
 
 /** The main pages that have aliases (/rent-property for /Rental...). */
 const ALIASED = new Set(Object.values(ALIASES));
