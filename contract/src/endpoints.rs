@@ -82,6 +82,11 @@ wire! {
     const SEARCH_OFF_PLAN: &str = "/api/properties/off-plan/search";
     /// The search of listings to rent.
     const SEARCH_RENT: &str = "/api/properties/rent/search";
+    /// The result page of a search sent without JavaScript: a plain GET form's address,
+    /// `{SEARCH_PAGE_PATH}/{lang}{result page}` (`/api/search-page/ar/search-rent?bedrooms=2`),
+    /// answered by the search function with the site's own result page in that language, the
+    /// matching cards drawn in it (HTML; the CDN proxies every path under it).
+    const SEARCH_PAGE_PATH: &str = "/api/search-page";
     /// Every POST endpoint the function answers: what the CDN must send to it (the generator
     /// writes one proxy rule per entry into `dist/_redirects`).
     const POST_ENDPOINTS: [&str; 6] =

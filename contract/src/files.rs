@@ -125,6 +125,10 @@ published! {
     const POST_PICTURES: PostPictures<'static> = "/data/post-pictures.json";
     /// A property page's extras: gallery, similar listings, QR code, agent, developer.
     fn detail(id: &str): Detail<'static> = "/data/detail/{id}.json";
+    /// A listing's card as the result pages draw it, in one language (`en`, `ar`, `ru`): the
+    /// React card's HTML, written by the prerender, which the search function puts together into
+    /// the result page a visitor without JavaScript gets (`contract::endpoints::SEARCH_PAGE_PATH`).
+    fn noscript_card(lang: &str, id: &str) = "/data/cards/{lang}/{id}.html";
     /// The page of a listing no longer published (sold, rented, a draft): why, its title and
     /// similar available listings. Its API record and detail file are gone with it.
     fn gone(id: &str): Gone<'static> = "/data/gone/{id}.json";

@@ -49,6 +49,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
+pub mod html;
 mod page;
 pub mod work;
 
@@ -442,6 +443,38 @@ struct Search {
     proxy_secret: Option<String>,
 }
 
+impl Search {
+    /// Lets a search in, before its body is read: within its client's allowance (429 past it)
+    /// and among the searches admitted (503 when they are all taken, see `work`).
+    fn let_in(&self, parts: &axum::http::request::Parts) -> Result<work::Admitted, ApiError> {
+        let proxy = match (&self.client_ip_header, &self.proxy_secret) {
+            (Some(header), Some(secret)) => Some(TrustedProxy { header, secret }),
+            _ => None,
+        };
+        let client = client_ip(&parts.headers, &parts.extensions, proxy);
+        if let Err(wait) = self.limiter.check(client, Instant::now()) {
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "too many searches from this address; please wait a moment",
+            )
+            .with("retryAfter", seconds)
+            .header(header::RETRY_AFTER, HeaderValue::from(seconds)));
+        }
+        // A place among the searches let in, before the body is read (see `work`).
+        self.work.admit().map_err(|work::Busy| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "the search is busy; please try again in a moment",
+            )
+            .with("retryAfter", 1)
+            .header(header::RETRY_AFTER, HeaderValue::from(1))
+        })
+    }
+}
+
 /// The search routes, over the given catalogue, each client allowed
 /// `settings.search_rate_limit_per_minute` searches a minute (counted apart from its leads, by
 /// the same address, [`crate::leads::ratelimit`]).
@@ -463,6 +496,10 @@ pub fn router(catalogue: Arc<Catalogue>, settings: &crate::leads::Settings) -> R
         .route(endpoints::SEARCH_COMMERCIAL, endpoint(Some(MainCategory::Commercial)))
         .route(endpoints::SEARCH_OFF_PLAN, endpoint(Some(MainCategory::OffPlan)))
         .route(endpoints::SEARCH_RENT, endpoint(Some(MainCategory::Rental)))
+        .route(
+            &format!("{}/{{lang}}/{{page}}", endpoints::SEARCH_PAGE_PATH),
+            axum::routing::get(html::search_page),
+        )
         .with_state(state)
 }
 
@@ -489,31 +526,7 @@ async fn search(
     request: Request,
 ) -> Result<Response, ApiError> {
     let (parts, body) = request.into_parts();
-    let proxy = match (&search.client_ip_header, &search.proxy_secret) {
-        (Some(header), Some(secret)) => Some(TrustedProxy { header, secret }),
-        _ => None,
-    };
-    let client = client_ip(&parts.headers, &parts.extensions, proxy);
-    if let Err(wait) = search.limiter.check(client, Instant::now()) {
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many searches from this address; please wait a moment",
-        )
-        .with("retryAfter", seconds)
-        .header(header::RETRY_AFTER, HeaderValue::from(seconds)));
-    }
-    // A place among the searches let in, before the body is read (see `work`).
-    let admitted = search.work.admit().map_err(|work::Busy| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            "the search is busy; please try again in a moment",
-        )
-        .with("retryAfter", 1)
-        .header(header::RETRY_AFTER, HeaderValue::from(1))
-    })?;
+    let admitted = search.let_in(&parts)?;
     let body =
         crate::http::json_or_empty(&parts.headers, body, MAX_BODY_BYTES).await.map_err(body_refused)?;
     let snapshot = search.catalogue.snapshot().await.map_err(|error| {
@@ -557,11 +570,22 @@ pub fn answer(
     criteria: &Criteria,
     paging: Paging,
 ) -> Page {
+    page::page(snapshot, &matching(snapshot, category, criteria, paging.sort), paging)
+}
+
+/// The listings (their numbers in `snapshot`) of `category` (all when `None`) that match, in the
+/// order `sort` asks, most relevant first unless sorted otherwise.
+pub fn matching(
+    snapshot: &Snapshot,
+    category: Option<MainCategory>,
+    criteria: &Criteria,
+    sort: Sort,
+) -> Vec<usize> {
     let mut matching = crate::rank::ranked(snapshot, &criteria.words, |listing| {
         category.is_none_or(|c| listing.category == c) && criteria.fits(snapshot, listing)
     });
-    page::sorted(snapshot, &mut matching, paging.sort);
-    page::page(snapshot, &matching, paging)
+    page::sorted(snapshot, &mut matching, sort);
+    matching
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, w
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PageCache, buildKey, filesUnder, goodCopies } from './page-cache.mjs';
+import { writeNoscriptCards } from './noscript-cards.mjs';
 
 // React's production build: its development build, which Node picks without this, renders
 // several times slower (measured: 7.5 ms against ~2 ms per listing page). Workers inherit it.
@@ -480,6 +481,10 @@ async function main() {
   }
   const { failures, rendered, workers: used } = await running;
   lap('rendered');
+  // The no-script result page's cards (noscript-cards.mjs), kept from one rebuild to the next.
+  const cardMemo = new Map();
+  const cards = await writeNoscriptCards(dist, server, cardMemo);
+  lap(`no-script cards (${cards.drawn} drawn, ${cards.written} written, ${cards.removed} removed)`);
   const seconds = (performance.now() - started) / 1000;
   if (failures.length) {
     console.error(`prerender: ${failures.length} page(s) failed:\n  ${failures.join('\n  ')}`);
@@ -488,7 +493,7 @@ async function main() {
   if (cache) {
     // The pages written, for the generator's check of their links: those rendered, and those
     // copied back from the cache (each exactly as an earlier build wrote and checked it).
-    const written = cache.written(rendered, plan.copy);
+    const written = { ...cache.written(rendered, plan.copy), files: cards.files };
     await cache.save(allPaths, rendered, kept);
     await writeFile(join(cache.dir, 'written.json'), JSON.stringify(written));
     lap('cache saved');
@@ -500,7 +505,7 @@ async function main() {
     await pool.close();
     return;
   }
-  await serveRequests({ pool, build, cache, cacheKey, listed: { paths: allPaths, base } });
+  await serveRequests({ pool, build, cache, cacheKey, listed: { paths: allPaths, base }, cardMemo });
 }
 
 /** A stopwatch printing each lap to stderr when ESTATE_TIMINGS is set (as the generator's do). */
@@ -524,7 +529,7 @@ function laps(name) {
  * request, which was the last good build's: the pages are then not listed and planned again
  * from data/routes.json (a listing sold changes it, and 30,000 pages were listed and looked
  * through for its few). Each answer is one line on stdout:
- * { ok, written: { rendered, copied } (files, relative to dist), failures, seconds }. Progress goes to stderr.
+ * { ok, written: { rendered, copied, files } (relative to dist; files: the no-script cards written or removed), failures, seconds }. Progress goes to stderr.
  */
 /**
  * @typedef {{ dist: string, changed: string[] | null, routes?: { added: string[], removed: string[] } | null }} ServeRequest
@@ -532,7 +537,7 @@ function laps(name) {
  * @typedef {{ ready: true } | { ok: boolean, written: import('./page-cache.mjs').Written, failures: string[], seconds: number }} ServeAnswer
  *   A line on stdout: first `ready`, then one answer per request (read by the generator's `Answer`).
  */
-async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
+async function serveRequests({ pool, build, cache, cacheKey, listed: first, cardMemo }) {
   const { createInterface } = await import('node:readline');
   /** @param {ServeAnswer} message */
   const answer = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -608,7 +613,10 @@ async function serveRequests({ pool, build, cache, cacheKey, listed: first }) {
         answer({ ok: false, failures, written: { rendered: [], copied: [] }, seconds: seconds() });
         continue;
       }
-      const written = cache.written(rendered, plan.copy);
+      // The no-script result page's cards of the listings that changed, reported with the pages.
+      const cards = await writeNoscriptCards(dist, server, cardMemo, changed);
+      lap(`no-script cards (${cards.drawn} drawn, ${cards.written} written, ${cards.removed} removed)`);
+      const written = { ...cache.written(rendered, plan.copy), files: cards.files };
       // The pages are in place: answer first, and bring the cache's manifest up to date once
       // `estate serve` has checked their links and served them (on the same cores), or when
       // the next request comes first.

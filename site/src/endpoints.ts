@@ -22,6 +22,14 @@ export const SEARCH_OFF_PLAN = '/api/properties/off-plan/search';
 export const SEARCH_RENT = '/api/properties/rent/search';
 
 /**
+ * The result page of a search sent without JavaScript: a plain GET form's address,
+ * `{SEARCH_PAGE_PATH}/{lang}{result page}` (`/api/search-page/ar/search-rent?bedrooms=2`),
+ * answered by the search function with the site's own result page in that language, the
+ * matching cards drawn in it (HTML; the CDN proxies every path under it).
+ */
+export const SEARCH_PAGE_PATH = '/api/search-page';
+
+/**
  * Every POST endpoint the function answers: what the CDN must send to it (the generator
  * writes one proxy rule per entry into `dist/_redirects`).
  */

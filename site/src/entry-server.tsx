@@ -26,6 +26,8 @@ import { MetaContext, type Meta } from './meta';
 import { DEFAULT_LANG, langOfPath, loadAllMessages, localePath, stripLang, type Lang } from './i18n';
 import { loadAllForms } from './forms/deferred';
 import type { EarlyPlan } from './early';
+import { drawCards } from './search/noscriptCards';
+import type { Property, Site } from './types';
 
 export { observeReads, setDataSource } from './data';
 export { KeptCards } from './components/keptCards';
@@ -73,6 +75,16 @@ function handlerFor(lang: Lang): StaticHandler {
 // the layout's loader having run. And the forms and fields the browser hydrates late
 // (forms/deferred.tsx), so the pages' HTML holds them in full.
 const messagesLoaded = Promise.all([loadAllMessages(), loadAllForms()]);
+
+/**
+ * Each record's card in `lang`, for the result page of a search sent without JavaScript
+ * (search/noscriptCards.tsx): `[id, html]`, drawn as on the result page `page`.
+ */
+export async function noscriptCards(records: Property[], site: Site, lang: Lang, page: string): Promise<[string, string][]> {
+  await messagesLoaded;
+  return drawCards(records, site, lang, page);
+}
+export { noscriptCard as noscriptCardFile, API_PROPERTIES as propertiesFile, apiProperty as propertyFile } from './paths';
 
 /** The main pages that have aliases (/rent-property for /Rental...). */
 const ALIASED = new Set(Object.values(ALIASES));

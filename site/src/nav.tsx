@@ -110,7 +110,8 @@ export function fixedAddress(pathname: string): Address {
   };
 }
 
-// Provided by RoutesView (routesView.tsx) and FrameView (below): no other module provides them.
+// Provided by RoutesView (routesView.tsx) and FrameView (below), and for the cards drawn alone
+// for the no-script result page by search/noscriptCards.tsx: no other module provides them.
 export const AddressContext = createContext<Address>(fixedAddress('/'));
 export const PageContext = createContext<PageState>({ matches: [], loaderData: {}, errors: null });
 

@@ -99,6 +99,15 @@ export function detail(id: string): JsonFile<DetailData> {
 }
 
 /**
+ * A listing's card as the result pages draw it, in one language (`en`, `ar`, `ru`): the
+ * React card's HTML, written by the prerender, which the search function puts together into
+ * the result page a visitor without JavaScript gets (`contract::endpoints::SEARCH_PAGE_PATH`).
+ */
+export function noscriptCard(lang: string, id: string): string {
+  return `/data/cards/${lang}/${id}.html`;
+}
+
+/**
  * The page of a listing no longer published (sold, rented, a draft): why, its title and
  * similar available listings. Its API record and detail file are gone with it.
  */

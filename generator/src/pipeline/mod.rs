@@ -558,7 +558,8 @@ fn pages(
         (Pages::Build(_), _) | (_, None) => Touched::Unknown,
         // The prerender names its pages relative to the output.
         (_, Some(pages)) => {
-            Touched::of(out, pages.all().map(|p| out.join(p)).chain(run.removed.iter().cloned()).chain(drawn))
+            let files = pages.all().chain(&pages.files).map(|p| out.join(p));
+            Touched::of(out, files.chain(run.removed.iter().cloned()).chain(drawn))
         }
     };
     Ok(Some(PagesStage { run, qr_codes: (codes, seconds), touched }))

@@ -375,6 +375,10 @@ pub struct Written {
     pub rendered: Vec<PathBuf>,
     /// Copied back from the page cache: byte for byte as an earlier build rendered them.
     pub copied: Vec<PathBuf>,
+    /// Other files the prerender wrote or removed (the no-script result page's cards): not
+    /// pages, but part of what changed.
+    #[serde(default)]
+    pub files: Vec<PathBuf>,
 }
 
 impl Written {

@@ -29,7 +29,7 @@
 
 use std::path::Path;
 
-use contract::endpoints::{CONTACT_PATH, POST_ENDPOINTS};
+use contract::endpoints::{CONTACT_PATH, POST_ENDPOINTS, SEARCH_PAGE_PATH};
 
 /// The variable that names the lead function's address (the enquiries).
 pub const FUNCTION_URL_VAR: &str = "LEAD_FUNCTION_URL";
@@ -144,6 +144,9 @@ pub fn render(functions: Functions, signed: bool, posts: &[PostPage]) -> Result<
         for path in POST_ENDPOINTS.into_iter().filter(|path| is_search(path)) {
             text.push_str(&rule(path, base));
         }
+        // The result page of a search sent without script (GET, the query passed on as sent).
+        let page = format!("{SEARCH_PAGE_PATH}/*");
+        text.push_str(&format!("{page:width$}  {base}{SEARCH_PAGE_PATH}/:splat  200{sign}\n"));
     }
     if !posts.is_empty() {
         text.push_str(
@@ -211,7 +214,7 @@ mod tests {
     fn every_post_endpoint_is_proxied_with_status_200() {
         let text = render(one("https://abc123.lambda-url.me-central-1.on.aws/"), false, &[]).expect("valid");
         let found = rules(&text);
-        assert_eq!(found.len(), POST_ENDPOINTS.len());
+        assert_eq!(found.len(), POST_ENDPOINTS.len() + 1, "each POST endpoint and the no-script result page");
         for path in POST_ENDPOINTS {
             let rule = found.iter().find(|r| r[0] == path).expect(path);
             assert_eq!(rule, &[path, &format!("https://abc123.lambda-url.me-central-1.on.aws{path}"), "200"]);
@@ -230,7 +233,19 @@ mod tests {
             Functions { leads: Some("https://leads.example/"), search: Some("https://search.example") };
         let text = render(both, true, &[]).expect("valid");
         let found = rules(&text);
-        assert_eq!(found.len(), POST_ENDPOINTS.len(), "{text}");
+        // Each POST endpoint, and the result page of a search sent without script (a GET).
+        assert_eq!(found.len(), POST_ENDPOINTS.len() + 1, "{text}");
+        let page =
+            found.iter().find(|r| r[0] == format!("{SEARCH_PAGE_PATH}/*")).expect("the no-script page");
+        assert_eq!(
+            page,
+            &[
+                &format!("{SEARCH_PAGE_PATH}/*"),
+                &format!("https://search.example{SEARCH_PAGE_PATH}/:splat"),
+                "200",
+                "Sign=LEAD_PROXY_SECRET"
+            ]
+        );
         for path in POST_ENDPOINTS {
             let host = if path == CONTACT_PATH { "leads" } else { "search" };
             let rule = found.iter().find(|r| r[0] == path).expect(path);
@@ -245,7 +260,7 @@ mod tests {
         let alone = render(Functions { leads: None, search: Some("https://search.example") }, false, &[])
             .expect("valid");
         let found = rules(&alone);
-        assert_eq!(found.len(), POST_ENDPOINTS.len() - 1, "{alone}");
+        assert_eq!(found.len(), POST_ENDPOINTS.len(), "{alone}");
         assert!(found.iter().all(|r| r[0] != CONTACT_PATH && r[1].starts_with("https://search.example/")));
         assert!(alone.contains("LEAD_FUNCTION_URL was not set for this build, so no enquiry is proxied"));
     }
@@ -254,7 +269,7 @@ mod tests {
     fn with_the_secret_every_rule_is_signed_by_the_variables_name() {
         let text = render(one("https://fn.example"), true, &[]).expect("valid");
         let found = rules(&text);
-        assert_eq!(found.len(), POST_ENDPOINTS.len());
+        assert_eq!(found.len(), POST_ENDPOINTS.len() + 1, "each POST endpoint and the no-script result page");
         for path in POST_ENDPOINTS {
             let rule = found.iter().find(|r| r[0] == path).expect(path);
             assert_eq!(rule, &[path, &format!("https://fn.example{path}"), "200", "Sign=LEAD_PROXY_SECRET"]);

@@ -332,7 +332,10 @@ type AppState = State<Arc<Shared>>;
 
 async fn handle(State(shared): AppState, request: Request) -> Response {
     let method = request.method();
-    if method == Method::GET || method == Method::HEAD {
+    // The search function's one page (a search sent without script): its, as Netlify proxies it.
+    let function_page =
+        request.uri().path().starts_with(&format!("{}/", contract::endpoints::SEARCH_PAGE_PATH));
+    if (method == Method::GET || method == Method::HEAD) && !function_page {
         let range = request.headers().get(RANGE).and_then(|value| value.to_str().ok());
         return shared.answer(request.uri().path(), range).await;
     }

@@ -202,9 +202,14 @@ fn incremental_builds_are_byte_identical_to_clean_builds_after_random_edits() {
             assert!(!generator::publish::unread_by_pages(Path::new(input)), "{page} reads {input}");
         }
     }
-    // What Vite's client build wrote (the prerender keeps the page template in site/.cache).
+    // What Vite's client build wrote (the prerender keeps the page template in site/.cache): its
+    // manifest, the bundles, and each file of site/public copied as it is.
     let vite = dir.path().join("vite");
-    for name in [".vite", "assets", "favicon.svg"] {
+    let public: Vec<String> = std::fs::read_dir(site.join("public"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for name in [".vite", "assets"].into_iter().chain(public.iter().map(String::as_str)) {
         let from = out.join(name);
         if from.is_dir() {
             copy_tree(&from, &vite.join(name), &[]);

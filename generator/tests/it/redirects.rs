@@ -43,14 +43,14 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     assert!(built.success(), "{built}");
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     let rules: Vec<Vec<&str>> = proxy_rules(&text).iter().map(|l| l.split_whitespace().collect()).collect();
+    let page = contract::endpoints::SEARCH_PAGE_PATH;
+    // Each POST endpoint, then the result page of a search sent without script (a GET).
     let expected: Vec<Vec<String>> = contract::endpoints::POST_ENDPOINTS
         .iter()
-        .map(|path| {
-            vec![
-                (*path).to_owned(),
-                format!("https://abc123.lambda-url.me-central-1.on.aws{path}"),
-                "200".into(),
-            ]
+        .map(|path| (path.to_string(), path.to_string()))
+        .chain([(format!("{page}/*"), format!("{page}/:splat"))])
+        .map(|(from, to)| {
+            vec![from, format!("https://abc123.lambda-url.me-central-1.on.aws{to}"), "200".into()]
         })
         .collect();
     assert_eq!(rules, expected, "{text}");
@@ -64,7 +64,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     assert!(!text.contains(secret), "{text}");
     let rules = proxy_rules(&text);
-    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len(), "{text}");
+    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 1, "{text}");
     assert!(rules.iter().all(|r| r.ends_with("  200  Sign=LEAD_PROXY_SECRET")), "{text}");
     let unsigned = build_with(
         &out,
@@ -119,10 +119,11 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     let rules: Vec<Vec<&str>> =
         proxy_rules(&text).into_iter().map(|l| l.split_whitespace().collect()).collect();
-    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len(), "{text}");
+    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 1, "{text}");
     for rule in &rules {
         let function = if rule[0] == contract::endpoints::CONTACT_PATH { "leads" } else { "search" };
-        assert_eq!(rule[1], format!("https://{function}.example{}", rule[0]), "{text}");
+        let to = rule[0].replace("/*", "/:splat");
+        assert_eq!(rule[1], format!("https://{function}.example{to}"), "{text}");
     }
 
     let bad = build(&out, Some("abc123.lambda-url.on.aws"));

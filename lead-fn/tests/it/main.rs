@@ -13,4 +13,5 @@ mod http;
 mod lambda;
 mod paging;
 mod search;
+mod search_page;
 mod valuation;

@@ -8,11 +8,12 @@
 // listing says so); on a listing page it shares the chips' filter.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../nav';
-import { localePath, typeLabel, useT, type MessageKey } from '../i18n';
+import { typeLabel, useT, type MessageKey } from '../i18n';
 import { useLang } from '../shell';
 import { formatNumber } from '../format';
 import { Icon } from './Icon';
 import { optionOf, typeOptions } from '../search/rules';
+import { SEARCH_PAGE_PATH } from '../endpoints';
 
 export type PanelKind = 'home' | 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 
@@ -194,14 +195,16 @@ export function SearchPanel({
   };
 
   return (
-    // A plain GET form to its result page too, so a search sent before the script runs (or
-    // without it) still arrives; the result page reads the parameters when it hydrates.
+    // A plain GET form too, so a search sent without script (or before it runs) still arrives:
+    // to the search function's result page in the page's language (SEARCH_PAGE_PATH), which
+    // answers the site's own result page with the matching cards drawn in it, and sends a
+    // browser that runs script on to this result page's address with the same query.
     <form
       className={`search-panel search-panel--${kind}`}
       role="search"
       aria-label={t('searchPanel.label')}
       method="get"
-      action={localePath(lang, config.target)}
+      action={`${SEARCH_PAGE_PATH}/${lang}${config.target}`}
       onSubmit={submit}
       noValidate
     >

@@ -300,10 +300,21 @@ export function SearchPage({ kind }: { kind: SearchKind }) {
           />
           <ViewToggle view={map} />
         </div>
-        {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content. */}
+        {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content.
+            The search function's no-script result page (lead-fn's search/html.rs) reads its
+            words from the data attributes here and puts the results in the block's place. */}
         <noscript>
           {import.meta.env.SSR ? (
-            <p className="empty-state">
+            <p
+              className="empty-state"
+              data-noscript-results=""
+              data-count={t('noscript.results.count')}
+              data-empty={t('noscript.results.empty')}
+              data-previous={t('noscript.results.previous')}
+              data-next={t('noscript.results.next')}
+              data-page={t('noscript.results.page')}
+              data-pages={t('noscript.results.pages')}
+            >
               {t('noscript.search')} <a href={localePath(lang, '/allproperties')}>{t('noscript.searchBrowse')}</a>
             </p>
           ) : null}
