@@ -1,7 +1,7 @@
 // What the browser tests of the enquiry forms share (forms.test.mjs, forms-phones.test.mjs): the
 // site with the lead function writing into a temporary outbox, the forms' pages and helpers.
 // The tests run every enquiry form against `estate serve` with the lead function
-// mounted, in Debian's Chromium: each invalid case of the shared test vectors
+// mounted, in Debian's Chromium: an invalid case of each kind of rule of the shared test vectors
 // (lead-fn/tests/form-vectors.json) shows its exact messages; valid data reaches the outbox with
 // the right fields; with the function answering 500, then hanging past the 5 s time-out, each
 // form shows its exact failure message and keeps what was typed. Screenshots go to /tmp.
@@ -24,47 +24,16 @@ export const ERROR = 'Something went wrong.';
 export const ERROR_RETRY = 'Something went wrong. Please try again.';
 export const ERROR_LATER = 'Something went wrong. Please try again later.';
 
-/** Countries the vectors' numbers are in, by dial code: what a visitor picks in the selector. */
-export const COUNTRY_BY_DIAL = [
-  ['971', 'United Arab Emirates'],
-  ['501', 'Belize'],
-  ['44', 'United Kingdom'],
-  ['49', 'Germany'],
-  ['1', 'United States'],
-  ['7', 'Russia'],
-];
-
 /**
- * Vectors with a value the form's controls cannot produce, and what they make of it instead: the
- * message for that field is then not shown (the function still refuses such a value, which the
- * Rust tests of the same vectors check).
+ * How the tests enter a vector's number (`countryByDial`: the country a visitor picks in the
+ * selector, by dial code), and the vectors with a value the form's controls cannot produce, or
+ * of which the form says something else (`reshaped`): the message for that field is then the
+ * one it `shows`, or none and the form is sent (the function still refuses such a value, which
+ * the Rust tests of the same vectors check). One copy, which src/forms/vectors.test.tsx reads too.
  */
-export const RESHAPED = {
-  'seller: number without plus': {
-    field: 'contactNumber',
-    why: "the input prepends '+' and the UAE's code: +971 971501234567 is no UAE number",
-    shows: 'Phone number must be 10 digits.',
-  },
-  'seller: 16 digits': { field: 'contactNumber', why: 'the input allows at most 15 digits (the most a number has)' },
-  'seller: unknown property type': { field: 'propertyType', why: "the list offers only the five seller types" },
-  'contact: phone without plus': { field: 'contactNumber', why: "the selector sends '+', the country code and the number (0501234567 is +971501234567)" },
-  'contact-lead: too short': {
-    field: 'contactNumber',
-    why: 'typed after the dial code, the number has 11 digits: +971 12345678 is no UAE number',
-    shows: 'Phone number must be 10 digits.',
-  },
-  'contact-lead: letters': {
-    field: 'contactNumber',
-    why: 'letters cannot be typed into the number: +971 05012345 is no UAE number',
-    shows: 'Phone number must be 10 digits.',
-  },
-  'contact-lead: short name': {
-    field: 'contactNumber',
-    why: 'typed after the shown +971, 971501234567 is +971 971501234567, no UAE number',
-    shows: 'Phone number must be 10 digits.',
-  },
-  'detail: a country code of 0': { field: 'contactNumber', why: "the selector always starts with a country's dial code" },
-};
+const AS_TYPED = JSON.parse(readFileSync(join(repo, 'site', 'src', 'forms', 'vectors-as-typed.json'), 'utf8'));
+export const COUNTRY_BY_DIAL = AS_TYPED.countryByDial;
+export const RESHAPED = AS_TYPED.reshaped;
 
 /**
  * Every form: where it is, the label of each field it has (in the order focus looks for the
@@ -127,9 +96,6 @@ export const FORMS = {
     failure: [FAILED, ERROR_RETRY],
   },
 };
-
-/** What a form says of a British national number entered with the UAE chosen. */
-export const ELSEWHERE_44 = 'Choose your country, or start with +44.';
 
 /** The home popup's delay (src/pages/Home.tsx). */
 export const POPUP_DELAY_MS = 5000;
