@@ -6,10 +6,12 @@
 //   the audit walk (e2e/audit.mjs, the `axe` check), which loads each page once for all its
 //   checks; here, the home popup, open;
 // - the Nu HTML checker (vnu.jar from the npm package `vnu-jar`, run by Debian's Java) over the
-//   prerendered HTML of every page of the build: no error. One JVM run over the list of files.
+//   prerendered HTML of every page of the build, and the search function's no-script result page
+//   in each language: no error. One JVM run over the list of files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -43,18 +45,29 @@ test('axe-core: the home popup, open, has no serious or critical violation', asy
   }
 });
 
+/** The pages of the build: not the no-script result page's cards (parts of a page, below). */
 function htmlFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(path);
+    if (entry.isDirectory()) return path === join(server.dist, 'data', 'cards') ? [] : htmlFiles(path);
     return entry.name.endsWith('.html') ? [path] : [];
   });
 }
 
-test('vnu: the prerendered HTML of every page in every language has no error', () => {
+test('vnu: the prerendered HTML of every page in every language has no error, nor the search function\'s no-script result page', async () => {
   const java = spawnSync('java', ['-version']);
   assert.equal(java.error, undefined, 'java is missing: sudo apt-get install default-jre-headless (scripts/test.sh does it as root)');
   const files = htmlFiles(server.dist);
+  // The page a search sent without script gets: the site's result page with the cards joined in
+  // by the function (its own HTML), in each language, with results and without.
+  const answered = mkdtempSync(join(tmpdir(), 'estate-vnu-'));
+  for (const [lang, query] of [['en', 'query=marina'], ['ar', 'purpose=rent'], ['ru', 'query=nowhere-at-all']]) {
+    const response = await fetch(`${server.url}/api/search-page/${lang}/search-result?${query}`);
+    assert.equal(response.status, 200, `${lang}: the no-script result page`);
+    const file = join(answered, `search-page-${lang}.html`);
+    writeFileSync(file, await response.text());
+    files.push(file);
+  }
   // Every page, not a sample: 3 languages x (fixed routes, listings, posts), 404s, the shells.
   assert.ok(files.length > 150, `${files.length} HTML files`);
   const run = spawnSync('java', [...VNU_JVM, '-jar', VNU_JAR, '--errors-only', '--format', 'gnu', ...files], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -64,4 +77,5 @@ test('vnu: the prerendered HTML of every page in every language has no error', (
     .map((line) => line.replaceAll(`file:${server.dist}/`, '').replaceAll(server.dist + '/', ''));
   assert.deepEqual(errors, [], `vnu over ${files.length} files (${relative(server.dist, files[0])} ...)`);
   assert.equal(run.status, 0);
+  rmSync(answered, { recursive: true, force: true });
 });
