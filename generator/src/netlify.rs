@@ -448,6 +448,9 @@ mod tests {
             lead_fn::search::html::CONTENT_SECURITY_POLICY,
             "lead-fn's search/html.rs CONTENT_SECURITY_POLICY must be netlify.toml's page policy without its hashes"
         );
+        // The cards it joins in are published files, not pages: no search engine indexes them.
+        let card = contract::files::noscript_card("en", "marina-gate");
+        assert!(rules.headers_for(&card).iter().any(|(n, v)| n == "X-Robots-Tag" && v == "noindex"));
     }
 
     #[test]
