@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark of the image stage of `estate build`.
 
-For the sample content and a demo of N listings (`estate demo`, whose 12 photos are real JPEGs
-shared by its listings), prints:
+For the sample content and a demo of N listings (`estate demo --shared-photos`, whose 12 photos
+are real JPEGs shared by its listings), prints:
   - cold: the image stage's seconds (from `estate build --content-only`'s summary) with an empty
     image cache; photos per second; the build's peak memory;
   - warm: the stage's seconds when every photo is cached and unchanged (target for 10,000
@@ -117,7 +117,7 @@ def main():
         measure("sample content", os.path.join(ROOT, "content"), args.runs, sample)
         demo = os.path.join(scratch, "demo")
         subprocess.run(
-            [ESTATE, "demo", "--properties", str(args.properties), "--posts", str(args.posts), "--out", demo],
+            [ESTATE, "demo", "--properties", str(args.properties), "--posts", str(args.posts), "--out", demo, "--shared-photos"],
             check=True,
             stdout=subprocess.DEVNULL,
         )

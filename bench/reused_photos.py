@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark of `estate check`'s reused-photo check (a picture two listings show) at scale.
 
-Writes two demos of N listings: `estate demo` (its listings share 12 full-size photos) and
-`estate demo --own-photos` (each listing its own photos, small: about 2.5 a listing, 25,000 at
+Writes two demos of N listings: `estate demo --shared-photos` (its listings share 12 full-size
+photos) and `estate demo` (each listing its own photos, small: about 2.5 a listing, 25,000 at
 10,000 listings, every one a distinct picture to compare). Builds each once with `--content-only`
 so the image stage keeps every photo's fingerprint in its cache, then times `estate check` on it
 with two binaries, alternating: BEFORE, an `estate` without the check (built from the commit
@@ -76,8 +76,8 @@ def main():
             sys.exit(f"no {binary}: cargo build --release --bin estate")
     print(f"cores: {os.cpu_count()}; {args.properties} listings; medians of {args.runs} runs, before and after alternating")
     with tempfile.TemporaryDirectory(prefix="estate-reused-") as scratch:
-        for label, extra in (("demo, 12 shared photos", []), ("demo --own-photos", ["--own-photos"])):
-            work = os.path.join(scratch, extra[0].strip("-") if extra else "shared")
+        for label, extra in (("demo --shared-photos (12 shared photos)", ["--shared-photos"]), ("demo, own photos", [])):
+            work = os.path.join(scratch, "shared" if extra else "own")
             content = os.path.join(work, "content")
             os.makedirs(work)
             estate(args.after, ["demo", "--properties", str(args.properties), "--posts", str(args.posts), "--out", content, *extra], os.path.join(work, "images"))

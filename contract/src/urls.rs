@@ -86,7 +86,10 @@ pub fn post_path(id: &str, title: &str) -> String {
 }
 
 /// The public URL of a media reference in content: `media/x.jpg` becomes `/media/x.jpg`; web
-/// URLs stay as they are.
+/// URLs stay as they are. It is also the one form content stores a file of `content/media/`
+/// in (what the browser CMS writes, whose media library finds where a photo is used only by
+/// it): every writer of content (`estate demo`, `estate import`, the admin editor) stores the
+/// path of a file under `content/` through this.
 pub fn media_url(value: &str) -> String {
     if value.starts_with("https://") || value.starts_with("http://") {
         value.to_owned()

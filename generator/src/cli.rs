@@ -96,10 +96,11 @@ pub enum Command {
         /// The same seed always writes the same files.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Give each listing photos of its own, small ones (160 x 107), instead of the 12
-        /// full-size photos every listing shares (which `estate check` reports as reused).
+        /// Let the listings show the 12 full-size photos of the posts, heroes and team, for
+        /// measuring the image stage on full-size photos (`estate check` reports each as reused),
+        /// instead of small photos of their own (160 x 107).
         #[arg(long)]
-        own_photos: bool,
+        shared_photos: bool,
     },
     /// Turn a portal feed into content: a commented YAML file per listing and its photos.
     ///
@@ -146,8 +147,8 @@ pub fn run() -> ExitCode {
         Command::Build(args) => cmd::build::run(args),
         Command::Serve(args) => cmd::serve::run(args),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
-        Command::Demo { properties, posts, out, seed, own_photos } => {
-            cmd::demo::run(&out, properties, posts, seed, own_photos)
+        Command::Demo { properties, posts, out, seed, shared_photos } => {
+            cmd::demo::run(&out, properties, posts, seed, shared_photos)
         }
         Command::Schema { content, cms } => cmd::schema::run(&content, cms),
         Command::Import(args) => cmd::import::run(args),

@@ -371,7 +371,7 @@ describe('the admin editor', () => {
     assert.equal(await form.locator('#p-title').inputValue(), '', 'the form is cleared');
     const file = readFileSync(join(content, 'properties', `${id}.yaml`), 'utf8');
     assert.ok(file.startsWith('# yaml-language-server: $schema=../schema/property.json\n'), 'the template layout');
-    for (const line of [`title: ${title}`, 'mainCategory: OffPlan', 'subCategory: Villa', 'price: 2150000', 'bedrooms: 4', `images: [media/properties/${id}.jpg]`]) {
+    for (const line of [`title: ${title}`, 'mainCategory: OffPlan', 'subCategory: Villa', 'price: 2150000', 'bedrooms: 4', `images: [/media/properties/${id}.jpg]`]) {
       assert.ok(file.includes(line), line);
     }
     assert.ok(existsSync(join(content, 'media', 'properties', `${id}.jpg`)));

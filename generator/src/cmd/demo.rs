@@ -7,9 +7,9 @@ use std::time::Instant;
 use super::fail;
 use crate::content::demo;
 
-pub fn run(out: &Path, properties: usize, posts: usize, seed: u64, own_photos: bool) -> ExitCode {
+pub fn run(out: &Path, properties: usize, posts: usize, seed: u64, shared_photos: bool) -> ExitCode {
     let started = Instant::now();
-    match demo::write(out, properties, posts, seed, own_photos) {
+    match demo::write(out, properties, posts, seed, shared_photos) {
         Ok(files) => {
             println!(
                 "Wrote {files} files ({properties} listings, {posts} posts) into {} in {:.2} s",

@@ -25,7 +25,8 @@ pub(super) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Checks a media reference (`media/x.jpg` under content/, or an http(s) URL).
+    /// Checks a media reference (`/media/x.jpg`, a file under content/, or an http(s) URL; the
+    /// older `media/x.jpg` names the same file).
     fn media(&self, path: &Path, pos: Pos, value: &str, what: &str) -> Option<Diagnostic> {
         if value.starts_with("https://") || value.starts_with("http://") {
             return None;
@@ -35,7 +36,7 @@ impl Ctx<'_> {
             return Some(Diagnostic::error(
                 path,
                 pos,
-                format!("{what} `{value}` must be a path inside content/, such as media/photo.jpg"),
+                format!("{what} `{value}` must be a path inside content/, such as /media/photo.jpg"),
             ));
         }
         let full = self.dir.join(relative);
@@ -110,8 +111,9 @@ impl Ctx<'_> {
             .unwrap_or_default();
         let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if let Some(best) = one_slip_from(name, siblings.iter().map(String::as_str)) {
-            let suggestion = relative.with_file_name(best);
-            d = d.with_hint(format!("did you mean `{}`?", suggestion.display()));
+            // In the stored form, `/media/…`, whichever form the value was written in.
+            let suggestion = relative.with_file_name(best).to_string_lossy().replace('\\', "/");
+            d = d.with_hint(format!("did you mean `{}`?", contract::urls::media_url(&suggestion)));
         }
         d
     }
@@ -447,7 +449,7 @@ fn check_map(ctx: &Ctx, r: &Record<SiteFile>, map: &MapConfig, out: &mut Vec<Dia
         out.push(
             Diagnostic::error(path, pos, format!("`map.tiles`: `{}` is not a .pmtiles file", map.tiles))
                 .with_hint(
-                    "the basemap is a PMTiles archive, such as media/map/dubai.pmtiles (docs/site.md, \"The map\")",
+                    "the basemap is a PMTiles archive, such as /media/map/dubai.pmtiles (docs/site.md, \"The map\")",
                 ),
         );
     } else if map.tiles.starts_with("http://") {

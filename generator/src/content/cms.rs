@@ -185,7 +185,7 @@ pub fn config(backend: &Backend) -> Value {
             "slug": "{{title}}",
             "i18n": true,
             "media_folder": format!("/content/media/{}", kind.media),
-            "public_folder": format!("media/{}", kind.media),
+            "public_folder": format!("/media/{}", kind.media), // the stored form: see media_url
         });
         let fields = fields_of(&schemas[kind.schema], &kind, true);
         let o = c.as_object_mut().expect("an object");
@@ -278,7 +278,7 @@ pub fn config(backend: &Backend) -> Value {
         // The site's own logo, not Sveltia's, on the first screen and in the header.
         "logo": { "src": "/favicon.svg" },
         "media_folder": "content/media",
-        "public_folder": "media",
+        "public_folder": "/media", // content's one stored form (media_url): the library's 'Used in' needs it
         // No stock photos (Pexels, Unsplash ...) beside the agency's own: a listing shows the
         // property itself, and the page's policy lets the CMS reach no photo service anyway.
         "media_libraries": {

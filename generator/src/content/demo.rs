@@ -1,10 +1,11 @@
 //! `estate demo`: a synthetic but valid content tree of any size, for benchmarks and scale tests.
-//! The same seed always gives the same files. Like an agency's real content it is complete, so
-//! `estate check` warns of nothing but its scale's shortcut (its listings share 12 photos; with
-//! `--own-photos` each has photos of its own, see [`write`]): every listing has its permit,
-//! agent, a community and a type of its vocabularies (with their portal codes) and photos, and
-//! every record its Arabic and Russian texts. Each community its listings name has an area guide
-//! text and market figures ([`areas`]), as the sample's have.
+//! The same seed always gives the same files. Like an agency's real content it is complete and
+//! holds only what an editor could have written, so `estate check` warns of nothing: every
+//! listing is a YAML file (the form the browser CMS opens) with its permit, agent, a community
+//! and a type of its vocabularies (with their portal codes) and photos of its own (see
+//! [`write`]), every record its Arabic and Russian texts, and every media value the stored form
+//! `/media/…`. Each community its listings name has an area guide text and market figures
+//! ([`areas`]), as the sample's have.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -256,8 +257,8 @@ fn fixed_files() -> Files {
     let site = r#"# yaml-language-server: $schema=schema/site.json
 name: Demo Realty
 baseUrl: https://demo.example
-logo: media/demo/logo.svg
-defaultImage: media/demo/photo-0.jpg
+logo: /media/demo/logo.svg
+defaultImage: /media/demo/photo-0.jpg
 description: A synthetic Dubai agency for benchmarks.
 phones: ["+971 4 555 0000"]
 email: info@demo.example
@@ -267,22 +268,22 @@ workingHours: Monday to Saturday 09:00 AM to 06:00 PM, Sunday closed
 whatsapp: "+971500000000"
 orn: "10000"
 partners:
-  - { name: Demo Bank, logo: media/demo/logo.svg }
+  - { name: Demo Bank, logo: /media/demo/logo.svg }
 whyUs: Local knowledge and honest advice.
 about: A synthetic agency used to measure the generator.
 hero:
-  residential: { poster: media/demo/photo-1.jpg }
-  rental: { poster: media/demo/photo-2.jpg }
-  offPlan: { poster: media/demo/photo-3.jpg }
-  commercial: { poster: media/demo/photo-4.jpg }
-  all: { poster: media/demo/photo-5.jpg }
+  residential: { poster: /media/demo/photo-1.jpg }
+  rental: { poster: /media/demo/photo-2.jpg }
+  offPlan: { poster: /media/demo/photo-3.jpg }
+  commercial: { poster: /media/demo/photo-4.jpg }
+  all: { poster: /media/demo/photo-5.jpg }
 "#;
     files.push(("site.yaml".into(), site.into()));
     for (id, name, ar, ru) in TEAM {
         files.push((
             format!("team/{id}.yaml"),
             format!(
-                "name: {name}\nrole: Property Consultant\nimage: media/demo/photo-6.jpg\nbrn: \"40000\"\n\
+                "name: {name}\nrole: Property Consultant\nimage: /media/demo/photo-6.jpg\nbrn: \"40000\"\n\
                  ar: {{ name: {ar}, role: مستشار عقاري }}\nru: {{ name: {ru}, role: Консультант по недвижимости }}\n"
             ),
         ));
@@ -291,7 +292,7 @@ hero:
         files.push((
             format!("developers/{id}.yaml"),
             format!(
-                "name: {name}\nlogo: media/demo/logo.svg\nprojects: 20\ndescription: A Dubai developer.\nimage: media/demo/photo-7.jpg\n\
+                "name: {name}\nlogo: /media/demo/logo.svg\nprojects: 20\ndescription: A Dubai developer.\nimage: /media/demo/photo-7.jpg\n\
                  ar: {{ name: {ar}, description: مطوّر عقاري في دبي. }}\nru: {{ name: {name}, description: Девелопер из Дубая. }}\n"
             ),
         ));
@@ -370,8 +371,8 @@ fn named<'a>(table: &[(&'a str, &'a str, &'a str, &'a str)], en: &str, language:
 }
 
 /// The listing `index`'s file, its community (an index of [`COMMUNITIES`]) and how many photos
-/// it shows; with `own_photos`, photos of its own ([`own_photo`]), else the shared ones.
-fn property(seed: u64, index: usize, own_photos: bool) -> ((String, String), usize, usize) {
+/// it shows: photos of its own ([`own_photo`]), or with `shared_photos` the shared ones.
+fn property(seed: u64, index: usize, shared_photos: bool) -> ((String, String), usize, usize) {
     let mut rng = fastrand::Rng::with_seed(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let (category, subs): (&str, &[&str]) = match index % 4 {
         0 => ("Residential", &["Apartment", "Villa", "Townhouse", "Penthouse"]),
@@ -424,11 +425,12 @@ fn property(seed: u64, index: usize, own_photos: bool) -> ((String, String), usi
     y.push_str("amenities: [Swimming pool, Gym, Covered parking]\n");
     let _ = writeln!(y, "coordinates: {{ lat: {lat}, lng: {lng} }}");
     // The shared photos are drawn either way, so every other value is the same seed's.
-    let mut images: Vec<String> =
-        (0..rng.usize(1..5)).map(|_| format!("media/demo/photo-{}.jpg", rng.usize(..PHOTOS))).collect();
-    if own_photos {
-        images = (0..images.len()).map(|k| own_photo(index, k)).collect();
-    }
+    let shared: Vec<usize> = (0..rng.usize(1..5)).map(|_| rng.usize(..PHOTOS)).collect();
+    let images: Vec<String> = if shared_photos {
+        shared.iter().map(|i| format!("/media/demo/photo-{i}.jpg")).collect()
+    } else {
+        (0..shared.len()).map(|k| contract::urls::media_url(&own_photo(index, k))).collect()
+    };
     let _ = writeln!(y, "images: [{}]", images.join(", "));
     let description = paragraphs(&mut rng, WORDS, 3);
     // Drawn after the English, which stays as it was.
@@ -444,18 +446,82 @@ fn property(seed: u64, index: usize, own_photos: bool) -> ((String, String), usi
         named(TYPES, sub, 2),
         indent(&indent(&paragraphs(&mut rng, RUSSIAN_WORDS, 1)))
     );
-    let id = format!("demo-{index:06}");
-    let file = if index.is_multiple_of(10) {
-        (format!("properties/{id}.md"), format!("---\n{y}---\n{description}"))
-    } else {
-        (format!("properties/{id}.yaml"), format!("{y}description: |\n{}\n", indent(&description)))
-    };
+    // YAML, as every listing an editor makes: the browser CMS does not open a markdown one.
+    let file = (
+        format!("properties/demo-{index:06}.yaml"),
+        format!("{y}description: |\n{}\n", indent(&description)),
+    );
     (file, drawn, images.len())
 }
 
-/// The path of listing `index`'s photo `k` in a demo whose listings have photos of their own.
+/// The path under the content folder of listing `index`'s photo `k` (its own).
 fn own_photo(index: usize, k: usize) -> String {
     format!("media/demo/listings/{index:06}-{k}.jpg")
+}
+
+/// Draws listing `index`'s photo `k` (drawn again with another `attempt` when an earlier one is
+/// the same picture to the fingerprint), writes it, and gives its fingerprint as `estate check`
+/// takes it: of the JPEG read back.
+fn own_photo_file(out: &Path, seed: u64, index: usize, k: usize, attempt: u64) -> std::io::Result<Vec<u64>> {
+    // A 160 x 107 part of a scene four times its size, at a place of its own and mirrored or
+    // not: the horizon, the sun and the towers fall elsewhere in each, as in photos taken apart
+    // (parts at one place were often alike to a 64-bit hash).
+    let draw = seed
+        ^ ((index as u64) << 3 | k as u64).wrapping_mul(0xA24B_AED4_963E_E407)
+        ^ attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let scene = raster::demo_photo(320, 214, draw);
+    let (x, y) = ((draw >> 7) % 161, (draw >> 17) % 108);
+    let mut pixels = raster::image::imageops::crop_imm(&scene, x as u32, y as u32, 160, 107).to_image();
+    if draw >> 40 & 1 == 1 {
+        raster::image::imageops::flip_horizontal_in_place(&mut pixels);
+    }
+    // Saved by the `image` crate's encoder: the image stage's decoder (zune-jpeg) reads the
+    // optimized Huffman tables of `raster::encode_jpeg`'s files wrongly (as green stripes, alike
+    // in every picture), which would make them all one picture.
+    let mut jpeg = Vec::new();
+    raster::image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 82)
+        .encode_image(&pixels)
+        .map_err(std::io::Error::other)?;
+    std::fs::write(out.join(own_photo(index, k)), &jpeg)?;
+    let read = raster::decode(&jpeg).map_err(std::io::Error::other)?;
+    raster::fingerprint::fingerprint(&read).map_err(std::io::Error::other)
+}
+
+/// Writes every listing's own photos (`counts[i]` of listing `i`) and gives how many. Drawn
+/// pictures of one skyline are now and then alike to the 64-bit fingerprint (about one in a
+/// hundred among 25,000), which `estate check` would warn of as one photo shown by two
+/// listings: so the demo finds them as the check does ([`raster::fingerprint::same_pictures`],
+/// on the same fingerprints) and draws the later of each pair again until none is left.
+fn own_photos(out: &Path, seed: u64, counts: &[usize]) -> std::io::Result<usize> {
+    std::fs::create_dir_all(out.join("media/demo/listings"))?;
+    let each: Vec<(usize, usize)> =
+        counts.iter().enumerate().flat_map(|(index, &count)| (0..count).map(move |k| (index, k))).collect();
+    let mut prints: Vec<Vec<u64>> = each
+        .par_iter()
+        .map(|&(index, k)| own_photo_file(out, seed, index, k, 0))
+        .collect::<Result<_, _>>()?;
+    let mut attempts = vec![0u64; each.len()];
+    for _ in 0..100 {
+        let refs: Vec<&[u64]> = prints.iter().map(Vec::as_slice).collect();
+        let mut again: Vec<usize> =
+            raster::fingerprint::same_pictures(&refs).into_iter().map(|(_, later)| later).collect();
+        if again.is_empty() {
+            return Ok(each.len());
+        }
+        again.sort_unstable();
+        again.dedup();
+        for &photo in &again {
+            attempts[photo] += 1;
+        }
+        let redrawn: Vec<Vec<u64>> = again
+            .par_iter()
+            .map(|&photo| own_photo_file(out, seed, each[photo].0, each[photo].1, attempts[photo]))
+            .collect::<Result<_, _>>()?;
+        for (photo, print) in again.into_iter().zip(redrawn) {
+            prints[photo] = print;
+        }
+    }
+    Err(std::io::Error::other("the demo's photos stayed alike to the fingerprint after 100 draws"))
 }
 
 fn post(seed: u64, index: usize) -> (String, String) {
@@ -487,14 +553,15 @@ fn post(seed: u64, index: usize) -> (String, String) {
     (
         format!("blog/demo-post-{index:05}.md"),
         format!(
-            "---\ntitle: Dubai Market Notes {index}\ndate: {date}\nauthor: Demo Realty\nexcerpt: {excerpt}\nimages: [media/demo/photo-{}.jpg]\n{translations}---\n{body}",
+            "---\ntitle: Dubai Market Notes {index}\ndate: {date}\nauthor: Demo Realty\nexcerpt: {excerpt}\nimages: [/media/demo/photo-{}.jpg]\n{translations}---\n{body}",
             index % PHOTOS
         ),
     )
 }
 
-/// How many photos the demo draws (`media/demo/photo-{i}.jpg`), shared by its listings, posts,
-/// heroes and team: real JPEGs, so the image stage can be measured at scale.
+/// How many full-size photos the demo draws (`media/demo/photo-{i}.jpg`), shared by its posts,
+/// heroes, team and guides (and with `--shared-photos` its listings): real JPEGs, so the image
+/// stage can be measured at scale.
 const PHOTOS: usize = 12;
 
 /// The demo's photos: made-up city scenes, 1600 x 1067 like a listing photo.
@@ -509,24 +576,22 @@ fn photos(seed: u64) -> std::io::Result<Vec<(String, Vec<u8>)>> {
         .collect()
 }
 
-/// Writes a demo content tree with `properties` listings and `posts` posts into `out`. Its
-/// listings show the 12 photos its posts, heroes and team show, which `estate check` reports as
-/// shown by many listings (so the image stage at scale still handles 12 full-size photos); with
-/// `own_photos`, each listing has photos of its own instead: small (160 x 107), so that 10,000
-/// listings' 25,000 are drawn and published in a minute or two, as the check of reused photos is
-/// measured on them (`bench/reused_photos.py`). They are different pictures, but all of one
-/// drawn skyline: the 64-bit fingerprint takes about one in a hundred for another's (58 reused-
-/// photo warnings among a 2,000-listing demo's 5,000 photos, 483 among 10,000 listings').
+/// Writes a demo content tree with `properties` listings and `posts` posts into `out`. Each
+/// listing has photos of its own ([`own_photos`]): small (160 x 107), so that 10,000 listings'
+/// 25,000 are drawn and published in a minute or two, each a picture of its own to the check of
+/// reused photos. With `shared_photos` its listings show the 12 full-size photos its posts,
+/// heroes and team show instead (so the image stage at scale handles 12 full-size photos),
+/// which `estate check` reports as shown by many listings.
 pub fn write(
     out: &Path,
     properties: usize,
     posts: usize,
     seed: u64,
-    own_photos: bool,
+    shared_photos: bool,
 ) -> std::io::Result<usize> {
     let mut files = fixed_files();
     let listings: Vec<((String, String), usize, usize)> =
-        (0..properties).into_par_iter().map(|i| property(seed, i, own_photos)).collect();
+        (0..properties).into_par_iter().map(|i| property(seed, i, shared_photos)).collect();
     // The communities the listings name, each with its guide text and market figures.
     let mut named = vec![false; COMMUNITIES.len()];
     for (_, community, _) in &listings {
@@ -553,36 +618,6 @@ pub fn write(
     files.par_iter().try_for_each(|(path, text)| std::fs::write(out.join(path), text))?;
     let photos = photos(seed)?;
     photos.par_iter().try_for_each(|(path, bytes)| std::fs::write(out.join(path), bytes))?;
-    let mut own = 0;
-    if own_photos {
-        std::fs::create_dir_all(out.join("media/demo/listings"))?;
-        let each: Vec<(usize, usize)> = counts
-            .iter()
-            .enumerate()
-            .flat_map(|(index, &count)| (0..count).map(move |k| (index, k)))
-            .collect();
-        each.par_iter().try_for_each(|&(index, k)| {
-            // A 160 x 107 part of a scene four times its size, at a place of its own and mirrored
-            // or not: the horizon, the sun and the towers fall elsewhere in each, as in photos
-            // taken apart (parts at one place were often alike to a 64-bit hash).
-            let draw = seed ^ ((index as u64) << 3 | k as u64).wrapping_mul(0xA24B_AED4_963E_E407);
-            let scene = raster::demo_photo(320, 214, draw);
-            let (x, y) = ((draw >> 7) % 161, (draw >> 17) % 108);
-            let mut pixels =
-                raster::image::imageops::crop_imm(&scene, x as u32, y as u32, 160, 107).to_image();
-            if draw >> 40 & 1 == 1 {
-                raster::image::imageops::flip_horizontal_in_place(&mut pixels);
-            }
-            // Saved by the `image` crate's encoder: the image stage's decoder (zune-jpeg) reads
-            // the optimized Huffman tables of `raster::encode_jpeg`'s files wrongly (as green
-            // stripes, alike in every picture), which would make them all one picture.
-            let mut jpeg = Vec::new();
-            raster::image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 82)
-                .encode_image(&pixels)
-                .map_err(std::io::Error::other)?;
-            std::fs::write(out.join(own_photo(index, k)), jpeg)
-        })?;
-        own = each.len();
-    }
+    let own = if shared_photos { 0 } else { own_photos(out, seed, &counts)? };
     Ok(files.len() + photos.len() + own)
 }

@@ -143,9 +143,9 @@ fn listing_layout() -> Vec<Slot> {
             "images",
             Value::List(Vec::new()),
             true,
-            "e.g. [media/photo-1.jpg, media/photo-2.jpg]; the first is the cover",
+            "e.g. [/media/photo-1.jpg, /media/photo-2.jpg]; the first is the cover",
         ),
-        slot("floorPlans", Value::List(Vec::new()), false, "optional, e.g. [media/plan-1.png]"),
+        slot("floorPlans", Value::List(Vec::new()), false, "optional, e.g. [/media/plan-1.png]"),
         slot("videoTour", raw("https://www.youtube.com/watch?v=..."), false, "optional: YouTube or Vimeo"),
         slot(
             "description",
@@ -228,7 +228,7 @@ pub fn post(head: &PostHead, text: &str) -> String {
     write(&mut out, "date", &head.date, "", "", 0);
     write(&mut out, "author", &head.author, "", "", 0);
     write(&mut out, "excerpt", &head.excerpt, "", "", 0);
-    write(&mut out, "images", &head.images, "e.g. [media/blog/cover.jpg]; the first is the cover", "", 0);
+    write(&mut out, "images", &head.images, "e.g. [/media/blog/cover.jpg]; the first is the cover", "", 0);
     out.push_str("---\n");
     out.push_str(text);
     out
@@ -320,13 +320,14 @@ fn quoted(text: &str) -> String {
     Json::String(text.to_owned()).to_string()
 }
 
-/// One line of text as a YAML scalar: plain when that reads back as the same string, else
-/// double-quoted (JSON's escapes are YAML's).
+/// One line of text as a YAML scalar: plain when that reads back as the same string (a path
+/// such as `/media/x.jpg` too, as the browser CMS writes it), else double-quoted (JSON's escapes
+/// are YAML's).
 fn text_scalar(text: &str) -> String {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let plain = !text.is_empty()
         && text.chars().all(|c| c.is_alphanumeric() || " ,.'()&/+-".contains(c))
-        && text.starts_with(|c: char| c.is_alphabetic())
+        && text.starts_with(|c: char| c.is_alphabetic() || c == '/')
         && !matches!(
             text.to_ascii_lowercase().as_str(),
             "true" | "false" | "yes" | "no" | "on" | "off" | "null" | "y" | "n"
@@ -371,6 +372,11 @@ mod tests {
         assert_eq!(text_scalar("\"quoted\""), "\"\\\"quoted\\\"\"");
         assert_eq!(text_scalar("- item"), "\"- item\"");
         assert_eq!(text_scalar("برج خليفة"), "برج خليفة");
+        assert_eq!(text_scalar("/media/blog/a.jpg"), "/media/blog/a.jpg");
+        assert_eq!(
+            one("images", Value::texts(&["/media/a.jpg", "/media/b.jpg"])),
+            "images: [/media/a.jpg, /media/b.jpg]\n"
+        );
         assert_eq!(number_scalar("12"), "12");
         assert_eq!(number_scalar("twelve"), "\"twelve\"");
         assert_eq!(number_scalar("-5"), "-5");
@@ -392,9 +398,9 @@ mod tests {
     #[test]
     fn lists_and_maps_are_flow_when_short_and_blocks_when_long() {
         assert_eq!(one("a", Value::texts(&["x", "y z"])), "a: [x, y z]\n");
-        let long: Vec<String> = (0..9).map(|i| format!("media/properties/listing/{i:02}.jpg")).collect();
+        let long: Vec<String> = (0..9).map(|i| format!("/media/properties/listing/{i:02}.jpg")).collect();
         let text = one("images", Value::texts(&long));
-        assert!(text.starts_with("images:\n  - media/properties/listing/00.jpg\n"), "{text}");
+        assert!(text.starts_with("images:\n  - /media/properties/listing/00.jpg\n"), "{text}");
         assert_eq!(text.lines().count(), 10);
         let ar =
             Value::Map(vec![("title", Value::text("شقة")), ("description", Value::Block("سطر\nسطر".into()))]);

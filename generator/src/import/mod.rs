@@ -314,7 +314,8 @@ fn write_listing(
             photos
         }
     };
-    let images: Vec<String> = photos.iter().map(|p| p.path.clone()).collect();
+    // Stored as `/media/…` (the browser CMS's form); the manifest keeps the path under content/.
+    let images: Vec<String> = photos.iter().map(|p| contract::urls::media_url(&p.path)).collect();
     let text = listing::to_yaml(listing, &images);
     valid(&text).map_err(|problem| failed(format!("the file written would not be valid: {problem}")))?;
     let entry = Entry { id: id.to_owned(), hash: manifest::hash(text.as_bytes()), photos };

@@ -49,7 +49,7 @@ fn each_problem_shows_its_line_a_caret_and_a_hint() {
     let expected = "broken/properties/unknown-field.yaml:6:1: error: unknown field `prcie`\n  |\n6 | prcie: 1850000\n  | ^^^^^\n  = hint: did you mean `price`?\n";
     assert!(stderr.contains(expected), "{stderr}");
     let expected =
-        "8 |   - media/phto.jpg\n  |     ^^^^^^^^^^^^^^\n  = hint: did you mean `media/photo.jpg`?\n";
+        "8 |   - media/phto.jpg\n  |     ^^^^^^^^^^^^^^\n  = hint: did you mean `/media/photo.jpg`?\n";
     assert!(stderr.contains(expected), "{stderr}");
     assert!(stderr.contains("  = hint: did you mean `sara-al-mansouri`?\n"), "{stderr}");
 }

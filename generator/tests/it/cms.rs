@@ -219,8 +219,8 @@ portals: true
 amenities:
   - 24-hour security
 images:
-  - media/properties/bedroom-1.jpg
-  - media/properties/bedroom-2.jpg
+  - /media/properties/bedroom-1.jpg
+  - /media/properties/bedroom-2.jpg
 description: |-
   A bright two-bedroom apartment with a sea view.
 
@@ -271,7 +271,7 @@ date: 2026-11-25T10:00:00+04:00
 author: Sara Al Mansouri
 excerpt: What to check before you sign.
 images:
-  - media/blog/family-communities.jpg
+  - /media/blog/family-communities.jpg
 ar:
   title: الشراء على الخريطة
   content: |-
@@ -489,14 +489,14 @@ fn a_photo_over_50_megapixels_is_an_error_of_check_at_its_field_as_the_build_wou
     std::fs::write(content.join("media/properties/huge.png"), png_header(30_000, 30_000)).unwrap();
     std::fs::write(content.join("media/properties/fine.png"), png_header(6_000, 4_000)).unwrap();
     let listing = CMS_LISTING
-        .replace("media/properties/bedroom-1.jpg", "media/properties/huge.png")
-        .replace("media/properties/bedroom-2.jpg", "media/properties/fine.png");
+        .replace("/media/properties/bedroom-1.jpg", "/media/properties/huge.png")
+        .replace("/media/properties/bedroom-2.jpg", "/media/properties/fine.png");
     std::fs::write(content.join("properties/marina-walk-two-bedroom.yaml"), listing).unwrap();
     let (_, report) = generator::check::content(&content);
     let said = report.render();
     assert_eq!(report.errors(), 1, "{said}");
     assert!(
-        said.contains("marina-walk-two-bedroom.yaml:24:5: error: image `media/properties/huge.png` is too large: 30000x30000 is 900000000 pixels, over the limit of 50000000"),
+        said.contains("marina-walk-two-bedroom.yaml:24:5: error: image `/media/properties/huge.png` is too large: 30000x30000 is 900000000 pixels, over the limit of 50000000"),
         "{said}"
     );
 }
@@ -570,10 +570,10 @@ fn every_rule_of_the_build_the_cms_can_state_is_in_its_config() {
         ),
         (
             "site.yaml",
-            "  tiles: media/map/sample-dubai.pmtiles",
+            "  tiles: /media/map/sample-dubai.pmtiles",
             settings.clone(),
             "map.tiles",
-            "media/map/sample-dubai.pmtiles",
+            "/media/map/sample-dubai.pmtiles",
             "http://tiles.example/dubai.pmtiles",
         ),
     ];

@@ -1,7 +1,7 @@
 //! `estate check` on the sample, `estate new`, `estate demo` and `estate schema`, run as an editor
 //! would run them.
 
-use crate::support::{content_copy, estate, fixtures, repo};
+use crate::support::{content_copy, estate, fixtures, relative_media, relative_media_in, repo};
 
 /// The sample is what a newcomer's first `estate check`, `build` and `serve` print: a warning in
 /// it would bury the warnings of their own edits. It is fully translated, and the listings kept
@@ -66,31 +66,41 @@ fn a_partner_without_its_translation_is_a_coverage_warning() {
 }
 
 /// The scale demo a newcomer tries writes complete listings (permit, agent, community, a type
-/// with a portal code, photos), translated records, and its communities' guide texts and market
-/// figures: `estate check` warns only of its markdown listings and, once per photo, of the 12
-/// photos its listings share.
+/// with a portal code, photos of their own), translated records, and its communities' guide
+/// texts and market figures, all as an editor could have written them: YAML listings (the browser
+/// editor opens no other), every media value as `/media/…`. `estate check` warns of nothing.
 #[test]
-fn a_200_listing_demo_checks_without_a_warning_but_its_markdown_listings_and_shared_photos() {
+fn a_200_listing_demo_checks_without_a_warning() {
     let dir = tempfile::tempdir().unwrap();
     let run = estate(dir.path(), &["demo", "--properties", "200", "--posts", "20", "--out", "demo"]);
     assert!(run.success(), "{run}");
+    assert_eq!(relative_media_in(&dir.path().join("demo")), Vec::<String>::new());
+    let markdown = std::fs::read_dir(dir.path().join("demo/properties"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x != "yaml"))
+        .count();
+    assert_eq!(markdown, 0, "every listing a YAML file");
     for args in
         [&["check", "--content", "demo"][..], &["check", "--content", "demo", "--require-languages", "ar,ru"]]
     {
         let run = estate(dir.path(), args);
         assert!(run.success(), "{run}");
-        let output = run.to_string();
-        // Every tenth listing is a markdown file, to exercise that format: each is told that the
-        // browser editor does not show it.
-        assert!(output.contains("(0 errors, 32 warnings)"), "{run}");
-        let warnings: Vec<&str> = output.lines().filter(|l| l.contains(": warning: ")).collect();
-        let markdown = warnings.iter().filter(|l| l.contains("is kept as a .md file")).count();
-        assert_eq!(markdown, 20, "{run}");
-        let shared: Vec<&&str> =
-            warnings.iter().filter(|l| l.contains("is also a photo of the listing")).collect();
-        assert_eq!(shared.len(), 12, "{run}");
-        assert!(shared.iter().all(|l| l.contains("other listings show it too")), "{run}");
+        assert!(run.to_string().contains("(0 errors, 0 warnings)"), "{run}");
     }
+    // With --shared-photos its listings show the 12 full-size photos of its posts and team, each
+    // named once as a photo other listings show too.
+    let run = estate(
+        dir.path(),
+        &["demo", "--properties", "200", "--posts", "20", "--out", "shared", "--shared-photos"],
+    );
+    assert!(run.success(), "{run}");
+    assert_eq!(relative_media_in(&dir.path().join("shared")), Vec::<String>::new());
+    let run = estate(dir.path(), &["check", "--content", "shared"]);
+    assert!(run.success() && run.to_string().contains("(0 errors, 12 warnings)"), "{run}");
+    let output = run.to_string();
+    let shared: Vec<&str> = output.lines().filter(|l| l.contains("is also a photo of the listing")).collect();
+    assert_eq!(shared.len(), 12, "{run}");
+    assert!(shared.iter().all(|l| l.contains("other listings show it too")), "{run}");
 }
 
 #[test]
@@ -113,9 +123,8 @@ fn demo_content_is_valid_and_the_same_for_the_same_seed() {
     assert_ne!(read("a"), read("c"));
 
     let run = estate(dir.path(), &["check", "--content", "a"]);
-    // Its markdown listings (every tenth) are told that the browser editor does not show them, and
-    // each of its 12 photos that listings share is named once.
-    assert!(run.success() && run.to_string().contains("(0 errors, 16 warnings)"), "{run}");
+    // Nothing an editor would be told to fix: every listing a YAML file with photos of its own.
+    assert!(run.success() && run.to_string().contains("(0 errors, 0 warnings)"), "{run}");
     let run = estate(dir.path(), &["build", "--content-only", "--content", "a", "--out", "dist"]);
     assert!(run.success(), "{run}");
     assert!(run.to_string().contains("40 listings published, 0 not published, 5 posts"), "{run}");
@@ -200,6 +209,11 @@ fn new_writes_a_valid_template_and_never_overwrites() {
     assert!(run.to_string().contains("then run `cargo run --bin estate -- check`"), "{run}");
     let run = estate(dir.path(), &["new", "post", "golden-visa-guide"]);
     assert!(run.success(), "{run}");
+    // Their examples of a photo are in the one stored form, `/media/…`.
+    for written in ["properties/marina-gate-2br.yaml", "blog/golden-visa-guide.md"] {
+        let text = std::fs::read_to_string(content.join(written)).unwrap();
+        assert!(text.contains("/media/") && relative_media(&text).is_empty(), "{text}");
+    }
     let run = estate(dir.path(), &["check"]);
     assert!(run.success(), "{run}");
     assert!(run.to_string().contains("0 errors"), "{run}");

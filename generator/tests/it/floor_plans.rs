@@ -19,11 +19,11 @@ fn a_tour_on_another_host_is_an_error_and_a_missing_plan_a_warning_at_their_fiel
     let dir = content_copy(&repo().join("content"));
     let listing = dir.path().join(LISTING);
     let text = std::fs::read_to_string(&listing).expect("the listing");
-    assert!(text.contains("floorPlans: [media/properties/marina-gate-plan.png]"), "the sample has a plan");
+    assert!(text.contains("floorPlans: [/media/properties/marina-gate-plan.png]"), "the sample has a plan");
     let text = text
         .replace(
-            "floorPlans: [media/properties/marina-gate-plan.png]",
-            "floorPlans: [media/properties/marina-gate-plan.jpg]",
+            "floorPlans: [/media/properties/marina-gate-plan.png]",
+            "floorPlans: [/media/properties/marina-gate-plan.jpg]",
         )
         .replace("videoTour: https://www.youtube.com/", "videoTour: https://www.youtube.com.example.ae/");
     std::fs::write(&listing, &text).expect("written");
@@ -40,7 +40,7 @@ fn a_tour_on_another_host_is_an_error_and_a_missing_plan_a_warning_at_their_fiel
         text.lines().find_map(|l| l.strip_prefix("title: ")).expect("the title")
     );
     assert!(run.stderr.contains(&plan), "{plan}\n{run}");
-    assert!(run.stderr.contains("did you mean `media/properties/marina-gate-plan.png`?"), "{run}");
+    assert!(run.stderr.contains("did you mean `/media/properties/marina-gate-plan.png`?"), "{run}");
 }
 
 #[test]

@@ -16,7 +16,7 @@ fn a_guide_names_a_community_and_its_texts_are_checked() {
     let text = fs::read_to_string(&palm).unwrap();
     fs::write(
         &palm,
-        text.replacen("image: media/communities/palm-jumeirah.jpg", "image: media/communities/palm.jpg", 1)
+        text.replacen("image: /media/communities/palm-jumeirah.jpg", "image: /media/communities/palm.jpg", 1)
             .replacen("schools: |", "school: |", 1),
     )
     .unwrap();

@@ -58,7 +58,7 @@ fn a_copy_of_another_listings_photo_is_a_warning_naming_both_listings_and_both_p
     let warnings = reused(&output);
     assert_eq!(warnings.len(), 2, "{check}");
     assert!(warnings.contains(&
-        "content/properties/dubai-hills-sidra-villa.yaml:17:46: warning: photo `media/properties/sidra-tower.jpg` is the same picture as `media/properties/jvc-tower-1.jpg`, a photo of the listing “Furnished Studio with Balcony in JVC” (properties/jvc-studio-for-rent.yaml): the portals take a listing whose photos another listing has for a duplicate, and rank it down or refuse it"
+        "content/properties/dubai-hills-sidra-villa.yaml:17:47: warning: photo `media/properties/sidra-tower.jpg` is the same picture as `media/properties/jvc-tower-1.jpg`, a photo of the listing “Furnished Studio with Balcony in JVC” (properties/jvc-studio-for-rent.yaml): the portals take a listing whose photos another listing has for a duplicate, and rank it down or refuse it"
     ), "{check}");
     assert!(warnings.iter().any(|w| w.starts_with("content/properties/creek-harbour-waterfront-one-bedroom.yaml:27:")
         && w.contains("photo `media/properties/creek-villa.jpg` is the same picture as `media/properties/ranches-villa-1.jpg`, a photo of the listing “Four-Bedroom Family Villa with Pool in Arabian Ranches” (properties/arabian-ranches-family-villa-for-rent.yaml)")), "{check}");
@@ -102,7 +102,7 @@ fn units_of_one_off_plan_project_may_share_its_photos_and_other_listings_may_not
     for (i, name) in ["creek-harbour-1.jpg", "creek-harbour-2.jpg", "creek-harbour-3.jpg"].iter().enumerate()
     {
         // The same date: the listing whose id comes first is the first.
-        let column = [10, 48, 86][i];
+        let column = [10, 49, 88][i];
         let expected = format!(
             "content/properties/creek-harbour-waterfront-one-bedroom.yaml:27:{column}: warning: photo `media/properties/{name}` is also a photo of the listing “Second Waterfront One-Bedroom” (properties/creek-harbour-second-unit.yaml)"
         );

@@ -6,7 +6,7 @@ use crate::support;
 
 use std::path::{Path, PathBuf};
 
-use crate::support::{content_copy, copy_tree, estate, repo, serve};
+use crate::support::{content_copy, copy_tree, estate, relative_media_in, repo, serve};
 
 const FEED: &str = "feeds/portals/propertyfinder.xml";
 
@@ -148,6 +148,12 @@ fn an_exported_feed_imports_over_http_checks_builds_and_exports_the_same_feed() 
             && yaml.contains("# Imported by `estate import propertyfinder`")
     );
     assert!(yaml.contains("agent: sara-al-mansouri") && yaml.contains("developer: select-group"), "{yaml}");
+    // Each photo stored as `/media/…`, in every listing written, as the browser CMS writes it.
+    assert!(
+        yaml.contains("/media/properties/marina-gate-two-bedroom-with-full-sea-view-pc-r-1001/01.jpg"),
+        "{yaml}"
+    );
+    assert_eq!(relative_media_in(&content), Vec::<String>::new());
     // The photos are the images the site published (its largest variant, without metadata).
     let photo = content.join("media/properties/marina-gate-two-bedroom-with-full-sea-view-pc-r-1001/01.jpg");
     assert_eq!(

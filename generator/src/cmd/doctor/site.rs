@@ -80,6 +80,8 @@ fn basemap(repo: &Path, text: &str, yaml: &Value) -> Finding {
     if tiles.starts_with("https://") {
         return Finding::ok(format!("the basemap is hosted at {tiles}")).at(SITE, line);
     }
+    // A file under content/, stored as `/media/…` (the older `media/…` names the same file).
+    let tiles = tiles.trim_start_matches('/');
     let path = repo.join("content").join(tiles);
     let mut magic = [0u8; 7];
     let read = std::fs::File::open(&path).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic));
@@ -168,7 +170,7 @@ mod tests {
     #[test]
     fn the_address_must_be_https_and_a_real_domain() {
         let (_d, good) = site(
-            "name: A\nbaseUrl: https://www.palmcrest.ae\nmap:\n  tiles: media/map/dubai.pmtiles\n",
+            "name: A\nbaseUrl: https://www.palmcrest.ae\nmap:\n  tiles: /media/map/dubai.pmtiles\n",
             TILES,
         );
         assert_eq!(good.host.as_deref(), Some("www.palmcrest.ae"));

@@ -227,7 +227,7 @@ fn guide(seed: u64, community: usize) -> (String, String) {
     );
     let text = format!(
         "# The area guide of `{key}` (vocabulary/communities.yaml): /area-guides-in-dubai/{key}\n\
-         image: media/demo/photo-{}.jpg\n{english}ar:\n{}\nru:\n{}\n",
+         image: /media/demo/photo-{}.jpg\n{english}ar:\n{}\nru:\n{}\n",
         community % PHOTOS,
         indent(&arabic),
         indent(&russian),

@@ -149,7 +149,9 @@ fn create_property_file(
     }
     let file = dir.join(format!("{id}.yaml"));
     let media = photo.as_ref().map(|p| free_name(&admin.content, "media/properties", &id, p.ext));
-    let images: Vec<String> = media.iter().map(|m| m.display().to_string()).collect();
+    // Stored as `/media/…`, the browser CMS's form; `media` stays the path under content/.
+    let images: Vec<String> =
+        media.iter().map(|m| contract::urls::media_url(&m.to_string_lossy().replace('\\', "/"))).collect();
     let text = property_text(&input, &images, created);
     let names = [
         ("title", "title"),

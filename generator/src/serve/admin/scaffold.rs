@@ -57,7 +57,13 @@ pub(super) fn post_text(form: &PostForm, author: &str, created: &str) -> String 
     } else {
         excerpt_source
     };
-    let images = if form.image.is_empty() { Vec::new() } else { vec![form.image.clone()] };
+    // A file of content/media typed without its leading slash is stored as `/media/…` too, the
+    // one form content holds (the browser CMS's).
+    let images = match form.image.as_str() {
+        "" => Vec::new(),
+        path if path.starts_with("media/") => vec![contract::urls::media_url(path)],
+        other => vec![other.to_owned()],
+    };
     let head = PostHead {
         title: Value::text(&form.title),
         date: Value::Raw(created.to_owned()),
@@ -93,7 +99,7 @@ mod tests {
             area: String::new(),
             bedrooms: "2".into(),
         };
-        let text = property_text(&form, &["media/properties/a.jpg".into()], "2026-11-22T10:00:00+04:00");
+        let text = property_text(&form, &["/media/properties/a.jpg".into()], "2026-11-22T10:00:00+04:00");
         let template = new::property_template("2026-11-22");
         assert_eq!(keys(&text), keys(&template), "{text}");
         assert_eq!(text.lines().count(), template.lines().count(), "{text}");
@@ -108,7 +114,7 @@ mod tests {
             "# bathrooms: 2                # optional",
             "# area: 1250                  # optional, square feet",
             "price: 2450000                # optional, AED; leave out for \"Contact for price\"",
-            "images: [media/properties/a.jpg] # e.g. [media/photo-1.jpg, media/photo-2.jpg]; the first is the cover",
+            "images: [/media/properties/a.jpg] # e.g. [/media/photo-1.jpg, /media/photo-2.jpg]; the first is the cover",
             "# description: |",
         ] {
             assert!(text.lines().any(|l| l == line), "{line}\n{text}");
@@ -137,10 +143,12 @@ mod tests {
         // Cut at a word within 200 characters; the ellipsis makes it a quoted scalar.
         assert!(excerpt.starts_with("\"word ") && excerpt.ends_with(" word…\""), "{excerpt}");
         assert!(excerpt.chars().count() <= 203, "{excerpt}");
-        assert!(
-            text.contains("\nimages: [\"/media/blog/a.jpg\"] # e.g. [media/blog/cover.jpg]; the first is the cover\n---\n"),
-            "{text}"
-        );
+        let images =
+            "\nimages: [/media/blog/a.jpg] # e.g. [/media/blog/cover.jpg]; the first is the cover\n---\n";
+        assert!(text.contains(images), "{text}");
+        // Typed without its leading slash, the file of content/media is stored as `/media/…` too.
+        let typed = PostForm { image: "media/blog/a.jpg".into(), ..form };
+        assert!(post_text(&typed, "Palm Crest", "2026-11-22T10:00:00+04:00").contains(images));
         // The text as typed, with its line breaks as LF.
         assert!(text.contains("\n---\nword word ") && !text.contains('\r'), "{text}");
         assert!(text.ends_with("word \n\nSecond paragraph.\n"), "{text}");
