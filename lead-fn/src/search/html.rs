@@ -135,15 +135,20 @@ pub(super) async fn search_page(
     let path = format!("{}/{lang}{target}", endpoints::SEARCH_PAGE_PATH);
     let (status, results) = match found {
         Some(Ok((ids, total, page, pages))) => {
-            let mut cards = Vec::with_capacity(ids.len());
-            for id in ids {
-                // The id is the catalogue's, never the visitor's text.
-                let file = contract::files::noscript_card(lang, &id);
-                match search.catalogue.site_file(&file, CARD_BYTES).await {
-                    Some(card) => cards.push(String::from_utf8_lossy(&card).into_owned()),
-                    None => return fallback("a card is not available"),
-                }
-            }
+            // Read together, not one after another: on Lambda each is a request to the site. The
+            // ids are the catalogue's, never the visitor's text.
+            let files: Vec<String> = ids.iter().map(|id| contract::files::noscript_card(lang, id)).collect();
+            let read = futures_util::future::join_all(
+                files.iter().map(|file| search.catalogue.site_file(file, CARD_BYTES)),
+            )
+            .await;
+            let Some(cards) = read
+                .into_iter()
+                .map(|card| card.map(|bytes| String::from_utf8_lossy(&bytes).into_owned()))
+                .collect::<Option<Vec<String>>>()
+            else {
+                return fallback("a card is not available");
+            };
             (StatusCode::OK, Results { cards, total, page, pages, query: &kept, path: &path })
         }
         // A value no search takes (`cheques=99`): nothing is found.
