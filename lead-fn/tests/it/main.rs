@@ -12,5 +12,6 @@ mod form_post;
 mod http;
 mod lambda;
 mod paging;
+mod saved_searches;
 mod search;
 mod valuation;
