@@ -312,3 +312,74 @@ async fn a_plain_form_is_answered_with_a_page_in_the_visitors_language() {
         "{page}"
     );
 }
+
+/// The confirmation through SMTP (aiosmtpd) and both email APIs (a recording server): each
+/// carries the one-click unsubscribe headers in its own way, and goes to the subscriber, while
+/// the agents' lead goes to the agents.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_mail_sink_carries_the_unsubscribe_headers() {
+    use crate::support::{Recorder, SmtpServer};
+    use lead_fn::leads::sinks::{EmailApi, Provider, Smtp, SmtpSettings, SmtpTls};
+    let smtp = SmtpServer::start(&[]);
+    let (postmark, resend) = (Recorder::start(200).await, Recorder::start(200).await);
+    let dir = tempfile::tempdir().expect("a dir");
+    let settings = SmtpSettings {
+        host: "127.0.0.1".into(),
+        port: Some(smtp.port),
+        tls: SmtpTls::None,
+        user: None,
+        password: None,
+        ca_pem: None,
+    };
+    let leads = Settings {
+        site_url: Some(SITE.into()),
+        sinks: vec![
+            Sink::Smtp(Smtp::new(&settings).expect("SMTP")),
+            Sink::EmailApi(EmailApi::new(Provider::Postmark, "pm".into(), Some(postmark.url.clone()), None)),
+            Sink::EmailApi(EmailApi::new(Provider::Resend, "re".into(), Some(resend.url.clone()), None)),
+        ],
+        saved_searches: Some(Arc::new(Local::new(dir.path()))),
+        ..Settings::default()
+    };
+    let catalogue = Arc::new(Catalogue::fixed(Vec::new()).expect("an empty catalogue"));
+    let router = router(Config { leads, ..Config::new(catalogue) });
+    let (status, saved) = subscribe(&router, search("omar@example.com", "en")).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+
+    let messages = smtp.messages();
+    let to_subscriber: Vec<&Value> =
+        messages.iter().filter(|m| m["rcpt_tos"] == json!(["omar@example.com"])).collect();
+    assert_eq!(to_subscriber.len(), 1, "{messages:?}");
+    let headers = &to_subscriber[0]["headers"];
+    assert!(
+        headers["List-Unsubscribe"]
+            .as_str()
+            .expect("the header")
+            .starts_with("<https://palmcrest.example/api/saved-searches/unsubscribe?token=")
+    );
+    assert_eq!(headers["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
+    assert!(
+        messages.iter().any(|m| m["rcpt_tos"] == json!(["agents@localhost"])),
+        "the agents' lead: {messages:?}"
+    );
+
+    let sent = |recorder: &Recorder, to: &str| {
+        recorder
+            .requests()
+            .into_iter()
+            .map(|r| r.json())
+            .find(|body| body.to_string().contains(to))
+            .expect("sent")
+    };
+    let postmarked = sent(&postmark, "\"To\":\"omar@example.com\"");
+    let names: Vec<&str> = postmarked["Headers"]
+        .as_array()
+        .expect("Headers")
+        .iter()
+        .filter_map(|h| h["Name"].as_str())
+        .collect();
+    assert_eq!(names, ["List-Unsubscribe", "List-Unsubscribe-Post"]);
+    let resent = sent(&resend, "\"to\":[\"omar@example.com\"]");
+    assert_eq!(resent["headers"]["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
+    assert_eq!(postmark.requests().len(), 2, "the confirmation and the agents' lead");
+}
