@@ -241,6 +241,26 @@ async fn flow(store: Arc<dyn Store>) {
     let mut sent = listed.iter().find(|s| s.id == first.id).expect("there").sent.clone();
     sent.sort();
     assert_eq!(sent, ["a-1", "b-2"]);
+
+    // The manage page's delete: one of the address's searches by its id, with the token of
+    // another of them; an id of another address deletes nothing.
+    let arabic_link = arabic["headers"]["List-Unsubscribe"].as_str().expect("the header");
+    let manage_token =
+        arabic_link.split("token=").nth(1).and_then(|t| t.split(['&', '>']).next()).expect("a token");
+    let other = listed.iter().find(|s| s.id != first.id).expect("another search").id.clone();
+    let delete = |id: &str| {
+        Request::post("/api/saved-searches/unsubscribe?lang=en")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Body::from(format!("token={manage_token}&id={id}")))
+            .expect("a request")
+    };
+    let before = store.list(&address, now).await.expect("listed").len();
+    let (status, _) = send(&router, delete("old")).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(store.list(&address, now).await.expect("listed").len(), before);
+    let (status, _) = send(&router, delete(&other)).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(store.list(&address, now).await.expect("listed").len(), before - 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -269,7 +289,8 @@ async fn saved_searches_against_the_local_store() {
     let file: Value =
         serde_json::from_slice(&std::fs::read(dir.path().join("subscriptions.json")).expect("the file"))
             .expect("JSON");
-    assert_eq!(file["subscriptions"].as_array().expect("a list").len(), 10);
+    // The ten of the address, one deleted from its manage page; the expired one dropped.
+    assert_eq!(file["subscriptions"].as_array().expect("a list").len(), 9);
     assert!(!dir.path().join(".subscriptions.json.tmp").exists());
 }
 
