@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs and the machine lacks: Node.js of the version in .nvmrc (from
 # the npm registry when the machine's is older: scripts/use-node.sh), Python's aiosmtpd (the real
-# SMTP server of lead-fn's delivery tests), Java (vnu.jar, the HTML validator), the site's npm
+# SMTP server of lead-fn's delivery tests), moto's DynamoDB server (the saved searches' tests), Java (vnu.jar, the HTML validator), the site's npm
 # packages, and Debian's Chromium in its headless build (the browser tests). Each is skipped when
 # present, so a second run costs nothing. scripts/test.sh runs it; .ci/run starts it early,
 # beside the lints, because it waits on the network and the disk while the lints use the
@@ -33,6 +33,17 @@ if ! python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
     || python3 -m pip install --quiet aiosmtpd >/dev/null 2>&1 \
     || apt_install python3-aiosmtpd \
     || { echo "cannot install aiosmtpd: python3 -m pip install aiosmtpd" >&2; exit 1; }
+fi
+
+# moto's server mode: a real DynamoDB API on 127.0.0.1 for the saved searches' tests
+# (lead-fn/tests/it/support/dynamodb.rs starts it), in a virtual environment of its own, from PyPI,
+# at a fixed version.
+MOTO="moto[server]==5.2.5"
+if [ ! -x target/dynamodb-emulator/bin/moto_server ] \
+  || [ "$(target/dynamodb-emulator/bin/python3 -m pip show moto 2>/dev/null | sed -n 's/^Version: //p')" != "${MOTO#*==}" ]; then
+  echo "installing $MOTO into target/dynamodb-emulator"
+  [ -x target/dynamodb-emulator/bin/python3 ] || python3 -m venv target/dynamodb-emulator
+  target/dynamodb-emulator/bin/python3 -m pip install --quiet --disable-pip-version-check "$MOTO"
 fi
 
 # Chromium and Java in one apt run. Java comes from Debian: vnu-jar's postinstall, which would

@@ -91,6 +91,21 @@ wire! {
     /// writes one proxy rule per entry into `dist/_redirects`).
     const POST_ENDPOINTS: [&str; 6] =
         [CONTACT_PATH, SEARCH_PROPERTIES, SEARCH_RESIDENTIAL, SEARCH_COMMERCIAL, SEARCH_OFF_PLAN, SEARCH_RENT];
+    /// Saves a search with an email address for new-listing alerts (JSON, or a plain HTML form
+    /// answered with a page): the criteria are the result page's query string, read by the
+    /// search endpoints' rules. Nothing but the confirmation email is sent until the visitor
+    /// confirms.
+    const SAVED_SEARCH_PATH: &str = "/api/saved-searches";
+    /// The confirmation link's target (`GET ?token=`): a page in the subscriber's language.
+    const SAVED_SEARCH_CONFIRM_PATH: &str = "/api/saved-searches/confirm";
+    /// Unsubscribing: `GET ?token=` is a page with the button, `POST` (RFC 8058 one-click,
+    /// body `List-Unsubscribe=One-Click`, the token in the query string or the form) ends the
+    /// saved search at once.
+    const SAVED_SEARCH_UNSUBSCRIBE_PATH: &str = "/api/saved-searches/unsubscribe";
+    /// `GET ?token=`: the address's saved searches, each with a button that deletes it.
+    const SAVED_SEARCH_MANAGE_PATH: &str = "/api/saved-searches/manage";
+    /// The most saved searches one email address may keep (a further one is refused).
+    const SAVED_SEARCH_MAX_PER_ADDRESS: usize = 10;
     /// The honeypot: a field the forms render hidden from people (and from assistive
     /// technology), so only a bot fills it. A lead with it filled is answered as accepted and
     /// never delivered.
@@ -191,6 +206,8 @@ pub enum Form {
     Requirements,
     /// The shortlist's 'Enquire about these' (/shortlist): one lead about every saved listing.
     Shortlist,
+    /// A saved search with new-listing alerts: an email address and the search's criteria.
+    SavedSearch,
 }
 
 /// A seller lead's home, as described in the 'What is my home worth?' tool: the lead function

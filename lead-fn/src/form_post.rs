@@ -49,7 +49,7 @@ pub const THANK_YOU_PATH: &str = "/thank-you";
 const DEFAULT_DIAL_CODE: &str = "971";
 
 /// Whether the request carries a form-encoded body.
-fn is_form(headers: &HeaderMap) -> bool {
+pub(crate) fn is_form(headers: &HeaderMap) -> bool {
     headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -59,7 +59,7 @@ fn is_form(headers: &HeaderMap) -> bool {
 
 /// Whether the `Origin` (when a browser sent one) is the site's: the host the request was sent
 /// to, or one of `allowed` (the allowed origins and the host's own, see [`crate::Config`]).
-fn same_site(headers: &HeaderMap, allowed: &[String]) -> bool {
+pub(crate) fn same_site(headers: &HeaderMap, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
         return true;
     };

@@ -15,6 +15,7 @@ use axum::http::StatusCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub mod alerts;
 pub mod catalogue;
 pub mod form_post;
 pub mod http;
@@ -159,6 +160,12 @@ pub fn router(config: Config) -> Router {
         // Leads from plain HTML forms (no JavaScript) are read and answered by form_post.
         let form_origins: Arc<[String]> =
             config.allowed_origins.iter().chain(&config.own_origins).cloned().collect();
+        // Saved searches live beside the enquiries: they are leads, and use the same sinks.
+        routes = routes.merge(alerts::router(
+            config.catalogue.clone(),
+            config.leads.clone(),
+            form_origins.clone(),
+        ));
         let leads = leads::router(config.catalogue, config.leads)
             .layer(axum::middleware::from_fn_with_state(form_origins, form_post::adapt));
         routes = routes.merge(leads);

@@ -288,7 +288,7 @@ pub fn validate(form: Option<Form>, lead: &LeadFields) -> FieldErrors {
                 errors.add(LeadField::Message, MESSAGE_REQUIRED);
             }
         }
-        Some(Form::Newsletter) => email(&mut errors, &lead.email, EMAIL_INVALID),
+        Some(Form::Newsletter | Form::SavedSearch) => email(&mut errors, &lead.email, EMAIL_INVALID),
         Some(Form::Callback) => {
             name_min3(&mut errors, &lead.name);
             phone(&mut errors, &lead.contact_number, MOBILE_REQUIRED, &PLUS_9_TO_15, MOBILE_PLUS);

@@ -12,13 +12,17 @@ use std::sync::LazyLock;
 use minijinja::{Environment, Template};
 use serde_json::Value;
 
-/// The templates, by name: the agents' email (subject, text, HTML) and the page a plain HTML
-/// form's refused lead is answered with (`form_post`).
-const TEMPLATES: [(&str, &str); 4] = [
+/// The templates, by name: the agents' email (subject, text, HTML), the page a plain HTML
+/// form's refused lead is answered with (`form_post`), and the saved searches' confirmation
+/// email and pages (`alerts`).
+const TEMPLATES: [(&str, &str); 7] = [
     ("subject.txt", include_str!("../templates/subject.txt")),
     ("lead.txt", include_str!("../templates/lead.txt")),
     ("lead.html", include_str!("../templates/lead.html")),
     ("refused.html", include_str!("../templates/refused.html")),
+    ("alert-confirm.txt", include_str!("../templates/alert-confirm.txt")),
+    ("alert-confirm.html", include_str!("../templates/alert-confirm.html")),
+    ("alert-page.html", include_str!("../templates/alert-page.html")),
 ];
 
 /// The texts of each language, as `templates/strings/*.json` give them; English first.

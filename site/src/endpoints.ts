@@ -43,6 +43,30 @@ export const POST_ENDPOINTS = [
 ] as const;
 
 /**
+ * Saves a search with an email address for new-listing alerts (JSON, or a plain HTML form
+ * answered with a page): the criteria are the result page's query string, read by the
+ * search endpoints' rules. Nothing but the confirmation email is sent until the visitor
+ * confirms.
+ */
+export const SAVED_SEARCH_PATH = '/api/saved-searches';
+
+/** The confirmation link's target (`GET ?token=`): a page in the subscriber's language. */
+export const SAVED_SEARCH_CONFIRM_PATH = '/api/saved-searches/confirm';
+
+/**
+ * Unsubscribing: `GET ?token=` is a page with the button, `POST` (RFC 8058 one-click,
+ * body `List-Unsubscribe=One-Click`, the token in the query string or the form) ends the
+ * saved search at once.
+ */
+export const SAVED_SEARCH_UNSUBSCRIBE_PATH = '/api/saved-searches/unsubscribe';
+
+/** `GET ?token=`: the address's saved searches, each with a button that deletes it. */
+export const SAVED_SEARCH_MANAGE_PATH = '/api/saved-searches/manage';
+
+/** The most saved searches one email address may keep (a further one is refused). */
+export const SAVED_SEARCH_MAX_PER_ADDRESS = 10;
+
+/**
  * The honeypot: a field the forms render hidden from people (and from assistive
  * technology), so only a bot fills it. A lead with it filled is answered as accepted and
  * never delivered.

@@ -883,7 +883,7 @@ export type Routes = {
  * The form a lead came from. Without one, the loosest of the forms' rules apply (a name, a valid
  * email and a phone number), so a client that sends only the lead fields keeps working.
  */
-export type Form = "seller" | "contact" | "contact-lead" | "popup" | "detail" | "newsletter" | "callback" | "requirements" | "shortlist";
+export type Form = "seller" | "contact" | "contact-lead" | "popup" | "detail" | "newsletter" | "callback" | "requirements" | "shortlist" | "saved-search";
 
 /**
  * The fields of a lead that the forms' rules look at. Each may be left out (read as empty).

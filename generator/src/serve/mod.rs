@@ -241,6 +241,11 @@ fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Co
     // This host keeps running after it answers: outbox first, the other sinks in the background.
     leads.background_delivery = true;
     leads.site_url = Some(url(local).trim_end_matches('/').to_owned());
+    // Saved searches in a file beside the outbox, unless the environment names a store.
+    if leads.saved_searches.is_none() {
+        let dir = outbox.parent().unwrap_or(Path::new(".")).join("subscriptions");
+        leads.saved_searches = Some(Arc::new(lead_fn::alerts::store::Local::new(dir)));
+    }
     let sinks: Vec<&str> = leads.sinks.iter().map(lead_fn::leads::sinks::Sink::name).collect();
     announce(&format!("estate serve: leads go to {} (outbox {})", sinks.join(", "), outbox.display()));
     let config = lead_fn::Config {

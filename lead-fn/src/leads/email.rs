@@ -51,6 +51,9 @@ pub struct Email {
     pub reply_to: Option<Mailbox>,
     pub from: Mailbox,
     pub to: Vec<Mailbox>,
+    /// Headers beyond the usual ones, as each sink writes them (the `.eml` already holds them):
+    /// a subscriber's email carries `List-Unsubscribe` and `List-Unsubscribe-Post`.
+    pub headers: Vec<(&'static str, String)>,
     /// The whole MIME message (the `.eml`).
     pub eml: Vec<u8>,
     pub envelope: Envelope,
@@ -183,6 +186,7 @@ pub fn render(
         reply_to,
         from: addresses.from.clone(),
         to: addresses.to.clone(),
+        headers: Vec::new(),
         eml: message.formatted(),
         envelope: message.envelope().clone(),
     })

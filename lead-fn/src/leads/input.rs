@@ -134,7 +134,7 @@ fn property_ids(value: Option<&Value>) -> Result<Vec<String>, Malformed> {
 }
 
 /// The forms' names as clients send them.
-pub const FORMS: [&str; 9] = [
+pub const FORMS: [&str; 10] = [
     "seller",
     "contact",
     "contact-lead",
@@ -144,6 +144,7 @@ pub const FORMS: [&str; 9] = [
     "callback",
     "requirements",
     "shortlist",
+    "saved-search",
 ];
 
 /// The name a client sends for `form` (`none` without one), for log lines.
@@ -159,6 +160,7 @@ pub fn form_name(form: Option<Form>) -> &'static str {
         Some(Form::Callback) => FORMS[6],
         Some(Form::Requirements) => FORMS[7],
         Some(Form::Shortlist) => FORMS[8],
+        Some(Form::SavedSearch) => FORMS[9],
     }
 }
 

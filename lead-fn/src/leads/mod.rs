@@ -52,7 +52,7 @@ pub mod pending;
 pub mod proxy_sign;
 pub mod ratelimit;
 pub mod record;
-mod reply_to;
+pub(crate) mod reply_to;
 pub mod settings;
 pub mod sinks;
 mod valuation;

@@ -51,6 +51,9 @@ pub struct Settings {
     /// The language the agents' emails are written in (`LEAD_EMAIL_LANGUAGE`: `en`, `ar` or
     /// `ru`; English by default). Each email notes the visitor's own language.
     pub email_language: &'static str,
+    /// Where saved searches are kept (`LEAD_SUBSCRIPTIONS_TABLE` on AWS,
+    /// `LEAD_SUBSCRIPTIONS_DIR` or `estate serve`'s folder): none, and saving one is answered 503.
+    pub saved_searches: Option<std::sync::Arc<dyn crate::alerts::store::Store>>,
 }
 
 impl Default for Settings {
@@ -66,6 +69,7 @@ impl Default for Settings {
             proxy_secret: None,
             background_delivery: false,
             email_language: "en",
+            saved_searches: None,
         }
     }
 }
@@ -232,6 +236,8 @@ impl Settings {
             }
             settings.sinks.push(Sink::Webhook(Webhook::new(url, get("LEAD_WEBHOOK_TOKEN"))));
         }
+
+        settings.saved_searches = crate::alerts::store_from_env(&var)?;
 
         let from = get("LEAD_MAIL_FROM");
         let to = get("LEAD_MAIL_TO");

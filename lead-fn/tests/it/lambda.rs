@@ -383,3 +383,63 @@ async fn the_lead_and_the_search_function_each_answer_their_own_routes() {
     let logs = wrong.stop();
     assert!(logs.contains("LEAD_ROUTES") && logs.contains("config_invalid"), "{logs}");
 }
+
+/// A function URL event for `method` on `path_and_query`, from the saved search's event.
+fn saved_search_event(method: &str, path_and_query: &str, body: &str) -> Value {
+    let (path, query) = path_and_query.split_once('?').unwrap_or((path_and_query, ""));
+    let mut event = event("saved-search-url.json");
+    event["rawPath"] = json!(path);
+    event["rawQueryString"] = json!(query);
+    event["requestContext"]["http"]["method"] = json!(method);
+    event["requestContext"]["http"]["path"] = json!(path);
+    event["headers"]["content-type"] = json!("application/x-www-form-urlencoded");
+    event["body"] = json!(body);
+    event
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_keeps_saved_searches_in_dynamodb() {
+    let dynamodb = crate::support::dynamodb::DynamoDb::start("subscriptions").await;
+    let outbox = tempfile::tempdir().expect("a temp dir");
+    let mut lambda = Lambda::start_runtime().await;
+    lambda.start(
+        &[
+            ("LEAD_ROUTES", "leads"),
+            ("LEAD_OUTBOX_DIR", outbox.path().to_str().expect("UTF-8")),
+            ("LEAD_SUBSCRIPTIONS_TABLE", "subscriptions"),
+            ("LEAD_DYNAMODB_ENDPOINT", &dynamodb.url),
+            // The region the emulator made the table in (its tables are per region, as AWS's).
+            ("AWS_REGION", "us-east-1"),
+            ("AWS_ACCESS_KEY_ID", "ASIATESTING"),
+            ("AWS_SECRET_ACCESS_KEY", "testing"),
+            ("AWS_SESSION_TOKEN", "session"),
+        ],
+        None,
+    );
+    let saved = lambda.invoke(event("saved-search-url.json")).await;
+    assert_eq!(saved["statusCode"], 200, "{saved}");
+    let id = body(&saved)["id"].as_str().expect("an id").to_owned();
+    assert_eq!(
+        body(&saved)["message"],
+        "Проверьте почту: мы отправили ссылку на sara@example.com. Откройте её в течение 48 часов, чтобы включить уведомления."
+    );
+    let mail = crate::support::parse_eml(&outbox.path().join(format!("{id}-confirm.eml")));
+    assert_eq!(mail["headers"]["Subject"], "Подтвердите сохранённый поиск");
+    let text = mail["text"].as_str().expect("text");
+    let at = text.find("https://palmcrest.example/api/saved-searches/confirm?").expect("the link");
+    let confirm =
+        text[at..].split_whitespace().next().expect("a link").trim_start_matches("https://palmcrest.example");
+
+    let confirmed = lambda.invoke(saved_search_event("GET", confirm, "")).await;
+    assert_eq!(confirmed["statusCode"], 200, "{confirmed}");
+    assert!(confirmed["body"].as_str().expect("a page").contains("<h1>Поиск сохранён</h1>"), "{confirmed}");
+
+    let unsubscribe = mail["headers"]["List-Unsubscribe"].as_str().expect("the header");
+    let one_click = unsubscribe.trim_matches(['<', '>']).trim_start_matches("https://palmcrest.example");
+    let gone = lambda.invoke(saved_search_event("POST", one_click, "List-Unsubscribe=One-Click")).await;
+    assert_eq!(gone["statusCode"], 200, "{gone}");
+    assert!(gone["body"].as_str().expect("a page").contains("<h1>Вы отписались</h1>"), "{gone}");
+    let left = dynamodb.call("Scan", json!({ "TableName": "subscriptions" })).await.expect("scanned");
+    assert_eq!(left["Count"], 0, "the search and its tokens are gone: {left}");
+    lambda.stop();
+}

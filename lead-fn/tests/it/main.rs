@@ -12,6 +12,7 @@ mod form_post;
 mod http;
 mod lambda;
 mod paging;
+mod saved_searches;
 mod search;
 mod search_page;
 mod valuation;

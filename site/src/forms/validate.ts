@@ -155,6 +155,7 @@ export function validate(form: Form | null, lead: LeadFields, check?: NumberChec
       if (!(lead.message ?? '').trim()) add('message', M.messageRequired);
       break;
     case 'newsletter':
+    case 'saved-search':
       email(M.emailInvalid);
       break;
     case 'callback':

@@ -1,5 +1,6 @@
 //! The HTTP sinks, with reqwest: an email API (Postmark's `POST /email` or Resend's
-//! `POST /emails`) and a JSON webhook for a CRM.
+//! `POST /emails`) and a JSON webhook for a CRM. An email's extra headers (`List-Unsubscribe`)
+//! go in each API's own field for them (Postmark's `Headers`, Resend's `headers`).
 //!
 //! A 2xx answer is accepted. 408, 425, 429 and 5xx answers and network errors are tried again;
 //! any other answer (a bad key, a refused address) is final. Redirects are not followed. Each
@@ -10,6 +11,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::{Failure, Prepared};
+use crate::leads::email::Email;
 
 /// The client every HTTP sink shares.
 pub fn client() -> reqwest::Client {
@@ -70,8 +72,7 @@ impl EmailApi {
         EmailApi { provider, base, key, stream, client: client() }
     }
 
-    pub(super) async fn send(&self, lead: &Prepared) -> Result<(), Failure> {
-        let email = &lead.email;
+    pub(super) async fn send(&self, email: &Email, id: &str) -> Result<(), Failure> {
         let to: Vec<String> = email.to.iter().map(ToString::to_string).collect();
         let reply_to = email.reply_to.as_ref().map(ToString::to_string);
         let request = match self.provider {
@@ -83,10 +84,18 @@ impl EmailApi {
                     "TextBody": email.text,
                     "HtmlBody": email.html,
                     "MessageStream": self.stream.as_deref().unwrap_or("outbound"),
-                    "Metadata": { "leadId": lead.lead.id },
+                    "Metadata": { "leadId": id },
                 });
                 if let Some(reply_to) = reply_to {
                     body["ReplyTo"] = json!(reply_to);
+                }
+                if !email.headers.is_empty() {
+                    let headers: Vec<_> = email
+                        .headers
+                        .iter()
+                        .map(|(name, value)| json!({ "Name": name, "Value": value }))
+                        .collect();
+                    body["Headers"] = json!(headers);
                 }
                 self.client
                     .post(format!("{}/email", self.base))
@@ -105,10 +114,18 @@ impl EmailApi {
                 if let Some(reply_to) = reply_to {
                     body["reply_to"] = json!(reply_to);
                 }
+                if !email.headers.is_empty() {
+                    let headers: serde_json::Map<String, serde_json::Value> = email
+                        .headers
+                        .iter()
+                        .map(|(name, value)| ((*name).to_owned(), json!(value)))
+                        .collect();
+                    body["headers"] = json!(headers);
+                }
                 self.client.post(format!("{}/emails", self.base)).bearer_auth(&self.key).json(&body)
             }
         };
-        answer(request.header("Idempotency-Key", &lead.lead.id).send().await)
+        answer(request.header("Idempotency-Key", id).send().await)
     }
 }
 

@@ -73,13 +73,64 @@ impl Sink {
         }
     }
 
+    /// Whether the sink sends emails (the outbox keeps them): the sinks a subscriber's email
+    /// goes through. A webhook takes lead records alone.
+    pub fn carries_mail(&self) -> bool {
+        !matches!(self, Sink::Webhook(_))
+    }
+
     async fn attempt(&self, lead: &Prepared) -> Result<(), Failure> {
         match self {
             Sink::Outbox(outbox) => outbox.write(lead).await,
-            Sink::Smtp(smtp) => smtp.send(lead).await,
-            Sink::EmailApi(api) => api.send(lead).await,
+            Sink::Smtp(smtp) => smtp.send(&lead.email).await,
+            Sink::EmailApi(api) => api.send(&lead.email, &lead.lead.id).await,
             Sink::Webhook(webhook) => webhook.post(lead).await,
         }
+    }
+
+    async fn attempt_mail(&self, mail: &Mail) -> Result<(), Failure> {
+        match self {
+            Sink::Outbox(outbox) => outbox.write_mail(&mail.id, &mail.email.eml).await,
+            Sink::Smtp(smtp) => smtp.send(&mail.email).await,
+            Sink::EmailApi(api) => api.send(&mail.email, &mail.id).await,
+            Sink::Webhook(_) => Err(Failure::permanent("not_mail")),
+        }
+    }
+}
+
+/// An email to a visitor that is no lead (a saved search's confirmation): its id, used as the
+/// idempotency key and the outbox's file name, and the email.
+#[derive(Debug)]
+pub struct Mail {
+    pub id: String,
+    pub email: Email,
+}
+
+/// What the sinks are handed: a lead (every sink) or a visitor's email (the mail sinks).
+pub trait Parcel: Send + Sync + 'static {
+    /// Its id, for the log lines.
+    fn id(&self) -> &str;
+    /// One attempt of `sink` at it.
+    fn attempt(&self, sink: &Sink) -> impl Future<Output = Result<(), Failure>> + Send;
+}
+
+impl Parcel for Prepared {
+    fn id(&self) -> &str {
+        &self.lead.id
+    }
+
+    fn attempt(&self, sink: &Sink) -> impl Future<Output = Result<(), Failure>> + Send {
+        sink.attempt(self)
+    }
+}
+
+impl Parcel for Mail {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn attempt(&self, sink: &Sink) -> impl Future<Output = Result<(), Failure>> + Send {
+        sink.attempt_mail(self)
     }
 }
 
@@ -100,15 +151,15 @@ pub struct Outcome {
 
 /// Hands `lead` to every sink at once and waits for all of them, at most `budget`. Runs on its
 /// own task, so a client that hangs up mid-way does not cut a delivery short.
-pub async fn deliver(sinks: Arc<[Sink]>, lead: Arc<Prepared>, budget: Duration) -> Vec<Outcome> {
+pub async fn deliver<P: Parcel>(sinks: Arc<[Sink]>, lead: Arc<P>, budget: Duration) -> Vec<Outcome> {
     deliver_within(sinks, lead, budget, budget.mul_f64(ATTEMPT_SHARE).max(LEAST_ATTEMPT)).await
 }
 
 /// [`deliver`] with each attempt given at most `attempt_limit`: the background delivery gives
 /// a slow sink long enough to answer once rather than be cut off and sent the lead again.
-pub async fn deliver_within(
+pub async fn deliver_within<P: Parcel>(
     sinks: Arc<[Sink]>,
-    lead: Arc<Prepared>,
+    lead: Arc<P>,
     budget: Duration,
     attempt_limit: Duration,
 ) -> Vec<Outcome> {
@@ -117,7 +168,7 @@ pub async fn deliver_within(
         let mut set = tokio::task::JoinSet::new();
         for (index, sink) in sinks.iter().cloned().enumerate() {
             let lead = lead.clone();
-            set.spawn(async move { (index, deliver_one(&sink, &lead, deadline, attempt_limit).await) });
+            set.spawn(async move { (index, deliver_one(&sink, &*lead, deadline, attempt_limit).await) });
         }
         let mut outcomes: Vec<Outcome> =
             sinks.iter().map(|sink| Outcome { sink: sink.name(), accepted: false }).collect();
@@ -131,13 +182,13 @@ pub async fn deliver_within(
     task.await.unwrap_or_default()
 }
 
-async fn deliver_one(sink: &Sink, lead: &Prepared, deadline: Instant, attempt_limit: Duration) -> bool {
+async fn deliver_one<P: Parcel>(sink: &Sink, lead: &P, deadline: Instant, attempt_limit: Duration) -> bool {
     let mut attempt = 0;
     loop {
         attempt += 1;
         let left = deadline.saturating_duration_since(Instant::now());
         let started = Instant::now();
-        let result = match tokio::time::timeout(left.min(attempt_limit), sink.attempt(lead)).await {
+        let result = match tokio::time::timeout(left.min(attempt_limit), lead.attempt(sink)).await {
             Ok(result) => result,
             Err(_) => Err(Failure::transient("timeout")),
         };
@@ -146,7 +197,7 @@ async fn deliver_one(sink: &Sink, lead: &Prepared, deadline: Instant, attempt_li
             Ok(()) => {
                 tracing::info!(
                     event = "lead_delivery",
-                    lead = %lead.lead.id,
+                    lead = %lead.id(),
                     sink = sink.name(),
                     attempt,
                     outcome = "accepted",
@@ -166,7 +217,7 @@ async fn deliver_one(sink: &Sink, lead: &Prepared, deadline: Instant, attempt_li
             !failure.permanent && deadline.saturating_duration_since(Instant::now()) >= pause + LEAST_ATTEMPT;
         tracing::warn!(
             event = "lead_delivery",
-            lead = %lead.lead.id,
+            lead = %lead.id(),
             sink = sink.name(),
             attempt,
             outcome = if retry { "retry" } else { "failed" },

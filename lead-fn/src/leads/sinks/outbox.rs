@@ -37,6 +37,14 @@ impl Outbox {
         Outbox { dir: dir.into(), pending: Vec::new() }
     }
 
+    /// An email that is no lead (a subscriber's confirmation): `{id}.eml` alone, written as a
+    /// lead's files are. No `.json` goes with it, so the outbox's leads do not count it.
+    pub(super) async fn write_mail(&self, id: &str, eml: &[u8]) -> Result<(), Failure> {
+        let (dir, id, eml) = (self.dir.clone(), id.to_owned(), eml.to_vec());
+        let written = tokio::task::spawn_blocking(move || write_lead(&dir, &id, &[("eml", &eml)])).await;
+        finished(written)
+    }
+
     pub(super) async fn write(&self, lead: &Prepared) -> Result<(), Failure> {
         let dir = self.dir.clone();
         let id = lead.lead.id.clone();
@@ -51,16 +59,21 @@ impl Outbox {
             write_lead(&dir, &id, &parts)
         })
         .await;
-        match written {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(error)) => Err(Failure {
-                reason: "io",
-                code: error.raw_os_error().and_then(|code| u16::try_from(code).ok()),
-                detail: Some(format!("{:?}", error.kind())),
-                permanent: permanent(error.kind()),
-            }),
-            Err(_) => Err(Failure::transient("panicked")),
-        }
+        finished(written)
+    }
+}
+
+/// A blocking write's outcome as the sinks report it.
+fn finished(written: Result<std::io::Result<()>, tokio::task::JoinError>) -> Result<(), Failure> {
+    match written {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(error)) => Err(Failure {
+            reason: "io",
+            code: error.raw_os_error().and_then(|code| u16::try_from(code).ok()),
+            detail: Some(format!("{:?}", error.kind())),
+            permanent: permanent(error.kind()),
+        }),
+        Err(_) => Err(Failure::transient("panicked")),
     }
 }
 

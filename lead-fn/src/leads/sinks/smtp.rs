@@ -8,7 +8,8 @@ use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport as _, Tokio1Executor};
 
-use super::{Failure, Prepared};
+use super::Failure;
+use crate::leads::email::Email;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SmtpTls {
@@ -109,8 +110,8 @@ impl Smtp {
         Ok(Smtp { transport: builder.build() })
     }
 
-    pub(super) async fn send(&self, lead: &Prepared) -> Result<(), Failure> {
-        match self.transport.send_raw(&lead.email.envelope, &lead.email.eml).await {
+    pub(super) async fn send(&self, email: &Email) -> Result<(), Failure> {
+        match self.transport.send_raw(&email.envelope, &email.eml).await {
             Ok(_) => Ok(()),
             Err(error) => {
                 let code = error.status().and_then(|code| code.to_string().parse::<u16>().ok());

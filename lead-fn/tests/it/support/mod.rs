@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod dynamodb;
+
 use std::io::{BufRead as _, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -1,0 +1,182 @@
+//! The saved searches' words, from `templates/strings/{lang}.json`'s `alerts` (as every word the
+//! function writes): the consent a visitor agrees to, the messages the endpoint answers, a
+//! search's criteria in words, the confirmation email and the pages.
+
+use std::time::SystemTime;
+
+use contract::text::thousands;
+use lettre::message::header::{HeaderName, HeaderValue};
+use lettre::message::{Mailbox, Message, MultiPart};
+use minijinja::value::Serde;
+use serde_json::Value;
+
+use crate::leads::email::{Email, RenderError};
+use crate::search::Criteria;
+
+fn alerts(lang: &str) -> &'static Value {
+    &crate::words::texts(lang)["alerts"]
+}
+
+/// The words of `alerts.{group}.{key}` in `lang`.
+pub fn text(lang: &str, group: &str, key: &str) -> String {
+    alerts(lang)[group][key].as_str().unwrap_or_default().to_owned()
+}
+
+/// What a visitor agrees to when saving a search, in `lang`: what is sent, how often, how to
+/// stop. Recorded with the search, word for word.
+pub fn consent(lang: &str) -> String {
+    alerts(lang)["consent"].as_str().unwrap_or_default().to_owned()
+}
+
+/// A search's criteria in words, in `lang`: 'To rent · Apartment · 2 bedrooms · in Dubai Marina'.
+pub fn describe(category: &str, criteria: &Criteria, lang: &str) -> String {
+    let c = &alerts(lang)["criteria"];
+    let say = |key: &str| c[key].as_str().unwrap_or_default().to_owned();
+    let with = |key: &str, pairs: &[(&str, String)]| {
+        pairs.iter().fold(say(key), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
+    };
+    let or_more = contract::endpoints::ROOMS_OR_MORE;
+    let mut parts = vec![say(category)];
+    if let Some(kind) = &criteria.kind {
+        let mut chars = kind.chars();
+        parts.extend(chars.next().map(|first| first.to_uppercase().chain(chars).collect::<String>()));
+    }
+    match criteria.bedrooms {
+        Some(0) => parts.push(say("studio")),
+        Some(n) if n >= or_more => parts.push(with("bedroomsOrMore", &[("n", n.to_string())])),
+        Some(n) => parts.push(with("bedrooms", &[("n", n.to_string())])),
+        None => {}
+    }
+    match criteria.bathrooms {
+        Some(n) if n >= or_more => parts.push(with("bathroomsOrMore", &[("n", n.to_string())])),
+        Some(n) => parts.push(with("bathrooms", &[("n", n.to_string())])),
+        None => {}
+    }
+    if !criteria.communities_typed.is_empty() {
+        parts.push(with("in", &[("places", criteria.communities_typed.join(", "))]));
+    }
+    let range = |low: Option<u64>, high: Option<u64>, keys: [&str; 3]| match (low, high) {
+        (Some(min), Some(max)) => Some(with(keys[2], &[("min", thousands(min)), ("max", thousands(max))])),
+        (Some(n), None) => Some(with(keys[0], &[("n", thousands(n))])),
+        (None, Some(n)) => Some(with(keys[1], &[("n", thousands(n))])),
+        (None, None) => None,
+    };
+    parts.extend(range(criteria.min_price, criteria.max_price, ["priceFrom", "priceTo", "priceRange"]));
+    parts.extend(range(
+        criteria.area.map(u64::from),
+        criteria.area_max.map(u64::from),
+        ["areaFrom", "areaTo", "areaRange"],
+    ));
+    match criteria.purpose {
+        Some(crate::query::Purpose::Rent) if category != "rent" => parts.push(say("forRent")),
+        Some(crate::query::Purpose::Sale) => parts.push(say("sale")),
+        _ => {}
+    }
+    if criteria.off_plan && category != "off-plan" {
+        parts.push(say("offPlan"));
+    }
+    match criteria.completion.as_deref() {
+        Some("ready") => parts.push(say("ready")),
+        Some(year) => parts.push(with("handover", &[("year", year.to_owned())])),
+        None => {}
+    }
+    if let Some(furnishing) = criteria.furnishing {
+        let name = serde_json::to_value(furnishing).ok().and_then(|v| v.as_str().map(str::to_owned));
+        parts.extend(name.map(|name| say(&name)));
+    }
+    if let Some(n) = criteria.cheques {
+        parts.push(with("cheques", &[("n", n.to_string())]));
+    }
+    if let Some(day) = &criteria.available_from {
+        parts.push(with("availableFrom", &[("day", day.clone())]));
+    }
+    if !criteria.text.is_empty() {
+        parts.push(with("words", &[("text", criteria.text.clone())]));
+    }
+    parts.retain(|part| !part.is_empty());
+    parts.join(" · ")
+}
+
+/// The links of a subscriber's email.
+pub struct Links {
+    pub confirm: String,
+    pub results: String,
+    pub unsubscribe: String,
+}
+
+/// The confirmation email to `to` in `lang`: text and HTML, with `List-Unsubscribe` (the
+/// one-click address) and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, as every email
+/// to a subscriber carries. `id` makes its `Message-ID`.
+pub fn confirmation(
+    id: &str,
+    lang: &str,
+    from: &Mailbox,
+    to: Mailbox,
+    criteria: &str,
+    links: &Links,
+    now: SystemTime,
+) -> Result<Email, RenderError> {
+    let texts = crate::words::texts(lang);
+    let render = |name: &'static str| {
+        let template = crate::words::template(name).map_err(|e| RenderError::Template(name, e))?;
+        template
+            .render(minijinja::context! {
+                t => Serde(texts),
+                lang => lang,
+                criteria => criteria,
+                confirm => &links.confirm,
+                results => &links.results,
+                unsubscribe => &links.unsubscribe,
+            })
+            .map_err(|e| RenderError::Template(name, e))
+    };
+    let subject = text(lang, "email", "subject");
+    let (text, html) = (render("alert-confirm.txt")?, render("alert-confirm.html")?);
+    let headers = vec![
+        ("List-Unsubscribe", format!("<{}>", links.unsubscribe)),
+        ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".to_owned()),
+    ];
+    let domain = from.email.domain().to_owned();
+    let mut builder = Message::builder()
+        .from(from.clone())
+        .to(to.clone())
+        .subject(subject.clone())
+        .date(now)
+        .message_id(Some(format!("<{id}@{domain}>")));
+    for (name, value) in &headers {
+        builder = builder.raw_header(HeaderValue::new(HeaderName::new_from_ascii_str(name), value.clone()));
+    }
+    let message = builder.multipart(MultiPart::alternative_plain_html(text.clone(), html.clone()))?;
+    Ok(Email {
+        subject,
+        text,
+        html,
+        reply_to: None,
+        from: from.clone(),
+        to: vec![to],
+        headers,
+        eml: message.formatted(),
+        envelope: message.envelope().clone(),
+    })
+}
+
+/// One of the pages (`templates/alert-page.html`): a title, its paragraphs, and what else the
+/// page holds (`form`: the unsubscribe button; `searches`: the manage list).
+pub fn page(lang: &str, title: &str, paragraphs: &[String], extra: minijinja::Value) -> String {
+    let rendered = crate::words::template("alert-page.html").and_then(|template| {
+        template.render(minijinja::context! {
+            t => Serde(crate::words::texts(lang)),
+            lang => lang,
+            title => title,
+            paragraphs => paragraphs.to_vec(),
+            ..extra
+        })
+    });
+    match rendered {
+        Ok(html) => html + "\n",
+        Err(error) => {
+            tracing::error!(event = "template_failed", template = "alert-page.html", error = %error);
+            format!("<!doctype html><title>{title}</title>\n")
+        }
+    }
+}
