@@ -24,7 +24,8 @@ use axum::response::{IntoResponse, Response};
 use minijinja::value::Serde;
 use serde_json::{Map, Value};
 
-use crate::leads::input::{HONEYPOT, MAX_BODY_BYTES};
+use crate::http::MAX_BODY_BYTES;
+use contract::endpoints::HONEYPOT;
 
 /// The fields of a lead the endpoint reads; anything else a form sends goes into the message.
 const KNOWN: [&str; 12] = [

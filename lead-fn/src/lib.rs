@@ -26,6 +26,7 @@ pub mod logging;
 pub mod query;
 pub mod rank;
 pub mod search;
+pub mod subscriptions;
 pub mod validate;
 pub mod words;
 

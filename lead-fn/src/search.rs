@@ -65,8 +65,7 @@ use contract::{Furnishing, MainCategory};
 
 /// The most bedrooms (and bathrooms) the dropdowns offer; choosing it means "this many or more".
 pub const BEDROOMS_OR_MORE: u32 = contract::listings::ROOMS_OR_MORE;
-/// A search body is a few short fields; anything bigger is refused unread.
-pub const MAX_BODY_BYTES: usize = 16 * 1024;
+pub use crate::http::MAX_BODY_BYTES;
 
 /// What a search asks for. Empty criteria match everything in the category.
 #[derive(Debug, Default, Clone, PartialEq)]

@@ -244,7 +244,7 @@ fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Co
     // Saved searches in a file beside the outbox, unless the environment names a store.
     if leads.saved_searches.is_none() {
         let dir = outbox.parent().unwrap_or(Path::new(".")).join("subscriptions");
-        leads.saved_searches = Some(Arc::new(lead_fn::alerts::store::Local::new(dir)));
+        leads.saved_searches = Some(Arc::new(lead_fn::subscriptions::Local::new(dir)));
     }
     let sinks: Vec<&str> = leads.sinks.iter().map(lead_fn::leads::sinks::Sink::name).collect();
     announce(&format!("estate serve: leads go to {} (outbox {})", sinks.join(", "), outbox.display()));

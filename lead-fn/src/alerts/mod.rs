@@ -26,15 +26,15 @@ use axum::Router;
 use axum::routing::{get, post};
 
 use crate::catalogue::Catalogue;
-use crate::leads::{ConfigError, Settings, ratelimit::RateLimiter};
+use crate::leads::{Settings, ratelimit::RateLimiter};
+use crate::subscriptions as store;
 use contract::endpoints;
 
 mod pages;
-pub mod store;
 mod subscribe;
 pub mod words;
 
-pub use store::Store;
+pub use crate::subscriptions::Store;
 
 /// What the saved-search routes share.
 pub(crate) struct Alerts {
@@ -62,39 +62,6 @@ pub fn router(catalogue: Arc<Catalogue>, settings: Settings, form_origins: Arc<[
         )
         .route(endpoints::SAVED_SEARCH_MANAGE_PATH, get(pages::manage))
         .with_state(alerts)
-}
-
-/// The store the environment names: `LEAD_SUBSCRIPTIONS_TABLE` (DynamoDB, with Lambda's
-/// `AWS_REGION`, `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`, and
-/// `LEAD_DYNAMODB_ENDPOINT` for another address than AWS's), else `LEAD_SUBSCRIPTIONS_DIR` (a
-/// file in that folder), else none.
-pub fn store_from_env(var: impl Fn(&str) -> Option<String>) -> Result<Option<Arc<dyn Store>>, ConfigError> {
-    let get = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-    if let Some(table) = get("LEAD_SUBSCRIPTIONS_TABLE") {
-        let need = |name: &'static str| {
-            get(name).ok_or_else(|| ConfigError {
-                var: name,
-                message: "needed with LEAD_SUBSCRIPTIONS_TABLE".into(),
-            })
-        };
-        let endpoint = get("LEAD_DYNAMODB_ENDPOINT");
-        if let Some(url) = &endpoint
-            && !(url.starts_with("https://") || url.starts_with("http://"))
-        {
-            let message = format!("{url:?} is not an http(s) address");
-            return Err(ConfigError { var: "LEAD_DYNAMODB_ENDPOINT", message });
-        }
-        let settings = store::DynamoSettings {
-            table,
-            region: need("AWS_REGION")?,
-            endpoint,
-            access_key: need("AWS_ACCESS_KEY_ID")?,
-            secret_key: need("AWS_SECRET_ACCESS_KEY")?,
-            session_token: get("AWS_SESSION_TOKEN"),
-        };
-        return Ok(Some(Arc::new(store::Dynamo::new(settings))));
-    }
-    Ok(get("LEAD_SUBSCRIPTIONS_DIR").map(|dir| Arc::new(store::Local::new(dir)) as Arc<dyn Store>))
 }
 
 /// `path` on the site with `query`, absolute when the site's address is known.

@@ -25,6 +25,10 @@ mod json;
 
 pub use deadline::{BodyTimedOut, with_deadline};
 pub use error::ApiError;
+/// Every body the function reads (a lead, a search, a saved search, a plain form's post) is a
+/// few short fields; a bigger one is refused unread (413).
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
 pub use json::{BodyError, NotText, bytes_at_most, json_object, json_or_empty, text_field};
 
 const SECURITY_HEADERS: [(HeaderName, &str); 5] = [

@@ -7,8 +7,7 @@ use serde_json::{Map, Value};
 use crate::http::{NotText, text_field};
 use crate::validate::{Form, LeadField, LeadFields};
 
-/// The largest body accepted, in bytes (413 above it).
-pub const MAX_BODY_BYTES: usize = 16 * 1024;
+pub use crate::http::MAX_BODY_BYTES;
 
 /// The honeypot field and the most listings one enquiry names: the contract's, so the site's
 /// forms and shortlist use the same (generated `site/src/endpoints.ts`).

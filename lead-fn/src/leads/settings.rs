@@ -10,6 +10,9 @@ use lettre::message::{Mailbox, Mailboxes};
 
 use super::email::Addresses;
 use super::sinks::{EmailApi, Outbox, Provider, Sink, Smtp, SmtpSettings, SmtpTls, Webhook};
+use std::sync::Arc;
+
+use crate::subscriptions::{Dynamo, DynamoSettings, Local, Store};
 
 /// The default delivery budget: what the sinks get before the function answers.
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(3000);
@@ -53,7 +56,7 @@ pub struct Settings {
     pub email_language: &'static str,
     /// Where saved searches are kept (`LEAD_SUBSCRIPTIONS_TABLE` on AWS,
     /// `LEAD_SUBSCRIPTIONS_DIR` or `estate serve`'s folder): none, and saving one is answered 503.
-    pub saved_searches: Option<std::sync::Arc<dyn crate::alerts::store::Store>>,
+    pub saved_searches: Option<Arc<dyn Store>>,
 }
 
 impl Default for Settings {
@@ -237,7 +240,7 @@ impl Settings {
             settings.sinks.push(Sink::Webhook(Webhook::new(url, get("LEAD_WEBHOOK_TOKEN"))));
         }
 
-        settings.saved_searches = crate::alerts::store_from_env(&var)?;
+        settings.saved_searches = saved_searches_from_env(&var)?;
 
         let from = get("LEAD_MAIL_FROM");
         let to = get("LEAD_MAIL_TO");
@@ -274,6 +277,41 @@ impl Settings {
             _ => None,
         })
     }
+}
+
+/// The store the environment names: `LEAD_SUBSCRIPTIONS_TABLE` (DynamoDB, with Lambda's
+/// `AWS_REGION`, `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`, and
+/// `LEAD_DYNAMODB_ENDPOINT` for another address than AWS's), else `LEAD_SUBSCRIPTIONS_DIR` (a
+/// file in that folder), else none.
+pub fn saved_searches_from_env(
+    var: impl Fn(&str) -> Option<String>,
+) -> Result<Option<Arc<dyn Store>>, ConfigError> {
+    let get = |name: &str| var(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    if let Some(table) = get("LEAD_SUBSCRIPTIONS_TABLE") {
+        let need = |name: &'static str| {
+            get(name).ok_or_else(|| ConfigError {
+                var: name,
+                message: "needed with LEAD_SUBSCRIPTIONS_TABLE".into(),
+            })
+        };
+        let endpoint = get("LEAD_DYNAMODB_ENDPOINT");
+        if let Some(url) = &endpoint
+            && !(url.starts_with("https://") || url.starts_with("http://"))
+        {
+            let message = format!("{url:?} is not an http(s) address");
+            return Err(ConfigError { var: "LEAD_DYNAMODB_ENDPOINT", message });
+        }
+        let settings = DynamoSettings {
+            table,
+            region: need("AWS_REGION")?,
+            endpoint,
+            access_key: need("AWS_ACCESS_KEY_ID")?,
+            secret_key: need("AWS_SECRET_ACCESS_KEY")?,
+            session_token: get("AWS_SESSION_TOKEN"),
+        };
+        return Ok(Some(Arc::new(Dynamo::new(settings))));
+    }
+    Ok(get("LEAD_SUBSCRIPTIONS_DIR").map(|dir| Arc::new(Local::new(dir)) as Arc<dyn Store>))
 }
 
 #[cfg(test)]

@@ -9,9 +9,11 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use lead_fn::alerts::Store;
-use lead_fn::alerts::store::{self, Consent, Dynamo, DynamoSettings, Local, Purpose, Subscription, Token};
 use lead_fn::leads::Settings;
 use lead_fn::leads::sinks::{Outbox, Sink};
+use lead_fn::subscriptions::{
+    self as store, Consent, Dynamo, DynamoSettings, Local, Purpose, Subscription, Token,
+};
 use lead_fn::{Catalogue, Config, router};
 use serde_json::{Value, json};
 use tower::ServiceExt as _;
