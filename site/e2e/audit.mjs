@@ -19,6 +19,10 @@
 // - `axe` (one page of each kind in every language on a desktop, and home, a
 //   listing page and a property page on a phone): no serious or critical axe-core violation, nor
 //   the issue's moderate ones (content outside every landmark, a label not in the accessible name).
+// - `first screen` (the listing pages and a result page of each kind, on a phone and on a
+//   desktop): the first card within the first screen (700 px on a phone, 800 on a desktop), the
+//   title and the category tabs still there; /allproperties shows each listing once, after its
+//   sort and filters.
 // - `console` (every page): no console error, page error or hydration warning.
 // Each page is loaded at the desktop's size; its phone checks follow once the tab is resized to the
 // phone's. The site renders the same document at every width (no script reads the width: the
@@ -51,6 +55,15 @@ const TRANSLATED_LISTINGS = ['/property/difc-grade-a-office', '/property/dubai-h
 const NO_ENGLISH_PROPERTIES = ['/property/marina-gate-two-bedroom-sea-view', '/property/creek-harbour-waterfront-one-bedroom'];
 // The search echoes the visitor's words: the no-English check searches in the page's language.
 const QUERY = { ar: 'مارينا', ru: 'Марина' };
+// The first-screen check's pages: every listing page (aliases included), and a result page of
+// each kind with criteria that find listings in the sample content. Their first card's top is
+// within FIRST_SCREEN px of the page's top, the page's title (and a listing page's category
+// tabs) still there; /allproperties shows each listing once, after its sort and filters.
+const LISTING_PAGES = ['/residential-properties', '/buy-property', '/rent-property', '/rent-properties',
+  '/Properties-For-Rent-in-Dubai', '/Rental', '/off-plan', '/commercial', '/Properties-For-Sale-in-Dubai', '/allproperties'];
+const RESULT_PAGES = ['/search-result?type=Apartment', '/search-result?query=Marina', '/search-residential?bedrooms=2',
+  '/search-commercial?type=Office', '/search-off-plan?type=Apartment', '/search-rent?type=Apartment'];
+const FIRST_SCREEN = { desktop: 800, phone: 700 };
 
 /**
  * The pages of the walk in `lang`: path (unlocalized) -> { status, desktop: [checks], phone:
@@ -81,6 +94,10 @@ export function pagesOf(lang, { properties, posts, routes }) {
     ['/thank-you', 200], ['/no-such-page', 404], [routes.agents[0], 200], [routes.developers[0], 200],
   ]) {
     add(path, 'desktop', ['axe'], status);
+  }
+  for (const path of [...LISTING_PAGES, ...RESULT_PAGES]) {
+    add(path, 'desktop', ['first screen']);
+    add(path, 'phone', ['first screen']);
   }
   // The phone layout has its own parts (menu, sticky enquiry bar, filter sheet).
   for (const path of ['/', '/buy-property', `/property/${sale.id}`]) add(path, 'phone', ['axe']);
@@ -220,6 +237,31 @@ async function noEnglishCheck(page, lang, target, allowed) {
   assert.deepEqual([...english.map((e) => `English ${e}`), ...direction], [], `${target}: no English left in <main>`);
 }
 
+/** The first-screen check (see FIRST_SCREEN), at the viewport the page is at. */
+async function firstScreenCheck(page, path, target, limit) {
+  await page.locator('main .property-card').first().waitFor({ timeout: 15_000 });
+  const measured = await page.evaluate(() => {
+    const first = document.querySelector('main .property-card');
+    const tabs = document.querySelector('main .tabs, main nav[aria-label]');
+    const toolbar = document.querySelector('main .listing-toolbar');
+    return {
+      top: Math.round(first.getBoundingClientRect().top + window.scrollY),
+      h1: document.querySelector('main h1')?.textContent?.trim() ?? '',
+      tabs: tabs ? tabs.getBoundingClientRect().height : 0,
+      // Each card by its first link to its listing.
+      cards: [...document.querySelectorAll('main .property-card')].map((card) => new URL(card.querySelector('a[href*="/property/"]').href).pathname),
+      toolbarFirst: Boolean(toolbar && toolbar.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING),
+    };
+  });
+  assert.ok(measured.h1.length > 0, `${target}: the page lost its title`);
+  if (LISTING_PAGES.includes(path)) assert.ok(measured.tabs > 0, `${target}: the category tabs are gone`);
+  assert.ok(measured.top <= limit, `${target}: the first card at ${measured.top} px, below ${limit} px`);
+  if (path === '/allproperties') {
+    assert.equal(new Set(measured.cards).size, measured.cards.length, `${target}: a listing shown twice: ${measured.cards.join(', ')}`);
+    assert.ok(measured.toolbarFirst, `${target}: cards before the sort and filters`);
+  }
+}
+
 async function axeCheck(page, target) {
   assert.deepEqual(await axeViolations(page), [], `${target}: axe-core violations`);
 }
@@ -303,12 +345,14 @@ export function auditWalk(lang) {
           await check('csp', () => cspCheck(page, response, target, problems));
           if (desktop.has('page')) await check('page (desktop)', () => pageCheck(page, target, 'desktop', siteName));
           if (desktop.has('i18n')) await check('i18n', () => i18nCheck(page, server, lang, path, target, i18n));
+          if (desktop.has('first screen')) await check('first screen (desktop)', () => firstScreenCheck(page, path, target, FIRST_SCREEN.desktop));
           if (desktop.has('axe')) await check('axe (desktop)', () => axeCheck(page, target));
           if (phone.size) {
             await page.setViewportSize(PHONE);
             await settle(page);
             if (phone.has('page')) await check('page (phone)', () => pageCheck(page, target, 'phone', siteName));
             if (phone.has('no English')) await check('no English (phone)', () => noEnglishCheck(page, lang, target, allowed));
+            if (phone.has('first screen')) await check('first screen (phone)', () => firstScreenCheck(page, path, target, FIRST_SCREEN.phone));
             if (phone.has('axe')) await check('axe (phone)', () => axeCheck(page, target));
           }
           await check('console', () => assert.deepEqual(problems, [], `${target}: console problems`));
