@@ -404,7 +404,7 @@ mod tests {
             .iter()
             .map(|file| {
                 let script = std::fs::read(repo.join("site/src").join(file)).unwrap();
-                let digest = aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, &script);
+                let digest = ring::digest::digest(&ring::digest::SHA256, &script);
                 format!(" 'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest.as_ref()))
             })
             .collect();

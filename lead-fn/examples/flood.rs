@@ -261,7 +261,7 @@ async fn main() {
     let leads_url = format!("{base}{}", contract::endpoints::CONTACT_PATH);
     let search_url = format!("{base}{}", contract::endpoints::SEARCH_PROPERTIES);
     let client = |idle: usize| {
-        reqwest::Client::builder()
+        lead_fn::http::client_builder()
             .timeout(Duration::from_secs(10))
             .pool_max_idle_per_host(idle)
             .build()

@@ -58,7 +58,7 @@ async fn main() {
             std::process::exit(2);
         }
     };
-    let client = reqwest::Client::builder()
+    let client = lead_fn::http::client_builder()
         .pool_max_idle_per_host(options.concurrency)
         .timeout(Duration::from_secs(10))
         .build()

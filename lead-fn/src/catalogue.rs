@@ -264,10 +264,10 @@ struct State {
 
 impl Catalogue {
     pub fn new(source: Source) -> Catalogue {
-        let client = reqwest::Client::builder()
+        let client = crate::http::client_builder()
             .timeout(Duration::from_secs(4))
             .build()
-            .unwrap_or_else(|_| reqwest::Client::new());
+            .expect("an HTTP client (its TLS set up)");
         let mut state = State::default();
         if let Source::Fixed(snapshot) = &source {
             state.snapshot = Some(snapshot.clone());

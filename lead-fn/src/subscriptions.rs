@@ -162,18 +162,16 @@ pub fn address_key(email: &str) -> String {
 
 /// A new token: 256 random bits from the system's generator, base64url (43 characters).
 pub fn new_token() -> Result<String, StoreError> {
-    use aws_lc_rs::rand::SecureRandom as _;
     use base64::Engine as _;
+    use ring::rand::SecureRandom as _;
     let mut bytes = [0u8; 32];
-    aws_lc_rs::rand::SystemRandom::new()
-        .fill(&mut bytes)
-        .map_err(|_| StoreError("no random bytes".into()))?;
+    ring::rand::SystemRandom::new().fill(&mut bytes).map_err(|_| StoreError("no random bytes".into()))?;
     Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
 }
 
 /// The SHA-256 of a token, hex: what the store keeps.
 pub fn token_hash(token: &str) -> String {
-    let digest = aws_lc_rs::digest::digest(&aws_lc_rs::digest::SHA256, token.as_bytes());
+    let digest = ring::digest::digest(&ring::digest::SHA256, token.as_bytes());
     digest.as_ref().iter().map(|b| format!("{b:02x}")).collect()
 }
 

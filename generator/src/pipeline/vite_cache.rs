@@ -18,7 +18,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use aws_lc_rs::digest;
+use ring::digest;
 
 /// Changes when what an entry holds (or how the key is made) changes: older entries then never
 /// match.

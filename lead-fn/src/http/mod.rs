@@ -25,6 +25,20 @@ mod json;
 
 pub use deadline::{BodyTimedOut, with_deadline};
 pub use error::ApiError;
+/// Where every HTTP client of the function (and its examples and tests) starts: reqwest's TLS is
+/// rustls with ring's cryptography, which must be the process's provider before a client is built
+/// (a client built without one panics). `reqwest::Client::new` and `builder` are refused by clippy
+/// elsewhere (clippy.toml).
+#[allow(clippy::disallowed_methods)]
+pub fn client_builder() -> reqwest::ClientBuilder {
+    static PROVIDER: std::sync::Once = std::sync::Once::new();
+    PROVIDER.call_once(|| {
+        // Refused only when a provider is installed already: that one is kept.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+    reqwest::Client::builder()
+}
+
 /// Every body the function reads (a lead, a search, a saved search, a plain form's post) is a
 /// few short fields; a bigger one is refused unread (413).
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -127,6 +141,15 @@ fn origin(url: &str, strip_path: bool) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Each test runs in a process of its own under nextest: a client built here without the
+    // provider installed would panic.
+    #[test]
+    fn a_client_builds_with_its_tls_set_up() {
+        let client = client_builder().build();
+        assert!(client.is_ok(), "{client:?}");
+        assert!(rustls::crypto::CryptoProvider::get_default().is_some());
+    }
 
     fn origins(listed: Option<&str>, site: Option<&str>) -> Result<Vec<String>, ConfigError> {
         let listed = listed.map(str::to_owned);

@@ -7,9 +7,9 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use aws_lc_rs::hmac;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use ring::hmac;
 
 /// The header Netlify's signed proxy rewrites add.
 pub const SIGNATURE_HEADER: &str = "x-nf-sign";

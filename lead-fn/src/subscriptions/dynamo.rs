@@ -73,11 +73,11 @@ impl Dynamo {
             .trim_end_matches('/')
             .to_owned()
             + "/";
-        let client = reqwest::Client::builder()
+        let client = crate::http::client_builder()
             .connect_timeout(Duration::from_secs(2))
             .timeout(Duration::from_secs(5))
             .build()
-            .unwrap_or_else(|_| reqwest::Client::new());
+            .expect("an HTTP client (its TLS set up)");
         Dynamo { settings, url, client }
     }
 

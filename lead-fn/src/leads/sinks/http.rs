@@ -15,12 +15,12 @@ use crate::leads::email::Email;
 
 /// The client every HTTP sink shares.
 pub fn client() -> reqwest::Client {
-    reqwest::Client::builder()
+    crate::http::client_builder()
         .redirect(reqwest::redirect::Policy::none())
         .connect_timeout(Duration::from_secs(2))
         .user_agent(concat!("lead-fn/", env!("CARGO_PKG_VERSION")))
         .build()
-        .unwrap_or_else(|_| reqwest::Client::new())
+        .expect("an HTTP client (its TLS set up)")
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -66,7 +66,7 @@ impl DynamoDb {
 
     /// One unsigned call (moto does not check signatures; the store's own calls are signed).
     pub async fn call(&self, operation: &str, body: Value) -> Result<Value, reqwest::Error> {
-        reqwest::Client::new()
+        lead_fn::http::client_builder().build().expect("a client")
             .post(&self.url)
             .header("content-type", "application/x-amz-json-1.0")
             .header("x-amz-target", format!("DynamoDB_20120810.{operation}"))
