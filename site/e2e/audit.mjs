@@ -19,10 +19,11 @@
 // - `axe` (one page of each kind in every language on a desktop, and home, a
 //   listing page and a property page on a phone): no serious or critical axe-core violation, nor
 //   the issue's moderate ones (content outside every landmark, a label not in the accessible name).
-// - `first screen` (the listing pages and a result page of each kind, on a phone and on a
-//   desktop): the first card within the first screen (700 px on a phone, 800 on a desktop), the
-//   title and the category tabs still there; /allproperties shows each listing once, after its
-//   sort and filters.
+// - `first screen` (the listing pages and result pages of each kind, on a phone and on a
+//   desktop): the first card within the first screen (700 px on a 390 px phone, 800 on a
+//   desktop, a screen and a quarter at 320 and 430 px), the title and the category tabs still
+//   there, the price fields' hints written as prices; /allproperties shows each listing once,
+//   after its sort and filters.
 // - `console` (every page): no console error, page error or hydration warning.
 // Each page is loaded at the desktop's size; its phone checks follow once the tab is resized to the
 // phone's. The site renders the same document at every width (no script reads the width: the
@@ -61,9 +62,14 @@ const QUERY = { ar: 'مارينا', ru: 'Марина' };
 // tabs) still there; /allproperties shows each listing once, after its sort and filters.
 const LISTING_PAGES = ['/residential-properties', '/buy-property', '/rent-property', '/rent-properties',
   '/Properties-For-Rent-in-Dubai', '/Rental', '/off-plan', '/commercial', '/Properties-For-Sale-in-Dubai', '/allproperties'];
-const RESULT_PAGES = ['/search-result?type=Apartment', '/search-result?query=Marina', '/search-residential?bedrooms=2',
-  '/search-commercial?type=Office', '/search-off-plan?type=Apartment', '/search-rent?type=Apartment'];
+const RESULT_PAGES = ['/search-result?type=Apartment', '/search-result?query=Marina', '/search-result?query=villa',
+  '/search-residential?bedrooms=2', '/search-residential?type=Apartments', '/search-commercial?type=Office',
+  '/search-commercial?type=Shop', '/search-off-plan?type=Apartment', '/search-off-plan?area=500', '/search-rent?type=Apartment'];
 const FIRST_SCREEN = { desktop: 800, phone: 700 };
+// On the narrowest and widest common phones the first card is within a screen and a quarter (sort
+// and the price range once stacked as three full-width fields put it 1.7 screens down), and the
+// price fields' hints are written as prices, not raw numbers.
+const PHONE_WIDTHS = [320, 430];
 
 /**
  * The pages of the walk in `lang`: path (unlocalized) -> { status, desktop: [checks], phone:
@@ -256,10 +262,28 @@ async function firstScreenCheck(page, path, target, limit) {
   assert.ok(measured.h1.length > 0, `${target}: the page lost its title`);
   if (LISTING_PAGES.includes(path)) assert.ok(measured.tabs > 0, `${target}: the category tabs are gone`);
   assert.ok(measured.top <= limit, `${target}: the first card at ${measured.top} px, below ${limit} px`);
+  const hints = await page.locator('main .listing-toolbar input').evaluateAll((inputs) => inputs.map((input) => input.placeholder));
+  for (const hint of hints) assert.doesNotMatch(hint, /\d{4}/, `${target}: the price hint "${hint}" is a raw number`);
   if (path === '/allproperties') {
     assert.equal(new Set(measured.cards).size, measured.cards.length, `${target}: a listing shown twice: ${measured.cards.join(', ')}`);
     assert.ok(measured.toolbarFirst, `${target}: cards before the sort and filters`);
   }
+}
+
+/** The first card within 1.25 screens at each of PHONE_WIDTHS; the tab left at PHONE's size. */
+async function phoneWidthsCheck(page, target) {
+  const late = [];
+  try {
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: PHONE.height });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const top = await page.locator('main .property-card').first().evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
+      if (top > PHONE.height * 1.25) late.push(`${width} px: the first card at ${Math.round(top)} px`);
+    }
+  } finally {
+    await page.setViewportSize(PHONE);
+  }
+  assert.deepEqual(late, [], `${target}: below a screen and a quarter`);
 }
 
 async function axeCheck(page, target) {
@@ -352,7 +376,10 @@ export function auditWalk(lang) {
             await settle(page);
             if (phone.has('page')) await check('page (phone)', () => pageCheck(page, target, 'phone', siteName));
             if (phone.has('no English')) await check('no English (phone)', () => noEnglishCheck(page, lang, target, allowed));
-            if (phone.has('first screen')) await check('first screen (phone)', () => firstScreenCheck(page, path, target, FIRST_SCREEN.phone));
+            if (phone.has('first screen')) {
+              await check('first screen (phone)', () => firstScreenCheck(page, path, target, FIRST_SCREEN.phone));
+              await check('first screen (phones 320 to 430 px)', () => phoneWidthsCheck(page, target));
+            }
             if (phone.has('axe')) await check('axe (phone)', () => axeCheck(page, target));
           }
           await check('console', () => assert.deepEqual(problems, [], `${target}: console problems`));

@@ -95,12 +95,26 @@ export async function choose(page, label, option) {
 /**
  * Types `value` into the text field `locator` and waits until the form holds it: the editor can
  * still be filling its defaults in as it opens and replace what was typed, so it is typed again.
+ * It holds it once the field has kept it over five frames drawn (the editor's updates land in the
+ * frame after the change that caused them).
  */
 export async function fillIn(locator, value) {
   for (let attempt = 1; ; attempt++) {
     await locator.fill(value);
-    await locator.page().waitForTimeout(300);
-    if ((await locator.inputValue()) === value) return;
+    const kept = await locator.evaluate(
+      (field, typed) =>
+        new Promise((resolve) => {
+          let frames = 0;
+          const look = () => {
+            if (field.value !== typed || !field.isConnected) return resolve(false);
+            if (++frames >= 5) return resolve(true);
+            requestAnimationFrame(look);
+          };
+          requestAnimationFrame(look);
+        }),
+      value,
+    );
+    if (kept && (await locator.inputValue()) === value) return;
     if (attempt >= 5) throw new Error(`the field keeps "${await locator.inputValue()}", not "${value}"`);
   }
 }
