@@ -172,6 +172,8 @@ test('a listing created in the CMS in English and Arabic, with two photos, passe
   assert.match(saved, /^ar:\n  title: فيلا بإطلالة على النخلة$/m);
   assert.match(saved, /^createdAt: \d{4}-\d\d-\d\dT\d\d:\d\d:00\+04:00$/m);
   assert.match(saved, /^permitNumber: '7129903399'$/m);
+  // The community by its key (shown in the form by its name), which a rename of its name keeps.
+  assert.match(saved, /^location: dubai-marina$/m);
   assert.match(saved, /^images:\n  - \/?media\/properties\/browser-villa-1\.jpg\n  - \/?media\/properties\/browser-villa-2\.jpg$/m);
   const media = await listBack(page, 'content/media/properties');
   assert.ok(media.includes('browser-villa-1.jpg') && media.includes('browser-villa-2.jpg'), `${media}`);

@@ -63,6 +63,43 @@ fn published_names_come_from_the_vocabulary() {
     assert_eq!(property["translations"]["ru"]["location"], "Дубай Марина");
 }
 
+/// The CMS stores a term by its key: an editor renaming a community keeps the listings it saved
+/// on their community and its guide, under the new name; a listing naming it by the old English
+/// name is warned about at its line and shown as written.
+#[test]
+fn a_renamed_community_keeps_the_listings_that_name_it_by_its_key() {
+    let dir = content_copy(&repo().join("content"));
+    let properties = dir.path().join("content/properties");
+    edit(
+        &properties.join("business-bay-canal-penthouse.yaml"),
+        "location: Business Bay",
+        "location: business-bay",
+    );
+    let vocabulary = dir.path().join("content/vocabulary/communities.yaml");
+    edit(
+        &vocabulary,
+        "  - key: business-bay\n    en: \"Business Bay\"",
+        "  - key: business-bay\n    en: \"Business Bay District\"",
+    );
+    let run = estate(dir.path(), &["build", "--content-only", "--out", "dist"]);
+    assert!(run.success(), "{run}");
+    assert!(!run.stderr.contains("business-bay-canal-penthouse.yaml"), "{run}");
+    assert!(
+        run.stderr
+            .contains("business-bay-full-floor-office.yaml:6:11: warning: unknown community `Business Bay`"),
+        "{run}"
+    );
+    let read = |path: &str| -> Value {
+        serde_json::from_slice(&fs::read(dir.path().join("dist").join(path)).unwrap()).unwrap()
+    };
+    assert_eq!(read("api/properties/business-bay-canal-penthouse.json")["location"], "Business Bay District");
+    assert_eq!(
+        read("data/detail/business-bay-canal-penthouse.json")["areaGuide"],
+        "/area-guides-in-dubai/business-bay"
+    );
+    assert!(read("data/detail/business-bay-full-floor-office.json").get("areaGuide").is_none());
+}
+
 #[test]
 fn coverage_warns_and_require_languages_makes_it_an_error() {
     let dir = content_copy(&repo().join("content"));
