@@ -556,16 +556,10 @@ fn special(kind: &str, path: &str, s: &Value) -> Option<Value> {
             "media_libraries": { "default": { "config": { "max_file_size": super::svg::MAX_BYTES, "slugify_filename": true } } },
         })
     };
-    // A term is stored by its key, shown by its English name: renaming a community, an amenity or
-    // a language in its vocabulary keeps every record that the CMS saved with it (content names
-    // a term by its key or its English name; one stored by an English name renamed since is
-    // warned about, and shown as written).
+    // Stored by key, shown by English name: a term renamed in its vocabulary keeps what was saved.
     let term = |vocabulary: &str, multiple: bool| {
-        json!({
-            "widget": "relation", "collection": "vocabulary", "file": vocabulary,
-            "value_field": "terms.*.key", "display_fields": ["terms.*.en"], "search_fields": ["terms.*.en", "terms.*.key"],
-            "multiple": multiple,
-        })
+        json!({ "widget": "relation", "collection": "vocabulary", "file": vocabulary, "multiple": multiple,
+            "value_field": "terms.*.key", "display_fields": ["terms.*.en"], "search_fields": ["terms.*.en", "terms.*.key"] })
     };
     let record = |collection: &str| {
         json!({
