@@ -43,11 +43,15 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     assert!(built.success(), "{built}");
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     let rules: Vec<Vec<&str>> = proxy_rules(&text).iter().map(|l| l.split_whitespace().collect()).collect();
-    let page = contract::endpoints::SEARCH_PAGE_PATH;
-    // Each POST endpoint, then the result page of a search sent without script (a GET).
-    let expected: Vec<Vec<String>> = contract::endpoints::POST_ENDPOINTS
+    let (page, saved) = (contract::endpoints::SEARCH_PAGE_PATH, contract::endpoints::SAVED_SEARCH_PATH);
+    // The enquiries and the saved searches (the visitor's POST, the pages its emails link to),
+    // then the searches, then the result page of a search sent without script (a GET).
+    let (enquiries, searches) = contract::endpoints::POST_ENDPOINTS.split_at(1);
+    let expected: Vec<Vec<String>> = enquiries
         .iter()
         .map(|path| (path.to_string(), path.to_string()))
+        .chain([(saved.to_string(), saved.to_string()), (format!("{saved}/*"), format!("{saved}/:splat"))])
+        .chain(searches.iter().map(|path| (path.to_string(), path.to_string())))
         .chain([(format!("{page}/*"), format!("{page}/:splat"))])
         .map(|(from, to)| {
             vec![from, format!("https://abc123.lambda-url.me-central-1.on.aws{to}"), "200".into()]
@@ -64,7 +68,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     assert!(!text.contains(secret), "{text}");
     let rules = proxy_rules(&text);
-    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 1, "{text}");
+    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 3, "{text}");
     assert!(rules.iter().all(|r| r.ends_with("  200  Sign=LEAD_PROXY_SECRET")), "{text}");
     let unsigned = build_with(
         &out,
@@ -119,9 +123,11 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     let rules: Vec<Vec<&str>> =
         proxy_rules(&text).into_iter().map(|l| l.split_whitespace().collect()).collect();
-    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 1, "{text}");
+    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 3, "{text}");
     for rule in &rules {
-        let function = if rule[0] == contract::endpoints::CONTACT_PATH { "leads" } else { "search" };
+        // The enquiries and the saved searches are the lead function's.
+        let leads = rule[0] == contract::endpoints::CONTACT_PATH || rule[0].starts_with(saved);
+        let function = if leads { "leads" } else { "search" };
         let to = rule[0].replace("/*", "/:splat");
         assert_eq!(rule[1], format!("https://{function}.example{to}"), "{text}");
     }
