@@ -131,8 +131,9 @@ impl Unknown<'_> {
             self.path,
             self.tree.pos_of(at),
             format!(
-                "unknown {} `{written}`: {file} has no such term (renamed or removed?), so it is shown as written{}",
+                "unknown {} `{written}`: the {} vocabulary has no such term (renamed or removed?), so it is shown as written{}",
                 kind.singular(),
+                kind.label(),
                 if kind == Kind::Communities { ", without its area guide" } else { "" }
             ),
         );

@@ -243,15 +243,10 @@ pub fn config(backend: &Backend) -> Value {
         order: vec!["key", "en", "ar", "ru"],
     };
     let vocabulary_fields = fields_of(&schemas["vocabulary.json"], &vocabulary, false);
-    let files: Vec<Value> = [
-        ("amenities", "Amenities"),
-        ("communities", "Communities"),
-        ("languages", "Spoken languages"),
-        ("types", "Property types"),
-        ("stages", "Payment-plan stages"),
-    ]
-    .into_iter()
-    .map(|(name, label)| {
+    let files: Vec<Value> = super::vocabulary::Kind::ALL
+        .into_iter()
+        .map(|kind| (kind.file(), kind.label()))
+        .map(|(name, label)| {
         json!({ "name": name, "label": label, "file": format!("content/vocabulary/{name}.yaml"), "format": "yaml", "fields": vocabulary_fields })
     })
     .collect();

@@ -107,6 +107,17 @@ impl Kind {
         }
     }
 
+    /// The vocabulary's name in the CMS (its list under Vocabularies), which editors' messages use.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Amenities => "Amenities",
+            Kind::Communities => "Communities",
+            Kind::Languages => "Spoken languages",
+            Kind::Types => "Property types",
+            Kind::Stages => "Payment-plan stages",
+        }
+    }
+
     /// What several terms are called in messages.
     pub fn plural(self) -> &'static str {
         match self {

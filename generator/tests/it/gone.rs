@@ -172,7 +172,7 @@ fn records_others_name_can_be_removed_and_the_site_still_publishes() {
         "content/properties/arabian-ranches-3-townhouse.yaml:",
         ": warning: unknown developer `emaar`: there is no content/developers/emaar.yaml (removed?), so the listing is shown without a developer",
         "content/properties/palm-jumeirah-garden-home-villa.yaml:",
-        ": warning: unknown community `Palm Jumeirah`: vocabulary/communities.yaml has no such term (renamed or removed?), so it is shown as written, without its area guide",
+        ": warning: unknown community `Palm Jumeirah`: the Communities vocabulary has no such term (renamed or removed?), so it is shown as written, without its area guide",
         "content/communities/palm-jumeirah.yaml:1:1: warning: unknown community `palm-jumeirah`: vocabulary/communities.yaml has no term with this key, so this guide is not published",
         "content/blog/best-communities-for-families-in-dubai.md:",
         ": warning: link `/blog/renting-in-dubai-ejari-and-rera-rental-index` on page",
