@@ -20,8 +20,13 @@ export interface RenderedPage {
   meta: Meta | null;
   /** The modules and message sets of the matched pages (screens.ts). */
   pages: PageHandle[];
-  /** The modules of the page's islands (relative to src/) and the message sets they need beyond the pages', or null for a page hydrated whole. */
-  islands: { modules: string[]; messages: MessageSet[] } | null;
+  /**
+   * On a page drawn in islands: the modules (relative to src/) of those hydrated with the page, of
+   * the deferred ones (their stylesheets are the page's, their code comes later) and the message
+   * sets the first view needs besides the shell's (its islands', the page's where they need it);
+   * null for a page hydrated whole.
+   */
+  islands: { modules: string[]; later: string[]; messages: MessageSet[] } | null;
   images: ImagePreload[];
   /** The requests sent ahead of its code, if any (early.ts): by its HTML (the search's) or its boot script. */
   early: EarlyPlan | null;
@@ -241,6 +246,7 @@ function pageChunks(manifest: Manifest, pages: PageHandle[], islands: RenderedPa
   };
   if (islands) {
     for (const module of islands.modules) add(islandChunk(manifest, module));
+    for (const module of islands.later) styles(islandChunk(manifest, module));
     for (const set of islands.messages) add(`virtual:messages-${lang}-${set}`);
     for (const page of pages) styles(`src/pages/${page.module}.tsx`);
   }
@@ -253,7 +259,8 @@ function pageChunks(manifest: Manifest, pages: PageHandle[], islands: RenderedPa
       if (!lazy) throw new Error(`${module} imports no chunk named ${name} lazily (its handle's 'eager', screens.ts)`);
       add(lazy);
     }
-    add(`virtual:messages-${lang}-${page.messages}`);
+    // On a page in islands, named by the islands that need it (entry-server.tsx).
+    if (!islands) add(`virtual:messages-${lang}-${page.messages}`);
   }
   add(`virtual:messages-${lang}-shell`);
   // The footer's, the banner's... (drawn by the prerender alone on a page in islands).

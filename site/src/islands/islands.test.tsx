@@ -157,3 +157,40 @@ test('an island whose code does not come stays as drawn and is logged; the other
   // The header answers; the lost island is its prerendered HTML, which no store reaches.
   expect([...document.querySelectorAll(ISLAND_TAG)].map((element) => element.textContent)).toEqual(['Save (1)', 'Marina: 0']);
 });
+
+test('a deferred island loads after the others; a click on it before it has hydrated is held, and done once when it has', async () => {
+  const records = prerender();
+  const before = document.body.innerHTML;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  const components = { header: Adder, readMore: Title } as unknown as Record<string, ComponentType<Record<string, unknown>>>;
+  const load = async (record: IslandRecord) => {
+    requested.push(record.name);
+    if (record.name === 'header') await gate;
+    return components[record.name]!;
+  };
+  const embedded = { matches: [{ id: route.id, params: {}, pathname: '/' }], loaderData: page.loaderData, errors: null };
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  // The header's island is deferred here: its code is asked for once the other has begun.
+  await act(() => hydrateIslands(embedded, records, fixedAddress('/'), load, ({ name }) => name === 'header'));
+  expect(requested).toEqual(['readMore', 'header']);
+  expect(document.body.innerHTML).toBe(before);
+  expect(document.documentElement.dataset.hydrated).toBeUndefined();
+  const button = document.querySelector('button')!;
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+  button.dispatchEvent(click);
+  // Held: nothing happens yet, and nothing else hears it.
+  expect(click.defaultPrevented).toBe(true);
+  expect(button.textContent).toBe('Save (0)');
+  await act(async () => {
+    release();
+    await gate;
+  });
+  // Hydrated as drawn, then the held click done once: both islands hear the store.
+  expect([...document.querySelectorAll(ISLAND_TAG)].map((element) => element.textContent)).toEqual(['Save (1)', 'Marina: 1']);
+  expect(document.documentElement.dataset.hydrated).toBe('');
+  // Hydrated, it holds nothing more.
+  await act(async () => document.querySelector('button')!.click());
+  expect(document.querySelector('button')!.textContent).toBe('Save (2)');
+});
