@@ -37,6 +37,26 @@ const TOUCHES = ['pointerdown', 'keydown', 'focusin'] as const;
 /** The events a deferred island not hydrated yet holds, to do again once it is. */
 const HELD = ['click', 'submit'] as const;
 
+/**
+ * Asks for the deferred islands' chunks (the boot block's `later`: their modules and what those
+ * import, document.ts) all at once, so a deferred island's code comes in one round trip, not one
+ * per level of imports. Once.
+ */
+let hinted = false;
+function fetchLaterChunks(): void {
+  if (hinted) return;
+  hinted = true;
+  const later = (JSON.parse(document.getElementById('boot')?.textContent || '{}') as { later?: string[] }).later ?? [];
+  for (const href of later) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    // As the boot script names the first view's (boot.ts): the same request the import makes.
+    link.setAttribute('crossorigin', '');
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 /** Settles once the page is idle (at most 2 s on), or in a task of its own where the browser has no idle callbacks. */
 function idle(): Promise<void> {
   if (typeof requestIdleCallback === 'undefined') return nextTask();
@@ -83,6 +103,7 @@ export async function hydrateIslands(
   });
   /** A deferred island's code and messages, with the page's. */
   const loadLater = async (record: IslandRecord): Promise<AnyComponent> => {
+    fetchLaterChunks();
     const [component] = await Promise.all([load(record), ...[...new Set([...setsOf([record]), ...pageSets])].map((set) => loadMessages(lang, set))]);
     return component;
   };
@@ -99,9 +120,15 @@ export async function hydrateIslands(
   const held = new Map<number, () => void>();
   /** The islands on the screen when the page's code came: hydrated first. */
   const firstScreen = new Set<number>();
+  /** The islands hydrated with the page not done yet; `firstView` settles once none is. */
+  let eagerLeft = records.filter((record) => !deferred(record)).length;
+  let firstViewDone: () => void = () => undefined;
+  const firstView = new Promise<void>((resolve) => (firstViewDone = resolve));
+  if (eagerLeft === 0) firstViewDone();
   const done = (index: number) => {
     if (counted.has(index)) return;
     counted.add(index);
+    if (!deferred(records[index]!) && --eagerLeft === 0) firstViewDone();
     left -= 1;
     if (left === 0) {
       for (const type of TOUCHES) document.removeEventListener(type, touched, true);
@@ -159,11 +186,12 @@ export async function hydrateIslands(
     const index = islandOf(event);
     if (index === null || !records[index] || !deferred(records[index]) || hydrated.has(index)) return;
     begin(index);
-    const target = event.target as HTMLElement;
+    const target = event.target as Element;
     if (event.type === 'submit' && target instanceof HTMLFormElement) {
       held.set(index, () => target.isConnected && target.requestSubmit());
     } else if (event.type === 'click' && !target.closest('a[href], summary')) {
-      held.set(index, () => target.isConnected && target.click());
+      // The same target (an icon's <svg> in a button too), so the click reaches what it reached.
+      held.set(index, () => target.isConnected && target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true })));
     } else return;
     event.preventDefault();
     event.stopPropagation();
@@ -191,7 +219,8 @@ export async function hydrateIslands(
     begin(index);
   }
   const later = order.filter((index) => deferred(records[index]!));
-  if (later.length) await idle();
+  // Once the islands hydrated with the page have committed, and the page is idle.
+  if (later.length) await firstView.then(idle);
   for (const index of later) {
     await nextTask();
     begin(index);

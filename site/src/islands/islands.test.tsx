@@ -172,8 +172,12 @@ test('a deferred island loads after the others; a click on it before it has hydr
   };
   const embedded = { matches: [{ id: route.id, params: {}, pathname: '/' }], loaderData: page.loaderData, errors: null };
   Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-  // The header's island is deferred here: its code is asked for once the other has begun.
-  await act(() => hydrateIslands(embedded, records, fixedAddress('/'), load, ({ name }) => name === 'header'));
+  // The header's island is deferred here: its code is asked for once the other has hydrated.
+  const hydrating = hydrateIslands(embedded, records, fixedAddress('/'), load, ({ name }) => name === 'header');
+  await act(async () => {
+    await vi.waitFor(() => expect(requested).toEqual(['readMore']));
+  });
+  await hydrating;
   expect(requested).toEqual(['readMore', 'header']);
   expect(document.body.innerHTML).toBe(before);
   expect(document.documentElement.dataset.hydrated).toBeUndefined();
