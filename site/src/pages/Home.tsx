@@ -7,13 +7,13 @@ import { useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { HOME, SITE } from '../paths';
 import { useT, type MessageKey } from '../i18n';
-import type { CardProperty, HomeCards, MainCategory, Picture as PictureData } from '../types';
+import type { CardProperty, MainCategory } from '../types';
 import { useHydrated, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon, type IconName } from '../components/Icon';
 import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
-import { HomeSearch, HomeTypewriter } from './homeFirst';
+import { HomeSearch, HomeTypewriter, type HomeData } from './homeFirst';
 import { CallbackForm, DeferredForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
 import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
@@ -28,12 +28,6 @@ export const POPUP_DELAY_MS = 5000;
 /** Set once the visitor closed the popup, so it does not come back on every visit to home. */
 const POPUP_CLOSED_KEY = 'estate.popupClosed';
 
-export interface HomeData {
-  heroImage: PictureData;
-  whyUs: string;
-  untranslated?: string[];
-  blocks: HomeCards;
-}
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
   const [site, blocks] = await Promise.all([

@@ -5,7 +5,15 @@ import { useLoaderData } from '../nav';
 import { useT } from '../i18n';
 import { SearchPanel } from '../components/SearchPanel';
 import { heroExtras } from '../components/heroExtras';
-import type { HomeData } from './Home';
+import type { HomeCards, Picture as PictureData } from '../types';
+
+/** The home page's data (its loader: pages/Home.tsx). */
+export interface HomeData {
+  heroImage: PictureData;
+  whyUs: string;
+  untranslated?: string[];
+  blocks: HomeCards;
+}
 
 /** The typewriter's pace. */
 export const TYPE_MS = 100;
