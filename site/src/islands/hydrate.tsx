@@ -118,6 +118,8 @@ export async function hydrateIslands(
   const hydrated = new Set<number>();
   /** What a visitor did to a deferred island before it hydrated, by its index: done again once it has. */
   const held = new Map<number, () => void>();
+  /** The deferred islands whose code did not come: their events go on as without script. */
+  const lost = new Set<number>();
   /** The islands on the screen when the page's code came: hydrated first. */
   const firstScreen = new Set<number>();
   /** The islands hydrated with the page not done yet; `firstView` settles once none is. */
@@ -167,8 +169,10 @@ export async function hydrateIslands(
       (component) => hydrate(index, element, component),
       (error: unknown) => {
         console.error(`island ${record.name}: its code did not load; it stays as drawn`, error);
-        // What was held is dropped (the visitor's next tap tries again).
+        // What was held is dropped; the visitor's next touch tries again, and their taps and
+        // submissions meanwhile do what they do without script (a form is sent by the browser).
         held.delete(index);
+        lost.add(index);
         started.delete(index);
         done(index);
       },
@@ -186,6 +190,7 @@ export async function hydrateIslands(
     const index = islandOf(event);
     if (index === null || !records[index] || !deferred(records[index]) || hydrated.has(index)) return;
     begin(index);
+    if (lost.has(index)) return;
     const target = event.target as Element;
     if (event.type === 'submit' && target instanceof HTMLFormElement) {
       held.set(index, () => target.isConnected && target.requestSubmit());

@@ -198,3 +198,26 @@ test('a deferred island loads after the others; a click on it before it has hydr
   await act(async () => document.querySelector('button')!.click());
   expect(document.querySelector('button')!.textContent).toBe('Save (2)');
 });
+
+test("a deferred island whose code does not come stays as drawn and is logged, the page is marked hydrated, and a click on it is no longer held", async () => {
+  const records = prerender();
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const lost = new TypeError('Failed to fetch dynamically imported module: /assets/Adder-x1.js');
+  const requested: string[] = [];
+  const load = (record: IslandRecord) => {
+    requested.push(record.name);
+    return record.name === 'header' ? Promise.reject(lost) : Promise.resolve(Title as unknown as ComponentType<Record<string, unknown>>);
+  };
+  const embedded = { matches: [{ id: route.id, params: {}, pathname: '/' }], loaderData: page.loaderData, errors: null };
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  const hydrating = hydrateIslands(embedded, records, fixedAddress('/'), load, ({ name }) => name === 'header');
+  await act(async () => {
+    await vi.waitFor(() => expect(requested).toEqual(['readMore']));
+  });
+  await hydrating;
+  await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe(''));
+  expect(logged).toHaveBeenCalledWith('island header: its code did not load; it stays as drawn', lost);
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+  document.querySelector('button')!.dispatchEvent(click);
+  expect(click.defaultPrevented).toBe(false);
+});
