@@ -350,14 +350,20 @@ test("a page's HTML starts only the boot script, which fetches exactly the code 
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     });
     await gotoSettled(page, server.url + path);
-    const scripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.startTime < window.__hydratedAt && new URL(entry.name).pathname.endsWith('.js'))
-        .map((entry) => new URL(entry.name).pathname),
-    );
+    const { scripts, later } = await page.evaluate(() => {
+      // The first view is fetched until the islands hydrated with the page have (their last
+      // `island-hydrated` mark); a deferred island's code and messages are asked for after that,
+      // once the page is idle (islands/hydrate.tsx).
+      const eager = performance.getEntriesByName('island-hydrated').filter((mark) => !mark.detail?.deferred).map((mark) => mark.startTime);
+      const firstView = eager.length ? Math.max(...eager) : window.__hydratedAt;
+      const fetched = performance.getEntriesByType('resource').filter((entry) => entry.startTime < window.__hydratedAt && new URL(entry.name).pathname.endsWith('.js'));
+      const path = (entry) => new URL(entry.name).pathname;
+      return { scripts: fetched.filter((entry) => entry.startTime <= firstView).map(path), later: fetched.filter((entry) => entry.startTime > firstView).map(path) };
+    });
     // Nothing fetched that the boot block did not announce, and nothing announced that is not used.
     assert.deepEqual([...new Set(scripts)].sort(), [bootScripts[0], announced.entry, ...announced.preload].sort(), path);
+    // After it, only the deferred islands' chunks the block names as `later`, and their messages.
+    for (const file of later) assert.ok(announced.later?.includes(file) || /^\/assets\/m-(en|ar|ru)-\w+-[\w-]+\.js$/.test(file), `${path}: ${file}, fetched after the first view, is a deferred island's`);
     const { firstPaint, entryRequested } = await page.evaluate((entry) => ({
       firstPaint: window.__firstPaint,
       entryRequested: performance.getEntriesByName(new URL(entry, location.href).href)[0]?.startTime,

@@ -20,8 +20,13 @@ export interface RenderedPage {
   meta: Meta | null;
   /** The modules and message sets of the matched pages (screens.ts). */
   pages: PageHandle[];
-  /** The modules of the page's islands (relative to src/) and the message sets they need beyond the pages', or null for a page hydrated whole. */
-  islands: { modules: string[]; messages: MessageSet[] } | null;
+  /**
+   * On a page drawn in islands: the modules (relative to src/) of those hydrated with the page, of
+   * the deferred ones (their stylesheets are the page's, their code comes later) and the message
+   * sets the first view needs besides the shell's (its islands', the page's where they need it);
+   * null for a page hydrated whole.
+   */
+  islands: { modules: string[]; later: string[]; messages: MessageSet[] } | null;
   images: ImagePreload[];
   /** The requests sent ahead of its code, if any (early.ts): by its HTML (the search's) or its boot script. */
   early: EarlyPlan | null;
@@ -57,7 +62,7 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
   const pieces = cutTemplate(boot ? boot.template : template);
   return (rendered, place) => {
     const { base, path, lang, links } = place;
-    const chunks = manifest ? pageChunks(manifest, rendered.pages, rendered.islands, lang) : { files: [], css: [] };
+    const chunks = manifest ? pageChunks(manifest, rendered.pages, rendered.islands, lang) : { files: [], css: [], later: [] };
     // The page's largest image: the browser fetches it first, with the stylesheet.
     const preloads = rendered.images.map(imagePreload);
     // After the entry's stylesheet, which Vite puts last in the head: the order the browser's
@@ -70,6 +75,7 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
       ? `<script type="application/json" id="boot">${scriptJson({
           entry: boot.entry,
           preload: [...new Set([...boot.preload, ...chunks.files.map((file) => `/${file}`)])],
+          ...(chunks.later.length ? { later: chunks.later.map((file) => `/${file}`) } : {}),
           ...(rendered.early ? { early: rendered.early } : {}),
         })}</script>`
       : '';
@@ -216,7 +222,7 @@ function languageLinks(base: string, path: string, lang: Lang): string[] {
  * CSS, such as the admin's, is not in the entry's): linked in the HTML, so the page is styled at
  * first paint.
  */
-function pageChunks(manifest: Manifest, pages: PageHandle[], islands: RenderedPage['islands'], lang: Lang): { files: string[]; css: string[] } {
+function pageChunks(manifest: Manifest, pages: PageHandle[], islands: RenderedPage['islands'], lang: Lang): { files: string[]; css: string[]; later: string[] } {
   const files = new Set<string>();
   const css = new Set<string>();
   const add = (key: string) => {
@@ -241,6 +247,7 @@ function pageChunks(manifest: Manifest, pages: PageHandle[], islands: RenderedPa
   };
   if (islands) {
     for (const module of islands.modules) add(islandChunk(manifest, module));
+    for (const module of islands.later) styles(islandChunk(manifest, module));
     for (const set of islands.messages) add(`virtual:messages-${lang}-${set}`);
     for (const page of pages) styles(`src/pages/${page.module}.tsx`);
   }
@@ -253,12 +260,23 @@ function pageChunks(manifest: Manifest, pages: PageHandle[], islands: RenderedPa
       if (!lazy) throw new Error(`${module} imports no chunk named ${name} lazily (its handle's 'eager', screens.ts)`);
       add(lazy);
     }
-    add(`virtual:messages-${lang}-${page.messages}`);
+    // On a page in islands, named by the islands that need it (entry-server.tsx).
+    if (!islands) add(`virtual:messages-${lang}-${page.messages}`);
   }
   add(`virtual:messages-${lang}-shell`);
   // The footer's, the banner's... (drawn by the prerender alone on a page in islands).
   if (!islands) add(`virtual:messages-${lang}-shellPage`);
-  return { files: [...files], css: [...css] };
+  // The deferred islands' chunks with their imports, those not in the first view: fetched together
+  // once the first of them is wanted (the entry's lazy imports name none, vite.config.ts).
+  const later = new Set<string>();
+  const after = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || key === 'index.html' || files.has(chunk.file) || later.has(chunk.file)) return;
+    later.add(chunk.file);
+    for (const child of chunk.imports ?? []) after(child);
+  };
+  for (const module of islands?.later ?? []) after(islandChunk(manifest, module));
+  return { files: [...files], css: [...css], later: [...later] };
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 import { fixedAddress, type SiteRoute } from './nav';
 import { RoutesView } from './routesView';
 import { drawInIslands, type IslandRecord } from './islands/Island';
-import { IN_ENTRY, ISLANDS, isIslandName, islandMessages, type IslandName } from './islands/registry';
+import { IN_ENTRY, ISLANDS, isDeferred, isIslandName, islandMessages, pageMessagesFirst, type IslandName } from './islands/registry';
 import type { MessageSet } from './i18n';
 import type { ReactNode } from 'react';
 import { ALIASES, fixedRoutes, routes, type PageHandle } from './routes';
@@ -48,7 +48,7 @@ export type Rendered =
   /** `pages`: the modules and message sets of the matched pages (screens.ts). */
   /** `early`: the requests the page's boot script starts ahead of its code (early.ts), from its route's handle. */
   /** `islands`: the modules of the page's islands (relative to src/) and the message sets they need beyond the pages', or null for a page hydrated whole. */
-  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: PageHandle[]; islands: { modules: string[]; messages: MessageSet[] } | null; images: ImagePreload[]; early: EarlyPlan | null }
+  | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: PageHandle[]; islands: { modules: string[]; later: string[]; messages: MessageSet[] } | null; images: ImagePreload[]; early: EarlyPlan | null }
   | { kind: 'redirect'; status: number; location: string };
 
 /**
@@ -149,9 +149,20 @@ export async function render(url: string, grids?: DrawnGrids, cards?: KeptCards)
   const records = drawn.islands;
   // The page's screen comes with the table of screens it is found in (screens.ts).
   for (const { name } of records ?? []) if (!isIslandName(name)) throw new Error(`${url}: no island ${name} in islands/registry.ts`);
+  // The first view names the code and messages of the islands hydrated with the page, and the
+  // page's messages where one of those needs them; a deferred island's come later
+  // (islands/hydrate.tsx), its stylesheets with the page.
+  const now = records?.filter(({ name }) => !isDeferred(name)) ?? [];
+  const modulesOf = (list: IslandRecord[]) => [...new Set(list.map(({ name }) => ISLANDS[name as IslandName].module))].filter((module) => !IN_ENTRY.has(module));
   const chunks = records && {
-    modules: [...new Set(records.map(({ name }) => ISLANDS[name as IslandName].module))].filter((module) => !IN_ENTRY.has(module)),
-    messages: [...new Set(records.flatMap(({ name }) => islandMessages(name as IslandName) ?? []))],
+    modules: modulesOf(now),
+    later: modulesOf(records.filter(({ name }) => isDeferred(name))),
+    messages: [
+      ...new Set([
+        ...now.flatMap(({ name }) => islandMessages(name as IslandName) ?? []),
+        ...(pageMessagesFirst(now.map(({ name }) => name)) ? pages.map(({ messages }) => messages) : []),
+      ]),
+    ],
   };
   return { kind: 'page', status: context.statusCode, html, data: hydrationJson(context, records), meta, pages, islands: chunks, images, early };
 }

@@ -47,7 +47,8 @@ function loadable(sets: Record<string, readonly string[]>): string[] {
 /**
  * `virtual:messages` exports a loader per language and set (none for an empty set, nor for a
  * set only included by others, named with a leading '_', nor for `_prerender`: what only the
- * prerender draws, the content of <noscript>, which it has from the whole files).
+ * prerender draws, the content of <noscript> and the home page's text outside its islands, which
+ * it has from the whole files).
  *
  * In the client build each set's messages are a file the plugin writes itself,
  * `assets/m-{lang}-{set}-{hash}.js`, with one hash per language over all its sets, and the loaders

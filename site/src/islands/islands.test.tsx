@@ -157,3 +157,67 @@ test('an island whose code does not come stays as drawn and is logged; the other
   // The header answers; the lost island is its prerendered HTML, which no store reaches.
   expect([...document.querySelectorAll(ISLAND_TAG)].map((element) => element.textContent)).toEqual(['Save (1)', 'Marina: 0']);
 });
+
+test('a deferred island loads after the others; a click on it before it has hydrated is held, and done once when it has', async () => {
+  const records = prerender();
+  const before = document.body.innerHTML;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  const components = { header: Adder, readMore: Title } as unknown as Record<string, ComponentType<Record<string, unknown>>>;
+  const load = async (record: IslandRecord) => {
+    requested.push(record.name);
+    if (record.name === 'header') await gate;
+    return components[record.name]!;
+  };
+  const embedded = { matches: [{ id: route.id, params: {}, pathname: '/' }], loaderData: page.loaderData, errors: null };
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  // The header's island is deferred here: its code is asked for once the other has hydrated.
+  const hydrating = hydrateIslands(embedded, records, fixedAddress('/'), load, ({ name }) => name === 'header');
+  await act(async () => {
+    await vi.waitFor(() => expect(requested).toEqual(['readMore']));
+  });
+  await hydrating;
+  expect(requested).toEqual(['readMore', 'header']);
+  expect(document.body.innerHTML).toBe(before);
+  expect(document.documentElement.dataset.hydrated).toBeUndefined();
+  const button = document.querySelector('button')!;
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+  button.dispatchEvent(click);
+  // Held: nothing happens yet, and nothing else hears it.
+  expect(click.defaultPrevented).toBe(true);
+  expect(button.textContent).toBe('Save (0)');
+  await act(async () => {
+    release();
+    await gate;
+  });
+  // Hydrated as drawn, then the held click done once: both islands hear the store.
+  expect([...document.querySelectorAll(ISLAND_TAG)].map((element) => element.textContent)).toEqual(['Save (1)', 'Marina: 1']);
+  expect(document.documentElement.dataset.hydrated).toBe('');
+  // Hydrated, it holds nothing more.
+  await act(async () => document.querySelector('button')!.click());
+  expect(document.querySelector('button')!.textContent).toBe('Save (2)');
+});
+
+test("a deferred island whose code does not come stays as drawn and is logged, the page is marked hydrated, and a click on it is no longer held", async () => {
+  const records = prerender();
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const lost = new TypeError('Failed to fetch dynamically imported module: /assets/Adder-x1.js');
+  const requested: string[] = [];
+  const load = (record: IslandRecord) => {
+    requested.push(record.name);
+    return record.name === 'header' ? Promise.reject(lost) : Promise.resolve(Title as unknown as ComponentType<Record<string, unknown>>);
+  };
+  const embedded = { matches: [{ id: route.id, params: {}, pathname: '/' }], loaderData: page.loaderData, errors: null };
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  const hydrating = hydrateIslands(embedded, records, fixedAddress('/'), load, ({ name }) => name === 'header');
+  await act(async () => {
+    await vi.waitFor(() => expect(requested).toEqual(['readMore']));
+  });
+  await hydrating;
+  await vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe(''));
+  expect(logged).toHaveBeenCalledWith('island header: its code did not load; it stays as drawn', lost);
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+  document.querySelector('button')!.dispatchEvent(click);
+  expect(click.defaultPrevented).toBe(false);
+});

@@ -1,19 +1,19 @@
 // Home: the typewriter headline and search panel, three tiles, the why-us text, the 3 newest
 // properties of each main category (Residential without a heading, then Off-Plan, Commercial,
-// Rental), and the 'Submit Your Details' popup 5 seconds after load.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// Rental), and the 'Submit Your Details' popup 5 seconds after load. The headline and search panel
+// are islands hydrated with the page (pages/homeFirst.tsx), the others here are deferred.
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLoaderData, type LoaderFunctionArgs, Link } from '../nav';
 import { getJson } from '../data';
 import { HOME, SITE } from '../paths';
 import { useT, type MessageKey } from '../i18n';
-import type { CardProperty, HomeCards, MainCategory, Picture as PictureData } from '../types';
+import type { CardProperty, MainCategory } from '../types';
 import { useHydrated, useSite } from '../shell';
 import { Seo } from '../components/Seo';
 import { Icon, type IconName } from '../components/Icon';
 import { ReadMore } from '../components/ReadMore';
 import { PropertyGrid } from '../components/PropertyCard';
-import { SearchPanel } from '../components/SearchPanel';
-import { heroExtras } from '../components/heroExtras';
+import { HomeSearch, HomeTypewriter, type HomeData } from './homeFirst';
 import { CallbackForm, DeferredForm, NewsletterForm, PopupForm, wantForms } from '../forms/deferred';
 import { enAttrs, langOfRequest, localize, ownTranslation } from '../i18n/content';
 import { Picture } from '../components/Picture';
@@ -23,20 +23,11 @@ import '../styles/hero-search.css';
 import '../styles/typewriter.css';
 import '../styles/home-contact.css';
 
-/** The typewriter's pace, and the popup's delay (5 s after load). */
-export const TYPE_MS = 100;
-export const DELETE_MS = 50;
-export const PAUSE_MS = 1000;
+/** The popup's delay (5 s after load). */
 export const POPUP_DELAY_MS = 5000;
 /** Set once the visitor closed the popup, so it does not come back on every visit to home. */
 const POPUP_CLOSED_KEY = 'estate.popupClosed';
 
-interface HomeData {
-  heroImage: PictureData;
-  whyUs: string;
-  untranslated?: string[];
-  blocks: HomeCards;
-}
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
   const [site, blocks] = await Promise.all([
@@ -53,66 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData>
   const own = (cards: CardProperty[]) => cards.map((card) => ownTranslation(card, lang));
   const cards = { ...blocks, Residential: own(blocks.Residential), OffPlan: own(blocks.OffPlan), Commercial: own(blocks.Commercial), Rental: own(blocks.Rental) };
   return { heroImage: site.hero.all.poster, whyUs: texts.whyUs, untranslated: texts.untranslated, blocks: cards };
-}
-
-/**
- * The next text of the typewriter after `text`, and how long to wait before showing it: types a
- * phrase a letter at a time, pauses, deletes it, then moves to the next phrase.
- */
-export function typewriterStep(
-  phrases: string[],
-  state: { phrase: number; text: string; deleting: boolean },
-): { phrase: number; text: string; deleting: boolean; delay: number } {
-  const full = phrases[state.phrase] ?? '';
-  if (!state.deleting) {
-    if (state.text === full) return { ...state, deleting: true, delay: PAUSE_MS };
-    return { ...state, text: full.slice(0, state.text.length + 1), delay: TYPE_MS };
-  }
-  if (state.text === '') {
-    const phrase = (state.phrase + 1) % phrases.length;
-    return { phrase, text: (phrases[phrase] ?? '').slice(0, 1), deleting: false, delay: TYPE_MS };
-  }
-  return { ...state, text: state.text.slice(0, -1), delay: DELETE_MS };
-}
-
-/** The headline: the first phrase in full on the server and without motion, typed otherwise. */
-function Typewriter({ phrases }: { phrases: string[] }) {
-  const [text, setText] = useState(phrases[0] ?? '');
-  useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    let state = { phrase: 0, text: phrases[0] ?? '', deleting: false };
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = (delay: number) => {
-      timer = setTimeout(() => {
-        const next = typewriterStep(phrases, state);
-        state = next;
-        setText(next.text);
-        tick(next.delay);
-      }, delay);
-    };
-    // The first phrase is already shown in full: pause, then go on.
-    state = { ...state, deleting: true };
-    tick(PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [phrases]);
-  return (
-    <h1 className="home-hero__title">
-      {/* Screen readers get both phrases once, not a letter at a time. */}
-      <span className="visually-hidden">{phrases.join(' ')}</span>
-      {/* Every phrase in full, invisible, in the same grid cell as the typed text: the headline keeps
-          the box of the tallest from the prerendered HTML on, so nothing below it moves (no CLS). */}
-      {phrases.map((phrase, index) => (
-        <span key={index} className="typewriter__sizer" aria-hidden="true">
-          {phrase}
-          <span className="typewriter__caret" />
-        </span>
-      ))}
-      <span className="typewriter" aria-hidden="true">
-        {text}
-        <span className="typewriter__caret" />
-      </span>
-    </h1>
-  );
 }
 
 /** How long before they are needed the popup's form code starts loading. */
@@ -255,27 +186,6 @@ const BLOCKS: { category: MainCategory; heading: MessageKey | null; more?: { to:
   { category: 'Commercial', heading: 'home.commercial', more: { to: '/Properties-For-Sale-in-Dubai', label: 'home.more' } },
   { category: 'Rental', heading: 'home.rental', more: { to: '/Properties-For-Rent-in-Dubai', label: 'home.more' } },
 ];
-
-/** The two headline phrases, one array per language (a stable dependency for the effect). */
-function usePhrases(): string[] {
-  const t = useT();
-  const first = t('home.headline');
-  const second = t('home.headline2');
-  const [phrases, setPhrases] = useState([first, second]);
-  if (phrases[0] !== first || phrases[1] !== second) setPhrases([first, second]);
-  return phrases;
-}
-
-/** The headline, typed (an island: islands/registry.ts). */
-export function HomeTypewriter() {
-  return <Typewriter phrases={usePhrases()} />;
-}
-
-/** The hero's search panel. */
-export function HomeSearch() {
-  const { blocks } = useLoaderData() as HomeData;
-  return <SearchPanel kind="home" types={blocks.types} extras={heroExtras('search-home')} />;
-}
 
 /** 'Why us', with Read More. */
 export function HomeWhyUs() {

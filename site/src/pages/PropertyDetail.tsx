@@ -24,7 +24,8 @@ import { MarketFigures } from '../property/MarketFigures';
 import { AgentCard } from '../property/contact';
 import { PropertyIntro } from '../property/PropertyIntro';
 import { ComplianceSection } from '../property/Compliance';
-import { PropertyActions, PropertyBack, PropertyEnquiry, PropertyGallery, PropertyGetInTouch, PropertyMap, PropertyMortgage, PropertySimilar } from '../property/islands';
+import { PropertyActions, PropertyBack, PropertyEnquiry, PropertyGallery, PropertyGetInTouch } from '../property/islands';
+import { PropertyMap, PropertyMortgage, PropertySimilar } from '../property/later';
 import { usePropertyView } from '../property/view';
 import { absoluteUrl, listingJsonLd, plainText, scriptJson, truncate } from '../property/seo';
 import { GoneListingView } from '../property/LazyGone';
@@ -73,8 +74,8 @@ function PendingView() {
 /**
  * The listing's page. In the prerender's islands (islands/Island.tsx), what a visitor can touch
  * is hydrated on its own (property/islands.tsx: the gallery, 'Back to Listings', 'Get in Touch' and
- * the modal, the heart and sharing, the mortgage calculator, the map, the similar listings); the
- * rest is the page's HTML.
+ * the modal, the heart and sharing; property/later.tsx, deferred: the mortgage calculator, the
+ * map, the similar listings); the rest is the page's HTML.
  */
 function PropertyView(data: Loaded) {
   const t = useT();

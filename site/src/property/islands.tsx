@@ -1,18 +1,16 @@
 // The property page's islands (islands/registry.ts): what a visitor can touch on it. Each reads the
 // page's data itself (its route's, through usePropertyView), so nothing of the listing travels
 // twice in the page. The rest of the page (facts, description, details, compliance) is its HTML.
+// Those below its first screen (the mortgage calculator, the map, similar listings) are deferred
+// islands, in property/later.tsx.
 import { useRef } from 'react';
 import { useHydrated } from '../shell';
 import { Gallery } from './Gallery';
 import { ShareButton } from './ShareButton';
-import { MapSection } from './MapSection';
-import { MortgageSection } from './MortgageSection';
-import { SimilarSection } from './SimilarCard';
 import { BackToListings } from './BackToListings';
 import { ContactBar, EnquiryDialog, GetInTouchButton } from './GetInTouch';
 import { closeEnquiry, openEnquiry, useEnquiry } from './enquiry';
 import { SaveButton } from '../shortlist/controls';
-import { useT } from '../i18n';
 import { usePropertyView } from './view';
 
 export function PropertyGallery() {
@@ -40,24 +38,6 @@ export function PropertyActions() {
       <ShareButton title={property.title} text={summary} url={url} />
     </>
   );
-}
-
-/** The homes' mortgage calculator (the Central Bank's caps are for residential mortgages). */
-export function PropertyMortgage() {
-  const { property, offPlan, stages } = usePropertyView();
-  if ((property.mainCategory !== 'Residential' && !offPlan) || property.price == null) return null;
-  return <MortgageSection price={property.price} offPlan={offPlan} plan={offPlan && property.paymentPlan?.length ? { stages: property.paymentPlan, names: stages } : undefined} />;
-}
-
-export function PropertyMap() {
-  const { property, place } = usePropertyView();
-  return <MapSection property={property} place={place} />;
-}
-
-export function PropertySimilar() {
-  const t = useT();
-  const { similar } = usePropertyView();
-  return similar.length > 0 ? <SimilarSection id="property-similar" heading={t('property.similar')} cards={similar} /> : null;
 }
 
 /**
