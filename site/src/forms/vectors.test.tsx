@@ -20,9 +20,14 @@ import { SellerForm } from './SellerForm';
 import { ContactForm, ContactLeadForm } from './ContactForms';
 import { CallbackForm, DetailForm, NewsletterForm, PopupForm, ShortlistForm } from './LeadForms';
 import { RequirementsForm } from './RequirementsForm';
+import { SaveSearchDialog } from '../search/SaveSearchDialog';
 
 // jsdom has no layout: the country picker scrolls its active option into view.
 Element.prototype.scrollIntoView ??= () => undefined;
+// Nor modal dialogs: open and closed by their attribute.
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
 
 interface Vector {
   name: string;
@@ -57,6 +62,16 @@ const RENDERERS: Record<Form, () => ReactElement> = {
   newsletter: () => <NewsletterForm />,
   callback: () => <CallbackForm />,
   requirements: () => <RequirementsForm />,
+  // The result pages' 'Save this search', open (its consent box, no field of a lead, is
+  // search/SaveSearchDialog.test.tsx's).
+  'saved-search': () => (
+    <SaveSearchDialog
+      open
+      onClose={() => undefined}
+      returnFocus={{ current: null }}
+      kind="all"
+    />
+  ),
 };
 
 /** The cases with a message; those of no form are the function's alone (its plain clients). */
