@@ -133,7 +133,7 @@ export function SaveSearchDialog({ open, onClose, returnFocus, kind, communities
   return (
     <Modal open={open} onClose={close} returnFocus={returnFocus} className="dialog--sheet save-search-dialog" labelledBy={titleId} closeLabel={t('saveSearch.close')}>
       {saved ? (
-        <div className="save-search-dialog__saved" data-state="saved">
+        <div className="save-search-dialog__saved">
           <h2 id={titleId} ref={savedTitle} className="dialog__title" tabIndex={-1}>
             {t('saveSearch.savedTitle')}
           </h2>
