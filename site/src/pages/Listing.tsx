@@ -29,6 +29,7 @@ import { inArea } from '../map/area';
 import { useMapView } from '../map/useMapView';
 import { ViewToggle } from '../map/ViewToggle';
 import { LazyResultsMap } from '../map/LazyResultsMap';
+import { SaveSearch } from '../search/SaveSearch';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
 import '../styles/listings.css';
 import '../styles/listings-phone.css';
@@ -297,6 +298,7 @@ export function ListingPage({ kind }: { kind: ListingKind }) {
             </h2>
             {summary.total > 1 ? <FilterControls filters={filter} update={update} priceRange={summary.priceRange} yearly={yearly} facets={summary} /> : null}
             {summary.total > 0 ? <ViewToggle view={map} /> : null}
+            <SaveSearch kind={kind} communities={communities} />
           </div>
           <LazyResultsMap cards={filteredCards ?? (failed ? [] : null)} view={map}>
             {loading && shown.length === 0 ? (

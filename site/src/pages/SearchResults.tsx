@@ -29,6 +29,7 @@ import { inArea } from '../map/area';
 import { useMapView } from '../map/useMapView';
 import { ViewToggle } from '../map/ViewToggle';
 import { LazyResultsMap } from '../map/LazyResultsMap';
+import { SaveSearch } from '../search/SaveSearch';
 import { toCard } from '../search/toCard';
 import { useFilters, useShownCount } from '../search/useFilters';
 import { ShowMore } from '../search/ShowMore';
@@ -299,6 +300,7 @@ export function SearchPage({ kind }: { kind: SearchKind }) {
             bedrooms={!SEARCHES[kind].params.includes('bedrooms')}
           />
           <ViewToggle view={map} />
+          <SaveSearch kind={SEARCHES[kind].summary} communities={communities} />
         </div>
         {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content.
             The search function's no-script result page (lead-fn's search/html.rs) reads its
