@@ -139,12 +139,13 @@ def listing_page_sizes(out):
 # whose islands come once the page is idle or touched: islands/hydrate.tsx); /contact-us 85-86,
 # the home page 86-87, a property 88-89, /pro 89-90 (their forms and the parts below a home's or a
 # property's first screen come later). The search results, all of whose page is one island whose
-# cards are drawn by its code as the results come, are 95-96 and keep a budget of their own, 96 KB,
-# until that page is cut into islands (docs/decisions/0002-islands.md). A second runtime, or an
+# cards are drawn by its code as the results come, are 95-96 (with 'Save this search''s button) and
+# keep a budget of their own, 97 KB, until that page is cut into islands
+# (docs/decisions/0002-islands.md). A second runtime, or an
 # eager map or editor chunk (each 20 KB and more), fails it.
 JS_BUDGET = 90 * 1024
 # Kinds of page over JS_BUDGET, each with its own budget (above).
-JS_BUDGET_OF = {"search": 96 * 1024}
+JS_BUDGET_OF = {"search": 97 * 1024}
 
 
 def print_js_sizes(out):
