@@ -47,7 +47,7 @@ export const fixedPaths: string[] = fixedRoutes.map((route) => route.path);
 export type Rendered =
   /** `pages`: the modules and message sets of the matched pages (screens.ts). */
   /** `early`: the requests the page's boot script starts ahead of its code (early.ts), from its route's handle. */
-  /** `islands`: the modules of the page's islands (relative to src/) and the message sets they need beyond the pages', or null for a page hydrated whole. */
+  /** `islands`: the modules (relative to src/) of the islands hydrated with the page and of its deferred ones, and the message sets its first view needs besides the shell's, or null for a page hydrated whole. */
   | { kind: 'page'; status: number; html: string; data: string; meta: Meta | null; pages: PageHandle[]; islands: { modules: string[]; later: string[]; messages: MessageSet[] } | null; images: ImagePreload[]; early: EarlyPlan | null }
   | { kind: 'redirect'; status: number; location: string };
 
