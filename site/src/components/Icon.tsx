@@ -8,7 +8,7 @@ import sprite from './icons.svg?no-inline';
 export const ICON_NAMES = (
   'phone mail pin clock bed bath area home building key tag calendar user globe shield check menu close plus ' +
   'logout reset sort chevronDown arrowLeft arrowRight external share camera map qr search rss document ' +
-  'instagram facebook linkedin youtube x tiktok whatsapp heart compare'
+  'instagram facebook linkedin youtube x tiktok whatsapp heart compare bell'
 ).split(' ') as readonly IconName[];
 
 export type IconName =
@@ -16,7 +16,7 @@ export type IconName =
   | 'calendar' | 'user' | 'globe' | 'shield' | 'check' | 'menu' | 'close' | 'plus' | 'logout' | 'reset'
   | 'sort' | 'chevronDown' | 'arrowLeft' | 'arrowRight' | 'external' | 'share' | 'camera' | 'map' | 'qr'
   | 'search' | 'rss' | 'document' | 'instagram' | 'facebook' | 'linkedin' | 'youtube' | 'x' | 'tiktok'
-  | 'whatsapp' | 'heart' | 'compare';
+  | 'whatsapp' | 'heart' | 'compare' | 'bell';
 
 export function hasIcon(name: string): name is IconName {
   return (ICON_NAMES as readonly string[]).includes(name);

@@ -297,8 +297,11 @@ export function ListingPage({ kind }: { kind: ListingKind }) {
               {t(page.heading)}
             </h2>
             {summary.total > 1 ? <FilterControls filters={filter} update={update} priceRange={summary.priceRange} yearly={yearly} facets={summary} /> : null}
-            {summary.total > 0 ? <ViewToggle view={map} /> : null}
-            <SaveSearch kind={kind} communities={communities} />
+            {/* List or Map, then 'Save this search': on a phone one row, beside 'More filters'. */}
+            <div className="listing-toolbar__end">
+              {summary.total > 0 ? <ViewToggle view={map} /> : null}
+              <SaveSearch kind={kind} communities={communities} />
+            </div>
           </div>
           <LazyResultsMap cards={filteredCards ?? (failed ? [] : null)} view={map}>
             {loading && shown.length === 0 ? (

@@ -299,8 +299,11 @@ export function SearchPage({ kind }: { kind: SearchKind }) {
             facets={summary ?? undefined}
             bedrooms={!SEARCHES[kind].params.includes('bedrooms')}
           />
-          <ViewToggle view={map} />
-          <SaveSearch kind={SEARCHES[kind].summary} communities={communities} />
+          {/* List or Map, then 'Save this search': on a phone one row, beside 'More filters'. */}
+          <div className="listing-toolbar__end">
+            <ViewToggle view={map} />
+            <SaveSearch kind={SEARCHES[kind].summary} communities={communities} />
+          </div>
         </div>
         {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content.
             The search function's no-script result page (lead-fn's search/html.rs) reads its

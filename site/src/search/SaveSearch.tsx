@@ -32,7 +32,7 @@ export function SaveSearch(props: SaveSearchProps) {
             )
         }
       >
-        <Icon name="mail" size={18} />
+        <Icon name="bell" size={18} />
         <span>{t('search.save')}</span>
       </button>
       <span role="status">
