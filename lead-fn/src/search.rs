@@ -452,14 +452,7 @@ impl Search {
         };
         let client = client_ip(&parts.headers, &parts.extensions, proxy);
         if let Err(wait) = self.limiter.check(client, Instant::now()) {
-            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                "too many searches from this address; please wait a moment",
-            )
-            .with("retryAfter", seconds)
-            .header(header::RETRY_AFTER, HeaderValue::from(seconds)));
+            return Err(crate::leads::ratelimit::refused(wait, "searches"));
         }
         // A place among the searches let in, before the body is read (see `work`).
         self.work.admit().map_err(|work::Busy| {

@@ -93,14 +93,7 @@ async fn take(
     let (parts, body) = request.into_parts();
     let client = ratelimit::client_ip(&parts.headers, &parts.extensions, settings.trusted_proxy());
     if let Err(wait) = alerts.limiter.check(client, started) {
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many submissions from this address; please wait a moment",
-        )
-        .with("retryAfter", seconds)
-        .header(header::RETRY_AFTER, HeaderValue::from(seconds)));
+        return Err(ratelimit::refused(wait, "submissions"));
     }
     let object: Map<String, Value> = if form {
         let bytes = crate::http::bytes_at_most(&parts.headers, body, input::MAX_BODY_BYTES)

@@ -151,14 +151,7 @@ async fn take(leads: &Leads, request: Request) -> Result<Response, ApiError> {
 
     let client = ratelimit::client_ip(&parts.headers, &parts.extensions, leads.settings.trusted_proxy());
     if let Err(wait) = leads.limiter.check(client, started) {
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many submissions from this address; please wait a moment",
-        )
-        .with("retryAfter", seconds)
-        .header(header::RETRY_AFTER, HeaderValue::from(seconds)));
+        return Err(ratelimit::refused(wait, "submissions"));
     }
     let object =
         http::json_object(&parts.headers, body, input::MAX_BODY_BYTES).await.map_err(body_refused)?;

@@ -71,6 +71,20 @@ fn came_through_proxy(headers: &HeaderMap, secret: &str) -> bool {
 /// Buckets beyond this many are pruned of the full (idle) ones.
 const PRUNE_ABOVE: usize = 10_000;
 
+/// The 429 of a client over its limit (`what`: "submissions", "searches"): `retryAfter` in the
+/// body and `Retry-After` in the headers, both the whole seconds until its next one.
+pub fn refused(wait: std::time::Duration, what: &str) -> crate::http::ApiError {
+    use axum::http::{HeaderValue, StatusCode, header};
+    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    crate::http::ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        format!("too many {what} from this address; please wait a moment"),
+    )
+    .with("retryAfter", seconds)
+    .header(header::RETRY_AFTER, HeaderValue::from(seconds))
+}
+
 #[derive(Debug)]
 pub struct RateLimiter {
     per_minute: u32,
