@@ -365,10 +365,7 @@ for (const [path, viewport, shown, early, final] of EARLY_PHOTOS) {
       const take = (entries) => {
         for (const entry of entries) {
           const moved = (entry.sources ?? []).map((s) => `${s.node?.className || s.node?.nodeName} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
-          // Not the toolbar's controls on a laptop: between the heading and List/Map, they move
-          // with the heading's width ('Searching...', then the count), photos or not.
-          const toolbar = (entry.sources ?? []).every((s) => s.node?.closest?.('.listing-toolbar'));
-          if (!entry.hadRecentInput && !toolbar) window.__shift.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(', ')}`);
+          if (!entry.hadRecentInput) window.__shift.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(', ')}`);
         }
       };
       const observer = new PerformanceObserver((list) => take(list.getEntries()));
