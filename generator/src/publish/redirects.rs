@@ -7,8 +7,11 @@
 //! Netlify given `LEAD_FUNCTION_URL` without `SEARCH_FUNCTION_URL` fails, naming the variable to
 //! set: the lead function answers enquiries alone, so every search would find nothing (a single
 //! function that answers both is named by both variables). Elsewhere (`estate build` for a local
-//! test), the searches then go to `LEAD_FUNCTION_URL` too. Netlify reads this file before
-//! `netlify.toml`, and the visitor's browser only ever talks to the site's own origin.
+//! test), the searches then go to `LEAD_FUNCTION_URL` too. The saved searches go to the lead
+//! function with the enquiries: the save form's POST (`/api/saved-searches`) and every path under
+//! it (`/api/saved-searches/*`: the links of their emails, GET and POST, the query string passed
+//! on as Netlify passes it). Netlify reads this file before `netlify.toml`, and the visitor's
+//! browser only ever talks to the site's own origin.
 //!
 //! When the build also sees `LEAD_PROXY_SECRET` (the same secret the functions have), each rule is
 //! signed (`Sign=LEAD_PROXY_SECRET`): Netlify then adds an `X-Nf-Sign` signature keyed with
@@ -29,7 +32,7 @@
 
 use std::path::Path;
 
-use contract::endpoints::{CONTACT_PATH, POST_ENDPOINTS, SEARCH_PAGE_PATH};
+use contract::endpoints::{CONTACT_PATH, POST_ENDPOINTS, SAVED_SEARCH_PATH, SEARCH_PAGE_PATH};
 
 /// The variable that names the lead function's address (the enquiries).
 pub const FUNCTION_URL_VAR: &str = "LEAD_FUNCTION_URL";
@@ -138,6 +141,10 @@ pub fn render(functions: Functions, signed: bool, posts: &[PostPage]) -> Result<
     let rule = |path: &str, base: &str| format!("{path:width$}  {base}{path}  200{sign}\n");
     if let Some(base) = &leads {
         text.push_str(&rule(CONTACT_PATH, base));
+        // The saved searches: the save form, and the confirmation, unsubscribe and manage links.
+        text.push_str(&rule(SAVED_SEARCH_PATH, base));
+        let under = format!("{SAVED_SEARCH_PATH}/*");
+        text.push_str(&format!("{under:width$}  {base}{SAVED_SEARCH_PATH}/:splat  200{sign}\n"));
     }
     if let Some(base) = &search {
         text.push_str(&format!("# The searches, proxied to {search_var}.\n"));
@@ -214,7 +221,11 @@ mod tests {
     fn every_post_endpoint_is_proxied_with_status_200() {
         let text = render(one("https://abc123.lambda-url.me-central-1.on.aws/"), false, &[]).expect("valid");
         let found = rules(&text);
-        assert_eq!(found.len(), POST_ENDPOINTS.len() + 1, "each POST endpoint and the no-script result page");
+        assert_eq!(
+            found.len(),
+            POST_ENDPOINTS.len() + 3,
+            "each POST endpoint, the no-script result page and the saved searches' two"
+        );
         for path in POST_ENDPOINTS {
             let rule = found.iter().find(|r| r[0] == path).expect(path);
             assert_eq!(rule, &[path, &format!("https://abc123.lambda-url.me-central-1.on.aws{path}"), "200"]);
@@ -233,8 +244,16 @@ mod tests {
             Functions { leads: Some("https://leads.example/"), search: Some("https://search.example") };
         let text = render(both, true, &[]).expect("valid");
         let found = rules(&text);
-        // Each POST endpoint, and the result page of a search sent without script (a GET).
-        assert_eq!(found.len(), POST_ENDPOINTS.len() + 1, "{text}");
+        // Each POST endpoint, the result page of a search sent without script (a GET), and the
+        // saved searches (the form's POST and the paths under it).
+        assert_eq!(found.len(), POST_ENDPOINTS.len() + 3, "{text}");
+        for (from, to) in [
+            ("/api/saved-searches", "https://leads.example/api/saved-searches"),
+            ("/api/saved-searches/*", "https://leads.example/api/saved-searches/:splat"),
+        ] {
+            let rule = found.iter().find(|r| r[0] == from).expect(from);
+            assert_eq!(rule, &[from, to, "200", "Sign=LEAD_PROXY_SECRET"], "{text}");
+        }
         let page =
             found.iter().find(|r| r[0] == format!("{SEARCH_PAGE_PATH}/*")).expect("the no-script page");
         assert_eq!(
@@ -269,7 +288,12 @@ mod tests {
     fn with_the_secret_every_rule_is_signed_by_the_variables_name() {
         let text = render(one("https://fn.example"), true, &[]).expect("valid");
         let found = rules(&text);
-        assert_eq!(found.len(), POST_ENDPOINTS.len() + 1, "each POST endpoint and the no-script result page");
+        assert_eq!(
+            found.len(),
+            POST_ENDPOINTS.len() + 3,
+            "each POST endpoint, the result page, the saved searches"
+        );
+        assert!(found.iter().all(|r| r.last() == Some(&"Sign=LEAD_PROXY_SECRET")), "{text}");
         for path in POST_ENDPOINTS {
             let rule = found.iter().find(|r| r[0] == path).expect(path);
             assert_eq!(rule, &[path, &format!("https://fn.example{path}"), "200", "Sign=LEAD_PROXY_SECRET"]);

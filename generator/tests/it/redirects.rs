@@ -44,10 +44,19 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     let rules: Vec<Vec<&str>> = proxy_rules(&text).iter().map(|l| l.split_whitespace().collect()).collect();
     let page = contract::endpoints::SEARCH_PAGE_PATH;
-    // Each POST endpoint, then the result page of a search sent without script (a GET).
-    let expected: Vec<Vec<String>> = contract::endpoints::POST_ENDPOINTS
-        .iter()
-        .map(|path| (path.to_string(), path.to_string()))
+    // The enquiries, the saved searches (their form and every link of their emails), each search
+    // endpoint, then the result page of a search sent without script (a GET).
+    let saved = contract::endpoints::SAVED_SEARCH_PATH;
+    let contact = contract::endpoints::CONTACT_PATH;
+    let expected: Vec<Vec<String>> = [(contact.to_owned(), contact.to_owned())]
+        .into_iter()
+        .chain([(saved.to_owned(), saved.to_owned()), (format!("{saved}/*"), format!("{saved}/:splat"))])
+        .chain(
+            contract::endpoints::POST_ENDPOINTS
+                .iter()
+                .filter(|path| **path != contact)
+                .map(|path| (path.to_string(), path.to_string())),
+        )
         .chain([(format!("{page}/*"), format!("{page}/:splat"))])
         .map(|(from, to)| {
             vec![from, format!("https://abc123.lambda-url.me-central-1.on.aws{to}"), "200".into()]
@@ -64,7 +73,7 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     assert!(!text.contains(secret), "{text}");
     let rules = proxy_rules(&text);
-    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 1, "{text}");
+    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 3, "{text}");
     assert!(rules.iter().all(|r| r.ends_with("  200  Sign=LEAD_PROXY_SECRET")), "{text}");
     let unsigned = build_with(
         &out,
@@ -119,9 +128,11 @@ fn the_post_endpoints_are_proxied_to_the_function_url_given_at_build_time() {
     let text = std::fs::read_to_string(out.join("_redirects")).expect("dist/_redirects");
     let rules: Vec<Vec<&str>> =
         proxy_rules(&text).into_iter().map(|l| l.split_whitespace().collect()).collect();
-    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 1, "{text}");
+    assert_eq!(rules.len(), contract::endpoints::POST_ENDPOINTS.len() + 3, "{text}");
     for rule in &rules {
-        let function = if rule[0] == contract::endpoints::CONTACT_PATH { "leads" } else { "search" };
+        let leads = rule[0] == contract::endpoints::CONTACT_PATH
+            || rule[0].starts_with(contract::endpoints::SAVED_SEARCH_PATH);
+        let function = if leads { "leads" } else { "search" };
         let to = rule[0].replace("/*", "/:splat");
         assert_eq!(rule[1], format!("https://{function}.example{to}"), "{text}");
     }
