@@ -291,16 +291,16 @@ fn card(settings: &Settings, lang: &str, property: &ApiProperty, news: &News) ->
     }
 }
 
-/// Renders and sends one search's email; whether a mail sink took it.
-async fn send(
+/// One search's email, ready for the sinks; none when its address cannot be written to or its
+/// template fails (logged).
+pub fn prepare(
     snapshot: &Snapshot,
     settings: &Settings,
     key: &store::LinkKey,
-    mail_sinks: &Arc<[sinks::Sink]>,
     search: &Subscription,
     news: &[News],
     now: SystemTime,
-) -> bool {
+) -> Option<sinks::Mail> {
     let lang = contract::urls::language(&search.lang).unwrap_or(contract::urls::DEFAULT_LANGUAGE);
     let cards: Vec<words::Card> = news
         .iter()
@@ -309,9 +309,7 @@ async fn send(
             snapshot.property(&snapshot.listings[n.number].id).map(|p| card(settings, lang, &p, n))
         })
         .collect();
-    let Some(to) = crate::leads::reply_to::address(&search.email).map(|a| Mailbox::new(None, a)) else {
-        return false;
-    };
+    let to = crate::leads::reply_to::address(&search.email).map(|a| Mailbox::new(None, a))?;
     let criteria = criteria_of(snapshot, search).map(|(_, c)| c).unwrap_or_default();
     let token = key.manage_token(&search.id);
     let path = search.page.split('?').next().filter(|p| p.starts_with('/') && !p.starts_with("//"));
@@ -337,17 +335,34 @@ async fn send(
     let id = format!("{}-alert-{}", search.id, store::seconds(now));
     let described = words::describe(&search.category, &criteria, lang);
     let more = news.len().saturating_sub(cards.len());
-    let email =
-        match words::digest(&id, lang, &settings.addresses.from, to, &described, &cards, more, &links, now) {
-            Ok(email) => email,
-            Err(error) => {
-                tracing::error!(event = "digest_render_failed", search = %search.id, error = %error);
-                return false;
-            }
-        };
-    let outcomes =
-        sinks::deliver(mail_sinks.clone(), Arc::new(sinks::Mail { id, email }), settings.budget).await;
+    match words::digest(&id, lang, &settings.addresses.from, to, &described, &cards, more, &links, now) {
+        Ok(email) => Some(sinks::Mail { id, email }),
+        Err(error) => {
+            tracing::error!(event = "digest_render_failed", search = %search.id, error = %error);
+            None
+        }
+    }
+}
+
+/// Renders and sends one search's email; whether a mail sink took it.
+async fn send(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    key: &store::LinkKey,
+    mail_sinks: &Arc<[sinks::Sink]>,
+    search: &Subscription,
+    news: &[News],
+    now: SystemTime,
+) -> bool {
+    let Some(mail) = prepare(snapshot, settings, key, search, news, now) else { return false };
+    let outcomes = sinks::deliver(mail_sinks.clone(), Arc::new(mail), settings.budget).await;
     let taken = outcomes.iter().any(|o| o.accepted);
-    tracing::info!(event = "digest_email", search = %search.id, lang, listings = news.len(), outcome = if taken { "accepted" } else { "failed" });
+    tracing::info!(
+        event = "digest_email",
+        search = %search.id,
+        lang = %search.lang,
+        listings = news.len(),
+        outcome = if taken { "accepted" } else { "failed" }
+    );
     taken
 }
