@@ -144,7 +144,7 @@ pub fn plan(snapshot: &Snapshot, fresh: &[Fresh], searches: &[Subscription], now
                 }
             };
             // A new listing it was sent already (published again), or a second drop: not again.
-            if search.sent.iter().any(|sent| *sent == entry) {
+            if search.sent.contains(&entry) {
                 continue;
             }
             news.push(News { number, entry, was });
