@@ -281,13 +281,18 @@ fn card(settings: &Settings, lang: &str, property: &ApiProperty, news: &News) ->
         Some(PricePeriod::Month) => yearly / 12,
         _ => yearly,
     });
+    // The title and place in the subscriber's language where the listing gives them.
+    let translated = property.translations.get(lang);
+    let title = translated.and_then(|t| t.title.clone()).unwrap_or_else(|| property.title.clone());
+    let place = translated.and_then(|t| t.location.clone()).or_else(|| property.location.clone());
     words::Card {
-        title: property.title.clone(),
+        title,
+        // The original photo: mail clients draw JPEG and PNG, not every one WebP.
         photo: property.images.first().map(|image| on_site(settings, image)),
         price: price_text(lang, property.price, property.price_period),
         was: was.map(|was| price_text(lang, Some(was), property.price_period)),
         url: on_site(settings, &contract::urls::localized_path(lang, &property.url)),
-        place: property.location.clone().unwrap_or_default(),
+        place: place.unwrap_or_default(),
     }
 }
 
