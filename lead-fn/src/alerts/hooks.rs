@@ -4,8 +4,8 @@
 //! - `POST /api/saved-searches/deployed`: Netlify's 'Deploy succeeded' notification. Netlify signs
 //!   it with a JSON Web Signature in `X-Webhook-Signature`: HS256 under the secret, its claims
 //!   `iss: "netlify"` and `sha256`, the hex SHA-256 of the body as sent. Checked here with the
-//!   HMAC of the TLS stack (no JWT crate for one algorithm); a deploy that is not `ready` is
-//!   answered and ignored. The digest runs on the catalogue fetched anew, before the answer
+//!   HMAC of the TLS stack (no JWT crate for one algorithm); a deploy that is not `ready`, or not
+//!   the production one (a deploy preview, a branch deploy), is answered and ignored. The digest runs on the catalogue fetched anew, before the answer
 //!   (Lambda freezes an instance once it answers): `200 {"ok":true,"digest":{...}}`, `503` when
 //!   it failed (Netlify's next notification or the daily run catches up: nothing is marked sent
 //!   that was not).
@@ -95,6 +95,11 @@ pub(super) async fn deployed(State(alerts): State<Arc<Alerts>>, request: Request
     let state = deploy["state"].as_str().unwrap_or("");
     if state != "ready" {
         return (StatusCode::OK, axum::Json(json!({ "ok": true, "ignored": state }))).into_response();
+    }
+    // A deploy preview or a branch deploy publishes nothing on the site the catalogue is read from.
+    let context = deploy["context"].as_str().unwrap_or("production");
+    if context != "production" {
+        return (StatusCode::OK, axum::Json(json!({ "ok": true, "ignored": context }))).into_response();
     }
     // What the deploy published, fetched anew.
     if let Err(error) = alerts.catalogue.snapshot_now().await {

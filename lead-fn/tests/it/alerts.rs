@@ -184,6 +184,14 @@ async fn flow(store: Arc<dyn Store>) {
     let (status, answer) =
         site.send(deployed(&building, &netlify_signature(HOOKS, building.to_string().as_bytes()))).await;
     assert_eq!((status, answer.contains("\"ignored\":\"building\"")), (StatusCode::OK, true), "{answer}");
+    let preview = json!({ "id": "d0", "state": "ready", "context": "deploy-preview" });
+    let (status, answer) =
+        site.send(deployed(&preview, &netlify_signature(HOOKS, preview.to_string().as_bytes()))).await;
+    assert_eq!(
+        (status, answer.contains("\"ignored\":\"deploy-preview\"")),
+        (StatusCode::OK, true),
+        "{answer}"
+    );
     assert!(site.alerts().is_empty());
 
     let (status, answer) = site.send(deployed(&deploy, &netlify_signature(HOOKS, &bytes))).await;
