@@ -35,13 +35,19 @@ pub fn local_secret(dir: &Path) -> std::io::Result<String> {
     Ok(secret)
 }
 
-/// Runs the digest after each rebuild `synced` reports, until the server stops.
+/// Runs the digest after each rebuild `synced` reports, until the server stops (the record of
+/// what is published made first, when there is none).
 pub fn after_rebuilds(
     catalogue: Arc<lead_fn::Catalogue>,
     settings: lead_fn::leads::Settings,
     mut synced: broadcast::Receiver<u64>,
 ) {
     tokio::spawn(async move {
+        // What the first build published is the start when there is no record yet: the next
+        // rebuild's new listings are news, and nothing before them is.
+        if let Some(store) = &settings.saved_searches {
+            lead_fn::alerts::digest::start_from(&catalogue, store.as_ref()).await;
+        }
         loop {
             match synced.recv().await {
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
