@@ -20,8 +20,9 @@
 # --ci is the GitHub Actions workflow's (.github/workflows/deploy-lead-fn.yml): each secret the
 # settings need is read from the environment variable of its name (the workflow maps the
 # repository's secrets onto them), checked before anything is installed or AWS is asked, and
-# stored in Secrets Manager when it differs from the stored one. LEAD_PROXY_SECRET may be left
-# unset: the stored one is kept, or one is made up the first time. With GITHUB_STEP_SUMMARY set,
+# stored in Secrets Manager when it differs from the stored one. LEAD_PROXY_SECRET,
+# LEAD_ALERTS_SECRET and LEAD_HOOKS_SECRET may be left unset: the stored one is kept, or one is
+# made up the first time. With GITHUB_STEP_SUMMARY set,
 # the URLs and what to set in Netlify go to the run's summary too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -82,17 +83,21 @@ STACK=$(setting STACK_NAME)
 SECRETS_NAME="estate/$STACK"
 export AWS_REGION="$REGION" AWS_DEFAULT_REGION="$REGION"
 
-# The secrets the settings need: the proxy's always, each sink's own when the sink is used.
-needed=(LEAD_PROXY_SECRET)
+# The secrets the settings need: the proxy's, the saved searches' links' and the notifications'
+# (Netlify's deploy notification, the mail provider's bounces) always, each sink's own when the
+# sink is used. The first three are made up here when missing (nobody has to type them).
+made=(LEAD_PROXY_SECRET LEAD_ALERTS_SECRET LEAD_HOOKS_SECRET)
+is_made() { case " ${made[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+needed=("${made[@]}")
 [ -n "$(setting LEAD_SMTP_USER)" ] && needed+=(LEAD_SMTP_PASSWORD)
 [ -n "$(setting LEAD_EMAIL_API)" ] && needed+=(LEAD_EMAIL_API_KEY)
 [ -n "$(setting LEAD_WEBHOOK_URL)" ] && needed+=(LEAD_WEBHOOK_TOKEN)
 if [ "$CI_MODE" = true ]; then
   # Checked before any tool is installed or AWS is asked: a missing one fails the run at once,
-  # named, with where to set it. LEAD_PROXY_SECRET is the one that may be missing (kept or made).
+  # named, with where to set it. The made-up ones may be missing (kept or made).
   unset_secrets=()
   for key in "${needed[@]}"; do
-    [ "$key" = LEAD_PROXY_SECRET ] || [ -n "${!key:-}" ] || unset_secrets+=("$key")
+    is_made "$key" || [ -n "${!key:-}" ] || unset_secrets+=("$key")
   done
   if [ ${#unset_secrets[@]} -gt 0 ]; then
     for key in "${unset_secrets[@]}"; do
@@ -115,7 +120,7 @@ parameters() {
 import json, os, sys
 items = sys.stdin.buffer.read().decode().split("\0")[:-1]
 settings = dict(zip(items[0::2], items[1::2]))
-secret = {"LEAD_PROXY_SECRET", "LEAD_SMTP_PASSWORD", "LEAD_EMAIL_API_KEY", "LEAD_WEBHOOK_TOKEN"}
+secret = {"LEAD_PROXY_SECRET", "LEAD_ALERTS_SECRET", "LEAD_HOOKS_SECRET", "LEAD_SMTP_PASSWORD", "LEAD_EMAIL_API_KEY", "LEAD_WEBHOOK_TOKEN"}
 out = {
     "AlertEmail": settings["ALERT_EMAIL"],
     "ReservedConcurrency": settings.get("RESERVED_CONCURRENCY") or "5",
@@ -177,8 +182,8 @@ for key in "${needed[@]}"; do
     fi
   elif [ "$ASK_ALL" = false ] && have "$key"; then
     continue
-  elif [ "$key" = LEAD_PROXY_SECRET ]; then
-    echo "  $key: made up here (48 random characters); Netlify gets the same value below"
+  elif is_made "$key"; then
+    echo "  $key: made up here (48 random characters)"
     value=$(python3 -c 'import secrets; print(secrets.token_hex(24))')
   else
     read -rsp "  $key (typed text is not shown): " value </dev/tty
@@ -218,6 +223,8 @@ output() {
 }
 URL=$(output FunctionUrl)
 SEARCH_URL=$(output SearchFunctionUrl)
+DEPLOYED_URL=$(output DeployNotificationUrl)
+BOUNCE_URL=$(output BounceWebhookUrl)
 cat <<DONE
 
 The lead function is deployed: $URL
@@ -229,6 +236,13 @@ In Netlify (Site configuration > Environment variables), then "Trigger deploy":
   LEAD_PROXY_SECRET = the same secret as the function's (scopes: Builds and Runtime). Show it with
     aws secretsmanager get-secret-value --region $REGION --secret-id $SECRETS_NAME --query SecretString --output text
   and copy the value of "LEAD_PROXY_SECRET" (without the quotes); do not paste it anywhere else.
+
+Saved-search alerts after each deploy (once): in Netlify, Project configuration > Notifications >
+Deploy notifications > Add notification > HTTP POST request; Event: Deploy succeeded;
+  URL to notify = $DEPLOYED_URL
+  JWS secret token = the value of "LEAD_HOOKS_SECRET" in the same secret.
+Bounces (Postmark): Servers > your server > Settings > Webhooks > Add webhook; URL
+  $BOUNCE_URL?token= followed by the value of "LEAD_HOOKS_SECRET"; tick Bounce and Spam complaint.
 
 AWS has emailed $(setting ALERT_EMAIL) a link to confirm the alarms' subscription: click it.
 Check: docs/deploy.md, the lead function (step 8), its check.
@@ -256,6 +270,10 @@ if [ "$CI_MODE" = true ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
 | \`LEAD_PROXY_SECRET\` | the value of \`LEAD_PROXY_SECRET\` in AWS Secrets Manager: open [$SECRETS_NAME]($console), **Retrieve secret value**, copy it. Tick "Contains secret values"; scopes **Builds** and **Runtime** |
 
 Then Deploys > Trigger deploy > Deploy site. Set them once: a later deploy keeps both URLs and the secret.
+
+### Saved-search alerts after each deploy (once)
+
+In Netlify: Project configuration > Notifications > Deploy notifications > **Add notification** > **HTTP POST request**. Event: **Deploy succeeded**; URL to notify: \`$DEPLOYED_URL\`; JWS secret token: the value of \`LEAD_HOOKS_SECRET\` in [$SECRETS_NAME]($console). With Postmark, its bounce webhook (Servers > your server > Settings > Webhooks > Add webhook, Bounce and Spam complaint ticked) is \`$BOUNCE_URL?token=\` followed by that same value.
 
 The first time only: AWS has emailed $(setting ALERT_EMAIL) "AWS Notification - Subscription Confirmation": click **Confirm subscription**, or no alarm reaches you.
 SUMMARY

@@ -106,6 +106,14 @@ wire! {
     const SAVED_SEARCH_MANAGE_PATH: &str = "/api/saved-searches/manage";
     /// The most saved searches one email address may keep (a further one is refused).
     const SAVED_SEARCH_MAX_PER_ADDRESS: usize = 10;
+    /// Netlify's 'Deploy succeeded' notification (`POST`, signed in `X-Webhook-Signature` with
+    /// the shared secret `LEAD_HOOKS_SECRET`): the saved searches' digest runs on what the deploy
+    /// published. Called by Netlify on the lead function's own address, never by the site.
+    const SAVED_SEARCH_DEPLOYED_PATH: &str = "/api/saved-searches/deployed";
+    /// The mail provider's bounce and complaint webhook (`POST ?token=LEAD_HOOKS_SECRET`,
+    /// Postmark's JSON): an address that bounced hard or complained has its saved searches
+    /// removed. Called by the provider on the lead function's own address.
+    const SAVED_SEARCH_BOUNCE_PATH: &str = "/api/saved-searches/bounce";
     /// The honeypot: a field the forms render hidden from people (and from assistive
     /// technology), so only a bot fills it. A lead with it filled is answered as accepted and
     /// never delivered.

@@ -2,16 +2,25 @@
 //! turns API Gateway REST (v1) and HTTP API (v2) events and Lambda function URL events into
 //! HTTP requests and the router's answers back into the event's answer format.
 //!
+//! An event that is no HTTP request is the daily schedule's (EventBridge's `Scheduled Event`,
+//! `source: aws.events`): it runs the saved searches' digest ([`crate::alerts::digest`]) and is
+//! answered with its report. Any other event goes to `lambda_http` as before.
+//!
 //! Everything is configured by environment variables ([`Config::from_env`]); a variable with
 //! a value the function cannot use stops the start with a log line naming it, so a bad deploy
 //! fails at once instead of losing leads later.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::Request;
 use axum::http::Uri;
-use lambda_http::request::RequestContext;
+use lambda_http::request::{LambdaRequest, RequestContext};
+use lambda_http::tower::ServiceExt as _;
+use lambda_http::{LambdaEvent, service_fn};
+use serde_json::value::RawValue;
+use serde_json::{Value, json};
 
 use crate::leads::ratelimit::PeerAddr;
 use crate::{Config, logging};
@@ -28,7 +37,53 @@ pub async fn run() -> Result<(), lambda_http::Error> {
         sinks = ?config.leads.sinks.iter().map(crate::leads::sinks::Sink::name).collect::<Vec<_>>(),
         origins = ?config.allowed_origins,
     );
-    lambda_http::run(app(config)).await
+    let (catalogue, leads) = (config.catalogue.clone(), Arc::new(config.leads.clone()));
+    let http = lambda_http::Adapter::from(app(config));
+    lambda_http::lambda_runtime::run(service_fn(move |event: LambdaEvent<Box<RawValue>>| {
+        let (http, catalogue, leads) = (http.clone(), catalogue.clone(), leads.clone());
+        async move {
+            if is_schedule(&event.payload) {
+                return Ok::<Value, lambda_http::Error>(scheduled(&catalogue, &leads).await);
+            }
+            let request: LambdaRequest = serde_json::from_str(event.payload.get())?;
+            let answer = http.oneshot(LambdaEvent::new(request, event.context)).await?;
+            Ok(serde_json::to_value(answer)?)
+        }
+    }))
+    .await
+}
+
+/// Whether an event is EventBridge's schedule (`source: aws.events`, `detail-type: Scheduled
+/// Event`) rather than an HTTP request.
+pub fn is_schedule(event: &RawValue) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        source: Option<String>,
+        #[serde(rename = "detail-type")]
+        detail_type: Option<String>,
+    }
+    serde_json::from_str::<Probe>(event.get()).is_ok_and(|probe| {
+        probe.source.as_deref() == Some("aws.events")
+            && probe.detail_type.as_deref() == Some("Scheduled Event")
+    })
+}
+
+/// The daily digest; its report, or its failure (logged, and the next run catches up).
+async fn scheduled(catalogue: &crate::Catalogue, leads: &crate::leads::Settings) -> Value {
+    if let Err(error) = catalogue.snapshot_now().await {
+        tracing::error!(event = "digest_failed", error = %error);
+        return json!({ "ok": false, "error": error.to_string() });
+    }
+    match crate::alerts::digest::run(catalogue, leads, std::time::SystemTime::now()).await {
+        Ok(report) => json!({
+            "ok": true, "searches": report.searches, "fresh": report.fresh, "emails": report.emails,
+            "listings": report.listings, "kept": report.kept, "started": report.started,
+        }),
+        Err(error) => {
+            tracing::error!(event = "digest_failed", error = %error);
+            json!({ "ok": false, "error": error.to_string() })
+        }
+    }
 }
 
 /// The router, with the caller's address taken from the event's request context and the

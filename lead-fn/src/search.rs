@@ -574,10 +574,46 @@ pub fn matching(
     sort: Sort,
 ) -> Vec<usize> {
     let mut matching = crate::rank::ranked(snapshot, &criteria.words, |listing| {
-        category.is_none_or(|c| listing.category == c) && criteria.fits(snapshot, listing)
+        keeps(snapshot, category, criteria, listing)
     });
     page::sorted(snapshot, &mut matching, sort);
     matching
+}
+
+/// Which of the listings numbered `numbers` match, by the rules of [`matching`], in the order
+/// given: the saved searches' digest asks it of the few listings that are new.
+pub fn matching_among(
+    snapshot: &Snapshot,
+    category: Option<MainCategory>,
+    criteria: &Criteria,
+    numbers: &[usize],
+) -> Vec<usize> {
+    let having_all = snapshot.with_words(&criteria.words);
+    let has_words = |number: usize| {
+        having_all
+            .as_ref()
+            .is_none_or(|set| set.get(number / 64).is_some_and(|b| b & (1 << (number % 64)) != 0))
+    };
+    numbers
+        .iter()
+        .copied()
+        .filter(|&number| {
+            snapshot
+                .listings
+                .get(number)
+                .is_some_and(|listing| has_words(number) && keeps(snapshot, category, criteria, listing))
+        })
+        .collect()
+}
+
+/// A listing of `category` (any when `None`) that meets the criteria but the words.
+fn keeps(
+    snapshot: &Snapshot,
+    category: Option<MainCategory>,
+    criteria: &Criteria,
+    listing: &Listing,
+) -> bool {
+    category.is_none_or(|c| listing.category == c) && criteria.fits(snapshot, listing)
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@ use serde_json::Value;
 
 /// The templates, by name: the agents' email (subject, text, HTML), the page a plain HTML
 /// form's refused lead is answered with (`form_post`), and the saved searches' confirmation
-/// email and pages (`alerts`).
-const TEMPLATES: [(&str, &str); 7] = [
+/// and digest emails and pages (`alerts`).
+const TEMPLATES: [(&str, &str); 9] = [
     ("subject.txt", include_str!("../templates/subject.txt")),
     ("lead.txt", include_str!("../templates/lead.txt")),
     ("lead.html", include_str!("../templates/lead.html")),
@@ -23,6 +23,8 @@ const TEMPLATES: [(&str, &str); 7] = [
     ("alert-confirm.txt", include_str!("../templates/alert-confirm.txt")),
     ("alert-confirm.html", include_str!("../templates/alert-confirm.html")),
     ("alert-page.html", include_str!("../templates/alert-page.html")),
+    ("alert-digest.txt", include_str!("../templates/alert-digest.txt")),
+    ("alert-digest.html", include_str!("../templates/alert-digest.html")),
 ];
 
 /// The texts of each language, as `templates/strings/*.json` give them; English first.

@@ -67,6 +67,20 @@ export const SAVED_SEARCH_MANAGE_PATH = '/api/saved-searches/manage';
 export const SAVED_SEARCH_MAX_PER_ADDRESS = 10;
 
 /**
+ * Netlify's 'Deploy succeeded' notification (`POST`, signed in `X-Webhook-Signature` with
+ * the shared secret `LEAD_HOOKS_SECRET`): the saved searches' digest runs on what the deploy
+ * published. Called by Netlify on the lead function's own address, never by the site.
+ */
+export const SAVED_SEARCH_DEPLOYED_PATH = '/api/saved-searches/deployed';
+
+/**
+ * The mail provider's bounce and complaint webhook (`POST ?token=LEAD_HOOKS_SECRET`,
+ * Postmark's JSON): an address that bounced hard or complained has its saved searches
+ * removed. Called by the provider on the lead function's own address.
+ */
+export const SAVED_SEARCH_BOUNCE_PATH = '/api/saved-searches/bounce';
+
+/**
  * The honeypot: a field the forms render hidden from people (and from assistive
  * technology), so only a bot fills it. A lead with it filled is answered as accepted and
  * never delivered.

@@ -7,9 +7,11 @@
 //! Netlify given `LEAD_FUNCTION_URL` without `SEARCH_FUNCTION_URL` fails, naming the variable to
 //! set: the lead function answers enquiries alone, so every search would find nothing (a single
 //! function that answers both is named by both variables). Elsewhere (`estate build` for a local
-//! test), the searches then go to `LEAD_FUNCTION_URL` too. The saved searches
-//! (`/api/saved-searches` and the pages its emails link to under it) go to `LEAD_FUNCTION_URL`. Netlify reads this file before
-//! `netlify.toml`, and the visitor's browser only ever talks to the site's own origin.
+//! test), the searches then go to `LEAD_FUNCTION_URL` too. The saved searches go to the lead
+//! function with the enquiries: the save form's POST (`/api/saved-searches`) and every path under
+//! it (`/api/saved-searches/*`: the links of their emails, GET and POST, the query string passed
+//! on as Netlify passes it). Netlify reads this file before `netlify.toml`, and the visitor's
+//! browser only ever talks to the site's own origin.
 //!
 //! When the build also sees `LEAD_PROXY_SECRET` (the same secret the functions have), each rule is
 //! signed (`Sign=LEAD_PROXY_SECRET`): Netlify then adds an `X-Nf-Sign` signature keyed with

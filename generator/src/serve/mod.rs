@@ -21,6 +21,7 @@
 //! `/_admin/api/`, with a token it prints once, as a link to open, when it starts.
 
 mod admin;
+mod alerts;
 mod compression;
 mod listener;
 mod published_rules;
@@ -146,15 +147,18 @@ async fn serve(listener: std::net::TcpListener, options: ServeOptions) -> Result
 
     let (stop_tx, stop_rx) = watch::channel(false);
     let (reload_tx, _) = broadcast::channel(16);
+    let (synced_tx, synced_rx) = broadcast::channel(16);
     // Kept alive while serving; dropping it stops the watcher and the rebuild thread.
     let answered_from = Served::new(options.build.out.clone());
     let _watcher = if options.watch {
-        Some(rebuild::start_watching(&options.build, reload_tx.clone(), answered_from.clone())?)
+        Some(rebuild::start_watching(&options.build, reload_tx.clone(), synced_tx, answered_from.clone())?)
     } else {
         None
     };
 
     let (lead, outbox) = lead_config(&options, local)?;
+    // The saved searches' alerts of what each rebuild publishes, into the outbox.
+    alerts::after_rebuilds(lead.catalogue.clone(), lead.leads.clone(), synced_rx);
     let state = Arc::new(Shared {
         served: answered_from,
         rules: options.rules,
@@ -242,9 +246,15 @@ fn lead_config(options: &ServeOptions, local: SocketAddr) -> Result<(lead_fn::Co
     leads.background_delivery = true;
     leads.site_url = Some(url(local).trim_end_matches('/').to_owned());
     // Saved searches in a file beside the outbox, unless the environment names a store.
+    let estate = outbox.parent().unwrap_or(Path::new("."));
     if leads.saved_searches.is_none() {
-        let dir = outbox.parent().unwrap_or(Path::new(".")).join("subscriptions");
-        leads.saved_searches = Some(Arc::new(lead_fn::subscriptions::Local::new(dir)));
+        leads.saved_searches =
+            Some(Arc::new(lead_fn::subscriptions::Local::new(estate.join("subscriptions"))));
+    }
+    // The links' secret, made once and kept beside them, unless the environment sets it.
+    if leads.alerts_key.is_none() {
+        let secret = alerts::local_secret(estate).map_err(ServeError::Runtime)?;
+        leads.alerts_key = Some(lead_fn::subscriptions::LinkKey::new(&secret));
     }
     let sinks: Vec<&str> = leads.sinks.iter().map(lead_fn::leads::sinks::Sink::name).collect();
     announce(&format!("estate serve: leads go to {} (outbox {})", sinks.join(", "), outbox.display()));
@@ -337,9 +347,13 @@ type AppState = State<Arc<Shared>>;
 
 async fn handle(State(shared): AppState, request: Request) -> Response {
     let method = request.method();
-    // The search function's one page (a search sent without script): its, as Netlify proxies it.
-    let function_page =
-        request.uri().path().starts_with(&format!("{}/", contract::endpoints::SEARCH_PAGE_PATH));
+    // The search function's one page (a search sent without script) and the saved searches' links
+    // (confirm, unsubscribe, manage): the function's, as Netlify proxies them.
+    let path = request.uri().path();
+    let under = |prefix: &str| path.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('/'));
+    let function_page = under(contract::endpoints::SEARCH_PAGE_PATH)
+        || under(contract::endpoints::SAVED_SEARCH_PATH)
+        || path == contract::endpoints::SAVED_SEARCH_PATH;
     if (method == Method::GET || method == Method::HEAD) && !function_page {
         let range = request.headers().get(RANGE).and_then(|value| value.to_str().ok());
         return shared.answer(request.uri().path(), range).await;

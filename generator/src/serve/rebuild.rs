@@ -252,9 +252,12 @@ impl Watched {
 
 pub type Watcher = Debouncer<RecommendedWatcher, RecommendedCache>;
 
+/// Watches and rebuilds; `reload` hears of each good rebuild, `synced` once the output folder
+/// itself holds it (the lead function's catalogue is read there: the saved searches' digest).
 pub fn start_watching(
     build: &BuildOptions,
     reload: broadcast::Sender<u64>,
+    synced: broadcast::Sender<u64>,
     served: Served,
 ) -> Result<Watcher, ServeError> {
     let watched = Watched::new(build);
@@ -275,7 +278,7 @@ pub fn start_watching(
     let build = build.clone();
     std::thread::Builder::new()
         .name("estate-rebuild".into())
-        .spawn(move || rebuild_loop(&rx, &watched, &build, &reload, &served))
+        .spawn(move || rebuild_loop(&rx, &watched, &build, (&reload, &synced), &served))
         .map_err(ServeError::Runtime)?;
     Ok(debouncer)
 }
@@ -384,7 +387,7 @@ fn rebuild_loop(
     rx: &mpsc::Receiver<DebounceEventResult>,
     watched: &Watched,
     build: &BuildOptions,
-    reload: &broadcast::Sender<u64>,
+    (reload, published): (&broadcast::Sender<u64>, &broadcast::Sender<u64>),
     served: &Served,
 ) {
     let copies = Copies::new(&build.out);
@@ -455,6 +458,7 @@ fn rebuild_loop(
                     Ok(files) => {
                         check_sync(&copies.folders[current], other, summary.touched.is_some());
                         spare_is_last_build = true;
+                        let _ = published.send(generation);
                         announce(&format!(
                             "estate serve: {} is up to date too ({files} files in {:.2} s)",
                             other.display(),

@@ -38,6 +38,7 @@ mod reused_photos;
 mod sample_site;
 mod search_index;
 mod serve;
+mod serve_alerts;
 mod serve_http;
 mod symlinks;
 mod syndication;

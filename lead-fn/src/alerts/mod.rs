@@ -10,6 +10,8 @@
 //! | `GET /api/saved-searches/unsubscribe?token=&lang=` | a page with the button |
 //! | `POST /api/saved-searches/unsubscribe?token=` | RFC 8058 one-click (`List-Unsubscribe=One-Click`), or the page's form; with `id`, that search of the token's address (the manage page's delete) |
 //! | `GET /api/saved-searches/manage?token=&lang=` | the address's searches, each with a delete button |
+//! | `POST /api/saved-searches/deployed` | Netlify's signed deploy notification: runs the [`digest`] ([`hooks`]) |
+//! | `POST /api/saved-searches/bounce?token=` | the mail provider's bounce and complaint webhook ([`hooks`]) |
 //!
 //! JSON answers to `POST /api/saved-searches`: `200 {"ok":true,"id","matches","message"}` with
 //! `notice` when nothing matches today (saved anyway); `422` `invalid` with `fields` (`email`,
@@ -18,7 +20,11 @@
 //! rate limit; `503` `not_configured` (no store or no sink) or `delivery_failed` (the confirmation
 //! could not be sent: the search is not kept). A plain form gets the same as a page.
 //!
-//! Links carry a token of 256 random bits ([`store::new_token`]); the store keeps only its hash.
+//! The confirmation link carries a token of 256 random bits ([`store::new_token`]), used once;
+//! the unsubscribe and manage links the HMAC of the search's id under `LEAD_ALERTS_SECRET`
+//! ([`store::LinkKey`]), which every digest writes again. The store keeps only their hashes.
+//!
+//! The alerts themselves are the [`digest`]'s.
 
 use std::sync::Arc;
 
@@ -30,6 +36,8 @@ use crate::leads::{Settings, ratelimit::RateLimiter};
 use crate::subscriptions as store;
 use contract::endpoints;
 
+pub mod digest;
+pub mod hooks;
 mod pages;
 mod subscribe;
 pub mod words;
@@ -61,6 +69,8 @@ pub fn router(catalogue: Arc<Catalogue>, settings: Settings, form_origins: Arc<[
             get(pages::unsubscribe_page).post(pages::unsubscribe),
         )
         .route(endpoints::SAVED_SEARCH_MANAGE_PATH, get(pages::manage))
+        .route(endpoints::SAVED_SEARCH_DEPLOYED_PATH, post(hooks::deployed))
+        .route(endpoints::SAVED_SEARCH_BOUNCE_PATH, post(hooks::bounce))
         .with_state(alerts)
 }
 

@@ -79,9 +79,19 @@ pub(super) async fn confirm(State(alerts): State<Arc<Alerts>>, Query(link): Quer
     let Some(store) = &alerts.settings.saved_searches else {
         return said(lang, StatusCode::NOT_FOUND, "expiredTitle", "expired");
     };
-    match store.confirm(&found.address, &found.id, now()).await {
+    // Used once already: it confirms nothing again, and says the search is confirmed.
+    if found.used_at.is_some() {
+        return said(lang, StatusCode::OK, "alreadyTitle", "already");
+    }
+    // Unused and past its time: the search went with it.
+    if found.expired(now()) {
+        return said(lang, StatusCode::GONE, "expiredTitle", "expired");
+    }
+    match store.confirm(&found.address, &found.id, &found.hash, now()).await {
         Ok(Confirmed::Now) => {
             tracing::info!(event = "saved_search_confirmed", search = %found.id);
+            // The first confirmed search is the digest's start: what is published now is no news.
+            super::digest::start_from(&alerts.catalogue, store.as_ref()).await;
             said(lang, StatusCode::OK, "confirmedTitle", "confirmed")
         }
         Ok(Confirmed::Already) => said(lang, StatusCode::OK, "alreadyTitle", "already"),

@@ -19,7 +19,7 @@ use contract::MainCategory;
 use contract::endpoints;
 
 /// The searches one may save: the search endpoints' categories.
-const CATEGORIES: [(&str, Option<MainCategory>); 5] = [
+pub(super) const CATEGORIES: [(&str, Option<MainCategory>); 5] = [
     ("all", None),
     ("residential", Some(MainCategory::Residential)),
     ("commercial", Some(MainCategory::Commercial)),
@@ -181,7 +181,9 @@ async fn take(
             json!({ "ok": true, "id": id, "message": words::text(lang, "messages", "sent").replace("{email}", &email) }),
         );
     }
-    let (Some(store), false) = (settings.saved_searches.as_ref(), settings.sinks.is_empty()) else {
+    let (Some(store), Some(key), false) =
+        (settings.saved_searches.as_ref(), settings.alerts_key.as_ref(), settings.sinks.is_empty())
+    else {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "not_configured",
@@ -202,8 +204,9 @@ async fn take(
 
     let seconds = store::seconds(now);
     let expires = seconds + store::UNCONFIRMED_FOR.as_secs();
-    let (confirm, manage) =
-        (store::new_token().map_err(unavailable)?, store::new_token().map_err(unavailable)?);
+    // The confirmation link is random and used once; the manage link can be written again by
+    // every digest (the HMAC of the id).
+    let (confirm, manage) = (store::new_token().map_err(unavailable)?, key.manage_token(&id));
     let address = store::address_key(&email);
     let token = |token: &str, purpose, expires_at| Token {
         hash: store::token_hash(token),
@@ -211,6 +214,7 @@ async fn take(
         address: address.clone(),
         id: id.clone(),
         expires_at,
+        used_at: None,
     };
     let tokens = [token(&confirm, Purpose::Confirm, Some(expires)), token(&manage, Purpose::Manage, None)];
     let subscription = Subscription {
@@ -231,6 +235,8 @@ async fn take(
         expires_at: Some(expires),
         tokens: tokens.iter().map(|t| t.hash.clone()).collect(),
         sent: Vec::new(),
+        pending: Vec::new(),
+        last_sent_at: None,
     };
     let most = endpoints::SAVED_SEARCH_MAX_PER_ADDRESS;
     if store.add(&subscription, &tokens, most, seconds).await.map_err(unavailable)? == Added::TooMany {
@@ -264,6 +270,11 @@ async fn take(
         unsubscribe: super::link(
             settings,
             endpoints::SAVED_SEARCH_UNSUBSCRIBE_PATH,
+            &[("token", &manage), ("lang", lang)],
+        ),
+        manage: super::link(
+            settings,
+            endpoints::SAVED_SEARCH_MANAGE_PATH,
             &[("token", &manage), ("lang", lang)],
         ),
     };

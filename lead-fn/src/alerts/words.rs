@@ -99,9 +99,25 @@ pub fn describe(category: &str, criteria: &Criteria, lang: &str) -> String {
 
 /// The links of a subscriber's email.
 pub struct Links {
+    /// The confirmation's (empty in a digest).
     pub confirm: String,
     pub results: String,
     pub unsubscribe: String,
+    /// The address's list of searches.
+    pub manage: String,
+}
+
+/// One listing in a digest.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Card {
+    pub title: String,
+    /// Its first photo's address.
+    pub photo: Option<String>,
+    pub price: String,
+    /// A price drop: the price before.
+    pub was: Option<String>,
+    pub url: String,
+    pub place: String,
 }
 
 /// The confirmation email to `to` in `lang`: text and HTML, with `List-Unsubscribe` (the
@@ -116,24 +132,70 @@ pub fn confirmation(
     links: &Links,
     now: SystemTime,
 ) -> Result<Email, RenderError> {
+    let context = minijinja::context! {
+        criteria => criteria,
+        confirm => &links.confirm,
+        results => &links.results,
+        unsubscribe => &links.unsubscribe,
+        manage => &links.manage,
+    };
+    let subject = text(lang, "email", "subject");
+    to_subscriber(id, lang, from, to, subject, "alert-confirm", context, &links.unsubscribe, now)
+}
+
+/// A digest to `to` in `lang`: the search in words, its `cards` (and how many `more` the
+/// results page has), with the one-click unsubscribe headers of [`confirmation`].
+#[allow(clippy::too_many_arguments)]
+pub fn digest(
+    id: &str,
+    lang: &str,
+    from: &Mailbox,
+    to: Mailbox,
+    criteria: &str,
+    cards: &[Card],
+    more: usize,
+    links: &Links,
+    now: SystemTime,
+) -> Result<Email, RenderError> {
+    let context = minijinja::context! {
+        criteria => criteria,
+        cards => Serde(cards),
+        more => (more > 0).then(|| text(lang, "digest", "more").replace("{n}", &more.to_string())),
+        results => &links.results,
+        unsubscribe => &links.unsubscribe,
+        manage => &links.manage,
+    };
+    let subject = text(lang, "digest", "subject");
+    to_subscriber(id, lang, from, to, subject, "alert-digest", context, &links.unsubscribe, now)
+}
+
+/// An email to a subscriber: `{template}.txt` and `.html` with `context` and the language's
+/// words, and the one-click unsubscribe headers.
+#[allow(clippy::too_many_arguments)]
+fn to_subscriber(
+    id: &str,
+    lang: &str,
+    from: &Mailbox,
+    to: Mailbox,
+    subject: String,
+    template: &str,
+    context: minijinja::Value,
+    unsubscribe: &str,
+    now: SystemTime,
+) -> Result<Email, RenderError> {
     let texts = crate::words::texts(lang);
     let render = |name: &'static str| {
         let template = crate::words::template(name).map_err(|e| RenderError::Template(name, e))?;
         template
-            .render(minijinja::context! {
-                t => Serde(texts),
-                lang => lang,
-                criteria => criteria,
-                confirm => &links.confirm,
-                results => &links.results,
-                unsubscribe => &links.unsubscribe,
-            })
+            .render(minijinja::context! { t => Serde(texts), lang => lang, ..context.clone() })
             .map_err(|e| RenderError::Template(name, e))
     };
-    let subject = text(lang, "email", "subject");
-    let (text, html) = (render("alert-confirm.txt")?, render("alert-confirm.html")?);
+    let (text, html) = match template {
+        "alert-digest" => (render("alert-digest.txt")?, render("alert-digest.html")?),
+        _ => (render("alert-confirm.txt")?, render("alert-confirm.html")?),
+    };
     let headers = vec![
-        ("List-Unsubscribe", format!("<{}>", links.unsubscribe)),
+        ("List-Unsubscribe", format!("<{unsubscribe}>")),
         ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".to_owned()),
     ];
     let domain = from.email.domain().to_owned();

@@ -14,6 +14,15 @@ use super::{Catalogue, Source};
 pub(super) type Stamp = ((SystemTime, u64), Option<(SystemTime, u64)>, Option<(SystemTime, u64)>);
 
 impl Catalogue {
+    /// The current snapshot, a deployed site's fetched again now whatever its copy's age (a
+    /// deploy just published another): the saved searches' digest after a deploy.
+    pub async fn snapshot_now(&self) -> Result<std::sync::Arc<super::Snapshot>, super::LoadError> {
+        if let Source::Url { .. } = &self.source {
+            self.lock().fetched = None;
+        }
+        self.snapshot().await
+    }
+
     /// The terms' file of a deployed site; none when it cannot be fetched (a site built before
     /// it was published is searched by its words).
     pub(super) async fn fetch_terms(&self, url: &str) -> Option<Vec<u8>> {

@@ -12,7 +12,7 @@ use super::email::Addresses;
 use super::sinks::{EmailApi, Outbox, Provider, Sink, Smtp, SmtpSettings, SmtpTls, Webhook};
 use std::sync::Arc;
 
-use crate::subscriptions::{Dynamo, DynamoSettings, Local, Store};
+use crate::subscriptions::{Dynamo, DynamoSettings, LinkKey, Local, Store};
 
 /// The default delivery budget: what the sinks get before the function answers.
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(3000);
@@ -57,6 +57,13 @@ pub struct Settings {
     /// Where saved searches are kept (`LEAD_SUBSCRIPTIONS_TABLE` on AWS,
     /// `LEAD_SUBSCRIPTIONS_DIR` or `estate serve`'s folder): none, and saving one is answered 503.
     pub saved_searches: Option<Arc<dyn Store>>,
+    /// The key of the saved searches' links (`LEAD_ALERTS_SECRET`, [`LinkKey`]); needed with a
+    /// store (`estate serve` makes one and keeps it in `.estate/`).
+    pub alerts_key: Option<LinkKey>,
+    /// The secret of the notifications the function is sent (`LEAD_HOOKS_SECRET`): Netlify signs
+    /// its deploy notification with it, and the mail provider's bounce webhook carries it in its
+    /// address. Unset: both are refused.
+    pub hooks_secret: Option<String>,
 }
 
 impl Default for Settings {
@@ -73,6 +80,8 @@ impl Default for Settings {
             background_delivery: false,
             email_language: "en",
             saved_searches: None,
+            alerts_key: None,
+            hooks_secret: None,
         }
     }
 }
@@ -241,6 +250,21 @@ impl Settings {
         }
 
         settings.saved_searches = saved_searches_from_env(&var)?;
+        let printable = |name: &'static str| -> Result<Option<String>, ConfigError> {
+            let Some(secret) = get(name) else { return Ok(None) };
+            if secret.chars().count() < LinkKey::MIN_CHARS || !secret.bytes().all(|b| b.is_ascii_graphic()) {
+                return Err(error(name, "must be at least 16 printable characters without spaces"));
+            }
+            Ok(Some(secret))
+        };
+        settings.alerts_key = printable("LEAD_ALERTS_SECRET")?.map(|secret| LinkKey::new(&secret));
+        if settings.alerts_key.is_none() && get("LEAD_SUBSCRIPTIONS_TABLE").is_some() {
+            return Err(error(
+                "LEAD_ALERTS_SECRET",
+                "the saved searches' links need it (LEAD_SUBSCRIPTIONS_TABLE is set)",
+            ));
+        }
+        settings.hooks_secret = printable("LEAD_HOOKS_SECRET")?;
 
         let from = get("LEAD_MAIL_FROM");
         let to = get("LEAD_MAIL_TO");
@@ -378,8 +402,18 @@ mod tests {
 
     #[test]
     fn mistakes_name_their_variable() {
-        let cases: [(&[(&str, &str)], &str); 10] = [
+        let cases: [(&[(&str, &str)], &str); 12] = [
             (&[("LEAD_PROXY_SECRET", "short")], "LEAD_PROXY_SECRET"),
+            (&[("LEAD_HOOKS_SECRET", "with a space 0123456789")], "LEAD_HOOKS_SECRET"),
+            (
+                &[
+                    ("LEAD_SUBSCRIPTIONS_TABLE", "subscriptions"),
+                    ("AWS_REGION", "me-central-1"),
+                    ("AWS_ACCESS_KEY_ID", "a"),
+                    ("AWS_SECRET_ACCESS_KEY", "b"),
+                ],
+                "LEAD_ALERTS_SECRET",
+            ),
             (&[("LEAD_SMTP_HOST", "smtp.example.com")], "LEAD_MAIL_FROM"),
             (&[("LEAD_SMTP_HOST", "smtp.example.com"), ("LEAD_SMTP_TLS", "ssl")], "LEAD_SMTP_TLS"),
             (&[("LEAD_SMTP_HOST", "smtp.example.com"), ("LEAD_SMTP_TLS", "none")], "LEAD_SMTP_HOST"),

@@ -1,15 +1,18 @@
 //! The saved searches in one DynamoDB table, through DynamoDB's HTTP JSON API (`PutItem`,
-//! `GetItem`, `Query`, `UpdateItem`, `DeleteItem`), each request signed with AWS Signature V4 by
+//! `GetItem`, `Query`, `Scan`, `UpdateItem`, `DeleteItem`), each request signed with AWS Signature V4 by
 //! the official `aws-sigv4` crate and sent with the function's reqwest client. The full SDK
 //! (`aws-sdk-dynamodb` with `aws-config`) would bring a second HTTP stack and the STS and SSO
 //! clients into a workspace CI compiles from nothing; these five calls need none of it.
 //!
 //! The table has a string partition key `pk` and sort key `sk`, and its TTL on `expiresAt`:
 //! - a search: `pk` `ADDRESS#{address}`, `sk` `SEARCH#{id}`, the record in `record` (JSON),
-//!   `confirmedAt` and `expiresAt` (numbers) and `sent` (a string set) beside it, so confirming
-//!   and marking sent are conditional updates of one item;
+//!   `confirmedAt`, `expiresAt` and `lastSentAt` (numbers), `sent` and `pending` (string sets)
+//!   beside it, so confirming and a digest's record are conditional updates of one item;
 //! - a token: `pk` `TOKEN#{sha-256}`, `sk` `TOKEN`, with `purpose`, `address`, `id` and, for a
-//!   confirmation, `expiresAt`.
+//!   confirmation, `expiresAt` and, once used, `usedAt`;
+//! - what the last digest saw: `pk` `CATALOGUE`, `sk` `SEEN`, its JSON in `seen` (a few thousand
+//!   listings' ids and prices stay well under an item's 400 KB). The digest finds the confirmed
+//!   searches with a `Scan` (a daily job's read of the table).
 //!
 //! Credentials are Lambda's own environment variables (`AWS_ACCESS_KEY_ID`,
 //! `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`) and the region `AWS_REGION`.
@@ -21,7 +24,9 @@ use aws_sigv4::http_request::{SignableBody, SignableRequest, SigningSettings, si
 use aws_sigv4::sign::v4;
 use serde_json::{Value, json};
 
-use super::{Added, Answer, Confirmed, Purpose, Store, StoreError, Subscription, Token, address_key};
+use super::{
+    Added, Answer, Confirmed, Digested, Purpose, Seen, Store, StoreError, Subscription, Token, address_key,
+};
 
 /// Where the table is and who signs.
 #[derive(Clone)]
@@ -197,7 +202,13 @@ impl Dynamo {
         Ok(found)
     }
 
-    async fn confirm_item(&self, address: &str, id: &str, now: u64) -> Result<Confirmed, StoreError> {
+    async fn confirm_item(
+        &self,
+        address: &str,
+        id: &str,
+        token: &str,
+        now: u64,
+    ) -> Result<Confirmed, StoreError> {
         let body = json!({
             "Key": search_key(address, id),
             "UpdateExpression": "SET confirmedAt = :now REMOVE expiresAt",
@@ -206,13 +217,25 @@ impl Dynamo {
                  (attribute_not_exists(expiresAt) OR expiresAt > :now)",
             "ExpressionAttributeValues": { ":now": number(now) },
         });
-        if let Called::Done(_) = self.call("UpdateItem", body).await? {
-            return Ok(Confirmed::Now);
-        }
-        Ok(match self.get(search_key(address, id)).await? {
-            Some(item) if item.get("confirmedAt").is_some() => Confirmed::Already,
-            _ => Confirmed::Gone,
-        })
+        let answer = match self.call("UpdateItem", body).await? {
+            Called::Done(_) => Confirmed::Now,
+            Called::ConditionFailed => match self.get(search_key(address, id)).await? {
+                Some(item) if item.get("confirmedAt").is_some() => Confirmed::Already,
+                _ => return Ok(Confirmed::Gone),
+            },
+        };
+        // The link is used: it confirms nothing again, and says so for a while.
+        let used = json!({
+            "Key": token_key(token),
+            "UpdateExpression": "SET usedAt = :now, expiresAt = :kept",
+            "ConditionExpression": "attribute_exists(pk) AND attribute_not_exists(usedAt)",
+            "ExpressionAttributeValues": {
+                ":now": number(now),
+                ":kept": number(now + super::USED_CONFIRMATION_KEPT.as_secs()),
+            },
+        });
+        self.call("UpdateItem", used).await?;
+        Ok(answer)
     }
 
     async fn remove_item(&self, address: &str, id: &str) -> Result<bool, StoreError> {
@@ -239,22 +262,86 @@ impl Dynamo {
             address: text("address"),
             id: text("id"),
             expires_at: item["expiresAt"]["N"].as_str().and_then(|n| n.parse().ok()),
+            used_at: item["usedAt"]["N"].as_str().and_then(|n| n.parse().ok()),
         }))
     }
 
-    async fn mark_item(&self, address: &str, id: &str, listings: &[String]) -> Result<(), StoreError> {
-        if listings.is_empty() {
-            return Ok(());
+    async fn confirmed_items(&self) -> Result<Vec<Subscription>, StoreError> {
+        let mut found = Vec::new();
+        let mut start: Option<Value> = None;
+        loop {
+            let mut body = json!({
+                "FilterExpression": "begins_with(pk, :address) AND attribute_exists(confirmedAt)",
+                "ExpressionAttributeValues": { ":address": { "S": "ADDRESS#" } },
+            });
+            if let Some(start) = start.take() {
+                body["ExclusiveStartKey"] = start;
+            }
+            let answer = self.done("Scan", body).await?;
+            for item in answer["Items"].as_array().into_iter().flatten() {
+                found.push(from_item(item)?);
+            }
+            match answer.get("LastEvaluatedKey") {
+                Some(key) if !key.is_null() => start = Some(key.clone()),
+                _ => break,
+            }
         }
-        let body = json!({
+        found.sort_by_key(|s| s.created_at);
+        Ok(found)
+    }
+
+    async fn digested_item(&self, address: &str, id: &str, done: &Digested) -> Result<(), StoreError> {
+        let mut set = Vec::new();
+        let mut add = Vec::new();
+        let mut remove = Vec::new();
+        let mut values = serde_json::Map::new();
+        if !done.sent.is_empty() {
+            add.push("sent :sent");
+            values.insert(":sent".into(), json!({ "SS": done.sent }));
+        }
+        if done.pending.is_empty() {
+            remove.push("pending");
+        } else {
+            set.push("pending = :pending");
+            values.insert(":pending".into(), json!({ "SS": done.pending }));
+        }
+        if let Some(at) = done.sent_at {
+            set.push("lastSentAt = :at");
+            values.insert(":at".into(), number(at));
+        }
+        let mut update = String::new();
+        for (word, parts) in [("SET", &set), ("ADD", &add), ("REMOVE", &remove)] {
+            if !parts.is_empty() {
+                update.push_str(&format!("{word} {} ", parts.join(", ")));
+            }
+        }
+        let mut body = json!({
             "Key": search_key(address, id),
-            "UpdateExpression": "ADD sent :listings",
+            "UpdateExpression": update.trim_end(),
             "ConditionExpression": "attribute_exists(pk)",
-            "ExpressionAttributeValues": { ":listings": { "SS": listings } },
         });
+        if !values.is_empty() {
+            body["ExpressionAttributeValues"] = Value::Object(values);
+        }
         // A search removed meanwhile is sent nothing more: not a failure.
         self.call("UpdateItem", body).await.map(|_| ())
     }
+
+    async fn seen_item(&self) -> Result<Option<Seen>, StoreError> {
+        let Some(item) = self.get(seen_key()).await? else { return Ok(None) };
+        let text = item["seen"]["S"].as_str().ok_or_else(|| failed("the seen item without its JSON"))?;
+        serde_json::from_str(text).map(Some).map_err(failed)
+    }
+
+    async fn set_seen_item(&self, seen: &Seen) -> Result<(), StoreError> {
+        let mut item = seen_key();
+        item["seen"] = json!({ "S": serde_json::to_string(seen).map_err(failed)? });
+        self.done("PutItem", json!({ "Item": item })).await.map(|_| ())
+    }
+}
+
+fn seen_key() -> Value {
+    json!({ "pk": { "S": "CATALOGUE" }, "sk": { "S": "SEEN" } })
 }
 
 fn purpose_name(purpose: Purpose) -> &'static str {
@@ -283,10 +370,15 @@ fn from_item(item: &Value) -> Result<Subscription, StoreError> {
     let number = |name: &str| item[name]["N"].as_str().and_then(|n| n.parse::<u64>().ok());
     s.confirmed_at = number("confirmedAt");
     s.expires_at = number("expiresAt");
-    s.sent = item["sent"]["SS"]
-        .as_array()
-        .map(|ids| ids.iter().filter_map(|id| id.as_str().map(str::to_owned)).collect())
-        .unwrap_or_default();
+    let set = |name: &str| -> Vec<String> {
+        item[name]["SS"]
+            .as_array()
+            .map(|ids| ids.iter().filter_map(|id| id.as_str().map(str::to_owned)).collect())
+            .unwrap_or_default()
+    };
+    s.sent = set("sent");
+    s.pending = set("pending");
+    s.last_sent_at = number("lastSentAt");
     Ok(s)
 }
 
@@ -309,15 +401,33 @@ impl Store for Dynamo {
         Box::pin(self.list_items(address, now))
     }
 
-    fn confirm<'a>(&'a self, address: &'a str, id: &'a str, now: u64) -> Answer<'a, Confirmed> {
-        Box::pin(self.confirm_item(address, id, now))
+    fn confirm<'a>(
+        &'a self,
+        address: &'a str,
+        id: &'a str,
+        token: &'a str,
+        now: u64,
+    ) -> Answer<'a, Confirmed> {
+        Box::pin(self.confirm_item(address, id, token, now))
     }
 
     fn remove<'a>(&'a self, address: &'a str, id: &'a str) -> Answer<'a, bool> {
         Box::pin(self.remove_item(address, id))
     }
 
-    fn mark_sent<'a>(&'a self, address: &'a str, id: &'a str, listings: &'a [String]) -> Answer<'a, ()> {
-        Box::pin(self.mark_item(address, id, listings))
+    fn confirmed(&self) -> Answer<'_, Vec<Subscription>> {
+        Box::pin(self.confirmed_items())
+    }
+
+    fn digested<'a>(&'a self, address: &'a str, id: &'a str, done: &'a Digested) -> Answer<'a, ()> {
+        Box::pin(self.digested_item(address, id, done))
+    }
+
+    fn seen(&self) -> Answer<'_, Option<Seen>> {
+        Box::pin(self.seen_item())
+    }
+
+    fn set_seen<'a>(&'a self, seen: &'a Seen) -> Answer<'a, ()> {
+        Box::pin(self.set_seen_item(seen))
     }
 }

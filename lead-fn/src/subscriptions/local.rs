@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 
-use super::{Added, Answer, Confirmed, Store, StoreError, Subscription, Token, address_key};
+use super::{Added, Answer, Confirmed, Digested, Seen, Store, StoreError, Subscription, Token, address_key};
 
 /// The file's name in its folder.
 pub const FILE: &str = "subscriptions.json";
@@ -21,6 +21,8 @@ pub const FILE: &str = "subscriptions.json";
 struct Contents {
     subscriptions: Vec<Subscription>,
     tokens: Vec<Token>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seen: Option<Seen>,
 }
 
 #[derive(Debug, Clone)]
@@ -125,22 +127,34 @@ impl Store for Local {
         }))
     }
 
-    fn confirm<'a>(&'a self, address: &'a str, id: &'a str, now: u64) -> Answer<'a, Confirmed> {
-        let (address, id) = (address.to_owned(), id.to_owned());
+    fn confirm<'a>(
+        &'a self,
+        address: &'a str,
+        id: &'a str,
+        token: &'a str,
+        now: u64,
+    ) -> Answer<'a, Confirmed> {
+        let (address, id, token) = (address.to_owned(), id.to_owned(), token.to_owned());
         Box::pin(self.with(move |contents| {
             let found = contents
                 .subscriptions
                 .iter_mut()
                 .find(|s| s.id == id && address_key(&s.email) == address && !s.expired(now));
-            match found {
-                None => (Confirmed::Gone, false),
-                Some(s) if s.confirmed_at.is_some() => (Confirmed::Already, false),
+            let answer = match found {
+                None => return (Confirmed::Gone, false),
+                Some(s) if s.confirmed_at.is_some() => Confirmed::Already,
                 Some(s) => {
                     s.confirmed_at = Some(now);
                     s.expires_at = None;
-                    (Confirmed::Now, true)
+                    Confirmed::Now
                 }
+            };
+            if let Some(used) = contents.tokens.iter_mut().find(|t| t.hash == token && t.used_at.is_none()) {
+                used.used_at = Some(now);
+                used.expires_at = Some(now + super::USED_CONFIRMATION_KEPT.as_secs());
+                return (answer, true);
             }
+            (answer, answer == Confirmed::Now)
         }))
     }
 
@@ -156,17 +170,39 @@ impl Store for Local {
         }))
     }
 
-    fn mark_sent<'a>(&'a self, address: &'a str, id: &'a str, listings: &'a [String]) -> Answer<'a, ()> {
-        let (address, id, listings) = (address.to_owned(), id.to_owned(), listings.to_vec());
+    fn confirmed(&self) -> Answer<'_, Vec<Subscription>> {
+        Box::pin(self.with(move |contents| {
+            let confirmed =
+                contents.subscriptions.iter().filter(|s| s.confirmed_at.is_some()).cloned().collect();
+            (confirmed, false)
+        }))
+    }
+
+    fn digested<'a>(&'a self, address: &'a str, id: &'a str, done: &'a Digested) -> Answer<'a, ()> {
+        let (address, id, done) = (address.to_owned(), id.to_owned(), done.clone());
         Box::pin(self.with(move |contents| {
             let found =
                 contents.subscriptions.iter_mut().find(|s| s.id == id && address_key(&s.email) == address);
             let Some(s) = found else { return ((), false) };
-            for listing in listings {
+            for listing in done.sent {
                 if !s.sent.contains(&listing) {
                     s.sent.push(listing);
                 }
             }
+            s.pending = done.pending;
+            s.last_sent_at = done.sent_at.or(s.last_sent_at);
+            ((), true)
+        }))
+    }
+
+    fn seen(&self) -> Answer<'_, Option<Seen>> {
+        Box::pin(self.with(move |contents| (contents.seen.clone(), false)))
+    }
+
+    fn set_seen<'a>(&'a self, seen: &'a Seen) -> Answer<'a, ()> {
+        let seen = seen.clone();
+        Box::pin(self.with(move |contents| {
+            contents.seen = Some(seen);
             ((), true)
         }))
     }

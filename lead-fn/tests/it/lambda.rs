@@ -35,6 +35,8 @@ struct Runtime {
     /// Initialisation and invocation errors the function reported.
     errors: Mutex<Vec<String>>,
     changed: Notify,
+    /// Listings published beside the palm villa (the site's `api/properties.json`).
+    published: Mutex<Vec<Value>>,
 }
 
 async fn next(State(runtime): State<Arc<Runtime>>) -> Response {
@@ -78,15 +80,20 @@ async fn error(State(runtime): State<Arc<Runtime>>, body: Bytes) -> StatusCode {
     StatusCode::ACCEPTED
 }
 
-async fn properties() -> impl IntoResponse {
-    let property = json!({
+async fn properties(State(runtime): State<Arc<Runtime>>) -> impl IntoResponse {
+    let mut all = runtime.published.lock().expect("the listings").clone();
+    all.push(palm_villa());
+    ([("content-type", "application/json")], Value::Array(all).to_string())
+}
+
+fn palm_villa() -> Value {
+    json!({
         "_id": "palm-villa", "id": "palm-villa", "title": "Frond Villa with Private Beach",
         "mainCategory": "Residential", "subCategory": "Villa", "Images": [], "location": "Palm Jumeirah",
         "bedrooms": 5, "area": 7000, "price": 32_000_000, "featured": true,
         "createdAt": "2026-01-01T00:00:00+04:00", "description": "", "url": "/property/palm-villa",
         "reference": "PC-2201", "permitNumber": "7110029384"
-    });
-    ([("content-type", "application/json")], json!([property]).to_string())
+    })
 }
 
 /// The stand-in runtime on 127.0.0.1, and the binary running against it.
@@ -408,6 +415,7 @@ async fn the_binary_keeps_saved_searches_in_dynamodb() {
             ("LEAD_OUTBOX_DIR", outbox.path().to_str().expect("UTF-8")),
             ("LEAD_SUBSCRIPTIONS_TABLE", "subscriptions"),
             ("LEAD_DYNAMODB_ENDPOINT", &dynamodb.url),
+            ("LEAD_ALERTS_SECRET", crate::saved_searches::SECRET),
             // The region the emulator made the table in (its tables are per region, as AWS's).
             ("AWS_REGION", "us-east-1"),
             ("AWS_ACCESS_KEY_ID", "ASIATESTING"),
@@ -434,12 +442,57 @@ async fn the_binary_keeps_saved_searches_in_dynamodb() {
     assert_eq!(confirmed["statusCode"], 200, "{confirmed}");
     assert!(confirmed["body"].as_str().expect("a page").contains("<h1>Поиск сохранён</h1>"), "{confirmed}");
 
-    let unsubscribe = mail["headers"]["List-Unsubscribe"].as_str().expect("the header");
+    // A matching listing is published; the daily schedule (an EventBridge event, no HTTP) sends
+    // the search its digest, in Russian, with the listing's photo, price and link.
+    let mut villa = palm_villa();
+    villa["id"] = json!("palm-signature");
+    villa["_id"] = json!("palm-signature");
+    villa["bedrooms"] = json!(3);
+    villa["title"] = json!("Signature Villa on the Fronds");
+    villa["url"] = json!("/property/palm-signature");
+    villa["Images"] = json!(["/media/palm-signature/1.jpg"]);
+    lambda.runtime.published.lock().expect("the listings").push(villa);
+    let report = lambda.invoke(event("schedule.json")).await;
+    assert_eq!(report["ok"], true, "{report}");
+    assert_eq!((report["emails"].clone(), report["listings"].clone()), (json!(1), json!(1)), "{report}");
+    let sent = alerts(outbox.path());
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    let digest = crate::support::parse_eml(&sent[0]);
+    assert_eq!(digest["headers"]["Subject"], "Новые объекты по вашему сохранённому поиску");
+    assert_eq!(digest["headers"]["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
+    // The HTML escapes '/' in its attributes (`&#x2f;`), as every template of the function does.
+    let html = digest["html"].as_str().expect("HTML").replace("&#x2f;", "/");
+    assert!(html.contains("<img src=\"https://palmcrest.example/media/palm-signature/1.jpg\""), "{html}");
+    assert!(html.contains("href=\"https://palmcrest.example/ru/property/palm-signature\""), "{html}");
+    assert!(html.contains("32,000,000 AED"), "{html}");
+    // Again: nothing new.
+    let again = lambda.invoke(event("schedule.json")).await;
+    assert_eq!(again["emails"], 0, "{again}");
+
+    let unsubscribe = digest["headers"]["List-Unsubscribe"].as_str().expect("the header");
     let one_click = unsubscribe.trim_matches(['<', '>']).trim_start_matches("https://palmcrest.example");
     let gone = lambda.invoke(saved_search_event("POST", one_click, "List-Unsubscribe=One-Click")).await;
     assert_eq!(gone["statusCode"], 200, "{gone}");
     assert!(gone["body"].as_str().expect("a page").contains("<h1>Вы отписались</h1>"), "{gone}");
+    // The daily schedule after the unsubscribe: nothing more for the search.
+    let nothing = lambda.invoke(event("schedule.json")).await;
+    assert_eq!((nothing["ok"].clone(), nothing["emails"].clone()), (json!(true), json!(0)), "{nothing}");
+    assert_eq!(alerts(outbox.path()).len(), 1);
     let left = dynamodb.call("Scan", json!({ "TableName": "subscriptions" })).await.expect("scanned");
-    assert_eq!(left["Count"], 0, "the search and its tokens are gone: {left}");
+    let keys: Vec<&Value> = left["Items"].as_array().expect("items").iter().map(|i| &i["pk"]["S"]).collect();
+    assert_eq!(
+        keys,
+        [&json!("CATALOGUE")],
+        "the search and its tokens are gone, the digest's record stays: {left}"
+    );
     lambda.stop();
+}
+
+/// The digests in an outbox folder.
+fn alerts(outbox: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(outbox) else { return Vec::new() };
+    entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_str().is_some_and(|p| p.contains("-alert-") && p.ends_with(".eml")))
+        .collect()
 }

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod alerts;
 mod contact;
 mod crash_recovery;
 mod delivery;

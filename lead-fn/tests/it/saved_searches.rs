@@ -28,11 +28,15 @@ fn app(store: Arc<dyn Store>, outbox: &Path, per_minute: u32) -> Router {
         sinks: vec![Sink::Outbox(Outbox::new(outbox))],
         rate_limit_per_minute: per_minute,
         saved_searches: Some(store),
+        alerts_key: Some(store::LinkKey::new(SECRET)),
         ..Settings::default()
     };
     let catalogue = Arc::new(Catalogue::fixed(Vec::new()).expect("an empty catalogue"));
     router(Config { leads, ..Config::new(catalogue) })
 }
+
+/// The links' secret (`LEAD_ALERTS_SECRET`).
+pub const SECRET: &str = "alerts-secret-of-the-tests-0123456789";
 
 async fn send(router: &Router, request: Request<Body>) -> (StatusCode, String) {
     let response = router.clone().oneshot(request).await.expect("an answer");
@@ -218,6 +222,8 @@ async fn flow(store: Arc<dyn Store>) {
         expires_at: Some(now - 3600),
         tokens: vec![store::token_hash(&token)],
         sent: Vec::new(),
+        pending: Vec::new(),
+        last_sent_at: None,
     };
     let expired = Token {
         hash: store::token_hash(&token),
@@ -225,6 +231,7 @@ async fn flow(store: Arc<dyn Store>) {
         address: "late@example.com".into(),
         id: "old".into(),
         expires_at: Some(now - 3600),
+        used_at: None,
     };
     store.add(&old, &[expired], 10, now - 49 * 3600).await.expect("kept");
     for url in [
@@ -238,11 +245,22 @@ async fn flow(store: Arc<dyn Store>) {
 
     // What the digest will need: what each search was sent.
     let first = &listed[0];
-    store.mark_sent(&address, &first.id, &["a-1".into(), "b-2".into()]).await.expect("marked");
+    let done = store::Digested {
+        sent: vec!["a-1".into(), "b-2".into()],
+        pending: vec!["c-3".into()],
+        sent_at: Some(now),
+    };
+    store.digested(&address, &first.id, &done).await.expect("marked");
     let listed = store.list(&address, now).await.expect("listed");
     let mut sent = listed.iter().find(|s| s.id == first.id).expect("there").sent.clone();
     sent.sort();
     assert_eq!(sent, ["a-1", "b-2"]);
+    let marked = listed.iter().find(|s| s.id == first.id).expect("there");
+    assert_eq!((marked.pending.as_slice(), marked.last_sent_at), (["c-3".to_owned()].as_slice(), Some(now)));
+    // The manage link is the HMAC of the id under the secret: a digest writes it again.
+    let arabic_unsubscribe = arabic["headers"]["List-Unsubscribe"].as_str().expect("the header");
+    let derived = store::LinkKey::new(SECRET).manage_token(&first.id);
+    assert!(arabic_unsubscribe.contains(&format!("token={derived}&")), "{arabic_unsubscribe}");
 
     // The manage page's delete: one of the address's searches by its id, with the token of
     // another of them; an id of another address deletes nothing.
@@ -362,6 +380,7 @@ async fn every_mail_sink_carries_the_unsubscribe_headers() {
             Sink::EmailApi(EmailApi::new(Provider::Resend, "re".into(), Some(resend.url.clone()), None)),
         ],
         saved_searches: Some(Arc::new(Local::new(dir.path()))),
+        alerts_key: Some(store::LinkKey::new(SECRET)),
         ..Settings::default()
     };
     let catalogue = Arc::new(Catalogue::fixed(Vec::new()).expect("an empty catalogue"));

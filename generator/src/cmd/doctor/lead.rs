@@ -14,8 +14,14 @@ use super::{Finding, host_of, mail_domain};
 pub const FILE: &str = "deploy/lead-fn/production.env";
 
 /// The settings the deploy script asks for and keeps in AWS Secrets Manager.
-const SECRETS: [&str; 4] =
-    ["LEAD_PROXY_SECRET", "LEAD_SMTP_PASSWORD", "LEAD_EMAIL_API_KEY", "LEAD_WEBHOOK_TOKEN"];
+const SECRETS: [&str; 6] = [
+    "LEAD_PROXY_SECRET",
+    "LEAD_ALERTS_SECRET",
+    "LEAD_HOOKS_SECRET",
+    "LEAD_SMTP_PASSWORD",
+    "LEAD_EMAIL_API_KEY",
+    "LEAD_WEBHOOK_TOKEN",
+];
 
 /// The file's settings, each with its line: `KEY=VALUE` lines, `#` comments, blank lines, the
 /// value trimmed (the deploy script reads it the same way, as text, never as shell).
