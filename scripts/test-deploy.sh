@@ -300,12 +300,14 @@ SITE_PORT=$(free_port)
 python3 -m http.server "$SITE_PORT" --bind 127.0.0.1 --directory "$WORK/site" >"$WORK/site.log" 2>&1 &
 SITE_PID=$!
 # The emulator with the outbox in $1, its log in $2.
+# $1 the outbox, $2 the log, $3 the saved searches' folder (the local store).
 start_test_emulator() {
   start_emulator "$2" --env-var LEAD_SITE_URL=https://palmcrest.example \
     --env-var "LEAD_CATALOGUE_URL=http://127.0.0.1:$SITE_PORT/api/properties.json" \
-    --env-var "LEAD_OUTBOX_DIR=$1"
+    --env-var "LEAD_OUTBOX_DIR=$1" --env-var "LEAD_SUBSCRIPTIONS_DIR=$3" \
+    --env-var LEAD_ALERTS_SECRET=test-deploy-alerts-secret-0123456789
 }
-start_test_emulator "$PWD/$WORK/outbox" "$WORK/emulator.log"
+start_test_emulator "$PWD/$WORK/outbox" "$WORK/emulator.log" "$PWD/$WORK/subscriptions"
 
 # The events: the ones lead-fn's own tests use (captured from API Gateway and a function URL),
 # and a bad body made from one of them.
@@ -328,6 +330,9 @@ answered "$WORK/emulator.log" 600 first_search
 invoke "$EVENTS/function-url.json" >"$WORK/enquiry.json"
 invoke "$EVENTS/apigw-rest.json" >"$WORK/enquiry-rest.json"
 invoke "$WORK/bad-body.json" >"$WORK/bad-body.answer.json"
+# EventBridge's daily event, twice: the first run records the catalogue, the second finds nothing new.
+invoke "$EVENTS/schedule.json" >"$WORK/schedule-1.json"
+invoke "$EVENTS/schedule.json" >"$WORK/schedule-2.json"
 
 python3 - "$WORK" <<'EOF' || { cat "$WORK/emulator.log"; fail "the function's answers"; }
 import base64, json, pathlib, sys
@@ -364,21 +369,30 @@ sara = next(lead for lead in leads if lead["name"] == "Sara Ivanova")
 assert sara["property"]["title"] == "Frond Villa with Private Beach", sara
 assert len(sorted((work / "outbox").glob("*.eml"))) == 2
 print("ok: both enquiries in the outbox sink, the email beside each, the property named")
+
+first, second = (json.loads((work / f"schedule-{n}.json").read_text()) for n in (1, 2))
+assert first["ok"] is True and first["started"] is True, first
+assert second["ok"] is True and second["started"] is False and second["emails"] == 0, second
+print(f"ok: the daily schedule's event ran the saved searches' digest: {first}, then {second}")
 EOF
-passed=$((passed + 5))
+passed=$((passed + 6))
 stop_emulator
 
 step "an enquiry no sink takes: 503 for the visitor, and the log lines the alarms count"
 # The outbox under a file: its folder can never be made, so the only sink fails.
-start_test_emulator "$PWD/$WORK/site/api/properties.json/outbox" "$WORK/emulator-failing.log"
+# The saved searches' store likewise: the digest cannot run.
+unwritable="$PWD/$WORK/site/api/properties.json"
+start_test_emulator "$unwritable/outbox" "$WORK/emulator-failing.log" "$unwritable/subscriptions"
 failing_enquiry() { invoke "$EVENTS/function-url.json" >"$WORK/failed.json"; }
 answered "$WORK/emulator-failing.log" 120 failing_enquiry
+invoke "$EVENTS/schedule.json" >"$WORK/schedule-failed.json"
 stop_emulator
-python3 - "$TEMPLATE" "$WORK/failed.json" "$WORK/emulator-failing.log" <<'EOF' || fail "the alarms' metric filters"
+python3 - "$TEMPLATE" "$WORK/failed.json" "$WORK/emulator-failing.log" "$WORK/schedule-failed.json" <<'EOF' || fail "the alarms' metric filters"
 import json, re, sys
-template, answer, log = (open(p).read() for p in sys.argv[1:])
+template, answer, log, digest = (open(p).read() for p in sys.argv[1:])
 reply = json.loads(answer)
 assert reply["statusCode"] == 503 and json.loads(reply["body"])["code"] == "delivery_failed", reply
+assert json.loads(digest)["ok"] is False, digest
 lines = []
 for line in log.splitlines():
     try:
@@ -388,16 +402,16 @@ for line in log.splitlines():
 # CloudWatch's JSON filter patterns as the template writes them: `$.field = "value"` terms,
 # joined by &&.
 patterns = re.findall(r"FilterPattern: '(.*)'", template)
-assert len(patterns) == 2, patterns
+assert len(patterns) == 3, patterns
 for pattern in patterns:
     terms = re.findall(r'\$\.(\w+) = "([^"]*)"', pattern)
     assert terms and pattern.count("=") == len(terms), pattern
     matched = [l for l in lines if all(str(l.get(k)) == v for k, v in terms)]
     assert matched, f"no log line matches {pattern}: {lines}"
     print(f"ok: {pattern} matches the function's line {json.dumps(matched[0])[:110]}")
-print("ok: the enquiry no sink took was answered 503 delivery_failed")
+print("ok: the enquiry no sink took was answered 503 delivery_failed, the digest that could not run false")
 EOF
-passed=$((passed + 3))
+passed=$((passed + 4))
 
 step "the search function over the 10,000-listing demo (scripts/test-search-emulator.sh)"
 ./scripts/test-search-emulator.sh || fail "the search function over the 10,000-listing demo"
