@@ -104,6 +104,11 @@ pub struct Vocabulary {
 pub struct SearchTerm {
     pub name: String,
     pub names: Vec<String>,
+    /// Its Arabic and Russian names, for what the lead function writes of a search in a
+    /// visitor's language (a saved search's emails); absent when the vocabulary gives neither.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub translated: Option<TermNames>,
 }
 
 /// What the query reader looks for in a typed search (`data/search-terms.json`), read by the
@@ -113,4 +118,52 @@ pub struct SearchTerm {
 pub struct SearchTerms {
     pub communities: Vec<SearchTerm>,
     pub types: Vec<SearchTerm>,
+}
+
+impl SearchTerms {
+    /// A community's name in `lang`, the community found by any of its names; what was given
+    /// when no term has it, or the vocabulary gives no name in `lang`.
+    pub fn community_in(&self, given: &str, lang: &str) -> String {
+        named_in(&self.communities, given, lang)
+    }
+
+    /// A property type's name in `lang`, as [`SearchTerms::community_in`].
+    pub fn type_in(&self, given: &str, lang: &str) -> String {
+        named_in(&self.types, given, lang)
+    }
+}
+
+fn named_in(terms: &[SearchTerm], given: &str, lang: &str) -> String {
+    let given = given.trim();
+    let same = |name: &str| name.trim().eq_ignore_ascii_case(given) || name.trim() == given;
+    terms
+        .iter()
+        .find(|term| same(&term.name) || term.names.iter().any(|name| same(name)))
+        .map(|term| {
+            let translated = term.translated.as_ref().and_then(|names| names.get(lang));
+            translated.unwrap_or(&term.name).to_owned()
+        })
+        .unwrap_or_else(|| given.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_term_is_named_in_a_language_by_any_of_its_names() {
+        let marina = SearchTerm {
+            name: "Dubai Marina".into(),
+            names: vec!["دبي مارينا".into(), "Дубай Марина".into(), "Marina".into()],
+            translated: Some(TermNames { ar: Some("دبي مارينا".into()), ru: Some("Дубай Марина".into()) }),
+        };
+        let terms = SearchTerms { communities: vec![marina], types: Vec::new() };
+        assert_eq!(terms.community_in("Dubai Marina", "ar"), "دبي مارينا");
+        assert_eq!(terms.community_in("dubai marina ", "ru"), "Дубай Марина");
+        assert_eq!(terms.community_in("Marina", "en"), "Dubai Marina");
+        assert_eq!(terms.community_in("Дубай Марина", "ar"), "دبي مارينا");
+        // A place the vocabulary does not know keeps what was typed; a type is not a community.
+        assert_eq!(terms.community_in("Hatta", "ar"), "Hatta");
+        assert_eq!(terms.type_in("Dubai Marina", "ar"), "Dubai Marina");
+    }
 }

@@ -642,8 +642,12 @@ mod tests {
 
     fn names() -> Names {
         Names::new(&SearchTerms {
-            communities: vec![SearchTerm { name: "Dubai Marina".into(), names: vec!["Marina".into()] }],
-            types: vec![SearchTerm { name: "Villa".into(), names: Vec::new() }],
+            communities: vec![SearchTerm {
+                name: "Dubai Marina".into(),
+                names: vec!["Marina".into()],
+                translated: None,
+            }],
+            types: vec![SearchTerm { name: "Villa".into(), names: Vec::new(), translated: None }],
         })
     }
 

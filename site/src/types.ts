@@ -276,6 +276,11 @@ export type SearchTerms = {
 export type SearchTerm = {
   name: string;
   names: Array<string>;
+  /**
+   * Its Arabic and Russian names, for what the lead function writes of a search in a
+   * visitor's language (a saved search's emails); absent when the vocabulary gives neither.
+   */
+  translated?: TermNames;
 };
 
 /**

@@ -93,7 +93,9 @@ pub fn search_terms(vocabularies: &Vocabularies) -> SearchTerms {
                     others.chain(t.aliases.iter().map(String::as_str)).map(str::to_owned).collect();
                 names.retain(|name| !name.trim().is_empty() && *name != t.en);
                 names.dedup();
-                SearchTerm { name: t.en.clone(), names }
+                let translated = (t.ar.is_some() || t.ru.is_some())
+                    .then(|| TermNames { ar: t.ar.clone(), ru: t.ru.clone() });
+                SearchTerm { name: t.en.clone(), names, translated }
             })
             .collect()
     };

@@ -24,6 +24,7 @@ pub fn terms() -> SearchTerms {
                 format!("جرين فيو ريزيدنسز {n}"),
                 format!("GVR{n}"),
             ],
+            translated: None,
         });
     }
     terms

@@ -338,7 +338,7 @@ pub fn prepare(
         ),
     };
     let id = format!("{}-alert-{}", search.id, store::seconds(now));
-    let described = words::describe(&search.category, &criteria, lang);
+    let described = words::describe(&search.category, &criteria, lang, &snapshot.terms);
     let more = news.len().saturating_sub(cards.len());
     match words::digest(&id, lang, &settings.addresses.from, to, &described, &cards, more, &links, now) {
         Ok(email) => Some(sinks::Mail { id, email }),

@@ -182,11 +182,16 @@ pub(super) async fn manage(State(alerts): State<Arc<Alerts>>, Query(link): Query
         Ok(searches) => searches,
         Err(error) => return unavailable(lang, error),
     };
+    // The site's vocabulary names each search's type and places in the page's language.
+    let fetched = tokio::time::timeout(alerts.settings.budget / 4, alerts.catalogue.snapshot()).await;
+    let snapshot = fetched.ok().and_then(Result::ok);
+    let no_terms = contract::vocabulary::SearchTerms::default();
+    let terms = snapshot.as_ref().map_or(&no_terms, |snapshot| &snapshot.terms);
     let listed: Vec<minijinja::Value> = searches
         .iter()
         .map(|s| {
             let criteria = crate::search::criteria_from(Some(&s.criteria), b"").unwrap_or_default();
-            minijinja::context! { id => s.id.clone(), active => s.confirmed_at.is_some(), words => words::describe(&s.category, &criteria, lang) }
+            minijinja::context! { id => s.id.clone(), active => s.confirmed_at.is_some(), words => words::describe(&s.category, &criteria, lang, terms) }
         })
         .collect();
     let action = format!(

@@ -193,14 +193,16 @@ async fn take(
     let budget = settings.budget;
 
     // How many listings match today: none is said, and the search saved anyway.
-    let matches = match tokio::time::timeout(budget / 4, alerts.catalogue.snapshot()).await {
-        Ok(Ok(snapshot)) => {
-            criteria.read_query(&snapshot.names);
-            let paging = crate::search::Paging::read(None, Some(1), None).unwrap_or_default();
-            Some(crate::search::answer(&snapshot, main, &criteria, paging).total)
-        }
-        _ => None,
-    };
+    // The site's vocabulary names the search's type and places in the visitor's language.
+    let snapshot =
+        tokio::time::timeout(budget / 4, alerts.catalogue.snapshot()).await.ok().and_then(Result::ok);
+    let matches = snapshot.as_ref().map(|snapshot| {
+        criteria.read_query(&snapshot.names);
+        let paging = crate::search::Paging::read(None, Some(1), None).unwrap_or_default();
+        crate::search::answer(snapshot, main, &criteria, paging).total
+    });
+    let no_terms = contract::vocabulary::SearchTerms::default();
+    let terms = snapshot.as_ref().map_or(&no_terms, |snapshot| &snapshot.terms);
 
     let seconds = store::seconds(now);
     let expires = seconds + store::UNCONFIRMED_FOR.as_secs();
@@ -249,7 +251,7 @@ async fn take(
         return Err(refused);
     }
 
-    let described = words::describe(category, &criteria, lang);
+    let described = words::describe(category, &criteria, lang, terms);
     let results = if page.is_empty() || back.is_none() {
         super::link(settings, "/", &[])
     } else {
@@ -312,7 +314,7 @@ async fn take(
         name: String::new(),
         email: email.clone(),
         contact_number: String::new(),
-        message: format!("{}\n{results}", words::describe(category, &criteria, agency)),
+        message: format!("{}\n{results}", words::describe(category, &criteria, agency, terms)),
         property_type: String::new(),
         property_area: String::new(),
         property_id: String::new(),

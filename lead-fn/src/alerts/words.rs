@@ -5,6 +5,7 @@
 use std::time::SystemTime;
 
 use contract::text::thousands;
+use contract::vocabulary::SearchTerms;
 use lettre::message::header::{HeaderName, HeaderValue};
 use lettre::message::{Mailbox, Message, MultiPart};
 use minijinja::value::Serde;
@@ -28,8 +29,9 @@ pub fn consent(lang: &str) -> String {
     alerts(lang)["consent"].as_str().unwrap_or_default().to_owned()
 }
 
-/// A search's criteria in words, in `lang`: 'To rent · Apartment · 2 bedrooms · in Dubai Marina'.
-pub fn describe(category: &str, criteria: &Criteria, lang: &str) -> String {
+/// A search's criteria in words, in `lang`: 'To rent · Apartment · 2 bedrooms · in Dubai Marina',
+/// the type and the places named as the site's vocabulary names them in `lang` (`terms`).
+pub fn describe(category: &str, criteria: &Criteria, lang: &str, terms: &SearchTerms) -> String {
     let c = &alerts(lang)["criteria"];
     let say = |key: &str| c[key].as_str().unwrap_or_default().to_owned();
     let with = |key: &str, pairs: &[(&str, String)]| {
@@ -38,6 +40,7 @@ pub fn describe(category: &str, criteria: &Criteria, lang: &str) -> String {
     let or_more = contract::endpoints::ROOMS_OR_MORE;
     let mut parts = vec![say(category)];
     if let Some(kind) = &criteria.kind {
+        let kind = terms.type_in(kind, lang);
         let mut chars = kind.chars();
         parts.extend(chars.next().map(|first| first.to_uppercase().chain(chars).collect::<String>()));
     }
@@ -53,7 +56,9 @@ pub fn describe(category: &str, criteria: &Criteria, lang: &str) -> String {
         None => {}
     }
     if !criteria.communities_typed.is_empty() {
-        parts.push(with("in", &[("places", criteria.communities_typed.join(", "))]));
+        let places: Vec<String> =
+            criteria.communities_typed.iter().map(|place| terms.community_in(place, lang)).collect();
+        parts.push(with("in", &[("places", places.join(", "))]));
     }
     let range = |low: Option<u64>, high: Option<u64>, keys: [&str; 3]| match (low, high) {
         (Some(min), Some(max)) => Some(with(keys[2], &[("min", thousands(min)), ("max", thousands(max))])),

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use contract::vocabulary::{SearchTerm, SearchTerms, TermNames};
 use lead_fn::alerts::Store;
 use lead_fn::leads::Settings;
 use lead_fn::leads::sinks::{Outbox, Sink};
@@ -31,8 +32,22 @@ fn app(store: Arc<dyn Store>, outbox: &Path, per_minute: u32) -> Router {
         alerts_key: Some(store::LinkKey::new(SECRET)),
         ..Settings::default()
     };
-    let catalogue = Arc::new(Catalogue::fixed(Vec::new()).expect("an empty catalogue"));
+    let catalogue = Arc::new(Catalogue::fixed_with_terms(Vec::new(), terms()).expect("an empty catalogue"));
     router(Config { leads, ..Config::new(catalogue) })
+}
+
+/// The site's names of the searches' type and place (its `data/search-terms.json`), as the sample's
+/// vocabulary gives them: the emails name them in the visitor's language.
+fn terms() -> SearchTerms {
+    let term = |name: &str, ar: &str, ru: &str| SearchTerm {
+        name: name.into(),
+        names: vec![ar.into(), ru.into()],
+        translated: Some(TermNames { ar: Some(ar.into()), ru: Some(ru.into()) }),
+    };
+    SearchTerms {
+        communities: vec![term("Dubai Marina", "دبي مارينا", "Дубай Марина")],
+        types: vec![term("Apartment", "شقة", "Квартира")],
+    }
 }
 
 /// The links' secret (`LEAD_ALERTS_SECRET`).
@@ -157,10 +172,7 @@ async fn flow(store: Arc<dyn Store>) {
     assert_eq!(arabic["headers"]["Subject"], "أكّد بحثك المحفوظ");
     assert!(arabic["html"].as_str().expect("HTML").contains("lang=\"ar\" dir=\"rtl\""));
     let text = arabic["text"].as_str().expect("text");
-    assert!(
-        text.contains("للإيجار · Apartment · غرف النوم: 2 · في Dubai Marina · حتى 150,000 درهم"),
-        "{text}"
-    );
+    assert!(text.contains("للإيجار · شقة · غرف النوم: 2 · في دبي مارينا · حتى 150,000 درهم"), "{text}");
     let (_, page) =
         get(&router, &link(text, "https://palmcrest.example/api/saved-searches/confirm?token=")).await;
     assert!(
