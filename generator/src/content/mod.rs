@@ -48,6 +48,7 @@ use self::checks::{
 };
 use self::diag::{Diagnostic, Report};
 use self::load_cache::Rest;
+pub use self::checks::is_deleted_photo;
 pub use self::load_cache::{LoadCache, is_record_file};
 use self::model::{DeveloperFile, GuideFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status};
 use self::read_folder::read_all;

@@ -6,6 +6,7 @@ pub mod cms;
 pub mod last_published;
 mod named;
 pub mod site;
+pub mod standing;
 pub mod status;
 mod vite_cache;
 
@@ -132,6 +133,8 @@ pub struct Summary {
     pub touched: Option<Vec<PathBuf>>,
     /// The record files the checks refused, published as they were last published or left out.
     pub held: Vec<crate::check::per_record::Held>,
+    /// What this build cost the site as last published (nothing without a record of it).
+    pub cost: standing::Cost,
 }
 
 impl Summary {
@@ -248,12 +251,18 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     .into_iter()
     .fold(Touched::Known(Vec::new()), |all, stage| all.and(stage));
     let Published { content, written, report, photos, portal_counts, held, .. } = published;
-    if let Some(last) = &options.last_published
-        && let Err(e) = last.keep(&content, &held)
-    {
-        eprintln!(
-            "estate: cannot keep the published records' copies (a record refused later is left out): {e}"
-        );
+    let mut cost = standing::Cost::default();
+    if let Some(last) = &options.last_published {
+        if let Err(e) = last.keep(&content, &held) {
+            eprintln!(
+                "estate: cannot keep the published records' copies (a record refused later is left out): {e}"
+            );
+        }
+        let now = standing::Standing::of(&content, &report);
+        cost = standing::Cost::between(last.standing().as_ref(), &now);
+        if let Err(e) = last.keep_standing(now) {
+            eprintln!("estate: cannot record what the site publishes (the next outcome cannot say what it cost): {e}");
+        }
     }
     let qr_codes = pages.as_ref().map(|p| p.qr_codes);
     let summary = Summary {
@@ -274,6 +283,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         photos,
         touched: touched.into_option(),
         held,
+        cost,
     };
     Ok((summary, report))
 }

@@ -470,11 +470,9 @@ fn rebuild_loop(
                         err(&format!("estate serve: cannot bring {} up to date: {error}\n", other.display()));
                     }
                 }
-                let outcome = Status::published(&build.content, &warnings, &records, false).with_held(
-                    &build.content,
-                    &summary.held,
-                    false,
-                );
+                let outcome = Status::published(&build.content, &warnings, &records, false)
+                    .with_held(&build.content, &summary.held, false)
+                    .with_cost(&summary.cost);
                 copies.status(current, &outcome.of_content_at(began));
             }
             Err(error) => {
