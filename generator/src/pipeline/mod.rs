@@ -135,6 +135,9 @@ pub struct Summary {
     pub held: Vec<crate::check::per_record::Held>,
     /// What this build cost the site as last published (nothing without a record of it).
     pub cost: standing::Cost,
+    /// What the site stood at before this build, as recorded (None: a fresh start), and now;
+    /// None when the build records no standing (no copies of the published records).
+    pub standings: Option<(Option<standing::Standing>, standing::Standing)>,
 }
 
 impl Summary {
@@ -251,19 +254,22 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     .into_iter()
     .fold(Touched::Known(Vec::new()), |all, stage| all.and(stage));
     let Published { content, written, report, photos, portal_counts, held, .. } = published;
-    let mut cost = standing::Cost::default();
+    let mut standings = None;
     if let Some(last) = &options.last_published {
         if let Err(e) = last.keep(&content, &held) {
             eprintln!(
                 "estate: cannot keep the published records' copies (a record refused later is left out): {e}"
             );
         }
-        let now = standing::Standing::of(&content, &report);
-        cost = standing::Cost::between(last.standing().as_ref(), &now);
-        if let Err(e) = last.keep_standing(now) {
+        let (before, now) = (last.standing(), standing::Standing::of(&content, &report));
+        if let Err(e) = last.keep_standing(now.clone()) {
             eprintln!("estate: cannot record what the site publishes (the next outcome cannot say what it cost): {e}");
         }
+        standings = Some((before, now));
     }
+    let cost = standings.as_ref().map_or_else(standing::Cost::default, |(before, now)| {
+        standing::Cost::between(before.as_ref(), now)
+    });
     let qr_codes = pages.as_ref().map(|p| p.qr_codes);
     let summary = Summary {
         listings: written.properties,
@@ -284,6 +290,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         touched: touched.into_option(),
         held,
         cost,
+        standings,
     };
     Ok((summary, report))
 }

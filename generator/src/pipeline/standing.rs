@@ -222,7 +222,7 @@ fn count(n: usize, one: &str, many: &str) -> String {
 }
 
 /// `no agent`, `no agent and no photo`, `no permit number, no photo and no agent`.
-fn and_list(words: &[&str]) -> String {
+pub(super) fn and_list(words: &[&str]) -> String {
     match words {
         [] => String::new(),
         [one] => (*one).to_owned(),

@@ -209,10 +209,7 @@ impl Status {
             return self;
         }
         let gist: Vec<&str> = cost.lines.iter().map(|line| line.summary.as_str()).collect();
-        let gist = match gist.as_slice() {
-            [rest @ .., last] if !rest.is_empty() => format!("{}; and {last}", rest.join("; ")),
-            _ => gist.join(""),
-        };
+        let gist = super::standing::and_list(&gist);
         self.headline = format!("{} But {gist}: see below.", self.headline);
         self.cost = cost.lines.clone();
         self

@@ -100,7 +100,7 @@ fn deleting_an_agent_names_the_listings_the_portals_no_longer_take_and_an_unchan
     assert!(status.published);
     assert!(
         status.headline.contains(&format!(
-            ": the site shows your latest changes. But {n} listings are no longer sent to the portals; and 1 page is no longer on the site: see below."
+            ": the site shows your latest changes. But {n} listings are no longer sent to the portals and 1 page is no longer on the site: see below."
         )),
         "{}",
         status.headline
