@@ -42,13 +42,13 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
+pub use self::checks::is_deleted_photo;
 use self::checks::{
     Ctx, check_developer, check_guide, check_member, check_post, check_property, check_site, drop_missing,
     site_stand_ins, stand_in,
 };
 use self::diag::{Diagnostic, Report};
 use self::load_cache::Rest;
-pub use self::checks::is_deleted_photo;
 pub use self::load_cache::{LoadCache, is_record_file};
 use self::model::{DeveloperFile, GuideFile, MemberFile, PageFile, PostFile, PropertyFile, SiteFile, Status};
 use self::read_folder::read_all;

@@ -263,13 +263,15 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         }
         let (before, now) = (last.standing(), standing::Standing::of(&content, &report));
         if let Err(e) = last.keep_standing(now.clone()) {
-            eprintln!("estate: cannot record what the site publishes (the next outcome cannot say what it cost): {e}");
+            eprintln!(
+                "estate: cannot record what the site publishes (the next outcome cannot say what it cost): {e}"
+            );
         }
         standings = Some((before, now));
     }
-    let cost = standings.as_ref().map_or_else(standing::Cost::default, |(before, now)| {
-        standing::Cost::between(before.as_ref(), now)
-    });
+    let cost = standings
+        .as_ref()
+        .map_or_else(standing::Cost::default, |(before, now)| standing::Cost::between(before.as_ref(), now));
     let qr_codes = pages.as_ref().map(|p| p.qr_codes);
     let summary = Summary {
         listings: written.properties,

@@ -69,9 +69,13 @@ impl Standing {
             }
         }
         for post in &content.posts {
-            pages.insert(contract::urls::post_path(&post.id, &post.data.title), named("Blog post", &post.data.title));
+            pages.insert(
+                contract::urls::post_path(&post.id, &post.data.title),
+                named("Blog post", &post.data.title),
+            );
         }
-        let guides: BTreeSet<String> = crate::routes::guides(content).into_iter().map(|(path, _)| path).collect();
+        let guides: BTreeSet<String> =
+            crate::routes::guides(content).into_iter().map(|(path, _)| path).collect();
         let communities = content.vocabulary.get(crate::content::vocabulary::Kind::Communities);
         for term in communities.iter().flat_map(|c| &c.data.terms) {
             let path = contract::urls::area_guide_path(&term.key);
@@ -83,7 +87,10 @@ impl Standing {
             pages.insert(contract::urls::agent_path(&member.id), named("Team member", &member.data.name));
         }
         for developer in &content.developers {
-            pages.insert(contract::urls::developer_path(&developer.id), named("Developer", &developer.data.name));
+            pages.insert(
+                contract::urls::developer_path(&developer.id),
+                named("Developer", &developer.data.name),
+            );
         }
         let team = content.team.iter().map(|m| (m.id.clone(), m.data.name.clone())).collect();
         let photos = report
@@ -128,8 +135,12 @@ impl Cost {
     pub fn between(before: Option<&Standing>, now: &Standing) -> Cost {
         let Some(before) = before else { return Cost::default() };
         let mut lines = portal_lines(before, now);
-        let gone: Vec<String> =
-            before.pages.iter().filter(|(path, _)| !now.pages.contains_key(*path)).map(|(_, name)| name.clone()).collect();
+        let gone: Vec<String> = before
+            .pages
+            .iter()
+            .filter(|(path, _)| !now.pages.contains_key(*path))
+            .map(|(_, name)| name.clone())
+            .collect();
         if !gone.is_empty() {
             let n = gone.len();
             let summary = format!("{} no longer on the site", count(n, "page is", "pages are"));
@@ -143,7 +154,11 @@ impl Cost {
         let photos: Vec<String> = now.photos.difference(&before.photos).cloned().collect();
         if !photos.is_empty() {
             let n = photos.len();
-            let summary = format!("{} deleted while entries still show {}", count(n, "photo was", "photos were"), if n == 1 { "it" } else { "them" });
+            let summary = format!(
+                "{} deleted while entries still show {}",
+                count(n, "photo was", "photos were"),
+                if n == 1 { "it" } else { "them" }
+            );
             lines.push(line(
                 summary.clone(),
                 format!("{summary}: the site shows those entries without them."),
@@ -177,7 +192,10 @@ fn portal_lines(before: &Standing, now: &Standing) -> Vec<CostLine> {
             .flatten()
             .filter(|agent| !now.team.contains_key(*agent))
             .and_then(|agent| before.team.get(agent).cloned());
-        groups.entry((was.is_some(), listing.lacks.clone(), deleted)).or_default().push(named("Listing", &listing.title));
+        groups
+            .entry((was.is_some(), listing.lacks.clone(), deleted))
+            .or_default()
+            .push(named("Listing", &listing.title));
     }
     // The listings that left the feed first, the most first.
     let mut groups: Vec<_> = groups.into_iter().collect();

@@ -61,12 +61,16 @@ fn a_deleted_agent_names_the_listings_that_lost_them_and_what_to_do() {
 #[test]
 fn a_new_listing_without_an_agent_or_photo_is_told_and_many_are_capped() {
     let before = standing(&[], &[]);
-    let many: Vec<(String, Listing)> =
-        (0..20).map(|i| (format!("l{i:02}"), listing(&format!("L{i:02}"), None, &["images", "agent"]))).collect();
+    let many: Vec<(String, Listing)> = (0..20)
+        .map(|i| (format!("l{i:02}"), listing(&format!("L{i:02}"), None, &["images", "agent"])))
+        .collect();
     let many: Vec<(&str, Listing)> = many.iter().map(|(id, l)| (id.as_str(), l.clone())).collect();
     let cost = Cost::between(Some(&before), &standing(&many, &[]));
     let line = &cost.lines[0];
-    assert_eq!(line.message, "20 listings are published but not sent to the portals: they have no photo and no agent.");
+    assert_eq!(
+        line.message,
+        "20 listings are published but not sent to the portals: they have no photo and no agent."
+    );
     assert_eq!(line.entries.len(), NAMED + 1);
     assert_eq!(line.entries.last().map(String::as_str), Some("and 8 more"));
 }
@@ -81,7 +85,10 @@ fn pages_gone_and_photos_deleted_are_told_once() {
     now.photos.insert("Listing \"X\" · Photos: the photo media/x.jpg was deleted; choose another".into());
     let cost = Cost::between(Some(&before), &now);
     let summaries: Vec<&str> = cost.lines.iter().map(|l| l.summary.as_str()).collect();
-    assert_eq!(summaries, ["1 page is no longer on the site", "1 photo was deleted while entries still show it"]);
+    assert_eq!(
+        summaries,
+        ["1 page is no longer on the site", "1 photo was deleted while entries still show it"]
+    );
     assert_eq!(cost.lines[0].entries, ["Area guide “JVC”"]);
     // The next build, with nothing changed, says nothing again.
     assert!(Cost::between(Some(&now), &now).is_empty());

@@ -76,7 +76,8 @@ fn deleting_an_agent_names_the_listings_the_portals_no_longer_take_and_an_unchan
     assert!(named > 10, "the sample's agent names {named} listings");
     let (status, cost) = build(dir, &last);
     let after = in_feed(dir);
-    let dropped: Vec<String> = before.iter().filter(|t| !after.contains(t)).map(|t| format!("Listing “{t}”")).collect();
+    let dropped: Vec<String> =
+        before.iter().filter(|t| !after.contains(t)).map(|t| format!("Listing “{t}”")).collect();
     assert!(dropped.len() >= 5 && after.len() < before.len(), "{} -> {}", before.len(), after.len());
 
     let portals = &cost.lines[0];
@@ -94,7 +95,8 @@ fn deleting_an_agent_names_the_listings_the_portals_no_longer_take_and_an_unchan
     assert_eq!(named_in_cost, dropped_sorted, "each listing the feed lost, by title, and no other");
     assert!(portals.hint.as_deref().is_some_and(|h| h.contains("choose another Agent")), "{portals:?}");
     // Their own page went with them.
-    let pages = cost.lines.iter().find(|l| l.summary == "1 page is no longer on the site").expect("the agent's page");
+    let pages =
+        cost.lines.iter().find(|l| l.summary == "1 page is no longer on the site").expect("the agent's page");
     assert_eq!(pages.entries, ["Team member “Sara Al Mansouri”"]);
     // The outcome's first line says it, after 'Published', and the panel's file carries it.
     assert!(status.published);
@@ -114,7 +116,11 @@ fn deleting_an_agent_names_the_listings_the_portals_no_longer_take_and_an_unchan
     let (status, cost) = build(dir, &last);
     assert!(cost.is_empty(), "{cost:?}");
     assert!(!status.headline.contains("But"), "{}", status.headline);
-    assert!(status.warnings.iter().any(|w| w.message.contains("eft out of the portal feed")), "{:?}", status.warnings);
+    assert!(
+        status.warnings.iter().any(|w| w.message.contains("eft out of the portal feed")),
+        "{:?}",
+        status.warnings
+    );
     assert!(serde_json::to_value(&status).unwrap().get("cost").is_none());
 }
 
@@ -136,5 +142,9 @@ fn a_new_listing_without_an_agent_or_photo_is_said_to_be_published_but_not_sent_
         "1 listing is published but not sent to the portals: it has no photo and no agent."
     );
     assert_eq!(cost.lines[0].entries, ["Listing “JVC New Studio”"]);
-    assert!(status.headline.ends_with("But 1 listing is published but not sent to the portals: see below."), "{}", status.headline);
+    assert!(
+        status.headline.ends_with("But 1 listing is published but not sent to the portals: see below."),
+        "{}",
+        status.headline
+    );
 }
