@@ -261,6 +261,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
                 "estate: cannot keep the published records' copies (a record refused later is left out): {e}"
             );
         }
+        laps.lap("the published records' copies kept");
         let (before, now) = (last.standing(), standing::Standing::of(&content, &report));
         if let Err(e) = last.keep_standing(now.clone()) {
             eprintln!(
@@ -269,6 +270,7 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         }
         standings = Some((before, now));
     }
+    laps.lap("what the site publishes recorded");
     let cost = standings
         .as_ref()
         .map_or_else(standing::Cost::default, |(before, now)| standing::Cost::between(before.as_ref(), now));
