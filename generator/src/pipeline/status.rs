@@ -7,7 +7,9 @@
 //! deploy writes it when its build succeeds (a failed deploy publishes nothing, so the agency
 //! hears of it by Netlify's deploy notifications). What it holds is what the site's pages show
 //! anyway, the editors' words for it and the time: no path, no address of this machine, no
-//! setting; on a deploy, nothing about an entry the site does not publish (a draft's title).
+//! setting; on a deploy, nothing about an entry the site does not publish (a draft's title), but
+//! for what a save cost: a page no longer on the site is named by the title the site published
+//! until that save.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
