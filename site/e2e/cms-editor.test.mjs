@@ -9,10 +9,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { copyOfContent, repo, startServer } from './server.mjs';
 import { launch, plain } from './browser.mjs';
-import { answerThePicker, choose, contentFiles, fillIn, formErrors, reveal, seedRepository } from './cms-repo.mjs';
+import { choose, fillIn, formErrors, reveal } from './cms-repo.mjs';
+import * as session from './cms-session.mjs';
+import { openEntry, panelText, signIn } from './cms-session.mjs';
 
 // The guide's pictures are written into docs/ only when asked (ESTATE_GUIDE_SHOTS=1, then
 // commit them); an ordinary run writes them beside the other test screenshots, so running the
@@ -49,6 +51,11 @@ after(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
+/** /cms/ on the local repository, each file the CMS writes copied into the served content. */
+const openCms = () => session.openCms({ browser, server, content, repository });
+/** The status panel once it shows an outcome newer than `since` (its text). */
+const outcome = (page, since) => session.outcome(page, since, { server });
+
 /** The guide's pictures this file has taken. */
 const taken = new Set();
 
@@ -63,92 +70,6 @@ async function shot(page, name) {
   await page.screenshot({ path: join(GUIDE, `${name}.jpg`), type: 'jpeg', quality: 60 });
 }
 
-/** /cms/ on the local repository, each file the CMS writes copied into the served content. */
-async function openCms() {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
-  await answerThePicker(context);
-  await context.exposeBinding('__estateMirror', (_source, path, base64) => {
-    const relative = normalize(path);
-    if (!relative.startsWith('content/') || relative.includes('..')) throw new Error(`not under content/: ${path}`);
-    mkdirSync(join(repository, relative, '..'), { recursive: true });
-    writeFileSync(join(repository, relative), Buffer.from(base64, 'base64'));
-  });
-  // The CMS writes a file as a hidden temporary one and then moves it to its name: each file
-  // written or moved to a name that is not hidden is copied.
-  await context.addInitScript(() => {
-    const mirror = async (handle) => {
-      if (!location.pathname.startsWith('/cms') || handle.name.startsWith('.')) return;
-      const repoDir = await (await navigator.storage.getDirectory()).getDirectoryHandle('repo');
-      const parts = await repoDir.resolve(handle);
-      if (!parts) return;
-      const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
-      let text = '';
-      for (const byte of bytes) text += String.fromCharCode(byte);
-      await window.__estateMirror(parts.join('/'), btoa(text));
-    };
-    const create = FileSystemFileHandle.prototype.createWritable;
-    FileSystemFileHandle.prototype.createWritable = async function (...args) {
-      const writable = await create.apply(this, args);
-      const close = writable.close.bind(writable);
-      writable.close = async () => {
-        await close();
-        await mirror(this);
-      };
-      return writable;
-    };
-    const move = FileSystemFileHandle.prototype.move;
-    FileSystemFileHandle.prototype.move = async function (...args) {
-      await move.apply(this, args);
-      await mirror(this);
-    };
-  });
-  const page = await context.newPage();
-  if (process.env.DEBUG_MIRROR) page.on('console', (m) => console.log('console:', m.text()));
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.url}/robots.txt`);
-  await seedRepository(page, contentFiles(content));
-  await page.goto(`${server.url}/cms/`);
-  await page.getByRole('button', { name: 'Work with Local Repository' }).waitFor();
-  return { context, page, errors };
-}
-
-async function signIn(page) {
-  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
-  await page.getByRole('button', { name: 'Create New Entry' }).waitFor({ timeout: 30_000 });
-}
-
-/** The status panel once it shows an outcome newer than `since` (its text), within 90 s (while
- * it says a save is being published, there is no outcome yet). */
-async function outcome(page, since) {
-  const panel = page.locator('#estate-status');
-  for (const started = Date.now(); Date.now() - started < 90_000; await page.waitForTimeout(100)) {
-    if ((await panel.isVisible()) && (await panel.getAttribute('data-published')) !== 'publishing') {
-      const text = await panel.innerText();
-      if (text !== since) return { panel, text, published: (await panel.getAttribute('data-published')) === 'true' };
-    }
-  }
-  await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-no-outcome.png') }).catch(() => {});
-  assert.fail(`no new outcome in the status panel in 90 s; the form's errors: ${(await formErrors(page)) || 'none'}; the server said:\n${server.output().slice(-3000)}`);
-}
-
-/** Opens the entry `title` from its collection's list (the status panel, which may name it too,
- * closed first). */
-async function openEntry(page, title) {
-  const panel = page.locator('#estate-status');
-  const entry = page.getByText(title).locator('visible=true').first();
-  // A new outcome opens the panel again (the watcher may build changes made together in two
-  // rounds): hidden again, and the click tried again.
-  for (let tries = 1; ; tries += 1) {
-    if (await panel.isVisible()) await panel.getByRole('button', { name: 'Hide', exact: true }).click();
-    try {
-      return await entry.click({ timeout: 5_000 });
-    } catch (error) {
-      if (tries === 4 || !(await panel.isVisible())) throw error;
-    }
-  }
-}
-
 /** Shows the form's pane of `language` (English, Arabic): buttons side by side on a wide
  * screen, a list on a narrow one. */
 async function pane(page, language) {
@@ -158,12 +79,6 @@ async function pane(page, language) {
   await page.getByRole('combobox').filter({ hasText: /English|Arabic|Russian/ }).first().click();
   await page.getByRole('option', { name: language, exact: true }).first().click();
 }
-
-/** The panel's text now (empty while it is closed). */
-const panelText = async (page) => {
-  const panel = page.locator('#estate-status');
-  return (await panel.isVisible()) ? panel.innerText() : '';
-};
 
 test('a price typed with commas is published and the outcome shows in /cms/ with a link to the page', async () => {
   const { context, page, errors } = await openCms();

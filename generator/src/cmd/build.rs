@@ -120,7 +120,8 @@ pub fn build(options: &BuildOptions, command: &str) -> ExitCode {
             // A deploy's status is public: it names only what the site shows.
             let changed = status::changed_in_deploy(|name| std::env::var(name).ok());
             let mut outcome = Status::published(&options.content, &warnings, &changed, options.for_netlify)
-                .with_held(&options.content, &summary.held, options.for_netlify);
+                .with_held(&options.content, &summary.held, options.for_netlify)
+                .with_cost(&summary.cost);
             if options.for_netlify {
                 outcome = outcome
                     .with_deploy_badge(|name| std::env::var(name).ok())

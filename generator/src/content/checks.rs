@@ -24,6 +24,16 @@ pub(super) struct Ctx<'a> {
     pub(super) refuse_missing: bool,
 }
 
+/// How the warning about a photo deleted from the media library names what happened (the entry
+/// and field before it, what to do after it): [`is_deleted_photo`] finds the warning by it.
+const DELETED_PHOTO: &str = " was deleted; ";
+
+/// Whether `d` is the warning about a photo deleted from the media library that an entry still
+/// names (the record is published without it).
+pub fn is_deleted_photo(d: &Diagnostic) -> bool {
+    d.message.contains(" · ") && d.message.contains(" the photo ") && d.message.contains(DELETED_PHOTO)
+}
+
 impl Ctx<'_> {
     /// Checks a media reference (`/media/x.jpg`, a file under content/, or an http(s) URL; the
     /// older `media/x.jpg` names the same file).
@@ -97,7 +107,7 @@ impl Ctx<'_> {
         let warning = Diagnostic::warning(
             path,
             pos,
-            format!("{} \"{}\" · {label}: the photo {shown} was deleted; {todo}", entry.noun, entry.title),
+            format!("{} \"{}\" · {label}: the photo {shown}{DELETED_PHOTO}{todo}", entry.noun, entry.title),
         )
         .with_hint(until);
         // A name written by hand that is one letter off an uploaded photo: said too.

@@ -42,6 +42,7 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
+pub use self::checks::is_deleted_photo;
 use self::checks::{
     Ctx, check_developer, check_guide, check_member, check_post, check_property, check_site, drop_missing,
     site_stand_ins, stand_in,

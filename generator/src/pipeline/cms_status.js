@@ -58,6 +58,21 @@
     section.append(items);
     return section;
   };
+  // What the changes cost (listings the portals no longer take, pages gone, photos deleted): a
+  // sentence for each, the entries it names, and what to do.
+  const costs = (title, lines) => {
+    const section = el('section');
+    section.id = 'estate-status-cost';
+    section.append(el('h3', title, 'font-size:14px;margin:10px 0 4px;color:#8a5a00'));
+    for (const line of lines) {
+      section.append(el('p', line.message, 'margin:6px 0 2px;font-weight:600'));
+      const items = el('ul', '', 'margin:0;padding-inline-start:18px');
+      for (const entry of line.entries ?? []) items.append(el('li', entry));
+      section.append(items);
+      if (line.hint) section.append(el('p', line.hint, 'margin:2px 0 0;color:#333'));
+    }
+    return section;
+  };
   const isSitePath = (url) => typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
 
   // What the panel must leave free: the sign-in screen's buttons, or the editor could not sign in.
@@ -176,15 +191,18 @@
 
   function render(status) {
     panel.replaceChildren();
-    // Published with entries held back: amber, as they still need their editor.
-    const colour = !status.published ? '#b42318' : status.held?.length ? '#8a5a00' : '#1a7f37';
+    // Published with entries held back, or at a cost (listings the portals no longer take, pages
+    // gone): amber, as they still need their editor.
+    const colour = !status.published ? '#b42318' : status.held?.length || status.cost?.length ? '#8a5a00' : '#1a7f37';
     panel.style.borderColor = colour;
     panel.dataset.published = String(Boolean(status.published));
+    panel.dataset.cost = String(status.cost?.length ?? 0);
     const head = el('div', '', 'display:flex;gap:12px;align-items:flex-start;justify-content:space-between');
     head.append(el('p', status.headline, `margin:0;font-weight:600;color:${colour}`));
     head.append(hideButton(status.words.hide));
     panel.append(head, more);
     details.replaceChildren();
+    if (status.cost?.length) details.append(costs(status.words.cost, status.cost));
     const pages = el('ul', '', 'margin:6px 0 0;padding-inline-start:18px');
     for (const page of status.pages ?? []) {
       const item = el('li', page.title + (isSitePath(page.url) ? ': ' : ''));

@@ -2,14 +2,20 @@
 //! (`.estate/cache/published/properties/…`, as under content/), so that a record a later build
 //! refuses is published as it was rather than stopping the site (`check::per_record`). Written
 //! after a build has published; a held-back record's copy stays as it was, a deleted record's
-//! copy goes.
+//! copy goes. Beside them, the standing of the site as last published (`standing.json`, see
+//! [`super::standing`]), which the next build's outcome is compared with.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use super::standing::Standing;
 use crate::check::per_record::Held;
 use crate::content::{self, Content};
+
+/// The standing's file in the folder of the copies (beside the record folders, which
+/// [`LastPublished::keep`] alone looks into).
+const STANDING: &str = "standing.json";
 
 /// The folder of the copies, and what the last [`LastPublished::keep`] of this process kept.
 #[derive(Debug, Clone)]
@@ -18,13 +24,15 @@ pub struct LastPublished {
     /// Each record file kept, with its record's allocation then: a record not read again since
     /// is the same allocation, and its copy need not be looked at (`estate serve`'s rebuilds).
     kept: Arc<Mutex<Option<HashMap<PathBuf, usize>>>>,
+    /// The standing last recorded or read by this process (read from its file once).
+    standing: Arc<Mutex<Option<Standing>>>,
     /// False: read, never written (a deploy preview publishes what is not the site's).
     writes: bool,
 }
 
 impl LastPublished {
     pub fn new(dir: PathBuf) -> LastPublished {
-        LastPublished { dir, kept: Arc::default(), writes: true }
+        LastPublished { dir, kept: Arc::default(), standing: Arc::default(), writes: true }
     }
 
     /// These copies, read but never written.
@@ -97,6 +105,34 @@ impl LastPublished {
         }
         *slot = Some(now);
         Ok(changed)
+    }
+}
+
+impl LastPublished {
+    /// The standing of the site as last published, if one was recorded (none: a fresh start).
+    pub fn standing(&self) -> Option<Standing> {
+        let mut slot = self.standing.lock().unwrap_or_else(PoisonError::into_inner);
+        if slot.is_none() {
+            let text = std::fs::read(self.dir.join(STANDING)).ok()?;
+            *slot = Some(serde_json::from_slice(&text).ok()?);
+        }
+        slot.clone()
+    }
+
+    /// Records `now` as the standing of the site as published (not in a copy read only: a
+    /// deploy preview is compared with the site, and records nothing).
+    pub fn keep_standing(&self, now: Standing) -> std::io::Result<()> {
+        if !self.writes {
+            return Ok(());
+        }
+        let mut slot = self.standing.lock().unwrap_or_else(PoisonError::into_inner);
+        if slot.as_ref() == Some(&now) {
+            return Ok(());
+        }
+        let json = serde_json::to_vec(&now).map_err(std::io::Error::other)?;
+        write_whole(&self.dir.join(STANDING), &json)?;
+        *slot = Some(now);
+        Ok(())
     }
 }
 

@@ -6,6 +6,7 @@ pub mod cms;
 pub mod last_published;
 mod named;
 pub mod site;
+pub mod standing;
 pub mod status;
 mod vite_cache;
 
@@ -132,6 +133,11 @@ pub struct Summary {
     pub touched: Option<Vec<PathBuf>>,
     /// The record files the checks refused, published as they were last published or left out.
     pub held: Vec<crate::check::per_record::Held>,
+    /// What this build cost the site as last published (nothing without a record of it).
+    pub cost: standing::Cost,
+    /// What the site stood at before this build, as recorded (None: a fresh start), and now;
+    /// None when the build records no standing (no copies of the published records).
+    pub standings: Option<(Option<standing::Standing>, standing::Standing)>,
 }
 
 impl Summary {
@@ -248,13 +254,26 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
     .into_iter()
     .fold(Touched::Known(Vec::new()), |all, stage| all.and(stage));
     let Published { content, written, report, photos, portal_counts, held, .. } = published;
-    if let Some(last) = &options.last_published
-        && let Err(e) = last.keep(&content, &held)
-    {
-        eprintln!(
-            "estate: cannot keep the published records' copies (a record refused later is left out): {e}"
-        );
+    let mut standings = None;
+    if let Some(last) = &options.last_published {
+        if let Err(e) = last.keep(&content, &held) {
+            eprintln!(
+                "estate: cannot keep the published records' copies (a record refused later is left out): {e}"
+            );
+        }
+        laps.lap("the published records' copies kept");
+        let (before, now) = (last.standing(), standing::Standing::of(&content, &report));
+        if let Err(e) = last.keep_standing(now.clone()) {
+            eprintln!(
+                "estate: cannot record what the site publishes (the next outcome cannot say what it cost): {e}"
+            );
+        }
+        standings = Some((before, now));
     }
+    laps.lap("what the site publishes recorded");
+    let cost = standings
+        .as_ref()
+        .map_or_else(standing::Cost::default, |(before, now)| standing::Cost::between(before.as_ref(), now));
     let qr_codes = pages.as_ref().map(|p| p.qr_codes);
     let summary = Summary {
         listings: written.properties,
@@ -274,6 +293,8 @@ pub fn build(options: &BuildOptions) -> Result<(Summary, Report), BuildError> {
         photos,
         touched: touched.into_option(),
         held,
+        cost,
+        standings,
     };
     Ok((summary, report))
 }

@@ -7,7 +7,9 @@
 //! deploy writes it when its build succeeds (a failed deploy publishes nothing, so the agency
 //! hears of it by Netlify's deploy notifications). What it holds is what the site's pages show
 //! anyway, the editors' words for it and the time: no path, no address of this machine, no
-//! setting; on a deploy, nothing about an entry the site does not publish (a draft's title).
+//! setting; on a deploy, nothing about an entry the site does not publish (a draft's title), but
+//! for what a save cost: a page no longer on the site is named by the title the site published
+//! until that save.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -51,6 +53,10 @@ pub struct Status {
     /// published it, or not on the site, until fixed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub held: Vec<Problem>,
+    /// What these changes cost the site as last published: listings newly left out of the
+    /// portal feed, pages no longer on the site, photos deleted while shown ([`super::standing`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cost: Vec<super::standing::CostLine>,
     pub warnings: Vec<Problem>,
     /// On a deploy: Netlify's public badge of the site's latest deploy, which says "failed" when
     /// a later save's deploy failed (a failed deploy publishes no status of its own).
@@ -97,6 +103,7 @@ pub struct Problem {
 pub struct Words {
     pub errors: &'static str,
     pub held: &'static str,
+    pub cost: &'static str,
     pub warnings: &'static str,
     pub view: &'static str,
     pub hide: &'static str,
@@ -120,6 +127,7 @@ pub struct Words {
 const WORDS: Words = Words {
     errors: "To fix before the site can be published",
     held: "Not published until fixed (the rest of the site is published)",
+    cost: "What these changes cost (the site is published with them)",
     warnings: "Worth a look (the site is published anyway)",
     view: "View the page",
     hide: "Hide",
@@ -158,6 +166,7 @@ impl Status {
             pages,
             errors: Vec::new(),
             held: Vec::new(),
+            cost: Vec::new(),
             warnings,
             deploy_badge: None,
             words: WORDS,
@@ -192,6 +201,19 @@ impl Status {
             "Published at {}, except what is named below: the site shows the rest of your latest changes.",
             clock()
         );
+        self
+    }
+
+    /// A published build's outcome with what it `cost` the site as last published, said in its
+    /// first line too (the panel shows it as a warning, not as a plain 'Published').
+    pub fn with_cost(mut self, cost: &super::standing::Cost) -> Status {
+        if cost.is_empty() {
+            return self;
+        }
+        let gist: Vec<&str> = cost.lines.iter().map(|line| line.summary.as_str()).collect();
+        let gist = super::standing::and_list(&gist);
+        self.headline = format!("{} But {gist}: see below.", self.headline);
+        self.cost = cost.lines.clone();
         self
     }
 
@@ -252,6 +274,7 @@ impl Status {
             pages: Vec::new(),
             errors: Vec::new(),
             held: Vec::new(),
+            cost: Vec::new(),
             warnings: Vec::new(),
             deploy_badge: None,
             words: WORDS,

@@ -72,6 +72,19 @@ pub fn missing_fields(content: &Content, r: &Record<PropertyFile>) -> Vec<&'stat
     missing
 }
 
+/// What a listing lacking `field` (one of [`missing_fields`]) lacks, in an editor's words.
+pub fn lack_in_words(field: &str) -> &'static str {
+    match field {
+        "permitNumber" => "no permit number",
+        "images" => "no photo",
+        "agent" => "no agent",
+        "area" => "no size",
+        "location" => "no community",
+        "subCategory" => "a property type the portals have no code for",
+        _ => "something the portals require missing",
+    }
+}
+
 /// Whether the feed carries a published listing: one meant for the portals that has all they
 /// require.
 fn in_feed(content: &Content, r: &Record<PropertyFile>) -> bool {

@@ -22,9 +22,14 @@ use tokio::sync::broadcast;
 
 use super::{DEBOUNCE, DEBOUNCE_TICK, ServeError, announce};
 use crate::content::diag::{Diagnostic, Report, Severity};
+use crate::pipeline::standing::{Cost, Standing};
 use crate::pipeline::status::{FILE as STATUS, Status};
 use crate::pipeline::{self, BuildError, BuildOptions, Incremental, Pages};
 use crate::stdio::err;
+
+/// A rebuild that starts within this of the last one's end is of the same save (the watcher saw
+/// its files in two rounds): its outcome says what the two cost together.
+const BURST: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The folder requests are answered from: the output folder or its spare copy.
 #[derive(Clone, Debug)]
@@ -409,6 +414,8 @@ fn rebuild_loop(
     // watcher started.
     let mut watched_since_load = false;
     let mut last_good: Option<LastGood> = None;
+    // The site as it stood before the latest burst of rebuilds, and when the last of them ended.
+    let mut burst: Option<(Option<Standing>, std::time::Instant)> = None;
     while let Ok(first) = rx.recv() {
         let batch = gather(std::iter::once(first).chain(rx.try_iter()), watched);
         if batch.read_by(last_good.as_ref()) {
@@ -470,11 +477,21 @@ fn rebuild_loop(
                         err(&format!("estate serve: cannot bring {} up to date: {error}\n", other.display()));
                     }
                 }
-                let outcome = Status::published(&build.content, &warnings, &records, false).with_held(
-                    &build.content,
-                    &summary.held,
-                    false,
-                );
+                // One save the watcher saw in two rounds (the CMS writes the listings, then
+                // deletes the team member): a rebuild that follows the last one at once is told
+                // what the changes cost since the site stood before the first.
+                let mut cost = summary.cost;
+                if let Some((before, now)) = summary.standings {
+                    let before = match burst.take() {
+                        Some((base, ended)) if started.duration_since(ended) < BURST => base,
+                        _ => before,
+                    };
+                    cost = Cost::between(before.as_ref(), &now);
+                    burst = Some((before, std::time::Instant::now()));
+                }
+                let outcome = Status::published(&build.content, &warnings, &records, false)
+                    .with_held(&build.content, &summary.held, false)
+                    .with_cost(&cost);
                 copies.status(current, &outcome.of_content_at(began));
             }
             Err(error) => {

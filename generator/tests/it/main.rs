@@ -36,6 +36,7 @@ mod publishing;
 mod redirects;
 mod reused_photos;
 mod sample_site;
+mod save_cost;
 mod search_index;
 mod serve;
 mod serve_alerts;
