@@ -155,7 +155,9 @@ mod tests {
         let marina = SearchTerm {
             name: "Dubai Marina".into(),
             names: vec!["دبي مارينا".into(), "Дубай Марина".into(), "Marina".into()],
-            translated: Some(TermNames { ar: Some("دبي مارينا".into()), ru: Some("Дубай Марина".into()) }),
+            translated: Some(TermNames {
+                ar: Some("دبي مارينا".into()), ru: Some("Дубай Марина".into())
+            }),
         };
         let terms = SearchTerms { communities: vec![marina], types: Vec::new() };
         assert_eq!(terms.community_in("Dubai Marina", "ar"), "دبي مارينا");
