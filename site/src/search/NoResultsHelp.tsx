@@ -1,13 +1,14 @@
 // 'No properties found.', then what helps: the same search without its narrowest criterion (the
 // one whose removal finds most), with that search's count, and the requirements form filled in
-// with the search. Its own chunk, which a result page with results never loads: what it needs of
-// the page's search comes in its props (a module it imported from the page's chunk would fold the
-// two chunks together).
+// with the search. Its own chunk, which a result page with results never loads (with its words:
+// search/resultsFirst.tsx).
 import { useEffect, useState } from 'react';
 import { Link } from '../nav';
 import { useT } from '../i18n';
 import { useLang } from '../shell';
+import { API_TIMEOUT_MS } from '../data';
 import { relaxations, type CommunityName } from './chips';
+import { readPage, searchFields, searchRequest, type SearchKind } from './searches';
 
 /** A search the page may offer: the address without one of its criteria, and that criterion's words. */
 export interface Relaxation {
@@ -40,6 +41,20 @@ function useRelaxed(options: Relaxation[], count: (params: URLSearchParams, sign
   return relaxed;
 }
 
+/** The number of listings a search finds, as the page would show them (the function's total, every filter applied). */
+export async function countFound(kind: SearchKind, params: URLSearchParams, signal: AbortSignal): Promise<number> {
+  const { url, init } = searchRequest(kind, { ...searchFields(kind, params), limit: '1' });
+  // The 5,000 ms API time-out, or the caller's abort, whichever comes first.
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  signal.addEventListener('abort', () => controller.abort(), { once: true });
+  try {
+    return (await readPage(await fetch(url, { ...init, signal: controller.signal }))).total;
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
 /** The requirements form's address, filled in with the search: what the visitor looks for. */
 export function requirementsLink(purpose: 'buy' | 'rent', params: URLSearchParams): string {
   const req = new URLSearchParams();
@@ -61,7 +76,7 @@ export default function NoResultsHelp({
   params,
   yearly,
   community,
-  count,
+  kind,
 }: {
   /** The result page's path. */
   target: string;
@@ -70,11 +85,12 @@ export default function NoResultsHelp({
   /** The page's prices are a year's rent (the rent search). */
   yearly: boolean;
   community: CommunityName;
-  count: (params: URLSearchParams, signal: AbortSignal) => Promise<number>;
+  /** The page's search, whose function counts each offer's listings. */
+  kind: SearchKind;
 }) {
   const lang = useLang();
   const t = useT();
-  const relaxed = useRelaxed(relaxations(t, lang, params, yearly, community), count);
+  const relaxed = useRelaxed(relaxations(t, lang, params, yearly, community), (next, signal) => countFound(kind, next, signal));
   return (
     <div className="search-help">
       {relaxed ? (

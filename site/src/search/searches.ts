@@ -2,7 +2,6 @@
 // endpoint and parameters, the request the browser sends and the filters it applies to the
 // answer itself. The words each criterion is shown with (the page's chips, and its 'Search
 // without ...' offer) are search/chips.ts, loaded after the page's first view.
-import { API_TIMEOUT_MS } from '../data';
 import {
   SEARCH_COMMERCIAL,
   SEARCH_OFF_PLAN,
@@ -14,7 +13,7 @@ import {
   type SEARCH_FIELDS,
 } from '../endpoints';
 import type { MessageKey } from '../i18n';
-import type { Property } from '../types';
+import type { CardProperty, Property } from '../types';
 import type { PanelKind } from '../components/SearchPanel';
 import { filtersFrom, NO_FILTERS, type Filters } from './filters';
 
@@ -124,6 +123,16 @@ export interface FoundPage {
   perPage: number;
 }
 
+/**
+ * A search's answer so far: the cards of the pages fetched, in order, how many the search found
+ * and how many a page holds. 'Show more' past the cards fetched fetches the next page.
+ */
+export interface Found {
+  results: CardProperty[];
+  total: number;
+  perPage: number;
+}
+
 /** The page an answer is; a function without the headers (an older one) answered every listing at once. */
 export async function readPage(response: Response): Promise<FoundPage> {
   if (!response.ok) throw new Error(`status ${response.status}`);
@@ -145,18 +154,4 @@ export function localFilters(kind: SearchKind, params: URLSearchParams): Filters
     bedrooms: sent.includes('bedrooms') ? null : filters.bedrooms,
     area: sent.includes('area') ? null : filters.area,
   };
-}
-
-/** The number of listings a search finds, as the page would show them (the function's total, every filter applied). */
-export async function countFound(kind: SearchKind, params: URLSearchParams, signal: AbortSignal): Promise<number> {
-  const { url, init } = searchRequest(kind, { ...searchFields(kind, params), limit: '1' });
-  // The 5,000 ms API time-out, or the caller's abort, whichever comes first.
-  const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
-  signal.addEventListener('abort', () => controller.abort(), { once: true });
-  try {
-    return (await readPage(await fetch(url, { ...init, signal: controller.signal }))).total;
-  } finally {
-    clearTimeout(timeout);
-  }
 }
