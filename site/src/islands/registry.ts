@@ -99,8 +99,7 @@ export const ISLANDS = {
   searchCards: island('search/resultsFirst', 'SearchCards'),
   searchChips: later('pages/SearchResults', 'SearchChips', 'SearchLater'),
   searchRefine: later('pages/SearchResults', 'SearchRefine', 'SearchLater'),
-  searchFilters: later('pages/SearchResults', 'SearchFilters', 'SearchLater'),
-  searchTools: later('pages/SearchResults', 'SearchTools', 'SearchLater'),
+  searchControls: later('pages/SearchResults', 'SearchControls', 'SearchLater'),
   peopleListings: island('people/Listings', 'PeopleListings', 'People'),
 };
 

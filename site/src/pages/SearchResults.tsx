@@ -17,6 +17,7 @@ import { localePath, useT } from '../i18n';
 import { langOfRequest, termIn } from '../i18n/content';
 import type { Lang } from '../i18n';
 import { SEARCHES, type SearchKind } from '../search/searches';
+import { isYearly, SEARCH_PAGES } from '../search/searchPages';
 import { listingSummary, SITE } from '../paths';
 import { useHydrated, useLang } from '../shell';
 import { Seo } from '../components/Seo';
@@ -29,7 +30,8 @@ import { useMapView } from '../map/useMapView';
 import { ViewToggle } from '../map/ViewToggle';
 import { SaveSearch } from '../search/SaveSearch';
 import { useFilters } from '../search/useFilters';
-import { isYearly, keepForReading, SearchCards, SearchCount, useCommunityName, type SearchData } from '../search/resultsFirst';
+import { keepForReading, SearchCards, SearchCount } from '../search/resultsFirst';
+import { useCommunityName, type SearchData } from '../search/options';
 import { SIZES } from '../components/Picture';
 import type { EarlyPlan } from '../early';
 // This page's own styles (the cascade after the shared sheet, see styles.css).
@@ -40,7 +42,7 @@ import { Island } from '../islands/Island';
 /** The refine controls' options: the category's summary (a failure leaves the controls plain). */
 async function load(kind: SearchKind, lang: Lang): Promise<SearchData> {
   try {
-    const [site, summary] = await Promise.all([getJson(SITE), getJson(listingSummary(SEARCHES[kind].summary))]);
+    const [site, summary] = await Promise.all([getJson(SITE), getJson(listingSummary(SEARCH_PAGES[kind].summary))]);
     const communities = summary.communities.map(([value]) => ({ value, ...termIn(site.vocabulary.communities, lang, value) }));
     const { types, priceRange, bedrooms, bathrooms, areaRange, handoverMonths, furnishing, cheques } = summary;
     return { summary: { types, priceRange, bedrooms, bathrooms, areaRange, handoverMonths, furnishing, cheques }, communities };
@@ -84,7 +86,7 @@ export function SearchRefine({ kind }: { kind: SearchKind }) {
   }, [params]);
   return (
     <SearchPanel
-      kind={SEARCHES[kind].panel}
+      kind={SEARCH_PAGES[kind].panel}
       communities={communities}
       types={summary?.types}
       initial={hydrated ? { ...panelValuesFrom(params), ...(typed ? { query: typed } : {}) } : undefined}
@@ -94,33 +96,31 @@ export function SearchRefine({ kind }: { kind: SearchKind }) {
   );
 }
 
-/** The toolbar's sort, price range and 'More filters' (the rent search's prices a year's rent). */
-export function SearchFilters({ kind }: { kind: SearchKind }) {
-  const { summary } = useLoaderData() as SearchData;
+/**
+ * The toolbar's sort, price range and 'More filters' (the rent search's prices a year's rent),
+ * then List or Map and 'Save this search' (on a phone one row, beside 'More filters').
+ */
+export function SearchControls({ kind }: { kind: SearchKind }) {
+  const { summary, communities } = useLoaderData() as SearchData;
   const [params] = useSearchParams();
   const [filters, update] = useFilters();
   const hydrated = useHydrated();
-  return (
-    <FilterControls
-      filters={filters}
-      update={update}
-      priceRange={summary?.priceRange ?? null}
-      yearly={isYearly(kind, params, hydrated)}
-      facets={summary ?? undefined}
-      bedrooms={!SEARCHES[kind].params.includes('bedrooms')}
-    />
-  );
-}
-
-/** List or Map, then 'Save this search': on a phone one row, beside 'More filters'. */
-export function SearchTools({ kind }: { kind: SearchKind }) {
-  const { communities } = useLoaderData() as SearchData;
   const map = useMapView();
   return (
-    <div className="listing-toolbar__end">
-      <ViewToggle view={map} />
-      <SaveSearch kind={SEARCHES[kind].summary} communities={communities} />
-    </div>
+    <>
+      <FilterControls
+        filters={filters}
+        update={update}
+        priceRange={summary?.priceRange ?? null}
+        yearly={isYearly(kind, params, hydrated)}
+        facets={summary ?? undefined}
+        bedrooms={!SEARCHES[kind].params.includes('bedrooms')}
+      />
+      <div className="listing-toolbar__end">
+        <ViewToggle view={map} />
+        <SaveSearch kind={SEARCH_PAGES[kind].summary} communities={communities} />
+      </div>
+    </>
   );
 }
 
@@ -130,7 +130,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
   const lang = useLang();
   return (
     <>
-      <Seo title={t(SEARCHES[kind].meta)} description={t('search.description')} noindex />
+      <Seo title={t(SEARCH_PAGES[kind].meta)} description={t('search.description')} noindex />
       <PageHeader eyebrow={t('search.eyebrow')} title={t('search.title')}>
         {/* The chips' row is there from the first paint (the prerender knows no criteria), so
             the chips filled in after hydration move nothing. */}
@@ -152,8 +152,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
       <section className="container section section--tight" aria-labelledby="results-count" aria-busy="true">
         <div className="listing-toolbar">
           <Island name="searchCount" component={SearchCount} props={{ kind }} />
-          <Island name="searchFilters" component={SearchFilters} props={{ kind }} />
-          <Island name="searchTools" component={SearchTools} props={{ kind }} />
+          <Island name="searchControls" component={SearchControls} props={{ kind }} />
         </div>
         {/* Drawn by the prerender only: the browser neither shows nor renders <noscript> content.
             The search function's no-script result page (lead-fn's search/html.rs) reads its
@@ -174,7 +173,7 @@ function SearchPage({ kind }: { kind: SearchKind }) {
             </p>
           ) : null}
         </noscript>
-        <Island name="searchCards" component={SearchCards} props={{ kind, target: PANELS[SEARCHES[kind].panel].target }} />
+        <Island name="searchCards" component={SearchCards} props={{ kind, target: PANELS[SEARCH_PAGES[kind].panel].target }} />
         <p className="search-browse">
           <Link to="/allproperties" className="text-link">
             <Icon name="search" size={18} />

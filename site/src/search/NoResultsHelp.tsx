@@ -7,8 +7,10 @@ import { Link } from '../nav';
 import { useT } from '../i18n';
 import { useLang } from '../shell';
 import { API_TIMEOUT_MS } from '../data';
-import { relaxations, type CommunityName } from './chips';
+import { relaxations } from './chips';
+import { useCommunityName } from './options';
 import { readPage, searchFields, searchRequest, type SearchKind } from './searches';
+import { isYearly } from './searchPages';
 
 /** A search the page may offer: the address without one of its criteria, and that criterion's words. */
 export interface Relaxation {
@@ -70,26 +72,17 @@ export function requirementsLink(purpose: 'buy' | 'rent', params: URLSearchParam
   return `/req?${req.toString()}`;
 }
 
-export default function NoResultsHelp({
-  target,
-  purpose,
-  params,
-  yearly,
-  community,
-  kind,
-}: {
-  /** The result page's path. */
-  target: string;
-  purpose: 'buy' | 'rent';
-  params: URLSearchParams;
-  /** The page's prices are a year's rent (the rent search). */
-  yearly: boolean;
-  community: CommunityName;
-  /** The page's search, whose function counts each offer's listings. */
-  kind: SearchKind;
-}) {
+/**
+ * `target`: the result page's path; `kind`: its search, whose function counts each offer's
+ * listings (the rent search's prices are a year's rent, and so are a search of rentals').
+ */
+export default function NoResultsHelp({ target, params, kind }: { target: string; params: URLSearchParams; kind: SearchKind }) {
   const lang = useLang();
   const t = useT();
+  const purpose = kind === 'rent' ? 'rent' : 'buy';
+  const yearly = isYearly(kind, params, true);
+  // A community's name in the page's language, for its offer.
+  const community = useCommunityName();
   const relaxed = useRelaxed(relaxations(t, lang, params, yearly, community), (next, signal) => countFound(kind, next, signal));
   return (
     <div className="search-help">

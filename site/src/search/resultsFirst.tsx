@@ -12,13 +12,10 @@
 // never in the prerendered page: placeholder cards of their size stand in until then, and the
 // results stay 'busy' (the section's `aria-busy`), so what reads them (a screen reader, a test)
 // finds the cards. The page's first search was started by its HTML, ahead of this code (early.ts).
-import { lazy, Suspense, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useLoaderData, useSearchParams } from '../nav';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useSearchParams } from '../nav';
 import { API_TIMEOUT_MS, takeEarly } from '../data';
 import { langOfPath, loadMessages, useT } from '../i18n';
-import type { ListingSummary } from '../types';
-import type { Facets } from '../components/BoundField';
-import type { CommunityOption } from '../components/SearchPanel';
 import { localFilters, readPage, searchFields, searchRequest, type Fields, type Found, type SearchKind } from './searches';
 import { useHydrated } from '../shell';
 import { applyFilters } from './filters';
@@ -81,24 +78,6 @@ function useFound(id: string): Found | undefined {
   );
 }
 
-/**
- * What the page shows of its category's summary: the refine controls' options. Not its cards
- * (the listing pages'): the page embeds its loader's data (pages/SearchResults.tsx), and the
- * results are the search's.
- */
-export type SearchOptions = Facets & Pick<ListingSummary, 'types' | 'priceRange'>;
-
-export interface SearchData {
-  summary: SearchOptions | null;
-  communities: CommunityOption[];
-}
-
-/** A community's name in the page's language (for a chip, the no-results help's offer). */
-export function useCommunityName(): (name: string) => string {
-  const { communities } = useLoaderData() as SearchData;
-  return useCallback((name: string) => communities.find((option) => option.value === name)?.name ?? name, [communities]);
-}
-
 /** The search's id: the page and its criteria. */
 const searchId = (kind: SearchKind, fields: Fields) => `${kind} ${JSON.stringify(fields)}`;
 
@@ -111,9 +90,6 @@ export function keepForReading(kind: SearchKind, params: URLSearchParams, next: 
   const kept = answers.get(searchId(kind, searchFields(kind, params)));
   if (kept) keep(searchId(kind, searchFields(kind, next)), kept);
 }
-
-/** Whether the page's prices are a year's rent: the rent search's, and a search of rentals ('purpose=rent'; the address is read once hydrated). */
-export const isYearly = (kind: SearchKind, params: URLSearchParams, hydrated: boolean) => kind === 'rent' || (hydrated && params.get('purpose') === 'rent');
 
 /** What both islands show of the answer: the cards the filters and the map's area let through, and the count. */
 function useResults(kind: SearchKind) {
@@ -197,7 +173,6 @@ export function SearchCards({ kind, target }: { kind: SearchKind; target: string
   }, [busy]);
   // A reload puts the visitor back at the card they were reading (search/place.ts).
   useResultPlace(!busy);
-  const community = useCommunityName();
 
   return (
     <LazyResultsMap cards={results ? filtered : null} view={map}>
@@ -208,10 +183,7 @@ export function SearchCards({ kind, target }: { kind: SearchKind; target: string
         <Suspense fallback={null}>
           <NoResultsHelp
             target={target}
-            purpose={kind === 'rent' ? 'rent' : 'buy'}
             params={params}
-            yearly={isYearly(kind, params, hydrated)}
-            community={community}
             kind={kind}
           />
         </Suspense>

@@ -12,9 +12,7 @@ import {
   SEARCH_TOTAL_HEADER,
   type SEARCH_FIELDS,
 } from '../endpoints';
-import type { MessageKey } from '../i18n';
 import type { CardProperty, Property } from '../types';
-import type { PanelKind } from '../components/SearchPanel';
 import { filtersFrom, NO_FILTERS, type Filters } from './filters';
 
 export type SearchKind = 'general' | 'residential' | 'commercial' | 'offPlan' | 'rent';
@@ -31,36 +29,15 @@ interface KindInfo {
   endpoint: string;
   /** The URL parameters this page reads and sends. */
   params: Param[];
-  meta: MessageKey;
-  /** The listing page's panel, and the build's summary of its listings (types, communities, prices). */
-  panel: PanelKind;
-  summary: 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 }
 
+/** Each page's search (its title, panel and options: search/searchPages.ts). */
 export const SEARCHES: Record<SearchKind, KindInfo> = {
-  general: { endpoint: SEARCH_PROPERTIES, params: ['query', 'type', 'community', 'purpose', 'offPlan'], meta: 'search.meta.general', panel: 'all', summary: 'all' },
-  residential: {
-    endpoint: SEARCH_RESIDENTIAL,
-    params: ['query', 'type', 'bedrooms', 'community', 'purpose', 'offPlan'],
-    meta: 'search.meta.residential',
-    panel: 'residential',
-    summary: 'residential',
-  },
-  commercial: {
-    endpoint: SEARCH_COMMERCIAL,
-    params: ['query', 'type', 'area', 'purpose', 'offPlan'],
-    meta: 'search.meta.commercial',
-    panel: 'commercial',
-    summary: 'commercial',
-  },
-  offPlan: { endpoint: SEARCH_OFF_PLAN, params: ['query', 'type', 'area', 'purpose', 'offPlan'], meta: 'search.meta.offPlan', panel: 'offPlan', summary: 'offPlan' },
-  rent: {
-    endpoint: SEARCH_RENT,
-    params: ['query', 'bedrooms', 'type', 'community', 'purpose', 'offPlan'],
-    meta: 'search.meta.rent',
-    panel: 'rental',
-    summary: 'rental',
-  },
+  general: { endpoint: SEARCH_PROPERTIES, params: ['query', 'type', 'community', 'purpose', 'offPlan'] },
+  residential: { endpoint: SEARCH_RESIDENTIAL, params: ['query', 'type', 'bedrooms', 'community', 'purpose', 'offPlan'] },
+  commercial: { endpoint: SEARCH_COMMERCIAL, params: ['query', 'type', 'area', 'purpose', 'offPlan'] },
+  offPlan: { endpoint: SEARCH_OFF_PLAN, params: ['query', 'type', 'area', 'purpose', 'offPlan'] },
+  rent: { endpoint: SEARCH_RENT, params: ['query', 'bedrooms', 'type', 'community', 'purpose', 'offPlan'] },
 };
 
 /** A page's criteria: each a value, or several communities (a listing in any of them fits). */
