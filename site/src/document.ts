@@ -215,8 +215,7 @@ function languageLinks(base: string, path: string, lang: Lang): string[] {
 /**
  * The chunks a page's first view needs besides the entry: its islands' modules (or, for a page
  * hydrated whole, each matched page's module and the route table's chunk) with their static
- * imports, the chunks a page's module fetches as soon as it runs (its handle's `eager`), and the
- * shell's and the page's messages in `lang` (i18n/message-sets.json). Named in the page's boot
+ * imports, and the shell's and the page's messages in `lang` (i18n/message-sets.json). Named in the page's boot
  * block (see bootScript), the browser fetches them with the entry instead of after it has run.
  * `css`: the stylesheets of those chunks and, on a page in islands, of its screen's (a page's own
  * CSS, such as the admin's, is not in the entry's): linked in the HTML, so the page is styled at
@@ -255,11 +254,6 @@ function pageChunks(manifest: Manifest, pages: PageHandle[], islands: RenderedPa
   for (const page of pages) {
     const module = `src/pages/${page.module}.tsx`;
     if (!islands) need(module, "a route's handle names it, screens.ts");
-    for (const name of page.eager ?? []) {
-      const lazy = manifest[module]?.dynamicImports?.find((key) => manifest[key]?.name === name);
-      if (!lazy) throw new Error(`${module} imports no chunk named ${name} lazily (its handle's 'eager', screens.ts)`);
-      add(lazy);
-    }
     // On a page in islands, named by the islands that need it (entry-server.tsx).
     if (!islands) add(`virtual:messages-${lang}-${page.messages}`);
   }

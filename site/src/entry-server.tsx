@@ -143,7 +143,7 @@ export async function render(url: string, grids?: DrawnGrids, cards?: KeptCards)
   }
   const pages = context.matches.flatMap((match) => {
     const handle = match.route.handle as Partial<PageHandle> | undefined;
-    return handle?.module && handle.messages ? [{ module: handle.module, messages: handle.messages, eager: handle.eager }] : [];
+    return handle?.module && handle.messages ? [{ module: handle.module, messages: handle.messages }] : [];
   });
   const early = context.matches.map((match) => (match.route.handle as { early?: EarlyPlan } | undefined)?.early).find(Boolean) ?? null;
   const records = drawn.islands;

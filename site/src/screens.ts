@@ -20,11 +20,6 @@ type Screen = { module?: string; messages: MessageSet; lazy: Lazy };
 export type PageHandle = {
   module: string;
   messages: MessageSet;
-  /**
-   * Chunks the module imports lazily but fetches as soon as it runs (by their names in Vite's
-   * manifest): named in the boot block with the page's own, so they come with the entry, not after it.
-   */
-  eager?: string[];
 };
 
 export const LISTING_SETS = {

@@ -7,7 +7,8 @@ import { use } from 'react';
 import { formatNumber } from '../format';
 import { loadMessages, useT, type Translate } from '../i18n';
 import { useHydrated, useLang } from '../shell';
-import { furnishingLabel, ROOMS_OR_MORE, thisMonth } from '../search/filters';
+import { ROOMS_OR_MORE, thisMonth } from '../search/filters';
+import { furnishingLabel } from '../search/filterAddress';
 import type { Furnishing } from '../types';
 import { BoundField, type MoreFiltersProps } from './BoundField';
 

@@ -14,6 +14,7 @@ import { LangContext, translate, type Lang } from '../i18n';
 import { PANELS, panelValuesFrom, SearchPanel, type CommunityOption, type PanelKind } from './SearchPanel';
 import { heroExtras } from './heroExtras';
 import { SEARCHES, searchFields, type SearchKind } from '../search/searches';
+import { SEARCH_PAGES } from '../search/searchPages';
 
 afterEach(() => {
   cleanup();
@@ -37,7 +38,7 @@ const KINDS = Object.keys(PANELS) as PanelKind[];
 
 /** The result page a panel's target is: the search whose own panel goes there. */
 const searchOf = (target: string): SearchKind =>
-  (Object.keys(SEARCHES) as SearchKind[]).find((kind) => PANELS[SEARCHES[kind].panel].target === target)!;
+  (Object.keys(SEARCHES) as SearchKind[]).find((kind) => PANELS[SEARCH_PAGES[kind].panel].target === target)!;
 
 /**
  * The panel as its page draws it, in `lang`, with an address that records where it goes; with
@@ -146,7 +147,7 @@ describe('every option, chosen alone and sent', () => {
           expect(searchFields(search, url.searchParams), `${search} reads ${name} ${value}`).toEqual({ [name]: value });
           cleanup();
           // The result page's panel shows the option chosen: what it searches is what it shows.
-          const there = draw(SEARCHES[search].panel, 'en', url.searchParams).select(name);
+          const there = draw(SEARCH_PAGES[search].panel, 'en', url.searchParams).select(name);
           if (there) expect(there.selectedOptions[0]?.textContent, `${config.target}?${url.searchParams}`).toBe(text);
           // The all-properties result page's panel has no bedroom menu (its chips show them).
           else expect([kind, name]).toEqual(['home', 'bedrooms']);

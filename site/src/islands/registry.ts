@@ -7,7 +7,7 @@
 // not (the page's module may: its chunk is then not named), so the first screen's islands of such
 // a page live in a small module of their own. A screen (screens.ts) is drawn by the prerender and runs no code in the
 // browser: what a visitor can touch in it is marked as islands, all of it where its parts share
-// what the visitor chooses (the listing and search pages, /pro, /compare...).
+// what the visitor chooses (the listing pages, /pro, /compare...).
 //
 // One import per module (each dynamic import costs the entry its loader and the list of what its
 // chunk needs), shared by the module's islands.
@@ -36,6 +36,7 @@ const MODULES = {
   'pages/Listing': () => import('../pages/Listing'),
   'pages/Requirements': () => import('../pages/Requirements'),
   'pages/SearchResults': () => import('../pages/SearchResults'),
+  'search/resultsFirst': () => import('../search/resultsFirst'),
   'pages/Seller': () => import('../pages/Seller'),
   'pages/Shortlist': () => import('../pages/Shortlist'),
 };
@@ -94,7 +95,11 @@ export const ISLANDS = {
   requirements: island('pages/Requirements', 'RequirementsScreen'),
   blogForm: island('pages/BlogForm', 'BlogFormScreen'),
   listing: later('pages/Listing', 'ListingPage'),
-  searchResults: island('pages/SearchResults', 'SearchPage'),
+  searchCount: island('search/resultsFirst', 'SearchCount'),
+  searchCards: island('search/resultsFirst', 'SearchCards'),
+  searchChips: later('pages/SearchResults', 'SearchChips', 'SearchLater'),
+  searchRefine: later('pages/SearchResults', 'SearchRefine', 'SearchLater'),
+  searchControls: later('pages/SearchResults', 'SearchControls', 'SearchLater'),
   peopleListings: island('people/Listings', 'PeopleListings', 'People'),
 };
 

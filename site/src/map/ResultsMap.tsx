@@ -10,6 +10,7 @@ import type { CardProperty } from '../types';
 import { LazyMap } from './LazyMap';
 import { MapFailed } from './MapFailed';
 import type { MapView } from './useMapView';
+import { useShowMap } from './showMap';
 
 /**
  * The map starts where the list does. When the visitor presses 'Map', the filters' row (the
@@ -23,7 +24,7 @@ import type { MapView } from './useMapView';
 function useMapScreen() {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // Set by 'Map' pressed (useMapView), for this opening only: a later 'Search this area' sets it
+    // Set by 'Map' pressed (useShowMap), for this opening only: a later 'Search this area' sets it
     // again with the map already open (cleared after every render, ResultsMap).
     const pressed = window.mapByVisitor;
     const results = box.current?.parentElement;
@@ -66,6 +67,7 @@ export default function ResultsMap({ cards, view }: { cards: CardProperty[]; vie
   const t = useT();
   const site = useSite();
   const box = useMapScreen();
+  const show = useShowMap();
   useEffect(() => {
     window.mapByVisitor = false;
   });
@@ -74,10 +76,10 @@ export default function ResultsMap({ cards, view }: { cards: CardProperty[]; vie
   if (!site.map) return null;
   return (
     <div className="results-map" ref={box}>
-      <LazyMap settings={site.map} label={t('map.region')} cards={cards} bounds={view.bounds} onSearchArea={(bounds) => view.show(true, bounds)} />
+      <LazyMap settings={site.map} label={t('map.region')} cards={cards} bounds={view.bounds} onSearchArea={(bounds) => show(true, bounds)} />
       {view.bounds ? (
         <p>
-          <button type="button" className="chip" aria-pressed="true" onClick={() => view.show(true, null)} aria-label={t('map.clearArea')}>
+          <button type="button" className="chip" aria-pressed="true" onClick={() => show(true, null)} aria-label={t('map.clearArea')}>
             <span>{t('map.area')}</span>
             <Icon name="close" size={16} />
           </button>

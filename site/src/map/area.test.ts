@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { CardProperty } from '../types';
-import { boundsFrom, inArea, withMapView, type Bounds } from './area';
+import { boundsFrom, inArea, type Bounds } from './area';
+import { withMapView } from './showMap';
 
 const card = (id: string, coordinates?: { lat: number; lng: number }) => ({ id, coordinates }) as CardProperty;
 

@@ -3,7 +3,7 @@
 // to. They sit in the query string beside the filters (search/filters.ts), so a reload, a shared
 // link and Back restore the map as they restore the filters. The area is the map's alone: the
 // lead function's search endpoints know nothing of it. (Small on purpose: listing and result
-// pages carry it in their first view.)
+// pages carry it in their first view; writing it is map/showMap.ts's.)
 import type { CardProperty } from '../types';
 
 /** West, south, east, north, in degrees. */
@@ -16,17 +16,6 @@ export function boundsFrom(params: URLSearchParams): Bounds | null {
   // NaN fails every comparison.
   const valid = parts.length === 4 && west >= -180 && west < east && east <= 180 && south >= -90 && south < north && north <= 90;
   return valid ? [west, south, east, north] : null;
-}
-
-/** `params` with the view and the area written in (the list and no area are left out). */
-export function withMapView(params: URLSearchParams, map: boolean, bounds: Bounds | null): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (map) next.set('view', 'map');
-  else next.delete('view');
-  // 5 decimals: about a metre.
-  if (bounds) next.set('bounds', bounds.map((n) => n.toFixed(5)).join());
-  else next.delete('bounds');
-  return next;
 }
 
 /** The cards inside the area, in their order; a card without a location is outside every area. */

@@ -1,13 +1,16 @@
 // 'No properties found.', then what helps: the same search without its narrowest criterion (the
 // one whose removal finds most), with that search's count, and the requirements form filled in
-// with the search. Its own chunk, which a result page with results never loads: what it needs of
-// the page's search comes in its props (a module it imported from the page's chunk would fold the
-// two chunks together).
+// with the search. Its own chunk, which a result page with results never loads (with its words:
+// search/resultsFirst.tsx).
 import { useEffect, useState } from 'react';
 import { Link } from '../nav';
 import { useT } from '../i18n';
 import { useLang } from '../shell';
-import { relaxations, type CommunityName } from './chips';
+import { API_TIMEOUT_MS } from '../data';
+import { relaxations } from './chips';
+import { useCommunityName } from './options';
+import { readPage, searchFields, searchRequest, type SearchKind } from './searches';
+import { isYearly } from './searchPages';
 
 /** A search the page may offer: the address without one of its criteria, and that criterion's words. */
 export interface Relaxation {
@@ -40,6 +43,20 @@ function useRelaxed(options: Relaxation[], count: (params: URLSearchParams, sign
   return relaxed;
 }
 
+/** The number of listings a search finds, as the page would show them (the function's total, every filter applied). */
+export async function countFound(kind: SearchKind, params: URLSearchParams, signal: AbortSignal): Promise<number> {
+  const { url, init } = searchRequest(kind, { ...searchFields(kind, params), limit: '1' });
+  // The 5,000 ms API time-out, or the caller's abort, whichever comes first.
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  signal.addEventListener('abort', () => controller.abort(), { once: true });
+  try {
+    return (await readPage(await fetch(url, { ...init, signal: controller.signal }))).total;
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
 /** The requirements form's address, filled in with the search: what the visitor looks for. */
 export function requirementsLink(purpose: 'buy' | 'rent', params: URLSearchParams): string {
   const req = new URLSearchParams();
@@ -55,26 +72,18 @@ export function requirementsLink(purpose: 'buy' | 'rent', params: URLSearchParam
   return `/req?${req.toString()}`;
 }
 
-export default function NoResultsHelp({
-  target,
-  purpose,
-  params,
-  yearly,
-  community,
-  count,
-}: {
-  /** The result page's path. */
-  target: string;
-  purpose: 'buy' | 'rent';
-  params: URLSearchParams;
-  /** The page's prices are a year's rent (the rent search). */
-  yearly: boolean;
-  community: CommunityName;
-  count: (params: URLSearchParams, signal: AbortSignal) => Promise<number>;
-}) {
+/**
+ * `target`: the result page's path; `kind`: its search, whose function counts each offer's
+ * listings (the rent search's prices are a year's rent, and so are a search of rentals').
+ */
+export default function NoResultsHelp({ target, params, kind }: { target: string; params: URLSearchParams; kind: SearchKind }) {
   const lang = useLang();
   const t = useT();
-  const relaxed = useRelaxed(relaxations(t, lang, params, yearly, community), count);
+  const purpose = kind === 'rent' ? 'rent' : 'buy';
+  const yearly = isYearly(kind, params, true);
+  // A community's name in the page's language, for its offer.
+  const community = useCommunityName();
+  const relaxed = useRelaxed(relaxations(t, lang, params, yearly, community), (next, signal) => countFound(kind, next, signal));
   return (
     <div className="search-help">
       {relaxed ? (

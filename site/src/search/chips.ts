@@ -5,7 +5,8 @@ import { formatDate } from '../dates';
 import { formatNumber } from '../format';
 import { typeLabel, type Lang, type Translate } from '../i18n';
 import { priceText } from '../price';
-import { filtersFrom, furnishingLabel, type Filters } from './filters';
+import { filtersFrom, type Filters } from './filters';
+import { furnishingLabel } from './filterAddress';
 
 /** A community's name in the page's language, by its English name (the loader's options). */
 export type CommunityName = (english: string) => string;

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import vectors from '../../../lead-fn/tests/search-vectors.json';
 import type { CardProperty } from '../types';
-import { applyFilters, filtersFrom, fits, isFiltered, isNarrowed, NO_FILTERS, withFilters } from './filters';
+import { applyFilters, filtersFrom, fits, NO_FILTERS } from './filters';
+import { isFiltered, isNarrowed, withFilters } from './filterAddress';
 
 describe('filters in the address', () => {
   test('read from the query string, and nothing else', () => {

@@ -40,9 +40,6 @@ export interface Filters {
 
 const FURNISHINGS: readonly string[] = ['furnished', 'partly-furnished', 'unfurnished'] satisfies Furnishing[];
 
-/** A furnishing's words: its message is named after it. */
-export const furnishingLabel = (furnishing: Furnishing) => `listing.furnishing.${furnishing}` as const;
-
 export const NO_FILTERS: Filters = {
   type: null,
   sort: 'newest',
@@ -59,8 +56,8 @@ export const NO_FILTERS: Filters = {
 };
 
 /** The address's parameter of each filter: the filter's own name. */
-type NumberFilter = 'min' | 'max' | 'bedrooms' | 'bathrooms' | 'area' | 'areaMax' | 'cheques';
-const NUMBERS: NumberFilter[] = ['min', 'max', 'bedrooms', 'bathrooms', 'area', 'areaMax', 'cheques'];
+export type NumberFilter = 'min' | 'max' | 'bedrooms' | 'bathrooms' | 'area' | 'areaMax' | 'cheques';
+export const NUMBERS: NumberFilter[] = ['min', 'max', 'bedrooms', 'bathrooms', 'area', 'areaMax', 'cheques'];
 
 function wholeNumber(value: string | null): number | null {
   if (value === null || !/^\s*\d{1,12}\s*$/.test(value)) return null;
@@ -86,26 +83,6 @@ export function filtersFrom(params: URLSearchParams): Filters {
   return filters;
 }
 
-/**
- * `params` with the filters written in (a filter at its default is left out), every other
- * parameter kept (a search's `query`, `community`).
- */
-export function withFilters(params: URLSearchParams, filters: Filters): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const set = (name: string, value: string | null) => (value === null ? next.delete(name) : next.set(name, value));
-  set('type', filters.type);
-  set('sort', filters.sort === 'newest' ? null : filters.sort);
-  for (const name of NUMBERS) set(name, filters[name] === null ? null : String(filters[name]));
-  set('completion', filters.completion);
-  set('furnishing', filters.furnishing);
-  set('availableFrom', filters.availableFrom);
-  return next;
-}
-
-/** Whether a choice leaves listings out (sorting leaves none out). */
-export const isNarrowed = (filters: Filters) =>
-  NUMBERS.some((name) => filters[name] !== null) || filters.type !== null || filters.completion !== null || filters.furnishing !== null || filters.availableFrom !== null;
-
 /** This month in UTC ('2026-11'), as the lead function reads 'ready'. */
 export const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -116,8 +93,6 @@ function handoverFits(wanted: string | null, date: string | undefined, today: st
   if (!month) return false;
   return wanted === 'ready' ? month <= today : month.startsWith(wanted);
 }
-
-export const isFiltered = (filters: Filters) => isNarrowed(filters) || filters.sort !== 'newest';
 
 /** A count of rooms meets a wanted count: exactly, or at least when the count wanted is the last choice. */
 function roomsFit(wanted: number | null, rooms: number | null): boolean {

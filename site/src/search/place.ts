@@ -9,49 +9,7 @@
 // none of this runs.)
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from '../nav';
-
-const STORE = 'estate.resultPlaces';
-/** Entries remembered: the last few result pages of the tab. */
-const KEPT = 20;
-
-/** Where the window was: its offset, and the card at its top (its link) with that card's top. */
-export interface Place {
-  y: number;
-  card?: string;
-  top?: number;
-}
-
-type Places = Record<string, Place & { at: number }>;
-
-function read(): Places {
-  try {
-    return (JSON.parse(sessionStorage.getItem(STORE) ?? '{}') as Places) ?? {};
-  } catch {
-    return {};
-  }
-}
-
-function write(key: string, place: Place) {
-  try {
-    const places = { ...read(), [key]: { ...place, at: Date.now() } };
-    const newest = Object.entries(places)
-      .sort(([, a], [, b]) => b.at - a.at)
-      .slice(0, KEPT);
-    sessionStorage.setItem(STORE, JSON.stringify(Object.fromEntries(newest)));
-  } catch {
-    // Storage full or refused: a reload starts at the top, as before.
-  }
-}
-
-/** The first card whose bottom is below the window's top: the one the visitor was reading. */
-export function placeNow(): Place {
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('.property-card__link')) {
-    const card = link.closest('.property-card') ?? link;
-    const { top, bottom } = card.getBoundingClientRect();
-    if (bottom > 0) return { y: window.scrollY, card: link.getAttribute('href') ?? undefined, top };
-  }
-  return { y: window.scrollY };
-}
+import { read, type Place } from './placeStore';
 
 /** Puts `place` back: its card at the same height in the window, else the same offset. */
 export function restorePlace(place: Place) {
@@ -80,18 +38,19 @@ export function useResultPlace(ready: boolean) {
 
   useEffect(() => {
     if (!ready) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const save = () => write(key, placeNow());
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(save, 150);
-    };
-    window.addEventListener('scroll', later, { passive: true });
-    window.addEventListener('pagehide', save);
+    // The keeping's code comes once the cards are drawn (search/placeKeeper.ts).
+    let stop: (() => void) | undefined;
+    let live = true;
+    import('./placeKeeper').then(
+      ({ keepPlace }) => {
+        if (live) stop = keepPlace(key);
+      },
+      // Not fetched (offline, a new deploy): a reload starts at the top, as without storage.
+      (error: unknown) => console.error('Failed to load the place keeper', error),
+    );
     return () => {
-      clearTimeout(timer);
-      window.removeEventListener('scroll', later);
-      window.removeEventListener('pagehide', save);
+      live = false;
+      stop?.();
     };
   }, [key, ready]);
 

@@ -2,7 +2,6 @@
 // endpoint and parameters, the request the browser sends and the filters it applies to the
 // answer itself. The words each criterion is shown with (the page's chips, and its 'Search
 // without ...' offer) are search/chips.ts, loaded after the page's first view.
-import { API_TIMEOUT_MS } from '../data';
 import {
   SEARCH_COMMERCIAL,
   SEARCH_OFF_PLAN,
@@ -13,9 +12,7 @@ import {
   SEARCH_TOTAL_HEADER,
   type SEARCH_FIELDS,
 } from '../endpoints';
-import type { MessageKey } from '../i18n';
-import type { Property } from '../types';
-import type { PanelKind } from '../components/SearchPanel';
+import type { CardProperty, Property } from '../types';
 import { filtersFrom, NO_FILTERS, type Filters } from './filters';
 
 export type SearchKind = 'general' | 'residential' | 'commercial' | 'offPlan' | 'rent';
@@ -32,36 +29,15 @@ interface KindInfo {
   endpoint: string;
   /** The URL parameters this page reads and sends. */
   params: Param[];
-  meta: MessageKey;
-  /** The listing page's panel, and the build's summary of its listings (types, communities, prices). */
-  panel: PanelKind;
-  summary: 'residential' | 'rental' | 'offPlan' | 'commercial' | 'all';
 }
 
+/** Each page's search (its title, panel and options: search/searchPages.ts). */
 export const SEARCHES: Record<SearchKind, KindInfo> = {
-  general: { endpoint: SEARCH_PROPERTIES, params: ['query', 'type', 'community', 'purpose', 'offPlan'], meta: 'search.meta.general', panel: 'all', summary: 'all' },
-  residential: {
-    endpoint: SEARCH_RESIDENTIAL,
-    params: ['query', 'type', 'bedrooms', 'community', 'purpose', 'offPlan'],
-    meta: 'search.meta.residential',
-    panel: 'residential',
-    summary: 'residential',
-  },
-  commercial: {
-    endpoint: SEARCH_COMMERCIAL,
-    params: ['query', 'type', 'area', 'purpose', 'offPlan'],
-    meta: 'search.meta.commercial',
-    panel: 'commercial',
-    summary: 'commercial',
-  },
-  offPlan: { endpoint: SEARCH_OFF_PLAN, params: ['query', 'type', 'area', 'purpose', 'offPlan'], meta: 'search.meta.offPlan', panel: 'offPlan', summary: 'offPlan' },
-  rent: {
-    endpoint: SEARCH_RENT,
-    params: ['query', 'bedrooms', 'type', 'community', 'purpose', 'offPlan'],
-    meta: 'search.meta.rent',
-    panel: 'rental',
-    summary: 'rental',
-  },
+  general: { endpoint: SEARCH_PROPERTIES, params: ['query', 'type', 'community', 'purpose', 'offPlan'] },
+  residential: { endpoint: SEARCH_RESIDENTIAL, params: ['query', 'type', 'bedrooms', 'community', 'purpose', 'offPlan'] },
+  commercial: { endpoint: SEARCH_COMMERCIAL, params: ['query', 'type', 'area', 'purpose', 'offPlan'] },
+  offPlan: { endpoint: SEARCH_OFF_PLAN, params: ['query', 'type', 'area', 'purpose', 'offPlan'] },
+  rent: { endpoint: SEARCH_RENT, params: ['query', 'bedrooms', 'type', 'community', 'purpose', 'offPlan'] },
 };
 
 /** A page's criteria: each a value, or several communities (a listing in any of them fits). */
@@ -124,6 +100,16 @@ export interface FoundPage {
   perPage: number;
 }
 
+/**
+ * A search's answer so far: the cards of the pages fetched, in order, how many the search found
+ * and how many a page holds. 'Show more' past the cards fetched fetches the next page.
+ */
+export interface Found {
+  results: CardProperty[];
+  total: number;
+  perPage: number;
+}
+
 /** The page an answer is; a function without the headers (an older one) answered every listing at once. */
 export async function readPage(response: Response): Promise<FoundPage> {
   if (!response.ok) throw new Error(`status ${response.status}`);
@@ -145,18 +131,4 @@ export function localFilters(kind: SearchKind, params: URLSearchParams): Filters
     bedrooms: sent.includes('bedrooms') ? null : filters.bedrooms,
     area: sent.includes('area') ? null : filters.area,
   };
-}
-
-/** The number of listings a search finds, as the page would show them (the function's total, every filter applied). */
-export async function countFound(kind: SearchKind, params: URLSearchParams, signal: AbortSignal): Promise<number> {
-  const { url, init } = searchRequest(kind, { ...searchFields(kind, params), limit: '1' });
-  // The 5,000 ms API time-out, or the caller's abort, whichever comes first.
-  const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
-  signal.addEventListener('abort', () => controller.abort(), { once: true });
-  try {
-    return (await readPage(await fetch(url, { ...init, signal: controller.signal }))).total;
-  } finally {
-    clearTimeout(timeout);
-  }
 }

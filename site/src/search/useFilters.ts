@@ -1,20 +1,12 @@
-// A page's filters and its number of cards shown, kept in the address and in the history entry:
-// the filters in the query string (a reload and a shared link restore them), how many cards
-// 'Show more' has opened in the entry's state (Back restores it, and with it the place the
-// visitor was reading: search/place.ts).
+// A page's filters, kept in the address: in the query string (a reload and a shared link restore
+// them; how many cards 'Show more' has opened is in the history entry's state: useShownCount.ts).
 // Changes replace the entry rather than add one, so Back leaves the page as a visitor expects,
 // and never scroll the page.
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from '../nav';
+import { useNavigate, useSearchParams } from '../nav';
 import { useHydrated } from '../shell';
-import { filtersFrom, NO_FILTERS, withFilters, type Filters } from './filters';
-
-/** Cards added by each 'Show more'. */
-export const STEP = 24;
-
-interface EntryState {
-  shown?: number;
-}
+import { filtersFrom, NO_FILTERS, type Filters } from './filters';
+import { withFilters } from './filterAddress';
 
 /**
  * The page's filters and a setter. The prerendered page knows no query string, so the first
@@ -46,19 +38,4 @@ export function useFilters(): [Filters, (change: Partial<Filters>) => void] {
     [navigate, current, waiting, asked, shown],
   );
   return [filters, update];
-}
-
-/** How many cards to show, and 'Show more'. */
-export function useShownCount(): [number, () => void] {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const shown = (hydrated ? (location.state as EntryState | null)?.shown : undefined) ?? STEP;
-  const more = useCallback(() => {
-    navigate(
-      { pathname: location.pathname, search: location.search, hash: location.hash },
-      { replace: true, state: { ...(location.state as object | null), shown: shown + STEP }, preventScrollReset: true },
-    );
-  }, [navigate, location, shown]);
-  return [shown, more];
 }
