@@ -135,7 +135,7 @@ impl SearchTerms {
 
 fn named_in(terms: &[SearchTerm], given: &str, lang: &str) -> String {
     let given = given.trim();
-    let same = |name: &str| name.trim().eq_ignore_ascii_case(given) || name.trim() == given;
+    let same = |name: &str| name.trim().eq_ignore_ascii_case(given);
     terms
         .iter()
         .find(|term| same(&term.name) || term.names.iter().any(|name| same(name)))

@@ -145,7 +145,8 @@ pub fn confirmation(
         manage => &links.manage,
     };
     let subject = text(lang, "email", "subject");
-    to_subscriber(id, lang, from, to, subject, "alert-confirm", context, &links.unsubscribe, now)
+    let templates = ("alert-confirm.txt", "alert-confirm.html");
+    to_subscriber(id, lang, from, to, subject, templates, context, &links.unsubscribe, now)
 }
 
 /// A digest to `to` in `lang`: the search in words, its `cards` (and how many `more` the
@@ -171,10 +172,11 @@ pub fn digest(
         manage => &links.manage,
     };
     let subject = text(lang, "digest", "subject");
-    to_subscriber(id, lang, from, to, subject, "alert-digest", context, &links.unsubscribe, now)
+    let templates = ("alert-digest.txt", "alert-digest.html");
+    to_subscriber(id, lang, from, to, subject, templates, context, &links.unsubscribe, now)
 }
 
-/// An email to a subscriber: `{template}.txt` and `.html` with `context` and the language's
+/// An email to a subscriber: its text and HTML `templates` with `context` and the language's
 /// words, and the one-click unsubscribe headers.
 #[allow(clippy::too_many_arguments)]
 fn to_subscriber(
@@ -183,7 +185,7 @@ fn to_subscriber(
     from: &Mailbox,
     to: Mailbox,
     subject: String,
-    template: &str,
+    templates: (&'static str, &'static str),
     context: minijinja::Value,
     unsubscribe: &str,
     now: SystemTime,
@@ -195,10 +197,7 @@ fn to_subscriber(
             .render(minijinja::context! { t => Serde(texts), lang => lang, ..context.clone() })
             .map_err(|e| RenderError::Template(name, e))
     };
-    let (text, html) = match template {
-        "alert-digest" => (render("alert-digest.txt")?, render("alert-digest.html")?),
-        _ => (render("alert-confirm.txt")?, render("alert-confirm.html")?),
-    };
+    let (text, html) = (render(templates.0)?, render(templates.1)?);
     let headers = vec![
         ("List-Unsubscribe", format!("<{unsubscribe}>")),
         ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".to_owned()),
