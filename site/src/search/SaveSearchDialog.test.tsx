@@ -17,6 +17,7 @@ import { SAVED_SEARCH_PATH } from '../endpoints';
 import { SaveSearch } from './SaveSearch';
 import type { SaveSearchProps } from './SaveSearchDialog';
 import { savedCriteria } from './savedSearch';
+import { TERMS_FILE } from './readQuery';
 
 // jsdom has no modal dialogs: open and closed by their attribute, as the browser's are.
 HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -120,6 +121,16 @@ describe('save this search', () => {
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
     expect(within(dialog).getByLabelText('Your email address')).toHaveProperty('value', 'visitor@example.com');
     expect(within(dialog).getByRole('checkbox')).toHaveProperty('checked', false);
+  });
+
+  test("a community with no listing in the page's category is named in the page's language, from the vocabulary's search terms", async () => {
+    const terms = { communities: [{ name: 'Dubai Marina', names: [], translated: { ar: 'دبي مارينا', ru: 'Дубай Марина' } }], types: [] };
+    const fetch = vi.fn((url: RequestInfo | URL) => Promise.resolve(String(url).endsWith(TERMS_FILE) ? answer(200, terms) : answer(500, {})));
+    vi.stubGlobal('fetch', fetch);
+    // No options: the page's category has no listing in Dubai Marina.
+    const dialog = await open(draw('?community=Dubai+Marina', 'ar', { ...RESIDENTIAL, communities: [] }), 'ar');
+    await waitFor(() => expect(dialog.querySelector('.save-search-dialog__chips')?.textContent).toContain('دبي مارينا'));
+    expect(dialog.querySelector('.save-search-dialog__chips')?.textContent).not.toContain('Dubai Marina');
   });
 
   test("a search nothing matches today is saved, and the function's notice says so", async () => {

@@ -18,6 +18,7 @@ import { HONEYPOT } from '../endpoints';
 import { chips } from './chips';
 import { postSavedSearch, savedCriteria, type SaveOutcome, type SavedCategory } from './savedSearch';
 import type { CommunityOption } from '../components/SearchPanel';
+import { useCommunityNamer } from './options';
 import './save-search.css';
 
 /** The kinds of listings a page shows (its listing summary's). */
@@ -73,7 +74,7 @@ export function SaveSearchDialog({ open, onClose, returnFocus, kind, communities
   const criteria = savedCriteria(params);
   // As the page's chips say them: a rent's price is a year's, a community in the page's language.
   const yearly = kind === 'rental' || params.get('purpose') === 'rent';
-  const community = (name: string) => communities.find((option) => option.value === name)?.name ?? name;
+  const community = useCommunityNamer(communities);
   const words = chips(t, lang, criteria, yearly, community);
 
   const close = () => {
