@@ -6,7 +6,8 @@
 // in order, its text, the attributes a visitor or a screen reader meets, and its box to the pixel.
 // A difference is a component that renders otherwise in the browser than in the prerender: a
 // mismatch React silently keeps or throws away (a flash, a layout shift, a control that is not
-// what it shows). Console errors and React's hydration errors fail it too.
+// what it shows). Console errors and React's hydration errors fail it too. The page as its HTML
+// draws it shows no control that only script can answer (no tap goes unanswered).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -73,6 +74,31 @@ function snapshotInPage() {
   return list;
 }
 
+/**
+ * In the page, before its islands have hydrated: the controls drawn (seen, with a box) that only
+ * script can answer, each as a phrase. A link, a <summary>, a popover's button and the fields and
+ * submit buttons of a form with an action work without script; a disabled control takes no tap or
+ * focus. Any other (a button of type button, a field outside such a form) must not be seen until
+ * its island has hydrated (styles/base.css), so that no tap lands on a control that cannot answer.
+ */
+function scriptOnlyControlsInPage() {
+  const works = (element) => {
+    if (element.matches('a[href], summary, button[popovertarget], :disabled')) return true;
+    if (element.matches('button[type=button]')) return false;
+    const form = element.form;
+    return !!form && form.hasAttribute('action');
+  };
+  const found = [];
+  for (const element of document.querySelectorAll('a, button, input:not([type=hidden]), select, textarea, summary, [role=button]')) {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility !== 'visible') continue;
+    if (works(element)) continue;
+    const name = element.getAttribute('aria-label') || element.textContent.trim().slice(0, 40);
+    found.push(`<${element.tagName.toLowerCase()}> '${name}' at y ${Math.round(box.top + window.scrollY)}`);
+  }
+  return found;
+}
+
 /** Installs, before any script of the page, a snapshot taken the moment hydration commits. */
 function snapshotAtHydration(snapshot) {
   window.__atHydration = null;
@@ -98,7 +124,7 @@ function normalised(list, search) {
   const params = new URLSearchParams(search);
   return list.map((entry) => {
     // useId's ids are the renderer's own (the prerender's `_R_…_`, the browser's `_r_…_`).
-    let attributes = entry.attributes.replace(/(^| )disabled=(?= |$)/, '$1').trim().replace(/_[Rr]_[0-9a-z]+_/g, '«id»');
+    let attributes = entry.attributes.replace(/(^| )disabled=(?= |$)/, '').trim().replace(/_[Rr]_[0-9a-z]+_/g, '«id»');
     if (search) attributes = attributes.split(search).join('');
     for (const [name, value] of params) attributes = attributes.replace(`name=${name} value=${value}`, `name=${name} value=`);
     if (/class=guide-table-wrap\b/.test(attributes)) attributes = attributes.replace(/ tabindex=0$/, '');
@@ -209,6 +235,8 @@ for (const [lang, prefix] of Object.entries(PREFIX)) {
         await plainPage.waitForFunction(() => document.documentElement.hasAttribute('data-painted'));
         await plainPage.evaluate(() => document.fonts.ready);
         const search = new URL(server.url + path).search;
+        const scriptOnly = await plainPage.evaluate(scriptOnlyControlsInPage);
+        if (scriptOnly.length) failures.push(`${where}: drawn before the script that answers them:\n    ${scriptOnly.slice(0, 8).join('\n    ')}`);
         const before = normalised(await plainPage.evaluate(snapshotInPage), search);
         if (viewport === PHONE) servedAtPhone.set(path, before);
         const { page, problems } = await live.open();

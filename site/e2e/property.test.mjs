@@ -74,7 +74,7 @@ describe('gallery', () => {
     const { page } = opened;
     const gallery = page.locator('.gallery');
     const stage = gallery.locator('.gallery__image');
-    const thumbs = gallery.getByRole('button', { name: /^Show photo/ });
+    const thumbs = gallery.getByRole('link', { name: /^Show photo/ });
     const counter = gallery.locator('.gallery__counter');
     const expectAt = async (index, why) => {
       await page.waitForFunction(
@@ -84,8 +84,8 @@ describe('gallery', () => {
       ).catch(() => {});
       assert.equal(await stage.getAttribute('src'), property.Images[index], why);
       assert.equal((await counter.innerText()).trim(), `${index + 1} / ${MAX_IMAGES}`, `${why}: counter`);
-      assert.equal(await thumbs.nth(index).getAttribute('aria-pressed'), 'true', `${why}: pressed thumbnail`);
-      assert.equal(await gallery.locator('[aria-pressed="true"]').count(), 1, `${why}: one selected`);
+      assert.equal(await thumbs.nth(index).getAttribute('aria-current'), 'true', `${why}: the thumbnail marked as shown`);
+      assert.equal(await gallery.locator('[aria-current="true"]').count(), 1, `${why}: one shown`);
     };
 
     assert.equal(await thumbs.count(), MAX_IMAGES, 'the strip holds the first 9 images');

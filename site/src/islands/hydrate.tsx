@@ -143,6 +143,8 @@ export async function hydrateIslands(
     const frame: Frame = { address, page, route: record.route, lang };
     const committed = () => {
       typed();
+      // Its controls that need script show from now (styles/base.css).
+      element.setAttribute('data-live', '');
       // When each island answers taps (bench/long_tasks.mjs reads these).
       performance.mark('island-hydrated', { detail: { index, name: record.name, onScreen: firstScreen.has(index), deferred: deferred(record) } });
       hydrated.add(index);

@@ -99,6 +99,11 @@ async function hydrate(records: IslandRecord[]): Promise<unknown[]> {
   return failed;
 }
 
+/** The page's HTML, the islands' `data-live` (set as each hydrates) aside. */
+const drawn = () => document.body.innerHTML.replaceAll(' data-live=""', '');
+/** Which islands have hydrated: answer taps, their script-only controls shown (styles/base.css). */
+const live = () => [...document.querySelectorAll(ISLAND_TAG)].map((element) => element.hasAttribute('data-live'));
+
 test('the page is drawn once, each island in its own element with its own ids, and its records carry its props and route', () => {
   const records = prerender();
   expect(records).toEqual([
@@ -115,9 +120,9 @@ test('the page is drawn once, each island in its own element with its own ids, a
 
 test('each island hydrates as drawn, and islands share state through a store', async () => {
   const records = prerender();
-  const before = document.body.innerHTML;
+  const before = drawn();
   expect(await hydrate(records)).toEqual([]);
-  expect(document.body.innerHTML).toBe(before);
+  expect(drawn()).toBe(before);
   await act(async () => document.querySelector('button')!.click());
   expect([...document.querySelectorAll(ISLAND_TAG)].map((element) => element.textContent)).toEqual(['Save (1)', 'Marina: 1']);
 });
@@ -140,7 +145,7 @@ test('without a collector (a page hydrated whole) an island is its component, in
 
 test('an island whose code does not come stays as drawn and is logged; the others hydrate and the page is marked hydrated', async () => {
   const records = prerender();
-  const before = document.body.innerHTML;
+  const before = drawn();
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
   const lost = new TypeError('Failed to fetch dynamically imported module: /assets/Title-x1.js');
   const load = (record: IslandRecord) =>
@@ -151,7 +156,9 @@ test('an island whose code does not come stays as drawn and is logged; the other
   // Resolves once every island has begun; act then commits them.
   await act(() => hydrateIslands(embedded, records, fixedAddress('/'), load));
   expect(document.documentElement.dataset.hydrated).toBe('');
-  expect(document.body.innerHTML).toBe(before);
+  expect(drawn()).toBe(before);
+  // The lost island's script-only controls stay unseen: nothing would answer them.
+  expect(live()).toEqual([true, false]);
   expect(logged).toHaveBeenCalledWith('island readMore: its code did not load; it stays as drawn', lost);
   await act(async () => document.querySelector('button')!.click());
   // The header answers; the lost island is its prerendered HTML, which no store reaches.
@@ -160,7 +167,7 @@ test('an island whose code does not come stays as drawn and is logged; the other
 
 test('a deferred island loads after the others; a click on it before it has hydrated is held, and done once when it has', async () => {
   const records = prerender();
-  const before = document.body.innerHTML;
+  const before = drawn();
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const requested: string[] = [];
@@ -179,7 +186,8 @@ test('a deferred island loads after the others; a click on it before it has hydr
   });
   await hydrating;
   expect(requested).toEqual(['readMore', 'header']);
-  expect(document.body.innerHTML).toBe(before);
+  expect(drawn()).toBe(before);
+  expect(live()).toEqual([false, true]);
   expect(document.documentElement.dataset.hydrated).toBeUndefined();
   const button = document.querySelector('button')!;
   const click = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -192,6 +200,7 @@ test('a deferred island loads after the others; a click on it before it has hydr
     await gate;
   });
   // Hydrated as drawn, then the held click done once: both islands hear the store.
+  expect(live()).toEqual([true, true]);
   expect([...document.querySelectorAll(ISLAND_TAG)].map((element) => element.textContent)).toEqual(['Save (1)', 'Marina: 1']);
   expect(document.documentElement.dataset.hydrated).toBe('');
   // Hydrated, it holds nothing more.

@@ -215,8 +215,9 @@ export function ListingPage({ kind }: { kind: ListingKind }) {
   const narrowed = isNarrowed(filter) || map.bounds !== null;
   // The map shows every listing the filters let through: all of them are loaded.
   const { cards, loading, failed } = useCards(kind, summary, filtered || map.map ? 'all' : count);
+  const hydrated = useHydrated();
   // Back or a reload: where the visitor was, once the cards the address asks for are drawn.
-  useResultPlace(useHydrated() && !loading);
+  useResultPlace(hydrated && !loading);
   const filteredCards = useMemo(() => (cards ? applyFilters(cards, filter) : null), [cards, filter]);
   const matching = useMemo(() => (filteredCards ? inArea(filteredCards, map.bounds) : null), [filteredCards, map.bounds]);
   const shown = matching ? matching.slice(0, count) : [];
@@ -276,14 +277,20 @@ export function ListingPage({ kind }: { kind: ListingKind }) {
             </h2>
             <ul className="type-filter__list">
               <li>
-                <button type="button" className="chip" aria-pressed={filter.type === null} onClick={() => update({ type: null })}>
+                <button type="button" className="chip" aria-pressed={filter.type === null} disabled={!hydrated} onClick={() => update({ type: null })}>
                   <span>{t('listing.filter.all')}</span>
                   <span className="chip__count">{summary.total}</span>
                 </button>
               </li>
               {summary.types.map(([name, n]) => (
                 <li key={name}>
-                  <button type="button" className="chip" aria-pressed={filter.type !== null && typeKey(filter.type) === typeKey(name)} onClick={() => update({ type: name })}>
+                  <button
+                    type="button"
+                    className="chip"
+                    aria-pressed={filter.type !== null && typeKey(filter.type) === typeKey(name)}
+                    disabled={!hydrated}
+                    onClick={() => update({ type: name })}
+                  >
                     <span>{typeLabel(lang, name)}</span>
                     <span className="chip__count">{n}</span>
                   </button>

@@ -120,15 +120,22 @@ export function Gallery({ images, title, more }: { images: PictureData[]; title:
         <ul className="gallery__thumbs" aria-label={t('property.thumbnails')}>
           {images.map((image, i) => (
               <li key={`${image.src}-${i}`}>
-                <button
-                  type="button"
+                {/* A link to the photo: before the page's script has come (or without it) a tap
+                    opens the photo itself; then it shows it here. */}
+                <a
+                  href={image.src}
                   className="gallery__thumb"
-                  aria-pressed={i === index}
+                  aria-current={i === index ? 'true' : undefined}
                   aria-label={t('property.thumbnail', { n: i + 1, total: count })}
-                  onClick={() => setIndex(i)}
+                  onClick={(event) => {
+                    // A new tab or window asked for (a modifier key, the middle button) is the browser's.
+                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                    event.preventDefault();
+                    setIndex(i);
+                  }}
                 >
                   <Picture picture={image} sizes="thumb" alt="" fallbackWidth={150} fallbackHeight={100} />
-                </button>
+                </a>
               </li>
           ))}
         </ul>
