@@ -1,13 +1,13 @@
 // Hydration parity in Debian's Chromium: React's hydration in the browser changes nothing the
 // prerender drew. For every kind of page in EN, AR and RU at 390 and 1366 px, the page as its HTML
-// draws it (the app's code held back: the boot script and the page's own early scripts run, as
-// they do before the app's code arrives) is compared with the same page at the moment hydration
-// commits (`data-hydrated` on <html>, set by the root's effect): every element of the app's root
-// in order, its text, the attributes a visitor or a screen reader meets, and its box to the pixel.
-// A difference is a component that renders otherwise in the browser than in the prerender: a
-// mismatch React silently keeps or throws away (a flash, a layout shift, a control that is not
-// what it shows). Console errors and React's hydration errors fail it too. The page as its HTML
-// draws it shows no control that only script can answer (no tap goes unanswered).
+// draws it (taken as hydration starts, `data-hydrating` on <html>: the app's code has come, and no
+// island or page has rendered yet) is compared with the same page at the moment hydration commits
+// (`data-hydrated`, set by the root's effect): every element of the app's root in order, its text,
+// the attributes a visitor or a screen reader meets, and its box to the pixel. A difference is a
+// component that renders otherwise in the browser than in the prerender: a mismatch React
+// silently keeps or throws away (a flash, a layout shift, a control that is not what it shows).
+// Console errors and React's hydration errors fail it too. The page as its HTML draws it shows no
+// control that only script can answer (no tap goes unanswered).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -99,15 +99,23 @@ function scriptOnlyControlsInPage() {
   return found;
 }
 
-/** Installs, before any script of the page, a snapshot taken the moment hydration commits. */
-function snapshotAtHydration(snapshot) {
+/**
+ * Installs, before any script of the page, the snapshots taken as hydration starts (with the
+ * controls seen then that only script can answer) and the moment it commits. Hydration starts with
+ * `data-hydrating`, just before the first `hydrateRoot`, whose rendering comes in later tasks: the
+ * observer's callback runs before any of it.
+ */
+function snapshotAtHydration(snapshot, scriptOnly) {
+  window.__atStart = null;
   window.__atHydration = null;
   new MutationObserver((_, observer) => {
-    if (!document.documentElement.hasAttribute('data-hydrated')) return;
+    const html = document.documentElement;
+    if (window.__atStart === null && html.hasAttribute('data-hydrating')) window.__atStart = { snapshot: snapshot(), scriptOnly: scriptOnly() };
+    if (!html.hasAttribute('data-hydrated')) return;
     observer.disconnect();
     window.__atHydration = snapshot();
     // The document, not <html>: there is none yet when a page's first script runs.
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrating', 'data-hydrated'] });
 }
 
 /**
@@ -123,8 +131,9 @@ function snapshotAtHydration(snapshot) {
 function normalised(list, search) {
   const params = new URLSearchParams(search);
   return list.map((entry) => {
-    // useId's ids are the renderer's own (the prerender's `_R_…_`, the browser's `_r_…_`).
-    let attributes = entry.attributes.replace(/(^| )disabled=(?= |$)/, '').trim().replace(/_[Rr]_[0-9a-z]+_/g, '«id»');
+    // useId's ids are the renderer's own (the prerender's `_R_…_`, the browser's `_r_…_`; an
+    // island's behind its prefix, `_i4-R_…_`).
+    let attributes = entry.attributes.replace(/(^| )disabled=(?= |$)/, '').trim().replace(/_(?:i\d+-)?[Rr]_[0-9a-z]+_/g, '«id»');
     if (search) attributes = attributes.split(search).join('');
     for (const [name, value] of params) attributes = attributes.replace(`name=${name} value=${value}`, `name=${name} value=`);
     if (/class=guide-table-wrap\b/.test(attributes)) attributes = attributes.replace(/ tabindex=0$/, '');
@@ -143,7 +152,11 @@ function renderFromNothing() {
   new MutationObserver((_, observer) => {
     if (!document.documentElement?.hasAttribute('data-hydrating')) return;
     observer.disconnect();
-    document.getElementById('root')?.replaceChildren();
+    // A page drawn in islands is hydrated island by island, each its element's root: each is
+    // emptied (the rest of the page is HTML the browser's code never draws). Else the page's root.
+    const islands = document.querySelectorAll('estate-island');
+    if (islands.length) for (const island of islands) island.replaceChildren();
+    else document.getElementById('root')?.replaceChildren();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrating'] });
 }
 
@@ -207,21 +220,14 @@ function holdSearches(route) {
 for (const [lang, prefix] of Object.entries(PREFIX)) {
   test(`hydration changes nothing the prerender drew, every kind of page in ${lang}, at 390 and 1366 px`, async () => {
     const failures = [];
-    // The served pages at the phone's width, as snapshotted below: what the render from nothing
-    // is compared with (text and attributes), without loading each page once more.
+    // The pages as served at the phone's width, as snapshotted below: what the render from
+    // nothing is compared with (text and attributes), without loading each page once more.
     const servedAtPhone = new Map();
     for (const viewport of WIDTHS) {
-      // The page as its HTML draws it: the app's modules never arrive (the boot script asks for
-      // them; their requests fail here, as a slow network's would have them late).
-      const served = await openWalk(browser, viewport);
-      const { page: plainPage } = await served.open();
-      await plainPage.route(/\/assets\/(?!boot-)[^/]+\.js$/, (route) => route.abort());
-      await plainPage.route(/\/api\//, holdSearches);
-      // The app's code, with the moment it hydrates.
       const live = await openWalk(browser, viewport);
-      await live.addInitScript(`(${snapshotAtHydration})(${snapshotInPage})`);
+      await live.addInitScript(`(${snapshotAtHydration})(${snapshotInPage}, ${scriptOnlyControlsInPage})`);
       // Fonts and the shell's files in the walk's cache first, as for a visitor's second page:
-      // a box measured as hydration commits is not one drawn in a fallback font.
+      // a box measured as hydration starts or commits is not one drawn in a fallback font.
       const warm = await live.open();
       // The walk's one page, which each `open` answers.
       await warm.page.route(/\/api\//, holdSearches);
@@ -229,27 +235,20 @@ for (const [lang, prefix] of Object.entries(PREFIX)) {
       await warm.page.evaluate(() => document.fonts.ready);
       for (const path of pageKinds().map((path) => prefix + path)) {
         const where = `${path} at ${viewport.width} px`;
-        await plainPage.goto(server.url + path, { waitUntil: 'load' });
-        // Once the largest image is painted (the boot script's `data-painted`), when the lazy
-        // photos join the layout, as they have by the time the app hydrates.
-        await plainPage.waitForFunction(() => document.documentElement.hasAttribute('data-painted'));
-        await plainPage.evaluate(() => document.fonts.ready);
         const search = new URL(server.url + path).search;
-        const scriptOnly = await plainPage.evaluate(scriptOnlyControlsInPage);
-        if (scriptOnly.length) failures.push(`${where}: drawn before the script that answers them:\n    ${scriptOnly.slice(0, 8).join('\n    ')}`);
-        const before = normalised(await plainPage.evaluate(snapshotInPage), search);
-        if (viewport === PHONE) servedAtPhone.set(path, before);
         const { page, problems } = await live.open();
         await page.goto(server.url + path, { waitUntil: 'load' });
         await page.waitForFunction(() => window.__atHydration !== null, null, { timeout: 30_000 });
-        await page.evaluate(() => document.fonts.ready);
+        const { snapshot, scriptOnly } = await page.evaluate(() => window.__atStart);
+        if (scriptOnly.length) failures.push(`${where}: drawn before the script that answers them:\n    ${scriptOnly.slice(0, 8).join('\n    ')}`);
+        const before = normalised(snapshot, search);
+        if (viewport === PHONE) servedAtPhone.set(path, before);
         const after = normalised(await page.evaluate(() => window.__atHydration), search);
         assert.ok(before.length > 20, `${where}: the prerendered page has ${before.length} elements`);
         const found = differences(before, after);
         if (found.length) failures.push(`${where}:\n    ${found.join('\n    ')}`);
         if (problems.length) failures.push(`${where}: ${problems.join('; ')}`);
       }
-      await served.close();
       await live.close();
       if (viewport !== PHONE) continue;
       // The page drawn by the browser's code from nothing, at one width (what differs between
