@@ -63,10 +63,21 @@ fn copies(image: &RgbImage) -> Vec<(&'static str, RgbImage)> {
     ]
 }
 
+/// The photos whose copies came nearest the threshold when every photo of the sample was measured
+/// (6 bits: 4% off the left and 3% off the bottom of difc-tower-1): always among those measured.
+const NEAREST: [&str; 5] =
+    ["difc-tower-1", "downtown-serviced-2", "marina-dusk-1", "beachfront-1", "bay-tower-1"];
+
 #[test]
 fn copies_of_a_photo_are_the_same_picture() {
     let mut worst: Vec<(&str, u32, String)> = Vec::new();
-    for (name, photo) in photos() {
+    // One photo in three and the nearest: each copy's fingerprint is 82 hashes (of the frame and
+    // its crops), and the seven copies of all 72 photos took 45 s of the suite.
+    let measured = photos()
+        .into_iter()
+        .enumerate()
+        .filter(|(i, (name, _))| i % 3 == 0 || NEAREST.contains(&name.as_str()));
+    for (_, (name, photo)) in measured {
         let print = fingerprint(&photo).unwrap();
         for (i, (how, copy)) in copies(&photo).into_iter().enumerate() {
             let d = distance(&print, &fingerprint(&copy).unwrap());
