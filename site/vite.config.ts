@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { minifySync } from 'rolldown/utils';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { checkTranslations } from './src/i18n/check.ts';
@@ -76,11 +77,34 @@ function bootScripts(): Plugin {
   };
 }
 
+/**
+ * `import TEXT from './file.js?minified'`: the file's script as text, minified (rolldown's
+ * minifier, Vite's own), for a script a page inlines (document.ts): its bytes are in every page
+ * that has it, counted in its first view's JavaScript, and its hash in netlify.toml's script-src
+ * is the hash of these bytes (document.test.ts checks it). In every build and in vitest alike.
+ */
+const MINIFIED = '?minified';
+
+function minifiedScripts(): Plugin {
+  return {
+    name: 'minified-scripts',
+    enforce: 'pre',
+    load(id) {
+      if (!id.endsWith(MINIFIED)) return null;
+      const file = id.slice(0, -MINIFIED.length);
+      this.addWatchFile(file);
+      const { code, errors } = minifySync(file, readFileSync(file, 'utf8'), { compress: true, mangle: { toplevel: false } });
+      if (errors.length) this.error(`${file}: ${errors.map((error) => error.message).join('; ')}`);
+      return `export default ${JSON.stringify(code.trim())};`;
+    },
+  };
+}
+
 // The client build writes into the repository's dist/ next to the JSON the generator wrote
 // (so it must not empty it); the SSR build of src/entry-server.tsx goes to site/.ssr for the
 // prerender script.
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), translationsComplete(), messageSets(readMessages, sets), bootScripts()],
+  plugins: [minifiedScripts(), react(), translationsComplete(), messageSets(readMessages, sets), bootScripts()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

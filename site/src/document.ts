@@ -4,9 +4,9 @@
 // data. Server only: scripts/prerender.mjs gets it through entry-server.tsx.
 import type { ImagePreload } from './components/Picture';
 import type { EarlyPlan } from './early';
-import EARLY_PHOTO from './early-photo.js?raw';
-import EARLY_SEARCH from './early-search.js?raw';
-import EARLY_COMPARE from './early-compare.js?raw';
+import EARLY_PHOTO from './early-photo.js?minified';
+import EARLY_SEARCH from './early-search.js?minified';
+import EARLY_COMPARE from './early-compare.js?minified';
 import SPECULATION_RULES from './speculation-rules.json?raw';
 import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang, type MessageSet } from './i18n';
 import type { Meta } from './meta';
@@ -107,10 +107,10 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
 }
 
 /**
- * The inline scripts of a page with early requests, each the text of its file as it is, whose
- * hashes netlify.toml's script-src names (a Rust test, netlify.rs, hashes each file this module
- * imports `?raw`: the inlined ones, and only those). Kept short: they are in every such page and
- * counted in its first view's JavaScript. early-photo.js defines the early photos' drawing and preload (`window.estatePhotos`,
+ * The inline scripts of a page with early requests, each the text of its file minified
+ * (`?minified`, vite.config.ts), whose hashes netlify.toml's script-src names (document.test.ts
+ * hashes what this module inlines). Kept short: they are in every such page and counted in its
+ * first view's JavaScript. early-photo.js defines the early photos' drawing and preload (`window.estatePhotos`,
  * early.ts `EarlyPhotos`), for the script after it and for /compare's boot script (deferred: it
  * runs after every inline one). early-search.js, on the search results, sends the page's search as
  * soon as its HTML is parsed, not once the boot script has run after the stylesheets, preloads the
@@ -134,6 +134,9 @@ export function earlyScripts(plan: EarlyPlan | null): string[] {
 function speculationRules(): string {
   return `<script type="speculationrules">${SPECULATION_RULES}</script>`;
 }
+
+/** The text of every inline script a page may have, in the order of their hashes in netlify.toml's script-src. */
+export const INLINE_SCRIPTS: readonly string[] = [EARLY_PHOTO, EARLY_SEARCH, EARLY_COMPARE, SPECULATION_RULES];
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
