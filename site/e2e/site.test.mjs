@@ -430,21 +430,27 @@ test('the page hydrates in slices, and what a visitor does while it hydrates is 
     await page.goto(server.url + '/', { waitUntil: 'load' });
     await page.waitForFunction(() => window.__held.length > 0);
     assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')), false, 'still hydrating');
-    // Typed into the home search (the page's part), clicks on a card's heart and on the menu
-    // button (the header's).
+    // Typed into the home search (the page's part, a form that works without script) and a
+    // click on the menu button (the header's, a popover's).
     const field = page.locator('#search-home-query');
     await field.click();
     await field.pressSequentially('Creek');
-    // A card's heart: its section and the card in it are parts, one waiting in the other.
+    // A card's heart answers only once its island has hydrated: until then it is not drawn, so
+    // no tap lands on it unanswered (styles/base.css); it keeps its place.
     const heart = page.locator('.card-grid .save-toggle').first();
-    await heart.click();
+    const visibility = () => heart.evaluate((element) => getComputedStyle(element).visibility);
+    assert.equal(await visibility(), 'hidden', 'a heart before its island has hydrated');
+    const box = await heart.boundingBox();
     await page.locator('.menu-toggle').click();
     await page.evaluate(() => window.__release());
     await settle(page);
-    assert.equal(await heart.getAttribute('aria-pressed'), 'true', 'the click before the card hydrated saved it');
+    assert.equal(await visibility(), 'visible', 'the heart once its island has hydrated');
+    assert.deepEqual(await heart.boundingBox(), box, 'the heart where its place was kept');
     assert.equal(await expanded(page, '.menu-toggle'), true, 'the click before the header hydrated opened the menu');
     assert.equal(await page.locator('#mobile-menu').isHidden(), false);
     await page.keyboard.press('Escape');
+    await heart.click();
+    assert.equal(await heart.getAttribute('aria-pressed'), 'true', 'the heart, shown, saves the listing');
     assert.equal(await field.inputValue(), 'Creek');
     await field.focus();
     await page.keyboard.press('Enter');
