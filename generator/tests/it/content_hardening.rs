@@ -24,8 +24,10 @@ fn run(dir: &Path, args: &[&str]) -> (Run, Duration) {
 
 #[test]
 fn a_runaway_loop_is_stopped_and_located() {
+    // Loops that write nothing: the same fuel burnt at a third of the CPU of writing `{{ a }}`
+    // each time (twice 50 M steps in a debug build: about 20 s against 60 on two cores).
     let dir = with_template(
-        "<?xml version=\"1.0\"?>\n<feed>\n{% for a in range(100000) %}{% for b in range(100000) %}{{ a }}{% endfor %}{% endfor %}\n</feed>\n",
+        "<?xml version=\"1.0\"?>\n<feed>\n{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}\n</feed>\n",
     );
     for args in [&["check"][..], &["build", "--content-only", "--out", "dist"]] {
         let (Run { code, stderr, .. }, _) = run(dir.path(), args);
