@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { minifySync } from 'rolldown/utils';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { checkTranslations } from './src/i18n/check.ts';
 import { messageSets } from './src/i18n/sets.ts';
@@ -78,8 +77,8 @@ function bootScripts(): Plugin {
 }
 
 /**
- * `import TEXT from './file.js?minified'`: the file's script as text, minified (rolldown's
- * minifier, Vite's own), for a script a page inlines (document.ts): its bytes are in every page
+ * `import TEXT from './file.js?minified'`: the file's script as text, minified (Vite's own
+ * minifier, rolldown's, which Vite exports), for a script a page inlines (document.ts): its bytes are in every page
  * that has it, counted in its first view's JavaScript, and its hash in netlify.toml's script-src
  * is the hash of these bytes (document.test.ts checks it). In every build and in vitest alike.
  */

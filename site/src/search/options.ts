@@ -51,7 +51,8 @@ export function useCommunityNamer(options: readonly CommunityOption[]): (name: s
   return useCallback(
     (name: string) =>
       options.find((option) => option.value === name)?.name ??
-      (lang === DEFAULT_LANG ? undefined : terms?.communities.find((term) => term.name === name)?.translated?.[lang as keyof TermNames]) ??
+      // `terms` is fetched only on a page not in English.
+      terms?.communities.find((term) => term.name === name)?.translated?.[lang as keyof TermNames] ??
       name,
     [options, terms, lang],
   );
