@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { copyOfContent, repo, startServer } from './server.mjs';
-import { DESKTOP, PHONE, answerDialog, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, answerDialog, launch, openPage, screenshot } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -109,8 +109,8 @@ async function openAdmin(viewport, { token = server.token, path = '/admin' } = {
 }
 
 async function shot(page, name) {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
-  await page.screenshot({ path: join(tmpdir(), `admin-${name}.png`), fullPage: false });
+  await screenshot(page, { path: join(SHOTS, `${name}.png`), fullPage: false });
+  await screenshot(page, { path: join(tmpdir(), `admin-${name}.png`), fullPage: false });
 }
 
 const sidebar = (page) => page.locator('.admin-sidebar');

@@ -36,7 +36,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
 import { FIXED_ROUTES } from './routes.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openWalk, settle } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openWalk, screenshot, settle } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 import { allowedNames, cardsLoaded, englishInMain } from './no-english.mjs';
 
@@ -160,7 +160,7 @@ async function pageCheck(page, target, label, siteName) {
   const description = await page.locator('meta[name="description"]').getAttribute('content');
   assert.ok(description && description.length > 20, `${target}: description`);
   const name = `${label}${target === '/' ? '-home' : target.replace(/[^a-zA-Z0-9]+/g, '-')}.png`;
-  await page.screenshot({ path: join(SHOTS, name), fullPage: false });
+  await screenshot(page, { path: join(SHOTS, name), fullPage: false });
 }
 
 // Names that are the same in every language (the i18n check's).

@@ -20,6 +20,26 @@ const INSTALLED = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 const EXECUTABLE = process.env.CHROMIUM ?? INSTALLED.find((path) => existsSync(path)) ?? INSTALLED[0];
 
 /**
+ * Whether the tests write their screenshots (site/e2e/screenshots/ and the like), which are for a
+ * person to look at: unless ESTATE_E2E_SHOTS is 0, which scripts/test.sh makes the default of a
+ * whole run (nobody looks at a CI run's pictures, and each cost about a quarter second of the
+ * browser's CPU: 68 were 18 of the English audit walk's 77 CPU-seconds). Run a file by hand, or the
+ * suite with ESTATE_E2E_SHOTS=1, to get them.
+ */
+export const SHOTS_WANTED = process.env.ESTATE_E2E_SHOTS !== '0';
+
+/**
+ * `target.screenshot(options)` (a page or a locator) when screenshots are wanted. When not, a
+ * locator is still scrolled into view, as its screenshot would have, so that what the test does
+ * next finds the page as it would.
+ */
+export async function screenshot(target, options) {
+  if (SHOTS_WANTED) return target.screenshot(options);
+  if (typeof target.scrollIntoViewIfNeeded === 'function') await target.scrollIntoViewIfNeeded();
+  return undefined;
+}
+
+/**
  * Debian's Chromium, headless. `webgl`: WebGL in software (SwiftShader), for the map (MapLibre
  * draws with WebGL; with the GPU off, Chromium offers it only when asked for).
  */

@@ -1,7 +1,7 @@
 // Browser tests of filters in the address: a listing or result page opened with its filters in the URL (helpers: browsing.mjs).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, openPage, openWalk, settle } from './browser.mjs';
+import { DESKTOP, PHONE, openPage, openWalk, screenshot, settle } from './browser.mjs';
 import { EACH_LANGUAGE, browser, countText, done, expected, ids, messagesOf, openAt, results, resultsBecome, server, withBrowsing } from './browsing.mjs';
 
 withBrowsing();
@@ -421,7 +421,7 @@ describe('filters in the address', () => {
       await resultsBecome(page, ids(expected('Residential', { type: 'Apartments' })), lang);
       assert.deepEqual((await idsIn(page, '.card-grid')).filter((id) => apartments.includes(id)), apartments, `${lang}: dearest first`);
       assert.equal(await page.evaluate(() => window.__samePage), true, `${lang}: still no full reload`);
-      if (lang === 'en') await page.screenshot({ path: '/tmp/refined-results-en-1440.png' });
+      if (lang === 'en') await screenshot(page, { path: '/tmp/refined-results-en-1440.png' });
 
       const url = page.url();
       await Promise.all([page.waitForURL(/\/property\//), page.locator('.card-grid .property-card__link').first().click()]);

@@ -1,7 +1,7 @@
 // Browser tests of the listing pages: their counts, type filter, and a card followed to its property (helpers: browsing.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, openWalk, settle } from './browser.mjs';
+import { DESKTOP, PHONE, openWalk, screenshot, settle } from './browser.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LISTINGS, browser, cardIds, done, expected, ids, messagesOf, open, published, results, server, typeKey, withBrowsing } from './browsing.mjs';
@@ -210,7 +210,7 @@ describe('listing pages', () => {
       const cards = page.locator('.card-grid .property-card');
       assert.ok((await cards.count()) > 1, lang);
       for (const card of await cards.all()) await checkCardActions(page, card, prefix, data);
-      await cards.first().screenshot({ path: `/tmp/card-actions-${lang}.png` });
+      await screenshot(cards.first(), { path: `/tmp/card-actions-${lang}.png` });
       // The card's picture is still the way into the listing.
       const first = cards.first();
       const href = await first.locator('.property-card__link').getAttribute('href');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyOfContent, repo, startServer } from './server.mjs';
-import { launch } from './browser.mjs';
+import { launch, screenshot } from './browser.mjs';
 import { reveal } from './cms-repo.mjs';
 import * as session from './cms-session.mjs';
 import { openEntry, panelText, signIn } from './cms-session.mjs';
@@ -69,7 +69,7 @@ test('deleting a team member whom listings name: published, and the panel names 
   assert.ok(!existsSync(gone) && naming(AGENT).length === 0, 'the save deleted the member and took them out of every listing');
   assert.ok(cost.published, cost.text);
   mkdirSync(join(repo, 'site', 'e2e', 'screenshots'), { recursive: true });
-  await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-cost.png') });
+  await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', 'cms-cost.png') });
   const feedAfter = await inTheFeed();
   const dropped = feedBefore.filter((title) => !feedAfter.includes(title));
   assert.ok(dropped.length >= 5, `${feedBefore.length} listings in the feed before, ${feedAfter.length} after`);

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyOfContent, repo, startServer } from './server.mjs';
-import { launch, plain } from './browser.mjs';
+import { launch, plain, screenshot } from './browser.mjs';
 import { choose, fillIn, formErrors, reveal } from './cms-repo.mjs';
 import * as session from './cms-session.mjs';
 import { openEntry, panelText, signIn } from './cms-session.mjs';
@@ -67,7 +67,8 @@ async function shot(page, name) {
   // three seconds: an ordinary run's pictures, for a person checking the test, need not wait).
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   if (GUIDE_SHOTS) await page.getByText('Entry saved.').waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => {});
-  await page.screenshot({ path: join(GUIDE, `${name}.jpg`), type: 'jpeg', quality: 60 });
+  const options = { path: join(GUIDE, `${name}.jpg`), type: 'jpeg', quality: 60 };
+  await (GUIDE_SHOTS ? page.screenshot(options) : screenshot(page, options));
 }
 
 /** Shows the form's pane of `language` (English, Arabic): buttons side by side on a wide
@@ -398,7 +399,7 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   assert.match(refused.text, /^Published at /);
   const more = refused.panel.getByRole('button', { name: 'Show details' });
   assert.equal(await more.getAttribute('aria-expanded'), 'false');
-  await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-folded-390.png') });
+  await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-folded-390.png') });
   await more.click();
   assert.equal(await refused.panel.getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded'), 'true');
   refused = { ...refused, text: await refused.panel.innerText() };
@@ -411,7 +412,7 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   // No code, file of the content or folder named as the repository does (a photo's own path may show).
   assert.doesNotMatch(refused.text, /`|\.ya?ml\b|\.md\b|\bmedia\/(\s|,|$)/m);
   await clear(page, 'refused at 390');
-  await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-refused-390.png') });
+  await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-refused-390.png') });
   await refused.panel.getByRole('button', { name: 'Hide', exact: true }).click();
   // Signed in on a wider screen, whose toolbar names its buttons.
   await page.setViewportSize({ width: 1000, height: 700 });
@@ -439,7 +440,7 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
       if (value === prices[0]) {
         await page.getByText('Entry saved.').first().waitFor({ timeout: 10_000 }).catch(() => {});
         await clear(page, `publishing at ${width}`);
-        await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', `cms-status-publishing-${width}.png`) });
+        await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', `cms-status-publishing-${width}.png`) });
         await openEntry(page, MARINA_TITLE);
       }
     }
@@ -457,7 +458,7 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
     for (let round = 0; round < 2; round += 1) await page.waitForResponse((r) => r.url().endsWith('/cms/status.json'));
     assert.equal(await panel.innerText(), last.text, 'a later outcome replaced the last save\'s');
     await clear(page, `published at ${width}`);
-    await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', `cms-status-published-${width}.png`) });
+    await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', `cms-status-published-${width}.png`) });
   }
   // Shown right to left, the panel still clears the CMS's bar and notes.
   await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
@@ -465,7 +466,7 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   // The panel is placed again in the frame after the resize.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await clear(page, 'right to left at 390');
-  await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-rtl-390.png') });
+  await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-rtl-390.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -503,7 +504,7 @@ test('a save whose deploy fails: the panel shows the deploy\'s badge while the s
   await page.clock.fastForward('05:00');
   await page.locator('#estate-status [data-slow]').waitFor({ timeout: 5000 });
   assert.match(plain(await panel.innerText()), /No outcome after 5 minutes\. If the deploy above says failed, this save is not on the site yet/);
-  await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-slow.png') });
+  await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-slow.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

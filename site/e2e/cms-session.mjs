@@ -91,6 +91,7 @@ export async function outcome(page, since, { server }) {
       if (text !== since) return { panel, text, published: (await panel.getAttribute('data-published')) === 'true' };
     }
   }
+  // Taken whether or not screenshots are wanted: it is the failure's picture.
   await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-no-outcome.png') }).catch(() => {});
   assert.fail(`no new outcome in the status panel in 90 s; the form's errors: ${(await formErrors(page)) || 'none'}; the server said:\n${server.output().slice(-3000)}`);
 }

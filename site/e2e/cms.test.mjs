@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { launch } from './browser.mjs';
+import { launch, screenshot } from './browser.mjs';
 import { answerThePicker, choose, contentFiles, fillIn, reveal, seedRepository } from './cms-repo.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -66,6 +66,7 @@ async function savedFile(page, path, expected) {
     last = await readBack(page, path).catch(() => '(not saved)');
     if (expected.test(last)) return last;
   }
+  // Taken whether or not screenshots are wanted: it is the failure's picture.
   await page.screenshot({ path: join(SHOTS, 'cms-not-saved.png') });
   const said = (await page.locator('body').innerText()).split('\n').filter((line) => /error|required|must|failed/i.test(line));
   assert.fail(`${path} was not saved with ${expected} in 30 s (see cms-not-saved.png); it reads:\n${last}\nThe CMS says:\n${said.join('\n')}`);
@@ -94,7 +95,7 @@ test('the CMS opens on the local content with every collection, and its page is 
     assert.ok(nav.includes(collection), `no ${collection} in the CMS`);
   }
   assert.match(nav, /Marina Gate Two-Bedroom with Full Sea View/);
-  await page.screenshot({ path: join(SHOTS, 'cms-listings.png') });
+  await screenshot(page, { path: join(SHOTS, 'cms-listings.png') });
   const response = await page.request.get(`${server.url}/cms/`);
   assert.match(response.headers()['x-robots-tag'] ?? '', /noindex/);
   assert.match(response.headers()['content-security-policy'] ?? '', /connect-src 'self' data: blob: https:\/\/api\.github\.com https:\/\/www\.githubstatus\.com;/);
@@ -123,7 +124,7 @@ test('the CMS opens in the staff\'s own browser languages (en-GB, ar-AE, ru-RU) 
     await page.getByRole('button', { name: button }).waitFor({ timeout: 5_000 });
     assert.deepEqual(errors, [], `${locale}: console errors`);
     assert.deepEqual(elsewhere, [], `${locale}: requests to other hosts`);
-    await page.screenshot({ path: join(SHOTS, `cms-sign-in-${locale}.png`) });
+    await screenshot(page, { path: join(SHOTS, `cms-sign-in-${locale}.png`) });
     await context.close();
   }
 });
@@ -152,7 +153,7 @@ test('a listing created in the CMS in English and Arabic, with two photos, passe
   await page.locator('input[type=file]').first().setInputFiles(photos);
   await page.getByText('/media/properties/browser-villa-2.jpg').waitFor();
   await page.getByRole('button', { name: 'Browse' }).first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(SHOTS, 'cms-photo-upload.png') });
+  await screenshot(page, { path: join(SHOTS, 'cms-photo-upload.png') });
   const description = await reveal(page, page.locator('[contenteditable=true]'));
   await description.click();
   await page.keyboard.type('A four-bedroom villa with a garden, **two minutes** from the beach.');
@@ -162,12 +163,12 @@ test('a listing created in the CMS in English and Arabic, with two photos, passe
   // The Arabic pane, once drawn (right to left), not the English one it replaces.
   const arabicTitle = page.locator('[dir=rtl] input, input[dir=rtl]').and(page.getByRole('textbox', { name: 'Title' }));
   await (await reveal(page, arabicTitle)).fill('فيلا بإطلالة على النخلة');
-  await page.screenshot({ path: join(SHOTS, 'cms-listing-ar.png') });
+  await screenshot(page, { path: join(SHOTS, 'cms-listing-ar.png') });
   await page.getByRole('button', { name: 'Save' }).click();
   const path = 'content/properties/palm-view-villa-made-in-the-browser.yaml';
   // Saving writes the entry and its photos; on a busy machine that takes a while.
   const saved = await savedFile(page, path, /browser-villa-2\.jpg/);
-  await page.screenshot({ path: join(SHOTS, 'cms-saved.png') });
+  await screenshot(page, { path: join(SHOTS, 'cms-saved.png') });
   assert.match(saved, /^title: Palm View Villa Made in the Browser$/m);
   assert.match(saved, /^ar:\n  title: فيلا بإطلالة على النخلة$/m);
   assert.match(saved, /^createdAt: \d{4}-\d\d-\d\dT\d\d:\d\d:00\+04:00$/m);
@@ -221,7 +222,7 @@ test('a listing created in the CMS in English and Arabic, with two photos, passe
       Promise.all(images.map((i) => i.decode().then(() => i.naturalWidth > 0, () => false))),
     );
     assert.deepEqual(decoded, [true, true, true], 'the photo shown and both thumbnails load');
-    await view.screenshot({ path: join(SHOTS, 'cms-published-ar.png') });
+    await screenshot(view, { path: join(SHOTS, 'cms-published-ar.png') });
     // Closed before its server stops: the page goes on fetching what comes near the viewport (the
     // mortgage calculator's code), which a stopped server would fail.
     await view.close();
@@ -240,7 +241,7 @@ test('editing the price of a listing in the CMS changes that line (and the layou
   const price = await reveal(page, page.getByRole('textbox', { name: 'Price (AED)' }));
   const old = await price.inputValue();
   await price.fill(String(Number(old) + 50000));
-  await page.screenshot({ path: join(SHOTS, 'cms-listing-edit.png') });
+  await screenshot(page, { path: join(SHOTS, 'cms-listing-edit.png') });
   await page.getByRole('button', { name: 'Save' }).click();
   // A price is a text field (an agent may type 2,750,000): written in quotes, read as a number.
   const after = await savedFile(page, path, new RegExp(`^price: '${Number(old) + 50000}'$`, 'm'));
@@ -278,7 +279,7 @@ test('the CMS refuses to save what estate check refuses: a negative price, no ti
   assert.match(text, /Write the price in dirhams as a whole number/, 'the negative price is refused');
   // The title and type are missing (the date starts at now), and the price is no price.
   assert.match(text, /3 fields have errors\. Please correct them to save the entry\./);
-  await page.screenshot({ path: join(SHOTS, 'cms-refused.png') });
+  await screenshot(page, { path: join(SHOTS, 'cms-refused.png') });
   assert.deepEqual((await listBack(page, 'content/properties')).sort(), before.sort(), 'nothing was written');
   // A photo over the 5 MB limit.
   const big = join(root, 'big-photo.jpg');
@@ -287,7 +288,7 @@ test('the CMS refuses to save what estate check refuses: a negative price, no ti
   await reveal(page, page.getByRole('button', { name: 'Browse' }));
   await page.locator('input[type=file]').first().setInputFiles([big]);
   await page.getByText(/exceeds the maximum size/).first().waitFor();
-  await page.screenshot({ path: join(SHOTS, 'cms-photo-too-large.png') });
+  await screenshot(page, { path: join(SHOTS, 'cms-photo-too-large.png') });
   // (The CMS isolates the numbers in its messages with bidi marks.)
   const message = (await page.locator('body').innerText()).replace(/[\u2066-\u2069]/g, '');
   assert.match(message, /exceeds the maximum size of 5 MB\./);

@@ -3,7 +3,7 @@
 // country typed as a UAE one gets advice, not a useless lead (helpers: forms.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, answerDialog, gotoSettled, openPage, plain, settle } from './browser.mjs';
+import { PHONE, answerDialog, gotoSettled, openPage, plain, screenshot, settle } from './browser.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHOTS, browser, leads, outbox, property, server, submitButton, waitForLead, withForms } from './forms.mjs';
@@ -69,14 +69,14 @@ describe('numbers an agent can dial, sent as the visitor meant them', () => {
         await fillIn(form, '07911123456');
         await submitButton(form).click();
         assert.equal(await error(form), advice, where);
-        if (name === 'seller') await form.screenshot({ path: join(SHOTS, `forms-phone-elsewhere-${lang}.png`) });
+        if (name === 'seller') await screenshot(form, { path: join(SHOTS, `forms-phone-elsewhere-${lang}.png`) });
         assert.equal(leads().length, before + sent.length, `${where}: nothing sent`);
         // As the message says: the number with +44.
         const number = name === 'contact' ? '0501234567' : '+447911123456';
         await fillIn(form, number);
         await submitButton(form).click();
         const lead = await waitForLead((l, i) => i >= before + sent.length && l.form === name, 10_000).catch(async (e) => {
-          await form.screenshot({ path: join(SHOTS, `forms-phone-${lang}-${name}-failed.png`) });
+          await screenshot(form, { path: join(SHOTS, `forms-phone-${lang}-${name}-failed.png`) });
           throw e;
         });
         sent.push(lead);

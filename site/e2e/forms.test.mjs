@@ -4,7 +4,7 @@
 // outbox, keyboard use, home's late forms (helpers: forms.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, openPage, gotoSettled } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, openPage, screenshot } from './browser.mjs';
 import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,6 +121,21 @@ const VALID = {
   },
 };
 
+/**
+ * Pauses the page's clock a moment from now. The moment is the page's now plus a margin, which a
+ * loaded machine can pass before the pause is made (Playwright refuses to pause in the past):
+ * tried again with a longer margin then.
+ */
+async function pauseSoon(page) {
+  for (let margin = 100; ; margin *= 4) {
+    try {
+      return await page.clock.pauseAt(await page.evaluate(() => Date.now()) + margin);
+    } catch (error) {
+      if (margin >= 6400 || !/to the past/.test(error.message)) throw error;
+    }
+  }
+}
+
 describe('an invalid case is refused with its exact messages; failures keep what was typed; valid data reaches the outbox', () => {
   for (const kind of Object.keys(FORMS)) {
     test(`${kind} (refused: ${REFUSED[kind]})`, async () => {
@@ -155,7 +170,7 @@ describe('an invalid case is refused with its exact messages; failures keep what
         release = () => route.abort().catch(() => {});
       });
       if (kind !== 'popup') await page.clock.install();
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+      await pauseSoon(page);
       await button.click();
       await form.locator('button[type="submit"][disabled]').waitFor({ timeout: 2000 });
       await field(form, spec, Object.keys(spec.fields)[0]).press('Enter');
@@ -248,7 +263,7 @@ describe('the popup and the property form take a number of any country', () => {
           await phone.press('Control+A');
           await phone.press('Backspace');
           await phone.pressSequentially(typed.replace(/\s/g, ''));
-          if (kind === 'detail' && iso === 'RU' && received) await form.screenshot({ path: join(tmpdir(), `forms-detail-russian-number-${lang}.png`) });
+          if (kind === 'detail' && iso === 'RU' && received) await screenshot(form, { path: join(tmpdir(), `forms-detail-russian-number-${lang}.png`) });
           const before = leads().length;
           await submitButton(form).click();
           if (error) {
@@ -306,11 +321,11 @@ describe('screenshots', () => {
       test(`${FORMS[kind].path} on a ${viewport}`, async () => {
         const { form, spec, page, context, problems } = await openForm(kind, size);
         const name = FORMS[kind].path.slice(1);
-        await page.screenshot({ path: join(SHOTS, `forms-${name}-${viewport}.png`), fullPage: true });
+        await screenshot(page, { path: join(SHOTS, `forms-${name}-${viewport}.png`), fullPage: true });
         await submitButton(form).click();
         await form.locator('.field__error').first().waitFor();
         await field(form, spec, 'name').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(SHOTS, `forms-${name}-${viewport}-errors.png`) });
+        await screenshot(page, { path: join(SHOTS, `forms-${name}-${viewport}-errors.png`) });
         // Phone-sized layout: nothing is wider than the screen.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px)`);
@@ -325,7 +340,7 @@ describe('screenshots', () => {
     await button.scrollIntoViewIfNeeded();
     await button.click();
     await form.getByRole('combobox', { name: 'Search countries' }).fill('united');
-    await page.screenshot({ path: join(SHOTS, 'forms-pro-phone-countries.png') });
+    await screenshot(page, { path: join(SHOTS, 'forms-pro-phone-countries.png') });
     assert.ok((await form.getByRole('option').count()) >= 3);
     // A country without a mask of its own gets the default mask '... ... ... ... ..', and the
     // number never holds more than 15 digits.

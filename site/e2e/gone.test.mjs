@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyOfContent, startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage, settle } from './browser.mjs';
+import { DESKTOP, PHONE, launch, openPage, screenshot, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -104,7 +104,7 @@ test('a listing marked sold is published at once, and so is the next edit', { ti
     const digits = site.phones[0].replace(/[^\d+]/g, '');
     assert.equal(await page.locator(`.property-gone__contact a[href="tel:${digits}"]`).count(), 1, `${path}: the agency's phone`);
     assert.equal(await page.locator('.property-gone__contact a[href^="https://wa.me/"]').count(), 1, `${path}: WhatsApp`);
-    await page.screenshot({ path: join(SHOTS, `gone${lang.replace('/', '-')}-${viewport === PHONE ? 'phone' : 'desktop'}.png`), fullPage: true });
+    await screenshot(page, { path: join(SHOTS, `gone${lang.replace('/', '-')}-${viewport === PHONE ? 'phone' : 'desktop'}.png`), fullPage: true });
     await context.close();
     assert.deepEqual(problems, [], `${path}: console problems`);
   }

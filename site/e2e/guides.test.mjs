@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, closeClean, gotoSettled, launch, plain, settle, visitPage } from './browser.mjs';
+import { PHONE, closeClean, gotoSettled, launch, plain, screenshot, settle, visitPage } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -222,7 +222,7 @@ describe('an area guide', () => {
         const where = `${path} at ${width}`;
         assert.equal(await page.locator('html').getAttribute('dir'), lang === 'ar' ? 'rtl' : 'ltr');
         assert.equal(plain(await page.locator('h1').innerText()), name, where);
-        await page.screenshot({ path: join(SHOTS, `guide-top-${lang}-${width}.png`) });
+        await screenshot(page, { path: join(SHOTS, `guide-top-${lang}-${width}.png`) });
         // The editor's texts, each under its heading.
         const sections = page.locator('.guide__text');
         assert.equal(await sections.count(), 4, where);
@@ -262,9 +262,9 @@ describe('an area guide', () => {
         // last 12 months' table; each scrolled to just under the sticky header.
         await box.evaluate((b) => b.scrollTo({ left: 0 }));
         await scrollUnderHeader(page, '#guide-market');
-        await page.screenshot({ path: join(SHOTS, `guide-market-${lang}-${width}.png`) });
+        await screenshot(page, { path: join(SHOTS, `guide-market-${lang}-${width}.png`) });
         await scrollUnderHeader(page, '#guide-figures-caption');
-        await page.screenshot({ path: join(SHOTS, `guide-figures-${lang}-${width}.png`) });
+        await screenshot(page, { path: join(SHOTS, `guide-figures-${lang}-${width}.png`) });
         await assertFigures(page, guide, lang);
         assert.equal(await page.locator('.guide__visa a').getAttribute('href'), `${PREFIX[lang]}/golden-visa`);
         await closeClean(opened, where);

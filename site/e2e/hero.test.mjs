@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PHONE, openPage, plain, searchResults, settle } from './browser.mjs';
+import { PHONE, openPage, plain, screenshot, searchResults, settle } from './browser.mjs';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 
 withSiteAndBrowser();
@@ -48,7 +48,7 @@ const status = (page) => page.locator('.hero-community [role="status"]');
 
 /** The listings at the sizes and languages of the screenshots, each with suggestions open and a chip chosen. */
 async function shoot(page, name) {
-  await page.screenshot({ path: join(SHOTS, `hero-${name}.png`) });
+  await screenshot(page, { path: join(SHOTS, `hero-${name}.png`) });
 }
 
 describe('the home search', () => {

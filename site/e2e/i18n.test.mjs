@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
-import { DESKTOP, PHONE, gotoSettled, openPage, openWalk } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, openPage, openWalk, screenshot } from './browser.mjs';
 
 const SHOTS = '/tmp/i18n-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -178,8 +178,8 @@ describe('screenshots of the Arabic pages', () => {
         test(`${name} on a ${label}`, async () => {
           const { page, context, problems } = await walk.open();
           await gotoSettled(page, server.url + path);
-          await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}.png`) });
-          await page.screenshot({ path: join(SHOTS, `ar-${name}-${label}-full.png`), fullPage: true });
+          await screenshot(page, { path: join(SHOTS, `ar-${name}-${label}.png`) });
+          await screenshot(page, { path: join(SHOTS, `ar-${name}-${label}-full.png`), fullPage: true });
           await context.close();
           assert.deepEqual(problems, []);
         });

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
 import { allowedNames, cardsLoaded, englishInMain } from './no-english.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk, screenshot } from './browser.mjs';
 
 const SHOTS = '/tmp/lang-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -100,7 +100,7 @@ describe('a post without a translation', () => {
     // The first column ('Your rent compared with the index average') is on the left.
     const cells = await body.locator('table tr').first().locator('th').evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().x));
     assert.ok(cells.length === 2 && cells[0] < cells[1], `columns at ${cells}`);
-    await page.screenshot({ path: join(SHOTS, 'ar-post-in-english-phone.png'), fullPage: false });
+    await screenshot(page, { path: join(SHOTS, 'ar-post-in-english-phone.png'), fullPage: false });
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -163,7 +163,7 @@ describe('screenshots at 390 px', () => {
     for (const [name, path] of [['property', PROPERTY], ['post', () => mortgagePost], ['team', '/meet-the-team']]) {
       test(`${lang} ${name}`, async () => {
         const { page, context, problems } = await open(localized(lang, typeof path === 'function' ? path() : path), PHONE, walk);
-        await page.screenshot({ path: join(SHOTS, `${lang}-${name}-phone-full.png`), fullPage: true });
+        await screenshot(page, { path: join(SHOTS, `${lang}-${name}-phone-full.png`), fullPage: true });
         await context.close();
         assert.deepEqual(problems, []);
       });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { PHONE, gotoSettled, launch, openPage, screenshot } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -131,7 +131,7 @@ describe('from 1,024 px: the list and the map side by side', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.locator('.results__list').scrollIntoViewIfNeeded();
       await frame(page);
-      await page.screenshot({ path: join(SHOTS, `desktop-map-beside-${lang}.png`) });
+      await screenshot(page, { path: join(SHOTS, `desktop-map-beside-${lang}.png`) });
       assert.deepEqual(problems, []);
       await context.close();
     });
@@ -147,7 +147,7 @@ describe('from 1,024 px: the list and the map side by side', () => {
     const lefts = await page.locator('.results__list .property-card').evaluateAll((cards) => cards.slice(0, 2).map((c) => Math.round(c.getBoundingClientRect().left)));
     assert.equal(lefts[0], lefts[1], 'one card a row');
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false, 'no sideways scroll');
-    await page.screenshot({ path: join(SHOTS, 'desktop-1024-map-beside-ru.png') });
+    await screenshot(page, { path: join(SHOTS, 'desktop-1024-map-beside-ru.png') });
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -237,7 +237,7 @@ describe('on a phone: the map under the filters', () => {
       const title = await preview.locator('.map-preview__title').textContent();
       assert.ok(described[1]?.includes(title), `the link is described by the listing: ${described[1]}`);
       await page.waitForFunction(() => [...document.querySelectorAll('.map-preview img')].every((image) => image.complete));
-      await page.screenshot({ path: join(SHOTS, `phone-map-card-${lang}.png`) });
+      await screenshot(page, { path: join(SHOTS, `phone-map-card-${lang}.png`) });
       await page.keyboard.press('Escape');
       await preview.waitFor({ state: 'detached' });
       assert.equal(await page.evaluate(() => document.activeElement?.dataset.id), id, 'back on the marker');
@@ -307,7 +307,7 @@ describe('a map that cannot load gives the screen back to the list, and says so'
         await gotoSettled(page, `${server.url}${PREFIX[lang]}/residential-properties`);
         await page.locator('.view-toggle button').nth(1).click();
         await listAndMessage(page, viewport, MESSAGE[lang]);
-        await page.screenshot({ path: join(SHOTS, `map-failed-${viewport.width}-${lang}.png`) });
+        await screenshot(page, { path: join(SHOTS, `map-failed-${viewport.width}-${lang}.png`) });
         assert.deepEqual(
           problems.filter((problem) => !/Failed to load the map|ResultsMap|net::ERR_FAILED/.test(problem)),
           [],

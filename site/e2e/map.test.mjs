@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, screenshot } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -235,7 +235,7 @@ describe('the map in three languages', () => {
         await page.locator('.results-map').scrollIntoViewIfNeeded();
         // The scroll drawn (the next frame), not a fixed wait.
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-        await page.screenshot({ path: join(SHOTS, `${width}-map-${lang}.png`) });
+        await screenshot(page, { path: join(SHOTS, `${width}-map-${lang}.png`) });
         assert.deepEqual(problems, []);
         await context.close();
       }
@@ -278,7 +278,7 @@ describe('the map of a result page and of a property page', () => {
     assert.equal(await page.locator('iframe').count(), 0, 'no third-party frame');
     assert.equal(await scrollsSideways(page), false, 'the open map keeps the page within the phone');
     await map.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'phone-property-map.png') });
+    await screenshot(page, { path: join(SHOTS, 'phone-property-map.png') });
 
     // The contact page's map: the office, in Arabic.
     const site = JSON.parse(readFileSync(join(server.dist, 'data', 'site.json'), 'utf8'));

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PHONE, openPage } from './browser.mjs';
+import { PHONE, openPage, screenshot } from './browser.mjs';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 
 withSiteAndBrowser();
@@ -54,7 +54,7 @@ describe('the home search without JavaScript', () => {
         // The cards are the site's own, in the page's language: the type named as its pages name it.
         const type = await page.locator('.property-card__type').first().textContent();
         if (lang === 'ar') assert.match(type ?? '', /[\u0600-\u06ff]/);
-        await page.screenshot({ path: join(SHOTS, `noscript-results-${lang}-${viewport.width}.png`), fullPage: viewport === PHONE ? false : true });
+        await screenshot(page, { path: join(SHOTS, `noscript-results-${lang}-${viewport.width}.png`), fullPage: viewport === PHONE ? false : true });
         await context.close();
       }
     });

@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PHONE, closeClean, plain, settle, visitPage } from './browser.mjs';
+import { PHONE, closeClean, plain, screenshot, settle, visitPage } from './browser.mjs';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 import { axeViolations } from './axe.mjs';
 
@@ -69,7 +69,7 @@ describe("a team member's page", () => {
         if (width === '1366' || lang === 'en') {
           assert.deepEqual(await axeViolations(page), [], `${where}: axe-core`);
         }
-        await page.screenshot({ path: join(SHOTS, `people-agent-${lang}-${width}.png`) });
+        await screenshot(page, { path: join(SHOTS, `people-agent-${lang}-${width}.png`) });
         // The listing pages' sort: lowest price first, rents as yearly amounts, no price last.
         await page.selectOption('.people__bar select', 'price-asc');
         await page.waitForURL((url) => url.searchParams.get('sort') === 'price-asc');
@@ -90,7 +90,7 @@ describe("a team member's page", () => {
           .catch(() => {});
         assert.deepEqual(await cardIds(page), expected, `${where}: sorted by price`);
         await page.evaluate(() => document.querySelector('#people-listings')?.scrollIntoView({ block: 'start' }));
-        await page.screenshot({ path: join(SHOTS, `people-agent-listings-${lang}-${width}.png`) });
+        await screenshot(page, { path: join(SHOTS, `people-agent-listings-${lang}-${width}.png`) });
         await closeClean(opened, where);
       }
     }
@@ -141,9 +141,9 @@ describe("a developer's page", () => {
         if (width === '1366' || lang === 'en') {
           assert.deepEqual(await axeViolations(page), [], `${where}: axe-core`);
         }
-        await page.screenshot({ path: join(SHOTS, `people-developer-${lang}-${width}.png`) });
+        await screenshot(page, { path: join(SHOTS, `people-developer-${lang}-${width}.png`) });
         await page.evaluate(() => document.querySelector('#people-projects')?.scrollIntoView({ block: 'start' }));
-        await page.screenshot({ path: join(SHOTS, `people-developer-projects-${lang}-${width}.png`) });
+        await screenshot(page, { path: join(SHOTS, `people-developer-projects-${lang}-${width}.png`) });
         await closeClean(opened, where);
       }
       // The developers page: the developer's details link to its page.
@@ -173,7 +173,7 @@ describe("a rental's terms", () => {
       const details = plain(await opened.page.textContent('.details-list'));
       for (const word of words[lang]) assert.ok(details.includes(word), `${path}: ${word} in ${details}`);
       await opened.page.evaluate(() => document.querySelector('#property-details')?.scrollIntoView({ block: 'start' }));
-      await opened.page.screenshot({ path: join(SHOTS, `people-rental-terms-${lang}-390.png`) });
+      await screenshot(opened.page, { path: join(SHOTS, `people-rental-terms-${lang}-390.png`) });
       await closeClean(opened, path);
     }
   });

@@ -13,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage, settle } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, screenshot, settle } from './browser.mjs';
 
 let server;
 let browser;
@@ -264,7 +264,7 @@ describe('12: the mortgage calculator on a sale listing', () => {
       assert.match(await warning.textContent(), /50[\s\u200e\u00a0]*%/);
       const half = Math.ceil(sale.price * 0.5);
       assert.equal(await total(), half + Math.round(sale.price * 0.04) + 580 + trustee + Math.round((sale.price - half) * 0.0025 + 290));
-      await calculator.screenshot({ path: `e2e/screenshots/mortgage-${lang}-phone.png` });
+      await screenshot(calculator, { path: `e2e/screenshots/mortgage-${lang}-phone.png` });
       // Paying it all in cash: no loan, no mortgage registration.
       await down.fill(String(sale.price));
       await page.waitForFunction(() => !document.querySelector('.mortgage__warning'));

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, gotoSettled, launch, loadLazyImages, openPage, settle } from './browser.mjs';
+import { PHONE, gotoSettled, launch, loadLazyImages, openPage, screenshot, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -166,7 +166,7 @@ describe('get in touch', () => {
     const before = await page.locator('.gallery__image').getAttribute('src');
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.locator('.gallery__image').getAttribute('src'), before);
-    await page.screenshot({ path: join(SHOTS, 'property-desktop-modal.png') });
+    await screenshot(page, { path: join(SHOTS, 'property-desktop-modal.png') });
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 3000 });
@@ -224,7 +224,7 @@ describe('get in touch', () => {
     assert.ok(decodeURIComponent(whatsapp.split('?text=')[1]).includes(property.reference));
     const mail = await dialog.getByRole('link', { name: 'Email' }).getAttribute('href');
     assert.ok(mail.startsWith(`mailto:${agent.email}?subject=`), mail);
-    await page.screenshot({ path: join(SHOTS, 'property-phone-modal.png') });
+    await screenshot(page, { path: join(SHOTS, 'property-phone-modal.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 3000 });
     await finish(opened, path);
@@ -419,7 +419,7 @@ describe('map, permit and similar properties', () => {
         assert.ok(layout.width <= 0, `${path}: nothing wider than the screen`);
         await section.scrollIntoViewIfNeeded();
         await opened.page.waitForFunction(() => [...document.querySelectorAll('.compliance img')].every((img) => img.complete && img.naturalWidth > 0));
-        await section.screenshot({ path: join(SHOTS, `property-off-plan-${lang}-${label}.png`) });
+        await screenshot(section, { path: join(SHOTS, `property-off-plan-${lang}-${label}.png`) });
         await finish(opened, path);
       }
     }
@@ -472,7 +472,7 @@ describe('market figures', () => {
         const text = (await section.innerText()).replace(/[\u2066-\u2069]/g, '');
         for (const phrase of [...phrases, median[lang]]) assert.ok(text.includes(phrase), `${path}: '${phrase}' in ${text}`);
         await section.scrollIntoViewIfNeeded();
-        await section.screenshot({ path: join(SHOTS, `property-market-${lang}-${label}.png`) });
+        await screenshot(section, { path: join(SHOTS, `property-market-${lang}-${label}.png`) });
         await finish(opened, path);
       }
     }
@@ -562,8 +562,8 @@ describe('search engines and screenshots', () => {
       const opened = await visit(viewport, path);
       const { page } = opened;
       await loadLazyImages(page);
-      await page.screenshot({ path: join(SHOTS, `property-${label}.png`) });
-      await page.screenshot({ path: join(SHOTS, `property-${label}-full.png`), fullPage: true });
+      await screenshot(page, { path: join(SHOTS, `property-${label}.png`) });
+      await screenshot(page, { path: join(SHOTS, `property-${label}-full.png`), fullPage: true });
       // Nothing is wider than the screen.
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
       await finish(opened, path);
@@ -578,7 +578,7 @@ describe('not found', () => {
     const { page } = opened;
     await page.getByRole('heading', { level: 1, name: 'Property Not Found' }).waitFor({ timeout: 5000 });
     assert.equal(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href'), '/');
-    await page.screenshot({ path: join(SHOTS, 'property-phone-not-found.png') });
+    await screenshot(page, { path: join(SHOTS, 'property-phone-not-found.png') });
     await page.getByRole('link', { name: 'Go Back' }).click();
     await page.waitForURL(`${server.url}/`);
     await finish(opened, path);

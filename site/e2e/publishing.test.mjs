@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage, settle } from './browser.mjs';
+import { DESKTOP, PHONE, launch, openPage, screenshot, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -43,7 +43,7 @@ async function visit(viewport, path, { status = 200 } = {}) {
 }
 
 async function finish({ context, page, problems }, name) {
-  await page.screenshot({ path: join(SHOTS, `publishing-${name}.png`), fullPage: false });
+  await screenshot(page, { path: join(SHOTS, `publishing-${name}.png`), fullPage: false });
   await context.close();
   assert.deepEqual(problems, [], `${name}: console problems`);
 }

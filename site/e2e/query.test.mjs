@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PHONE, openPage, plain, searchResults, settle } from './browser.mjs';
+import { PHONE, openPage, plain, screenshot, searchResults, settle } from './browser.mjs';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 
 withSiteAndBrowser();
@@ -57,7 +57,7 @@ describe('a typed query on the result page', () => {
     // them, they are the same search (the reader sets aside words naming a filter given).
     const box = page.locator('.search-refine input[name="query"]');
     assert.equal(await box.inputValue(), '2 bed marina under 3.5m', 'the typed words stay in the box');
-    await page.screenshot({ path: join(SHOTS, 'query-en-1366.png') });
+    await screenshot(page, { path: join(SHOTS, 'query-en-1366.png') });
     const typedSent = (request) => `${decodeURIComponent(request.url()).replaceAll('+', ' ')} ${request.postData() ?? ''}`.includes('2 bed marina under 3.5m');
     const resent = page.waitForRequest((request) => request.url().includes('/api/') && typedSent(request));
     await box.press('Enter');
@@ -104,7 +104,7 @@ describe('a typed query on the result page', () => {
     const found = await settledOn(page, ['Dubai Marina']);
     assert.deepEqual(found, sorted(expected((p) => p.location === 'Dubai Marina')));
     assert.equal(plain(await page.locator('.criteria__searched').innerText()), 'Showing results for Dubai Marina');
-    await page.screenshot({ path: join(SHOTS, 'query-en-390.png') });
+    await screenshot(page, { path: join(SHOTS, 'query-en-390.png') });
     // 'townhose' is a type within its edits.
     await page.goto(`${server.url}/search-result?query=townhose`, { waitUntil: 'load' });
     const townhouses = await settledOn(page, ['Type: Townhouse']);
@@ -132,7 +132,7 @@ describe('a typed query on the result page', () => {
       await page.goto(`${server.url}/ar/search-result?query=${encodeURIComponent('شقة غرفتين Marena')}`, { waitUntil: 'load' });
       await settledOn(page, ['دبي مارينا', 'النوع: شقة', 'غرفتا نوم']);
       assert.equal(plain(await page.locator('.criteria__searched').innerText()), 'عرض نتائج دبي مارينا، شقة');
-      await page.screenshot({ path: join(SHOTS, `query-ar-${viewport.width}.png`) });
+      await screenshot(page, { path: join(SHOTS, `query-ar-${viewport.width}.png`) });
       assert.deepEqual(problems, []);
       await context.close();
     }
@@ -223,7 +223,7 @@ describe("a rental's terms, as tenants filter on the portals", () => {
     assert.deepEqual(await cardsBecome(page, both), both);
     await page.waitForFunction(() => new URL(location.href).searchParams.get('availableFrom') === '2026-12-31');
     assert.equal((await page.locator('.more-filters__toggle').innerText()).trim(), 'More filters (2)');
-    await page.screenshot({ path: join(SHOTS, 'rental-terms-en-1366.png') });
+    await screenshot(page, { path: join(SHOTS, 'rental-terms-en-1366.png') });
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -241,7 +241,7 @@ describe("a rental's terms, as tenants filter on the portals", () => {
     await page.goto(`${server.url}/ar/search-rent?cheques=12`, { waitUntil: 'load' });
     const twelve = await settledOn(page, ['12 شيكاً']);
     assert.deepEqual(twelve, sorted(expected((p) => rentals(p) && takes(12)(p))));
-    await page.screenshot({ path: join(SHOTS, 'rental-terms-ar-390.png') });
+    await screenshot(page, { path: join(SHOTS, 'rental-terms-ar-390.png') });
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage, plain } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, plain, screenshot } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 const LAPTOP = { width: 1366, height: 900 };
@@ -105,14 +105,14 @@ test('saved from /buy-property in English: the dialog says the filters in the ch
     const dialog = await openDialog(page, button);
     assert.deepEqual(await chips(dialog), ['Residential Properties for Sale in Dubai', 'Type: Villa', 'Up to 30,000,000 AED']);
     assert.equal(plain(await dialog.getByRole('checkbox').evaluate((box) => box.labels[0].textContent)), t['saveSearch.consent']);
-    await page.screenshot({ path: join(SHOTS, `save-search-en-${name}.png`) });
+    await screenshot(page, { path: join(SHOTS, `save-search-en-${name}.png`) });
     if (name === '390') {
       // On a phone, a sheet at the screen's foot, the screen's width.
       const box = await dialog.boundingBox();
       assert.equal(Math.round(box.y + box.height), PHONE.height, JSON.stringify(box));
       assert.equal(Math.round(box.width), PHONE.width);
       await save(dialog, email);
-      await page.screenshot({ path: join(SHOTS, `save-search-en-390-saved.png`) });
+      await screenshot(page, { path: join(SHOTS, `save-search-en-390-saved.png`) });
       assert.ok(plain(await dialog.textContent()).includes(`We sent a link to ${email}.`));
       // The search finds a listing today: no notice.
       assert.equal(await dialog.locator('.save-search-dialog__notice').count(), 0);
@@ -151,7 +151,7 @@ test('saved from /ar/buy-property in Arabic, right to left: the dialog and the c
     const dialog = await openDialog(page, button, 'ar');
     assert.equal(await dialog.evaluate((element) => getComputedStyle(element).direction), 'rtl');
     assert.deepEqual(await chips(dialog), [t['listing.residential.meta'], t['search.chip.type'].replace('{value}', 'فيلا'), '4 غرف نوم']);
-    await page.screenshot({ path: join(SHOTS, `save-search-ar-${name}.png`) });
+    await screenshot(page, { path: join(SHOTS, `save-search-ar-${name}.png`) });
     if (name === '390') await save(dialog, email, 'ar');
     dialogShown = true;
     await context.close();
@@ -172,7 +172,7 @@ test('in Russian on a phone the dialog is whole on the screen', async () => {
   const dialog = await openDialog(page, button, 'ru');
   const box = await dialog.boundingBox();
   assert.ok(box.y >= 0 && Math.round(box.y + box.height) === PHONE.height, JSON.stringify(box));
-  await page.screenshot({ path: join(SHOTS, 'save-search-ru-390.png') });
+  await screenshot(page, { path: join(SHOTS, 'save-search-ru-390.png') });
   await context.close();
   assert.deepEqual(problems, []);
 });
@@ -198,7 +198,7 @@ test("an address with the most searches is refused beside its field, in the page
   assert.equal(await field.getAttribute('aria-invalid'), 'true');
   assert.equal(plain(await dialog.locator('[data-field="email"] .field__error').textContent()), alerts('en').messages.tooMany);
   assert.ok(await field.evaluate((input) => input === document.activeElement), 'the keyboard is on the field to fix');
-  await page.screenshot({ path: join(SHOTS, 'save-search-en-1440-refused.png') });
+  await screenshot(page, { path: join(SHOTS, 'save-search-en-1440-refused.png') });
 
   // No network: said in the status line, what was typed kept; the retry, online again, saves.
   await field.fill('offline.visitor@example.com');
@@ -212,7 +212,7 @@ test("an address with the most searches is refused beside its field, in the page
   await dialog.getByRole('heading', { name: t['saveSearch.savedTitle'] }).waitFor();
   // No castle today: saved all the same, and the function's notice says so.
   assert.equal(plain(await dialog.locator('.save-search-dialog__notice').textContent()), alerts('en').messages.noMatches);
-  await page.screenshot({ path: join(SHOTS, 'save-search-en-1440-no-matches.png') });
+  await screenshot(page, { path: join(SHOTS, 'save-search-en-1440-no-matches.png') });
   confirmationTo('offline.visitor@example.com');
   await context.close();
   // The browser logs the refusal's status; nothing else went wrong.

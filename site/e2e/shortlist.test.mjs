@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, answerDialog, gotoSettled, launch, loadLazyImages, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, answerDialog, gotoSettled, launch, loadLazyImages, openPage, screenshot } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -176,7 +176,7 @@ describe('the shortlist', () => {
         if (files.length) return JSON.parse(readFileSync(join(outbox, files[0]), 'utf8'));
         await page.waitForTimeout(100);
       }
-      await page.screenshot({ path: join(SHOTS, 'desktop-shortlist-enquiry-failed.png'), fullPage: true });
+      await screenshot(page, { path: join(SHOTS, 'desktop-shortlist-enquiry-failed.png'), fullPage: true });
       assert.fail(`no lead in the outbox after 10 s; the form says: ${await form.innerText()}`);
     })();
     assert.equal(record.form, 'shortlist');
@@ -186,7 +186,7 @@ describe('the shortlist', () => {
     const email = readFileSync(join(outbox, readdirSync(outbox).find((f) => f.endsWith('.eml'))), 'utf8');
     assert.match(email, /Subject: Enquiry about 3 shortlisted properties from Olga Petrova/);
     await page.getByRole('status').filter({ hasText: /./ }).first().waitFor();
-    await page.screenshot({ path: join(SHOTS, 'desktop-shortlist-enquiry-ru.png'), fullPage: true });
+    await screenshot(page, { path: join(SHOTS, 'desktop-shortlist-enquiry-ru.png'), fullPage: true });
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -240,7 +240,7 @@ describe('the shortlist', () => {
     await scroller.evaluate((el) => el.scrollBy(400, 0));
     const afterScroll = await page.locator('.compare__table th[scope=row]').first().boundingBox();
     assert.equal(Math.round(afterScroll.x), Math.round(before.x));
-    await page.screenshot({ path: join(SHOTS, 'phone-compare.png'), fullPage: true });
+    await screenshot(page, { path: join(SHOTS, 'phone-compare.png'), fullPage: true });
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -277,7 +277,7 @@ describe('the shortlist', () => {
     assert.deepEqual(lines(await row('خطة الدفع').allInnerTexts()), [...arabic, ['غير متوفر']]);
     assert.equal(await row('خطة الدفع').locator('li span[lang=en]').count(), 0, 'no stage left English');
     await page.locator('.compare__plan').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'desktop-compare-off-plan-ar.png') });
+    await screenshot(page, { path: join(SHOTS, 'desktop-compare-off-plan-ar.png') });
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -309,7 +309,7 @@ describe('the shortlist', () => {
     assert.equal(Math.round(labelAfter.x), Math.round(labelBox.x), 'the labels stay');
     assert.ok(cellAfter.x > cellBox.x + 250, `the listings move under them: ${cellBox.x} -> ${cellAfter.x}`);
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false, 'the page itself does not scroll sideways');
-    await page.screenshot({ path: join(SHOTS, 'phone-compare-ar-scrolled.png') });
+    await screenshot(page, { path: join(SHOTS, 'phone-compare-ar-scrolled.png') });
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -335,7 +335,7 @@ describe('the shortlist', () => {
     assert.equal(await section.locator('a button, a [role=button]').count(), 0);
     assert.equal(await section.getByRole('link').nth(1).innerText(), similar[1].title);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'phone-similar-hearts.png') });
+    await screenshot(page, { path: join(SHOTS, 'phone-similar-hearts.png') });
     await context.close();
     assert.deepEqual(problems, []);
   });
@@ -406,7 +406,7 @@ describe("the cards' Compare and the compare tray", () => {
       assert.equal(await fifth.toggle.getAttribute('aria-pressed'), 'false', 'the fifth is not chosen');
       assert.deepEqual(await comparedIn(page), [...chosen, fourth.id]);
       assert.equal(await tray.getByRole('link', { name: words.go(4) }).count(), 1);
-      await page.screenshot({ path: join(SHOTS, `${label}-compare-tray-full-${lang}.png`) });
+      await screenshot(page, { path: join(SHOTS, `${label}-compare-tray-full-${lang}.png`) });
       assert.deepEqual(await axeViolations(page), [], `axe ${lang} ${label} with the tray open`);
       // Letting the fourth go ends the refusal.
       await fourth.toggle.click();
@@ -417,7 +417,7 @@ describe("the cards' Compare and the compare tray", () => {
       await page.reload();
       await trayReads(page, words.count(3));
       assert.equal(await (await cardOf(0)).toggle.getAttribute('aria-pressed'), 'true', 'chosen over a reload');
-      await page.screenshot({ path: join(SHOTS, `${label}-compare-tray-${lang}.png`) });
+      await screenshot(page, { path: join(SHOTS, `${label}-compare-tray-${lang}.png`) });
       await tray.getByRole('link', { name: words.go(3) }).click();
       await page.waitForURL((url) => url.pathname === `${PREFIX[lang]}/compare` && url.searchParams.get('ids') === chosen.join(','));
       await page.locator('.compare__table').waitFor();
@@ -451,12 +451,12 @@ describe('axe-core and screenshots', () => {
         await gotoSettled(page, `${server.url}${PREFIX[lang]}/shortlist`);
         await page.locator('.property-card').nth(2).waitFor();
         await loadLazyImages(page);
-        await page.screenshot({ path: join(SHOTS, `${label}-shortlist-${lang}.png`), fullPage: true });
+        await screenshot(page, { path: join(SHOTS, `${label}-shortlist-${lang}.png`), fullPage: true });
         found.push(...(await axeViolations(page)).map((v) => `${lang} /shortlist: ${v}`));
         await gotoSettled(page, `${server.url}${PREFIX[lang]}/compare?ids=${ids.join(',')}`);
         await page.locator('.compare__table').waitFor();
         await loadLazyImages(page);
-        await page.screenshot({ path: join(SHOTS, `${label}-compare-${lang}.png`), fullPage: true });
+        await screenshot(page, { path: join(SHOTS, `${label}-compare-${lang}.png`), fullPage: true });
         found.push(...(await axeViolations(page)).map((v) => `${lang} /compare: ${v}`));
       }
       await context.close();

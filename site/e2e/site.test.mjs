@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { repo, startServer } from './server.mjs';
 import { FIXED_ROUTES } from './routes.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk, settle } from './browser.mjs';
+import { DESKTOP, PHONE, gotoSettled, launch, openPage, openWalk, screenshot, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -57,7 +57,7 @@ async function expanded(page, selector) {
 }
 
 async function finish({ context, page, problems }, path, label) {
-  await page.screenshot({ path: join(SHOTS, shotName(path, label)), fullPage: false });
+  await screenshot(page, { path: join(SHOTS, shotName(path, label)), fullPage: false });
   await context.close();
   assert.deepEqual(problems, [], `${path}: console problems`);
 }
@@ -110,7 +110,7 @@ describe('header and layout', () => {
     assert.equal(await expanded(page, 'header .menu-toggle'), true);
     const menu = page.locator(`[id="${await toggle.getAttribute('popovertarget')}"]`);
     assert.ok(await menu.isVisible());
-    await page.screenshot({ path: join(SHOTS, 'phone-mobile-menu-open.png') });
+    await screenshot(page, { path: join(SHOTS, 'phone-mobile-menu-open.png') });
     for (const name of ['Buy', 'Rent', 'Off Plan', 'Commercial', 'Blog', 'Developers', 'Meet the Team', 'Contact Us', 'About Us', 'List your property']) {
       assert.ok(await menu.getByRole('link', { name, exact: true }).first().isVisible(), `menu item ${name}`);
     }
@@ -246,7 +246,7 @@ describe('content screens', () => {
     assert.ok(await close.isVisible(), 'detail with Close');
     const description = first.description.replace(/<[^>]+>/g, '').trim().slice(0, 40);
     assert.ok(await page.getByText(description, { exact: false }).first().isVisible(), 'description shown');
-    await page.screenshot({ path: join(SHOTS, 'phone-developer-selected.png') });
+    await screenshot(page, { path: join(SHOTS, 'phone-developer-selected.png') });
     await close.click();
     assert.equal(await close.count(), 0, 'no developer selected');
     await finish(opened, '/developers', 'developers-closed');

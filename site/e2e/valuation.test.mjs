@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { PHONE, launch, openPage, plain, settle } from './browser.mjs';
+import { PHONE, launch, openPage, plain, screenshot, settle } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -126,7 +126,7 @@ describe('the instant valuation', () => {
       assert.match(shown.text, new RegExp(`${en(want.sales)} sales`));
       assert.match(shown.text, /October 2026/);
       assert.match(shown.text, /not a valuation by a RERA-certified valuer/);
-      await page.locator('#valuation').screenshot({ path: join(SHOTS, 'valuation-en-1366.png') });
+      await screenshot(page.locator('#valuation'), { path: join(SHOTS, 'valuation-en-1366.png') });
 
       await page.getByRole('button', { name: 'Send this estimate to an agent' }).click();
       const form = page.locator('form[name="seller"]');
@@ -180,7 +180,7 @@ describe('the instant valuation', () => {
       assert.match(shown.text, /ليس تقييماً من مقيّم معتمد من ريرا/);
       assert.match(shown.text, /درهم/);
       assert.equal(await page.locator('.valuation__tool').evaluate((tool) => getComputedStyle(tool).direction), 'rtl');
-      await page.locator('#valuation').screenshot({ path: join(SHOTS, 'valuation-ar-390.png') });
+      await screenshot(page.locator('#valuation'), { path: join(SHOTS, 'valuation-ar-390.png') });
 
       const before = leads().length;
       await page.getByRole('link', { name: 'أرسل هذا التقدير إلى وكيل' }).click();
@@ -270,7 +270,7 @@ describe('the valuation on /pro asks in order', () => {
         assert.ok(plain(question.text).includes(fifty), question.text);
         assert.ok(plain(question.text).startsWith(plain(words(lang, 'valuation.unusual').split('{size}')[0])), question.text);
         assert.equal(await tool.locator('.valuation__range, .valuation__few').count(), 0);
-        await page.locator('#valuation').screenshot({ path: join(SHOTS, `valuation-question-${lang}-390.png`) });
+        await screenshot(page.locator('#valuation'), { path: join(SHOTS, `valuation-question-${lang}-390.png`) });
         // The seller who says it is right gets the estimate.
         await tool.getByRole('button', { name: words(lang, 'valuation.unusual.confirm') }).click();
         const range = tool.locator('.valuation__range');
@@ -282,7 +282,7 @@ describe('the valuation on /pro asks in order', () => {
         assert.deepEqual(await says('ask.number'), { key: 'ask.number', text: words(lang, 'valuation.ask.number') });
         await tool.locator('input[name=size]').fill('1,250');
         await range.waitFor();
-        await page.locator('#valuation').screenshot({ path: join(SHOTS, `valuation-${lang}-390-estimate.png`) });
+        await screenshot(page.locator('#valuation'), { path: join(SHOTS, `valuation-${lang}-390-estimate.png`) });
 
         assert.deepEqual(problems, []);
       } finally {
@@ -305,7 +305,7 @@ describe('the valuation on /pro asks in order', () => {
         const hint = tool.locator('.valuation__hint');
         assert.equal(await hint.getAttribute('data-missing'), 'ask.community');
         assert.equal(await hint.innerText(), words(lang, 'valuation.ask.community'));
-        await page.locator('#valuation').screenshot({ path: join(SHOTS, `valuation-empty-${lang}-1366.png`) });
+        await screenshot(page.locator('#valuation'), { path: join(SHOTS, `valuation-empty-${lang}-1366.png`) });
       }
       assert.deepEqual(asked, []);
       assert.deepEqual(problems, []);

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PHONE, openPage, settle } from './browser.mjs';
+import { PHONE, openPage, screenshot, settle } from './browser.mjs';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
 
 withSiteAndBrowser();
@@ -179,14 +179,14 @@ for (const lang of ['en', 'ar']) {
         // Two fingers apart: enlarged.
         await handled(page, () => pinch(page, 80, 240), 2);
         assert.ok((await scale(page)) > 2, `a pinch zooms (${await scale(page)})`);
-        await page.screenshot({ path: join(SHOTS, `viewer-${lang}-390-zoomed.png`) });
+        await screenshot(page, { path: join(SHOTS, `viewer-${lang}-390-zoomed.png`) });
         await page.locator('.viewer__close').tap();
         await dialog.waitFor({ state: 'detached' });
 
         await page.locator('.gallery__open').tap();
         await dialog.waitFor();
         await drawn(page);
-        await page.screenshot({ path: join(SHOTS, `viewer-${lang}-390.png`) });
+        await screenshot(page, { path: join(SHOTS, `viewer-${lang}-390.png`) });
         await page.locator('.viewer__close').tap();
         await dialog.waitFor({ state: 'detached' });
         assert.deepEqual(problems, []);
@@ -235,7 +235,7 @@ for (const lang of ['en', 'ar']) {
         await page.keyboard.press('ArrowLeft');
         await page.keyboard.press(rtl ? 'ArrowLeft' : 'ArrowRight');
         await drawn(page);
-        await page.screenshot({ path: join(SHOTS, `viewer-${lang}-1366.png`) });
+        await screenshot(page, { path: join(SHOTS, `viewer-${lang}-1366.png`) });
         const at = await count(page);
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
@@ -267,7 +267,7 @@ for (const lang of ['en', 'ar']) {
         await img.evaluate((image) => image.decode());
         assert.match(await img.evaluate((image) => image.currentSrc), /\/media\/_img\/.+-(800|1200|1600)\.webp$/);
         assert.match(await img.getAttribute('alt'), rtl ? /المخطط 1 من 1/ : /floor plan 1 of 1/);
-        await page.screenshot({ path: join(SHOTS, `viewer-${lang}-1366-plan.png`) });
+        await screenshot(page, { path: join(SHOTS, `viewer-${lang}-1366-plan.png`) });
         await page.locator('.viewer__close').click();
         await dialog.waitFor({ state: 'detached' });
         assert.equal(await page.evaluate(() => document.activeElement?.className), 'gallery__extra');
