@@ -53,7 +53,7 @@ SITE_PID=$!
 # clean clone each that starts before the cache is filled processes all of them again (30 s of
 # CPU each; four at once made the first minute of the run four times as long). The tests' build
 # includes the binary, so this compiles nothing the tests would not.
-if command -v cargo-nextest >/dev/null 2>&1; then cargo nextest run --workspace --no-run --quiet; else cargo test --workspace --no-run --quiet; fi
+if command -v cargo-nextest >/dev/null 2>&1; then cargo nextest run --workspace --no-run --cargo-quiet; else cargo test --workspace --no-run --quiet; fi
 target/debug/estate build --content-only --out target/sample-photos >/dev/null ||
   echo "the sample content did not build: the tests below say why" >&2
 rm -rf target/sample-photos
