@@ -172,7 +172,7 @@ fn records_others_name_can_be_removed_and_the_site_still_publishes() {
         "content/properties/arabian-ranches-3-townhouse.yaml:",
         ": warning: unknown developer `emaar`: there is no content/developers/emaar.yaml (removed?), so the listing is shown without a developer",
         "content/properties/palm-jumeirah-garden-home-villa.yaml:",
-        ": warning: unknown community `Palm Jumeirah`: the Communities vocabulary has no such term (renamed or removed?), so it is shown as written, without its area guide",
+        ": warning: unknown community `palm-jumeirah`: the Communities vocabulary has no such term (renamed or removed?), so it is shown as written, without its area guide",
         "content/communities/palm-jumeirah.yaml:1:1: warning: unknown community `palm-jumeirah`: vocabulary/communities.yaml has no term with this key, so this guide is not published",
         "content/blog/best-communities-for-families-in-dubai.md:",
         ": warning: link `/blog/renting-in-dubai-ejari-and-rera-rental-index` on page",
@@ -191,9 +191,10 @@ fn records_others_name_can_be_removed_and_the_site_still_publishes() {
     // The developer's listing: published, without a developer.
     let developerless = json(&dist.join("data/detail/arabian-ranches-3-townhouse.json"));
     assert!(developerless.get("developer").is_none(), "{developerless}");
-    // The community's listing: its location as written, no guide; the guide is not published.
+    // The community's listing: its location as written (the key the CMS stored), no guide; the
+    // guide is not published.
     let palm = json(&dist.join("api/properties/palm-jumeirah-garden-home-villa.json"));
-    assert_eq!(palm["location"], "Palm Jumeirah");
+    assert_eq!(palm["location"], "palm-jumeirah");
     let detail = json(&dist.join("data/detail/palm-jumeirah-garden-home-villa.json"));
     assert!(detail.get("areaGuide").is_none(), "{detail}");
     assert!(!dist.join("data/guides/palm-jumeirah.json").exists());
