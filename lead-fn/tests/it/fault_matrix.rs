@@ -154,7 +154,6 @@ async fn run(row: Row) -> String {
             "{}: webhook leads (distinct Idempotency-Keys): {keys:?}",
             row.name
         );
-        assert!(requests.len() >= row.webhook_taken, "{}: webhook requests: {}", row.name, requests.len());
     }
     assert!(keys.len() <= 1, "{}: one idempotency key for one lead: {keys:?}", row.name);
     if let Some(id) = answer["id"].as_str() {
