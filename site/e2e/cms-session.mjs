@@ -97,18 +97,23 @@ export async function outcome(page, since, { server }) {
 }
 
 /** Opens the entry `title` from its collection's list (the status panel, which may name it too,
- * closed first). */
+ * closed first), and waits until its editor's address is shown. */
 export async function openEntry(page, title) {
   const panel = page.locator('#estate-status');
-  const entry = page.getByText(title).locator('visible=true').first();
+  // The entry's line in the list, not the panel's (an outcome names listings by their titles).
+  const outsidePanel = page.locator('xpath=//*[not(ancestor-or-self::*[@id="estate-status"])]');
+  const entry = page.getByText(title).and(outsidePanel).locator('visible=true').first();
   // A new outcome opens the panel again (the watcher may build changes made together in two
-  // rounds): hidden again, and the click tried again.
+  // rounds) and can take the click: hidden again, and the click tried again until the entry's
+  // editor opens (its address, #/collections/…/entries/…).
   for (let tries = 1; ; tries += 1) {
     if (await panel.isVisible()) await panel.getByRole('button', { name: 'Hide', exact: true }).click();
     try {
-      return await entry.click({ timeout: 5_000 });
+      await entry.click({ timeout: 5_000 });
+      await page.waitForURL(/\/entries\//, { timeout: 5_000 });
+      return;
     } catch (error) {
-      if (tries === 4 || !(await panel.isVisible())) throw error;
+      if (tries === 4) throw error;
     }
   }
 }
