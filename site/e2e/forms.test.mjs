@@ -165,13 +165,19 @@ describe('an invalid case is refused with its exact messages; failures keep what
       // test moves it: not failed at 4.9 s, failed at 5.1 s.
       hits = 0;
       let release;
+      // The clock runs on only once the request has reached the function: on a loaded machine the
+      // page's time-out otherwise came first and cancelled it before the route saw it.
+      let arrived;
+      const requested = new Promise((resolve) => (arrived = resolve));
       await page.route(`**${CONTACT_PATH}`, (route) => {
         hits += 1;
         release = () => route.abort().catch(() => {});
+        arrived();
       });
       if (kind !== 'popup') await page.clock.install();
       await pauseSoon(page);
       await button.click();
+      await requested;
       await form.locator('button[type="submit"][disabled]').waitFor({ timeout: 2000 });
       await field(form, spec, Object.keys(spec.fields)[0]).press('Enter');
       await page.clock.runFor(4900);
