@@ -4,9 +4,9 @@
 # all), the parameters scripts/deploy-lead-fn.sh passes checked against the template, the Lambda
 # artifact built as it is deployed (cargo-lambda, arm64, an aarch64 ELF named bootstrap; with the
 # `arm64-check` profile, the release one unoptimized, unless TEST_DEPLOY_PROFILE=release), and the
-# function run under cargo-lambda's emulator (`cargo lambda watch`) and invoked with real API
+# function run under cargo-lambda's emulator (its Lambda APIs) and invoked with real API
 # Gateway and function URL events; then the search function over the 10,000-listing demo
-# (scripts/test-search-emulator.sh). The emulator runs a build for this machine: the arm64
+# (scripts/test-search-emulator.sh). The emulator runs the tests' build for this machine: the arm64
 # artifact cannot run on an x86-64 host, and both are compiled from the same source. Before them,
 # the browser path's files: the workflows under actionlint, the GitHub deploy role's template
 # under cfn-lint, and the deploy script's --ci mode refusing a missing secret before it installs
@@ -284,7 +284,7 @@ EOF
 echo "the arm64 build ($PROFILE) took ${build_seconds} s"
 check "bootstrap is an aarch64 ELF (built in ${build_seconds} s)"
 
-step "the function under cargo-lambda's emulator (a build for this machine)"
+step "the function under cargo-lambda's emulator (the tests' build, for this machine)"
 # The site's catalogue, served on this machine as the function fetches it from the site.
 mkdir -p "$WORK/site/api" "$WORK/outbox"
 cat >"$WORK/site/api/properties.json" <<'EOF'
@@ -302,10 +302,10 @@ SITE_PID=$!
 # The emulator with the outbox in $1, its log in $2.
 # $1 the outbox, $2 the log, $3 the saved searches' folder (the local store).
 start_test_emulator() {
-  start_emulator "$2" --env-var LEAD_SITE_URL=https://palmcrest.example \
-    --env-var "LEAD_CATALOGUE_URL=http://127.0.0.1:$SITE_PORT/api/properties.json" \
-    --env-var "LEAD_OUTBOX_DIR=$1" --env-var "LEAD_SUBSCRIPTIONS_DIR=$3" \
-    --env-var LEAD_ALERTS_SECRET=test-deploy-alerts-secret-0123456789
+  start_emulator "$2" LEAD_SITE_URL=https://palmcrest.example \
+    "LEAD_CATALOGUE_URL=http://127.0.0.1:$SITE_PORT/api/properties.json" \
+    "LEAD_OUTBOX_DIR=$1" "LEAD_SUBSCRIPTIONS_DIR=$3" \
+    LEAD_ALERTS_SECRET=test-deploy-alerts-secret-0123456789
 }
 start_test_emulator "$PWD/$WORK/outbox" "$WORK/emulator.log" "$PWD/$WORK/subscriptions"
 
@@ -323,10 +323,9 @@ invoke() {
   cargo lambda invoke lead-fn-lambda --invoke-address 127.0.0.1 --invoke-port "$EMULATOR_PORT" \
     --output-format json --data-file "$1"
 }
-# The first invocation waits for the emulator to start the function (and to compile it, when the
-# tests have not built it already).
+# The first invocation waits for the function to start.
 first_search() { invoke "$EVENTS/search-http.json" >"$WORK/search.json"; }
-answered "$WORK/emulator.log" 600 first_search
+answered "$WORK/emulator.log" 120 first_search
 invoke "$EVENTS/function-url.json" >"$WORK/enquiry.json"
 invoke "$EVENTS/apigw-rest.json" >"$WORK/enquiry-rest.json"
 invoke "$WORK/bad-body.json" >"$WORK/bad-body.answer.json"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The search function under cargo-lambda's emulator (`cargo lambda watch`, from PyPI) over the
+# The search function under cargo-lambda's emulator (its Lambda APIs, from PyPI, with the tests' build) over the
 # 10,000-listing demo: `estate demo --properties 10000` published with `estate build
 # --content-only`, the site's files served on this machine as the CDN serves them (JSON gzipped
 # to a client that asks for it, every request logged), and the function (LEAD_ROUTES=search)
@@ -80,8 +80,8 @@ EOF
 SITE_PID=$!
 # The emulator answering searches only, over the site's catalogue; its log in $1.
 start_search_emulator() {
-  start_emulator "$1" --env-var LEAD_ROUTES=search \
-    --env-var "LEAD_CATALOGUE_URL=http://127.0.0.1:$SITE_PORT/api/properties.json"
+  start_emulator "$1" LEAD_ROUTES=search \
+    "LEAD_CATALOGUE_URL=http://127.0.0.1:$SITE_PORT/api/properties.json"
 }
 
 # The searches: the HTTP API event lead-fn's tests use, with each body.
