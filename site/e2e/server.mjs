@@ -55,7 +55,7 @@ export async function startServer({ timeoutMs = 240_000, content, watch = false,
   const made = dist !== SHARED_SITE && dist !== process.env.ESTATE_DIST;
   const args = ['serve', '--port', '0', '--out', dist];
   // A build of its own starts from a copy of the run's warm caches (the page cache and, beside
-  // it, Vite's): test files run two at a time, and two builds must not write one cache.
+  // it, Vite's): test files run three at a time, and two builds must not write one cache.
   let cacheCopy;
   if (prebuilt) args.push('--no-build');
   else if (SHARED_CACHE && existsSync(SHARED_CACHE)) {
