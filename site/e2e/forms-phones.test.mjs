@@ -77,7 +77,9 @@ describe('numbers an agent can dial, sent as the visitor meant them', () => {
         await submitButton(form).click();
         const lead = await waitForLead((l, i) => i >= before + sent.length && l.form === name, 10_000).catch(async (e) => {
           await screenshot(form, { path: join(SHOTS, `forms-phone-${lang}-${name}-failed.png`) });
-          throw e;
+          // What the visitor saw instead: the form's own words (a field's error, the send's outcome).
+          const shown = plain(await form.innerText({ timeout: 1000 }).catch(() => '(the form is gone)'));
+          throw new Error(`${where}: ${e.message}; the form shows: ${shown}`);
         });
         sent.push(lead);
         assert.equal(lead.contactNumber, name === 'contact' ? '+971501234567' : '+447911123456', where);
