@@ -99,7 +99,11 @@ async function sendSellerForm(page, { name, email, number, message }) {
   await form.getByLabel('Area', { exact: true }).fill('Palm Jumeirah');
   await form.getByLabel('Message', { exact: true }).fill(message);
   await form.getByRole('button', { name: 'Submit Listing' }).click();
-  await form.locator('.form-status', { hasText: 'User data submitted successfully!' }).waitFor({ timeout: 6000 });
+  await form.locator('.form-status', { hasText: 'User data submitted successfully!' }).waitFor({ timeout: 6000 }).catch(async (error) => {
+    // What the visitor saw instead (a refused field, the send's failure, nothing yet).
+    const shown = await form.locator('.form-status, .field__error').allInnerTexts().catch(() => ['(the form is gone)']);
+    throw new Error(`the seller form showed no success in 6 s; it shows: ${JSON.stringify(shown)}`, { cause: error });
+  });
 }
 
 test('a lead sent from the browser arrives as an email in the SMTP server and as a file in the outbox', async () => {
