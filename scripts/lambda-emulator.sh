@@ -14,10 +14,14 @@
 # deployed build (the arm64 artifact) is test-deploy.sh's own step.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-# The tests' build (nothing to do when they have run; the emulator's function is its binary).
-echo "the function: the tests' build (cargo test --workspace --no-run)"
-cargo test --workspace --no-run --quiet
-FUNCTION_BINARY="${CARGO_TARGET_DIR:-target}/debug/lead-fn-lambda"
+# The tests' build (nothing to do when they have run; the emulator's function is its binary),
+# checked once: test-deploy.sh runs test-search-emulator.sh, which sources this file again.
+if [ -z "${FUNCTION_BINARY:-}" ]; then
+  echo "the function: the tests' build (cargo test --workspace --no-run)"
+  cargo test --workspace --no-run --quiet
+  FUNCTION_BINARY="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/lead-fn-lambda"
+  export FUNCTION_BINARY
+fi
 
 EMULATOR_PID=
 start_emulator() {
@@ -26,17 +30,25 @@ start_emulator() {
   EMULATOR_PORT=$(free_port)
   local api="http://127.0.0.1:$EMULATOR_PORT/.rt/lead-fn-lambda"
   # The emulator's APIs, then the function once they answer; each invocation is routed by the
-  # function's name (lead-fn-lambda), which the runtime API's address carries.
+  # function's name (lead-fn-lambda), which the runtime API's address carries. If either stops
+  # (the emulator before it listens, the function at any time: a pending invoke would wait on the
+  # emulator forever), both do, which `answered` reports with the log.
   # shellcheck disable=SC2016 # the inner script's own arguments
   setsid bash -c '
     cargo lambda watch --only-lambda-apis --ignore-changes --quiet \
       --invoke-address 127.0.0.1 --invoke-port "$1" &
+    watch=$!
     until python3 -c "import socket, sys; socket.create_connection((\"127.0.0.1\", int(sys.argv[1])), 1)" "$1" 2>/dev/null; do
+      kill -0 "$watch" 2>/dev/null || exit 1
       sleep 0.1
     done
     shift
-    exec env AWS_LAMBDA_RUNTIME_API="$1" AWS_LAMBDA_FUNCTION_NAME=lead-fn-lambda \
+    env AWS_LAMBDA_RUNTIME_API="$1" AWS_LAMBDA_FUNCTION_NAME=lead-fn-lambda \
       AWS_LAMBDA_FUNCTION_VERSION=1 AWS_LAMBDA_FUNCTION_MEMORY_SIZE=512 "${@:2}"
+    status=$?
+    echo "the function exited with status $status"
+    kill "$watch" 2>/dev/null
+    exit "$status"
   ' _ "$EMULATOR_PORT" "$api" "$@" "$FUNCTION_BINARY" >"$log" 2>&1 &
   EMULATOR_PID=$!
 }

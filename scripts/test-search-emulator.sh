@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The search function under cargo-lambda's emulator (its Lambda APIs, from PyPI, with the tests' build) over the
-# 10,000-listing demo: `estate demo --properties 10000` published with `estate build
+# The search function (the tests' build) under cargo-lambda's emulator (its Lambda APIs, from
+# PyPI) over the 10,000-listing demo: `estate demo --properties 10000` published with `estate build
 # --content-only`, the site's files served on this machine as the CDN serves them (JSON gzipped
 # to a client that asks for it, every request logged), and the function (LEAD_ROUTES=search)
 # invoked with HTTP API events. It checks that
