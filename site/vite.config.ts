@@ -145,5 +145,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // A deadline for a test that hangs, not a timing: a loaded machine (the Rust tests beside these)
+    // made a test of 13 lazy renders pass Vitest's default 5 s.
+    testTimeout: 30_000,
   },
 }) as import('vite').UserConfig);
