@@ -5,6 +5,13 @@ import { chromium } from 'playwright-core';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
+/**
+ * How long a test waits for an event before it fails (a lead sent through the function to its
+ * outbox, the form's answer, a dialog whose code is fetched on demand). A deadline, not a wait: a
+ * passing test is no slower for it. On two cores at a load average of 9 (the suite, three files
+ * at a time, beside other work) a lead's send took more than the 6-10 s these tests once allowed.
+ */
+export const DEADLINE_MS = 30_000;
 
 /** The only host the browser can reach: the test servers listen on loopback. */
 const LOOPBACK = '127.0.0.1';

@@ -75,7 +75,7 @@ describe('numbers an agent can dial, sent as the visitor meant them', () => {
         const number = name === 'contact' ? '0501234567' : '+447911123456';
         await fillIn(form, number);
         await submitButton(form).click();
-        const lead = await waitForLead((l, i) => i >= before + sent.length && l.form === name, 10_000).catch(async (e) => {
+        const lead = await waitForLead((l, i) => i >= before + sent.length && l.form === name).catch(async (e) => {
           await screenshot(form, { path: join(SHOTS, `forms-phone-${lang}-${name}-failed.png`) });
           // What the visitor saw instead: the form's own words (a field's error, the send's outcome).
           const shown = plain(await form.innerText({ timeout: 1000 }).catch(() => '(the form is gone)'));

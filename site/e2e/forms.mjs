@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { DESKTOP, answerDialog, gotoSettled, launch, openPage } from './browser.mjs';
+import { DESKTOP, DEADLINE_MS, answerDialog, gotoSettled, launch, openPage } from './browser.mjs';
 
 export const VECTORS = JSON.parse(readFileSync(join(repo, 'lead-fn', 'tests', 'form-vectors.json'), 'utf8'));
 export const SHOTS = process.env.FORMS_SHOTS ?? '/tmp';
@@ -147,11 +147,11 @@ export async function openForm(kind, viewport = DESKTOP) {
   if (kind === 'popup') {
     await page.clock.fastForward(POPUP_DELAY_MS);
     const dialog = page.getByRole('dialog', { name: 'Submit Your Details' });
-    await dialog.waitFor({ state: 'visible', timeout: 4000 });
+    await dialog.waitFor({ state: 'visible', timeout: DEADLINE_MS });
   }
   if (kind === 'detail') {
     await page.getByRole('button', { name: 'Get in Touch' }).first().click();
-    await page.getByRole('dialog', { name: 'Get in Touch' }).waitFor({ state: 'visible', timeout: 3000 });
+    await page.getByRole('dialog', { name: 'Get in Touch' }).waitFor({ state: 'visible', timeout: DEADLINE_MS });
   }
   const form = page.locator(`form[name="${kind}"]`);
   await form.waitFor({ state: 'visible' });
@@ -162,8 +162,8 @@ export async function openForm(kind, viewport = DESKTOP) {
 export async function expectSuccess(form, spec, alerts, count) {
   // Longer than the form's own 5 s time-out: on a loaded machine the round trip itself can take
   // most of it, and a time-out still fails here (its message shows, not the success).
-  if (!spec.alert) return expectStatus(form, SUCCESS, 10_000);
-  const end = Date.now() + 10_000;
+  if (!spec.alert) return expectStatus(form, SUCCESS, DEADLINE_MS);
+  const end = Date.now() + DEADLINE_MS;
   while (alerts.length === count) {
     if (Date.now() > end) throw new Error('no alert');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -273,7 +273,7 @@ export function leads() {
     .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')));
 }
 
-export async function waitForLead(pick, timeoutMs = 5000) {
+export async function waitForLead(pick, timeoutMs = DEADLINE_MS) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const found = leads().find(pick);

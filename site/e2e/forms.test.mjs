@@ -4,7 +4,7 @@
 // outbox, keyboard use, home's late forms (helpers: forms.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, gotoSettled, openPage, screenshot } from './browser.mjs';
+import { DEADLINE_MS, DESKTOP, PHONE, gotoSettled, openPage, screenshot } from './browser.mjs';
 import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -252,7 +252,7 @@ describe('the popup and the property form take a number of any country', () => {
         } else {
           await gotoSettled(page, `${server.url}/${lang}`);
           await page.clock.fastForward(POPUP_DELAY_MS);
-          await page.getByRole('dialog', { name: messages['popup.title'] }).waitFor({ state: 'visible', timeout: 4000 });
+          await page.getByRole('dialog', { name: messages['popup.title'] }).waitFor({ state: 'visible', timeout: DEADLINE_MS });
         }
         const form = page.locator(`form[name="${kind}"]`);
         await form.waitFor({ state: 'visible' });
@@ -280,7 +280,7 @@ describe('the popup and the property form take a number of any country', () => {
           } else {
             const lead = await waitForLead((l, i) => i >= before && l.form === kind && l.lang === lang);
             assert.equal(lead.contactNumber, received, what);
-            await form.locator('.form-status', { hasText: messages['forms.status.success'] }).waitFor({ timeout: 10_000 }).catch(async (error) => {
+            await form.locator('.form-status', { hasText: messages['forms.status.success'] }).waitFor({ timeout: DEADLINE_MS }).catch(async (error) => {
               throw new Error(`${what}: the form says "${await form.locator('.form-status').innerText()}" (${error.message})`);
             });
           }
@@ -311,7 +311,7 @@ test('the seller form works by keyboard alone, with a country found by typing', 
   await page.keyboard.type('7700900999');
   assert.equal(await field(form, spec, 'contactNumber').inputValue(), '+44 7700 900999');
   await page.keyboard.press('Enter');
-  await expectStatus(form, SUCCESS, 5000);
+  await expectStatus(form, SUCCESS, DEADLINE_MS);
   const lead = await waitForLead((l) => l.email === 'keys@example.com');
   assert.equal(lead.contactNumber, '+447700900999');
   await context.close();
@@ -385,7 +385,7 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
   assert.equal(new URL(page.url()).pathname, '/');
   const before = leads().length;
   release();
-  await expectStatus(form, SUCCESS, 5000);
+  await expectStatus(form, SUCCESS, DEADLINE_MS);
   const lead = await waitForLead((l, i) => i >= before && l.form === 'callback');
   assert.equal(lead.name, 'Early Bird');
   assert.equal(lead.contactNumber, '+971501234567');
@@ -430,7 +430,7 @@ test("/contact-us's forms: their code comes after the page's; what is typed and 
   assert.equal(new URL(page.url()).pathname, '/contact-us');
   const before = leads().length;
   release();
-  await expectStatus(form, SUCCESS, 5000);
+  await expectStatus(form, SUCCESS, DEADLINE_MS);
   const lead = await waitForLead((l, i) => i >= before && l.form === 'contact');
   assert.equal(lead.name, 'Early Bird');
   assert.equal(lead.message, 'Before the code came');

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repo, startServer } from './server.mjs';
-import { DESKTOP, gotoSettled, launch, openPage } from './browser.mjs';
+import { DESKTOP, DEADLINE_MS, gotoSettled, launch, openPage } from './browser.mjs';
 
 const AGENTS = 'leads@palmcrest.test';
 const SENDER = 'website@palmcrest.test';
@@ -74,7 +74,7 @@ const records = (folder) =>
     .sort()
     .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')));
 
-async function waitFor(read, what, timeoutMs = 8000) {
+async function waitFor(read, what, timeoutMs = DEADLINE_MS) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const found = read();
@@ -99,10 +99,10 @@ async function sendSellerForm(page, { name, email, number, message }) {
   await form.getByLabel('Area', { exact: true }).fill('Palm Jumeirah');
   await form.getByLabel('Message', { exact: true }).fill(message);
   await form.getByRole('button', { name: 'Submit Listing' }).click();
-  await form.locator('.form-status', { hasText: 'User data submitted successfully!' }).waitFor({ timeout: 6000 }).catch(async (error) => {
+  await form.locator('.form-status', { hasText: 'User data submitted successfully!' }).waitFor({ timeout: DEADLINE_MS }).catch(async (error) => {
     // What the visitor saw instead (a refused field, the send's failure, nothing yet).
     const shown = await form.locator('.form-status, .field__error').allInnerTexts().catch(() => ['(the form is gone)']);
-    throw new Error(`the seller form showed no success in 6 s; it shows: ${JSON.stringify(shown)}`, { cause: error });
+    throw new Error(`the seller form showed no success in ${DEADLINE_MS / 1000} s; it shows: ${JSON.stringify(shown)}`, { cause: error });
   });
 }
 

@@ -264,7 +264,12 @@ describe('the map of a result page and of a property page', () => {
     assert.equal(requests.filter((r) => MAP_FILES.test(new URL(r.url).pathname)).length, 0, 'nothing of the map before it is asked for');
     await page.getByRole('button', { name: 'Show map' }).click();
     const map = page.getByRole('region', { name: `Map of ${listing.location}` });
-    await map.waitFor();
+    await map.waitFor().catch(async (error) => {
+      // What the map's place shows instead (the button still, its loading state, its failure),
+      // and what the page said.
+      const shown = await page.locator('.map-card').first().evaluate((card) => card.innerHTML.slice(0, 600)).catch(() => '(no map card)');
+      throw new Error(`the map did not open; its place holds: ${shown}; the page's problems: ${JSON.stringify(problems)}`, { cause: error });
+    });
     const pin = map.getByRole('img', { name: listing.location });
     await pin.waitFor();
     await page.waitForFunction(() => document.querySelector('.map-card canvas'));
