@@ -37,14 +37,10 @@ fi
 
 # moto's server mode: a real DynamoDB API on 127.0.0.1 for the saved searches' tests
 # (lead-fn/tests/it/support/dynamodb.rs starts it), in a virtual environment of its own, from PyPI,
-# at a fixed version.
-MOTO="moto[server]==5.2.5"
-if [ ! -x target/dynamodb-emulator/bin/moto_server ] \
-  || [ "$(target/dynamodb-emulator/bin/python3 -m pip show moto 2>/dev/null | sed -n 's/^Version: //p')" != "${MOTO#*==}" ]; then
-  echo "installing $MOTO into target/dynamodb-emulator"
-  [ -x target/dynamodb-emulator/bin/python3 ] || python3 -m venv target/dynamodb-emulator
-  target/dynamodb-emulator/bin/python3 -m pip install --quiet --disable-pip-version-check "$MOTO"
-fi
+# at a fixed version (scripts/python-tools.sh: nothing to do when it is there).
+# shellcheck source=scripts/python-tools.sh
+. scripts/python-tools.sh
+python_tools target/dynamodb-emulator "moto[server]==5.2.5"
 
 # Chromium and Java in one apt run. Java comes from Debian: vnu-jar's postinstall, which would
 # download a Java of its own, is denied in site/package.json's allowScripts. The browser tests
