@@ -13,6 +13,36 @@ export const DESKTOP = { width: 1440, height: 900 };
  */
 export const DEADLINE_MS = 30_000;
 
+/**
+ * Holds back `page`'s requests whose URL matches `pattern`, as a slow connection would, until
+ * `release()`. `requested(message)` waits (up to DEADLINE_MS) for the first of them: the route
+ * hears of a request a moment after the page makes it, so a test waits for it instead of reading
+ * a count at once. `count()` is how many came.
+ */
+export async function holdBack(page, pattern) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  let first;
+  const firstRequest = new Promise((resolve) => (first = resolve));
+  let count = 0;
+  await page.route(pattern, async (route) => {
+    count += 1;
+    first();
+    await released;
+    await route.continue();
+  });
+  const requested = async (message) => {
+    let timer;
+    const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), DEADLINE_MS)));
+    try {
+      await Promise.race([firstRequest, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { release, requested, count: () => count };
+}
+
 /** The only host the browser can reach: the test servers listen on loopback. */
 const LOOPBACK = '127.0.0.1';
 

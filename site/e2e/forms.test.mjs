@@ -4,7 +4,7 @@
 // outbox, keyboard use, home's late forms (helpers: forms.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEADLINE_MS, DESKTOP, PHONE, gotoSettled, openPage, screenshot } from './browser.mjs';
+import { DEADLINE_MS, DESKTOP, PHONE, gotoSettled, holdBack, openPage, screenshot } from './browser.mjs';
 import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -364,27 +364,20 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
   const { page, context, problems } = await openPage(browser, DESKTOP);
   await context.addInitScript(() => sessionStorage.setItem('estate.popupClosed', '1'));
   // The forms' chunk is held back until released, as on a slow connection.
-  let release;
-  const released = new Promise((resolve) => (release = resolve));
-  let requested = 0;
-  await page.route(/\/assets\/LeadForms-[\w-]+\.js$/, async (route) => {
-    requested += 1;
-    await released;
-    await route.continue();
-  });
+  const chunk = await holdBack(page, /\/assets\/LeadForms-[\w-]+\.js$/);
   await gotoSettled(page, server.url + '/');
-  assert.equal(requested, 0, 'the first view does not download the forms');
+  assert.equal(chunk.count(), 0, 'the first view does not download the forms');
   const form = page.locator('form[name="callback"]');
   // The prerendered form is there and usable as HTML: typing into it...
   await form.getByLabel('Name', { exact: true }).fill('Early Bird');
   const phone = form.getByLabel('Phone', { exact: true });
   await phone.fill('+971 50 123 4567');
-  assert.ok(requested > 0, 'coming to the form starts loading its code');
+  await chunk.requested('coming to the form starts loading its code');
   // ...and sending it: held back (no native post of the page) until the form can send it.
   await form.locator('button[type="submit"]').click();
   assert.equal(new URL(page.url()).pathname, '/');
   const before = leads().length;
-  release();
+  chunk.release();
   await expectStatus(form, SUCCESS, DEADLINE_MS);
   const lead = await waitForLead((l, i) => i >= before && l.form === 'callback');
   assert.equal(lead.name, 'Early Bird');
@@ -406,14 +399,7 @@ test("home's forms: their code loads when wanted; what is typed and sent before 
 test("/contact-us's forms: their code comes after the page's; what is typed and sent before it arrives is kept", async () => {
   const { page, context, problems } = await openPage(browser, DESKTOP);
   // The forms' chunk is held back until released, as on a slow connection.
-  let release;
-  const released = new Promise((resolve) => (release = resolve));
-  let requested = 0;
-  await page.route(/\/assets\/ContactForms-[\w-]+\.js$/, async (route) => {
-    requested += 1;
-    await released;
-    await route.continue();
-  });
+  const chunk = await holdBack(page, /\/assets\/ContactForms-[\w-]+\.js$/);
   // Not `gotoSettled`: the network is not quiet while the forms' chunk is held.
   await page.goto(server.url + '/contact-us', { waitUntil: 'load' });
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -424,12 +410,12 @@ test("/contact-us's forms: their code comes after the page's; what is typed and 
   await form.getByLabel('Email', { exact: true }).fill('early@example.com');
   await form.getByLabel('Phone', { exact: true }).fill('+971 50 123 4567');
   await form.getByLabel('Message', { exact: true }).fill('Before the code came');
-  assert.ok(requested > 0, 'the page idle, or coming to the form, starts loading its code');
+  await chunk.requested('the page idle, or coming to the form, starts loading its code');
   // Sent before the code is here: held back (no native post of the page) until the form can send it.
   await form.locator('button[type="submit"]').click();
   assert.equal(new URL(page.url()).pathname, '/contact-us');
   const before = leads().length;
-  release();
+  chunk.release();
   await expectStatus(form, SUCCESS, DEADLINE_MS);
   const lead = await waitForLead((l, i) => i >= before && l.form === 'contact');
   assert.equal(lead.name, 'Early Bird');
