@@ -28,6 +28,13 @@ const VNU_JAR = join(require.resolve('vnu-jar'), '..', 'build', 'dist', 'vnu.jar
  * overflows its stack at 1 MB (it asks for 512 KB with the default compilers).
  */
 const VNU_JVM = ['-XX:TieredStopAtLevel=1', '-Xss16m'];
+/**
+ * The checker's one message that HTML allows: `blocking="render"` on `<link rel="expect">` (the
+ * home page's first screen waits for the end of its hero, document.ts). HTML lets `blocking` go with rel
+ * `expect` as with `stylesheet`; vnu 26.9 knows only the second. The only `blocking` the site
+ * writes is that link's (document.test.ts).
+ */
+const CHECKER_LAGS = '.*“blocking” attribute must have a “rel” attribute whose value is “stylesheet”.*';
 
 withSiteAndBrowser();
 
@@ -70,7 +77,7 @@ test('vnu: the prerendered HTML of every page in every language has no error, no
   }
   // Every page, not a sample: 3 languages x (fixed routes, listings, posts), 404s, the shells.
   assert.ok(files.length > 150, `${files.length} HTML files`);
-  const run = spawnSync('java', [...VNU_JVM, '-jar', VNU_JAR, '--errors-only', '--format', 'gnu', ...files], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const run = spawnSync('java', [...VNU_JVM, '-jar', VNU_JAR, '--errors-only', '--format', 'gnu', '--filterpattern', CHECKER_LAGS, ...files], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const errors = `${run.stdout}${run.stderr}`
     .split('\n')
     .filter(Boolean)

@@ -5,7 +5,7 @@
 // serve` compresses as Netlify does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
@@ -172,6 +172,57 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     assert.deepEqual(moved.flat(), []);
   });
 }
+
+/**
+ * Serves `server`'s site on another loopback port, where the document at `path` comes in two
+ * parts: up to `cut(body)` at once, the rest when `release()` is called (a slow network). Every
+ * other request is passed through whole.
+ */
+async function slowDocument(path, cut) {
+  let release = () => {};
+  const tail = new Promise((resolve) => (release = resolve));
+  const proxy = createServer(async (request, response) => {
+    const upstream = await fetch(server.url + request.url);
+    const body = Buffer.from(await upstream.arrayBuffer());
+    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+    if (request.url !== path) return response.end(body);
+    const at = cut(body);
+    response.write(body.subarray(0, at));
+    await tail;
+    response.end(body.subarray(at));
+  });
+  await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${proxy.address().port}${path}`, release, close: () => new Promise((resolve) => proxy.close(resolve)) };
+}
+
+test("a phone whose network brings home's HTML in two parts draws nothing of the first screen until its hero is whole, and nothing moves", async () => {
+  // Cut inside the hero's search form: drawn then, the part that had come sat at the hero's foot
+  // and moved up by the rest (0.27 of the screen, /ar/).
+  const slow = await slowDocument('/ar/', (body) => body.indexOf('search-panel--home') + 400);
+  assert.ok(readFileSync(join(server.dist, 'ar', 'index.html'), 'utf8').includes('search-panel--home'), 'the hero has its search form');
+  const { context, page } = await openPage(browser, PHONE);
+  await recordShifts(page);
+  const loaded = page.goto(slow.url, { waitUntil: 'load' });
+  try {
+    await page.waitForFunction(() => document.querySelector('.home-hero__title') !== null, undefined, { polling: 10 });
+    // A frame, if the browser draws one, within 100 ms of the title's parsing.
+    const drawn = await page.evaluate(
+      () => new Promise((resolve) => { requestAnimationFrame(() => resolve(true)); setTimeout(() => resolve(false), 100); }),
+    );
+    assert.equal(drawn, false, 'the first screen is not drawn with half its hero');
+    slow.release();
+    await loaded;
+    await settle(page);
+    const shifts = await shiftsNow(page);
+    const shift = shifts.reduce((sum, s) => sum + s.value, 0);
+    assert.equal(shift, 0, `cumulative layout shift ${shift}:\n${shifts.map((s) => s.text).join('\n')}`);
+  } finally {
+    slow.release();
+    await loaded.catch(() => {});
+    await context.close();
+    await slow.close();
+  }
+});
 
 /**
  * /compare?ids=...: the page is prerendered without its query, and the listings come from the

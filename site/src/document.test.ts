@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { INLINE_SCRIPTS } from './document';
+import { INLINE_SCRIPTS, documentWriter, type RenderedPage } from './document';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -23,4 +23,28 @@ test('the early scripts are inlined minified: no comment and no indentation reac
   for (const text of INLINE_SCRIPTS.slice(0, 3)) {
     expect(text).not.toMatch(/\n\s+|\/\/ |\/\*/);
   }
+});
+
+test("a page whose first screen waits for an element names it in its head; no other page has a 'blocking' link", () => {
+  const template = readFileSync(join(import.meta.dirname, '../index.html'), 'utf8');
+  const write = documentWriter(template, null);
+  const page = (firstScreen?: string): RenderedPage => ({
+    html: firstScreen ? `<section><span id="${firstScreen}" hidden></span></section>` : '<main></main>',
+    data: '{}',
+    meta: { title: 'Home', description: 'The home page', ...(firstScreen ? { firstScreen } : {}) },
+    pages: [],
+    islands: null,
+    images: [],
+    early: null,
+  });
+  const place = { base: 'https://example.com', path: '/', lang: 'en' as const, links: true };
+  const head = (document: string[]) => document[0]!;
+  const waiting = head(write(page('hero-end'), place));
+  expect(waiting).toContain('<link rel="expect" href="#hero-end" blocking="render" />');
+  expect(waiting.indexOf('rel="expect"')).toBeLessThan(waiting.indexOf('</head>'));
+  // Only the expect link blocks: the Nu checker's one filtered message is about `blocking` (e2e/a11y.test.mjs).
+  expect(waiting.match(/blocking=/g)).toHaveLength(1);
+  expect(head(write(page(), place))).not.toContain('blocking=');
+  // An id is written as an attribute's text.
+  expect(head(write(page('a"b'), place))).toContain('href="#a&quot;b"');
 });

@@ -91,6 +91,7 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
           ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" data-noindex />'] : []),
           ...(links ? languageLinks(base, path, lang) : []),
           ...socialTags(meta),
+          ...(meta.firstScreen ? [`<link rel="expect" href="#${escapeHtml(meta.firstScreen)}" blocking="render" />`] : []),
           ...preloads,
           ...starters,
         ].join('\n    ')

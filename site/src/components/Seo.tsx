@@ -10,6 +10,7 @@ export function Seo({
   image,
   jsonLd,
   noindex,
+  firstScreen,
 }: {
   title: string;
   description: string;
@@ -22,8 +23,10 @@ export function Seo({
   jsonLd?: string;
   /** Keep the page out of search engines (the editors' pages). */
   noindex?: boolean;
+  /** The id of the empty element that ends the first screen (meta.tsx `Meta.firstScreen`). */
+  firstScreen?: string;
 }) {
   const name = useSiteOptional()?.name;
   const full = !name ? title : nameFirst ? `${name} | ${title}` : `${title} | ${name}`;
-  return <PageMeta title={full} description={description} canonical={canonical} image={image} siteName={name} jsonLd={jsonLd} noindex={noindex} />;
+  return <PageMeta title={full} description={description} canonical={canonical} image={image} siteName={name} jsonLd={jsonLd} noindex={noindex} firstScreen={firstScreen} />;
 }

@@ -227,12 +227,18 @@ export function HomeForms() {
   );
 }
 
+/**
+ * The id of the mark at the end of the hero, whose content sits at its foot: the first screen is
+ * drawn once the mark is in the page, so with the hero whole.
+ */
+const HERO_END = 'home-hero-end';
+
 export function Component() {
   const t = useT();
   const { heroImage, untranslated } = useLoaderData() as HomeData;
   return (
     <>
-      <Seo title={t('home.meta.title')} description={t('home.meta.description')} nameFirst />
+      <Seo title={t('home.meta.title')} description={t('home.meta.description')} nameFirst firstScreen={HERO_END} />
 
       <section className="home-hero">
         <Picture className="home-hero__bg" picture={heroImage} sizes="hero" alt="" fallbackWidth={1600} fallbackHeight={700} priority />
@@ -241,6 +247,7 @@ export function Component() {
           <Island name="homeTypewriter" component={HomeTypewriter} props={{}} />
           <Island name="homeSearch" component={HomeSearch} props={{}} />
         </div>
+        <span id={HERO_END} hidden />
       </section>
 
       <section className="container tiles" aria-label={t('home.tiles.label')}>
