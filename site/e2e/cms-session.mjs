@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { repo } from './server.mjs';
 import { answerThePicker, contentFiles, formErrors, seedRepository } from './cms-repo.mjs';
+import { DEADLINE_MS } from './browser.mjs';
 
 /** /cms/ on the local repository, each file the CMS writes copied into the served content. */
 export async function openCms(env) {
@@ -97,7 +98,9 @@ export async function outcome(page, since, { server }) {
 }
 
 /** Opens the entry `title` from its collection's list (the status panel, which may name it too,
- * closed first), and waits until its editor's address is shown. */
+ * closed first), and waits until its editor's address is shown and its form holds the entry (a
+ * field whose value is `title`): a change made before the CMS has filled the form in is not
+ * counted as one, and its Save button stays disabled (seen on a loaded machine). */
 export async function openEntry(page, title) {
   const panel = page.locator('#estate-status');
   // The entry's line in the list, not the panel's (an outcome names listings by their titles).
@@ -111,11 +114,15 @@ export async function openEntry(page, title) {
     try {
       await entry.click({ timeout: 5_000 });
       await page.waitForURL(/\/entries\//, { timeout: 5_000 });
-      return;
+      break;
     } catch (error) {
       if (tries === 4) throw error;
     }
   }
+  await page.waitForFunction((title) => [...document.querySelectorAll('input, textarea')].some((field) => field.value === title), title, {
+    timeout: DEADLINE_MS,
+    polling: 50,
+  });
 }
 
 
