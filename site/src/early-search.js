@@ -13,12 +13,16 @@
     const url = query ? `${plan.endpoint}?${query}` : plan.endpoint;
     const body = JSON.stringify(criteria);
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    let response = fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) });
+    // Read whole as it comes and handed on as an answer of its own: the time-out is the network's.
+    // The page's code takes the answer once it has run, seconds later on a slow phone, when the
+    // time-out would have cut off an answer still unread ('No properties found').
+    let response = fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) }).then(
+      async (answer) => new Response(answer.body && (await answer.arrayBuffer()), answer),
+    );
     const parsed = new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve));
     const pictureOf = (one) => one && (one.picture || (one.Images && one.Images[0] ? { src: one.Images[0] } : null));
     const plain = [...params.keys()].every((name) => plan.params.includes(name));
     const drawn = response.then(async (answer) => {
-      // Read whole even when not drawn: an answer left unread holds its request open until the time-out.
       const text = await answer.clone().text();
       const results = plain && answer.ok ? JSON.parse(text) : [];
       const picture = pictureOf(results[0]);

@@ -111,7 +111,12 @@ const TIMEOUT_MS = 5000;
 export function startEarly(compare: EarlyCompare, address: URL, later: Promise<unknown> = Promise.resolve()): void {
   const answers = new Map<string, Promise<Response>>();
   const ask = (url: string, init: RequestInit = {}): Promise<unknown> => {
-    const response = fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    // Read whole as it comes and handed on as an answer of its own: the time-out is the network's,
+    // not the page's code's, which takes the answer once it has run (seconds later on a slow
+    // phone, when the time-out would have cut off an answer still unread).
+    const response = fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) }).then(
+      async (answer) => new Response(answer.body && (await answer.arrayBuffer()), answer),
+    );
     answers.set(keyOf(init.method ?? 'GET', url, init.body as string | undefined), response);
     // A failure is the page's to report, when it takes the answer over.
     response.catch(() => undefined);
