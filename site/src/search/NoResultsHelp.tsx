@@ -22,23 +22,46 @@ interface Relaxed extends Relaxation {
   count: number;
 }
 
-/** The relaxation that finds most (at least one), counted with `count`; searched once per set of options. */
-function useRelaxed(options: Relaxation[], count: (params: URLSearchParams, signal: AbortSignal) => Promise<number>): Relaxed | null {
-  const [relaxed, setRelaxed] = useState<Relaxed | null>(null);
-  const key = options.map((option) => option.params.toString()).join('|');
+/**
+ * The relaxations found in this visit, by their options' key (null: none finds anything): Back to
+ * a search that found nothing draws its help whole at once. Counted again, its line came a moment
+ * after the requirements button and pushed it down, under a finger on its way to it.
+ */
+const found = new Map<string, Relaxed | null>();
+/** How many searches' relaxations are kept (the oldest forgotten first). */
+const FOUND_KEPT = 50;
+
+/**
+ * The relaxation that finds most (at least one), counted with `count` (the search `kind`'s); searched
+ * once per set of options.
+ */
+function useRelaxed(kind: SearchKind, options: Relaxation[], count: (params: URLSearchParams, signal: AbortSignal) => Promise<number>): Relaxed | null {
+  const key = `${kind} ${options.map((option) => option.params.toString()).join('|')}`;
+  const [relaxed, setRelaxed] = useState<Relaxed | null>(() => found.get(key) ?? null);
   useEffect(() => {
+    if (found.has(key)) {
+      setRelaxed(found.get(key) ?? null);
+      return;
+    }
     setRelaxed(null);
     const controller = new AbortController();
-    Promise.all(options.map((option) => count(option.params, controller.signal).catch(() => 0))).then((counts) => {
+    Promise.all(options.map((option) => count(option.params, controller.signal).catch(() => -1))).then((counts) => {
       let best = -1;
       counts.forEach((n, index) => {
         if (n > 0 && (best < 0 || n > (counts[best] ?? 0))) best = index;
       });
+      if (controller.signal.aborted) return;
       const option = options[best];
-      if (option && !controller.signal.aborted) setRelaxed({ ...option, count: counts[best] ?? 0 });
+      const result = option ? { ...option, count: counts[best] ?? 0 } : null;
+      // Not kept when a count failed (-1): the next visit asks again.
+      if (!counts.includes(-1)) {
+        found.set(key, result);
+        if (found.size > FOUND_KEPT) found.delete(found.keys().next().value!);
+      }
+      setRelaxed(result);
     });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `options` (rebuilt on every render of the page) and `count` (a new function each time)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `kind`, `options` (rebuilt on every render of the page) and `count` (a new function each time)
   }, [key]);
   return relaxed;
 }
@@ -83,7 +106,7 @@ export default function NoResultsHelp({ target, params, kind }: { target: string
   const yearly = isYearly(kind, params, true);
   // A community's name in the page's language, for its offer.
   const community = useCommunityName();
-  const relaxed = useRelaxed(relaxations(t, lang, params, yearly, community), (next, signal) => countFound(kind, next, signal));
+  const relaxed = useRelaxed(kind, relaxations(t, lang, params, yearly, community), (next, signal) => countFound(kind, next, signal));
   return (
     <div className="search-help">
       {relaxed ? (
