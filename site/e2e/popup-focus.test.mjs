@@ -95,7 +95,17 @@ for (const lang of ['en', 'ar', 'ru']) {
       )
       .catch(() => {});
     const drawn = await box(picker);
-    assert.ok(drawn.top >= 0 && drawn.left >= 0 && drawn.right <= PHONE.width && drawn.bottom <= PHONE.height, `${lang}: the picker on the screen ${JSON.stringify(drawn)}`);
+    // On failure, what could make the sheet the picker's containing block: its style and animations.
+    const why = () =>
+      popup.evaluate((dialog) => {
+        const style = getComputedStyle(dialog);
+        const animations = dialog.getAnimations({ subtree: true }).map((a) => `${a.animationName ?? a.constructor.name} ${a.playState} ${Math.round(a.currentTime ?? -1)}`);
+        const popover = dialog.querySelector('.phone-field__popover');
+        return { transform: style.transform, animation: style.animationName, scrollTop: dialog.scrollTop, position: popover && getComputedStyle(popover).position, animations };
+      });
+    if (!(drawn.top >= 0 && drawn.left >= 0 && drawn.right <= PHONE.width && drawn.bottom <= PHONE.height)) {
+      assert.fail(`${lang}: the picker on the screen ${JSON.stringify(drawn)}; the sheet: ${JSON.stringify(await why())}`);
+    }
     // Its search has focus, and the countries scroll inside it.
     assert.ok(await picker.locator('input[type="search"]').evaluate((input) => input === document.activeElement), `${lang}: the search focused`);
     const list = await box(picker.getByRole('listbox'));
