@@ -29,10 +29,10 @@ const VNU_JAR = join(require.resolve('vnu-jar'), '..', 'build', 'dist', 'vnu.jar
  */
 const VNU_JVM = ['-XX:TieredStopAtLevel=1', '-Xss16m'];
 /**
- * The checker's one message that HTML allows: `blocking="render"` on `<link rel="expect">` (the
- * home page's first screen waits for the end of its hero, document.ts). HTML lets `blocking` go with rel
- * `expect` as with `stylesheet`; vnu 26.9 knows only the second. The only `blocking` the site
- * writes is that link's (document.test.ts).
+ * The checker's one message that HTML allows: `blocking="render"` on `<link rel="expect">` (a
+ * page's first paint waits for the end of its header, home's for the end of its hero:
+ * document.ts). HTML lets `blocking` go with rel `expect` as with `stylesheet`; vnu 26.9 knows
+ * only the second. The only `blocking` the site writes is that link's (document.test.ts).
  */
 const CHECKER_LAGS = '.*“blocking” attribute must have a “rel” attribute whose value is “stylesheet”.*';
 

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { INLINE_SCRIPTS, documentWriter, type RenderedPage } from './document';
+import { HEADER_END } from './meta';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -25,7 +26,7 @@ test('the early scripts are inlined minified: no comment and no indentation reac
   }
 });
 
-test("a page whose first screen waits for an element names it in its head; no other page has a 'blocking' link", () => {
+test("a page whose first screen waits for an element names it in its head; a page without one or the header's mark has no 'blocking' link", () => {
   const template = readFileSync(join(import.meta.dirname, '../index.html'), 'utf8');
   const write = documentWriter(template, null);
   const page = (firstScreen?: string): RenderedPage => ({
@@ -45,6 +46,10 @@ test("a page whose first screen waits for an element names it in its head; no ot
   // Only the expect link blocks: the Nu checker's one filtered message is about `blocking` (e2e/a11y.test.mjs).
   expect(waiting.match(/blocking=/g)).toHaveLength(1);
   expect(head(write(page(), place))).not.toContain('blocking=');
+  // Without a mark of its own, a page with the site's header waits for the header's end.
+  const withHeader = { ...page(), html: `<header></header><span id="${HEADER_END}" hidden></span><main></main>` };
+  expect(head(write(withHeader, place))).toContain(`<link rel="expect" href="#${HEADER_END}" blocking="render" />`);
+  expect(head(write({ ...withHeader, meta: null }, place))).toContain(`<link rel="expect" href="#${HEADER_END}" blocking="render" />`);
   // An id is written as an attribute's text.
   expect(head(write(page('a"b'), place))).toContain('href="#a&quot;b"');
 });

@@ -9,7 +9,7 @@ import EARLY_SEARCH from './early-search.js?minified';
 import EARLY_COMPARE from './early-compare.js?minified';
 import SPECULATION_RULES from './speculation-rules.json?raw';
 import { DIRS, LANGS, LOCALES, localePath, stripLang, type Lang, type MessageSet } from './i18n';
-import type { Meta } from './meta';
+import { HEADER_END, type Meta } from './meta';
 import { ALIASES, type PageHandle } from './screens';
 
 /** What the prerender renders of a page (entry-server.tsx's `render`). */
@@ -82,6 +82,9 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
     const starters = boot ? [bootBlock, ...earlyScripts(rendered.early), speculationRules()] : [];
     // The boot script that starts /compare's early requests, the plain one for every other page.
     const bootTags = boot ? `  <script defer src="${rendered.early && 'compare' in rendered.early ? boot.early : boot.src}"></script>\n  ` : '';
+    // What the first paint waits for: the page's own mark, else the header's end when the page has it.
+    const waitFor = rendered.meta?.firstScreen ?? (rendered.html.includes(`id="${HEADER_END}"`) ? HEADER_END : null);
+    const firstScreen = waitFor ? [`<link rel="expect" href="#${escapeHtml(waitFor)}" blocking="render" />`] : [];
     const canonical = localePath(lang, canonicalPath(stripLang(path)));
     const meta = rendered.meta && links ? { ...rendered.meta, canonical: `${base}${canonical}` } : rendered.meta;
     const head = meta
@@ -91,11 +94,11 @@ export function documentWriter(template: string, manifest: Manifest | null): (re
           ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" data-noindex />'] : []),
           ...(links ? languageLinks(base, path, lang) : []),
           ...socialTags(meta),
-          ...(meta.firstScreen ? [`<link rel="expect" href="#${escapeHtml(meta.firstScreen)}" blocking="render" />`] : []),
+          ...firstScreen,
           ...preloads,
           ...starters,
         ].join('\n    ')
-      : [...preloads, ...starters].join('\n    ');
+      : [...firstScreen, ...preloads, ...starters].join('\n    ');
     return [
       pieces[0] + `<html lang="${lang}" dir="${DIRS[lang]}">` + pieces[1] + head + pieces[2] + `${sheets}${bootTags}</head>` + pieces[3],
       rendered.html,

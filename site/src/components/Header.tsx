@@ -8,6 +8,7 @@ import { useHydrated, useLang, usePathname, useSite } from '../shell';
 import { Icon } from './Icon';
 import { ShellLink } from './ShellLink';
 import { ShortlistLink } from '../shortlist/controls';
+import { HEADER_END } from '../meta';
 
 interface NavItem {
   to: string;
@@ -195,6 +196,7 @@ export function Header() {
           </div>
         </div>
       </header>
+      <span id={HEADER_END} hidden />
 
       {/* Outside <header>: its backdrop filter would make it the containing block of this fixed panel. */}
       <nav id="mobile-menu" className="mobile-menu" aria-label={t('header.nav')} popover="auto" ref={menuRef}>
