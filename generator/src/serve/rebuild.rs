@@ -366,6 +366,39 @@ fn gather(results: impl Iterator<Item = DebounceEventResult>, watched: &Watched)
     batch
 }
 
+/// How long a rebuild waits for a record file it finds empty to be written. A file written in
+/// place is emptied first and written a moment later (Node's `writeFile`, editors that save in
+/// place, a checkout); a rebuild that read it between the two showed the editor "The file has no
+/// fields" for a save that was fine (seen on a loaded machine, where the moment grew past the
+/// watcher's 10 ms). A file left empty is built, and reported, once this has passed.
+const EMPTY_SETTLE: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// Whether `path` is a file with nothing in it (not one that is missing: a deleted file is a change
+/// of its own).
+fn is_empty_file(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.len() == 0)
+}
+
+/// Adds to `batch` the watcher's next reports while one of its record files is empty, for up to
+/// [`EMPTY_SETTLE`]: the write that fills it comes as a report of its own. False when the
+/// watcher has stopped.
+fn settle(batch: &mut Batch, rx: &mpsc::Receiver<DebounceEventResult>, watched: &Watched) -> bool {
+    let deadline = std::time::Instant::now() + EMPTY_SETTLE;
+    while batch.changed.iter().any(|(c, path)| *c == Changed::Record && is_empty_file(path)) {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(first) => {
+                let more = gather(std::iter::once(first).chain(rx.try_iter()), watched);
+                batch.changed.extend(more.changed);
+                batch.lost |= more.lost;
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => break,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return false,
+        }
+    }
+    true
+}
+
 /// Tells the load cache what changed: a change to anything but a record file makes the next
 /// load read every file (the records' own checks look at media, the vocabularies and the rest);
 /// record files alone are all it looks at again when the watcher's list is `complete` (it saw
@@ -417,9 +450,12 @@ fn rebuild_loop(
     // The site as it stood before the latest burst of rebuilds, and when the last of them ended.
     let mut burst: Option<(Option<Standing>, std::time::Instant)> = None;
     while let Ok(first) = rx.recv() {
-        let batch = gather(std::iter::once(first).chain(rx.try_iter()), watched);
+        let mut batch = gather(std::iter::once(first).chain(rx.try_iter()), watched);
         if batch.read_by(last_good.as_ref()) {
             continue;
+        }
+        if !settle(&mut batch, rx, watched) {
+            return;
         }
         let Batch { changed, lost, .. } = batch;
         let records: Vec<PathBuf> =

@@ -258,3 +258,56 @@ fn a_batch_of_writes_heard_before_the_last_good_rebuild_started_needs_no_other()
     let lost = gather(std::iter::once(Err(vec![notify::Error::generic("queue overflow")])), &watched);
     assert!(!lost.read_by(Some(&started(later))));
 }
+
+#[test]
+fn a_record_file_written_in_place_is_built_once_written_and_one_left_empty_after_a_moment() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = std::fs::canonicalize(tmp.path()).unwrap().join("content");
+    sample_content(&dir);
+    let properties = dir.join("properties");
+    let sample = std::fs::read_dir(&properties).unwrap().flatten().next().unwrap().path();
+    let text = std::fs::read(&sample).unwrap();
+    let watched = Watched { content: dir.clone(), site: None, out: tmp.path().join("dist") };
+    let (tx, rx) = mpsc::channel::<DebounceEventResult>();
+    let mut debouncer = new_debouncer(DEBOUNCE, Some(DEBOUNCE_TICK), tx).unwrap();
+    debouncer.watch(&dir, RecursiveMode::Recursive).unwrap();
+    let first_batch = |path: &Path| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let result = rx.recv_timeout(left).expect("the watcher reports the new file within 10 s");
+            let batch = gather(std::iter::once(result).chain(rx.try_iter()), &watched);
+            if batch.changed.iter().any(|(_, p)| p == path) {
+                return batch;
+            }
+        }
+    };
+
+    // Emptied (created), then written a moment later, as a write in place does on a slow machine.
+    let written = properties.join("written-in-place.yaml");
+    std::fs::File::create(&written).unwrap();
+    let writer = {
+        let (written, text) = (written.clone(), text.clone());
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(60));
+            std::fs::write(&written, text).unwrap();
+        })
+    };
+    let mut batch = first_batch(&written);
+    assert!(settle(&mut batch, &rx, &watched));
+    assert_eq!(std::fs::read(&written).unwrap(), text, "the rebuild reads the file whole");
+    writer.join().unwrap();
+
+    // Left empty: built (and reported as empty) once the moment has passed.
+    let empty = properties.join("left-empty.yaml");
+    std::fs::File::create(&empty).unwrap();
+    let mut batch = first_batch(&empty);
+    let started = std::time::Instant::now();
+    assert!(settle(&mut batch, &rx, &watched));
+    assert!(started.elapsed() >= EMPTY_SETTLE.saturating_sub(std::time::Duration::from_millis(20)));
+    assert!(is_empty_file(&empty) && batch.changed.iter().any(|(_, p)| *p == empty));
+    drop(debouncer);
+    // The watcher gone: the rebuilds end.
+    let mut batch = Batch { changed: vec![(Changed::Record, empty)], ..Batch::default() };
+    assert!(!settle(&mut batch, &rx, &watched));
+}
