@@ -425,6 +425,16 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   // Signed in on a wider screen, whose toolbar names its buttons.
   await page.setViewportSize({ width: 1000, height: 700 });
   await signIn(page);
+  // The outcome with its details, opened again in a short window: it scrolls below the toolbar
+  // at the top, whose button for a new entry stays free.
+  await page.locator('#estate-status-toggle').click();
+  await page.setViewportSize({ width: 1000, height: 360 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const newEntry = page.getByRole('button', { name: 'Create New Entry' });
+  assert.ok(!(await overlap(refused.panel, newEntry)), `the panel covers 'Create New Entry': ${JSON.stringify(await refused.panel.boundingBox())}`);
+  await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-short-1000.png') });
+  await refused.panel.getByRole('button', { name: 'Hide', exact: true }).click();
+  await page.setViewportSize({ width: 1000, height: 700 });
   // Put right on disk: the next outcome is published.
   renameSync(listing(renamed), listing(old));
   rmSync(heic);

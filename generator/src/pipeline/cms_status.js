@@ -109,6 +109,7 @@
   // a phone), its button for a new entry, and its notes ('Entry saved.', shown in the top layer,
   // which nothing can cover), so that neither hides the other.
   const BELOW = '.sui.bottom-navigation:not([inert]):not([hidden]), .floating-action-button-wrapper, .sui.toast-base .toast:not([aria-hidden=true])';
+  const ABOVE = '.sui.toolbar.primary';
   function place() {
     let bottom = 12;
     const shownBox = (panel.style.display === 'none' ? toggle : panel).getBoundingClientRect();
@@ -117,8 +118,16 @@
       const low = box.height && box.top > innerHeight / 2 && box.top < innerHeight;
       if (low && box.left < shownBox.right && box.right > shownBox.left) bottom = Math.max(bottom, innerHeight - box.top + 8);
     }
+    // And below the CMS's toolbar at the top where the panel is: its buttons for a new entry (on a
+    // wider screen, at the top right), Save and Delete stay free whatever the outcome's length.
+    let top = 72;
+    for (const node of document.querySelectorAll(ABOVE)) {
+      const box = node.getBoundingClientRect();
+      const high = box.height && box.bottom > 0 && box.bottom < innerHeight / 2;
+      if (high && box.left < shownBox.right && box.right > shownBox.left) top = Math.max(top, box.bottom + 8);
+    }
     for (const node of [panel, toggle]) node.style.insetBlockEnd = `${bottom}px`;
-    panel.style.maxBlockSize = `calc(100vh - ${bottom + 72}px)`;
+    panel.style.maxBlockSize = `calc(100vh - ${bottom + top}px)`;
     if (choice || panel.style.display === 'none' || !panel.contains(details) || !details.childElementCount) return;
     const free = [...document.querySelectorAll(KEEP_FREE)];
     // Unfolded to measure, folded again while it covers a button; unfolded once the buttons go.
