@@ -125,6 +125,14 @@ fn sample_content(dir: &Path) {
 }
 
 /// Each listing's id and title, and the problems, as a load found them.
+/// The sample content in `tmp`: its folder and its listings' folder.
+fn sample_in(tmp: &tempfile::TempDir) -> (PathBuf, PathBuf) {
+    let dir = std::fs::canonicalize(tmp.path()).unwrap().join("content");
+    sample_content(&dir);
+    let properties = dir.join("properties");
+    (dir, properties)
+}
+
 fn listings(loaded: &(crate::content::Content, Report)) -> (Vec<(String, String)>, String) {
     let ids = loaded.0.properties.iter().map(|p| (p.id.clone(), p.data.title.clone())).collect();
     (ids, loaded.1.render())
@@ -141,9 +149,7 @@ fn retitle(path: &Path, title: &str) {
 fn a_load_after_the_watchers_list_reads_what_it_names_and_everything_after_lost_events() {
     use crate::content::{LoadCache, load_with};
     let tmp = tempfile::tempdir().unwrap();
-    let dir = std::fs::canonicalize(tmp.path()).unwrap().join("content");
-    sample_content(&dir);
-    let properties = dir.join("properties");
+    let (dir, properties) = sample_in(&tmp);
     let mut names: Vec<PathBuf> =
         std::fs::read_dir(&properties).unwrap().flatten().map(|e| e.path()).collect();
     names.sort();
@@ -262,9 +268,7 @@ fn a_batch_of_writes_heard_before_the_last_good_rebuild_started_needs_no_other()
 #[test]
 fn a_record_file_written_in_place_is_built_once_written_and_one_left_empty_after_a_moment() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = std::fs::canonicalize(tmp.path()).unwrap().join("content");
-    sample_content(&dir);
-    let properties = dir.join("properties");
+    let (dir, properties) = sample_in(&tmp);
     let sample = std::fs::read_dir(&properties).unwrap().flatten().next().unwrap().path();
     let text = std::fs::read(&sample).unwrap();
     let watched = Watched { content: dir.clone(), site: None, out: tmp.path().join("dist") };
