@@ -262,13 +262,26 @@ describe('the map of a result page and of a property page', () => {
     const requests = recordRequests(page);
     await gotoSettled(page, `${server.url}/property/${listing.id}`);
     assert.equal(requests.filter((r) => MAP_FILES.test(new URL(r.url).pathname)).length, 0, 'nothing of the map before it is asked for');
+    const asked = requests.length;
     await page.getByRole('button', { name: 'Show map' }).click();
     const map = page.getByRole('region', { name: `Map of ${listing.location}` });
     await map.waitFor().catch(async (error) => {
       // What the map's place shows instead (the button still, its loading state, its failure),
-      // and what the page said.
+      // whether its island had hydrated (and when each did), what the page's requests that
+      // finished after the click were, and what the page said.
       const shown = await page.locator('.map-card').first().evaluate((card) => card.innerHTML.slice(0, 600)).catch(() => '(no map card)');
-      throw new Error(`the map did not open; its place holds: ${shown}; the page's problems: ${JSON.stringify(problems)}`, { cause: error });
+      const islands = await page
+        .evaluate(() => ({
+          island: document.querySelector('.map-card')?.closest('estate-island')?.outerHTML.slice(0, 80),
+          page: [...document.documentElement.attributes].map((a) => a.name).filter((name) => name.startsWith('data-')),
+          hydrated: performance.getEntriesByName('island-hydrated').map((mark) => `${mark.detail?.name} at ${Math.round(mark.startTime)} ms`),
+        }))
+        .catch((e) => String(e));
+      const after = requests.slice(asked).map((r) => new URL(r.url).pathname);
+      throw new Error(
+        `the map did not open; its place holds: ${shown}; its island and the page: ${JSON.stringify(islands)}; requests finished after the click: ${JSON.stringify(after)}; the page's problems: ${JSON.stringify(problems)}`,
+        { cause: error },
+      );
     });
     const pin = map.getByRole('img', { name: listing.location });
     await pin.waitFor();
