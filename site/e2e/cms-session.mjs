@@ -94,7 +94,15 @@ export async function outcome(page, since, { server }) {
   }
   // Taken whether or not screenshots are wanted: it is the failure's picture.
   await page.screenshot({ path: join(repo, 'site', 'e2e', 'screenshots', 'cms-no-outcome.png') }).catch(() => {});
-  assert.fail(`no new outcome in the status panel in 90 s; the form's errors: ${(await formErrors(page)) || 'none'}; the server said:\n${server.output().slice(-3000)}`);
+  // Where the editor was, and whether the save could be made (a disabled Save: nothing changed).
+  const save = await page
+    .getByRole('button', { name: 'Save' })
+    .first()
+    .evaluate((button) => (button.disabled || button.getAttribute('aria-disabled') === 'true' ? 'disabled' : 'enabled'), null, { timeout: 1000 })
+    .catch(() => 'not shown');
+  assert.fail(
+    `no new outcome in the status panel in 90 s; it shows: ${(await panel.innerText().catch(() => '')).slice(0, 300) || '(closed)'}; the editor at ${new URL(page.url()).hash}, Save ${save}; the form's errors: ${(await formErrors(page)) || 'none'}; the server said:\n${server.output().slice(-3000)}`,
+  );
 }
 
 /** Opens the entry `title` from its collection's list (the status panel, which may name it too,
