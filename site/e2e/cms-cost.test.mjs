@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyOfContent, repo, startServer } from './server.mjs';
-import { launch, screenshot } from './browser.mjs';
+import { DEADLINE_MS, launch, screenshot } from './browser.mjs';
 import { fillIn, reveal } from './cms-repo.mjs';
 import * as session from './cms-session.mjs';
 import { openEntry, panelText, signIn } from './cms-session.mjs';
@@ -60,6 +60,10 @@ test('deleting a team member whom listings name: published, and the panel names 
   assert.match(await dialog.innerText(), new RegExp(`The references to it in ${listings.length} other entries will be removed as well`));
   const before = await panelText(page);
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  // The CMS is done once it says so and has left the entry for its list (on a loaded machine it
+  // did so after the site had been rebuilt, and took the next entry's form away with it).
+  await page.getByText('Entry deleted.').first().waitFor({ timeout: DEADLINE_MS });
+  await page.waitForURL((url) => !url.hash.includes('/entries/'), { timeout: DEADLINE_MS });
 
   // The watcher may see the save's files in two rounds: its outcome is the one after the last.
   const gone = join(content, 'team', `${AGENT}.yaml`);
