@@ -124,7 +124,6 @@ fn sample_content(dir: &Path) {
     std::fs::copy(sample.join("site.yaml"), dir.join("site.yaml")).unwrap();
 }
 
-/// Each listing's id and title, and the problems, as a load found them.
 /// The sample content in `tmp`: its folder and its listings' folder.
 fn sample_in(tmp: &tempfile::TempDir) -> (PathBuf, PathBuf) {
     let dir = std::fs::canonicalize(tmp.path()).unwrap().join("content");
@@ -133,6 +132,7 @@ fn sample_in(tmp: &tempfile::TempDir) -> (PathBuf, PathBuf) {
     (dir, properties)
 }
 
+/// Each listing's id and title, and the problems, as a load found them.
 fn listings(loaded: &(crate::content::Content, Report)) -> (Vec<(String, String)>, String) {
     let ids = loaded.0.properties.iter().map(|p| (p.id.clone(), p.data.title.clone())).collect();
     (ids, loaded.1.render())
