@@ -36,7 +36,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
 import { FIXED_ROUTES } from './routes.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openWalk, screenshot, settle } from './browser.mjs';
+import { DESKTOP, PHONE, framesDrawn, gotoSettled, launch, openWalk, screenshot, settle } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 import { allowedNames, cardsLoaded, englishInMain } from './no-english.mjs';
 
@@ -276,7 +276,7 @@ async function phoneWidthsCheck(page, target) {
   try {
     for (const width of PHONE_WIDTHS) {
       await page.setViewportSize({ width, height: PHONE.height });
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await framesDrawn(page);
       const top = await page.locator('main .property-card').first().evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
       if (top > PHONE.height * 1.25) late.push(`${width} px: the first card at ${Math.round(top)} px`);
     }

@@ -187,6 +187,13 @@ export async function settle(page, quietMs = 150, timeoutMs = 30_000) {
   }
 }
 
+/**
+ * Waits until the page has drawn two frames: by then what the last action set going (a resize's
+ * layout, a scroll, a resize observer's callback, React's effects and a layout effect's scroll)
+ * is done and painted. The event a test means, not a fixed wait.
+ */
+export const framesDrawn = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 /** `page.goto(url)`, then `settle`; answers the navigation's response. */
 export async function gotoSettled(page, url) {
   const response = await page.goto(url, { waitUntil: 'load' });

@@ -1,7 +1,7 @@
 // Browser tests of filters in the address: a listing or result page opened with its filters in the URL (helpers: browsing.mjs).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, openPage, openWalk, screenshot, settle } from './browser.mjs';
+import { DESKTOP, PHONE, framesDrawn, openPage, openWalk, screenshot, settle } from './browser.mjs';
 import { EACH_LANGUAGE, browser, countText, done, expected, ids, messagesOf, openAt, results, resultsBecome, server, withBrowsing } from './browsing.mjs';
 
 withBrowsing();
@@ -25,9 +25,6 @@ async function wheel(page, dy) {
   await page.mouse.wheel(0, dy);
   await page.waitForFunction(() => window.__wheeled, null, { timeout: 5_000 });
 }
-
-/** Waits for the next frame drawn: by then a layout effect's scroll (a place put back) is done. */
-const frame = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 describe('filters in the address', () => {
   // One tab for the file's pages (browser.mjs `openWalk`), each opened in it as in a fresh context
@@ -214,7 +211,7 @@ describe('filters in the address', () => {
         await settle(page);
         await ready();
         // The place is put back as the cards are drawn (a layout effect): done by the next frame.
-        await frame(page);
+        await framesDrawn(page);
         const after = await reading();
         const y = await page.evaluate(() => window.scrollY);
         assert.equal(after?.href, before.href, `${what}: the same card in view (at ${y} px)`);

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyOfContent, repo, startServer } from './server.mjs';
-import { launch, plain, screenshot } from './browser.mjs';
+import { framesDrawn, launch, plain, screenshot } from './browser.mjs';
 import { choose, fillIn, formErrors, reveal } from './cms-repo.mjs';
 import * as session from './cms-session.mjs';
 import { openEntry, panelText, signIn } from './cms-session.mjs';
@@ -429,7 +429,7 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   // at the top, whose button for a new entry stays free.
   await page.locator('#estate-status-toggle').click();
   await page.setViewportSize({ width: 1000, height: 360 });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await framesDrawn(page);
   const newEntry = page.getByRole('button', { name: 'Create New Entry' });
   assert.ok(!(await overlap(refused.panel, newEntry)), `the panel covers 'Create New Entry': ${JSON.stringify(await refused.panel.boundingBox())}`);
   await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-short-1000.png') });
@@ -482,7 +482,7 @@ test('the panel names a bad upload and a link to a renamed listing with what to 
   await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
   await page.setViewportSize({ width: 390, height: 844 });
   // The panel is placed again in the frame after the resize.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await framesDrawn(page);
   await clear(page, 'right to left at 390');
   await screenshot(page, { path: join(repo, 'site', 'e2e', 'screenshots', 'cms-status-rtl-390.png') });
   assert.deepEqual(errors, []);

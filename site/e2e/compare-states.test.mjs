@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
-import { PHONE, plain } from './browser.mjs';
+import { PHONE, framesDrawn, plain } from './browser.mjs';
 
 withSiteAndBrowser();
 
@@ -185,7 +185,7 @@ for (const lang of LANGS) {
     await page.locator('.compare__table').waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => [...document.querySelectorAll('.compare__table thead img')].every((img) => img.complete));
     // A frame drawn with the table and its photos, and the observer's pending entries taken.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await framesDrawn(page);
     const [largest, table] = await page.evaluate(() => [window.__largest.at(-1), window.__table]);
     assert.ok(largest.url || largest.at < table, `${lang}: the largest paint a text at ${largest.at} ms, after the table came at ${table} ms`);
     // Three still scroll sideways, the next one showing at the edge.

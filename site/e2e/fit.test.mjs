@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
-import { PHONE, openWalk, settle } from './browser.mjs';
+import { PHONE, framesDrawn, openWalk, settle } from './browser.mjs';
 
 withSiteAndBrowser();
 
@@ -122,9 +122,6 @@ function placeholderOverflow(page, selector) {
   }, selector);
 }
 
-/** Two frames: a resize's layout and paint done. */
-const frames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-
 test('select options and the search panels\' placeholders fit their boxes, in EN, AR and RU at 390 and 1366 px (and the home and a list page at 360)', async () => {
   const problems = [];
   // Each page loaded once, at the laptop's size, then looked at again at each narrower size: the
@@ -147,7 +144,7 @@ test('select options and the search panels\' placeholders fit their boxes, in EN
         for (const viewport of ['/', '/buy-property'].includes(path) ? [LAPTOP, PHONE, ANDROID] : [LAPTOP, PHONE]) {
           if (viewport !== LAPTOP) {
             await page.setViewportSize(viewport);
-            await frames(page);
+            await framesDrawn(page);
           }
           const where = `${PREFIX[lang] || '/en'}${path} at ${viewport.width}`;
           for (const problem of await tooWide(page, '.search-panel, .listing-toolbar, main .mortgage')) problems.push(`${where}: ${problem}`);
@@ -211,12 +208,12 @@ test('the WhatsApp button covers no link, button or figure at any scroll positio
         await settle(page);
         for (const viewport of [LAPTOP, { width: 1280, height: 800 }, PHONE]) {
           await page.setViewportSize(viewport);
-          await frames(page);
+          await framesDrawn(page);
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           let shown = false;
           for (let y = 0; y < height; y += Math.round(viewport.height / 3)) {
             await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-            await frames(page);
+            await framesDrawn(page);
             const under = await underChat(page);
             if (under === null) continue;
             shown = true;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { browser, server, withSiteAndBrowser } from './shared-site.mjs';
-import { PHONE, gotoSettled, openPage, openWalk, settle } from './browser.mjs';
+import { PHONE, framesDrawn, gotoSettled, openPage, openWalk, settle } from './browser.mjs';
 import { elementsOutside, overlappingControls } from './layout-probe.mjs';
 
 const LANGS = ['', '/ar', '/ru'];
@@ -35,7 +35,7 @@ describe('layout from 320 to 1920 px', () => {
           const found = [];
           for (const width of WIDTHS) {
             await page.setViewportSize({ width, height: 900 });
-            await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+            await framesDrawn(page);
             for (const overlap of await overlappingControls(page)) found.push(`${width} px: overlap ${overlap}`);
             for (const outside of await elementsOutside(page)) found.push(`${width} px: outside ${outside}`);
           }
@@ -180,7 +180,7 @@ describe('the team page from 390 to 1920 px', () => {
         const found = [];
         for (const width of [390, 768, 1024, 1280, 1366, 1440, 1920]) {
           await page.setViewportSize({ width, height: 900 });
-          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          await framesDrawn(page);
           const cards = await page.locator('.team-card').evaluateAll((nodes) =>
             nodes.map((card) => {
               const box = card.getBoundingClientRect();

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { PHONE, gotoSettled, launch, openPage, screenshot } from './browser.mjs';
+import { PHONE, framesDrawn, gotoSettled, launch, openPage, screenshot } from './browser.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -54,9 +54,6 @@ async function redrawn(page, action) {
   await page.evaluate(() => window.redrawn);
 }
 
-/** Waits for the next frame drawn: by then a scroll, a resize observer's callback and React's effects have run. */
-const frame = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-
 /** An element's box in the viewport (null when it is not rendered). */
 const box = (page, selector) =>
   page.evaluate((s) => {
@@ -95,7 +92,7 @@ describe('from 1,024 px: the list and the map side by side', () => {
       await markersDrawn(page);
       // Where 'Map' pressed puts the page (a fresh load stays at its top): the filters under the header.
       await page.locator('.listing-toolbar').evaluate((toolbar) => toolbar.scrollIntoView({ block: 'start' }));
-      await frame(page);
+      await framesDrawn(page);
       const list = await box(page, '.results__list');
       const map = await box(page, '.results-map');
       assert.ok(list && map, 'both the list and the map are shown');
@@ -113,11 +110,11 @@ describe('from 1,024 px: the list and the map side by side', () => {
 
       // The page scrolls the list; the filters stay under the header, the map under them.
       await page.evaluate(() => window.scrollBy(0, 400));
-      await frame(page);
+      await framesDrawn(page);
       const stuck = await box(page, '.results-map');
       const firstCard = (await box(page, '.results__list .property-card')).top;
       await page.evaluate(() => window.scrollBy(0, 500));
-      await frame(page);
+      await framesDrawn(page);
       const after = await box(page, '.results-map');
       const filters = await box(page, '.listing-toolbar');
       assert.ok(Math.abs(filters.top - HEADER) < 2, `the filters under the header: ${filters.top}`);
@@ -130,7 +127,7 @@ describe('from 1,024 px: the list and the map side by side', () => {
       assert.equal(top, 'listing-toolbar');
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.locator('.results__list').scrollIntoViewIfNeeded();
-      await frame(page);
+      await framesDrawn(page);
       await screenshot(page, { path: join(SHOTS, `desktop-map-beside-${lang}.png`) });
       assert.deepEqual(problems, []);
       await context.close();
@@ -209,7 +206,7 @@ describe('on a phone: the map under the filters', () => {
       await page.waitForURL(/[?&]view=map/);
       await markersDrawn(page);
       // The filters scrolled to the top and the map's height set (a resize observer's) by then.
-      await frame(page);
+      await framesDrawn(page);
       assert.equal(await box(page, '.results__list'), null, 'the list gives its place to the map');
       const toolbar = await box(page, '.listing-toolbar');
       const map = await box(page, '.results-map');
@@ -341,7 +338,7 @@ describe("opening the map: the page scrolls to the list's start only when the vi
       await gotoSettled(page, `${server.url}/residential-properties?view=map`);
       await markersDrawn(page);
       // The map's opening (where a pressed 'Map' scrolls) is over by then.
-      await frame(page);
+      await framesDrawn(page);
       assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page starts at its top, the hero in view');
       assert.deepEqual(problems, []);
       await context.close();
@@ -376,7 +373,7 @@ describe('from 1,024 px: a marker chosen brings its card into view in the list',
       await page.locator(`.map-marker[data-id="${id}"]`).click();
       if (reducedMotion === 'reduce') {
         // At once, not animated.
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await framesDrawn(page);
         assert.notEqual(await page.evaluate(() => window.scrollY), scrolled, 'the list scrolled at once');
       }
       await page.waitForFunction(
@@ -410,7 +407,7 @@ describe("from 75em the WhatsApp button floats at the page's bottom corner: the 
       await gotoSettled(page, `${server.url}${PREFIX[lang]}/residential-properties?view=map`);
       await markersDrawn(page);
       await page.evaluate(() => window.scrollBy(0, 600));
-      await frame(page);
+      await framesDrawn(page);
       const overlaps = await page.evaluate(() => {
         const chat = document.querySelector('.chat-button').getBoundingClientRect();
         const hit = (r) => r.width > 0 && r.left < chat.right && r.right > chat.left && r.top < chat.bottom && r.bottom > chat.top;

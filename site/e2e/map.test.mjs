@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage, screenshot } from './browser.mjs';
+import { DESKTOP, PHONE, framesDrawn, gotoSettled, launch, openPage, screenshot } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
@@ -234,7 +234,7 @@ describe('the map in three languages', () => {
         assert.deepEqual(await axeViolations(page), [], `axe ${lang} ${width}`);
         await page.locator('.results-map').scrollIntoViewIfNeeded();
         // The scroll drawn (the next frame), not a fixed wait.
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await framesDrawn(page);
         await screenshot(page, { path: join(SHOTS, `${width}-map-${lang}.png`) });
         assert.deepEqual(problems, []);
         await context.close();

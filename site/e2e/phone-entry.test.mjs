@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, gotoSettled, launch, openPage } from './browser.mjs';
+import { DESKTOP, PHONE, framesDrawn, gotoSettled, launch, openPage } from './browser.mjs';
 
 let server;
 let browser;
@@ -135,7 +135,7 @@ async function run(kind, methods, viewport) {
       // in the very frame it leaves the page was lost once on a loaded machine).
       await input.hover();
       await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /PhoneFieldFull/.test(e.name)));
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await framesDrawn(page);
       // The field after the last lead: only its country's dial code, as a fresh one.
       assert.match(await input.inputValue(), /^\+\d+ $/, `${what}: the field holds only a dial code`);
       await METHODS[method](page, input, entered);
