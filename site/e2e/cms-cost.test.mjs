@@ -2,12 +2,13 @@
 // listings name (the CMS takes the agent out of each of them in the same save) is published, but
 // the panel says so as a warning, naming each listing the portal feed no longer carries and why,
 // and what to do; the next, unrelated save costs nothing and says nothing of it.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyOfContent, repo, startServer } from './server.mjs';
-import { DEADLINE_MS, launch, screenshot } from './browser.mjs';
+import { repo } from './server.mjs';
+import { DEADLINE_MS, screenshot } from './browser.mjs';
+import { browser, content, repository, server, withWatchedCopy } from './shared-site.mjs';
 import { fillIn, reveal } from './cms-repo.mjs';
 import * as session from './cms-session.mjs';
 import { openEntry, panelText, signIn } from './cms-session.mjs';
@@ -15,23 +16,7 @@ import { openEntry, panelText, signIn } from './cms-session.mjs';
 const AGENT = 'sara-al-mansouri';
 const AGENT_NAME = 'Sara Al Mansouri';
 
-let server;
-let browser;
-let root;
-let repository;
-let content;
-
-before(async () => {
-  ({ root, repository, content } = copyOfContent('estate-cms-cost-', 'palm-crest-website'));
-  server = await startServer({ content, watch: true });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+withWatchedCopy('estate-cms-cost-', { name: 'palm-crest-website' });
 
 const outcome = (page, since) => session.outcome(page, since, { server });
 

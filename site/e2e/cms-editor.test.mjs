@@ -6,12 +6,13 @@
 //
 // The screenshots of the editor's guide (docs/editors.md) are taken here, at 1000 px wide, so
 // they show the CMS as it is: docs/editors/*.jpg (with ESTATE_GUIDE_SHOTS=1).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyOfContent, repo, startServer } from './server.mjs';
-import { framesDrawn, launch, plain, screenshot } from './browser.mjs';
+import { repo } from './server.mjs';
+import { framesDrawn, plain, screenshot } from './browser.mjs';
+import { browser, content, repository, server, withWatchedCopy } from './shared-site.mjs';
 import { choose, fillIn, formErrors, reveal } from './cms-repo.mjs';
 import * as session from './cms-session.mjs';
 import { openEntry, panelText, signIn } from './cms-session.mjs';
@@ -30,25 +31,13 @@ const DOWNTOWN_TITLE = 'Downtown One-Bedroom Facing Burj Khalifa';
 const POST = 'mortgage-guide-for-expats-in-dubai';
 const POST_TITLE = 'A Mortgage Guide for Expats Buying in Dubai';
 
-let server;
-let browser;
-let root;
-let repository;
-let content;
-
-before(async () => {
-  // The copy in a folder named as an agency's repository would be: the first screen names it.
-  ({ root, repository, content } = copyOfContent('estate-cms-editor-', 'palm-crest-website'));
-  const post = join(content, 'blog', `${POST}.md`);
-  writeFileSync(post, `${readFileSync(post, 'utf8')}\nA home we sold recently: [in Downtown](/property/${DOWNTOWN}).\n`);
-  server = await startServer({ content, watch: true });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
+// The copy in a folder named as an agency's repository would be: the first screen names it.
+withWatchedCopy('estate-cms-editor-', {
+  name: 'palm-crest-website',
+  prepare(content) {
+    const post = join(content, 'blog', `${POST}.md`);
+    writeFileSync(post, `${readFileSync(post, 'utf8')}\nA home we sold recently: [in Downtown](/property/${DOWNTOWN}).\n`);
+  },
 });
 
 /** /cms/ on the local repository, each file the CMS writes copied into the served content. */

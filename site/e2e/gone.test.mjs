@@ -4,12 +4,12 @@
 // available listings, the agency's contact), the listing is gone from the listing pages, the
 // sitemap, the feeds and the API, the post's link leads to that page, and the next unrelated
 // edit (another listing's price) is published too. Screenshots: e2e/screenshots/gone-*.png.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyOfContent, startServer } from './server.mjs';
-import { DESKTOP, PHONE, launch, openPage, screenshot, settle } from './browser.mjs';
+import { DESKTOP, PHONE, openPage, screenshot, settle } from './browser.mjs';
+import { browser, content, server, withWatchedCopy } from './shared-site.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -22,23 +22,11 @@ const NEW_PRICE = 2_345_678;
 // A rebuild (content stage, prerender of the pages it reaches, link check) on a busy machine.
 const REBUILD_MS = 180_000;
 
-let root;
-let content;
-let server;
-let browser;
-
-before(async () => {
-  ({ root, content } = copyOfContent('estate-e2e-gone-'));
-  const post = join(content, 'blog', `${POST}.md`);
-  writeFileSync(post, `${readFileSync(post, 'utf8')}\nA home we sold recently: [Marina Gate](/property/${SOLD}).\n`);
-  server = await startServer({ content, watch: true });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
+withWatchedCopy('estate-e2e-gone-', {
+  prepare(content) {
+    const post = join(content, 'blog', `${POST}.md`);
+    writeFileSync(post, `${readFileSync(post, 'utf8')}\nA home we sold recently: [Marina Gate](/property/${SOLD}).\n`);
+  },
 });
 
 const REBUILT = /rebuilt after a change/g;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './server.mjs';
-import { DESKTOP, PHONE, framesDrawn, gotoSettled, launch, openPage, screenshot } from './browser.mjs';
+import { PHONE, framesDrawn, gotoSettled, launch, openPage, screenshot } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const SHOTS = join(import.meta.dirname, 'screenshots');
