@@ -217,6 +217,14 @@ function holdSearches(route) {
   if (route.request().method() !== 'POST') return route.continue();
 }
 
+/**
+ * The page's own report that a search held above passed its deadline (the search's 5 s: the boot
+ * script's early request times out, the page's own is aborted), which a page hydrating on a loaded
+ * machine can outlive before it is read: the hold's doing, not the page's. Any other console error
+ * counts.
+ */
+const heldPastDeadline = (problem) => /Failed to fetch search results (?:TimeoutError|AbortError)\b/.test(problem);
+
 for (const [lang, prefix] of Object.entries(PREFIX)) {
   test(`hydration changes nothing the prerender drew, every kind of page in ${lang}, at 390 and 1366 px`, async () => {
     const failures = [];
@@ -247,7 +255,8 @@ for (const [lang, prefix] of Object.entries(PREFIX)) {
         assert.ok(before.length > 20, `${where}: the prerendered page has ${before.length} elements`);
         const found = differences(before, after);
         if (found.length) failures.push(`${where}:\n    ${found.join('\n    ')}`);
-        if (problems.length) failures.push(`${where}: ${problems.join('; ')}`);
+        const reported = problems.filter((problem) => !heldPastDeadline(problem));
+        if (reported.length) failures.push(`${where}: ${reported.join('; ')}`);
       }
       await live.close();
       if (viewport !== PHONE) continue;
