@@ -208,7 +208,8 @@ unset current
 VERSION=$(aws secretsmanager get-secret-value --secret-id "$SECRETS_NAME" --query VersionId --output text)
 
 echo "==> build (cargo lambda build --release --arm64)"
-cargo lambda build --release --arm64 --bin lead-fn-lambda -p lead-fn
+# Into target/lambda/, where the template's CodeUri finds it, whatever CARGO_TARGET_DIR says.
+cargo lambda build --release --arm64 --bin lead-fn-lambda -p lead-fn --lambda-dir target/lambda
 
 echo "==> deploy (sam deploy, stack $STACK in $REGION)"
 params=target/lead-fn-parameters.json

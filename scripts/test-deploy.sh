@@ -43,8 +43,9 @@ fi
 # release one unoptimized) at half the CPU; TEST_DEPLOY_PROFILE=release builds it as deployed.
 PROFILE="${TEST_DEPLOY_PROFILE:-arm64-check}"
 build_artifact() {
-  # Not through CI's clippy wrapper: the tests' build was linted already.
-  env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS cargo lambda build --profile "$PROFILE" --arm64 --bin lead-fn-lambda -p lead-fn
+  # Not through CI's clippy wrapper: the tests' build was linted already. The artifact where the
+  # template's CodeUri finds it, wherever CARGO_TARGET_DIR puts the compiled crates.
+  env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS cargo lambda build --profile "$PROFILE" --arm64 --bin lead-fn-lambda -p lead-fn --lambda-dir target/lambda
 }
 # `--build-only`: the artifact's build alone, which the checks below then find built (CI runs it
 # beside the browser tests at the lowest priority, on the processor time they leave).
