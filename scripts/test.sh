@@ -56,7 +56,9 @@ SITE_PID=$!
 NEXTEST=""
 command -v cargo-nextest >/dev/null 2>&1 && NEXTEST=1
 if [ -n "$NEXTEST" ]; then cargo nextest run --workspace --no-run --cargo-quiet; else cargo test --workspace --no-run --quiet; fi
-"${CARGO_TARGET_DIR:-target}/debug/estate" build --content-only --out target/sample-photos >/dev/null ||
+# The estate binary the tests built (cargo's target folder, or CARGO_TARGET_DIR's).
+BUILT_ESTATE="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/estate"
+"$BUILT_ESTATE" build --content-only --out target/sample-photos >/dev/null ||
   echo "the sample content did not build: the tests below say why" >&2
 rm -rf target/sample-photos
 rust=0
@@ -79,7 +81,7 @@ fi
 
 # The estate binary the Rust tests built (building it again with `cargo build` would compile the
 # workspace a second time: the tests' dev-dependencies turn on other features).
-ESTATE_BIN="${ESTATE_BIN:-$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/estate}"
+ESTATE_BIN="${ESTATE_BIN:-$BUILT_ESTATE}"
 [ -x "$ESTATE_BIN" ] || cargo build --quiet --bin estate
 export ESTATE_BIN
 
