@@ -54,15 +54,33 @@ export async function seedRepository(page, seed, batch = 500) {
   }
 }
 
+/**
+ * Where the mouse wheel scrolls the form: over the editor's first pane (a wide screen has the
+ * preview beside it), unless the site's status panel covers that point (each new outcome opens the
+ * panel again, over the form's lower end, and the wheel then scrolls the panel); then the middle of
+ * the larger part the panel leaves free, beside or above it.
+ */
+const overTheForm = (page) =>
+  page.evaluate(() => {
+    const [x, y] = [500, 400];
+    const panel = document.getElementById('estate-status');
+    const box = panel?.checkVisibility() ? panel.getBoundingClientRect() : null;
+    if (!box || x < box.left || x > box.right || y < box.top || y > box.bottom) return { x, y };
+    return box.left * innerHeight >= box.top * innerWidth ? { x: box.left / 2, y } : { x, y: box.top / 2 };
+  });
+
 /** `locator`, once the editor has drawn it: it draws only the fields scrolled into view, so the
  * form is scrolled down and then (for a field above where it stands) up until it appears. */
 export async function reveal(page, locator) {
-  for (let i = 0; i < 60 && (await locator.count()) === 0; i++) {
-    await page.mouse.move(500, 400);
+  for (let i = 0; i < 60; i++) {
+    if ((await locator.count()) > 0) return locator.first();
+    const { x, y } = await overTheForm(page);
+    await page.mouse.move(x, y);
     await page.mouse.wheel(0, i < 30 ? 400 : -400);
     await page.waitForTimeout(100);
   }
-  return locator.first();
+  if ((await locator.count()) > 0) return locator.first();
+  throw new Error(`the editor never drew ${locator} while its form was scrolled down and up (at ${new URL(page.url()).hash})`);
 }
 
 /** What a select shows as chosen: its text, or its input's value. */
